@@ -1,0 +1,69 @@
+/* Private helpers shared by the library's files.  Not installed. */
+#ifndef GPUOCC_INTERNAL_H
+#define GPUOCC_INTERNAL_H
+
+#include "gpuocc.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* Sizes past this are taken as garbage rather than a future layout. */
+#define GPUOCC_STRUCT_SIZE_MAX 4096u
+
+/* Sums of byte counts saturate here, far above any real device and far below INT64_MAX, so a
+   request that is absurdly large becomes "does not fit" instead of wrapping around. */
+#define GPUOCC_BYTES_HUGE ((int64_t)1 << 60)
+
+static inline int64_t gpuocc_sat_add(int64_t a, int64_t b)
+{
+    /* both operands are >= 0 where this is used */
+    return (a > GPUOCC_BYTES_HUGE - b) ? GPUOCC_BYTES_HUGE : a + b;
+}
+
+static inline int64_t gpuocc_div_up(int64_t x, int64_t unit)
+{
+    return x / unit + (x % unit != 0);
+}
+
+static inline int64_t gpuocc_round_up(int64_t x, int64_t unit)
+{
+    return gpuocc_div_up(x, unit) * unit;
+}
+
+static inline int32_t gpuocc_clamp_i32(int64_t v)
+{
+    return v > INT32_MAX ? INT32_MAX : (int32_t)v;
+}
+
+/*
+ * Copy a caller's size-versioned struct into a zeroed local copy of the current layout.  `min_size` is
+ * the first shipped layout's size; bytes the caller declares past `known_size` must be zero.
+ */
+int32_t gpuocc_struct_load(void *dst, size_t known_size, const void *src, size_t min_size);
+/* Write a local result into the caller's struct, as many bytes as both layouts share. */
+int32_t gpuocc_struct_store(void *dst, size_t min_size, const void *src, size_t known_size);
+
+/* Load and check a device / kernel; the local copies are the current layout. */
+int32_t gpuocc_device_load(gpuocc_device *local, const gpuocc_device *dev);
+int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel);
+
+/* Rules on checked, local copies (no validation, no struct handling).  Limits use INT32_MAX for
+   "unlimited" internally; the public API turns that into GPUOCC_UNLIMITED. */
+#define GPUOCC_NO_LIMIT INT32_MAX
+int32_t gpuocc_rule_warps(const gpuocc_device *d, int64_t threads);
+int32_t gpuocc_rule_registers(const gpuocc_device *d, int64_t threads, int64_t regs);
+int32_t gpuocc_rule_smem(const gpuocc_device *d, const gpuocc_kernel *k);
+int32_t gpuocc_rule_barriers(const gpuocc_device *d, int64_t barriers);
+int64_t gpuocc_rule_smem_alloc(const gpuocc_device *d, int64_t smem_static, int64_t smem_dynamic);
+int64_t gpuocc_rule_carveout(const gpuocc_device *d, const gpuocc_kernel *k);
+int64_t gpuocc_rule_regs_per_warp(const gpuocc_device *d, int64_t regs);
+
+/* The combined computation on checked copies; fills every field of `r` except size. */
+void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+
+static inline int32_t gpuocc_public_limit(int32_t limit)
+{
+    return limit == GPUOCC_NO_LIMIT ? GPUOCC_UNLIMITED : limit;
+}
+
+#endif

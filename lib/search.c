@@ -1,0 +1,301 @@
+/*
+ * Inverse and search queries.  All of them rest on one mechanism: evaluate the forward rules for a
+ * candidate value and walk the candidates from the largest down, so the answers agree with
+ * gpuocc_occupancy by construction, including on devices whose limits are not monotone.
+ */
+#include "internal.h"
+
+/* ---- block-size search ---- */
+
+enum smem_source { SMEM_AFFINE, SMEM_TABLE, SMEM_CALLBACK };
+
+struct smem_rule {
+    enum smem_source source;
+    int64_t base, per_thread;
+    const int64_t *table;
+    int32_t count;
+    gpuocc_smem_fn fn;
+    void *user_data;
+};
+
+static int32_t dynamic_smem_for(const struct smem_rule *rule, int32_t threads, int64_t *bytes)
+{
+    switch (rule->source) {
+    case SMEM_AFFINE: {
+        /* base + per_thread x threads, saturating: both are >= 0 and threads <= 2^20 */
+        int64_t per = rule->per_thread > GPUOCC_BYTES_HUGE / threads ? GPUOCC_BYTES_HUGE : rule->per_thread * threads;
+        *bytes = gpuocc_sat_add(rule->base, per);
+        return GPUOCC_OK;
+    }
+    case SMEM_TABLE:
+        if (threads >= rule->count)
+            return GPUOCC_ERR_BUFFER;
+        *bytes = rule->table[threads];
+        break;
+    case SMEM_CALLBACK:
+        *bytes = rule->fn(threads, rule->user_data);
+        break;
+    }
+    return *bytes < 0 ? GPUOCC_ERR_SMEM : GPUOCC_OK;
+}
+
+static int32_t best_block(const gpuocc_device *dev, const gpuocc_kernel *kernel, const struct smem_rule *rule,
+                          int32_t *threads, int32_t *min_grid)
+{
+    gpuocc_device d;
+    gpuocc_kernel k;
+    int32_t rc = gpuocc_device_load(&d, dev);
+    if (!rc)
+        rc = gpuocc_kernel_load(&k, kernel);
+    if (rc)
+        return rc;
+    if (!threads || !min_grid)
+        return GPUOCC_ERR_NULL;
+
+    int32_t limit = d.max_threads_per_block;
+    if (k.max_threads_per_block > 0 && k.max_threads_per_block < limit)
+        limit = k.max_threads_per_block;
+    int32_t top = (int32_t)gpuocc_round_up(limit, d.warp_size);
+
+    int32_t best_threads = 0, best_blocks = 0;
+    int64_t best_resident = 0;
+    for (int32_t aligned = top; aligned > 0; aligned -= d.warp_size) {
+        int32_t candidate = aligned < limit ? aligned : limit;
+        k.threads_per_block = candidate;
+        rc = dynamic_smem_for(rule, candidate, &k.smem_dynamic_bytes);
+        if (rc)
+            return rc;
+        gpuocc_result r;
+        gpuocc_compute(&d, &k, &r);
+        int64_t resident = (int64_t)r.blocks_per_sm * candidate;
+        if (resident > best_resident) {
+            best_resident = resident;
+            best_threads = candidate;
+            best_blocks = r.blocks_per_sm;
+        }
+    }
+    *threads = best_threads;
+    *min_grid = gpuocc_clamp_i32((int64_t)best_blocks * d.sm_count);
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_best_block_affine(const gpuocc_device *dev, const gpuocc_kernel *kernel, int64_t smem_base_bytes,
+                                 int64_t smem_per_thread_bytes, int32_t *threads, int32_t *min_grid)
+{
+    if (smem_base_bytes < 0 || smem_per_thread_bytes < 0)
+        return GPUOCC_ERR_SMEM;
+    struct smem_rule rule = {.source = SMEM_AFFINE, .base = smem_base_bytes, .per_thread = smem_per_thread_bytes};
+    return best_block(dev, kernel, &rule, threads, min_grid);
+}
+
+int32_t gpuocc_best_block_table(const gpuocc_device *dev, const gpuocc_kernel *kernel, const int64_t *smem_by_threads,
+                                int32_t count, int32_t *threads, int32_t *min_grid)
+{
+    if (!smem_by_threads)
+        return GPUOCC_ERR_NULL;
+    if (count < 1)
+        return GPUOCC_ERR_ARGUMENT;
+    struct smem_rule rule = {.source = SMEM_TABLE, .table = smem_by_threads, .count = count};
+    return best_block(dev, kernel, &rule, threads, min_grid);
+}
+
+int32_t gpuocc_best_block_callback(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_smem_fn fn,
+                                   void *user_data, int32_t *threads, int32_t *min_grid)
+{
+    if (!fn)
+        return GPUOCC_ERR_NULL;
+    struct smem_rule rule = {.source = SMEM_CALLBACK, .fn = fn, .user_data = user_data};
+    return best_block(dev, kernel, &rule, threads, min_grid);
+}
+
+/* ---- "largest value that still gives N blocks" ---- */
+
+/* Blocks per SM when one of the kernel's demands is set to `value`; `whole` = all resources, else
+   only the named resource's own limit. */
+typedef int32_t (*blocks_at_fn)(const gpuocc_device *d, gpuocc_kernel k, int64_t value, bool whole);
+
+static int32_t total_blocks(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    gpuocc_result r;
+    gpuocc_compute(d, k, &r);
+    return r.blocks_per_sm;
+}
+
+static int32_t blocks_at_regs(const gpuocc_device *d, gpuocc_kernel k, int64_t value, bool whole)
+{
+    k.regs_per_thread = (int32_t)value;
+    return whole ? total_blocks(d, &k) : gpuocc_rule_registers(d, k.threads_per_block, value);
+}
+
+static int32_t blocks_at_dynamic(const gpuocc_device *d, gpuocc_kernel k, int64_t value, bool whole)
+{
+    k.smem_dynamic_bytes = value;
+    return whole ? total_blocks(d, &k) : gpuocc_rule_smem(d, &k);
+}
+
+/* Shared memory per block (static + dynamic) for the next-step query: static is kept while it fits. */
+static int32_t blocks_at_smem_total(const gpuocc_device *d, gpuocc_kernel k, int64_t value, bool whole)
+{
+    if (k.smem_static_bytes > value)
+        k.smem_static_bytes = value;
+    k.smem_dynamic_bytes = value - k.smem_static_bytes;
+    return whole ? total_blocks(d, &k) : gpuocc_rule_smem(d, &k);
+}
+
+static int32_t blocks_at_threads(const gpuocc_device *d, gpuocc_kernel k, int64_t value, bool whole)
+{
+    k.threads_per_block = (int32_t)value;
+    return whole ? total_blocks(d, &k) : gpuocc_rule_warps(d, value);
+}
+
+static int32_t blocks_at_barriers(const gpuocc_device *d, gpuocc_kernel k, int64_t value, bool whole)
+{
+    k.barriers = (int32_t)value;
+    return whole ? total_blocks(d, &k) : gpuocc_rule_barriers(d, value);
+}
+
+/*
+ * The largest value in [lo, hi], visited from hi down in steps of `step` (then lo itself), at which
+ * at least `target` blocks fit.  -1 if none.  Steps make the walk cover every distinct allocation
+ * without visiting every byte.
+ */
+static int64_t largest_meeting(const gpuocc_device *d, const gpuocc_kernel *k, blocks_at_fn at, bool whole,
+                               int64_t lo, int64_t hi, int64_t step, int32_t target)
+{
+    for (int64_t v = hi; v >= lo; v = (v - step >= lo || v == lo) ? v - step : lo)
+        if (at(d, *k, v, whole) >= target)
+            return v;
+    return -1;
+}
+
+static int32_t load_pair(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel)
+{
+    int32_t rc = gpuocc_device_load(d, dev);
+    return rc ? rc : gpuocc_kernel_load(k, kernel);
+}
+
+/* The top granule boundary: any byte count above this gives a block larger than any limit allows. */
+static int64_t smem_search_top(const gpuocc_device *d)
+{
+    int64_t top = d->smem_per_block_optin_bytes > d->smem_per_sm_bytes ? d->smem_per_block_optin_bytes
+                                                                       : d->smem_per_sm_bytes;
+    return gpuocc_round_up(top + d->smem_reserved_per_block_bytes, d->smem_alloc_unit_bytes);
+}
+
+/*
+ * Walk a byte range from `hi` down one allocation unit at a time: every allocation granule below `hi` is
+ * visited once, and values inside a granule all give the same allocation.  The answer is then lifted to
+ * the top of its granule (not past `hi`).  `offset` is what the allocation adds to the value.
+ */
+static int64_t largest_bytes_meeting(const gpuocc_device *d, const gpuocc_kernel *k, blocks_at_fn at, bool whole,
+                                     int64_t offset, int64_t hi, int32_t target)
+{
+    int64_t unit = d->smem_alloc_unit_bytes;
+    int64_t found = largest_meeting(d, k, at, whole, 0, hi, unit, target);
+    if (found < 0)
+        return -1;
+    int64_t top = gpuocc_round_up(found + offset, unit) - offset;
+    if (top > hi)
+        top = hi;
+    return (top > found && at(d, *k, top, whole) >= target) ? top : found;
+}
+
+int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
+                                      int64_t *bytes)
+{
+    gpuocc_device d;
+    gpuocc_kernel k;
+    int32_t rc = load_pair(&d, dev, &k, kernel);
+    if (rc)
+        return rc;
+    if (!bytes)
+        return GPUOCC_ERR_NULL;
+    if (blocks < 1)
+        return GPUOCC_ERR_ARGUMENT;
+    int64_t offset = k.smem_static_bytes + d.smem_reserved_per_block_bytes;
+    int64_t hi = smem_search_top(&d) - offset;
+    if (k.smem_optin && k.smem_dynamic_max_bytes >= 0 && k.smem_dynamic_max_bytes < hi)
+        hi = k.smem_dynamic_max_bytes;
+    int64_t found = hi < 0 ? -1 : largest_bytes_meeting(&d, &k, blocks_at_dynamic, true, offset, hi, blocks);
+    if (found < 0)
+        return GPUOCC_ERR_UNSATISFIABLE;
+    *bytes = found;
+    return GPUOCC_OK;
+}
+
+/* ptxas allocates at most 255 registers per thread (CUDA C++ Programming Guide, compute capabilities). */
+#define COMPILER_REGS_MAX 255
+
+int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
+                                   int32_t *regs_per_thread)
+{
+    gpuocc_device d;
+    gpuocc_kernel k;
+    int32_t rc = load_pair(&d, dev, &k, kernel);
+    if (rc)
+        return rc;
+    if (!regs_per_thread)
+        return GPUOCC_ERR_NULL;
+    if (blocks < 1)
+        return GPUOCC_ERR_ARGUMENT;
+    int64_t hi = d.regs_per_thread_max < COMPILER_REGS_MAX ? d.regs_per_thread_max : COMPILER_REGS_MAX;
+    int64_t found = largest_meeting(&d, &k, blocks_at_regs, true, 0, hi, 1, blocks);
+    if (found < 0)
+        return GPUOCC_ERR_UNSATISFIABLE;
+    *regs_per_thread = (int32_t)found;
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t resource,
+                         int64_t *new_value, int64_t *shed)
+{
+    gpuocc_device d;
+    gpuocc_kernel k;
+    int32_t rc = load_pair(&d, dev, &k, kernel);
+    if (rc)
+        return rc;
+    if (!new_value || !shed)
+        return GPUOCC_ERR_NULL;
+    int32_t target = total_blocks(&d, &k) + 1;
+
+    blocks_at_fn at;
+    int64_t current, lo, hi;
+    switch (resource) {
+    case GPUOCC_RESOURCE_REGISTERS:
+        at = blocks_at_regs, current = k.regs_per_thread, lo = 0;
+        hi = current < d.regs_per_thread_max ? current : d.regs_per_thread_max;
+        break;
+    case GPUOCC_RESOURCE_SMEM:
+        at = blocks_at_smem_total, current = gpuocc_sat_add(k.smem_static_bytes, k.smem_dynamic_bytes), lo = 0;
+        hi = current < smem_search_top(&d) ? current : smem_search_top(&d);
+        break;
+    case GPUOCC_RESOURCE_WARPS:
+        at = blocks_at_threads, current = k.threads_per_block, lo = 1;
+        hi = current < d.max_threads_per_block ? current : d.max_threads_per_block;
+        break;
+    case GPUOCC_RESOURCE_BARRIERS:
+        at = blocks_at_barriers, current = k.barriers, lo = 0;
+        hi = current < d.barriers_per_sm ? current : d.barriers_per_sm;
+        break;
+    case GPUOCC_RESOURCE_BLOCKS:
+        if (d.max_blocks_per_sm >= target) {
+            *new_value = d.max_blocks_per_sm, *shed = 0;
+            return GPUOCC_OK;
+        }
+        return GPUOCC_ERR_UNSATISFIABLE;
+    default:
+        return GPUOCC_ERR_RESOURCE;
+    }
+    if (at(&d, k, current, false) >= target) {
+        *new_value = current, *shed = 0;
+        return GPUOCC_OK;
+    }
+    int64_t found = resource == GPUOCC_RESOURCE_SMEM
+                        ? largest_bytes_meeting(&d, &k, at, false, d.smem_reserved_per_block_bytes, hi, target)
+                        : largest_meeting(&d, &k, at, false, lo, hi, 1, target);
+    if (found < 0)
+        return GPUOCC_ERR_UNSATISFIABLE;
+    *new_value = found;
+    *shed = current - found;
+    return GPUOCC_OK;
+}

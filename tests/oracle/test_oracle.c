@@ -1,0 +1,280 @@
+/*
+ * Differential test against NVIDIA's cuda_occupancy.h, included from the CUDA toolkit when present (it is
+ * never copied into this project).  Random configurations per compute capability; every field compared.
+ * Exit 77 (skipped) when the header is absent.
+ *
+ * Known, deliberate difference: when the barrier limit is the smallest, cuda_occupancy.h keeps the flags
+ * it set before applying it (stale limiters).  gpuocc reports exactly the resources that tie at the final
+ * count, so limiters are compared with the set derived from the oracle's own per-resource limits, and the
+ * stale cases are counted and printed.
+ */
+#include "gpuocc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef GPUOCC_HAVE_CUDA_OCCUPANCY
+int main(void)
+{
+    puts("oracle: cuda_occupancy.h not found; skipped");
+    return 77;
+}
+#else
+#include <limits.h>
+#include <string.h>
+
+#include <cuda_occupancy.h>
+
+#define CONFIGS_PER_ARCH 100000
+#define SEARCHES_PER_ARCH 1000
+
+/* xorshift64*: deterministic across runs and platforms */
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 2685821657736338717u;
+}
+static int64_t rnd_range(int64_t lo, int64_t hi) /* inclusive */
+{
+    return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1));
+}
+
+static long failures, checks;
+
+#define EXPECT_EQ(what, ours, theirs, ctx)                                                                        \
+    do {                                                                                                           \
+        checks++;                                                                                                  \
+        if ((long long)(ours) != (long long)(theirs)) {                                                            \
+            if (failures++ < 20)                                                                                   \
+                printf("MISMATCH %s: gpuocc %lld, cuda_occupancy.h %lld (%s)\n", what, (long long)(ours),         \
+                       (long long)(theirs), ctx);                                                                  \
+        }                                                                                                          \
+    } while (0)
+
+static cudaOccDeviceProp oracle_device(const gpuocc_device *d)
+{
+    cudaOccDeviceProp p;
+    memset(&p, 0, sizeof p);
+    p.computeMajor = d->cc_major;
+    p.computeMinor = d->cc_minor;
+    p.maxThreadsPerBlock = d->max_threads_per_block;
+    p.maxThreadsPerMultiprocessor = d->max_threads_per_sm;
+    p.regsPerBlock = d->regs_per_block;
+    p.regsPerMultiprocessor = d->regs_per_sm;
+    p.warpSize = d->warp_size;
+    p.sharedMemPerBlock = (size_t)d->smem_per_block_bytes;
+    p.sharedMemPerMultiprocessor = (size_t)d->smem_per_sm_bytes;
+    p.numSms = d->sm_count > 0 ? d->sm_count : 100;
+    p.sharedMemPerBlockOptin = (size_t)d->smem_per_block_optin_bytes;
+    p.reservedSharedMemPerBlock = (size_t)d->smem_reserved_per_block_bytes;
+    return p;
+}
+
+static void oracle_kernel(const gpuocc_device *d, const gpuocc_kernel *k, cudaOccFuncAttributes *a,
+                          cudaOccDeviceState *s)
+{
+    memset(a, 0, sizeof *a);
+    a->maxThreadsPerBlock = k->max_threads_per_block > 0 ? k->max_threads_per_block : INT_MAX;
+    a->numRegs = k->regs_per_thread;
+    a->sharedSizeBytes = (size_t)k->smem_static_bytes;
+    a->partitionedGCConfig = PARTITIONED_GC_OFF;
+    a->shmemLimitConfig = k->smem_optin ? FUNC_SHMEM_LIMIT_OPTIN : FUNC_SHMEM_LIMIT_DEFAULT;
+    int64_t dyn_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
+                                                     : d->smem_per_block_optin_bytes - k->smem_static_bytes;
+    if (!k->smem_optin)
+        dyn_max = d->smem_per_block_bytes - k->smem_static_bytes;
+    a->maxDynamicSharedSizeBytes = dyn_max > 0 ? (size_t)dyn_max : 0;
+    a->numBlockBarriers = k->barriers;
+    a->virtualResourceCount = 0;
+    memset(s, 0, sizeof *s);
+    s->cacheConfig = CACHE_PREFER_NONE;
+    s->carveoutConfig = k->carveout_percent;
+}
+
+static int32_t public_limit(int v)
+{
+    return v == INT_MAX ? GPUOCC_UNLIMITED : v;
+}
+
+static void random_kernel(const gpuocc_device *d, gpuocc_kernel *k)
+{
+    gpuocc_kernel_init(k);
+    switch (rnd() % 4) {
+    case 0: k->threads_per_block = (int32_t)rnd_range(1, 1024); break;
+    case 1: k->threads_per_block = (int32_t)(32 * rnd_range(1, 32)); break;
+    case 2: k->threads_per_block = (int32_t)rnd_range(1, 128); break;
+    default: k->threads_per_block = (int32_t)rnd_range(1, 2048); break; /* some above the device maximum */
+    }
+    k->regs_per_thread = (int32_t)(rnd() % 5 == 0 ? rnd_range(0, 32) : rnd_range(0, 258));
+    int64_t optin = d->smem_per_block_optin_bytes;
+    k->smem_static_bytes = rnd() % 3 == 0 ? 0 : rnd_range(0, rnd() % 2 ? 4096 : 49152);
+    k->smem_dynamic_bytes = rnd() % 3 == 0 ? 0 : rnd_range(0, rnd() % 4 == 0 ? optin + 4096 : optin / 4);
+    k->carveout_percent = (int32_t)(rnd() % 3 == 0 ? -1 : rnd_range(0, 100));
+    k->smem_optin = (int32_t)(rnd() % 2);
+    if (k->smem_optin && k->smem_static_bytes <= optin)
+        k->smem_dynamic_max_bytes = rnd() % 3 == 0 ? rnd_range(0, optin - k->smem_static_bytes) : -1;
+    else
+        k->smem_optin = 0;
+    k->barriers = (int32_t)(rnd() % 3 == 0 ? rnd_range(0, 16) : 1);
+}
+
+static void compare_occupancy(const char *arch, const gpuocc_device *d, long *stale)
+{
+    gpuocc_kernel k;
+    random_kernel(d, &k);
+    cudaOccDeviceProp p = oracle_device(d);
+    cudaOccFuncAttributes a;
+    cudaOccDeviceState s;
+    oracle_kernel(d, &k, &a, &s);
+    cudaOccResult theirs;
+    memset(&theirs, 0, sizeof theirs);
+    cudaOccError err = cudaOccMaxActiveBlocksPerMultiprocessor(&theirs, &p, &a, &s, k.threads_per_block,
+                                                               (size_t)k.smem_dynamic_bytes);
+    gpuocc_result ours = {.size = sizeof ours};
+    int32_t rc = gpuocc_occupancy(d, &k, &ours);
+    char ctx[256];
+    snprintf(ctx, sizeof ctx, "%s threads=%d regs=%d static=%lld dyn=%lld carveout=%d optin=%d dynmax=%lld bar=%d",
+             arch, k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes,
+             (long long)k.smem_dynamic_bytes, k.carveout_percent, k.smem_optin, (long long)k.smem_dynamic_max_bytes,
+             k.barriers);
+    EXPECT_EQ("status", rc, err == CUDA_OCC_SUCCESS ? GPUOCC_OK : -100 - (int)err, ctx);
+    if (rc != GPUOCC_OK || err != CUDA_OCC_SUCCESS)
+        return;
+    EXPECT_EQ("blocks", ours.blocks_per_sm, theirs.activeBlocksPerMultiprocessor, ctx);
+    EXPECT_EQ("limit_warps", ours.limit_warps, public_limit(theirs.blockLimitWarps), ctx);
+    EXPECT_EQ("limit_regs", ours.limit_regs, public_limit(theirs.blockLimitRegs), ctx);
+    EXPECT_EQ("limit_smem", ours.limit_smem, public_limit(theirs.blockLimitSharedMem), ctx);
+    EXPECT_EQ("limit_blocks", ours.limit_blocks, public_limit(theirs.blockLimitBlocks), ctx);
+    EXPECT_EQ("limit_barriers", ours.limit_barriers, public_limit(theirs.blockLimitBarriers), ctx);
+    EXPECT_EQ("regs_per_block", ours.regs_per_block, theirs.allocatedRegistersPerBlock, ctx);
+    EXPECT_EQ("smem_per_block", ours.smem_per_block_bytes, (long long)theirs.allocatedSharedMemPerBlock, ctx);
+
+    /* the tie set implied by the oracle's own limits */
+    int limits[5] = {theirs.blockLimitWarps, theirs.blockLimitRegs, theirs.blockLimitSharedMem,
+                     theirs.blockLimitBlocks, theirs.blockLimitBarriers};
+    uint32_t ties = 0;
+    for (int i = 0; i < 5; i++)
+        if (limits[i] == theirs.activeBlocksPerMultiprocessor)
+            ties |= 1u << i;
+    uint32_t flags = theirs.limitingFactors & 0x1f; /* same bit order as GPUOCC_LIMIT_* */
+    if (flags != ties)
+        (*stale)++;
+    EXPECT_EQ("limiters", ours.limiters, ties, ctx);
+    int warps_per_block = (k.threads_per_block + 31) / 32;
+    EXPECT_EQ("warps_per_sm", ours.warps_per_sm, theirs.activeBlocksPerMultiprocessor * warps_per_block, ctx);
+}
+
+static int64_t per_thread_bytes; /* for the oracle's block-size callback */
+static size_t oracle_smem_of(int threads)
+{
+    return (size_t)(per_thread_bytes * threads);
+}
+static int64_t table[1025];
+
+static void compare_search(const char *arch, const gpuocc_device *d)
+{
+    gpuocc_kernel k;
+    random_kernel(d, &k);
+    k.max_threads_per_block = rnd() % 4 == 0 ? (int32_t)rnd_range(1, 1024) : 0;
+    k.smem_dynamic_bytes = 0;
+    cudaOccDeviceProp p = oracle_device(d);
+    cudaOccFuncAttributes a;
+    cudaOccDeviceState s;
+    oracle_kernel(d, &k, &a, &s);
+    char ctx[160];
+    snprintf(ctx, sizeof ctx, "%s best block: regs=%d static=%lld maxthreads=%d", arch, k.regs_per_thread,
+             (long long)k.smem_static_bytes, k.max_threads_per_block);
+
+    /* constant dynamic shared memory */
+    int64_t base = rnd() % 2 ? 0 : rnd_range(0, 16384);
+    int grid_t = 0, block_t = 0;
+    cudaOccError err = cudaOccMaxPotentialOccupancyBlockSize(&grid_t, &block_t, &p, &a, &s, NULL, (size_t)base);
+    int32_t threads = -1, grid = -1;
+    int32_t rc = gpuocc_best_block_affine(d, &k, base, 0, &threads, &grid);
+    if (err == CUDA_OCC_SUCCESS && rc == GPUOCC_OK) {
+        EXPECT_EQ("best threads (constant)", threads, block_t, ctx);
+        EXPECT_EQ("min grid (constant)", grid, d->sm_count > 0 ? grid_t : 0, ctx);
+    } else {
+        EXPECT_EQ("best status", rc, -100 - (int)err, ctx);
+    }
+
+    /* per-thread dynamic shared memory: the affine form, the table form and the oracle's callback */
+    per_thread_bytes = rnd_range(0, 200);
+    err = cudaOccMaxPotentialOccupancyBlockSize(&grid_t, &block_t, &p, &a, &s, oracle_smem_of, 0);
+    rc = gpuocc_best_block_affine(d, &k, 0, per_thread_bytes, &threads, &grid);
+    if (err == CUDA_OCC_SUCCESS && rc == GPUOCC_OK)
+        EXPECT_EQ("best threads (affine)", threads, block_t, ctx);
+    for (int t = 0; t <= 1024; t++)
+        table[t] = per_thread_bytes * t;
+    rc = gpuocc_best_block_table(d, &k, table, 1025, &threads, &grid);
+    if (err == CUDA_OCC_SUCCESS && rc == GPUOCC_OK)
+        EXPECT_EQ("best threads (table)", threads, block_t, ctx);
+
+    /* inverse queries, checked against the oracle's forward calculation */
+    k.threads_per_block = (int32_t)(32 * rnd_range(1, d->max_threads_per_block / 32));
+    oracle_kernel(d, &k, &a, &s);
+    int32_t want = (int32_t)rnd_range(1, 8);
+    int64_t avail = -1;
+    cudaOccResult r;
+    rc = gpuocc_smem_dynamic_available(d, &k, want, &avail);
+    if (rc == GPUOCC_OK) {
+        cudaOccMaxActiveBlocksPerMultiprocessor(&r, &p, &a, &s, k.threads_per_block, (size_t)avail);
+        EXPECT_EQ("available smem fits", r.activeBlocksPerMultiprocessor >= want, 1, ctx);
+        cudaOccMaxActiveBlocksPerMultiprocessor(&r, &p, &a, &s, k.threads_per_block, (size_t)avail + 1);
+        EXPECT_EQ("available smem is the most", r.activeBlocksPerMultiprocessor < want, 1, ctx);
+    } else {
+        cudaOccMaxActiveBlocksPerMultiprocessor(&r, &p, &a, &s, k.threads_per_block, 0);
+        EXPECT_EQ("available smem unsatisfiable", r.activeBlocksPerMultiprocessor < want, 1, ctx);
+    }
+    int32_t regs = -1;
+    rc = gpuocc_regs_max_for_blocks(d, &k, want, &regs);
+    if (rc == GPUOCC_OK) {
+        a.numRegs = regs;
+        cudaOccMaxActiveBlocksPerMultiprocessor(&r, &p, &a, &s, k.threads_per_block, (size_t)k.smem_dynamic_bytes);
+        EXPECT_EQ("max regs fits", r.activeBlocksPerMultiprocessor >= want, 1, ctx);
+        if (regs < 255) {
+            a.numRegs = regs + 1;
+            cudaOccMaxActiveBlocksPerMultiprocessor(&r, &p, &a, &s, k.threads_per_block,
+                                                    (size_t)k.smem_dynamic_bytes);
+            EXPECT_EQ("max regs is the most", r.activeBlocksPerMultiprocessor < want, 1, ctx);
+        }
+    } else {
+        a.numRegs = 0;
+        cudaOccMaxActiveBlocksPerMultiprocessor(&r, &p, &a, &s, k.threads_per_block, (size_t)k.smem_dynamic_bytes);
+        EXPECT_EQ("max regs unsatisfiable", r.activeBlocksPerMultiprocessor < want, 1, ctx);
+    }
+}
+
+int main(void)
+{
+    long total_configs = 0, total_stale = 0;
+    for (int32_t i = 0; i < gpuocc_catalog_count(); i++) {
+        if (gpuocc_catalog_kind(i) != GPUOCC_CATALOG_ARCH)
+            continue;
+        gpuocc_device d = {.size = sizeof d};
+        if (gpuocc_catalog_device(i, &d) != GPUOCC_OK) {
+            printf("MISMATCH: catalog entry %d does not load\n", i);
+            failures++;
+            continue;
+        }
+        d.sm_count = (int32_t)(i + 10); /* a bare architecture gets an SM count so min grids compare */
+        const char *arch = gpuocc_catalog_name(i);
+        long before = failures, stale = 0;
+        for (int n = 0; n < CONFIGS_PER_ARCH; n++)
+            compare_occupancy(arch, &d, &stale);
+        for (int n = 0; n < SEARCHES_PER_ARCH; n++)
+            compare_search(arch, &d);
+        total_configs += CONFIGS_PER_ARCH;
+        total_stale += stale;
+        printf("%-7s %d occupancy configurations, %d searches: %ld mismatches (oracle stale limiter flags: %ld)\n",
+               arch, CONFIGS_PER_ARCH, SEARCHES_PER_ARCH, failures - before, stale);
+    }
+    printf("oracle: %ld configurations, %ld field comparisons, %ld mismatches\n", total_configs, checks, failures);
+    printf("oracle: %ld passed, %ld failed\n", checks - failures, failures);
+    (void)total_stale;
+    return failures == 0 ? 0 : 1;
+}
+#endif
