@@ -1,3 +1,58 @@
-#include <criterion/criterion.h>
-#include "gpuocc.h"
-Test(api, placeholder) { cr_assert(1); }
+/* Version, status strings and thread safety. */
+#include "common.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+Test(api, version_agrees)
+{
+    char expect[32];
+    int32_t v = gpuocc_version();
+    snprintf(expect, sizeof expect, "%d.%d.%d", v / 10000, v / 100 % 100, v % 100);
+    cr_expect_str_eq(gpuocc_version_string(), expect);
+    cr_expect_eq(v / 10000, GPUOCC_VERSION_MAJOR);
+    cr_expect_eq(v / 100 % 100, GPUOCC_VERSION_MINOR);
+    cr_expect_eq(v % 100, GPUOCC_VERSION_PATCH);
+}
+
+Test(api, every_status_has_a_distinct_text)
+{
+    for (int32_t code = 0; code >= GPUOCC_ERR_UNSUPPORTED; code--) {
+        cr_expect_neq(strcmp(gpuocc_strerror(code), "unknown status code"), 0, "code %d", code);
+        cr_expect_neq(strcmp(gpuocc_status_name(code), "unknown"), 0, "code %d", code);
+        for (int32_t other = code - 1; other >= GPUOCC_ERR_UNSUPPORTED; other--)
+            cr_expect_neq(strcmp(gpuocc_status_name(code), gpuocc_status_name(other)), 0);
+    }
+    cr_expect_str_eq(gpuocc_strerror(INT32_MIN), "unknown status code");
+    cr_expect_str_eq(gpuocc_strerror(12345), "unknown status code");
+    cr_expect_str_eq(gpuocc_resource_name(GPUOCC_RESOURCE_SMEM), "shared_memory");
+    cr_expect_str_eq(gpuocc_resource_name(-1), "");
+}
+
+/* Many threads computing at once get the same answers as one: nothing global is mutated. */
+static void *worker(void *arg)
+{
+    int *bad = arg;
+    gpuocc_device d = {.size = sizeof d};
+    for (int i = 0; i < 2000; i++) {
+        gpuocc_device_lookup(i % 2 ? "A100" : "H100", &d);
+        gpuocc_kernel k = test_kernel(256, 64, 0, 0);
+        gpuocc_result r = {.size = sizeof r};
+        if (gpuocc_occupancy(&d, &k, &r) != GPUOCC_OK || r.blocks_per_sm != 4)
+            (*bad)++;
+    }
+    return NULL;
+}
+
+Test(api, thread_safe)
+{
+    pthread_t threads[8];
+    int bad[8] = {0};
+    for (int i = 0; i < 8; i++)
+        pthread_create(&threads[i], NULL, worker, &bad[i]);
+    for (int i = 0; i < 8; i++) {
+        pthread_join(threads[i], NULL);
+        cr_expect_eq(bad[i], 0);
+    }
+}

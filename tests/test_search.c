@@ -1,3 +1,155 @@
-#include <criterion/criterion.h>
-#include "gpuocc.h"
-Test(search, placeholder) { cr_assert(1); }
+/* Inverse and search queries, on cases derived by hand. */
+#include "common.h"
+
+Test(search, best_block_prefers_the_largest_full_size)
+{
+    /* A100 at 64 regs: 8 warps per sub-partition = 32 warps whatever the block size; every multiple of
+       32 up to 1024 reaches 1024 resident threads, and the largest wins the tie.  min grid 1 x 108. */
+    gpuocc_device d = test_device("A100");
+    gpuocc_kernel k = test_kernel(1, 64, 0, 0);
+    int32_t threads = 0, grid = 0;
+    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 0, &threads, &grid), GPUOCC_OK);
+    cr_expect_eq(threads, 1024);
+    cr_expect_eq(grid, 108);
+}
+
+Test(search, best_block_respects_launch_bounds)
+{
+    /* max 200 threads: candidates 200, 192, 160, ...; at 16 regs 200 threads (7 warps) gives 9 blocks =
+       1800 threads; 192 (6 warps) gives 10 blocks = 1920; 128 gives 16 = 2048, the first to fill the SM */
+    gpuocc_device d = test_device("A100");
+    gpuocc_kernel k = test_kernel(1, 16, 0, 0);
+    k.max_threads_per_block = 200;
+    int32_t threads = 0, grid = 0;
+    gpuocc_best_block_affine(&d, &k, 0, 0, &threads, &grid);
+    cr_expect_eq(threads, 128);
+    cr_expect_eq(grid, 16 * 108);
+}
+
+static int64_t eight_bytes_per_thread(int32_t threads, void *user)
+{
+    (void)user;
+    return 8 * (int64_t)threads;
+}
+
+Test(search, best_block_variable_shared_memory_three_ways)
+{
+    /* T4 (64 KiB, 16 blocks, 32 warps), 32 regs, 64 B per thread of dynamic smem:
+       1024 threads need 64 KiB -> 1 block = 1024; 512 need 32 KiB -> 2 blocks = 1024; the largest wins */
+    gpuocc_device d = test_device("T4");
+    gpuocc_kernel k = test_kernel(1, 32, 0, 0);
+    k.smem_optin = 1; /* more than 48 KiB of dynamic shared memory needs the opt-in */
+    int32_t t1 = 0, t2 = 0, t3 = 0, grid = 0;
+    gpuocc_best_block_affine(&d, &k, 0, 64, &t1, &grid);
+    cr_expect_eq(t1, 1024);
+    cr_expect_eq(grid, 40);
+    /* with 1 KiB fixed on top, 1024 threads no longer fit (65 KiB); 992 neither (63 KiB: 1 block = 992);
+       512 -> 33 KiB -> 1 block; 480 -> 31 KiB -> 2 blocks = 960; the best is 992 */
+    gpuocc_best_block_affine(&d, &k, 1024, 64, &t1, &grid);
+    cr_expect_eq(t1, 992);
+
+    int64_t table[1025];
+    for (int t = 0; t <= 1024; t++)
+        table[t] = 8 * (int64_t)t;
+    gpuocc_best_block_table(&d, &k, table, 1025, &t2, &grid);
+    gpuocc_best_block_callback(&d, &k, eight_bytes_per_thread, NULL, &t3, &grid);
+    gpuocc_best_block_affine(&d, &k, 0, 8, &t1, &grid);
+    cr_expect_eq(t1, 1024);
+    cr_expect_eq(t2, t1);
+    cr_expect_eq(t3, t1);
+    cr_expect_eq(gpuocc_best_block_table(&d, &k, table, 1000, &t2, &grid), GPUOCC_ERR_BUFFER);
+}
+
+Test(search, best_block_nothing_fits)
+{
+    gpuocc_device d = test_device("A100");
+    gpuocc_kernel k = test_kernel(1, 300, 0, 0);
+    int32_t threads = -1, grid = -1;
+    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 0, &threads, &grid), GPUOCC_OK);
+    cr_expect_eq(threads, 0);
+    cr_expect_eq(grid, 0);
+}
+
+Test(search, dynamic_smem_available)
+{
+    /* A100, 256 threads, 32 regs.  2 blocks in the 164 KiB carveout: 83968 each; minus 1024 reserved,
+       on the 128-byte grid: 82944 with opt-in, the 48 KiB default limit without.
+       3 blocks: floor(167936 / 3) = 55978 -> 55936 allocated -> 54912 dynamic. */
+    gpuocc_device d = test_device("A100");
+    gpuocc_kernel k = test_kernel(256, 32, 0, 0);
+    int64_t bytes = 0;
+    cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 2, &bytes), GPUOCC_OK);
+    cr_expect_eq(bytes, 49152);
+    cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 3, &bytes), GPUOCC_OK);
+    cr_expect_eq(bytes, 49152); /* 54912 would fit, but 48 KiB is the limit */
+    k.smem_optin = 1;
+    gpuocc_smem_dynamic_available(&d, &k, 2, &bytes);
+    cr_expect_eq(bytes, 82944);
+    gpuocc_smem_dynamic_available(&d, &k, 3, &bytes);
+    cr_expect_eq(bytes, 54912);
+    /* 1 block: the opt-in limit, 166912 */
+    gpuocc_smem_dynamic_available(&d, &k, 1, &bytes);
+    cr_expect_eq(bytes, 166912);
+    /* static memory counts against it */
+    k.smem_static_bytes = 10000;
+    gpuocc_smem_dynamic_available(&d, &k, 3, &bytes);
+    cr_expect_eq(bytes, 54912 - 10000);
+    /* 9 blocks of 256 threads can never fit (8 by warps) */
+    cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 9, &bytes), GPUOCC_ERR_UNSATISFIABLE);
+    cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 0, &bytes), GPUOCC_ERR_ARGUMENT);
+}
+
+Test(search, registers_for_n_blocks)
+{
+    /* A100, 256 threads (2 warps per sub-partition per block).
+       4 blocks = 8 warps per sub-partition: <= 2048 regs per warp -> 64 per thread.
+       3 blocks = 6 per sub-partition: <= 2730 -> 2560 per warp -> 80 per thread.
+       1 block: 8192 per warp -> 256, capped at the 255 ptxas can allocate. */
+    gpuocc_device d = test_device("A100");
+    gpuocc_kernel k = test_kernel(256, 100, 0, 0);
+    int32_t regs = 0;
+    gpuocc_regs_max_for_blocks(&d, &k, 4, &regs);
+    cr_expect_eq(regs, 64);
+    gpuocc_regs_max_for_blocks(&d, &k, 3, &regs);
+    cr_expect_eq(regs, 80);
+    gpuocc_regs_max_for_blocks(&d, &k, 1, &regs);
+    cr_expect_eq(regs, 255);
+    cr_expect_eq(gpuocc_regs_max_for_blocks(&d, &k, 9, &regs), GPUOCC_ERR_UNSATISFIABLE);
+}
+
+Test(search, next_step)
+{
+    gpuocc_device d = test_device("A100");
+    int64_t value = 0, shed = 0;
+    /* seeds' Example 1: 4 blocks at 64 regs; 5 blocks = 40 warps = 10 per sub-partition:
+       <= 1638 -> 1536 per warp -> 48 regs: shed 16 */
+    gpuocc_kernel k = test_kernel(256, 64, 0, 0);
+    cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_REGISTERS, &value, &shed), GPUOCC_OK);
+    cr_expect_eq(value, 48);
+    cr_expect_eq(shed, 16);
+    /* shared memory is not what limits it: nothing to shed */
+    gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_SMEM, &value, &shed);
+    cr_expect_eq(shed, 0);
+    /* seeds' Example 2: 3 blocks of 48 KiB; 4 blocks need <= 41984 allocated -> 40960 requested: shed 8192 */
+    gpuocc_kernel k2 = test_kernel(256, 32, 48 * 1024, 0);
+    gpuocc_next_step(&d, &k2, GPUOCC_RESOURCE_SMEM, &value, &shed);
+    cr_expect_eq(value, 40960);
+    cr_expect_eq(shed, 8192);
+    /* warps: 1024-thread blocks at 16 regs give 2 blocks; 3 need <= 21 warps -> 672 threads */
+    gpuocc_kernel k3 = test_kernel(1024, 16, 0, 0);
+    gpuocc_next_step(&d, &k3, GPUOCC_RESOURCE_WARPS, &value, &shed);
+    cr_expect_eq(value, 672);
+    cr_expect_eq(shed, 352);
+    /* the block-slot cap cannot be shed */
+    gpuocc_kernel k4 = test_kernel(32, 16, 0, 0);
+    cr_expect_eq(gpuocc_next_step(&d, &k4, GPUOCC_RESOURCE_BLOCKS, &value, &shed), GPUOCC_ERR_UNSATISFIABLE);
+    /* barriers on H100: 128 threads x 128 regs -> 4 blocks by registers; 32 barriers give 2 blocks;
+       3 blocks need <= 21 barriers */
+    gpuocc_device h = test_device("H100");
+    gpuocc_kernel k5 = test_kernel(128, 128, 0, 0);
+    k5.barriers = 32;
+    gpuocc_next_step(&h, &k5, GPUOCC_RESOURCE_BARRIERS, &value, &shed);
+    cr_expect_eq(value, 21);
+    cr_expect_eq(shed, 11);
+    cr_expect_eq(gpuocc_next_step(&d, &k, 99, &value, &shed), GPUOCC_ERR_RESOURCE);
+}
