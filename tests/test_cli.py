@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""The gpuocc command line: outputs checked against hand-derived values, errors name the field."""
+import csv
+import io
+import json
+import subprocess
+import sys
+
+GPUOCC = sys.argv[1]
+failures = 0
+passed = 0
+
+
+def run(args, stdin=None):
+    p = subprocess.run([GPUOCC] + args, input=stdin, capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, cond, detail=""):
+    global failures, passed
+    if cond:
+        passed += 1
+    else:
+        failures += 1
+        print(f"FAIL {name} {detail}")
+
+
+# seeds' Example 2 on A100: 3 blocks, 37.5 %, shared memory
+rc, out, _ = run(["report", "--arch", "A100", "--threads", "256", "--regs", "32", "--smem-static", "48K", "--json"])
+j = json.loads(out)
+check("report rc", rc == 0)
+check("report blocks", j["blocks_per_sm"] == 3, out)
+check("report occupancy", abs(j["occupancy"] - 0.375) < 1e-9)
+check("report limiter", j["limiters"] == ["shared_memory"])
+check("report next step", j["next_steps"] == [{"resource": "shared_memory", "new_value": 40960, "shed": 8192}])
+check("report unlimited barriers", j["limit_barriers"] is None)
+
+rc, out, _ = run(["report", "--example"])
+check("example", rc == 0 and "occupancy   50.0 %" in out, out)
+
+# bad values: one line naming the field, exit 2
+for args, field in [
+    (["report", "--arch", "H100", "--threads", "0", "--regs", "3"], "--threads"),
+    (["report", "--arch", "H999", "--threads", "32", "--regs", "3"], "--arch"),
+    (["report", "--arch", "H100", "--threads", "32", "--regs", "-1"], "--regs"),
+    (["report", "--arch", "H100", "--threads", "32", "--regs", "3", "--carveout", "101"], "--carveout"),
+    (["report", "--arch", "H100", "--threads", "32", "--regs", "3", "--smem-dynamic", "12Q"], "--smem-dynamic"),
+    (["report", "--arch", "H100", "--threads", "32"], "--regs"),
+    (["report", "--bogus"], "--bogus"),
+    (["frobnicate"], "frobnicate"),
+]:
+    rc, out, err = run(args)
+    lines = err.strip().splitlines()
+    check(f"error {field}", rc == 2 and len(lines) == 1 and lines[0].startswith(f"gpuocc: {field}:"), err)
+
+# batch: hand-derived rows; a bad row does not stop the batch
+rows = "arch,threads,regs,smem_static,smem_dynamic,barriers,carveout,smem_optin\n" \
+       "A100,256,64,0,0,1,-1,1\n" \
+       "H100,128,128,0,0,32,-1,1\n" \
+       "A100,0,3,0,0,1,-1,1\n" \
+       "H100,256,32,0,100K,1,-1,0\n" \
+       "A100,256,32,0,20K,1,50,1\n"
+rc, out, _ = run(["batch"], rows)
+check("batch rc", rc == 0)
+table = list(csv.DictReader(io.StringIO(out)))
+check("batch rows", len(table) == 5, out)
+if len(table) == 5:
+    check("batch ex1", table[0]["status"] == "ok" and table[0]["blocks_per_sm"] == "4"
+          and table[0]["limiters"] == "registers" and table[0]["limit_smem"] == "164"
+          and table[0]["smem_per_block"] == "1024", str(table[0]))
+    check("batch barriers", table[1]["blocks_per_sm"] == "2" and table[1]["limiters"] == "barriers", str(table[1]))
+    check("batch bad row", table[2]["status"] == "threads" and table[2]["blocks_per_sm"] == "")
+    check("batch no optin", table[3]["blocks_per_sm"] == "0" and table[3]["limiters"] == "shared_memory")
+    check("batch carveout", table[4]["limit_smem"] == "4", str(table[4]))
+    check("batch echo", table[0]["arch"] == "A100" and table[4]["carveout"] == "50")
+rc, out, err = run(["batch"], "arch,threads\nA100,32\n")
+check("batch missing column", rc == 2 and "regs" in err, err)
+
+rc, out, _ = run(["devices", "--json"])
+devs = json.loads(out)
+check("devices", rc == 0 and any(d["name"] == "H100 SXM" and d["sm_count"] == 132 for d in devs))
+check("devices sources", all(d["source"] for d in devs))
+
+print(f"cli: {passed} passed, {failures} failed")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,454 @@
+/* gpuocc report | devices | batch: the occupancy engine on the command line. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- report ---- */
+
+struct launch {
+    gpuocc_device dev;
+    gpuocc_kernel k;
+    char dev_name[64];
+};
+
+static void launch_defaults(struct launch *l)
+{
+    gpuocc_kernel_init(&l->k);
+    l->k.smem_optin = 1; /* --no-optin turns it off */
+    l->dev_name[0] = '\0';
+}
+
+/* The built-in example: a 256-thread, 64-register kernel with 48 KiB of dynamic shared memory on H100. */
+static void launch_example(struct launch *l)
+{
+    cli_device("--arch", "H100", &l->dev);
+    snprintf(l->dev_name, sizeof l->dev_name, "H100");
+    l->k.threads_per_block = 256;
+    l->k.regs_per_thread = 64;
+    l->k.smem_dynamic_bytes = 48 * 1024;
+}
+
+static const char *resource_demand_name(int32_t resource)
+{
+    switch (resource) {
+    case GPUOCC_RESOURCE_REGISTERS: return "registers per thread";
+    case GPUOCC_RESOURCE_SMEM: return "shared memory per block (bytes)";
+    case GPUOCC_RESOURCE_WARPS: return "threads per block";
+    case GPUOCC_RESOURCE_BARRIERS: return "barriers per block";
+    default: return "resident blocks";
+    }
+}
+
+static void print_report_text(const struct launch *l, const gpuocc_result *r)
+{
+    char arch[16], lim[96];
+    cli_arch_name(&l->dev, arch, sizeof arch);
+    cli_limiters(r->limiters, lim, sizeof lim);
+    if (l->dev.sm_count)
+        printf("device      %s (%s, %d SMs)\n", l->dev_name, arch, l->dev.sm_count);
+    else
+        printf("device      %s (%s, SM count unknown)\n", l->dev_name, arch);
+    printf("kernel      %d threads/block, %d registers/thread, %lld B static + %lld B dynamic shared memory, "
+           "%d barrier(s), opt-in %s\n",
+           l->k.threads_per_block, l->k.regs_per_thread, (long long)l->k.smem_static_bytes,
+           (long long)l->k.smem_dynamic_bytes, l->k.barriers,
+           l->k.smem_optin ? "yes" : "no");
+    if (l->k.carveout_percent >= 0)
+        printf("carveout    %d %% preferred\n", l->k.carveout_percent);
+    printf("blocks/SM   %d\n", r->blocks_per_sm);
+    printf("warps/SM    %d of %d\n", r->warps_per_sm, r->max_warps_per_sm);
+    printf("occupancy   %.1f %%\n", 100.0 * r->occupancy);
+    printf("limited by  %s\n", lim);
+    const int32_t limits[] = {r->limit_warps, r->limit_regs, r->limit_smem, r->limit_blocks, r->limit_barriers};
+    printf("limits      ");
+    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
+        if (limits[i] == GPUOCC_UNLIMITED)
+            printf("%s%s none", i ? ", " : "", gpuocc_resource_name(i));
+        else
+            printf("%s%s %d", i ? ", " : "", gpuocc_resource_name(i), limits[i]);
+    }
+    printf(" (blocks per SM)\n");
+    printf("allocated   %d registers and %lld B shared memory per block; %lld B shared memory per SM configured\n",
+           r->regs_per_block, (long long)r->smem_per_block_bytes, (long long)r->smem_per_sm_bytes);
+    if (l->dev.sm_count)
+        printf("full wave   %d blocks (%d SMs x %d)\n", r->blocks_per_sm * l->dev.sm_count, l->dev.sm_count,
+               r->blocks_per_sm);
+    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
+        if (!(r->limiters & (1u << i)))
+            continue;
+        int64_t value, shed;
+        int32_t rc = gpuocc_next_step(&l->dev, &l->k, i, &value, &shed);
+        if (rc == GPUOCC_OK && shed > 0)
+            printf("next step   %s: %lld -> %lld (shed %lld) for %d blocks/SM\n", resource_demand_name(i),
+                   (long long)(value + shed), (long long)value, (long long)shed, r->blocks_per_sm + 1);
+        else if (rc == GPUOCC_ERR_UNSATISFIABLE && i == GPUOCC_RESOURCE_BLOCKS)
+            printf("next step   the block-slot cap binds: use larger blocks to hold more warps\n");
+        else if (rc == GPUOCC_ERR_UNSATISFIABLE)
+            printf("next step   %s: no reduction alone gains a block\n", resource_demand_name(i));
+    }
+}
+
+static void print_report_json(const struct launch *l, const gpuocc_result *r)
+{
+    char arch[16];
+    cli_arch_name(&l->dev, arch, sizeof arch);
+    bool first = true;
+    printf("{");
+    json_key(stdout, &first, "device");
+    json_string(stdout, l->dev_name);
+    json_key(stdout, &first, "arch");
+    json_string(stdout, arch);
+    json_key(stdout, &first, "sm_count");
+    printf("%d", l->dev.sm_count);
+    json_key(stdout, &first, "threads");
+    printf("%d", l->k.threads_per_block);
+    json_key(stdout, &first, "regs");
+    printf("%d", l->k.regs_per_thread);
+    json_key(stdout, &first, "smem_static");
+    printf("%lld", (long long)l->k.smem_static_bytes);
+    json_key(stdout, &first, "smem_dynamic");
+    printf("%lld", (long long)l->k.smem_dynamic_bytes);
+    json_key(stdout, &first, "barriers");
+    printf("%d", l->k.barriers);
+    json_key(stdout, &first, "carveout");
+    printf("%d", l->k.carveout_percent);
+    json_key(stdout, &first, "smem_optin");
+    printf("%d", l->k.smem_optin);
+    json_key(stdout, &first, "blocks_per_sm");
+    printf("%d", r->blocks_per_sm);
+    json_key(stdout, &first, "warps_per_sm");
+    printf("%d", r->warps_per_sm);
+    json_key(stdout, &first, "max_warps_per_sm");
+    printf("%d", r->max_warps_per_sm);
+    json_key(stdout, &first, "occupancy");
+    printf("%.6f", r->occupancy);
+    json_key(stdout, &first, "limiters");
+    printf("[");
+    bool first_lim = true;
+    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++)
+        if (r->limiters & (1u << i)) {
+            printf(first_lim ? "" : ",");
+            json_string(stdout, gpuocc_resource_name(i));
+            first_lim = false;
+        }
+    printf("]");
+    const char *names[] = {"limit_warps", "limit_regs", "limit_smem", "limit_blocks", "limit_barriers"};
+    const int32_t limits[] = {r->limit_warps, r->limit_regs, r->limit_smem, r->limit_blocks, r->limit_barriers};
+    for (int i = 0; i < 5; i++) {
+        json_key(stdout, &first, names[i]);
+        if (limits[i] == GPUOCC_UNLIMITED)
+            printf("null");
+        else
+            printf("%d", limits[i]);
+    }
+    json_key(stdout, &first, "regs_per_block");
+    printf("%d", r->regs_per_block);
+    json_key(stdout, &first, "smem_per_block");
+    printf("%lld", (long long)r->smem_per_block_bytes);
+    json_key(stdout, &first, "smem_per_sm");
+    printf("%lld", (long long)r->smem_per_sm_bytes);
+    json_key(stdout, &first, "next_steps");
+    printf("[");
+    bool first_step = true;
+    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
+        int64_t value, shed;
+        if (!(r->limiters & (1u << i)) || gpuocc_next_step(&l->dev, &l->k, i, &value, &shed) != GPUOCC_OK)
+            continue;
+        printf("%s{\"resource\":", first_step ? "" : ",");
+        json_string(stdout, gpuocc_resource_name(i));
+        printf(",\"new_value\":%lld,\"shed\":%lld}", (long long)value, (long long)shed);
+        first_step = false;
+    }
+    printf("]}\n");
+}
+
+int cmd_report(int argc, char **argv)
+{
+    struct launch l;
+    launch_defaults(&l);
+    bool json = false, example = false, have_arch = false, have_threads = false, have_regs = false;
+    struct cli_args a = {argc, argv, 1};
+    for (; a.i < argc; a.i++) {
+        const char *v;
+        if (cli_flag(&a, "--arch", &v)) {
+            cli_device("--arch", v, &l.dev);
+            snprintf(l.dev_name, sizeof l.dev_name, "%s", v);
+            have_arch = true;
+        } else if (cli_flag(&a, "--threads", &v)) {
+            l.k.threads_per_block = cli_int("--threads", v, 1, INT32_MAX);
+            have_threads = true;
+        } else if (cli_flag(&a, "--regs", &v)) {
+            l.k.regs_per_thread = cli_int("--regs", v, 0, INT32_MAX);
+            have_regs = true;
+        } else if (cli_flag(&a, "--smem-static", &v))
+            l.k.smem_static_bytes = cli_size("--smem-static", v);
+        else if (cli_flag(&a, "--smem-dynamic", &v))
+            l.k.smem_dynamic_bytes = cli_size("--smem-dynamic", v);
+        else if (cli_flag(&a, "--barriers", &v))
+            l.k.barriers = cli_int("--barriers", v, 0, INT32_MAX);
+        else if (cli_flag(&a, "--carveout", &v))
+            l.k.carveout_percent = cli_int("--carveout", v, -1, 100);
+        else if (cli_switch(&a, "--no-optin"))
+            l.k.smem_optin = 0;
+        else if (cli_switch(&a, "--json"))
+            json = true;
+        else if (cli_switch(&a, "--example"))
+            example = true;
+        else
+            cli_unknown(&a);
+    }
+    if (example) {
+        if (have_arch || have_threads || have_regs)
+            cli_fail("--example", "cannot be combined with --arch, --threads or --regs");
+        launch_example(&l);
+    } else {
+        if (!have_arch)
+            cli_fail("--arch", "required (or --example for the built-in example)");
+        if (!have_threads)
+            cli_fail("--threads", "required");
+        if (!have_regs)
+            cli_fail("--regs", "required");
+    }
+    gpuocc_result r = {.size = sizeof r};
+    int32_t rc = gpuocc_occupancy(&l.dev, &l.k, &r);
+    if (rc != GPUOCC_OK)
+        cli_fail("input", "%s", gpuocc_strerror(rc));
+    if (json)
+        print_report_json(&l, &r);
+    else {
+        if (example)
+            printf("(built-in example: gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K)\n");
+        print_report_text(&l, &r);
+    }
+    return 0;
+}
+
+/* ---- devices ---- */
+
+int cmd_devices(int argc, char **argv)
+{
+    bool json = false;
+    struct cli_args a = {argc, argv, 1};
+    for (; a.i < argc; a.i++) {
+        if (cli_switch(&a, "--json"))
+            json = true;
+        else
+            cli_unknown(&a);
+    }
+    if (json)
+        printf("[");
+    else
+        printf("%-18s %-6s %5s %7s %6s %8s %9s %9s %5s  %s\n", "name", "arch", "SMs", "thr/SM", "blk/SM",
+               "regs/blk", "smem/SM", "optin", "resv", "source");
+    for (int32_t i = 0; i < gpuocc_catalog_count(); i++) {
+        gpuocc_device d = {.size = sizeof d};
+        gpuocc_catalog_device(i, &d);
+        char arch[16];
+        cli_arch_name(&d, arch, sizeof arch);
+        if (!json) {
+            printf("%-18s %-6s %5d %7d %6d %8d %9lld %9lld %5lld  %s\n", gpuocc_catalog_name(i), arch, d.sm_count,
+                   d.max_threads_per_sm, d.max_blocks_per_sm, d.regs_per_block, (long long)d.smem_per_sm_bytes,
+                   (long long)d.smem_per_block_optin_bytes, (long long)d.smem_reserved_per_block_bytes,
+                   gpuocc_catalog_source(i));
+            continue;
+        }
+        bool first = true;
+        printf("%s{", i ? "," : "");
+        json_key(stdout, &first, "name");
+        json_string(stdout, gpuocc_catalog_name(i));
+        json_key(stdout, &first, "kind");
+        json_string(stdout, gpuocc_catalog_kind(i) == GPUOCC_CATALOG_ARCH ? "arch" : "product");
+        json_key(stdout, &first, "arch");
+        json_string(stdout, arch);
+        struct {
+            const char *key;
+            long long v;
+        } fields[] = {
+            {"sm_count", d.sm_count},
+            {"warp_size", d.warp_size},
+            {"max_threads_per_block", d.max_threads_per_block},
+            {"max_threads_per_sm", d.max_threads_per_sm},
+            {"max_blocks_per_sm", d.max_blocks_per_sm},
+            {"regs_per_sm", d.regs_per_sm},
+            {"regs_per_block", d.regs_per_block},
+            {"regs_per_thread_max", d.regs_per_thread_max},
+            {"reg_alloc_unit", d.reg_alloc_unit},
+            {"sub_partitions", d.sub_partitions},
+            {"barriers_per_sm", d.barriers_per_sm},
+            {"smem_per_sm", d.smem_per_sm_bytes},
+            {"smem_per_block", d.smem_per_block_bytes},
+            {"smem_per_block_optin", d.smem_per_block_optin_bytes},
+            {"smem_reserved_per_block", d.smem_reserved_per_block_bytes},
+            {"smem_alloc_unit", d.smem_alloc_unit_bytes},
+        };
+        for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
+            json_key(stdout, &first, fields[f].key);
+            printf("%lld", fields[f].v);
+        }
+        json_key(stdout, &first, "carveouts_kib");
+        printf("[");
+        for (int32_t c = 0; c < d.carveout_count; c++)
+            printf("%s%d", c ? "," : "", d.carveouts_kib[c]);
+        printf("]");
+        json_key(stdout, &first, "source");
+        json_string(stdout, gpuocc_catalog_source(i));
+        printf("}");
+    }
+    if (json)
+        printf("]\n");
+    return 0;
+}
+
+/* ---- batch ---- */
+
+enum column { COL_ARCH, COL_THREADS, COL_REGS, COL_SMEM_STATIC, COL_SMEM_DYNAMIC, COL_BARRIERS, COL_CARVEOUT,
+              COL_SMEM_OPTIN, COL_COUNT };
+static const char *const column_names[COL_COUNT] = {"arch", "threads", "regs", "smem_static", "smem_dynamic",
+                                                    "barriers", "carveout", "smem_optin"};
+
+#define MAX_FIELDS 64
+
+/* Split a CSV line in place (no quoting: none of the columns needs commas).  Returns the field count. */
+static int split_csv(char *line, char **fields, int cap)
+{
+    size_t len = strcspn(line, "\r\n");
+    line[len] = '\0';
+    int n = 0;
+    for (char *p = line;; p++) {
+        if (n == cap)
+            return -1;
+        fields[n++] = p;
+        p = strchr(p, ',');
+        if (!p)
+            break;
+        *p = '\0';
+    }
+    return n;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+    return s;
+}
+
+/* Evaluate one row; returns the status name for the output's status column. */
+static const char *batch_row(char **cells, const int *where, gpuocc_result *r)
+{
+    gpuocc_device dev = {.size = sizeof dev};
+    gpuocc_kernel k;
+    gpuocc_kernel_init(&k);
+    k.smem_optin = 1;
+    int64_t v;
+    if (gpuocc_device_lookup(trim(cells[where[COL_ARCH]]), &dev) != GPUOCC_OK)
+        return "unknown_device";
+    if (!cli_try_int(trim(cells[where[COL_THREADS]]), INT32_MIN, INT32_MAX, &v))
+        return "bad_threads";
+    k.threads_per_block = (int32_t)v;
+    if (!cli_try_int(trim(cells[where[COL_REGS]]), INT32_MIN, INT32_MAX, &v))
+        return "bad_regs";
+    k.regs_per_thread = (int32_t)v;
+    if (where[COL_SMEM_STATIC] >= 0 && *trim(cells[where[COL_SMEM_STATIC]])) {
+        if (!cli_try_size(trim(cells[where[COL_SMEM_STATIC]]), &k.smem_static_bytes))
+            return "bad_smem_static";
+    }
+    if (where[COL_SMEM_DYNAMIC] >= 0 && *trim(cells[where[COL_SMEM_DYNAMIC]])) {
+        if (!cli_try_size(trim(cells[where[COL_SMEM_DYNAMIC]]), &k.smem_dynamic_bytes))
+            return "bad_smem_dynamic";
+    }
+    if (where[COL_BARRIERS] >= 0 && *trim(cells[where[COL_BARRIERS]])) {
+        if (!cli_try_int(trim(cells[where[COL_BARRIERS]]), INT32_MIN, INT32_MAX, &v))
+            return "bad_barriers";
+        k.barriers = (int32_t)v;
+    }
+    if (where[COL_CARVEOUT] >= 0 && *trim(cells[where[COL_CARVEOUT]])) {
+        if (!cli_try_int(trim(cells[where[COL_CARVEOUT]]), INT32_MIN, INT32_MAX, &v))
+            return "bad_carveout";
+        k.carveout_percent = (int32_t)v;
+    }
+    if (where[COL_SMEM_OPTIN] >= 0 && *trim(cells[where[COL_SMEM_OPTIN]])) {
+        if (!cli_try_int(trim(cells[where[COL_SMEM_OPTIN]]), INT32_MIN, INT32_MAX, &v))
+            return "bad_smem_optin";
+        k.smem_optin = (int32_t)v;
+    }
+    int32_t rc = gpuocc_occupancy(&dev, &k, r);
+    return rc == GPUOCC_OK ? "ok" : gpuocc_status_name(rc);
+}
+
+static void print_limit(int32_t v)
+{
+    printf(",%d", v == GPUOCC_UNLIMITED ? -1 : v);
+}
+
+int cmd_batch(int argc, char **argv)
+{
+    struct cli_args a = {argc, argv, 1};
+    for (; a.i < argc; a.i++)
+        cli_unknown(&a);
+    char *line = NULL;
+    size_t cap = 0;
+    if (getline(&line, &cap, stdin) < 0)
+        cli_fail("stdin", "empty input: expected a CSV header with arch,threads,regs");
+    char *header_copy = strdup(line);
+    char *cells[MAX_FIELDS];
+    int ncols = split_csv(line, cells, MAX_FIELDS);
+    if (ncols < 0 || !header_copy)
+        cli_fail("header", "more than %d columns", MAX_FIELDS);
+    int where[COL_COUNT];
+    for (int c = 0; c < COL_COUNT; c++)
+        where[c] = -1;
+    for (int i = 0; i < ncols; i++) {
+        const char *name = trim(cells[i]);
+        int c = 0;
+        while (c < COL_COUNT && strcmp(name, column_names[c]) != 0)
+            c++;
+        if (c == COL_COUNT)
+            cli_fail("header", "unknown column '%s'", name);
+        if (where[c] >= 0)
+            cli_fail("header", "column '%s' appears twice", name);
+        where[c] = i;
+    }
+    for (int c = COL_ARCH; c <= COL_REGS; c++)
+        if (where[c] < 0)
+            cli_fail("header", "missing required column '%s'", column_names[c]);
+    header_copy[strcspn(header_copy, "\r\n")] = '\0';
+    printf("%s,status,blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,limit_smem,"
+           "limit_blocks,limit_barriers,regs_per_block,smem_per_block\n",
+           header_copy);
+    free(header_copy);
+    ssize_t got;
+    while ((got = getline(&line, &cap, stdin)) >= 0) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!*trim(line))
+            continue;
+        char *echo = strdup(line);
+        if (!echo)
+            cli_fail("stdin", "out of memory");
+        int n = split_csv(line, cells, MAX_FIELDS);
+        gpuocc_result r = {.size = sizeof r};
+        const char *status = n == ncols ? batch_row(cells, where, &r) : "bad_column_count";
+        printf("%s,%s", echo, status);
+        free(echo);
+        if (strcmp(status, "ok") != 0) {
+            printf(",,,,,,,,,,,\n");
+            continue;
+        }
+        char lim[96];
+        cli_limiters(r.limiters, lim, sizeof lim);
+        printf(",%d,%d,%.6f,%s", r.blocks_per_sm, r.warps_per_sm, r.occupancy, lim);
+        print_limit(r.limit_warps);
+        print_limit(r.limit_regs);
+        print_limit(r.limit_smem);
+        print_limit(r.limit_blocks);
+        print_limit(r.limit_barriers);
+        printf(",%d,%lld\n", r.regs_per_block, (long long)r.smem_per_block_bytes);
+    }
+    free(line);
+    return 0;
+}

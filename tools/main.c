@@ -1,0 +1,45 @@
+/* gpuocc: the command-line client of libgpuocc. */
+#include "cli.h"
+
+#include <string.h>
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+};
+
+static const struct command commands[] = {
+    {"report", cmd_report, "occupancy of one launch: limits, limiter, allocation, next step"},
+    {"devices", cmd_devices, "the built-in architecture and product table, with sources"},
+    {"batch", cmd_batch, "CSV in (arch,threads,regs[,smem_static,...]) -> CSV out, one row per launch"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: gpuocc COMMAND [options]    (gpuocc %s)\n\ncommands:\n", gpuocc_version_string());
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
+    fprintf(f, "\nexample: gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K\n"
+               "         gpuocc report --example\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE_ERROR;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("gpuocc %s\n", gpuocc_version_string());
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    cli_fail(argv[1], "unknown command (try 'gpuocc --help')");
+}
