@@ -277,6 +277,186 @@ GPUOCC_API int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gp
 GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t resource,
                                     int64_t *new_value, int64_t *shed);
 
+
+/* ===================================================================================================
+ * Beyond occupancy: latency hiding, spills, waves, lanes, diagnosis.  Formulas and sources: docs/models.md.
+ * All take and return doubles in the units their names say; NaN or infinite inputs give
+ * GPUOCC_ERR_NOT_FINITE, values outside the domain (zero or negative latency, ...) GPUOCC_ERR_DOMAIN.
+ * =================================================================================================== */
+
+/* Little's law for one pipe: warps = latency x throughput / ilp (Volkov 2016 §3.4).  `throughput` in
+   warp-instructions per cycle per SM, `ilp` the independent instructions each warp keeps in flight (>= 1).
+   @since 0.1.0 */
+GPUOCC_API int32_t gpuocc_warps_needed(double latency_cycles, double throughput_per_cycle, double ilp,
+                                       double *warps);
+/* Volkov's instruction-mix model: alpha arithmetic instructions per memory instruction;
+   n = (mem_latency + alpha x alu_latency) x min(mem_throughput, alu_throughput / alpha,
+   issue_throughput / (alpha + 1)); issue_throughput 0 = no separate issue limit.  @since 0.1.0 */
+GPUOCC_API int32_t gpuocc_mix_warps_needed(double alpha, double alu_latency_cycles, double alu_throughput,
+                                           double mem_latency_cycles, double mem_throughput,
+                                           double issue_throughput, double *warps);
+/* The cusp of the mix model (no issue limit): alpha* = alu_throughput / mem_throughput, where the most
+   warps are needed: alu_latency x alu_throughput + mem_latency x mem_throughput.  @since 0.1.0 */
+GPUOCC_API int32_t gpuocc_mix_cusp(double alu_latency_cycles, double alu_throughput, double mem_latency_cycles,
+                                   double mem_throughput, double *alpha, double *warps);
+/* Bytes in flight to saturate a memory level: bandwidth x latency, device-wide and per SM.  @since 0.1.0 */
+GPUOCC_API int32_t gpuocc_bytes_in_flight(double bandwidth_bytes_per_s, double latency_ns, int32_t sm_count,
+                                          double *bytes_per_sm, double *bytes_device);
+/*
+ * The bandwidth a per-SM concurrency reaches.  x = bytes_in_flight_per_sm x sm_count / (latency x peak).
+ * smooth_k <= 0: the hard minimum, peak x min(x, 1) (Volkov).  smooth_k > 0: peak x x / (1 + x^k)^(1/k);
+ * GPUOCC_SMOOTH_K gives 80 % of peak at the knee (x = 1), as Volkov measured.  @since 0.1.0
+ */
+#define GPUOCC_SMOOTH_K 3.1062837195053903 /* 1 / log2(1.25) */
+GPUOCC_API int32_t gpuocc_bandwidth_at(double bytes_in_flight_per_sm, int32_t sm_count, double latency_ns,
+                                       double peak_bytes_per_s, double smooth_k, double *bytes_per_s);
+
+/* The verdict: with warps_per_sm resident, is this latency hidden, and if not what would hide it.
+   @since 0.1.0 */
+typedef struct gpuocc_latency_verdict {
+    uint32_t size;
+    int32_t hidden;            /* 1 when warps_per_sm >= warps_needed */
+    double in_flight;          /* latency x throughput: instructions that must be in flight per SM */
+    double warps_needed;       /* in_flight / ilp */
+    double extra_warps;        /* warps_needed - warps_per_sm, or 0 */
+    double ilp_needed;         /* the ILP that would hide it with warps_per_sm warps */
+    uint64_t reserved[4];
+} gpuocc_latency_verdict;
+GPUOCC_API int32_t gpuocc_latency_check(double warps_per_sm, double latency_cycles, double throughput_per_cycle,
+                                        double ilp, gpuocc_latency_verdict *verdict);
+
+/* Per-architecture and per-product performance constants.  0 = no published figure (docs/models.md says
+   which); every field may be overridden by the caller.  @since 0.1.0 */
+typedef struct gpuocc_perf {
+    uint32_t size;
+    int32_t sm_count;
+    double sm_clock_mhz;             /* boost clock, deviceQuery */
+    double dram_bandwidth_gbps;      /* peak, 1e9 B/s */
+    double l2_bandwidth_gbps;        /* measured */
+    double latency_clock_mhz;        /* the clock the cycle latencies below were measured at */
+    double dram_latency_cycles;      /* unloaded pointer chase */
+    double l2_latency_cycles;
+    double l1_latency_cycles;
+    double smem_latency_cycles;
+    double fp32_latency_cycles;      /* dependent FFMA/FADD */
+    double fp32_lanes;               /* FP32 results per cycle per SM */
+    double issue_per_cycle;          /* warp-instructions issued per cycle per SM (schedulers) */
+    double bytes_in_flight_target;   /* per SM, NVIDIA CUB's tuned target for streaming kernels */
+    uint64_t reserved[4];
+} gpuocc_perf;
+GPUOCC_API int32_t gpuocc_perf_lookup(const char *name, gpuocc_perf *perf);
+
+/* Spill slowdown of a loop: (work + accesses x latency) / work; the seeds' 2 x 300 on 256 = 3.34x.
+   @since 0.1.0 */
+GPUOCC_API int32_t gpuocc_spill_slowdown(double work_cycles, double spill_accesses, double spill_latency_cycles,
+                                         double *slowdown);
+/* Spill traffic: ptxas's static spill bytes per thread x executions x threads, through L1 and L2 hit
+   rates, costed against L2 and DRAM bandwidth and the load/store issue rate (1 warp-instruction per cycle
+   per SM).  @since 0.1.0 */
+typedef struct gpuocc_spill_input {
+    uint32_t size;
+    int32_t sm_count;
+    double spill_load_bytes;         /* per thread, as ptxas reports */
+    double spill_store_bytes;
+    double executions;               /* times the spilling code runs per thread (loop trips; 1 if unknown) */
+    double threads;                  /* threads launched */
+    double access_bytes;             /* bytes per spill instruction (4, 8 or 16) */
+    double l1_hit_rate;              /* 0..1 */
+    double l2_hit_rate;              /* 0..1 */
+    double l2_bandwidth_bytes_per_s;
+    double dram_bandwidth_bytes_per_s;
+    double clock_hz;
+    uint64_t reserved[4];
+} gpuocc_spill_input;
+typedef struct gpuocc_spill_cost {
+    uint32_t size;
+    int32_t reserved0;
+    double local_bytes;              /* bytes the spill instructions touch */
+    double instructions;             /* warp-level spill instructions */
+    double issue_s, l2_s, dram_s;    /* time on each resource */
+    double spill_s;                  /* the largest: the spills' cost if they do not overlap other work */
+    uint64_t reserved[4];
+} gpuocc_spill_cost;
+GPUOCC_API int32_t gpuocc_spill_input_init(gpuocc_spill_input *in);
+GPUOCC_API int32_t gpuocc_spill_estimate(const gpuocc_spill_input *in, gpuocc_spill_cost *cost);
+
+/* The register / occupancy trade-off: each register cap below the kernel's count that changes blocks per
+   SM (the staircase), what it buys and what it costs if the shed registers spill.  Each shed register is
+   assumed to add `spill_accesses_per_reg` accesses of `spill_latency_cycles` to `work_cycles`.
+   Fills up to `capacity` steps, best occupancy last; *count is the number of steps (also on
+   GPUOCC_ERR_BUFFER).  @since 0.1.0 */
+typedef struct gpuocc_tradeoff_step {
+    int32_t regs_per_thread;         /* the cap */
+    int32_t regs_shed;
+    int32_t blocks_per_sm;
+    int32_t warps_per_sm;
+    double occupancy;
+    double spill_slowdown;           /* gpuocc_spill_slowdown of the shed registers */
+} gpuocc_tradeoff_step;
+GPUOCC_API int32_t gpuocc_tradeoff(const gpuocc_device *dev, const gpuocc_kernel *kernel, double work_cycles,
+                                   double spill_accesses_per_reg, double spill_latency_cycles,
+                                   gpuocc_tradeoff_step *steps, int32_t capacity, int32_t *count);
+
+/* Waves: a grid of grid_blocks on sm_count SMs at blocks_per_sm.  @since 0.1.0 */
+typedef struct gpuocc_waves_result {
+    uint32_t size;
+    int32_t reserved0;
+    int64_t blocks_per_wave;
+    int64_t full_waves;
+    int64_t waves;                   /* full waves plus a partial one */
+    int64_t last_wave_blocks;        /* blocks in the last wave (blocks_per_wave when it is full) */
+    double last_wave_utilization;    /* last_wave_blocks / blocks_per_wave */
+    double efficiency;               /* grid_blocks / (waves x blocks_per_wave) */
+    int64_t grid_down, grid_up;      /* nearest multiples of blocks_per_wave: no tail */
+    uint64_t reserved[4];
+} gpuocc_waves_result;
+GPUOCC_API int32_t gpuocc_waves(int64_t grid_blocks, int32_t sm_count, int32_t blocks_per_sm,
+                                gpuocc_waves_result *out);
+
+/* Lane efficiency of a block size: threads / (warps x warp_size).  @since 0.1.0 */
+GPUOCC_API int32_t gpuocc_lane_efficiency(int32_t threads_per_block, int32_t warp_size, double *efficiency);
+/* A warp whose lanes take `paths` distinct paths: lanes[i] lanes run path i costing cost[i] cycles.
+   Serialized cost = sum of costs; SIMT efficiency = sum(lanes x cost) / (warp_size x sum(cost)), the
+   fraction ncu reports x 32 as thread_inst_executed_per_inst_executed.  @since 0.1.0 */
+GPUOCC_API int32_t gpuocc_divergence(const int32_t *lanes, const double *cost_cycles, int32_t paths,
+                                     int32_t warp_size, double *serialized_cycles, double *simt_efficiency);
+/* Random routing: warp_size lanes pick one of `paths` equally likely paths (MoE with `paths` experts).
+   Expected distinct paths per warp E(1 - (1 - 1/E)^w), expected SIMT efficiency E[1/k] for equal path
+   costs, and the same after sorting `items` by path (boundaries between groups fall inside a warp).
+   @since 0.1.0 */
+typedef struct gpuocc_routing_result {
+    uint32_t size;
+    int32_t reserved0;
+    double random_paths, random_efficiency;
+    double sorted_paths, sorted_efficiency;
+    uint64_t reserved[4];
+} gpuocc_routing_result;
+GPUOCC_API int32_t gpuocc_routing(int32_t paths, int64_t items, int32_t warp_size, gpuocc_routing_result *out);
+
+/* Diagnosis: what a dominant stall reason means at this occupancy, and what to try first.  @since 0.1.0 */
+#define GPUOCC_STALL_LONG_SCOREBOARD   0
+#define GPUOCC_STALL_SHORT_SCOREBOARD  1
+#define GPUOCC_STALL_BARRIER           2
+#define GPUOCC_STALL_MIO_THROTTLE      3
+#define GPUOCC_STALL_LG_THROTTLE       4
+#define GPUOCC_STALL_MATH_PIPE         5
+#define GPUOCC_STALL_NOT_SELECTED      6
+#define GPUOCC_STALL_NO_INSTRUCTION    7
+#define GPUOCC_STALL_COUNT             8
+/* The name ("long_scoreboard", ...) of a stall reason, "" if unknown; and the reverse (-1 if unknown). */
+GPUOCC_API const char *gpuocc_stall_name(int32_t reason);
+GPUOCC_API int32_t gpuocc_stall_from_name(const char *name);
+/* Static strings: what it means, and the advice for this occupancy (0..1); *occupancy_helps is 1 when
+   more warps are the first thing to try. */
+GPUOCC_API int32_t gpuocc_diagnose(int32_t reason, double occupancy, const char **meaning, const char **advice,
+                                   int32_t *occupancy_helps);
+
+/* Roofline: arithmetic intensity = flops / bytes; ridge = peak_flops / peak_bandwidth; attainable =
+   min(peak_flops, intensity x bandwidth); *compute_bound = intensity >= ridge.  @since 0.1.0 */
+GPUOCC_API int32_t gpuocc_roofline(double flops, double bytes, double peak_flops_per_s,
+                                   double peak_bytes_per_s, double *intensity, double *ridge,
+                                   double *attainable_flops_per_s, int32_t *compute_bound);
+
 #ifdef __cplusplus
 }
 #endif

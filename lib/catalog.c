@@ -249,7 +249,7 @@ static int32_t product_device(const struct product_row *p, gpuocc_device *d)
 }
 
 /* Resolve a name to a table row: returns the catalog index or -1. */
-static int32_t catalog_find(const char *name)
+int32_t gpuocc_catalog_find(const char *name)
 {
     char key[64];
     if (!normalize(name, key, sizeof key) || key[0] == '\0')
@@ -310,7 +310,7 @@ int32_t gpuocc_device_lookup(const char *name, gpuocc_device *dev)
 {
     if (!name || !dev)
         return GPUOCC_ERR_NULL;
-    int32_t index = catalog_find(name);
+    int32_t index = gpuocc_catalog_find(name);
     if (index < 0)
         return GPUOCC_ERR_UNKNOWN_DEVICE;
     return gpuocc_catalog_device(index, dev);

@@ -66,4 +66,21 @@ static inline int32_t gpuocc_public_limit(int32_t limit)
     return limit == GPUOCC_NO_LIMIT ? GPUOCC_UNLIMITED : limit;
 }
 
+
+/* The catalog index a name resolves to, or -1. */
+int32_t gpuocc_catalog_find(const char *name);
+
+/* Domain checks for the models' floating-point inputs. */
+enum gpuocc_domain { GPUOCC_POSITIVE, GPUOCC_NONNEGATIVE, GPUOCC_FRACTION, GPUOCC_AT_LEAST_ONE };
+static inline int32_t gpuocc_check(double v, enum gpuocc_domain domain)
+{
+    if (v != v || v == 1.0 / 0.0 || v == -1.0 / 0.0)
+        return GPUOCC_ERR_NOT_FINITE;
+    bool ok = domain == GPUOCC_POSITIVE      ? v > 0
+              : domain == GPUOCC_NONNEGATIVE ? v >= 0
+              : domain == GPUOCC_FRACTION    ? v >= 0 && v <= 1
+                                             : v >= 1;
+    return ok ? GPUOCC_OK : GPUOCC_ERR_DOMAIN;
+}
+
 #endif

@@ -1,0 +1,112 @@
+/* Register spills: the latency form (a loop that waits on spill loads), the traffic form (bytes through
+   L1, L2 and DRAM), and the register / occupancy trade-off.  docs/models.md §Spills. */
+#include "internal.h"
+
+#include <math.h>
+
+int32_t gpuocc_spill_slowdown(double work_cycles, double spill_accesses, double spill_latency_cycles,
+                              double *slowdown)
+{
+    int32_t rc;
+    if ((rc = gpuocc_check(work_cycles, GPUOCC_POSITIVE)) || (rc = gpuocc_check(spill_accesses, GPUOCC_NONNEGATIVE)) ||
+        (rc = gpuocc_check(spill_latency_cycles, GPUOCC_NONNEGATIVE)))
+        return rc;
+    if (!slowdown)
+        return GPUOCC_ERR_NULL;
+    double s = (work_cycles + spill_accesses * spill_latency_cycles) / work_cycles;
+    if (!isfinite(s))
+        return GPUOCC_ERR_OVERFLOW;
+    *slowdown = s;
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_spill_input_init(gpuocc_spill_input *in)
+{
+    if (!in)
+        return GPUOCC_ERR_NULL;
+    memset(in, 0, sizeof *in);
+    in->size = sizeof *in;
+    in->executions = 1;
+    in->access_bytes = 4;
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_spill_estimate(const gpuocc_spill_input *input, gpuocc_spill_cost *cost)
+{
+    gpuocc_spill_input in;
+    int32_t rc = gpuocc_struct_load(&in, sizeof in, input, sizeof in);
+    if (rc)
+        return rc;
+    if (in.sm_count < 1)
+        return GPUOCC_ERR_SM_COUNT;
+    if ((rc = gpuocc_check(in.spill_load_bytes, GPUOCC_NONNEGATIVE)) || (rc = gpuocc_check(in.spill_store_bytes, GPUOCC_NONNEGATIVE)) ||
+        (rc = gpuocc_check(in.executions, GPUOCC_NONNEGATIVE)) || (rc = gpuocc_check(in.threads, GPUOCC_NONNEGATIVE)) ||
+        (rc = gpuocc_check(in.access_bytes, GPUOCC_POSITIVE)) || (rc = gpuocc_check(in.l1_hit_rate, GPUOCC_FRACTION)) ||
+        (rc = gpuocc_check(in.l2_hit_rate, GPUOCC_FRACTION)) || (rc = gpuocc_check(in.l2_bandwidth_bytes_per_s, GPUOCC_POSITIVE)) ||
+        (rc = gpuocc_check(in.dram_bandwidth_bytes_per_s, GPUOCC_POSITIVE)) || (rc = gpuocc_check(in.clock_hz, GPUOCC_POSITIVE)))
+        return rc;
+    gpuocc_spill_cost c;
+    memset(&c, 0, sizeof c);
+    c.size = sizeof c;
+    double per_thread = in.spill_load_bytes + in.spill_store_bytes;
+    c.local_bytes = in.threads * in.executions * per_thread;
+    /* one warp-level instruction moves access_bytes per lane; the load/store unit issues about one
+       warp-instruction per cycle per SM (L1: 128 B per cycle per SM, RRZE) */
+    c.instructions = in.threads / 32 * in.executions * per_thread / in.access_bytes;
+    c.issue_s = c.instructions / (in.sm_count * in.clock_hz);
+    double l2_bytes = c.local_bytes * (1 - in.l1_hit_rate);
+    c.l2_s = l2_bytes / in.l2_bandwidth_bytes_per_s;
+    c.dram_s = l2_bytes * (1 - in.l2_hit_rate) / in.dram_bandwidth_bytes_per_s;
+    c.spill_s = fmax(c.issue_s, fmax(c.l2_s, c.dram_s));
+    if (!isfinite(c.spill_s) || !isfinite(c.local_bytes))
+        return GPUOCC_ERR_OVERFLOW;
+    return gpuocc_struct_store(cost, sizeof c, &c, sizeof c);
+}
+
+int32_t gpuocc_tradeoff(const gpuocc_device *dev, const gpuocc_kernel *kernel, double work_cycles,
+                        double spill_accesses_per_reg, double spill_latency_cycles, gpuocc_tradeoff_step *steps,
+                        int32_t capacity, int32_t *count)
+{
+    gpuocc_device d;
+    gpuocc_kernel k;
+    int32_t rc = gpuocc_device_load(&d, dev);
+    if (!rc)
+        rc = gpuocc_kernel_load(&k, kernel);
+    if (rc)
+        return rc;
+    if ((rc = gpuocc_check(work_cycles, GPUOCC_POSITIVE)) || (rc = gpuocc_check(spill_accesses_per_reg, GPUOCC_NONNEGATIVE)) ||
+        (rc = gpuocc_check(spill_latency_cycles, GPUOCC_NONNEGATIVE)))
+        return rc;
+    if (!count || (capacity > 0 && !steps))
+        return GPUOCC_ERR_NULL;
+    if (capacity < 0)
+        return GPUOCC_ERR_ARGUMENT;
+    gpuocc_result now;
+    gpuocc_compute(&d, &k, &now);
+    /* Walk the caps downwards: each time blocks per SM rises, that cap is a step of the staircase. */
+    int32_t n = 0, best = now.blocks_per_sm;
+    int32_t top = k.regs_per_thread < d.regs_per_thread_max ? k.regs_per_thread : d.regs_per_thread_max;
+    for (int32_t cap = top; cap >= 0; cap--) {
+        gpuocc_kernel capped = k;
+        capped.regs_per_thread = cap;
+        gpuocc_result r;
+        gpuocc_compute(&d, &capped, &r);
+        if (r.blocks_per_sm <= best)
+            continue;
+        best = r.blocks_per_sm;
+        /* the largest cap that reaches this count is the one to report: we walk downwards, so this is it */
+        if (n < capacity) {
+            gpuocc_tradeoff_step *s = &steps[n];
+            s->regs_per_thread = cap;
+            s->regs_shed = k.regs_per_thread - cap;
+            s->blocks_per_sm = r.blocks_per_sm;
+            s->warps_per_sm = r.warps_per_sm;
+            s->occupancy = r.occupancy;
+            gpuocc_spill_slowdown(work_cycles, s->regs_shed * spill_accesses_per_reg, spill_latency_cycles,
+                                  &s->spill_slowdown);
+        }
+        n++;
+    }
+    *count = n;
+    return n > capacity ? GPUOCC_ERR_BUFFER : GPUOCC_OK;
+}
