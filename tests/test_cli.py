@@ -81,5 +81,40 @@ devs = json.loads(out)
 check("devices", rc == 0 and any(d["name"] == "H100 SXM" and d["sm_count"] == 132 for d in devs))
 check("devices sources", all(d["source"] for d in devs))
 
+# models: seeds' Examples 7 and 8, the waves example, lanes of Example 5
+rc, out, _ = run(["latency", "--warps", "32", "--latency", "400", "--throughput", "4", "--ilp", "50", "--json"])
+j = json.loads(out)
+check("latency", rc == 0 and j["in_flight"] == 1600 and j["warps_needed"] == 32 and "hidden" in j["verdict"], out)
+rc, out, _ = run(["latency", "--arch", "A100", "--warps", "32", "--json"])
+j = json.loads(out)
+# A100: 2039 GB/s / (1.41 GHz x 108 SMs x 128 B) = 0.1046 warp loads per cycle; x 552 cycles = 57.7 warps
+check("latency table", rc == 0 and abs(j["warps_needed"] - 57.7) < 0.1 and "exposed" in j["verdict"], out)
+rc, out, _ = run(["spill", "--work", "256", "--accesses", "2", "--latency", "300", "--json"])
+check("spill", rc == 0 and json.loads(out)["slowdown"] == 3.34375, out)
+rc, out, _ = run(["waves", "--grid", "300", "--sms", "132", "--blocks-per-sm", "2", "--json"])
+j = json.loads(out)
+check("waves", rc == 0 and j["waves"] == 2 and j["last_wave_blocks"] == 36 and "13.6 %" in j["verdict"], out)
+rc, out, _ = run(["divergence", "--threads", "1", "--json"])
+check("lanes", rc == 0 and json.loads(out)["lane_efficiency"] == 0.03125, out)
+rc, out, _ = run(["divergence", "--paths", "16:10,16:10", "--json"])
+check("paths", rc == 0 and json.loads(out)["thread_inst_per_inst"] == 16, out)
+rc, out, _ = run(["roofline", "--flops", "2", "--bytes", "12", "--peak-flops", "19500", "--bandwidth", "2039", "--json"])
+check("roofline", rc == 0 and json.loads(out)["bound"] == "memory", out)
+rc, out, _ = run(["diagnose", "--stall", "math_pipe_throttle", "--occupancy", "0.2", "--json"])
+check("diagnose", rc == 0 and json.loads(out)["occupancy_helps"] == "no", out)
+rc, out, _ = run(["tradeoff", "--arch", "A100", "--threads", "256", "--regs", "128", "--json"])
+j = json.loads(out)
+check("tradeoff", rc == 0 and [s["regs_per_thread"] for s in j["steps"]] == [80, 64, 48, 40, 32], out)
+for args, field in [
+    (["latency", "--warps", "32", "--latency", "0", "--throughput", "4"], "--latency"),
+    (["latency", "--warps", "32", "--latency", "nan", "--throughput", "4"], "--latency"),
+    (["waves", "--grid", "0", "--sms", "4", "--blocks-per-sm", "1"], "--grid"),
+    (["diagnose", "--stall", "sleepy", "--occupancy", "0.5"], "--stall"),
+    (["spill", "--arch", "T4", "--load-bytes", "8", "--store-bytes", "8", "--threads", "10"], "--l2-bandwidth"),
+]:
+    rc, out, err = run(args)
+    lines = err.strip().splitlines()
+    check(f"model error {field}", rc == 2 and len(lines) == 1 and lines[0].startswith(f"gpuocc: {field}:"), err)
+
 print(f"cli: {passed} passed, {failures} failed")
 sys.exit(1 if failures else 0)

@@ -46,5 +46,12 @@ void cli_limiters(uint32_t limiters, char *out, size_t cap);
 int cmd_report(int argc, char **argv);
 int cmd_devices(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
+int cmd_latency(int argc, char **argv);
+int cmd_spill(int argc, char **argv);
+int cmd_tradeoff(int argc, char **argv);
+int cmd_waves(int argc, char **argv);
+int cmd_divergence(int argc, char **argv);
+int cmd_roofline(int argc, char **argv);
+int cmd_diagnose(int argc, char **argv);
 
 #endif

@@ -13,6 +13,13 @@ static const struct command commands[] = {
     {"report", cmd_report, "occupancy of one launch: limits, limiter, allocation, next step"},
     {"devices", cmd_devices, "the built-in architecture and product table, with sources"},
     {"batch", cmd_batch, "CSV in (arch,threads,regs[,smem_static,...]) -> CSV out, one row per launch"},
+    {"latency", cmd_latency, "Little's law: are --warps enough to hide --latency at --throughput (--ilp)"},
+    {"spill", cmd_spill, "spill cost: --work/--accesses/--latency, or ptxas spill bytes through L1/L2/DRAM"},
+    {"tradeoff", cmd_tradeoff, "register caps that raise occupancy, and what their spills would cost"},
+    {"waves", cmd_waves, "waves and the tail of a --grid at --blocks-per-sm on --sms (or --arch)"},
+    {"divergence", cmd_divergence, "lane efficiency (--threads), branch paths (--paths), routing (--experts)"},
+    {"roofline", cmd_roofline, "compute or memory bound: --flops --bytes --peak-flops (GFLOP/s) --bandwidth (GB/s)"},
+    {"diagnose", cmd_diagnose, "what a dominant --stall reason means at an --occupancy, what to try first"},
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,516 @@
+/* gpuocc latency | spill | tradeoff | waves | divergence | roofline | diagnose. Each prints its inputs,
+   its results and a one-line verdict, as text or (--json) as one JSON object. */
+#include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- one output mechanism for every model command ---- */
+
+#define MAX_ITEMS 48
+struct report {
+    const char *command;
+    int n;
+    struct {
+        const char *key;
+        char value[96];
+        bool is_text;
+    } items[MAX_ITEMS];
+    char verdict[256];
+};
+
+static void put_num(struct report *r, const char *key, double v)
+{
+    if (r->n == MAX_ITEMS)
+        return;
+    r->items[r->n].key = key;
+    r->items[r->n].is_text = false;
+    if (isfinite(v))
+        snprintf(r->items[r->n].value, sizeof r->items[0].value, "%.6g", v);
+    else
+        snprintf(r->items[r->n].value, sizeof r->items[0].value, "null");
+    r->n++;
+}
+
+static void put_text(struct report *r, const char *key, const char *v)
+{
+    if (r->n == MAX_ITEMS)
+        return;
+    r->items[r->n].key = key;
+    r->items[r->n].is_text = true;
+    snprintf(r->items[r->n].value, sizeof r->items[0].value, "%s", v);
+    r->n++;
+}
+
+static void print_report(const struct report *r, bool json)
+{
+    if (json) {
+        bool first = true;
+        printf("{");
+        json_key(stdout, &first, "command");
+        json_string(stdout, r->command);
+        for (int i = 0; i < r->n; i++) {
+            json_key(stdout, &first, r->items[i].key);
+            if (r->items[i].is_text)
+                json_string(stdout, r->items[i].value);
+            else
+                fputs(r->items[i].value, stdout);
+        }
+        json_key(stdout, &first, "verdict");
+        json_string(stdout, r->verdict);
+        printf("}\n");
+        return;
+    }
+    for (int i = 0; i < r->n; i++)
+        printf("%-24s %s\n", r->items[i].key, r->items[i].value);
+    printf("verdict: %s\n", r->verdict);
+}
+
+static void check_status(const char *field, int32_t rc)
+{
+    if (rc != GPUOCC_OK)
+        cli_fail(field, "%s", gpuocc_strerror(rc));
+}
+
+/* Flags shared by the commands: a value per name, looked up after parsing. */
+#define MAX_FLAGS 24
+struct flags {
+    int n;
+    const char *name[MAX_FLAGS];
+    const char *value[MAX_FLAGS];
+    bool json;
+};
+
+static void parse_flags(int argc, char **argv, const char *const *known, struct flags *f)
+{
+    memset(f, 0, sizeof *f);
+    struct cli_args a = {argc, argv, 1};
+    for (; a.i < argc; a.i++) {
+        if (cli_switch(&a, "--json")) {
+            f->json = true;
+            continue;
+        }
+        const char *v = NULL;
+        int k = 0;
+        while (known[k] && !cli_flag(&a, known[k], &v))
+            k++;
+        if (!known[k] || f->n == MAX_FLAGS)
+            cli_unknown(&a);
+        f->name[f->n] = known[k];
+        f->value[f->n++] = v;
+    }
+}
+
+static const char *flag(const struct flags *f, const char *name)
+{
+    for (int i = f->n - 1; i >= 0; i--)
+        if (!strcmp(f->name[i], name))
+            return f->value[i];
+    return NULL;
+}
+
+static double num(const struct flags *f, const char *name, double fallback, bool required)
+{
+    const char *v = flag(f, name);
+    if (!v) {
+        if (required)
+            cli_fail(name, "required");
+        return fallback;
+    }
+    return cli_double(name, v);
+}
+
+/* A device's performance constants when --arch is given (0 fields = unknown). */
+static bool perf_for(const struct flags *f, gpuocc_perf *p)
+{
+    memset(p, 0, sizeof *p);
+    p->size = sizeof *p;
+    const char *arch = flag(f, "--arch");
+    if (!arch)
+        return false;
+    if (gpuocc_perf_lookup(arch, p) != GPUOCC_OK)
+        cli_fail("--arch", "unknown architecture or product '%s' (see 'gpuocc devices')", arch);
+    return true;
+}
+
+/* A value from a flag, else from the device table, else fail naming the flag. */
+static double num_or_table(const struct flags *f, const char *name, double table_value)
+{
+    const char *v = flag(f, name);
+    if (v)
+        return cli_double(name, v);
+    if (table_value > 0)
+        return table_value;
+    cli_fail(name, "required (no published figure for this device%s)", flag(f, "--arch") ? "" : "; or give --arch");
+}
+
+/* ---- latency ---- */
+
+int cmd_latency(int argc, char **argv)
+{
+    static const char *const known[] = {"--arch", "--warps", "--latency", "--throughput", "--ilp", "--bandwidth",
+                                        "--latency-ns", "--sms", NULL};
+    struct flags f;
+    parse_flags(argc, argv, known, &f);
+    gpuocc_perf p;
+    bool have = perf_for(&f, &p);
+    struct report r = {.command = "latency"};
+    double warps = num(&f, "--warps", 0, true);
+    double latency = num_or_table(&f, "--latency", have ? p.dram_latency_cycles : 0);
+    /* with a device, the default pipe is DRAM: 128-byte warp loads per cycle per SM at peak bandwidth
+       (Volkov's mem_thru) */
+    double mem_thru = have && p.dram_bandwidth_gbps > 0 && p.sm_clock_mhz > 0 && p.sm_count > 0
+                          ? p.dram_bandwidth_gbps * 1e9 / (p.sm_clock_mhz * 1e6 * p.sm_count * 128)
+                          : 0;
+    double throughput = num_or_table(&f, "--throughput", mem_thru);
+    double ilp = num(&f, "--ilp", 1, false);
+    gpuocc_latency_verdict v = {.size = sizeof v};
+    check_status("--latency", gpuocc_latency_check(warps, latency, throughput, ilp, &v));
+    put_num(&r, "warps_per_sm", warps);
+    put_num(&r, "latency_cycles", latency);
+    put_num(&r, "throughput_per_cycle", throughput);
+    put_num(&r, "ilp", ilp);
+    put_num(&r, "in_flight", v.in_flight);
+    put_num(&r, "warps_needed", v.warps_needed);
+    put_num(&r, "extra_warps", v.extra_warps);
+    put_num(&r, "ilp_needed", v.ilp_needed);
+    if (flag(&f, "--bandwidth") || (have && p.dram_bandwidth_gbps > 0 && p.latency_clock_mhz > 0)) {
+        double bw = flag(&f, "--bandwidth") ? cli_double("--bandwidth", flag(&f, "--bandwidth")) * 1e9
+                                            : p.dram_bandwidth_gbps * 1e9;
+        double lat_ns = flag(&f, "--latency-ns") ? cli_double("--latency-ns", flag(&f, "--latency-ns"))
+                        : have && p.latency_clock_mhz > 0 ? p.dram_latency_cycles / p.latency_clock_mhz * 1e3
+                                                          : num(&f, "--latency-ns", 0, true);
+        int32_t sms = flag(&f, "--sms") ? cli_int("--sms", flag(&f, "--sms"), 1, INT32_MAX) : p.sm_count;
+        double per_sm, device;
+        check_status("--bandwidth", gpuocc_bytes_in_flight(bw, lat_ns, sms, &per_sm, &device));
+        put_num(&r, "dram_bytes_in_flight_per_sm", per_sm);
+        put_num(&r, "dram_bytes_in_flight_device", device);
+        if (have && p.bytes_in_flight_target > 0)
+            put_num(&r, "cub_bytes_in_flight_target_per_sm", p.bytes_in_flight_target);
+    }
+    if (v.hidden)
+        snprintf(r.verdict, sizeof r.verdict, "latency hidden: %.4g warps resident >= %.4g needed; more occupancy "
+                 "will not help", warps, v.warps_needed);
+    else
+        snprintf(r.verdict, sizeof r.verdict, "latency exposed: add %.4g warps, or keep %.4g independent "
+                 "instructions in flight per warp", v.extra_warps, v.ilp_needed);
+    print_report(&r, f.json);
+    return 0;
+}
+
+/* ---- spill ---- */
+
+int cmd_spill(int argc, char **argv)
+{
+    static const char *const known[] = {"--work", "--accesses", "--latency", "--arch", "--load-bytes",
+                                        "--store-bytes", "--executions", "--threads", "--access-bytes", "--l1-hit",
+                                        "--l2-hit", "--l2-bandwidth", "--dram-bandwidth", "--clock", "--sms", NULL};
+    struct flags f;
+    parse_flags(argc, argv, known, &f);
+    struct report r = {.command = "spill"};
+    if (flag(&f, "--work")) {
+        double work = num(&f, "--work", 0, true), acc = num(&f, "--accesses", 0, true);
+        double lat = num(&f, "--latency", 0, true), s;
+        check_status("--work", gpuocc_spill_slowdown(work, acc, lat, &s));
+        put_num(&r, "work_cycles", work);
+        put_num(&r, "spill_accesses", acc);
+        put_num(&r, "spill_latency_cycles", lat);
+        put_num(&r, "slowdown", s);
+        snprintf(r.verdict, sizeof r.verdict, "%s: the loop runs %.3gx %s", s > 1.05 ? "spilling hurts" : "spilling is cheap",
+                 s, s > 1.05 ? "slower; keep the registers unless the extra occupancy is needed" : "slower");
+        print_report(&r, f.json);
+        return 0;
+    }
+    gpuocc_perf p;
+    bool have = perf_for(&f, &p);
+    gpuocc_spill_input in;
+    gpuocc_spill_input_init(&in);
+    in.spill_load_bytes = num(&f, "--load-bytes", 0, true);
+    in.spill_store_bytes = num(&f, "--store-bytes", 0, true);
+    in.executions = num(&f, "--executions", 1, false);
+    in.access_bytes = num(&f, "--access-bytes", 4, false);
+    in.l1_hit_rate = num(&f, "--l1-hit", 0.9, false);
+    in.l2_hit_rate = num(&f, "--l2-hit", 1, false);
+    in.sm_count = flag(&f, "--sms") ? cli_int("--sms", flag(&f, "--sms"), 1, INT32_MAX) : (have ? p.sm_count : 0);
+    if (in.sm_count < 1)
+        cli_fail("--sms", "required (or --arch with a product)");
+    in.threads = num(&f, "--threads", 0, true);
+    in.l2_bandwidth_bytes_per_s = num_or_table(&f, "--l2-bandwidth", have ? p.l2_bandwidth_gbps : 0) * 1e9;
+    in.dram_bandwidth_bytes_per_s = num_or_table(&f, "--dram-bandwidth", have ? p.dram_bandwidth_gbps : 0) * 1e9;
+    in.clock_hz = num_or_table(&f, "--clock", have ? p.sm_clock_mhz : 0) * 1e6;
+    gpuocc_spill_cost c = {.size = sizeof c};
+    check_status("spill", gpuocc_spill_estimate(&in, &c));
+    put_num(&r, "load_bytes_per_thread", in.spill_load_bytes);
+    put_num(&r, "store_bytes_per_thread", in.spill_store_bytes);
+    put_num(&r, "executions", in.executions);
+    put_num(&r, "threads", in.threads);
+    put_num(&r, "local_bytes", c.local_bytes);
+    put_num(&r, "instructions", c.instructions);
+    put_num(&r, "issue_us", c.issue_s * 1e6);
+    put_num(&r, "l2_us", c.l2_s * 1e6);
+    put_num(&r, "dram_us", c.dram_s * 1e6);
+    put_num(&r, "spill_us", c.spill_s * 1e6);
+    const char *bound = c.spill_s == c.issue_s ? "load/store issue" : c.spill_s == c.l2_s ? "L2 bandwidth" : "DRAM bandwidth";
+    snprintf(r.verdict, sizeof r.verdict, "spills cost about %.3g us, bound by %s", c.spill_s * 1e6, bound);
+    print_report(&r, f.json);
+    return 0;
+}
+
+/* ---- tradeoff ---- */
+
+int cmd_tradeoff(int argc, char **argv)
+{
+    static const char *const known[] = {"--arch", "--threads", "--regs", "--smem-static", "--smem-dynamic", "--work",
+                                        "--accesses-per-reg", "--spill-latency", "--warps-needed", NULL};
+    struct flags f;
+    parse_flags(argc, argv, known, &f);
+    gpuocc_device dev;
+    const char *arch = flag(&f, "--arch");
+    if (!arch)
+        cli_fail("--arch", "required");
+    cli_device("--arch", arch, &dev);
+    gpuocc_kernel k;
+    gpuocc_kernel_init(&k);
+    k.smem_optin = 1;
+    if (!flag(&f, "--threads"))
+        cli_fail("--threads", "required");
+    if (!flag(&f, "--regs"))
+        cli_fail("--regs", "required");
+    k.threads_per_block = cli_int("--threads", flag(&f, "--threads"), 1, INT32_MAX);
+    k.regs_per_thread = cli_int("--regs", flag(&f, "--regs"), 0, INT32_MAX);
+    if (flag(&f, "--smem-static"))
+        k.smem_static_bytes = cli_size("--smem-static", flag(&f, "--smem-static"));
+    if (flag(&f, "--smem-dynamic"))
+        k.smem_dynamic_bytes = cli_size("--smem-dynamic", flag(&f, "--smem-dynamic"));
+    double work = num(&f, "--work", 256, false), per_reg = num(&f, "--accesses-per-reg", 0.1, false);
+    double lat = num(&f, "--spill-latency", 300, false);
+    gpuocc_result now = {.size = sizeof now};
+    check_status("input", gpuocc_occupancy(&dev, &k, &now));
+    gpuocc_tradeoff_step steps[64];
+    int32_t n = 0;
+    int32_t rc = gpuocc_tradeoff(&dev, &k, work, per_reg, lat, steps, 64, &n);
+    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
+        check_status("--work", rc);
+    double needed = num(&f, "--warps-needed", 0, false);
+    if (f.json) {
+        printf("{\"command\":\"tradeoff\",\"regs\":%d,\"blocks_per_sm\":%d,\"occupancy\":%.6f,\"steps\":[",
+               k.regs_per_thread, now.blocks_per_sm, now.occupancy);
+        for (int32_t i = 0; i < n && i < 64; i++)
+            printf("%s{\"regs_per_thread\":%d,\"regs_shed\":%d,\"blocks_per_sm\":%d,\"warps_per_sm\":%d,"
+                   "\"occupancy\":%.6f,\"spill_slowdown\":%.6g}",
+                   i ? "," : "", steps[i].regs_per_thread, steps[i].regs_shed, steps[i].blocks_per_sm,
+                   steps[i].warps_per_sm, steps[i].occupancy, steps[i].spill_slowdown);
+        printf("],");
+    } else {
+        printf("now: %d registers, %d blocks/SM, %d warps, %.1f %% occupancy\n", k.regs_per_thread, now.blocks_per_sm,
+               now.warps_per_sm, 100 * now.occupancy);
+        printf("%8s %6s %7s %6s %10s %9s\n", "cap", "shed", "blocks", "warps", "occupancy", "slowdown");
+        for (int32_t i = 0; i < n && i < 64; i++)
+            printf("%8d %6d %7d %6d %9.1f%% %8.3gx\n", steps[i].regs_per_thread, steps[i].regs_shed,
+                   steps[i].blocks_per_sm, steps[i].warps_per_sm, 100 * steps[i].occupancy, steps[i].spill_slowdown);
+    }
+    /* keep, unless more warps are needed to hide latency and the first step that supplies them gains
+       more (warps ratio) than its spills cost */
+    char verdict[256];
+    if (n == 0)
+        snprintf(verdict, sizeof verdict, "keep: no register cap raises occupancy");
+    else if (needed > 0 && now.warps_per_sm >= needed)
+        snprintf(verdict, sizeof verdict, "keep: %d warps already hide the latency (%.4g needed)", now.warps_per_sm,
+                 needed);
+    else {
+        int32_t pick = -1;
+        for (int32_t i = 0; i < n && i < 64 && pick < 0; i++)
+            if (needed <= 0 || steps[i].warps_per_sm >= needed || i == n - 1)
+                pick = i;
+        double gain = fmin(steps[pick].warps_per_sm, needed > 0 ? needed : steps[pick].warps_per_sm) /
+                      fmax(1, now.warps_per_sm);
+        if (gain > steps[pick].spill_slowdown)
+            snprintf(verdict, sizeof verdict, "cap at %d registers: %.2fx more useful warps outweigh a %.3gx spill cost",
+                     steps[pick].regs_per_thread, gain, steps[pick].spill_slowdown);
+        else
+            snprintf(verdict, sizeof verdict, "keep: capping at %d registers gains at most %.2fx in warps but spills "
+                     "cost %.3gx", steps[pick].regs_per_thread, gain, steps[pick].spill_slowdown);
+    }
+    if (f.json) {
+        printf("\"verdict\":");
+        json_string(stdout, verdict);
+        printf("}\n");
+    } else
+        printf("verdict: %s\n", verdict);
+    return 0;
+}
+
+/* ---- waves ---- */
+
+int cmd_waves(int argc, char **argv)
+{
+    static const char *const known[] = {"--grid", "--sms", "--blocks-per-sm", "--arch", NULL};
+    struct flags f;
+    parse_flags(argc, argv, known, &f);
+    struct report r = {.command = "waves"};
+    gpuocc_perf p;
+    bool have = perf_for(&f, &p);
+    if (!flag(&f, "--grid"))
+        cli_fail("--grid", "required");
+    if (!flag(&f, "--blocks-per-sm"))
+        cli_fail("--blocks-per-sm", "required");
+    int64_t grid;
+    if (!cli_try_int(flag(&f, "--grid"), 1, INT64_MAX, &grid))
+        cli_fail("--grid", "expected a positive integer, got '%s'", flag(&f, "--grid"));
+    int32_t bps = cli_int("--blocks-per-sm", flag(&f, "--blocks-per-sm"), 1, INT32_MAX);
+    int32_t sms = flag(&f, "--sms") ? cli_int("--sms", flag(&f, "--sms"), 1, INT32_MAX) : have ? p.sm_count : 0;
+    if (sms < 1)
+        cli_fail("--sms", "required (or --arch with a product)");
+    gpuocc_waves_result w = {.size = sizeof w};
+    check_status("--grid", gpuocc_waves(grid, sms, bps, &w));
+    put_num(&r, "grid_blocks", (double)grid);
+    put_num(&r, "sm_count", sms);
+    put_num(&r, "blocks_per_sm", bps);
+    put_num(&r, "blocks_per_wave", (double)w.blocks_per_wave);
+    put_num(&r, "full_waves", (double)w.full_waves);
+    put_num(&r, "waves", (double)w.waves);
+    put_num(&r, "last_wave_blocks", (double)w.last_wave_blocks);
+    put_num(&r, "last_wave_utilization", w.last_wave_utilization);
+    put_num(&r, "efficiency", w.efficiency);
+    put_num(&r, "grid_down", (double)w.grid_down);
+    put_num(&r, "grid_up", (double)w.grid_up);
+    put_num(&r, "persistent_grid", (double)w.blocks_per_wave);
+    if (w.last_wave_utilization < 1)
+        snprintf(r.verdict, sizeof r.verdict, "tail: the last wave is %.1f %% full; %.1f %% of the machine's time "
+                 "is used; a grid of %lld or %lld has no tail", 100 * w.last_wave_utilization, 100 * w.efficiency,
+                 (long long)w.grid_down, (long long)w.grid_up);
+    else
+        snprintf(r.verdict, sizeof r.verdict, "no tail: %lld full waves", (long long)w.waves);
+    print_report(&r, f.json);
+    return 0;
+}
+
+/* ---- divergence ---- */
+
+int cmd_divergence(int argc, char **argv)
+{
+    static const char *const known[] = {"--threads", "--paths", "--experts", "--items", "--warp-size", NULL};
+    struct flags f;
+    parse_flags(argc, argv, known, &f);
+    struct report r = {.command = "divergence"};
+    int32_t warp = flag(&f, "--warp-size") ? cli_int("--warp-size", flag(&f, "--warp-size"), 1, 1024) : 32;
+    bool any = false;
+    r.verdict[0] = '\0';
+    if (flag(&f, "--threads")) {
+        int32_t t = cli_int("--threads", flag(&f, "--threads"), 1, INT32_MAX);
+        double e;
+        check_status("--threads", gpuocc_lane_efficiency(t, warp, &e));
+        put_num(&r, "threads_per_block", t);
+        put_num(&r, "lane_efficiency", e);
+        snprintf(r.verdict, sizeof r.verdict, "%.2f %% of lanes do work%s", 100 * e,
+                 e < 1 ? "; use a multiple of the warp size" : "");
+        any = true;
+    }
+    if (flag(&f, "--paths")) {
+        /* "lanes:cost,lanes:cost,..." */
+        int32_t lanes[64];
+        double cost[64];
+        int32_t n = 0;
+        char buf[1024];
+        snprintf(buf, sizeof buf, "%s", flag(&f, "--paths"));
+        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+            char *colon = strchr(tok, ':');
+            if (!colon || n == 64)
+                cli_fail("--paths", "expected lanes:cost[,lanes:cost...], got '%s'", flag(&f, "--paths"));
+            *colon = '\0';
+            lanes[n] = cli_int("--paths", tok, 1, 1024);
+            cost[n++] = cli_double("--paths", colon + 1);
+        }
+        double serial, eff;
+        check_status("--paths", gpuocc_divergence(lanes, cost, n, warp, &serial, &eff));
+        put_num(&r, "paths", n);
+        put_num(&r, "serialized_cycles", serial);
+        put_num(&r, "simt_efficiency", eff);
+        put_num(&r, "thread_inst_per_inst", eff * warp);
+        snprintf(r.verdict, sizeof r.verdict, "%d path(s) run one after another: %.1f %% SIMT efficiency", n,
+                 100 * eff);
+        any = true;
+    }
+    if (flag(&f, "--experts")) {
+        int32_t e = cli_int("--experts", flag(&f, "--experts"), 1, 1 << 20);
+        int64_t items = 1024;
+        if (flag(&f, "--items") && !cli_try_int(flag(&f, "--items"), 1, INT64_MAX, &items))
+            cli_fail("--items", "expected a positive integer");
+        gpuocc_routing_result rr = {.size = sizeof rr};
+        check_status("--experts", gpuocc_routing(e, items, warp, &rr));
+        put_num(&r, "experts", e);
+        put_num(&r, "items", (double)items);
+        put_num(&r, "random_paths_per_warp", rr.random_paths);
+        put_num(&r, "random_simt_efficiency", rr.random_efficiency);
+        put_num(&r, "sorted_paths_per_warp", rr.sorted_paths);
+        put_num(&r, "sorted_simt_efficiency", rr.sorted_efficiency);
+        snprintf(r.verdict, sizeof r.verdict, "random routing runs %.2f paths per warp (%.1f %% efficient); sorting "
+                 "by path gives %.1f %%", rr.random_paths, 100 * rr.random_efficiency, 100 * rr.sorted_efficiency);
+        any = true;
+    }
+    if (!any)
+        cli_fail("--threads", "give --threads, --paths or --experts");
+    print_report(&r, f.json);
+    return 0;
+}
+
+/* ---- roofline ---- */
+
+int cmd_roofline(int argc, char **argv)
+{
+    static const char *const known[] = {"--flops", "--bytes", "--peak-flops", "--bandwidth", "--arch", NULL};
+    struct flags f;
+    parse_flags(argc, argv, known, &f);
+    gpuocc_perf p;
+    bool have = perf_for(&f, &p);
+    struct report r = {.command = "roofline"};
+    double flops = num(&f, "--flops", 0, true), bytes = num(&f, "--bytes", 0, true);
+    double peak = num(&f, "--peak-flops", 0, true) * 1e9; /* GFLOP/s */
+    double bw = num_or_table(&f, "--bandwidth", have ? p.dram_bandwidth_gbps : 0) * 1e9;
+    double ai, ridge, attain;
+    int32_t compute;
+    check_status("--flops", gpuocc_roofline(flops, bytes, peak, bw, &ai, &ridge, &attain, &compute));
+    put_num(&r, "flops", flops);
+    put_num(&r, "bytes", bytes);
+    put_num(&r, "peak_gflops", peak / 1e9);
+    put_num(&r, "bandwidth_gbps", bw / 1e9);
+    put_num(&r, "intensity_flop_per_byte", ai);
+    put_num(&r, "ridge_flop_per_byte", ridge);
+    put_num(&r, "attainable_gflops", attain / 1e9);
+    put_text(&r, "bound", compute ? "compute" : "memory");
+    snprintf(r.verdict, sizeof r.verdict, "%s bound: %.3g FLOP/B %s the ridge at %.3g; at most %.4g GFLOP/s",
+             compute ? "compute" : "memory", ai, compute ? "is past" : "is below", ridge, attain / 1e9);
+    print_report(&r, f.json);
+    return 0;
+}
+
+/* ---- diagnose ---- */
+
+int cmd_diagnose(int argc, char **argv)
+{
+    static const char *const known[] = {"--stall", "--occupancy", NULL};
+    struct flags f;
+    parse_flags(argc, argv, known, &f);
+    struct report r = {.command = "diagnose"};
+    const char *name = flag(&f, "--stall");
+    if (!name)
+        cli_fail("--stall", "required: one of long_scoreboard, short_scoreboard, barrier, mio_throttle, "
+                            "lg_throttle, math_pipe_throttle, not_selected, no_instruction");
+    int32_t reason = gpuocc_stall_from_name(name);
+    if (reason < 0)
+        cli_fail("--stall", "unknown stall reason '%s'", name);
+    double occ = num(&f, "--occupancy", 0, true);
+    if (occ > 1)
+        occ /= 100; /* a percentage */
+    const char *meaning, *advice;
+    int32_t helps;
+    check_status("--occupancy", gpuocc_diagnose(reason, occ, &meaning, &advice, &helps));
+    put_text(&r, "stall", name);
+    put_num(&r, "occupancy", occ);
+    put_text(&r, "meaning", meaning);
+    put_text(&r, "occupancy_helps", helps ? "yes" : "no");
+    snprintf(r.verdict, sizeof r.verdict, "%s", advice);
+    print_report(&r, f.json);
+    return 0;
+}
