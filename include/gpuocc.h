@@ -457,6 +457,37 @@ GPUOCC_API int32_t gpuocc_roofline(double flops, double bytes, double peak_flops
                                    double peak_bytes_per_s, double *intensity, double *ridge,
                                    double *attainable_flops_per_s, int32_t *compute_bound);
 
+/* ===================================================================================================
+ * Compiler output in.  @since 0.1.0
+ * =================================================================================================== */
+
+/* One kernel of a ptxas resource report.  Names are not copied: they are offsets into the caller's
+   buffer, so no name is ever truncated. */
+typedef struct gpuocc_ptxas_kernel {
+    uint64_t name_offset, name_length;   /* the (mangled) entry name */
+    uint64_t short_offset, short_length; /* readable name: the identifier of a plain _Z mangling, else the name */
+    int32_t cc;                          /* target, 90 for sm_90 / sm_90a; 0 when the log does not say */
+    int32_t registers;
+    int32_t barriers;                    /* -1 when the log does not report barriers (before CUDA 12) */
+    int32_t line;                        /* 1-based line of the "Used ..." line */
+    int64_t smem_bytes;                  /* static shared memory */
+    int64_t cmem_bytes;                  /* constant bank 0 */
+    int64_t stack_frame_bytes;
+    int64_t spill_store_bytes;
+    int64_t spill_load_bytes;
+    int64_t lmem_bytes;                  /* older logs' "bytes lmem" */
+    uint64_t reserved[2];
+} gpuocc_ptxas_kernel;
+
+/*
+ * Parse `ptxas -v` / `nvcc -Xptxas -v` / `--resource-usage` text (any mix of kernels and targets, CRLF or
+ * LF, other lines in between).  Fills up to `capacity` records; *count is the number of kernels (also on
+ * GPUOCC_ERR_BUFFER).  On GPUOCC_ERR_PARSE or GPUOCC_ERR_TRUNCATED, *error_line is the 1-based line at fault
+ * and no record is reported as good.
+ */
+GPUOCC_API int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_ptxas_kernel *kernels,
+                                      int32_t capacity, int32_t *count, int32_t *error_line);
+
 #ifdef __cplusplus
 }
 #endif

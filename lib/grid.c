@@ -18,6 +18,8 @@ int32_t gpuocc_waves(int64_t grid_blocks, int32_t sm_count, int32_t blocks_per_s
     w.last_wave_utilization = (double)w.last_wave_blocks / (double)w.blocks_per_wave;
     w.efficiency = (double)grid_blocks / ((double)w.waves * (double)w.blocks_per_wave);
     w.grid_down = w.full_waves * w.blocks_per_wave;
+    if (w.waves > INT64_MAX / w.blocks_per_wave)
+        return GPUOCC_ERR_OVERFLOW; /* the tail-free grid above does not fit */
     w.grid_up = w.waves * w.blocks_per_wave;
     return gpuocc_struct_store(out, sizeof w, &w, sizeof w);
 }

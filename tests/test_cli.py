@@ -116,5 +116,15 @@ for args, field in [
     lines = err.strip().splitlines()
     check(f"model error {field}", rc == 2 and len(lines) == 1 and lines[0].startswith(f"gpuocc: {field}:"), err)
 
+# ptxas: a whole build log in, one row per kernel (values from the captured CUDA 13 log)
+import os
+data = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+rc, out, _ = run(["ptxas", "--threads", "256", "--json", os.path.join(data, "ptxas_sm90.log")])
+rows = {r["short_name"]: r for r in json.loads(out)}
+check("ptxas rows", rc == 0 and len(rows) == 7, out)
+check("ptxas spilling", rows.get("spilling", {}).get("blocks_per_sm") == 4 and rows["spilling"]["spill_stores"] == 52, out)
+rc, out, err = run(["ptxas", "--threads", "32"], "ptxas info    : Compiling entry function 'k' for 'sm_90'\n")
+check("ptxas truncated", rc == 2 and "line 1" in err and len(err.strip().splitlines()) == 1, err)
+
 print(f"cli: {passed} passed, {failures} failed")
 sys.exit(1 if failures else 0)

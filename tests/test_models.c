@@ -193,7 +193,9 @@ Test(models, waves)
     cr_assert_eq(gpuocc_waves(528, 132, 2, &w), GPUOCC_OK);
     cr_expect_eq(w.waves, 2);
     cr_expect_float_eq(w.efficiency, 1.0, 1e-12);
-    cr_expect_eq(gpuocc_waves(INT64_MAX, INT32_MAX, INT32_MAX, &w), GPUOCC_OK);
+    cr_expect_eq(gpuocc_waves(INT64_MAX, INT32_MAX, INT32_MAX, &w), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(gpuocc_waves(INT64_MAX, 1, 1, &w), GPUOCC_OK);
+    cr_expect_eq(w.waves, INT64_MAX);
     cr_expect_eq(gpuocc_waves(0, 132, 2, &w), GPUOCC_ERR_ARGUMENT);
     cr_expect_eq(gpuocc_waves(10, 0, 2, &w), GPUOCC_ERR_SM_COUNT);
 }

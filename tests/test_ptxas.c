@@ -1,0 +1,164 @@
+/* The ptxas report reader, on real ptxas output captured under tests/data (CUDA 13.0, from
+   tests/cuda/kernels.cu) and on hand-written older and Windows forms. */
+#include "common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef DATA_DIR
+#error DATA_DIR must name tests/data
+#endif
+
+static char *load(const char *name, size_t *n)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", DATA_DIR, name);
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "open %s", path);
+    static char buf[1 << 16];
+    *n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    return buf;
+}
+
+static const gpuocc_ptxas_kernel *find(const char *text, const gpuocc_ptxas_kernel *ks, int32_t n, const char *shrt)
+{
+    for (int32_t i = 0; i < n; i++)
+        if (ks[i].short_length == strlen(shrt) && !memcmp(text + ks[i].short_offset, shrt, ks[i].short_length))
+            return &ks[i];
+    cr_assert_fail("no kernel %s", shrt);
+    return NULL;
+}
+
+Test(ptxas, cuda13_sm90)
+{
+    size_t n;
+    char *text = load("ptxas_sm90.log", &n);
+    gpuocc_ptxas_kernel ks[16];
+    int32_t count = 0, line = -1;
+    cr_assert_eq(gpuocc_ptxas_parse(text, n, ks, 16, &count, &line), GPUOCC_OK);
+    cr_expect_eq(count, 7);
+    /* "Used 64 registers, used 0 barriers" with "56 bytes stack frame, 52 bytes spill stores, 56 bytes spill loads" */
+    const gpuocc_ptxas_kernel *k = find(text, ks, count, "spilling");
+    cr_expect_eq(k->cc, 90);
+    cr_expect_eq(k->registers, 64);
+    cr_expect_eq(k->barriers, 0);
+    cr_expect_eq(k->stack_frame_bytes, 56);
+    cr_expect_eq(k->spill_store_bytes, 52);
+    cr_expect_eq(k->spill_load_bytes, 56);
+    cr_expect_eq(k->name_length, strlen("_Z8spillingPfPKfii"));
+    k = find(text, ks, count, "smem_heavy");
+    cr_expect_eq(k->smem_bytes, 32768);
+    cr_expect_eq(k->barriers, 1);
+    k = find(text, ks, count, "named_barriers");
+    cr_expect_eq(k->barriers, 4);
+    cr_expect_eq(k->smem_bytes, 1024);
+    k = find(text, ks, count, "plain_copy"); /* extern "C": the name is its own short name */
+    cr_expect_eq(k->registers, 10);
+    cr_expect_eq(k->name_offset, k->short_offset);
+}
+
+Test(ptxas, cmem_on_turing)
+{
+    size_t n;
+    char *text = load("ptxas_sm75.log", &n);
+    gpuocc_ptxas_kernel ks[16];
+    int32_t count = 0, line = -1;
+    cr_assert_eq(gpuocc_ptxas_parse(text, n, ks, 16, &count, &line), GPUOCC_OK);
+    const gpuocc_ptxas_kernel *k = find(text, ks, count, "dynamic_smem");
+    cr_expect_eq(k->cc, 75);
+    cr_expect_eq(k->registers, 10); /* "Used 10 registers, used 1 barriers, 360 bytes cmem[0]" */
+    cr_expect_eq(k->cmem_bytes, 360);
+}
+
+Test(ptxas, several_targets)
+{
+    size_t n;
+    char *text = load("ptxas_multi.log", &n);
+    gpuocc_ptxas_kernel ks[32];
+    int32_t count = 0, line = -1;
+    cr_assert_eq(gpuocc_ptxas_parse(text, n, ks, 32, &count, &line), GPUOCC_OK);
+    cr_expect_eq(count, 13); /* 7 kernels for sm_90, 6 for sm_80 (the cluster kernel needs sm_90) */
+    int at80 = 0, at90 = 0;
+    for (int32_t i = 0; i < count; i++)
+        at80 += ks[i].cc == 80, at90 += ks[i].cc == 90;
+    cr_expect_eq(at80, 6);
+    cr_expect_eq(at90, 7);
+    /* too small an array: the count still comes back */
+    cr_expect_eq(gpuocc_ptxas_parse(text, n, ks, 3, &count, &line), GPUOCC_ERR_BUFFER);
+    cr_expect_eq(count, 13);
+}
+
+Test(ptxas, older_forms_and_demangling)
+{
+    size_t n;
+    char *text = load("ptxas_old.log", &n);
+    gpuocc_ptxas_kernel ks[4];
+    int32_t count = 0, line = -1;
+    cr_assert_eq(gpuocc_ptxas_parse(text, n, ks, 4, &count, &line), GPUOCC_OK);
+    cr_assert_eq(count, 2);
+    cr_expect_eq(ks[0].short_length, strlen("softmax_forward_kernel7"));
+    cr_expect_eq(memcmp(text + ks[0].short_offset, "softmax_forward_kernel7", ks[0].short_length), 0);
+    cr_expect_eq(ks[0].registers, 64);
+    cr_expect_eq(ks[0].smem_bytes, 16384);
+    cr_expect_eq(ks[0].cmem_bytes, 380);
+    cr_expect_eq(ks[0].barriers, -1);
+    cr_expect_eq(ks[0].spill_store_bytes, 40);
+    cr_expect_eq(ks[0].cc, 70);
+    cr_expect_eq(ks[1].smem_bytes, 24); /* "8+16 bytes smem" */
+    cr_expect_eq(ks[1].lmem_bytes, 24);
+    cr_expect_eq(ks[1].cmem_bytes, 88);
+    cr_expect_eq(ks[1].line, 8);
+}
+
+Test(ptxas, windows_line_endings)
+{
+    size_t n;
+    char *text = load("ptxas_crlf.log", &n);
+    gpuocc_ptxas_kernel ks[2];
+    int32_t count = 0, line = -1;
+    cr_assert_eq(gpuocc_ptxas_parse(text, n, ks, 2, &count, &line), GPUOCC_OK);
+    cr_assert_eq(count, 1);
+    cr_expect_eq(ks[0].registers, 255);
+    cr_expect_eq(ks[0].barriers, 16);
+    cr_expect_eq(ks[0].stack_frame_bytes, 8);
+    cr_expect_eq(ks[0].name_length, 3);
+}
+
+Test(ptxas, errors_name_the_line)
+{
+    gpuocc_ptxas_kernel ks[2];
+    int32_t count = 77, line = -1;
+    const char *truncated = "noise\nptxas info    : Compiling entry function 'k' for 'sm_90'\nptxas info    : Function properties for k\n";
+    cr_expect_eq(gpuocc_ptxas_parse(truncated, strlen(truncated), ks, 2, &count, &line), GPUOCC_ERR_TRUNCATED);
+    cr_expect_eq(line, 2);
+    cr_expect_eq(count, 77, "no count reported on failure");
+    const char *bad = "ptxas info    : Compiling entry function 'k' for 'sm_90'\nptxas info    : Used many registers\n";
+    cr_expect_eq(gpuocc_ptxas_parse(bad, strlen(bad), ks, 2, &count, &line), GPUOCC_ERR_PARSE);
+    cr_expect_eq(line, 2);
+    const char *bad_props = "ptxas info    : Function properties for k\n    x bytes stack frame\n";
+    cr_expect_eq(gpuocc_ptxas_parse(bad_props, strlen(bad_props), ks, 2, &count, &line), GPUOCC_ERR_PARSE);
+    cr_expect_eq(line, 2);
+    const char *huge = "ptxas info    : Compiling entry function 'k' for 'sm_90'\nptxas info    : Used 99999999999999999999999 registers\n";
+    cr_expect_eq(gpuocc_ptxas_parse(huge, strlen(huge), ks, 2, &count, &line), GPUOCC_ERR_PARSE);
+    cr_expect_eq(gpuocc_ptxas_parse("", 0, ks, 2, &count, &line), GPUOCC_OK);
+    cr_expect_eq(count, 0);
+    cr_expect_eq(gpuocc_ptxas_parse(NULL, 0, ks, 2, &count, &line), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_ptxas_parse("x", 1, NULL, 2, &count, &line), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_ptxas_parse("x", 1, ks, -1, &count, &line), GPUOCC_ERR_ARGUMENT);
+}
+
+Test(ptxas, feeds_the_engine)
+{
+    /* spilling on H100 at 256 threads: 64 regs -> 2048 per warp -> 8 per sub-partition -> 4 blocks */
+    size_t n;
+    char *text = load("ptxas_sm90.log", &n);
+    gpuocc_ptxas_kernel ks[16];
+    int32_t count = 0, line = -1;
+    gpuocc_ptxas_parse(text, n, ks, 16, &count, &line);
+    const gpuocc_ptxas_kernel *k = find(text, ks, count, "spilling");
+    gpuocc_device d = test_device("sm_90");
+    gpuocc_kernel kern = test_kernel(256, k->registers, k->smem_bytes, 0);
+    cr_expect_eq(test_occupancy(&d, &kern).blocks_per_sm, 4);
+}
