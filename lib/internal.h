@@ -46,6 +46,8 @@ int32_t gpuocc_struct_store(void *dst, size_t min_size, const void *src, size_t 
 /* Load and check a device / kernel; the local copies are the current layout. */
 int32_t gpuocc_device_load(gpuocc_device *local, const gpuocc_device *dev);
 int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel);
+/* Both, device first. */
+int32_t gpuocc_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel);
 
 /* Rules on checked, local copies (no validation, no struct handling).  Limits use INT32_MAX for
    "unlimited" internally; the public API turns that into GPUOCC_UNLIMITED. */

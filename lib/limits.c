@@ -159,9 +159,7 @@ int32_t gpuocc_limit_shared_memory(const gpuocc_device *dev, const gpuocc_kernel
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = gpuocc_device_load(&d, dev);
-    if (!rc)
-        rc = gpuocc_kernel_load(&k, kernel);
+    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     if (!blocks)
@@ -252,9 +250,7 @@ int32_t gpuocc_smem_carveout(const gpuocc_device *dev, const gpuocc_kernel *kern
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = gpuocc_device_load(&d, dev);
-    if (!rc)
-        rc = gpuocc_kernel_load(&k, kernel);
+    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     if (!bytes)

@@ -55,9 +55,7 @@ int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = gpuocc_device_load(&d, dev);
-    if (!rc)
-        rc = gpuocc_kernel_load(&k, kernel);
+    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     gpuocc_result r;

@@ -44,9 +44,7 @@ static int32_t best_block(const gpuocc_device *dev, const gpuocc_kernel *kernel,
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = gpuocc_device_load(&d, dev);
-    if (!rc)
-        rc = gpuocc_kernel_load(&k, kernel);
+    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     if (!threads || !min_grid)
@@ -168,12 +166,6 @@ static int64_t largest_meeting(const gpuocc_device *d, const gpuocc_kernel *k, b
     return -1;
 }
 
-static int32_t load_pair(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel)
-{
-    int32_t rc = gpuocc_device_load(d, dev);
-    return rc ? rc : gpuocc_kernel_load(k, kernel);
-}
-
 /* The top granule boundary: any byte count above this gives a block larger than any limit allows. */
 static int64_t smem_search_top(const gpuocc_device *d)
 {
@@ -205,7 +197,7 @@ int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_ker
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = load_pair(&d, dev, &k, kernel);
+    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     if (!bytes)
@@ -231,7 +223,7 @@ int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = load_pair(&d, dev, &k, kernel);
+    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     if (!regs_per_thread)
@@ -251,7 +243,7 @@ int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = load_pair(&d, dev, &k, kernel);
+    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     if (!new_value || !shed)

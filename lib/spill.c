@@ -69,9 +69,7 @@ int32_t gpuocc_tradeoff(const gpuocc_device *dev, const gpuocc_kernel *kernel, d
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = gpuocc_device_load(&d, dev);
-    if (!rc)
-        rc = gpuocc_kernel_load(&k, kernel);
+    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     if ((rc = gpuocc_check(work_cycles, GPUOCC_POSITIVE)) || (rc = gpuocc_check(spill_accesses_per_reg, GPUOCC_NONNEGATIVE)) ||

@@ -161,3 +161,9 @@ int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel)
         return GPUOCC_ERR_ARGUMENT;
     return GPUOCC_OK;
 }
+
+int32_t gpuocc_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel)
+{
+    int32_t rc = gpuocc_device_load(d, dev);
+    return rc ? rc : gpuocc_kernel_load(k, kernel);
+}
