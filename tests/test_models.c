@@ -40,8 +40,8 @@ Test(models, volkov_cusp)
     /* alpha 0: memory alone, 368 x 0.08125 */
     gpuocc_mix_warps_needed(0, 6, 4, 368, 0.08125, 0, &w);
     cr_expect_float_eq(w, 29.9, 0.001);
-    /* Volkov §4.6: alpha 4, alu 3 cycles, mem 12 cycles, 1 IPC issue -> 6 warps (3 + 3 in flight):
-       (12 + 4 x 3) x min(mem, alu / 4, 1 / 5) = 24 x 0.2 = 4.8 ... with the issue limit 1 / (alpha + 1) */
+    /* The issue term binds: alpha 4, alu 3 cycles, mem 12 cycles, 1 IPC of issue:
+       (12 + 4 x 3) x min(1, 1 / 4, 1 / 5) = 24 x 0.2 = 4.8 warps */
     gpuocc_mix_warps_needed(4, 3, 1, 12, 1, 1, &w);
     cr_expect_float_eq(w, 24.0 / 5.0, 1e-12);
 }
