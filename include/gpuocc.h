@@ -65,7 +65,8 @@ extern "C" {
 #define GPUOCC_ERR_PARSE        -20  /* malformed text input; see the line number reported */
 #define GPUOCC_ERR_TRUNCATED    -21  /* input ends in the middle of a record or structure */
 #define GPUOCC_ERR_FORMAT       -22  /* binary input is not of the expected format (bad magic, bad offsets) */
-#define GPUOCC_ERR_UNSUPPORTED  -23  /* valid input of a kind this version does not read (e.g. compressed) */
+#define GPUOCC_ERR_UNSUPPORTED  -23  /* valid input of a kind this version does not read (e.g. 32-bit ELF) */
+#define GPUOCC_ERR_COMPRESSED   -24  /* a fatbinary whose device code is compressed: not supported */
 
 /* A static, human-readable description of a status code; never NULL.  @since 0.1.0 */
 GPUOCC_API const char *gpuocc_strerror(int32_t status);
@@ -461,32 +462,57 @@ GPUOCC_API int32_t gpuocc_roofline(double flops, double bytes, double peak_flops
  * Compiler output in.  @since 0.1.0
  * =================================================================================================== */
 
-/* One kernel of a ptxas resource report.  Names are not copied: they are offsets into the caller's
-   buffer, so no name is ever truncated. */
-typedef struct gpuocc_ptxas_kernel {
+/*
+ * One kernel as its compiler left it: read from a ptxas report or from a cubin.  Names are not copied:
+ * they are offsets into the caller's buffer, so no name is ever truncated.  A value the source does not
+ * record is -1 (spills are only in ptxas reports; launch bounds and clusters only in cubins).
+ */
+typedef struct gpuocc_compiled_kernel {
     uint64_t name_offset, name_length;   /* the (mangled) entry name */
     uint64_t short_offset, short_length; /* readable name: the identifier of a plain _Z mangling, else the name */
-    int32_t cc;                          /* target, 90 for sm_90 / sm_90a; 0 when the log does not say */
-    int32_t registers;
-    int32_t barriers;                    /* -1 when the log does not report barriers (before CUDA 12) */
-    int32_t line;                        /* 1-based line of the "Used ..." line */
-    int64_t smem_bytes;                  /* static shared memory */
+    int32_t cc;                          /* target, 90 for sm_90 / sm_90a; 0 when the source does not say */
+    int32_t registers;                   /* per thread */
+    int32_t barriers;                    /* block barriers; -1 in ptxas logs before CUDA 12 */
+    int32_t line;                        /* ptxas: 1-based line of the "Used ..." line; cubin: 0 */
+    int64_t smem_bytes;                  /* static shared memory (the driver's reserved window excluded) */
     int64_t cmem_bytes;                  /* constant bank 0 */
     int64_t stack_frame_bytes;
-    int64_t spill_store_bytes;
-    int64_t spill_load_bytes;
-    int64_t lmem_bytes;                  /* older logs' "bytes lmem" */
+    int64_t spill_store_bytes;           /* ptxas only */
+    int64_t spill_load_bytes;            /* ptxas only */
+    int64_t lmem_bytes;                  /* older ptxas logs' "bytes lmem" */
+    int32_t max_threads_per_block;       /* __launch_bounds__ / __maxntid__ (x*y*z); 0 = not set */
+    /* At least __launch_bounds__'s minimum blocks per SM: a cubin stores only the register cap ptxas
+       derived from it (max_regs_per_thread), so this is the blocks that cap guarantees at
+       max_threads_per_block on the target, usually the minimum itself, more where the register
+       allocation steps skip it (bounds (32, 9) give a cap of 168, which guarantees 12).  0 = not set. */
+    int32_t min_blocks_per_sm;
+    int32_t max_regs_per_thread;         /* the register cap ptxas compiled under (-maxrregcount, bounds) */
+    int32_t max_blocks_per_cluster;      /* __launch_bounds__'s third value; 0 = not set */
+    int32_t cluster_x, cluster_y, cluster_z; /* __cluster_dims__; 0 = no required cluster */
+    int32_t reserved0;
     uint64_t reserved[2];
-} gpuocc_ptxas_kernel;
+} gpuocc_compiled_kernel;
 
 /*
  * Parse `ptxas -v` / `nvcc -Xptxas -v` / `--resource-usage` text (any mix of kernels and targets, CRLF or
  * LF, other lines in between).  Fills up to `capacity` records; *count is the number of kernels (also on
  * GPUOCC_ERR_BUFFER).  On GPUOCC_ERR_PARSE or GPUOCC_ERR_TRUNCATED, *error_line is the 1-based line at fault
- * and no record is reported as good.
+ * and no record is reported as good.  @since 0.1.0
  */
-GPUOCC_API int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_ptxas_kernel *kernels,
+GPUOCC_API int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kernel *kernels,
                                       int32_t capacity, int32_t *count, int32_t *error_line);
+
+/*
+ * Read the kernels of NVIDIA device code: a cubin (ELF, EM_CUDA), a fatbinary, or a host ELF object or
+ * executable that embeds fatbinaries (.nv_fatbin), every uncompressed cubin in it, each kernel with its
+ * own target.  Fills up to `capacity` records; *count is the number of kernels (also on
+ * GPUOCC_ERR_BUFFER).  Errors: GPUOCC_ERR_FORMAT (not device code, bad magic, inconsistent offsets),
+ * GPUOCC_ERR_TRUNCATED (a structure runs past `length`), GPUOCC_ERR_COMPRESSED (compressed device code),
+ * GPUOCC_ERR_UNSUPPORTED (32-bit or big-endian ELF).  Never reads outside [data, data + length).
+ * @since 0.1.0
+ */
+GPUOCC_API int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kernel *kernels,
+                                     int32_t capacity, int32_t *count);
 
 #ifdef __cplusplus
 }

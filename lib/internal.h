@@ -69,6 +69,9 @@ static inline int32_t gpuocc_public_limit(int32_t limit)
 }
 
 
+/* The identifier of a plain _Z mangling within `name` (the whole name otherwise). */
+void gpuocc_short_name(const char *name, size_t length, size_t *start, size_t *short_length);
+
 /* The catalog index a name resolves to, or -1. */
 int32_t gpuocc_catalog_find(const char *name);
 

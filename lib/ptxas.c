@@ -84,20 +84,8 @@ static int32_t parse_cc(struct span arch)
     return v;
 }
 
-/* The identifier of a plain Itanium mangling: _Z<len><identifier><parameters>. */
-static struct span short_name(struct span name)
-{
-    if (!span_starts(name, "_Z") || name.n < 3 || !isdigit((unsigned char)name.p[2]))
-        return name;
-    struct span s = {name.p + 2, name.n - 2};
-    int64_t len;
-    if (!read_number(&s, &len) || len < 1 || (uint64_t)len > s.n)
-        return name;
-    return (struct span){s.p, (size_t)len};
-}
-
 /* "Used 40 registers, used 1 barriers, 256 bytes smem, 380 bytes cmem[0], 8 bytes lmem, ..." */
-static bool parse_used(struct span s, gpuocc_ptxas_kernel *k)
+static bool parse_used(struct span s, gpuocc_compiled_kernel *k)
 {
     const char *at = span_find(s, "Used ");
     s = (struct span){at + 5, (size_t)(s.p + s.n - at - 5)};
@@ -135,9 +123,9 @@ static bool parse_used(struct span s, gpuocc_ptxas_kernel *k)
             const char *word;
             size_t field;
         } fields[] = {
-            {"smem", offsetof(gpuocc_ptxas_kernel, smem_bytes)},
-            {"cmem[0]", offsetof(gpuocc_ptxas_kernel, cmem_bytes)},
-            {"lmem", offsetof(gpuocc_ptxas_kernel, lmem_bytes)},
+            {"smem", offsetof(gpuocc_compiled_kernel, smem_bytes)},
+            {"cmem[0]", offsetof(gpuocc_compiled_kernel, cmem_bytes)},
+            {"lmem", offsetof(gpuocc_compiled_kernel, lmem_bytes)},
             {"cmem[", 0}, /* other constant banks: read and ignored */
             {"cumulative stack size", 0},
             {"stack", 0},
@@ -185,7 +173,7 @@ struct properties {
 };
 
 
-int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_ptxas_kernel *kernels, int32_t capacity,
+int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kernel *kernels, int32_t capacity,
                            int32_t *count, int32_t *error_line)
 {
     if (!text || !count || !error_line || (capacity > 0 && !kernels))
@@ -195,7 +183,7 @@ int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_ptxas_kernel 
     int32_t n = 0, line_no = 0;
     bool open = false, want_properties = false;
     int32_t open_line = 0;
-    gpuocc_ptxas_kernel cur;
+    gpuocc_compiled_kernel cur;
     struct properties last = {{NULL, 0}, 0, 0, 0};
     for (size_t pos = 0; pos < length;) {
         const char *nl = memchr(text + pos, '\n', length - pos);
@@ -239,11 +227,14 @@ int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_ptxas_kernel 
             memset(&cur, 0, sizeof cur);
             cur.name_offset = (uint64_t)(name.p - text);
             cur.name_length = name.n;
-            struct span shrt = short_name(name);
-            cur.short_offset = (uint64_t)(shrt.p - text);
-            cur.short_length = shrt.n;
+            size_t start, short_length;
+            gpuocc_short_name(name.p, name.n, &start, &short_length);
+            cur.short_offset = cur.name_offset + start;
+            cur.short_length = short_length;
             cur.cc = arch.p ? parse_cc(arch) : 0;
-            cur.barriers = -1;
+            cur.barriers = cur.max_regs_per_thread = -1;
+            cur.cmem_bytes = cur.lmem_bytes = -1; /* until a "Used" line prints them */
+            cur.stack_frame_bytes = cur.spill_store_bytes = cur.spill_load_bytes = -1;
             open = true;
             open_line = line_no;
         } else if (props) {

@@ -9,6 +9,8 @@ _Static_assert(offsetof(gpuocc_kernel, smem_dynamic_max_bytes) == 40, "gpuocc_ke
 _Static_assert(sizeof(gpuocc_result) == 104, "gpuocc_result layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, occupancy) == 24, "gpuocc_result layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, smem_per_block_bytes) == 56, "gpuocc_result layout 0.1 is frozen");
+_Static_assert(sizeof(gpuocc_compiled_kernel) == 144, "gpuocc_compiled_kernel layout 0.1 is frozen");
+_Static_assert(offsetof(gpuocc_compiled_kernel, max_threads_per_block) == 96, "gpuocc_compiled_kernel layout 0.1 is frozen");
 
 static uint32_t declared_size(const void *p)
 {

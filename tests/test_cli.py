@@ -126,5 +126,32 @@ check("ptxas spilling", rows.get("spilling", {}).get("blocks_per_sm") == 4 and r
 rc, out, err = run(["ptxas", "--threads", "32"], "ptxas info    : Compiling entry function 'k' for 'sm_90'\n")
 check("ptxas truncated", rc == 2 and "line 1" in err and len(err.strip().splitlines()) == 1, err)
 
+# cubin: the same kernels from the binary (expected values by hand from the register rule and the source)
+cubin = os.path.join(data, "kernels_sm90.cubin")
+rc, out, _ = run(["cubin", cubin, "--threads", "256", "--json"])
+crows = {r["short_name"]: r for r in json.loads(out)}
+check("cubin rows", rc == 0 and len(crows) == 7, out)
+# register_heavy: 43 regs -> 1536 per warp -> 10 warps per sub-partition -> 40 warps -> 5 blocks of 8 warps
+rh = crows.get("register_heavy", {})
+check("cubin launch bounds", rh.get("max_threads") == 256 and rh.get("min_blocks") == 2 and rh.get("max_regs") == 128, out)
+check("cubin occupancy", rh.get("blocks_per_sm") == 5 and rh.get("limiters") == "registers", out)
+check("cubin spills unknown", crows.get("spilling", {}).get("spill_stores", 0) is None, out)
+check("cubin cluster", crows.get("cluster_kernel", {}).get("cluster_x") == 2, out)
+check("cubin and ptxas agree", all(
+    crows[k][f] == rows[k][f] for k in rows for f in ("registers", "barriers", "smem", "stack", "blocks_per_sm", "limiters")), out)
+rc, out, _ = run(["cubin", cubin, "--threads", "512", "--json"])
+check("cubin beyond launch bounds", rc == 0 and {r["short_name"]: r for r in json.loads(out)}["register_heavy"]["status"] == "exceeds_launch_bounds", out)
+rc, out, _ = run(["cubin", cubin, "--best-block", "--json"])
+check("cubin best block within bounds", rc == 0 and {r["short_name"]: r for r in json.loads(out)}["register_heavy"]["threads"] == 256, out)
+rc, out, _ = run(["cubin", os.path.join(data, "units.fatbin"), "--threads", "128", "--csv"])
+lines = out.strip().splitlines()
+check("cubin fatbinary csv", rc == 0 and len(lines) == 7 and lines[0].startswith("name,short_name,arch,registers"), out)
+rc, out, err = run(["cubin", os.path.join(data, "units_zstd.fatbin"), "--threads", "128"])
+check("cubin compressed", rc == 2 and "compressed fatbinary: not supported" in err and len(err.strip().splitlines()) == 1, err)
+rc, out, err = run(["cubin", os.path.join(data, "ptxas_sm90.log"), "--threads", "128"])
+check("cubin not a binary", rc == 2 and "ptxas_sm90.log" in err and "format" in err, err)
+rc, out, err = run(["cubin", "--threads", "128"])
+check("cubin needs a file", rc == 2 and "FILE" in err, err)
+
 print(f"cli: {passed} passed, {failures} failed")
 sys.exit(1 if failures else 0)

@@ -54,5 +54,6 @@ int cmd_divergence(int argc, char **argv);
 int cmd_roofline(int argc, char **argv);
 int cmd_diagnose(int argc, char **argv);
 int cmd_ptxas(int argc, char **argv);
+int cmd_cubin(int argc, char **argv);
 
 #endif

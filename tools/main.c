@@ -20,6 +20,7 @@ static const struct command commands[] = {
     {"divergence", cmd_divergence, "lane efficiency (--threads), branch paths (--paths), routing (--experts)"},
     {"roofline", cmd_roofline, "compute or memory bound: --flops --bytes --peak-flops (GFLOP/s) --bandwidth (GB/s)"},
     {"ptxas", cmd_ptxas, "every kernel of a ptxas -v report or build log [FILE|-], with --threads N or --best-block"},
+    {"cubin", cmd_cubin, "every kernel of a cubin, fatbinary or CUDA host object FILE, with --threads N or --best-block"},
     {"diagnose", cmd_diagnose, "what a dominant --stall reason means at an --occupancy, what to try first"},
 };
 

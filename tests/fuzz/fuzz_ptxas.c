@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!copy)
         return 0;
     memcpy(copy, data, size);
-    gpuocc_ptxas_kernel ks[4];
+    gpuocc_compiled_kernel ks[4];
     int32_t count = 0, line = 0;
     int32_t rc = gpuocc_ptxas_parse(copy, size, ks, 4, &count, &line);
     if (rc == GPUOCC_OK || rc == GPUOCC_ERR_BUFFER) {

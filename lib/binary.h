@@ -1,0 +1,81 @@
+/* Private to the binary readers (elf.c, cubin.c, fatbin.c): bounded little-endian reads and ELF64. */
+#ifndef GPUOCC_BINARY_H
+#define GPUOCC_BINARY_H
+
+#include "internal.h"
+
+/* Whether [offset, offset + size) lies inside a buffer of `length` bytes, without overflow. */
+static inline bool gpuocc_fits(size_t length, uint64_t offset, uint64_t size)
+{
+    return offset <= length && size <= length - offset;
+}
+
+static inline uint16_t gpuocc_le16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static inline uint32_t gpuocc_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t gpuocc_le64(const uint8_t *p)
+{
+    return (uint64_t)gpuocc_le32(p) | (uint64_t)gpuocc_le32(p + 4) << 32;
+}
+
+/* An ELF64 little-endian image whose section table has been checked to lie inside it. */
+struct gpuocc_elf {
+    const uint8_t *p;
+    size_t n;
+    uint16_t machine;
+    uint8_t abi_version;
+    uint32_t flags;
+    uint64_t shoff;
+    uint32_t shnum, shstrndx;
+};
+
+struct gpuocc_section {
+    uint32_t name, type;
+    uint64_t flags, offset, size;
+    uint32_t link, info;
+    uint64_t entsize;
+};
+
+#define GPUOCC_SHT_SYMTAB 2u
+#define GPUOCC_SHT_NOBITS 8u
+
+/* GPUOCC_ERR_FORMAT if `p` is not ELF, _UNSUPPORTED for ELF32 or big-endian, _TRUNCATED if the header or
+   section table runs past `n`. */
+int32_t gpuocc_elf_open(const uint8_t *p, size_t n, struct gpuocc_elf *elf);
+/* Section `index` (< shnum) of an opened image. */
+void gpuocc_elf_section(const struct gpuocc_elf *elf, uint32_t index, struct gpuocc_section *s);
+/* The file bytes of a section; GPUOCC_ERR_TRUNCATED if they run past the image. */
+int32_t gpuocc_elf_data(const struct gpuocc_elf *elf, const struct gpuocc_section *s, const uint8_t **data);
+/* The NUL-terminated string at `offset` of string table `table`; GPUOCC_ERR_FORMAT if not inside it. */
+int32_t gpuocc_elf_string(const struct gpuocc_elf *elf, uint32_t table, uint64_t offset, const char **str,
+                          size_t *length);
+/* A section's name. */
+int32_t gpuocc_elf_section_name(const struct gpuocc_elf *elf, const struct gpuocc_section *s, const char **name,
+                                size_t *length);
+
+static inline bool gpuocc_has_prefix(const char *s, size_t length, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return length >= n && memcmp(s, prefix, n) == 0;
+}
+
+/* Kernels go to the caller's array while it has room and are counted past it. */
+struct gpuocc_kernel_sink {
+    gpuocc_compiled_kernel *kernels;
+    int32_t capacity;
+    int32_t count;
+};
+
+#define GPUOCC_EM_CUDA 190u
+
+/* The kernels of one cubin at `image` (an EM_CUDA ELF); names are offsets from `origin`. */
+int32_t gpuocc_cubin_image(const uint8_t *origin, const struct gpuocc_elf *image, struct gpuocc_kernel_sink *sink);
+
+#endif

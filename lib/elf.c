@@ -1,0 +1,100 @@
+/*
+ * ELF64 little-endian, the container of NVIDIA cubins and of the host objects that embed them.  Field
+ * offsets are those of the System V gABI (Elf64_Ehdr, Elf64_Shdr).  Every read is checked against the
+ * image's length first.
+ */
+#include "binary.h"
+
+#define EHDR_SIZE 64u
+#define SHDR_SIZE 64u
+#define SHN_XINDEX 0xffffu
+
+int32_t gpuocc_elf_open(const uint8_t *p, size_t n, struct gpuocc_elf *elf)
+{
+    static const uint8_t magic[4] = {0x7f, 'E', 'L', 'F'};
+    if (n < 4 || memcmp(p, magic, 4) != 0)
+        return GPUOCC_ERR_FORMAT;
+    if (n < EHDR_SIZE)
+        return GPUOCC_ERR_TRUNCATED;
+    if (p[4] != 2 || p[5] != 1) /* EI_CLASS = ELFCLASS64, EI_DATA = ELFDATA2LSB */
+        return (p[4] == 1 || p[5] == 2) ? GPUOCC_ERR_UNSUPPORTED : GPUOCC_ERR_FORMAT;
+    memset(elf, 0, sizeof *elf);
+    elf->p = p;
+    elf->n = n;
+    elf->abi_version = p[8];
+    elf->machine = gpuocc_le16(p + 18);
+    elf->flags = gpuocc_le32(p + 48);
+    elf->shoff = gpuocc_le64(p + 40);
+    uint16_t shentsize = gpuocc_le16(p + 58);
+    uint64_t shnum = gpuocc_le16(p + 60);
+    uint32_t shstrndx = gpuocc_le16(p + 62);
+    if (elf->shoff == 0)
+        return shnum == 0 ? GPUOCC_OK : GPUOCC_ERR_FORMAT; /* no section table */
+    if (shentsize != SHDR_SIZE)
+        return GPUOCC_ERR_FORMAT;
+    if (!gpuocc_fits(n, elf->shoff, SHDR_SIZE))
+        return GPUOCC_ERR_TRUNCATED;
+    /* Extended numbering: section 0 holds the real count and string-table index. */
+    const uint8_t *zero = p + elf->shoff;
+    if (shnum == 0)
+        shnum = gpuocc_le64(zero + 32);
+    if (shstrndx == SHN_XINDEX)
+        shstrndx = gpuocc_le32(zero + 40);
+    if (shnum == 0 || shnum > (n - elf->shoff) / SHDR_SIZE)
+        return shnum == 0 ? GPUOCC_ERR_FORMAT : GPUOCC_ERR_TRUNCATED;
+    if (shstrndx >= shnum)
+        return GPUOCC_ERR_FORMAT;
+    elf->shnum = (uint32_t)shnum;
+    elf->shstrndx = shstrndx;
+    return GPUOCC_OK;
+}
+
+void gpuocc_elf_section(const struct gpuocc_elf *elf, uint32_t index, struct gpuocc_section *s)
+{
+    const uint8_t *h = elf->p + elf->shoff + (uint64_t)index * SHDR_SIZE;
+    s->name = gpuocc_le32(h);
+    s->type = gpuocc_le32(h + 4);
+    s->flags = gpuocc_le64(h + 8);
+    s->offset = gpuocc_le64(h + 24);
+    s->size = gpuocc_le64(h + 32);
+    s->link = gpuocc_le32(h + 40);
+    s->info = gpuocc_le32(h + 44);
+    s->entsize = gpuocc_le64(h + 56);
+}
+
+int32_t gpuocc_elf_data(const struct gpuocc_elf *elf, const struct gpuocc_section *s, const uint8_t **data)
+{
+    if (s->type == GPUOCC_SHT_NOBITS)
+        return GPUOCC_ERR_FORMAT;
+    if (!gpuocc_fits(elf->n, s->offset, s->size))
+        return GPUOCC_ERR_TRUNCATED;
+    *data = elf->p + s->offset;
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_elf_string(const struct gpuocc_elf *elf, uint32_t table, uint64_t offset, const char **str,
+                          size_t *length)
+{
+    if (table == 0 || table >= elf->shnum)
+        return GPUOCC_ERR_FORMAT;
+    struct gpuocc_section s;
+    gpuocc_elf_section(elf, table, &s);
+    const uint8_t *data;
+    int32_t rc = gpuocc_elf_data(elf, &s, &data);
+    if (rc != GPUOCC_OK)
+        return rc;
+    if (offset >= s.size)
+        return GPUOCC_ERR_FORMAT;
+    const uint8_t *nul = memchr(data + offset, 0, (size_t)(s.size - offset));
+    if (!nul)
+        return GPUOCC_ERR_FORMAT;
+    *str = (const char *)(data + offset);
+    *length = (size_t)(nul - (data + offset));
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_elf_section_name(const struct gpuocc_elf *elf, const struct gpuocc_section *s, const char **name,
+                                size_t *length)
+{
+    return gpuocc_elf_string(elf, elf->shstrndx, s->name, name, length);
+}

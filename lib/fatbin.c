@@ -1,0 +1,117 @@
+/*
+ * Containers of cubins: a fatbinary, and a host ELF object or executable whose .nv_fatbin section holds
+ * one fatbinary per translation unit.  Fatbinary layout, measured on CUDA 13 output (nvcc -fatbin, with
+ * and without -no-compress) and described in docs/sources.md:
+ *   header  u32 magic 0xBA55ED50, u16 version, u16 header size, u64 size of the entries that follow;
+ *   entry   u16 kind (1 PTX, 2 ELF), u16 version, u32 header size, u64 payload size, ...,
+ *           u64 flags at 0x28 (0x2000 or 0x8000: compressed), ..., u64 uncompressed size at 0x38.
+ */
+#include "binary.h"
+
+#define FATBIN_MAGIC 0xBA55ED50u
+#define FATBIN_HEADER_MIN 16u
+#define ENTRY_HEADER_MIN 64u
+#define ENTRY_KIND_ELF 2u
+#define ENTRY_FLAGS_COMPRESSED (0x2000u | 0x8000u)
+
+static int32_t read_elf(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                        bool nested);
+
+/* One fatbinary at p; *used is its size. */
+static int32_t read_fatbin(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                           size_t *used)
+{
+    if (n < FATBIN_HEADER_MIN)
+        return GPUOCC_ERR_TRUNCATED;
+    if (gpuocc_le32(p) != FATBIN_MAGIC)
+        return GPUOCC_ERR_FORMAT;
+    uint64_t header = gpuocc_le16(p + 6), size = gpuocc_le64(p + 8);
+    if (header < FATBIN_HEADER_MIN)
+        return GPUOCC_ERR_FORMAT;
+    if (!gpuocc_fits(n, header, size))
+        return GPUOCC_ERR_TRUNCATED;
+    const uint8_t *entries = p + header;
+    for (uint64_t pos = 0; pos < size;) {
+        const uint8_t *e = entries + pos;
+        if (size - pos < ENTRY_HEADER_MIN)
+            return GPUOCC_ERR_FORMAT;
+        uint32_t kind = gpuocc_le16(e), entry_header = gpuocc_le32(e + 4);
+        uint64_t payload = gpuocc_le64(e + 8), flags = gpuocc_le64(e + 0x28);
+        if (entry_header < ENTRY_HEADER_MIN || !gpuocc_fits((size_t)(size - pos), entry_header, payload))
+            return GPUOCC_ERR_FORMAT;
+        if (kind == ENTRY_KIND_ELF) {
+            if ((flags & ENTRY_FLAGS_COMPRESSED) || gpuocc_le64(e + 0x38) != 0)
+                return GPUOCC_ERR_COMPRESSED;
+            int32_t rc = read_elf(origin, e + entry_header, (size_t)payload, sink, true);
+            if (rc != GPUOCC_OK)
+                return rc;
+        }
+        pos += entry_header + payload;
+    }
+    *used = (size_t)(header + size);
+    return GPUOCC_OK;
+}
+
+/* Fatbinaries one after another, zero padding between them (a .nv_fatbin section). */
+static int32_t read_fatbins(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink)
+{
+    for (size_t pos = 0; pos < n;) {
+        if (p[pos] == 0) {
+            pos++;
+            continue;
+        }
+        size_t used;
+        int32_t rc = read_fatbin(origin, p + pos, n - pos, sink, &used);
+        if (rc != GPUOCC_OK)
+            return rc;
+        pos += used;
+    }
+    return GPUOCC_OK;
+}
+
+/* A cubin, or (unless nested in a fatbinary) a host ELF whose .nv_fatbin sections hold fatbinaries. */
+static int32_t read_elf(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                        bool nested)
+{
+    struct gpuocc_elf elf;
+    int32_t rc = gpuocc_elf_open(p, n, &elf);
+    if (rc != GPUOCC_OK)
+        return rc;
+    if (elf.machine == GPUOCC_EM_CUDA)
+        return gpuocc_cubin_image(origin, &elf, sink);
+    if (nested)
+        return GPUOCC_ERR_FORMAT;
+    bool found = false;
+    for (uint32_t i = 1; i < elf.shnum; i++) {
+        struct gpuocc_section s;
+        gpuocc_elf_section(&elf, i, &s);
+        const char *name;
+        size_t length;
+        const uint8_t *data;
+        if (gpuocc_elf_section_name(&elf, &s, &name, &length) != GPUOCC_OK || length != 10 ||
+            memcmp(name, ".nv_fatbin", 10) != 0)
+            continue;
+        if ((rc = gpuocc_elf_data(&elf, &s, &data)) != GPUOCC_OK ||
+            (rc = read_fatbins(origin, data, (size_t)s.size, sink)) != GPUOCC_OK)
+            return rc;
+        found = true;
+    }
+    return found ? GPUOCC_OK : GPUOCC_ERR_FORMAT; /* a host binary without device code */
+}
+
+int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kernel *kernels, int32_t capacity,
+                          int32_t *count)
+{
+    if (!data || !count || (capacity > 0 && !kernels))
+        return GPUOCC_ERR_NULL;
+    if (capacity < 0)
+        return GPUOCC_ERR_ARGUMENT;
+    const uint8_t *p = data;
+    struct gpuocc_kernel_sink sink = {kernels, capacity, 0};
+    int32_t rc = length >= 4 && gpuocc_le32(p) == FATBIN_MAGIC ? read_fatbins(p, p, length, &sink)
+                                                                 : read_elf(p, p, length, &sink, false);
+    if (rc != GPUOCC_OK)
+        return rc;
+    *count = sink.count;
+    return sink.count > capacity ? GPUOCC_ERR_BUFFER : GPUOCC_OK;
+}

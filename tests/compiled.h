@@ -1,0 +1,106 @@
+/* Comparing what a ptxas report and a binary say about the same compile (test_cubin.c, test_nvcc.c). */
+#ifndef GPUOCC_TEST_COMPILED_H
+#define GPUOCC_TEST_COMPILED_H
+
+#include "common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_KERNELS 256
+
+struct kernels {
+    uint8_t *data;
+    size_t n;
+    gpuocc_compiled_kernel k[MAX_KERNELS];
+    int32_t count;
+};
+
+static inline uint8_t *load_file(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "open %s", path);
+    size_t cap = 1 << 16;
+    uint8_t *buf = malloc(cap);
+    *n = 0;
+    for (size_t got; buf && (got = fread(buf + *n, 1, cap - *n, f)) > 0;)
+        if ((*n += got) == cap)
+            buf = realloc(buf, cap *= 2);
+    cr_assert(buf, "read %s", path);
+    fclose(f);
+    return buf;
+}
+
+static inline void read_binary(const char *path, struct kernels *out)
+{
+    out->data = load_file(path, &out->n);
+    cr_assert_eq(gpuocc_cubin_read(out->data, out->n, out->k, MAX_KERNELS, &out->count), GPUOCC_OK, "%s", path);
+}
+
+static inline void read_log(const char *path, struct kernels *out)
+{
+    out->data = load_file(path, &out->n);
+    int32_t line;
+    cr_assert_eq(gpuocc_ptxas_parse((const char *)out->data, out->n, out->k, MAX_KERNELS, &out->count, &line),
+                 GPUOCC_OK, "%s line %d", path, line);
+}
+
+static inline const gpuocc_compiled_kernel *find_kernel(const struct kernels *ks, const char *short_name, int32_t cc)
+{
+    for (int32_t i = 0; i < ks->count; i++)
+        if (ks->k[i].cc == cc && ks->k[i].short_length == strlen(short_name) &&
+            !memcmp(ks->data + ks->k[i].short_offset, short_name, ks->k[i].short_length))
+            return &ks->k[i];
+    cr_assert_fail("no kernel %s for sm_%d", short_name, cc);
+    return NULL;
+}
+
+/* The binary's record for the log's kernel (same mangled name and target), or NULL. */
+static inline const gpuocc_compiled_kernel *counterpart(const struct kernels *log, const gpuocc_compiled_kernel *p,
+                                                        const struct kernels *bin)
+{
+    for (int32_t j = 0; j < bin->count; j++) {
+        const gpuocc_compiled_kernel *c = &bin->k[j];
+        if (c->cc == p->cc && c->name_length == p->name_length &&
+            memcmp(bin->data + c->name_offset, log->data + p->name_offset, p->name_length) == 0)
+            return c;
+    }
+    return NULL;
+}
+
+/* Every kernel of the log is in the binary, once per target, with the same resources, and the engine
+   gives both records the same occupancy at 256 threads. */
+static inline void expect_agreement(const struct kernels *log, const struct kernels *bin, const char *label)
+{
+    cr_expect_eq(bin->count, log->count, "%s: %d kernels in the binary, %d in the log", label, bin->count,
+                 log->count);
+    for (int32_t i = 0; i < log->count; i++) {
+        const gpuocc_compiled_kernel *p = &log->k[i], *c = counterpart(log, p, bin);
+        int len = (int)p->name_length;
+        const char *name = (const char *)log->data + p->name_offset;
+        cr_assert(c, "%s: %.*s (sm_%d) is not in the binary", label, len, name, p->cc);
+        cr_expect_eq(c->registers, p->registers, "%s: %.*s sm_%d registers", label, len, name, p->cc);
+        cr_expect_eq(c->barriers, p->barriers, "%s: %.*s sm_%d barriers", label, len, name, p->cc);
+        cr_expect_eq(c->smem_bytes, p->smem_bytes, "%s: %.*s sm_%d smem %lld vs %lld", label, len, name, p->cc,
+                     (long long)c->smem_bytes, (long long)p->smem_bytes);
+        cr_expect_eq(c->stack_frame_bytes, p->stack_frame_bytes, "%s: %.*s sm_%d stack", label, len, name, p->cc);
+        if (p->cmem_bytes >= 0) /* CUDA 13 prints cmem for sm_75 and sm_80 only */
+            cr_expect_eq(c->cmem_bytes, p->cmem_bytes, "%s: %.*s sm_%d cmem", label, len, name, p->cc);
+        cr_expect_eq(c->short_length, p->short_length);
+        cr_expect_eq(c->spill_store_bytes, -1, "a cubin does not record spills");
+
+        char arch[16];
+        snprintf(arch, sizeof arch, "sm_%d", p->cc);
+        gpuocc_device d = test_device(arch);
+        gpuocc_kernel kp = test_kernel(256, p->registers, p->smem_bytes, 0);
+        gpuocc_kernel kc = test_kernel(256, c->registers, c->smem_bytes, 0);
+        kp.barriers = p->barriers;
+        kc.barriers = c->barriers;
+        gpuocc_result rp = test_occupancy(&d, &kp), rc = test_occupancy(&d, &kc);
+        cr_expect_eq(rp.blocks_per_sm, rc.blocks_per_sm);
+        cr_expect_eq(rp.limiters, rc.limiters);
+    }
+}
+
+#endif

@@ -1,0 +1,165 @@
+/*
+ * Compiles tests/cuda/kernels.cu and a generated set of __launch_bounds__ kernels with the nvcc found at
+ * configure time, for every target it supports among sm_75 .. sm_120, and checks that
+ *  - the ptxas report and the fatbinary agree kernel by kernel (tests/compiled.h), and
+ *  - the register cap ptxas derives from __launch_bounds__(T, B) equals gpuocc_regs_max_for_blocks(T, B)
+ *    (ptxas's register allocation rule against the engine's), and the cubin reader turns the cap back
+ *    into at least B blocks.
+ * Every test is skipped when nvcc is absent.
+ */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, popen */
+#include "compiled.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+static const int32_t wanted_targets[] = {75, 80, 86, 89, 90, 100, 120};
+/* (threads, min blocks) pairs; each fits every target above (at most 1024 threads and 16 blocks per SM). */
+static const int32_t bounds[][2] = {{32, 1},  {32, 16},  {64, 8},  {64, 16}, {96, 5},  {128, 3}, {128, 6},
+                                    {160, 4}, {192, 2},  {224, 3}, {256, 1}, {256, 3}, {288, 3}, {320, 2},
+                                    {384, 2}, {480, 2},  {512, 2}, {640, 1}, {768, 1}, {1024, 1}};
+
+struct workspace {
+    char dir[256];
+    char targets[512]; /* -gencode options */
+    int32_t target_count;
+    int32_t kernels_expected; /* in kernels.cu over those targets */
+};
+
+static void run(const char *command)
+{
+    int status = system(command);
+    cr_assert_eq(status, 0, "failed (%d): %s", status, command);
+}
+
+#ifndef NVCC
+static void cleanup(void)
+{
+}
+#else
+static void prepare(struct workspace *w)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(w->dir, sizeof w->dir, "%s/gpuocc-nvcc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    cr_assert(mkdtemp(w->dir), "mkdtemp %s", w->dir);
+    /* the targets this nvcc can compile for */
+    char command[1024], line[64];
+    snprintf(command, sizeof command, "'%s' --list-gpu-code", NVCC);
+    FILE *p = popen(command, "r");
+    cr_assert(p, "%s", command);
+    bool listed[sizeof wanted_targets / sizeof wanted_targets[0]] = {false};
+    while (fgets(line, sizeof line, p))
+        for (size_t i = 0; i < sizeof wanted_targets / sizeof wanted_targets[0]; i++) {
+            char name[16];
+            snprintf(name, sizeof name, "sm_%d\n", wanted_targets[i]);
+            listed[i] |= strcmp(line, name) == 0;
+        }
+    pclose(p);
+    w->targets[0] = '\0';
+    w->target_count = w->kernels_expected = 0;
+    for (size_t i = 0; i < sizeof wanted_targets / sizeof wanted_targets[0]; i++) {
+        if (!listed[i])
+            continue;
+        size_t used = strlen(w->targets);
+        snprintf(w->targets + used, sizeof w->targets - used, " -gencode arch=compute_%d,code=sm_%d",
+                 wanted_targets[i], wanted_targets[i]);
+        w->target_count++;
+        w->kernels_expected += wanted_targets[i] >= 90 ? 7 : 6;
+    }
+    cr_assert(w->target_count > 0, "nvcc lists none of sm_75 .. sm_120");
+}
+
+static struct workspace workspace; /* one test at a time: Criterion runs each in its own process */
+
+/* Criterion's .fini: runs after the test, failed or not. */
+static void cleanup(void)
+{
+    if (!workspace.dir[0])
+        return;
+    char command[512];
+    snprintf(command, sizeof command, "rm -rf '%s'", workspace.dir);
+    if (system(command) != 0)
+        fprintf(stderr, "could not remove %s\n", workspace.dir);
+}
+
+/* nvcc -fatbin for every target, with the ptxas report beside it. */
+static void compile(const struct workspace *w, const char *source, const char *extra, const char *stem)
+{
+    char command[4096];
+    int n = snprintf(command, sizeof command,
+                     "'%s' -fatbin -no-compress %s %s -Xptxas -v '%s' -o '%s/%s.fatbin' 2> '%s/%s.log'", NVCC,
+                     w->targets, extra, source, w->dir, stem, w->dir, stem);
+    cr_assert(n > 0 && (size_t)n < sizeof command);
+    run(command);
+}
+
+static void read_pair(const struct workspace *w, const char *stem, struct kernels *log, struct kernels *bin)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.log", w->dir, stem);
+    read_log(path, log);
+    snprintf(path, sizeof path, "%s/%s.fatbin", w->dir, stem);
+    read_binary(path, bin);
+}
+#endif
+
+Test(nvcc, corpus_kernels_agree, .timeout = 600, .fini = cleanup)
+{
+#ifndef NVCC
+    cr_skip_test("nvcc not found at configure time");
+#else
+    struct workspace *w = &workspace;
+    prepare(w);
+    compile(w, KERNELS_CU, "-maxrregcount=64", "kernels");
+    struct kernels log, bin;
+    read_pair(w, "kernels", &log, &bin);
+    cr_expect_eq(log.count, w->kernels_expected, "7 kernels per target, 6 below sm_90 (no cluster kernel)");
+    expect_agreement(&log, &bin, "kernels.cu");
+    free(log.data);
+    free(bin.data);
+#endif
+}
+
+Test(nvcc, launch_bounds_caps_match_the_engine, .timeout = 600, .fini = cleanup)
+{
+#ifndef NVCC
+    cr_skip_test("nvcc not found at configure time");
+#else
+    struct workspace *w = &workspace;
+    prepare(w);
+    char source[1024];
+    snprintf(source, sizeof source, "%s/bounds.cu", w->dir);
+    FILE *f = fopen(source, "w");
+    cr_assert(f);
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
+        fprintf(f, "extern \"C\" __global__ void __launch_bounds__(%d, %d) bounds_%d_%d(float *o)\n"
+                   "{ o[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f; }\n",
+                bounds[i][0], bounds[i][1], bounds[i][0], bounds[i][1]);
+    fclose(f);
+    compile(w, source, "", "bounds");
+    struct kernels log, bin;
+    read_pair(w, "bounds", &log, &bin);
+    expect_agreement(&log, &bin, "bounds.cu");
+    cr_expect_eq(bin.count, (int32_t)(sizeof bounds / sizeof bounds[0]) * w->target_count);
+    for (int32_t i = 0; i < bin.count; i++) {
+        const gpuocc_compiled_kernel *k = &bin.k[i];
+        int threads, blocks;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)k->name_length, (const char *)bin.data + k->name_offset);
+        cr_assert_eq(sscanf(name, "bounds_%d_%d", &threads, &blocks), 2, "%s", name);
+        char arch[16];
+        snprintf(arch, sizeof arch, "sm_%d", k->cc);
+        gpuocc_device d = test_device(arch);
+        gpuocc_kernel kern = test_kernel(threads, 0, k->smem_bytes, 0);
+        kern.barriers = k->barriers;
+        int32_t regs = 0;
+        cr_expect_eq(gpuocc_regs_max_for_blocks(&d, &kern, blocks, &regs), GPUOCC_OK, "%s %s", arch, name);
+        cr_expect_eq(k->max_regs_per_thread, regs, "%s %s: ptxas capped at %d, the engine allows %d", arch, name,
+                     k->max_regs_per_thread, regs);
+        cr_expect_eq(k->max_threads_per_block, threads, "%s %s", arch, name);
+        cr_expect_geq(k->min_blocks_per_sm, blocks, "%s %s", arch, name);
+    }
+    free(log.data);
+    free(bin.data);
+#endif
+}
