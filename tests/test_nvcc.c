@@ -120,6 +120,37 @@ Test(nvcc, corpus_kernels_agree, .timeout = 600, .fini = cleanup)
 #endif
 }
 
+Test(nvcc, host_executable_of_two_units, .timeout = 600, .fini = cleanup)
+{
+#ifndef NVCC
+    cr_skip_test("nvcc not found at configure time");
+#else
+    /* an executable embeds one fatbinary per translation unit in .nv_fatbin */
+    struct workspace *w = &workspace;
+    prepare(w);
+    char path[1024], command[4096];
+    snprintf(path, sizeof path, "%s/main.cu", w->dir);
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    fprintf(f, "extern \"C\" __global__ void second_unit(float *o) { o[threadIdx.x] = 7.0f; }\n"
+               "int main(void) { return 0; }\n");
+    fclose(f);
+    int n = snprintf(command, sizeof command, "'%s' -no-compress %s -Xptxas -v '%s' '%s' -o '%s/exe' 2> '%s/exe.log'",
+                     NVCC, w->targets, UNITS_CU, path, w->dir, w->dir);
+    cr_assert(n > 0 && (size_t)n < sizeof command);
+    run(command);
+    struct kernels log, bin;
+    snprintf(path, sizeof path, "%s/exe.log", w->dir);
+    read_log(path, &log);
+    snprintf(path, sizeof path, "%s/exe", w->dir);
+    read_binary(path, &bin);
+    cr_expect_eq(bin.count, 3 * w->target_count, "unit_add, unit_bounded and second_unit per target");
+    expect_agreement(&log, &bin, "executable");
+    free(log.data);
+    free(bin.data);
+#endif
+}
+
 Test(nvcc, launch_bounds_caps_match_the_engine, .timeout = 600, .fini = cleanup)
 {
 #ifndef NVCC
