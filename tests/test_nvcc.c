@@ -82,24 +82,37 @@ static void cleanup(void)
         fprintf(stderr, "could not remove %s\n", workspace.dir);
 }
 
-/* nvcc -fatbin for every target, with the ptxas report beside it. */
-static void compile(const struct workspace *w, const char *source, const char *extra, const char *stem)
+/* nvcc `mode` ("-fatbin", or "" for an executable) for every target: `sources` (quoted paths) to
+   <dir>/<out>, ptxas's report to <dir>/<out>.log. */
+static void compile(const struct workspace *w, const char *mode, const char *sources, const char *extra, const char *out)
 {
     char command[4096];
-    int n = snprintf(command, sizeof command,
-                     "'%s' -fatbin -no-compress %s %s -Xptxas -v '%s' -o '%s/%s.fatbin' 2> '%s/%s.log'", NVCC,
-                     w->targets, extra, source, w->dir, stem, w->dir, stem);
+    int n = snprintf(command, sizeof command, "'%s' %s -no-compress %s %s -Xptxas -v %s -o '%s/%s' 2> '%s/%s.log'",
+                     NVCC, mode, w->targets, extra, sources, w->dir, out, w->dir, out);
     cr_assert(n > 0 && (size_t)n < sizeof command);
     run(command);
 }
 
-static void read_pair(const struct workspace *w, const char *stem, struct kernels *log, struct kernels *bin)
+/* A new file in the workspace; *path gets its quoted path. */
+static FILE *create(const struct workspace *w, const char *name, char *quoted, size_t cap)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s.log", w->dir, stem);
+    snprintf(path, sizeof path, "%s/%s", w->dir, name);
+    snprintf(quoted, cap, "'%s'", path);
+    FILE *f = fopen(path, "w");
+    cr_assert(f, "create %s", path);
+    return f;
+}
+
+/* <dir>/<out>.log and <dir>/<out>, which must agree. */
+static void read_and_compare(const struct workspace *w, const char *out, struct kernels *log, struct kernels *bin)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.log", w->dir, out);
     read_log(path, log);
-    snprintf(path, sizeof path, "%s/%s.fatbin", w->dir, stem);
+    snprintf(path, sizeof path, "%s/%s", w->dir, out);
     read_binary(path, bin);
+    expect_agreement(log, bin, out);
 }
 #endif
 
@@ -110,11 +123,10 @@ Test(nvcc, corpus_kernels_agree, .timeout = 600, .fini = cleanup)
 #else
     struct workspace *w = &workspace;
     prepare(w);
-    compile(w, KERNELS_CU, "-maxrregcount=64", "kernels");
+    compile(w, "-fatbin", "'" KERNELS_CU "'", "-maxrregcount=64", "kernels.fatbin");
     struct kernels log, bin;
-    read_pair(w, "kernels", &log, &bin);
+    read_and_compare(w, "kernels.fatbin", &log, &bin);
     cr_expect_eq(log.count, w->kernels_expected, "7 kernels per target, 6 below sm_90 (no cluster kernel)");
-    expect_agreement(&log, &bin, "kernels.cu");
     free(log.data);
     free(bin.data);
 #endif
@@ -128,24 +140,16 @@ Test(nvcc, host_executable_of_two_units, .timeout = 600, .fini = cleanup)
     /* an executable embeds one fatbinary per translation unit in .nv_fatbin */
     struct workspace *w = &workspace;
     prepare(w);
-    char path[1024], command[4096];
-    snprintf(path, sizeof path, "%s/main.cu", w->dir);
-    FILE *f = fopen(path, "w");
-    cr_assert(f);
+    char main_cu[1100], sources[2048];
+    FILE *f = create(w, "main.cu", main_cu, sizeof main_cu);
     fprintf(f, "extern \"C\" __global__ void second_unit(float *o) { o[threadIdx.x] = 7.0f; }\n"
                "int main(void) { return 0; }\n");
     fclose(f);
-    int n = snprintf(command, sizeof command, "'%s' -no-compress %s -Xptxas -v '%s' '%s' -o '%s/exe' 2> '%s/exe.log'",
-                     NVCC, w->targets, UNITS_CU, path, w->dir, w->dir);
-    cr_assert(n > 0 && (size_t)n < sizeof command);
-    run(command);
+    snprintf(sources, sizeof sources, "'%s' %s", UNITS_CU, main_cu);
+    compile(w, "", sources, "", "exe");
     struct kernels log, bin;
-    snprintf(path, sizeof path, "%s/exe.log", w->dir);
-    read_log(path, &log);
-    snprintf(path, sizeof path, "%s/exe", w->dir);
-    read_binary(path, &bin);
+    read_and_compare(w, "exe", &log, &bin);
     cr_expect_eq(bin.count, 3 * w->target_count, "unit_add, unit_bounded and second_unit per target");
-    expect_agreement(&log, &bin, "executable");
     free(log.data);
     free(bin.data);
 #endif
@@ -158,19 +162,16 @@ Test(nvcc, launch_bounds_caps_match_the_engine, .timeout = 600, .fini = cleanup)
 #else
     struct workspace *w = &workspace;
     prepare(w);
-    char source[1024];
-    snprintf(source, sizeof source, "%s/bounds.cu", w->dir);
-    FILE *f = fopen(source, "w");
-    cr_assert(f);
+    char source[1100];
+    FILE *f = create(w, "bounds.cu", source, sizeof source);
     for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
         fprintf(f, "extern \"C\" __global__ void __launch_bounds__(%d, %d) bounds_%d_%d(float *o)\n"
                    "{ o[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f; }\n",
                 bounds[i][0], bounds[i][1], bounds[i][0], bounds[i][1]);
     fclose(f);
-    compile(w, source, "", "bounds");
+    compile(w, "-fatbin", source, "", "bounds.fatbin");
     struct kernels log, bin;
-    read_pair(w, "bounds", &log, &bin);
-    expect_agreement(&log, &bin, "bounds.cu");
+    read_and_compare(w, "bounds.fatbin", &log, &bin);
     cr_expect_eq(bin.count, (int32_t)(sizeof bounds / sizeof bounds[0]) * w->target_count);
     for (int32_t i = 0; i < bin.count; i++) {
         const gpuocc_compiled_kernel *k = &bin.k[i];
