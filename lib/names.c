@@ -13,7 +13,7 @@ void gpuocc_short_name(const char *name, size_t length, size_t *start, size_t *s
         return;
     size_t i = 2, id_length = 0;
     while (i < length && name[i] >= '0' && name[i] <= '9') {
-        if (id_length > length)
+        if (id_length > length / 10)
             return; /* longer than the name: not a plain mangling */
         id_length = id_length * 10 + (size_t)(name[i] - '0');
         i++;

@@ -135,6 +135,22 @@ Test(ptxas, windows_line_endings)
     cr_expect_eq(ks[0].name_length, 3);
 }
 
+Test(ptxas, manglings_that_are_not_plain_stay_whole)
+{
+    /* a length longer than the name, a huge length, a nested (N...E) name: the whole name is kept */
+    const char *names[] = {"_Z9short", "_Z99999999999999999999999999999999k", "_ZN2ns6kernelEPf"};
+    for (size_t i = 0; i < 3; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "ptxas info    : Compiling entry function '%s' for 'sm_80'\n"
+                                    "ptxas info    : Used 8 registers\n", names[i]);
+        gpuocc_compiled_kernel k;
+        int32_t count = 0, line = 0;
+        cr_assert_eq(gpuocc_ptxas_parse(text, strlen(text), &k, 1, &count, &line), GPUOCC_OK);
+        cr_expect_eq(k.short_offset, k.name_offset, "%s", names[i]);
+        cr_expect_eq(k.short_length, strlen(names[i]), "%s", names[i]);
+    }
+}
+
 Test(ptxas, errors_name_the_line)
 {
     gpuocc_compiled_kernel ks[2];
