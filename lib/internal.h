@@ -58,6 +58,9 @@ int32_t gpuocc_rule_smem(const gpuocc_device *d, const gpuocc_kernel *k);
 int32_t gpuocc_rule_barriers(const gpuocc_device *d, int64_t barriers);
 int64_t gpuocc_rule_smem_alloc(const gpuocc_device *d, int64_t smem_static, int64_t smem_dynamic);
 int64_t gpuocc_rule_carveout(const gpuocc_device *d, const gpuocc_kernel *k);
+/* The same two with the block's allocation (gpuocc_rule_smem_alloc) and the carveout already known. */
+int64_t gpuocc_rule_carveout_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc);
+int32_t gpuocc_rule_smem_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc, int64_t carveout);
 int64_t gpuocc_rule_regs_per_warp(const gpuocc_device *d, int64_t regs);
 
 /* The combined computation on checked copies; fills every field of `r` except size. */

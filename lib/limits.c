@@ -79,15 +79,16 @@ static int64_t per_block_limit(const gpuocc_device *d, const gpuocc_kernel *k)
     int64_t limit = d->smem_per_block_bytes;
     if (k->smem_optin) {
         /* the opt-in limit applies once the kernel's largest possible block exceeds the default */
+        int64_t most = dynamic_max(d, k);
         int64_t largest = gpuocc_sat_add(gpuocc_sat_add(k->smem_static_bytes, d->smem_reserved_per_block_bytes),
-                                         dynamic_max(d, k) > 0 ? dynamic_max(d, k) : 0);
+                                         most > 0 ? most : 0);
         if (largest > d->smem_per_block_bytes)
             limit = d->smem_per_block_optin_bytes;
     }
     return limit + d->smem_reserved_per_block_bytes;
 }
 
-int64_t gpuocc_rule_carveout(const gpuocc_device *d, const gpuocc_kernel *k)
+int64_t gpuocc_rule_carveout_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc)
 {
     if (d->carveout_count == 0)
         return d->smem_per_sm_bytes;
@@ -95,7 +96,6 @@ int64_t gpuocc_rule_carveout(const gpuocc_device *d, const gpuocc_kernel *k)
                             ? d->smem_per_sm_bytes
                             : (int64_t)k->carveout_percent * d->smem_per_sm_bytes / 100;
     preferred = carveout_at_least(d, preferred);
-    int64_t alloc = gpuocc_rule_smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes);
     if (preferred >= alloc)
         return preferred;
     /* The preference is ignored when one block needs more: the driver picks a carveout that holds it. */
@@ -103,16 +103,26 @@ int64_t gpuocc_rule_carveout(const gpuocc_device *d, const gpuocc_kernel *k)
     return needed >= 0 ? needed : d->smem_per_sm_bytes;
 }
 
-int32_t gpuocc_rule_smem(const gpuocc_device *d, const gpuocc_kernel *k)
+int64_t gpuocc_rule_carveout(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    return gpuocc_rule_carveout_for(d, k, gpuocc_rule_smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes));
+}
+
+int32_t gpuocc_rule_smem_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc, int64_t carveout)
 {
     if (k->smem_optin && k->smem_dynamic_bytes > dynamic_max(d, k))
         return 0;
-    int64_t alloc = gpuocc_rule_smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes);
     if (alloc > per_block_limit(d, k))
         return 0;
     if (alloc == 0)
         return GPUOCC_NO_LIMIT;
-    return gpuocc_clamp_i32(gpuocc_rule_carveout(d, k) / alloc);
+    return gpuocc_clamp_i32(carveout / alloc);
+}
+
+int32_t gpuocc_rule_smem(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    int64_t alloc = gpuocc_rule_smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes);
+    return gpuocc_rule_smem_for(d, k, alloc, gpuocc_rule_carveout_for(d, k, alloc));
 }
 
 int32_t gpuocc_rule_barriers(const gpuocc_device *d, int64_t barriers)

@@ -14,10 +14,12 @@ const char *gpuocc_resource_name(int32_t resource)
 
 void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
+    int64_t smem_alloc = gpuocc_rule_smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes);
+    int64_t carveout = gpuocc_rule_carveout_for(d, k, smem_alloc);
     int32_t limits[GPUOCC_RESOURCE_COUNT];
     limits[GPUOCC_RESOURCE_WARPS] = gpuocc_rule_warps(d, k->threads_per_block);
     limits[GPUOCC_RESOURCE_REGISTERS] = gpuocc_rule_registers(d, k->threads_per_block, k->regs_per_thread);
-    limits[GPUOCC_RESOURCE_SMEM] = gpuocc_rule_smem(d, k);
+    limits[GPUOCC_RESOURCE_SMEM] = gpuocc_rule_smem_for(d, k, smem_alloc, carveout);
     limits[GPUOCC_RESOURCE_BLOCKS] = d->max_blocks_per_sm;
     limits[GPUOCC_RESOURCE_BARRIERS] = gpuocc_rule_barriers(d, k->barriers);
 
@@ -47,8 +49,8 @@ void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resul
     r->limit_blocks = limits[GPUOCC_RESOURCE_BLOCKS];
     r->limit_barriers = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BARRIERS]);
     r->regs_per_block = gpuocc_clamp_i32(gpuocc_rule_regs_per_warp(d, k->regs_per_thread) * warps_per_block);
-    r->smem_per_block_bytes = gpuocc_rule_smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes);
-    r->smem_per_sm_bytes = gpuocc_rule_carveout(d, k);
+    r->smem_per_block_bytes = smem_alloc;
+    r->smem_per_sm_bytes = carveout;
 }
 
 int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
