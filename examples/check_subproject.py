@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""gpuocc as a Meson subproject: a scratch project with subprojects/gpuocc (a link to this tree) builds
+examples/occupancy.c against dependency('gpuocc') and runs it.
+
+Usage: check_subproject.py SOURCE_ROOT"""
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+root = pathlib.Path(sys.argv[1]).resolve()
+with tempfile.TemporaryDirectory() as tmp:
+    project = pathlib.Path(tmp) / "user"
+    (project / "subprojects").mkdir(parents=True)
+    os.symlink(root, project / "subprojects" / "gpuocc")
+    shutil.copy(root / "examples" / "occupancy.c", project / "main.c")
+    (project / "meson.build").write_text(
+        "project('user', 'c', default_options: ['c_std=c11', 'warning_level=3', 'werror=true'])\n"
+        "gpuocc = dependency('gpuocc', default_options: ['tests=false', 'default_library=static'])\n"
+        "executable('user', 'main.c', dependencies: gpuocc)\n")
+    build = pathlib.Path(tmp) / "build"
+    subprocess.run(["meson", "setup", str(build), str(project)], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["meson", "compile", "-C", str(build)], check=True, stdout=subprocess.DEVNULL)
+    # A100, 256 threads, 64 registers: 4 blocks (see check_pkgconfig.py)
+    out = subprocess.run([str(build / "user"), "A100", "256", "64"], capture_output=True, text=True, check=True).stdout
+    expected = "A100: 4 blocks/SM, 50 % occupancy, limited by registers"
+    if expected not in out.splitlines():
+        sys.exit(f"unexpected output: {out}")
+    print(f"subproject: {expected}")
