@@ -46,10 +46,11 @@ static inline void read_log(const char *path, struct kernels *out)
                  GPUOCC_OK, "%s line %d", path, line);
 }
 
+/* The kernel of that readable name for target cc (any target when cc is 0). */
 static inline const gpuocc_compiled_kernel *find_kernel(const struct kernels *ks, const char *short_name, int32_t cc)
 {
     for (int32_t i = 0; i < ks->count; i++)
-        if (ks->k[i].cc == cc && ks->k[i].short_length == strlen(short_name) &&
+        if ((cc == 0 || ks->k[i].cc == cc) && ks->k[i].short_length == strlen(short_name) &&
             !memcmp(ks->data + ks->k[i].short_offset, short_name, ks->k[i].short_length))
             return &ks->k[i];
     cr_assert_fail("no kernel %s for sm_%d", short_name, cc);

@@ -1,46 +1,26 @@
 /* The ptxas report reader, on real ptxas output captured under tests/data (CUDA 13.0, from
    tests/cuda/kernels.cu) and on hand-written older and Windows forms. */
-#include "common.h"
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "compiled.h"
 
 #ifndef DATA_DIR
 #error DATA_DIR must name tests/data
 #endif
 
-static char *load(const char *name, size_t *n)
+/* A captured log, parsed; every test below starts from one. */
+static void parse_fixture(const char *name, struct kernels *ks)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/%s", DATA_DIR, name);
-    FILE *f = fopen(path, "rb");
-    cr_assert(f, "open %s", path);
-    static char buf[1 << 16];
-    *n = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    return buf;
-}
-
-static const gpuocc_compiled_kernel *find(const char *text, const gpuocc_compiled_kernel *ks, int32_t n, const char *shrt)
-{
-    for (int32_t i = 0; i < n; i++)
-        if (ks[i].short_length == strlen(shrt) && !memcmp(text + ks[i].short_offset, shrt, ks[i].short_length))
-            return &ks[i];
-    cr_assert_fail("no kernel %s", shrt);
-    return NULL;
+    read_log(path, ks);
 }
 
 Test(ptxas, cuda13_sm90)
 {
-    size_t n;
-    char *text = load("ptxas_sm90.log", &n);
-    gpuocc_compiled_kernel ks[16];
-    int32_t count = 0, line = -1;
-    cr_assert_eq(gpuocc_ptxas_parse(text, n, ks, 16, &count, &line), GPUOCC_OK);
-    cr_expect_eq(count, 7);
+    struct kernels log;
+    parse_fixture("ptxas_sm90.log", &log);
+    cr_expect_eq(log.count, 7);
     /* "Used 64 registers, used 0 barriers" with "56 bytes stack frame, 52 bytes spill stores, 56 bytes spill loads" */
-    const gpuocc_compiled_kernel *k = find(text, ks, count, "spilling");
+    const gpuocc_compiled_kernel *k = find_kernel(&log, "spilling", 0);
     cr_expect_eq(k->cc, 90);
     cr_expect_eq(k->registers, 64);
     cr_expect_eq(k->barriers, 0);
@@ -49,56 +29,54 @@ Test(ptxas, cuda13_sm90)
     cr_expect_eq(k->spill_load_bytes, 56);
     cr_expect_eq(k->name_length, strlen("_Z8spillingPfPKfii"));
     cr_expect_eq(k->cmem_bytes, -1); /* CUDA 13 prints no cmem for sm_90 */
-    k = find(text, ks, count, "smem_heavy");
+    k = find_kernel(&log, "smem_heavy", 0);
     cr_expect_eq(k->smem_bytes, 32768);
     cr_expect_eq(k->barriers, 1);
-    k = find(text, ks, count, "named_barriers");
+    k = find_kernel(&log, "named_barriers", 0);
     cr_expect_eq(k->barriers, 4);
     cr_expect_eq(k->smem_bytes, 1024);
-    k = find(text, ks, count, "plain_copy"); /* extern "C": the name is its own short name */
+    k = find_kernel(&log, "plain_copy", 0); /* extern "C": the name is its own short name */
     cr_expect_eq(k->registers, 10);
     cr_expect_eq(k->name_offset, k->short_offset);
+    free(log.data);
 }
 
 Test(ptxas, cmem_on_turing)
 {
-    size_t n;
-    char *text = load("ptxas_sm75.log", &n);
-    gpuocc_compiled_kernel ks[16];
-    int32_t count = 0, line = -1;
-    cr_assert_eq(gpuocc_ptxas_parse(text, n, ks, 16, &count, &line), GPUOCC_OK);
-    const gpuocc_compiled_kernel *k = find(text, ks, count, "dynamic_smem");
+    struct kernels log;
+    parse_fixture("ptxas_sm75.log", &log);
+    const gpuocc_compiled_kernel *k = find_kernel(&log, "dynamic_smem", 0);
     cr_expect_eq(k->cc, 75);
     cr_expect_eq(k->registers, 10); /* "Used 10 registers, used 1 barriers, 360 bytes cmem[0]" */
     cr_expect_eq(k->cmem_bytes, 360);
+    free(log.data);
 }
 
 Test(ptxas, several_targets)
 {
-    size_t n;
-    char *text = load("ptxas_multi.log", &n);
-    gpuocc_compiled_kernel ks[32];
-    int32_t count = 0, line = -1;
-    cr_assert_eq(gpuocc_ptxas_parse(text, n, ks, 32, &count, &line), GPUOCC_OK);
-    cr_expect_eq(count, 13); /* 7 kernels for sm_90, 6 for sm_80 (the cluster kernel needs sm_90) */
+    struct kernels log;
+    parse_fixture("ptxas_multi.log", &log);
+    cr_expect_eq(log.count, 13); /* 7 kernels for sm_90, 6 for sm_80 (the cluster kernel needs sm_90) */
     int at80 = 0, at90 = 0;
-    for (int32_t i = 0; i < count; i++)
-        at80 += ks[i].cc == 80, at90 += ks[i].cc == 90;
+    for (int32_t i = 0; i < log.count; i++)
+        at80 += log.k[i].cc == 80, at90 += log.k[i].cc == 90;
     cr_expect_eq(at80, 6);
     cr_expect_eq(at90, 7);
     /* too small an array: the count still comes back */
-    cr_expect_eq(gpuocc_ptxas_parse(text, n, ks, 3, &count, &line), GPUOCC_ERR_BUFFER);
+    gpuocc_compiled_kernel three[3];
+    int32_t count = 0, line = -1;
+    cr_expect_eq(gpuocc_ptxas_parse((const char *)log.data, log.n, three, 3, &count, &line), GPUOCC_ERR_BUFFER);
     cr_expect_eq(count, 13);
+    free(log.data);
 }
 
 Test(ptxas, older_forms_and_demangling)
 {
-    size_t n;
-    char *text = load("ptxas_old.log", &n);
-    gpuocc_compiled_kernel ks[4];
-    int32_t count = 0, line = -1;
-    cr_assert_eq(gpuocc_ptxas_parse(text, n, ks, 4, &count, &line), GPUOCC_OK);
-    cr_assert_eq(count, 2);
+    struct kernels log;
+    parse_fixture("ptxas_old.log", &log);
+    const char *text = (const char *)log.data;
+    const gpuocc_compiled_kernel *ks = log.k;
+    cr_assert_eq(log.count, 2);
     cr_expect_eq(ks[0].short_length, strlen("softmax_forward_kernel7"));
     cr_expect_eq(memcmp(text + ks[0].short_offset, "softmax_forward_kernel7", ks[0].short_length), 0);
     cr_expect_eq(ks[0].registers, 64);
@@ -119,20 +97,19 @@ Test(ptxas, older_forms_and_demangling)
     cr_expect_eq(ks[0].lmem_bytes, -1);
     cr_expect_eq(ks[0].max_regs_per_thread, -1);
     cr_expect_eq(ks[0].max_threads_per_block, 0);
+    free(log.data);
 }
 
 Test(ptxas, windows_line_endings)
 {
-    size_t n;
-    char *text = load("ptxas_crlf.log", &n);
-    gpuocc_compiled_kernel ks[2];
-    int32_t count = 0, line = -1;
-    cr_assert_eq(gpuocc_ptxas_parse(text, n, ks, 2, &count, &line), GPUOCC_OK);
-    cr_assert_eq(count, 1);
-    cr_expect_eq(ks[0].registers, 255);
-    cr_expect_eq(ks[0].barriers, 16);
-    cr_expect_eq(ks[0].stack_frame_bytes, 8);
-    cr_expect_eq(ks[0].name_length, 3);
+    struct kernels log;
+    parse_fixture("ptxas_crlf.log", &log);
+    cr_assert_eq(log.count, 1);
+    cr_expect_eq(log.k[0].registers, 255);
+    cr_expect_eq(log.k[0].barriers, 16);
+    cr_expect_eq(log.k[0].stack_frame_bytes, 8);
+    cr_expect_eq(log.k[0].name_length, 3);
+    free(log.data);
 }
 
 Test(ptxas, manglings_that_are_not_plain_stay_whole)
@@ -177,13 +154,11 @@ Test(ptxas, errors_name_the_line)
 Test(ptxas, feeds_the_engine)
 {
     /* spilling on H100 at 256 threads: 64 regs -> 2048 per warp -> 8 per sub-partition -> 4 blocks */
-    size_t n;
-    char *text = load("ptxas_sm90.log", &n);
-    gpuocc_compiled_kernel ks[16];
-    int32_t count = 0, line = -1;
-    gpuocc_ptxas_parse(text, n, ks, 16, &count, &line);
-    const gpuocc_compiled_kernel *k = find(text, ks, count, "spilling");
+    struct kernels log;
+    parse_fixture("ptxas_sm90.log", &log);
+    const gpuocc_compiled_kernel *k = find_kernel(&log, "spilling", 90);
     gpuocc_device d = test_device("sm_90");
     gpuocc_kernel kern = test_kernel(256, k->registers, k->smem_bytes, 0);
     cr_expect_eq(test_occupancy(&d, &kern).blocks_per_sm, 4);
+    free(log.data);
 }
