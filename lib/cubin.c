@@ -259,9 +259,13 @@ static int32_t read_module(struct cubin *c)
             have_reserved_section = true;
         }
     }
-    /* The window is the .nv.reservedSmem.cap symbol where the compiler writes one, else the
-       architecture's reserved shared memory per block (measured: 1 KiB on sm_90, sm_100 and sm_120). */
-    if (have_reserved_section && c->have_device)
+    /* Only linked cubins lay the window out in front of each kernel's shared section, and they mark it
+       with a .nv.shared.reserved.* section (relocatable -rdc cubins have neither).  Its size is the
+       .nv.reservedSmem.cap symbol where the compiler writes one, else the architecture's reserved shared
+       memory per block (measured: 1 KiB on sm_90, sm_100 and sm_120). */
+    if (!have_reserved_section)
+        return GPUOCC_OK;
+    if (c->have_device)
         c->reserved_window = c->device.smem_reserved_per_block_bytes;
     for (uint64_t i = 0; i < c->symbol_count; i++) {
         const uint8_t *sym = c->symbols + i * SYM_SIZE;

@@ -1,6 +1,7 @@
 /*
  * Containers of cubins: a fatbinary, and a host ELF object or executable whose .nv_fatbin section holds
- * one fatbinary per translation unit.  Fatbinary layout, measured on CUDA 13 output (nvcc -fatbin, with
+ * one fatbinary per translation unit (__nv_relfatbin in objects compiled with -rdc, whose cubins are
+ * relocatable ELF).  Fatbinary layout, measured on CUDA 13 output (nvcc -fatbin, with
  * and without -no-compress) and described in docs/sources.md:
  *   header  u32 magic 0xBA55ED50, u16 version, u16 header size, u64 size of the entries that follow;
  *   entry   u16 kind (1 PTX, 2 ELF), u16 version, u32 header size, u64 payload size, ...,
@@ -69,7 +70,14 @@ static int32_t read_fatbins(const uint8_t *origin, const uint8_t *p, size_t n, s
     return GPUOCC_OK;
 }
 
-/* A cubin, or (unless nested in a fatbinary) a host ELF whose .nv_fatbin sections hold fatbinaries. */
+/* Host sections that hold fatbinaries: .nv_fatbin, and __nv_relfatbin in objects built with -rdc. */
+static bool is_fatbin_section(const char *name, size_t length)
+{
+    return (length == 10 && memcmp(name, ".nv_fatbin", 10) == 0) ||
+           (length == 14 && memcmp(name, "__nv_relfatbin", 14) == 0);
+}
+
+/* A cubin, or (unless nested in a fatbinary) a host ELF whose fatbinary sections hold fatbinaries. */
 static int32_t read_elf(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
                         bool nested)
 {
@@ -88,8 +96,7 @@ static int32_t read_elf(const uint8_t *origin, const uint8_t *p, size_t n, struc
         const char *name;
         size_t length;
         const uint8_t *data;
-        if (gpuocc_elf_section_name(&elf, &s, &name, &length) != GPUOCC_OK || length != 10 ||
-            memcmp(name, ".nv_fatbin", 10) != 0)
+        if (gpuocc_elf_section_name(&elf, &s, &name, &length) != GPUOCC_OK || !is_fatbin_section(name, length))
             continue;
         if ((rc = gpuocc_elf_data(&elf, &s, &data)) != GPUOCC_OK ||
             (rc = read_fatbins(origin, data, (size_t)s.size, sink)) != GPUOCC_OK)

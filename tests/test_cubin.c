@@ -72,6 +72,12 @@ Test(cubin, host_object_embedding_a_fatbinary)
     expect_files_agree("ptxas_units.log", "units_host.o");
 }
 
+Test(cubin, relocatable_object_from_rdc)
+{
+    /* -rdc=true: __nv_relfatbin, relocatable cubins without the reserved window in their shared sections */
+    expect_files_agree("ptxas_units_rdc.log", "units_rdc.o");
+}
+
 Test(cubin, hand_checked_values_sm90)
 {
     struct kernels ks;

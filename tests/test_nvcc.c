@@ -82,7 +82,7 @@ static void cleanup(void)
         fprintf(stderr, "could not remove %s\n", workspace.dir);
 }
 
-/* nvcc `mode` ("-fatbin", or "" for an executable) for every target: `sources` (quoted paths) to
+/* nvcc `mode` ("-fatbin", "-c", or "" for an executable) for every target: `sources` (quoted paths) to
    <dir>/<out>, ptxas's report to <dir>/<out>.log. */
 static void compile(const struct workspace *w, const char *mode, const char *sources, const char *extra, const char *out)
 {
@@ -150,6 +150,23 @@ Test(nvcc, host_executable_of_two_units, .timeout = 600, .fini = cleanup)
     struct kernels log, bin;
     read_and_compare(w, "exe", &log, &bin);
     cr_expect_eq(bin.count, 3 * w->target_count, "unit_add, unit_bounded and second_unit per target");
+    free(log.data);
+    free(bin.data);
+#endif
+}
+
+Test(nvcc, relocatable_device_code_object, .timeout = 600, .fini = cleanup)
+{
+#ifndef NVCC
+    cr_skip_test("nvcc not found at configure time");
+#else
+    /* -rdc=true objects keep relocatable cubins in __nv_relfatbin */
+    struct workspace *w = &workspace;
+    prepare(w);
+    compile(w, "-rdc=true -c", "'" KERNELS_CU "'", "", "rdc.o");
+    struct kernels log, bin;
+    read_and_compare(w, "rdc.o", &log, &bin);
+    cr_expect_eq(bin.count, w->kernels_expected);
     free(log.data);
     free(bin.data);
 #endif

@@ -13,4 +13,6 @@ targets="-gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90
 nvcc -fatbin -no-compress $targets -Xptxas -v $src/units.cu -o "$out/units.fatbin" 2> "$out/ptxas_units.log"
 # shellcheck disable=SC2086
 nvcc -c -no-compress $targets $src/units.cu -o "$out/units_host.o"
+# shellcheck disable=SC2086
+nvcc -rdc=true -c -no-compress $targets -Xptxas -v $src/units.cu -o "$out/units_rdc.o" 2> "$out/ptxas_units_rdc.log"
 nvcc -fatbin -compress-mode=size -gencode arch=compute_80,code=sm_80 $src/units.cu -o "$out/units_zstd.fatbin"
