@@ -150,6 +150,11 @@ rc, out, err = run(["cubin", os.path.join(data, "units_zstd.fatbin"), "--threads
 check("cubin compressed", rc == 2 and "compressed fatbinary: not supported" in err and len(err.strip().splitlines()) == 1, err)
 rc, out, err = run(["cubin", os.path.join(data, "ptxas_sm90.log"), "--threads", "128"])
 check("cubin not a binary", rc == 2 and "ptxas_sm90.log" in err and "format" in err, err)
+# --arch: the sm_80 binary asked about H100; named_barriers at 128 threads: 2048 / 128 = 16 blocks by warps,
+# 64 barriers / 4 = 16 by barriers, a tie
+rc, out, _ = run(["cubin", os.path.join(data, "kernels_sm80.cubin"), "--threads", "128", "--arch", "H100", "--json"])
+nb = {r["short_name"]: r for r in json.loads(out)}.get("named_barriers", {})
+check("cubin --arch", rc == 0 and nb.get("arch") == "sm_90" and nb.get("blocks_per_sm") == 16 and nb.get("limiters") == "warps|barriers", out)
 rc, out, err = run(["cubin", "--threads", "128"])
 check("cubin needs a file", rc == 2 and "FILE" in err, err)
 
