@@ -12,7 +12,7 @@ import ctypes
 import ctypes.util
 import os
 
-__all__ = ["Error", "Device", "Kernel", "Result", "CompiledKernel", "WavesResult", "device", "kernel",
+__all__ = ["Error", "Device", "Kernel", "Result", "CompiledKernel", "WavesResult", "device", "devices", "kernel",
            "occupancy", "limits", "best_block", "smem_dynamic_available", "regs_max_for_blocks",
            "warps_needed", "waves", "read_ptxas", "read_cubin", "limiter_names", "version", "library"]
 
@@ -75,6 +75,10 @@ _SIGNATURES = {
     "gpuocc_resource_name": (ctypes.c_char_p, [c_i32]),
     "gpuocc_device_lookup": (c_i32, [ctypes.c_char_p, P(Device)]),
     "gpuocc_device_validate": (c_i32, [P(Device)]),
+    "gpuocc_catalog_count": (c_i32, []),
+    "gpuocc_catalog_kind": (c_i32, [c_i32]),
+    "gpuocc_catalog_name": (ctypes.c_char_p, [c_i32]),
+    "gpuocc_catalog_source": (ctypes.c_char_p, [c_i32]),
     "gpuocc_kernel_init": (c_i32, [P(Kernel)]),
     "gpuocc_occupancy": (c_i32, [P(Device), P(Kernel), P(Result)]),
     "gpuocc_limit_warps": (c_i32, [P(Device), c_i32, P(c_i32)]),
@@ -131,6 +135,13 @@ def device(name):
     d = Device(size=ctypes.sizeof(Device))
     _check(library.gpuocc_device_lookup(name.encode(), ctypes.byref(d)), name)
     return d
+
+
+def devices():
+    """The built-in table: a list of (name, "arch" or "product", sources)."""
+    kinds = {1: "arch", 2: "product"}
+    return [(library.gpuocc_catalog_name(i).decode(), kinds.get(library.gpuocc_catalog_kind(i), "?"),
+             library.gpuocc_catalog_source(i).decode()) for i in range(library.gpuocc_catalog_count())]
 
 
 def kernel(threads, regs=0, smem_static=0, smem_dynamic=0, barriers=1, carveout=CARVEOUT_DEFAULT, optin=True,

@@ -53,6 +53,16 @@ class Occupancy(unittest.TestCase):
         self.assertEqual(threads, 1024)      # 32 regs never limit: the largest block wins the tie
         self.assertEqual(grid, 2 * 108)      # 2 blocks of 1024 on each of 108 SMs
 
+    def test_device_table(self):
+        table = gpuocc.devices()
+        names = [name for name, _, _ in table]
+        # 20 compute capabilities 5.0 .. 12.1 (docs/sources.md), every entry sourced, each name resolvable
+        self.assertEqual(sum(1 for _, kind, _ in table if kind == "arch"), 20)
+        self.assertIn("sm_90", names)
+        self.assertTrue(all(source for _, _, source in table))
+        for name in names:
+            gpuocc.device(name)
+
     def test_errors_raise_with_the_status(self):
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.device("no such gpu")
