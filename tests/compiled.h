@@ -32,6 +32,16 @@ static inline uint8_t *load_file(const char *path, size_t *n)
     return buf;
 }
 
+#ifdef DATA_DIR
+/* tests/data/<name>; the buffer is the calling thread's own. */
+static inline const char *fixture_path(const char *name)
+{
+    static _Thread_local char path[512];
+    snprintf(path, sizeof path, "%s/%s", DATA_DIR, name);
+    return path;
+}
+#endif
+
 static inline void read_binary(const char *path, struct kernels *out)
 {
     out->data = load_file(path, &out->n);

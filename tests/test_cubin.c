@@ -10,21 +10,14 @@
 #error DATA_DIR must name tests/data
 #endif
 
-static char *data_path(const char *name)
-{
-    static _Thread_local char path[512];
-    snprintf(path, sizeof path, "%s/%s", DATA_DIR, name);
-    return path;
-}
-
 static uint8_t *load(const char *name, size_t *n)
 {
-    return load_file(data_path(name), n);
+    return load_file(fixture_path(name), n);
 }
 
 static void read_cubin(const char *name, struct kernels *out)
 {
-    read_binary(data_path(name), out);
+    read_binary(fixture_path(name), out);
 }
 
 static const gpuocc_compiled_kernel *find(const struct kernels *ks, const char *short_name, int32_t cc)
@@ -35,7 +28,7 @@ static const gpuocc_compiled_kernel *find(const struct kernels *ks, const char *
 static void expect_files_agree(const char *log_name, const char *binary_name)
 {
     struct kernels log, bin;
-    read_log(data_path(log_name), &log);
+    read_log(fixture_path(log_name), &log);
     read_cubin(binary_name, &bin);
     expect_agreement(&log, &bin, binary_name);
     free(log.data);

@@ -114,6 +114,18 @@ static void read_and_compare(const struct workspace *w, const char *out, struct 
     read_binary(path, bin);
     expect_agreement(log, bin, out);
 }
+
+/* compile(), then read_and_compare() and expect `kernels` kernels in the binary. */
+static void expect_compiled_agree(const struct workspace *w, const char *mode, const char *sources, const char *extra,
+                                  const char *out, int32_t kernels)
+{
+    compile(w, mode, sources, extra, out);
+    struct kernels log, bin;
+    read_and_compare(w, out, &log, &bin);
+    cr_expect_eq(bin.count, kernels, "%s: %d kernels, expected %d", out, bin.count, kernels);
+    free(log.data);
+    free(bin.data);
+}
 #endif
 
 Test(nvcc, corpus_kernels_agree, .timeout = 600, .fini = cleanup)
@@ -123,12 +135,8 @@ Test(nvcc, corpus_kernels_agree, .timeout = 600, .fini = cleanup)
 #else
     struct workspace *w = &workspace;
     prepare(w);
-    compile(w, "-fatbin", "'" KERNELS_CU "'", "-maxrregcount=64", "kernels.fatbin");
-    struct kernels log, bin;
-    read_and_compare(w, "kernels.fatbin", &log, &bin);
-    cr_expect_eq(log.count, w->kernels_expected, "7 kernels per target, 6 below sm_90 (no cluster kernel)");
-    free(log.data);
-    free(bin.data);
+    /* 7 kernels per target, 6 below sm_90 (no cluster kernel) */
+    expect_compiled_agree(w, "-fatbin", "'" KERNELS_CU "'", "-maxrregcount=64", "kernels.fatbin", w->kernels_expected);
 #endif
 }
 
@@ -146,12 +154,8 @@ Test(nvcc, host_executable_of_two_units, .timeout = 600, .fini = cleanup)
                "int main(void) { return 0; }\n");
     fclose(f);
     snprintf(sources, sizeof sources, "'%s' %s", UNITS_CU, main_cu);
-    compile(w, "", sources, "", "exe");
-    struct kernels log, bin;
-    read_and_compare(w, "exe", &log, &bin);
-    cr_expect_eq(bin.count, 3 * w->target_count, "unit_add, unit_bounded and second_unit per target");
-    free(log.data);
-    free(bin.data);
+    /* unit_add, unit_bounded and second_unit per target */
+    expect_compiled_agree(w, "", sources, "", "exe", 3 * w->target_count);
 #endif
 }
 
@@ -163,12 +167,7 @@ Test(nvcc, relocatable_device_code_object, .timeout = 600, .fini = cleanup)
     /* -rdc=true objects keep relocatable cubins in __nv_relfatbin */
     struct workspace *w = &workspace;
     prepare(w);
-    compile(w, "-rdc=true -c", "'" KERNELS_CU "'", "", "rdc.o");
-    struct kernels log, bin;
-    read_and_compare(w, "rdc.o", &log, &bin);
-    cr_expect_eq(bin.count, w->kernels_expected);
-    free(log.data);
-    free(bin.data);
+    expect_compiled_agree(w, "-rdc=true -c", "'" KERNELS_CU "'", "", "rdc.o", w->kernels_expected);
 #endif
 }
 

@@ -9,9 +9,7 @@
 /* A captured log, parsed; every test below starts from one. */
 static void parse_fixture(const char *name, struct kernels *ks)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", DATA_DIR, name);
-    read_log(path, ks);
+    read_log(fixture_path(name), ks);
 }
 
 Test(ptxas, cuda13_sm90)
