@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write the two-file drop-in for vendoring: OUTDIR/gpuocc.h (the public header) and OUTDIR/gpuocc.c
-(every lib/*.c in one translation unit, the private headers inlined once).
+(every lib/**/*.c in one translation unit, the private headers inlined once).
 
 Usage: scripts/amalgamate.py OUTDIR
 
@@ -25,7 +25,7 @@ def main():
     header = (ROOT / "include" / "gpuocc.h").read_text()
     version = ".".join(re.search(r"#define GPUOCC_VERSION_%s (\d+)" % p, header).group(1)
                        for p in ("MAJOR", "MINOR", "PATCH"))
-    sources = sorted((ROOT / "lib").glob("*.c"))
+    sources = sorted((ROOT / "lib").glob("**/*.c"))
 
     # Each file's static functions live in one translation unit now: their names must not collide.
     owner = {}
@@ -47,10 +47,10 @@ def main():
             if m and m.group(1) == "gpuocc.h":
                 continue
             if m:
-                private = ROOT / "lib" / m.group(1)
+                private = (path.parent / m.group(1)).resolve()
                 if private not in inlined:
                     inlined.add(private)
-                    text.append(f"/* ---- lib/{m.group(1)} ---- */\n")
+                    text.append(f"/* ---- {private.relative_to(ROOT)} ---- */\n")
                     text.extend(expand(private))
                 continue
             text.append(line)
@@ -58,7 +58,7 @@ def main():
 
     for path in sources:
         body = expand(path)
-        parts.append(f"\n/* ==== lib/{path.name} ==== */\n")
+        parts.append(f"\n/* ==== {path.relative_to(ROOT)} ==== */\n")
         parts.extend(body)
         # Macros private to one file (KIB, ...) must not leak into the next.
         own = [DEFINE.match(l).group(1) for l in path.read_text().splitlines() if DEFINE.match(l)]

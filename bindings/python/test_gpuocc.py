@@ -14,7 +14,7 @@ DATA = os.environ.get("GPUOCC_TEST_DATA", os.path.join(os.path.dirname(__file__)
 
 class Layout(unittest.TestCase):
     def test_struct_sizes_match_the_frozen_c_layouts(self):
-        # lib/structs.c static-asserts these sizes
+        # lib/core/structs.c static-asserts these sizes
         self.assertEqual(ctypes.sizeof(gpuocc.Device), 232)
         self.assertEqual(ctypes.sizeof(gpuocc.Kernel), 88)
         self.assertEqual(ctypes.sizeof(gpuocc.Result), 104)

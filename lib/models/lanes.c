@@ -1,5 +1,5 @@
 /* Lanes: partial warps, divergent branches and random routing (the seeds' "Occupancy and Warp Divergence"). */
-#include "internal.h"
+#include "../core/internal.h"
 
 #include <math.h>
 

@@ -1,5 +1,5 @@
 /* Readable kernel names, shared by the ptxas and cubin readers. */
-#include "internal.h"
+#include "../core/internal.h"
 
 /*
  * The identifier of a plain Itanium mangling, _Z<length><identifier><parameters>: "_Z6kernelPf" gives

@@ -2,7 +2,7 @@
  * The per-resource rules: how many blocks per SM one resource allows.  The rules and their sources are in
  * docs/model.md; the numbers they use all come from the device description.
  */
-#include "internal.h"
+#include "../core/internal.h"
 
 static int64_t warps_per_block(const gpuocc_device *d, int64_t threads)
 {

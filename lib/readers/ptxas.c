@@ -3,7 +3,7 @@
  * kernel, "Function properties for N" and the line after it give its stack and spills, "Used ..." closes
  * it.  Every other line is ignored, so build logs can be fed whole.
  */
-#include "internal.h"
+#include "../core/internal.h"
 
 #include <ctype.h>
 
