@@ -21,7 +21,7 @@
 
 /* The single truth for the version; meson.build reads these. @since 0.1.0 */
 #define GPUOCC_VERSION_MAJOR 0
-#define GPUOCC_VERSION_MINOR 1
+#define GPUOCC_VERSION_MINOR 2
 #define GPUOCC_VERSION_PATCH 0
 
 /* Symbol visibility.  Define GPUOCC_API yourself (e.g. to nothing, or `static`) when vendoring. */
