@@ -1,30 +1,79 @@
-"""gpuocc from Python, through ctypes: exact GPU occupancy and compiler-output reading.
+"""gpuocc from Python: exact GPU occupancy, latency-hiding models and compiler-output reading.
 
     import gpuocc
     dev = gpuocc.device("H100")
     r = gpuocc.occupancy(dev, gpuocc.kernel(threads=256, regs=64))
-    r.blocks_per_sm, r.occupancy, gpuocc.limiter_names(r.limiters)
+    r.blocks_per_sm, r.occupancy, r.limiters          # 4, 0.5, ('registers',)
 
-The shared library is found through $GPUOCC_LIBRARY, then the system's library path (libgpuocc.so).
-Errors raise gpuocc.Error with the library's status code and text.  Structures mirror include/gpuocc.h.
+Pure Python over the C library (ctypes, no compiled extension).  Results are frozen dataclasses:
+readable, comparable, `dataclasses.asdict()` gives plain JSON-serialisable values; "no limit" is None.
+Keyword names are the short names the CLI and CSV use (docs/vocabulary.md maps each to its C field).
+
+Errors: a wrong type raises TypeError; a value the library rejects, or one that does not fit its C type
+(a 33-bit thread count, say), raises gpuocc.Error, a ValueError carrying the status name (`.name`).
+
+The library is found, in this order: $GPUOCC_LIBRARY; beside this module (a wheel); the path recorded
+when it was configured (the generated module gpuocc_paths.py installed beside this one); the system's
+library search.  If none holds it, `import gpuocc` raises ImportError naming each place it looked.
+
+How this file is laid out (to add a wrapper for a new C function, in a few lines):
+  1. C side: the ctypes mirror of any new struct goes under "C layouts", and the function's signature in
+     _SIGNATURES (restype, argtypes).  Every symbol there must exist in the library, or import fails.
+  2. Python side: a frozen dataclass for its result under "Results" (field metadata `c=` names the C
+     field when the Python name differs, `from_c=` converts, e.g. -1 -> None); build it with _from_c().
+  3. The function: check each argument with _i32/_i64/_f64/_text/_bytes (TypeError, or gpuocc.Error
+     "argument" when it does not fit), call _call("gpuocc_name", ...) which raises gpuocc.Error on
+     failure, return the dataclass.  Docstring: units, and what raises.  Add it to __all__ and a test
+     with independently derived values to test_gpuocc.py.
+  Calls answering many launches at once return a Columns mapping (name -> array.array); see Columns.
 """
+from __future__ import annotations
+
+import array
 import ctypes
 import ctypes.util
+import dataclasses
+import glob
+import numbers
+import operator
 import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Optional, Sequence, Union
 
-__all__ = ["Error", "Device", "Kernel", "Result", "CompiledKernel", "WavesResult", "device", "devices", "kernel",
-           "occupancy", "limits", "best_block", "smem_dynamic_available", "regs_max_for_blocks",
-           "warps_needed", "waves", "read_ptxas", "read_cubin", "limiter_names", "version", "library"]
+__version__ = "0.2.0"
 
+__all__ = [
+    # types
+    "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "CatalogEntry",
+    "LatencyVerdict", "Cusp", "BytesInFlight", "Perf", "SpillCost", "TradeoffStep", "Waves",
+    "Divergence", "Routing", "Diagnosis", "Roofline", "CompiledKernel", "Columns",
+    # constants
+    "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K",
+    # devices and kernels
+    "device", "devices", "catalog_device", "custom_device", "validate_device", "kernel",
+    # occupancy
+    "occupancy", "limits", "regs_per_warp", "regs_per_block", "smem_per_block", "smem_carveout",
+    "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step",
+    # models
+    "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight", "bandwidth_at", "latency_check",
+    "perf", "spill_slowdown", "spill_estimate", "tradeoff", "waves", "lane_efficiency", "divergence",
+    "routing", "stall_name", "stall_from_name", "diagnose", "roofline",
+    # compiler output
+    "read_ptxas", "read_cubin",
+    # status and version
+    "strerror", "status_name", "resource_name", "limiter_names", "version", "version_number", "library",
+]
+
+# ======================================================================================================
+# C layouts: ctypes mirrors of include/gpuocc.h (private; the public types are the dataclasses below)
+# ======================================================================================================
 c_i32, c_u32, c_i64, c_u64, c_dbl = ctypes.c_int32, ctypes.c_uint32, ctypes.c_int64, ctypes.c_uint64, ctypes.c_double
 P = ctypes.POINTER
 
-RESOURCES = ("warps", "registers", "shared_memory", "blocks", "barriers")
-UNLIMITED = -1
-CARVEOUT_DEFAULT = -1
 
-
-class Device(ctypes.Structure):
+class _CDevice(ctypes.Structure):
     _fields_ = [("size", c_u32), ("vendor", c_u32), ("cc_major", c_i32), ("cc_minor", c_i32),
                 ("sm_count", c_i32), ("warp_size", c_i32), ("max_threads_per_block", c_i32),
                 ("max_threads_per_sm", c_i32), ("max_blocks_per_sm", c_i32), ("regs_per_sm", c_i32),
@@ -36,14 +85,14 @@ class Device(ctypes.Structure):
                 ("reserved", c_u64 * 8)]
 
 
-class Kernel(ctypes.Structure):
+class _CKernel(ctypes.Structure):
     _fields_ = [("size", c_u32), ("threads_per_block", c_i32), ("regs_per_thread", c_i32), ("barriers", c_i32),
                 ("smem_static_bytes", c_i64), ("smem_dynamic_bytes", c_i64), ("carveout_percent", c_i32),
                 ("smem_optin", c_i32), ("smem_dynamic_max_bytes", c_i64), ("max_threads_per_block", c_i32),
                 ("reserved0", c_i32), ("reserved", c_u64 * 4)]
 
 
-class Result(ctypes.Structure):
+class _CResult(ctypes.Structure):
     _fields_ = [("size", c_u32), ("limiters", c_u32), ("blocks_per_sm", c_i32), ("warps_per_sm", c_i32),
                 ("max_warps_per_sm", c_i32), ("warps_per_block", c_i32), ("occupancy", c_dbl),
                 ("limit_warps", c_i32), ("limit_regs", c_i32), ("limit_smem", c_i32), ("limit_blocks", c_i32),
@@ -51,7 +100,49 @@ class Result(ctypes.Structure):
                 ("smem_per_sm_bytes", c_i64), ("reserved", c_u64 * 4)]
 
 
-class CompiledKernel(ctypes.Structure):
+class _CLatencyVerdict(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("hidden", c_i32), ("in_flight", c_dbl), ("warps_needed", c_dbl),
+                ("extra_warps", c_dbl), ("ilp_needed", c_dbl), ("reserved", c_u64 * 4)]
+
+
+class _CPerf(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("sm_count", c_i32), ("sm_clock_mhz", c_dbl), ("dram_bandwidth_gbps", c_dbl),
+                ("l2_bandwidth_gbps", c_dbl), ("latency_clock_mhz", c_dbl), ("dram_latency_cycles", c_dbl),
+                ("l2_latency_cycles", c_dbl), ("l1_latency_cycles", c_dbl), ("smem_latency_cycles", c_dbl),
+                ("fp32_latency_cycles", c_dbl), ("fp32_lanes", c_dbl), ("issue_per_cycle", c_dbl),
+                ("bytes_in_flight_target", c_dbl), ("reserved", c_u64 * 4)]
+
+
+class _CSpillInput(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("sm_count", c_i32), ("spill_load_bytes", c_dbl), ("spill_store_bytes", c_dbl),
+                ("executions", c_dbl), ("threads", c_dbl), ("access_bytes", c_dbl), ("l1_hit_rate", c_dbl),
+                ("l2_hit_rate", c_dbl), ("l2_bandwidth_bytes_per_s", c_dbl),
+                ("dram_bandwidth_bytes_per_s", c_dbl), ("clock_hz", c_dbl), ("reserved", c_u64 * 4)]
+
+
+class _CSpillCost(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("reserved0", c_i32), ("local_bytes", c_dbl), ("instructions", c_dbl),
+                ("issue_s", c_dbl), ("l2_s", c_dbl), ("dram_s", c_dbl), ("spill_s", c_dbl),
+                ("reserved", c_u64 * 4)]
+
+
+class _CTradeoffStep(ctypes.Structure):
+    _fields_ = [("regs_per_thread", c_i32), ("regs_shed", c_i32), ("blocks_per_sm", c_i32),
+                ("warps_per_sm", c_i32), ("occupancy", c_dbl), ("spill_slowdown", c_dbl)]
+
+
+class _CWaves(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("reserved0", c_i32), ("blocks_per_wave", c_i64), ("full_waves", c_i64),
+                ("waves", c_i64), ("last_wave_blocks", c_i64), ("last_wave_utilization", c_dbl),
+                ("efficiency", c_dbl), ("grid_down", c_i64), ("grid_up", c_i64), ("reserved", c_u64 * 4)]
+
+
+class _CRouting(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("reserved0", c_i32), ("random_paths", c_dbl), ("random_efficiency", c_dbl),
+                ("sorted_paths", c_dbl), ("sorted_efficiency", c_dbl), ("reserved", c_u64 * 4)]
+
+
+class _CCompiledKernel(ctypes.Structure):
     _fields_ = [("name_offset", c_u64), ("name_length", c_u64), ("short_offset", c_u64), ("short_length", c_u64),
                 ("cc", c_i32), ("registers", c_i32), ("barriers", c_i32), ("line", c_i32),
                 ("smem_bytes", c_i64), ("cmem_bytes", c_i64), ("stack_frame_bytes", c_i64),
@@ -61,195 +152,1064 @@ class CompiledKernel(ctypes.Structure):
                 ("cluster_z", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 2)]
 
 
-class WavesResult(ctypes.Structure):
-    _fields_ = [("size", c_u32), ("reserved0", c_i32), ("blocks_per_wave", c_i64), ("full_waves", c_i64),
-                ("waves", c_i64), ("last_wave_blocks", c_i64), ("last_wave_utilization", c_dbl),
-                ("efficiency", c_dbl), ("grid_down", c_i64), ("grid_up", c_i64), ("reserved", c_u64 * 4)]
+_SMEM_FN = ctypes.CFUNCTYPE(c_i64, c_i32, ctypes.c_void_p)
+_CCHARP = ctypes.c_char_p
 
-
-# Every symbol this module calls, with its C signature.
+# Every symbol this module calls, with its C signature (include/gpuocc.h).
 _SIGNATURES = {
-    "gpuocc_strerror": (ctypes.c_char_p, [c_i32]),
-    "gpuocc_status_name": (ctypes.c_char_p, [c_i32]),
-    "gpuocc_version_string": (ctypes.c_char_p, []),
-    "gpuocc_resource_name": (ctypes.c_char_p, [c_i32]),
-    "gpuocc_device_lookup": (c_i32, [ctypes.c_char_p, P(Device)]),
-    "gpuocc_device_validate": (c_i32, [P(Device)]),
+    "gpuocc_strerror": (_CCHARP, [c_i32]),
+    "gpuocc_status_name": (_CCHARP, [c_i32]),
+    "gpuocc_version": (c_i32, []),
+    "gpuocc_version_string": (_CCHARP, []),
+    "gpuocc_resource_name": (_CCHARP, [c_i32]),
+    "gpuocc_device_init": (c_i32, [P(_CDevice)]),
+    "gpuocc_device_validate": (c_i32, [P(_CDevice)]),
+    "gpuocc_device_lookup": (c_i32, [_CCHARP, P(_CDevice)]),
     "gpuocc_catalog_count": (c_i32, []),
     "gpuocc_catalog_kind": (c_i32, [c_i32]),
-    "gpuocc_catalog_name": (ctypes.c_char_p, [c_i32]),
-    "gpuocc_catalog_source": (ctypes.c_char_p, [c_i32]),
-    "gpuocc_kernel_init": (c_i32, [P(Kernel)]),
-    "gpuocc_occupancy": (c_i32, [P(Device), P(Kernel), P(Result)]),
-    "gpuocc_limit_warps": (c_i32, [P(Device), c_i32, P(c_i32)]),
-    "gpuocc_limit_registers": (c_i32, [P(Device), c_i32, c_i32, P(c_i32)]),
-    "gpuocc_limit_shared_memory": (c_i32, [P(Device), P(Kernel), P(c_i32)]),
-    "gpuocc_limit_blocks": (c_i32, [P(Device), P(c_i32)]),
-    "gpuocc_limit_barriers": (c_i32, [P(Device), c_i32, P(c_i32)]),
-    "gpuocc_best_block_affine": (c_i32, [P(Device), P(Kernel), c_i64, c_i64, P(c_i32), P(c_i32)]),
-    "gpuocc_smem_dynamic_available": (c_i32, [P(Device), P(Kernel), c_i32, P(c_i64)]),
-    "gpuocc_regs_max_for_blocks": (c_i32, [P(Device), P(Kernel), c_i32, P(c_i32)]),
+    "gpuocc_catalog_name": (_CCHARP, [c_i32]),
+    "gpuocc_catalog_source": (_CCHARP, [c_i32]),
+    "gpuocc_catalog_device": (c_i32, [c_i32, P(_CDevice)]),
+    "gpuocc_kernel_init": (c_i32, [P(_CKernel)]),
+    "gpuocc_limit_warps": (c_i32, [P(_CDevice), c_i32, P(c_i32)]),
+    "gpuocc_limit_registers": (c_i32, [P(_CDevice), c_i32, c_i32, P(c_i32)]),
+    "gpuocc_limit_shared_memory": (c_i32, [P(_CDevice), P(_CKernel), P(c_i32)]),
+    "gpuocc_limit_blocks": (c_i32, [P(_CDevice), P(c_i32)]),
+    "gpuocc_limit_barriers": (c_i32, [P(_CDevice), c_i32, P(c_i32)]),
+    "gpuocc_regs_per_warp": (c_i32, [P(_CDevice), c_i32, P(c_i32)]),
+    "gpuocc_regs_per_block": (c_i32, [P(_CDevice), c_i32, c_i32, P(c_i64)]),
+    "gpuocc_smem_per_block": (c_i32, [P(_CDevice), c_i64, c_i64, P(c_i64)]),
+    "gpuocc_smem_carveout": (c_i32, [P(_CDevice), P(_CKernel), P(c_i64)]),
+    "gpuocc_occupancy": (c_i32, [P(_CDevice), P(_CKernel), P(_CResult)]),
+    "gpuocc_best_block_affine": (c_i32, [P(_CDevice), P(_CKernel), c_i64, c_i64, P(c_i32), P(c_i32)]),
+    "gpuocc_best_block_table": (c_i32, [P(_CDevice), P(_CKernel), P(c_i64), c_i32, P(c_i32), P(c_i32)]),
+    "gpuocc_best_block_callback": (c_i32, [P(_CDevice), P(_CKernel), _SMEM_FN, ctypes.c_void_p, P(c_i32),
+                                           P(c_i32)]),
+    "gpuocc_smem_dynamic_available": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i64)]),
+    "gpuocc_regs_max_for_blocks": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i32)]),
+    "gpuocc_next_step": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i64), P(c_i64)]),
     "gpuocc_warps_needed": (c_i32, [c_dbl, c_dbl, c_dbl, P(c_dbl)]),
-    "gpuocc_waves": (c_i32, [c_i64, c_i32, c_i32, P(WavesResult)]),
-    "gpuocc_ptxas_parse": (c_i32, [ctypes.c_char_p, ctypes.c_size_t, P(CompiledKernel), c_i32, P(c_i32),
-                                   P(c_i32)]),
-    "gpuocc_cubin_read": (c_i32, [ctypes.c_char_p, ctypes.c_size_t, P(CompiledKernel), c_i32, P(c_i32)]),
+    "gpuocc_mix_warps_needed": (c_i32, [c_dbl, c_dbl, c_dbl, c_dbl, c_dbl, c_dbl, P(c_dbl)]),
+    "gpuocc_mix_cusp": (c_i32, [c_dbl, c_dbl, c_dbl, c_dbl, P(c_dbl), P(c_dbl)]),
+    "gpuocc_bytes_in_flight": (c_i32, [c_dbl, c_dbl, c_i32, P(c_dbl), P(c_dbl)]),
+    "gpuocc_bandwidth_at": (c_i32, [c_dbl, c_i32, c_dbl, c_dbl, c_dbl, P(c_dbl)]),
+    "gpuocc_latency_check": (c_i32, [c_dbl, c_dbl, c_dbl, c_dbl, P(_CLatencyVerdict)]),
+    "gpuocc_perf_lookup": (c_i32, [_CCHARP, P(_CPerf)]),
+    "gpuocc_spill_slowdown": (c_i32, [c_dbl, c_dbl, c_dbl, P(c_dbl)]),
+    "gpuocc_spill_input_init": (c_i32, [P(_CSpillInput)]),
+    "gpuocc_spill_estimate": (c_i32, [P(_CSpillInput), P(_CSpillCost)]),
+    "gpuocc_tradeoff": (c_i32, [P(_CDevice), P(_CKernel), c_dbl, c_dbl, c_dbl, P(_CTradeoffStep), c_i32,
+                                P(c_i32)]),
+    "gpuocc_waves": (c_i32, [c_i64, c_i32, c_i32, P(_CWaves)]),
+    "gpuocc_lane_efficiency": (c_i32, [c_i32, c_i32, P(c_dbl)]),
+    "gpuocc_divergence": (c_i32, [P(c_i32), P(c_dbl), c_i32, c_i32, P(c_dbl), P(c_dbl)]),
+    "gpuocc_routing": (c_i32, [c_i32, c_i64, c_i32, P(_CRouting)]),
+    "gpuocc_stall_name": (_CCHARP, [c_i32]),
+    "gpuocc_stall_from_name": (c_i32, [_CCHARP]),
+    "gpuocc_diagnose": (c_i32, [c_i32, c_dbl, P(_CCHARP), P(_CCHARP), P(c_i32)]),
+    "gpuocc_roofline": (c_i32, [c_dbl, c_dbl, c_dbl, c_dbl, P(c_dbl), P(c_dbl), P(c_dbl), P(c_i32)]),
+    "gpuocc_ptxas_parse": (c_i32, [_CCHARP, ctypes.c_size_t, P(_CCompiledKernel), c_i32, P(c_i32), P(c_i32)]),
+    "gpuocc_cubin_read": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, P(_CCompiledKernel), c_i32, P(c_i32)]),
 }
 
+# Status codes the module itself needs (include/gpuocc.h, fixed values).
+_OK, _ERR_ARGUMENT, _ERR_BUFFER, _ERR_UNSATISFIABLE = 0, -12, -19, -13
 
-def _open(path=None):
-    path = path or os.environ.get("GPUOCC_LIBRARY") or ctypes.util.find_library("gpuocc")
-    if not path:
-        raise OSError("libgpuocc not found: install it or set GPUOCC_LIBRARY to its path")
-    lib = ctypes.CDLL(path)
-    for name, (restype, argtypes) in _SIGNATURES.items():
-        fn = getattr(lib, name)
-        fn.restype, fn.argtypes = restype, argtypes
-    return lib
+UNLIMITED = -1          # GPUOCC_UNLIMITED in C; None in Python results
+CARVEOUT_DEFAULT = -1   # GPUOCC_CARVEOUT_DEFAULT: the driver's choice (the largest carveout)
+SMOOTH_K = 3.1062837195053903  # GPUOCC_SMOOTH_K: 80 % of peak bandwidth at the knee
+
+
+# ======================================================================================================
+# Finding and loading the library
+# ======================================================================================================
+_LIBRARY_NAMES = {"win32": ["gpuocc.dll", "libgpuocc.dll"], "darwin": ["libgpuocc.dylib", "libgpuocc.0.2.dylib"]}
+
+
+def _candidates() -> Iterator[tuple[str, Optional[str]]]:
+    """(where, path) in lookup order; path None when that place holds nothing.  $GPUOCC_LIBRARY, when
+    set, is the only place: a library named explicitly is never replaced by another one silently."""
+    env = os.environ.get("GPUOCC_LIBRARY")
+    if env:
+        yield "$GPUOCC_LIBRARY", env
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    names = _LIBRARY_NAMES.get(sys.platform, ["libgpuocc.so.0.2", "libgpuocc.so"])
+    beside = [p for n in names for p in sorted(glob.glob(os.path.join(here, n)))]
+    beside += sorted(glob.glob(os.path.join(here, ".gpuocc.mesonpy.libs", "*gpuocc*")))
+    yield f"beside the module ({here})", beside[0] if beside else None
+    try:
+        import gpuocc_paths  # written by meson at configure time, installed beside this module
+        recorded = getattr(gpuocc_paths, "LIBRARY", None)
+    except ImportError:
+        recorded = None
+    yield "the configured install path (gpuocc_paths.py)", recorded if recorded and os.path.exists(recorded) else None
+    yield "the system library search", ctypes.util.find_library("gpuocc") or names[0]
+
+
+def _open() -> ctypes.CDLL:
+    tried = []
+    for where, path in _candidates():
+        if not path:
+            tried.append(f"{where}: not there")
+            continue
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as e:
+            tried.append(f"{where}: {e}")
+            continue
+        missing = [name for name in _SIGNATURES if not hasattr(lib, name)]
+        if missing:
+            raise ImportError(f"libgpuocc at {path} ({where}) is too old for gpuocc.py {__version__}: "
+                              f"it lacks {', '.join(missing)}")
+        for name, (restype, argtypes) in _SIGNATURES.items():
+            fn = getattr(lib, name)
+            fn.restype, fn.argtypes = restype, argtypes
+        return lib
+    raise ImportError("libgpuocc not found; set GPUOCC_LIBRARY to its path. Looked in: " + "; ".join(tried))
 
 
 library = _open()
+"""The loaded C library (ctypes.CDLL), every symbol of _SIGNATURES typed."""
 
 
-class Error(Exception):
-    """A gpuocc status code other than GPUOCC_OK: .code (negative), .name ("threads", ...), and the text."""
+# ======================================================================================================
+# Errors and argument checks
+# ======================================================================================================
+class Error(ValueError):
+    """The library rejected a value (or a value does not fit its C type).
 
-    def __init__(self, code, where=""):
-        self.code = code
-        self.name = library.gpuocc_status_name(code).decode()
-        text = library.gpuocc_strerror(code).decode()
-        super().__init__(f"{where}: {text}" if where else text)
+    .status: the negative GPUOCC_ERR_* code; .name: its short name ("threads", "unsatisfiable",
+    "argument", ...), as gpuocc_status_name() and the CLI's `status` column give it."""
+
+    def __init__(self, status: int, where: str = ""):
+        self.status = status
+        self.code = status
+        self.name = library.gpuocc_status_name(status).decode()
+        text = library.gpuocc_strerror(status).decode()
+        super().__init__(f"{where}: {text} [{self.name}]" if where else f"{text} [{self.name}]")
 
 
-def _check(code, where=""):
-    if code != 0:
-        raise Error(code, where)
+def _call(name: str, *args: Any, where: str = "") -> None:
+    status = getattr(library, name)(*args)
+    if status != _OK:
+        raise Error(status, where or name[len("gpuocc_"):])
 
 
-def version():
+def _bounds(ctype: Any) -> tuple[int, int]:
+    bits = 8 * ctypes.sizeof(ctype)
+    if ctype(-1).value == -1:
+        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    return 0, (1 << bits) - 1
+
+
+_INT_BOUNDS = {t: _bounds(t) for t in (c_i32, c_u32, c_i64, c_u64)}
+_C_NAMES = {c_i32: "int32_t", c_u32: "uint32_t", c_i64: "int64_t", c_u64: "uint64_t"}
+
+
+def _int(value: Any, name: str, ctype: Any = c_i32) -> int:
+    """An int that fits `ctype`: TypeError for a non-integer (bool included), Error("argument") when
+    it does not fit."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    value = operator.index(value)
+    lo, hi = _INT_BOUNDS[ctype]
+    if not lo <= value <= hi:
+        raise Error(_ERR_ARGUMENT, f"{name}={value} does not fit {_C_NAMES[ctype]}")
+    return value
+
+
+def _i32(value: Any, name: str) -> int:
+    return _int(value, name, c_i32)
+
+
+def _i64(value: Any, name: str) -> int:
+    return _int(value, name, c_i64)
+
+
+def _f64(value: Any, name: str) -> float:
+    """A real number as a C double: TypeError for a non-number, Error("argument") when too large for a
+    double.  NaN and infinities pass through: the library rejects them with "not_finite"."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    try:
+        return float(value)
+    except OverflowError:
+        raise Error(_ERR_ARGUMENT, f"{name}={value} does not fit a double") from None
+
+
+def _flag(value: Any, name: str) -> int:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, numbers.Integral) and value in (0, 1):
+        return int(value)
+    if isinstance(value, numbers.Integral):
+        raise Error(_ERR_ARGUMENT, f"{name}={value}: expected True/False (1/0)")
+    raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+
+
+def _text(value: Any, name: str) -> bytes:
+    """A str argument as the C string the library reads (UTF-8, no NUL)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    data = value.encode()
+    if b"\0" in data:
+        raise Error(_ERR_ARGUMENT, f"{name} contains a NUL character")
+    return data
+
+
+def _bytes(value: Any, name: str) -> bytes:
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value)
+    raise TypeError(f"{name} must be bytes-like, not {type(value).__name__}")
+
+
+def _unlimited(v: int) -> Optional[int]:
+    return None if v == UNLIMITED else v
+
+
+def _from_c(cls: Any, cstruct: Any, **given: Any) -> Any:
+    """Build dataclass `cls` from a ctypes struct: each field reads the C field named by its metadata
+    `c` (default: its own name), through `from_c` when given; `given` fills fields directly."""
+    values = {}
+    for f in dataclasses.fields(cls):
+        if f.name in given:
+            values[f.name] = given[f.name]
+            continue
+        raw = getattr(cstruct, f.metadata.get("c", f.name))
+        convert = f.metadata.get("from_c")
+        values[f.name] = convert(raw) if convert else raw
+    return cls(**values)
+
+
+def _c(c: Optional[str] = None, from_c: Optional[Callable[[Any], Any]] = None, **kw: Any) -> Any:
+    """A dataclass field mapped to C field `c`, converted by `from_c`."""
+    meta = {}
+    if c:
+        meta["c"] = c
+    if from_c:
+        meta["from_c"] = from_c
+    return field(metadata=meta, **kw)
+
+
+# ======================================================================================================
+# Devices and kernels (inputs)
+# ======================================================================================================
+_DEVICE_INT64 = {"smem_per_sm_bytes", "smem_per_block_bytes", "smem_per_block_optin_bytes",
+                 "smem_reserved_per_block_bytes"}
+
+
+@dataclass(frozen=True)
+class Device:
+    """A GPU as the occupancy rules see it (C: gpuocc_device; fields keep the C names).
+
+    From the built-in table with device("H100"), or described by hand with custom_device(...) or
+    dataclasses.replace(device("H100"), sm_count=100).  carveouts_kib lists the supported shared-memory
+    sizes per SM in KiB, ascending (C: carveouts_kib[0 .. carveout_count - 1]); () = fixed."""
+    vendor: int
+    cc_major: int
+    cc_minor: int
+    sm_count: int
+    warp_size: int
+    max_threads_per_block: int
+    max_threads_per_sm: int
+    max_blocks_per_sm: int
+    regs_per_sm: int
+    regs_per_block: int
+    regs_per_thread_max: int
+    reg_alloc_unit: int
+    sub_partitions: int
+    reg_compat_sub_partitions: int
+    barriers_per_sm: int
+    smem_per_sm_bytes: int
+    smem_per_block_bytes: int
+    smem_per_block_optin_bytes: int
+    smem_reserved_per_block_bytes: int
+    smem_alloc_unit_bytes: int
+    carveouts_kib: tuple = ()
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "carveouts_kib":
+                if not isinstance(value, (tuple, list)):
+                    raise TypeError(f"carveouts_kib must be a tuple of ints, not {type(value).__name__}")
+                if len(value) > 16:
+                    raise Error(_ERR_ARGUMENT, f"carveouts_kib has {len(value)} entries, at most 16")
+                object.__setattr__(self, f.name, tuple(_i32(v, "carveouts_kib[]") for v in value))
+            elif f.name == "vendor":
+                _int(value, f.name, c_u32)
+            else:
+                _int(value, f.name, c_i64 if f.name in _DEVICE_INT64 else c_i32)
+
+    def _to_c(self) -> _CDevice:
+        d = _CDevice()
+        _call("gpuocc_device_init", ctypes.byref(d))
+        for f in dataclasses.fields(self):
+            if f.name != "carveouts_kib":
+                setattr(d, f.name, getattr(self, f.name))
+        d.carveout_count = len(self.carveouts_kib)
+        for i, kib in enumerate(self.carveouts_kib):
+            d.carveouts_kib[i] = kib
+        return d
+
+    @classmethod
+    def _from_c(cls, d: _CDevice) -> "Device":
+        count = max(0, min(d.carveout_count, 16))
+        return _from_c(cls, d, carveouts_kib=tuple(d.carveouts_kib[:count]))
+
+
+def _device(dev: Union[Device, str]) -> _CDevice:
+    if isinstance(dev, str):
+        dev = device(dev)
+    if not isinstance(dev, Device):
+        raise TypeError(f"device must be a gpuocc.Device or a device name, not {type(dev).__name__}")
+    return dev._to_c()
+
+
+def device(name: str) -> Device:
+    """A device of the built-in table by architecture ("sm_90", "9.0", "90", "compute_90", "sm_90a") or
+    product ("H100", "A100", "RTX 4090"; case, spaces, '-' and '_' ignored).
+
+    Raises TypeError for a non-str, gpuocc.Error "unknown_device" for a name the table lacks."""
+    data = _text(name, "name")
+    d = _CDevice(size=ctypes.sizeof(_CDevice))
+    _call("gpuocc_device_lookup", data, ctypes.byref(d), where=name)
+    return Device._from_c(d)
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """One entry of the built-in table: name, kind ("arch": a compute capability without an SM count,
+    or "product"), and the sources of its values."""
+    index: int
+    name: str
+    kind: str
+    source: str
+
+
+def devices() -> list[CatalogEntry]:
+    """The built-in table, in its order: architectures, then products."""
+    kinds = {1: "arch", 2: "product"}
+    return [CatalogEntry(i, library.gpuocc_catalog_name(i).decode(), kinds.get(library.gpuocc_catalog_kind(i), "?"),
+                         library.gpuocc_catalog_source(i).decode()) for i in range(library.gpuocc_catalog_count())]
+
+
+def catalog_device(index: int) -> Device:
+    """The device of table entry `index` (0 .. len(devices()) - 1); gpuocc.Error "argument" otherwise."""
+    d = _CDevice(size=ctypes.sizeof(_CDevice))
+    _call("gpuocc_catalog_device", _i32(index, "index"), ctypes.byref(d), where=f"catalog entry {index}")
+    return Device._from_c(d)
+
+
+def custom_device(**fields: Any) -> Device:
+    """A device described by hand: every field of Device by keyword (carveouts_kib a tuple), starting
+    from zeros with vendor NVIDIA (gpuocc_device_init); checked with validate_device()."""
+    d = _CDevice()
+    _call("gpuocc_device_init", ctypes.byref(d))
+    base = Device._from_c(d)
+    unknown = set(fields) - {f.name for f in dataclasses.fields(Device)}
+    if unknown:
+        raise TypeError(f"custom_device() got unknown fields: {', '.join(sorted(unknown))}")
+    dev = dataclasses.replace(base, **fields)
+    validate_device(dev)
+    return dev
+
+
+def validate_device(dev: Device) -> None:
+    """Raise gpuocc.Error "device" unless every field is in range and consistent."""
+    _call("gpuocc_device_validate", ctypes.byref(_device(dev)), where="device")
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """A kernel and its launch (C: gpuocc_kernel).  Make one with kernel(...); change one with
+    dataclasses.replace(k, regs=32).  Units: threads per block, registers per thread, bytes."""
+    threads: int = _c("threads_per_block", default=1)          # launch block size (x*y*z)
+    regs: int = _c("regs_per_thread", default=0)                # as ptxas reports ("Used N registers")
+    smem_static: int = _c("smem_static_bytes", default=0)       # __shared__ arrays, bytes
+    smem_dynamic: int = _c("smem_dynamic_bytes", default=0)     # the launch's dynamic shared memory, bytes
+    barriers: int = 1                                           # block barriers (1 for __syncthreads)
+    carveout: int = _c("carveout_percent", default=CARVEOUT_DEFAULT)  # 0..100 % or -1: driver default
+    smem_optin: bool = True                                     # the 48 KiB per-block limit was raised
+    smem_dynamic_max: int = _c("smem_dynamic_max_bytes", default=-1)  # opt-in attribute; -1: the most
+    max_threads: int = _c("max_threads_per_block", default=0)   # __launch_bounds__ maximum; 0: none
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "smem_optin":
+                object.__setattr__(self, f.name, bool(_flag(value, f.name)))
+            else:
+                _int(value, f.name, _CKernel._fields_dict[f.metadata.get("c", f.name)])
+
+    def _to_c(self) -> _CKernel:
+        k = _CKernel()
+        _call("gpuocc_kernel_init", ctypes.byref(k))
+        for f in dataclasses.fields(self):
+            setattr(k, f.metadata.get("c", f.name), int(getattr(self, f.name)))
+        return k
+
+
+_CKernel._fields_dict = dict(_CKernel._fields_)  # type: ignore[attr-defined]
+
+
+def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int = 0, barriers: int = 1,
+           carveout: int = CARVEOUT_DEFAULT, smem_optin: bool = True, smem_dynamic_max: int = -1,
+           max_threads: int = 0) -> Kernel:
+    """A kernel and its launch: `threads` per block, `regs` registers per thread (ptxas's "Used N
+    registers"), shared memory in bytes (`smem_static`: __shared__ arrays; `smem_dynamic`: the launch's),
+    `barriers` per block, `carveout` the preferred shared-memory carveout in percent (-1: the driver's
+    default), `smem_optin` (default True: a kernel asking for more than 48 KiB has raised its limit),
+    `smem_dynamic_max` the opt-in attribute's value (-1: the device's most), `max_threads` the
+    __launch_bounds__ maximum (0: none).
+
+    Raises TypeError for a non-int, gpuocc.Error "argument" for a value that does not fit its C type.
+    The library checks the ranges when the kernel is used (gpuocc.Error "threads", "smem", ...)."""
+    return Kernel(threads=threads, regs=regs, smem_static=smem_static, smem_dynamic=smem_dynamic,
+                  barriers=barriers, carveout=carveout, smem_optin=smem_optin,
+                  smem_dynamic_max=smem_dynamic_max, max_threads=max_threads)
+
+
+def _kernel(kern: Kernel) -> _CKernel:
+    if not isinstance(kern, Kernel):
+        raise TypeError(f"kernel must be a gpuocc.Kernel (from gpuocc.kernel()), not {type(kern).__name__}")
+    return kern._to_c()
+
+
+# ======================================================================================================
+# Occupancy
+# ======================================================================================================
+RESOURCES = ("warps", "registers", "shared_memory", "blocks", "barriers")  # GPUOCC_RESOURCE_* order
+
+
+def limiter_names(mask: int) -> tuple:
+    """The resource names of a GPUOCC_LIMIT_* bit mask, in RESOURCES order."""
+    return tuple(name for i, name in enumerate(RESOURCES) if mask & (1 << i))
+
+
+@dataclass(frozen=True)
+class Result:
+    """Blocks per SM and why (C: gpuocc_result; names as `gpuocc batch` prints them).
+
+    limiters: the resources whose limit equals blocks_per_sm; limit_*: blocks per SM each resource
+    alone allows, None where it cannot limit; occupancy = warps_per_sm / max_warps_per_sm (0..1)."""
+    blocks_per_sm: int
+    warps_per_sm: int
+    occupancy: float
+    limiters: tuple = _c(from_c=limiter_names)
+    limit_warps: Optional[int] = _c(from_c=_unlimited)
+    limit_regs: Optional[int] = _c(from_c=_unlimited)
+    limit_smem: Optional[int] = _c(from_c=_unlimited)
+    limit_blocks: Optional[int] = _c(from_c=_unlimited)
+    limit_barriers: Optional[int] = _c(from_c=_unlimited)
+    regs_per_block: int = 0
+    smem_per_block: int = _c("smem_per_block_bytes", default=0)   # bytes, the reserved part included
+    max_warps_per_sm: int = 0
+    warps_per_block: int = 0
+    smem_per_sm: int = _c("smem_per_sm_bytes", default=0)         # bytes: the carveout configured
+
+
+def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
+    """Resident blocks and warps per SM of `kern` on `dev` (a Device or a device name), and which
+    resources limit them.  A launch that cannot run gives blocks_per_sm == 0, not an error.
+
+    Raises gpuocc.Error with the library's status ("threads", "smem", "carveout", "device", ...) for
+    a value it rejects; TypeError for arguments of the wrong type.
+
+        >>> r = occupancy("A100", kernel(threads=256, regs=64))
+        >>> r.blocks_per_sm, r.occupancy, r.limiters
+        (4, 0.5, ('registers',))
+    """
+    r = _CResult(size=ctypes.sizeof(_CResult))
+    _call("gpuocc_occupancy", ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)), ctypes.byref(r))
+    return _from_c(Result, r)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Blocks per SM each resource alone allows; None where it cannot limit."""
+    warps: Optional[int]
+    registers: Optional[int]
+    shared_memory: Optional[int]
+    blocks: Optional[int]
+    barriers: Optional[int]
+
+
+def limits(dev: Union[Device, str], kern: Kernel) -> Limits:
+    """The five per-resource limits (gpuocc_limit_warps, _registers, _shared_memory, _blocks,
+    _barriers) for this kernel."""
+    d, k, b = _device(dev), _kernel(kern), c_i32()
+    out = {}
+    calls = {
+        "warps": lambda: library.gpuocc_limit_warps(ctypes.byref(d), k.threads_per_block, ctypes.byref(b)),
+        "registers": lambda: library.gpuocc_limit_registers(ctypes.byref(d), k.threads_per_block,
+                                                            k.regs_per_thread, ctypes.byref(b)),
+        "shared_memory": lambda: library.gpuocc_limit_shared_memory(ctypes.byref(d), ctypes.byref(k),
+                                                                    ctypes.byref(b)),
+        "blocks": lambda: library.gpuocc_limit_blocks(ctypes.byref(d), ctypes.byref(b)),
+        "barriers": lambda: library.gpuocc_limit_barriers(ctypes.byref(d), k.barriers, ctypes.byref(b)),
+    }
+    for name, call in calls.items():
+        status = call()
+        if status != _OK:
+            raise Error(status, name)
+        out[name] = _unlimited(b.value)
+    return Limits(**out)
+
+
+def regs_per_warp(dev: Union[Device, str], regs: int) -> int:
+    """Registers one warp is given: regs x warp_size rounded up to the allocation unit."""
+    v = c_i32()
+    _call("gpuocc_regs_per_warp", ctypes.byref(_device(dev)), _i32(regs, "regs"), ctypes.byref(v))
+    return v.value
+
+
+def regs_per_block(dev: Union[Device, str], threads: int, regs: int) -> int:
+    """Registers one block is given: the per-warp allocation x warps per block."""
+    v = c_i64()
+    _call("gpuocc_regs_per_block", ctypes.byref(_device(dev)), _i32(threads, "threads"), _i32(regs, "regs"),
+          ctypes.byref(v))
+    return v.value
+
+
+def smem_per_block(dev: Union[Device, str], smem_static: int = 0, smem_dynamic: int = 0) -> int:
+    """Shared memory one block is given, bytes: static + dynamic + reserved, rounded up to the unit."""
+    v = c_i64()
+    _call("gpuocc_smem_per_block", ctypes.byref(_device(dev)), _i64(smem_static, "smem_static"),
+          _i64(smem_dynamic, "smem_dynamic"), ctypes.byref(v))
+    return v.value
+
+
+def smem_carveout(dev: Union[Device, str], kern: Kernel) -> int:
+    """Shared memory per SM, bytes, that the driver configures for this kernel (the carveout)."""
+    v = c_i64()
+    _call("gpuocc_smem_carveout", ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)), ctypes.byref(v))
+    return v.value
+
+
+@dataclass(frozen=True)
+class BestBlock:
+    """The block size with the most resident threads (the largest on ties); threads == 0 when none can
+    run.  min_grid = blocks per SM x SMs (0 for a bare architecture)."""
+    threads: int
+    min_grid: int
+
+
+def best_block(dev: Union[Device, str], kern: Kernel, smem_base: int = 0, smem_per_thread: int = 0, *,
+               smem_table: Optional[Sequence[int]] = None,
+               smem_fn: Optional[Callable[[int], int]] = None) -> BestBlock:
+    """Search the block size.  Dynamic shared memory per block (bytes) is one of:
+    smem_base + smem_per_thread x threads (default 0 + 0), `smem_table[t]` for a block of t threads
+    (len must exceed the largest candidate: 1025 covers every NVIDIA device), or `smem_fn(threads)`.
+    Candidates: the largest allowed block size, then every multiple of the warp size below it."""
+    d, k = _device(dev), _kernel(kern)
+    t, g = c_i32(), c_i32()
+    if smem_table is not None and smem_fn is not None:
+        raise TypeError("give smem_table or smem_fn, not both")
+    if smem_table is not None:
+        values = [_i64(v, "smem_table[]") for v in smem_table]
+        table = (c_i64 * max(len(values), 1))(*values)
+        _call("gpuocc_best_block_table", ctypes.byref(d), ctypes.byref(k), table, _i32(len(values), "len(smem_table)"),
+              ctypes.byref(t), ctypes.byref(g), where="best_block")
+    elif smem_fn is not None:
+        raised: list = []
+
+        def trampoline(threads: int, _user: Any) -> int:
+            try:
+                return _i64(smem_fn(threads), "smem_fn()")
+            except BaseException as e:  # re-raised below, once the library has returned
+                raised.append(e)
+                return -1
+        callback = _SMEM_FN(trampoline)
+        status = library.gpuocc_best_block_callback(ctypes.byref(d), ctypes.byref(k), callback, None,
+                                                    ctypes.byref(t), ctypes.byref(g))
+        if raised:
+            raise raised[0]
+        if status != _OK:
+            raise Error(status, "best_block")
+    else:
+        _call("gpuocc_best_block_affine", ctypes.byref(d), ctypes.byref(k), _i64(smem_base, "smem_base"),
+              _i64(smem_per_thread, "smem_per_thread"), ctypes.byref(t), ctypes.byref(g), where="best_block")
+    return BestBlock(t.value, g.value)
+
+
+def smem_dynamic_available(dev: Union[Device, str], kern: Kernel, blocks: int) -> int:
+    """The most dynamic shared memory per block, bytes, with which `blocks` blocks still fit on one SM
+    (the kernel's smem_dynamic is ignored).  gpuocc.Error "unsatisfiable" if they never fit."""
+    v = c_i64()
+    _call("gpuocc_smem_dynamic_available", ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)),
+          _i32(blocks, "blocks"), ctypes.byref(v))
+    return v.value
+
+
+def regs_max_for_blocks(dev: Union[Device, str], kern: Kernel, blocks: int) -> int:
+    """The most registers per thread (at most 255) with which `blocks` blocks still fit: the
+    -maxrregcount or __launch_bounds__ target.  gpuocc.Error "unsatisfiable" if none does."""
+    v = c_i32()
+    _call("gpuocc_regs_max_for_blocks", ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)),
+          _i32(blocks, "blocks"), ctypes.byref(v))
+    return v.value
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """For one resource: the demand at which it alone allows one block more (new_value: registers per
+    thread, shared memory per block in bytes, threads per block or barriers), and how much to shed."""
+    resource: str
+    new_value: int
+    shed: int
+
+
+def _resource(resource: Union[str, int]) -> int:
+    if isinstance(resource, str):
+        if resource not in RESOURCES:
+            raise Error(-14, f"resource {resource!r} (one of {', '.join(RESOURCES)})")
+        return RESOURCES.index(resource)
+    return _i32(resource, "resource")
+
+
+def next_step(dev: Union[Device, str], kern: Kernel, resource: Union[str, int]) -> Optional[NextStep]:
+    """What to shed on `resource` (a name of RESOURCES or its index) to fit one more block; None when no
+    reduction of it alone helps (the block-slot cap, or it already allows the most)."""
+    r = _resource(resource)
+    value, shed = c_i64(), c_i64()
+    status = library.gpuocc_next_step(ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)), r,
+                                      ctypes.byref(value), ctypes.byref(shed))
+    if status == _ERR_UNSATISFIABLE:
+        return None
+    if status != _OK:
+        raise Error(status, "next_step")
+    return NextStep(RESOURCES[r], value.value, shed.value)
+
+
+# ======================================================================================================
+# Models beyond occupancy (docs/models.md)
+# ======================================================================================================
+def warps_needed(latency_cycles: float, throughput_per_cycle: float, ilp: float = 1.0) -> float:
+    """Little's law: warps that keep latency x throughput instructions in flight, `ilp` each."""
+    v = c_dbl()
+    _call("gpuocc_warps_needed", _f64(latency_cycles, "latency_cycles"),
+          _f64(throughput_per_cycle, "throughput_per_cycle"), _f64(ilp, "ilp"), ctypes.byref(v))
+    return v.value
+
+
+def mix_warps_needed(alpha: float, alu_latency_cycles: float, alu_throughput: float, mem_latency_cycles: float,
+                     mem_throughput: float, issue_throughput: float = 0.0) -> float:
+    """Volkov's instruction-mix model: warps needed with `alpha` arithmetic instructions per memory
+    instruction (issue_throughput 0: no separate issue limit)."""
+    v = c_dbl()
+    _call("gpuocc_mix_warps_needed", _f64(alpha, "alpha"), _f64(alu_latency_cycles, "alu_latency_cycles"),
+          _f64(alu_throughput, "alu_throughput"), _f64(mem_latency_cycles, "mem_latency_cycles"),
+          _f64(mem_throughput, "mem_throughput"), _f64(issue_throughput, "issue_throughput"), ctypes.byref(v))
+    return v.value
+
+
+@dataclass(frozen=True)
+class Cusp:
+    """The mix model's worst case: alpha = alu_throughput / mem_throughput, and the warps needed there."""
+    alpha: float
+    warps: float
+
+
+def mix_cusp(alu_latency_cycles: float, alu_throughput: float, mem_latency_cycles: float,
+             mem_throughput: float) -> Cusp:
+    """The cusp of the instruction-mix model (no issue limit)."""
+    a, w = c_dbl(), c_dbl()
+    _call("gpuocc_mix_cusp", _f64(alu_latency_cycles, "alu_latency_cycles"), _f64(alu_throughput, "alu_throughput"),
+          _f64(mem_latency_cycles, "mem_latency_cycles"), _f64(mem_throughput, "mem_throughput"),
+          ctypes.byref(a), ctypes.byref(w))
+    return Cusp(a.value, w.value)
+
+
+@dataclass(frozen=True)
+class BytesInFlight:
+    """Bytes that must be in flight to saturate a memory level: per SM and device-wide."""
+    bytes_per_sm: float
+    bytes_device: float
+
+
+def bytes_in_flight(bandwidth_bytes_per_s: float, latency_ns: float, sm_count: int) -> BytesInFlight:
+    """bandwidth x latency, device-wide and per SM."""
+    s, d = c_dbl(), c_dbl()
+    _call("gpuocc_bytes_in_flight", _f64(bandwidth_bytes_per_s, "bandwidth_bytes_per_s"),
+          _f64(latency_ns, "latency_ns"), _i32(sm_count, "sm_count"), ctypes.byref(s), ctypes.byref(d))
+    return BytesInFlight(s.value, d.value)
+
+
+def bandwidth_at(bytes_in_flight_per_sm: float, sm_count: int, latency_ns: float, peak_bytes_per_s: float,
+                 smooth_k: float = 0.0) -> float:
+    """Bandwidth (bytes/s) a per-SM concurrency reaches: the hard minimum (smooth_k <= 0) or the smooth
+    form (SMOOTH_K gives 80 % of peak at the knee)."""
+    v = c_dbl()
+    _call("gpuocc_bandwidth_at", _f64(bytes_in_flight_per_sm, "bytes_in_flight_per_sm"), _i32(sm_count, "sm_count"),
+          _f64(latency_ns, "latency_ns"), _f64(peak_bytes_per_s, "peak_bytes_per_s"), _f64(smooth_k, "smooth_k"),
+          ctypes.byref(v))
+    return v.value
+
+
+@dataclass(frozen=True)
+class LatencyVerdict:
+    """Whether warps_per_sm hide a latency; if not, the extra warps or the ILP that would."""
+    hidden: bool = _c(from_c=bool)
+    in_flight: float = 0.0
+    warps_needed: float = 0.0
+    extra_warps: float = 0.0
+    ilp_needed: Optional[float] = _c(from_c=lambda v: None if v == float("inf") else v, default=None)
+
+
+def latency_check(warps_per_sm: float, latency_cycles: float, throughput_per_cycle: float,
+                  ilp: float = 1.0) -> LatencyVerdict:
+    """Is this latency hidden with warps_per_sm resident warps (Little's law)?  ilp_needed is None when
+    no ILP would do (0 warps)."""
+    v = _CLatencyVerdict(size=ctypes.sizeof(_CLatencyVerdict))
+    _call("gpuocc_latency_check", _f64(warps_per_sm, "warps_per_sm"), _f64(latency_cycles, "latency_cycles"),
+          _f64(throughput_per_cycle, "throughput_per_cycle"), _f64(ilp, "ilp"), ctypes.byref(v))
+    return _from_c(LatencyVerdict, v)
+
+
+@dataclass(frozen=True)
+class Perf:
+    """Performance constants of an architecture or product (C: gpuocc_perf); 0 = no published figure."""
+    sm_count: int
+    sm_clock_mhz: float
+    dram_bandwidth_gbps: float
+    l2_bandwidth_gbps: float
+    latency_clock_mhz: float
+    dram_latency_cycles: float
+    l2_latency_cycles: float
+    l1_latency_cycles: float
+    smem_latency_cycles: float
+    fp32_latency_cycles: float
+    fp32_lanes: float
+    issue_per_cycle: float
+    bytes_in_flight_target: float
+
+
+def perf(name: str) -> Perf:
+    """The performance constants of a device name (as device() takes)."""
+    data = _text(name, "name")
+    p = _CPerf(size=ctypes.sizeof(_CPerf))
+    _call("gpuocc_perf_lookup", data, ctypes.byref(p), where=name)
+    return _from_c(Perf, p)
+
+
+def spill_slowdown(work_cycles: float, spill_accesses: float, spill_latency_cycles: float) -> float:
+    """(work + accesses x latency) / work: the slowdown of a loop whose spills are not hidden."""
+    v = c_dbl()
+    _call("gpuocc_spill_slowdown", _f64(work_cycles, "work_cycles"), _f64(spill_accesses, "spill_accesses"),
+          _f64(spill_latency_cycles, "spill_latency_cycles"), ctypes.byref(v))
+    return v.value
+
+
+@dataclass(frozen=True)
+class SpillCost:
+    """Spill traffic: bytes touched, warp instructions, seconds on issue / L2 / DRAM, the largest."""
+    local_bytes: float
+    instructions: float
+    issue_s: float
+    l2_s: float
+    dram_s: float
+    spill_s: float
+
+
+def spill_estimate(**inputs: Any) -> SpillCost:
+    """Cost of ptxas's spills.  Keywords (C: gpuocc_spill_input; defaults from gpuocc_spill_input_init):
+    sm_count, spill_load_bytes, spill_store_bytes (per thread), executions, threads, access_bytes,
+    l1_hit_rate, l2_hit_rate, l2_bandwidth_bytes_per_s, dram_bandwidth_bytes_per_s, clock_hz."""
+    s = _CSpillInput()
+    _call("gpuocc_spill_input_init", ctypes.byref(s))
+    known = {name for name, _ in _CSpillInput._fields_ if name not in ("size", "reserved")}
+    for name, value in inputs.items():
+        if name not in known:
+            raise TypeError(f"spill_estimate() got an unknown keyword {name!r}")
+        setattr(s, name, _i32(value, name) if name == "sm_count" else _f64(value, name))
+    cost = _CSpillCost(size=ctypes.sizeof(_CSpillCost))
+    _call("gpuocc_spill_estimate", ctypes.byref(s), ctypes.byref(cost))
+    return _from_c(SpillCost, cost)
+
+
+@dataclass(frozen=True)
+class TradeoffStep:
+    """One register cap of the staircase: what it buys (blocks, warps, occupancy) and what the shed
+    registers cost if they spill."""
+    regs: int = _c("regs_per_thread")
+    regs_shed: int = 0
+    blocks_per_sm: int = 0
+    warps_per_sm: int = 0
+    occupancy: float = 0.0
+    spill_slowdown: float = 1.0
+
+
+def tradeoff(dev: Union[Device, str], kern: Kernel, work_cycles: float, spill_accesses_per_reg: float,
+             spill_latency_cycles: float) -> tuple:
+    """Each register cap below the kernel's count that changes blocks per SM, best occupancy last."""
+    d, k = _device(dev), _kernel(kern)
+    args = (_f64(work_cycles, "work_cycles"), _f64(spill_accesses_per_reg, "spill_accesses_per_reg"),
+            _f64(spill_latency_cycles, "spill_latency_cycles"))
+    count = c_i32()
+    status = library.gpuocc_tradeoff(ctypes.byref(d), ctypes.byref(k), *args, None, 0, ctypes.byref(count))
+    if status not in (_OK, _ERR_BUFFER):
+        raise Error(status, "tradeoff")
+    steps = (_CTradeoffStep * max(count.value, 1))()
+    _call("gpuocc_tradeoff", ctypes.byref(d), ctypes.byref(k), *args, steps, count.value, ctypes.byref(count))
+    return tuple(_from_c(TradeoffStep, s) for s in steps[:count.value])
+
+
+@dataclass(frozen=True)
+class Waves:
+    """A grid in waves of blocks_per_wave = SMs x blocks per SM, and its tail."""
+    blocks_per_wave: int
+    full_waves: int
+    waves: int
+    last_wave_blocks: int
+    last_wave_utilization: float
+    efficiency: float
+    grid_down: int
+    grid_up: int
+
+
+def waves(grid_blocks: int, sm_count: int, blocks_per_sm: int) -> Waves:
+    """Waves of a grid of grid_blocks on sm_count SMs at blocks_per_sm (grid_down/grid_up: the nearest
+    grids with no tail)."""
+    w = _CWaves(size=ctypes.sizeof(_CWaves))
+    _call("gpuocc_waves", _i64(grid_blocks, "grid_blocks"), _i32(sm_count, "sm_count"),
+          _i32(blocks_per_sm, "blocks_per_sm"), ctypes.byref(w))
+    return _from_c(Waves, w)
+
+
+def lane_efficiency(threads: int, warp_size: int = 32) -> float:
+    """threads / (warps x warp_size): the lanes a block size uses."""
+    v = c_dbl()
+    _call("gpuocc_lane_efficiency", _i32(threads, "threads"), _i32(warp_size, "warp_size"), ctypes.byref(v))
+    return v.value
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """A divergent warp: serialized cycles and SIMT efficiency (0..1)."""
+    serialized_cycles: float
+    simt_efficiency: float
+
+
+def divergence(lanes: Sequence[int], cost_cycles: Sequence[float], warp_size: int = 32) -> Divergence:
+    """A warp whose lanes[i] lanes run path i, costing cost_cycles[i] cycles."""
+    lanes_c = [_i32(v, "lanes[]") for v in lanes]
+    costs_c = [_f64(v, "cost_cycles[]") for v in cost_cycles]
+    if len(lanes_c) != len(costs_c):
+        raise Error(_ERR_ARGUMENT, f"lanes has {len(lanes_c)} entries, cost_cycles {len(costs_c)}")
+    n = len(lanes_c)
+    s, e = c_dbl(), c_dbl()
+    _call("gpuocc_divergence", (c_i32 * max(n, 1))(*lanes_c), (c_dbl * max(n, 1))(*costs_c), _i32(n, "paths"),
+          _i32(warp_size, "warp_size"), ctypes.byref(s), ctypes.byref(e))
+    return Divergence(s.value, e.value)
+
+
+@dataclass(frozen=True)
+class Routing:
+    """Lanes routed at random to `paths` paths: expected distinct paths per warp and SIMT efficiency,
+    unsorted and after sorting the items by path."""
+    random_paths: float
+    random_efficiency: float
+    sorted_paths: float
+    sorted_efficiency: float
+
+
+def routing(paths: int, items: int, warp_size: int = 32) -> Routing:
+    """Random routing of `items` items to `paths` equally likely paths (MoE experts)."""
+    r = _CRouting(size=ctypes.sizeof(_CRouting))
+    _call("gpuocc_routing", _i32(paths, "paths"), _i64(items, "items"), _i32(warp_size, "warp_size"),
+          ctypes.byref(r))
+    return _from_c(Routing, r)
+
+
+STALLS = ("long_scoreboard", "short_scoreboard", "barrier", "mio_throttle", "lg_throttle", "math_pipe_throttle",
+          "not_selected", "no_instruction")  # GPUOCC_STALL_* order
+
+
+def stall_name(reason: int) -> str:
+    """The name of a GPUOCC_STALL_* value, "" if unknown."""
+    return library.gpuocc_stall_name(_i32(reason, "reason")).decode()
+
+
+def stall_from_name(name: str) -> Optional[int]:
+    """The GPUOCC_STALL_* value of a name, None if unknown."""
+    v = library.gpuocc_stall_from_name(_text(name, "name"))
+    return None if v < 0 else v
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """What a dominant stall reason means, the advice at this occupancy, and whether more warps are the
+    first thing to try."""
+    reason: str
+    meaning: str
+    advice: str
+    occupancy_helps: bool
+
+
+def diagnose(reason: Union[str, int], occupancy: float) -> Diagnosis:
+    """Diagnose a stall reason (a name of STALLS or its value) at an occupancy of 0..1."""
+    if isinstance(reason, str):
+        value = stall_from_name(reason)
+        if value is None:
+            raise Error(_ERR_ARGUMENT, f"stall reason {reason!r} (one of {', '.join(STALLS)})")
+    else:
+        value = _i32(reason, "reason")
+    meaning, advice, helps = _CCHARP(), _CCHARP(), c_i32()
+    _call("gpuocc_diagnose", value, _f64(occupancy, "occupancy"), ctypes.byref(meaning), ctypes.byref(advice),
+          ctypes.byref(helps))
+    return Diagnosis(stall_name(value), (meaning.value or b"").decode(), (advice.value or b"").decode(),
+                     bool(helps.value))
+
+
+@dataclass(frozen=True)
+class Roofline:
+    """Arithmetic intensity (flop/byte), ridge point, attainable flop/s, and whether compute-bound."""
+    intensity: float
+    ridge: float
+    attainable_flops_per_s: float
+    compute_bound: bool
+
+
+def roofline(flops: float, bytes: float, peak_flops_per_s: float, peak_bytes_per_s: float) -> Roofline:
+    """The roofline of a kernel doing `flops` over `bytes` of traffic."""
+    i, r, a, c = c_dbl(), c_dbl(), c_dbl(), c_i32()
+    _call("gpuocc_roofline", _f64(flops, "flops"), _f64(bytes, "bytes"), _f64(peak_flops_per_s, "peak_flops_per_s"),
+          _f64(peak_bytes_per_s, "peak_bytes_per_s"), ctypes.byref(i), ctypes.byref(r), ctypes.byref(a),
+          ctypes.byref(c))
+    return Roofline(i.value, r.value, a.value, bool(c.value))
+
+
+# ======================================================================================================
+# Compiler output in
+# ======================================================================================================
+@dataclass(frozen=True)
+class CompiledKernel:
+    """One kernel as its compiler left it (C: gpuocc_compiled_kernel).  -1: the source does not record
+    it (spills only in ptxas reports, launch bounds and clusters only in cubins)."""
+    name: str
+    short_name: str
+    cc: int
+    registers: int
+    barriers: int
+    line: int
+    smem_bytes: int
+    cmem_bytes: int
+    stack_frame_bytes: int
+    spill_store_bytes: int
+    spill_load_bytes: int
+    lmem_bytes: int
+    max_threads_per_block: int
+    min_blocks_per_sm: int
+    max_regs_per_thread: int
+    max_blocks_per_cluster: int
+    cluster_x: int
+    cluster_y: int
+    cluster_z: int
+
+
+def _records(symbol: str, data: bytes, *extra: Any) -> tuple:
+    count = c_i32()
+    status = getattr(library, symbol)(data, len(data), None, 0, ctypes.byref(count), *extra)
+    if status not in (_OK, _ERR_BUFFER):
+        return status, ()
+    array_c = (_CCompiledKernel * max(count.value, 1))()
+    status = getattr(library, symbol)(data, len(data), array_c, count.value, ctypes.byref(count), *extra)
+    if status != _OK:
+        return status, ()
+
+    def text(offset: int, length: int) -> str:
+        return data[offset:offset + length].decode(errors="replace")
+    return status, tuple(_from_c(CompiledKernel, k, name=text(k.name_offset, k.name_length),
+                                 short_name=text(k.short_offset, k.short_length)) for k in array_c[:count.value])
+
+
+def read_ptxas(text: Union[str, bytes]) -> tuple:
+    """The kernels of a `ptxas -v` report or a whole build log (str or bytes), as CompiledKernel.
+
+    Raises TypeError for anything else, gpuocc.Error "parse"/"truncated" naming the line at fault."""
+    if isinstance(text, str):
+        data = text.encode()
+    else:
+        data = _bytes(text, "text")
+    line = c_i32()
+    status, rows = _records("gpuocc_ptxas_parse", data, ctypes.byref(line))
+    if status != _OK:
+        raise Error(status, f"line {line.value}")
+    return rows
+
+
+def read_cubin(data: Union[bytes, bytearray, memoryview]) -> tuple:
+    """The kernels of a cubin, an uncompressed fatbinary or a CUDA host object (bytes), as CompiledKernel.
+
+    Raises TypeError for a non-bytes argument, gpuocc.Error "format", "truncated", "compressed",
+    "unsupported" for input it cannot read."""
+    status, rows = _records("gpuocc_cubin_read", _bytes(data, "data"))
+    if status != _OK:
+        raise Error(status, "cubin")
+    return rows
+
+
+# ======================================================================================================
+# Many launches at once: columns
+# ======================================================================================================
+class Columns(Mapping):
+    """The answer of a call over many launches (batch, sweep): a read-only mapping from column name
+    (the short names: threads, blocks_per_sm, occupancy, ...) to one array.array per column, all of the
+    same length (or numpy arrays, when numpy arrays were passed in).  "No limit" is -1 in integer
+    columns, as in CSV.  len(columns) is the number of columns; columns.rows the number of rows;
+    columns.row(i) one row as a dict; columns.to_dicts() every row."""
+
+    def __init__(self, columns: "dict[str, Any]"):
+        lengths = {len(v) for v in columns.values()}
+        if len(lengths) > 1:
+            raise ValueError(f"columns of different lengths: {sorted(lengths)}")
+        self._columns = dict(columns)
+        self.rows = lengths.pop() if lengths else 0
+
+    def __getitem__(self, name: str) -> Any:
+        return self._columns[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._columns)
+
+    def __len__(self) -> int:
+        return len(self._columns)
+
+    def row(self, i: int) -> dict:
+        return {name: values[i] for name, values in self._columns.items()}
+
+    def to_dicts(self) -> list:
+        return [self.row(i) for i in range(self.rows)]
+
+    def __repr__(self) -> str:
+        return f"gpuocc.Columns({self.rows} rows: {', '.join(self._columns)})"
+
+
+# ======================================================================================================
+# Status and version
+# ======================================================================================================
+def strerror(status: int) -> str:
+    """The library's description of a status code."""
+    return library.gpuocc_strerror(_i32(status, "status")).decode()
+
+
+def status_name(status: int) -> str:
+    """The short name of a status code ("ok", "threads", ...)."""
+    return library.gpuocc_status_name(_i32(status, "status")).decode()
+
+
+def resource_name(resource: int) -> str:
+    """The name of a GPUOCC_RESOURCE_* value, "" if unknown."""
+    return library.gpuocc_resource_name(_i32(resource, "resource")).decode()
+
+
+def version() -> str:
+    """The loaded library's version, "MAJOR.MINOR.PATCH" (gpuocc.__version__ is this module's)."""
     return library.gpuocc_version_string().decode()
 
 
-def device(name):
-    """A built-in architecture ("sm_90", "9.0") or product ("H100", "RTX 4090")."""
-    d = Device(size=ctypes.sizeof(Device))
-    _check(library.gpuocc_device_lookup(name.encode(), ctypes.byref(d)), name)
-    return d
-
-
-def devices():
-    """The built-in table: a list of (name, "arch" or "product", sources)."""
-    kinds = {1: "arch", 2: "product"}
-    return [(library.gpuocc_catalog_name(i).decode(), kinds.get(library.gpuocc_catalog_kind(i), "?"),
-             library.gpuocc_catalog_source(i).decode()) for i in range(library.gpuocc_catalog_count())]
-
-
-def kernel(threads, regs=0, smem_static=0, smem_dynamic=0, barriers=1, carveout=CARVEOUT_DEFAULT, optin=True,
-           max_threads=0):
-    """A kernel and its launch: threads per block, registers per thread, shared memory in bytes."""
-    k = Kernel()
-    _check(library.gpuocc_kernel_init(ctypes.byref(k)))
-    k.threads_per_block, k.regs_per_thread, k.barriers = threads, regs, barriers
-    k.smem_static_bytes, k.smem_dynamic_bytes = smem_static, smem_dynamic
-    k.carveout_percent, k.smem_optin, k.max_threads_per_block = carveout, int(optin), max_threads
-    return k
-
-
-def occupancy(dev, kern):
-    r = Result(size=ctypes.sizeof(Result))
-    _check(library.gpuocc_occupancy(ctypes.byref(dev), ctypes.byref(kern), ctypes.byref(r)), "occupancy")
-    return r
-
-
-def limiter_names(mask):
-    return [name for i, name in enumerate(RESOURCES) if mask & (1 << i)]
-
-
-def limits(dev, kern):
-    """Blocks per SM that each resource alone allows (None: that resource cannot limit)."""
-    out, b = {}, c_i32()
-    calls = {
-        "warps": lambda: library.gpuocc_limit_warps(ctypes.byref(dev), kern.threads_per_block, ctypes.byref(b)),
-        "registers": lambda: library.gpuocc_limit_registers(ctypes.byref(dev), kern.threads_per_block,
-                                                            kern.regs_per_thread, ctypes.byref(b)),
-        "shared_memory": lambda: library.gpuocc_limit_shared_memory(ctypes.byref(dev), ctypes.byref(kern),
-                                                                    ctypes.byref(b)),
-        "blocks": lambda: library.gpuocc_limit_blocks(ctypes.byref(dev), ctypes.byref(b)),
-        "barriers": lambda: library.gpuocc_limit_barriers(ctypes.byref(dev), kern.barriers, ctypes.byref(b)),
-    }
-    for name, call in calls.items():
-        _check(call(), name)
-        out[name] = None if b.value == UNLIMITED else b.value
-    return out
-
-
-def best_block(dev, kern, smem_base=0, smem_per_thread=0):
-    """(threads per block, minimum grid) with the most resident threads; dynamic shared memory
-    smem_base + smem_per_thread x block size."""
-    t, g = c_i32(), c_i32()
-    _check(library.gpuocc_best_block_affine(ctypes.byref(dev), ctypes.byref(kern), smem_base, smem_per_thread,
-                                            ctypes.byref(t), ctypes.byref(g)), "best_block")
-    return t.value, g.value
-
-
-def smem_dynamic_available(dev, kern, blocks):
-    v = c_i64()
-    _check(library.gpuocc_smem_dynamic_available(ctypes.byref(dev), ctypes.byref(kern), blocks, ctypes.byref(v)),
-           "smem_dynamic_available")
-    return v.value
-
-
-def regs_max_for_blocks(dev, kern, blocks):
-    v = c_i32()
-    _check(library.gpuocc_regs_max_for_blocks(ctypes.byref(dev), ctypes.byref(kern), blocks, ctypes.byref(v)),
-           "regs_max_for_blocks")
-    return v.value
-
-
-def warps_needed(latency_cycles, throughput_per_cycle, ilp=1.0):
-    """Little's law: warps that keep latency x throughput instructions in flight."""
-    v = c_dbl()
-    _check(library.gpuocc_warps_needed(latency_cycles, throughput_per_cycle, ilp, ctypes.byref(v)), "warps_needed")
-    return v.value
-
-
-def waves(grid_blocks, sm_count, blocks_per_sm):
-    w = WavesResult(size=ctypes.sizeof(WavesResult))
-    _check(library.gpuocc_waves(grid_blocks, sm_count, blocks_per_sm, ctypes.byref(w)), "waves")
-    return w
-
-
-_RECORD_FIELDS = [name for name, _ in CompiledKernel._fields_
-                  if not name.startswith(("reserved", "name_", "short_"))]
-
-
-def _records(reader, data, *extra):
-    count = c_i32()
-    code = reader(data, len(data), None, 0, ctypes.byref(count), *extra)
-    if code not in (0, -19):  # GPUOCC_ERR_BUFFER: only the count was asked for
-        return code, []
-    array = (CompiledKernel * max(count.value, 1))()
-    code = reader(data, len(data), array, count.value, ctypes.byref(count), *extra)
-    rows = []
-    for k in array[:count.value]:
-        row = {"name": data[k.name_offset:k.name_offset + k.name_length].decode(errors="replace"),
-               "short_name": data[k.short_offset:k.short_offset + k.short_length].decode(errors="replace")}
-        row.update({name: getattr(k, name) for name in _RECORD_FIELDS})
-        rows.append(row)
-    return code, rows
-
-
-def read_ptxas(text):
-    """Kernels of a ptxas -v report or a whole build log (str or bytes): a list of dicts."""
-    data = text.encode() if isinstance(text, str) else bytes(text)
-    line = c_i32()
-    code, rows = _records(library.gpuocc_ptxas_parse, data, ctypes.byref(line))
-    _check(code, f"line {line.value}")
-    return rows
-
-
-def read_cubin(data):
-    """Kernels of a cubin, an uncompressed fatbinary or a CUDA host object (bytes): a list of dicts."""
-    code, rows = _records(library.gpuocc_cubin_read, bytes(data))
-    _check(code, "cubin")
-    return rows
+def version_number() -> int:
+    """The loaded library's MAJOR * 10000 + MINOR * 100 + PATCH."""
+    return library.gpuocc_version()
