@@ -1,21 +1,88 @@
-/* Argument parsing and output helpers shared by the subcommands. */
+/* The CLI framework: errors, output checks, flags, numbers, devices, help, JSON and CSV cells. */
 #include "cli.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-void cli_fail(const char *field, const char *fmt, ...)
+/* ---- errors and the output check ---- */
+
+static void vreport(struct cli_io *io, const char *field, const char *fmt, va_list ap)
+{
+    fprintf(io->err, "gpuocc: %s: ", field);
+    vfprintf(io->err, fmt, ap);
+    fputc('\n', io->err);
+}
+
+int cli_fail(struct cli_io *io, const char *field, const char *fmt, ...)
+{
+    if (io->status < CLI_USAGE) {
+        va_list ap;
+        va_start(ap, fmt);
+        vreport(io, field, fmt, ap);
+        va_end(ap);
+        io->status = CLI_USAGE;
+    }
+    return CLI_USAGE;
+}
+
+void cli_problem(struct cli_io *io, const char *field, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "gpuocc: %s: ", field);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vreport(io, field, fmt, ap);
     va_end(ap);
-    exit(CLI_USAGE_ERROR);
+    if (io->status < CLI_PARTIAL)
+        io->status = CLI_PARTIAL;
+}
+
+bool cli_output_failed(struct cli_io *io)
+{
+    return ferror(io->out) != 0;
+}
+
+int cli_finish(struct cli_io *io, int status)
+{
+    errno = 0;
+    if (fflush(io->out) != 0 || ferror(io->out)) {
+        int e = errno;
+        fprintf(io->err, "gpuocc: output: cannot write%s%s\n", e ? ": " : "", e ? strerror(e) : "");
+        return CLI_OUTPUT;
+    }
+    return status;
+}
+
+/* ---- help ---- */
+
+void cli_help(FILE *f, const struct cli_command *c)
+{
+    fprintf(f, "usage: gpuocc %s %s\n\n%s\n\noptions:\n", c->name, c->synopsis, c->summary);
+    for (const struct cli_option *o = c->options; o && o->name; o++) {
+        char left[64];
+        snprintf(left, sizeof left, "%s%s%s", o->name, o->value ? " " : "", o->value ? o->value : "");
+        fprintf(f, "  %-22s %s\n", left, o->help);
+    }
+    fprintf(f, "  %-22s %s\n", "-h, --help", "this help");
+    if (c->examples && *c->examples) {
+        fprintf(f, "\nexamples:\n");
+        for (const char *p = c->examples; *p;) {
+            size_t n = strcspn(p, "\n");
+            fprintf(f, "  %.*s\n", (int)n, p);
+            p += n + (p[n] == '\n');
+        }
+    }
+    fprintf(f, "\nexit status: 0 answered, 1 answered in part (or report: the launch cannot run), "
+               "2 usage error or no usable input, 3 output not written\n");
+}
+
+/* ---- flags ---- */
+
+bool cli_more(const struct cli_args *a)
+{
+    return a->i < a->argc && a->io->status == 0;
 }
 
 bool cli_flag(struct cli_args *a, const char *name, const char **value)
@@ -30,8 +97,10 @@ bool cli_flag(struct cli_args *a, const char *name, const char **value)
     }
     if (arg[n] != '\0')
         return false;
-    if (a->i + 1 >= a->argc)
-        cli_fail(name, "missing value");
+    if (a->i + 1 >= a->argc) {
+        cli_fail(a->io, name, "missing value");
+        return false;
+    }
     *value = a->argv[++a->i];
     return true;
 }
@@ -41,81 +110,235 @@ bool cli_switch(struct cli_args *a, const char *name)
     return strcmp(a->argv[a->i], name) == 0;
 }
 
+static int lower(int c)
+{
+    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* Levenshtein distance, case-insensitive, for words up to 63 characters (longer ones are never close). */
+static size_t distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return SIZE_MAX;
+    size_t row[64];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diag + (lower((unsigned char)a[i - 1]) != lower((unsigned char)b[j - 1]));
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *cli_nearest(const char *word, const char *const *candidates, size_t n)
+{
+    /* close: at most a third of the word's letters wrong (at least one, at most three) */
+    size_t len = strlen(word), limit = len / 3;
+    limit = limit < 1 ? 1 : limit > 3 ? 3 : limit;
+    const char *best = NULL;
+    size_t best_d = limit + 1;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = distance(word, candidates[i]);
+        if (d < best_d)
+            best = candidates[i], best_d = d;
+    }
+    return best;
+}
+
 void cli_unknown(struct cli_args *a)
 {
-    cli_fail(a->argv[a->i], "unknown option or argument");
+    const char *arg = a->argv[a->i];
+    const char *names[128];
+    size_t n = 0;
+    if (a->io->cmd)
+        for (const struct cli_option *o = a->io->cmd->options; o && o->name && n < 127; o++)
+            names[n++] = o->name;
+    names[n++] = "--help";
+    /* "--flag=value": suggest from the flag part */
+    char flag[64];
+    snprintf(flag, sizeof flag, "%.*s", (int)strcspn(arg, "="), arg);
+    const char *near = arg[0] == '-' ? cli_nearest(flag, names, n) : NULL;
+    const char *cmd = a->io->cmd ? a->io->cmd->name : "";
+    if (near)
+        cli_fail(a->io, arg, "unknown option or argument; did you mean '%s'? (see 'gpuocc %s --help')", near, cmd);
+    else
+        cli_fail(a->io, arg, "unknown option or argument (see 'gpuocc %s --help')", cmd);
+}
+
+/* ---- numbers ---- */
+
+/* Decimal digits with an optional sign; *end at the first byte after them.  No spaces, no hex. */
+static bool decimal(const char *text, int64_t *out, const char **end)
+{
+    const char *p = text;
+    bool neg = *p == '-';
+    if (*p == '-' || *p == '+')
+        p++;
+    if (*p < '0' || *p > '9')
+        return false;
+    uint64_t v = 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            return false;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    if (neg ? v > (uint64_t)INT64_MAX + 1 : v > (uint64_t)INT64_MAX)
+        return false;
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    *end = p;
+    return true;
 }
 
 bool cli_try_int(const char *text, int64_t lo, int64_t hi, int64_t *out)
 {
-    if (!text || !*text)
-        return false;
-    errno = 0;
-    char *end;
-    long long v = strtoll(text, &end, 10);
-    if (errno || *end != '\0' || v < lo || v > hi)
+    int64_t v;
+    const char *end;
+    if (!text || !decimal(text, &v, &end) || *end != '\0' || v < lo || v > hi)
         return false;
     *out = v;
     return true;
 }
 
-int32_t cli_int(const char *field, const char *text, int64_t lo, int64_t hi)
+int64_t cli_int64(struct cli_io *io, const char *field, const char *text, int64_t lo, int64_t hi)
 {
     int64_t v;
-    if (!cli_try_int(text, lo, hi, &v))
-        cli_fail(field, "expected an integer from %lld to %lld, got '%s'", (long long)lo, (long long)hi, text);
-    return (int32_t)v;
+    if (cli_try_int(text, lo, hi, &v))
+        return v;
+    cli_fail(io, field, "expected an integer from %lld to %lld, got '%s'", (long long)lo, (long long)hi, text);
+    return 0;
+}
+
+int32_t cli_int(struct cli_io *io, const char *field, const char *text, int64_t lo, int64_t hi)
+{
+    lo = lo < INT32_MIN ? INT32_MIN : lo;
+    hi = hi > INT32_MAX ? INT32_MAX : hi;
+    return (int32_t)cli_int64(io, field, text, lo, hi);
 }
 
 bool cli_try_size(const char *text, int64_t *out)
 {
-    if (!text || !*text)
-        return false;
-    errno = 0;
-    char *end;
-    long long v = strtoll(text, &end, 10);
-    if (errno || end == text || v < 0)
+    int64_t v;
+    const char *end;
+    if (!text || *text == '-' || *text == '+' || !decimal(text, &v, &end))
         return false;
     int shift = 0;
     if (*end == 'K' || *end == 'k')
-        shift = 10, end++;
+        shift = 10;
     else if (*end == 'M' || *end == 'm')
-        shift = 20, end++;
+        shift = 20;
     else if (*end == 'G' || *end == 'g')
-        shift = 30, end++;
-    if (*end == 'i')
+        shift = 30;
+    if (shift) {
         end++;
-    if (*end == 'B' || *end == 'b')
+        if (*end == 'i')
+            end++;
+    }
+    if ((*end == 'B' || *end == 'b') && (shift || end[-1] != 'i'))
         end++;
     if (*end != '\0' || v > (INT64_MAX >> shift))
         return false;
-    *out = (int64_t)v << shift;
+    *out = v << shift;
     return true;
 }
 
-int64_t cli_size(const char *field, const char *text)
+int64_t cli_size(struct cli_io *io, const char *field, const char *text)
 {
     int64_t v;
-    if (!cli_try_size(text, &v))
-        cli_fail(field, "expected a byte count like 49152, 48K or 1M, got '%s'", text);
-    return v;
+    if (cli_try_size(text, &v))
+        return v;
+    cli_fail(io, field, "expected a byte count like 49152, 48K or 1M, got '%s'", text);
+    return 0;
 }
 
-double cli_double(const char *field, const char *text)
+bool cli_try_double(const char *text, double *out)
 {
+    /* decimal only: [sign] digits [. digits] [e [sign] digits]; no hex, inf or nan */
+    const char *p = text;
+    if (!p)
+        return false;
+    if (*p == '-' || *p == '+')
+        p++;
+    size_t digits = strspn(p, "0123456789");
+    p += digits;
+    if (*p == '.') {
+        size_t frac = strspn(p + 1, "0123456789");
+        digits += frac;
+        p += 1 + frac;
+    }
+    if (!digits)
+        return false;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '-' || *p == '+')
+            p++;
+        size_t exp = strspn(p, "0123456789");
+        if (!exp)
+            return false;
+        p += exp;
+    }
+    if (*p != '\0')
+        return false;
     errno = 0;
     char *end;
     double v = strtod(text, &end);
-    if (errno || end == text || *end != '\0' || !isfinite(v))
-        cli_fail(field, "expected a finite number, got '%s'", text);
-    return v;
+    /* a tiny value that underflows is still the finite number the user wrote */
+    if (*end != '\0' || !isfinite(v) || (errno == ERANGE && fabs(v) > DBL_MIN))
+        return false;
+    *out = v;
+    return true;
 }
 
-void cli_device(const char *field, const char *name, gpuocc_device *dev)
+double cli_double(struct cli_io *io, const char *field, const char *text)
 {
-    dev->size = sizeof *dev;
-    if (gpuocc_device_lookup(name, dev) != GPUOCC_OK)
-        cli_fail(field, "unknown architecture or product '%s' (see 'gpuocc devices')", name);
+    double v;
+    if (cli_try_double(text, &v))
+        return v;
+    cli_fail(io, field, "expected a finite decimal number, got '%s'", text);
+    return 0;
+}
+
+/* ---- devices and launches ---- */
+
+bool cli_device(struct cli_io *io, const char *field, const char *name, gpuocc_device *dev)
+{
+    gpuocc_device d = {.size = sizeof d};
+    if (gpuocc_device_lookup(name, &d) == GPUOCC_OK) {
+        *dev = d;
+        return true;
+    }
+    /* every table name, and its first word where that alone is a name the lookup takes ("H100") */
+    const char *names[256];
+    char words[128][32];
+    size_t n = 0, w = 0;
+    for (int32_t i = 0; i < gpuocc_catalog_count() && n < 254; i++) {
+        const char *full = gpuocc_catalog_name(i);
+        names[n++] = full;
+        size_t len = strcspn(full, " ");
+        if (full[len] && len < sizeof words[0] && w < 128) {
+            snprintf(words[w], sizeof words[w], "%.*s", (int)len, full);
+            gpuocc_device probe = {.size = sizeof probe};
+            if (gpuocc_device_lookup(words[w], &probe) == GPUOCC_OK)
+                names[n++] = words[w++];
+        }
+    }
+    const char *near = cli_nearest(name, names, n);
+    if (near)
+        cli_fail(io, field, "unknown architecture or product '%s'; did you mean '%s'? (see 'gpuocc devices')", name,
+                 near);
+    else
+        cli_fail(io, field, "unknown architecture or product '%s' (see 'gpuocc devices')", name);
+    return false;
 }
 
 void cli_arch_name(const gpuocc_device *d, char *out, size_t cap)
@@ -123,19 +346,63 @@ void cli_arch_name(const gpuocc_device *d, char *out, size_t cap)
     snprintf(out, cap, "sm_%d%d", d->cc_major, d->cc_minor);
 }
 
-void json_string(FILE *f, const char *s)
+void cli_launch_init(struct cli_launch *l)
+{
+    memset(l, 0, sizeof *l);
+    l->dev.size = sizeof l->dev;
+    gpuocc_kernel_init(&l->k);
+    l->k.smem_optin = 1; /* CONVENTIONS.md: on by default; --no-optin turns it off */
+}
+
+bool cli_launch_flag(struct cli_args *a, struct cli_launch *l)
+{
+    struct cli_io *io = a->io;
+    const char *v;
+    if (cli_flag(a, "--arch", &v)) {
+        if (cli_device(io, "--arch", v, &l->dev))
+            snprintf(l->dev_name, sizeof l->dev_name, "%s", v);
+        l->have_arch = true;
+    } else if (cli_flag(a, "--threads", &v)) {
+        l->k.threads_per_block = cli_int(io, "--threads", v, 1, INT32_MAX);
+        l->have_threads = true;
+    } else if (cli_flag(a, "--regs", &v)) {
+        l->k.regs_per_thread = cli_int(io, "--regs", v, 0, INT32_MAX);
+        l->have_regs = true;
+    } else if (cli_flag(a, "--smem-static", &v))
+        l->k.smem_static_bytes = cli_size(io, "--smem-static", v);
+    else if (cli_flag(a, "--smem-dynamic", &v))
+        l->k.smem_dynamic_bytes = cli_size(io, "--smem-dynamic", v);
+    else if (cli_flag(a, "--barriers", &v))
+        l->k.barriers = cli_int(io, "--barriers", v, 0, INT32_MAX);
+    else if (cli_flag(a, "--carveout", &v))
+        l->k.carveout_percent = cli_int(io, "--carveout", v, -1, 100);
+    else if (cli_switch(a, "--no-optin"))
+        l->k.smem_optin = 0;
+    else
+        return false;
+    return true;
+}
+
+/* ---- JSON, CSV, limiters ---- */
+
+void json_string_n(FILE *f, const char *s, size_t n)
 {
     fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
-        else if (c < 0x20)
+        else if (c < 0x20 || c == 0x7f)
             fprintf(f, "\\u%04x", c);
         else
             fputc(c, f);
     }
     fputc('"', f);
+}
+
+void json_string(FILE *f, const char *s)
+{
+    json_string_n(f, s, strlen(s));
 }
 
 void json_key(FILE *f, bool *first, const char *key)
@@ -145,6 +412,24 @@ void json_key(FILE *f, bool *first, const char *key)
     *first = false;
     json_string(f, key);
     fputc(':', f);
+}
+
+void csv_cell(FILE *f, const char *s, size_t n)
+{
+    bool quote = false;
+    for (size_t i = 0; i < n && !quote; i++)
+        quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
+    if (!quote) {
+        fwrite(s, 1, n, f);
+        return;
+    }
+    fputc('"', f);
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"')
+            fputc('"', f);
+        fputc(s[i], f);
+    }
+    fputc('"', f);
 }
 
 void cli_limiters(uint32_t limiters, char *out, size_t cap)
@@ -159,4 +444,18 @@ void cli_limiters(uint32_t limiters, char *out, size_t cap)
             return;
         n += (size_t)w;
     }
+}
+
+void json_limiters(FILE *f, uint32_t limiters)
+{
+    fputc('[', f);
+    bool first = true;
+    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++)
+        if (limiters & (1u << i)) {
+            if (!first)
+                fputc(',', f);
+            json_string(f, gpuocc_resource_name(i));
+            first = false;
+        }
+    fputc(']', f);
 }

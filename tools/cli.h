@@ -1,4 +1,30 @@
-/* Shared pieces of the gpuocc command-line program: argument parsing, errors, JSON output. */
+/* The gpuocc command-line program's framework: streams, errors, flags, help, output checks.
+
+   How a subcommand is written and registered
+   ------------------------------------------
+   1. Put it in its own file tools/cmd_<area>.c and describe it with a `const struct cli_command`:
+          static const struct cli_option waves_options[] = {
+              {"--grid", "N", "blocks in the grid"},
+              {"--json", NULL, "one JSON object instead of text"},   (value NULL: a switch)
+              {NULL, NULL, NULL}};
+          const struct cli_command cli_cmd_waves = {
+              "waves", cmd_waves, "waves and the tail of a grid",            (name, run, one-line summary)
+              "--grid N --blocks-per-sm N (--sms N | --arch NAME) [--json]", (synopsis after "gpuocc waves ")
+              waves_options,
+              "gpuocc waves --grid 300 --sms 132 --blocks-per-sm 2\n"};      (examples, one per line)
+      A command that takes a launch lists CLI_LAUNCH_OPTIONS among its options and feeds each argument to
+      cli_launch_flag(), so every launch flag (--no-optin, --carveout, --barriers...) means the same everywhere.
+   2. The run function `int cmd_waves(struct cli_io *io, int argc, char **argv)` (argv[0] is the command's
+      name) reads only io->in (or files named in argv), writes only io->out, reports problems only through
+      cli_fail() / cli_problem() (stderr, one line each, naming the flag, column or entry and the input line)
+      and RETURNS the exit status; it never calls exit().  The framework answers -h/--help from the
+      descriptor, suggests the nearest flag for a typo, and after the run flushes io->out: a write that
+      failed anywhere turns the status into 3 (CLI_OUTPUT).  A long loop may stop early when
+      cli_output_failed(io) says the output is gone.
+   3. Declare the descriptor below, add a line to the command table in tools/main.c, the file to
+      tools/meson.build, the output fields to docs/output.md, and a test in tests/test_cli_<area>.py.
+   Exit statuses (CONVENTIONS.md): 0 every question answered; 1 answered, but something could not be (a bad
+   batch row; `report` when the launch fits 0 blocks); 2 usage error or no usable input; 3 output not written. */
 #ifndef GPUOCC_CLI_H
 #define GPUOCC_CLI_H
 
@@ -8,52 +34,121 @@
 
 #include "gpuocc.h"
 
-#define CLI_USAGE_ERROR 2
+enum { CLI_OK = 0, CLI_PARTIAL = 1, CLI_USAGE = 2, CLI_OUTPUT = 3 };
 
-/* Print "gpuocc: FIELD: REASON" on stderr and exit with status 2. */
-_Noreturn void cli_fail(const char *field, const char *fmt, ...);
+#if defined(__GNUC__) || defined(__clang__)
+#define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define CLI_PRINTF(f, a)
+#endif
 
-/* Flag parsing: an iterator over argv.  cli_flag() matches "--name" and consumes its value. */
+struct cli_command;
+
+/* The streams a subcommand uses, and the worst status reported so far. */
+struct cli_io {
+    FILE *in, *out, *err;
+    const struct cli_command *cmd; /* the running subcommand: its help, its flags for suggestions */
+    int status;
+};
+
+struct cli_option {
+    const char *name;  /* "--threads" */
+    const char *value; /* "N", or NULL for a switch */
+    const char *help;
+};
+
+struct cli_command {
+    const char *name;
+    int (*run)(struct cli_io *io, int argc, char **argv);
+    const char *summary;
+    const char *synopsis;
+    const struct cli_option *options; /* ends with {NULL, NULL, NULL} */
+    const char *examples;             /* "gpuocc ...\n" lines */
+};
+
+/* The program: dispatch argv (argv[0] is the program name) to a subcommand, answer --help/--version, and
+   check the output.  Returns the exit status; never exits.  The command table is in tools/main.c. */
+int cli_main(struct cli_io *io, int argc, char **argv);
+extern const struct cli_command *const cli_commands[];
+extern const size_t cli_command_count;
+
+/* A usage error (status 2): "gpuocc: FIELD: REASON" on stderr; only the first one is printed.  Returns 2. */
+int cli_fail(struct cli_io *io, const char *field, const char *fmt, ...) CLI_PRINTF(3, 4);
+/* A problem that does not stop the command (a bad row): printed each time; status at least 1. */
+void cli_problem(struct cli_io *io, const char *field, const char *fmt, ...) CLI_PRINTF(3, 4);
+/* Whether writing to io->out has failed (then the status will be 3 whatever else happens). */
+bool cli_output_failed(struct cli_io *io);
+/* Flush io->out and fold a write failure into the status: 3 with one line naming the reason. */
+int cli_finish(struct cli_io *io, int status);
+
+/* The help text of a command (usage, options, examples). */
+void cli_help(FILE *f, const struct cli_command *c);
+
+/* Flag parsing: an iterator over argv.  Loop `for (; cli_more(&a); a.i++)`; it stops at the first error. */
 struct cli_args {
+    struct cli_io *io;
     int argc;
     char **argv;
     int i;
 };
+bool cli_more(const struct cli_args *a);
+/* "--name VALUE" or "--name=VALUE": true with *value set; a missing value is a usage error. */
 bool cli_flag(struct cli_args *a, const char *name, const char **value);
 bool cli_switch(struct cli_args *a, const char *name);
-/* The argument at the cursor is unknown: fail naming it. */
-_Noreturn void cli_unknown(struct cli_args *a);
+/* The argument at the cursor is unknown: a usage error naming it, with the nearest known flag. */
+void cli_unknown(struct cli_args *a);
+/* The closest of `n` candidates to `word` (edit distance, case-insensitive), or NULL if none is close. */
+const char *cli_nearest(const char *word, const char *const *candidates, size_t n);
 
-/* Numbers, each failing with the field's name.  Sizes accept K, M, G suffixes (powers of 1024). */
-int32_t cli_int(const char *field, const char *text, int64_t lo, int64_t hi);
-int64_t cli_size(const char *field, const char *text);
-double cli_double(const char *field, const char *text);
+/* Numbers.  On a bad value each reports a usage error naming `field` and returns 0.  Integers are decimal;
+   sizes are decimal bytes with an optional K, M or G suffix (powers of 1024, optionally "KiB"/"KB"/"K"). */
+int32_t cli_int(struct cli_io *io, const char *field, const char *text, int64_t lo, int64_t hi);
+int64_t cli_int64(struct cli_io *io, const char *field, const char *text, int64_t lo, int64_t hi);
+int64_t cli_size(struct cli_io *io, const char *field, const char *text);
+double cli_double(struct cli_io *io, const char *field, const char *text);
+/* The same without reporting: true and *out set, or false. */
 bool cli_try_int(const char *text, int64_t lo, int64_t hi, int64_t *out);
 bool cli_try_size(const char *text, int64_t *out);
+bool cli_try_double(const char *text, double *out);
 
-/* A device by name, or fail naming --arch. */
-void cli_device(const char *field, const char *name, gpuocc_device *dev);
+/* A device by name; an unknown one is a usage error naming `field`, with the nearest name. */
+bool cli_device(struct cli_io *io, const char *field, const char *name, gpuocc_device *dev);
 /* "sm_90" for a device's compute capability. */
 void cli_arch_name(const gpuocc_device *d, char *out, size_t cap);
 
+/* The launch flags every launch-taking command accepts, with the same meaning everywhere. */
+#define CLI_LAUNCH_OPTIONS                                                                                   \
+    {"--arch", "NAME", "architecture (sm_90) or product (H100); see 'gpuocc devices'"},                       \
+    {"--threads", "N", "threads per block"},                                                                  \
+    {"--regs", "N", "registers per thread"},                                                                  \
+    {"--smem-static", "BYTES", "static shared memory per block (48K, 1M: powers of 1024)"},                   \
+    {"--smem-dynamic", "BYTES", "dynamic shared memory per block"},                                           \
+    {"--barriers", "N", "named barriers per block (default 1)"},                                              \
+    {"--carveout", "PERCENT", "preferred shared-memory carveout, 0-100 (default -1: the driver's choice)"},   \
+    {"--no-optin", NULL, "the kernel has not raised its shared-memory limit above 48 KiB (opt-in is on)"}
+struct cli_launch {
+    gpuocc_device dev;
+    gpuocc_kernel k;
+    char dev_name[64];
+    bool have_arch, have_threads, have_regs;
+};
+void cli_launch_init(struct cli_launch *l); /* gpuocc_kernel_init defaults, opt-in on */
+/* Consumes one launch flag at the cursor; false if the argument is not one. */
+bool cli_launch_flag(struct cli_args *a, struct cli_launch *l);
+
 /* Minimal JSON writer: keys and values with commas handled by the caller's `first` flag. */
 void json_string(FILE *f, const char *s);
+void json_string_n(FILE *f, const char *s, size_t n);
 void json_key(FILE *f, bool *first, const char *key);
+/* A CSV cell, quoted (RFC 4180) when it holds a comma, quote, CR or LF. */
+void csv_cell(FILE *f, const char *s, size_t n);
 
-/* Limiters as "registers|shared_memory". */
+/* Limiters as "registers|shared_memory" (CSV and text); as a JSON array of names. */
 void cli_limiters(uint32_t limiters, char *out, size_t cap);
+void json_limiters(FILE *f, uint32_t limiters);
 
-int cmd_report(int argc, char **argv);
-int cmd_devices(int argc, char **argv);
-int cmd_batch(int argc, char **argv);
-int cmd_latency(int argc, char **argv);
-int cmd_spill(int argc, char **argv);
-int cmd_tradeoff(int argc, char **argv);
-int cmd_waves(int argc, char **argv);
-int cmd_divergence(int argc, char **argv);
-int cmd_roofline(int argc, char **argv);
-int cmd_diagnose(int argc, char **argv);
-int cmd_ptxas(int argc, char **argv);
-int cmd_cubin(int argc, char **argv);
+extern const struct cli_command cli_cmd_report, cli_cmd_devices, cli_cmd_batch, cli_cmd_latency, cli_cmd_spill,
+    cli_cmd_tradeoff, cli_cmd_waves, cli_cmd_divergence, cli_cmd_roofline, cli_cmd_ptxas, cli_cmd_cubin,
+    cli_cmd_diagnose;
 
 #endif

@@ -11,12 +11,14 @@ struct input_options {
     bool best, json, csv;
 };
 
-/* The whole of a file or stdin; exits naming the file when it cannot be read. */
-static char *slurp(const char *path, size_t *length)
+/* The whole of a file or stdin; NULL after a usage error naming the file when it cannot be read. */
+static char *slurp(struct cli_io *io, const char *path, size_t *length)
 {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f)
-        cli_fail(path, "cannot open");
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : io->in;
+    if (!f) {
+        cli_fail(io, path, "cannot open");
+        return NULL;
+    }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     for (size_t got; buf && (got = fread(buf + n, 1, cap - n, f)) > 0;) {
@@ -28,22 +30,26 @@ static char *slurp(const char *path, size_t *length)
             buf = bigger;
         }
     }
-    if (!buf || ferror(f))
-        cli_fail(path, "cannot read");
-    if (f != stdin)
+    bool failed = !buf || ferror(f);
+    if (f != io->in)
         fclose(f);
+    if (failed) {
+        free(buf);
+        cli_fail(io, path, "cannot read");
+        return NULL;
+    }
     *length = n;
     return buf;
 }
 
-static void parse_options(int argc, char **argv, struct input_options *o)
+static bool parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o)
 {
     *o = (struct input_options){.path = NULL};
-    struct cli_args a = {argc, argv, 1};
-    for (; a.i < argc; a.i++) {
+    struct cli_args a = {io, argc, argv, 1};
+    for (; cli_more(&a); a.i++) {
         const char *v;
         if (cli_flag(&a, "--threads", &v))
-            o->threads = cli_int("--threads", v, 1, INT32_MAX);
+            o->threads = cli_int(io, "--threads", v, 1, INT32_MAX);
         else if (cli_flag(&a, "--arch", &v))
             o->arch = v;
         else if (cli_switch(&a, "--best-block"))
@@ -57,15 +63,18 @@ static void parse_options(int argc, char **argv, struct input_options *o)
         else
             cli_unknown(&a);
     }
+    if (io->status)
+        return false;
     if (!o->threads && !o->best)
-        cli_fail("--threads", "give --threads N or --best-block");
+        return cli_fail(io, "--threads", "give --threads N or --best-block"), false;
     if (o->threads && o->best)
-        cli_fail("--best-block", "cannot be combined with --threads");
+        return cli_fail(io, "--best-block", "cannot be combined with --threads"), false;
     if (o->json && o->csv)
-        cli_fail("--csv", "cannot be combined with --json");
+        return cli_fail(io, "--csv", "cannot be combined with --json"), false;
     o->forced.size = sizeof o->forced;
-    if (o->arch)
-        cli_device("--arch", o->arch, &o->forced);
+    if (o->arch && !cli_device(io, "--arch", o->arch, &o->forced))
+        return false;
+    return true;
 }
 
 /* One kernel's occupancy on its own target or on --arch. */
@@ -119,24 +128,24 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
 }
 
 /* A count the source may not record (-1): JSON null, an empty CSV cell, "-" in the table. */
-static void put_count(int64_t v, const char *unknown)
+static void put_count(FILE *out, int64_t v, const char *unknown)
 {
     if (v < 0)
-        printf("%s", unknown);
+        fprintf(out, "%s", unknown);
     else
-        printf("%lld", (long long)v);
+        fprintf(out, "%lld", (long long)v);
 }
 
-static void print_json(const gpuocc_compiled_kernel *k, const struct row *row, bool first_row)
+static void print_json(FILE *out, const gpuocc_compiled_kernel *k, const struct row *row, bool first_row)
 {
     bool first = true;
-    printf("%s{", first_row ? "" : ",");
-    json_key(stdout, &first, "name");
-    json_string(stdout, row->name);
-    json_key(stdout, &first, "short_name");
-    json_string(stdout, row->short_name);
-    json_key(stdout, &first, "arch");
-    json_string(stdout, row->arch);
+    fprintf(out, "%s{", first_row ? "" : ",");
+    json_key(out, &first, "name");
+    json_string(out, row->name);
+    json_key(out, &first, "short_name");
+    json_string(out, row->short_name);
+    json_key(out, &first, "arch");
+    json_string(out, row->arch);
     const struct {
         const char *key;
         int64_t value;
@@ -157,35 +166,35 @@ static void print_json(const gpuocc_compiled_kernel *k, const struct row *row, b
         {"threads", row->threads},
     };
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-        json_key(stdout, &first, counts[i].key);
-        put_count(counts[i].value, "null");
+        json_key(out, &first, counts[i].key);
+        put_count(out, counts[i].value, "null");
     }
-    json_key(stdout, &first, "status");
-    json_string(stdout, row->status);
-    printf(",\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy\":%.6f,\"limiters\":", row->r.blocks_per_sm,
+    json_key(out, &first, "status");
+    json_string(out, row->status);
+    fprintf(out, ",\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy\":%.6f,\"limiters\":", row->r.blocks_per_sm,
            row->r.warps_per_sm, row->r.occupancy);
-    json_string(stdout, row->limiters);
-    printf("}");
+    json_string(out, row->limiters);
+    fprintf(out, "}");
 }
 
-static void print_csv(const gpuocc_compiled_kernel *k, const struct row *row)
+static void print_csv(FILE *out, const gpuocc_compiled_kernel *k, const struct row *row)
 {
-    printf("%s,%s,%s", row->name, row->short_name, row->arch);
+    fprintf(out, "%s,%s,%s", row->name, row->short_name, row->arch);
     const int64_t counts[] = {k->registers, k->barriers, k->smem_bytes, k->cmem_bytes, k->stack_frame_bytes,
                               k->spill_store_bytes, k->spill_load_bytes, k->max_regs_per_thread,
                               k->max_threads_per_block, k->min_blocks_per_sm, k->cluster_x, k->cluster_y,
                               k->cluster_z, row->threads};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-        printf(",");
-        put_count(counts[i], "");
+        fprintf(out, ",");
+        put_count(out, counts[i], "");
     }
-    printf(",%s,%d,%d,%.6f,%s\n", row->status, row->r.blocks_per_sm, row->r.warps_per_sm, row->r.occupancy,
+    fprintf(out, ",%s,%d,%d,%.6f,%s\n", row->status, row->r.blocks_per_sm, row->r.warps_per_sm, row->r.occupancy,
            row->limiters);
 }
 
-static void print_table_row(const gpuocc_compiled_kernel *k, const struct row *row)
+static void print_table_row(FILE *out, const gpuocc_compiled_kernel *k, const struct row *row)
 {
-    printf("%-36.36s %-7s %4d ", row->short_name, row->arch, k->registers);
+    fprintf(out, "%-36.36s %-7s %4d ", row->short_name, row->arch, k->registers);
     const int64_t counts[] = {k->barriers, k->smem_bytes, k->stack_frame_bytes, k->spill_store_bytes,
                               k->max_threads_per_block > 0 ? k->max_threads_per_block : -1};
     const int widths[] = {3, 7, 6, 6, 6};
@@ -193,88 +202,108 @@ static void print_table_row(const gpuocc_compiled_kernel *k, const struct row *r
         char cell[32] = "-";
         if (counts[i] >= 0)
             snprintf(cell, sizeof cell, "%lld", (long long)counts[i]);
-        printf("%*s ", widths[i], cell);
+        fprintf(out, "%*s ", widths[i], cell);
     }
-    printf("%7d %6d %8.1f%%  %s\n", row->threads, row->r.blocks_per_sm, 100 * row->r.occupancy,
+    fprintf(out, "%7d %6d %8.1f%%  %s\n", row->threads, row->r.blocks_per_sm, 100 * row->r.occupancy,
            strcmp(row->status, "ok") ? row->status : row->limiters);
 }
 
-static void print_kernels(const char *origin, const gpuocc_compiled_kernel *ks, int32_t count,
+static void print_kernels(FILE *out, const char *origin, const gpuocc_compiled_kernel *ks, int32_t count,
                           const struct input_options *o)
 {
     if (o->json)
-        printf("[");
+        fprintf(out, "[");
     else if (o->csv)
-        printf("name,short_name,arch,registers,barriers,smem,cmem,stack,spill_stores,spill_loads,max_regs,"
+        fprintf(out, "name,short_name,arch,registers,barriers,smem,cmem,stack,spill_stores,spill_loads,max_regs,"
                "max_threads,min_blocks,cluster_x,cluster_y,cluster_z,threads,status,blocks_per_sm,warps_per_sm,"
                "occupancy,limiters\n");
     else
-        printf("%-36s %-7s %4s %3s %7s %6s %6s %6s %7s %6s %9s  %s\n", "kernel", "arch", "regs", "bar", "smem",
+        fprintf(out, "%-36s %-7s %4s %3s %7s %6s %6s %6s %7s %6s %9s  %s\n", "kernel", "arch", "regs", "bar", "smem",
                "stack", "spill", "bound", "threads", "blk/SM", "occupancy", "limited by");
     for (int32_t i = 0; i < count; i++) {
         struct row row;
         evaluate(origin, &ks[i], o, &row);
         if (o->json)
-            print_json(&ks[i], &row, i == 0);
+            print_json(out, &ks[i], &row, i == 0);
         else if (o->csv)
-            print_csv(&ks[i], &row);
+            print_csv(out, &ks[i], &row);
         else
-            print_table_row(&ks[i], &row);
+            print_table_row(out, &ks[i], &row);
     }
     if (o->json)
-        printf("]\n");
+        fprintf(out, "]\n");
 }
 
-/* Room for `count` records; on failure frees `input` and exits. */
-static gpuocc_compiled_kernel *allocate(const char *path, int32_t count, char *input)
-{
-    gpuocc_compiled_kernel *ks = calloc(count ? (size_t)count : 1, sizeof *ks);
-    if (!ks) {
-        free(input);
-        cli_fail(path, "out of memory");
-    }
-    return ks;
-}
-
-int cmd_ptxas(int argc, char **argv)
+static int cmd_ptxas(struct cli_io *io, int argc, char **argv)
 {
     struct input_options o;
-    parse_options(argc, argv, &o);
+    if (!parse_options(io, argc, argv, &o))
+        return io->status;
     const char *path = o.path ? o.path : "-";
     size_t length;
-    char *text = slurp(path, &length);
+    char *text = slurp(io, path, &length);
+    if (!text)
+        return io->status;
     int32_t count = 0, line = 0;
     int32_t rc = gpuocc_ptxas_parse(text, length, NULL, 0, &count, &line);
-    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER) {
-        free(text);
-        cli_fail(path, "line %d: %s", line, gpuocc_strerror(rc));
+    gpuocc_compiled_kernel *ks = NULL;
+    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
+        cli_fail(io, path, "line %d: %s", line, gpuocc_strerror(rc));
+    else if (!(ks = calloc(count ? (size_t)count : 1, sizeof *ks)))
+        cli_fail(io, path, "out of memory");
+    else {
+        gpuocc_ptxas_parse(text, length, ks, count, &count, &line);
+        print_kernels(io->out, text, ks, count, &o);
     }
-    gpuocc_compiled_kernel *ks = allocate(path, count, text);
-    gpuocc_ptxas_parse(text, length, ks, count, &count, &line);
-    print_kernels(text, ks, count, &o);
     free(ks);
     free(text);
-    return 0;
+    return io->status;
 }
 
-int cmd_cubin(int argc, char **argv)
+static int cmd_cubin(struct cli_io *io, int argc, char **argv)
 {
     struct input_options o;
-    parse_options(argc, argv, &o);
+    if (!parse_options(io, argc, argv, &o))
+        return io->status;
     if (!o.path)
-        cli_fail("FILE", "give a cubin, fatbinary or CUDA host object (or - for stdin)");
+        return cli_fail(io, "FILE", "give a cubin, fatbinary or CUDA host object (or - for stdin)");
     size_t length;
-    char *data = slurp(o.path, &length);
+    char *data = slurp(io, o.path, &length);
+    if (!data)
+        return io->status;
     int32_t count = 0;
     int32_t rc = gpuocc_cubin_read(data, length, NULL, 0, &count);
-    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER) {
-        free(data);
-        cli_fail(o.path, "%s", gpuocc_strerror(rc));
+    gpuocc_compiled_kernel *ks = NULL;
+    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
+        cli_fail(io, o.path, "%s", gpuocc_strerror(rc));
+    else if (!(ks = calloc(count ? (size_t)count : 1, sizeof *ks)))
+        cli_fail(io, o.path, "out of memory");
+    else {
+        gpuocc_cubin_read(data, length, ks, count, &count);
+        print_kernels(io->out, data, ks, count, &o);
     }
-    gpuocc_compiled_kernel *ks = allocate(o.path, count, data);
-    gpuocc_cubin_read(data, length, ks, count, &count);
-    print_kernels(data, ks, count, &o);
     free(ks);
     free(data);
-    return 0;
+    return io->status;
 }
+
+static const struct cli_option input_options[] = {
+    {"--threads", "N", "evaluate every kernel at N threads per block"},
+    {"--best-block", NULL, "evaluate every kernel at its best block size (within its launch bounds)"},
+    {"--arch", "NAME", "evaluate on this device instead of each kernel's own target"},
+    {"--json", NULL, "a JSON array of objects instead of the table"},
+    {"--csv", NULL, "CSV with a header instead of the table"},
+    {NULL, NULL, NULL},
+};
+
+const struct cli_command cli_cmd_ptxas = {
+    "ptxas", cmd_ptxas, "every kernel of a ptxas -v report or build log, with its occupancy",
+    "[FILE|-] (--threads N | --best-block) [--arch NAME] [--json|--csv]", input_options,
+    "nvcc -Xptxas -v -c k.cu 2>&1 | gpuocc ptxas --threads 256\n"
+    "gpuocc ptxas build.log --best-block --csv\n"};
+
+const struct cli_command cli_cmd_cubin = {
+    "cubin", cmd_cubin, "every kernel of a cubin, fatbinary or CUDA host object, with its occupancy",
+    "FILE|- (--threads N | --best-block) [--arch NAME] [--json|--csv]", input_options,
+    "gpuocc cubin kernels.cubin --threads 256\n"
+    "gpuocc cubin app.o --best-block --json\n"};

@@ -43,34 +43,36 @@ static void put_text(struct report *r, const char *key, const char *v)
     r->n++;
 }
 
-static void print_report(const struct report *r, bool json)
+static void print_report(FILE *out, const struct report *r, bool json)
 {
     if (json) {
         bool first = true;
-        printf("{");
-        json_key(stdout, &first, "command");
-        json_string(stdout, r->command);
+        fprintf(out, "{");
+        json_key(out, &first, "command");
+        json_string(out, r->command);
         for (int i = 0; i < r->n; i++) {
-            json_key(stdout, &first, r->items[i].key);
+            json_key(out, &first, r->items[i].key);
             if (r->items[i].is_text)
-                json_string(stdout, r->items[i].value);
+                json_string(out, r->items[i].value);
             else
-                fputs(r->items[i].value, stdout);
+                fputs(r->items[i].value, out);
         }
-        json_key(stdout, &first, "verdict");
-        json_string(stdout, r->verdict);
-        printf("}\n");
+        json_key(out, &first, "verdict");
+        json_string(out, r->verdict);
+        fprintf(out, "}\n");
         return;
     }
     for (int i = 0; i < r->n; i++)
-        printf("%-24s %s\n", r->items[i].key, r->items[i].value);
-    printf("verdict: %s\n", r->verdict);
+        fprintf(out, "%-24s %s\n", r->items[i].key, r->items[i].value);
+    fprintf(out, "verdict: %s\n", r->verdict);
 }
 
-static void check_status(const char *field, int32_t rc)
+/* A library failure reported against the flag that carries the bad value; true when all is well. */
+static bool check_status(struct cli_io *io, const char *field, int32_t rc)
 {
-    if (rc != GPUOCC_OK)
-        cli_fail(field, "%s", gpuocc_strerror(rc));
+    if (rc != GPUOCC_OK && !io->status)
+        cli_fail(io, field, "%s", gpuocc_strerror(rc));
+    return !io->status;
 }
 
 /* Flags shared by the commands: a value per name, looked up after parsing. */
@@ -82,22 +84,27 @@ struct flags {
     bool json;
 };
 
-static void parse_flags(int argc, char **argv, const char *const *known, struct flags *f)
+/* The command's valued options (its descriptor's table) and --json. */
+static void parse_flags(struct cli_io *io, int argc, char **argv, struct flags *f)
 {
     memset(f, 0, sizeof *f);
-    struct cli_args a = {argc, argv, 1};
-    for (; a.i < argc; a.i++) {
+    struct cli_args a = {io, argc, argv, 1};
+    for (; cli_more(&a); a.i++) {
         if (cli_switch(&a, "--json")) {
             f->json = true;
             continue;
         }
         const char *v = NULL;
-        int k = 0;
-        while (known[k] && !cli_flag(&a, known[k], &v))
-            k++;
-        if (!known[k] || f->n == MAX_FLAGS)
+        const struct cli_option *o = io->cmd->options;
+        while (o->name && !(o->value && cli_flag(&a, o->name, &v)))
+            o++;
+        if (io->status)
+            break;
+        if (!o->name || f->n == MAX_FLAGS) {
             cli_unknown(&a);
-        f->name[f->n] = known[k];
+            break;
+        }
+        f->name[f->n] = o->name;
         f->value[f->n++] = v;
     }
 }
@@ -110,63 +117,70 @@ static const char *flag(const struct flags *f, const char *name)
     return NULL;
 }
 
-static double num(const struct flags *f, const char *name, double fallback, bool required)
+static double num(struct cli_io *io, const struct flags *f, const char *name, double fallback, bool required)
 {
     const char *v = flag(f, name);
     if (!v) {
         if (required)
-            cli_fail(name, "required");
+            cli_fail(io, name, "required");
         return fallback;
     }
-    return cli_double(name, v);
+    return cli_double(io, name, v);
 }
 
 /* A device's performance constants when --arch is given (0 fields = unknown). */
-static bool perf_for(const struct flags *f, gpuocc_perf *p)
+static bool perf_for(struct cli_io *io, const struct flags *f, gpuocc_perf *p)
 {
     memset(p, 0, sizeof *p);
     p->size = sizeof *p;
     const char *arch = flag(f, "--arch");
     if (!arch)
         return false;
-    if (gpuocc_perf_lookup(arch, p) != GPUOCC_OK)
-        cli_fail("--arch", "unknown architecture or product '%s' (see 'gpuocc devices')", arch);
-    return true;
+    if (gpuocc_perf_lookup(arch, p) == GPUOCC_OK)
+        return true;
+    gpuocc_device unused;
+    cli_device(io, "--arch", arch, &unused); /* the error, with a suggestion */
+    if (!io->status)
+        cli_fail(io, "--arch", "no performance figures for '%s'", arch);
+    return false;
 }
 
 /* A value from a flag, else from the device table, else fail naming the flag. */
-static double num_or_table(const struct flags *f, const char *name, double table_value)
+static double num_or_table(struct cli_io *io, const struct flags *f, const char *name, double table_value)
 {
     const char *v = flag(f, name);
     if (v)
-        return cli_double(name, v);
+        return cli_double(io, name, v);
     if (table_value > 0)
         return table_value;
-    cli_fail(name, "required (no published figure for this device%s)", flag(f, "--arch") ? "" : "; or give --arch");
+    cli_fail(io, name, "required (no published figure for this device%s)", flag(f, "--arch") ? "" : "; or give --arch");
+    return io->status;
 }
 
 /* ---- latency ---- */
 
-int cmd_latency(int argc, char **argv)
+static int cmd_latency(struct cli_io *io, int argc, char **argv)
 {
-    static const char *const known[] = {"--arch", "--warps", "--latency", "--throughput", "--ilp", "--bandwidth",
-                                        "--latency-ns", "--sms", NULL};
     struct flags f;
-    parse_flags(argc, argv, known, &f);
+    parse_flags(io, argc, argv, &f);
+    if (io->status)
+        return io->status;
+    FILE *out = io->out;
     gpuocc_perf p;
-    bool have = perf_for(&f, &p);
+    bool have = perf_for(io, &f, &p);
     struct report r = {.command = "latency"};
-    double warps = num(&f, "--warps", 0, true);
-    double latency = num_or_table(&f, "--latency", have ? p.dram_latency_cycles : 0);
+    double warps = num(io, &f, "--warps", 0, true);
+    double latency = num_or_table(io, &f, "--latency", have ? p.dram_latency_cycles : 0);
     /* with a device, the default pipe is DRAM: 128-byte warp loads per cycle per SM at peak bandwidth
        (Volkov's mem_thru) */
     double mem_thru = have && p.dram_bandwidth_gbps > 0 && p.sm_clock_mhz > 0 && p.sm_count > 0
                           ? p.dram_bandwidth_gbps * 1e9 / (p.sm_clock_mhz * 1e6 * p.sm_count * 128)
                           : 0;
-    double throughput = num_or_table(&f, "--throughput", mem_thru);
-    double ilp = num(&f, "--ilp", 1, false);
+    double throughput = num_or_table(io, &f, "--throughput", mem_thru);
+    double ilp = num(io, &f, "--ilp", 1, false);
     gpuocc_latency_verdict v = {.size = sizeof v};
-    check_status("--latency", gpuocc_latency_check(warps, latency, throughput, ilp, &v));
+    if (!check_status(io, "--latency", gpuocc_latency_check(warps, latency, throughput, ilp, &v)))
+        return io->status;
     put_num(&r, "warps_per_sm", warps);
     put_num(&r, "latency_cycles", latency);
     put_num(&r, "throughput_per_cycle", throughput);
@@ -176,14 +190,15 @@ int cmd_latency(int argc, char **argv)
     put_num(&r, "extra_warps", v.extra_warps);
     put_num(&r, "ilp_needed", v.ilp_needed);
     if (flag(&f, "--bandwidth") || (have && p.dram_bandwidth_gbps > 0 && p.latency_clock_mhz > 0)) {
-        double bw = flag(&f, "--bandwidth") ? cli_double("--bandwidth", flag(&f, "--bandwidth")) * 1e9
+        double bw = flag(&f, "--bandwidth") ? cli_double(io, "--bandwidth", flag(&f, "--bandwidth")) * 1e9
                                             : p.dram_bandwidth_gbps * 1e9;
-        double lat_ns = flag(&f, "--latency-ns") ? cli_double("--latency-ns", flag(&f, "--latency-ns"))
+        double lat_ns = flag(&f, "--latency-ns") ? cli_double(io, "--latency-ns", flag(&f, "--latency-ns"))
                         : have && p.latency_clock_mhz > 0 ? p.dram_latency_cycles / p.latency_clock_mhz * 1e3
-                                                          : num(&f, "--latency-ns", 0, true);
-        int32_t sms = flag(&f, "--sms") ? cli_int("--sms", flag(&f, "--sms"), 1, INT32_MAX) : p.sm_count;
+                                                          : num(io, &f, "--latency-ns", 0, true);
+        int32_t sms = flag(&f, "--sms") ? cli_int(io, "--sms", flag(&f, "--sms"), 1, INT32_MAX) : p.sm_count;
         double per_sm, device;
-        check_status("--bandwidth", gpuocc_bytes_in_flight(bw, lat_ns, sms, &per_sm, &device));
+        if (!check_status(io, "--bandwidth", gpuocc_bytes_in_flight(bw, lat_ns, sms, &per_sm, &device)))
+            return io->status;
         put_num(&r, "dram_bytes_in_flight_per_sm", per_sm);
         put_num(&r, "dram_bytes_in_flight_device", device);
         if (have && p.bytes_in_flight_target > 0)
@@ -195,52 +210,54 @@ int cmd_latency(int argc, char **argv)
     else
         snprintf(r.verdict, sizeof r.verdict, "latency exposed: add %.4g warps, or keep %.4g independent "
                  "instructions in flight per warp", v.extra_warps, v.ilp_needed);
-    print_report(&r, f.json);
-    return 0;
+    print_report(out, &r, f.json);
+    return io->status;
 }
 
 /* ---- spill ---- */
 
-int cmd_spill(int argc, char **argv)
+static int cmd_spill(struct cli_io *io, int argc, char **argv)
 {
-    static const char *const known[] = {"--work", "--accesses", "--latency", "--arch", "--load-bytes",
-                                        "--store-bytes", "--executions", "--threads", "--access-bytes", "--l1-hit",
-                                        "--l2-hit", "--l2-bandwidth", "--dram-bandwidth", "--clock", "--sms", NULL};
     struct flags f;
-    parse_flags(argc, argv, known, &f);
+    parse_flags(io, argc, argv, &f);
+    if (io->status)
+        return io->status;
+    FILE *out = io->out;
     struct report r = {.command = "spill"};
     if (flag(&f, "--work")) {
-        double work = num(&f, "--work", 0, true), acc = num(&f, "--accesses", 0, true);
-        double lat = num(&f, "--latency", 0, true), s;
-        check_status("--work", gpuocc_spill_slowdown(work, acc, lat, &s));
+        double work = num(io, &f, "--work", 0, true), acc = num(io, &f, "--accesses", 0, true);
+        double lat = num(io, &f, "--latency", 0, true), s;
+        if (!check_status(io, "--work", gpuocc_spill_slowdown(work, acc, lat, &s)))
+            return io->status;
         put_num(&r, "work_cycles", work);
         put_num(&r, "spill_accesses", acc);
         put_num(&r, "spill_latency_cycles", lat);
         put_num(&r, "slowdown", s);
         snprintf(r.verdict, sizeof r.verdict, "%s: the loop runs %.3gx %s", s > 1.05 ? "spilling hurts" : "spilling is cheap",
                  s, s > 1.05 ? "slower; keep the registers unless the extra occupancy is needed" : "slower");
-        print_report(&r, f.json);
-        return 0;
+        print_report(out, &r, f.json);
+        return io->status;
     }
     gpuocc_perf p;
-    bool have = perf_for(&f, &p);
+    bool have = perf_for(io, &f, &p);
     gpuocc_spill_input in;
     gpuocc_spill_input_init(&in);
-    in.spill_load_bytes = num(&f, "--load-bytes", 0, true);
-    in.spill_store_bytes = num(&f, "--store-bytes", 0, true);
-    in.executions = num(&f, "--executions", 1, false);
-    in.access_bytes = num(&f, "--access-bytes", 4, false);
-    in.l1_hit_rate = num(&f, "--l1-hit", 0.9, false);
-    in.l2_hit_rate = num(&f, "--l2-hit", 1, false);
-    in.sm_count = flag(&f, "--sms") ? cli_int("--sms", flag(&f, "--sms"), 1, INT32_MAX) : (have ? p.sm_count : 0);
+    in.spill_load_bytes = num(io, &f, "--load-bytes", 0, true);
+    in.spill_store_bytes = num(io, &f, "--store-bytes", 0, true);
+    in.executions = num(io, &f, "--executions", 1, false);
+    in.access_bytes = num(io, &f, "--access-bytes", 4, false);
+    in.l1_hit_rate = num(io, &f, "--l1-hit", 0.9, false);
+    in.l2_hit_rate = num(io, &f, "--l2-hit", 1, false);
+    in.sm_count = flag(&f, "--sms") ? cli_int(io, "--sms", flag(&f, "--sms"), 1, INT32_MAX) : (have ? p.sm_count : 0);
     if (in.sm_count < 1)
-        cli_fail("--sms", "required (or --arch with a product)");
-    in.threads = num(&f, "--threads", 0, true);
-    in.l2_bandwidth_bytes_per_s = num_or_table(&f, "--l2-bandwidth", have ? p.l2_bandwidth_gbps : 0) * 1e9;
-    in.dram_bandwidth_bytes_per_s = num_or_table(&f, "--dram-bandwidth", have ? p.dram_bandwidth_gbps : 0) * 1e9;
-    in.clock_hz = num_or_table(&f, "--clock", have ? p.sm_clock_mhz : 0) * 1e6;
+        cli_fail(io, "--sms", "required (or --arch with a product)");
+    in.threads = num(io, &f, "--threads", 0, true);
+    in.l2_bandwidth_bytes_per_s = num_or_table(io, &f, "--l2-bandwidth", have ? p.l2_bandwidth_gbps : 0) * 1e9;
+    in.dram_bandwidth_bytes_per_s = num_or_table(io, &f, "--dram-bandwidth", have ? p.dram_bandwidth_gbps : 0) * 1e9;
+    in.clock_hz = num_or_table(io, &f, "--clock", have ? p.sm_clock_mhz : 0) * 1e6;
     gpuocc_spill_cost c = {.size = sizeof c};
-    check_status("spill", gpuocc_spill_estimate(&in, &c));
+    if (!check_status(io, "spill", gpuocc_spill_estimate(&in, &c)))
+        return io->status;
     put_num(&r, "load_bytes_per_thread", in.spill_load_bytes);
     put_num(&r, "store_bytes_per_thread", in.spill_store_bytes);
     put_num(&r, "executions", in.executions);
@@ -253,61 +270,64 @@ int cmd_spill(int argc, char **argv)
     put_num(&r, "spill_us", c.spill_s * 1e6);
     const char *bound = c.spill_s == c.issue_s ? "load/store issue" : c.spill_s == c.l2_s ? "L2 bandwidth" : "DRAM bandwidth";
     snprintf(r.verdict, sizeof r.verdict, "spills cost about %.3g us, bound by %s", c.spill_s * 1e6, bound);
-    print_report(&r, f.json);
-    return 0;
+    print_report(out, &r, f.json);
+    return io->status;
 }
 
 /* ---- tradeoff ---- */
 
-int cmd_tradeoff(int argc, char **argv)
+static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
 {
-    static const char *const known[] = {"--arch", "--threads", "--regs", "--smem-static", "--smem-dynamic", "--work",
-                                        "--accesses-per-reg", "--spill-latency", "--warps-needed", NULL};
     struct flags f;
-    parse_flags(argc, argv, known, &f);
+    parse_flags(io, argc, argv, &f);
+    if (io->status)
+        return io->status;
+    FILE *out = io->out;
     gpuocc_device dev;
     const char *arch = flag(&f, "--arch");
     if (!arch)
-        cli_fail("--arch", "required");
-    cli_device("--arch", arch, &dev);
+        return cli_fail(io, "--arch", "required");
+    cli_device(io, "--arch", arch, &dev);
     gpuocc_kernel k;
     gpuocc_kernel_init(&k);
     k.smem_optin = 1;
     if (!flag(&f, "--threads"))
-        cli_fail("--threads", "required");
+        return cli_fail(io, "--threads", "required");
     if (!flag(&f, "--regs"))
-        cli_fail("--regs", "required");
-    k.threads_per_block = cli_int("--threads", flag(&f, "--threads"), 1, INT32_MAX);
-    k.regs_per_thread = cli_int("--regs", flag(&f, "--regs"), 0, INT32_MAX);
+        return cli_fail(io, "--regs", "required");
+    k.threads_per_block = cli_int(io, "--threads", flag(&f, "--threads"), 1, INT32_MAX);
+    k.regs_per_thread = cli_int(io, "--regs", flag(&f, "--regs"), 0, INT32_MAX);
     if (flag(&f, "--smem-static"))
-        k.smem_static_bytes = cli_size("--smem-static", flag(&f, "--smem-static"));
+        k.smem_static_bytes = cli_size(io, "--smem-static", flag(&f, "--smem-static"));
     if (flag(&f, "--smem-dynamic"))
-        k.smem_dynamic_bytes = cli_size("--smem-dynamic", flag(&f, "--smem-dynamic"));
-    double work = num(&f, "--work", 256, false), per_reg = num(&f, "--accesses-per-reg", 0.1, false);
-    double lat = num(&f, "--spill-latency", 300, false);
+        k.smem_dynamic_bytes = cli_size(io, "--smem-dynamic", flag(&f, "--smem-dynamic"));
+    double work = num(io, &f, "--work", 256, false), per_reg = num(io, &f, "--accesses-per-reg", 0.1, false);
+    double lat = num(io, &f, "--spill-latency", 300, false);
     gpuocc_result now = {.size = sizeof now};
-    check_status("input", gpuocc_occupancy(&dev, &k, &now));
+    if (!check_status(io, "input", gpuocc_occupancy(&dev, &k, &now)))
+        return io->status;
     gpuocc_tradeoff_step steps[64];
     int32_t n = 0;
     int32_t rc = gpuocc_tradeoff(&dev, &k, work, per_reg, lat, steps, 64, &n);
     if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
-        check_status("--work", rc);
-    double needed = num(&f, "--warps-needed", 0, false);
+        if (!check_status(io, "--work", rc))
+            return io->status;
+    double needed = num(io, &f, "--warps-needed", 0, false);
     if (f.json) {
-        printf("{\"command\":\"tradeoff\",\"regs\":%d,\"blocks_per_sm\":%d,\"occupancy\":%.6f,\"steps\":[",
+        fprintf(out, "{\"command\":\"tradeoff\",\"regs\":%d,\"blocks_per_sm\":%d,\"occupancy\":%.6f,\"steps\":[",
                k.regs_per_thread, now.blocks_per_sm, now.occupancy);
         for (int32_t i = 0; i < n && i < 64; i++)
-            printf("%s{\"regs_per_thread\":%d,\"regs_shed\":%d,\"blocks_per_sm\":%d,\"warps_per_sm\":%d,"
+            fprintf(out, "%s{\"regs_per_thread\":%d,\"regs_shed\":%d,\"blocks_per_sm\":%d,\"warps_per_sm\":%d,"
                    "\"occupancy\":%.6f,\"spill_slowdown\":%.6g}",
                    i ? "," : "", steps[i].regs_per_thread, steps[i].regs_shed, steps[i].blocks_per_sm,
                    steps[i].warps_per_sm, steps[i].occupancy, steps[i].spill_slowdown);
-        printf("],");
+        fprintf(out, "],");
     } else {
-        printf("now: %d registers, %d blocks/SM, %d warps, %.1f %% occupancy\n", k.regs_per_thread, now.blocks_per_sm,
+        fprintf(out, "now: %d registers, %d blocks/SM, %d warps, %.1f %% occupancy\n", k.regs_per_thread, now.blocks_per_sm,
                now.warps_per_sm, 100 * now.occupancy);
-        printf("%8s %6s %7s %6s %10s %9s\n", "cap", "shed", "blocks", "warps", "occupancy", "slowdown");
+        fprintf(out, "%8s %6s %7s %6s %10s %9s\n", "cap", "shed", "blocks", "warps", "occupancy", "slowdown");
         for (int32_t i = 0; i < n && i < 64; i++)
-            printf("%8d %6d %7d %6d %9.1f%% %8.3gx\n", steps[i].regs_per_thread, steps[i].regs_shed,
+            fprintf(out, "%8d %6d %7d %6d %9.1f%% %8.3gx\n", steps[i].regs_per_thread, steps[i].regs_shed,
                    steps[i].blocks_per_sm, steps[i].warps_per_sm, 100 * steps[i].occupancy, steps[i].spill_slowdown);
     }
     /* keep, unless more warps are needed to hide latency and the first step that supplies them gains
@@ -333,37 +353,40 @@ int cmd_tradeoff(int argc, char **argv)
                      "cost %.3gx", steps[pick].regs_per_thread, gain, steps[pick].spill_slowdown);
     }
     if (f.json) {
-        printf("\"verdict\":");
-        json_string(stdout, verdict);
-        printf("}\n");
+        fprintf(out, "\"verdict\":");
+        json_string(out, verdict);
+        fprintf(out, "}\n");
     } else
-        printf("verdict: %s\n", verdict);
-    return 0;
+        fprintf(out, "verdict: %s\n", verdict);
+    return io->status;
 }
 
 /* ---- waves ---- */
 
-int cmd_waves(int argc, char **argv)
+static int cmd_waves(struct cli_io *io, int argc, char **argv)
 {
-    static const char *const known[] = {"--grid", "--sms", "--blocks-per-sm", "--arch", NULL};
     struct flags f;
-    parse_flags(argc, argv, known, &f);
+    parse_flags(io, argc, argv, &f);
+    if (io->status)
+        return io->status;
+    FILE *out = io->out;
     struct report r = {.command = "waves"};
     gpuocc_perf p;
-    bool have = perf_for(&f, &p);
+    bool have = perf_for(io, &f, &p);
     if (!flag(&f, "--grid"))
-        cli_fail("--grid", "required");
+        return cli_fail(io, "--grid", "required");
     if (!flag(&f, "--blocks-per-sm"))
-        cli_fail("--blocks-per-sm", "required");
+        return cli_fail(io, "--blocks-per-sm", "required");
     int64_t grid;
     if (!cli_try_int(flag(&f, "--grid"), 1, INT64_MAX, &grid))
-        cli_fail("--grid", "expected a positive integer, got '%s'", flag(&f, "--grid"));
-    int32_t bps = cli_int("--blocks-per-sm", flag(&f, "--blocks-per-sm"), 1, INT32_MAX);
-    int32_t sms = flag(&f, "--sms") ? cli_int("--sms", flag(&f, "--sms"), 1, INT32_MAX) : have ? p.sm_count : 0;
+        cli_fail(io, "--grid", "expected a positive integer, got '%s'", flag(&f, "--grid"));
+    int32_t bps = cli_int(io, "--blocks-per-sm", flag(&f, "--blocks-per-sm"), 1, INT32_MAX);
+    int32_t sms = flag(&f, "--sms") ? cli_int(io, "--sms", flag(&f, "--sms"), 1, INT32_MAX) : have ? p.sm_count : 0;
     if (sms < 1)
-        cli_fail("--sms", "required (or --arch with a product)");
+        cli_fail(io, "--sms", "required (or --arch with a product)");
     gpuocc_waves_result w = {.size = sizeof w};
-    check_status("--grid", gpuocc_waves(grid, sms, bps, &w));
+    if (!check_status(io, "--grid", gpuocc_waves(grid, sms, bps, &w)))
+        return io->status;
     put_num(&r, "grid_blocks", (double)grid);
     put_num(&r, "sm_count", sms);
     put_num(&r, "blocks_per_sm", bps);
@@ -382,25 +405,28 @@ int cmd_waves(int argc, char **argv)
                  (long long)w.grid_down, (long long)w.grid_up);
     else
         snprintf(r.verdict, sizeof r.verdict, "no tail: %lld full waves", (long long)w.waves);
-    print_report(&r, f.json);
-    return 0;
+    print_report(out, &r, f.json);
+    return io->status;
 }
 
 /* ---- divergence ---- */
 
-int cmd_divergence(int argc, char **argv)
+static int cmd_divergence(struct cli_io *io, int argc, char **argv)
 {
-    static const char *const known[] = {"--threads", "--paths", "--experts", "--items", "--warp-size", NULL};
     struct flags f;
-    parse_flags(argc, argv, known, &f);
+    parse_flags(io, argc, argv, &f);
+    if (io->status)
+        return io->status;
+    FILE *out = io->out;
     struct report r = {.command = "divergence"};
-    int32_t warp = flag(&f, "--warp-size") ? cli_int("--warp-size", flag(&f, "--warp-size"), 1, 1024) : 32;
+    int32_t warp = flag(&f, "--warp-size") ? cli_int(io, "--warp-size", flag(&f, "--warp-size"), 1, 1024) : 32;
     bool any = false;
     r.verdict[0] = '\0';
     if (flag(&f, "--threads")) {
-        int32_t t = cli_int("--threads", flag(&f, "--threads"), 1, INT32_MAX);
+        int32_t t = cli_int(io, "--threads", flag(&f, "--threads"), 1, INT32_MAX);
         double e;
-        check_status("--threads", gpuocc_lane_efficiency(t, warp, &e));
+        if (!check_status(io, "--threads", gpuocc_lane_efficiency(t, warp, &e)))
+            return io->status;
         put_num(&r, "threads_per_block", t);
         put_num(&r, "lane_efficiency", e);
         snprintf(r.verdict, sizeof r.verdict, "%.2f %% of lanes do work%s", 100 * e,
@@ -417,13 +443,14 @@ int cmd_divergence(int argc, char **argv)
         for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
             char *colon = strchr(tok, ':');
             if (!colon || n == 64)
-                cli_fail("--paths", "expected lanes:cost[,lanes:cost...], got '%s'", flag(&f, "--paths"));
+                return cli_fail(io, "--paths", "expected lanes:cost[,lanes:cost...], got '%s'", flag(&f, "--paths"));
             *colon = '\0';
-            lanes[n] = cli_int("--paths", tok, 1, 1024);
-            cost[n++] = cli_double("--paths", colon + 1);
+            lanes[n] = cli_int(io, "--paths", tok, 1, 1024);
+            cost[n++] = cli_double(io, "--paths", colon + 1);
         }
         double serial, eff;
-        check_status("--paths", gpuocc_divergence(lanes, cost, n, warp, &serial, &eff));
+        if (!check_status(io, "--paths", gpuocc_divergence(lanes, cost, n, warp, &serial, &eff)))
+            return io->status;
         put_num(&r, "paths", n);
         put_num(&r, "serialized_cycles", serial);
         put_num(&r, "simt_efficiency", eff);
@@ -433,12 +460,13 @@ int cmd_divergence(int argc, char **argv)
         any = true;
     }
     if (flag(&f, "--experts")) {
-        int32_t e = cli_int("--experts", flag(&f, "--experts"), 1, 1 << 20);
+        int32_t e = cli_int(io, "--experts", flag(&f, "--experts"), 1, 1 << 20);
         int64_t items = 1024;
         if (flag(&f, "--items") && !cli_try_int(flag(&f, "--items"), 1, INT64_MAX, &items))
-            cli_fail("--items", "expected a positive integer");
+            cli_fail(io, "--items", "expected a positive integer");
         gpuocc_routing_result rr = {.size = sizeof rr};
-        check_status("--experts", gpuocc_routing(e, items, warp, &rr));
+        if (!check_status(io, "--experts", gpuocc_routing(e, items, warp, &rr)))
+            return io->status;
         put_num(&r, "experts", e);
         put_num(&r, "items", (double)items);
         put_num(&r, "random_paths_per_warp", rr.random_paths);
@@ -450,27 +478,30 @@ int cmd_divergence(int argc, char **argv)
         any = true;
     }
     if (!any)
-        cli_fail("--threads", "give --threads, --paths or --experts");
-    print_report(&r, f.json);
-    return 0;
+        return cli_fail(io, "--threads", "give --threads, --paths or --experts");
+    print_report(out, &r, f.json);
+    return io->status;
 }
 
 /* ---- roofline ---- */
 
-int cmd_roofline(int argc, char **argv)
+static int cmd_roofline(struct cli_io *io, int argc, char **argv)
 {
-    static const char *const known[] = {"--flops", "--bytes", "--peak-flops", "--bandwidth", "--arch", NULL};
     struct flags f;
-    parse_flags(argc, argv, known, &f);
+    parse_flags(io, argc, argv, &f);
+    if (io->status)
+        return io->status;
+    FILE *out = io->out;
     gpuocc_perf p;
-    bool have = perf_for(&f, &p);
+    bool have = perf_for(io, &f, &p);
     struct report r = {.command = "roofline"};
-    double flops = num(&f, "--flops", 0, true), bytes = num(&f, "--bytes", 0, true);
-    double peak = num(&f, "--peak-flops", 0, true) * 1e9; /* GFLOP/s */
-    double bw = num_or_table(&f, "--bandwidth", have ? p.dram_bandwidth_gbps : 0) * 1e9;
+    double flops = num(io, &f, "--flops", 0, true), bytes = num(io, &f, "--bytes", 0, true);
+    double peak = num(io, &f, "--peak-flops", 0, true) * 1e9; /* GFLOP/s */
+    double bw = num_or_table(io, &f, "--bandwidth", have ? p.dram_bandwidth_gbps : 0) * 1e9;
     double ai, ridge, attain;
     int32_t compute;
-    check_status("--flops", gpuocc_roofline(flops, bytes, peak, bw, &ai, &ridge, &attain, &compute));
+    if (!check_status(io, "--flops", gpuocc_roofline(flops, bytes, peak, bw, &ai, &ridge, &attain, &compute)))
+        return io->status;
     put_num(&r, "flops", flops);
     put_num(&r, "bytes", bytes);
     put_num(&r, "peak_gflops", peak / 1e9);
@@ -481,36 +512,156 @@ int cmd_roofline(int argc, char **argv)
     put_text(&r, "bound", compute ? "compute" : "memory");
     snprintf(r.verdict, sizeof r.verdict, "%s bound: %.3g FLOP/B %s the ridge at %.3g; at most %.4g GFLOP/s",
              compute ? "compute" : "memory", ai, compute ? "is past" : "is below", ridge, attain / 1e9);
-    print_report(&r, f.json);
-    return 0;
+    print_report(out, &r, f.json);
+    return io->status;
 }
 
 /* ---- diagnose ---- */
 
-int cmd_diagnose(int argc, char **argv)
+static int cmd_diagnose(struct cli_io *io, int argc, char **argv)
 {
-    static const char *const known[] = {"--stall", "--occupancy", NULL};
     struct flags f;
-    parse_flags(argc, argv, known, &f);
+    parse_flags(io, argc, argv, &f);
+    if (io->status)
+        return io->status;
+    FILE *out = io->out;
     struct report r = {.command = "diagnose"};
     const char *name = flag(&f, "--stall");
     if (!name)
-        cli_fail("--stall", "required: one of long_scoreboard, short_scoreboard, barrier, mio_throttle, "
+        return cli_fail(io, "--stall", "required: one of long_scoreboard, short_scoreboard, barrier, mio_throttle, "
                             "lg_throttle, math_pipe_throttle, not_selected, no_instruction");
     int32_t reason = gpuocc_stall_from_name(name);
     if (reason < 0)
-        cli_fail("--stall", "unknown stall reason '%s'", name);
-    double occ = num(&f, "--occupancy", 0, true);
+        return cli_fail(io, "--stall", "unknown stall reason '%s'", name);
+    double occ = num(io, &f, "--occupancy", 0, true);
     if (occ > 1)
         occ /= 100; /* a percentage */
     const char *meaning, *advice;
     int32_t helps;
-    check_status("--occupancy", gpuocc_diagnose(reason, occ, &meaning, &advice, &helps));
+    if (!check_status(io, "--occupancy", gpuocc_diagnose(reason, occ, &meaning, &advice, &helps)))
+        return io->status;
     put_text(&r, "stall", name);
     put_num(&r, "occupancy", occ);
     put_text(&r, "meaning", meaning);
     put_text(&r, "occupancy_helps", helps ? "yes" : "no");
     snprintf(r.verdict, sizeof r.verdict, "%s", advice);
-    print_report(&r, f.json);
-    return 0;
+    print_report(out, &r, f.json);
+    return io->status;
 }
+
+/* ---- descriptors ---- */
+
+#define JSON_OPTION {"--json", NULL, "one JSON object instead of text"}
+#define END_OPTIONS {NULL, NULL, NULL}
+
+static const struct cli_option latency_options[] = {
+    {"--warps", "N", "resident warps per SM"},
+    {"--latency", "CYCLES", "latency to hide (default with --arch: the DRAM latency)"},
+    {"--throughput", "PER_CYCLE", "operations the pipe accepts per cycle per SM (default with --arch: DRAM)"},
+    {"--ilp", "N", "independent operations in flight per warp (default 1)"},
+    {"--arch", "NAME", "a product whose published figures fill the defaults"},
+    {"--bandwidth", "GB/S", "DRAM bandwidth, for the bytes in flight"},
+    {"--latency-ns", "NS", "DRAM latency in nanoseconds, for the bytes in flight"},
+    {"--sms", "N", "SM count, for the bytes in flight"},
+    JSON_OPTION, END_OPTIONS};
+
+static const struct cli_option spill_options[] = {
+    {"--work", "CYCLES", "cycles of work per iteration (the simple model, with --accesses and --latency)"},
+    {"--accesses", "N", "spill accesses per iteration"},
+    {"--latency", "CYCLES", "latency of one spill access"},
+    {"--load-bytes", "BYTES", "ptxas spill loads per thread (the bandwidth model)"},
+    {"--store-bytes", "BYTES", "ptxas spill stores per thread"},
+    {"--executions", "N", "times each thread runs the spilling code (default 1)"},
+    {"--threads", "N", "threads in the launch"},
+    {"--access-bytes", "BYTES", "bytes per spill access (default 4)"},
+    {"--l1-hit", "FRACTION", "L1 hit rate of spill traffic (default 0.9)"},
+    {"--l2-hit", "FRACTION", "L2 hit rate of what misses L1 (default 1)"},
+    {"--l2-bandwidth", "GB/S", "L2 bandwidth (default with --arch: published)"},
+    {"--dram-bandwidth", "GB/S", "DRAM bandwidth (default with --arch: published)"},
+    {"--clock", "MHZ", "SM clock (default with --arch: published)"},
+    {"--sms", "N", "SM count (default with --arch: published)"},
+    {"--arch", "NAME", "a product whose published figures fill the defaults"},
+    JSON_OPTION, END_OPTIONS};
+
+static const struct cli_option tradeoff_options[] = {
+    {"--arch", "NAME", "architecture or product"},
+    {"--threads", "N", "threads per block"},
+    {"--regs", "N", "registers per thread today"},
+    {"--smem-static", "BYTES", "static shared memory per block"},
+    {"--smem-dynamic", "BYTES", "dynamic shared memory per block"},
+    {"--work", "CYCLES", "cycles of work per iteration (default 256)"},
+    {"--accesses-per-reg", "N", "spill accesses per shed register per iteration (default 0.1)"},
+    {"--spill-latency", "CYCLES", "latency of one spill access (default 300)"},
+    {"--warps-needed", "N", "warps needed to hide latency (from 'gpuocc latency')"},
+    JSON_OPTION, END_OPTIONS};
+
+static const struct cli_option waves_options[] = {
+    {"--grid", "N", "blocks in the grid"},
+    {"--blocks-per-sm", "N", "resident blocks per SM (from 'gpuocc report')"},
+    {"--sms", "N", "SM count"},
+    {"--arch", "NAME", "a product, for its SM count"},
+    JSON_OPTION, END_OPTIONS};
+
+static const struct cli_option divergence_options[] = {
+    {"--threads", "N", "threads per block: the share of lanes that do work"},
+    {"--paths", "LANES:COST,...", "branch paths taken in one warp, each with its lane count and cost"},
+    {"--experts", "N", "paths chosen by routing (mixture of experts)"},
+    {"--items", "N", "routed items (default 1024)"},
+    {"--warp-size", "N", "lanes per warp (default 32)"},
+    JSON_OPTION, END_OPTIONS};
+
+static const struct cli_option roofline_options[] = {
+    {"--flops", "N", "floating-point operations"},
+    {"--bytes", "N", "bytes moved from memory"},
+    {"--peak-flops", "GFLOP/S", "peak arithmetic throughput"},
+    {"--bandwidth", "GB/S", "memory bandwidth (default with --arch: DRAM, published)"},
+    {"--arch", "NAME", "a product whose published figures fill the defaults"},
+    JSON_OPTION, END_OPTIONS};
+
+static const struct cli_option diagnose_options[] = {
+    {"--stall", "REASON", "dominant stall reason: long_scoreboard, short_scoreboard, barrier, mio_throttle, "
+                          "lg_throttle, math_pipe_throttle, not_selected, no_instruction"},
+    {"--occupancy", "FRACTION", "achieved occupancy, 0-1 (or a percentage written 37.5%)"},
+    JSON_OPTION, END_OPTIONS};
+
+const struct cli_command cli_cmd_latency = {
+    "latency", cmd_latency, "Little's law: are the resident warps enough to hide a latency at a throughput",
+    "--warps N (--latency CYCLES --throughput N | --arch NAME) [options]", latency_options,
+    "gpuocc latency --warps 32 --latency 400 --throughput 4 --ilp 2\n"
+    "gpuocc latency --arch A100 --warps 32\n"};
+
+const struct cli_command cli_cmd_spill = {
+    "spill", cmd_spill, "spill cost: a loop's slowdown, or ptxas spill bytes through L1/L2/DRAM",
+    "--work CYCLES --accesses N --latency CYCLES  |  --load-bytes B --store-bytes B --threads N --arch NAME",
+    spill_options,
+    "gpuocc spill --work 256 --accesses 2 --latency 300\n"
+    "gpuocc spill --arch A100 --load-bytes 8 --store-bytes 8 --threads 1048576\n"};
+
+const struct cli_command cli_cmd_tradeoff = {
+    "tradeoff", cmd_tradeoff, "register caps that raise occupancy, and what their spills would cost",
+    "--arch NAME --threads N --regs N [options]", tradeoff_options,
+    "gpuocc tradeoff --arch A100 --threads 256 --regs 128\n"
+    "gpuocc tradeoff --arch H100 --threads 128 --regs 96 --warps-needed 40 --json\n"};
+
+const struct cli_command cli_cmd_waves = {
+    "waves", cmd_waves, "waves and the tail of a grid at a number of blocks per SM",
+    "--grid N --blocks-per-sm N (--sms N | --arch NAME) [--json]", waves_options,
+    "gpuocc waves --grid 300 --sms 132 --blocks-per-sm 2\n"
+    "gpuocc waves --grid 1000000 --arch H100 --blocks-per-sm 4 --json\n"};
+
+const struct cli_command cli_cmd_divergence = {
+    "divergence", cmd_divergence, "lane efficiency, branch paths, expert routing: how much of each warp works",
+    "(--threads N | --paths LANES:COST,... | --experts N) [options]", divergence_options,
+    "gpuocc divergence --threads 100\n"
+    "gpuocc divergence --paths 16:10,16:10\n"
+    "gpuocc divergence --experts 8 --items 4096\n"};
+
+const struct cli_command cli_cmd_roofline = {
+    "roofline", cmd_roofline, "compute or memory bound: arithmetic intensity against the ridge point",
+    "--flops N --bytes N --peak-flops GFLOP/S (--bandwidth GB/S | --arch NAME) [--json]", roofline_options,
+    "gpuocc roofline --flops 2 --bytes 12 --peak-flops 19500 --bandwidth 2039\n"};
+
+const struct cli_command cli_cmd_diagnose = {
+    "diagnose", cmd_diagnose, "what a dominant stall reason means at an occupancy, and what to try first",
+    "--stall REASON --occupancy FRACTION [--json]", diagnose_options,
+    "gpuocc diagnose --stall long_scoreboard --occupancy 0.25\n"};

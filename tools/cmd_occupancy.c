@@ -7,23 +7,10 @@
 
 /* ---- report ---- */
 
-struct launch {
-    gpuocc_device dev;
-    gpuocc_kernel k;
-    char dev_name[64];
-};
-
-static void launch_defaults(struct launch *l)
-{
-    gpuocc_kernel_init(&l->k);
-    l->k.smem_optin = 1; /* --no-optin turns it off */
-    l->dev_name[0] = '\0';
-}
-
 /* The built-in example: a 256-thread, 64-register kernel with 48 KiB of dynamic shared memory on H100. */
-static void launch_example(struct launch *l)
+static void launch_example(struct cli_io *io, struct cli_launch *l)
 {
-    cli_device("--arch", "H100", &l->dev);
+    cli_device(io, "--arch", "H100", &l->dev);
     snprintf(l->dev_name, sizeof l->dev_name, "H100");
     l->k.threads_per_block = 256;
     l->k.regs_per_thread = 64;
@@ -41,39 +28,39 @@ static const char *resource_demand_name(int32_t resource)
     }
 }
 
-static void print_report_text(const struct launch *l, const gpuocc_result *r)
+static void print_report_text(FILE *out, const struct cli_launch *l, const gpuocc_result *r)
 {
     char arch[16], lim[96];
     cli_arch_name(&l->dev, arch, sizeof arch);
     cli_limiters(r->limiters, lim, sizeof lim);
     if (l->dev.sm_count)
-        printf("device      %s (%s, %d SMs)\n", l->dev_name, arch, l->dev.sm_count);
+        fprintf(out, "device      %s (%s, %d SMs)\n", l->dev_name, arch, l->dev.sm_count);
     else
-        printf("device      %s (%s, SM count unknown)\n", l->dev_name, arch);
-    printf("kernel      %d threads/block, %d registers/thread, %lld B static + %lld B dynamic shared memory, "
+        fprintf(out, "device      %s (%s, SM count unknown)\n", l->dev_name, arch);
+    fprintf(out, "kernel      %d threads/block, %d registers/thread, %lld B static + %lld B dynamic shared memory, "
            "%d barrier(s), opt-in %s\n",
            l->k.threads_per_block, l->k.regs_per_thread, (long long)l->k.smem_static_bytes,
            (long long)l->k.smem_dynamic_bytes, l->k.barriers,
            l->k.smem_optin ? "yes" : "no");
     if (l->k.carveout_percent >= 0)
-        printf("carveout    %d %% preferred\n", l->k.carveout_percent);
-    printf("blocks/SM   %d\n", r->blocks_per_sm);
-    printf("warps/SM    %d of %d\n", r->warps_per_sm, r->max_warps_per_sm);
-    printf("occupancy   %.1f %%\n", 100.0 * r->occupancy);
-    printf("limited by  %s\n", lim);
+        fprintf(out, "carveout    %d %% preferred\n", l->k.carveout_percent);
+    fprintf(out, "blocks/SM   %d\n", r->blocks_per_sm);
+    fprintf(out, "warps/SM    %d of %d\n", r->warps_per_sm, r->max_warps_per_sm);
+    fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
+    fprintf(out, "limited by  %s\n", lim);
     const int32_t limits[] = {r->limit_warps, r->limit_regs, r->limit_smem, r->limit_blocks, r->limit_barriers};
-    printf("limits      ");
+    fprintf(out, "limits      ");
     for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
         if (limits[i] == GPUOCC_UNLIMITED)
-            printf("%s%s none", i ? ", " : "", gpuocc_resource_name(i));
+            fprintf(out, "%s%s none", i ? ", " : "", gpuocc_resource_name(i));
         else
-            printf("%s%s %d", i ? ", " : "", gpuocc_resource_name(i), limits[i]);
+            fprintf(out, "%s%s %d", i ? ", " : "", gpuocc_resource_name(i), limits[i]);
     }
-    printf(" (blocks per SM)\n");
-    printf("allocated   %d registers and %lld B shared memory per block; %lld B shared memory per SM configured\n",
+    fprintf(out, " (blocks per SM)\n");
+    fprintf(out, "allocated   %d registers and %lld B shared memory per block; %lld B shared memory per SM configured\n",
            r->regs_per_block, (long long)r->smem_per_block_bytes, (long long)r->smem_per_sm_bytes);
     if (l->dev.sm_count)
-        printf("full wave   %d blocks (%d SMs x %d)\n", r->blocks_per_sm * l->dev.sm_count, l->dev.sm_count,
+        fprintf(out, "full wave   %d blocks (%d SMs x %d)\n", r->blocks_per_sm * l->dev.sm_count, l->dev.sm_count,
                r->blocks_per_sm);
     for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
         if (!(r->limiters & (1u << i)))
@@ -81,166 +68,174 @@ static void print_report_text(const struct launch *l, const gpuocc_result *r)
         int64_t value, shed;
         int32_t rc = gpuocc_next_step(&l->dev, &l->k, i, &value, &shed);
         if (rc == GPUOCC_OK && shed > 0)
-            printf("next step   %s: %lld -> %lld (shed %lld) for %d blocks/SM\n", resource_demand_name(i),
+            fprintf(out, "next step   %s: %lld -> %lld (shed %lld) for %d blocks/SM\n", resource_demand_name(i),
                    (long long)(value + shed), (long long)value, (long long)shed, r->blocks_per_sm + 1);
         else if (rc == GPUOCC_ERR_UNSATISFIABLE && i == GPUOCC_RESOURCE_BLOCKS)
-            printf("next step   the block-slot cap binds: use larger blocks to hold more warps\n");
+            fprintf(out, "next step   the block-slot cap binds: use larger blocks to hold more warps\n");
         else if (rc == GPUOCC_ERR_UNSATISFIABLE)
-            printf("next step   %s: no reduction alone gains a block\n", resource_demand_name(i));
+            fprintf(out, "next step   %s: no reduction alone gains a block\n", resource_demand_name(i));
     }
 }
 
-static void print_report_json(const struct launch *l, const gpuocc_result *r)
+static void print_report_json(FILE *out, const struct cli_launch *l, const gpuocc_result *r)
 {
     char arch[16];
     cli_arch_name(&l->dev, arch, sizeof arch);
     bool first = true;
-    printf("{");
-    json_key(stdout, &first, "device");
-    json_string(stdout, l->dev_name);
-    json_key(stdout, &first, "arch");
-    json_string(stdout, arch);
-    json_key(stdout, &first, "sm_count");
-    printf("%d", l->dev.sm_count);
-    json_key(stdout, &first, "threads");
-    printf("%d", l->k.threads_per_block);
-    json_key(stdout, &first, "regs");
-    printf("%d", l->k.regs_per_thread);
-    json_key(stdout, &first, "smem_static");
-    printf("%lld", (long long)l->k.smem_static_bytes);
-    json_key(stdout, &first, "smem_dynamic");
-    printf("%lld", (long long)l->k.smem_dynamic_bytes);
-    json_key(stdout, &first, "barriers");
-    printf("%d", l->k.barriers);
-    json_key(stdout, &first, "carveout");
-    printf("%d", l->k.carveout_percent);
-    json_key(stdout, &first, "smem_optin");
-    printf("%d", l->k.smem_optin);
-    json_key(stdout, &first, "blocks_per_sm");
-    printf("%d", r->blocks_per_sm);
-    json_key(stdout, &first, "warps_per_sm");
-    printf("%d", r->warps_per_sm);
-    json_key(stdout, &first, "max_warps_per_sm");
-    printf("%d", r->max_warps_per_sm);
-    json_key(stdout, &first, "occupancy");
-    printf("%.6f", r->occupancy);
-    json_key(stdout, &first, "limiters");
-    printf("[");
+    fprintf(out, "{");
+    json_key(out, &first, "device");
+    json_string(out, l->dev_name);
+    json_key(out, &first, "arch");
+    json_string(out, arch);
+    json_key(out, &first, "sm_count");
+    fprintf(out, "%d", l->dev.sm_count);
+    json_key(out, &first, "threads");
+    fprintf(out, "%d", l->k.threads_per_block);
+    json_key(out, &first, "regs");
+    fprintf(out, "%d", l->k.regs_per_thread);
+    json_key(out, &first, "smem_static");
+    fprintf(out, "%lld", (long long)l->k.smem_static_bytes);
+    json_key(out, &first, "smem_dynamic");
+    fprintf(out, "%lld", (long long)l->k.smem_dynamic_bytes);
+    json_key(out, &first, "barriers");
+    fprintf(out, "%d", l->k.barriers);
+    json_key(out, &first, "carveout");
+    fprintf(out, "%d", l->k.carveout_percent);
+    json_key(out, &first, "smem_optin");
+    fprintf(out, "%d", l->k.smem_optin);
+    json_key(out, &first, "blocks_per_sm");
+    fprintf(out, "%d", r->blocks_per_sm);
+    json_key(out, &first, "warps_per_sm");
+    fprintf(out, "%d", r->warps_per_sm);
+    json_key(out, &first, "max_warps_per_sm");
+    fprintf(out, "%d", r->max_warps_per_sm);
+    json_key(out, &first, "occupancy");
+    fprintf(out, "%.6f", r->occupancy);
+    json_key(out, &first, "limiters");
+    fprintf(out, "[");
     bool first_lim = true;
     for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++)
         if (r->limiters & (1u << i)) {
-            printf(first_lim ? "" : ",");
-            json_string(stdout, gpuocc_resource_name(i));
+            fprintf(out, first_lim ? "" : ",");
+            json_string(out, gpuocc_resource_name(i));
             first_lim = false;
         }
-    printf("]");
+    fprintf(out, "]");
     const char *names[] = {"limit_warps", "limit_regs", "limit_smem", "limit_blocks", "limit_barriers"};
     const int32_t limits[] = {r->limit_warps, r->limit_regs, r->limit_smem, r->limit_blocks, r->limit_barriers};
     for (int i = 0; i < 5; i++) {
-        json_key(stdout, &first, names[i]);
+        json_key(out, &first, names[i]);
         if (limits[i] == GPUOCC_UNLIMITED)
-            printf("null");
+            fprintf(out, "null");
         else
-            printf("%d", limits[i]);
+            fprintf(out, "%d", limits[i]);
     }
-    json_key(stdout, &first, "regs_per_block");
-    printf("%d", r->regs_per_block);
-    json_key(stdout, &first, "smem_per_block");
-    printf("%lld", (long long)r->smem_per_block_bytes);
-    json_key(stdout, &first, "smem_per_sm");
-    printf("%lld", (long long)r->smem_per_sm_bytes);
-    json_key(stdout, &first, "next_steps");
-    printf("[");
+    json_key(out, &first, "regs_per_block");
+    fprintf(out, "%d", r->regs_per_block);
+    json_key(out, &first, "smem_per_block");
+    fprintf(out, "%lld", (long long)r->smem_per_block_bytes);
+    json_key(out, &first, "smem_per_sm");
+    fprintf(out, "%lld", (long long)r->smem_per_sm_bytes);
+    json_key(out, &first, "next_steps");
+    fprintf(out, "[");
     bool first_step = true;
     for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
         int64_t value, shed;
         if (!(r->limiters & (1u << i)) || gpuocc_next_step(&l->dev, &l->k, i, &value, &shed) != GPUOCC_OK)
             continue;
-        printf("%s{\"resource\":", first_step ? "" : ",");
-        json_string(stdout, gpuocc_resource_name(i));
-        printf(",\"new_value\":%lld,\"shed\":%lld}", (long long)value, (long long)shed);
+        fprintf(out, "%s{\"resource\":", first_step ? "" : ",");
+        json_string(out, gpuocc_resource_name(i));
+        fprintf(out, ",\"new_value\":%lld,\"shed\":%lld}", (long long)value, (long long)shed);
         first_step = false;
     }
-    printf("]}\n");
+    fprintf(out, "]}\n");
 }
 
-int cmd_report(int argc, char **argv)
+static int cmd_report(struct cli_io *io, int argc, char **argv)
 {
-    struct launch l;
-    launch_defaults(&l);
-    bool json = false, example = false, have_arch = false, have_threads = false, have_regs = false;
-    struct cli_args a = {argc, argv, 1};
-    for (; a.i < argc; a.i++) {
-        const char *v;
-        if (cli_flag(&a, "--arch", &v)) {
-            cli_device("--arch", v, &l.dev);
-            snprintf(l.dev_name, sizeof l.dev_name, "%s", v);
-            have_arch = true;
-        } else if (cli_flag(&a, "--threads", &v)) {
-            l.k.threads_per_block = cli_int("--threads", v, 1, INT32_MAX);
-            have_threads = true;
-        } else if (cli_flag(&a, "--regs", &v)) {
-            l.k.regs_per_thread = cli_int("--regs", v, 0, INT32_MAX);
-            have_regs = true;
-        } else if (cli_flag(&a, "--smem-static", &v))
-            l.k.smem_static_bytes = cli_size("--smem-static", v);
-        else if (cli_flag(&a, "--smem-dynamic", &v))
-            l.k.smem_dynamic_bytes = cli_size("--smem-dynamic", v);
-        else if (cli_flag(&a, "--barriers", &v))
-            l.k.barriers = cli_int("--barriers", v, 0, INT32_MAX);
-        else if (cli_flag(&a, "--carveout", &v))
-            l.k.carveout_percent = cli_int("--carveout", v, -1, 100);
-        else if (cli_switch(&a, "--no-optin"))
-            l.k.smem_optin = 0;
-        else if (cli_switch(&a, "--json"))
+    FILE *out = io->out;
+    struct cli_launch l;
+    cli_launch_init(&l);
+    bool json = false, example = false;
+    struct cli_args a = {io, argc, argv, 1};
+    for (; cli_more(&a); a.i++) {
+        if (cli_launch_flag(&a, &l))
+            continue;
+        if (cli_switch(&a, "--json"))
             json = true;
         else if (cli_switch(&a, "--example"))
             example = true;
         else
             cli_unknown(&a);
     }
+    if (io->status)
+        return io->status;
     if (example) {
-        if (have_arch || have_threads || have_regs)
-            cli_fail("--example", "cannot be combined with --arch, --threads or --regs");
-        launch_example(&l);
+        if (l.have_arch || l.have_threads || l.have_regs)
+            return cli_fail(io, "--example", "cannot be combined with --arch, --threads or --regs");
+        launch_example(io, &l);
     } else {
-        if (!have_arch)
-            cli_fail("--arch", "required (or --example for the built-in example)");
-        if (!have_threads)
-            cli_fail("--threads", "required");
-        if (!have_regs)
-            cli_fail("--regs", "required");
+        if (!l.have_arch)
+            return cli_fail(io, "--arch", "required (or --example for the built-in example)");
+        if (!l.have_threads)
+            return cli_fail(io, "--threads", "required");
+        if (!l.have_regs)
+            return cli_fail(io, "--regs", "required");
     }
     gpuocc_result r = {.size = sizeof r};
     int32_t rc = gpuocc_occupancy(&l.dev, &l.k, &r);
     if (rc != GPUOCC_OK)
-        cli_fail("input", "%s", gpuocc_strerror(rc));
+        return cli_fail(io, "input", "%s", gpuocc_strerror(rc));
     if (json)
-        print_report_json(&l, &r);
+        print_report_json(out, &l, &r);
     else {
         if (example)
-            printf("(built-in example: gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K)\n");
-        print_report_text(&l, &r);
+            fprintf(out, "(built-in example: gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K)\n");
+        print_report_text(out, &l, &r);
     }
-    return 0;
+    /* a launch that fits no block cannot run: answered, but `gpuocc report ... && launch` must stop */
+    if (r.blocks_per_sm == 0) {
+        char lim[96];
+        cli_limiters(r.limiters, lim, sizeof lim);
+        cli_problem(io, "launch", "cannot run: 0 blocks fit on a multiprocessor (limited by %s)", lim);
+        return CLI_PARTIAL;
+    }
+    return CLI_OK;
 }
+
+static const struct cli_option report_options[] = {
+    CLI_LAUNCH_OPTIONS,
+    {"--json", NULL, "one JSON object instead of text"},
+    {"--example", NULL, "the built-in example (H100, 256 threads, 64 registers, 48 KiB dynamic)"},
+    {NULL, NULL, NULL},
+};
+
+const struct cli_command cli_cmd_report = {
+    "report", cmd_report, "occupancy of one launch: limits, limiter, allocation, next step",
+    "--arch NAME --threads N --regs N [options]  |  --example", report_options,
+    "gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K\n"
+    "gpuocc report --arch A100 --threads 256 --regs 32 --smem-static 48K --json\n"
+    "gpuocc report --example\n"};
 
 /* ---- devices ---- */
 
-int cmd_devices(int argc, char **argv)
+static int cmd_devices(struct cli_io *io, int argc, char **argv)
 {
+    FILE *out = io->out;
     bool json = false;
-    struct cli_args a = {argc, argv, 1};
-    for (; a.i < argc; a.i++) {
+    struct cli_args a = {io, argc, argv, 1};
+    for (; cli_more(&a); a.i++) {
         if (cli_switch(&a, "--json"))
             json = true;
         else
             cli_unknown(&a);
     }
+    if (io->status)
+        return io->status;
     if (json)
-        printf("[");
+        fprintf(out, "[");
     else
-        printf("%-18s %-6s %5s %7s %6s %8s %9s %9s %5s  %s\n", "name", "arch", "SMs", "thr/SM", "blk/SM",
+        fprintf(out, "%-18s %-6s %5s %7s %6s %8s %9s %9s %5s  %s\n", "name", "arch", "SMs", "thr/SM", "blk/SM",
                "regs/blk", "smem/SM", "optin", "resv", "source");
     for (int32_t i = 0; i < gpuocc_catalog_count(); i++) {
         gpuocc_device d = {.size = sizeof d};
@@ -248,20 +243,20 @@ int cmd_devices(int argc, char **argv)
         char arch[16];
         cli_arch_name(&d, arch, sizeof arch);
         if (!json) {
-            printf("%-18s %-6s %5d %7d %6d %8d %9lld %9lld %5lld  %s\n", gpuocc_catalog_name(i), arch, d.sm_count,
+            fprintf(out, "%-18s %-6s %5d %7d %6d %8d %9lld %9lld %5lld  %s\n", gpuocc_catalog_name(i), arch, d.sm_count,
                    d.max_threads_per_sm, d.max_blocks_per_sm, d.regs_per_block, (long long)d.smem_per_sm_bytes,
                    (long long)d.smem_per_block_optin_bytes, (long long)d.smem_reserved_per_block_bytes,
                    gpuocc_catalog_source(i));
             continue;
         }
         bool first = true;
-        printf("%s{", i ? "," : "");
-        json_key(stdout, &first, "name");
-        json_string(stdout, gpuocc_catalog_name(i));
-        json_key(stdout, &first, "kind");
-        json_string(stdout, gpuocc_catalog_kind(i) == GPUOCC_CATALOG_ARCH ? "arch" : "product");
-        json_key(stdout, &first, "arch");
-        json_string(stdout, arch);
+        fprintf(out, "%s{", i ? "," : "");
+        json_key(out, &first, "name");
+        json_string(out, gpuocc_catalog_name(i));
+        json_key(out, &first, "kind");
+        json_string(out, gpuocc_catalog_kind(i) == GPUOCC_CATALOG_ARCH ? "arch" : "product");
+        json_key(out, &first, "arch");
+        json_string(out, arch);
         struct {
             const char *key;
             long long v;
@@ -284,22 +279,31 @@ int cmd_devices(int argc, char **argv)
             {"smem_alloc_unit", d.smem_alloc_unit_bytes},
         };
         for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
-            json_key(stdout, &first, fields[f].key);
-            printf("%lld", fields[f].v);
+            json_key(out, &first, fields[f].key);
+            fprintf(out, "%lld", fields[f].v);
         }
-        json_key(stdout, &first, "carveouts_kib");
-        printf("[");
+        json_key(out, &first, "carveouts_kib");
+        fprintf(out, "[");
         for (int32_t c = 0; c < d.carveout_count; c++)
-            printf("%s%d", c ? "," : "", d.carveouts_kib[c]);
-        printf("]");
-        json_key(stdout, &first, "source");
-        json_string(stdout, gpuocc_catalog_source(i));
-        printf("}");
+            fprintf(out, "%s%d", c ? "," : "", d.carveouts_kib[c]);
+        fprintf(out, "]");
+        json_key(out, &first, "source");
+        json_string(out, gpuocc_catalog_source(i));
+        fprintf(out, "}");
     }
     if (json)
-        printf("]\n");
-    return 0;
+        fprintf(out, "]\n");
+    return CLI_OK;
 }
+
+static const struct cli_option devices_options[] = {
+    {"--json", NULL, "a JSON array of objects instead of the table"},
+    {NULL, NULL, NULL},
+};
+
+const struct cli_command cli_cmd_devices = {
+    "devices", cmd_devices, "the built-in architecture and product table, with sources", "[--json]",
+    devices_options, "gpuocc devices\ngpuocc devices --json\n"};
 
 /* ---- batch ---- */
 
@@ -381,74 +385,95 @@ static const char *batch_row(char **cells, const int *where, gpuocc_result *r)
     return rc == GPUOCC_OK ? "ok" : gpuocc_status_name(rc);
 }
 
-static void print_limit(int32_t v)
+static void print_limit(FILE *out, int32_t v)
 {
-    printf(",%d", v == GPUOCC_UNLIMITED ? -1 : v);
+    fprintf(out, ",%d", v == GPUOCC_UNLIMITED ? -1 : v);
 }
 
-int cmd_batch(int argc, char **argv)
+static int cmd_batch(struct cli_io *io, int argc, char **argv)
 {
-    struct cli_args a = {argc, argv, 1};
-    for (; a.i < argc; a.i++)
+    FILE *out = io->out;
+    struct cli_args a = {io, argc, argv, 1};
+    for (; cli_more(&a); a.i++)
         cli_unknown(&a);
+    if (io->status)
+        return io->status;
     char *line = NULL;
     size_t cap = 0;
-    if (getline(&line, &cap, stdin) < 0)
-        cli_fail("stdin", "empty input: expected a CSV header with arch,threads,regs");
+    if (getline(&line, &cap, io->in) < 0) {
+        free(line);
+        return cli_fail(io, "stdin", "empty input: expected a CSV header with arch,threads,regs");
+    }
     char *header_copy = strdup(line);
     char *cells[MAX_FIELDS];
     int ncols = split_csv(line, cells, MAX_FIELDS);
-    if (ncols < 0 || !header_copy)
-        cli_fail("header", "more than %d columns", MAX_FIELDS);
     int where[COL_COUNT];
     for (int c = 0; c < COL_COUNT; c++)
         where[c] = -1;
-    for (int i = 0; i < ncols; i++) {
+    if (ncols < 0 || !header_copy)
+        cli_fail(io, "header", "more than %d columns", MAX_FIELDS);
+    for (int i = 0; i < ncols && !io->status; i++) {
         const char *name = trim(cells[i]);
         int c = 0;
         while (c < COL_COUNT && strcmp(name, column_names[c]) != 0)
             c++;
         if (c == COL_COUNT)
-            cli_fail("header", "unknown column '%s'", name);
-        if (where[c] >= 0)
-            cli_fail("header", "column '%s' appears twice", name);
-        where[c] = i;
+            cli_fail(io, "header", "unknown column '%s'", name);
+        else if (where[c] >= 0)
+            cli_fail(io, "header", "column '%s' appears twice", name);
+        else
+            where[c] = i;
     }
-    for (int c = COL_ARCH; c <= COL_REGS; c++)
+    for (int c = COL_ARCH; c <= COL_REGS && !io->status; c++)
         if (where[c] < 0)
-            cli_fail("header", "missing required column '%s'", column_names[c]);
+            cli_fail(io, "header", "missing required column '%s'", column_names[c]);
+    if (io->status) {
+        free(header_copy);
+        free(line);
+        return io->status;
+    }
     header_copy[strcspn(header_copy, "\r\n")] = '\0';
-    printf("%s,status,blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,limit_smem,"
+    fprintf(out, "%s,status,blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,limit_smem,"
            "limit_blocks,limit_barriers,regs_per_block,smem_per_block\n",
            header_copy);
     free(header_copy);
     ssize_t got;
-    while ((got = getline(&line, &cap, stdin)) >= 0) {
+    while ((got = getline(&line, &cap, io->in)) >= 0) {
         line[strcspn(line, "\r\n")] = '\0';
         if (!*trim(line))
             continue;
         char *echo = strdup(line);
-        if (!echo)
-            cli_fail("stdin", "out of memory");
+        if (!echo) {
+            free(line);
+            return cli_fail(io, "stdin", "out of memory");
+        }
         int n = split_csv(line, cells, MAX_FIELDS);
         gpuocc_result r = {.size = sizeof r};
         const char *status = n == ncols ? batch_row(cells, where, &r) : "bad_column_count";
-        printf("%s,%s", echo, status);
+        fprintf(out, "%s,%s", echo, status);
         free(echo);
         if (strcmp(status, "ok") != 0) {
-            printf(",,,,,,,,,,,\n");
+            fprintf(out, ",,,,,,,,,,,\n");
             continue;
         }
         char lim[96];
         cli_limiters(r.limiters, lim, sizeof lim);
-        printf(",%d,%d,%.6f,%s", r.blocks_per_sm, r.warps_per_sm, r.occupancy, lim);
-        print_limit(r.limit_warps);
-        print_limit(r.limit_regs);
-        print_limit(r.limit_smem);
-        print_limit(r.limit_blocks);
-        print_limit(r.limit_barriers);
-        printf(",%d,%lld\n", r.regs_per_block, (long long)r.smem_per_block_bytes);
+        fprintf(out, ",%d,%d,%.6f,%s", r.blocks_per_sm, r.warps_per_sm, r.occupancy, lim);
+        print_limit(out, r.limit_warps);
+        print_limit(out, r.limit_regs);
+        print_limit(out, r.limit_smem);
+        print_limit(out, r.limit_blocks);
+        print_limit(out, r.limit_barriers);
+        fprintf(out, ",%d,%lld\n", r.regs_per_block, (long long)r.smem_per_block_bytes);
     }
     free(line);
-    return 0;
+    return CLI_OK;
 }
+
+static const struct cli_option batch_options[] = {
+    {NULL, NULL, NULL},
+};
+
+const struct cli_command cli_cmd_batch = {
+    "batch", cmd_batch, "CSV in (arch,threads,regs[,smem_static,...]) -> CSV out, one row per launch", "< FILE",
+    batch_options, "gpuocc batch < launches.csv\n"};

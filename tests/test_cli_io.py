@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Every subcommand: output that cannot be written is exit 3 (issue 8, defect 6); --help and -h work
+(issue 9); a typo gets a suggestion.  Usage: test_cli_io.py GPUOCC DATA_DIR"""
+import os
+import subprocess
+import sys
+
+GPUOCC, DATA = sys.argv[1], sys.argv[2]
+failures = passed = 0
+
+
+def check(name, cond, detail=""):
+    global failures, passed
+    if cond:
+        passed += 1
+    else:
+        failures += 1
+        print(f"FAIL {name} {detail}")
+
+
+BATCH = "arch,threads,regs\nH100,256,64\n"
+# One answerable invocation of every subcommand (stdin given where the command reads it).
+EVERY = {
+    "report": (["--example"], None),
+    "devices": ([], None),
+    "batch": ([], BATCH),
+    "latency": (["--warps", "32", "--latency", "400", "--throughput", "4"], None),
+    "spill": (["--work", "256", "--accesses", "2", "--latency", "300"], None),
+    "tradeoff": (["--arch", "A100", "--threads", "256", "--regs", "128"], None),
+    "waves": (["--grid", "300", "--sms", "132", "--blocks-per-sm", "2"], None),
+    "divergence": (["--threads", "100"], None),
+    "roofline": (["--flops", "2", "--bytes", "12", "--peak-flops", "19500", "--bandwidth", "2039"], None),
+    "ptxas": (["--threads", "256", os.path.join(DATA, "ptxas_sm90.log")], None),
+    "cubin": (["--threads", "256", os.path.join(DATA, "kernels_sm90.cubin")], None),
+    "diagnose": (["--stall", "long_scoreboard", "--occupancy", "0.25"], None),
+}
+
+listed = subprocess.run([GPUOCC, "--help"], capture_output=True, text=True).stdout
+commands = [l.split()[0] for l in listed.split("commands:\n", 1)[1].split("\n\n", 1)[0].splitlines()]
+check("every listed command has a case here", sorted(commands) == sorted(EVERY), f"{commands}")
+
+for name, (args, stdin) in EVERY.items():
+    ok = subprocess.run([GPUOCC, name] + args, input=stdin, capture_output=True, text=True)
+    check(f"{name} runs", ok.returncode == 0 and ok.stdout, ok.stderr)
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([GPUOCC, name] + args, input=stdin, stdout=full, stderr=subprocess.PIPE, text=True)
+    check(f"{name} >/dev/full", p.returncode == 3 and "output" in p.stderr, f"{p.returncode} {p.stderr}")
+    # stdout closed (>&-): the shell form, so the descriptor is really closed
+    p = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", GPUOCC, name] + args, input=stdin,
+                       capture_output=True, text=True)
+    check(f"{name} >&-", p.returncode == 3 and "output" in p.stderr, f"{p.returncode} {p.stderr}")
+    for flag in ("--help", "-h"):
+        h = subprocess.run([GPUOCC, name, flag], capture_output=True, text=True)
+        check(f"{name} {flag}", h.returncode == 0 and h.stdout.startswith(f"usage: gpuocc {name}")
+              and "examples:" in h.stdout and not h.stderr, h.stdout + h.stderr)
+        # each example in the help runs as written (exit 0 or 1), except those reading files or pipes
+        if flag == "--help":
+            ex = h.stdout.split("examples:\n", 1)[-1].split("\n\n", 1)[0]
+            for line in ex.splitlines():
+                argv = line.split()
+                if argv[:1] != ["gpuocc"] or any(c in line for c in "<|") or any("." in a for a in argv[2:] if not a[0].isdigit()):
+                    continue
+                e = subprocess.run([GPUOCC] + argv[1:], capture_output=True, text=True)
+                check(f"example '{line}'", e.returncode in (0, 1) and e.stdout, e.stderr)
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([GPUOCC, name, "--help"], stdout=full, stderr=subprocess.PIPE, text=True)
+    check(f"{name} --help >/dev/full", p.returncode == 3, p.stderr)
+
+for args in (["--help"], ["--version"]):
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([GPUOCC] + args, stdout=full, stderr=subprocess.PIPE, text=True)
+    check(f"{args[0]} >/dev/full", p.returncode == 3, p.stderr)
+
+# did you mean: flags, commands, devices (one line, exit 2)
+for args, want in [
+    (["report", "--threds", "256"], "did you mean '--threads'"),
+    (["reprot", "--example"], "did you mean 'report'"),
+    (["waves", "--grdi", "3"], "did you mean '--grid'"),
+    (["report", "--arch", "H1000", "--threads", "32", "--regs", "32"], "did you mean 'H100'"),
+]:
+    p = subprocess.run([GPUOCC] + args, capture_output=True, text=True)
+    check(f"suggest {args}", p.returncode == 2 and want in p.stderr and len(p.stderr.strip().splitlines()) == 1,
+          p.stderr)
+
+print(f"test_cli_io: {passed} passed, {failures} failed")
+sys.exit(1 if failures else 0)
