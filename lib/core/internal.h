@@ -30,6 +30,57 @@ static inline int64_t gpuocc_round_up(int64_t x, int64_t unit)
     return gpuocc_div_up(x, unit) * unit;
 }
 
+/* floor(x / unit) for x >= 0, unit >= 1.  Units of the device (warp size, allocation granules,
+   sub-partitions) are powers of two on every real GPU: a shift then, and a 32-bit divide where the
+   operands allow (the cheaper instruction), a 64-bit one otherwise. */
+static inline int gpuocc_log2_exact(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1))
+        x >>= 1, n++;
+    return n;
+#endif
+}
+
+/* Four 32-bit lanes at a time where the compiler has vector extensions (GCC, Clang); scalar code
+   otherwise.  Define GPUOCC_NO_VECTORS to force the scalar code. */
+#if defined(__GNUC__) && !defined(GPUOCC_NO_VECTORS)
+#define GPUOCC_VECTORS 1
+typedef uint32_t gpuocc_u32x4 __attribute__((vector_size(16)));
+typedef int32_t gpuocc_i32x4 __attribute__((vector_size(16)));
+static inline gpuocc_i32x4 gpuocc_load_i32x4(const void *p)
+{
+    gpuocc_i32x4 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+#else
+#define GPUOCC_VECTORS 0
+#endif
+
+static inline int64_t gpuocc_div(int64_t x, int64_t d)
+{
+    if (((uint64_t)x | (uint64_t)d) <= UINT32_MAX)
+        return (uint32_t)x / (uint32_t)d;
+    return x / d;
+}
+
+static inline int64_t gpuocc_div_unit(int64_t x, int64_t unit)
+{
+    if ((unit & (unit - 1)) == 0)
+        return x >> gpuocc_log2_exact((uint64_t)unit);
+    return gpuocc_div(x, unit);
+}
+
+static inline int64_t gpuocc_round_up_unit(int64_t x, int64_t unit)
+{
+    int64_t q = gpuocc_div_unit(x, unit);
+    return (q * unit == x ? q : q + 1) * unit;
+}
+
 static inline int32_t gpuocc_clamp_i32(int64_t v)
 {
     return v > INT32_MAX ? INT32_MAX : (int32_t)v;
@@ -46,6 +97,10 @@ int32_t gpuocc_struct_store(void *dst, size_t min_size, const void *src, size_t 
 /* Load and check a device / kernel; the local copies are the current layout. */
 int32_t gpuocc_device_load(gpuocc_device *local, const gpuocc_device *dev);
 int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel);
+/* The same checks without a copy: the caller's struct itself when it holds at least the current layout,
+   else a zero-extended copy in `scratch`.  NULL (and *rc set) when a check fails. */
+const gpuocc_device *gpuocc_device_view(const gpuocc_device *dev, gpuocc_device *scratch, int32_t *rc);
+const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kernel *scratch, int32_t *rc);
 /* Both, device first. */
 int32_t gpuocc_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel);
 
@@ -63,7 +118,8 @@ int64_t gpuocc_rule_carveout_for(const gpuocc_device *d, const gpuocc_kernel *k,
 int32_t gpuocc_rule_smem_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc, int64_t carveout);
 int64_t gpuocc_rule_regs_per_warp(const gpuocc_device *d, int64_t regs);
 
-/* The combined computation on checked copies; fills every field of `r` except size. */
+/* The combined computation on checked copies; fills every field of `r` except size and reserved. */
+void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 
 static inline int32_t gpuocc_public_limit(int32_t limit)

@@ -6,43 +6,49 @@
 
 static int64_t warps_per_block(const gpuocc_device *d, int64_t threads)
 {
-    return gpuocc_div_up(threads, d->warp_size);
+    /* threads >= 1 */
+    return gpuocc_div_unit(threads - 1, d->warp_size) + 1;
+}
+
+static inline int32_t warps_limit(const gpuocc_device *d, int64_t threads, int64_t warps)
+{
+    if (threads > d->max_threads_per_block)
+        return 0;
+    /* both are at most 2^20 once the block fits */
+    return (int32_t)((uint32_t)gpuocc_div_unit(d->max_threads_per_sm, d->warp_size) / (uint32_t)warps);
 }
 
 int32_t gpuocc_rule_warps(const gpuocc_device *d, int64_t threads)
 {
-    if (threads > d->max_threads_per_block)
-        return 0;
-    int64_t warp_slots = d->max_threads_per_sm / d->warp_size;
-    return gpuocc_clamp_i32(warp_slots / warps_per_block(d, threads));
+    return warps_limit(d, threads, warps_per_block(d, threads));
 }
 
 int64_t gpuocc_rule_regs_per_warp(const gpuocc_device *d, int64_t regs)
 {
-    return gpuocc_round_up(regs * d->warp_size, d->reg_alloc_unit);
+    return gpuocc_round_up_unit(regs * d->warp_size, d->reg_alloc_unit);
 }
 
-/* Blocks the register file allows when it is split into `parts` sub-partitions. */
-static int32_t register_blocks(const gpuocc_device *d, int64_t warps, int64_t per_warp, int64_t parts)
+/* Whether a block of `warps` warps at `per_warp` registers each can be given its registers when the file
+   is split into `parts` sub-partitions, and if so how many such blocks fit (0 = none). */
+static inline int32_t register_blocks(const gpuocc_device *d, int64_t warps, int64_t per_warp, int64_t parts)
 {
     /* The per-block check assumes every sub-partition is given registers at once, so the block's
        warps are rounded up to a multiple of the sub-partition count (hardware check); the plain
-       product must fit too (software check). */
-    if (per_warp * gpuocc_round_up(warps, parts) > d->regs_per_block || per_warp * warps > d->regs_per_block)
+       product, never larger, must fit too (software check).  per_warp < 2^31, warps < 2^31 + 64. */
+    if (per_warp * gpuocc_round_up_unit(warps, parts) > d->regs_per_block)
         return 0;
     if (per_warp == 0)
         return GPUOCC_NO_LIMIT;
-    /* Each sub-partition has its own slice of the register file: a warp cannot straddle two. */
-    int64_t warps_per_part = (d->regs_per_sm / parts) / per_warp;
-    return gpuocc_clamp_i32(warps_per_part * parts / warps);
+    /* Each sub-partition has its own slice of the register file: a warp cannot straddle two.  The
+       warps that fit are at most regs_per_sm < 2^31, so the division is a 32-bit one. */
+    uint32_t warps_per_part = (uint32_t)gpuocc_div_unit(d->regs_per_sm, parts) / (uint32_t)per_warp;
+    return (int32_t)(warps_per_part * (uint32_t)parts / (uint64_t)warps);
 }
 
-int32_t gpuocc_rule_registers(const gpuocc_device *d, int64_t threads, int64_t regs)
+static inline int32_t registers_limit(const gpuocc_device *d, int64_t regs, int64_t warps, int64_t per_warp)
 {
     if (regs > d->regs_per_thread_max)
         return 0;
-    int64_t warps = warps_per_block(d, threads);
-    int64_t per_warp = gpuocc_rule_regs_per_warp(d, regs);
     int32_t blocks = register_blocks(d, warps, per_warp, d->sub_partitions);
     /* GP100 runs only what its GP10x siblings could run (family forward compatibility). */
     if (blocks != 0 && d->reg_compat_sub_partitions > 0 &&
@@ -51,19 +57,44 @@ int32_t gpuocc_rule_registers(const gpuocc_device *d, int64_t threads, int64_t r
     return blocks;
 }
 
-int64_t gpuocc_rule_smem_alloc(const gpuocc_device *d, int64_t smem_static, int64_t smem_dynamic)
+int32_t gpuocc_rule_registers(const gpuocc_device *d, int64_t threads, int64_t regs)
 {
-    int64_t used = gpuocc_sat_add(gpuocc_sat_add(smem_static, smem_dynamic), d->smem_reserved_per_block_bytes);
-    return gpuocc_round_up(used, d->smem_alloc_unit_bytes);
+    if (regs > d->regs_per_thread_max)
+        return 0;
+    return registers_limit(d, regs, warps_per_block(d, threads), gpuocc_rule_regs_per_warp(d, regs));
 }
 
-/* The smallest supported carveout of at least `bytes`; -1 when none is that large. */
-static int64_t carveout_at_least(const gpuocc_device *d, int64_t bytes)
+static inline int64_t smem_alloc(const gpuocc_device *d, int64_t smem_static, int64_t smem_dynamic)
 {
+    int64_t used = gpuocc_sat_add(gpuocc_sat_add(smem_static, smem_dynamic), d->smem_reserved_per_block_bytes);
+    return gpuocc_round_up_unit(used, d->smem_alloc_unit_bytes);
+}
+
+/* The smallest supported carveout of at least `bytes` (>= 0); -1 when none is that large. */
+static inline int64_t carveout_at_least(const gpuocc_device *d, int64_t bytes)
+{
+#if GPUOCC_VECTORS
+    /* Entries are ascending and the unused ones zero: the entries below `bytes` are the first
+       `below` used ones plus, when bytes > 0, every unused one. */
+    int64_t need_kib = (bytes >> 10) + ((bytes & 1023) != 0);
+    if (need_kib > INT32_MAX)
+        return -1;
+    gpuocc_i32x4 need = {0, 0, 0, 0};
+    need += (int32_t)need_kib;
+    gpuocc_i32x4 below = need > gpuocc_load_i32x4(&d->carveouts_kib[0]);
+    below += need > gpuocc_load_i32x4(&d->carveouts_kib[4]);
+    below += need > gpuocc_load_i32x4(&d->carveouts_kib[8]);
+    below += need > gpuocc_load_i32x4(&d->carveouts_kib[12]);
+    int32_t index = -(below[0] + below[1] + below[2] + below[3]);
+    if (need_kib > 0)
+        index -= GPUOCC_MAX_CARVEOUTS - d->carveout_count;
+    return index < d->carveout_count ? (int64_t)d->carveouts_kib[index] * 1024 : -1;
+#else
     for (int32_t i = 0; i < d->carveout_count; i++)
         if ((int64_t)d->carveouts_kib[i] * 1024 >= bytes)
             return (int64_t)d->carveouts_kib[i] * 1024;
     return -1;
+#endif
 }
 
 /* Dynamic shared memory the kernel may use at most, and whether the opt-in per-block limit applies. */
@@ -88,19 +119,27 @@ static int64_t per_block_limit(const gpuocc_device *d, const gpuocc_kernel *k)
     return limit + d->smem_reserved_per_block_bytes;
 }
 
-int64_t gpuocc_rule_carveout_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc)
+static inline int64_t carveout_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc)
 {
     if (d->carveout_count == 0)
         return d->smem_per_sm_bytes;
     int64_t preferred = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT
                             ? d->smem_per_sm_bytes
                             : (int64_t)k->carveout_percent * d->smem_per_sm_bytes / 100;
-    preferred = carveout_at_least(d, preferred);
-    if (preferred >= alloc)
-        return preferred;
-    /* The preference is ignored when one block needs more: the driver picks a carveout that holds it. */
-    int64_t needed = carveout_at_least(d, alloc);
-    return needed >= 0 ? needed : d->smem_per_sm_bytes;
+    /* The preferred carveout (there is always one: the largest holds smem_per_sm_bytes), unless one
+       block needs more: then the driver picks the smallest that holds the block.  Both are the smallest
+       carveout holding the larger of the two sizes. */
+    int64_t chosen = carveout_at_least(d, preferred > alloc ? preferred : alloc);
+    return chosen >= 0 ? chosen : d->smem_per_sm_bytes;
+}
+int64_t gpuocc_rule_smem_alloc(const gpuocc_device *d, int64_t smem_static, int64_t smem_dynamic)
+{
+    return smem_alloc(d, smem_static, smem_dynamic);
+}
+
+int64_t gpuocc_rule_carveout_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc)
+{
+    return carveout_for(d, k, alloc);
 }
 
 int64_t gpuocc_rule_carveout(const gpuocc_device *d, const gpuocc_kernel *k)
@@ -108,7 +147,7 @@ int64_t gpuocc_rule_carveout(const gpuocc_device *d, const gpuocc_kernel *k)
     return gpuocc_rule_carveout_for(d, k, gpuocc_rule_smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes));
 }
 
-int32_t gpuocc_rule_smem_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc, int64_t carveout)
+static inline int32_t smem_limit(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc, int64_t carveout)
 {
     if (k->smem_optin && k->smem_dynamic_bytes > dynamic_max(d, k))
         return 0;
@@ -116,7 +155,13 @@ int32_t gpuocc_rule_smem_for(const gpuocc_device *d, const gpuocc_kernel *k, int
         return 0;
     if (alloc == 0)
         return GPUOCC_NO_LIMIT;
-    return gpuocc_clamp_i32(carveout / alloc);
+    /* alloc fits the per-block limit here, and carveouts are below 2^41 */
+    return gpuocc_clamp_i32(gpuocc_div(carveout, alloc));
+}
+
+int32_t gpuocc_rule_smem_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc, int64_t carveout)
+{
+    return smem_limit(d, k, alloc, carveout);
 }
 
 int32_t gpuocc_rule_smem(const gpuocc_device *d, const gpuocc_kernel *k)
@@ -125,11 +170,59 @@ int32_t gpuocc_rule_smem(const gpuocc_device *d, const gpuocc_kernel *k)
     return gpuocc_rule_smem_for(d, k, alloc, gpuocc_rule_carveout_for(d, k, alloc));
 }
 
-int32_t gpuocc_rule_barriers(const gpuocc_device *d, int64_t barriers)
+static inline int32_t barriers_limit(const gpuocc_device *d, int64_t barriers)
 {
     if (d->barriers_per_sm == 0 || barriers == 0)
         return GPUOCC_NO_LIMIT;
-    return gpuocc_clamp_i32(d->barriers_per_sm / barriers);
+    return gpuocc_clamp_i32(gpuocc_div(d->barriers_per_sm, barriers));
+}
+
+int32_t gpuocc_rule_barriers(const gpuocc_device *d, int64_t barriers)
+{
+    return barriers_limit(d, barriers);
+}
+
+void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    int64_t threads = k->threads_per_block, regs = k->regs_per_thread;
+    int64_t warps_per_block_ = warps_per_block(d, threads);
+    /* regs x warp_size < 2^41: the allocation per warp is computed once for the limit and the result */
+    int64_t per_warp = gpuocc_rule_regs_per_warp(d, regs);
+    int64_t alloc = smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes);
+    int64_t carveout = carveout_for(d, k, alloc);
+    int32_t limits[GPUOCC_RESOURCE_COUNT];
+    limits[GPUOCC_RESOURCE_WARPS] = warps_limit(d, threads, warps_per_block_);
+    limits[GPUOCC_RESOURCE_REGISTERS] = registers_limit(d, regs, warps_per_block_, per_warp);
+    limits[GPUOCC_RESOURCE_SMEM] = smem_limit(d, k, alloc, carveout);
+    limits[GPUOCC_RESOURCE_BLOCKS] = d->max_blocks_per_sm;
+    limits[GPUOCC_RESOURCE_BARRIERS] = barriers_limit(d, k->barriers);
+
+    int32_t blocks = GPUOCC_NO_LIMIT;
+    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++)
+        blocks = limits[i] < blocks ? limits[i] : blocks;
+    uint32_t limiters = 0;
+    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++)
+        limiters |= (uint32_t)(limits[i] == blocks) << i;
+
+    int32_t max_warps = (int32_t)gpuocc_div_unit(d->max_threads_per_sm, d->warp_size);
+    /* blocks is at most the block-slot cap (< 2^21), so this product is small */
+    int64_t warps = (int64_t)blocks * warps_per_block_;
+
+    r->limiters = limiters;
+    r->blocks_per_sm = blocks;
+    r->warps_per_sm = gpuocc_clamp_i32(warps);
+    r->max_warps_per_sm = max_warps;
+    r->warps_per_block = gpuocc_clamp_i32(warps_per_block_);
+    r->occupancy = (double)warps / (double)max_warps;
+    r->limit_warps = gpuocc_public_limit(limits[GPUOCC_RESOURCE_WARPS]);
+    r->limit_regs = gpuocc_public_limit(limits[GPUOCC_RESOURCE_REGISTERS]);
+    r->limit_smem = gpuocc_public_limit(limits[GPUOCC_RESOURCE_SMEM]);
+    r->limit_blocks = limits[GPUOCC_RESOURCE_BLOCKS];
+    r->limit_barriers = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BARRIERS]);
+    /* per_warp < 2^42 and warps per block < 2^31: saturate rather than overflow */
+    r->regs_per_block = per_warp > INT32_MAX ? INT32_MAX : gpuocc_clamp_i32(per_warp * warps_per_block_);
+    r->smem_per_block_bytes = alloc;
+    r->smem_per_sm_bytes = carveout;
 }
 
 /* ---- public wrappers ---- */
