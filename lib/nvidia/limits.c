@@ -190,19 +190,21 @@ void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resu
     int64_t per_warp = gpuocc_rule_regs_per_warp(d, regs);
     int64_t alloc = smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes);
     int64_t carveout = carveout_for(d, k, alloc);
-    int32_t limits[GPUOCC_RESOURCE_COUNT];
-    limits[GPUOCC_RESOURCE_WARPS] = warps_limit(d, threads, warps_per_block_);
-    limits[GPUOCC_RESOURCE_REGISTERS] = registers_limit(d, regs, warps_per_block_, per_warp);
-    limits[GPUOCC_RESOURCE_SMEM] = smem_limit(d, k, alloc, carveout);
-    limits[GPUOCC_RESOURCE_BLOCKS] = d->max_blocks_per_sm;
-    limits[GPUOCC_RESOURCE_BARRIERS] = barriers_limit(d, k->barriers);
+    int32_t warps_blocks = warps_limit(d, threads, warps_per_block_);
+    int32_t regs_blocks = registers_limit(d, regs, warps_per_block_, per_warp);
+    int32_t smem_blocks = smem_limit(d, k, alloc, carveout);
+    int32_t slot_blocks = d->max_blocks_per_sm;
+    int32_t barrier_blocks = barriers_limit(d, k->barriers);
 
-    int32_t blocks = GPUOCC_NO_LIMIT;
-    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++)
-        blocks = limits[i] < blocks ? limits[i] : blocks;
-    uint32_t limiters = 0;
-    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++)
-        limiters |= (uint32_t)(limits[i] == blocks) << i;
+    int32_t blocks = warps_blocks < regs_blocks ? warps_blocks : regs_blocks;
+    blocks = smem_blocks < blocks ? smem_blocks : blocks;
+    blocks = slot_blocks < blocks ? slot_blocks : blocks;
+    blocks = barrier_blocks < blocks ? barrier_blocks : blocks;
+    uint32_t limiters = (uint32_t)(warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
+                        (uint32_t)(regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
+                        (uint32_t)(smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
+                        (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
+                        (uint32_t)(barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS;
 
     int32_t max_warps = (int32_t)gpuocc_div_unit(d->max_threads_per_sm, d->warp_size);
     /* blocks is at most the block-slot cap (< 2^21), so this product is small */
@@ -214,11 +216,11 @@ void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resu
     r->max_warps_per_sm = max_warps;
     r->warps_per_block = gpuocc_clamp_i32(warps_per_block_);
     r->occupancy = (double)warps / (double)max_warps;
-    r->limit_warps = gpuocc_public_limit(limits[GPUOCC_RESOURCE_WARPS]);
-    r->limit_regs = gpuocc_public_limit(limits[GPUOCC_RESOURCE_REGISTERS]);
-    r->limit_smem = gpuocc_public_limit(limits[GPUOCC_RESOURCE_SMEM]);
-    r->limit_blocks = limits[GPUOCC_RESOURCE_BLOCKS];
-    r->limit_barriers = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BARRIERS]);
+    r->limit_warps = warps_blocks; /* never unlimited */
+    r->limit_regs = gpuocc_public_limit(regs_blocks);
+    r->limit_smem = gpuocc_public_limit(smem_blocks);
+    r->limit_blocks = slot_blocks;
+    r->limit_barriers = gpuocc_public_limit(barrier_blocks);
     /* per_warp < 2^42 and warps per block < 2^31: saturate rather than overflow */
     r->regs_per_block = per_warp > INT32_MAX ? INT32_MAX : gpuocc_clamp_i32(per_warp * warps_per_block_);
     r->smem_per_block_bytes = alloc;
