@@ -347,6 +347,47 @@ typedef struct gpuocc_perf {
 } gpuocc_perf;
 GPUOCC_API int32_t gpuocc_perf_lookup(const char *name, gpuocc_perf *perf);
 
+/*
+ * DRAM bandwidth of a streaming kernel against its concurrency (docs/models.md, "Bandwidth against
+ * concurrency"): Little's law with a latency that grows with load,
+ *   bandwidth = bytes in flight / L,  L = latency_ns x (BASE + QUEUE x u / (1 - u)),  u = bandwidth / peak,
+ * where bytes in flight = warps_per_sm x bytes_per_warp x sm_count and latency_ns is the unloaded
+ * (pointer-chase) DRAM latency.  BASE and QUEUE are the model's two dimensionless shape constants, fitted
+ * once on RRZE gpu-stream's V100 and A100-80 read curves (within 7 % of every point from 4 warps/SM up);
+ * every per-product input is a datasheet figure or a published latency measurement.
+ * @since 0.2.0
+ */
+#define GPUOCC_LOADED_LATENCY_BASE 1.80  /* streaming round trip / pointer-chase latency, at light load */
+#define GPUOCC_LOADED_LATENCY_QUEUE 0.21 /* M/M/1 queueing delay u / (1 - u), in unloaded latencies */
+typedef struct gpuocc_bandwidth_prediction {
+    uint32_t size;
+    int32_t sm_count;               /* SMs the prediction is for */
+    double bandwidth_gbps;          /* predicted DRAM bandwidth, 1e9 B/s */
+    double fraction_of_peak;        /* bandwidth_gbps / peak_gbps, in [0, 1) */
+    double peak_gbps;               /* the peak used (datasheet) */
+    double latency_ns;              /* the unloaded latency used */
+    double loaded_latency_ns;       /* the latency at the predicted load (Little: bytes in flight / bandwidth) */
+    double bytes_in_flight_per_sm;  /* warps_per_sm x bytes_per_warp */
+    double warps_for_80;            /* resident warps per SM, each with bytes_per_warp in flight, for 80 % of peak */
+    double warps_for_90;            /* ... 90 % */
+    double warps_for_95;            /* ... 95 % (may exceed what an SM can hold: then more bytes per warp) */
+    uint64_t reserved[4];
+} gpuocc_bandwidth_prediction;
+/* With explicit constants: latency_ns > 0 (unloaded DRAM latency), peak_gbps > 0, bytes_per_warp > 0,
+   warps_per_sm >= 0.  GPUOCC_ERR_NOT_FINITE / GPUOCC_ERR_DOMAIN for bad doubles, GPUOCC_ERR_SM_COUNT when
+   sm_count < 1, GPUOCC_ERR_OVERFLOW when the concurrency is not representable, GPUOCC_ERR_NULL,
+   GPUOCC_ERR_STRUCT_SIZE.  @since 0.2.0 */
+GPUOCC_API int32_t gpuocc_bandwidth_model(double warps_per_sm, double bytes_per_warp, int32_t sm_count,
+                                          double latency_ns, double peak_gbps,
+                                          gpuocc_bandwidth_prediction *prediction);
+/* With the table's constants for a product (gpuocc_perf_lookup: SM count, peak DRAM bandwidth, DRAM
+   latency converted to ns at the clock it was measured at).  GPUOCC_ERR_UNKNOWN_DEVICE for an unknown name,
+   GPUOCC_ERR_SM_COUNT for a bare architecture (no SM count), GPUOCC_ERR_UNSATISFIABLE when the table has
+   no published bandwidth or latency for it (use gpuocc_bandwidth_model), else as gpuocc_bandwidth_model.
+   @since 0.2.0 */
+GPUOCC_API int32_t gpuocc_bandwidth_predict(const char *name, double warps_per_sm, double bytes_per_warp,
+                                            gpuocc_bandwidth_prediction *prediction);
+
 /* Spill slowdown of a loop: (work + accesses x latency) / work; the seeds' 2 x 300 on 256 = 3.34x.
    @since 0.1.0 */
 GPUOCC_API int32_t gpuocc_spill_slowdown(double work_cycles, double spill_accesses, double spill_latency_cycles,

@@ -18,7 +18,7 @@ struct perf_row {
 };
 
 /* Architecture defaults.  FP32 lanes per SM: CUDA Programming Guide, arithmetic instruction throughput
-   table [R1].  Issue: 4 warp schedulers of 1 instruction per cycle per SM from cc 5.0 [R1].  Bytes-in-flight
+   table [R1].  Issue: warp schedulers of 1 instruction per cycle per SM, 4 from cc 5.0, 2 on cc 6.0 [R1].  Bytes-in-flight
    targets: CUB tuning_transform.cuh arch_to_min_bytes_in_flight [R2].  Latencies: RRZE gpu-latency [R3]
    (V100 at 1380 MHz, A100 at 1410, GH200's H100 at 1980, L40 at 2490 for cc 8.9, A40 at 1740 for cc 8.6),
    Volkov 2016 §4.3 for Maxwell [R4], Accel-Sim TITAN V for shared memory and FP32 on Volta [R5],
@@ -27,7 +27,7 @@ static const struct perf_row arch_perf[] = {
     {"sm_52", 0, 0, 0, 0, 368, 0, 0, 22, 6, 128, 4, 12 * KIB},
     {"sm_50", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 12 * KIB},
     {"sm_53", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 12 * KIB},
-    {"sm_60", 0, 0, 0, 0, 0, 0, 0, 0, 0, 64, 4, 12 * KIB},
+    {"sm_60", 0, 0, 0, 0, 0, 0, 0, 0, 0, 64, 2, 12 * KIB},
     {"sm_61", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 12 * KIB},
     {"sm_62", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 12 * KIB},
     {"sm_70", 0, 0, 0, 1380, 434, 212, 27.9, 27, 4, 64, 4, 12 * KIB},
@@ -37,18 +37,18 @@ static const struct perf_row arch_perf[] = {
     {"sm_86", 0, 0, 0, 1740, 550, 250, 33.1, 0, 0, 128, 4, 16 * KIB},
     {"sm_87", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 16 * KIB},
     {"sm_89", 0, 0, 0, 2490, 625, 274, 34.1, 0, 0, 128, 4, 16 * KIB},
-    {"sm_90", 0, 0, 0, 1980, 689, 280, 32.1, 0, 0, 128, 4, 32 * KIB},
+    {"sm_90", 0, 0, 0, 1980, 689, 280, 32.1, 0, 0, 128, 4, 48 * KIB},
     {"sm_100", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 64 * KIB},
     {"sm_101", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 64 * KIB},
     {"sm_103", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 64 * KIB},
     {"sm_110", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 64 * KIB},
-    {"sm_120", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 16 * KIB},
-    {"sm_121", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 16 * KIB},
+    {"sm_120", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 64 * KIB},
+    {"sm_121", 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 4, 64 * KIB},
 };
 
 /* Products: clocks and DRAM bandwidth from the deviceQuery dumps of docs/sources.md (bandwidth =
    memory clock x 2 x bus width / 8, GB10 without the x2) or NVIDIA's figure where noted; measured L2
-   bandwidth from RRZE gpu-l2-cache [R3]; H200 target 48 KiB per the CUB comment [R2]. */
+   bandwidth from RRZE gpu-l2-cache [R3]; A40, L40, Jetson Orin Nano and NX from their datasheets [R7]. */
 static const struct perf_row product_perf[] = {
     {"V100", 1530, 898, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"T4", 1590, 320, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
@@ -58,17 +58,19 @@ static const struct perf_row product_perf[] = {
     {"RTX 3090", 1695, 936, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"RTX 4090", 2520, 1008, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"L4", 2040, 300, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {"A40", 1740, 696, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {"L40", 2490, 864, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"L40S", 2520, 864, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"H100 SXM", 1980, 3352, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"H100 PCIe", 1755, 2000, 7100, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"H100 NVL", 1785, 4023, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {"H200", 1980, 4800, 9600, 0, 0, 0, 0, 0, 0, 0, 0, 48 * KIB},
+    {"H200", 1980, 4800, 9600, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"GH200", 1980, 4023, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"B200", 0, 7672, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"RTX 5090", 2407, 1792, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"Jetson AGX Orin", 1300, 204.8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {"Jetson Orin NX", 918, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {"Jetson Orin Nano", 765, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {"Jetson Orin NX", 918, 102.4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {"Jetson Orin Nano", 625, 68, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"Jetson AGX Thor", 1049, 273, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
     {"GB10", 2418, 273, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
 };

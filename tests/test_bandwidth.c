@@ -1,0 +1,190 @@
+/*
+ * Bandwidth against concurrency (gpuocc_bandwidth_model / _predict) against measurements: RRZE-HPC
+ * gpu-benches @ 1038c5d, gpu-stream read curves of a V100 and an A100-SXM4-80GB (tests/data/
+ * rrze_gpu_stream_read.csv, copied from the benchmark's output files), predicted with the shipped
+ * constants only.  The closed-form values are derived by hand from the model's equation.
+ */
+#include "common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+struct point {
+    char product[16];
+    double warps, gbps;
+};
+
+static int load_curve(const char *product, struct point *pts, int cap)
+{
+    FILE *f = fopen(DATA_DIR "/rrze_gpu_stream_read.csv", "r");
+    cr_assert(f, "open rrze_gpu_stream_read.csv");
+    char line[256];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        struct point p;
+        char file[64];
+        int block, per_sm;
+        double warps_col;
+        if (line[0] == '#' || sscanf(line, "%15[^,],%63[^,],%d,%d,%lf,%lf", p.product, file, &block, &per_sm,
+                                     &warps_col, &p.gbps) != 6 || strcmp(p.product, product))
+            continue;
+        /* warps per SM from the benchmark's own columns: block size x blocks per SM / 32 */
+        p.warps = block * per_sm / 32.0;
+        cr_assert_float_eq(p.warps, warps_col, 1e-9, "%s block %d", product, block);
+        cr_assert_lt(n, cap);
+        pts[n++] = p;
+    }
+    fclose(f);
+    return n;
+}
+
+static double predict(const char *product, double warps, double bytes_per_warp)
+{
+    gpuocc_bandwidth_prediction p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_bandwidth_predict(product, warps, bytes_per_warp, &p), GPUOCC_OK, "%s %g", product, warps);
+    return p.bandwidth_gbps;
+}
+
+/* Every point from 4 warps/SM up within 10 %, and the 32 -> 64 warps gain within 10 % of the measured one.
+   One 8-byte load per thread: 256 bytes in flight per warp. */
+static void check_curve(const char *product, int expected_points)
+{
+    struct point pts[64];
+    int n = load_curve(product, pts, 64);
+    cr_assert_eq(n, expected_points, "%s rows", product);
+    double at32 = 0, at64 = 0, pred32 = 0, pred64 = 0;
+    int checked = 0;
+    for (int i = 0; i < n; i++) {
+        if (pts[i].warps < 4)
+            continue;
+        double bw = predict(product, pts[i].warps, 256);
+        cr_expect_float_eq(bw / pts[i].gbps, 1.0, 0.10, "%s at %g warps: predicted %.0f, measured %.0f GB/s",
+                           product, pts[i].warps, bw, pts[i].gbps);
+        checked++;
+        if (pts[i].warps == 32)
+            at32 = pts[i].gbps, pred32 = bw;
+        if (pts[i].warps == 64)
+            at64 = pts[i].gbps, pred64 = bw;
+    }
+    cr_expect_eq(checked, 32, "%s: 32 points from 4 to 64 warps", product);
+    cr_assert(at32 > 0 && at64 > 0);
+    cr_expect_float_eq((pred64 / pred32) / (at64 / at32), 1.0, 0.10, "%s 32 -> 64 gain: predicted %.3f, measured %.3f",
+                       product, pred64 / pred32, at64 / at32);
+}
+
+Test(bandwidth, rrze_v100_read_curve) { check_curve("V100", 39); }
+Test(bandwidth, rrze_a100_80_read_curve) { check_curve("A100", 39); }
+
+Test(bandwidth, issue_a100_streaming_at_32_warps_is_not_saturated)
+{
+    /* The measured A100-80 curve gains 1.59x from 32 to 64 warps; the model must not call 32 "enough":
+       below 80 % of peak, and more than 32 warps needed for 80 %. */
+    gpuocc_bandwidth_prediction p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_bandwidth_predict("A100", 32, 256, &p), GPUOCC_OK);
+    cr_expect_lt(p.fraction_of_peak, 0.8);
+    cr_expect_gt(p.warps_for_80, 32);
+}
+
+Test(bandwidth, closed_form_by_hand)
+{
+    /* latency 1000 ns, peak 1 GB/s (1 byte per ns), 1 SM, 1 warp of 1000 bytes: x = 1.
+       -1.59 u^2 + 2.8 u - 1 = 0 -> u = (2.8 - sqrt(1.48)) / 3.18 = 0.497939 */
+    gpuocc_bandwidth_prediction p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_bandwidth_model(1, 1000, 1, 1000, 1, &p), GPUOCC_OK);
+    cr_expect_float_eq(p.fraction_of_peak, 0.497939, 1e-6);
+    cr_expect_float_eq(p.bandwidth_gbps, 0.497939, 1e-6);
+    cr_expect_float_eq(p.peak_gbps, 1.0, 1e-12);
+    cr_expect_float_eq(p.latency_ns, 1000.0, 1e-12);
+    cr_expect_float_eq(p.bytes_in_flight_per_sm, 1000.0, 1e-12);
+    /* Little: 1000 bytes / 0.497939 bytes per ns = 2008.28 ns = 1000 x (1.8 + 0.21 u / (1 - u)) */
+    cr_expect_float_eq(p.loaded_latency_ns, 2008.28, 0.01);
+    cr_expect_eq(p.sm_count, 1);
+    /* warps for u: u (1.8 + 0.21 u / (1 - u)): 0.8 x 2.64 = 2.112, 0.9 x 3.69 = 3.321, 0.95 x 5.79 = 5.5005 */
+    cr_expect_float_eq(p.warps_for_80, 2.112, 1e-9);
+    cr_expect_float_eq(p.warps_for_90, 3.321, 1e-9);
+    cr_expect_float_eq(p.warps_for_95, 5.5005, 1e-9);
+    /* those warps give those fractions back */
+    cr_assert_eq(gpuocc_bandwidth_model(p.warps_for_90, 1000, 1, 1000, 1, &p), GPUOCC_OK);
+    cr_expect_float_eq(p.fraction_of_peak, 0.9, 1e-12);
+    /* no warps, no bandwidth; the loaded latency is then 1.8 x the unloaded one */
+    cr_assert_eq(gpuocc_bandwidth_model(0, 1000, 1, 1000, 1, &p), GPUOCC_OK);
+    cr_expect_eq(p.bandwidth_gbps, 0.0);
+    cr_expect_float_eq(p.loaded_latency_ns, 1800.0, 1e-9);
+    /* enormous concurrency approaches the peak and stays finite */
+    cr_assert_eq(gpuocc_bandwidth_model(1e150, 1e150, 1, 1, 1, &p), GPUOCC_OK);
+    cr_expect_float_eq(p.fraction_of_peak, 1.0, 1e-12);
+    cr_expect(isfinite(p.loaded_latency_ns));
+}
+
+Test(bandwidth, errors_leave_outputs_untouched)
+{
+    gpuocc_bandwidth_prediction p, before;
+    memset(&p, 0x5a, sizeof p);
+    p.size = sizeof p;
+    before = p;
+    cr_expect_eq(gpuocc_bandwidth_model(NAN, 256, 108, 392, 2039, &p), GPUOCC_ERR_NOT_FINITE);
+    cr_expect_eq(gpuocc_bandwidth_model(-1, 256, 108, 392, 2039, &p), GPUOCC_ERR_DOMAIN);
+    cr_expect_eq(gpuocc_bandwidth_model(32, 0, 108, 392, 2039, &p), GPUOCC_ERR_DOMAIN);
+    cr_expect_eq(gpuocc_bandwidth_model(32, 256, 108, 0, 2039, &p), GPUOCC_ERR_DOMAIN);
+    cr_expect_eq(gpuocc_bandwidth_model(32, 256, 108, 392, INFINITY, &p), GPUOCC_ERR_NOT_FINITE);
+    cr_expect_eq(gpuocc_bandwidth_model(32, 256, 0, 392, 2039, &p), GPUOCC_ERR_SM_COUNT);
+    cr_expect_eq(gpuocc_bandwidth_model(1e300, 1e300, 108, 392, 2039, &p), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(gpuocc_bandwidth_model(32, 256, 108, 1e-300, 1e-300, &p), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(gpuocc_bandwidth_model(32, 256, 108, 392, 2039, NULL), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_bandwidth_predict(NULL, 32, 256, &p), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_bandwidth_predict("no such gpu", 32, 256, &p), GPUOCC_ERR_UNKNOWN_DEVICE);
+    cr_expect_eq(gpuocc_bandwidth_predict("sm_80", 32, 256, &p), GPUOCC_ERR_SM_COUNT);
+    /* T4 (sm_75): no published DRAM latency in the table */
+    cr_expect_eq(gpuocc_bandwidth_predict("T4", 32, 256, &p), GPUOCC_ERR_UNSATISFIABLE);
+    cr_expect_eq(memcmp(&p, &before, sizeof p), 0);
+    gpuocc_bandwidth_prediction small = {.size = 8};
+    cr_expect_eq(gpuocc_bandwidth_model(32, 256, 108, 392, 2039, &small), GPUOCC_ERR_STRUCT_SIZE);
+}
+
+Test(bandwidth, corrected_constants)
+{
+    gpuocc_perf p = {.size = sizeof p};
+    /* CUDA C++ Programming Guide, cc 6.0: 2 warp schedulers per SM */
+    cr_assert_eq(gpuocc_perf_lookup("sm_60", &p), GPUOCC_OK);
+    cr_expect_eq(p.issue_per_cycle, 2.0);
+    /* CCCL 004ad19 arch_to_min_bytes_in_flight: 48 KiB from sm_90, 64 KiB from sm_100 (sm_120 included) */
+    cr_assert_eq(gpuocc_perf_lookup("H100 SXM", &p), GPUOCC_OK);
+    cr_expect_eq(p.bytes_in_flight_target, 48 * 1024.0);
+    cr_assert_eq(gpuocc_perf_lookup("RTX 5090", &p), GPUOCC_OK);
+    cr_expect_eq(p.bytes_in_flight_target, 64 * 1024.0);
+    cr_assert_eq(gpuocc_perf_lookup("GB10", &p), GPUOCC_OK);
+    cr_expect_eq(p.bytes_in_flight_target, 64 * 1024.0);
+    /* Jetson Orin Nano data sheet: 625 MHz GPU, 68 GB/s; Orin NX 16GB data sheet: 102.4 GB/s */
+    cr_assert_eq(gpuocc_perf_lookup("Jetson Orin Nano", &p), GPUOCC_OK);
+    cr_expect_eq(p.sm_clock_mhz, 625.0);
+    cr_expect_eq(p.dram_bandwidth_gbps, 68.0);
+    cr_assert_eq(gpuocc_perf_lookup("Jetson Orin NX", &p), GPUOCC_OK);
+    cr_expect_eq(p.dram_bandwidth_gbps, 102.4);
+    /* no published figure: 0 */
+    cr_assert_eq(gpuocc_perf_lookup("B200", &p), GPUOCC_OK);
+    cr_expect_eq(p.sm_clock_mhz, 0.0);
+    cr_assert_eq(gpuocc_perf_lookup("A100", &p), GPUOCC_OK);
+    cr_expect_eq(p.smem_latency_cycles, 0.0);
+}
+
+Test(bandwidth, products_with_published_curves)
+{
+    /* SM counts: CUDA cores / 128 from the datasheets (A40 10752, L40 18176), and RRZE's gpu-stream rows
+       (threads at 16 per block, 1 block per SM: 1344 and 2272) */
+    const struct {
+        const char *name;
+        int32_t sms;
+        double gbps;
+    } want[] = {{"A100", 108, 2039}, {"A100 40GB", 108, 1555}, {"V100", 80, 898}, {"GH200", 132, 4023},
+                {"H100 PCIe", 114, 2000}, {"A40", 84, 696}, {"L40", 142, 864}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        gpuocc_perf p = {.size = sizeof p};
+        cr_assert_eq(gpuocc_perf_lookup(want[i].name, &p), GPUOCC_OK, "%s", want[i].name);
+        cr_expect_eq(p.sm_count, want[i].sms, "%s", want[i].name);
+        cr_expect_eq(p.dram_bandwidth_gbps, want[i].gbps, "%s", want[i].name);
+        cr_expect_gt(p.dram_latency_cycles, 0, "%s", want[i].name);
+        gpuocc_bandwidth_prediction b = {.size = sizeof b};
+        cr_expect_eq(gpuocc_bandwidth_predict(want[i].name, 32, 256, &b), GPUOCC_OK, "%s", want[i].name);
+    }
+}
