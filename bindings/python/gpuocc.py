@@ -47,17 +47,19 @@ __version__ = "0.2.0"
 __all__ = [
     # types
     "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "CatalogEntry",
-    "LatencyVerdict", "Cusp", "BytesInFlight", "Perf", "SpillCost", "TradeoffStep", "Waves",
+    "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves",
     "Divergence", "Routing", "Diagnosis", "Roofline", "CompiledKernel", "Columns",
     # constants
-    "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K",
+    "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K", "LOADED_LATENCY_BASE",
+    "LOADED_LATENCY_QUEUE",
     # devices and kernels
     "device", "devices", "catalog_device", "custom_device", "validate_device", "kernel",
     # occupancy
     "occupancy", "limits", "regs_per_warp", "regs_per_block", "smem_per_block", "smem_carveout",
     "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step",
     # models
-    "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight", "bandwidth_at", "latency_check",
+    "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight", "bandwidth_at", "bandwidth",
+    "bandwidth_model", "latency_check",
     "perf", "spill_slowdown", "spill_estimate", "tradeoff", "waves", "lane_efficiency", "divergence",
     "routing", "stall_name", "stall_from_name", "diagnose", "roofline",
     # compiler output
@@ -111,6 +113,13 @@ class _CPerf(ctypes.Structure):
                 ("l2_latency_cycles", c_dbl), ("l1_latency_cycles", c_dbl), ("smem_latency_cycles", c_dbl),
                 ("fp32_latency_cycles", c_dbl), ("fp32_lanes", c_dbl), ("issue_per_cycle", c_dbl),
                 ("bytes_in_flight_target", c_dbl), ("reserved", c_u64 * 4)]
+
+
+class _CBandwidthPrediction(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("sm_count", c_i32), ("bandwidth_gbps", c_dbl), ("fraction_of_peak", c_dbl),
+                ("peak_gbps", c_dbl), ("latency_ns", c_dbl), ("loaded_latency_ns", c_dbl),
+                ("bytes_in_flight_per_sm", c_dbl), ("warps_for_80", c_dbl), ("warps_for_90", c_dbl),
+                ("warps_for_95", c_dbl), ("reserved", c_u64 * 4)]
 
 
 class _CSpillInput(ctypes.Structure):
@@ -193,6 +202,8 @@ _SIGNATURES = {
     "gpuocc_mix_cusp": (c_i32, [c_dbl, c_dbl, c_dbl, c_dbl, P(c_dbl), P(c_dbl)]),
     "gpuocc_bytes_in_flight": (c_i32, [c_dbl, c_dbl, c_i32, P(c_dbl), P(c_dbl)]),
     "gpuocc_bandwidth_at": (c_i32, [c_dbl, c_i32, c_dbl, c_dbl, c_dbl, P(c_dbl)]),
+    "gpuocc_bandwidth_model": (c_i32, [c_dbl, c_dbl, c_i32, c_dbl, c_dbl, P(_CBandwidthPrediction)]),
+    "gpuocc_bandwidth_predict": (c_i32, [_CCHARP, c_dbl, c_dbl, P(_CBandwidthPrediction)]),
     "gpuocc_latency_check": (c_i32, [c_dbl, c_dbl, c_dbl, c_dbl, P(_CLatencyVerdict)]),
     "gpuocc_perf_lookup": (c_i32, [_CCHARP, P(_CPerf)]),
     "gpuocc_spill_slowdown": (c_i32, [c_dbl, c_dbl, c_dbl, P(c_dbl)]),
@@ -218,6 +229,8 @@ _OK, _ERR_ARGUMENT, _ERR_BUFFER, _ERR_UNSATISFIABLE = 0, -12, -19, -13
 UNLIMITED = -1          # GPUOCC_UNLIMITED in C; None in Python results
 CARVEOUT_DEFAULT = -1   # GPUOCC_CARVEOUT_DEFAULT: the driver's choice (the largest carveout)
 SMOOTH_K = 3.1062837195053903  # GPUOCC_SMOOTH_K: 80 % of peak bandwidth at the knee
+LOADED_LATENCY_BASE = 1.80  # GPUOCC_LOADED_LATENCY_BASE: streaming round trip / unloaded latency at light load
+LOADED_LATENCY_QUEUE = 0.21  # GPUOCC_LOADED_LATENCY_QUEUE: M/M/1 queueing term u / (1 - u), in unloaded latencies
 
 
 # ======================================================================================================
@@ -846,6 +859,43 @@ def bandwidth_at(bytes_in_flight_per_sm: float, sm_count: int, latency_ns: float
           _f64(latency_ns, "latency_ns"), _f64(peak_bytes_per_s, "peak_bytes_per_s"), _f64(smooth_k, "smooth_k"),
           ctypes.byref(v))
     return v.value
+
+
+@dataclass(frozen=True)
+class BandwidthPrediction:
+    """Predicted DRAM bandwidth of a streaming kernel (C: gpuocc_bandwidth_prediction; docs/models.md):
+    Little's law with a latency that grows with load."""
+    sm_count: int
+    bandwidth_gbps: float
+    fraction_of_peak: float
+    peak_gbps: float
+    latency_ns: float
+    loaded_latency_ns: float
+    bytes_in_flight_per_sm: float
+    warps_for_80: float
+    warps_for_90: float
+    warps_for_95: float
+
+
+def bandwidth(arch: str, warps: float, bytes_per_warp: float) -> BandwidthPrediction:
+    """DRAM bandwidth with `warps` resident warps per SM, each keeping `bytes_per_warp` bytes of loads in
+    flight, on a product of the table (its SM count, peak bandwidth and measured latency); the same
+    numbers as `gpuocc bandwidth --arch A --warps W --bytes-per-warp B`."""
+    data = _text(arch, "arch")
+    p = _CBandwidthPrediction(size=ctypes.sizeof(_CBandwidthPrediction))
+    _call("gpuocc_bandwidth_predict", data, _f64(warps, "warps"), _f64(bytes_per_warp, "bytes_per_warp"),
+          ctypes.byref(p), where=arch)
+    return _from_c(BandwidthPrediction, p)
+
+
+def bandwidth_model(warps: float, bytes_per_warp: float, sm_count: int, latency_ns: float,
+                    peak_gbps: float) -> BandwidthPrediction:
+    """The same model with explicit constants: unloaded DRAM latency (ns) and peak bandwidth (GB/s)."""
+    p = _CBandwidthPrediction(size=ctypes.sizeof(_CBandwidthPrediction))
+    _call("gpuocc_bandwidth_model", _f64(warps, "warps"), _f64(bytes_per_warp, "bytes_per_warp"),
+          _i32(sm_count, "sm_count"), _f64(latency_ns, "latency_ns"), _f64(peak_gbps, "peak_gbps"),
+          ctypes.byref(p))
+    return _from_c(BandwidthPrediction, p)
 
 
 @dataclass(frozen=True)

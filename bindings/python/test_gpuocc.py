@@ -227,6 +227,24 @@ class Models(unittest.TestCase):
         self.assertAlmostEqual(gpuocc.bandwidth_at(5e3, 100, 500, 2e12), 1e12, delta=1)
         self.assertAlmostEqual(gpuocc.bandwidth_at(1e4, 100, 500, 2e12, gpuocc.SMOOTH_K), 1.6e12, delta=1e3)
 
+    def test_bandwidth_model(self):
+        import ctypes
+        self.assertEqual(ctypes.sizeof(gpuocc._CBandwidthPrediction), 112)   # static-asserted in bandwidth.c
+        # latency 1000 ns, 1 GB/s, 1 SM, 1 warp of 1000 bytes: -1.59 u^2 + 2.8 u - 1 = 0, u = (2.8 - sqrt(1.48)) / 3.18
+        b = gpuocc.bandwidth_model(1, 1000, 1, 1000, 1)
+        self.assertAlmostEqual(b.fraction_of_peak, (2.8 - 1.48 ** 0.5) / 3.18, places=12)
+        # warps for 90 %: 0.9 x (1.8 + 0.21 x 9) = 3.321
+        self.assertAlmostEqual(b.warps_for_90, 3.321, places=12)
+        # RRZE gpu-stream @ 1038c5d, A100-SXM4-80GB read at 32 warps/SM (8 bytes per thread): 1119 GB/s
+        a = gpuocc.bandwidth("A100", 32, 256)
+        self.assertAlmostEqual(a.bandwidth_gbps / 1119, 1, delta=0.1)
+        self.assertEqual((a.sm_count, a.peak_gbps), (108, 2039))
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.bandwidth("T4", 32, 256)     # no published DRAM latency for sm_75
+        self.assertEqual(e.exception.name, "unsatisfiable")
+        with self.assertRaises(TypeError):
+            gpuocc.bandwidth("A100", "32", 256)
+
     def test_perf_constants(self):
         p = gpuocc.perf("H100 SXM")
         self.assertEqual(p.sm_count, 132)
