@@ -16,3 +16,8 @@ nvcc -c -no-compress $targets $src/units.cu -o "$out/units_host.o"
 # shellcheck disable=SC2086
 nvcc -rdc=true -c -no-compress $targets -Xptxas -v $src/units.cu -o "$out/units_rdc.o" 2> "$out/ptxas_units_rdc.log"
 nvcc -fatbin -compress-mode=size -gencode arch=compute_80,code=sm_80 $src/units.cu -o "$out/units_zstd.fatbin"
+nvcc -fatbin -compress-mode=speed -Xfatbin=-compress-all -gencode arch=compute_80,code=sm_80 $src/units.cu \
+    -o "$out/units_lz4.fatbin"
+# CUDA 13 compresses relocatable device code by default: a default -rdc object holds zstd entries
+# shellcheck disable=SC2086
+nvcc -rdc=true -c $targets $src/units.cu -o "$out/units_rdc_zstd.o"
