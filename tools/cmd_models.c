@@ -157,7 +157,33 @@ static double num_or_table(struct cli_io *io, const struct flags *f, const char 
     return io->status;
 }
 
-/* ---- latency ---- */
+/* ---- latency and bandwidth: one DRAM model (docs/models.md, "Bandwidth against concurrency") ---- */
+
+/* The table's DRAM constants for --arch, with the caller's overrides: --sms, --latency-ns, --bandwidth
+   (GB/s).  False (and a usage error) when one is missing. */
+struct dram {
+    int32_t sm_count;
+    double latency_ns, peak_gbps, clock_mhz;
+};
+
+static bool dram_for(struct cli_io *io, const struct flags *f, const gpuocc_perf *p, bool have, struct dram *d)
+{
+    d->sm_count = flag(f, "--sms") ? cli_int(io, "--sms", flag(f, "--sms"), 1, INT32_MAX) : have ? p->sm_count : 0;
+    d->latency_ns = flag(f, "--latency-ns") ? cli_double(io, "--latency-ns", flag(f, "--latency-ns"))
+                    : have && p->latency_clock_mhz > 0 ? p->dram_latency_cycles / p->latency_clock_mhz * 1e3
+                                                       : 0;
+    d->peak_gbps = flag(f, "--bandwidth") ? cli_double(io, "--bandwidth", flag(f, "--bandwidth"))
+                                          : have ? p->dram_bandwidth_gbps : 0;
+    /* one clock per product: cycles are the product's (boost) cycles; a bare architecture has only the
+       clock its latencies were measured at */
+    d->clock_mhz = have ? (p->sm_clock_mhz > 0 ? p->sm_clock_mhz : p->latency_clock_mhz) : 0;
+    if (io->status)
+        return false;
+    const char *why = d->sm_count < 1 ? "--sms" : !(d->latency_ns > 0) ? "--latency-ns" : !(d->peak_gbps > 0) ? "--bandwidth" : NULL;
+    if (why)
+        cli_fail(io, why, "required (no published figure for this device%s)", have ? "" : "; or give --arch");
+    return !io->status;
+}
 
 static int cmd_latency(struct cli_io *io, int argc, char **argv)
 {
@@ -168,19 +194,63 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
     FILE *out = io->out;
     gpuocc_perf p;
     bool have = perf_for(io, &f, &p);
+    if (io->status)
+        return io->status;
     struct report r = {.command = "latency"};
     double warps = num(io, &f, "--warps", 0, true);
-    double latency = num_or_table(io, &f, "--latency", have ? p.dram_latency_cycles : 0);
-    /* with a device, the default pipe is DRAM: 128-byte warp loads per cycle per SM at peak bandwidth
-       (Volkov's mem_thru) */
-    double mem_thru = have && p.dram_bandwidth_gbps > 0 && p.sm_clock_mhz > 0 && p.sm_count > 0
-                          ? p.dram_bandwidth_gbps * 1e9 / (p.sm_clock_mhz * 1e6 * p.sm_count * 128)
-                          : 0;
-    double throughput = num_or_table(io, &f, "--throughput", mem_thru);
     double ilp = num(io, &f, "--ilp", 1, false);
+    if (io->status)
+        return io->status;
+    /* With --arch and no --throughput the pipe is DRAM, and the verdict comes from the bandwidth model
+       (the same as `gpuocc bandwidth`): each warp keeps `ilp` 128-byte warp loads in flight; the latency is
+       hidden when the predicted bandwidth reaches 90 % of peak.  Otherwise: Little's law with the numbers
+       given. */
+    if (have && !flag(&f, "--throughput")) {
+        struct dram d;
+        if (!dram_for(io, &f, &p, have, &d))
+            return io->status;
+        if (flag(&f, "--latency")) /* cycles of the product's clock */
+            d.latency_ns = cli_double(io, "--latency", flag(&f, "--latency")) / d.clock_mhz * 1e3;
+        gpuocc_bandwidth_prediction b = {.size = sizeof b};
+        if (io->status || !check_status(io, "--warps", gpuocc_bandwidth_model(warps, 128 * ilp, d.sm_count, d.latency_ns,
+                                                                               d.peak_gbps, &b)))
+            return io->status;
+        double thru = d.peak_gbps * 1e3 / (d.clock_mhz * d.sm_count * 128); /* warp loads per cycle per SM */
+        bool hidden = b.fraction_of_peak >= 0.9;
+        put_text(&r, "model", "loaded");
+        put_num(&r, "warps_per_sm", warps);
+        put_num(&r, "latency_cycles", d.latency_ns * d.clock_mhz * 1e-3);
+        put_num(&r, "throughput_per_cycle", thru);
+        put_num(&r, "ilp", ilp);
+        put_num(&r, "in_flight", b.warps_for_90 * ilp);
+        put_num(&r, "warps_needed", b.warps_for_90);
+        put_num(&r, "extra_warps", hidden ? 0 : b.warps_for_90 - warps);
+        put_num(&r, "ilp_needed", warps > 0 ? b.warps_for_90 * ilp / warps : INFINITY);
+        put_num(&r, "bandwidth_gbps", b.bandwidth_gbps);
+        put_num(&r, "fraction_of_peak", b.fraction_of_peak);
+        put_num(&r, "dram_bytes_in_flight_per_sm", b.bytes_in_flight_per_sm);
+        if (p.bytes_in_flight_target > 0)
+            put_num(&r, "cub_bytes_in_flight_target_per_sm", p.bytes_in_flight_target);
+        if (hidden)
+            snprintf(r.verdict, sizeof r.verdict, "latency hidden: %.4g warps reach %.0f %% of peak DRAM bandwidth "
+                     "(>= 90 %%); more occupancy gains at most %.0f %%", warps, 100 * b.fraction_of_peak,
+                     100 * (1 / b.fraction_of_peak - 1));
+        else
+            snprintf(r.verdict, sizeof r.verdict, "latency exposed: %.4g warps reach %.0f %% of peak DRAM bandwidth; "
+                     "90 %% needs %.4g warps (add %.4g), or %.3g independent 128-byte loads in flight per warp",
+                     warps, 100 * b.fraction_of_peak, b.warps_for_90, b.warps_for_90 - warps,
+                     warps > 0 ? b.warps_for_90 * ilp / warps : INFINITY);
+        print_report(out, &r, f.json);
+        return io->status;
+    }
+    double latency = num_or_table(io, &f, "--latency", have ? p.dram_latency_cycles : 0);
+    double throughput = num_or_table(io, &f, "--throughput", 0);
+    if (io->status)
+        return io->status;
     gpuocc_latency_verdict v = {.size = sizeof v};
     if (!check_status(io, "--latency", gpuocc_latency_check(warps, latency, throughput, ilp, &v)))
         return io->status;
+    put_text(&r, "model", "little");
     put_num(&r, "warps_per_sm", warps);
     put_num(&r, "latency_cycles", latency);
     put_num(&r, "throughput_per_cycle", throughput);
@@ -189,21 +259,6 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
     put_num(&r, "warps_needed", v.warps_needed);
     put_num(&r, "extra_warps", v.extra_warps);
     put_num(&r, "ilp_needed", v.ilp_needed);
-    if (flag(&f, "--bandwidth") || (have && p.dram_bandwidth_gbps > 0 && p.latency_clock_mhz > 0)) {
-        double bw = flag(&f, "--bandwidth") ? cli_double(io, "--bandwidth", flag(&f, "--bandwidth")) * 1e9
-                                            : p.dram_bandwidth_gbps * 1e9;
-        double lat_ns = flag(&f, "--latency-ns") ? cli_double(io, "--latency-ns", flag(&f, "--latency-ns"))
-                        : have && p.latency_clock_mhz > 0 ? p.dram_latency_cycles / p.latency_clock_mhz * 1e3
-                                                          : num(io, &f, "--latency-ns", 0, true);
-        int32_t sms = flag(&f, "--sms") ? cli_int(io, "--sms", flag(&f, "--sms"), 1, INT32_MAX) : p.sm_count;
-        double per_sm, device;
-        if (!check_status(io, "--bandwidth", gpuocc_bytes_in_flight(bw, lat_ns, sms, &per_sm, &device)))
-            return io->status;
-        put_num(&r, "dram_bytes_in_flight_per_sm", per_sm);
-        put_num(&r, "dram_bytes_in_flight_device", device);
-        if (have && p.bytes_in_flight_target > 0)
-            put_num(&r, "cub_bytes_in_flight_target_per_sm", p.bytes_in_flight_target);
-    }
     if (v.hidden)
         snprintf(r.verdict, sizeof r.verdict, "latency hidden: %.4g warps resident >= %.4g needed; more occupancy "
                  "will not help", warps, v.warps_needed);
@@ -211,6 +266,47 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
         snprintf(r.verdict, sizeof r.verdict, "latency exposed: add %.4g warps, or keep %.4g independent "
                  "instructions in flight per warp", v.extra_warps, v.ilp_needed);
     print_report(out, &r, f.json);
+    return io->status;
+}
+
+static int cmd_bandwidth(struct cli_io *io, int argc, char **argv)
+{
+    struct flags f;
+    parse_flags(io, argc, argv, &f);
+    if (io->status)
+        return io->status;
+    gpuocc_perf p;
+    bool have = perf_for(io, &f, &p);
+    if (io->status)
+        return io->status;
+    double warps = num(io, &f, "--warps", 0, true);
+    double bytes = io->status ? 0 : num(io, &f, "--bytes-per-warp", 0, true);
+    struct dram d;
+    if (io->status || !dram_for(io, &f, &p, have, &d))
+        return io->status;
+    gpuocc_bandwidth_prediction b = {.size = sizeof b};
+    int32_t rc = gpuocc_bandwidth_model(warps, bytes, d.sm_count, d.latency_ns, d.peak_gbps, &b);
+    if (!check_status(io, rc == GPUOCC_OK || !(bytes > 0) ? "--bytes-per-warp" : "--warps", rc))
+        return io->status;
+    struct report r = {.command = "bandwidth"};
+    if (flag(&f, "--arch"))
+        put_text(&r, "arch", flag(&f, "--arch"));
+    put_num(&r, "warps_per_sm", warps);
+    put_num(&r, "bytes_per_warp", bytes);
+    put_num(&r, "sm_count", d.sm_count);
+    put_num(&r, "peak_gbps", d.peak_gbps);
+    put_num(&r, "latency_ns", d.latency_ns);
+    put_num(&r, "loaded_latency_ns", b.loaded_latency_ns);
+    put_num(&r, "bytes_in_flight_per_sm", b.bytes_in_flight_per_sm);
+    put_num(&r, "bandwidth_gbps", b.bandwidth_gbps);
+    put_num(&r, "fraction_of_peak", b.fraction_of_peak);
+    put_num(&r, "warps_for_80", b.warps_for_80);
+    put_num(&r, "warps_for_90", b.warps_for_90);
+    put_num(&r, "warps_for_95", b.warps_for_95);
+    snprintf(r.verdict, sizeof r.verdict, "%.0f GB/s, %.0f %% of peak; %.4g / %.4g / %.4g warps per SM (at %.6g bytes "
+             "each) reach 80 / 90 / 95 %%", b.bandwidth_gbps, 100 * b.fraction_of_peak, b.warps_for_80, b.warps_for_90,
+             b.warps_for_95, bytes);
+    print_report(io->out, &r, f.json);
     return io->status;
 }
 
@@ -556,13 +652,23 @@ static int cmd_diagnose(struct cli_io *io, int argc, char **argv)
 
 static const struct cli_option latency_options[] = {
     {"--warps", "N", "resident warps per SM"},
-    {"--latency", "CYCLES", "latency to hide (default with --arch: the DRAM latency)"},
-    {"--throughput", "PER_CYCLE", "operations the pipe accepts per cycle per SM (default with --arch: DRAM)"},
-    {"--ilp", "N", "independent operations in flight per warp (default 1)"},
+    {"--latency", "CYCLES", "latency to hide (with --arch: DRAM latency in the product's cycles)"},
+    {"--throughput", "PER_CYCLE", "operations the pipe accepts per cycle per SM; without it, --arch means DRAM "
+                                  "and the verdict comes from the bandwidth model (gpuocc bandwidth)"},
+    {"--ilp", "N", "independent operations in flight per warp (default 1; DRAM: 128-byte warp loads)"},
     {"--arch", "NAME", "a product whose published figures fill the defaults"},
-    {"--bandwidth", "GB/S", "DRAM bandwidth, for the bytes in flight"},
-    {"--latency-ns", "NS", "DRAM latency in nanoseconds, for the bytes in flight"},
-    {"--sms", "N", "SM count, for the bytes in flight"},
+    {"--bandwidth", "GB/S", "peak DRAM bandwidth (overrides --arch)"},
+    {"--latency-ns", "NS", "unloaded DRAM latency in nanoseconds (overrides --arch)"},
+    {"--sms", "N", "SM count (overrides --arch)"},
+    JSON_OPTION, END_OPTIONS};
+
+static const struct cli_option bandwidth_options[] = {
+    {"--arch", "NAME", "a product: its SM count, peak DRAM bandwidth and measured DRAM latency"},
+    {"--warps", "N", "resident warps per SM"},
+    {"--bytes-per-warp", "BYTES", "bytes of loads each warp keeps in flight (8-byte loads: 256 per load)"},
+    {"--sms", "N", "SM count (overrides --arch)"},
+    {"--latency-ns", "NS", "unloaded DRAM latency (overrides --arch)"},
+    {"--bandwidth", "GB/S", "peak DRAM bandwidth (overrides --arch)"},
     JSON_OPTION, END_OPTIONS};
 
 static const struct cli_option spill_options[] = {
@@ -629,6 +735,13 @@ const struct cli_command cli_cmd_latency = {
     "--warps N (--latency CYCLES --throughput N | --arch NAME) [options]", latency_options,
     "gpuocc latency --warps 32 --latency 400 --throughput 4 --ilp 2\n"
     "gpuocc latency --arch A100 --warps 32\n"};
+
+const struct cli_command cli_cmd_bandwidth = {
+    "bandwidth", cmd_bandwidth, "DRAM bandwidth a streaming kernel reaches with W warps of B bytes in flight",
+    "--warps N --bytes-per-warp B (--arch NAME | --sms N --latency-ns NS --bandwidth GB/S) [--json]",
+    bandwidth_options,
+    "gpuocc bandwidth --arch A100 --warps 32 --bytes-per-warp 256\n"
+    "gpuocc bandwidth --arch A100 --warps 32 --bytes-per-warp 1024 --json\n"};
 
 const struct cli_command cli_cmd_spill = {
     "spill", cmd_spill, "spill cost: a loop's slowdown, or ptxas spill bytes through L1/L2/DRAM",

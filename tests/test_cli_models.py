@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""gpuocc bandwidth and the DRAM verdict of gpuocc latency (one model, docs/models.md), and the seeds'
+Examples 7 and 8 through the CLI with their stated assumptions as inputs.  Expected values are derived
+by hand from the model's equation, from the seeds, or from RRZE gpu-stream measurements.
+Usage: test_cli_models.py GPUOCC"""
+import json
+import math
+import subprocess
+import sys
+
+GPUOCC = sys.argv[1]
+failures = passed = 0
+C, A = 1.80, 0.21                       # the model's two shape constants (include/gpuocc.h)
+A100_L0_NS = 552 / 1.41                 # RRZE gpu-latency a100_80.txt: 552 cycles at 1410 MHz
+A100_PEAK, A100_SMS = 2039, 108         # A100-SXM4-80GB deviceQuery: 2039 GB/s, 108 SMs
+
+
+def run(*args):
+    p = subprocess.run([GPUOCC] + list(args), capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def js(*args):
+    rc, out, err = run(*args, "--json")
+    return rc, (json.loads(out) if rc == 0 else {}), err
+
+
+def check(name, cond, detail=""):
+    global failures, passed
+    if cond:
+        passed += 1
+    else:
+        failures += 1
+        print(f"FAIL {name} {detail}")
+
+
+def by_hand(warps, bytes_per_warp, l0=A100_L0_NS, peak=A100_PEAK, sms=A100_SMS):
+    """The root of (a - c) u^2 + (c + x) u - x = 0 in [0, 1), by the textbook formula."""
+    x = warps * bytes_per_warp * sms / (l0 * peak)
+    qa, qb, qc = A - C, C + x, -x
+    return (-qb + math.sqrt(qb * qb - 4 * qa * qc)) / (2 * qa)
+
+
+def warps_for(f, bytes_per_warp, l0=A100_L0_NS, peak=A100_PEAK, sms=A100_SMS):
+    return f * (C + A * f / (1 - f)) * l0 * peak / (bytes_per_warp * sms)
+
+
+# ---- gpuocc bandwidth: fields, against the hand-solved quadratic ----
+rc, j, err = js("bandwidth", "--arch", "A100", "--warps", "32", "--bytes-per-warp", "256")
+u = by_hand(32, 256)
+check("bandwidth rc", rc == 0, err)
+check("bandwidth fraction", abs(j.get("fraction_of_peak", 0) - u) < 1e-5, j)
+check("bandwidth gbps", abs(j.get("bandwidth_gbps", 0) - u * 2039) < 0.01, j)
+check("bandwidth constants", j.get("sm_count") == 108 and j.get("peak_gbps") == 2039
+      and abs(j.get("latency_ns", 0) - A100_L0_NS) < 1e-3, j)
+for f, key in ((0.8, "warps_for_80"), (0.9, "warps_for_90"), (0.95, "warps_for_95")):
+    check(f"bandwidth {key}", abs(j.get(key, 0) - warps_for(f, 256)) < 1e-3, j)
+# Little's law holds at the answer: loaded latency = bytes in flight / bandwidth
+check("bandwidth loaded latency", abs(j.get("loaded_latency_ns", 0) - 8192 * 108 / (u * 2039)) < 0.01, j)
+# RRZE gpu-stream @ 1038c5d, a100_80.txt: read 1119 GB/s at 32 warps/SM (8-byte loads: 256 B per warp)
+check("bandwidth vs RRZE A100 at 32 warps", abs(j.get("bandwidth_gbps", 0) / 1119 - 1) < 0.10, j)
+# explicit constants give the same answer
+rc, k, err = js("bandwidth", "--warps", "32", "--bytes-per-warp", "256", "--sms", "108",
+                "--latency-ns", repr(A100_L0_NS), "--bandwidth", "2039")
+check("bandwidth explicit", rc == 0 and abs(k["bandwidth_gbps"] - j["bandwidth_gbps"]) < 1e-3, f"{k} {err}")
+rc, out, _ = run("bandwidth", "--arch", "A100", "--warps", "32", "--bytes-per-warp", "256")
+check("bandwidth text", rc == 0 and "bandwidth_gbps" in out and "verdict:" in out, out)
+
+# ---- the latency verdict uses the same model: A100 streaming at 32 warps is not "hidden" ----
+rc, lat, err = js("latency", "--arch", "A100", "--warps", "32", "--ilp", "2")
+check("latency A100 ilp 2 exposed", rc == 0 and "exposed" in lat.get("verdict", "") and lat.get("model") == "loaded",
+      f"{lat} {err}")
+check("latency agrees with bandwidth", abs(lat.get("warps_needed", 0) - j.get("warps_for_90", -1)) < 1e-3
+      and abs(lat.get("fraction_of_peak", 0) - j.get("fraction_of_peak", -1)) < 1e-9, f"{lat} {j}")
+check("latency extra warps", abs(lat.get("extra_warps", 0) - (warps_for(0.9, 256) - 32)) < 1e-3, lat)
+# hidden only at >= 90 % of peak: 64 warps of 1 KiB each
+rc, lat, _ = js("latency", "--arch", "A100", "--warps", "64", "--ilp", "8")
+check("latency hidden at 90 %", rc == 0 and by_hand(64, 1024) >= 0.9 and "hidden" in lat["verdict"]
+      and lat["extra_warps"] == 0, lat)
+# one clock per product: V100's latency, measured at 1380 MHz (434 cycles = 314.5 ns), is given in the
+# product's 1530 MHz cycles; throughput too (898 GB/s / (1530 MHz x 80 x 128 B))
+rc, lat, _ = js("latency", "--arch", "V100", "--warps", "32")
+check("latency V100 cycles at the product clock", rc == 0 and abs(lat["latency_cycles"] - 434 / 1380 * 1530) < 0.01
+      and abs(lat["throughput_per_cycle"] / (898e3 / (1530 * 80 * 128)) - 1) < 1e-5, lat)
+
+# ---- seeds' Example 7 ----
+# Stated assumptions: L = 400 cycles, throughput = loads per cycle per SM at the DRAM's bandwidth (A100-80:
+# 2039 GB/s over 108 SMs at 1410 MHz in 128-byte warp loads = 0.1046), a few (4) loads in flight per warp:
+# 400 x 0.1046 / 4 = 10.46 warps, so 32 warps hide it: "do not chase 100 %".
+thru = 2039e9 / (108 * 1410e6 * 128)
+rc, e7, err = js("latency", "--warps", "32", "--latency", "400", "--throughput", f"{thru:.4f}", "--ilp", "4")
+check("example 7 hidden", rc == 0 and "hidden" in e7.get("verdict", "") and e7.get("extra_warps") == 0, f"{e7} {err}")
+check("example 7 warps", abs(e7.get("warps_needed", 0) - 400 * 0.1046 / 4) < 1e-9, e7)
+# The seeds' Step 1 throughput (4 issues per cycle) as given does not lead there: 1600 in flight
+rc, e7b, _ = js("latency", "--warps", "32", "--latency", "400", "--throughput", "4", "--ilp", "4")
+check("example 7 with issue rate", rc == 0 and e7b["in_flight"] == 1600 and "exposed" in e7b["verdict"], e7b)
+# With the bandwidth model: a few (4) independent 8-byte loads per thread = 1 KiB per warp; doubling 32 -> 64
+# warps gains <= 5 % (the seeds' Step 3)
+rc, a32, _ = js("bandwidth", "--arch", "A100", "--warps", "32", "--bytes-per-warp", "1024")
+rc2, a64, _ = js("bandwidth", "--arch", "A100", "--warps", "64", "--bytes-per-warp", "1024")
+check("example 7 bandwidth gain <= 5 %", rc == 0 and rc2 == 0 and a64["bandwidth_gbps"] / a32["bandwidth_gbps"] <= 1.05
+      and abs(a32["fraction_of_peak"] - by_hand(32, 1024)) < 1e-5, f"{a32} {a64}")
+
+# ---- seeds' Example 8: 2 spill loads of 300 cycles on 256 cycles of work: 856 / 256 = 3.34x slower ----
+rc, e8, _ = js("spill", "--work", "256", "--accesses", "2", "--latency", "300")
+check("example 8", rc == 0 and e8["slowdown"] == 856 / 256 and "hurts" in e8["verdict"], e8)
+
+# ---- errors: exit 2, the flag named ----
+for args, field in ((["bandwidth", "--arch", "A100", "--bytes-per-warp", "256"], "--warps"),
+                    (["bandwidth", "--arch", "A100", "--warps", "32"], "--bytes-per-warp"),
+                    (["bandwidth", "--arch", "A100", "--warps", "32", "--bytes-per-warp", "0"], "--bytes-per-warp"),
+                    (["bandwidth", "--arch", "A100", "--warps", "-1", "--bytes-per-warp", "256"], "--warps"),
+                    (["bandwidth", "--arch", "T4", "--warps", "32", "--bytes-per-warp", "256"], "--latency-ns"),
+                    (["bandwidth", "--arch", "sm_80", "--warps", "32", "--bytes-per-warp", "256"], "--sms"),
+                    (["bandwidth", "--arch", "A1000", "--warps", "32", "--bytes-per-warp", "256"], "--arch"),
+                    (["bandwidth", "--warps", "32", "--bytes-per-warp", "256"], "--sms")):
+    rc, out, err = run(*args)
+    check(f"error {' '.join(args)}", rc == 2 and field in err and not out, f"{rc} {err!r}")
+
+print(f"test_cli_models: {passed} passed, {failures} failed")
+sys.exit(1 if failures else 0)
