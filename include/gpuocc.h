@@ -278,6 +278,69 @@ GPUOCC_API int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gp
 GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t resource,
                                     int64_t *new_value, int64_t *shed);
 
+/* ---------------------------------------------------------------------------------------------------
+ * Sweeps: occupancy along one axis of a launch, and the steps of its staircase.  @since 0.2.0
+ *
+ * The axis replaces one field of the kernel; the kernel's own value of that field is ignored (it need
+ * not be valid), every other field is used as given.  Every point equals gpuocc_occupancy on the kernel
+ * with the axis set to the point's value.  Errors: GPUOCC_ERR_ARGUMENT for an unknown axis, to < from,
+ * step < 1 or capacity < 0; the axis' own error (GPUOCC_ERR_THREADS, _REGISTERS, _SMEM, _BARRIERS) when
+ * from is below the axis' smallest value (1 thread, 0 of the others) or to is above INT32_MAX on an
+ * int32_t axis; GPUOCC_ERR_NULL for a NULL count, or NULL points with capacity > 0; the device and
+ * kernel errors of gpuocc_occupancy.  On GPUOCC_ERR_BUFFER, *count is the number of points needed and
+ * nothing else is written; capacity 0 with NULL points is the size query.
+ * ------------------------------------------------------------------------------------------------- */
+#define GPUOCC_AXIS_THREADS  0 /* threads per block */
+#define GPUOCC_AXIS_REGS     1 /* registers per thread */
+#define GPUOCC_AXIS_SMEM     2 /* dynamic shared memory per block, bytes (static kept as given) */
+#define GPUOCC_AXIS_BARRIERS 3 /* barriers per block */
+#define GPUOCC_AXIS_COUNT    4
+
+/* One point: the fields of gpuocc_result that describe it (see there), fixed layout for arrays. */
+typedef struct gpuocc_sweep_point {
+    int64_t value;                 /* the axis value (threads, registers, bytes or barriers) */
+    int32_t blocks_per_sm;
+    int32_t warps_per_sm;
+    double occupancy;              /* 0..1 */
+    uint32_t limiters;             /* GPUOCC_LIMIT_* */
+    int32_t limit_warps;           /* blocks per SM each resource allows, GPUOCC_UNLIMITED where none */
+    int32_t limit_regs;
+    int32_t limit_smem;
+    int32_t limit_blocks;
+    int32_t limit_barriers;
+    int32_t regs_per_block;
+    int32_t reserved0;             /* zero */
+    int64_t smem_per_block_bytes;
+    int64_t smem_per_sm_bytes;
+} gpuocc_sweep_point;
+
+/*
+ * The points from, from + step, ... up to to (inclusive where it lies on the grid): *count =
+ * (to - from) / step + 1 (GPUOCC_ERR_OVERFLOW when that exceeds INT32_MAX).  Fills points[0 .. *count-1].
+ */
+GPUOCC_API int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
+                                int64_t from, int64_t to, int64_t step,
+                                gpuocc_sweep_point *points, int32_t capacity, int32_t *count);
+/*
+ * The staircase on [from, to] as runs, at unit resolution (1 thread, 1 register, 1 byte, 1 barrier):
+ * steps[0] is `from`; each further entry is a value v where the answer (blocks_per_sm, warps_per_sm,
+ * limiters) differs from the answer at v - 1, with the point there.  Entry i holds on [steps[i].value,
+ * steps[i+1].value - 1].  Found from the allocation rules' thresholds, not by visiting every value.
+ */
+GPUOCC_API int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
+                                      int64_t from, int64_t to,
+                                      gpuocc_sweep_point *steps, int32_t capacity, int32_t *count);
+/*
+ * The whole legal range of an axis at its natural granularity: threads warp_size .. the largest block
+ * (the device's, or the kernel's max_threads_per_block when smaller) by warp_size; registers 0 .. 255
+ * (what ptxas allocates; less where the device allows less) by 1; dynamic shared memory 0 .. the most the
+ * kernel may ask for (opt-in: smem_dynamic_max_bytes, or the opt-in limit less the static bytes; else the
+ * default per-block limit less the static bytes; 0 when negative) by smem_alloc_unit_bytes; barriers
+ * 0 .. 16 (PTX names barriers 0..15) by 1.  Errors as gpuocc_sweep.
+ */
+GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
+                                      int64_t *from, int64_t *to, int64_t *step);
+
 
 /* ===================================================================================================
  * Beyond occupancy: latency hiding, spills, waves, lanes, diagnosis.  Formulas and sources: docs/models.md.

@@ -10,10 +10,85 @@
  */
 #include "gpuocc.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #ifndef GPUOCC_HAVE_CUDA_OCCUPANCY
+/* Sweeps: every point of a random launch's sweep along each axis equals the header's answer for that launch,
+   and at every step the header's answer differs from the one a unit before. */
+#define SWEEPS_PER_ARCH 40
+static gpuocc_sweep_point sweep_points[4096];
+
+static int oracle_blocks(const gpuocc_device *d, const gpuocc_kernel *k, cudaOccResult *r)
+{
+    cudaOccDeviceProp p = oracle_device(d);
+    cudaOccFuncAttributes a;
+    cudaOccDeviceState s;
+    oracle_kernel(d, k, &a, &s);
+    memset(r, 0, sizeof *r);
+    return (int)cudaOccMaxActiveBlocksPerMultiprocessor(r, &p, &a, &s, k->threads_per_block,
+                                                         (size_t)k->smem_dynamic_bytes);
+}
+
+static gpuocc_kernel kernel_at(gpuocc_kernel k, int32_t axis, int64_t v)
+{
+    if (axis == GPUOCC_AXIS_THREADS)
+        k.threads_per_block = (int32_t)v;
+    else if (axis == GPUOCC_AXIS_REGS)
+        k.regs_per_thread = (int32_t)v;
+    else if (axis == GPUOCC_AXIS_SMEM)
+        k.smem_dynamic_bytes = v;
+    else
+        k.barriers = (int32_t)v;
+    return k;
+}
+
+static void compare_sweep(const char *arch, const gpuocc_device *d)
+{
+    gpuocc_kernel k;
+    random_kernel(d, &k);
+    for (int32_t axis = 0; axis < GPUOCC_AXIS_COUNT; axis++) {
+        int64_t from, to, step;
+        int32_t n = 0;
+        char ctx[200];
+        snprintf(ctx, sizeof ctx, "%s sweep axis %d: threads=%d regs=%d static=%lld dyn=%lld carveout=%d optin=%d",
+                 arch, axis, k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes,
+                 (long long)k.smem_dynamic_bytes, k.carveout_percent, k.smem_optin);
+        EXPECT_EQ("sweep range", gpuocc_sweep_range(d, &k, axis, &from, &to, &step), GPUOCC_OK, ctx);
+        EXPECT_EQ("sweep", gpuocc_sweep(d, &k, axis, from, to, step, sweep_points, 4096, &n), GPUOCC_OK, ctx);
+        for (int32_t i = 0; i < n; i++) {
+            gpuocc_kernel one = kernel_at(k, axis, sweep_points[i].value);
+            cudaOccResult r;
+            if (oracle_blocks(d, &one, &r) != CUDA_OCC_SUCCESS)
+                continue; /* the header refuses some launches gpuocc answers with 0 blocks; compared above */
+            EXPECT_EQ("sweep blocks", sweep_points[i].blocks_per_sm, r.activeBlocksPerMultiprocessor, ctx);
+            EXPECT_EQ("sweep limit_regs", sweep_points[i].limit_regs, public_limit(r.blockLimitRegs), ctx);
+            EXPECT_EQ("sweep limit_smem", sweep_points[i].limit_smem, public_limit(r.blockLimitSharedMem), ctx);
+            EXPECT_EQ("sweep smem_per_block", sweep_points[i].smem_per_block_bytes,
+                      (long long)r.allocatedSharedMemPerBlock, ctx);
+        }
+        /* steps, one unit past the legal range so the last drop shows */
+        EXPECT_EQ("sweep steps", gpuocc_sweep_steps(d, &k, axis, from, to + 1, sweep_points, 4096, &n), GPUOCC_OK, ctx);
+        for (int32_t i = 1; i < n; i++) {
+            gpuocc_kernel at = kernel_at(k, axis, sweep_points[i].value);
+            gpuocc_kernel before = kernel_at(k, axis, sweep_points[i].value - 1);
+            cudaOccResult ra, rb;
+            if (oracle_blocks(d, &at, &ra) != CUDA_OCC_SUCCESS || oracle_blocks(d, &before, &rb) != CUDA_OCC_SUCCESS)
+                continue;
+            int la[5] = {ra.blockLimitWarps, ra.blockLimitRegs, ra.blockLimitSharedMem, ra.blockLimitBlocks,
+                         ra.blockLimitBarriers};
+            int lb[5] = {rb.blockLimitWarps, rb.blockLimitRegs, rb.blockLimitSharedMem, rb.blockLimitBlocks,
+                         rb.blockLimitBarriers};
+            bool differs = ra.activeBlocksPerMultiprocessor != rb.activeBlocksPerMultiprocessor ||
+                           (at.threads_per_block + 31) / 32 != (before.threads_per_block + 31) / 32;
+            for (int j = 0; j < 5; j++)
+                differs |= (la[j] == ra.activeBlocksPerMultiprocessor) != (lb[j] == rb.activeBlocksPerMultiprocessor);
+            EXPECT_EQ("sweep step is a change", differs, 1, ctx);
+        }
+    }
+}
+
 int main(void)
 {
     puts("oracle: cuda_occupancy.h not found; skipped");
@@ -169,6 +244,80 @@ static void compare_search(const char *arch, const gpuocc_device *d)
     }
 }
 
+/* Sweeps: every point of a random launch's sweep along each axis equals the header's answer for that launch,
+   and at every step the header's answer differs from the one a unit before. */
+#define SWEEPS_PER_ARCH 40
+static gpuocc_sweep_point sweep_points[4096];
+
+static int oracle_blocks(const gpuocc_device *d, const gpuocc_kernel *k, cudaOccResult *r)
+{
+    cudaOccDeviceProp p = oracle_device(d);
+    cudaOccFuncAttributes a;
+    cudaOccDeviceState s;
+    oracle_kernel(d, k, &a, &s);
+    memset(r, 0, sizeof *r);
+    return (int)cudaOccMaxActiveBlocksPerMultiprocessor(r, &p, &a, &s, k->threads_per_block,
+                                                         (size_t)k->smem_dynamic_bytes);
+}
+
+static gpuocc_kernel kernel_at(gpuocc_kernel k, int32_t axis, int64_t v)
+{
+    if (axis == GPUOCC_AXIS_THREADS)
+        k.threads_per_block = (int32_t)v;
+    else if (axis == GPUOCC_AXIS_REGS)
+        k.regs_per_thread = (int32_t)v;
+    else if (axis == GPUOCC_AXIS_SMEM)
+        k.smem_dynamic_bytes = v;
+    else
+        k.barriers = (int32_t)v;
+    return k;
+}
+
+static void compare_sweep(const char *arch, const gpuocc_device *d)
+{
+    gpuocc_kernel k;
+    random_kernel(d, &k);
+    for (int32_t axis = 0; axis < GPUOCC_AXIS_COUNT; axis++) {
+        int64_t from, to, step;
+        int32_t n = 0;
+        char ctx[200];
+        snprintf(ctx, sizeof ctx, "%s sweep axis %d: threads=%d regs=%d static=%lld dyn=%lld carveout=%d optin=%d",
+                 arch, axis, k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes,
+                 (long long)k.smem_dynamic_bytes, k.carveout_percent, k.smem_optin);
+        EXPECT_EQ("sweep range", gpuocc_sweep_range(d, &k, axis, &from, &to, &step), GPUOCC_OK, ctx);
+        EXPECT_EQ("sweep", gpuocc_sweep(d, &k, axis, from, to, step, sweep_points, 4096, &n), GPUOCC_OK, ctx);
+        for (int32_t i = 0; i < n; i++) {
+            gpuocc_kernel one = kernel_at(k, axis, sweep_points[i].value);
+            cudaOccResult r;
+            if (oracle_blocks(d, &one, &r) != CUDA_OCC_SUCCESS)
+                continue; /* the header refuses some launches gpuocc answers with 0 blocks; compared above */
+            EXPECT_EQ("sweep blocks", sweep_points[i].blocks_per_sm, r.activeBlocksPerMultiprocessor, ctx);
+            EXPECT_EQ("sweep limit_regs", sweep_points[i].limit_regs, public_limit(r.blockLimitRegs), ctx);
+            EXPECT_EQ("sweep limit_smem", sweep_points[i].limit_smem, public_limit(r.blockLimitSharedMem), ctx);
+            EXPECT_EQ("sweep smem_per_block", sweep_points[i].smem_per_block_bytes,
+                      (long long)r.allocatedSharedMemPerBlock, ctx);
+        }
+        /* steps, one unit past the legal range so the last drop shows */
+        EXPECT_EQ("sweep steps", gpuocc_sweep_steps(d, &k, axis, from, to + 1, sweep_points, 4096, &n), GPUOCC_OK, ctx);
+        for (int32_t i = 1; i < n; i++) {
+            gpuocc_kernel at = kernel_at(k, axis, sweep_points[i].value);
+            gpuocc_kernel before = kernel_at(k, axis, sweep_points[i].value - 1);
+            cudaOccResult ra, rb;
+            if (oracle_blocks(d, &at, &ra) != CUDA_OCC_SUCCESS || oracle_blocks(d, &before, &rb) != CUDA_OCC_SUCCESS)
+                continue;
+            int la[5] = {ra.blockLimitWarps, ra.blockLimitRegs, ra.blockLimitSharedMem, ra.blockLimitBlocks,
+                         ra.blockLimitBarriers};
+            int lb[5] = {rb.blockLimitWarps, rb.blockLimitRegs, rb.blockLimitSharedMem, rb.blockLimitBlocks,
+                         rb.blockLimitBarriers};
+            bool differs = ra.activeBlocksPerMultiprocessor != rb.activeBlocksPerMultiprocessor ||
+                           (at.threads_per_block + 31) / 32 != (before.threads_per_block + 31) / 32;
+            for (int j = 0; j < 5; j++)
+                differs |= (la[j] == ra.activeBlocksPerMultiprocessor) != (lb[j] == rb.activeBlocksPerMultiprocessor);
+            EXPECT_EQ("sweep step is a change", differs, 1, ctx);
+        }
+    }
+}
+
 int main(void)
 {
     long total_configs = 0, total_stale = 0;
@@ -188,10 +337,13 @@ int main(void)
             compare_occupancy(arch, &d, &stale);
         for (int n = 0; n < SEARCHES_PER_ARCH; n++)
             compare_search(arch, &d);
+        for (int n = 0; n < SWEEPS_PER_ARCH; n++)
+            compare_sweep(arch, &d);
         total_configs += CONFIGS_PER_ARCH;
         total_stale += stale;
-        printf("%-7s %d occupancy configurations, %d searches: %ld mismatches (oracle stale limiter flags: %ld)\n",
-               arch, CONFIGS_PER_ARCH, SEARCHES_PER_ARCH, failures - before, stale);
+        printf("%-7s %d occupancy configurations, %d searches, %d launches swept on 4 axes: %ld mismatches "
+               "(oracle stale limiter flags: %ld)\n",
+               arch, CONFIGS_PER_ARCH, SEARCHES_PER_ARCH, SWEEPS_PER_ARCH, failures - before, stale);
     }
     printf("oracle: %ld configurations, %ld field comparisons, %ld mismatches\n", total_configs, checks, failures);
     printf("oracle: %ld passed, %ld failed\n", checks - failures, failures);

@@ -1,0 +1,417 @@
+/*
+ * Sweeps along one axis of a launch (threads, registers, dynamic shared memory, barriers), and the steps
+ * of the staircase.  Every point is gpuocc_compute on the launch with the axis set, so it equals a single
+ * gpuocc_occupancy call by construction.  The steps are found from the allocation rules: along one axis
+ * only one or two limits move, each a non-increasing function of the axis value whose thresholds (the
+ * first value allowing fewer than b blocks) have closed forms; the answer can change only at those
+ * thresholds, where it is evaluated.  No axis value is visited in between.
+ */
+#include "internal.h"
+
+_Static_assert(sizeof(gpuocc_sweep_point) == 72, "gpuocc_sweep_point layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_sweep_point, occupancy) == 16, "gpuocc_sweep_point layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_sweep_point, smem_per_block_bytes) == 56, "gpuocc_sweep_point layout 0.2 is frozen");
+
+/* PTX's bar/barrier instructions name barriers 0..15: at most 16 per block (PTX ISA, "bar, barrier"). */
+#define BARRIERS_PER_BLOCK_MAX 16
+/* ptxas allocates at most 255 registers per thread (CUDA C++ Programming Guide, compute capabilities). */
+#define COMPILER_REGS_MAX 255
+
+static void set_axis(gpuocc_kernel *k, int32_t axis, int64_t v)
+{
+    switch (axis) {
+    case GPUOCC_AXIS_THREADS: k->threads_per_block = (int32_t)v; break;
+    case GPUOCC_AXIS_REGS: k->regs_per_thread = (int32_t)v; break;
+    case GPUOCC_AXIS_SMEM: k->smem_dynamic_bytes = v; break;
+    default: k->barriers = (int32_t)v; break;
+    }
+}
+
+/* The smallest legal value of an axis, and the status naming it. */
+static int64_t axis_min(int32_t axis)
+{
+    return axis == GPUOCC_AXIS_THREADS ? 1 : 0;
+}
+static int32_t axis_error(int32_t axis)
+{
+    static const int32_t errors[GPUOCC_AXIS_COUNT] = {GPUOCC_ERR_THREADS, GPUOCC_ERR_REGISTERS, GPUOCC_ERR_SMEM,
+                                                      GPUOCC_ERR_BARRIERS};
+    return errors[axis];
+}
+
+/*
+ * Load the device and kernel; the kernel's own value on the swept axis is replaced by `from` before it is
+ * checked, so it may be anything.  Then check the range.
+ */
+static int32_t sweep_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel,
+                          int32_t axis, int64_t from, int64_t to)
+{
+    int32_t rc = gpuocc_device_load(d, dev);
+    if (rc)
+        return rc;
+    gpuocc_kernel raw;
+    if ((rc = gpuocc_struct_load(&raw, sizeof raw, kernel, sizeof raw)))
+        return rc;
+    if (axis < 0 || axis >= GPUOCC_AXIS_COUNT)
+        return GPUOCC_ERR_ARGUMENT;
+    int64_t hi = axis == GPUOCC_AXIS_SMEM ? INT64_MAX : INT32_MAX;
+    if (from < axis_min(axis) || to > hi)
+        return axis_error(axis);
+    if (to < from)
+        return GPUOCC_ERR_ARGUMENT;
+    raw.size = sizeof raw;
+    set_axis(&raw, axis, from);
+    return gpuocc_kernel_load(k, &raw);
+}
+
+static void to_point(int64_t value, const gpuocc_result *r, gpuocc_sweep_point *p)
+{
+    memset(p, 0, sizeof *p);
+    p->value = value;
+    p->blocks_per_sm = r->blocks_per_sm;
+    p->warps_per_sm = r->warps_per_sm;
+    p->occupancy = r->occupancy;
+    p->limiters = r->limiters;
+    p->limit_warps = r->limit_warps;
+    p->limit_regs = r->limit_regs;
+    p->limit_smem = r->limit_smem;
+    p->limit_blocks = r->limit_blocks;
+    p->limit_barriers = r->limit_barriers;
+    p->regs_per_block = r->regs_per_block;
+    p->smem_per_block_bytes = r->smem_per_block_bytes;
+    p->smem_per_sm_bytes = r->smem_per_sm_bytes;
+}
+
+static void evaluate(const gpuocc_device *d, gpuocc_kernel k, int32_t axis, int64_t v, gpuocc_result *r)
+{
+    set_axis(&k, axis, v);
+    gpuocc_compute(d, &k, r);
+}
+
+int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from, int64_t to,
+                     int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count)
+{
+    gpuocc_device d;
+    gpuocc_kernel k;
+    int32_t rc = sweep_load(&d, dev, &k, kernel, axis, from, to);
+    if (rc)
+        return rc;
+    if (!count || (capacity > 0 && !points))
+        return GPUOCC_ERR_NULL;
+    if (step < 1 || capacity < 0)
+        return GPUOCC_ERR_ARGUMENT;
+    /* to - from cannot overflow: from >= 0 */
+    int64_t intervals = (to - from) / step;
+    if (intervals >= INT32_MAX)
+        return GPUOCC_ERR_OVERFLOW;
+    int64_t n = intervals + 1;
+    if (n > capacity) {
+        *count = (int32_t)n;
+        return GPUOCC_ERR_BUFFER;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        int64_t v = from + i * step;
+        gpuocc_result r;
+        evaluate(&d, k, axis, v, &r);
+        to_point(v, &r, &points[i]);
+    }
+    *count = (int32_t)n;
+    return GPUOCC_OK;
+}
+
+/* ---- thresholds of the limits that move along each axis ---- */
+
+/*
+ * A family of thresholds t(b), b = 1..bmax: t(b) is the first axis value at which the moving limit allows
+ * fewer than b blocks.  Limits are non-increasing along the axis, so t is non-increasing in b.  Only
+ * b <= (the smallest limit that does not move) + 1 can change the answer or its limiters.
+ */
+struct stepper {
+    const gpuocc_device *d;
+    const gpuocc_kernel *k;
+    int32_t axis;
+    int32_t bmax;
+    int64_t warps;   /* regs: warps per block */
+    int64_t offset;  /* smem: static + reserved bytes, what the allocation adds to the dynamic bytes */
+};
+
+/* The first dynamic byte count whose allocation is at least `alloc` (-1 when every count is). */
+static int64_t dynamic_for_alloc(const struct stepper *s, int64_t alloc)
+{
+    if (alloc <= 0)
+        return -1;
+    int64_t unit = s->d->smem_alloc_unit_bytes;
+    return ((alloc - 1) / unit) * unit + 1 - s->offset;
+}
+
+/* The first register count whose per-warp allocation is at least `per_warp`. */
+static int64_t regs_for_per_warp(const struct stepper *s, int64_t per_warp)
+{
+    if (per_warp <= 0)
+        return -1;
+    int64_t unit = s->d->reg_alloc_unit;
+    return ((per_warp - 1) / unit) * unit / s->d->warp_size + 1;
+}
+
+/* Registers: blocks >= b on `parts` sub-partitions needs floor(regs_per_sm / parts / per_warp) warps per
+   sub-partition >= ceil(b x warps / parts), i.e. per_warp <= floor(regs_per_part / that). */
+static int64_t regs_threshold(const struct stepper *s, int64_t parts, int64_t b)
+{
+    int64_t per_part = s->d->regs_per_sm / parts;
+    int64_t warps_needed = gpuocc_div_up(b * s->warps, parts);
+    return regs_for_per_warp(s, per_part / warps_needed + 1);
+}
+
+/* Shared memory with carveout `c` per SM: blocks >= b needs alloc <= floor(c / b). */
+static int64_t smem_threshold(const struct stepper *s, int64_t c, int64_t b)
+{
+    return dynamic_for_alloc(s, c / b + 1);
+}
+
+/* Barriers: barriers_per_sm / n >= b needs n <= floor(barriers_per_sm / b). */
+static int64_t barriers_threshold(const struct stepper *s, int64_t b)
+{
+    return s->d->barriers_per_sm / b + 1;
+}
+
+/* The smallest member > v of a non-increasing family t(1..bmax), or INT64_MAX: binary search on b. */
+static int64_t smallest_above(const struct stepper *s, int64_t (*t)(const struct stepper *, int64_t, int64_t),
+                              int64_t param, int64_t v)
+{
+    if (t(s, param, 1) <= v)
+        return INT64_MAX;
+    int64_t lo = 1, hi = s->bmax; /* t(lo) > v */
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo + 1) / 2;
+        if (t(s, param, mid) > v)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return t(s, param, lo);
+}
+
+static int64_t barriers_family(const struct stepper *s, int64_t unused, int64_t b)
+{
+    (void)unused;
+    return barriers_threshold(s, b);
+}
+
+static void consider(int64_t *best, int64_t candidate, int64_t v)
+{
+    if (candidate > v && candidate < *best)
+        *best = candidate;
+}
+
+/* Threads: every rule sees the block as whole warps, so the answer can change only where a warp starts. */
+static int64_t next_threads(const struct stepper *s, int64_t v)
+{
+    const gpuocc_device *d = s->d;
+    if (v <= d->max_threads_per_block) {
+        int64_t next_warp = (v / d->warp_size + 1) * d->warp_size + 1;
+        if (v % d->warp_size == 0)
+            next_warp = v + 1;
+        return next_warp < d->max_threads_per_block + 1 ? next_warp : d->max_threads_per_block + 1;
+    }
+    /* Past the device's largest block nothing runs; only the register rule's reaching 0 (monotone in the
+       block's warps) can still change the limiters.  Binary search for the first warp count where it does. */
+    int64_t w = gpuocc_div_up(v, d->warp_size);
+    int64_t regs = s->k->regs_per_thread;
+    if (gpuocc_rule_registers(d, w * d->warp_size, regs) == 0)
+        return INT64_MAX;
+    int64_t lo = w, hi = gpuocc_div_up(INT32_MAX, d->warp_size) + 1; /* rule(lo) > 0; hi: sentinel */
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (gpuocc_rule_registers(d, mid * d->warp_size, regs) == 0)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi * d->warp_size - d->warp_size + 1;
+}
+
+static int64_t regs_family(const struct stepper *s, int64_t parts, int64_t b)
+{
+    return regs_threshold(s, parts, b);
+}
+
+static int64_t next_regs(const struct stepper *s, int64_t v)
+{
+    const gpuocc_device *d = s->d;
+    int64_t best = INT64_MAX;
+    consider(&best, 1, v);                          /* no registers: no limit */
+    consider(&best, d->regs_per_thread_max + 1, v); /* the runtime's per-thread check */
+    int64_t parts[2] = {d->sub_partitions, d->reg_compat_sub_partitions};
+    for (int i = 0; i < 2; i++) {
+        if (parts[i] <= 0)
+            continue;
+        /* the per-block check: per_warp x warps rounded up to the sub-partitions <= regs_per_block */
+        consider(&best, regs_for_per_warp(s, d->regs_per_block / gpuocc_round_up(s->warps, parts[i]) + 1), v);
+        consider(&best, smallest_above(s, regs_family, parts[i], v), v);
+    }
+    return best;
+}
+
+static int64_t smem_family(const struct stepper *s, int64_t carveout, int64_t b)
+{
+    return smem_threshold(s, carveout, b);
+}
+
+static int64_t next_smem(const struct stepper *s, int64_t v)
+{
+    const gpuocc_device *d = s->d;
+    const gpuocc_kernel *k = s->k;
+    int64_t best = INT64_MAX;
+    consider(&best, dynamic_for_alloc(s, 1), v); /* a block with no shared memory at all is not limited */
+    if (k->smem_optin) {
+        int64_t most = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
+                                                      : d->smem_per_block_optin_bytes - k->smem_static_bytes;
+        consider(&best, most + 1, v);
+    }
+    /* the per-block limits: default and opt-in, each plus the reserved bytes */
+    consider(&best, dynamic_for_alloc(s, d->smem_per_block_bytes + d->smem_reserved_per_block_bytes + 1), v);
+    consider(&best, dynamic_for_alloc(s, d->smem_per_block_optin_bytes + d->smem_reserved_per_block_bytes + 1), v);
+    if (d->carveout_count == 0) {
+        consider(&best, smallest_above(s, smem_family, d->smem_per_sm_bytes, v), v);
+        return best;
+    }
+    /* the configured carveout moves with the allocation: each supported size is a regime of its own */
+    for (int32_t i = 0; i < d->carveout_count; i++) {
+        int64_t c = (int64_t)d->carveouts_kib[i] * 1024;
+        consider(&best, dynamic_for_alloc(s, c + 1), v);
+        consider(&best, smallest_above(s, smem_family, c, v), v);
+    }
+    consider(&best, smallest_above(s, smem_family, d->smem_per_sm_bytes, v), v);
+    return best;
+}
+
+static int64_t next_barriers(const struct stepper *s, int64_t v)
+{
+    int64_t best = INT64_MAX;
+    if (s->d->barriers_per_sm == 0)
+        return best;
+    consider(&best, 1, v); /* no barriers: no limit */
+    consider(&best, smallest_above(s, barriers_family, 0, v), v);
+    return best;
+}
+
+/* The smallest of the limits that do not move along the axis. */
+static int32_t fixed_min(const gpuocc_result *r, int32_t axis)
+{
+    const int32_t limits[GPUOCC_RESOURCE_COUNT] = {r->limit_warps, r->limit_regs, r->limit_smem, r->limit_blocks,
+                                                   r->limit_barriers};
+    int32_t m = INT32_MAX;
+    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
+        bool moves = (axis == GPUOCC_AXIS_THREADS && (i == GPUOCC_RESOURCE_WARPS || i == GPUOCC_RESOURCE_REGISTERS)) ||
+                     (axis == GPUOCC_AXIS_REGS && i == GPUOCC_RESOURCE_REGISTERS) ||
+                     (axis == GPUOCC_AXIS_SMEM && i == GPUOCC_RESOURCE_SMEM) ||
+                     (axis == GPUOCC_AXIS_BARRIERS && i == GPUOCC_RESOURCE_BARRIERS);
+        if (!moves && limits[i] != GPUOCC_UNLIMITED && limits[i] < m)
+            m = limits[i];
+    }
+    return m;
+}
+
+static bool same_answer(const gpuocc_result *a, const gpuocc_result *b)
+{
+    return a->blocks_per_sm == b->blocks_per_sm && a->warps_per_sm == b->warps_per_sm && a->limiters == b->limiters;
+}
+
+int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from,
+                           int64_t to, gpuocc_sweep_point *steps, int32_t capacity, int32_t *count)
+{
+    gpuocc_device d;
+    gpuocc_kernel k;
+    int32_t rc = sweep_load(&d, dev, &k, kernel, axis, from, to);
+    if (rc)
+        return rc;
+    if (!count || (capacity > 0 && !steps))
+        return GPUOCC_ERR_NULL;
+    if (capacity < 0)
+        return GPUOCC_ERR_ARGUMENT;
+
+    gpuocc_result now;
+    evaluate(&d, k, axis, from, &now);
+    int32_t fixed = fixed_min(&now, axis);
+    struct stepper s = {.d = &d, .k = &k, .axis = axis, .bmax = fixed == INT32_MAX ? INT32_MAX : fixed + 1};
+    s.warps = gpuocc_div_up(k.threads_per_block, d.warp_size);
+    s.offset = gpuocc_sat_add(k.smem_static_bytes, d.smem_reserved_per_block_bytes);
+
+    /* Two passes over the same thresholds: count, then (when they fit) write; outputs untouched otherwise. */
+    int32_t n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1 && n > capacity)
+            break;
+        gpuocc_result prev = now;
+        n = 0;
+        if (pass == 1)
+            to_point(from, &now, &steps[0]);
+        n = 1;
+        for (int64_t v = from;;) {
+            int64_t next = axis == GPUOCC_AXIS_THREADS ? next_threads(&s, v)
+                           : axis == GPUOCC_AXIS_REGS  ? next_regs(&s, v)
+                           : axis == GPUOCC_AXIS_SMEM  ? next_smem(&s, v)
+                                                       : next_barriers(&s, v);
+            if (next == INT64_MAX || next > to) /* INT64_MAX: no threshold left */
+                break;
+            gpuocc_result r;
+            evaluate(&d, k, axis, next, &r);
+            if (!same_answer(&r, &prev)) {
+                if (n == INT32_MAX)
+                    return GPUOCC_ERR_OVERFLOW;
+                if (pass == 1)
+                    to_point(next, &r, &steps[n]);
+                n++;
+                prev = r;
+            }
+            v = next;
+        }
+    }
+    *count = n;
+    return n > capacity ? GPUOCC_ERR_BUFFER : GPUOCC_OK;
+}
+
+int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t *from,
+                           int64_t *to, int64_t *step)
+{
+    gpuocc_device d;
+    gpuocc_kernel k;
+    if (axis < 0 || axis >= GPUOCC_AXIS_COUNT) {
+        int32_t rc = gpuocc_device_load(&d, dev);
+        return rc ? rc : GPUOCC_ERR_ARGUMENT;
+    }
+    int32_t rc = sweep_load(&d, dev, &k, kernel, axis, axis_min(axis), axis_min(axis));
+    if (rc)
+        return rc;
+    if (!from || !to || !step)
+        return GPUOCC_ERR_NULL;
+    int64_t lo = 0, hi = 0, unit = 1;
+    switch (axis) {
+    case GPUOCC_AXIS_THREADS: {
+        hi = d.max_threads_per_block;
+        if (k.max_threads_per_block > 0 && k.max_threads_per_block < hi)
+            hi = k.max_threads_per_block;
+        unit = d.warp_size;
+        lo = hi < unit ? hi : unit;
+        break;
+    }
+    case GPUOCC_AXIS_REGS:
+        hi = d.regs_per_thread_max < COMPILER_REGS_MAX ? d.regs_per_thread_max : COMPILER_REGS_MAX;
+        break;
+    case GPUOCC_AXIS_SMEM: {
+        int64_t most = k.smem_optin ? (k.smem_dynamic_max_bytes >= 0 ? k.smem_dynamic_max_bytes
+                                                                      : d.smem_per_block_optin_bytes - k.smem_static_bytes)
+                                    : d.smem_per_block_bytes - k.smem_static_bytes;
+        hi = most > 0 ? most : 0;
+        unit = d.smem_alloc_unit_bytes;
+        break;
+    }
+    default:
+        hi = BARRIERS_PER_BLOCK_MAX;
+        break;
+    }
+    *from = lo;
+    *to = hi;
+    *step = unit;
+    return GPUOCC_OK;
+}
