@@ -48,7 +48,7 @@ __all__ = [
     # types
     "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "CatalogEntry",
     "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves",
-    "Divergence", "Routing", "Diagnosis", "Roofline", "CompiledKernel", "Columns",
+    "Divergence", "Routing", "Diagnosis", "Roofline", "CompiledKernel", "Columns", "AXES",
     # constants
     "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K", "LOADED_LATENCY_BASE",
     "LOADED_LATENCY_QUEUE",
@@ -57,6 +57,7 @@ __all__ = [
     # occupancy
     "occupancy", "limits", "regs_per_warp", "regs_per_block", "smem_per_block", "smem_carveout",
     "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step",
+    "sweep", "sweep_steps", "sweep_range",
     # models
     "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight", "bandwidth_at", "bandwidth",
     "bandwidth_model", "latency_check",
@@ -161,6 +162,13 @@ class _CCompiledKernel(ctypes.Structure):
                 ("cluster_z", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 2)]
 
 
+class _CSweepPoint(ctypes.Structure):
+    _fields_ = [("value", c_i64), ("blocks_per_sm", c_i32), ("warps_per_sm", c_i32), ("occupancy", c_dbl),
+                ("limiters", c_u32), ("limit_warps", c_i32), ("limit_regs", c_i32), ("limit_smem", c_i32),
+                ("limit_blocks", c_i32), ("limit_barriers", c_i32), ("regs_per_block", c_i32),
+                ("reserved0", c_i32), ("smem_per_block_bytes", c_i64), ("smem_per_sm_bytes", c_i64)]
+
+
 _SMEM_FN = ctypes.CFUNCTYPE(c_i64, c_i32, ctypes.c_void_p)
 _CCHARP = ctypes.c_char_p
 
@@ -197,6 +205,11 @@ _SIGNATURES = {
     "gpuocc_smem_dynamic_available": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i64)]),
     "gpuocc_regs_max_for_blocks": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i32)]),
     "gpuocc_next_step": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i64), P(c_i64)]),
+    "gpuocc_sweep": (c_i32, [P(_CDevice), P(_CKernel), c_i32, c_i64, c_i64, c_i64, P(_CSweepPoint), c_i32,
+                             P(c_i32)]),
+    "gpuocc_sweep_steps": (c_i32, [P(_CDevice), P(_CKernel), c_i32, c_i64, c_i64, P(_CSweepPoint), c_i32,
+                                   P(c_i32)]),
+    "gpuocc_sweep_range": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i64), P(c_i64), P(c_i64)]),
     "gpuocc_warps_needed": (c_i32, [c_dbl, c_dbl, c_dbl, P(c_dbl)]),
     "gpuocc_mix_warps_needed": (c_i32, [c_dbl, c_dbl, c_dbl, c_dbl, c_dbl, c_dbl, P(c_dbl)]),
     "gpuocc_mix_cusp": (c_i32, [c_dbl, c_dbl, c_dbl, c_dbl, P(c_dbl), P(c_dbl)]),
@@ -1235,6 +1248,99 @@ class Columns(Mapping):
 
     def __repr__(self) -> str:
         return f"gpuocc.Columns({self.rows} rows: {', '.join(self._columns)})"
+
+
+# ======================================================================================================
+# Sweeps: one axis of a launch over a range
+# ======================================================================================================
+AXES = ("threads", "regs", "smem", "barriers")  # GPUOCC_AXIS_* order; "smem" sweeps smem_dynamic
+_AXIS_COLUMN = {"threads": "threads", "regs": "regs", "smem": "smem_dynamic", "barriers": "barriers"}
+# The launch columns and the output columns, as `gpuocc batch` and `gpuocc sweep` print them.
+_LAUNCH_COLUMNS = (("threads", "i"), ("regs", "i"), ("smem_static", "q"), ("smem_dynamic", "q"),
+                   ("barriers", "i"), ("carveout", "i"), ("smem_optin", "i"))
+_POINT_COLUMNS = (("blocks_per_sm", "i"), ("warps_per_sm", "i"), ("occupancy", "d"), ("limiters", "I"),
+                  ("limit_warps", "i"), ("limit_regs", "i"), ("limit_smem", "i"), ("limit_blocks", "i"),
+                  ("limit_barriers", "i"), ("regs_per_block", "i"), ("smem_per_block", "q"))
+
+
+def _axis(axis: Union[str, int]) -> int:
+    if isinstance(axis, str):
+        if axis not in AXES:
+            raise Error(_ERR_ARGUMENT, f"axis {axis!r}: expected one of {', '.join(AXES)}")
+        return AXES.index(axis)
+    return _i32(axis, "axis")
+
+
+def sweep_range(dev: Union[Device, str], kern: Kernel, axis: Union[str, int]) -> tuple:
+    """(from, to, step): the whole legal range of `axis` ("threads", "regs", "smem", "barriers") at its
+    natural granularity (warp size, 1 register, the shared-memory allocation unit, 1 barrier)."""
+    lo, hi, step = c_i64(), c_i64(), c_i64()
+    _call("gpuocc_sweep_range", ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)), _axis(axis),
+          ctypes.byref(lo), ctypes.byref(hi), ctypes.byref(step), where="sweep_range")
+    return lo.value, hi.value, step.value
+
+
+def _columns(kern: Kernel, axis: int, points: Any) -> Columns:
+    cols = {}
+    swept = _AXIS_COLUMN[AXES[axis]]
+    for name, code in _LAUNCH_COLUMNS:
+        if name == swept:
+            cols[name] = array.array(code, (p.value for p in points))
+        else:
+            value = int(getattr(kern, name))
+            cols[name] = array.array(code, [value]) * len(points)
+    for name, code in _POINT_COLUMNS:
+        c_name = "smem_per_block_bytes" if name == "smem_per_block" else name
+        cols[name] = array.array(code, (getattr(p, c_name) for p in points))
+    return Columns(cols)
+
+
+def _points(symbol: str, d: Any, k: Any, axis: int, *args: Any) -> Any:
+    count = c_i32()
+    status = getattr(library, symbol)(ctypes.byref(d), ctypes.byref(k), axis, *args, None, 0, ctypes.byref(count))
+    if status not in (_OK, _ERR_BUFFER):
+        raise Error(status, symbol[len("gpuocc_"):])
+    points = (_CSweepPoint * max(count.value, 1))()
+    _call(symbol, ctypes.byref(d), ctypes.byref(k), axis, *args, points, count.value, ctypes.byref(count))
+    return points[:count.value]
+
+
+def sweep(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], from_: Optional[int] = None,
+          to: Optional[int] = None, step: Optional[int] = None) -> Columns:
+    """Occupancy of `kern` on `dev` with `axis` ("threads", "regs", "smem" = dynamic shared memory in
+    bytes, "barriers") set to from_, from_ + step, ... up to `to` (inclusive); defaults: sweep_range().
+    Each row equals occupancy() of that launch.  Returns Columns with `gpuocc batch`'s columns: the
+    launch (threads, regs, smem_static, smem_dynamic, barriers, carveout, smem_optin; the swept one
+    varies) then blocks_per_sm, warps_per_sm, occupancy, limiters (a GPUOCC_LIMIT_* mask: see
+    limiter_names()), limit_* (-1: no limit), regs_per_block, smem_per_block.
+
+        >>> c = sweep("A100", kernel(threads=256), "regs", 16, 128, 48)
+        >>> list(c["regs"]), list(c["occupancy"])
+        ([16, 64, 112], [1.0, 0.5, 0.25])
+
+    Raises gpuocc.Error ("argument" for an unknown axis or an empty range, "threads"/"registers"/
+    "smem"/"barriers" for a start below the axis' range, "overflow" past 2^31 points)."""
+    d, k, a = _device(dev), _kernel(kern), _axis(axis)
+    if from_ is None or to is None or step is None:
+        lo, hi, unit = sweep_range(dev, kern, a)
+        from_, to, step = (lo if from_ is None else from_), (hi if to is None else to), (unit if step is None else step)
+    return _columns(kern, a, _points("gpuocc_sweep", d, k, a, _i64(from_, "from_"), _i64(to, "to"),
+                                     _i64(step, "step")))
+
+
+def sweep_steps(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], from_: Optional[int] = None,
+                to: Optional[int] = None) -> Columns:
+    """The staircase of `axis` on [from_, to] (defaults: sweep_range()) as runs: the first row is from_,
+    each further row the value (1 thread, register, byte or barrier resolution) where blocks_per_sm,
+    warps_per_sm or the limiters change, found from the allocation rules.  Same columns as sweep().
+
+        >>> list(sweep_steps("A100", kernel(threads=256), "regs", 0, 256)["regs"])
+        [0, 25, 33, 41, 49, 65, 81, 129]"""
+    d, k, a = _device(dev), _kernel(kern), _axis(axis)
+    if from_ is None or to is None:
+        lo, hi, _ = sweep_range(dev, kern, a)
+        from_, to = (lo if from_ is None else from_), (hi if to is None else to)
+    return _columns(kern, a, _points("gpuocc_sweep_steps", d, k, a, _i64(from_, "from_"), _i64(to, "to")))
 
 
 # ======================================================================================================

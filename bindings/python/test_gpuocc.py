@@ -38,6 +38,7 @@ class Coverage(unittest.TestCase):
         self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 232)
         self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 88)
         self.assertEqual(ctypes.sizeof(gpuocc._CResult), 104)
+        self.assertEqual(ctypes.sizeof(gpuocc._CSweepPoint), 72)  # lib/core/sweep.c
         self.assertEqual(ctypes.sizeof(gpuocc._CCompiledKernel), 144)
         self.assertEqual(gpuocc._CCompiledKernel.max_threads_per_block.offset, 96)
 
@@ -318,6 +319,55 @@ class CompilerOutput(unittest.TestCase):
             gpuocc.read_ptxas("ptxas info    : Compiling entry function 'k' for 'sm_90'\n")
         self.assertIn("line 1", str(e.exception))
 
+
+
+class Sweep(unittest.TestCase):
+    """A100 at 256 threads (8 warps per block, 8 blocks by warp slots): registers go to a warp in units of
+    256 and each of 4 sub-partitions holds 16384, so blocks = floor(floor(16384 / per_warp) x 4 / 8)."""
+
+    def test_seed_staircase_points(self):
+        c = gpuocc.sweep("A100", gpuocc.kernel(threads=256), "regs", 16, 128, 48)
+        self.assertEqual(list(c["regs"]), [16, 64, 112])
+        # 16: 512 per warp -> 16 blocks, warps bind at 8 (100 %); 64: 2048 -> 8 per part -> 4 (50 %);
+        # 112: 3584 -> 4 per part -> 2 (25 %)
+        self.assertEqual(list(c["blocks_per_sm"]), [8, 4, 2])
+        self.assertEqual(list(c["occupancy"]), [1.0, 0.5, 0.25])
+        self.assertEqual(list(c["threads"]), [256, 256, 256])
+        self.assertEqual(gpuocc.limiter_names(c["limiters"][1]), ("registers",))
+        self.assertEqual(c["limit_smem"][0], 164)  # 1 KiB reserved: 167936 / 1024
+        self.assertEqual(list(c)[:7], ["threads", "regs", "smem_static", "smem_dynamic", "barriers", "carveout",
+                                       "smem_optin"])
+
+    def test_every_row_equals_a_single_call(self):
+        k = gpuocc.kernel(threads=128, regs=40, smem_static=1000)
+        for axis in gpuocc.AXES:
+            c = gpuocc.sweep("H100", k, axis)
+            for row in c.to_dicts()[::7]:
+                r = gpuocc.occupancy("H100", gpuocc.kernel(threads=row["threads"], regs=row["regs"],
+                                                           smem_static=1000, smem_dynamic=row["smem_dynamic"],
+                                                           barriers=row["barriers"]))
+                self.assertEqual((row["blocks_per_sm"], row["occupancy"]), (r.blocks_per_sm, r.occupancy))
+                self.assertEqual(gpuocc.limiter_names(row["limiters"]), r.limiters)
+
+    def test_steps_by_hand(self):
+        # the runs derived in the class docstring: 8 blocks (warps; from 25 tied with registers), then
+        # 6, 5, 4, 3, 2, 1
+        c = gpuocc.sweep_steps("A100", gpuocc.kernel(threads=256), "regs", 0, 256)
+        self.assertEqual(list(c["regs"]), [0, 25, 33, 41, 49, 65, 81, 129])
+        self.assertEqual(list(c["blocks_per_sm"]), [8, 8, 6, 5, 4, 3, 2, 1])
+
+    def test_ranges_and_errors(self):
+        k = gpuocc.kernel(threads=256, regs=32)
+        self.assertEqual(gpuocc.sweep_range("A100", k, "threads"), (32, 1024, 32))
+        self.assertEqual(gpuocc.sweep_range("A100", k, "smem"), (0, 163 * KIB, 128))
+        self.assertEqual(gpuocc.sweep("A100", k, "threads").rows, 32)
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.sweep("A100", k, "warps")
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.sweep("A100", k, "threads", 0, 10, 1)
+        self.assertEqual(e.exception.name, "threads")
+        with self.assertRaises(TypeError):
+            gpuocc.sweep("A100", k, "regs", 1.5, 10, 1)
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=1).result
