@@ -9,6 +9,7 @@ const struct cli_command *const cli_commands[] = {
     &cli_cmd_report,
     &cli_cmd_devices,
     &cli_cmd_batch,
+    &cli_cmd_sweep,
     &cli_cmd_latency,
     &cli_cmd_bandwidth,
     &cli_cmd_spill,

@@ -1,0 +1,256 @@
+/* gpuocc sweep: occupancy along one axis of a launch, one row per point, rows as `gpuocc batch` prints them. */
+#include "cli.h"
+#include "sweep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const axis_names[GPUOCC_AXIS_COUNT] = {"threads", "regs", "smem", "barriers"};
+
+int32_t sweep_axis_from_name(const char *name)
+{
+    for (int32_t i = 0; i < GPUOCC_AXIS_COUNT; i++)
+        if (!strcmp(name, axis_names[i]))
+            return i;
+    return -1;
+}
+
+const char *sweep_axis_name(int32_t axis)
+{
+    return axis >= 0 && axis < GPUOCC_AXIS_COUNT ? axis_names[axis] : "";
+}
+
+bool sweep_axis_flag(struct cli_args *a, int32_t *axis)
+{
+    const char *v;
+    if (!cli_flag(a, "--axis", &v))
+        return false;
+    *axis = sweep_axis_from_name(v);
+    if (*axis < 0) {
+        const char *near = cli_nearest(v, axis_names, GPUOCC_AXIS_COUNT);
+        cli_fail(a->io, "--axis", "expected threads, regs, smem or barriers, got '%s'%s%s%s", v,
+                 near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+    }
+    return true;
+}
+
+gpuocc_sweep_point *sweep_points(struct cli_io *io, const struct cli_launch *l, int32_t axis, int64_t from,
+                                 int64_t to, int64_t step, bool steps_only, int32_t *count)
+{
+    int32_t n = 0, rc;
+    rc = steps_only ? gpuocc_sweep_steps(&l->dev, &l->k, axis, from, to, NULL, 0, &n)
+                    : gpuocc_sweep(&l->dev, &l->k, axis, from, to, step, NULL, 0, &n);
+    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER) {
+        cli_fail(io, "--axis", "%s: %s", axis_names[axis], gpuocc_strerror(rc));
+        return NULL;
+    }
+    gpuocc_sweep_point *p = calloc(n ? (size_t)n : 1, sizeof *p);
+    if (!p) {
+        cli_fail(io, "--axis", "out of memory for %d points", n);
+        return NULL;
+    }
+    rc = steps_only ? gpuocc_sweep_steps(&l->dev, &l->k, axis, from, to, p, n, &n)
+                    : gpuocc_sweep(&l->dev, &l->k, axis, from, to, step, p, n, &n);
+    if (rc != GPUOCC_OK) {
+        free(p);
+        cli_fail(io, "--axis", "%s: %s", axis_names[axis], gpuocc_strerror(rc));
+        return NULL;
+    }
+    *count = n;
+    return p;
+}
+
+/* The launch with the axis set to one point's value. */
+static gpuocc_kernel kernel_at(const gpuocc_kernel *k, int32_t axis, int64_t v)
+{
+    gpuocc_kernel at = *k;
+    switch (axis) {
+    case GPUOCC_AXIS_THREADS: at.threads_per_block = (int32_t)v; break;
+    case GPUOCC_AXIS_REGS: at.regs_per_thread = (int32_t)v; break;
+    case GPUOCC_AXIS_SMEM: at.smem_dynamic_bytes = v; break;
+    default: at.barriers = (int32_t)v; break;
+    }
+    return at;
+}
+
+static void put_limit(FILE *out, int32_t v, bool json)
+{
+    if (v == GPUOCC_UNLIMITED)
+        fputs(json ? "null" : "-1", out);
+    else
+        fprintf(out, "%d", v);
+}
+
+/* `batch`'s header: its launch columns, then its output columns. */
+static const char batch_header[] = "arch,threads,regs,smem_static,smem_dynamic,barriers,carveout,smem_optin,status,"
+                                   "blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,limit_smem,"
+                                   "limit_blocks,limit_barriers,regs_per_block,smem_per_block\n";
+
+static void print_csv_row(FILE *out, const struct cli_launch *l, const gpuocc_kernel *k, const gpuocc_sweep_point *p)
+{
+    char lim[96];
+    cli_limiters(p->limiters, lim, sizeof lim);
+    csv_cell(out, l->dev_name, strlen(l->dev_name));
+    fprintf(out, ",%d,%d,%lld,%lld,%d,%d,%d,ok,%d,%d,%.6f,%s", k->threads_per_block, k->regs_per_thread,
+            (long long)k->smem_static_bytes, (long long)k->smem_dynamic_bytes, k->barriers, k->carveout_percent,
+            k->smem_optin, p->blocks_per_sm, p->warps_per_sm, p->occupancy, lim);
+    const int32_t limits[] = {p->limit_warps, p->limit_regs, p->limit_smem, p->limit_blocks, p->limit_barriers};
+    for (int i = 0; i < 5; i++) {
+        fputc(',', out);
+        put_limit(out, limits[i], false);
+    }
+    fprintf(out, ",%d,%lld\n", p->regs_per_block, (long long)p->smem_per_block_bytes);
+}
+
+static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_kernel *k, const gpuocc_sweep_point *p,
+                           bool first_row)
+{
+    bool first = true;
+    fputs(first_row ? "" : ",\n", out);
+    fputc('{', out);
+    json_key(out, &first, "arch");
+    json_string(out, l->dev_name);
+    const struct {
+        const char *key;
+        long long v;
+    } in[] = {{"threads", k->threads_per_block}, {"regs", k->regs_per_thread},
+              {"smem_static", k->smem_static_bytes}, {"smem_dynamic", k->smem_dynamic_bytes},
+              {"barriers", k->barriers}, {"carveout", k->carveout_percent}, {"smem_optin", k->smem_optin}};
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+        json_key(out, &first, in[i].key);
+        fprintf(out, "%lld", in[i].v);
+    }
+    json_key(out, &first, "status");
+    json_string(out, "ok");
+    json_key(out, &first, "blocks_per_sm");
+    fprintf(out, "%d", p->blocks_per_sm);
+    json_key(out, &first, "warps_per_sm");
+    fprintf(out, "%d", p->warps_per_sm);
+    json_key(out, &first, "occupancy");
+    fprintf(out, "%.6f", p->occupancy);
+    json_key(out, &first, "limiters");
+    json_limiters(out, p->limiters);
+    const char *names[] = {"limit_warps", "limit_regs", "limit_smem", "limit_blocks", "limit_barriers"};
+    const int32_t limits[] = {p->limit_warps, p->limit_regs, p->limit_smem, p->limit_blocks, p->limit_barriers};
+    for (int i = 0; i < 5; i++) {
+        json_key(out, &first, names[i]);
+        put_limit(out, limits[i], true);
+    }
+    json_key(out, &first, "regs_per_block");
+    fprintf(out, "%d", p->regs_per_block);
+    json_key(out, &first, "smem_per_block");
+    fprintf(out, "%lld", (long long)p->smem_per_block_bytes);
+    fputc('}', out);
+}
+
+static void print_text(FILE *out, const struct cli_launch *l, int32_t axis, const gpuocc_sweep_point *p, int32_t n,
+                       bool steps)
+{
+    static const char *const headings[GPUOCC_AXIS_COUNT] = {"threads", "regs", "smem_dyn(B)", "barriers"};
+    char arch[16];
+    cli_arch_name(&l->dev, arch, sizeof arch);
+    fprintf(out, "%s (%s): occupancy against %s%s\n", l->dev_name, arch, axis_names[axis],
+            steps ? " (each row holds up to the next)" : "");
+    fprintf(out, "%11s %9s %8s %9s  %s\n", headings[axis], "blocks/SM", "warps/SM", "occupancy", "limited by");
+    for (int32_t i = 0; i < n && !ferror(out); i++) {
+        char lim[96];
+        cli_limiters(p[i].limiters, lim, sizeof lim);
+        fprintf(out, "%11lld %9d %8d %8.1f%%  %s\n", (long long)p[i].value, p[i].blocks_per_sm, p[i].warps_per_sm,
+                100.0 * p[i].occupancy, lim);
+    }
+}
+
+static int cmd_sweep(struct cli_io *io, int argc, char **argv)
+{
+    struct cli_launch l;
+    cli_launch_init(&l);
+    int32_t axis = -1;
+    int64_t from = -1, to = -1, step = -1;
+    bool csv = false, json = false, steps = false;
+    struct cli_args a = {io, argc, argv, 1};
+    for (; cli_more(&a); a.i++) {
+        const char *v;
+        if (cli_launch_flag(&a, &l) || sweep_axis_flag(&a, &axis))
+            continue;
+        if (cli_flag(&a, "--from", &v))
+            from = cli_size(io, "--from", v);
+        else if (cli_flag(&a, "--to", &v))
+            to = cli_size(io, "--to", v);
+        else if (cli_flag(&a, "--step", &v))
+            step = cli_size(io, "--step", v);
+        else if (cli_switch(&a, "--csv"))
+            csv = true;
+        else if (cli_switch(&a, "--json"))
+            json = true;
+        else if (cli_switch(&a, "--steps"))
+            steps = true;
+        else
+            cli_unknown(&a);
+    }
+    if (io->status)
+        return io->status;
+    if (!l.have_arch)
+        return cli_fail(io, "--arch", "required");
+    if (axis < 0)
+        return cli_fail(io, "--axis", "required: threads, regs, smem or barriers");
+    if (csv && json)
+        return cli_fail(io, "--csv", "cannot be combined with --json");
+    if (steps && step >= 0)
+        return cli_fail(io, "--steps", "cannot be combined with --step: steps are found at unit resolution");
+    if (step == 0)
+        return cli_fail(io, "--step", "must be at least 1");
+    /* the swept field's own flag is not needed: give it a valid value so the defaults can be asked for */
+    gpuocc_kernel probe = kernel_at(&l.k, axis, axis == GPUOCC_AXIS_THREADS ? 1 : 0);
+    int64_t lo, hi, unit;
+    int32_t rc = gpuocc_sweep_range(&l.dev, &probe, axis, &lo, &hi, &unit);
+    if (rc != GPUOCC_OK)
+        return cli_fail(io, "input", "%s", gpuocc_strerror(rc));
+    from = from >= 0 ? from : lo;
+    to = to >= 0 ? to : hi;
+    step = step > 0 ? step : unit;
+    if (to < from)
+        return cli_fail(io, "--to", "%lld is below --from %lld", (long long)to, (long long)from);
+    int32_t n = 0;
+    gpuocc_sweep_point *p = sweep_points(io, &l, axis, from, to, step, steps, &n);
+    if (!p)
+        return io->status;
+    FILE *out = io->out;
+    if (csv)
+        fputs(batch_header, out);
+    else if (json)
+        fputc('[', out);
+    if (csv || json) {
+        for (int32_t i = 0; i < n && !cli_output_failed(io); i++) {
+            gpuocc_kernel k = kernel_at(&l.k, axis, p[i].value);
+            if (csv)
+                print_csv_row(out, &l, &k, &p[i]);
+            else
+                print_json_row(out, &l, &k, &p[i], i == 0);
+        }
+    } else
+        print_text(out, &l, axis, p, n, steps);
+    if (json)
+        fputs("]\n", out);
+    free(p);
+    return CLI_OK;
+}
+
+static const struct cli_option sweep_options[] = {
+    CLI_LAUNCH_OPTIONS,
+    {"--axis", "AXIS", "threads, regs, smem (dynamic shared memory, static kept as given) or barriers"},
+    {"--from", "N", "first value (default: the axis' smallest legal value; sizes take K/M suffixes)"},
+    {"--to", "N", "last value, inclusive (default: the largest legal value)"},
+    {"--step", "N", "step (default: the natural granularity: warp size, 1, the allocation unit, 1)"},
+    {"--steps", NULL, "only the staircase's steps: the values where the answer changes (unit resolution)"},
+    {"--csv", NULL, "CSV rows exactly as 'gpuocc batch' prints them (they join with batch output)"},
+    {"--json", NULL, "a JSON array of the same rows (limiters as arrays, no limit as null)"},
+    {NULL, NULL, NULL},
+};
+
+const struct cli_command cli_cmd_sweep = {
+    "sweep", cmd_sweep, "occupancy along one axis (threads, regs, smem, barriers), one row per point",
+    "--arch NAME --axis AXIS [launch flags] [--from N] [--to N] [--step N | --steps] [--csv | --json]",
+    sweep_options,
+    "gpuocc sweep --arch A100 --threads 256 --axis regs\n"
+    "gpuocc sweep --arch A100 --threads 256 --axis regs --steps\n"
+    "gpuocc sweep --arch H100 --threads 128 --regs 64 --axis smem --from 0 --to 100K --step 4K --csv\n"};
