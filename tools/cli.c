@@ -178,36 +178,34 @@ void cli_unknown(struct cli_args *a)
 
 /* ---- numbers ---- */
 
-/* Decimal digits with an optional sign; *end at the first byte after them.  No spaces, no hex. */
-static bool decimal(const char *text, int64_t *out, const char **end)
+/* Decimal digits with an optional sign, the whole of s[0, n): no spaces, no hex. */
+bool cli_parse_int(const char *s, size_t n, int64_t lo, int64_t hi, int64_t *out)
 {
-    const char *p = text;
-    bool neg = *p == '-';
-    if (*p == '-' || *p == '+')
-        p++;
-    if (*p < '0' || *p > '9')
+    size_t i = 0;
+    bool neg = n && s[0] == '-';
+    if (n && (s[0] == '-' || s[0] == '+'))
+        i++;
+    if (i == n)
         return false;
     uint64_t v = 0;
-    for (; *p >= '0' && *p <= '9'; p++) {
-        if (v > (UINT64_MAX - 9) / 10)
+    for (; i < n; i++) {
+        unsigned d = (unsigned)(unsigned char)s[i] - '0';
+        if (d > 9 || v > (UINT64_MAX - 9) / 10)
             return false;
-        v = v * 10 + (uint64_t)(*p - '0');
+        v = v * 10 + d;
     }
     if (neg ? v > (uint64_t)INT64_MAX + 1 : v > (uint64_t)INT64_MAX)
         return false;
-    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
-    *end = p;
+    int64_t x = neg ? (int64_t)(0 - v) : (int64_t)v;
+    if (x < lo || x > hi)
+        return false;
+    *out = x;
     return true;
 }
 
 bool cli_try_int(const char *text, int64_t lo, int64_t hi, int64_t *out)
 {
-    int64_t v;
-    const char *end;
-    if (!text || !decimal(text, &v, &end) || *end != '\0' || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
+    return text && cli_parse_int(text, strlen(text), lo, hi, out);
 }
 
 int64_t cli_int64(struct cli_io *io, const char *field, const char *text, int64_t lo, int64_t hi)
@@ -226,30 +224,37 @@ int32_t cli_int(struct cli_io *io, const char *field, const char *text, int64_t 
     return (int32_t)cli_int64(io, field, text, lo, hi);
 }
 
-bool cli_try_size(const char *text, int64_t *out)
+/* Digits, then an optional K/M/G (with an optional "i"), then an optional "B": 64, 64B, 48K, 48KiB, 1MB. */
+bool cli_parse_size(const char *s, size_t n, int64_t *out)
 {
-    int64_t v;
-    const char *end;
-    if (!text || *text == '-' || *text == '+' || !decimal(text, &v, &end))
+    size_t digits = 0;
+    while (digits < n && s[digits] >= '0' && s[digits] <= '9')
+        digits++;
+    if (!digits)
         return false;
+    size_t i = digits;
     int shift = 0;
-    if (*end == 'K' || *end == 'k')
-        shift = 10;
-    else if (*end == 'M' || *end == 'm')
-        shift = 20;
-    else if (*end == 'G' || *end == 'g')
-        shift = 30;
-    if (shift) {
-        end++;
-        if (*end == 'i')
-            end++;
+    if (i < n) {
+        char c = (char)(s[i] | 0x20);
+        shift = c == 'k' ? 10 : c == 'm' ? 20 : c == 'g' ? 30 : 0;
     }
-    if ((*end == 'B' || *end == 'b') && (shift || end[-1] != 'i'))
-        end++;
-    if (*end != '\0' || v > (INT64_MAX >> shift))
+    if (shift) {
+        i++;
+        if (i < n && s[i] == 'i')
+            i++;
+    }
+    if (i < n && (s[i] == 'B' || s[i] == 'b'))
+        i++;
+    int64_t v;
+    if (i != n || !cli_parse_int(s, digits, 0, INT64_MAX >> shift, &v))
         return false;
     *out = v << shift;
     return true;
+}
+
+bool cli_try_size(const char *text, int64_t *out)
+{
+    return text && cli_parse_size(text, strlen(text), out);
 }
 
 int64_t cli_size(struct cli_io *io, const char *field, const char *text)
@@ -368,13 +373,15 @@ bool cli_launch_flag(struct cli_args *a, struct cli_launch *l)
     } else if (cli_flag(a, "--regs", &v)) {
         l->k.regs_per_thread = cli_int(io, "--regs", v, 0, INT32_MAX);
         l->have_regs = true;
-    } else if (cli_flag(a, "--smem-static", &v))
+    } else if (cli_flag(a, "--smem-static", &v)) {
         l->k.smem_static_bytes = cli_size(io, "--smem-static", v);
-    else if (cli_flag(a, "--smem-dynamic", &v))
+        l->have_smem_static = true;
+    } else if (cli_flag(a, "--smem-dynamic", &v))
         l->k.smem_dynamic_bytes = cli_size(io, "--smem-dynamic", v);
-    else if (cli_flag(a, "--barriers", &v))
+    else if (cli_flag(a, "--barriers", &v)) {
         l->k.barriers = cli_int(io, "--barriers", v, 0, INT32_MAX);
-    else if (cli_flag(a, "--carveout", &v))
+        l->have_barriers = true;
+    } else if (cli_flag(a, "--carveout", &v))
         l->k.carveout_percent = cli_int(io, "--carveout", v, -1, 100);
     else if (cli_switch(a, "--no-optin"))
         l->k.smem_optin = 0;

@@ -106,7 +106,9 @@ int32_t cli_int(struct cli_io *io, const char *field, const char *text, int64_t 
 int64_t cli_int64(struct cli_io *io, const char *field, const char *text, int64_t lo, int64_t hi);
 int64_t cli_size(struct cli_io *io, const char *field, const char *text);
 double cli_double(struct cli_io *io, const char *field, const char *text);
-/* The same without reporting: true and *out set, or false. */
+/* The same without reporting: true and *out set, or false.  The _parse_ forms read exactly s[0, n). */
+bool cli_parse_int(const char *s, size_t n, int64_t lo, int64_t hi, int64_t *out);
+bool cli_parse_size(const char *s, size_t n, int64_t *out);
 bool cli_try_int(const char *text, int64_t lo, int64_t hi, int64_t *out);
 bool cli_try_size(const char *text, int64_t *out);
 bool cli_try_double(const char *text, double *out);
@@ -130,7 +132,7 @@ struct cli_launch {
     gpuocc_device dev;
     gpuocc_kernel k;
     char dev_name[64];
-    bool have_arch, have_threads, have_regs;
+    bool have_arch, have_threads, have_regs, have_smem_static, have_barriers; /* given on the command line */
 };
 void cli_launch_init(struct cli_launch *l); /* gpuocc_kernel_init defaults, opt-in on */
 /* Consumes one launch flag at the cursor; false if the argument is not one. */

@@ -1,41 +1,68 @@
 /* gpuocc ptxas / gpuocc cubin: every kernel of a ptxas report or of device code, with its occupancy. */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct input_options {
-    const char *path, *arch;
-    gpuocc_device forced; /* --arch, looked up before any input is read */
-    int32_t threads;
+    const char *path;
+    struct cli_launch launch; /* --arch (looked up before any input is read) and the other launch flags */
     bool best, json, csv;
 };
 
-/* The whole of a file or stdin; NULL after a usage error naming the file when it cannot be read. */
+/* Reads of a pipe or a device stop here (a build log or a binary this large is not one: /dev/zero). */
+#define MAX_STREAM ((size_t)1 << 28)
+
+/* The whole of a file or stdin; NULL after a usage error naming the file and the system's reason. */
 static char *slurp(struct cli_io *io, const char *path, size_t *length)
 {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : io->in;
     if (!f) {
-        cli_fail(io, path, "cannot open");
+        cli_fail(io, path, "cannot open: %s", strerror(errno));
         return NULL;
+    }
+    struct stat st;
+    bool regular = false;
+    if (fstat(fileno(f), &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            if (f != io->in)
+                fclose(f);
+            cli_fail(io, path, "cannot read: %s", strerror(EISDIR));
+            return NULL;
+        }
+        regular = S_ISREG(st.st_mode);
     }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
+    bool too_big = false;
+    errno = 0;
     for (size_t got; buf && (got = fread(buf + n, 1, cap - n, f)) > 0;) {
         n += got;
         if (n == cap) {
-            char *bigger = cap < ((size_t)1 << 40) ? realloc(buf, cap *= 2) : NULL;
+            if (!regular && cap >= MAX_STREAM) {
+                too_big = true;
+                break;
+            }
+            char *bigger = cap < ((size_t)1 << 40) ? realloc(buf, cap * 2) : NULL;
             if (!bigger)
                 free(buf);
             buf = bigger;
+            cap *= 2;
         }
     }
+    int e = errno;
     bool failed = !buf || ferror(f);
     if (f != io->in)
         fclose(f);
-    if (failed) {
+    if (failed || too_big) {
         free(buf);
-        cli_fail(io, path, "cannot read");
+        if (too_big)
+            cli_fail(io, path, "more than %zu bytes from a stream: not a build log or binary", MAX_STREAM);
+        else
+            cli_fail(io, path, "cannot read: %s", buf ? strerror(e ? e : EIO) : "out of memory");
         return NULL;
     }
     *length = n;
@@ -45,14 +72,12 @@ static char *slurp(struct cli_io *io, const char *path, size_t *length)
 static bool parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o)
 {
     *o = (struct input_options){.path = NULL};
+    cli_launch_init(&o->launch);
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
-        const char *v;
-        if (cli_flag(&a, "--threads", &v))
-            o->threads = cli_int(io, "--threads", v, 1, INT32_MAX);
-        else if (cli_flag(&a, "--arch", &v))
-            o->arch = v;
-        else if (cli_switch(&a, "--best-block"))
+        if (cli_launch_flag(&a, &o->launch))
+            continue;
+        if (cli_switch(&a, "--best-block"))
             o->best = true;
         else if (cli_switch(&a, "--json"))
             o->json = true;
@@ -65,54 +90,55 @@ static bool parse_options(struct cli_io *io, int argc, char **argv, struct input
     }
     if (io->status)
         return false;
-    if (!o->threads && !o->best)
+    if (!o->launch.have_threads && !o->best)
         return cli_fail(io, "--threads", "give --threads N or --best-block"), false;
-    if (o->threads && o->best)
+    if (o->launch.have_threads && o->best)
         return cli_fail(io, "--best-block", "cannot be combined with --threads"), false;
     if (o->json && o->csv)
         return cli_fail(io, "--csv", "cannot be combined with --json"), false;
-    o->forced.size = sizeof o->forced;
-    if (o->arch && !cli_device(io, "--arch", o->arch, &o->forced))
-        return false;
     return true;
 }
 
 /* One kernel's occupancy on its own target or on --arch. */
 struct row {
-    char name[512], short_name[512], arch[16];
+    const char *name, *short_name; /* into the input: never copied, never cut */
+    size_t name_len, short_len;
+    char arch[16];
     const char *status;
     int32_t threads;
     gpuocc_result r;
-    char limiters[96];
 };
 
 static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const struct input_options *o,
                      struct row *row)
 {
-    snprintf(row->name, sizeof row->name, "%.*s", (int)k->name_length, origin + k->name_offset);
-    snprintf(row->short_name, sizeof row->short_name, "%.*s", (int)k->short_length, origin + k->short_offset);
-    gpuocc_device dev = o->forced;
+    const struct cli_launch *l = &o->launch;
+    row->name = origin + k->name_offset;
+    row->name_len = k->name_length;
+    row->short_name = origin + k->short_offset;
+    row->short_len = k->short_length;
+    gpuocc_device dev = l->dev;
     row->status = "ok";
-    if (!o->arch) {
+    if (!l->have_arch) {
         char target[16];
         snprintf(target, sizeof target, "sm_%d", k->cc);
         dev.size = sizeof dev;
         if (gpuocc_device_lookup(target, &dev) != GPUOCC_OK)
             row->status = "unknown_device";
     }
-    snprintf(row->arch, sizeof row->arch, "sm_%d", o->arch ? dev.cc_major * 10 + dev.cc_minor : k->cc);
-    gpuocc_kernel kern;
-    gpuocc_kernel_init(&kern);
-    kern.regs_per_thread = k->registers;
-    kern.barriers = k->barriers < 0 ? 1 : k->barriers;
-    kern.smem_static_bytes = k->smem_bytes;
+    snprintf(row->arch, sizeof row->arch, "sm_%d", l->have_arch ? dev.cc_major * 10 + dev.cc_minor : k->cc);
+    /* the compiler's figures, unless a launch flag overrides them ("what if"); the launch's own choices
+       (dynamic shared memory, carveout, opt-in) from the flags */
+    gpuocc_kernel kern = l->k;
+    kern.regs_per_thread = l->have_regs ? l->k.regs_per_thread : k->registers;
+    kern.barriers = l->have_barriers ? l->k.barriers : k->barriers < 0 ? 1 : k->barriers;
+    kern.smem_static_bytes = l->have_smem_static ? l->k.smem_static_bytes : k->smem_bytes;
     kern.max_threads_per_block = k->max_threads_per_block;
-    kern.threads_per_block = o->threads ? o->threads : 1;
+    kern.threads_per_block = l->have_threads ? l->k.threads_per_block : 1;
     row->r = (gpuocc_result){.size = sizeof row->r};
-    row->limiters[0] = '\0';
     if (!strcmp(row->status, "ok") && o->best) {
         int32_t t = 0, grid;
-        gpuocc_best_block_affine(&dev, &kern, 0, 0, &t, &grid);
+        gpuocc_best_block_affine(&dev, &kern, kern.smem_dynamic_bytes, 0, &t, &grid);
         kern.threads_per_block = t ? t : 1;
     }
     row->threads = kern.threads_per_block;
@@ -122,18 +148,21 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
         int32_t rc = gpuocc_occupancy(&dev, &kern, &row->r);
         if (rc != GPUOCC_OK)
             row->status = gpuocc_status_name(rc);
-        else
-            cli_limiters(row->r.limiters, row->limiters, sizeof row->limiters);
     }
 }
 
-/* A count the source may not record (-1): JSON null, an empty CSV cell, "-" in the table. */
+/* A count the source may not record (-1): JSON null, -1 in CSV, "-" in the table. */
 static void put_count(FILE *out, int64_t v, const char *unknown)
 {
     if (v < 0)
-        fprintf(out, "%s", unknown);
+        fputs(unknown, out);
     else
         fprintf(out, "%lld", (long long)v);
+}
+
+static bool answered(const struct row *row)
+{
+    return strcmp(row->status, "ok") == 0;
 }
 
 static void print_json(FILE *out, const gpuocc_compiled_kernel *k, const struct row *row, bool first_row)
@@ -141,9 +170,9 @@ static void print_json(FILE *out, const gpuocc_compiled_kernel *k, const struct 
     bool first = true;
     fprintf(out, "%s{", first_row ? "" : ",");
     json_key(out, &first, "name");
-    json_string(out, row->name);
+    json_string_n(out, row->name, row->name_len);
     json_key(out, &first, "short_name");
-    json_string(out, row->short_name);
+    json_string_n(out, row->short_name, row->short_len);
     json_key(out, &first, "arch");
     json_string(out, row->arch);
     const struct {
@@ -171,30 +200,43 @@ static void print_json(FILE *out, const gpuocc_compiled_kernel *k, const struct 
     }
     json_key(out, &first, "status");
     json_string(out, row->status);
-    fprintf(out, ",\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy\":%.6f,\"limiters\":", row->r.blocks_per_sm,
-           row->r.warps_per_sm, row->r.occupancy);
-    json_string(out, row->limiters);
-    fprintf(out, "}");
+    if (answered(row)) {
+        fprintf(out, ",\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy\":%.6f,\"limiters\":",
+                row->r.blocks_per_sm, row->r.warps_per_sm, row->r.occupancy);
+        json_limiters(out, row->r.limiters);
+    } else
+        fputs(",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null", out);
+    fputc('}', out);
 }
 
 static void print_csv(FILE *out, const gpuocc_compiled_kernel *k, const struct row *row)
 {
-    fprintf(out, "%s,%s,%s", row->name, row->short_name, row->arch);
+    csv_cell(out, row->name, row->name_len);
+    fputc(',', out);
+    csv_cell(out, row->short_name, row->short_len);
+    fprintf(out, ",%s", row->arch);
     const int64_t counts[] = {k->registers, k->barriers, k->smem_bytes, k->cmem_bytes, k->stack_frame_bytes,
                               k->spill_store_bytes, k->spill_load_bytes, k->max_regs_per_thread,
                               k->max_threads_per_block, k->min_blocks_per_sm, k->cluster_x, k->cluster_y,
                               k->cluster_z, row->threads};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-        fprintf(out, ",");
-        put_count(out, counts[i], "");
+        fputc(',', out);
+        put_count(out, counts[i], "-1");
     }
-    fprintf(out, ",%s,%d,%d,%.6f,%s\n", row->status, row->r.blocks_per_sm, row->r.warps_per_sm, row->r.occupancy,
-           row->limiters);
+    fprintf(out, ",%s", row->status);
+    if (answered(row)) {
+        char lim[96];
+        cli_limiters(row->r.limiters, lim, sizeof lim);
+        fprintf(out, ",%d,%d,%.6f,%s\n", row->r.blocks_per_sm, row->r.warps_per_sm, row->r.occupancy, lim);
+    } else
+        fputs(",,,,\n", out);
 }
 
 static void print_table_row(FILE *out, const gpuocc_compiled_kernel *k, const struct row *row)
 {
-    fprintf(out, "%-36.36s %-7s %4d ", row->short_name, row->arch, k->registers);
+    /* a table for the eye: the short name fits its column; --csv and --json carry whole names */
+    fprintf(out, "%-36.*s %-7s %4d ", (int)(row->short_len < 36 ? row->short_len : 36), row->short_name, row->arch,
+            k->registers);
     const int64_t counts[] = {k->barriers, k->smem_bytes, k->stack_frame_bytes, k->spill_store_bytes,
                               k->max_threads_per_block > 0 ? k->max_threads_per_block : -1};
     const int widths[] = {3, 7, 6, 6, 6};
@@ -204,8 +246,10 @@ static void print_table_row(FILE *out, const gpuocc_compiled_kernel *k, const st
             snprintf(cell, sizeof cell, "%lld", (long long)counts[i]);
         fprintf(out, "%*s ", widths[i], cell);
     }
+    char lim[96];
+    cli_limiters(row->r.limiters, lim, sizeof lim);
     fprintf(out, "%7d %6d %8.1f%%  %s\n", row->threads, row->r.blocks_per_sm, 100 * row->r.occupancy,
-           strcmp(row->status, "ok") ? row->status : row->limiters);
+            answered(row) ? lim : row->status);
 }
 
 static void print_kernels(FILE *out, const char *origin, const gpuocc_compiled_kernel *ks, int32_t count,
@@ -253,7 +297,10 @@ static int cmd_ptxas(struct cli_io *io, int argc, char **argv)
         cli_fail(io, path, "out of memory");
     else {
         gpuocc_ptxas_parse(text, length, ks, count, &count, &line);
-        print_kernels(io->out, text, ks, count, &o);
+        if (count == 0)
+            cli_fail(io, path, "no kernel found (expected ptxas -v output: \"ptxas info : Compiling entry function\")");
+        else
+            print_kernels(io->out, text, ks, count, &o);
     }
     free(ks);
     free(text);
@@ -280,7 +327,10 @@ static int cmd_cubin(struct cli_io *io, int argc, char **argv)
         cli_fail(io, o.path, "out of memory");
     else {
         gpuocc_cubin_read(data, length, ks, count, &count);
-        print_kernels(io->out, data, ks, count, &o);
+        if (count == 0)
+            cli_fail(io, o.path, "no kernel found");
+        else
+            print_kernels(io->out, data, ks, count, &o);
     }
     free(ks);
     free(data);
@@ -288,9 +338,8 @@ static int cmd_cubin(struct cli_io *io, int argc, char **argv)
 }
 
 static const struct cli_option input_options[] = {
-    {"--threads", "N", "evaluate every kernel at N threads per block"},
+    CLI_LAUNCH_OPTIONS,
     {"--best-block", NULL, "evaluate every kernel at its best block size (within its launch bounds)"},
-    {"--arch", "NAME", "evaluate on this device instead of each kernel's own target"},
     {"--json", NULL, "a JSON array of objects instead of the table"},
     {"--csv", NULL, "CSV with a header instead of the table"},
     {NULL, NULL, NULL},

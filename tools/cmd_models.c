@@ -26,10 +26,26 @@ static void put_num(struct report *r, const char *key, double v)
         return;
     r->items[r->n].key = key;
     r->items[r->n].is_text = false;
-    if (isfinite(v))
-        snprintf(r->items[r->n].value, sizeof r->items[0].value, "%.6g", v);
-    else
+    if (isfinite(v)) {
+        /* the shortest form that reads back as the same double: no digit lost, no noise added */
+        for (int digits = 6; digits <= 17; digits++) {
+            snprintf(r->items[r->n].value, sizeof r->items[0].value, "%.*g", digits, v);
+            if (strtod(r->items[r->n].value, NULL) == v)
+                break;
+        }
+    } else
         snprintf(r->items[r->n].value, sizeof r->items[0].value, "null");
+    r->n++;
+}
+
+/* A count: all its digits, never an exponent (JSON and text). */
+static void put_int(struct report *r, const char *key, int64_t v)
+{
+    if (r->n == MAX_ITEMS)
+        return;
+    r->items[r->n].key = key;
+    r->items[r->n].is_text = false;
+    snprintf(r->items[r->n].value, sizeof r->items[0].value, "%lld", (long long)v);
     r->n++;
 }
 
@@ -117,7 +133,23 @@ static const char *flag(const struct flags *f, const char *name)
     return NULL;
 }
 
-static double num(struct cli_io *io, const struct flags *f, const char *name, double fallback, bool required)
+/* The domain a model input must lie in, checked here so that the error names the flag that carries it. */
+enum domain { POS, NONNEG, FRAC, ONE };
+
+static double number(struct cli_io *io, const char *name, const char *text, enum domain d)
+{
+    double v = cli_double(io, name, text);
+    bool ok = d == POS ? v > 0 : d == NONNEG ? v >= 0 : d == FRAC ? v >= 0 && v <= 1 : v >= 1;
+    if (!ok && !io->status) {
+        static const char *const want[] = {"a number > 0", "a number >= 0", "a fraction from 0 to 1",
+                                           "a number >= 1"};
+        cli_fail(io, name, "expected %s, got '%s'", want[d], text);
+    }
+    return v;
+}
+
+static double num(struct cli_io *io, const struct flags *f, const char *name, double fallback, bool required,
+                  enum domain d)
 {
     const char *v = flag(f, name);
     if (!v) {
@@ -125,7 +157,7 @@ static double num(struct cli_io *io, const struct flags *f, const char *name, do
             cli_fail(io, name, "required");
         return fallback;
     }
-    return cli_double(io, name, v);
+    return number(io, name, v, d);
 }
 
 /* A device's performance constants when --arch is given (0 fields = unknown). */
@@ -146,15 +178,16 @@ static bool perf_for(struct cli_io *io, const struct flags *f, gpuocc_perf *p)
 }
 
 /* A value from a flag, else from the device table, else fail naming the flag. */
-static double num_or_table(struct cli_io *io, const struct flags *f, const char *name, double table_value)
+static double num_or_table(struct cli_io *io, const struct flags *f, const char *name, double table_value,
+                           enum domain d)
 {
     const char *v = flag(f, name);
     if (v)
-        return cli_double(io, name, v);
+        return number(io, name, v, d);
     if (table_value > 0)
         return table_value;
     cli_fail(io, name, "required (no published figure for this device%s)", flag(f, "--arch") ? "" : "; or give --arch");
-    return io->status;
+    return 0;
 }
 
 /* ---- latency and bandwidth: one DRAM model (docs/models.md, "Bandwidth against concurrency") ---- */
@@ -169,10 +202,10 @@ struct dram {
 static bool dram_for(struct cli_io *io, const struct flags *f, const gpuocc_perf *p, bool have, struct dram *d)
 {
     d->sm_count = flag(f, "--sms") ? cli_int(io, "--sms", flag(f, "--sms"), 1, INT32_MAX) : have ? p->sm_count : 0;
-    d->latency_ns = flag(f, "--latency-ns") ? cli_double(io, "--latency-ns", flag(f, "--latency-ns"))
+    d->latency_ns = flag(f, "--latency-ns") ? number(io, "--latency-ns", flag(f, "--latency-ns"), POS)
                     : have && p->latency_clock_mhz > 0 ? p->dram_latency_cycles / p->latency_clock_mhz * 1e3
                                                        : 0;
-    d->peak_gbps = flag(f, "--bandwidth") ? cli_double(io, "--bandwidth", flag(f, "--bandwidth"))
+    d->peak_gbps = flag(f, "--bandwidth") ? number(io, "--bandwidth", flag(f, "--bandwidth"), POS)
                                           : have ? p->dram_bandwidth_gbps : 0;
     /* one clock per product: cycles are the product's (boost) cycles; a bare architecture has only the
        clock its latencies were measured at */
@@ -197,8 +230,8 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
     if (io->status)
         return io->status;
     struct report r = {.command = "latency"};
-    double warps = num(io, &f, "--warps", 0, true);
-    double ilp = num(io, &f, "--ilp", 1, false);
+    double warps = num(io, &f, "--warps", 0, true, NONNEG);
+    double ilp = num(io, &f, "--ilp", 1, false, ONE);
     if (io->status)
         return io->status;
     /* With --arch and no --throughput the pipe is DRAM, and the verdict comes from the bandwidth model
@@ -210,7 +243,7 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
         if (!dram_for(io, &f, &p, have, &d))
             return io->status;
         if (flag(&f, "--latency")) /* cycles of the product's clock */
-            d.latency_ns = cli_double(io, "--latency", flag(&f, "--latency")) / d.clock_mhz * 1e3;
+            d.latency_ns = number(io, "--latency", flag(&f, "--latency"), POS) / d.clock_mhz * 1e3;
         gpuocc_bandwidth_prediction b = {.size = sizeof b};
         if (io->status || !check_status(io, "--warps", gpuocc_bandwidth_model(warps, 128 * ilp, d.sm_count, d.latency_ns,
                                                                                d.peak_gbps, &b)))
@@ -243,8 +276,8 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
         print_report(out, &r, f.json);
         return io->status;
     }
-    double latency = num_or_table(io, &f, "--latency", have ? p.dram_latency_cycles : 0);
-    double throughput = num_or_table(io, &f, "--throughput", 0);
+    double latency = num_or_table(io, &f, "--latency", have ? p.dram_latency_cycles : 0, POS);
+    double throughput = num_or_table(io, &f, "--throughput", 0, POS);
     if (io->status)
         return io->status;
     gpuocc_latency_verdict v = {.size = sizeof v};
@@ -279,8 +312,8 @@ static int cmd_bandwidth(struct cli_io *io, int argc, char **argv)
     bool have = perf_for(io, &f, &p);
     if (io->status)
         return io->status;
-    double warps = num(io, &f, "--warps", 0, true);
-    double bytes = io->status ? 0 : num(io, &f, "--bytes-per-warp", 0, true);
+    double warps = num(io, &f, "--warps", 0, true, NONNEG);
+    double bytes = io->status ? 0 : num(io, &f, "--bytes-per-warp", 0, true, POS);
     struct dram d;
     if (io->status || !dram_for(io, &f, &p, have, &d))
         return io->status;
@@ -321,8 +354,8 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
     FILE *out = io->out;
     struct report r = {.command = "spill"};
     if (flag(&f, "--work")) {
-        double work = num(io, &f, "--work", 0, true), acc = num(io, &f, "--accesses", 0, true);
-        double lat = num(io, &f, "--latency", 0, true), s;
+        double work = num(io, &f, "--work", 0, true, POS), acc = num(io, &f, "--accesses", 0, true, NONNEG);
+        double lat = num(io, &f, "--latency", 0, true, NONNEG), s;
         if (!check_status(io, "--work", gpuocc_spill_slowdown(work, acc, lat, &s)))
             return io->status;
         put_num(&r, "work_cycles", work);
@@ -338,19 +371,19 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
     bool have = perf_for(io, &f, &p);
     gpuocc_spill_input in;
     gpuocc_spill_input_init(&in);
-    in.spill_load_bytes = num(io, &f, "--load-bytes", 0, true);
-    in.spill_store_bytes = num(io, &f, "--store-bytes", 0, true);
-    in.executions = num(io, &f, "--executions", 1, false);
-    in.access_bytes = num(io, &f, "--access-bytes", 4, false);
-    in.l1_hit_rate = num(io, &f, "--l1-hit", 0.9, false);
-    in.l2_hit_rate = num(io, &f, "--l2-hit", 1, false);
+    in.spill_load_bytes = num(io, &f, "--load-bytes", 0, true, NONNEG);
+    in.spill_store_bytes = num(io, &f, "--store-bytes", 0, true, NONNEG);
+    in.executions = num(io, &f, "--executions", 1, false, NONNEG);
+    in.access_bytes = num(io, &f, "--access-bytes", 4, false, POS);
+    in.l1_hit_rate = num(io, &f, "--l1-hit", 0.9, false, FRAC);
+    in.l2_hit_rate = num(io, &f, "--l2-hit", 1, false, FRAC);
     in.sm_count = flag(&f, "--sms") ? cli_int(io, "--sms", flag(&f, "--sms"), 1, INT32_MAX) : (have ? p.sm_count : 0);
     if (in.sm_count < 1)
         cli_fail(io, "--sms", "required (or --arch with a product)");
-    in.threads = num(io, &f, "--threads", 0, true);
-    in.l2_bandwidth_bytes_per_s = num_or_table(io, &f, "--l2-bandwidth", have ? p.l2_bandwidth_gbps : 0) * 1e9;
-    in.dram_bandwidth_bytes_per_s = num_or_table(io, &f, "--dram-bandwidth", have ? p.dram_bandwidth_gbps : 0) * 1e9;
-    in.clock_hz = num_or_table(io, &f, "--clock", have ? p.sm_clock_mhz : 0) * 1e6;
+    in.threads = num(io, &f, "--threads", 0, true, NONNEG);
+    in.l2_bandwidth_bytes_per_s = num_or_table(io, &f, "--l2-bandwidth", have ? p.l2_bandwidth_gbps : 0, POS) * 1e9;
+    in.dram_bandwidth_bytes_per_s = num_or_table(io, &f, "--dram-bandwidth", have ? p.dram_bandwidth_gbps : 0, POS) * 1e9;
+    in.clock_hz = num_or_table(io, &f, "--clock", have ? p.sm_clock_mhz : 0, POS) * 1e6;
     gpuocc_spill_cost c = {.size = sizeof c};
     if (!check_status(io, "spill", gpuocc_spill_estimate(&in, &c)))
         return io->status;
@@ -397,8 +430,8 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         k.smem_static_bytes = cli_size(io, "--smem-static", flag(&f, "--smem-static"));
     if (flag(&f, "--smem-dynamic"))
         k.smem_dynamic_bytes = cli_size(io, "--smem-dynamic", flag(&f, "--smem-dynamic"));
-    double work = num(io, &f, "--work", 256, false), per_reg = num(io, &f, "--accesses-per-reg", 0.1, false);
-    double lat = num(io, &f, "--spill-latency", 300, false);
+    double work = num(io, &f, "--work", 256, false, POS), per_reg = num(io, &f, "--accesses-per-reg", 0.1, false, NONNEG);
+    double lat = num(io, &f, "--spill-latency", 300, false, NONNEG);
     gpuocc_result now = {.size = sizeof now};
     if (!check_status(io, "input", gpuocc_occupancy(&dev, &k, &now)))
         return io->status;
@@ -408,7 +441,7 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
     if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
         if (!check_status(io, "--work", rc))
             return io->status;
-    double needed = num(io, &f, "--warps-needed", 0, false);
+    double needed = num(io, &f, "--warps-needed", 0, false, NONNEG);
     if (f.json) {
         fprintf(out, "{\"command\":\"tradeoff\",\"regs\":%d,\"blocks_per_sm\":%d,\"occupancy\":%.6f,\"steps\":[",
                k.regs_per_thread, now.blocks_per_sm, now.occupancy);
@@ -483,18 +516,18 @@ static int cmd_waves(struct cli_io *io, int argc, char **argv)
     gpuocc_waves_result w = {.size = sizeof w};
     if (!check_status(io, "--grid", gpuocc_waves(grid, sms, bps, &w)))
         return io->status;
-    put_num(&r, "grid_blocks", (double)grid);
-    put_num(&r, "sm_count", sms);
-    put_num(&r, "blocks_per_sm", bps);
-    put_num(&r, "blocks_per_wave", (double)w.blocks_per_wave);
-    put_num(&r, "full_waves", (double)w.full_waves);
-    put_num(&r, "waves", (double)w.waves);
-    put_num(&r, "last_wave_blocks", (double)w.last_wave_blocks);
+    put_int(&r, "grid_blocks", grid);
+    put_int(&r, "sm_count", sms);
+    put_int(&r, "blocks_per_sm", bps);
+    put_int(&r, "blocks_per_wave", w.blocks_per_wave);
+    put_int(&r, "full_waves", w.full_waves);
+    put_int(&r, "waves", w.waves);
+    put_int(&r, "last_wave_blocks", w.last_wave_blocks);
     put_num(&r, "last_wave_utilization", w.last_wave_utilization);
     put_num(&r, "efficiency", w.efficiency);
-    put_num(&r, "grid_down", (double)w.grid_down);
-    put_num(&r, "grid_up", (double)w.grid_up);
-    put_num(&r, "persistent_grid", (double)w.blocks_per_wave);
+    put_int(&r, "grid_down", w.grid_down);
+    put_int(&r, "grid_up", w.grid_up);
+    put_int(&r, "persistent_grid", w.blocks_per_wave);
     if (w.last_wave_utilization < 1)
         snprintf(r.verdict, sizeof r.verdict, "tail: the last wave is %.1f %% full; %.1f %% of the machine's time "
                  "is used; a grid of %lld or %lld has no tail", 100 * w.last_wave_utilization, 100 * w.efficiency,
@@ -523,31 +556,52 @@ static int cmd_divergence(struct cli_io *io, int argc, char **argv)
         double e;
         if (!check_status(io, "--threads", gpuocc_lane_efficiency(t, warp, &e)))
             return io->status;
-        put_num(&r, "threads_per_block", t);
+        put_int(&r, "threads_per_block", t);
         put_num(&r, "lane_efficiency", e);
         snprintf(r.verdict, sizeof r.verdict, "%.2f %% of lanes do work%s", 100 * e,
                  e < 1 ? "; use a multiple of the warp size" : "");
         any = true;
     }
     if (flag(&f, "--paths")) {
-        /* "lanes:cost,lanes:cost,..." */
-        int32_t lanes[64];
-        double cost[64];
+        /* "lanes:cost,lanes:cost,...", any length: each path parsed in place, none dropped */
+        const char *spec = flag(&f, "--paths");
+        size_t cap = 1;
+        for (const char *c = spec; *c; c++)
+            cap += *c == ',';
+        if (cap > INT32_MAX)
+            return cli_fail(io, "--paths", "too many paths");
+        int32_t *lanes = malloc(cap * sizeof *lanes);
+        double *cost = malloc(cap * sizeof *cost);
+        char *tok = malloc(strlen(spec) + 1);
         int32_t n = 0;
-        char buf[1024];
-        snprintf(buf, sizeof buf, "%s", flag(&f, "--paths"));
-        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        for (const char *p = spec; lanes && cost && tok && !io->status; n++) {
+            size_t len = strcspn(p, ",");
+            memcpy(tok, p, len);
+            tok[len] = '\0';
             char *colon = strchr(tok, ':');
-            if (!colon || n == 64)
-                return cli_fail(io, "--paths", "expected lanes:cost[,lanes:cost...], got '%s'", flag(&f, "--paths"));
+            if (!colon) {
+                cli_fail(io, "--paths", "path %d: expected lanes:cost, got '%s'", n + 1, tok);
+                break;
+            }
             *colon = '\0';
             lanes[n] = cli_int(io, "--paths", tok, 1, 1024);
-            cost[n++] = cli_double(io, "--paths", colon + 1);
+            cost[n] = number(io, "--paths", colon + 1, NONNEG);
+            if (!p[len]) {
+                n++;
+                break;
+            }
+            p += len + 1;
         }
-        double serial, eff;
-        if (!check_status(io, "--paths", gpuocc_divergence(lanes, cost, n, warp, &serial, &eff)))
+        if (!(lanes && cost && tok) && !io->status)
+            cli_fail(io, "--paths", "out of memory");
+        double serial = 0, eff = 0;
+        bool ok = !io->status && check_status(io, "--paths", gpuocc_divergence(lanes, cost, n, warp, &serial, &eff));
+        free(lanes);
+        free(cost);
+        free(tok);
+        if (!ok)
             return io->status;
-        put_num(&r, "paths", n);
+        put_int(&r, "paths", n);
         put_num(&r, "serialized_cycles", serial);
         put_num(&r, "simt_efficiency", eff);
         put_num(&r, "thread_inst_per_inst", eff * warp);
@@ -563,8 +617,8 @@ static int cmd_divergence(struct cli_io *io, int argc, char **argv)
         gpuocc_routing_result rr = {.size = sizeof rr};
         if (!check_status(io, "--experts", gpuocc_routing(e, items, warp, &rr)))
             return io->status;
-        put_num(&r, "experts", e);
-        put_num(&r, "items", (double)items);
+        put_int(&r, "experts", e);
+        put_int(&r, "items", items);
         put_num(&r, "random_paths_per_warp", rr.random_paths);
         put_num(&r, "random_simt_efficiency", rr.random_efficiency);
         put_num(&r, "sorted_paths_per_warp", rr.sorted_paths);
@@ -591,9 +645,9 @@ static int cmd_roofline(struct cli_io *io, int argc, char **argv)
     gpuocc_perf p;
     bool have = perf_for(io, &f, &p);
     struct report r = {.command = "roofline"};
-    double flops = num(io, &f, "--flops", 0, true), bytes = num(io, &f, "--bytes", 0, true);
-    double peak = num(io, &f, "--peak-flops", 0, true) * 1e9; /* GFLOP/s */
-    double bw = num_or_table(io, &f, "--bandwidth", have ? p.dram_bandwidth_gbps : 0) * 1e9;
+    double flops = num(io, &f, "--flops", 0, true, NONNEG), bytes = num(io, &f, "--bytes", 0, true, POS);
+    double peak = num(io, &f, "--peak-flops", 0, true, POS) * 1e9; /* GFLOP/s */
+    double bw = num_or_table(io, &f, "--bandwidth", have ? p.dram_bandwidth_gbps : 0, POS) * 1e9;
     double ai, ridge, attain;
     int32_t compute;
     if (!check_status(io, "--flops", gpuocc_roofline(flops, bytes, peak, bw, &ai, &ridge, &attain, &compute)))
@@ -629,9 +683,21 @@ static int cmd_diagnose(struct cli_io *io, int argc, char **argv)
     int32_t reason = gpuocc_stall_from_name(name);
     if (reason < 0)
         return cli_fail(io, "--stall", "unknown stall reason '%s'", name);
-    double occ = num(io, &f, "--occupancy", 0, true);
-    if (occ > 1)
-        occ /= 100; /* a percentage */
+    /* a fraction (0.375) or a percentage written as one (37.5%); 1.5 is neither */
+    const char *text = flag(&f, "--occupancy");
+    if (!text)
+        return cli_fail(io, "--occupancy", "required");
+    size_t len = strlen(text);
+    double occ;
+    if (len > 1 && text[len - 1] == '%') {
+        char pct[64];
+        snprintf(pct, sizeof pct, "%.*s", (int)(len - 1), text);
+        if (len > sizeof pct || !cli_try_double(pct, &occ) || occ < 0 || occ > 100)
+            return cli_fail(io, "--occupancy", "expected a percentage from 0%% to 100%%, got '%s'", text);
+        occ /= 100;
+    } else if (!cli_try_double(text, &occ) || occ < 0 || occ > 1)
+        return cli_fail(io, "--occupancy", "expected a fraction from 0 to 1 (or a percentage like 37.5%%), got '%s'",
+                        text);
     const char *meaning, *advice;
     int32_t helps;
     if (!check_status(io, "--occupancy", gpuocc_diagnose(reason, occ, &meaning, &advice, &helps)))

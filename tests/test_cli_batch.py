@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""The lossless `gpuocc batch` contract (issue 8): RFC 4180 input, one output row per input data row in
+order, bad rows kept with status and error, `line` and `error` after smem_per_block, unknown columns
+echoed byte for byte, FILE or stdin, --json lines with the same keys; and the hand-made number printing
+checked against Python's own formatting of the library's answers over thousands of random launches.
+Usage: test_cli_batch.py GPUOCC   (GPUOCC_LIBRARY and PYTHONPATH set: the equivalence part runs too)"""
+import csv
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+GPUOCC = sys.argv[1]
+failures = passed = 0
+RESULTS = ["status", "blocks_per_sm", "warps_per_sm", "occupancy", "limiters", "limit_warps", "limit_regs",
+           "limit_smem", "limit_blocks", "limit_barriers", "regs_per_block", "smem_per_block", "line", "error"]
+
+
+def run(args, stdin=None):
+    p = subprocess.run([GPUOCC, "batch"] + args, input=stdin, capture_output=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, cond, detail=""):
+    global failures, passed
+    if cond:
+        passed += 1
+    else:
+        failures += 1
+        print(f"FAIL {name} {str(detail)[:2000]}")
+
+
+def table(raw):
+    return list(csv.reader(io.StringIO(raw.decode("utf-8", "surrogateescape"), newline="")))
+
+
+# A file mixing every line ending, quotes, commas and a line break inside cells, a blank line, unknown
+# columns, and bad rows of every kind between good ones.  Good rows are the seeds' Example 1 (H100, 256
+# threads, 64 registers: 4 blocks, 32 warps, 50 %, registers) or 8 blocks of 128 threads at 32 registers
+# (warp slots: 64 / 4 warps = 16 blocks, registers: 65536 / (32 x 32 x 4) = 16 -> warps|registers tie).
+src = (b"\xef\xbb\xbf"
+       b'id,arch,threads,"regs",note\r\n'                      # line 1 (CRLF)
+       b'a,H100,256,64,plain\n'                                # line 2 (LF)
+       b'b,H100,256,64,"with, comma"\r'                        # line 3 (bare CR)
+       b'c,"H100","256","64","two\nlines"\r\n'                 # lines 4-5
+       b'\r\n'                                                 # line 6 blank
+       b'd,H100,abc,64,bad threads\n'                          # line 7
+       b'e,H999,256,64,bad arch\n'                             # line 8
+       b'f,H100,256\n'                                         # line 9 short
+       b'g,H100,256,64,x,extra,"more"\n'                       # line 10 long
+       b'h,H100,128,32,"quote ""q"""\n'                        # line 11
+       b'i,H100,0,64,zero threads\n'                           # line 12
+       b'j,H100,256,64,"unterminated\n')                       # line 13, to the end
+with tempfile.TemporaryDirectory() as d:
+    path = os.path.join(d, "in.csv")
+    with open(path, "wb") as f:
+        f.write(src)
+    rc_file, out_file, err_file = run([path])
+rc, out, err = run([], src)
+check("FILE and stdin agree", (rc, out) == (rc_file, out_file), out_file)
+check("exit 1 with bad rows", rc == 1, err)
+t = table(out)
+header = t[0] if t else []
+check("header: input cells, then the results, line, error", header == ["id", "arch", "threads", "regs", "note"] + RESULTS,
+      header)
+data = t[1:]
+ids = [r[0] for r in data]
+check("one row per data row, in order", ids == list("abcdefghij"), ids)
+check("every row has the header's width", all(len(r) == len(header) for r in data), data)
+by = {r[0]: dict(zip(header, r)) for r in data}
+ex1 = {"status": "ok", "blocks_per_sm": "4", "warps_per_sm": "32", "occupancy": "0.500000", "limiters": "registers",
+       "limit_regs": "4", "error": ""}
+for k in "abc":
+    check(f"good row {k}", all(by.get(k, {}).get(c) == v for c, v in ex1.items()), by.get(k))
+check("lines", [by[k]["line"] for k in "abcdefghij"] == ["2", "3", "4", "7", "8", "9", "10", "11", "12", "13"],
+      [by[k]["line"] for k in by])
+check("quoted cells echoed", by["b"]["note"] == "with, comma" and by["c"]["note"] == "two\nlines"
+      and by["h"]["note"] == 'quote "q"', by)
+check("tie of limiters |-joined", by["h"]["limiters"] == "warps|registers" and by["h"]["blocks_per_sm"] == "16", by["h"])
+check("bad threads", by["d"]["status"] == "parse" and by["d"]["error"].startswith("threads:") and by["d"]["blocks_per_sm"] == "",
+      by["d"])
+check("bad arch", by["e"]["status"] == "unknown_device" and by["e"]["error"].startswith("arch:"), by["e"])
+check("short row padded", by["f"]["status"] == "parse" and by["f"]["regs"] == "" and by["f"]["note"] == "", by["f"])
+check("long row keeps its extra cells in the error", by["g"]["status"] == "parse" and by["g"]["note"] == "x"
+      and 'extra,"more"' in by["g"]["error"], by["g"])
+check("library status", by["i"]["status"] == "threads" and by["i"]["error"].startswith("threads:"), by["i"])
+check("unterminated quote", by["j"]["status"] == "parse", by["j"])
+errs = err.decode().strip().splitlines()
+check("one stderr line per bad row, naming the line", len(errs) == 6 and all(l.startswith("gpuocc: line ") for l in errs),
+      errs)
+# echoed bytes: a row in LF form comes out as it went in
+check("raw echo", b"\na,H100,256,64,plain,ok," in out and b'\nb,H100,256,64,"with, comma",ok,' in out, out)
+
+# --json: one object per row, the CSV's keys in the CSV's order, the same values
+rc_j, jout, _ = run(["--json"], src)
+objs = [json.loads(l) for l in jout.decode().splitlines()]
+check("json rc", rc_j == 1)
+check("json rows", [o["id"] for o in objs] == list("abcdefghij"), jout)
+check("json keys = csv header", all(list(o) == header for o in objs), [list(o) for o in objs[:1]])
+for o in objs:
+    row = by[o["id"]]
+    same = True
+    for k in header:
+        v = o[k]
+        want = row[k]
+        if k == "limiters":
+            same &= (v is None and want == "") or "|".join(v) == want
+        elif k in ("error",):
+            same &= (v is None and want == "") or v == want
+        elif isinstance(v, str):
+            same &= v == want
+        elif v is None:
+            same &= want == ""
+        elif k == "occupancy":
+            same &= "%.6f" % v == want
+        else:
+            same &= str(v) == want
+    check(f"json row {o['id']} = csv row", same, (o, row))
+# no barriers: that resource cannot limit: -1 in CSV, null in JSON (CONVENTIONS.md)
+nb = b"arch,threads,regs,barriers\nH100,256,64,0\n"
+_, c_out, _ = run([], nb)
+_, j_out, _ = run(["--json"], nb)
+check("unlimited: -1 in CSV, null in JSON", table(c_out)[1][13] == "-1" and json.loads(j_out)["limit_barriers"] is None,
+      (c_out, j_out))
+
+# exit statuses: 0 when every row is answered (a launch that fits 0 blocks is an answer), 2 without a usable header
+rc, out, _ = run([], b"arch,threads,regs,smem_dynamic,smem_optin\nH100,256,64,100K,0\n")
+check("0 blocks is an answer", rc == 0 and table(out)[1][5] == "ok" and table(out)[1][6] == "0", out)
+for name, data in [("empty", b""), ("blank", b"\n\n"), ("no regs", b"arch,threads\nH100,1\n"),
+                   ("twice", b"arch,threads,regs,regs\n"), ("header only ok", None)]:
+    if data is None:
+        rc, out, _ = run([], b"arch,threads,regs\n")
+        check(name, rc == 0 and table(out) == [["arch", "threads", "regs"] + RESULTS], out)
+        continue
+    rc, out, err = run([], data)
+    check(f"exit 2: {name}", rc == 2 and len(err.strip().splitlines()) == 1, (rc, err))
+
+# the hand-made parsing and printing against Python's formatting of the library's own answers
+try:
+    import gpuocc
+    gpuocc.device("H100")
+except Exception as e:  # sanitized builds: the library cannot load into this Python
+    print(f"test_cli_batch: equivalence part skipped ({e.__class__.__name__})")
+    gpuocc = None
+if gpuocc:
+    rnd = random.Random(8)
+    archs = ["H100", "A100", "sm_75", "sm_120", "L4", "sm_86", "RTX 4090", "B200"]
+    lines = ["arch,threads,regs,smem_static,smem_dynamic,barriers,carveout,smem_optin"]
+    launches = []
+    for _ in range(6000):
+        l = (rnd.choice(archs), rnd.choice([rnd.randint(1, 1024), 32 * rnd.randint(1, 32)]), rnd.randint(0, 255),
+             rnd.choice([0, rnd.randint(0, 100000)]), rnd.choice([0, rnd.randint(0, 230000), 1024 * rnd.randint(0, 228)]),
+             rnd.randint(0, 16), rnd.choice([-1, rnd.randint(0, 100)]), rnd.randint(0, 1))
+        launches.append(l)
+        lines.append(",".join(map(str, l)))
+    rc, out, err = run([], ("\n".join(lines) + "\n").encode())
+    got = table(out)[1:]
+    check("random rows", len(got) == len(launches), len(got))
+    mismatches = []
+    for l, row in zip(launches, got):
+        try:
+            r = gpuocc.occupancy(l[0], gpuocc.kernel(threads=l[1], regs=l[2], smem_static=l[3], smem_dynamic=l[4],
+                                                      barriers=l[5], carveout=l[6], smem_optin=bool(l[7])))
+            lim = lambda v: "-1" if v is None else str(v)
+            want = ["ok", str(r.blocks_per_sm), str(r.warps_per_sm), "%.6f" % r.occupancy, "|".join(r.limiters),
+                    lim(r.limit_warps), lim(r.limit_regs), lim(r.limit_smem), lim(r.limit_blocks),
+                    lim(r.limit_barriers), str(r.regs_per_block), str(r.smem_per_block)]
+        except gpuocc.Error as e:
+            want = [e.status] + [""] * 11 if hasattr(e, "status") else None
+        if want is not None and row[8:20] != want:
+            mismatches.append((l, row[8:20], want))
+    check("every random row equals the library's answer, printed by Python", not mismatches, mismatches[:3])
+
+print(f"test_cli_batch: {passed} passed, {failures} failed")
+sys.exit(1 if failures else 0)

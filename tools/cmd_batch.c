@@ -1,0 +1,849 @@
+/* gpuocc batch: launches as CSV in, one output row per input data row, lossless (issue 8's contract).
+
+   Input is RFC 4180 CSV: quoted cells (with "" for a quote, commas and line breaks inside), lines ending in
+   CRLF, LF or a bare CR, an optional UTF-8 byte-order mark.  Blank lines are skipped.  Every other record
+   gives one output row, in order: its cells as they came (a short row is padded with empty cells so the
+   results stay in their columns), then the results, then `line` (the record's first physical line; the
+   header is line 1) and `error` (empty, or a one-line reason naming the column).  Columns gpuocc does not
+   know are echoed unchanged.  Speed matters (autotuners feed millions of rows), so the reading, number
+   parsing and printing are done by hand over large buffers. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum column {
+    COL_ARCH, COL_THREADS, COL_REGS, COL_SMEM_STATIC, COL_SMEM_DYNAMIC, COL_BARRIERS, COL_CARVEOUT,
+    COL_SMEM_OPTIN, COL_COUNT
+};
+static const char *const column_names[COL_COUNT] = {"arch", "threads", "regs", "smem_static", "smem_dynamic",
+                                                    "barriers", "carveout", "smem_optin"};
+static const char result_header[] = "status,blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,"
+                                    "limit_smem,limit_blocks,limit_barriers,regs_per_block,smem_per_block,line,"
+                                    "error";
+
+#define MAX_COLUMNS 1024
+#define MAX_RECORD ((size_t)1 << 20) /* a longer record is not a launch: stop (e.g. /dev/zero) */
+#define CHUNK ((size_t)1 << 20)
+
+/* ---- records ---- */
+
+struct reader {
+    FILE *f;
+    char *buf;
+    size_t cap, pos, end; /* unread bytes are buf[pos, end) */
+    bool eof;
+    int64_t line;         /* physical line of buf[pos] */
+};
+
+struct cell {
+    uint32_t off, len; /* the raw cell within the record, quotes included */
+};
+
+struct record {
+    const char *text;
+    size_t len;    /* without the line break */
+    int64_t line;  /* first physical line */
+    int32_t ncells;
+    bool open_quote; /* the input ended inside a quoted cell */
+    struct cell cells[MAX_COLUMNS + 1];
+};
+
+/* Read more input behind the unread bytes; false at the end of input (or a read error: see ferror). */
+static bool refill(struct reader *rd)
+{
+    if (rd->eof)
+        return false;
+    if (rd->pos > 0) {
+        memmove(rd->buf, rd->buf + rd->pos, rd->end - rd->pos);
+        rd->end -= rd->pos;
+        rd->pos = 0;
+    }
+    if (rd->end == rd->cap) {
+        if (rd->cap >= MAX_RECORD + CHUNK)
+            return false;
+        char *bigger = realloc(rd->buf, rd->cap * 2);
+        if (!bigger)
+            return false;
+        rd->buf = bigger;
+        rd->cap *= 2;
+    }
+    size_t got = fread(rd->buf + rd->end, 1, rd->cap - rd->end, rd->f);
+    rd->end += got;
+    if (got == 0)
+        rd->eof = true;
+    return got > 0;
+}
+
+enum { REC_NONE, REC_OK, REC_TOO_LONG, REC_READ_ERROR };
+
+/* The next record at rd->pos.  Cells split at commas outside quotes; a quote opens a quoted cell only at
+   the start of a cell (elsewhere it is an ordinary byte, as lenient readers take it). */
+static int next_record(struct reader *rd, struct record *rec)
+{
+    for (;;) {
+        const char *p = rd->buf + rd->pos;
+        size_t avail = rd->end - rd->pos, i = 0, cell_start = 0;
+        int32_t n = 0;
+        int64_t breaks = 0; /* line breaks inside quoted cells */
+        bool quoted = false, complete = false;
+        size_t term = 0; /* length of the line break that ends the record */
+        while (i < avail) {
+            char c = p[i];
+            if (quoted) {
+                if (c == '"') {
+                    if (i + 1 == avail && !rd->eof)
+                        break; /* "" or a closing quote: need the next byte */
+                    if (i + 1 < avail && p[i + 1] == '"')
+                        i += 2;
+                    else
+                        quoted = false, i++;
+                    continue;
+                }
+                if (c == '\r') {
+                    if (i + 1 == avail && !rd->eof)
+                        break;
+                    breaks++;
+                    i += (i + 1 < avail && p[i + 1] == '\n') ? 2 : 1;
+                    continue;
+                }
+                breaks += c == '\n';
+                i++;
+                continue;
+            }
+            if (c == ',') {
+                if (n <= MAX_COLUMNS)
+                    rec->cells[n] = (struct cell){(uint32_t)cell_start, (uint32_t)(i - cell_start)};
+                n++;
+                cell_start = ++i;
+                continue;
+            }
+            if (c == '\n' || c == '\r') {
+                if (c == '\r' && i + 1 == avail && !rd->eof)
+                    break;
+                term = (c == '\r' && i + 1 < avail && p[i + 1] == '\n') ? 2 : 1;
+                complete = true;
+                break;
+            }
+            if (c == '"' && i == cell_start)
+                quoted = true;
+            i++;
+        }
+        if (!complete && !rd->eof) {
+            if (i >= MAX_RECORD)
+                return REC_TOO_LONG;
+            if (!refill(rd) && !rd->eof)
+                return ferror(rd->f) ? REC_READ_ERROR : REC_TOO_LONG;
+            if (!rd->eof || rd->end > rd->pos)
+                continue; /* scan again with more bytes */
+            return REC_NONE;
+        }
+        if (!complete && avail == 0)
+            return REC_NONE;
+        size_t len = complete ? i : avail;
+        if (n <= MAX_COLUMNS)
+            rec->cells[n] = (struct cell){(uint32_t)cell_start, (uint32_t)(len - cell_start)};
+        rec->ncells = n + 1;
+        rec->text = p;
+        rec->len = len;
+        rec->line = rd->line;
+        rec->open_quote = quoted;
+        rd->pos += len + term;
+        rd->line += 1 + breaks;
+        return REC_OK;
+    }
+}
+
+/* A cell's value: quotes removed and "" made ", then spaces and tabs trimmed (into `scratch` when quoted). */
+static const char *cell_value(const struct record *rec, int32_t i, char *scratch, size_t *len)
+{
+    const char *s = rec->text + rec->cells[i].off;
+    size_t n = rec->cells[i].len;
+    if (n && s[0] == '"') {
+        size_t w = 0;
+        bool in = true;
+        for (size_t k = 1; k < n; k++) {
+            if (in && s[k] == '"') {
+                if (k + 1 < n && s[k + 1] == '"')
+                    scratch[w++] = '"', k++;
+                else
+                    in = false;
+            } else
+                scratch[w++] = s[k];
+        }
+        s = scratch, n = w;
+    }
+    while (n && (*s == ' ' || *s == '\t'))
+        s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    *len = n;
+    return s;
+}
+
+static bool blank(const struct record *rec)
+{
+    for (size_t i = 0; i < rec->len; i++)
+        if (rec->text[i] != ' ' && rec->text[i] != '\t')
+            return false;
+    return true;
+}
+
+/* ---- output buffer with hand-made number formatting ---- */
+
+struct out {
+    FILE *f;
+    char *buf;
+    size_t n, cap;
+    bool failed;
+};
+
+static void out_flush(struct out *o)
+{
+    if (o->n && !o->failed && fwrite(o->buf, 1, o->n, o->f) != o->n)
+        o->failed = true;
+    o->n = 0;
+}
+
+static inline void out_room(struct out *o, size_t need)
+{
+    if (o->cap - o->n < need)
+        out_flush(o);
+}
+
+static void out_bytes(struct out *o, const char *s, size_t n)
+{
+    if (o->cap - o->n < n) {
+        out_flush(o);
+        if (n > o->cap) {
+            if (!o->failed && fwrite(s, 1, n, o->f) != n)
+                o->failed = true;
+            return;
+        }
+    }
+    memcpy(o->buf + o->n, s, n);
+    o->n += n;
+}
+
+static void out_str(struct out *o, const char *s)
+{
+    out_bytes(o, s, strlen(s));
+}
+
+static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                  "8081828384858687888990919293949596979899";
+
+/* Decimal digits of v into the end of `tmp` (20 bytes); returns where they start. */
+static char *u64_digits(uint64_t v, char *end)
+{
+    char *p = end;
+    while (v >= 100) {
+        unsigned d = (unsigned)(v % 100) * 2;
+        v /= 100;
+        *--p = digit_pairs[d + 1];
+        *--p = digit_pairs[d];
+    }
+    if (v >= 10) {
+        *--p = digit_pairs[v * 2 + 1];
+        *--p = digit_pairs[v * 2];
+    } else
+        *--p = (char)('0' + v);
+    return p;
+}
+
+/* Caller guarantees 21 bytes of room. */
+static inline void put_i64(struct out *o, int64_t v)
+{
+    char tmp[20], *end = tmp + sizeof tmp;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    char *p = u64_digits(u, end);
+    if (v < 0)
+        o->buf[o->n++] = '-';
+    memcpy(o->buf + o->n, p, (size_t)(end - p));
+    o->n += (size_t)(end - p);
+}
+
+/* printf's "%.6f" for 0 <= v <= 1e12, exactly: rounding to 6 decimals by hand, and printf itself where the
+   scaled value is too close to a tie for the product's rounding error to be ruled out. */
+static void put_fixed6(struct out *o, double v)
+{
+    double t = v * 1e6;
+    if (!(v >= 0 && v <= 1e12)) {
+        o->n += (size_t)snprintf(o->buf + o->n, 64, "%.6f", v);
+        return;
+    }
+    uint64_t n = (uint64_t)t;
+    double frac = t - (double)n;
+    if (frac > 0.5 - 1e-6 && frac < 0.5 + 1e-6) {
+        o->n += (size_t)snprintf(o->buf + o->n, 64, "%.6f", v);
+        return;
+    }
+    n += frac > 0.5;
+    char tmp[20], *end = tmp + sizeof tmp;
+    char *p = u64_digits(n / 1000000, end);
+    memcpy(o->buf + o->n, p, (size_t)(end - p));
+    o->n += (size_t)(end - p);
+    o->buf[o->n++] = '.';
+    uint64_t f = n % 1000000;
+    for (int k = 5; k >= 0; k--, f /= 10)
+        o->buf[o->n + (size_t)k] = (char)('0' + f % 10);
+    o->n += 6;
+}
+
+/* One CSV cell made of k pieces, quoted when it needs to be. */
+static void put_csv_parts(struct out *o, const char *const *part, const size_t *len, int k)
+{
+    bool quote = false;
+    for (int p = 0; p < k; p++)
+        for (size_t i = 0; i < len[p] && !quote; i++)
+            quote = part[p][i] == ',' || part[p][i] == '"' || part[p][i] == '\r' || part[p][i] == '\n';
+    if (quote)
+        out_bytes(o, "\"", 1);
+    for (int p = 0; p < k; p++) {
+        if (!quote) {
+            out_bytes(o, part[p], len[p]);
+            continue;
+        }
+        for (size_t i = 0; i < len[p]; i++) {
+            out_bytes(o, part[p] + i, 1);
+            if (part[p][i] == '"')
+                out_bytes(o, "\"", 1);
+        }
+    }
+    if (quote)
+        out_bytes(o, "\"", 1);
+}
+
+/* The body of a JSON string (no quotes around it). */
+static void put_json_body(struct out *o, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') {
+            char esc[2] = {'\\', (char)c};
+            out_bytes(o, esc, 2);
+        } else if (c < 0x20 || c == 0x7f) {
+            char esc[8];
+            snprintf(esc, sizeof esc, "\\u%04x", c);
+            out_bytes(o, esc, 6);
+        } else
+            out_bytes(o, s + i, 1);
+    }
+}
+
+static void put_json_string(struct out *o, const char *s, size_t n)
+{
+    out_bytes(o, "\"", 1);
+    put_json_body(o, s, n);
+    out_bytes(o, "\"", 1);
+}
+
+/* ---- one row ---- */
+
+struct arch_entry {
+    char key[48];
+    size_t len;
+    int32_t rc;
+    gpuocc_device dev;
+};
+
+struct batch {
+    struct cli_io *io;
+    struct out o;
+    bool json;
+    int32_t ncols;
+    int32_t where[COL_COUNT];
+    char *names;                /* header cell values, NUL-separated (JSON keys) */
+    const char *name[MAX_COLUMNS];
+    struct arch_entry arch[8];  /* the last devices looked up: rows mostly repeat a few */
+    unsigned arch_next;
+    char scratch[MAX_RECORD];   /* unquoted cell values */
+    int64_t bad_rows;
+};
+
+static const gpuocc_device *find_arch(struct batch *b, const char *s, size_t n, int32_t *rc)
+{
+    for (unsigned i = 0; i < 8; i++) {
+        struct arch_entry *e = &b->arch[i];
+        if (e->len == n && n && memcmp(e->key, s, n) == 0) {
+            *rc = e->rc;
+            return &e->dev;
+        }
+    }
+    struct arch_entry *e = &b->arch[b->arch_next++ % 8];
+    char name[48];
+    if (n == 0 || n >= sizeof name || memchr(s, '\0', n)) {
+        *rc = GPUOCC_ERR_UNKNOWN_DEVICE;
+        return NULL;
+    }
+    memcpy(name, s, n);
+    name[n] = '\0';
+    e->dev = (gpuocc_device){.size = sizeof e->dev};
+    e->rc = gpuocc_device_lookup(name, &e->dev);
+    memcpy(e->key, s, n);
+    e->len = n;
+    *rc = e->rc;
+    return &e->dev;
+}
+
+struct verdict {
+    const char *status;
+    char error[160];
+};
+
+static void bad_cell(struct verdict *v, const char *status, const char *column, const char *what, const char *s,
+                     size_t n)
+{
+    v->status = status;
+    snprintf(v->error, sizeof v->error, "%s: %s, got '%.*s'", column, what, (int)(n > 40 ? 40 : n), s);
+    for (char *p = v->error; *p; p++)
+        if ((unsigned char)*p < 0x20)
+            *p = '?'; /* one line */
+}
+
+/* An integer cell of column c into *out (absent or empty optional cells keep the default). */
+static bool int_cell(struct batch *b, const struct record *rec, int c, int64_t lo, int64_t hi, int64_t *out,
+                     bool size, struct verdict *v)
+{
+    if (b->where[c] < 0)
+        return true;
+    size_t n;
+    const char *s = cell_value(rec, b->where[c], b->scratch, &n);
+    if (n == 0) {
+        if (c > COL_REGS)
+            return true;
+        v->status = "parse";
+        snprintf(v->error, sizeof v->error, "%s: empty", column_names[c]);
+        return false;
+    }
+    bool ok = size ? cli_parse_size(s, n, out) : cli_parse_int(s, n, INT64_MIN, INT64_MAX, out);
+    if (!ok) {
+        bad_cell(v, "parse", column_names[c], size ? "expected a byte count (49152, 48K)" : "expected an integer",
+                 s, n);
+        return false;
+    }
+    if (*out < lo || *out > hi) {
+        bad_cell(v, "argument", column_names[c], "out of range", s, n);
+        return false;
+    }
+    return true;
+}
+
+static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r, struct verdict *v)
+{
+    if (rec->open_quote) {
+        v->status = "parse";
+        snprintf(v->error, sizeof v->error, "a quoted cell is not closed before the end of the input");
+        return false;
+    }
+    if (rec->ncells != b->ncols) {
+        v->status = "parse";
+        snprintf(v->error, sizeof v->error, "row has %ld cells, the header has %d", (long)rec->ncells, b->ncols);
+        return false;
+    }
+    size_t n;
+    const char *s = cell_value(rec, b->where[COL_ARCH], b->scratch, &n);
+    int32_t rc;
+    const gpuocc_device *dev = find_arch(b, s, n, &rc);
+    if (rc != GPUOCC_OK) {
+        if (n == 0) {
+            v->status = "parse";
+            snprintf(v->error, sizeof v->error, "arch: empty");
+        } else
+            bad_cell(v, gpuocc_status_name(rc), "arch", "unknown architecture or product", s, n);
+        return false;
+    }
+    gpuocc_kernel k;
+    gpuocc_kernel_init(&k);
+    k.smem_optin = 1;
+    int64_t x;
+    if (!int_cell(b, rec, COL_THREADS, INT32_MIN, INT32_MAX, &x, false, v))
+        return false;
+    k.threads_per_block = (int32_t)x;
+    if (!int_cell(b, rec, COL_REGS, INT32_MIN, INT32_MAX, &x, false, v))
+        return false;
+    k.regs_per_thread = (int32_t)x;
+    x = k.smem_static_bytes;
+    if (!int_cell(b, rec, COL_SMEM_STATIC, 0, INT64_MAX, &x, true, v))
+        return false;
+    k.smem_static_bytes = x;
+    x = k.smem_dynamic_bytes;
+    if (!int_cell(b, rec, COL_SMEM_DYNAMIC, 0, INT64_MAX, &x, true, v))
+        return false;
+    k.smem_dynamic_bytes = x;
+    x = k.barriers;
+    if (!int_cell(b, rec, COL_BARRIERS, INT32_MIN, INT32_MAX, &x, false, v))
+        return false;
+    k.barriers = (int32_t)x;
+    x = k.carveout_percent;
+    if (!int_cell(b, rec, COL_CARVEOUT, INT32_MIN, INT32_MAX, &x, false, v))
+        return false;
+    k.carveout_percent = (int32_t)x;
+    x = k.smem_optin;
+    if (!int_cell(b, rec, COL_SMEM_OPTIN, INT32_MIN, INT32_MAX, &x, false, v))
+        return false;
+    if (x != 0 && x != 1) {
+        s = cell_value(rec, b->where[COL_SMEM_OPTIN], b->scratch, &n);
+        bad_cell(v, "argument", "smem_optin", "expected 0 or 1", s, n);
+        return false;
+    }
+    k.smem_optin = (int32_t)x;
+    rc = gpuocc_occupancy(dev, &k, r);
+    if (rc == GPUOCC_OK)
+        return true;
+    /* the library's status, and the column that carries the value it rejected */
+    const char *column = rc == GPUOCC_ERR_THREADS     ? "threads"
+                         : rc == GPUOCC_ERR_REGISTERS ? "regs"
+                         : rc == GPUOCC_ERR_SMEM      ? "smem_static/smem_dynamic"
+                         : rc == GPUOCC_ERR_BARRIERS  ? "barriers"
+                         : rc == GPUOCC_ERR_CARVEOUT  ? "carveout"
+                                                      : "launch";
+    v->status = gpuocc_status_name(rc);
+    snprintf(v->error, sizeof v->error, "%s: %s", column, gpuocc_strerror(rc));
+    return false;
+}
+
+/* ---- printing a row ---- */
+
+static void put_limit_csv(struct out *o, int32_t v)
+{
+    o->buf[o->n++] = ',';
+    put_i64(o, v == GPUOCC_UNLIMITED ? -1 : v);
+}
+
+static void put_limiters(struct out *o, uint32_t mask, bool json)
+{
+    bool first = true;
+    if (json)
+        o->buf[o->n++] = '[';
+    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++)
+        if (mask & (1u << i)) {
+            if (!first)
+                o->buf[o->n++] = json ? ',' : '|';
+            first = false;
+            const char *name = gpuocc_resource_name(i);
+            size_t len = strlen(name);
+            if (json)
+                o->buf[o->n++] = '"';
+            memcpy(o->buf + o->n, name, len);
+            o->n += len;
+            if (json)
+                o->buf[o->n++] = '"';
+        }
+    if (json)
+        o->buf[o->n++] = ']';
+}
+
+#define EXTRA_LEAD "; the extra cells: "
+
+/* A row longer than the header: its cells past the header's count, quoted in the error so no byte is lost. */
+static void row_extra(const struct batch *b, const struct record *rec, const char **extra, size_t *n)
+{
+    if (rec->ncells <= b->ncols)
+        return;
+    size_t keep = rec->cells[b->ncols].off - 1;
+    *extra = rec->text + keep + 1;
+    *n = rec->len - keep - 1;
+}
+
+static void print_csv_row(struct batch *b, const struct record *rec, const gpuocc_result *r,
+                          const struct verdict *v)
+{
+    struct out *o = &b->o;
+    /* the cells as they came; a short row padded, a long one cut after the header's count (the rest is
+       quoted in the error) */
+    size_t keep = rec->len;
+    if (rec->ncells > b->ncols)
+        keep = rec->cells[b->ncols].off - 1;
+    out_bytes(o, rec->text, keep);
+    if (rec->open_quote && rec->ncells <= b->ncols)
+        out_bytes(o, "\"", 1); /* close what the input left open, so the results stay in their columns */
+    for (int32_t i = rec->ncells; i < b->ncols; i++)
+        out_bytes(o, ",", 1);
+    out_room(o, 320);
+    o->buf[o->n++] = ',';
+    if (!v) {
+        memcpy(o->buf + o->n, "ok,", 3);
+        o->n += 3;
+        put_i64(o, r->blocks_per_sm);
+        o->buf[o->n++] = ',';
+        put_i64(o, r->warps_per_sm);
+        o->buf[o->n++] = ',';
+        put_fixed6(o, r->occupancy);
+        o->buf[o->n++] = ',';
+        put_limiters(o, r->limiters, false);
+        put_limit_csv(o, r->limit_warps);
+        put_limit_csv(o, r->limit_regs);
+        put_limit_csv(o, r->limit_smem);
+        put_limit_csv(o, r->limit_blocks);
+        put_limit_csv(o, r->limit_barriers);
+        o->buf[o->n++] = ',';
+        put_i64(o, r->regs_per_block);
+        o->buf[o->n++] = ',';
+        put_i64(o, r->smem_per_block_bytes);
+        o->buf[o->n++] = ',';
+        put_i64(o, rec->line);
+        memcpy(o->buf + o->n, ",\n", 2);
+        o->n += 2;
+        return;
+    }
+    size_t sn = strlen(v->status);
+    memcpy(o->buf + o->n, v->status, sn);
+    o->n += sn;
+    memcpy(o->buf + o->n, ",,,,,,,,,,,,", 12);
+    o->n += 12;
+    put_i64(o, rec->line);
+    o->buf[o->n++] = ',';
+    const char *extra = "";
+    size_t en = 0;
+    row_extra(b, rec, &extra, &en);
+    const char *parts[] = {v->error, EXTRA_LEAD, extra};
+    const size_t lens[] = {strlen(v->error), en ? strlen(EXTRA_LEAD) : 0, en};
+    put_csv_parts(o, parts, lens, 3);
+    out_bytes(o, "\n", 1);
+}
+
+static void print_json_row(struct batch *b, const struct record *rec, const gpuocc_result *r,
+                           const struct verdict *v)
+{
+    struct out *o = &b->o;
+    out_bytes(o, "{", 1);
+    for (int32_t i = 0; i < b->ncols; i++) {
+        if (i)
+            out_bytes(o, ",", 1);
+        put_json_string(o, b->name[i], strlen(b->name[i]));
+        out_bytes(o, ":", 1);
+        if (i >= rec->ncells) {
+            out_str(o, "null");
+            continue;
+        }
+        size_t n;
+        const struct cell *c = &rec->cells[i];
+        const char *s = rec->text + c->off;
+        n = c->len;
+        if (n && s[0] == '"') /* the cell's value, unquoted (not trimmed: echoed as it came) */
+            s = cell_value(rec, i, b->scratch, &n);
+        put_json_string(o, s, n);
+    }
+    out_str(o, ",\"status\":");
+    put_json_string(o, v ? v->status : "ok", strlen(v ? v->status : "ok"));
+    out_room(o, 400);
+    if (!v) {
+        const char *keys[] = {",\"blocks_per_sm\":", ",\"warps_per_sm\":", ",\"occupancy\":", ",\"limiters\":"};
+        out_str(o, keys[0]);
+        put_i64(o, r->blocks_per_sm);
+        out_str(o, keys[1]);
+        put_i64(o, r->warps_per_sm);
+        out_str(o, keys[2]);
+        put_fixed6(o, r->occupancy);
+        out_str(o, keys[3]);
+        put_limiters(o, r->limiters, true);
+        const char *lk[] = {",\"limit_warps\":", ",\"limit_regs\":", ",\"limit_smem\":", ",\"limit_blocks\":",
+                            ",\"limit_barriers\":"};
+        const int32_t lv[] = {r->limit_warps, r->limit_regs, r->limit_smem, r->limit_blocks, r->limit_barriers};
+        for (int i = 0; i < 5; i++) {
+            out_str(o, lk[i]);
+            if (lv[i] == GPUOCC_UNLIMITED)
+                out_str(o, "null");
+            else
+                put_i64(o, lv[i]);
+        }
+        out_str(o, ",\"regs_per_block\":");
+        put_i64(o, r->regs_per_block);
+        out_str(o, ",\"smem_per_block\":");
+        put_i64(o, r->smem_per_block_bytes);
+    } else
+        out_str(o, ",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null,"
+                   "\"limit_warps\":null,\"limit_regs\":null,\"limit_smem\":null,\"limit_blocks\":null,"
+                   "\"limit_barriers\":null,\"regs_per_block\":null,\"smem_per_block\":null");
+    out_str(o, ",\"line\":");
+    put_i64(o, rec->line);
+    out_str(o, ",\"error\":");
+    if (v) {
+        const char *extra = "";
+        size_t en = 0;
+        row_extra(b, rec, &extra, &en);
+        out_bytes(o, "\"", 1);
+        put_json_body(o, v->error, strlen(v->error));
+        if (en)
+            put_json_body(o, EXTRA_LEAD, strlen(EXTRA_LEAD));
+        put_json_body(o, extra, en);
+        out_bytes(o, "\"", 1);
+    } else
+        out_str(o, "null");
+    out_bytes(o, "}\n", 2);
+}
+
+/* ---- the header ---- */
+
+static int read_header(struct batch *b, const struct record *rec)
+{
+    struct cli_io *io = b->io;
+    if (rec->ncells > MAX_COLUMNS)
+        return cli_fail(io, "header", "more than %d columns", MAX_COLUMNS);
+    b->ncols = rec->ncells;
+    for (int c = 0; c < COL_COUNT; c++)
+        b->where[c] = -1;
+    b->names = malloc(rec->len + (size_t)rec->ncells + 1);
+    if (!b->names)
+        return cli_fail(io, "header", "out of memory");
+    char *w = b->names;
+    for (int32_t i = 0; i < rec->ncells; i++) {
+        size_t n;
+        const char *s = cell_value(rec, i, b->scratch, &n);
+        memcpy(w, s, n);
+        w[n] = '\0';
+        b->name[i] = w;
+        w += n + 1;
+        int c = 0;
+        while (c < COL_COUNT && strcmp(b->name[i], column_names[c]) != 0)
+            c++;
+        if (c == COL_COUNT) {
+            /* echoed unchanged; but a near miss of a known column is most likely a typo */
+            const char *near = cli_nearest(b->name[i], column_names, COL_COUNT);
+            if (near && strcmp(near, b->name[i]) != 0)
+                fprintf(io->err, "gpuocc: header: column '%s' is not read by gpuocc (echoed unchanged); did you "
+                                 "mean '%s'?\n", b->name[i], near);
+            continue;
+        }
+        if (b->where[c] >= 0)
+            return cli_fail(io, "header", "column '%s' appears twice", column_names[c]);
+        b->where[c] = i;
+    }
+    for (int c = COL_ARCH; c <= COL_REGS; c++)
+        if (b->where[c] < 0)
+            return cli_fail(io, "header", "missing required column '%s' (the header needs arch,threads,regs)",
+                            column_names[c]);
+    if (b->json)
+        return CLI_OK;
+    out_bytes(&b->o, rec->text, rec->len);
+    out_bytes(&b->o, ",", 1);
+    out_str(&b->o, result_header);
+    out_bytes(&b->o, "\n", 1);
+    return CLI_OK;
+}
+
+/* ---- the command ---- */
+
+static FILE *open_input(struct cli_io *io, const char *path)
+{
+    if (!path || !strcmp(path, "-"))
+        return io->in;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cli_fail(io, path, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        cli_fail(io, path, "cannot read: %s", strerror(EISDIR));
+        return NULL;
+    }
+    return f;
+}
+
+static int run_batch(struct batch *b, struct reader *rd)
+{
+    struct cli_io *io = b->io;
+    struct record *rec = malloc(sizeof *rec);
+    if (!rec)
+        return cli_fail(io, "batch", "out of memory");
+    /* the header: the first non-blank record, after an optional UTF-8 byte-order mark */
+    if (refill(rd) && rd->end - rd->pos >= 3 && memcmp(rd->buf + rd->pos, "\xef\xbb\xbf", 3) == 0)
+        rd->pos += 3;
+    int got;
+    while ((got = next_record(rd, rec)) == REC_OK && blank(rec))
+        ;
+    const char *where = rd->f == io->in ? "stdin" : "input";
+    if (got == REC_NONE && !ferror(rd->f)) {
+        free(rec);
+        return cli_fail(io, where, "empty input: expected a CSV header with arch,threads,regs");
+    }
+    if (got == REC_OK && read_header(b, rec) != CLI_OK) {
+        free(rec);
+        return io->status;
+    }
+    while (got == REC_OK && !b->o.failed) {
+        got = next_record(rd, rec);
+        if (got != REC_OK)
+            break;
+        if (blank(rec))
+            continue;
+        gpuocc_result r = {.size = sizeof r};
+        struct verdict v;
+        bool ok = evaluate(b, rec, &r, &v);
+        if (!ok) {
+            b->bad_rows++;
+            char field[32];
+            snprintf(field, sizeof field, "line %lld", (long long)rec->line);
+            cli_problem(io, field, "%s", v.error);
+        }
+        if (b->json)
+            print_json_row(b, rec, &r, ok ? NULL : &v);
+        else
+            print_csv_row(b, rec, &r, ok ? NULL : &v);
+    }
+    if (got == REC_TOO_LONG)
+        cli_fail(io, where, "line %lld: a record longer than %zu bytes (is this CSV?)", (long long)rd->line,
+                 MAX_RECORD);
+    else if (got == REC_READ_ERROR || ferror(rd->f))
+        cli_fail(io, where, "cannot read: %s", strerror(errno ? errno : EIO));
+    free(rec);
+    return io->status;
+}
+
+static int cmd_batch(struct cli_io *io, int argc, char **argv)
+{
+    bool json = false;
+    const char *path = NULL;
+    struct cli_args a = {io, argc, argv, 1};
+    for (; cli_more(&a); a.i++) {
+        if (cli_switch(&a, "--json"))
+            json = true;
+        else if ((argv[a.i][0] != '-' || !strcmp(argv[a.i], "-")) && !path)
+            path = argv[a.i];
+        else
+            cli_unknown(&a);
+    }
+    if (io->status)
+        return io->status;
+    FILE *in = open_input(io, path);
+    if (!in)
+        return io->status;
+    struct batch *b = calloc(1, sizeof *b);
+    struct reader rd = {.f = in, .buf = malloc(CHUNK), .cap = CHUNK, .line = 1};
+    char *obuf = malloc(1 << 18);
+    if (b && rd.buf && obuf) {
+        b->io = io;
+        b->json = json;
+        b->o = (struct out){.f = io->out, .buf = obuf, .cap = 1 << 18};
+        run_batch(b, &rd);
+        out_flush(&b->o);
+        free(b->names);
+    } else
+        cli_fail(io, "batch", "out of memory");
+    free(obuf);
+    free(rd.buf);
+    free(b);
+    if (in != io->in)
+        fclose(in);
+    return io->status;
+}
+
+static const struct cli_option batch_options[] = {
+    {"--json", NULL, "JSON lines (one object per row, the same keys) instead of CSV"},
+    {NULL, NULL, NULL},
+};
+
+const struct cli_command cli_cmd_batch = {
+    "batch", cmd_batch,
+    "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]), one row "
+    "out per row in",
+    "[FILE|-] [--json]", batch_options,
+    "gpuocc batch launches.csv > occupancy.csv\n"
+    "printf 'arch,threads,regs\\nH100,256,64\\n' | gpuocc batch\n"};
