@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """gpuocc as a Meson subproject: a scratch project with subprojects/gpuocc (a link to this tree) builds
-examples/occupancy.c against dependency('gpuocc') and runs it.
+examples/occupancy.c against dependency('gpuocc') and runs it.  With gpuocc's default options, the
+parent sees no gpuocc test, installs nothing of gpuocc, and its werror=true does not reach gpuocc's
+sources (a newer compiler's new warning must not break an embedder).
 
 Usage: check_subproject.py SOURCE_ROOT"""
+import json
 import os
 import pathlib
 import shutil
@@ -18,7 +21,7 @@ with tempfile.TemporaryDirectory() as tmp:
     shutil.copy(root / "examples" / "occupancy.c", project / "main.c")
     (project / "meson.build").write_text(
         "project('user', 'c', default_options: ['c_std=c11', 'warning_level=3', 'werror=true'])\n"
-        "gpuocc = dependency('gpuocc', default_options: ['tests=false', 'default_library=static'])\n"
+        "gpuocc = dependency('gpuocc', default_options: ['default_library=static'])\n"
         "executable('user', 'main.c', dependencies: gpuocc)\n")
     build = pathlib.Path(tmp) / "build"
     subprocess.run(["meson", "setup", str(build), str(project)], check=True, stdout=subprocess.DEVNULL)
@@ -29,3 +32,19 @@ with tempfile.TemporaryDirectory() as tmp:
     if expected not in out.splitlines():
         sys.exit(f"unexpected output: {out}")
     print(f"subproject: {expected}")
+
+    def introspect(what):
+        return json.loads(subprocess.run(["meson", "introspect", str(build), what], capture_output=True,
+                                         text=True, check=True).stdout)
+    if introspect("--tests"):
+        sys.exit(f"the subproject registered tests: {[t['name'] for t in introspect('--tests')]}")
+    if introspect("--installed"):
+        sys.exit(f"the subproject installs files: {introspect('--installed')}")
+    commands = json.loads((build / "compile_commands.json").read_text())
+    ours = [c for c in commands if "subprojects/gpuocc/lib/" in c["file"]]
+    parent = [c for c in commands if c["file"].endswith("main.c")]
+    if not ours or not parent or "-Werror" not in parent[0]["command"]:
+        sys.exit("compile_commands.json lacks the expected entries")
+    if any("-Werror" in c["command"] for c in ours):
+        sys.exit(f"gpuocc's sources build with the parent's -Werror: {ours[0]['command']}")
+    print(f"subproject: no tests, nothing installed, {len(ours)} sources built without -Werror")

@@ -249,7 +249,10 @@ LOADED_LATENCY_QUEUE = 0.21  # GPUOCC_LOADED_LATENCY_QUEUE: M/M/1 queueing term 
 # ======================================================================================================
 # Finding and loading the library
 # ======================================================================================================
-_LIBRARY_NAMES = {"win32": ["gpuocc.dll", "libgpuocc.dll"], "darwin": ["libgpuocc.dylib", "libgpuocc.0.2.dylib"]}
+# File names to look for beside the module (glob patterns, best first), and the name for the system search.
+_LIBRARY_NAMES = {"win32": ["gpuocc.dll", "libgpuocc.dll", "gpuocc.dll"],
+                  "darwin": ["libgpuocc.0.2.dylib", "libgpuocc*.dylib", "libgpuocc.0.2.dylib"]}
+_LIBRARY_NAMES_ELF = ["libgpuocc.so.0.2", "libgpuocc.so.0.2.*", "libgpuocc.so", "libgpuocc.so.0.2"]
 
 
 def _candidates() -> Iterator[tuple[str, Optional[str]]]:
@@ -260,17 +263,22 @@ def _candidates() -> Iterator[tuple[str, Optional[str]]]:
         yield "$GPUOCC_LIBRARY", env
         return
     here = os.path.dirname(os.path.abspath(__file__))
-    names = _LIBRARY_NAMES.get(sys.platform, ["libgpuocc.so.0.2", "libgpuocc.so"])
-    beside = [p for n in names for p in sorted(glob.glob(os.path.join(here, n)))]
-    beside += sorted(glob.glob(os.path.join(here, ".gpuocc.mesonpy.libs", "*gpuocc*")))
+    names = _LIBRARY_NAMES.get(sys.platform, _LIBRARY_NAMES_ELF)
+    beside = [p for n in names[:-1] for p in sorted(glob.glob(os.path.join(here, n)))]
     yield f"beside the module ({here})", beside[0] if beside else None
-    try:
-        import gpuocc_paths  # written by meson at configure time, installed beside this module
-        recorded = getattr(gpuocc_paths, "LIBRARY", None)
-    except ImportError:
-        recorded = None
-    yield "the configured install path (gpuocc_paths.py)", recorded if recorded and os.path.exists(recorded) else None
-    yield "the system library search", ctypes.util.find_library("gpuocc") or names[0]
+    recorded = None
+    paths = os.path.join(here, "gpuocc_paths.py")  # written at configure time, installed beside this module
+    if os.path.exists(paths):
+        values: dict = {}
+        with open(paths) as f:
+            exec(compile(f.read(), paths, "exec"), values)
+        relative = os.path.join(here, values.get("LIBRARY_RELATIVE", ""))
+        for path in (relative, values.get("LIBRARY")):
+            if path and os.path.isfile(path):
+                recorded = path
+                break
+    yield f"the path recorded at install ({paths})", recorded
+    yield "the system library search", ctypes.util.find_library("gpuocc") or names[-1]
 
 
 def _open() -> ctypes.CDLL:

@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Install the build into a scratch DESTDIR, then use it as a new user does, with no LD_LIBRARY_PATH,
+no ldconfig and no GPUOCC_LIBRARY: run the CLI (install rpath), import the Python module with the
+interpreter Meson found (the one running this script; the DESTDIR copy of its install folder on
+PYTHONPATH), and check that both use the library of this install.
+
+Usage: check_install.py BUILD_DIR"""
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+build = pathlib.Path(sys.argv[1])
+clean = {k: v for k, v in os.environ.items() if k not in ("LD_LIBRARY_PATH", "GPUOCC_LIBRARY", "PYTHONPATH")}
+with tempfile.TemporaryDirectory() as tmp:
+    root = pathlib.Path(tmp)
+    subprocess.run(["meson", "install", "-C", str(build), "--destdir", tmp, "--no-rebuild", "--quiet"], check=True)
+    installed = {p.name: p for p in root.rglob("*") if p.is_file() or p.is_symlink()}
+    for name in ("gpuocc", "gpuocc.h", "gpuocc.pc", "gpuoccConfig.cmake", "LICENSE", "gpuocc.py", "gpuocc_paths.py"):
+        if name not in installed:
+            sys.exit(f"not installed: {name} (installed: {sorted(installed)})")
+
+    cli = installed["gpuocc"]
+    run = subprocess.run([str(cli), "--version"], capture_output=True, text=True, env=clean)
+    if run.returncode != 0 or "0.2.0" not in run.stdout:
+        sys.exit(f"{cli} --version: status {run.returncode}\n{run.stdout}{run.stderr}")
+    print(f"cli: {run.stdout.strip()}")
+    # ldd shows the library this install resolves to: the one inside the DESTDIR, through $ORIGIN
+    ldd = subprocess.run(["ldd", str(cli)], capture_output=True, text=True, env=clean)
+    if ldd.returncode == 0:
+        line = next((l for l in ldd.stdout.splitlines() if "libgpuocc" in l), "")
+        if tmp not in line:
+            sys.exit(f"the installed CLI does not load the installed library: {line.strip()}")
+
+    module_dir = installed["gpuocc.py"].parent
+    code = ("import gpuocc, os; "
+            "r = gpuocc.occupancy('A100', gpuocc.kernel(threads=256, regs=64)); "
+            "print(os.path.realpath(gpuocc.library._name)); print(gpuocc.__file__); print(r.blocks_per_sm)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp,
+                         env=dict(clean, PYTHONPATH=str(module_dir)))
+    if run.returncode != 0:
+        sys.exit(f"import gpuocc from the install failed:\n{run.stderr}")
+    library, module, blocks = run.stdout.split()
+    if not library.startswith(os.path.realpath(tmp)) or not module.startswith(tmp):
+        sys.exit(f"the installed module ({module}) loaded a library outside the install: {library}")
+    # A100, 256 threads, 64 registers: 2048 a warp, 8 warps per sub-partition, 32 warps = 4 blocks
+    if blocks != "4":
+        sys.exit(f"unexpected answer {blocks}")
+    print(f"python: {module} loads {library}")
+print("install: ok")
