@@ -188,3 +188,40 @@ Test(bandwidth, products_with_published_curves)
         cr_expect_eq(gpuocc_bandwidth_predict(want[i].name, 32, 256, &b), GPUOCC_OK, "%s", want[i].name);
     }
 }
+
+/* The repository's other read curves (not used in the fit): the distances docs/models.md states, computed
+   there by an independent script from the same equation; they must stay true. */
+Test(bandwidth, rrze_other_curves_as_documented)
+{
+    const struct {
+        const char *product;
+        int points;
+        double mean_abs, largest; /* docs/models.md, percent */
+    } doc[] = {{"A100 40GB", 33, 3.8, -9.0}, {"H100 PCIe", 31, 3.9, -11.2}, {"GH200", 32, 5.1, -12.5},
+               {"L40", 24, 6.2, -17.7},      {"A40", 24, 9.1, -15.6}};
+    for (size_t d = 0; d < sizeof doc / sizeof doc[0]; d++) {
+        FILE *f = fopen(DATA_DIR "/rrze_gpu_stream_read_other.csv", "r");
+        cr_assert(f);
+        char line[256];
+        int n = 0;
+        double sum = 0, largest = 0;
+        while (fgets(line, sizeof line, f)) {
+            char product[16], file[64];
+            int threads;
+            double warps, gbps;
+            if (line[0] == '#' || sscanf(line, "%15[^,],%63[^,],%d,%lf,%lf", product, file, &threads, &warps, &gbps) != 5 ||
+                strcmp(product, doc[d].product))
+                continue;
+            cr_assert_float_eq(warps, threads / 32.0, 1e-9);
+            double e = 100 * (predict(product, warps, 256) / gbps - 1);
+            sum += fabs(e);
+            if (fabs(e) > fabs(largest))
+                largest = e;
+            n++;
+        }
+        fclose(f);
+        cr_expect_eq(n, doc[d].points, "%s", doc[d].product);
+        cr_expect_float_eq(sum / n, doc[d].mean_abs, 0.05, "%s mean |error| %.2f %%", doc[d].product, sum / n);
+        cr_expect_float_eq(largest, doc[d].largest, 0.05, "%s largest error %.2f %%", doc[d].product, largest);
+    }
+}
