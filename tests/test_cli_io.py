@@ -25,6 +25,7 @@ EVERY = {
     "devices": ([], None),
     "batch": ([], BATCH),
     "sweep": (["--arch", "A100", "--threads", "256", "--axis", "regs"], None),
+    "plot": (["--arch", "A100", "--threads", "256", "--regs", "64", "--output", "-"], None),
     "latency": (["--warps", "32", "--latency", "400", "--throughput", "4"], None),
     "bandwidth": (["--arch", "A100", "--warps", "32", "--bytes-per-warp", "256"], None),
     "spill": (["--work", "256", "--accesses", "2", "--latency", "300"], None),

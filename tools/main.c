@@ -10,6 +10,7 @@ const struct cli_command *const cli_commands[] = {
     &cli_cmd_devices,
     &cli_cmd_batch,
     &cli_cmd_sweep,
+    &cli_cmd_plot,
     &cli_cmd_latency,
     &cli_cmd_bandwidth,
     &cli_cmd_spill,
