@@ -340,6 +340,72 @@ GPUOCC_API int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_ker
  */
 GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
                                       int64_t *from, int64_t *to, int64_t *step);
+ * Many launches on one device.  @since 0.2.0
+ *
+ * Cost model.  gpuocc_occupancy checks every field of the device and the kernel on each call (in place:
+ * nothing is copied when the structs hold the current layout) and costs a few dozen nanoseconds.  A
+ * prepared device moves the device's share out of the loop: gpuocc_prepare checks the device once and
+ * stores it with the constants its rules need (shifts for its power-of-two units, the warps its register
+ * file gives per allocation step); gpuocc_occupancy_batch then re-checks that stored copy once per call
+ * (about as much as one gpuocc_occupancy), checks the base kernel once, and per launch only the values
+ * its columns replace, using no division but one 32-bit divide for shared memory and one for the
+ * occupancy fraction.  Answers are exactly gpuocc_occupancy's.
+ * ------------------------------------------------------------------------------------------------- */
+
+/* A device checked once, with its constants precomputed.  Owned by the caller (stack, heap, anywhere; no
+   allocation, nothing global), filled by gpuocc_prepare; treat the contents as opaque.  A prepared device
+   that gpuocc_prepare did not fill, or that was modified since, is rejected (GPUOCC_ERR_STRUCT_SIZE or
+   GPUOCC_ERR_DEVICE).  */
+typedef struct gpuocc_prepared {
+    uint32_t size;                 /* sizeof(gpuocc_prepared) */
+    uint32_t reserved0;            /* zero */
+    uint64_t opaque[255];          /* written by gpuocc_prepare */
+} gpuocc_prepared;
+
+/* Check `dev` (as gpuocc_device_validate does) and fill `prepared` (prepared->size set by the caller).
+   Errors: those of gpuocc_device_validate; GPUOCC_ERR_NULL; GPUOCC_ERR_STRUCT_SIZE.  @since 0.2.0 */
+GPUOCC_API int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared);
+
+/*
+ * The columns of a batch of launches, structure of arrays, `count` elements each.  Inputs: NULL = the
+ * base kernel's value for every launch.  Outputs: NULL = not wanted, except `status`, which is required.
+ * Shared-memory inputs are int32_t or int64_t elements, as smem_width says (4 or 8).  @since 0.2.0
+ */
+typedef struct gpuocc_batch {
+    uint32_t size;                     /* sizeof(gpuocc_batch) */
+    int32_t smem_width;                /* 4 or 8: bytes per element of the two shared-memory inputs */
+    const int32_t *threads_per_block;  /* in */
+    const int32_t *regs_per_thread;    /* in */
+    const void *smem_static_bytes;     /* in, int32_t or int64_t elements */
+    const void *smem_dynamic_bytes;    /* in, int32_t or int64_t elements */
+    int32_t *status;                   /* out, required: GPUOCC_OK, or the check this launch failed
+                                          (GPUOCC_ERR_THREADS, _REGISTERS, _SMEM); its other outputs are 0 */
+    int32_t *blocks_per_sm;            /* out: the gpuocc_result fields of the same names */
+    int32_t *warps_per_sm;
+    double *occupancy;
+    uint32_t *limiters;
+    int32_t *limit_warps;
+    int32_t *limit_regs;
+    int32_t *limit_smem;
+    int32_t *limit_blocks;
+    int32_t *limit_barriers;
+    int32_t *regs_per_block;
+    int64_t *smem_per_block_bytes;
+    int64_t *smem_per_sm_bytes;
+    uint64_t reserved[4];              /* zero */
+} gpuocc_batch;
+
+/*
+ * gpuocc_occupancy for `count` launches of `base` on a prepared device, each launch with the values the
+ * batch's input columns give it.  `base` must itself be valid (gpuocc_kernel_init's defaults are).  A
+ * launch whose own values are invalid gets its status in `status` and does not stop the others; the call
+ * itself returns GPUOCC_OK then.  Errors (nothing written): GPUOCC_ERR_NULL (prepared, base, batch or
+ * batch->status is NULL), GPUOCC_ERR_STRUCT_SIZE, GPUOCC_ERR_RESERVED (batch->reserved), GPUOCC_ERR_DEVICE
+ * (a prepared device gpuocc_prepare did not fill), the base kernel's errors, GPUOCC_ERR_ARGUMENT
+ * (smem_width not 4 or 8).  @since 0.2.0
+ */
+GPUOCC_API int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_kernel *base,
+                                          const gpuocc_batch *batch, size_t count);
 
 
 /* ===================================================================================================

@@ -158,3 +158,170 @@ Test(fastpath, larger_structs_are_read_in_place)
     ker.tail[0] = 1;
     cr_expect_eq(gpuocc_occupancy(&dev.d, &ker.k, &res.r), GPUOCC_ERR_RESERVED);
 }
+
+/* ---- the batch call equals gpuocc_occupancy launch by launch ---- */
+
+static uint64_t rng = 0x2545F4914F6CDD1Du;
+static int64_t pick(int64_t lo, int64_t hi) /* inclusive, xorshift64 */
+{
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    return lo + (int64_t)(rng % (uint64_t)(hi - lo + 1));
+}
+
+#define LAUNCHES 3000
+
+static void check_batch(const gpuocc_device *d, const char *what)
+{
+    static int32_t threads[LAUNCHES], regs[LAUNCHES], status[LAUNCHES], blocks[LAUNCHES], warps[LAUNCHES];
+    static int32_t lw[LAUNCHES], lr[LAUNCHES], ls[LAUNCHES], lb[LAUNCHES], lbar[LAUNCHES], rpb[LAUNCHES];
+    static int64_t st[LAUNCHES], dy[LAUNCHES], spb[LAUNCHES], spsm[LAUNCHES];
+    static uint32_t limiters[LAUNCHES];
+    static double occ[LAUNCHES];
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(d, &p), GPUOCC_OK, "%s", what);
+    for (int round = 0; round < 8; round++) {
+        gpuocc_kernel base;
+        gpuocc_kernel_init(&base);
+        base.carveout_percent = (int32_t)(pick(0, 2) == 0 ? -1 : pick(0, 100));
+        base.smem_optin = (int32_t)pick(0, 1);
+        base.smem_dynamic_max_bytes = base.smem_optin && pick(0, 1) ? pick(0, d->smem_per_block_optin_bytes) : -1;
+        base.barriers = (int32_t)pick(0, 20);
+        base.threads_per_block = (int32_t)pick(1, 1024);
+        base.smem_dynamic_bytes = pick(0, 4096);
+        for (int i = 0; i < LAUNCHES; i++) {
+            int edge = (int)pick(0, 30);
+            threads[i] = edge == 0 ? (int32_t)pick(INT32_MIN, 0)
+                         : edge == 1 ? INT32_MAX
+                                     : (int32_t)(pick(0, 3) ? pick(1, 1100) : pick(1, 1 << 22));
+            regs[i] = edge == 2 ? -1 : edge == 3 ? INT32_MAX : (int32_t)pick(0, 300);
+            st[i] = edge == 4 ? -5 : edge == 5 ? INT64_MAX : pick(0, 3) ? pick(0, 8192) : pick(0, 300000);
+            dy[i] = edge == 6 ? INT64_MIN : edge == 7 ? INT64_MAX - 3 : pick(0, 3) ? pick(0, 16384) : pick(0, 300000);
+        }
+        gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .threads_per_block = threads, .regs_per_thread = regs,
+                          .smem_static_bytes = st, .smem_dynamic_bytes = round == 1 ? NULL : dy, .status = status,
+                          .blocks_per_sm = blocks, .warps_per_sm = warps, .occupancy = occ,
+                          .limiters = limiters, .limit_warps = lw, .limit_regs = lr, .limit_smem = ls,
+                          .limit_blocks = lb, .limit_barriers = lbar, .regs_per_block = rpb,
+                          .smem_per_block_bytes = spb, .smem_per_sm_bytes = spsm};
+        if (round == 2)
+            b.threads_per_block = NULL;
+        cr_assert_eq(gpuocc_occupancy_batch(&p, &base, &b, LAUNCHES), GPUOCC_OK, "%s", what);
+        for (int i = 0; i < LAUNCHES; i++) {
+            gpuocc_kernel k = base;
+            k.threads_per_block = b.threads_per_block ? threads[i] : base.threads_per_block;
+            k.regs_per_thread = regs[i];
+            k.smem_static_bytes = st[i];
+            k.smem_dynamic_bytes = b.smem_dynamic_bytes ? dy[i] : base.smem_dynamic_bytes;
+            gpuocc_result r = {.size = sizeof r};
+            int32_t rc = gpuocc_occupancy(d, &k, &r);
+            cr_assert_eq(status[i], rc, "%s launch %d: status %d, single call %d", what, i, status[i], rc);
+            if (rc != GPUOCC_OK) {
+                cr_assert_eq(blocks[i] | warps[i] | lw[i] | lr[i] | rpb[i], 0);
+                continue;
+            }
+            cr_assert(blocks[i] == r.blocks_per_sm && warps[i] == r.warps_per_sm && occ[i] == r.occupancy &&
+                          limiters[i] == r.limiters && lw[i] == r.limit_warps && lr[i] == r.limit_regs &&
+                          ls[i] == r.limit_smem && lb[i] == r.limit_blocks && lbar[i] == r.limit_barriers &&
+                          rpb[i] == r.regs_per_block && spb[i] == r.smem_per_block_bytes &&
+                          spsm[i] == r.smem_per_sm_bytes,
+                      "%s launch %d (threads %d regs %d static %lld dynamic %lld): batch %d blocks, single %d",
+                      what, i, k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes,
+                      (long long)k.smem_dynamic_bytes, blocks[i], r.blocks_per_sm);
+        }
+    }
+}
+
+Test(fastpath, batch_equals_single_calls)
+{
+    for (int32_t i = 0; i < gpuocc_catalog_count(); i++) {
+        gpuocc_device d = {.size = sizeof d};
+        cr_assert_eq(gpuocc_catalog_device(i, &d), GPUOCC_OK);
+        check_batch(&d, gpuocc_catalog_name(i));
+    }
+}
+
+Test(fastpath, batch_on_devices_with_odd_units)
+{
+    /* units that are not powers of two, and a block limit past the reciprocal table, take the plain rules */
+    gpuocc_device d = test_device("sm_90");
+    d.reg_alloc_unit = 192;
+    d.smem_alloc_unit_bytes = 96;
+    check_batch(&d, "odd units");
+    d = test_device("sm_80");
+    d.warp_size = 24;
+    d.max_threads_per_sm = 2040;
+    check_batch(&d, "warp of 24");
+    d = test_device("sm_60");
+    d.max_threads_per_block = 4096;
+    d.max_threads_per_sm = 4096;
+    check_batch(&d, "4096 threads per block");
+}
+
+Test(fastpath, batch_with_32_bit_shared_memory_columns)
+{
+    gpuocc_device d = test_device("H100");
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+    int32_t threads[3] = {256, 128, 0}, dynamic[3] = {49152, -1, 0}, status[3], blocks[3];
+    gpuocc_kernel base;
+    gpuocc_kernel_init(&base);
+    gpuocc_batch b = {.size = sizeof b, .smem_width = 4, .threads_per_block = threads, .smem_dynamic_bytes = dynamic,
+                      .status = status, .blocks_per_sm = blocks};
+    cr_assert_eq(gpuocc_occupancy_batch(&p, &base, &b, 3), GPUOCC_OK);
+    /* H100, 256 threads, no registers, 48 KiB + 1 KiB: 233472 / 50176 = 4 blocks */
+    cr_expect_eq(status[0], GPUOCC_OK);
+    cr_expect_eq(blocks[0], 4);
+    cr_expect_eq(status[1], GPUOCC_ERR_SMEM);
+    cr_expect_eq(status[2], GPUOCC_ERR_THREADS);
+}
+
+Test(fastpath, batch_rejects_bad_calls_and_writes_nothing)
+{
+    gpuocc_device d = test_device("sm_75");
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+    gpuocc_kernel base;
+    gpuocc_kernel_init(&base);
+    int32_t status[2] = {77, 77};
+    gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .status = status};
+    cr_expect_eq(gpuocc_occupancy_batch(NULL, &base, &b, 2), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_occupancy_batch(&p, NULL, &b, 2), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_occupancy_batch(&p, &base, NULL, 2), GPUOCC_ERR_NULL);
+    b.smem_width = 2;
+    cr_expect_eq(gpuocc_occupancy_batch(&p, &base, &b, 2), GPUOCC_ERR_ARGUMENT);
+    b.smem_width = 8;
+    b.reserved[3] = 1;
+    cr_expect_eq(gpuocc_occupancy_batch(&p, &base, &b, 2), GPUOCC_ERR_RESERVED);
+    b.reserved[3] = 0;
+    b.status = NULL;
+    cr_expect_eq(gpuocc_occupancy_batch(&p, &base, &b, 2), GPUOCC_ERR_NULL);
+    b.status = status;
+    base.threads_per_block = 0;
+    cr_expect_eq(gpuocc_occupancy_batch(&p, &base, &b, 2), GPUOCC_ERR_THREADS);
+    gpuocc_kernel_init(&base);
+    /* a prepared device gpuocc_prepare did not fill, or one written into since */
+    gpuocc_prepared raw = {.size = sizeof raw};
+    cr_expect_eq(gpuocc_occupancy_batch(&raw, &base, &b, 2), GPUOCC_ERR_DEVICE);
+    gpuocc_prepared zero = {0};
+    cr_expect_eq(gpuocc_occupancy_batch(&zero, &base, &b, 2), GPUOCC_ERR_STRUCT_SIZE);
+    for (size_t word = 0; word < sizeof p.opaque / sizeof p.opaque[0]; word++) {
+        gpuocc_prepared bent = p;
+        bent.opaque[word] ^= (uint64_t)1 << (word % 61);
+        int32_t rc = gpuocc_occupancy_batch(&bent, &base, &b, 2);
+        /* a flip anywhere in the stored device, the check word or the tables (words 0 .. 127) is caught;
+           the words past them are unused */
+        if (word < 128)
+            cr_expect_eq(rc, GPUOCC_ERR_DEVICE, "word %zu", word);
+        else
+            cr_expect(rc == GPUOCC_ERR_DEVICE || rc == GPUOCC_OK, "word %zu: %d", word, rc);
+        if (rc != GPUOCC_OK)
+            cr_expect(status[0] == 77 && status[1] == 77, "word %zu: outputs written on failure", word);
+        status[0] = status[1] = 77;
+    }
+    cr_expect_eq(gpuocc_prepare(NULL, &p), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_prepare(&d, NULL), GPUOCC_ERR_NULL);
+    gpuocc_prepared small = {.size = 8};
+    cr_expect_eq(gpuocc_prepare(&d, &small), GPUOCC_ERR_STRUCT_SIZE);
+    d.warp_size = 0;
+    cr_expect_eq(gpuocc_prepare(&d, &p), GPUOCC_ERR_DEVICE);
+}

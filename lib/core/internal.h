@@ -101,6 +101,8 @@ int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel);
    else a zero-extended copy in `scratch`.  NULL (and *rc set) when a check fails. */
 const gpuocc_device *gpuocc_device_view(const gpuocc_device *dev, gpuocc_device *scratch, int32_t *rc);
 const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kernel *scratch, int32_t *rc);
+/* Whether a device in the current layout passes every check (no status: see gpuocc_device_validate). */
+bool gpuocc_device_fine(const gpuocc_device *d);
 /* Both, device first. */
 int32_t gpuocc_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel);
 
@@ -121,6 +123,13 @@ int64_t gpuocc_rule_regs_per_warp(const gpuocc_device *d, int64_t regs);
 /* The combined computation on checked copies; fills every field of `r` except size and reserved. */
 void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+
+/* The smallest supported carveout of at least `bytes` (>= 0); -1 when none is that large. */
+int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_t bytes);
+/* The prepared form of NVIDIA's rules (lib/nvidia/batch.c): fill the opaque state from a checked device;
+   run a batch on it (the state is re-checked; the kernel and batch structs already are). */
+void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque);
+int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
 
 static inline int32_t gpuocc_public_limit(int32_t limit)
 {

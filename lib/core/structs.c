@@ -139,7 +139,7 @@ static inline i32x4 outside(u32x4 v, u32x4 lo, u32x4 hi)
     return (i32x4)(v - lo > hi - lo);
 }
 
-static bool device_fine(const gpuocc_device *d)
+bool gpuocc_device_fine(const gpuocc_device *d)
 {
     const unsigned char *b = (const unsigned char *)d;
     /* size, vendor, cc_major, cc_minor / sm_count, warp_size, max_threads_per_block, max_threads_per_sm /
@@ -177,7 +177,7 @@ static bool device_fine(const gpuocc_device *d)
     if (!ok)
         return false;
 #else
-static bool device_fine(const gpuocc_device *d)
+bool gpuocc_device_fine(const gpuocc_device *d)
 {
     uint64_t reserved = 0;
     for (size_t i = 0; i < sizeof d->reserved / sizeof d->reserved[0]; i++)
@@ -241,7 +241,7 @@ static const void *struct_view(const void *src, size_t known_size, size_t min_si
 const gpuocc_device *gpuocc_device_view(const gpuocc_device *dev, gpuocc_device *scratch, int32_t *rc)
 {
     const gpuocc_device *d = struct_view(dev, sizeof *dev, sizeof *dev, scratch, rc);
-    if (d && !device_fine(d)) {
+    if (d && !gpuocc_device_fine(d)) {
         *rc = check_device(d);
         return NULL;
     }

@@ -97,6 +97,11 @@ static inline int64_t carveout_at_least(const gpuocc_device *d, int64_t bytes)
 #endif
 }
 
+int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_t bytes)
+{
+    return carveout_at_least(d, bytes);
+}
+
 /* Dynamic shared memory the kernel may use at most, and whether the opt-in per-block limit applies. */
 static int64_t dynamic_max(const gpuocc_device *d, const gpuocc_kernel *k)
 {

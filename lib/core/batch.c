@@ -1,0 +1,56 @@
+/* Many launches on one device: the prepared device and the batch call (struct checks; the rules' own loop
+   is in the vendor's folder). */
+#include "internal.h"
+
+_Static_assert(sizeof(gpuocc_prepared) == 2048, "gpuocc_prepared layout 0.2 is frozen");
+_Static_assert(sizeof(gpuocc_batch) == 176, "gpuocc_batch layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_batch, status) == 40, "gpuocc_batch layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_batch, reserved) == 144, "gpuocc_batch layout 0.2 is frozen");
+
+int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
+{
+    gpuocc_device scratch;
+    int32_t rc;
+    const gpuocc_device *d = gpuocc_device_view(dev, &scratch, &rc);
+    if (!d)
+        return rc;
+    if (!prepared)
+        return GPUOCC_ERR_NULL;
+    uint32_t size = prepared->size;
+    if (size < sizeof *prepared || size > GPUOCC_STRUCT_SIZE_MAX)
+        return GPUOCC_ERR_STRUCT_SIZE;
+    prepared->reserved0 = 0;
+    memset(prepared->opaque, 0, sizeof prepared->opaque);
+    gpuocc_nv_prepare(d, prepared->opaque);
+    if (size > sizeof *prepared)
+        memset((unsigned char *)prepared + sizeof *prepared, 0, size - sizeof *prepared);
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_kernel *base, const gpuocc_batch *batch,
+                               size_t count)
+{
+    if (!prepared)
+        return GPUOCC_ERR_NULL;
+    if (prepared->size < sizeof *prepared || prepared->size > GPUOCC_STRUCT_SIZE_MAX)
+        return GPUOCC_ERR_STRUCT_SIZE;
+    gpuocc_kernel scratch;
+    int32_t rc;
+    const gpuocc_kernel *k = gpuocc_kernel_view(base, &scratch, &rc);
+    if (!k)
+        return rc;
+    if (!batch)
+        return GPUOCC_ERR_NULL;
+    if (batch->size < sizeof *batch || batch->size > GPUOCC_STRUCT_SIZE_MAX)
+        return GPUOCC_ERR_STRUCT_SIZE;
+    if ((batch->reserved[0] | batch->reserved[1] | batch->reserved[2] | batch->reserved[3]) != 0)
+        return GPUOCC_ERR_RESERVED;
+    for (size_t i = sizeof *batch; i < batch->size; i++)
+        if (((const unsigned char *)batch)[i] != 0)
+            return GPUOCC_ERR_RESERVED;
+    if (!batch->status)
+        return GPUOCC_ERR_NULL;
+    if (batch->smem_width != 4 && batch->smem_width != 8)
+        return GPUOCC_ERR_ARGUMENT;
+    return gpuocc_nv_batch(prepared->opaque, k, batch, count);
+}
