@@ -56,7 +56,7 @@ __all__ = [
     "device", "devices", "catalog_device", "custom_device", "validate_device", "kernel",
     # occupancy
     "occupancy", "limits", "regs_per_warp", "regs_per_block", "smem_per_block", "smem_carveout",
-    "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step",
+    "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step", "batch",
     "sweep", "sweep_steps", "sweep_range",
     # models
     "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight", "bandwidth_at", "bandwidth",
@@ -167,6 +167,20 @@ class _CSweepPoint(ctypes.Structure):
                 ("limiters", c_u32), ("limit_warps", c_i32), ("limit_regs", c_i32), ("limit_smem", c_i32),
                 ("limit_blocks", c_i32), ("limit_barriers", c_i32), ("regs_per_block", c_i32),
                 ("reserved0", c_i32), ("smem_per_block_bytes", c_i64), ("smem_per_sm_bytes", c_i64)]
+class _CPrepared(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("reserved0", c_u32), ("opaque", c_u64 * 255)]
+
+
+_VP = ctypes.c_void_p
+
+
+class _CBatch(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("smem_width", c_i32), ("threads_per_block", _VP), ("regs_per_thread", _VP),
+                ("smem_static_bytes", _VP), ("smem_dynamic_bytes", _VP), ("status", _VP),
+                ("blocks_per_sm", _VP), ("warps_per_sm", _VP), ("occupancy", _VP), ("limiters", _VP),
+                ("limit_warps", _VP), ("limit_regs", _VP), ("limit_smem", _VP), ("limit_blocks", _VP),
+                ("limit_barriers", _VP), ("regs_per_block", _VP), ("smem_per_block_bytes", _VP),
+                ("smem_per_sm_bytes", _VP), ("reserved", c_u64 * 4)]
 
 
 _SMEM_FN = ctypes.CFUNCTYPE(c_i64, c_i32, ctypes.c_void_p)
@@ -198,6 +212,8 @@ _SIGNATURES = {
     "gpuocc_smem_per_block": (c_i32, [P(_CDevice), c_i64, c_i64, P(c_i64)]),
     "gpuocc_smem_carveout": (c_i32, [P(_CDevice), P(_CKernel), P(c_i64)]),
     "gpuocc_occupancy": (c_i32, [P(_CDevice), P(_CKernel), P(_CResult)]),
+    "gpuocc_prepare": (c_i32, [P(_CDevice), P(_CPrepared)]),
+    "gpuocc_occupancy_batch": (c_i32, [P(_CPrepared), P(_CKernel), P(_CBatch), ctypes.c_size_t]),
     "gpuocc_best_block_affine": (c_i32, [P(_CDevice), P(_CKernel), c_i64, c_i64, P(c_i32), P(c_i32)]),
     "gpuocc_best_block_table": (c_i32, [P(_CDevice), P(_CKernel), P(c_i64), c_i32, P(c_i32), P(c_i32)]),
     "gpuocc_best_block_callback": (c_i32, [P(_CDevice), P(_CKernel), _SMEM_FN, ctypes.c_void_p, P(c_i32),
@@ -1256,6 +1272,116 @@ class Columns(Mapping):
 
     def __repr__(self) -> str:
         return f"gpuocc.Columns({self.rows} rows: {', '.join(self._columns)})"
+
+
+# Output columns of batch(): name, array typecode, C field of gpuocc_batch (all 4 or 8 bytes wide).
+_BATCH_OUT = (("status", "i", "status"), ("blocks_per_sm", "i", "blocks_per_sm"),
+              ("warps_per_sm", "i", "warps_per_sm"), ("occupancy", "d", "occupancy"),
+              ("limiters", "I", "limiters"), ("limit_warps", "i", "limit_warps"), ("limit_regs", "i", "limit_regs"),
+              ("limit_smem", "i", "limit_smem"), ("limit_blocks", "i", "limit_blocks"),
+              ("limit_barriers", "i", "limit_barriers"), ("regs_per_block", "i", "regs_per_block"),
+              ("smem_per_block", "q", "smem_per_block_bytes"), ("smem_per_sm", "q", "smem_per_sm_bytes"))
+_IN_PLACE = {"i", "l", "q", "n"}  # signed integer buffer formats used without a copy (at the right width)
+
+
+def _column(values: Any, name: str, wide: bool) -> "tuple[Any, int, int]":
+    """An integer column as (owner, element width, address).  A writable, contiguous, one-dimensional
+    buffer of 32-bit (or, with `wide`, 64-bit) signed integers is used in place; anything else is converted
+    (TypeError for non-integers, gpuocc.Error "argument" for a value that does not fit)."""
+    if isinstance(values, (str, bytes, bytearray)):
+        raise TypeError(f"{name} must be a sequence or an array of ints, not {type(values).__name__}")
+    try:
+        view: Optional[memoryview] = memoryview(values)
+    except TypeError:
+        view = None
+    if view is not None:
+        fmt = view.format.lstrip("@=<")
+        if (view.ndim == 1 and view.c_contiguous and not view.readonly and fmt in _IN_PLACE
+                and (view.itemsize == 4 or (wide and view.itemsize == 8))):
+            address = ctypes.addressof(ctypes.c_char.from_buffer(view)) if len(view) else 0
+            return values, view.itemsize, address
+        values = view.tolist()
+    try:
+        owner = array.array("q" if wide else "i", values)
+    except TypeError:
+        raise TypeError(f"{name} must be a sequence or an array of ints") from None
+    except OverflowError:
+        raise Error(_ERR_ARGUMENT, f"{name}: a value does not fit {'int64_t' if wide else 'int32_t'}") from None
+    return owner, owner.itemsize, owner.buffer_info()[0] if len(owner) else 0
+
+
+def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_static: Any = None,
+          smem_dynamic: Any = None, *, kern: Optional[Kernel] = None, out: Optional[Columns] = None) -> Columns:
+    """gpuocc.occupancy() for many launches in one call: `threads`, `regs`, `smem_static`, `smem_dynamic`
+    are equally long sequences or buffer-protocol arrays (array.array('i'), numpy int32/int64 arrays: used
+    in place, without a copy); a column left out takes the value of `kern` (default kernel(threads=1)),
+    which also gives every launch its barriers, carveout and opt-in.
+
+    Returns a Columns mapping: the four launch columns (an array passed in place is that same object, not
+    a copy), then status (0, or the library's code for a
+    launch whose own values it rejects: gpuocc.status_name() names it; that row's other columns are 0),
+    blocks_per_sm, warps_per_sm, occupancy, limiters (GPUOCC_LIMIT_* bits: gpuocc.limiter_names()),
+    limit_warps, limit_regs, limit_smem, limit_blocks, limit_barriers (-1: no limit), regs_per_block,
+    smem_per_block, smem_per_sm, as array.array (numpy arrays when a numpy array was passed in).
+    `out`: the Columns of an earlier call with as many rows; its output arrays are reused (overwritten)
+    instead of allocating new ones, which is what keeps a loop of large batches fast.
+
+    Raises TypeError for arguments of the wrong type, gpuocc.Error for a device or kernel the library
+    rejects, or columns of different lengths ("argument")."""
+    base = _kernel(kern if kern is not None else Kernel())
+    given = {"threads": threads, "regs": regs, "smem_static": smem_static, "smem_dynamic": smem_dynamic}
+    numpy = sys.modules.get("numpy")
+    want_numpy = numpy is not None and any(isinstance(v, numpy.ndarray) for v in given.values())
+    cols: "dict[str, tuple[Any, int, Any]]" = {}
+    for name, values in given.items():
+        if values is not None:
+            cols[name] = _column(values, name, wide=name.startswith("smem"))
+    lengths = {len(owner) for owner, _, _ in cols.values()}
+    if len(lengths) > 1:
+        raise Error(_ERR_ARGUMENT, f"batch columns of different lengths: {sorted(lengths)}")
+    n = lengths.pop() if lengths else 0
+    smem = [name for name in ("smem_static", "smem_dynamic") if name in cols]
+    if len({cols[name][1] for name in smem}) > 1:  # one width for both: widen the 32-bit one
+        for name in smem:
+            if cols[name][1] == 4:
+                owner = array.array("q", cols[name][0])
+                cols[name] = (owner, 8, owner.buffer_info()[0] if n else 0)
+    width = cols[smem[0]][1] if smem else 8
+    if out is not None:
+        if not isinstance(out, Columns):
+            raise TypeError(f"out must be the gpuocc.Columns of an earlier batch(), not {type(out).__name__}")
+        if out.rows != n or any(name not in out or not isinstance(out[name], array.array)
+                                or out[name].typecode != code for name, code, _ in _BATCH_OUT):
+            raise Error(_ERR_ARGUMENT, f"out: not the array columns of a batch() of {n} rows")
+        out = {name: out[name] for name, _, _ in _BATCH_OUT}
+    else:
+        out = {name: array.array(code, [0]) * n for name, code, _ in _BATCH_OUT}
+    b = _CBatch(size=ctypes.sizeof(_CBatch), smem_width=width)
+    for name, field_name in (("threads", "threads_per_block"), ("regs", "regs_per_thread"),
+                             ("smem_static", "smem_static_bytes"), ("smem_dynamic", "smem_dynamic_bytes")):
+        if name in cols:
+            setattr(b, field_name, cols[name][2])
+    for name, _, field_name in _BATCH_OUT:
+        setattr(b, field_name, out[name].buffer_info()[0] if n else None)
+    if n:
+        prepared = _CPrepared(size=ctypes.sizeof(_CPrepared))
+        _call("gpuocc_prepare", ctypes.byref(_device(dev)), ctypes.byref(prepared), where="device")
+        _call("gpuocc_occupancy_batch", ctypes.byref(prepared), ctypes.byref(base), ctypes.byref(b), n,
+              where="batch")
+    else:
+        _call("gpuocc_device_validate", ctypes.byref(_device(dev)), where="device")
+    launch: "dict[str, Any]" = {}
+    for name, field_name in (("threads", "threads_per_block"), ("regs", "regs_per_thread"),
+                             ("smem_static", "smem_static_bytes"), ("smem_dynamic", "smem_dynamic_bytes")):
+        if name not in cols:
+            code = "q" if name.startswith("smem") else "i"
+            launch[name] = array.array(code, [getattr(base, field_name)]) * n
+            continue
+        launch[name] = cols[name][0]  # the caller's own array when it was used in place (no copy)
+    result = {**launch, **out}
+    if want_numpy:
+        result = {name: numpy.frombuffer(values, dtype=values.typecode) for name, values in result.items()}
+    return Columns(result)
 
 
 # ======================================================================================================

@@ -161,6 +161,70 @@ class Results(unittest.TestCase):
             gpuocc.Columns({"a": array.array("i", [1]), "b": array.array("i", [])})
 
 
+class Batch(unittest.TestCase):
+    def test_a100_by_hand(self):
+        import array
+        # A100 (as test_a100_registers): 256 threads x 64 regs -> 2048 per warp, 16384 per sub-partition
+        # -> 8 warps each, 32 warps -> 4 blocks; 128 threads x 32 regs with 48 KiB dynamic: 49152 + 1024
+        # reserved = 50176 per block, 167936 / 50176 = 3 blocks; 0 threads is rejected on its own row.
+        c = gpuocc.batch("A100", array.array("i", [256, 128, 0]), [64, 32, 1], smem_dynamic=[0, 48 * KIB, 5])
+        self.assertEqual(c.rows, 3)
+        self.assertEqual(list(c["status"]), [0, 0, gpuocc.Error(-7).status])
+        self.assertEqual(gpuocc.status_name(c["status"][2]), "threads")
+        self.assertEqual(list(c["blocks_per_sm"]), [4, 3, 0])
+        self.assertEqual(list(c["warps_per_sm"]), [32, 12, 0])
+        self.assertEqual(gpuocc.limiter_names(c["limiters"][0]), ("registers",))
+        self.assertEqual(gpuocc.limiter_names(c["limiters"][1]), ("shared_memory",))
+        self.assertEqual(c["smem_per_block"][1], 50176)
+        self.assertEqual(c["limit_barriers"][0], -1)  # barriers limit from cc 9.0 on: none on A100
+        self.assertIsInstance(c["occupancy"], array.array)
+        self.assertEqual(c["occupancy"][0], 0.5)
+
+    def test_every_row_equals_a_single_call(self):
+        import array
+        threads = array.array("i", [(i * 37) % 1100 + 1 for i in range(2000)])
+        regs = array.array("i", [(i * 7) % 260 for i in range(2000)])
+        smem = array.array("q", [(i * 1311) % 70000 for i in range(2000)])
+        base = gpuocc.kernel(threads=1, barriers=3, carveout=50, smem_optin=False)
+        c = gpuocc.batch("H100", threads, regs, smem_static=list(smem), kern=base)
+        for i in range(0, 2000, 7):
+            r = gpuocc.occupancy("H100", dataclasses.replace(base, threads=threads[i], regs=regs[i],
+                                                             smem_static=smem[i]))
+            row = c.row(i)
+            self.assertEqual((row["blocks_per_sm"], row["warps_per_sm"], row["occupancy"]),
+                             (r.blocks_per_sm, r.warps_per_sm, r.occupancy), i)
+            self.assertEqual(gpuocc.limiter_names(row["limiters"]), r.limiters)
+            self.assertEqual(row["limit_smem"], -1 if r.limit_smem is None else r.limit_smem)
+            self.assertEqual((row["regs_per_block"], row["smem_per_block"], row["smem_per_sm"]),
+                             (r.regs_per_block, r.smem_per_block, r.smem_per_sm))
+        self.assertIs(c["threads"], threads)  # used in place
+        self.assertEqual(list(c["smem_dynamic"][:2]), [0, 0])
+
+    def test_out_reuses_the_arrays(self):
+        first = gpuocc.batch("sm_80", [128, 256], [32, 64])
+        again = gpuocc.batch("sm_80", [1024, 32], [255, 0], out=first)
+        self.assertIs(again["blocks_per_sm"], first["blocks_per_sm"])
+        # 1024 threads x 255 regs: 8160 -> 8192 per warp, 32 warps > 65536 per block: 0 blocks
+        self.assertEqual(again["blocks_per_sm"][0], 0)
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.batch("sm_80", [1, 2, 3], out=first)
+
+    def test_bad_columns(self):
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.batch("H100", [128, 256], [32])
+        self.assertEqual(e.exception.name, "argument")
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.batch("H100", [2 ** 31])
+        with self.assertRaises(TypeError):
+            gpuocc.batch("H100", [1.5])
+        with self.assertRaises(TypeError):
+            gpuocc.batch("H100", "128")
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.batch("H100", [128], kern=gpuocc.kernel(threads=1, carveout=101))
+        self.assertEqual(e.exception.name, "carveout")
+        self.assertEqual(gpuocc.batch("H100", []).rows, 0)
+
+
 class Errors(unittest.TestCase):
     def assertStatus(self, name, fn, *args, **kw):
         with self.assertRaises(gpuocc.Error) as e:
