@@ -340,6 +340,8 @@ GPUOCC_API int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_ker
  */
 GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
                                       int64_t *from, int64_t *to, int64_t *step);
+
+/* ---------------------------------------------------------------------------------------------------
  * Many launches on one device.  @since 0.2.0
  *
  * Cost model.  gpuocc_occupancy checks every field of the device and the kernel on each call (in place:

@@ -167,6 +167,8 @@ class _CSweepPoint(ctypes.Structure):
                 ("limiters", c_u32), ("limit_warps", c_i32), ("limit_regs", c_i32), ("limit_smem", c_i32),
                 ("limit_blocks", c_i32), ("limit_barriers", c_i32), ("regs_per_block", c_i32),
                 ("reserved0", c_i32), ("smem_per_block_bytes", c_i64), ("smem_per_sm_bytes", c_i64)]
+
+
 class _CPrepared(ctypes.Structure):
     _fields_ = [("size", c_u32), ("reserved0", c_u32), ("opaque", c_u64 * 255)]
 
