@@ -318,6 +318,55 @@ static void compare_sweep(const char *arch, const gpuocc_device *d)
     }
 }
 
+/* The batch call on a prepared device: a base launch (carveout, opt-in, barriers) with random columns of
+   threads, registers and shared memory; every row equals the header's answer and the single call's. */
+#define BATCHES_PER_ARCH 20
+#define BATCH_ROWS 2000
+static void compare_batch(const char *arch, const gpuocc_device *d)
+{
+    static int32_t threads[BATCH_ROWS], regs[BATCH_ROWS], status[BATCH_ROWS], blocks[BATCH_ROWS];
+    static int32_t warps[BATCH_ROWS], limit_regs[BATCH_ROWS], limit_smem[BATCH_ROWS], regs_per_block[BATCH_ROWS];
+    static int64_t smem_static[BATCH_ROWS], smem_dynamic[BATCH_ROWS], smem_per_block[BATCH_ROWS];
+    static uint32_t limiters[BATCH_ROWS];
+    gpuocc_prepared prepared = {.size = sizeof prepared};
+    EXPECT_EQ("prepare", gpuocc_prepare(d, &prepared), GPUOCC_OK, arch);
+    gpuocc_kernel base, k;
+    random_kernel(d, &base);
+    for (int i = 0; i < BATCH_ROWS; i++) {
+        random_kernel(d, &k);
+        threads[i] = k.threads_per_block, regs[i] = k.regs_per_thread;
+        smem_static[i] = k.smem_static_bytes, smem_dynamic[i] = k.smem_dynamic_bytes;
+    }
+    gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .threads_per_block = threads, .regs_per_thread = regs,
+                      .smem_static_bytes = smem_static, .smem_dynamic_bytes = smem_dynamic, .status = status,
+                      .blocks_per_sm = blocks, .warps_per_sm = warps, .limiters = limiters, .limit_regs = limit_regs,
+                      .limit_smem = limit_smem, .regs_per_block = regs_per_block,
+                      .smem_per_block_bytes = smem_per_block};
+    EXPECT_EQ("batch", gpuocc_occupancy_batch(&prepared, &base, &b, BATCH_ROWS), GPUOCC_OK, arch);
+    for (int i = 0; i < BATCH_ROWS; i++) {
+        k = base;
+        k.threads_per_block = threads[i], k.regs_per_thread = regs[i];
+        k.smem_static_bytes = smem_static[i], k.smem_dynamic_bytes = smem_dynamic[i];
+        char ctx[200];
+        snprintf(ctx, sizeof ctx, "%s batch row %d: threads=%d regs=%d static=%lld dyn=%lld carveout=%d optin=%d",
+                 arch, i, k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes,
+                 (long long)k.smem_dynamic_bytes, k.carveout_percent, k.smem_optin);
+        gpuocc_result single = {.size = sizeof single};
+        EXPECT_EQ("batch status", status[i], gpuocc_occupancy(d, &k, &single), ctx);
+        EXPECT_EQ("batch = single call", blocks[i], single.blocks_per_sm, ctx);
+        EXPECT_EQ("batch limiters = single call", limiters[i], single.limiters, ctx);
+        cudaOccResult r;
+        if (status[i] != GPUOCC_OK || oracle_blocks(d, &k, &r) != CUDA_OCC_SUCCESS)
+            continue;
+        EXPECT_EQ("batch blocks", blocks[i], r.activeBlocksPerMultiprocessor, ctx);
+        EXPECT_EQ("batch warps", warps[i], r.activeBlocksPerMultiprocessor * ((k.threads_per_block + 31) / 32), ctx);
+        EXPECT_EQ("batch limit_regs", limit_regs[i], public_limit(r.blockLimitRegs), ctx);
+        EXPECT_EQ("batch limit_smem", limit_smem[i], public_limit(r.blockLimitSharedMem), ctx);
+        EXPECT_EQ("batch regs_per_block", regs_per_block[i], r.allocatedRegistersPerBlock, ctx);
+        EXPECT_EQ("batch smem_per_block", smem_per_block[i], (long long)r.allocatedSharedMemPerBlock, ctx);
+    }
+}
+
 int main(void)
 {
     long total_configs = 0, total_stale = 0;
@@ -339,11 +388,14 @@ int main(void)
             compare_search(arch, &d);
         for (int n = 0; n < SWEEPS_PER_ARCH; n++)
             compare_sweep(arch, &d);
+        for (int n = 0; n < BATCHES_PER_ARCH; n++)
+            compare_batch(arch, &d);
         total_configs += CONFIGS_PER_ARCH;
         total_stale += stale;
-        printf("%-7s %d occupancy configurations, %d searches, %d launches swept on 4 axes: %ld mismatches "
-               "(oracle stale limiter flags: %ld)\n",
-               arch, CONFIGS_PER_ARCH, SEARCHES_PER_ARCH, SWEEPS_PER_ARCH, failures - before, stale);
+        printf("%-7s %d occupancy configurations, %d searches, %d launches swept on 4 axes, %d batch rows: %ld "
+               "mismatches (oracle stale limiter flags: %ld)\n",
+               arch, CONFIGS_PER_ARCH, SEARCHES_PER_ARCH, SWEEPS_PER_ARCH, BATCHES_PER_ARCH * BATCH_ROWS,
+               failures - before, stale);
     }
     printf("oracle: %ld configurations, %ld field comparisons, %ld mismatches\n", total_configs, checks, failures);
     printf("oracle: %ld passed, %ld failed\n", checks - failures, failures);
