@@ -2,7 +2,8 @@
  * gpuocc: exact GPU occupancy, and what it means for performance.
  *
  * One header, C11 and C++, libc only.  Every function is pure and thread-safe: no global mutable state,
- * no allocation, no errno.  Every function returns an int32_t status (GPUOCC_OK or a negative
+ * no allocation, no errno: memory is bounded and explicit (where a function needs scratch, such as the
+ * decoding of compressed binaries, the caller passes a workspace whose size a query gives).  Every function returns an int32_t status (GPUOCC_OK or a negative
  * GPUOCC_ERR_* code) and writes its answers through pointers; on failure the outputs are left untouched.
  *
  * Units are in the names: _bytes, _kib, _cycles, _ns, _percent.  "Blocks" are thread blocks (CTAs) per
@@ -685,6 +686,91 @@ GPUOCC_API int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_co
  */
 GPUOCC_API int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kernel *kernels,
                                      int32_t capacity, int32_t *count);
+
+/* ===================================================================================================
+ * Device code in binaries, entry by entry (compressed fatbinaries too).  @since 0.2.0
+ *
+ * A binary holds entries: each cubin of a fatbinary (the .nv_fatbin / __nv_relfatbin sections of host
+ * objects, executables and shared libraries), or the file itself when it is one cubin.  Entries are
+ * numbered from 0 in file order (PTX entries are not counted).  Compressed entries (zstd, LZ4) are
+ * decoded into the caller's workspace: gpuocc_binary_scan says how large it must be, so memory stays
+ * bounded (the decoder scratch plus the largest entry) and the library never allocates.  One unreadable
+ * entry never hides the others: read them one by one and count failures in a gpuocc_binary_summary.
+ * =================================================================================================== */
+
+#define GPUOCC_BINARY_NAME_INPUT     0 /* name offsets count from the start of the input `data` */
+#define GPUOCC_BINARY_NAME_WORKSPACE 1 /* from the start of the workspace (a decompressed entry): valid until
+                                          the workspace is used again */
+
+/*
+ * One kernel read from a binary.  Size-versioned: set `size` (gpuocc_binary_kernel_init) in the first
+ * element of the array; the library writes every element with that stride.  Vendor-neutral fields first;
+ * the reserved tail is for other vendors' resources (AMD VGPRs, AGPRs, SGPRs, LDS, scratch, wavefront and
+ * workgroup sizes) and is written as zero by this version.  A value the binary does not record is -1.
+ */
+typedef struct gpuocc_binary_kernel {
+    uint32_t size;                       /* sizeof(gpuocc_binary_kernel) */
+    uint32_t vendor;                     /* GPUOCC_VENDOR_NVIDIA */
+    int32_t entry;                       /* the entry the kernel was read from (0-based, file order) */
+    int32_t name_buffer;                 /* GPUOCC_BINARY_NAME_INPUT or GPUOCC_BINARY_NAME_WORKSPACE */
+    uint64_t name_offset, name_length;   /* the (mangled) entry name in name_buffer, not NUL-terminated */
+    uint64_t short_offset, short_length; /* the identifier of a plain _Z mangling, else the name */
+    int32_t cc;                          /* target, 90 for sm_90 / sm_90a */
+    int32_t registers;                   /* per thread */
+    int32_t barriers;                    /* block barriers */
+    int32_t max_threads_per_block;       /* __launch_bounds__ / __maxntid__ (x*y*z); 0 = not set */
+    int64_t smem_bytes;                  /* static shared memory (the driver's reserved window excluded) */
+    int64_t cmem_bytes;                  /* constant bank 0 */
+    int64_t stack_frame_bytes;           /* per thread; -1 when not recorded */
+    int32_t min_blocks_per_sm;           /* as in gpuocc_compiled_kernel; 0 = not set */
+    int32_t max_regs_per_thread;         /* the register cap ptxas compiled under; -1 = none recorded */
+    int32_t max_blocks_per_cluster;      /* __launch_bounds__'s third value; 0 = not set */
+    int32_t cluster_x, cluster_y, cluster_z; /* __cluster_dims__; 0 = no required cluster */
+    uint64_t reserved[16];               /* zero: room for AMD's fields */
+} gpuocc_binary_kernel;
+
+/* What a binary holds, and how reading it went. */
+typedef struct gpuocc_binary_summary {
+    uint32_t size;                       /* sizeof(gpuocc_binary_summary) */
+    int32_t entries;                     /* device-code entries in the file */
+    int32_t compressed_entries;          /* of which compressed */
+    int32_t entries_read;                /* gpuocc_binary_read_entry calls that succeeded (counted by them) */
+    int32_t entries_failed;              /* ... that failed */
+    int32_t first_failed_entry;          /* -1 while none failed */
+    int32_t first_failure;               /* that entry's status; GPUOCC_OK while none failed */
+    int32_t reserved0;
+    uint64_t workspace_bytes;            /* workspace gpuocc_binary_read_entry needs for every entry */
+    uint64_t largest_entry_bytes;        /* the largest entry, decompressed */
+    uint64_t reserved[4];
+} gpuocc_binary_summary;
+
+/* Zero the record and set its size and vendor.  GPUOCC_ERR_NULL.  @since 0.2.0 */
+GPUOCC_API int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel);
+
+/*
+ * Walk the containers of `data` (a cubin, a fatbinary, a host ELF object, executable or shared library)
+ * without decoding anything: count the entries and size the workspace.  `summary->size` must be set;
+ * the counters are reset (entries_read = entries_failed = 0, first_failed_entry = -1).  Errors:
+ * GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE, GPUOCC_ERR_FORMAT (not device code, or a container whose
+ * headers are inconsistent), GPUOCC_ERR_TRUNCATED, GPUOCC_ERR_UNSUPPORTED (32-bit or big-endian ELF).
+ * @since 0.2.0
+ */
+GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_binary_summary *summary);
+
+/*
+ * The kernels of entry `entry` (0 <= entry < summary.entries), decompressing it into `workspace` when it
+ * is compressed (workspace may be NULL when no entry is).  Fills up to `capacity` records (the stride is
+ * kernels[0].size); *count is the entry's number of kernels (also on GPUOCC_ERR_BUFFER).  When `summary`
+ * is not NULL the call counts itself in it (read or failed, and the first failure).  Errors:
+ * GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE, GPUOCC_ERR_ARGUMENT (no such entry, or a workspace smaller
+ * than the summary's workspace_bytes needs for this entry), GPUOCC_ERR_FORMAT (corrupted compressed data,
+ * a checksum or size mismatch, bytes other than zero padding after the compressed data, an inconsistent
+ * cubin), GPUOCC_ERR_TRUNCATED, GPUOCC_ERR_UNSUPPORTED, GPUOCC_ERR_BUFFER.  Never reads outside
+ * [data, data + length) nor writes outside the workspace and the records.  @since 0.2.0
+ */
+GPUOCC_API int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry, void *workspace,
+                                            size_t workspace_len, gpuocc_binary_kernel *kernels,
+                                            int32_t capacity, int32_t *count, gpuocc_binary_summary *summary);
 
 #ifdef __cplusplus
 }

@@ -48,6 +48,81 @@ static inline void read_binary(const char *path, struct kernels *out)
     cr_assert_eq(gpuocc_cubin_read(out->data, out->n, out->k, MAX_KERNELS, &out->count), GPUOCC_OK, "%s", path);
 }
 
+/* Every kernel of a binary through the entry-by-entry reader (compressed entries decoded), as
+   gpuocc_compiled_kernel records whose names are copied into out->data; *summary tells how it went. */
+static inline void read_entries(const uint8_t *file, size_t n, struct kernels *out, gpuocc_binary_summary *summary)
+{
+    summary->size = sizeof *summary;
+    cr_assert_eq(gpuocc_binary_scan(file, n, summary), GPUOCC_OK);
+    uint8_t *ws = summary->workspace_bytes ? malloc(summary->workspace_bytes) : NULL;
+    size_t names_cap = 1 << 16, used = 0;
+    out->data = malloc(names_cap);
+    out->n = 0;
+    out->count = 0;
+    static _Thread_local gpuocc_binary_kernel records[MAX_KERNELS];
+    gpuocc_binary_kernel_init(&records[0]);
+    for (int32_t e = 0; e < summary->entries; e++) {
+        int32_t count = 0;
+        if (gpuocc_binary_read_entry(file, n, e, ws, summary->workspace_bytes, records, MAX_KERNELS, &count,
+                                     summary) != GPUOCC_OK)
+            continue; /* counted in the summary */
+        cr_assert_leq(out->count + count, MAX_KERNELS);
+        for (int32_t i = 0; i < count; i++) {
+            const gpuocc_binary_kernel *b = &records[i];
+            const uint8_t *base = b->name_buffer == GPUOCC_BINARY_NAME_INPUT ? file : ws;
+            cr_assert_eq(b->entry, e);
+            cr_assert_eq(b->size, sizeof *b);
+            if (used + b->name_length > names_cap)
+                out->data = realloc(out->data, names_cap = 2 * (used + b->name_length));
+            memcpy(out->data + used, base + b->name_offset, b->name_length);
+            gpuocc_compiled_kernel *k = &out->k[out->count++];
+            memset(k, 0, sizeof *k);
+            k->name_offset = used;
+            k->name_length = b->name_length;
+            k->short_offset = used + (b->short_offset - b->name_offset);
+            k->short_length = b->short_length;
+            used += b->name_length;
+            k->cc = b->cc;
+            k->registers = b->registers;
+            k->barriers = b->barriers;
+            k->smem_bytes = b->smem_bytes;
+            k->cmem_bytes = b->cmem_bytes;
+            k->stack_frame_bytes = b->stack_frame_bytes;
+            k->spill_store_bytes = k->spill_load_bytes = k->lmem_bytes = -1;
+            k->max_threads_per_block = b->max_threads_per_block;
+            k->min_blocks_per_sm = b->min_blocks_per_sm;
+            k->max_regs_per_thread = b->max_regs_per_thread;
+            k->max_blocks_per_cluster = b->max_blocks_per_cluster;
+            k->cluster_x = b->cluster_x;
+            k->cluster_y = b->cluster_y;
+            k->cluster_z = b->cluster_z;
+        }
+    }
+    out->n = used;
+    free(ws);
+}
+
+/* Records of two reads agree field for field (names compared by their text). */
+static inline void expect_same_records(const struct kernels *a, const struct kernels *b, const char *label)
+{
+    cr_assert_eq(a->count, b->count, "%s: %d vs %d kernels", label, a->count, b->count);
+    for (int32_t i = 0; i < a->count; i++) {
+        const gpuocc_compiled_kernel *x = &a->k[i], *y = &b->k[i];
+        cr_assert_eq(x->name_length, y->name_length, "%s: kernel %d", label, i);
+        cr_assert(memcmp(a->data + x->name_offset, b->data + y->name_offset, x->name_length) == 0, "%s: %d", label, i);
+        cr_assert_eq(x->short_offset - x->name_offset, y->short_offset - y->name_offset);
+        cr_assert_eq(x->short_length, y->short_length);
+        cr_expect(x->cc == y->cc && x->registers == y->registers && x->barriers == y->barriers &&
+                      x->smem_bytes == y->smem_bytes && x->cmem_bytes == y->cmem_bytes &&
+                      x->stack_frame_bytes == y->stack_frame_bytes &&
+                      x->max_threads_per_block == y->max_threads_per_block &&
+                      x->min_blocks_per_sm == y->min_blocks_per_sm && x->max_regs_per_thread == y->max_regs_per_thread &&
+                      x->max_blocks_per_cluster == y->max_blocks_per_cluster && x->cluster_x == y->cluster_x &&
+                      x->cluster_y == y->cluster_y && x->cluster_z == y->cluster_z,
+                  "%s: kernel %d (%.*s) differs", label, i, (int)x->name_length, (const char *)a->data + x->name_offset);
+    }
+}
+
 static inline void read_log(const char *path, struct kernels *out)
 {
     out->data = load_file(path, &out->n);

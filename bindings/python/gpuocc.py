@@ -48,7 +48,8 @@ __all__ = [
     # types
     "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "CatalogEntry",
     "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves",
-    "Divergence", "Routing", "Diagnosis", "Roofline", "CompiledKernel", "Columns", "AXES",
+    "Divergence", "Routing", "Diagnosis", "Roofline", "CompiledKernel", "BinaryKernel", "BinaryRead", "Columns",
+    "AXES",
     # constants
     "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K", "LOADED_LATENCY_BASE",
     "LOADED_LATENCY_QUEUE",
@@ -64,7 +65,7 @@ __all__ = [
     "perf", "spill_slowdown", "spill_estimate", "tradeoff", "waves", "lane_efficiency", "divergence",
     "routing", "stall_name", "stall_from_name", "diagnose", "roofline",
     # compiler output
-    "read_ptxas", "read_cubin",
+    "read_ptxas", "read_cubin", "read_binary",
     # status and version
     "strerror", "status_name", "resource_name", "limiter_names", "version", "version_number", "library",
 ]
@@ -185,6 +186,22 @@ class _CBatch(ctypes.Structure):
                 ("smem_per_sm_bytes", _VP), ("reserved", c_u64 * 4)]
 
 
+class _CBinaryKernel(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("vendor", c_u32), ("entry", c_i32), ("name_buffer", c_i32),
+                ("name_offset", c_u64), ("name_length", c_u64), ("short_offset", c_u64), ("short_length", c_u64),
+                ("cc", c_i32), ("registers", c_i32), ("barriers", c_i32), ("max_threads_per_block", c_i32),
+                ("smem_bytes", c_i64), ("cmem_bytes", c_i64), ("stack_frame_bytes", c_i64),
+                ("min_blocks_per_sm", c_i32), ("max_regs_per_thread", c_i32), ("max_blocks_per_cluster", c_i32),
+                ("cluster_x", c_i32), ("cluster_y", c_i32), ("cluster_z", c_i32), ("reserved", c_u64 * 16)]
+
+
+class _CBinarySummary(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("entries", c_i32), ("compressed_entries", c_i32), ("entries_read", c_i32),
+                ("entries_failed", c_i32), ("first_failed_entry", c_i32), ("first_failure", c_i32),
+                ("reserved0", c_i32), ("workspace_bytes", c_u64), ("largest_entry_bytes", c_u64),
+                ("reserved", c_u64 * 4)]
+
+
 _SMEM_FN = ctypes.CFUNCTYPE(c_i64, c_i32, ctypes.c_void_p)
 _CCHARP = ctypes.c_char_p
 
@@ -252,6 +269,10 @@ _SIGNATURES = {
     "gpuocc_roofline": (c_i32, [c_dbl, c_dbl, c_dbl, c_dbl, P(c_dbl), P(c_dbl), P(c_dbl), P(c_i32)]),
     "gpuocc_ptxas_parse": (c_i32, [_CCHARP, ctypes.c_size_t, P(_CCompiledKernel), c_i32, P(c_i32), P(c_i32)]),
     "gpuocc_cubin_read": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, P(_CCompiledKernel), c_i32, P(c_i32)]),
+    "gpuocc_binary_kernel_init": (c_i32, [P(_CBinaryKernel)]),
+    "gpuocc_binary_scan": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, P(_CBinarySummary)]),
+    "gpuocc_binary_read_entry": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, c_i32, ctypes.c_void_p, ctypes.c_size_t,
+                                         P(_CBinaryKernel), c_i32, P(c_i32), P(_CBinarySummary)]),
 }
 
 # Status codes the module itself needs (include/gpuocc.h, fixed values).
@@ -1238,6 +1259,85 @@ def read_cubin(data: Union[bytes, bytearray, memoryview]) -> tuple:
     if status != _OK:
         raise Error(status, "cubin")
     return rows
+
+
+@dataclass(frozen=True)
+class BinaryKernel:
+    """One kernel read from a binary (C: gpuocc_binary_kernel): the entry it came from and its resources;
+    -1 where the binary does not record a value."""
+    name: str
+    short_name: str
+    entry: int
+    vendor: int
+    cc: int
+    registers: int
+    barriers: int
+    smem_bytes: int
+    cmem_bytes: int
+    stack_frame_bytes: int
+    max_threads_per_block: int
+    min_blocks_per_sm: int
+    max_regs_per_thread: int
+    max_blocks_per_cluster: int
+    cluster_x: int
+    cluster_y: int
+    cluster_z: int
+
+
+@dataclass(frozen=True)
+class BinaryRead:
+    """What read_binary found: every readable kernel, and how many entries were read or failed
+    (first_failure: the status name of the first failed entry, None when none failed)."""
+    kernels: tuple
+    entries: int
+    compressed_entries: int
+    entries_read: int
+    entries_failed: int
+    first_failed_entry: int
+    first_failure: Optional[str]
+
+
+def read_binary(data: Union[bytes, bytearray, memoryview]) -> BinaryRead:
+    """The kernels of every device-code entry of a binary (bytes): a cubin, a fatbinary, a host object,
+    executable or shared library, compressed entries (zstd, LZ4) included.  An unreadable entry is
+    counted in the result and does not hide the others.
+
+    Raises TypeError for a non-bytes argument; gpuocc.Error "format", "truncated", "unsupported" when the
+    containers cannot be walked, or the first failure's status when no entry could be read."""
+    data = _bytes(data, "data")
+    summary = _CBinarySummary(size=ctypes.sizeof(_CBinarySummary))
+    _call("gpuocc_binary_scan", data, len(data), ctypes.byref(summary))
+    workspace = ctypes.create_string_buffer(max(summary.workspace_bytes, 1))
+    kernels = []
+    capacity = 256
+    records = (_CBinaryKernel * capacity)()
+    library.gpuocc_binary_kernel_init(records)
+    for entry in range(summary.entries):
+        count = c_i32()
+        args = (data, len(data), entry, workspace, summary.workspace_bytes)
+        status = library.gpuocc_binary_read_entry(*args, records, capacity, ctypes.byref(count), None)
+        if status == _ERR_BUFFER:
+            capacity = count.value
+            records = (_CBinaryKernel * capacity)()
+            library.gpuocc_binary_kernel_init(records)
+            status = library.gpuocc_binary_read_entry(*args, records, capacity, ctypes.byref(count), None)
+        # count this entry's outcome in the summary (a cheap repeat for a count only when it failed)
+        if status != _OK:
+            library.gpuocc_binary_read_entry(*args, None, 0, ctypes.byref(c_i32()), ctypes.byref(summary))
+            continue
+        summary.entries_read += 1
+        raw = workspace.raw if any(k.name_buffer for k in records[:count.value]) else b""
+        for k in records[:count.value]:
+            base = data if k.name_buffer == 0 else raw
+            kernels.append(_from_c(BinaryKernel, k,
+                                   name=base[k.name_offset:k.name_offset + k.name_length].decode(errors="replace"),
+                                   short_name=base[k.short_offset:k.short_offset + k.short_length].decode(
+                                       errors="replace")))
+    if summary.entries_read == 0 and summary.entries_failed > 0:
+        raise Error(summary.first_failure, f"entry {summary.first_failed_entry}")
+    first = status_name(summary.first_failure) if summary.entries_failed else None
+    return BinaryRead(tuple(kernels), summary.entries, summary.compressed_entries, summary.entries_read,
+                      summary.entries_failed, summary.first_failed_entry, first)
 
 
 # ======================================================================================================

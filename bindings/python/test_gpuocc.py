@@ -375,6 +375,26 @@ class CompilerOutput(unittest.TestCase):
                 self.assertEqual(getattr(log[name], field), getattr(binary[name], field), (name, field))
         self.assertEqual(binary["_Z14register_heavyPfPKfi"].max_threads_per_block, 256)  # __launch_bounds__(256, 2)
 
+    def test_compressed_binary_agrees_with_the_log(self):
+        # CUDA 13's default -rdc object (zstd entries) against ptxas's report of the same compile
+        with open(os.path.join(DATA, "ptxas_units_rdc.log")) as f:
+            log = {(r.name, r.cc): r for r in gpuocc.read_ptxas(f.read())}
+        with open(os.path.join(DATA, "units_rdc_zstd.o"), "rb") as f:
+            read = gpuocc.read_binary(f.read())
+        self.assertEqual((read.entries, read.compressed_entries, read.entries_read, read.entries_failed),
+                         (3, 3, 3, 0))
+        self.assertIsNone(read.first_failure)
+        binary = {(k.name, k.cc): k for k in read.kernels}
+        self.assertEqual(set(log), set(binary))
+        for key in log:
+            for field in ("registers", "barriers", "smem_bytes", "stack_frame_bytes"):
+                self.assertEqual(getattr(log[key], field), getattr(binary[key], field), (key, field))
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.read_binary(b"\x7fELF")
+        self.assertEqual(e.exception.name, "truncated")
+        with self.assertRaises(TypeError):
+            gpuocc.read_binary("text")
+
     def test_bad_input(self):
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.read_cubin(b"\x7fELF")

@@ -66,12 +66,40 @@ static inline bool gpuocc_has_prefix(const char *s, size_t length, const char *p
     return length >= n && memcmp(s, prefix, n) == 0;
 }
 
-/* Kernels go to the caller's array while it has room and are counted past it. */
+/* Kernels go to the caller's array while it has room and are counted past it: gpuocc_compiled_kernel
+   records (`kernels`), or, when `records` is set, gpuocc_binary_kernel records `stride` bytes apart that
+   carry `entry` and `name_buffer`. */
 struct gpuocc_kernel_sink {
     gpuocc_compiled_kernel *kernels;
+    uint8_t *records;
+    size_t stride;
+    int32_t entry, name_buffer;
     int32_t capacity;
     int32_t count;
 };
+
+/* Store one kernel in the sink (if it has room) and count it. */
+int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k);
+
+/* One device-code entry of a container: a cubin, or a compressed payload (flags say how). */
+struct gpuocc_entry {
+    const uint8_t *p;
+    size_t n;              /* the payload, zero padding included */
+    uint64_t flags;        /* the fatbinary entry's flags; 0 for a bare cubin */
+    uint64_t compressed;   /* the compressed data's size (entry header offset 0x10) */
+    uint64_t uncompressed; /* the decompressed size (offset 0x38); 0 when not compressed */
+};
+
+#define GPUOCC_ENTRY_LZ4 0x2000u
+#define GPUOCC_ENTRY_ZSTD 0x8000u
+
+/* Called for each entry in file order: GPUOCC_OK to go on, 1 to stop (the walk returns 1), an error to
+   stop with it. */
+typedef int32_t (*gpuocc_entry_visit)(void *ctx, const struct gpuocc_entry *e);
+
+/* Every device-code entry of a cubin, fatbinary or host ELF.  Container errors are returned as they are
+   met (entries before them have been visited). */
+int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, gpuocc_entry_visit visit, void *ctx);
 
 #define GPUOCC_EM_CUDA 190u
 

@@ -304,11 +304,8 @@ int32_t gpuocc_cubin_image(const uint8_t *origin, const struct gpuocc_elf *image
         gpuocc_compiled_kernel k;
         if ((rc = read_kernel(&c, (uint32_t)i, sym, &k)) != GPUOCC_OK)
             return rc;
-        if (sink->count == INT32_MAX)
-            return GPUOCC_ERR_OVERFLOW;
-        if (sink->count < sink->capacity)
-            sink->kernels[sink->count] = k;
-        sink->count++;
+        if ((rc = gpuocc_sink_put(sink, &k)) != GPUOCC_OK)
+            return rc;
     }
     return GPUOCC_OK;
 }

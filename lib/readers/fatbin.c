@@ -1,11 +1,12 @@
 /*
- * Containers of cubins: a fatbinary, and a host ELF object or executable whose .nv_fatbin section holds
- * one fatbinary per translation unit (__nv_relfatbin in objects compiled with -rdc, whose cubins are
- * relocatable ELF).  Fatbinary layout, measured on CUDA 13 output (nvcc -fatbin, with
- * and without -no-compress) and described in docs/sources.md:
+ * Containers of cubins: a fatbinary, and a host ELF object, executable or shared library whose
+ * .nv_fatbin section holds one fatbinary per translation unit (__nv_relfatbin in objects compiled with
+ * -rdc, whose cubins are relocatable ELF).  Fatbinary layout, measured on CUDA 13 output and described
+ * in docs/inputs.md:
  *   header  u32 magic 0xBA55ED50, u16 version, u16 header size, u64 size of the entries that follow;
- *   entry   u16 kind (1 PTX, 2 ELF), u16 version, u32 header size, u64 payload size, ...,
- *           u64 flags at 0x28 (0x2000 or 0x8000: compressed), ..., u64 uncompressed size at 0x38.
+ *   entry   u16 kind (1 PTX, 2 ELF), u16 version, u32 header size, u64 payload size (padded to 8),
+ *           u32 compressed size at 0x10, u32 SM at 0x1c, u64 flags at 0x28 (0x2000 LZ4, 0x8000 zstd),
+ *           u64 uncompressed size at 0x38.
  */
 #include "binary.h"
 
@@ -13,14 +14,14 @@
 #define FATBIN_HEADER_MIN 16u
 #define ENTRY_HEADER_MIN 64u
 #define ENTRY_KIND_ELF 2u
-#define ENTRY_FLAGS_COMPRESSED (0x2000u | 0x8000u)
 
-static int32_t read_elf(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
-                        bool nested);
+struct walk {
+    gpuocc_entry_visit visit;
+    void *ctx;
+};
 
 /* One fatbinary at p; *used is its size. */
-static int32_t read_fatbin(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
-                           size_t *used)
+static int32_t walk_fatbin(const struct walk *w, const uint8_t *p, size_t n, size_t *used)
 {
     if (n < FATBIN_HEADER_MIN)
         return GPUOCC_ERR_TRUNCATED;
@@ -37,13 +38,13 @@ static int32_t read_fatbin(const uint8_t *origin, const uint8_t *p, size_t n, st
         if (size - pos < ENTRY_HEADER_MIN)
             return GPUOCC_ERR_FORMAT;
         uint32_t kind = gpuocc_le16(e), entry_header = gpuocc_le32(e + 4);
-        uint64_t payload = gpuocc_le64(e + 8), flags = gpuocc_le64(e + 0x28);
+        uint64_t payload = gpuocc_le64(e + 8);
         if (entry_header < ENTRY_HEADER_MIN || !gpuocc_fits((size_t)(size - pos), entry_header, payload))
             return GPUOCC_ERR_FORMAT;
         if (kind == ENTRY_KIND_ELF) {
-            if ((flags & ENTRY_FLAGS_COMPRESSED) || gpuocc_le64(e + 0x38) != 0)
-                return GPUOCC_ERR_COMPRESSED;
-            int32_t rc = read_elf(origin, e + entry_header, (size_t)payload, sink, true);
+            struct gpuocc_entry entry = {e + entry_header, (size_t)payload, gpuocc_le64(e + 0x28),
+                                         gpuocc_le32(e + 0x10), gpuocc_le64(e + 0x38)};
+            int32_t rc = w->visit(w->ctx, &entry);
             if (rc != GPUOCC_OK)
                 return rc;
         }
@@ -54,7 +55,7 @@ static int32_t read_fatbin(const uint8_t *origin, const uint8_t *p, size_t n, st
 }
 
 /* Fatbinaries one after another, zero padding between them (a .nv_fatbin section). */
-static int32_t read_fatbins(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink)
+static int32_t walk_fatbins(const struct walk *w, const uint8_t *p, size_t n)
 {
     for (size_t pos = 0; pos < n;) {
         if (p[pos] == 0) {
@@ -62,7 +63,7 @@ static int32_t read_fatbins(const uint8_t *origin, const uint8_t *p, size_t n, s
             continue;
         }
         size_t used;
-        int32_t rc = read_fatbin(origin, p + pos, n - pos, sink, &used);
+        int32_t rc = walk_fatbin(w, p + pos, n - pos, &used);
         if (rc != GPUOCC_OK)
             return rc;
         pos += used;
@@ -77,18 +78,19 @@ static bool is_fatbin_section(const char *name, size_t length)
            (length == 14 && memcmp(name, "__nv_relfatbin", 14) == 0);
 }
 
-/* A cubin, or (unless nested in a fatbinary) a host ELF whose fatbinary sections hold fatbinaries. */
-static int32_t read_elf(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
-                        bool nested)
+int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, gpuocc_entry_visit visit, void *ctx)
 {
+    struct walk w = {visit, ctx};
+    if (n >= 4 && gpuocc_le32(p) == FATBIN_MAGIC)
+        return walk_fatbins(&w, p, n);
     struct gpuocc_elf elf;
     int32_t rc = gpuocc_elf_open(p, n, &elf);
     if (rc != GPUOCC_OK)
         return rc;
-    if (elf.machine == GPUOCC_EM_CUDA)
-        return gpuocc_cubin_image(origin, &elf, sink);
-    if (nested)
-        return GPUOCC_ERR_FORMAT;
+    if (elf.machine == GPUOCC_EM_CUDA) {
+        struct gpuocc_entry entry = {p, n, 0, n, 0};
+        return visit(ctx, &entry);
+    }
     bool found = false;
     for (uint32_t i = 1; i < elf.shnum; i++) {
         struct gpuocc_section s;
@@ -98,12 +100,31 @@ static int32_t read_elf(const uint8_t *origin, const uint8_t *p, size_t n, struc
         const uint8_t *data;
         if (gpuocc_elf_section_name(&elf, &s, &name, &length) != GPUOCC_OK || !is_fatbin_section(name, length))
             continue;
-        if ((rc = gpuocc_elf_data(&elf, &s, &data)) != GPUOCC_OK ||
-            (rc = read_fatbins(origin, data, (size_t)s.size, sink)) != GPUOCC_OK)
+        if ((rc = gpuocc_elf_data(&elf, &s, &data)) != GPUOCC_OK || (rc = walk_fatbins(&w, data, (size_t)s.size)) != GPUOCC_OK)
             return rc;
         found = true;
     }
     return found ? GPUOCC_OK : GPUOCC_ERR_FORMAT; /* a host binary without device code */
+}
+
+/* The old whole-file reader: every entry must be an uncompressed cubin. */
+struct plain_read {
+    const uint8_t *origin;
+    struct gpuocc_kernel_sink *sink;
+};
+
+static int32_t read_plain_entry(void *ctx, const struct gpuocc_entry *e)
+{
+    const struct plain_read *r = ctx;
+    if ((e->flags & (GPUOCC_ENTRY_LZ4 | GPUOCC_ENTRY_ZSTD)) || e->uncompressed != 0)
+        return GPUOCC_ERR_COMPRESSED;
+    struct gpuocc_elf elf;
+    int32_t rc = gpuocc_elf_open(e->p, e->n, &elf);
+    if (rc != GPUOCC_OK)
+        return rc;
+    if (elf.machine != GPUOCC_EM_CUDA)
+        return GPUOCC_ERR_FORMAT;
+    return gpuocc_cubin_image(r->origin, &elf, r->sink);
 }
 
 int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kernel *kernels, int32_t capacity,
@@ -113,10 +134,9 @@ int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kerne
         return GPUOCC_ERR_NULL;
     if (capacity < 0)
         return GPUOCC_ERR_ARGUMENT;
-    const uint8_t *p = data;
-    struct gpuocc_kernel_sink sink = {kernels, capacity, 0};
-    int32_t rc = length >= 4 && gpuocc_le32(p) == FATBIN_MAGIC ? read_fatbins(p, p, length, &sink)
-                                                                 : read_elf(p, p, length, &sink, false);
+    struct gpuocc_kernel_sink sink = {kernels, NULL, 0, 0, 0, capacity, 0};
+    struct plain_read r = {data, &sink};
+    int32_t rc = gpuocc_entries_walk(data, length, read_plain_entry, &r);
     if (rc != GPUOCC_OK)
         return rc;
     *count = sink.count;

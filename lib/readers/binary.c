@@ -1,0 +1,261 @@
+/*
+ * Binaries entry by entry (gpuocc_binary_scan, gpuocc_binary_read_entry): compressed entries are decoded
+ * into the caller's workspace (lib/decode/), laid out as [zstd scratch | the decompressed entry].  A zstd
+ * payload is one frame followed by zero padding to the payload size; an LZ4 payload is one block of the
+ * entry's compressed size, zero padding after it.
+ */
+#include "binary.h"
+
+#include <stddef.h>
+
+#include "../decode/decode.h"
+
+_Static_assert(sizeof(gpuocc_binary_kernel) == 240, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, name_offset) == 16, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, cc) == 48, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, smem_bytes) == 64, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, min_blocks_per_sm) == 88, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, reserved) == 112, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(sizeof(gpuocc_binary_summary) == 80, "gpuocc_binary_summary layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_summary, workspace_bytes) == 32, "gpuocc_binary_summary layout 0.2 is frozen");
+
+int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k)
+{
+    if (sink->count == INT32_MAX)
+        return GPUOCC_ERR_OVERFLOW;
+    if (sink->count < sink->capacity) {
+        if (sink->records) {
+            gpuocc_binary_kernel b;
+            memset(&b, 0, sizeof b);
+            b.size = (uint32_t)sizeof b;
+            b.vendor = GPUOCC_VENDOR_NVIDIA;
+            b.entry = sink->entry;
+            b.name_buffer = sink->name_buffer;
+            b.name_offset = k->name_offset;
+            b.name_length = k->name_length;
+            b.short_offset = k->short_offset;
+            b.short_length = k->short_length;
+            b.cc = k->cc;
+            b.registers = k->registers;
+            b.barriers = k->barriers;
+            b.max_threads_per_block = k->max_threads_per_block;
+            b.smem_bytes = k->smem_bytes;
+            b.cmem_bytes = k->cmem_bytes;
+            b.stack_frame_bytes = k->stack_frame_bytes;
+            b.min_blocks_per_sm = k->min_blocks_per_sm;
+            b.max_regs_per_thread = k->max_regs_per_thread;
+            b.max_blocks_per_cluster = k->max_blocks_per_cluster;
+            b.cluster_x = k->cluster_x;
+            b.cluster_y = k->cluster_y;
+            b.cluster_z = k->cluster_z;
+            uint8_t *dst = sink->records + (size_t)sink->count * sink->stride;
+            memcpy(dst, &b, sizeof b);
+            memset(dst + sizeof b, 0, sink->stride - sizeof b); /* a later layout's fields: unknown here */
+            uint32_t stride = (uint32_t)sink->stride;
+            memcpy(dst, &stride, sizeof stride);
+        } else {
+            sink->kernels[sink->count] = *k;
+        }
+    }
+    sink->count++;
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel)
+{
+    if (!kernel)
+        return GPUOCC_ERR_NULL;
+    memset(kernel, 0, sizeof *kernel);
+    kernel->size = (uint32_t)sizeof *kernel;
+    kernel->vendor = GPUOCC_VENDOR_NVIDIA;
+    return GPUOCC_OK;
+}
+
+static bool is_compressed(const struct gpuocc_entry *e)
+{
+    return (e->flags & (GPUOCC_ENTRY_LZ4 | GPUOCC_ENTRY_ZSTD)) || e->uncompressed != 0;
+}
+
+/* What one entry needs of the workspace. */
+static uint64_t entry_workspace(const struct gpuocc_entry *e)
+{
+    if (!is_compressed(e))
+        return 0;
+    uint64_t scratch = gpuocc_zstd_workspace_bytes();
+    return e->uncompressed > UINT64_MAX - scratch ? UINT64_MAX : scratch + e->uncompressed;
+}
+
+static bool summary_size_ok(const gpuocc_binary_summary *s)
+{
+    return s->size >= sizeof *s && s->size <= GPUOCC_STRUCT_SIZE_MAX;
+}
+
+struct scan {
+    int32_t entries, compressed;
+    uint64_t workspace, largest;
+};
+
+static int32_t scan_entry(void *ctx, const struct gpuocc_entry *e)
+{
+    struct scan *s = ctx;
+    if (s->entries == INT32_MAX)
+        return GPUOCC_ERR_OVERFLOW;
+    s->entries++;
+    uint64_t size = is_compressed(e) ? e->uncompressed : e->n;
+    if (size > s->largest)
+        s->largest = size;
+    if (is_compressed(e)) {
+        s->compressed++;
+        uint64_t need = entry_workspace(e);
+        if (need > s->workspace)
+            s->workspace = need;
+    }
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_binary_summary *summary)
+{
+    if (!data || !summary)
+        return GPUOCC_ERR_NULL;
+    if (!summary_size_ok(summary))
+        return GPUOCC_ERR_STRUCT_SIZE;
+    struct scan s = {0, 0, 0, 0};
+    int32_t rc = gpuocc_entries_walk(data, length, scan_entry, &s);
+    if (rc != GPUOCC_OK)
+        return rc;
+    uint32_t size = summary->size;
+    memset(summary, 0, size);
+    summary->size = size;
+    summary->entries = s.entries;
+    summary->compressed_entries = s.compressed;
+    summary->first_failed_entry = -1;
+    summary->workspace_bytes = s.workspace;
+    summary->largest_entry_bytes = s.largest;
+    return GPUOCC_OK;
+}
+
+/* Decode a compressed entry into `image` (e->uncompressed bytes). */
+static int32_t decompress(const struct gpuocc_entry *e, uint8_t *scratch, size_t scratch_len, uint8_t *image)
+{
+    size_t out = 0, used = 0;
+    int32_t rc;
+    bool zstd = e->flags & GPUOCC_ENTRY_ZSTD, lz4 = e->flags & GPUOCC_ENTRY_LZ4;
+    if (zstd == lz4) /* neither (an unknown method) or both */
+        return zstd ? GPUOCC_ERR_FORMAT : GPUOCC_ERR_UNSUPPORTED;
+    if (zstd) {
+        rc = gpuocc_zstd_decompress(e->p, e->n, image, (size_t)e->uncompressed, scratch, scratch_len, &out, &used);
+    } else {
+        if (e->compressed > e->n)
+            return GPUOCC_ERR_FORMAT;
+        used = (size_t)e->compressed;
+        rc = gpuocc_lz4_block_decompress(e->p, used, image, (size_t)e->uncompressed, &out);
+    }
+    if (rc == GPUOCC_ERR_BUFFER) /* more data than the header declares */
+        return GPUOCC_ERR_FORMAT;
+    if (rc != GPUOCC_OK)
+        return rc;
+    if (out != e->uncompressed)
+        return GPUOCC_ERR_FORMAT;
+    for (size_t i = used; i < e->n; i++) /* only zero padding may follow the compressed data */
+        if (e->p[i] != 0)
+            return GPUOCC_ERR_FORMAT;
+    return GPUOCC_OK;
+}
+
+struct entry_read {
+    int32_t target, index;
+    const uint8_t *data;
+    uint8_t *workspace;
+    size_t workspace_len;
+    gpuocc_binary_kernel *kernels;
+    int32_t capacity, count;
+    int32_t status;
+};
+
+/* The kernels of one cubin image: counted and checked first, then written, so that a failure leaves the
+   caller's records untouched. */
+static int32_t read_image(struct entry_read *r, const uint8_t *image, size_t n, const uint8_t *origin,
+                          int32_t name_buffer)
+{
+    struct gpuocc_elf elf;
+    int32_t rc = gpuocc_elf_open(image, n, &elf);
+    if (rc != GPUOCC_OK)
+        return rc;
+    if (elf.machine != GPUOCC_EM_CUDA)
+        return GPUOCC_ERR_FORMAT;
+    struct gpuocc_kernel_sink probe = {NULL, NULL, 0, r->index, name_buffer, 0, 0};
+    if ((rc = gpuocc_cubin_image(origin, &elf, &probe)) != GPUOCC_OK)
+        return rc;
+    if (r->capacity > 0) {
+        struct gpuocc_kernel_sink sink = {NULL, (uint8_t *)r->kernels, r->kernels->size, r->index, name_buffer,
+                                          r->capacity, 0};
+        if ((rc = gpuocc_cubin_image(origin, &elf, &sink)) != GPUOCC_OK)
+            return rc;
+    }
+    r->count = probe.count;
+    return probe.count > r->capacity ? GPUOCC_ERR_BUFFER : GPUOCC_OK;
+}
+
+static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
+{
+    struct entry_read *r = ctx;
+    if (r->index != r->target) {
+        r->index++;
+        return GPUOCC_OK;
+    }
+    if (!is_compressed(e)) {
+        r->status = read_image(r, e->p, e->n, r->data, GPUOCC_BINARY_NAME_INPUT);
+        return 1;
+    }
+    uint64_t need = entry_workspace(e);
+    if (!r->workspace || need > r->workspace_len) {
+        r->status = GPUOCC_ERR_ARGUMENT;
+        return 1;
+    }
+    size_t scratch = gpuocc_zstd_workspace_bytes();
+    uint8_t *image = r->workspace + scratch;
+    r->status = decompress(e, r->workspace, scratch, image);
+    if (r->status == GPUOCC_OK)
+        r->status = read_image(r, image, (size_t)e->uncompressed, r->workspace, GPUOCC_BINARY_NAME_WORKSPACE);
+    return 1;
+}
+
+static void count_result(gpuocc_binary_summary *s, int32_t entry, int32_t rc)
+{
+    if (rc == GPUOCC_OK || rc == GPUOCC_ERR_BUFFER) {
+        if (s->entries_read < INT32_MAX)
+            s->entries_read++;
+        return;
+    }
+    if (s->entries_failed < INT32_MAX)
+        s->entries_failed++;
+    if (s->first_failed_entry < 0) {
+        s->first_failed_entry = entry;
+        s->first_failure = rc;
+    }
+}
+
+int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry, void *workspace,
+                                 size_t workspace_len, gpuocc_binary_kernel *kernels, int32_t capacity,
+                                 int32_t *count, gpuocc_binary_summary *summary)
+{
+    if (!data || !count || (capacity > 0 && !kernels))
+        return GPUOCC_ERR_NULL;
+    if (capacity < 0 || entry < 0)
+        return GPUOCC_ERR_ARGUMENT;
+    if (capacity > 0 && (kernels->size < sizeof *kernels || kernels->size > GPUOCC_STRUCT_SIZE_MAX))
+        return GPUOCC_ERR_STRUCT_SIZE;
+    if (summary && !summary_size_ok(summary))
+        return GPUOCC_ERR_STRUCT_SIZE;
+    struct entry_read r = {entry, 0, data, workspace, workspace_len, kernels, capacity, 0, GPUOCC_OK};
+    int32_t rc = gpuocc_entries_walk(data, length, read_one_entry, &r);
+    if (rc == 1)
+        rc = r.status;
+    else if (rc == GPUOCC_OK)
+        rc = GPUOCC_ERR_ARGUMENT; /* no such entry */
+    if (summary && rc != GPUOCC_ERR_ARGUMENT)
+        count_result(summary, entry, rc);
+    if (rc == GPUOCC_OK || rc == GPUOCC_ERR_BUFFER)
+        *count = r.count;
+    return rc;
+}
