@@ -159,7 +159,9 @@ typedef struct gpuocc_kernel {
     uint64_t reserved[4];           /* zero */
 } gpuocc_kernel;
 
-/* Zero `k`, set size, barriers = 1, carveout = default, smem_dynamic_max_bytes = -1. */
+/* Zero `k`, set size, threads_per_block = 1, barriers = 1, carveout = default, smem_optin = 1 and
+   smem_dynamic_max_bytes = -1.  smem_optin was 0 before 0.2.0: set it to 0 for the 48 KiB per-block
+   limit of a kernel that does not raise cudaFuncAttributeMaxDynamicSharedMemorySize. */
 GPUOCC_API int32_t gpuocc_kernel_init(gpuocc_kernel *k);
 
 /* ---------------------------------------------------------------------------------------------------

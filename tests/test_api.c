@@ -56,3 +56,21 @@ Test(api, thread_safe)
         cr_expect_eq(bad[i], 0);
     }
 }
+
+Test(api, kernel_init_defaults)
+{
+    /* CONVENTIONS.md: shared-memory opt-in is on by default everywhere (a 0.2.0 change in C) */
+    gpuocc_kernel k;
+    memset(&k, 0xA5, sizeof k);
+    cr_assert_eq(gpuocc_kernel_init(&k), GPUOCC_OK);
+    cr_expect_eq(k.size, sizeof k);
+    cr_expect_eq(k.threads_per_block, 1);
+    cr_expect_eq(k.barriers, 1);
+    cr_expect_eq(k.carveout_percent, GPUOCC_CARVEOUT_DEFAULT);
+    cr_expect_eq(k.smem_optin, 1);
+    cr_expect_eq(k.smem_dynamic_max_bytes, -1);
+    cr_expect_eq(k.regs_per_thread, 0);
+    cr_expect_eq(k.smem_static_bytes, 0);
+    cr_expect_eq(k.smem_dynamic_bytes, 0);
+    cr_expect_eq(k.reserved0, 0);
+}

@@ -144,6 +144,7 @@ Test(limits, shared_memory_default_versus_optin)
     gpuocc_device d = test_device("H100");
     gpuocc_kernel k = test_kernel(256, 32, 0, 100 * 1024);
     int32_t b = -1;
+    k.smem_optin = 0;
     gpuocc_limit_shared_memory(&d, &k, &b);
     cr_expect_eq(b, 0); /* 100 KiB dynamic without opt-in exceeds 48 KiB */
     k.smem_optin = 1;
@@ -157,6 +158,7 @@ Test(limits, shared_memory_default_versus_optin)
     cr_expect_eq(b, 0);
     /* 48 KiB exactly is allowed without opt-in: 49152 + 1024 = the 50176 per-block limit */
     gpuocc_kernel at_limit = test_kernel(256, 32, 48 * 1024, 0);
+    at_limit.smem_optin = 0;
     gpuocc_limit_shared_memory(&d, &at_limit, &b);
     cr_expect_eq(b, 4); /* 233472 / 50176 */
     /* the attribute caps the dynamic size */

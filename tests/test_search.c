@@ -78,6 +78,7 @@ Test(search, dynamic_smem_available)
     gpuocc_device d = test_device("A100");
     gpuocc_kernel k = test_kernel(256, 32, 0, 0);
     int64_t bytes = 0;
+    k.smem_optin = 0;
     cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 2, &bytes), GPUOCC_OK);
     cr_expect_eq(bytes, 49152);
     cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 3, &bytes), GPUOCC_OK);
