@@ -1,23 +1,18 @@
-/* gpuocc ptxas / gpuocc cubin: every kernel of a ptxas report or of device code, with its occupancy. */
+/* gpuocc ptxas: every kernel of ptxas reports, with its occupancy; the rows and options it shares with
+   gpuocc binary (tools/cmd_binary.c, through tools/inputs.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "inputs.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-struct input_options {
-    const char *path;
-    struct cli_launch launch; /* --arch (looked up before any input is read) and the other launch flags */
-    bool best, json, csv;
-};
-
 /* Reads of a pipe or a device stop here (a build log or a binary this large is not one: /dev/zero). */
 #define MAX_STREAM ((size_t)1 << 28)
 
 /* The whole of a file or stdin; NULL after a usage error naming the file and the system's reason. */
-static char *slurp(struct cli_io *io, const char *path, size_t *length)
+char *input_slurp(struct cli_io *io, const char *path, size_t *length)
 {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : io->in;
     if (!f) {
@@ -69,9 +64,12 @@ static char *slurp(struct cli_io *io, const char *path, size_t *length)
     return buf;
 }
 
-static bool parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o)
+bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o)
 {
-    *o = (struct input_options){.path = NULL};
+    *o = (struct input_options){.paths = NULL};
+    o->paths = calloc((size_t)argc + 1, sizeof *o->paths);
+    if (!o->paths)
+        return cli_fail(io, "memory", "out of memory"), false;
     cli_launch_init(&o->launch);
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
@@ -83,8 +81,8 @@ static bool parse_options(struct cli_io *io, int argc, char **argv, struct input
             o->json = true;
         else if (cli_switch(&a, "--csv"))
             o->csv = true;
-        else if ((argv[a.i][0] != '-' || !strcmp(argv[a.i], "-")) && !o->path)
-            o->path = argv[a.i];
+        else if (argv[a.i][0] != '-' || !strcmp(argv[a.i], "-"))
+            o->paths[o->npaths++] = argv[a.i];
         else
             cli_unknown(&a);
     }
@@ -165,10 +163,13 @@ static bool answered(const struct row *row)
     return strcmp(row->status, "ok") == 0;
 }
 
-static void print_json(FILE *out, const gpuocc_compiled_kernel *k, const struct row *row, bool first_row)
+static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel *k, const struct row *row,
+                       bool first_row)
 {
     bool first = true;
     fprintf(out, "%s{", first_row ? "" : ",");
+    json_key(out, &first, "file");
+    json_string(out, file);
     json_key(out, &first, "name");
     json_string_n(out, row->name, row->name_len);
     json_key(out, &first, "short_name");
@@ -209,7 +210,7 @@ static void print_json(FILE *out, const gpuocc_compiled_kernel *k, const struct 
     fputc('}', out);
 }
 
-static void print_csv(FILE *out, const gpuocc_compiled_kernel *k, const struct row *row)
+static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel *k, const struct row *row)
 {
     csv_cell(out, row->name, row->name_len);
     fputc(',', out);
@@ -227,9 +228,11 @@ static void print_csv(FILE *out, const gpuocc_compiled_kernel *k, const struct r
     if (answered(row)) {
         char lim[96];
         cli_limiters(row->r.limiters, lim, sizeof lim);
-        fprintf(out, ",%d,%d,%.6f,%s\n", row->r.blocks_per_sm, row->r.warps_per_sm, row->r.occupancy, lim);
+        fprintf(out, ",%d,%d,%.6f,%s,", row->r.blocks_per_sm, row->r.warps_per_sm, row->r.occupancy, lim);
     } else
-        fputs(",,,,\n", out);
+        fputs(",,,,,", out);
+    csv_cell(out, file, strlen(file));
+    fputc('\n', out);
 }
 
 static void print_table_row(FILE *out, const gpuocc_compiled_kernel *k, const struct row *row)
@@ -252,92 +255,119 @@ static void print_table_row(FILE *out, const gpuocc_compiled_kernel *k, const st
             answered(row) ? lim : row->status);
 }
 
-static void print_kernels(FILE *out, const char *origin, const gpuocc_compiled_kernel *ks, int32_t count,
-                          const struct input_options *o)
+/* The header (or "["), written before the first row so that a failed run prints nothing. */
+static void begin(FILE *out, struct input_options *o)
 {
+    if (o->begun)
+        return;
+    o->begun = true;
     if (o->json)
         fprintf(out, "[");
     else if (o->csv)
         fprintf(out, "name,short_name,arch,registers,barriers,smem,cmem,stack,spill_stores,spill_loads,max_regs,"
                "max_threads,min_blocks,cluster_x,cluster_y,cluster_z,threads,status,blocks_per_sm,warps_per_sm,"
-               "occupancy,limiters\n");
+               "occupancy,limiters,file\n");
     else
         fprintf(out, "%-36s %-7s %4s %3s %7s %6s %6s %6s %7s %6s %9s  %s\n", "kernel", "arch", "regs", "bar", "smem",
                "stack", "spill", "bound", "threads", "blk/SM", "occupancy", "limited by");
-    for (int32_t i = 0; i < count; i++) {
-        struct row row;
-        evaluate(origin, &ks[i], o, &row);
-        if (o->json)
-            print_json(out, &ks[i], &row, i == 0);
-        else if (o->csv)
-            print_csv(out, &ks[i], &row);
-        else
-            print_table_row(out, &ks[i], &row);
-    }
+}
+
+void input_begin(FILE *out, struct input_options *o)
+{
+    (void)out;
+    o->rows = 0;
+    o->begun = false;
+}
+
+void input_file(FILE *out, struct input_options *o, const char *file)
+{
+    begin(out, o);
+    if (!o->json && !o->csv && o->npaths > 1) /* the table names each file before its rows */
+        fprintf(out, "# %s\n", file);
+}
+
+void input_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
+                  const gpuocc_compiled_kernel *k)
+{
+    struct row row;
+    begin(out, o);
+    evaluate(origin, k, o, &row);
     if (o->json)
+        print_json(out, file, k, &row, o->rows == 0);
+    else if (o->csv)
+        print_csv(out, file, k, &row);
+    else
+        print_table_row(out, k, &row);
+    o->rows++;
+}
+
+void input_end(FILE *out, struct input_options *o, bool any)
+{
+    if (any)
+        begin(out, o);
+    if (o->begun && o->json)
         fprintf(out, "]\n");
+    free(o->paths);
+    o->paths = NULL;
+}
+
+/* One build log: its kernels, or a problem naming the file (status 1); false when it gave nothing. */
+static bool ptxas_file(struct cli_io *io, struct input_options *o, const char *path)
+{
+    size_t length;
+    struct cli_io quiet = *io; /* a file that cannot be read is a problem of that file, not a usage error */
+    quiet.status = 0;
+    char *text = input_slurp(&quiet, path, &length);
+    if (!text) {
+        io->status = io->status > CLI_PARTIAL ? io->status : CLI_PARTIAL;
+        return false;
+    }
+    int32_t count = 0, line = 0;
+    int32_t rc = gpuocc_ptxas_parse(text, length, NULL, 0, &count, &line);
+    gpuocc_compiled_kernel *ks = NULL;
+    bool ok = false;
+    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
+        cli_problem(io, path, "line %d: %s", line, gpuocc_strerror(rc));
+    else if (!(ks = calloc(count ? (size_t)count : 1, sizeof *ks)))
+        cli_problem(io, path, "out of memory");
+    else {
+        gpuocc_ptxas_parse(text, length, ks, count, &count, &line);
+        if (count == 0) {
+            cli_problem(io, path, "no kernel found (expected ptxas -v output: \"ptxas info : Compiling entry function\")");
+            free(ks);
+            free(text);
+            return false;
+        }
+        input_file(io->out, o, path);
+        for (int32_t i = 0; i < count; i++)
+            input_kernel(io->out, o, path, text, &ks[i]);
+        ok = count > 0;
+    }
+    free(ks);
+    free(text);
+    return ok;
 }
 
 static int cmd_ptxas(struct cli_io *io, int argc, char **argv)
 {
     struct input_options o;
-    if (!parse_options(io, argc, argv, &o))
+    if (!input_parse_options(io, argc, argv, &o)) {
+        free(o.paths);
         return io->status;
-    const char *path = o.path ? o.path : "-";
-    size_t length;
-    char *text = slurp(io, path, &length);
-    if (!text)
-        return io->status;
-    int32_t count = 0, line = 0;
-    int32_t rc = gpuocc_ptxas_parse(text, length, NULL, 0, &count, &line);
-    gpuocc_compiled_kernel *ks = NULL;
-    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
-        cli_fail(io, path, "line %d: %s", line, gpuocc_strerror(rc));
-    else if (!(ks = calloc(count ? (size_t)count : 1, sizeof *ks)))
-        cli_fail(io, path, "out of memory");
-    else {
-        gpuocc_ptxas_parse(text, length, ks, count, &count, &line);
-        if (count == 0)
-            cli_fail(io, path, "no kernel found (expected ptxas -v output: \"ptxas info : Compiling entry function\")");
-        else
-            print_kernels(io->out, text, ks, count, &o);
     }
-    free(ks);
-    free(text);
+    if (o.npaths == 0)
+        o.paths[o.npaths++] = "-";
+    bool any = false;
+    input_begin(io->out, &o);
+    for (int i = 0; i < o.npaths && !cli_output_failed(io); i++)
+        any |= ptxas_file(io, &o, o.paths[i]);
+    input_end(io->out, &o, any);
+    if (!any) /* nothing could be read at all */
+        io->status = io->status > CLI_USAGE ? io->status : CLI_USAGE;
     return io->status;
 }
 
-static int cmd_cubin(struct cli_io *io, int argc, char **argv)
-{
-    struct input_options o;
-    if (!parse_options(io, argc, argv, &o))
-        return io->status;
-    if (!o.path)
-        return cli_fail(io, "FILE", "give a cubin, fatbinary or CUDA host object (or - for stdin)");
-    size_t length;
-    char *data = slurp(io, o.path, &length);
-    if (!data)
-        return io->status;
-    int32_t count = 0;
-    int32_t rc = gpuocc_cubin_read(data, length, NULL, 0, &count);
-    gpuocc_compiled_kernel *ks = NULL;
-    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
-        cli_fail(io, o.path, "%s", gpuocc_strerror(rc));
-    else if (!(ks = calloc(count ? (size_t)count : 1, sizeof *ks)))
-        cli_fail(io, o.path, "out of memory");
-    else {
-        gpuocc_cubin_read(data, length, ks, count, &count);
-        if (count == 0)
-            cli_fail(io, o.path, "no kernel found");
-        else
-            print_kernels(io->out, data, ks, count, &o);
-    }
-    free(ks);
-    free(data);
-    return io->status;
-}
-
-static const struct cli_option input_options[] = {
+const struct cli_option input_options[] = {
     CLI_LAUNCH_OPTIONS,
     {"--best-block", NULL, "evaluate every kernel at its best block size (within its launch bounds)"},
     {"--json", NULL, "a JSON array of objects instead of the table"},
@@ -346,13 +376,7 @@ static const struct cli_option input_options[] = {
 };
 
 const struct cli_command cli_cmd_ptxas = {
-    "ptxas", cmd_ptxas, "every kernel of a ptxas -v report or build log, with its occupancy",
-    "[FILE|-] (--threads N | --best-block) [--arch NAME] [--json|--csv]", input_options,
+    "ptxas", cmd_ptxas, "every kernel of ptxas -v reports or build logs, with its occupancy",
+    "[FILE...|-] (--threads N | --best-block) [--arch NAME] [--json|--csv]", input_options,
     "nvcc -Xptxas -v -c k.cu 2>&1 | gpuocc ptxas --threads 256\n"
-    "gpuocc ptxas build.log --best-block --csv\n"};
-
-const struct cli_command cli_cmd_cubin = {
-    "cubin", cmd_cubin, "every kernel of a cubin, fatbinary or CUDA host object, with its occupancy",
-    "FILE|- (--threads N | --best-block) [--arch NAME] [--json|--csv]", input_options,
-    "gpuocc cubin kernels.cubin --threads 256\n"
-    "gpuocc cubin app.o --best-block --json\n"};
+    "gpuocc ptxas build.log other.log --best-block --csv\n"};

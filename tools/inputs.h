@@ -1,0 +1,31 @@
+/* What gpuocc ptxas (tools/cmd_inputs.c) and gpuocc binary (tools/cmd_binary.c) share: their options, and
+   the rows they print, one per kernel, each naming its file. */
+#ifndef GPUOCC_INPUTS_H
+#define GPUOCC_INPUTS_H
+
+#include "cli.h"
+
+struct input_options {
+    const char **paths; /* the files named, in order (allocated; input_end frees it) */
+    int npaths;
+    struct cli_launch launch; /* --arch (looked up before any input is read) and the other launch flags */
+    bool best, json, csv;
+    int64_t rows;
+    bool begun; /* the header is out */
+};
+
+extern const struct cli_option input_options[];
+
+/* Parse the shared flags and the file names; false after a usage error. */
+bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o);
+/* The whole of a file or stdin; NULL after a usage error naming the file and the system's reason. */
+char *input_slurp(struct cli_io *io, const char *path, size_t *length);
+/* Output: the header (or "["), a note before each file's rows, one row per kernel (names at origin +
+   offset), the end (or "]"). */
+void input_begin(FILE *out, struct input_options *o);
+void input_file(FILE *out, struct input_options *o, const char *file);
+void input_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
+                  const gpuocc_compiled_kernel *k);
+void input_end(FILE *out, struct input_options *o, bool any); /* any: something was read (print the header even without rows) */
+
+#endif
