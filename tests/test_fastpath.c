@@ -325,3 +325,79 @@ Test(fastpath, batch_rejects_bad_calls_and_writes_nothing)
     d.warp_size = 0;
     cr_expect_eq(gpuocc_prepare(&d, &p), GPUOCC_ERR_DEVICE);
 }
+
+/* ---- inverse queries in closed form against their definition, walked with gpuocc_occupancy ---- */
+
+static int32_t blocks_of(const gpuocc_device *d, gpuocc_kernel k)
+{
+    gpuocc_result r = {.size = sizeof r};
+    cr_assert_eq(gpuocc_occupancy(d, &k, &r), GPUOCC_OK);
+    return r.blocks_per_sm;
+}
+
+static void random_launch(const gpuocc_device *d, gpuocc_kernel *k)
+{
+    gpuocc_kernel_init(k);
+    k->threads_per_block = (int32_t)(pick(0, 3) ? 32 * pick(1, 32) : pick(1, 1100));
+    k->regs_per_thread = (int32_t)pick(0, 255);
+    k->smem_static_bytes = pick(0, 2) ? pick(0, 4096) : pick(0, d->smem_per_block_optin_bytes + 2048);
+    k->smem_dynamic_bytes = pick(0, 16384);
+    k->carveout_percent = (int32_t)(pick(0, 2) == 0 ? -1 : pick(0, 100));
+    k->smem_optin = (int32_t)pick(0, 1);
+    k->smem_dynamic_max_bytes = k->smem_optin && pick(0, 1) ? pick(0, d->smem_per_block_optin_bytes) : -1;
+    k->barriers = (int32_t)pick(0, 4);
+}
+
+Test(fastpath, inverse_queries_meet_their_definition)
+{
+    long answered = 0, unsatisfiable = 0;
+    for (int32_t c = 0; c < gpuocc_catalog_count(); c++) {
+        gpuocc_device d = {.size = sizeof d};
+        cr_assert_eq(gpuocc_catalog_device(c, &d), GPUOCC_OK);
+        for (int n = 0; n < 60; n++) {
+            gpuocc_kernel k;
+            random_launch(&d, &k);
+            int32_t want = (int32_t)pick(1, 10);
+            /* registers: the largest count <= min(255, device maximum) at which `want` blocks fit */
+            int32_t regs = -1, hi = d.regs_per_thread_max < 255 ? d.regs_per_thread_max : 255, expect = -1;
+            for (int32_t v = hi; v >= 0 && expect < 0; v--) {
+                gpuocc_kernel t = k;
+                t.regs_per_thread = v;
+                if (blocks_of(&d, t) >= want)
+                    expect = v;
+            }
+            int32_t rc = gpuocc_regs_max_for_blocks(&d, &k, want, &regs);
+            cr_assert_eq(rc, expect < 0 ? GPUOCC_ERR_UNSATISFIABLE : GPUOCC_OK, "%s regs: rc %d", gpuocc_catalog_name(c), rc);
+            if (expect >= 0)
+                cr_assert_eq(regs, expect, "%s threads %d want %d: regs %d, walk %d", gpuocc_catalog_name(c),
+                             k.threads_per_block, want, regs, expect);
+            /* dynamic shared memory: `want` blocks fit at the answer and at no larger size (every allocation
+               granule above it checked at its smallest byte count, and one byte above) */
+            int64_t bytes = -1;
+            rc = gpuocc_smem_dynamic_available(&d, &k, want, &bytes);
+            gpuocc_kernel t = k;
+            if (rc == GPUOCC_ERR_UNSATISFIABLE) {
+                t.smem_dynamic_bytes = 0;
+                cr_assert_lt(blocks_of(&d, t), want, "%s: unsatisfiable, but 0 bytes fit", gpuocc_catalog_name(c));
+                unsatisfiable++;
+                continue;
+            }
+            cr_assert_eq(rc, GPUOCC_OK);
+            answered++;
+            t.smem_dynamic_bytes = bytes;
+            cr_assert_geq(blocks_of(&d, t), want, "%s: %lld bytes do not fit %d blocks", gpuocc_catalog_name(c),
+                          (long long)bytes, want);
+            int64_t unit = d.smem_alloc_unit_bytes, fixed = k.smem_static_bytes + d.smem_reserved_per_block_bytes;
+            int64_t top = d.smem_per_block_optin_bytes > d.smem_per_sm_bytes ? d.smem_per_block_optin_bytes
+                                                                             : d.smem_per_sm_bytes;
+            for (int64_t v = bytes + 1; v <= top + unit; v = ((v + fixed - 1) / unit + 1) * unit - fixed + 1) {
+                t.smem_dynamic_bytes = v;
+                cr_assert_lt(blocks_of(&d, t), want, "%s threads %d static %lld want %d: %lld bytes fit, answer %lld",
+                             gpuocc_catalog_name(c), k.threads_per_block, (long long)k.smem_static_bytes, want,
+                             (long long)v, (long long)bytes);
+            }
+        }
+    }
+    cr_expect_gt(answered, 100);
+    cr_expect_gt(unsatisfiable, 10);
+}

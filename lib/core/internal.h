@@ -126,6 +126,9 @@ void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resul
 
 /* The smallest supported carveout of at least `bytes` (>= 0); -1 when none is that large. */
 int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_t bytes);
+/* Inverse queries in closed form on checked structs (lib/nvidia/limits.c); -1 when none satisfies. */
+int64_t gpuocc_nv_regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi);
+int64_t gpuocc_nv_smem_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi);
 /* The prepared form of NVIDIA's rules (lib/nvidia/batch.c): fill the opaque state from a checked device;
    run a batch on it (the state is re-checked; the kernel and batch structs already are). */
 void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque);

@@ -125,12 +125,6 @@ static int32_t blocks_at_regs(const gpuocc_device *d, gpuocc_kernel k, int64_t v
     return whole ? total_blocks(d, &k) : gpuocc_rule_registers(d, k.threads_per_block, value);
 }
 
-static int32_t blocks_at_dynamic(const gpuocc_device *d, gpuocc_kernel k, int64_t value, bool whole)
-{
-    k.smem_dynamic_bytes = value;
-    return whole ? total_blocks(d, &k) : gpuocc_rule_smem(d, &k);
-}
-
 /* Shared memory per block (static + dynamic) for the next-step query: static is kept while it fits. */
 static int32_t blocks_at_smem_total(const gpuocc_device *d, gpuocc_kernel k, int64_t value, bool whole)
 {
@@ -195,20 +189,25 @@ static int64_t largest_bytes_meeting(const gpuocc_device *d, const gpuocc_kernel
 int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
                                       int64_t *bytes)
 {
-    gpuocc_device d;
-    gpuocc_kernel k;
-    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
-    if (rc)
+    gpuocc_device d_scratch;
+    gpuocc_kernel k_scratch;
+    int32_t rc;
+    const gpuocc_device *d = gpuocc_device_view(dev, &d_scratch, &rc);
+    if (!d)
+        return rc;
+    const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
+    if (!k)
         return rc;
     if (!bytes)
         return GPUOCC_ERR_NULL;
     if (blocks < 1)
         return GPUOCC_ERR_ARGUMENT;
-    int64_t offset = k.smem_static_bytes + d.smem_reserved_per_block_bytes;
-    int64_t hi = smem_search_top(&d) - offset;
-    if (k.smem_optin && k.smem_dynamic_max_bytes >= 0 && k.smem_dynamic_max_bytes < hi)
-        hi = k.smem_dynamic_max_bytes;
-    int64_t found = hi < 0 ? -1 : largest_bytes_meeting(&d, &k, blocks_at_dynamic, true, offset, hi, blocks);
+    /* saturating: a static size near INT64_MAX leaves no room, it does not wrap */
+    int64_t offset = gpuocc_sat_add(k->smem_static_bytes, d->smem_reserved_per_block_bytes);
+    int64_t hi = smem_search_top(d) - offset;
+    if (k->smem_optin && k->smem_dynamic_max_bytes >= 0 && k->smem_dynamic_max_bytes < hi)
+        hi = k->smem_dynamic_max_bytes;
+    int64_t found = hi < 0 ? -1 : gpuocc_nv_smem_available(d, k, blocks, hi);
     if (found < 0)
         return GPUOCC_ERR_UNSATISFIABLE;
     *bytes = found;
@@ -221,17 +220,21 @@ int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_ker
 int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
                                    int32_t *regs_per_thread)
 {
-    gpuocc_device d;
-    gpuocc_kernel k;
-    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
-    if (rc)
+    gpuocc_device d_scratch;
+    gpuocc_kernel k_scratch;
+    int32_t rc;
+    const gpuocc_device *d = gpuocc_device_view(dev, &d_scratch, &rc);
+    if (!d)
+        return rc;
+    const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
+    if (!k)
         return rc;
     if (!regs_per_thread)
         return GPUOCC_ERR_NULL;
     if (blocks < 1)
         return GPUOCC_ERR_ARGUMENT;
-    int64_t hi = d.regs_per_thread_max < COMPILER_REGS_MAX ? d.regs_per_thread_max : COMPILER_REGS_MAX;
-    int64_t found = largest_meeting(&d, &k, blocks_at_regs, true, 0, hi, 1, blocks);
+    int64_t hi = d->regs_per_thread_max < COMPILER_REGS_MAX ? d->regs_per_thread_max : COMPILER_REGS_MAX;
+    int64_t found = gpuocc_nv_regs_max(d, k, blocks, hi);
     if (found < 0)
         return GPUOCC_ERR_UNSATISFIABLE;
     *regs_per_thread = (int32_t)found;

@@ -187,6 +187,105 @@ int32_t gpuocc_rule_barriers(const gpuocc_device *d, int64_t barriers)
     return barriers_limit(d, barriers);
 }
 
+/* The blocks every resource but one allows: `skip` is GPUOCC_RESOURCE_REGISTERS or GPUOCC_RESOURCE_SMEM. */
+static int32_t others_limit(const gpuocc_device *d, const gpuocc_kernel *k, int32_t skip)
+{
+    int64_t threads = k->threads_per_block;
+    int64_t warps = warps_per_block(d, threads);
+    int32_t blocks = warps_limit(d, threads, warps);
+    blocks = d->max_blocks_per_sm < blocks ? d->max_blocks_per_sm : blocks;
+    int32_t barriers = barriers_limit(d, k->barriers);
+    blocks = barriers < blocks ? barriers : blocks;
+    int32_t other = skip == GPUOCC_RESOURCE_SMEM
+                        ? registers_limit(d, k->regs_per_thread, warps, gpuocc_rule_regs_per_warp(d, k->regs_per_thread))
+                        : gpuocc_rule_smem(d, k);
+    return other < blocks ? other : blocks;
+}
+
+/*
+ * The most registers per thread, at most `hi` (<= regs_per_thread_max), with which `want` blocks fit; -1 if
+ * none.  Only the register limit depends on the count, and it falls as the per-warp allocation step g
+ * (g x reg_alloc_unit registers) grows: each of its conditions is "g at most something", so the answer is
+ * the largest count in the largest step that meets them all.
+ */
+int64_t gpuocc_nv_regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi)
+{
+    if (others_limit(d, k, GPUOCC_RESOURCE_REGISTERS) < want)
+        return -1; /* no registers at all would not do either */
+    int64_t unit = d->reg_alloc_unit, warps = warps_per_block(d, k->threads_per_block);
+    int64_t g = gpuocc_div(hi * d->warp_size + unit - 1, unit);
+    int32_t parts_list[2] = {d->sub_partitions, d->reg_compat_sub_partitions};
+    for (int32_t i = 0; i < 2 && parts_list[i] > 0; i++) {
+        int64_t parts = parts_list[i];
+        /* the per-block check: g x unit x warps rounded up to the parts <= regs_per_block */
+        int64_t by_block = gpuocc_div(d->regs_per_block, unit * gpuocc_round_up_unit(warps, parts));
+        /* the file: floor(floor(regs_per_sm / parts) / (g unit)) x parts / warps >= need (need = want, or
+           1 for the compatibility layout) <=> floor(per_part / (g unit)) >= ceil(need x warps / parts) = m */
+        int64_t per_part = d->regs_per_sm / parts;
+        int64_t m = gpuocc_div((i == 0 ? want : 1) * warps + parts - 1, parts);
+        int64_t by_file = m > per_part ? 0 : gpuocc_div(gpuocc_div(per_part, m), unit);
+        g = by_block < g ? by_block : g;
+        g = by_file < g ? by_file : g;
+    }
+    if (g <= 0)
+        return 0; /* no registers: no register limit */
+    int64_t regs = gpuocc_div(g * unit, d->warp_size);
+    return regs < hi ? regs : hi;
+}
+
+/*
+ * The most dynamic shared memory, at most `hi`, with which `want` blocks fit; -1 if none.  The shared-memory
+ * limit is floor(carveout / allocation): within one carveout it falls as the allocation grows, so each
+ * carveout the driver may pick gives one candidate (the largest allocation it holds `want` times), and the
+ * answer is the best candidate, not a walk over the bytes.
+ */
+int64_t gpuocc_nv_smem_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi)
+{
+    if (others_limit(d, k, GPUOCC_RESOURCE_SMEM) < want)
+        return -1;
+    int64_t unit = d->smem_alloc_unit_bytes;
+    int64_t fixed = gpuocc_sat_add(k->smem_static_bytes, d->smem_reserved_per_block_bytes);
+    /* the per-block limits: the opt-in attribute, and the allocation's own limit */
+    int64_t most = hi;
+    if (k->smem_optin) {
+        int64_t attribute = dynamic_max(d, k);
+        most = attribute < most ? attribute : most;
+    }
+    int64_t by_limit = gpuocc_div_unit(per_block_limit(d, k), unit) * unit - fixed;
+    most = by_limit < most ? by_limit : most;
+    if (most < 0)
+        return -1;
+    int64_t alloc_top = smem_alloc(d, k->smem_static_bytes, most);
+    int64_t alloc_least = smem_alloc(d, k->smem_static_bytes, 0);
+    if (alloc_least == 0 && alloc_top == 0)
+        return 0; /* nothing allocated at all: no shared-memory limit */
+    /* candidates: the largest multiple of the unit <= min(segment top, carveout / want) above the segment */
+    int64_t best = -1;
+    int64_t preferred = d->smem_per_sm_bytes;
+    if (d->carveout_count > 0) {
+        int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
+        preferred = carveout_at_least(d, percent * d->smem_per_sm_bytes / 100);
+    }
+    for (int32_t i = -1; i < d->carveout_count; i++) {
+        /* segment -1: allocations the preferred carveout holds; then each larger carveout's own range */
+        int64_t carveout = i < 0 ? preferred : (int64_t)d->carveouts_kib[i] * 1024;
+        int64_t floor_ = i < 0 ? 0 : (i > 0 ? (int64_t)d->carveouts_kib[i - 1] * 1024 : 0);
+        if (i >= 0 && carveout <= preferred)
+            continue;
+        floor_ = i >= 0 && preferred > floor_ ? preferred : floor_;
+        int64_t top = gpuocc_div(carveout, want);
+        top = carveout < top ? carveout : top;
+        top = alloc_top < top ? alloc_top : top;
+        top = gpuocc_div_unit(top, unit) * unit;
+        if (top > floor_ && top >= alloc_least && top > 0 && top > best)
+            best = top;
+    }
+    if (best < 0)
+        return alloc_least == 0 ? 0 : -1; /* only an empty block would fit: no allocation, no limit */
+    int64_t bytes = best - fixed;
+    return bytes < most ? bytes : most;
+}
+
 void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
     int64_t threads = k->threads_per_block, regs = k->regs_per_thread;

@@ -126,7 +126,165 @@ static void bench_occupancy(void)
                ours / theirs, 1e9 * batch, batch / theirs);
     }
 }
+/* Searches against the header's: best block size (constant, affine, table), dynamic shared memory for N
+   blocks (the header's cudaOccAvailableDynamicSMemPerBlock, other semantics: speed reference only), and
+   registers for N blocks (against one header evaluation: the header has no such query). */
+#define SEARCHES 400
+struct search_run {
+    gpuocc_device dev;
+    gpuocc_kernel kernels[SEARCHES];
+    int32_t want[SEARCHES];
+    int64_t per_thread[SEARCHES];
+    cudaOccDeviceProp prop;
+    cudaOccFuncAttributes attrs[SEARCHES];
+    cudaOccDeviceState states[SEARCHES];
+    int form; /* 0 constant, 1 affine, 2 table */
+};
+static int64_t table[1025];
+static int64_t table_per_thread;
+static size_t header_smem_of(int threads)
+{
+    return (size_t)(table_per_thread * threads);
+}
+
+static void run_best_gpuocc(void *p)
+{
+    struct search_run *s = p;
+    long total = 0;
+    for (int i = 0; i < SEARCHES; i++) {
+        int32_t threads = 0, grid = 0;
+        if (s->form == 0)
+            gpuocc_best_block_affine(&s->dev, &s->kernels[i], 1024, 0, &threads, &grid);
+        else if (s->form == 1)
+            gpuocc_best_block_affine(&s->dev, &s->kernels[i], 0, table_per_thread, &threads, &grid);
+        else
+            gpuocc_best_block_table(&s->dev, &s->kernels[i], table, 1025, &threads, &grid);
+        total += threads;
+    }
+    sink = total;
+}
+
+static void run_best_nvidia(void *p)
+{
+    struct search_run *s = p;
+    long total = 0;
+    for (int i = 0; i < SEARCHES; i++) {
+        int grid = 0, block = 0;
+        if (s->form == 0)
+            cudaOccMaxPotentialOccupancyBlockSize(&grid, &block, &s->prop, &s->attrs[i], &s->states[i], NULL, 1024);
+        else
+            cudaOccMaxPotentialOccupancyBlockSize(&grid, &block, &s->prop, &s->attrs[i], &s->states[i],
+                                                  header_smem_of, 0);
+        total += block;
+    }
+    sink = total;
+}
+
+static void run_smem_gpuocc(void *p)
+{
+    struct search_run *s = p;
+    long total = 0;
+    for (int i = 0; i < SEARCHES; i++) {
+        int64_t bytes = 0;
+        gpuocc_smem_dynamic_available(&s->dev, &s->kernels[i], s->want[i], &bytes);
+        total += bytes;
+    }
+    sink = total;
+}
+
+static void run_smem_nvidia(void *p)
+{
+    struct search_run *s = p;
+    long total = 0;
+    for (int i = 0; i < SEARCHES; i++) {
+        size_t bytes = 0;
+        cudaOccAvailableDynamicSMemPerBlock(&bytes, &s->prop, &s->attrs[i], &s->states[i], s->want[i],
+                                            s->kernels[i].threads_per_block);
+        total += (long)bytes;
+    }
+    sink = total;
+}
+
+static void run_regs_gpuocc(void *p)
+{
+    struct search_run *s = p;
+    long total = 0;
+    for (int i = 0; i < SEARCHES; i++) {
+        int32_t regs = 0;
+        gpuocc_regs_max_for_blocks(&s->dev, &s->kernels[i], s->want[i], &regs);
+        total += regs;
+    }
+    sink = total;
+}
+
+static void run_one_nvidia(void *p)
+{
+    struct search_run *s = p;
+    long total = 0;
+    for (int i = 0; i < SEARCHES; i++) {
+        cudaOccResult r = {0};
+        cudaOccMaxActiveBlocksPerMultiprocessor(&r, &s->prop, &s->attrs[i], &s->states[i],
+                                                s->kernels[i].threads_per_block,
+                                                (size_t)s->kernels[i].smem_dynamic_bytes);
+        total += r.activeBlocksPerMultiprocessor;
+    }
+    sink = total;
+}
+
+/* One row: what, gpuocc's time, the reference's, the ratio against the target; returns 1 when missed. */
+static int verdict(const char *what, double ours, double theirs, double target)
+{
+    double ratio = ours / theirs;
+    printf("%-44s %10.1f ns %10.1f ns %8.3fx  target <= %.2fx  %s\n", what, 1e9 * ours, 1e9 * theirs, ratio, target,
+           ratio <= target ? "met" : "NOT met");
+    return ratio <= target ? 0 : 1;
+}
+
+static int bench_searches(void)
+{
+    static struct search_run s;
+    const char *archs[] = {"sm_75", "sm_80", "sm_90", "sm_120"};
+    double t[5][2] = {{0}};
+    int missed = 0;
+    for (size_t a = 0; a < sizeof archs / sizeof archs[0]; a++) {
+        s.dev = (gpuocc_device){.size = sizeof s.dev};
+        gpuocc_device_lookup(archs[a], &s.dev);
+        s.dev.sm_count = 100;
+        s.prop = oracle_device(&s.dev);
+        for (int i = 0; i < SEARCHES; i++) {
+            random_kernel(&s.dev, &s.kernels[i]);
+            s.kernels[i].threads_per_block = (int32_t)(32 * rnd_range(1, 32));
+            s.kernels[i].smem_dynamic_bytes = 0;
+            s.want[i] = (int32_t)rnd_range(1, 8);
+            oracle_kernel(&s.dev, &s.kernels[i], &s.attrs[i], &s.states[i]);
+        }
+        table_per_thread = rnd_range(1, 96);
+        for (int i = 0; i <= 1024; i++)
+            table[i] = table_per_thread * i;
+        for (s.form = 0; s.form < 3; s.form++) {
+            t[s.form][0] += best_time(run_best_gpuocc, &s, 5) / SEARCHES;
+            t[s.form][1] += best_time(run_best_nvidia, &s, 5) / SEARCHES;
+        }
+        t[3][0] += best_time(run_smem_gpuocc, &s, 5) / SEARCHES;
+        t[3][1] += best_time(run_smem_nvidia, &s, 5) / SEARCHES;
+        t[4][0] += best_time(run_regs_gpuocc, &s, 5) / SEARCHES;
+        t[4][1] += best_time(run_one_nvidia, &s, 5) / SEARCHES;
+    }
+    double n = (double)(sizeof archs / sizeof archs[0]);
+    printf("\n%-44s %13s %13s %9s (mean over sm_75, sm_80, sm_90, sm_120)\n", "search", "gpuocc", "header", "ratio");
+    missed += verdict("best block size, constant smem", t[0][0] / n, t[0][1] / n, 0.2);
+    missed += verdict("best block size, affine smem", t[1][0] / n, t[1][1] / n, 0.2);
+    missed += verdict("best block size, table (header: callback)", t[2][0] / n, t[2][1] / n, 0.2);
+    missed += verdict("smem_dynamic_available vs AvailableDynamicSMem", t[3][0] / n, t[3][1] / n, 1.0);
+    missed += verdict("regs_max_for_blocks vs one header evaluation", t[4][0] / n, t[4][1] / n, 2.0);
+    return missed;
+}
 #else
+static int bench_searches(void)
+{
+    return 0;
+}
+
 static void bench_occupancy(void)
 {
     puts("occupancy: cuda_occupancy.h not found; no reference to compare against");
@@ -186,6 +344,7 @@ static void bench_reader(const char *path, int binary)
 int main(int argc, char **argv)
 {
     bench_occupancy();
+    bench_searches();
     for (int i = 1; i < argc; i++) {
         size_t n = strlen(argv[i]);
         bench_reader(argv[i], n < 4 || strcmp(argv[i] + n - 4, ".log") != 0);
