@@ -401,3 +401,55 @@ Test(fastpath, inverse_queries_meet_their_definition)
     cr_expect_gt(answered, 100);
     cr_expect_gt(unsatisfiable, 10);
 }
+
+/* ---- the block-size search stops early; the callback form walks every candidate: same answers ---- */
+
+struct affine {
+    int64_t base, per_thread;
+};
+static int64_t affine_of(int32_t threads, void *user)
+{
+    const struct affine *a = user;
+    return a->base + a->per_thread * threads;
+}
+
+Test(fastpath, best_block_early_stop_equals_the_full_walk)
+{
+    static int64_t table[1025];
+    for (int32_t c = 0; c < gpuocc_catalog_count(); c++) {
+        gpuocc_device d = {.size = sizeof d};
+        cr_assert_eq(gpuocc_catalog_device(c, &d), GPUOCC_OK);
+        d.sm_count = 10;
+        for (int n = 0; n < 150; n++) {
+            gpuocc_kernel k;
+            random_launch(&d, &k);
+            k.max_threads_per_block = pick(0, 3) ? 0 : (int32_t)pick(1, 1024);
+            struct affine a = {pick(0, 1) ? 0 : pick(0, 40000), pick(0, 2) ? 0 : pick(0, 200)};
+            for (int t = 0; t <= 1024; t++)
+                table[t] = a.base + a.per_thread * t;
+            int32_t walk_t = -1, walk_g = -1, fast_t = -2, fast_g = -2, table_t = -3, table_g = -3;
+            cr_assert_eq(gpuocc_best_block_callback(&d, &k, affine_of, &a, &walk_t, &walk_g), GPUOCC_OK);
+            cr_assert_eq(gpuocc_best_block_affine(&d, &k, a.base, a.per_thread, &fast_t, &fast_g), GPUOCC_OK);
+            cr_assert_eq(gpuocc_best_block_table(&d, &k, table, 1025, &table_t, &table_g), GPUOCC_OK);
+            cr_assert(fast_t == walk_t && fast_g == walk_g && table_t == walk_t && table_g == walk_g,
+                      "%s regs %d static %lld base %lld per thread %lld: walk %d/%d, affine %d/%d, table %d/%d",
+                      gpuocc_catalog_name(c), k.regs_per_thread, (long long)k.smem_static_bytes, (long long)a.base,
+                      (long long)a.per_thread, walk_t, walk_g, fast_t, fast_g, table_t, table_g);
+        }
+    }
+}
+
+Test(fastpath, best_block_table_errors_come_as_a_walk_meets_them)
+{
+    static int64_t table[1025];
+    gpuocc_device d = test_device("sm_90");
+    gpuocc_kernel k = test_kernel(1, 32, 0, 0);
+    int32_t t = 77, g = 77;
+    cr_expect_eq(gpuocc_best_block_table(&d, &k, table, 1024, &t, &g), GPUOCC_ERR_BUFFER); /* 1024 is a candidate */
+    table[32] = -1; /* the smallest candidate: a full walk reaches it */
+    cr_expect_eq(gpuocc_best_block_table(&d, &k, table, 1025, &t, &g), GPUOCC_ERR_SMEM);
+    table[33] = -1; /* not a candidate */
+    table[32] = 0;
+    cr_expect_eq(gpuocc_best_block_table(&d, &k, table, 1025, &t, &g), GPUOCC_OK);
+    cr_expect_eq(t, 1024); /* 32 registers x 1024 threads: 2 blocks, 2048 threads, the most the SM holds */
+}

@@ -129,6 +129,23 @@ int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_t bytes);
 /* Inverse queries in closed form on checked structs (lib/nvidia/limits.c); -1 when none satisfies. */
 int64_t gpuocc_nv_regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi);
 int64_t gpuocc_nv_smem_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi);
+/* Many block sizes of one kernel (the block-size search): what does not depend on the block size, once. */
+struct gpuocc_nv_search {
+    const gpuocc_device *d;
+    gpuocc_kernel k;               /* the kernel, its dynamic shared memory set per candidate */
+    bool regular;
+    int warp_shift, part_shift, compat_shift;
+    uint32_t slots;                /* warp slots per SM */
+    int64_t per_warp;              /* registers per warp */
+    uint32_t file_warps, file_warps_compat; /* warps per SM the register file gives at that allocation */
+    int32_t cap;                   /* block slots and barriers: blocks no block size can exceed */
+    int64_t resident_max;          /* resident threads no block size can exceed */
+    int64_t smem_dynamic;          /* the last shared-memory size asked, and its limit */
+    int32_t smem_blocks;
+};
+void gpuocc_nv_search_init(struct gpuocc_nv_search *s, const gpuocc_device *d, const gpuocc_kernel *k);
+/* Blocks per SM at `threads` (<= the device's maximum) with `smem_dynamic` bytes, as gpuocc_rule_all says. */
+int32_t gpuocc_nv_blocks_at(struct gpuocc_nv_search *s, int64_t threads, int64_t smem_dynamic);
 /* The prepared form of NVIDIA's rules (lib/nvidia/batch.c): fill the opaque state from a checked device;
    run a batch on it (the state is re-checked; the kernel and batch structs already are). */
 void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque);

@@ -42,38 +42,63 @@ static int32_t dynamic_smem_for(const struct smem_rule *rule, int32_t threads, i
 static int32_t best_block(const gpuocc_device *dev, const gpuocc_kernel *kernel, const struct smem_rule *rule,
                           int32_t *threads, int32_t *min_grid)
 {
-    gpuocc_device d;
-    gpuocc_kernel k;
-    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
-    if (rc)
+    gpuocc_device d_scratch;
+    gpuocc_kernel k_scratch;
+    int32_t rc;
+    const gpuocc_device *d = gpuocc_device_view(dev, &d_scratch, &rc);
+    if (!d)
+        return rc;
+    const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
+    if (!k)
         return rc;
     if (!threads || !min_grid)
         return GPUOCC_ERR_NULL;
 
-    int32_t limit = d.max_threads_per_block;
-    if (k.max_threads_per_block > 0 && k.max_threads_per_block < limit)
-        limit = k.max_threads_per_block;
-    int32_t top = (int32_t)gpuocc_round_up(limit, d.warp_size);
-
+    int32_t limit = d->max_threads_per_block;
+    if (k->max_threads_per_block > 0 && k->max_threads_per_block < limit)
+        limit = k->max_threads_per_block;
+    int32_t warp = d->warp_size;
+    int32_t top = (int32_t)gpuocc_round_up(limit, warp);
+    /* A table's errors come first, as a walk from the top would meet them: an entry past the table
+       (only the largest candidate can be), then a negative entry at any candidate. */
+    if (rule->source == SMEM_TABLE) {
+        if (limit >= rule->count)
+            return GPUOCC_ERR_BUFFER;
+        for (int32_t aligned = top; aligned > 0; aligned -= warp)
+            if (rule->table[aligned < limit ? aligned : limit] < 0)
+                return GPUOCC_ERR_SMEM;
+    }
+    /* The walk stops once no smaller candidate can hold more threads: each holds at most its size times
+       the blocks no size can exceed (and the constant shared memory's), and at most what the warp slots
+       and the register file hold.  A callback is asked for every candidate, as documented. */
+    struct gpuocc_nv_search s;
+    gpuocc_nv_search_init(&s, d, k);
+    bool constant = rule->source == SMEM_AFFINE && rule->per_thread == 0;
     int32_t best_threads = 0, best_blocks = 0;
     int64_t best_resident = 0;
-    for (int32_t aligned = top; aligned > 0; aligned -= d.warp_size) {
+    for (int32_t aligned = top; aligned > 0; aligned -= warp) {
         int32_t candidate = aligned < limit ? aligned : limit;
-        k.threads_per_block = candidate;
-        rc = dynamic_smem_for(rule, candidate, &k.smem_dynamic_bytes);
+        int64_t smem = 0;
+        rc = dynamic_smem_for(rule, candidate, &smem);
         if (rc)
             return rc;
-        gpuocc_result r;
-        gpuocc_compute(&d, &k, &r);
-        int64_t resident = (int64_t)r.blocks_per_sm * candidate;
+        int32_t blocks = gpuocc_nv_blocks_at(&s, candidate, smem);
+        int64_t resident = (int64_t)blocks * candidate;
         if (resident > best_resident) {
             best_resident = resident;
             best_threads = candidate;
-            best_blocks = r.blocks_per_sm;
+            best_blocks = blocks;
+        }
+        if (rule->source != SMEM_CALLBACK) {
+            int64_t cap = constant && s.smem_blocks < s.cap ? s.smem_blocks : s.cap;
+            int64_t bound = (int64_t)(aligned - warp) * cap;
+            bound = s.resident_max < bound ? s.resident_max : bound;
+            if (best_resident >= bound)
+                break;
         }
     }
     *threads = best_threads;
-    *min_grid = gpuocc_clamp_i32((int64_t)best_blocks * d.sm_count);
+    *min_grid = gpuocc_clamp_i32((int64_t)best_blocks * d->sm_count);
     return GPUOCC_OK;
 }
 

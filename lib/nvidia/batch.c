@@ -328,3 +328,67 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
     }
     return GPUOCC_OK;
 }
+
+/* ---- many block sizes of one kernel ---- */
+
+void gpuocc_nv_search_init(struct gpuocc_nv_search *s, const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    memset(s, 0, sizeof *s);
+    s->d = d;
+    s->k = *k;
+    s->regular = regular_device(d);
+    if (s->regular) {
+        s->warp_shift = gpuocc_log2_exact((uint64_t)d->warp_size);
+        s->part_shift = gpuocc_log2_exact((uint64_t)d->sub_partitions);
+        s->compat_shift = d->reg_compat_sub_partitions ? gpuocc_log2_exact((uint64_t)d->reg_compat_sub_partitions) : 0;
+    }
+    s->slots = (uint32_t)(d->max_threads_per_sm / d->warp_size);
+    s->per_warp = gpuocc_rule_regs_per_warp(d, k->regs_per_thread);
+    bool over = k->regs_per_thread > d->regs_per_thread_max;
+    s->file_warps = (uint32_t)file_warps(d, s->per_warp, d->sub_partitions);
+    s->file_warps_compat = (uint32_t)file_warps(d, s->per_warp, d->reg_compat_sub_partitions);
+    int32_t barriers = gpuocc_rule_barriers(d, k->barriers);
+    s->cap = barriers < d->max_blocks_per_sm ? barriers : d->max_blocks_per_sm;
+    s->resident_max = (int64_t)s->slots * d->warp_size;
+    if (over)
+        s->resident_max = 0;
+    else if (s->per_warp > 0 && (int64_t)s->file_warps * d->warp_size < s->resident_max)
+        s->resident_max = (int64_t)s->file_warps * d->warp_size;
+    s->smem_dynamic = -1;
+}
+
+int32_t gpuocc_nv_blocks_at(struct gpuocc_nv_search *s, int64_t threads, int64_t smem_dynamic)
+{
+    const gpuocc_device *d = s->d;
+    if (smem_dynamic != s->smem_dynamic) {
+        s->k.smem_dynamic_bytes = smem_dynamic;
+        s->smem_dynamic = smem_dynamic;
+        s->smem_blocks = gpuocc_rule_smem(d, &s->k);
+    }
+    int32_t blocks = s->smem_blocks < s->cap ? s->smem_blocks : s->cap;
+    if (!s->regular || threads > (int64_t)WARPS_MAX << s->warp_shift) {
+        s->k.threads_per_block = (int32_t)threads;
+        int32_t w = gpuocc_rule_warps(d, threads), r = gpuocc_rule_registers(d, threads, s->k.regs_per_thread);
+        blocks = w < blocks ? w : blocks;
+        return r < blocks ? r : blocks;
+    }
+    uint32_t warps = ((uint32_t)(threads - 1) >> s->warp_shift) + 1;
+    int32_t w = threads > d->max_threads_per_block ? 0 : (int32_t)(((uint64_t)s->slots * reciprocal[warps]) >> 32);
+    blocks = w < blocks ? w : blocks;
+    /* registers: gpuocc_rule_registers with the per-warp allocation and the file's warps known */
+    if (s->k.regs_per_thread > d->regs_per_thread_max)
+        return 0;
+    uint64_t rounded = (((uint64_t)warps + (uint64_t)d->sub_partitions - 1) >> s->part_shift) << s->part_shift;
+    if ((uint64_t)s->per_warp * rounded > (uint64_t)d->regs_per_block)
+        return 0;
+    if (s->per_warp == 0)
+        return blocks;
+    int32_t r = (int32_t)((s->file_warps * reciprocal[warps]) >> 32);
+    if (r != 0 && d->reg_compat_sub_partitions > 0) {
+        uint64_t parts = (uint64_t)d->reg_compat_sub_partitions;
+        uint64_t compat = (((uint64_t)warps + parts - 1) >> s->compat_shift) << s->compat_shift;
+        if ((uint64_t)s->per_warp * compat > (uint64_t)d->regs_per_block || s->file_warps_compat < warps)
+            r = 0;
+    }
+    return r < blocks ? r : blocks;
+}
