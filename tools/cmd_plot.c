@@ -21,7 +21,7 @@
 #define RIGHT_AXIS 72 /* right margin when a second y axis is drawn */
 #define PANEL_H 290 /* one panel: title 26, plot 200, ticks and x label 64 */
 #define PLOT_H 200
-#define HEADER_H 96 /* title, launch line, legend */
+#define HEADER_H 112 /* title, launch and answer lines, legend */
 
 /* Okabe & Ito's colour-blind-safe palette, one colour per resource (GPUOCC_RESOURCE_* order). */
 static const char *const resource_colour[GPUOCC_RESOURCE_COUNT] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
@@ -97,7 +97,7 @@ static void x_ticks(FILE *o, const struct frame *f, double scale, double step, c
         fprintf(o, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"#555555\" class=\"xtick\"/>\n", x,
                 f->bottom, x, f->bottom + 5);
         char label[32];
-        snprintf(label, sizeof label, "%g%s", t, suffix);
+        snprintf(label, sizeof label, "%g%s", t + 0.0, suffix); /* + 0.0: no "-0" */
         text(o, x, f->bottom + 19, "middle", 12, "xtick", label);
     }
 }
@@ -115,7 +115,7 @@ static void y_ticks(FILE *o, const struct frame *f, double step, double label_sc
         fprintf(o, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"#555555\" class=\"%s\"/>\n", x, y,
                 right ? x + 5 : x - 5, y, right ? "ytick2" : "ytick");
         char label[32];
-        snprintf(label, sizeof label, "%g%s", t * label_scale, suffix);
+        snprintf(label, sizeof label, "%g%s", t * label_scale + 0.0, suffix);
         text(o, right ? x + 8 : x - 8, y + 4, right ? "start" : "end", 12, right ? "ytick2" : "ytick", label);
     }
 }
@@ -148,13 +148,29 @@ static void limiter_class(uint32_t set, char *out, size_t cap)
             n += (size_t)snprintf(out + n, cap - n, "-%s", gpuocc_resource_name(i));
 }
 
+static int popcount(uint32_t v)
+{
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+/* Kept in legend order: single resources first (in resource order), then ties. */
 static void note_set(struct plot *p, uint32_t set)
 {
     for (int i = 0; i < p->nsets; i++)
         if (p->sets_seen[i] == set)
             return;
-    if (p->nsets < 32)
-        p->sets_seen[p->nsets++] = set;
+    if (p->nsets == 32)
+        return;
+    int at = p->nsets++;
+    while (at > 0 && (popcount(p->sets_seen[at - 1]) > popcount(set) ||
+                      (popcount(p->sets_seen[at - 1]) == popcount(set) && p->sets_seen[at - 1] > set))) {
+        p->sets_seen[at] = p->sets_seen[at - 1];
+        at--;
+    }
+    p->sets_seen[at] = set;
 }
 
 /* The stroke(s) of a limiter set: one solid line, or for a tie each member's colour in turn. */
@@ -239,7 +255,7 @@ static void marker(FILE *o, const struct frame *f, double x, double y, const cha
     bool left = X > (f->left + f->right) / 2;
     double ty = Y - 12 < f->top + 14 ? Y + 22 : Y - 12;
     fprintf(o, "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"18\" fill=\"#ffffff\" fill-opacity=\"0.85\"/>\n",
-            left ? X - 10 - 7.2 * (double)strlen(label) : X + 8, ty - 13, 7.2 * (double)strlen(label) + 4);
+            left ? X - 10 - 6.9 * (double)strlen(label) : X + 8, ty - 13, 6.9 * (double)strlen(label) + 4);
     text(o, left ? X - 8 : X + 10, ty, left ? "end" : "start", 13, "current-label", label);
 }
 
@@ -281,7 +297,7 @@ static void occupancy_panel(struct plot *p, double top, const struct panel_data 
     fprintf(o, "<g class=\"panel\" id=\"panel-%s\">\n", sweep_axis_name(d->axis));
     text(o, LEFT, top + 18, "start", 15, "panel-title", v->title);
     struct frame f = {LEFT, WIDTH - RIGHT_PAD, top + 28, top + 28 + PLOT_H, (double)d->from - (double)d->step / 2,
-                      (double)d->to + (double)d->step / 2, 0, 100};
+                      (double)d->to + (double)d->step / 2, 0, 104}; /* headroom: 100 % is not the frame */
     frame_box(o, &f);
     y_ticks(o, &f, 25, 1, " %", false, true);
     double span = (double)(d->to - d->from) / v->scale;
@@ -291,11 +307,12 @@ static void occupancy_panel(struct plot *p, double top, const struct panel_data 
     int64_t now = current_value(&p->l.k, d->axis);
     if (now >= d->from && now <= d->to) {
         char label[96];
+        static const char *const units[GPUOCC_AXIS_COUNT] = {"threads", "registers", "", "barriers"};
         if (d->axis == GPUOCC_AXIS_SMEM)
-            snprintf(label, sizeof label, "this launch: %.1f KiB, %.1f %%", (double)now / 1024,
-                     100.0 * p->now.occupancy);
+            snprintf(label, sizeof label, "this launch: %g KiB, %g %%", (double)now / 1024, 100.0 * p->now.occupancy);
         else
-            snprintf(label, sizeof label, "this launch: %lld, %.1f %%", (long long)now, 100.0 * p->now.occupancy);
+            snprintf(label, sizeof label, "this launch: %lld %s, %g %%", (long long)now,
+                     now == 1 ? "barrier" : units[d->axis], 100.0 * p->now.occupancy);
         marker(o, &f, (double)now, 100.0 * p->now.occupancy, label);
     }
     fputs("</g>\n", o);
@@ -317,6 +334,15 @@ static void set_label(uint32_t set, char *out, size_t cap)
         snprintf(out + n, cap - n, " (tie)");
 }
 
+/* "16 KiB" for whole KiB, else "1000 B". */
+static void bytes_text(int64_t b, char *out, size_t cap)
+{
+    if (b > 0 && b % 1024 == 0)
+        snprintf(out, cap, "%lld KiB", (long long)(b / 1024));
+    else
+        snprintf(out, cap, "%lld B", (long long)b);
+}
+
 static void header(struct plot *p, int height, const char *title, const char *extra)
 {
     FILE *o = p->out;
@@ -330,35 +356,43 @@ static void header(struct plot *p, int height, const char *title, const char *ex
     fprintf(o, "</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", WIDTH, height);
     text(o, 20, 28, "start", 18, "title", title);
     const gpuocc_kernel *k = &p->l.k;
-    char launch[320];
+    char launch[320], st[32], dy[32];
+    bytes_text(k->smem_static_bytes, st, sizeof st);
+    bytes_text(k->smem_dynamic_bytes, dy, sizeof dy);
     snprintf(launch, sizeof launch,
-             "launch: %d threads/block, %d registers/thread, %lld B static + %lld B dynamic shared memory, "
+             "launch: %d threads/block, %d registers/thread, %s static + %s dynamic shared memory, "
              "%d barrier%s%s%s",
-             k->threads_per_block, k->regs_per_thread, (long long)k->smem_static_bytes,
-             (long long)k->smem_dynamic_bytes, k->barriers, k->barriers == 1 ? "" : "s",
-             k->smem_optin ? "" : ", no opt-in", extra ? extra : "");
-    text(o, 20, 50, "start", 12, "subtitle", launch);
+             k->threads_per_block, k->regs_per_thread, st, dy, k->barriers, k->barriers == 1 ? "" : "s",
+             k->smem_optin ? "" : ", no opt-in", "");
+    text(o, 20, 48, "start", 12, "subtitle", launch);
+    if (extra)
+        text(o, 20, 64, "start", 12, "subtitle", extra);
 }
 
-static void legend(struct plot *p, double y)
+/* The legend's entries in rows; draws them when `o` is not NULL.  Returns the rows used. */
+static int legend(struct plot *p, FILE *o, double y)
 {
-    FILE *o = p->out;
-    double x = 20;
-    text(o, x, y + 4, "start", 12, "legend-title", "limited by:");
-    x += 74;
+    double x = 94;
+    int rows = 1;
+    if (o)
+        text(o, 20, y + 4, "start", 12, "legend-title", "limited by:");
     for (int i = 0; i < p->nsets; i++) {
         char label[128], points[64];
         set_label(p->sets_seen[i], label, sizeof label);
-        double w = 22 + 7.0 * (double)strlen(label) + 16;
-        if (x + w > WIDTH - 10) {
+        double w = 22 + 6.6 * (double)strlen(label) + 18;
+        if (x + w > WIDTH - 10 && x > 94) {
             x = 94;
             y += 18;
+            rows++;
         }
-        snprintf(points, sizeof points, "%.3f,%.3f %.3f,%.3f", x, y, x + 22, y);
-        styled_polyline(o, p->sets_seen[i], "legend", points, 4);
-        text(o, x + 27, y + 4, "start", 12, "legend-label", label);
+        if (o) {
+            snprintf(points, sizeof points, "%.3f,%.3f %.3f,%.3f", x, y, x + 22, y);
+            styled_polyline(o, p->sets_seen[i], "legend", points, 4);
+            text(o, x + 27, y + 4, "start", 12, "legend-label", label);
+        }
         x += w;
     }
+    return rows;
 }
 
 /* ---- model panels ---- */
@@ -384,7 +418,7 @@ static int tradeoff_panel(struct cli_io *io, struct plot *p, double top, const s
         return cli_fail(io, "--model", "tradeoff: %s", gpuocc_strerror(rc));
     fprintf(o, "<g class=\"panel\" id=\"panel-tradeoff\">\n");
     text(o, LEFT, top + 18, "start", 15, "panel-title", "Register cap: occupancy gained, spill slowdown paid");
-    struct frame f = {LEFT, WIDTH - RIGHT_AXIS, top + 28, top + 28 + PLOT_H, -0.5, regs + 0.5, 0, 100};
+    struct frame f = {LEFT, WIDTH - RIGHT_AXIS, top + 28, top + 28 + PLOT_H, -0.5, regs + 0.5, 0, 104};
     frame_box(o, &f);
     y_ticks(o, &f, 25, 1, " %", false, true);
     x_ticks(o, &f, 1, tick_step(regs, 8, true), "");
@@ -420,15 +454,13 @@ static int tradeoff_panel(struct cli_io *io, struct plot *p, double top, const s
     snprintf(label, sizeof label, "this kernel: %d registers, %.1f %%", regs, 100.0 * p->now.occupancy);
     marker(o, &f, regs, 100.0 * p->now.occupancy, label);
     /* what the dashed line is */
-    double lx = f.left + 10, ly = f.top + 16;
+    double lx = f.left - 40, ly = f.bottom + 54; /* under the x axis label */
     fprintf(o, "<line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" stroke=\"#444444\" stroke-width=\"2\" "
                "stroke-dasharray=\"8,4\"/>\n",
             lx, ly, lx + 22, ly);
-    char note[160];
-    snprintf(note, sizeof note, "spill slowdown (right axis): %g accesses x %g cycles per shed register, %g cycles of work",
-             t->per_reg, t->latency, t->work);
-    fprintf(o, "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"17\" fill=\"#ffffff\" fill-opacity=\"0.85\"/>\n",
-            lx + 25, ly - 12, 6.4 * (double)strlen(note));
+    char note[240];
+    snprintf(note, sizeof note, "spill slowdown (right axis): %g accesses x %g cycles per shed register on %g cycles "
+             "of work; dots: caps that gain a block", t->per_reg, t->latency, t->work);
     text(o, lx + 27, ly + 4, "start", 11, "note", note);
     fputs("</g>\n", o);
     return CLI_OK;
@@ -473,13 +505,25 @@ static int bandwidth_panel(struct cli_io *io, struct plot *p, double top, double
     free(b.s);
     const double marks[] = {at_max.warps_for_80, at_max.warps_for_90, at_max.warps_for_95};
     const int pct[] = {80, 90, 95};
+    char beyond[160] = "";
+    size_t nb = 0;
     for (int i = 0; i < 3; i++) {
-        if (!(marks[i] > 0 && marks[i] <= max_warps))
+        if (!(marks[i] > 0 && marks[i] <= max_warps)) {
+            if (marks[i] > max_warps && nb < sizeof beyond)
+                nb += (size_t)snprintf(beyond + nb, sizeof beyond - nb, "%s%d %% of peak needs %.1f warps", nb ? "; " : "",
+                                       pct[i], marks[i]);
             continue;
+        }
         double x = px(&f, marks[i]), y = py(&f, peak * pct[i] / 100.0);
         fprintf(o, "<circle class=\"target\" cx=\"%.3f\" cy=\"%.3f\" r=\"4\" fill=\"#E69F00\"/>\n", x, y);
-        snprintf(label, sizeof label, "%d %%: %.1f warps", pct[i], marks[i]);
-        text(o, x + 6, y + 16 + 12 * i, "start", 11, "target-label", label);
+        snprintf(label, sizeof label, "%d %% of peak: %.1f warps", pct[i], marks[i]);
+        bool near_right = x > f.right - 150;
+        text(o, near_right ? x - 8 : x + 8, y - 8 - 13 * i, near_right ? "end" : "start", 11, "target-label", label);
+    }
+    if (nb) {
+        if (nb < sizeof beyond)
+            snprintf(beyond + nb, sizeof beyond - nb, " (an SM holds %d)", max_warps);
+        text(o, f.left + 8, py(&f, peak) + 16, "start", 11, "note", beyond);
     }
     if (p->l.have_threads) {
         gpuocc_bandwidth_prediction r = {.size = sizeof r};
@@ -541,25 +585,26 @@ static int write_svg(struct cli_io *io, const char *path, struct plot *p, struct
     for (int i = 0; i < npanels; i++)
         for (int32_t j = 0; j < panels[i].n; j++)
             note_set(p, panels[i].pt[j].limiters);
-    char title[200], extra[160] = "";
+    char title[200], extra[256] = "";
     const char *what = !model ? "Occupancy" : !strcmp(model, "tradeoff") ? "Register / occupancy trade-off"
                                                                           : "Achieved bandwidth";
     if (p->l.dev.sm_count)
         snprintf(title, sizeof title, "%s on %s (%s, %d SMs)", what, p->l.dev_name, p->arch, p->l.dev.sm_count);
     else
         snprintf(title, sizeof title, "%s on %s (%s)", what, p->l.dev_name, p->arch);
-    char lim[96];
-    cli_limiters(p->now.limiters, lim, sizeof lim);
-    snprintf(extra, sizeof extra, "; now %.1f %% (%d blocks/SM, %s)", 100.0 * p->now.occupancy, p->now.blocks_per_sm,
-             lim);
+    char lim[128];
+    set_label(p->now.limiters, lim, sizeof lim);
+    snprintf(extra, sizeof extra, "now: %g %% occupancy, %d blocks/SM, %d warps/SM, limited by %s",
+             100.0 * p->now.occupancy, p->now.blocks_per_sm, p->now.warps_per_sm, lim);
     bool bw = model && !strcmp(model, "bandwidth");
-    int height = HEADER_H + (bw ? 1 : npanels) * PANEL_H;
+    int head = bw ? 80 : HEADER_H + 18 * (legend(p, NULL, 0) - 1);
+    int height = head + (bw ? 1 : npanels) * PANEL_H + 12;
     if (rc == CLI_OK) {
         header(p, height, title, bw && !p->l.have_threads ? NULL : extra);
         if (!bw)
-            legend(p, 74);
+            legend(p, o, 90);
         for (int i = 0; i < (bw ? 1 : npanels) && rc == CLI_OK; i++) {
-            double top = HEADER_H + i * PANEL_H;
+            double top = head + i * PANEL_H;
             if (bw)
                 rc = bandwidth_panel(io, p, top, bytes_per_warp);
             else if (model)
