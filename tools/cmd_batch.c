@@ -27,13 +27,13 @@ static const char result_header[] = "status,blocks_per_sm,warps_per_sm,occupancy
 
 #define MAX_COLUMNS 1024
 #define MAX_RECORD ((size_t)1 << 20) /* a longer record is not a launch: stop (e.g. /dev/zero) */
-#define CHUNK ((size_t)1 << 20)
+#define CHUNK ((size_t)1 << 16)
 
 /* ---- records ---- */
 
 struct reader {
     FILE *f;
-    char *buf;
+    char *buf, *scratch;  /* scratch: as large as buf, for unquoted cell values */
     size_t cap, pos, end; /* unread bytes are buf[pos, end) */
     bool eof;
     int64_t line;         /* physical line of buf[pos] */
@@ -69,6 +69,10 @@ static bool refill(struct reader *rd)
         if (!bigger)
             return false;
         rd->buf = bigger;
+        bigger = realloc(rd->scratch, rd->cap * 2);
+        if (!bigger)
+            return false;
+        rd->scratch = bigger;
         rd->cap *= 2;
     }
     size_t got = fread(rd->buf + rd->end, 1, rd->cap - rd->end, rd->f);
@@ -361,7 +365,7 @@ struct batch {
     const char *name[MAX_COLUMNS];
     struct arch_entry arch[8];  /* the last devices looked up: rows mostly repeat a few */
     unsigned arch_next;
-    char scratch[MAX_RECORD];   /* unquoted cell values */
+    char *scratch;              /* the reader's scratch */
     int64_t bad_rows;
 };
 
@@ -759,6 +763,7 @@ static int run_batch(struct batch *b, struct reader *rd)
     int got;
     while ((got = next_record(rd, rec)) == REC_OK && blank(rec))
         ;
+    b->scratch = rd->scratch;
     const char *where = rd->f == io->in ? "stdin" : "input";
     if (got == REC_NONE && !ferror(rd->f)) {
         free(rec);
@@ -772,6 +777,7 @@ static int run_batch(struct batch *b, struct reader *rd)
         got = next_record(rd, rec);
         if (got != REC_OK)
             break;
+        b->scratch = rd->scratch; /* the reader may have grown it */
         if (blank(rec))
             continue;
         gpuocc_result r = {.size = sizeof r};
@@ -816,12 +822,12 @@ static int cmd_batch(struct cli_io *io, int argc, char **argv)
     if (!in)
         return io->status;
     struct batch *b = calloc(1, sizeof *b);
-    struct reader rd = {.f = in, .buf = malloc(CHUNK), .cap = CHUNK, .line = 1};
-    char *obuf = malloc(1 << 18);
-    if (b && rd.buf && obuf) {
+    struct reader rd = {.f = in, .buf = malloc(CHUNK), .scratch = malloc(CHUNK), .cap = CHUNK, .line = 1};
+    char *obuf = malloc(1 << 16);
+    if (b && rd.buf && rd.scratch && obuf) {
         b->io = io;
         b->json = json;
-        b->o = (struct out){.f = io->out, .buf = obuf, .cap = 1 << 18};
+        b->o = (struct out){.f = io->out, .buf = obuf, .cap = 1 << 16};
         run_batch(b, &rd);
         out_flush(&b->o);
         free(b->names);
@@ -829,6 +835,7 @@ static int cmd_batch(struct cli_io *io, int argc, char **argv)
         cli_fail(io, "batch", "out of memory");
     free(obuf);
     free(rd.buf);
+    free(rd.scratch);
     free(b);
     if (in != io->in)
         fclose(in);
