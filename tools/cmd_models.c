@@ -112,7 +112,8 @@ static void parse_flags(struct cli_io *io, int argc, char **argv, struct flags *
         }
         const char *v = NULL;
         const struct cli_option *o = io->cmd->options;
-        while (o->name && !(o->value && cli_flag(&a, o->name, &v)))
+        /* valued flags, and switches (recorded with the value "") */
+        while (o->name && !(o->value ? cli_flag(&a, o->name, &v) : cli_switch(&a, o->name) && (v = "")))
             o++;
         if (io->status)
             break;
@@ -430,6 +431,12 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         k.smem_static_bytes = cli_size(io, "--smem-static", flag(&f, "--smem-static"));
     if (flag(&f, "--smem-dynamic"))
         k.smem_dynamic_bytes = cli_size(io, "--smem-dynamic", flag(&f, "--smem-dynamic"));
+    if (flag(&f, "--barriers"))
+        k.barriers = cli_int(io, "--barriers", flag(&f, "--barriers"), 0, INT32_MAX);
+    if (flag(&f, "--carveout"))
+        k.carveout_percent = cli_int(io, "--carveout", flag(&f, "--carveout"), -1, 100);
+    if (flag(&f, "--no-optin"))
+        k.smem_optin = 0;
     double work = num(io, &f, "--work", 256, false, POS), per_reg = num(io, &f, "--accesses-per-reg", 0.1, false, NONNEG);
     double lat = num(io, &f, "--spill-latency", 300, false, NONNEG);
     gpuocc_result now = {.size = sizeof now};
@@ -756,11 +763,7 @@ static const struct cli_option spill_options[] = {
     JSON_OPTION, END_OPTIONS};
 
 static const struct cli_option tradeoff_options[] = {
-    {"--arch", "NAME", "architecture or product"},
-    {"--threads", "N", "threads per block"},
-    {"--regs", "N", "registers per thread today"},
-    {"--smem-static", "BYTES", "static shared memory per block"},
-    {"--smem-dynamic", "BYTES", "dynamic shared memory per block"},
+    CLI_LAUNCH_OPTIONS,
     {"--work", "CYCLES", "cycles of work per iteration (default 256)"},
     {"--accesses-per-reg", "N", "spill accesses per shed register per iteration (default 0.1)"},
     {"--spill-latency", "CYCLES", "latency of one spill access (default 300)"},
