@@ -4,6 +4,7 @@
 
 #include "gpuocc.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -167,7 +168,7 @@ int32_t gpuocc_catalog_find(const char *name);
 enum gpuocc_domain { GPUOCC_POSITIVE, GPUOCC_NONNEGATIVE, GPUOCC_FRACTION, GPUOCC_AT_LEAST_ONE };
 static inline int32_t gpuocc_check(double v, enum gpuocc_domain domain)
 {
-    if (v != v || v == 1.0 / 0.0 || v == -1.0 / 0.0)
+    if (!isfinite(v))
         return GPUOCC_ERR_NOT_FINITE;
     bool ok = domain == GPUOCC_POSITIVE      ? v > 0
               : domain == GPUOCC_NONNEGATIVE ? v >= 0

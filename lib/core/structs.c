@@ -26,7 +26,7 @@ int32_t gpuocc_struct_load(void *dst, size_t known_size, const void *src, size_t
     uint32_t size = declared_size(src);
     if (size < min_size || size > GPUOCC_STRUCT_SIZE_MAX)
         return GPUOCC_ERR_STRUCT_SIZE;
-    const unsigned char *bytes = src;
+    const unsigned char *bytes = (const unsigned char *)src;
     for (size_t i = known_size; i < size; i++)
         if (bytes[i] != 0)
             return GPUOCC_ERR_RESERVED;
@@ -72,7 +72,8 @@ int32_t gpuocc_device_init(gpuocc_device *dev)
 #define SMALL_MAX (1 << 20)
 #define SMEM_MAX ((int64_t)1 << 40)
 
-static bool in_range(int64_t v, int64_t lo, int64_t hi)
+/* int, not bool: combined with `&` below, and clang warns on `&` of bools. */
+static int in_range(int64_t v, int64_t lo, int64_t hi)
 {
     return (v >= lo) & (v <= hi);
 }
@@ -228,7 +229,7 @@ static const void *struct_view(const void *src, size_t known_size, size_t min_si
         *rc = gpuocc_struct_load(scratch, known_size, src, min_size);
         return *rc ? NULL : scratch;
     }
-    const unsigned char *bytes = src;
+    const unsigned char *bytes = (const unsigned char *)src;
     for (size_t i = known_size; i < size; i++)
         if (bytes[i] != 0) {
             *rc = GPUOCC_ERR_RESERVED;
@@ -240,7 +241,7 @@ static const void *struct_view(const void *src, size_t known_size, size_t min_si
 
 const gpuocc_device *gpuocc_device_view(const gpuocc_device *dev, gpuocc_device *scratch, int32_t *rc)
 {
-    const gpuocc_device *d = struct_view(dev, sizeof *dev, sizeof *dev, scratch, rc);
+    const gpuocc_device *d = (const gpuocc_device *)struct_view(dev, sizeof *dev, sizeof *dev, scratch, rc);
     if (d && !gpuocc_device_fine(d)) {
         *rc = check_device(d);
         return NULL;
@@ -299,7 +300,7 @@ static int32_t check_kernel(const gpuocc_kernel *k)
 
 const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kernel *scratch, int32_t *rc)
 {
-    const gpuocc_kernel *k = struct_view(kernel, sizeof *kernel, sizeof *kernel, scratch, rc);
+    const gpuocc_kernel *k = (const gpuocc_kernel *)struct_view(kernel, sizeof *kernel, sizeof *kernel, scratch, rc);
     if (!k)
         return NULL;
     bool ok = (k->reserved0 == 0) & ((k->reserved[0] | k->reserved[1] | k->reserved[2] | k->reserved[3]) == 0) &

@@ -30,8 +30,8 @@ int32_t gpuocc_lz4_block_decompress(const void *src, size_t src_len, void *dst, 
     if (!src || !dst_len || (!dst && dst_cap > 0))
         return GPUOCC_ERR_NULL;
     uint8_t none;
-    const uint8_t *ip = src, *iend = ip + src_len;
-    uint8_t *out = dst ? dst : &none; /* dst_cap is 0: never written */
+    const uint8_t *ip = (const uint8_t *)src, *iend = ip + src_len;
+    uint8_t *out = dst ? (uint8_t *)dst : &none; /* dst_cap is 0: never written */
     size_t op = 0;
     if (src_len == 0)
         return GPUOCC_ERR_TRUNCATED;

@@ -43,7 +43,7 @@ static inline uint64_t xxh_merge(uint64_t acc, uint64_t v)
 
 uint64_t gpuocc_xxh64(const void *data, size_t length, uint64_t seed)
 {
-    const uint8_t *p = data, *end = p + length;
+    const uint8_t *p = (const uint8_t *)data, *end = p + length;
     uint64_t acc;
     if (length >= 32) {
         uint64_t v1 = seed + PRIME1 + PRIME2, v2 = seed + PRIME2, v3 = seed, v4 = seed - PRIME1;

@@ -735,7 +735,7 @@ int32_t gpuocc_zstd_content_size(const void *src, size_t src_len, uint64_t *size
     if (!src || !size)
         return GPUOCC_ERR_NULL;
     struct zstd_frame_header h;
-    int32_t rc = zstd_read_frame_header(src, src_len, &h);
+    int32_t rc = zstd_read_frame_header((const uint8_t *)src, src_len, &h);
     if (rc != GPUOCC_OK)
         return rc;
     if (!h.has_content_size)
@@ -754,7 +754,7 @@ int32_t gpuocc_zstd_decompress(const void *src, size_t src_len, void *dst, size_
     uint8_t none;
     if (!dst) /* dst_cap is 0: point at a byte that is never written, so no arithmetic on NULL */
         dst = &none;
-    const uint8_t *p = src;
+    const uint8_t *p = (const uint8_t *)src;
     struct zstd_frame_header h;
     int32_t rc = zstd_read_frame_header(p, src_len, &h);
     if (rc != GPUOCC_OK)
@@ -762,7 +762,7 @@ int32_t gpuocc_zstd_decompress(const void *src, size_t src_len, void *dst, size_
     uintptr_t a = (uintptr_t)workspace;
     struct zstd_workspace *w = (struct zstd_workspace *)(void *)((uint8_t *)workspace + ((WORKSPACE_ALIGN - a % WORKSPACE_ALIGN) % WORKSPACE_ALIGN));
     w->ll.ready = w->ml.ready = w->of.ready = w->huf_ready = false;
-    struct zstd_frame f = {dst, dst_cap, 0, {1, 4, 8}, w};
+    struct zstd_frame f = {(uint8_t *)dst, dst_cap, 0, {1, 4, 8}, w};
     size_t pos = h.size;
     for (bool last = false; !last;) {
         if (src_len - pos < 3)

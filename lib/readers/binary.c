@@ -97,7 +97,7 @@ struct scan {
 
 static int32_t scan_entry(void *ctx, const struct gpuocc_entry *e)
 {
-    struct scan *s = ctx;
+    struct scan *s = (struct scan *)ctx;
     if (s->entries == INT32_MAX)
         return GPUOCC_ERR_OVERFLOW;
     s->entries++;
@@ -120,7 +120,7 @@ int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_binary_summar
     if (!summary_size_ok(summary))
         return GPUOCC_ERR_STRUCT_SIZE;
     struct scan s = {0, 0, 0, 0};
-    int32_t rc = gpuocc_entries_walk(data, length, scan_entry, &s);
+    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, scan_entry, &s);
     if (rc != GPUOCC_OK)
         return rc;
     uint32_t size = summary->size;
@@ -198,7 +198,7 @@ static int32_t read_image(struct entry_read *r, const uint8_t *image, size_t n, 
 
 static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
 {
-    struct entry_read *r = ctx;
+    struct entry_read *r = (struct entry_read *)ctx;
     if (r->index != r->target) {
         r->index++;
         return GPUOCC_OK;
@@ -247,8 +247,8 @@ int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry,
         return GPUOCC_ERR_STRUCT_SIZE;
     if (summary && !summary_size_ok(summary))
         return GPUOCC_ERR_STRUCT_SIZE;
-    struct entry_read r = {entry, 0, data, workspace, workspace_len, kernels, capacity, 0, GPUOCC_OK};
-    int32_t rc = gpuocc_entries_walk(data, length, read_one_entry, &r);
+    struct entry_read r = {entry, 0, (const uint8_t *)data, (uint8_t *)workspace, workspace_len, kernels, capacity, 0, GPUOCC_OK};
+    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, read_one_entry, &r);
     if (rc == 1)
         rc = r.status;
     else if (rc == GPUOCC_OK)

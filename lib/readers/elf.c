@@ -85,7 +85,7 @@ int32_t gpuocc_elf_string(const struct gpuocc_elf *elf, uint32_t table, uint64_t
         return rc;
     if (offset >= s.size)
         return GPUOCC_ERR_FORMAT;
-    const uint8_t *nul = memchr(data + offset, 0, (size_t)(s.size - offset));
+    const uint8_t *nul = (const uint8_t *)memchr(data + offset, 0, (size_t)(s.size - offset));
     if (!nul)
         return GPUOCC_ERR_FORMAT;
     *str = (const char *)(data + offset);

@@ -115,7 +115,7 @@ struct plain_read {
 
 static int32_t read_plain_entry(void *ctx, const struct gpuocc_entry *e)
 {
-    const struct plain_read *r = ctx;
+    const struct plain_read *r = (const struct plain_read *)ctx;
     if ((e->flags & (GPUOCC_ENTRY_LZ4 | GPUOCC_ENTRY_ZSTD)) || e->uncompressed != 0)
         return GPUOCC_ERR_COMPRESSED;
     struct gpuocc_elf elf;
@@ -135,8 +135,8 @@ int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kerne
     if (capacity < 0)
         return GPUOCC_ERR_ARGUMENT;
     struct gpuocc_kernel_sink sink = {kernels, NULL, 0, 0, 0, capacity, 0};
-    struct plain_read r = {data, &sink};
-    int32_t rc = gpuocc_entries_walk(data, length, read_plain_entry, &r);
+    struct plain_read r = {(const uint8_t *)data, &sink};
+    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, read_plain_entry, &r);
     if (rc != GPUOCC_OK)
         return rc;
     *count = sink.count;

@@ -186,7 +186,7 @@ int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kern
     gpuocc_compiled_kernel cur;
     struct properties last = {{NULL, 0}, 0, 0, 0};
     for (size_t pos = 0; pos < length;) {
-        const char *nl = memchr(text + pos, '\n', length - pos);
+        const char *nl = (const char *)memchr(text + pos, '\n', length - pos);
         size_t end = nl ? (size_t)(nl - text) : length;
         struct span line = {text + pos, end - pos};
         if (line.n && line.p[line.n - 1] == '\r')

@@ -1,27 +1,95 @@
 #!/usr/bin/env python3
-"""The two-file drop-in compiles alone with strict flags, passes the smoke test, and exports only gpuocc_*.
+"""The two-file drop-in, as vendors use it:
+- compiles alone with strict flags (-std=c11 -Wall -Wextra -Wpedantic -Werror -Wvla) with CC, and with
+  gcc and clang when present, passes the smoke test, and exports only gpuocc_*;
+- compiles as C++ (g++ / clang++ -x c++, -Wall -Werror), the smoke test linked against it;
+- with -DGPUOCC_API=static, nothing of gpuocc stays external: two copies, each wrapped in its own
+  translation unit, link into one program and both answer;
+- carries the licence (LICENSE beside it, and in both files).
 
 Usage: check_amalgamation.py CC SOURCE_ROOT"""
 import pathlib
+import shutil
 import subprocess
 import sys
 import tempfile
 
 cc, root = sys.argv[1], pathlib.Path(sys.argv[2])
-flags = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-O2"]
+flags = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-Wvla", "-O2"]
+smoke = str(root / "tests" / "vendor" / "smoke.c")
+
+
+def run(args, **kw):
+    return subprocess.run([str(a) for a in args], check=True, **kw)
+
+
+def defined_globals(obj):
+    nm = subprocess.run(["nm", "-g", "--defined-only", str(obj)], capture_output=True, text=True)
+    return None if nm.returncode != 0 else [l.split()[-1] for l in nm.stdout.splitlines() if l.strip()]
+
+
 with tempfile.TemporaryDirectory() as tmp:
     out = pathlib.Path(tmp)
-    subprocess.run([sys.executable, str(root / "scripts" / "amalgamate.py"), tmp], check=True)
-    subprocess.run([cc, *flags, "-c", str(out / "gpuocc.c"), "-o", str(out / "gpuocc.o")], check=True)
-    subprocess.run([cc, *flags, "-I", tmp, str(root / "tests" / "vendor" / "smoke.c"), str(out / "gpuocc.o"),
-                    "-lm", "-o", str(out / "smoke")], check=True)
-    run = subprocess.run([str(out / "smoke")], capture_output=True, text=True)
-    print(run.stdout, end="")
-    if run.returncode != 0:
-        sys.exit(f"smoke test failed with status {run.returncode}")
-    nm = subprocess.run(["nm", "-g", "--defined-only", str(out / "gpuocc.o")], capture_output=True, text=True)
-    if nm.returncode == 0:
-        leaked = [l.split()[-1] for l in nm.stdout.splitlines() if l.strip() and not l.split()[-1].startswith("gpuocc_")]
+    run([sys.executable, root / "scripts" / "amalgamate.py", tmp])
+    license_line = (root / "LICENSE").read_text().splitlines()[0]
+    for name in ("gpuocc.c", "gpuocc.h"):
+        if license_line not in (out / name).read_text():
+            sys.exit(f"{name} does not carry the licence")
+    if (out / "LICENSE").read_text().strip() != (root / "LICENSE").read_text().strip():
+        sys.exit("LICENSE is not beside the amalgamation")
+
+    compilers = [cc] + [c for c in ("gcc", "clang") if shutil.which(c) and c != cc]
+    for c in compilers:
+        obj = out / f"gpuocc-{pathlib.Path(c).name}.o"
+        run([c, *flags, "-c", out / "gpuocc.c", "-o", obj])
+        exe = out / f"smoke-{pathlib.Path(c).name}"
+        run([c, *flags, "-I", tmp, smoke, obj, "-lm", "-o", exe])
+        print(run([exe], capture_output=True, text=True).stdout.strip(), f"({c})")
+        leaked = [s for s in defined_globals(obj) or [] if not s.startswith("gpuocc_")]
         if leaked:
-            sys.exit(f"symbols outside gpuocc_*: {leaked}")
+            sys.exit(f"symbols outside gpuocc_* ({c}): {leaked}")
+
+    for cxx in (c for c in ("g++", "clang++") if shutil.which(c)):
+        obj = out / f"gpuocc-{cxx}.o"
+        run([cxx, "-x", "c++", "-std=c++20", "-Wall", "-Werror", "-O2", "-c", out / "gpuocc.c", "-o", obj])
+        exe = out / f"smoke-{cxx}"
+        run([cxx, "-x", "c++", "-std=c++20", "-Wall", "-Werror", "-I", tmp, smoke, "-x", "none", obj, "-lm", "-o", exe])
+        print(run([exe], capture_output=True, text=True).stdout.strip(), f"(as C++, {cxx})")
+
+    # Two copies in one program: each translation unit includes gpuocc.c with GPUOCC_API=static and
+    # exports only its own wrapper.  Unused static API functions are expected, hence -Wno-unused-function.
+    for copy in ("first", "second"):
+        (out / f"{copy}.c").write_text(
+            "#define GPUOCC_API static\n"
+            '#include "gpuocc.c"\n'
+            f"int {copy}_blocks(const char *arch, int threads, int regs);\n"
+            f"int {copy}_blocks(const char *arch, int threads, int regs)\n"
+            "{\n"
+            "    gpuocc_device d = {.size = sizeof d};\n"
+            "    gpuocc_kernel k;\n"
+            "    gpuocc_result r = {.size = sizeof r};\n"
+            "    if (gpuocc_device_lookup(arch, &d) || gpuocc_kernel_init(&k))\n"
+            "        return -1;\n"
+            "    k.threads_per_block = threads;\n"
+            "    k.regs_per_thread = regs;\n"
+            "    return gpuocc_occupancy(&d, &k, &r) ? -1 : r.blocks_per_sm;\n"
+            "}\n")
+        run([cc, *flags, "-Wno-unused-function", "-I", tmp, "-c", out / f"{copy}.c", "-o", out / f"{copy}.o"])
+        exported = defined_globals(out / f"{copy}.o")
+        if exported is not None and exported != [f"{copy}_blocks"]:
+            sys.exit(f"with GPUOCC_API=static, {copy}.o still exports {exported}")
+    (out / "main.c").write_text(
+        "#include <stdio.h>\n"
+        "int first_blocks(const char *arch, int threads, int regs);\n"
+        "int second_blocks(const char *arch, int threads, int regs);\n"
+        "int main(void)\n"
+        "{\n"
+        "    /* A100, 256 threads, 64 registers: 4 blocks; H100, 128 threads, 40 registers: 1280 a warp,\n"
+        "       12 warps per sub-partition, 48 warps = 12 blocks */\n"
+        "    int a = first_blocks(\"A100\", 256, 64), b = second_blocks(\"H100\", 128, 40);\n"
+        "    printf(\"two copies: %d %d\\n\", a, b);\n"
+        "    return !(a == 4 && b == 12);\n"
+        "}\n")
+    run([cc, *flags, out / "main.c", out / "first.o", out / "second.o", "-lm", "-o", out / "two"])
+    print(run([out / "two"], capture_output=True, text=True).stdout.strip())
 print("amalgamation: ok")
