@@ -743,7 +743,9 @@ typedef struct gpuocc_binary_summary {
     int32_t reserved0;
     uint64_t workspace_bytes;            /* workspace gpuocc_binary_read_entry needs for every entry */
     uint64_t largest_entry_bytes;        /* the largest entry, decompressed */
-    uint64_t reserved[4];
+    uint64_t cursor[3];                  /* private: where the last entry read ended, so that reading the
+                                            entries in order does not walk the file again; leave it alone */
+    uint64_t reserved0_;                 /* zero */
 } gpuocc_binary_summary;
 
 /* Zero the record and set its size and vendor.  GPUOCC_ERR_NULL.  @since 0.2.0 */
@@ -763,7 +765,9 @@ GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_bi
  * The kernels of entry `entry` (0 <= entry < summary.entries), decompressing it into `workspace` when it
  * is compressed (workspace may be NULL when no entry is).  Fills up to `capacity` records (the stride is
  * kernels[0].size); *count is the entry's number of kernels (also on GPUOCC_ERR_BUFFER).  When `summary`
- * is not NULL the call counts itself in it (read or failed, and the first failure).  Errors:
+ * is not NULL the call counts itself in it (read or failed, and the first failure; GPUOCC_ERR_BUFFER and
+ * caller errors are not counted), and reading entries
+ * in order with the same summary costs one walk of the file in all.  Errors:
  * GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE, GPUOCC_ERR_ARGUMENT (no such entry, or a workspace smaller
  * than the summary's workspace_bytes needs for this entry), GPUOCC_ERR_FORMAT (corrupted compressed data,
  * a checksum or size mismatch, bytes other than zero padding after the compressed data, an inconsistent

@@ -241,3 +241,35 @@ Test(binary, hostile_input_fails_cleanly, .timeout = 300)
     free(ws);
     free(p);
 }
+
+/* Entries read in any order give the same kernels as in order: the cursor the summary keeps for in-order
+   reading is only a shortcut. */
+Test(binary, entries_read_in_any_order)
+{
+    size_t n;
+    uint8_t *p = load("units_rdc_zstd.o", &n);
+    gpuocc_binary_summary s = scan(p, n);
+    uint8_t *ws = malloc(s.workspace_bytes);
+    gpuocc_binary_kernel k[4];
+    int32_t in_order[3][2], count;
+    for (int32_t e = 0; e < 3; e++) {
+        gpuocc_binary_kernel_init(&k[0]);
+        cr_assert_eq(gpuocc_binary_read_entry(p, n, e, ws, s.workspace_bytes, k, 4, &count, &s), GPUOCC_OK);
+        in_order[e][0] = k[0].cc;
+        in_order[e][1] = count;
+    }
+    static const int32_t order[] = {2, 0, 1, 1, 2};
+    gpuocc_binary_summary t = scan(p, n);
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        gpuocc_binary_kernel_init(&k[0]);
+        cr_assert_eq(gpuocc_binary_read_entry(p, n, order[i], ws, s.workspace_bytes, k, 4, &count, &t), GPUOCC_OK);
+        cr_expect_eq(k[0].cc, in_order[order[i]][0], "entry %d", order[i]);
+        cr_expect_eq(count, in_order[order[i]][1]);
+        cr_expect_eq(k[0].entry, order[i]);
+    }
+    cr_expect_eq(in_order[0][0], 75);
+    cr_expect_eq(in_order[1][0], 90);
+    cr_expect_eq(in_order[2][0], 120);
+    free(ws);
+    free(p);
+}

@@ -211,3 +211,71 @@ Test(nvcc, launch_bounds_caps_match_the_engine, .timeout = 600, .fini = cleanup)
     free(bin.data);
 #endif
 }
+
+#ifdef NVCC
+/* kernels.cu as a host object with `flags` (no -no-compress added), for three targets. */
+static void compile_object(const struct workspace *w, const char *flags, const char *out)
+{
+    char command[4096];
+    int n = snprintf(command, sizeof command,
+                     "'%s' -c %s -gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90 "
+                     "-gencode arch=compute_120,code=sm_120 -Xptxas -v '%s' -o '%s/%s' 2> '%s/%s.log'",
+                     NVCC, flags, KERNELS_CU, w->dir, out, w->dir, out);
+    cr_assert(n > 0 && (size_t)n < sizeof command);
+    run(command);
+}
+
+static void read_object(const struct workspace *w, const char *out, struct kernels *k, gpuocc_binary_summary *s)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", w->dir, out);
+    size_t n;
+    uint8_t *file = load_file(path, &n);
+    read_entries(file, n, k, s);
+    free(file);
+    cr_assert_eq(s->entries_failed, 0, "%s: %d entries failed (first: %d)", out, s->entries_failed, s->first_failure);
+}
+
+/* CUDA 13's compression modes (zstd by default for -rdc, =size, -compress-all; LZ4 with =speed and
+   -compress-all) give the records of the -no-compress build, which equal ptxas's report. */
+Test(nvcc, compressed_builds_read_like_uncompressed, .timeout = 1200, .fini = cleanup)
+{
+    prepare(&workspace);
+    static const struct {
+        const char *flags, *out, *reference;
+        bool compressed;
+    } builds[] = {
+        {"-no-compress", "plain.o", NULL, false},
+        {"", "default.o", "plain.o", false},
+        {"--compress-mode=size", "size.o", "plain.o", true},
+        {"-Xfatbin=-compress-all", "all.o", "plain.o", true},
+        {"--compress-mode=speed -Xfatbin=-compress-all", "lz4.o", "plain.o", true},
+        {"-rdc=true -no-compress", "rdc_plain.o", NULL, false},
+        {"-rdc=true", "rdc.o", "rdc_plain.o", true},
+    };
+    struct kernels read[sizeof builds / sizeof builds[0]];
+    for (size_t i = 0; i < sizeof builds / sizeof builds[0]; i++) {
+        compile_object(&workspace, builds[i].flags, builds[i].out);
+        gpuocc_binary_summary s;
+        read_object(&workspace, builds[i].out, &read[i], &s);
+        cr_expect_eq(s.entries, 3, "%s", builds[i].out);
+        if (builds[i].compressed)
+            cr_expect_eq(s.compressed_entries, 3, "%s: compressed entries", builds[i].out);
+        if (!builds[i].reference) {
+            /* the uncompressed builds against ptxas's own report of the same compile */
+            char path[1024];
+            snprintf(path, sizeof path, "%s/%s.log", workspace.dir, builds[i].out);
+            struct kernels log;
+            read_log(path, &log);
+            expect_agreement(&log, &read[i], builds[i].out);
+            free(log.data);
+            continue;
+        }
+        for (size_t j = 0; j < i; j++)
+            if (!strcmp(builds[j].out, builds[i].reference))
+                expect_same_records(&read[i], &read[j], builds[i].out);
+    }
+    for (size_t i = 0; i < sizeof builds / sizeof builds[0]; i++)
+        free(read[i].data);
+}
+#endif

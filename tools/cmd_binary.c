@@ -3,6 +3,7 @@
    mapped, not read; entries are read one at a time (compressed ones decoded into one reused workspace), so
    memory stays near the largest entry whatever the file's size.  A failed entry is reported on stderr and
    the others still print (exit 1); exit 2 when nothing at all could be read. */
+#define _DEFAULT_SOURCE /* madvise */
 #define _POSIX_C_SOURCE 200809L
 #include "inputs.h"
 
@@ -22,6 +23,8 @@ struct binary_run {
     gpuocc_binary_kernel *records;
     int32_t capacity;
     int64_t entries_read;
+    void *map; /* the file's mapping (NULL for stdin): its pages are dropped as the reading goes on */
+    size_t map_len;
 };
 
 static gpuocc_compiled_kernel as_compiled(const gpuocc_binary_kernel *b)
@@ -66,21 +69,19 @@ static void read_entry(struct binary_run *r, const char *label, const uint8_t *p
 {
     int32_t count = 0;
     int32_t rc = gpuocc_binary_read_entry(p, n, entry, r->workspace, r->workspace_len, r->records, r->capacity,
-                                          &count, NULL);
+                                          &count, s);
     if (rc == GPUOCC_ERR_BUFFER) {
         if (!grow_records(r, count)) {
             cli_problem(r->io, label, "entry %d: out of memory", entry);
             return;
         }
         rc = gpuocc_binary_read_entry(p, n, entry, r->workspace, r->workspace_len, r->records, r->capacity, &count,
-                                      NULL);
+                                      s);
     }
     if (rc != GPUOCC_OK) {
-        s->entries_failed++;
         cli_problem(r->io, label, "entry %d: %s", entry, gpuocc_strerror(rc));
         return;
     }
-    s->entries_read++;
     r->entries_read++;
     for (int32_t i = 0; i < count && !cli_output_failed(r->io); i++) {
         gpuocc_compiled_kernel k = as_compiled(&r->records[i]);
@@ -112,8 +113,13 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
         r->workspace_len = (size_t)s.workspace_bytes;
     }
     input_file(r->io->out, r->o, label);
-    for (int32_t e = 0; e < s.entries && !cli_output_failed(r->io); e++)
+    for (int32_t e = 0; e < s.entries && !cli_output_failed(r->io); e++) {
         read_entry(r, label, p, n, e, &s);
+        /* the mapped pages already read would stay resident: drop them now and then (they are read
+           again from the file if needed), so memory stays near the workspace whatever the file's size */
+        if (r->map && e % 64 == 63)
+            madvise(r->map, r->map_len, MADV_DONTNEED);
+    }
 }
 
 /* ar(1) archives: "!<arch>\n", then members, each a 60-byte header (name, dates, ids, mode, decimal size,
@@ -222,10 +228,13 @@ static void read_path(struct binary_run *r, const char *path)
         cli_problem(r->io, path, "cannot map: %s", strerror(errno));
         return;
     }
+    r->map = map;
+    r->map_len = n;
     if (n >= 8 && !memcmp(map, AR_MAGIC, 8))
         read_archive(r, path, map, n);
     else
         read_image(r, path, map, n, false);
+    r->map = NULL;
     munmap(map, n);
 }
 
@@ -240,7 +249,7 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
         free(o.paths);
         return cli_fail(io, "FILE", "give cubins, fatbinaries, host objects, libraries or archives (or - for stdin)");
     }
-    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0};
+    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, NULL, 0};
     if (!grow_records(&r, 256)) {
         free(o.paths);
         return cli_fail(io, "memory", "out of memory");

@@ -18,6 +18,7 @@ _Static_assert(offsetof(gpuocc_binary_kernel, min_blocks_per_sm) == 88, "gpuocc_
 _Static_assert(offsetof(gpuocc_binary_kernel, reserved) == 112, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(sizeof(gpuocc_binary_summary) == 80, "gpuocc_binary_summary layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_summary, workspace_bytes) == 32, "gpuocc_binary_summary layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_summary, cursor) == 48, "gpuocc_binary_summary layout 0.2 is frozen");
 
 int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k)
 {
@@ -120,7 +121,7 @@ int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_binary_summar
     if (!summary_size_ok(summary))
         return GPUOCC_ERR_STRUCT_SIZE;
     struct scan s = {0, 0, 0, 0};
-    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, scan_entry, &s);
+    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, NULL, scan_entry, &s);
     if (rc != GPUOCC_OK)
         return rc;
     uint32_t size = summary->size;
@@ -163,7 +164,8 @@ static int32_t decompress(const struct gpuocc_entry *e, uint8_t *scratch, size_t
 }
 
 struct entry_read {
-    int32_t target, index;
+    int32_t target;
+    struct gpuocc_walk_pos next; /* after the entry read */
     const uint8_t *data;
     uint8_t *workspace;
     size_t workspace_len;
@@ -183,11 +185,11 @@ static int32_t read_image(struct entry_read *r, const uint8_t *image, size_t n, 
         return rc;
     if (elf.machine != GPUOCC_EM_CUDA)
         return GPUOCC_ERR_FORMAT;
-    struct gpuocc_kernel_sink probe = {NULL, NULL, 0, r->index, name_buffer, 0, 0};
+    struct gpuocc_kernel_sink probe = {NULL, NULL, 0, r->target, name_buffer, 0, 0};
     if ((rc = gpuocc_cubin_image(origin, &elf, &probe)) != GPUOCC_OK)
         return rc;
     if (r->capacity > 0) {
-        struct gpuocc_kernel_sink sink = {NULL, (uint8_t *)r->kernels, r->kernels->size, r->index, name_buffer,
+        struct gpuocc_kernel_sink sink = {NULL, (uint8_t *)r->kernels, r->kernels->size, r->target, name_buffer,
                                           r->capacity, 0};
         if ((rc = gpuocc_cubin_image(origin, &elf, &sink)) != GPUOCC_OK)
             return rc;
@@ -199,10 +201,9 @@ static int32_t read_image(struct entry_read *r, const uint8_t *image, size_t n, 
 static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
 {
     struct entry_read *r = (struct entry_read *)ctx;
-    if (r->index != r->target) {
-        r->index++;
+    if (e->at.index != r->target)
         return GPUOCC_OK;
-    }
+    r->next = e->next;
     if (!is_compressed(e)) {
         r->status = read_image(r, e->p, e->n, r->data, GPUOCC_BINARY_NAME_INPUT);
         return 1;
@@ -222,7 +223,9 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
 
 static void count_result(gpuocc_binary_summary *s, int32_t entry, int32_t rc)
 {
-    if (rc == GPUOCC_OK || rc == GPUOCC_ERR_BUFFER) {
+    if (rc == GPUOCC_ERR_BUFFER) /* the caller asks again with room */
+        return;
+    if (rc == GPUOCC_OK) {
         if (s->entries_read < INT32_MAX)
             s->entries_read++;
         return;
@@ -247,8 +250,22 @@ int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry,
         return GPUOCC_ERR_STRUCT_SIZE;
     if (summary && !summary_size_ok(summary))
         return GPUOCC_ERR_STRUCT_SIZE;
-    struct entry_read r = {entry, 0, (const uint8_t *)data, (uint8_t *)workspace, workspace_len, kernels, capacity, 0, GPUOCC_OK};
-    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, read_one_entry, &r);
+    struct entry_read r = {entry, {0, 0, 0, 0}, (const uint8_t *)data, (uint8_t *)workspace, workspace_len, kernels, capacity, 0, GPUOCC_OK};
+    /* entries read in order with one summary continue where the last one ended */
+    struct gpuocc_walk_pos from, *start = NULL;
+    if (summary && summary->cursor[0] >> 32 == (uint64_t)entry + 1) {
+        from.index = entry;
+        from.section = (uint32_t)summary->cursor[0];
+        from.fatbin = summary->cursor[1];
+        from.entry = summary->cursor[2];
+        start = &from;
+    }
+    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, start, read_one_entry, &r);
+    if (summary && r.next.index == entry + 1) {
+        summary->cursor[0] = (uint64_t)(entry + 2) << 32 | r.next.section; /* the next entry's ordinal + 1 */
+        summary->cursor[1] = r.next.fatbin;
+        summary->cursor[2] = r.next.entry;
+    }
     if (rc == 1)
         rc = r.status;
     else if (rc == GPUOCC_OK)

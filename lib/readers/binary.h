@@ -81,8 +81,17 @@ struct gpuocc_kernel_sink {
 /* Store one kernel in the sink (if it has room) and count it. */
 int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k);
 
+/* Where an entry is: its ordinal, the host section (0 when the file itself holds the fatbinaries), the
+   fatbinary's offset in that section (or file), and the entry's offset after the fatbinary's header. */
+struct gpuocc_walk_pos {
+    int32_t index;
+    uint32_t section;
+    uint64_t fatbin, entry;
+};
+
 /* One device-code entry of a container: a cubin, or a compressed payload (flags say how). */
 struct gpuocc_entry {
+    struct gpuocc_walk_pos at, next; /* this entry, and where the walk goes on after it */
     const uint8_t *p;
     size_t n;              /* the payload, zero padding included */
     uint64_t flags;        /* the fatbinary entry's flags; 0 for a bare cubin */
@@ -97,9 +106,12 @@ struct gpuocc_entry {
    stop with it. */
 typedef int32_t (*gpuocc_entry_visit)(void *ctx, const struct gpuocc_entry *e);
 
-/* Every device-code entry of a cubin, fatbinary or host ELF.  Container errors are returned as they are
-   met (entries before them have been visited). */
-int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, gpuocc_entry_visit visit, void *ctx);
+/* Every device-code entry of a cubin, fatbinary or host ELF, from the start or from `from` (an entry's
+   `next`, NULL for the start).  Container errors are returned as they are met (entries before them have
+   been visited).  Every offset of `from` is checked like the file's own, so a wrong one cannot lead
+   outside the buffer. */
+int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, const struct gpuocc_walk_pos *from, gpuocc_entry_visit visit,
+                            void *ctx);
 
 #define GPUOCC_EM_CUDA 190u
 

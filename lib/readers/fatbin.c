@@ -18,10 +18,12 @@
 struct walk {
     gpuocc_entry_visit visit;
     void *ctx;
+    int32_t index; /* the next entry's ordinal */
 };
 
-/* One fatbinary at p; *used is its size. */
-static int32_t walk_fatbin(const struct walk *w, const uint8_t *p, size_t n, size_t *used)
+/* One fatbinary at p (offset `at` of its section), its entries from offset `first`; *used is its size. */
+static int32_t walk_fatbin(struct walk *w, const uint8_t *p, size_t n, uint32_t section, uint64_t at, uint64_t first,
+                           size_t *used)
 {
     if (n < FATBIN_HEADER_MIN)
         return GPUOCC_ERR_TRUNCATED;
@@ -33,7 +35,7 @@ static int32_t walk_fatbin(const struct walk *w, const uint8_t *p, size_t n, siz
     if (!gpuocc_fits(n, header, size))
         return GPUOCC_ERR_TRUNCATED;
     const uint8_t *entries = p + header;
-    for (uint64_t pos = 0; pos < size;) {
+    for (uint64_t pos = first; pos < size;) {
         const uint8_t *e = entries + pos;
         if (size - pos < ENTRY_HEADER_MIN)
             return GPUOCC_ERR_FORMAT;
@@ -41,32 +43,41 @@ static int32_t walk_fatbin(const struct walk *w, const uint8_t *p, size_t n, siz
         uint64_t payload = gpuocc_le64(e + 8);
         if (entry_header < ENTRY_HEADER_MIN || !gpuocc_fits((size_t)(size - pos), entry_header, payload))
             return GPUOCC_ERR_FORMAT;
+        uint64_t next = pos + entry_header + payload;
         if (kind == ENTRY_KIND_ELF) {
-            struct gpuocc_entry entry = {e + entry_header, (size_t)payload, gpuocc_le64(e + 0x28),
+            if (w->index == INT32_MAX)
+                return GPUOCC_ERR_OVERFLOW;
+            struct gpuocc_entry entry = {{w->index, section, at, pos}, {w->index + 1, section, at, next},
+                                         e + entry_header, (size_t)payload, gpuocc_le64(e + 0x28),
                                          gpuocc_le32(e + 0x10), gpuocc_le64(e + 0x38)};
+            w->index++;
             int32_t rc = w->visit(w->ctx, &entry);
             if (rc != GPUOCC_OK)
                 return rc;
         }
-        pos += entry_header + payload;
+        pos = next;
     }
     *used = (size_t)(header + size);
     return GPUOCC_OK;
 }
 
-/* Fatbinaries one after another, zero padding between them (a .nv_fatbin section). */
-static int32_t walk_fatbins(const struct walk *w, const uint8_t *p, size_t n)
+/* Fatbinaries one after another from offset `from`, zero padding between them (a .nv_fatbin section);
+   the first one's entries from `first`. */
+static int32_t walk_fatbins(struct walk *w, const uint8_t *p, size_t n, uint32_t section, uint64_t from,
+                            uint64_t first)
 {
-    for (size_t pos = 0; pos < n;) {
+    for (uint64_t pos = from; pos < n;) {
         if (p[pos] == 0) {
             pos++;
+            first = 0;
             continue;
         }
         size_t used;
-        int32_t rc = walk_fatbin(w, p + pos, n - pos, &used);
+        int32_t rc = walk_fatbin(w, p + pos, (size_t)(n - pos), section, pos, first, &used);
         if (rc != GPUOCC_OK)
             return rc;
         pos += used;
+        first = 0;
     }
     return GPUOCC_OK;
 }
@@ -78,21 +89,26 @@ static bool is_fatbin_section(const char *name, size_t length)
            (length == 14 && memcmp(name, "__nv_relfatbin", 14) == 0);
 }
 
-int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, gpuocc_entry_visit visit, void *ctx)
+int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, const struct gpuocc_walk_pos *from, gpuocc_entry_visit visit,
+                            void *ctx)
 {
-    struct walk w = {visit, ctx};
+    struct walk w = {visit, ctx, from ? from->index : 0};
+    uint32_t section = from ? from->section : 0;
+    uint64_t fatbin = from ? from->fatbin : 0, first = from ? from->entry : 0;
     if (n >= 4 && gpuocc_le32(p) == FATBIN_MAGIC)
-        return walk_fatbins(&w, p, n);
+        return section == 0 ? walk_fatbins(&w, p, n, 0, fatbin, first) : GPUOCC_ERR_FORMAT;
     struct gpuocc_elf elf;
     int32_t rc = gpuocc_elf_open(p, n, &elf);
     if (rc != GPUOCC_OK)
         return rc;
     if (elf.machine == GPUOCC_EM_CUDA) {
-        struct gpuocc_entry entry = {p, n, 0, n, 0};
+        if (w.index > 0) /* a cubin is one entry, already visited */
+            return GPUOCC_OK;
+        struct gpuocc_entry entry = {{0, 0, 0, 0}, {1, 0, 0, n}, p, n, 0, n, 0};
         return visit(ctx, &entry);
     }
-    bool found = false;
-    for (uint32_t i = 1; i < elf.shnum; i++) {
+    bool found = from != NULL;
+    for (uint32_t i = section > 1 ? section : 1; i < elf.shnum; i++) {
         struct gpuocc_section s;
         gpuocc_elf_section(&elf, i, &s);
         const char *name;
@@ -100,7 +116,9 @@ int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, gpuocc_entry_visit visit
         const uint8_t *data;
         if (gpuocc_elf_section_name(&elf, &s, &name, &length) != GPUOCC_OK || !is_fatbin_section(name, length))
             continue;
-        if ((rc = gpuocc_elf_data(&elf, &s, &data)) != GPUOCC_OK || (rc = walk_fatbins(&w, data, (size_t)s.size)) != GPUOCC_OK)
+        if ((rc = gpuocc_elf_data(&elf, &s, &data)) != GPUOCC_OK ||
+            (rc = walk_fatbins(&w, data, (size_t)s.size, i, i == section ? fatbin : 0, i == section ? first : 0)) !=
+                GPUOCC_OK)
             return rc;
         found = true;
     }
@@ -136,7 +154,7 @@ int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kerne
         return GPUOCC_ERR_ARGUMENT;
     struct gpuocc_kernel_sink sink = {kernels, NULL, 0, 0, 0, capacity, 0};
     struct plain_read r = {(const uint8_t *)data, &sink};
-    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, read_plain_entry, &r);
+    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, NULL, read_plain_entry, &r);
     if (rc != GPUOCC_OK)
         return rc;
     *count = sink.count;

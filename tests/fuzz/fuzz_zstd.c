@@ -8,12 +8,16 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    /* private copies, exactly as large as said, so ASan catches a byte too far on either side */
+    /* buffers exactly as large as said, so ASan catches a byte too far on either side; the output and
+       the workspace are allocated once (large allocations each run would dominate the fuzzer's time) */
     enum { OUT_CAP = 1 << 20 };
-    uint8_t *copy = malloc(size ? size : 1), *out = malloc(OUT_CAP);
+    static uint8_t *out;
+    static void *w;
     size_t wn = gpuocc_zstd_workspace_bytes();
-    void *w = malloc(wn);
-    if (!copy || !out || !w)
+    if (!out && (!(out = malloc(OUT_CAP)) || !(w = malloc(wn))))
+        abort();
+    uint8_t *copy = malloc(size ? size : 1);
+    if (!copy)
         abort();
     memcpy(copy, data, size);
     size_t dl = 0, used = 0;
@@ -24,7 +28,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rc != GPUOCC_ERR_UNSUPPORTED)
         abort();
     free(copy);
-    free(out);
-    free(w);
     return 0;
 }
