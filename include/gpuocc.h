@@ -415,39 +415,40 @@ GPUOCC_API int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const
 
 /* ===================================================================================================
  * Beyond occupancy: latency hiding, spills, waves, lanes, diagnosis.  Formulas and sources: docs/models.md.
+ * Everything in this section and the compiler-output readers below shipped in 0.2.0 (CHANGELOG).
  * All take and return doubles in the units their names say; NaN or infinite inputs give
  * GPUOCC_ERR_NOT_FINITE, values outside the domain (zero or negative latency, ...) GPUOCC_ERR_DOMAIN.
  * =================================================================================================== */
 
 /* Little's law for one pipe: warps = latency x throughput / ilp (Volkov 2016 §3.4).  `throughput` in
    warp-instructions per cycle per SM, `ilp` the independent instructions each warp keeps in flight (>= 1).
-   @since 0.1.0 */
+   @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_warps_needed(double latency_cycles, double throughput_per_cycle, double ilp,
                                        double *warps);
 /* Volkov's instruction-mix model: alpha arithmetic instructions per memory instruction;
    n = (mem_latency + alpha x alu_latency) x min(mem_throughput, alu_throughput / alpha,
-   issue_throughput / (alpha + 1)); issue_throughput 0 = no separate issue limit.  @since 0.1.0 */
+   issue_throughput / (alpha + 1)); issue_throughput 0 = no separate issue limit.  @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_mix_warps_needed(double alpha, double alu_latency_cycles, double alu_throughput,
                                            double mem_latency_cycles, double mem_throughput,
                                            double issue_throughput, double *warps);
 /* The cusp of the mix model (no issue limit): alpha* = alu_throughput / mem_throughput, where the most
-   warps are needed: alu_latency x alu_throughput + mem_latency x mem_throughput.  @since 0.1.0 */
+   warps are needed: alu_latency x alu_throughput + mem_latency x mem_throughput.  @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_mix_cusp(double alu_latency_cycles, double alu_throughput, double mem_latency_cycles,
                                    double mem_throughput, double *alpha, double *warps);
-/* Bytes in flight to saturate a memory level: bandwidth x latency, device-wide and per SM.  @since 0.1.0 */
+/* Bytes in flight to saturate a memory level: bandwidth x latency, device-wide and per SM.  @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_bytes_in_flight(double bandwidth_bytes_per_s, double latency_ns, int32_t sm_count,
                                           double *bytes_per_sm, double *bytes_device);
 /*
  * The bandwidth a per-SM concurrency reaches.  x = bytes_in_flight_per_sm x sm_count / (latency x peak).
  * smooth_k <= 0: the hard minimum, peak x min(x, 1) (Volkov).  smooth_k > 0: peak x x / (1 + x^k)^(1/k);
- * GPUOCC_SMOOTH_K gives 80 % of peak at the knee (x = 1), as Volkov measured.  @since 0.1.0
+ * GPUOCC_SMOOTH_K gives 80 % of peak at the knee (x = 1), as Volkov measured.  @since 0.2.0
  */
 #define GPUOCC_SMOOTH_K 3.1062837195053903 /* 1 / log2(1.25) */
 GPUOCC_API int32_t gpuocc_bandwidth_at(double bytes_in_flight_per_sm, int32_t sm_count, double latency_ns,
                                        double peak_bytes_per_s, double smooth_k, double *bytes_per_s);
 
 /* The verdict: with warps_per_sm resident, is this latency hidden, and if not what would hide it.
-   @since 0.1.0 */
+   @since 0.2.0 */
 typedef struct gpuocc_latency_verdict {
     uint32_t size;
     int32_t hidden;            /* 1 when warps_per_sm >= warps_needed */
@@ -461,7 +462,7 @@ GPUOCC_API int32_t gpuocc_latency_check(double warps_per_sm, double latency_cycl
                                         double ilp, gpuocc_latency_verdict *verdict);
 
 /* Per-architecture and per-product performance constants.  0 = no published figure (docs/models.md says
-   which); every field may be overridden by the caller.  @since 0.1.0 */
+   which); every field may be overridden by the caller.  @since 0.2.0 */
 typedef struct gpuocc_perf {
     uint32_t size;
     int32_t sm_count;
@@ -523,12 +524,12 @@ GPUOCC_API int32_t gpuocc_bandwidth_predict(const char *name, double warps_per_s
                                             gpuocc_bandwidth_prediction *prediction);
 
 /* Spill slowdown of a loop: (work + accesses x latency) / work; the seeds' 2 x 300 on 256 = 3.34x.
-   @since 0.1.0 */
+   @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_spill_slowdown(double work_cycles, double spill_accesses, double spill_latency_cycles,
                                          double *slowdown);
 /* Spill traffic: ptxas's static spill bytes per thread x executions x threads, through L1 and L2 hit
    rates, costed against L2 and DRAM bandwidth and the load/store issue rate (1 warp-instruction per cycle
-   per SM).  @since 0.1.0 */
+   per SM).  @since 0.2.0 */
 typedef struct gpuocc_spill_input {
     uint32_t size;
     int32_t sm_count;
@@ -560,7 +561,7 @@ GPUOCC_API int32_t gpuocc_spill_estimate(const gpuocc_spill_input *in, gpuocc_sp
    SM (the staircase), what it buys and what it costs if the shed registers spill.  Each shed register is
    assumed to add `spill_accesses_per_reg` accesses of `spill_latency_cycles` to `work_cycles`.
    Fills up to `capacity` steps, best occupancy last; *count is the number of steps (also on
-   GPUOCC_ERR_BUFFER).  @since 0.1.0 */
+   GPUOCC_ERR_BUFFER).  @since 0.2.0 */
 typedef struct gpuocc_tradeoff_step {
     int32_t regs_per_thread;         /* the cap */
     int32_t regs_shed;
@@ -573,7 +574,7 @@ GPUOCC_API int32_t gpuocc_tradeoff(const gpuocc_device *dev, const gpuocc_kernel
                                    double spill_accesses_per_reg, double spill_latency_cycles,
                                    gpuocc_tradeoff_step *steps, int32_t capacity, int32_t *count);
 
-/* Waves: a grid of grid_blocks on sm_count SMs at blocks_per_sm.  @since 0.1.0 */
+/* Waves: a grid of grid_blocks on sm_count SMs at blocks_per_sm.  @since 0.2.0 */
 typedef struct gpuocc_waves_result {
     uint32_t size;
     int32_t reserved0;
@@ -589,17 +590,17 @@ typedef struct gpuocc_waves_result {
 GPUOCC_API int32_t gpuocc_waves(int64_t grid_blocks, int32_t sm_count, int32_t blocks_per_sm,
                                 gpuocc_waves_result *out);
 
-/* Lane efficiency of a block size: threads / (warps x warp_size).  @since 0.1.0 */
+/* Lane efficiency of a block size: threads / (warps x warp_size).  @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_lane_efficiency(int32_t threads_per_block, int32_t warp_size, double *efficiency);
 /* A warp whose lanes take `paths` distinct paths: lanes[i] lanes run path i costing cost[i] cycles.
    Serialized cost = sum of costs; SIMT efficiency = sum(lanes x cost) / (warp_size x sum(cost)), the
-   fraction ncu reports x 32 as thread_inst_executed_per_inst_executed.  @since 0.1.0 */
+   fraction ncu reports x 32 as thread_inst_executed_per_inst_executed.  @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_divergence(const int32_t *lanes, const double *cost_cycles, int32_t paths,
                                      int32_t warp_size, double *serialized_cycles, double *simt_efficiency);
 /* Random routing: warp_size lanes pick one of `paths` equally likely paths (MoE with `paths` experts).
    Expected distinct paths per warp E(1 - (1 - 1/E)^w), expected SIMT efficiency E[1/k] for equal path
    costs, and the same after sorting `items` by path (boundaries between groups fall inside a warp).
-   @since 0.1.0 */
+   @since 0.2.0 */
 typedef struct gpuocc_routing_result {
     uint32_t size;
     int32_t reserved0;
@@ -609,7 +610,7 @@ typedef struct gpuocc_routing_result {
 } gpuocc_routing_result;
 GPUOCC_API int32_t gpuocc_routing(int32_t paths, int64_t items, int32_t warp_size, gpuocc_routing_result *out);
 
-/* Diagnosis: what a dominant stall reason means at this occupancy, and what to try first.  @since 0.1.0 */
+/* Diagnosis: what a dominant stall reason means at this occupancy, and what to try first.  @since 0.2.0 */
 #define GPUOCC_STALL_LONG_SCOREBOARD   0
 #define GPUOCC_STALL_SHORT_SCOREBOARD  1
 #define GPUOCC_STALL_BARRIER           2
@@ -628,13 +629,13 @@ GPUOCC_API int32_t gpuocc_diagnose(int32_t reason, double occupancy, const char 
                                    int32_t *occupancy_helps);
 
 /* Roofline: arithmetic intensity = flops / bytes; ridge = peak_flops / peak_bandwidth; attainable =
-   min(peak_flops, intensity x bandwidth); *compute_bound = intensity >= ridge.  @since 0.1.0 */
+   min(peak_flops, intensity x bandwidth); *compute_bound = intensity >= ridge.  @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_roofline(double flops, double bytes, double peak_flops_per_s,
                                    double peak_bytes_per_s, double *intensity, double *ridge,
                                    double *attainable_flops_per_s, int32_t *compute_bound);
 
 /* ===================================================================================================
- * Compiler output in.  @since 0.1.0
+ * Compiler output in.  @since 0.2.0
  * =================================================================================================== */
 
 /*
@@ -672,7 +673,7 @@ typedef struct gpuocc_compiled_kernel {
  * Parse `ptxas -v` / `nvcc -Xptxas -v` / `--resource-usage` text (any mix of kernels and targets, CRLF or
  * LF, other lines in between).  Fills up to `capacity` records; *count is the number of kernels (also on
  * GPUOCC_ERR_BUFFER).  On GPUOCC_ERR_PARSE or GPUOCC_ERR_TRUNCATED, *error_line is the 1-based line at fault
- * and no record is reported as good.  @since 0.1.0
+ * and no record is reported as good.  @since 0.2.0
  */
 GPUOCC_API int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kernel *kernels,
                                       int32_t capacity, int32_t *count, int32_t *error_line);
@@ -684,7 +685,7 @@ GPUOCC_API int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_co
  * GPUOCC_ERR_BUFFER).  Errors: GPUOCC_ERR_FORMAT (not device code, bad magic, inconsistent offsets),
  * GPUOCC_ERR_TRUNCATED (a structure runs past `length`), GPUOCC_ERR_COMPRESSED (compressed device code),
  * GPUOCC_ERR_UNSUPPORTED (32-bit or big-endian ELF).  Never reads outside [data, data + length).
- * @since 0.1.0
+ * @since 0.2.0
  */
 GPUOCC_API int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kernel *kernels,
                                      int32_t capacity, int32_t *count);

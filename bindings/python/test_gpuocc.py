@@ -355,6 +355,24 @@ class Models(unittest.TestCase):
         self.assertTrue(gpuocc.strerror(-7))
 
 
+class Example(unittest.TestCase):
+    def test_autotuner_example_prunes_by_occupancy(self):
+        sys.path.insert(0, os.path.join(HERE, "..", "..", "examples"))
+        import autotune
+        import contextlib
+        import io
+        with contextlib.redirect_stdout(io.StringIO()):
+            kept = autotune.prune("A100", min_warps=16)
+        self.assertTrue(kept and all(r.warps_per_sm >= 16 for _, r in kept))
+        # BM = BN = 64: 64 threads (2 warps), 64 registers: 2048 a warp, 8 warps a sub-partition = 32
+        # warps = 16 blocks; 8 KiB of tiles x 16 = 128 KiB fits 164 KiB
+        found = {cfg: r for cfg, r in kept}
+        r = found[autotune.Config(64, 64, 8, 64)]
+        self.assertEqual((r.blocks_per_sm, r.occupancy), (16, 0.5))
+        # 256 x 256 tiles: 1024 threads at 255 registers cannot launch (255 x 1024 > 65536): pruned
+        self.assertNotIn(autotune.Config(256, 256, 8, 255), found)
+
+
 class CompilerOutput(unittest.TestCase):
     def test_ptxas_log(self):
         with open(os.path.join(DATA, "ptxas_sm90.log")) as f:
