@@ -1315,17 +1315,16 @@ def read_binary(data: Union[bytes, bytearray, memoryview]) -> BinaryRead:
     for entry in range(summary.entries):
         count = c_i32()
         args = (data, len(data), entry, workspace, summary.workspace_bytes)
-        status = library.gpuocc_binary_read_entry(*args, records, capacity, ctypes.byref(count), None)
+        # the summary counts each entry's outcome, and lets entries read in order walk the file once
+        status = library.gpuocc_binary_read_entry(*args, records, capacity, ctypes.byref(count), ctypes.byref(summary))
         if status == _ERR_BUFFER:
             capacity = count.value
             records = (_CBinaryKernel * capacity)()
             library.gpuocc_binary_kernel_init(records)
-            status = library.gpuocc_binary_read_entry(*args, records, capacity, ctypes.byref(count), None)
-        # count this entry's outcome in the summary (a cheap repeat for a count only when it failed)
+            status = library.gpuocc_binary_read_entry(*args, records, capacity, ctypes.byref(count),
+                                                      ctypes.byref(summary))
         if status != _OK:
-            library.gpuocc_binary_read_entry(*args, None, 0, ctypes.byref(c_i32()), ctypes.byref(summary))
             continue
-        summary.entries_read += 1
         raw = workspace.raw if any(k.name_buffer for k in records[:count.value]) else b""
         for k in records[:count.value]:
             base = data if k.name_buffer == 0 else raw
