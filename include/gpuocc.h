@@ -237,7 +237,9 @@ typedef struct gpuocc_result {
     uint64_t reserved[4];
 } gpuocc_result;
 
-/* Blocks per SM and why.  `result->size` must be set. */
+/* Blocks per SM and why.  `result->size` must be set.  Cost: every field of the device and the kernel
+   is checked on each call, in place (nothing is copied when the structs hold the current layout), the
+   result is written once; for many launches on one device see gpuocc_prepare / gpuocc_occupancy_batch. */
 GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result);
 
 /* ---------------------------------------------------------------------------------------------------
@@ -247,6 +249,13 @@ GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kerne
  * kernel's max_threads_per_block), then every multiple of warp_size below it; the answer is the
  * candidate with the most resident threads, the largest on ties.  min_grid is blocks_per_sm x sm_count
  * (0 when the device has no SM count).  *threads = 0 when no candidate can run.
+ *
+ * Cost: the structs are checked once per call; what does not depend on the block size (registers per
+ * warp, the register file's warps, block slots, barriers, constant shared memory) is computed once, and
+ * the walk from the largest candidate stops as soon as no smaller one can hold more resident threads
+ * (the callback form still calls `fn` for every candidate).  gpuocc_smem_dynamic_available tries one
+ * candidate per carveout, gpuocc_regs_max_for_blocks solves each register condition for the allocation
+ * step directly: neither walks bytes or register counts.
  * ------------------------------------------------------------------------------------------------- */
 /* Dynamic shared memory = smem_base_bytes + smem_per_thread_bytes x block size (0, 0 for none). */
 GPUOCC_API int32_t gpuocc_best_block_affine(const gpuocc_device *dev, const gpuocc_kernel *kernel,
