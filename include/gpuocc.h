@@ -83,10 +83,10 @@ GPUOCC_API const char *gpuocc_version_string(void);
  *
  * Every rule the occupancy functions apply is driven by these fields, never by the compute capability,
  * so a device that is not in the table (a future GPU) works once described.  `vendor` selects the
- * family of rules; this version models NVIDIA.  The reserved tail leaves room for other vendors'
- * resources (AMD waves per SIMD, VGPR/SGPR/LDS granules) without changing this layout.
+ * family of rules: NVIDIA's, or AMD's (0.2.0; the AMD fields of the tail, docs/amd.md).
  * ------------------------------------------------------------------------------------------------- */
 #define GPUOCC_VENDOR_NVIDIA 1
+#define GPUOCC_VENDOR_AMD    2 /* @since 0.2.0; the AMD fields below, rules in docs/amd.md */
 #define GPUOCC_MAX_CARVEOUTS 16
 
 typedef struct gpuocc_device {
@@ -113,8 +113,33 @@ typedef struct gpuocc_device {
     int32_t smem_alloc_unit_bytes;         /* shared memory is given to a block in multiples of this */
     int32_t carveout_count;                /* 0: fixed shared memory; else entries used in carveouts_kib */
     int32_t carveouts_kib[GPUOCC_MAX_CARVEOUTS]; /* supported shared-memory sizes per SM, ascending, KiB */
-    uint64_t reserved[8];                  /* zero */
+    /* AMD (vendor GPUOCC_VENDOR_AMD), zero for NVIDIA.  @since 0.2.0.  On AMD the shared fields mean:
+       sm_count = CUs as HIP counts them (WGPs on gfx10+), warp_size = the default wave size,
+       smem_per_sm_bytes = LDS per CU, smem_per_block_bytes (= _optin_bytes) = LDS one workgroup may use,
+       smem_alloc_unit_bytes = the LDS allocation granule (informative: neither model applies it),
+       barriers_per_sm = workgroups with barriers per CU (LLVM's 16), regs_per_thread_max = addressable
+       VGPRs per lane.  VGPR numbers are for wave64; wave32 doubles them (gfx10+). */
+    int32_t simds_per_cu;                  /* SIMDs (LLVM: EUs) per CU: 4 on gfx9, 2 on gfx10+ */
+    int32_t waves_per_simd;                /* wave slots per SIMD as LLVM counts them: 10, 8 (gfx90a+), 16 */
+    int32_t runtime_waves_per_simd;        /* HIP's cap: 8 on gfx9, 16 on gfx10+ */
+    int32_t vgprs_per_simd;                /* VGPRs per lane in one SIMD (wave64): 256, 512, 768 */
+    int32_t vgpr_granule;                  /* VGPR allocation granule (wave64), LLVM's */
+    int32_t runtime_vgpr_granule;          /* the granule HIP uses (wave64 units; comgr's table) */
+    int32_t runtime_vgprs_legacy;          /* HIP's hard-coded table before comgr (wave64 units); */
+    int32_t runtime_vgpr_granule_legacy;   /*   0 when those releases did not know the target */
+    int32_t agpr_file;                     /* GPUOCC_AGPR_*: how AGPRs share the VGPR file */
+    int32_t sgprs_per_simd;                /* 800 where SGPRs limit waves (gfx8-9); 0 = never (gfx10+) */
+    int32_t cus_per_wgp;                   /* 2 on gfx10+ (a WGP), 1 where there is no WGP */
+    int32_t wave_sizes;                    /* wave sizes the target runs: 64, or 32 | 64 = 96 (gfx10+) */
+    int32_t reserved0;                     /* zero */
+    int32_t reserved1;                     /* zero */
+    uint64_t reserved[1];                  /* zero */
 } gpuocc_device;
+
+/* gpuocc_device.agpr_file.  @since 0.2.0 */
+#define GPUOCC_AGPR_NONE     0 /* no AGPRs (gfx900, gfx906, gfx10+) */
+#define GPUOCC_AGPR_SEPARATE 1 /* a separate AGPR file of the same size (gfx908): max(VGPRs, AGPRs) counts */
+#define GPUOCC_AGPR_UNIFIED  2 /* one file (gfx90a+): VGPRs rounded up to 4, then the AGPRs */
 
 /* Zero `dev` and set size and vendor (NVIDIA); the other fields are for the caller to fill. */
 GPUOCC_API int32_t gpuocc_device_init(gpuocc_device *dev);
@@ -154,10 +179,25 @@ typedef struct gpuocc_kernel {
     int32_t smem_optin;             /* 1: cudaFuncAttributeMaxDynamicSharedMemorySize was raised */
     int64_t smem_dynamic_max_bytes; /* with smem_optin: that attribute's value; -1 = the device's most
                                        (smem_per_block_optin_bytes - smem_static_bytes) */
-    int32_t max_threads_per_block;  /* __launch_bounds__ maximum, bounds the block-size search; 0 = none */
+    int32_t max_threads_per_block;  /* __launch_bounds__ maximum, bounds the block-size search; 0 = none.
+                                       AMD: the flat workgroup size maximum LLVM compiled for
+                                       (amdgpu_flat_work_group_size); 0 = the launch's block size */
+    /* AMD only (ignored for NVIDIA), @since 0.2.0.  regs_per_thread holds the arch VGPRs and
+       smem_static_bytes / smem_dynamic_bytes the static and dynamic LDS. */
+    int32_t agprs;                  /* AGPRs per lane (LLVM's "AGPRs", .agpr_count) */
+    int32_t sgprs;                  /* SGPRs per wave (LLVM's "SGPRs", .sgpr_count); 0 = unknown, no limit */
+    int32_t wave_size;              /* 32 or 64; 0 = the device's default (warp_size) */
+    int32_t cu_mode;                /* 1: compiled with -mcumode (gfx10+: a workgroup on one CU, not a WGP) */
+    int32_t model;                  /* GPUOCC_MODEL_*: which answer fills blocks_per_sm */
+    int32_t rocm_version;           /* the runtime model's ROCm release, major * 100 + minor; 0 = newest */
     int32_t reserved0;              /* zero */
-    uint64_t reserved[4];           /* zero */
+    uint64_t reserved[1];           /* zero */
 } gpuocc_kernel;
+
+/* gpuocc_kernel.model (AMD).  @since 0.2.0 */
+#define GPUOCC_MODEL_DEFAULT  0 /* the compiler's */
+#define GPUOCC_MODEL_COMPILER 1 /* LLVM's AMDGPU occupancy (exact against LLVM 19) */
+#define GPUOCC_MODEL_RUNTIME  2 /* HIP's hipOccupancyMaxActiveBlocksPerMultiprocessor for rocm_version */
 
 /* Zero `k`, set size, threads_per_block = 1, barriers = 1, carveout = default, smem_optin = 1 and
    smem_dynamic_max_bytes = -1.  smem_optin was 0 before 0.2.0: set it to 0 for the 48 KiB per-block
@@ -208,14 +248,18 @@ GPUOCC_API int32_t gpuocc_smem_carveout(const gpuocc_device *dev, const gpuocc_k
 #define GPUOCC_RESOURCE_SMEM      2
 #define GPUOCC_RESOURCE_BLOCKS    3
 #define GPUOCC_RESOURCE_BARRIERS  4
-#define GPUOCC_RESOURCE_COUNT     5
+#define GPUOCC_RESOURCE_COUNT     5 /* the resources every vendor has */
+#define GPUOCC_RESOURCE_SGPRS     5 /* AMD gfx8-9 only; @since 0.2.0 */
 #define GPUOCC_LIMIT_WARPS     (1u << GPUOCC_RESOURCE_WARPS)
 #define GPUOCC_LIMIT_REGISTERS (1u << GPUOCC_RESOURCE_REGISTERS)
 #define GPUOCC_LIMIT_SMEM      (1u << GPUOCC_RESOURCE_SMEM)
 #define GPUOCC_LIMIT_BLOCKS    (1u << GPUOCC_RESOURCE_BLOCKS)
 #define GPUOCC_LIMIT_BARRIERS  (1u << GPUOCC_RESOURCE_BARRIERS)
+#define GPUOCC_LIMIT_SGPRS     (1u << GPUOCC_RESOURCE_SGPRS) /* @since 0.2.0 */
 
-/* Name of a resource ("warps", "registers", "shared_memory", "blocks", "barriers"); "" if unknown. */
+/* Name of a resource ("warps", "registers", "shared_memory", "blocks", "barriers", "sgprs"); "" if unknown.
+   On AMD "warps" are wave slots, "registers" VGPRs (+ AGPRs), "shared_memory" LDS, "barriers" LLVM's
+   workgroups-with-barriers cap. */
 GPUOCC_API const char *gpuocc_resource_name(int32_t resource);
 
 typedef struct gpuocc_result {
@@ -234,7 +278,12 @@ typedef struct gpuocc_result {
     int32_t regs_per_block;        /* registers allocated to one block */
     int64_t smem_per_block_bytes;  /* shared memory allocated to one block, reserved part included */
     int64_t smem_per_sm_bytes;     /* the carveout the driver configures (gpuocc_smem_carveout) */
-    uint64_t reserved[4];
+    /* @since 0.2.0.  On AMD, blocks are per CU as HIP counts them (per WGP on gfx10+ in WGP mode). */
+    int32_t model;                 /* AMD: the GPUOCC_MODEL_* that filled blocks_per_sm; 0 for NVIDIA */
+    int32_t waves_per_simd;        /* AMD: the compiler's occupancy, LLVM's "Occupancy [waves/SIMD]"; 0 NVIDIA */
+    int32_t limit_sgprs;           /* AMD: blocks the SGPRs allow; GPUOCC_UNLIMITED where they cannot limit */
+    int32_t reserved0;
+    uint64_t reserved[2];
 } gpuocc_result;
 
 /* Blocks per SM and why.  `result->size` must be set.  Cost: every field of the device and the kernel

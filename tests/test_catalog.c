@@ -96,19 +96,23 @@ Test(catalog, listing)
 {
     int32_t n = gpuocc_catalog_count();
     cr_assert_geq(n, 20 + 17);
-    int32_t archs = 0, products = 0;
+    int32_t archs = 0, products = 0, others = 0;
     for (int32_t i = 0; i < n; i++) {
         cr_expect_neq(gpuocc_catalog_name(i)[0], '\0');
         cr_expect_neq(gpuocc_catalog_source(i)[0], '\0', "every entry cites a source");
-        archs += gpuocc_catalog_kind(i) == GPUOCC_CATALOG_ARCH;
-        products += gpuocc_catalog_kind(i) == GPUOCC_CATALOG_PRODUCT;
+        gpuocc_device probe = {.size = sizeof probe};
+        gpuocc_catalog_device(i, &probe);
+        bool nvidia = probe.vendor == GPUOCC_VENDOR_NVIDIA;
+        others += !nvidia;
+        archs += gpuocc_catalog_kind(i) == GPUOCC_CATALOG_ARCH && nvidia;
+        products += gpuocc_catalog_kind(i) == GPUOCC_CATALOG_PRODUCT && nvidia;
         gpuocc_device d = {.size = sizeof d};
         cr_expect_eq(gpuocc_catalog_device(i, &d), GPUOCC_OK);
         gpuocc_device again = {.size = sizeof again};
         cr_expect_eq(gpuocc_device_lookup(gpuocc_catalog_name(i), &again), GPUOCC_OK, "%s", gpuocc_catalog_name(i));
     }
     cr_expect_eq(archs, 20);
-    cr_expect_eq(archs + products, n);
+    cr_expect_eq(archs + products + others, n);
     cr_expect_str_eq(gpuocc_catalog_name(-1), "");
     cr_expect_str_eq(gpuocc_catalog_source(n), "");
     cr_expect_eq(gpuocc_catalog_kind(n), GPUOCC_ERR_ARGUMENT);

@@ -130,9 +130,9 @@ Test(occupancy, struct_versioning)
     k.size = UINT32_MAX;
     cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_STRUCT_SIZE);
     k.size = sizeof k;
-    k.reserved[2] = 5;
+    k.reserved[0] = 5;
     cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_RESERVED);
-    k.reserved[2] = 0;
+    k.reserved[0] = 0;
 
     /* results: the caller's size is kept, nothing is written past it */
     struct {
@@ -144,7 +144,7 @@ Test(occupancy, struct_versioning)
     cr_expect_eq(gpuocc_occupancy(&d, &k, &out.r), GPUOCC_OK);
     cr_expect_eq(out.r.size, sizeof out.r);
     cr_expect_eq(out.canary, 0xabababababababababull);
-    cr_expect_eq(out.r.reserved[0], 0);
+    cr_expect_eq(out.r.reserved[1], 0);
 }
 
 Test(occupancy, invalid_inputs)
@@ -177,8 +177,10 @@ Test(occupancy, invalid_inputs)
 
     k = test_kernel(256, 5, 0, 0);
     gpuocc_device bad = d;
-    bad.vendor = 2;
+    bad.vendor = 3;
     cr_expect_eq(gpuocc_occupancy(&bad, &k, &r), GPUOCC_ERR_VENDOR);
+    bad.vendor = GPUOCC_VENDOR_AMD; /* an NVIDIA description is not a valid AMD one */
+    cr_expect_eq(gpuocc_occupancy(&bad, &k, &r), GPUOCC_ERR_DEVICE);
     bad = d;
     bad.warp_size = 0;
     cr_expect_eq(gpuocc_occupancy(&bad, &k, &r), GPUOCC_ERR_DEVICE);

@@ -158,6 +158,29 @@ static inline int32_t gpuocc_public_limit(int32_t limit)
 }
 
 
+/* What only the pair can tell (an AMD kernel's wave size and AGPRs against its device). */
+int32_t gpuocc_pair_check(const gpuocc_device *d, const gpuocc_kernel *k);
+
+/* AMD's rules (lib/amd/): device check, and the combined computation for an AMD device. */
+int32_t gpuocc_amd_check_device(const gpuocc_device *d);
+/* The AMD fields of a kernel that only make sense with its device (wave size, AGPRs). */
+int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k);
+void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+/* Each vendor's built-in table, indexed from 0 (valid indexes only); the core catalog puts AMD's after
+   NVIDIA's.  _find takes a key normalized by the core (lower case, no spaces, '-' or '_'). */
+int32_t gpuocc_nvidia_catalog_count(void);
+int32_t gpuocc_nvidia_catalog_kind(int32_t index);
+const char *gpuocc_nvidia_catalog_name(int32_t index);
+const char *gpuocc_nvidia_catalog_source(int32_t index);
+void gpuocc_nvidia_catalog_fill(int32_t index, gpuocc_device *d);
+int32_t gpuocc_nvidia_catalog_find(const char *key);
+int32_t gpuocc_amd_catalog_count(void);
+int32_t gpuocc_amd_catalog_kind(int32_t index);
+const char *gpuocc_amd_catalog_name(int32_t index);
+const char *gpuocc_amd_catalog_source(int32_t index);
+void gpuocc_amd_catalog_fill(int32_t index, gpuocc_device *d);
+int32_t gpuocc_amd_catalog_find(const char *key);
+
 /* The identifier of a plain _Z mangling within `name` (the whole name otherwise). */
 void gpuocc_short_name(const char *name, size_t length, size_t *start, size_t *short_length);
 

@@ -7,6 +7,8 @@ static const char *const resource_names[GPUOCC_RESOURCE_COUNT] = {
 
 const char *gpuocc_resource_name(int32_t resource)
 {
+    if (resource == GPUOCC_RESOURCE_SGPRS)
+        return "sgprs";
     if (resource < 0 || resource >= GPUOCC_RESOURCE_COUNT)
         return "";
     return resource_names[resource];
@@ -14,7 +16,15 @@ const char *gpuocc_resource_name(int32_t resource)
 
 void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
+    if (d->vendor == GPUOCC_VENDOR_AMD) {
+        gpuocc_amd_compute(d, k, r);
+        return;
+    }
     gpuocc_rule_all(d, k, r);
+    r->model = 0;
+    r->waves_per_simd = 0;
+    r->limit_sgprs = GPUOCC_UNLIMITED;
+    r->reserved0 = 0;
 }
 
 int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
@@ -28,13 +38,16 @@ int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
     const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
     if (!k)
         return rc;
+    rc = gpuocc_pair_check(d, k);
+    if (rc)
+        return rc;
     if (!result)
         return GPUOCC_ERR_NULL;
     uint32_t size = result->size;
     if (size < sizeof *result || size > GPUOCC_STRUCT_SIZE_MAX)
         return GPUOCC_ERR_STRUCT_SIZE;
     /* The caller's struct holds the current layout: filled in place, the size field kept. */
-    gpuocc_rule_all(d, k, result);
+    gpuocc_compute(d, k, result);
     memset(result->reserved, 0, sizeof result->reserved);
     if (size > sizeof *result)
         memset((unsigned char *)result + sizeof *result, 0, size - sizeof *result);

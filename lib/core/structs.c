@@ -9,6 +9,12 @@ _Static_assert(offsetof(gpuocc_kernel, smem_dynamic_max_bytes) == 40, "gpuocc_ke
 _Static_assert(sizeof(gpuocc_result) == 104, "gpuocc_result layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, occupancy) == 24, "gpuocc_result layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, smem_per_block_bytes) == 56, "gpuocc_result layout 0.1 is frozen");
+_Static_assert(offsetof(gpuocc_device, simds_per_cu) == 168, "gpuocc_device 0.2 AMD fields sit in the 0.1 tail");
+_Static_assert(offsetof(gpuocc_device, reserved) == 224, "gpuocc_device layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_kernel, agprs) == 52, "gpuocc_kernel 0.2 AMD fields sit in the 0.1 tail");
+_Static_assert(offsetof(gpuocc_kernel, reserved) == 80, "gpuocc_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_result, model) == 72, "gpuocc_result 0.2 fields sit in the 0.1 tail");
+_Static_assert(offsetof(gpuocc_result, reserved) == 88, "gpuocc_result layout 0.2 is frozen");
 _Static_assert(sizeof(gpuocc_compiled_kernel) == 144, "gpuocc_compiled_kernel layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_compiled_kernel, max_threads_per_block) == 96, "gpuocc_compiled_kernel layout 0.1 is frozen");
 
@@ -80,10 +86,16 @@ static int in_range(int64_t v, int64_t lo, int64_t hi)
 
 static int32_t check_device(const gpuocc_device *d)
 {
-    if (!all_zero(d->reserved, sizeof d->reserved / sizeof d->reserved[0]))
+    if (d->reserved0 != 0 || d->reserved1 != 0 || !all_zero(d->reserved, sizeof d->reserved / sizeof d->reserved[0]))
         return GPUOCC_ERR_RESERVED;
+    if (d->vendor == GPUOCC_VENDOR_AMD)
+        return gpuocc_amd_check_device(d);
     if (d->vendor != GPUOCC_VENDOR_NVIDIA)
         return GPUOCC_ERR_VENDOR;
+    if (d->simds_per_cu || d->waves_per_simd || d->runtime_waves_per_simd || d->vgprs_per_simd ||
+        d->vgpr_granule || d->runtime_vgpr_granule || d->runtime_vgprs_legacy ||
+        d->runtime_vgpr_granule_legacy || d->agpr_file || d->sgprs_per_simd || d->cus_per_wgp || d->wave_sizes)
+        return GPUOCC_ERR_DEVICE;
     bool ok = in_range(d->cc_major, 0, 1000) && in_range(d->cc_minor, 0, 1000) &&
               in_range(d->sm_count, 0, SMALL_MAX) && in_range(d->warp_size, 1, 1024) &&
               in_range(d->max_threads_per_block, 1, SMALL_MAX) &&
@@ -163,8 +175,9 @@ bool gpuocc_device_fine(const gpuocc_device *d)
                            (((i32x4)c <= previous) & (index > 0));
         bad |= (used & wrong_used) | (~used & (i32x4)(c != (u32x4){0, 0, 0, 0}));
     }
-    u32x4 reserved = load4(&d->reserved[0]) | load4(&d->reserved[2]) | load4(&d->reserved[4]) |
-                     load4(&d->reserved[6]);
+    /* the AMD fields and the reserved words (the 0.1 tail): all zero for NVIDIA */
+    const unsigned char *tail = (const unsigned char *)&d->simds_per_cu;
+    u32x4 reserved = load4(tail) | load4(tail + 16) | load4(tail + 32) | load4(tail + 48);
     bad |= (i32x4)(reserved != (u32x4){0, 0, 0, 0});
     uint64_t lanes[2];
     memcpy(lanes, &bad, sizeof lanes);
@@ -180,9 +193,11 @@ bool gpuocc_device_fine(const gpuocc_device *d)
 #else
 bool gpuocc_device_fine(const gpuocc_device *d)
 {
-    uint64_t reserved = 0;
-    for (size_t i = 0; i < sizeof d->reserved / sizeof d->reserved[0]; i++)
-        reserved |= d->reserved[i];
+    /* the AMD fields and the reserved words (the 0.1 tail): all zero for NVIDIA */
+    unsigned reserved = 0;
+    const unsigned char *tail = (const unsigned char *)&d->simds_per_cu;
+    for (size_t i = 0; i < sizeof *d - offsetof(gpuocc_device, simds_per_cu); i++)
+        reserved |= tail[i];
     bool ok = (reserved == 0) & (d->vendor == GPUOCC_VENDOR_NVIDIA) & in_range(d->cc_major, 0, 1000) &
               in_range(d->cc_minor, 0, 1000) & in_range(d->sm_count, 0, SMALL_MAX) &
               in_range(d->warp_size, 1, 1024) & in_range(d->max_threads_per_block, 1, SMALL_MAX) &
@@ -243,8 +258,9 @@ const gpuocc_device *gpuocc_device_view(const gpuocc_device *dev, gpuocc_device 
 {
     const gpuocc_device *d = (const gpuocc_device *)struct_view(dev, sizeof *dev, sizeof *dev, scratch, rc);
     if (d && !gpuocc_device_fine(d)) {
+        /* the slow path names the failing check, and accepts what the NVIDIA fast path does not know */
         *rc = check_device(d);
-        return NULL;
+        return *rc ? NULL : d;
     }
     return d;
 }
@@ -295,6 +311,12 @@ static int32_t check_kernel(const gpuocc_kernel *k)
         return GPUOCC_ERR_CARVEOUT;
     if ((k->smem_optin != 0 && k->smem_optin != 1) || k->max_threads_per_block < 0)
         return GPUOCC_ERR_ARGUMENT;
+    if (k->agprs < 0 || k->sgprs < 0)
+        return GPUOCC_ERR_REGISTERS;
+    if ((k->wave_size != 0 && k->wave_size != 32 && k->wave_size != 64) || (k->cu_mode != 0 && k->cu_mode != 1) ||
+        k->model < GPUOCC_MODEL_DEFAULT || k->model > GPUOCC_MODEL_RUNTIME || k->rocm_version < 0 ||
+        k->rocm_version > 100000)
+        return GPUOCC_ERR_ARGUMENT;
     return GPUOCC_OK;
 }
 
@@ -303,7 +325,9 @@ const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kern
     const gpuocc_kernel *k = (const gpuocc_kernel *)struct_view(kernel, sizeof *kernel, sizeof *kernel, scratch, rc);
     if (!k)
         return NULL;
-    bool ok = (k->reserved0 == 0) & ((k->reserved[0] | k->reserved[1] | k->reserved[2] | k->reserved[3]) == 0) &
+    bool ok = (k->reserved0 == 0) & (k->reserved[0] == 0) & (k->agprs >= 0) & (k->sgprs >= 0) &
+              ((k->wave_size == 0) | (k->wave_size == 32) | (k->wave_size == 64)) & in_range(k->cu_mode, 0, 1) &
+              in_range(k->model, GPUOCC_MODEL_DEFAULT, GPUOCC_MODEL_RUNTIME) & in_range(k->rocm_version, 0, 100000) &
               (k->threads_per_block >= 1) & (k->regs_per_thread >= 0) & (k->barriers >= 0) &
               (k->smem_static_bytes >= 0) & (k->smem_dynamic_bytes >= 0) & (k->smem_dynamic_max_bytes >= -1) &
               in_range(k->carveout_percent, -1, 100) & in_range(k->smem_optin, 0, 1) &
@@ -318,5 +342,12 @@ const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kern
 int32_t gpuocc_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel)
 {
     int32_t rc = gpuocc_device_load(d, dev);
-    return rc ? rc : gpuocc_kernel_load(k, kernel);
+    if (!rc)
+        rc = gpuocc_kernel_load(k, kernel);
+    return rc ? rc : gpuocc_pair_check(d, k);
+}
+
+int32_t gpuocc_pair_check(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    return d->vendor == GPUOCC_VENDOR_AMD ? gpuocc_amd_check_kernel(d, k) : GPUOCC_OK;
 }

@@ -160,22 +160,6 @@ static const struct arch_row *arch_by_name(const char *name)
     return NULL;
 }
 
-/* Lower-case, without spaces, '-' or '_'; false if it does not fit. */
-static bool normalize(const char *in, char *out, size_t cap)
-{
-    size_t n = 0;
-    for (; *in; in++) {
-        unsigned char c = (unsigned char)*in;
-        if (c == ' ' || c == '-' || c == '_' || c == '\t')
-            continue;
-        if (n + 1 >= cap)
-            return false;
-        out[n++] = (char)tolower(c);
-    }
-    out[n] = '\0';
-    return true;
-}
-
 static bool starts_with(const char *s, const char *prefix)
 {
     return strncmp(s, prefix, strlen(prefix)) == 0;
@@ -250,12 +234,9 @@ static int32_t product_device(const struct product_row *p, gpuocc_device *d)
     return GPUOCC_OK;
 }
 
-/* Resolve a name to a table row: returns the catalog index or -1. */
-int32_t gpuocc_catalog_find(const char *name)
+/* The NVIDIA row a normalized name resolves to (index in NVIDIA's part of the catalog), or -1. */
+int32_t gpuocc_nvidia_catalog_find(const char *key)
 {
-    char key[64];
-    if (!normalize(name, key, sizeof key) || key[0] == '\0')
-        return -1;
     int32_t major, minor;
     if (parse_arch(key, &major, &minor)) {
         const struct arch_row *a = arch_by_cc(major, minor);
@@ -268,52 +249,30 @@ int32_t gpuocc_catalog_find(const char *name)
     return -1;
 }
 
-int32_t gpuocc_catalog_count(void)
+int32_t gpuocc_nvidia_catalog_count(void)
 {
     return ARCH_COUNT + PRODUCT_COUNT;
 }
 
-int32_t gpuocc_catalog_kind(int32_t index)
+int32_t gpuocc_nvidia_catalog_kind(int32_t index)
 {
-    if (index < 0 || index >= gpuocc_catalog_count())
-        return GPUOCC_ERR_ARGUMENT;
     return index < ARCH_COUNT ? GPUOCC_CATALOG_ARCH : GPUOCC_CATALOG_PRODUCT;
 }
 
-const char *gpuocc_catalog_name(int32_t index)
+const char *gpuocc_nvidia_catalog_name(int32_t index)
 {
-    if (index < 0 || index >= gpuocc_catalog_count())
-        return "";
     return index < ARCH_COUNT ? arch_rows[index].name : product_rows[index - ARCH_COUNT].name;
 }
 
-const char *gpuocc_catalog_source(int32_t index)
+const char *gpuocc_nvidia_catalog_source(int32_t index)
 {
-    if (index < 0 || index >= gpuocc_catalog_count())
-        return "";
     return index < ARCH_COUNT ? arch_rows[index].source : product_rows[index - ARCH_COUNT].source;
 }
 
-int32_t gpuocc_catalog_device(int32_t index, gpuocc_device *dev)
+void gpuocc_nvidia_catalog_fill(int32_t index, gpuocc_device *d)
 {
-    if (!dev)
-        return GPUOCC_ERR_NULL;
-    if (index < 0 || index >= gpuocc_catalog_count())
-        return GPUOCC_ERR_ARGUMENT;
-    gpuocc_device d;
     if (index < ARCH_COUNT)
-        fill_from_arch(&d, &arch_rows[index]);
+        fill_from_arch(d, &arch_rows[index]);
     else
-        product_device(&product_rows[index - ARCH_COUNT], &d);
-    return gpuocc_struct_store(dev, sizeof d, &d, sizeof d);
-}
-
-int32_t gpuocc_device_lookup(const char *name, gpuocc_device *dev)
-{
-    if (!name || !dev)
-        return GPUOCC_ERR_NULL;
-    int32_t index = gpuocc_catalog_find(name);
-    if (index < 0)
-        return GPUOCC_ERR_UNKNOWN_DEVICE;
-    return gpuocc_catalog_device(index, dev);
+        product_device(&product_rows[index - ARCH_COUNT], d);
 }

@@ -1,0 +1,222 @@
+/*
+ * AMD's built-in table: one row per LLVM target (gfxNNN), one per named product.  Source keys (A1..A12) are
+ * those of docs/sources.md; the rules that use these values are in docs/amd.md.
+ */
+#include "../core/internal.h"
+
+#define KIB 1024
+
+
+
+struct amd_arch_row {
+    const char *name; /* "gfx90a" */
+    int32_t major, minor; /* gfx9, 0x0a: the hexadecimal digits of the target name */
+    int32_t waves_per_simd, vgprs_per_simd, vgpr_granule; /* LLVM, wave64 units */
+    int32_t runtime_vgpr_granule;                         /* HIP through comgr, wave64 units */
+    int32_t legacy_vgprs, legacy_granule;                 /* HIP's old switch, wave64 units; 0 = unknown */
+    int32_t agpr_file;
+    int32_t lds_per_workgroup;
+    bool rdna; /* gfx10+: 2 SIMDs per CU, WGPs, wave32, SGPRs never limit, HIP caps 16 waves */
+    const char *source;
+};
+
+/*
+ * gfx9 (A2, A3, A4): 4 SIMDs per CU, wave64 only, 800 SGPRs per SIMD, HIP caps 8 waves per SIMD.
+ * gfx10+ (A2, A3, A4): 2 SIMDs per CU, 2 CUs per WGP, wave32 (default) and wave64, HIP caps 16.
+ * LDS per CU 64 KiB, per workgroup as listed (A1, A2); 16 workgroups with barriers per CU (A2).
+ */
+static const struct amd_arch_row arch_rows[] = {
+    {"gfx900", 9, 0x00, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, false,
+     "A2 (IsaInfo: 10 waves, 256 VGPRs, granule 4), A3 (HIP), A4 (HIP VGPR switch), A1 (MI25)"},
+    {"gfx906", 9, 0x06, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, false,
+     "A2, A3, A4, A1 (MI50/MI60: 64 KiB LDS, 256 KiB VGPR file)"},
+    {"gfx908", 9, 0x08, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_SEPARATE, 64 * KIB, false,
+     "A2, A3, A4, A1 (MI100: 256 VGPR and 256 AccVGPR), A5 (max of VGPRs and AGPRs)"},
+    {"gfx90a", 9, 0x0a, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, false,
+     "A2 (GFX90AInsts: 8 waves, 512 unified, granule 8), A3, A4, A1 (MI210/MI250: 512 KiB VGPR file), A5"},
+    {"gfx942", 9, 0x42, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, false,
+     "A2, A3, A4 (gfx94x: 512/8), A1 (MI300A/X, MI325X), A5"},
+    {"gfx950", 9, 0x50, 8, 512, 8, 8, 0, 0, GPUOCC_AGPR_UNIFIED, 160 * KIB, false,
+     "A2 (LDS 163840), A1 (MI350X/MI355X: 160 KiB LDS); unknown to LLVM 19 and to HIP's old switch: unverified"},
+    {"gfx1030", 10, 0x30, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, true,
+     "A2 (GFX10_3: 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8), A7 (RX 6900 XT)"},
+    {"gfx1100", 11, 0x00, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, true,
+     "A2 (1536 VGPRs, granule 24 wave32), A4, A6, A1 (RX 7900 XTX: 768 KiB VGPR file)"},
+    {"gfx1101", 11, 0x01, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, true,
+     "A2, A4, A6, A1 (RX 7800 XT, PRO W7700: 768 KiB VGPR file)"},
+    {"gfx1102", 11, 0x02, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, true,
+     "A2 (no 1536-VGPR feature), A4, A6, A1 (RX 7600: 512 KiB VGPR file)"},
+    {"gfx1150", 11, 0x50, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, true,
+     "A2, A4, A6, A1 (Radeon 890M: 512 KiB VGPR file)"},
+    {"gfx1151", 11, 0x51, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, true,
+     "A2 (1536 VGPRs), A4, A6, A1 (Radeon 8060S: 768 KiB VGPR file)"},
+    /* HIP's old switch has no gfx12 case: its default (256 / 4 in wave32 units) applies (A4). */
+    {"gfx1200", 12, 0x00, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, true,
+     "A2 (1536 VGPRs), A4 (default case), A6, A1 (RX 9060 XT: 768 KiB VGPR file)"},
+    {"gfx1201", 12, 0x01, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, true,
+     "A2, A4 (default case), A6, A1 (RX 9070 XT: 768 KiB VGPR file)"},
+};
+
+struct amd_product_row {
+    const char *name;    /* display name */
+    const char *aliases; /* normalized spellings, space-separated */
+    const char *arch;
+    int32_t cus;         /* compute units on the product (one GCD for MI250/MI250X) */
+    const char *source;
+};
+
+static const struct amd_product_row product_rows[] = {
+    {"MI25", "mi25", "gfx900", 64, "A1 (64 CUs)"},
+    {"MI50", "mi50 mi5016gb mi5032gb", "gfx906", 60, "A1 (60 CUs)"},
+    {"MI60", "mi60", "gfx906", 64, "A1 (64 CUs)"},
+    {"MI100", "mi100", "gfx908", 120, "A1 (120 CUs)"},
+    {"MI210", "mi210", "gfx90a", 104, "A1 (104 CUs)"},
+    {"MI250 GCD", "mi250 mi250gcd", "gfx90a", 104, "A1 (208 CUs, 104 per GCD; HIP shows each GCD as a device)"},
+    {"MI250X GCD", "mi250x mi250xgcd", "gfx90a", 110, "A1 (220 CUs, 110 per GCD; HIP shows each GCD as a device)"},
+    {"MI300A", "mi300a", "gfx942", 228, "A1 (228 CUs)"},
+    {"MI300X", "mi300x", "gfx942", 304, "A1 (304 CUs), A8 (rocminfo: 304 CUs, 4 SIMDs, 32 waves per CU)"},
+    {"MI325X", "mi325x", "gfx942", 304, "A1 (304 CUs)"},
+    {"MI350X", "mi350x", "gfx950", 256, "A1 (256 CUs)"},
+    {"MI355X", "mi355x", "gfx950", 256, "A1 (256 CUs)"},
+    {"RX 6900 XT", "rx6900xt 6900xt", "gfx1030", 80, "A7 (80 CUs)"},
+    {"RX 6800 XT", "rx6800xt 6800xt", "gfx1030", 72, "A7 (72 CUs), A9 (clinfo: 36 compute units = WGPs)"},
+    {"RX 7900 XTX", "rx7900xtx 7900xtx", "gfx1100", 96, "A1 (96 CUs), A8 (rocminfo Navi31: 96 CUs, 2 SIMDs)"},
+    {"RX 7900 XT", "rx7900xt 7900xt", "gfx1100", 84, "A1 (84 CUs)"},
+    {"PRO W7900", "prow7900 w7900", "gfx1100", 96, "A1 (96 CUs)"},
+    {"RX 7800 XT", "rx7800xt 7800xt", "gfx1101", 60, "A1 (60 CUs)"},
+    {"RX 7600", "rx7600 7600", "gfx1102", 32, "A1 (32 CUs)"},
+    {"Radeon 890M", "890m radeon890m strixpoint", "gfx1150", 16, "A1 (Ryzen AI 9 HX 370: 16 CUs)"},
+    {"Strix Halo", "strixhalo 8060s radeon8060s ryzenaimax+395 aimax+395 max+395", "gfx1151", 40,
+     "A1 (Ryzen AI Max+ 395, Radeon 8060S: 40 CUs)"},
+    {"RX 9060 XT", "rx9060xt 9060xt", "gfx1200", 32, "A1 (32 CUs)"},
+    {"RX 9070", "rx9070 9070", "gfx1201", 56, "A1 (56 CUs)"},
+    {"RX 9070 XT", "rx9070xt 9070xt", "gfx1201", 64, "A1 (64 CUs)"},
+};
+
+#define ARCH_COUNT ((int32_t)(sizeof arch_rows / sizeof arch_rows[0]))
+#define PRODUCT_COUNT ((int32_t)(sizeof product_rows / sizeof product_rows[0]))
+
+static void fill_from_arch(gpuocc_device *d, const struct amd_arch_row *a)
+{
+    gpuocc_device_init(d);
+    d->vendor = GPUOCC_VENDOR_AMD;
+    d->cc_major = a->major;
+    d->cc_minor = a->minor;
+    d->simds_per_cu = a->rdna ? 2 : 4;
+    d->waves_per_simd = a->waves_per_simd;
+    d->runtime_waves_per_simd = a->rdna ? 16 : 8;
+    d->vgprs_per_simd = a->vgprs_per_simd;
+    d->vgpr_granule = a->vgpr_granule;
+    d->runtime_vgpr_granule = a->runtime_vgpr_granule;
+    d->runtime_vgprs_legacy = a->legacy_vgprs;
+    d->runtime_vgpr_granule_legacy = a->legacy_granule;
+    d->agpr_file = a->agpr_file;
+    d->sgprs_per_simd = a->rdna ? 0 : 800;
+    d->cus_per_wgp = a->rdna ? 2 : 1;
+    d->wave_sizes = a->rdna ? 32 | 64 : 64;
+    d->warp_size = a->rdna ? 32 : 64;
+    d->max_threads_per_block = 1024;
+    d->max_threads_per_sm = d->simds_per_cu * a->waves_per_simd * 64;
+    d->regs_per_thread_max = 256;
+    d->barriers_per_sm = 16;
+    d->smem_per_sm_bytes = 64 * KIB > a->lds_per_workgroup ? 64 * KIB : a->lds_per_workgroup;
+    d->smem_per_block_bytes = a->lds_per_workgroup;
+    d->smem_per_block_optin_bytes = a->lds_per_workgroup;
+    d->smem_alloc_unit_bytes = 1;
+}
+
+static const struct amd_arch_row *arch_by_name(const char *name)
+{
+    for (int32_t i = 0; i < ARCH_COUNT; i++)
+        if (strcmp(arch_rows[i].name, name) == 0)
+            return &arch_rows[i];
+    return NULL;
+}
+
+static bool alias_matches(const char *aliases, const char *key)
+{
+    size_t len = strlen(key);
+    for (const char *p = aliases; *p;) {
+        const char *end = strchr(p, ' ');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == len && strncmp(p, key, n) == 0)
+            return true;
+        p += n + (end != NULL);
+    }
+    return false;
+}
+
+static const char *strip_prefix(const char *s)
+{
+    static const char *const brands[] = {"amd", "instinct", "radeon", "ryzen"};
+    for (bool again = true; again;) {
+        again = false;
+        for (size_t i = 0; i < sizeof brands / sizeof brands[0]; i++)
+            if (strncmp(s, brands[i], strlen(brands[i])) == 0 && s[strlen(brands[i])] != '\0') {
+                s += strlen(brands[i]);
+                again = true;
+            }
+    }
+    return s;
+}
+
+/* "gfx90a", "gfx90a:sramecc+:xnack-" (target features do not change occupancy), "amdgcn-amd-amdhsa--gfx942". */
+static int32_t find_arch(const char *key)
+{
+    const char *gfx = strstr(key, "gfx");
+    if (!gfx)
+        return -1;
+    char name[16];
+    size_t n = strcspn(gfx, ":");
+    if (n >= sizeof name)
+        return -1;
+    memcpy(name, gfx, n);
+    name[n] = '\0';
+    const struct amd_arch_row *a = arch_by_name(name);
+    return a ? (int32_t)(a - arch_rows) : -1;
+}
+
+int32_t gpuocc_amd_catalog_find(const char *key)
+{
+    int32_t a = find_arch(key);
+    if (a >= 0)
+        return a;
+    const char *k = strip_prefix(key);
+    for (int32_t i = 0; i < PRODUCT_COUNT; i++)
+        if (alias_matches(product_rows[i].aliases, k))
+            return ARCH_COUNT + i;
+    return -1;
+}
+
+int32_t gpuocc_amd_catalog_count(void)
+{
+    return ARCH_COUNT + PRODUCT_COUNT;
+}
+
+int32_t gpuocc_amd_catalog_kind(int32_t index)
+{
+    return index < ARCH_COUNT ? GPUOCC_CATALOG_ARCH : GPUOCC_CATALOG_PRODUCT;
+}
+
+const char *gpuocc_amd_catalog_name(int32_t index)
+{
+    return index < ARCH_COUNT ? arch_rows[index].name : product_rows[index - ARCH_COUNT].name;
+}
+
+const char *gpuocc_amd_catalog_source(int32_t index)
+{
+    return index < ARCH_COUNT ? arch_rows[index].source : product_rows[index - ARCH_COUNT].source;
+}
+
+void gpuocc_amd_catalog_fill(int32_t index, gpuocc_device *d)
+{
+    if (index < ARCH_COUNT) {
+        fill_from_arch(d, &arch_rows[index]);
+        return;
+    }
+    const struct amd_product_row *p = &product_rows[index - ARCH_COUNT];
+    const struct amd_arch_row *a = arch_by_name(p->arch);
+    fill_from_arch(d, a);
+    /* HIP counts WGPs on gfx10+ (its default WGP mode halves the CU count). */
+    d->sm_count = a->rdna ? p->cus / 2 : p->cus;
+}

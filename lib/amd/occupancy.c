@@ -1,0 +1,282 @@
+/*
+ * AMD's rules: the compiler's answer (LLVM's AMDGPU occupancy, waves per SIMD) and the runtime's (HIP's
+ * hipOccupancyMaxActiveBlocksPerMultiprocessor, workgroups per CU as HIP counts CUs), both from the device
+ * description alone.  The rules, their sources and what each is exact against: docs/amd.md.
+ */
+#include "../core/internal.h"
+
+/* A kernel's view of the device: wave size, the SIMDs and LDS its workgroup may use. */
+struct amd_view {
+    int64_t wave;          /* 32 or 64 */
+    int64_t scale;         /* 2 for wave32 (VGPR numbers are stored for wave64), else 1 */
+    int64_t simds;         /* SIMDs of the CU, or of the WGP in WGP mode */
+    int64_t cus;           /* CUs the workgroup's CU or WGP spans */
+    int64_t waves_per_wg;  /* of the launch */
+    int64_t vgprs;         /* VGPRs per lane one wave is charged (unified total on gfx90a+) */
+    int64_t lds;           /* static + dynamic LDS of one workgroup */
+};
+
+static int64_t round_up(int64_t x, int64_t unit)
+{
+    return gpuocc_round_up(x, unit);
+}
+
+/* The VGPRs a wave is charged: gfx90a+ allocate the AGPRs after the arch VGPRs rounded to 4 (A5). */
+static int64_t total_vgprs(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    int64_t v = k->regs_per_thread, a = k->agprs;
+    if (d->agpr_file == GPUOCC_AGPR_UNIFIED && a > 0)
+        return round_up(v, 4) + a;
+    return v > a ? v : a;
+}
+
+static struct amd_view view_of(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    struct amd_view v;
+    v.wave = k->wave_size ? k->wave_size : d->warp_size;
+    v.scale = v.wave == 32 ? 2 : 1;
+    v.cus = (d->cus_per_wgp > 1 && !k->cu_mode) ? d->cus_per_wgp : 1;
+    v.simds = d->simds_per_cu * v.cus;
+    v.waves_per_wg = gpuocc_div_up(k->threads_per_block, v.wave);
+    v.vgprs = total_vgprs(d, k);
+    v.lds = gpuocc_sat_add(k->smem_static_bytes, k->smem_dynamic_bytes);
+    return v;
+}
+
+/* ---- the compiler (LLVM 19: AMDGPUSubtarget, GCNSubtarget, AMDGPUBaseInfo IsaInfo; A2) ---- */
+
+/* Waves per SIMD the VGPRs allow; below one granule nothing is charged. */
+static int64_t llvm_vgpr_waves(const gpuocc_device *d, const struct amd_view *v)
+{
+    int64_t granule = d->vgpr_granule * v->scale, total = d->vgprs_per_simd * v->scale;
+    if (v->vgprs < granule)
+        return d->waves_per_simd;
+    int64_t waves = total / round_up(v->vgprs, granule);
+    waves = waves < 1 ? 1 : waves;
+    return waves < d->waves_per_simd ? waves : d->waves_per_simd;
+}
+
+/* gfx8-9 SGPR steps (LLVM's table for Volcanic Islands and later; not 800 / granule, see docs/amd.md). */
+static const struct { int32_t sgprs, waves; } sgpr_steps[] = {{80, 10}, {88, 9}, {100, 8}};
+
+static int64_t llvm_sgpr_waves(const gpuocc_device *d, int64_t sgprs)
+{
+    if (d->sgprs_per_simd == 0)
+        return d->waves_per_simd;
+    int64_t waves = 7;
+    for (size_t i = 0; i < sizeof sgpr_steps / sizeof sgpr_steps[0]; i++)
+        if (sgprs <= sgpr_steps[i].sgprs) {
+            waves = sgpr_steps[i].waves;
+            break;
+        }
+    return waves < d->waves_per_simd ? waves : d->waves_per_simd;
+}
+
+/* Workgroups per CU (or WGP) the wave slots and the barriers allow (getMaxWorkGroupsPerCU). */
+static int64_t llvm_workgroups(const gpuocc_device *d, const struct amd_view *v, int64_t waves_per_wg)
+{
+    int64_t slots = d->waves_per_simd * v->simds;
+    if (waves_per_wg == 1)
+        return slots; /* a single-wave workgroup needs no barrier */
+    int64_t barriers = (int64_t)d->barriers_per_sm * v->cus;
+    return slots / waves_per_wg < barriers ? slots / waves_per_wg : barriers;
+}
+
+/* LLVM's "Occupancy [waves/SIMD]": LDS and workgroup size at the flat maximum, then VGPRs and SGPRs. */
+static int32_t llvm_waves_per_simd(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v)
+{
+    int64_t flat_max = k->max_threads_per_block > 0 ? k->max_threads_per_block : k->threads_per_block;
+    int64_t waves_per_wg = gpuocc_div_up(flat_max, v->wave);
+    int64_t lds = k->smem_static_bytes > 0 ? k->smem_static_bytes : 1;
+    int64_t groups = d->smem_per_sm_bytes * v->cus / lds;
+    int64_t waves = 1;
+    if (groups > 0) {
+        int64_t wgs = llvm_workgroups(d, v, waves_per_wg);
+        groups = groups < wgs ? groups : wgs;
+        waves = gpuocc_div_up(groups * waves_per_wg, v->simds);
+    }
+    int64_t limits[] = {d->waves_per_simd, llvm_vgpr_waves(d, v), llvm_sgpr_waves(d, k->sgprs)};
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
+        waves = limits[i] < waves ? limits[i] : waves;
+    return (int32_t)waves;
+}
+
+/* ---- the runtime (HIP, ihipOccupancyMaxActiveBlocksPerMultiprocessor; A3, A10, A11) ---- */
+
+/*
+ * HIP's rules by ROCm release (major * 100 + minor).  0 is the newest source read (rocm-systems with the
+ * 2026 LDS fixes, A10, A11); releases from 7.0 use comgr's VGPR table (A6); older ones the hard-coded
+ * switch and one workgroup's LDS limit as the budget (A3, A4).  Which release first ships the LDS fixes is
+ * not known from the sources, so only 0 applies them (docs/amd.md).
+ */
+struct hip_rules {
+    bool comgr_vgprs;    /* VGPR file and granule from comgr's table, not the old switch */
+    bool lds_per_cu;     /* LDS budget localMemSizePerCU_, not one workgroup's limit (A10) */
+    bool gfx11_wgp_lds;  /* gfx11 in WGP mode counts the WGP's LDS (A11) */
+};
+
+#define ROCM_COMGR_VGPRS 700
+
+static struct hip_rules hip_rules_for(int32_t rocm)
+{
+    struct hip_rules r;
+    r.comgr_vgprs = rocm == 0 || rocm >= ROCM_COMGR_VGPRS;
+    r.lds_per_cu = rocm == 0;
+    r.gfx11_wgp_lds = rocm == 0;
+    return r;
+}
+
+/* Waves per SIMD HIP allows for the registers; 0 when it cannot place one. */
+static int64_t hip_register_waves(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v,
+                                  const struct hip_rules *rules, int64_t *sgpr_waves)
+{
+    int64_t total = rules->comgr_vgprs ? d->vgprs_per_simd : d->runtime_vgprs_legacy;
+    int64_t granule = rules->comgr_vgprs ? d->runtime_vgpr_granule : d->runtime_vgpr_granule_legacy;
+    total *= v->scale, granule *= v->scale;
+    *sgpr_waves = (k->sgprs > 0 && d->sgprs_per_simd > 0) ? d->sgprs_per_simd / round_up(k->sgprs, 16) : -1;
+    if (v->vgprs == 0)
+        return -1;
+    return granule > 0 ? total / round_up(v->vgprs, granule) : 0;
+}
+
+static int64_t hip_lds_budget(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v,
+                              const struct hip_rules *rules)
+{
+    int64_t budget = rules->lds_per_cu ? d->smem_per_sm_bytes : d->smem_per_block_bytes;
+    if (rules->gfx11_wgp_lds && d->cc_major == 11 && !k->cu_mode)
+        budget *= v->cus;
+    return budget;
+}
+
+/* ---- both ---- */
+
+static int32_t limit_of(int64_t blocks)
+{
+    return blocks < 0 ? GPUOCC_NO_LIMIT : gpuocc_clamp_i32(blocks);
+}
+
+/* Blocks that `waves` waves per SIMD hold; -1 (no limit) stays. */
+static int64_t blocks_of_waves(int64_t waves, const struct amd_view *v)
+{
+    return waves < 0 ? -1 : waves * v->simds / v->waves_per_wg;
+}
+
+void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    struct amd_view v = view_of(d, k);
+    bool runtime = k->model == GPUOCC_MODEL_RUNTIME;
+    struct hip_rules rules = hip_rules_for(k->rocm_version);
+    int32_t limits[GPUOCC_RESOURCE_SGPRS + 1];
+    int64_t slots;
+
+    if (runtime) {
+        int64_t sgpr_waves, vgpr_waves = hip_register_waves(d, k, &v, &rules, &sgpr_waves);
+        /* HIP counts threads: waves x wave size over the block rounded up to whole waves */
+        slots = d->runtime_waves_per_simd;
+        limits[GPUOCC_RESOURCE_WARPS] = limit_of(blocks_of_waves(slots, &v));
+        limits[GPUOCC_RESOURCE_REGISTERS] = limit_of(blocks_of_waves(vgpr_waves, &v));
+        limits[GPUOCC_RESOURCE_SGPRS] = limit_of(blocks_of_waves(sgpr_waves, &v));
+        limits[GPUOCC_RESOURCE_SMEM] = v.lds ? limit_of(hip_lds_budget(d, k, &v, &rules) / v.lds) : GPUOCC_NO_LIMIT;
+        limits[GPUOCC_RESOURCE_BARRIERS] = GPUOCC_NO_LIMIT;
+    } else {
+        slots = d->waves_per_simd;
+        limits[GPUOCC_RESOURCE_WARPS] = limit_of(blocks_of_waves(slots, &v));
+        limits[GPUOCC_RESOURCE_REGISTERS] = v.vgprs ? limit_of(blocks_of_waves(llvm_vgpr_waves(d, &v), &v))
+                                                    : GPUOCC_NO_LIMIT;
+        limits[GPUOCC_RESOURCE_SGPRS] = (k->sgprs && d->sgprs_per_simd)
+                                            ? limit_of(blocks_of_waves(llvm_sgpr_waves(d, k->sgprs), &v))
+                                            : GPUOCC_NO_LIMIT;
+        limits[GPUOCC_RESOURCE_SMEM] = v.lds > d->smem_per_block_bytes ? 0
+                                       : v.lds ? limit_of(d->smem_per_sm_bytes * v.cus / v.lds)
+                                               : GPUOCC_NO_LIMIT;
+        limits[GPUOCC_RESOURCE_BARRIERS] = v.waves_per_wg > 1 ? limit_of((int64_t)d->barriers_per_sm * v.cus)
+                                                               : GPUOCC_NO_LIMIT;
+    }
+    limits[GPUOCC_RESOURCE_BLOCKS] = GPUOCC_NO_LIMIT;
+    /* a block larger than the device allows, or with more VGPRs than a lane can address, never runs */
+    if (k->threads_per_block > d->max_threads_per_block)
+        limits[GPUOCC_RESOURCE_WARPS] = 0;
+    if (k->regs_per_thread > d->regs_per_thread_max || k->agprs > d->regs_per_thread_max)
+        limits[GPUOCC_RESOURCE_REGISTERS] = 0;
+
+    int32_t blocks = GPUOCC_NO_LIMIT;
+    for (int32_t i = 0; i <= GPUOCC_RESOURCE_SGPRS; i++)
+        blocks = limits[i] < blocks ? limits[i] : blocks;
+    uint32_t limiters = 0;
+    for (int32_t i = 0; i <= GPUOCC_RESOURCE_SGPRS; i++)
+        if (limits[i] == blocks)
+            limiters |= 1u << i;
+
+    int64_t max_waves = slots * v.simds;
+    int64_t waves = (int64_t)blocks * v.waves_per_wg;
+    r->limiters = limiters;
+    r->blocks_per_sm = blocks;
+    r->warps_per_sm = gpuocc_clamp_i32(waves);
+    r->max_warps_per_sm = gpuocc_clamp_i32(max_waves);
+    r->warps_per_block = gpuocc_clamp_i32(v.waves_per_wg);
+    r->occupancy = (double)waves / (double)max_waves;
+    r->limit_warps = gpuocc_public_limit(limits[GPUOCC_RESOURCE_WARPS]);
+    r->limit_regs = gpuocc_public_limit(limits[GPUOCC_RESOURCE_REGISTERS]);
+    r->limit_smem = gpuocc_public_limit(limits[GPUOCC_RESOURCE_SMEM]);
+    r->limit_blocks = GPUOCC_UNLIMITED;
+    r->limit_barriers = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BARRIERS]);
+    r->limit_sgprs = gpuocc_public_limit(limits[GPUOCC_RESOURCE_SGPRS]);
+    int64_t granule = d->vgpr_granule * v.scale;
+    /* bounded: at most 2^20 VGPRs x 64 lanes x 2^26 waves */
+    int64_t charged = v.vgprs < (1 << 20) ? v.vgprs : (1 << 20);
+    r->regs_per_block = gpuocc_clamp_i32(round_up(charged, granule) * v.wave * v.waves_per_wg);
+    r->smem_per_block_bytes = v.lds;
+    r->smem_per_sm_bytes = runtime ? hip_lds_budget(d, k, &v, &rules) : d->smem_per_sm_bytes * v.cus;
+    r->model = runtime ? GPUOCC_MODEL_RUNTIME : GPUOCC_MODEL_COMPILER;
+    r->waves_per_simd = llvm_waves_per_simd(d, k, &v);
+}
+
+/* ---- checks ---- */
+
+#define SMALL_MAX (1 << 20)
+
+static bool in_range(int64_t v, int64_t lo, int64_t hi)
+{
+    return v >= lo && v <= hi;
+}
+
+static bool wave_ok(int32_t wave_sizes, int64_t wave)
+{
+    return (wave == 32 || wave == 64) && (wave_sizes & wave) != 0;
+}
+
+int32_t gpuocc_amd_check_device(const gpuocc_device *d)
+{
+    bool legacy_ok = (d->runtime_vgprs_legacy == 0 && d->runtime_vgpr_granule_legacy == 0) ||
+                     (in_range(d->runtime_vgprs_legacy, 1, 65536) &&
+                      in_range(d->runtime_vgpr_granule_legacy, 1, d->runtime_vgprs_legacy));
+    /* The NVIDIA-only fields the shared searches read must be neutral: no reserved bytes, no carveouts. */
+    bool ok = in_range(d->cc_major, 0, 1000) && in_range(d->cc_minor, 0, 0xff) &&
+              in_range(d->sm_count, 0, SMALL_MAX) &&
+              (d->wave_sizes == 64 || d->wave_sizes == 32 || d->wave_sizes == (32 | 64)) &&
+              wave_ok(d->wave_sizes, d->warp_size) && in_range(d->max_threads_per_block, 1, SMALL_MAX) &&
+              in_range(d->simds_per_cu, 1, 64) && in_range(d->waves_per_simd, 1, 64) &&
+              in_range(d->runtime_waves_per_simd, 1, 64) && in_range(d->vgprs_per_simd, 1, 65536) &&
+              in_range(d->vgpr_granule, 1, d->vgprs_per_simd) &&
+              in_range(d->runtime_vgpr_granule, 1, d->vgprs_per_simd) && legacy_ok &&
+              in_range(d->agpr_file, GPUOCC_AGPR_NONE, GPUOCC_AGPR_UNIFIED) &&
+              in_range(d->sgprs_per_simd, 0, 65536) && in_range(d->cus_per_wgp, 1, 8) &&
+              in_range(d->regs_per_thread_max, 1, 65536) && in_range(d->barriers_per_sm, 1, SMALL_MAX) &&
+              in_range(d->smem_per_sm_bytes, 0, (int64_t)1 << 40) &&
+              in_range(d->smem_per_block_bytes, 0, d->smem_per_sm_bytes) &&
+              in_range(d->smem_per_block_optin_bytes, d->smem_per_block_bytes, (int64_t)1 << 40) &&
+              d->smem_reserved_per_block_bytes == 0 && in_range(d->smem_alloc_unit_bytes, 1, SMALL_MAX) &&
+              d->carveout_count == 0;
+    for (int32_t i = 0; ok && i < GPUOCC_MAX_CARVEOUTS; i++)
+        ok = d->carveouts_kib[i] == 0;
+    return ok ? GPUOCC_OK : GPUOCC_ERR_DEVICE;
+}
+
+int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    if (k->wave_size != 0 && !wave_ok(d->wave_sizes, k->wave_size))
+        return GPUOCC_ERR_ARGUMENT;
+    if (k->agprs > 0 && d->agpr_file == GPUOCC_AGPR_NONE)
+        return GPUOCC_ERR_REGISTERS;
+    return GPUOCC_OK;
+}
