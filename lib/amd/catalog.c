@@ -25,7 +25,7 @@ struct amd_arch_row {
  * gfx10+ (A2, A3, A4): 2 SIMDs per CU, 2 CUs per WGP, wave32 (default) and wave64, HIP caps 16.
  * LDS per CU 64 KiB, per workgroup as listed (A1, A2); 16 workgroups with barriers per CU (A2).
  */
-static const struct amd_arch_row arch_rows[] = {
+static const struct amd_arch_row amd_arch_rows[] = {
     {"gfx900", 9, 0x00, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, false,
      "A2 (IsaInfo: 10 waves, 256 VGPRs, granule 4), A3 (HIP), A4 (HIP VGPR switch), A1 (MI25)"},
     {"gfx906", 9, 0x06, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, false,
@@ -65,7 +65,7 @@ struct amd_product_row {
     const char *source;
 };
 
-static const struct amd_product_row product_rows[] = {
+static const struct amd_product_row amd_product_rows[] = {
     {"MI25", "mi25", "gfx900", 64, "A1 (64 CUs)"},
     {"MI50", "mi50 mi5016gb mi5032gb", "gfx906", 60, "A1 (60 CUs)"},
     {"MI60", "mi60", "gfx906", 64, "A1 (64 CUs)"},
@@ -93,10 +93,10 @@ static const struct amd_product_row product_rows[] = {
     {"RX 9070 XT", "rx9070xt 9070xt", "gfx1201", 64, "A1 (64 CUs)"},
 };
 
-#define ARCH_COUNT ((int32_t)(sizeof arch_rows / sizeof arch_rows[0]))
-#define PRODUCT_COUNT ((int32_t)(sizeof product_rows / sizeof product_rows[0]))
+#define ARCH_COUNT ((int32_t)(sizeof amd_arch_rows / sizeof amd_arch_rows[0]))
+#define PRODUCT_COUNT ((int32_t)(sizeof amd_product_rows / sizeof amd_product_rows[0]))
 
-static void fill_from_arch(gpuocc_device *d, const struct amd_arch_row *a)
+static void amd_fill_from_arch(gpuocc_device *d, const struct amd_arch_row *a)
 {
     gpuocc_device_init(d);
     d->vendor = GPUOCC_VENDOR_AMD;
@@ -125,15 +125,15 @@ static void fill_from_arch(gpuocc_device *d, const struct amd_arch_row *a)
     d->smem_alloc_unit_bytes = 1;
 }
 
-static const struct amd_arch_row *arch_by_name(const char *name)
+static const struct amd_arch_row *amd_arch_by_name(const char *name)
 {
     for (int32_t i = 0; i < ARCH_COUNT; i++)
-        if (strcmp(arch_rows[i].name, name) == 0)
-            return &arch_rows[i];
+        if (strcmp(amd_arch_rows[i].name, name) == 0)
+            return &amd_arch_rows[i];
     return NULL;
 }
 
-static bool alias_matches(const char *aliases, const char *key)
+static bool amd_alias_matches(const char *aliases, const char *key)
 {
     size_t len = strlen(key);
     for (const char *p = aliases; *p;) {
@@ -146,7 +146,7 @@ static bool alias_matches(const char *aliases, const char *key)
     return false;
 }
 
-static const char *strip_prefix(const char *s)
+static const char *amd_strip_prefix(const char *s)
 {
     static const char *const brands[] = {"amd", "instinct", "radeon", "ryzen"};
     for (bool again = true; again;) {
@@ -161,7 +161,7 @@ static const char *strip_prefix(const char *s)
 }
 
 /* "gfx90a", "gfx90a:sramecc+:xnack-" (target features do not change occupancy), "amdgcn-amd-amdhsa--gfx942". */
-static int32_t find_arch(const char *key)
+static int32_t amd_find_arch(const char *key)
 {
     const char *gfx = strstr(key, "gfx");
     if (!gfx)
@@ -172,18 +172,18 @@ static int32_t find_arch(const char *key)
         return -1;
     memcpy(name, gfx, n);
     name[n] = '\0';
-    const struct amd_arch_row *a = arch_by_name(name);
-    return a ? (int32_t)(a - arch_rows) : -1;
+    const struct amd_arch_row *a = amd_arch_by_name(name);
+    return a ? (int32_t)(a - amd_arch_rows) : -1;
 }
 
 int32_t gpuocc_amd_catalog_find(const char *key)
 {
-    int32_t a = find_arch(key);
+    int32_t a = amd_find_arch(key);
     if (a >= 0)
         return a;
-    const char *k = strip_prefix(key);
+    const char *k = amd_strip_prefix(key);
     for (int32_t i = 0; i < PRODUCT_COUNT; i++)
-        if (alias_matches(product_rows[i].aliases, k))
+        if (amd_alias_matches(amd_product_rows[i].aliases, k))
             return ARCH_COUNT + i;
     return -1;
 }
@@ -200,23 +200,23 @@ int32_t gpuocc_amd_catalog_kind(int32_t index)
 
 const char *gpuocc_amd_catalog_name(int32_t index)
 {
-    return index < ARCH_COUNT ? arch_rows[index].name : product_rows[index - ARCH_COUNT].name;
+    return index < ARCH_COUNT ? amd_arch_rows[index].name : amd_product_rows[index - ARCH_COUNT].name;
 }
 
 const char *gpuocc_amd_catalog_source(int32_t index)
 {
-    return index < ARCH_COUNT ? arch_rows[index].source : product_rows[index - ARCH_COUNT].source;
+    return index < ARCH_COUNT ? amd_arch_rows[index].source : amd_product_rows[index - ARCH_COUNT].source;
 }
 
 void gpuocc_amd_catalog_fill(int32_t index, gpuocc_device *d)
 {
     if (index < ARCH_COUNT) {
-        fill_from_arch(d, &arch_rows[index]);
+        amd_fill_from_arch(d, &amd_arch_rows[index]);
         return;
     }
-    const struct amd_product_row *p = &product_rows[index - ARCH_COUNT];
-    const struct amd_arch_row *a = arch_by_name(p->arch);
-    fill_from_arch(d, a);
+    const struct amd_product_row *p = &amd_product_rows[index - ARCH_COUNT];
+    const struct amd_arch_row *a = amd_arch_by_name(p->arch);
+    amd_fill_from_arch(d, a);
     /* HIP counts WGPs on gfx10+ (its default WGP mode halves the CU count). */
     d->sm_count = a->rdna ? p->cus / 2 : p->cus;
 }

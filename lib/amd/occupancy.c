@@ -16,21 +16,21 @@ struct amd_view {
     int64_t lds;           /* static + dynamic LDS of one workgroup */
 };
 
-static int64_t round_up(int64_t x, int64_t unit)
+static int64_t amd_round_up(int64_t x, int64_t unit)
 {
     return gpuocc_round_up(x, unit);
 }
 
 /* The VGPRs a wave is charged: gfx90a+ allocate the AGPRs after the arch VGPRs rounded to 4 (A5). */
-static int64_t total_vgprs(const gpuocc_device *d, const gpuocc_kernel *k)
+static int64_t amd_total_vgprs(const gpuocc_device *d, const gpuocc_kernel *k)
 {
     int64_t v = k->regs_per_thread, a = k->agprs;
     if (d->agpr_file == GPUOCC_AGPR_UNIFIED && a > 0)
-        return round_up(v, 4) + a;
+        return amd_round_up(v, 4) + a;
     return v > a ? v : a;
 }
 
-static struct amd_view view_of(const gpuocc_device *d, const gpuocc_kernel *k)
+static struct amd_view amd_view_of(const gpuocc_device *d, const gpuocc_kernel *k)
 {
     struct amd_view v;
     v.wave = k->wave_size ? k->wave_size : d->warp_size;
@@ -38,7 +38,7 @@ static struct amd_view view_of(const gpuocc_device *d, const gpuocc_kernel *k)
     v.cus = (d->cus_per_wgp > 1 && !k->cu_mode) ? d->cus_per_wgp : 1;
     v.simds = d->simds_per_cu * v.cus;
     v.waves_per_wg = gpuocc_div_up(k->threads_per_block, v.wave);
-    v.vgprs = total_vgprs(d, k);
+    v.vgprs = amd_total_vgprs(d, k);
     v.lds = gpuocc_sat_add(k->smem_static_bytes, k->smem_dynamic_bytes);
     return v;
 }
@@ -51,7 +51,7 @@ static int64_t llvm_vgpr_waves(const gpuocc_device *d, const struct amd_view *v)
     int64_t granule = d->vgpr_granule * v->scale, total = d->vgprs_per_simd * v->scale;
     if (v->vgprs < granule)
         return d->waves_per_simd;
-    int64_t waves = total / round_up(v->vgprs, granule);
+    int64_t waves = total / amd_round_up(v->vgprs, granule);
     waves = waves < 1 ? 1 : waves;
     return waves < d->waves_per_simd ? waves : d->waves_per_simd;
 }
@@ -133,10 +133,10 @@ static int64_t hip_register_waves(const gpuocc_device *d, const gpuocc_kernel *k
     int64_t total = rules->comgr_vgprs ? d->vgprs_per_simd : d->runtime_vgprs_legacy;
     int64_t granule = rules->comgr_vgprs ? d->runtime_vgpr_granule : d->runtime_vgpr_granule_legacy;
     total *= v->scale, granule *= v->scale;
-    *sgpr_waves = (k->sgprs > 0 && d->sgprs_per_simd > 0) ? d->sgprs_per_simd / round_up(k->sgprs, 16) : -1;
+    *sgpr_waves = (k->sgprs > 0 && d->sgprs_per_simd > 0) ? d->sgprs_per_simd / amd_round_up(k->sgprs, 16) : -1;
     if (v->vgprs == 0)
         return -1;
-    return granule > 0 ? total / round_up(v->vgprs, granule) : 0;
+    return granule > 0 ? total / amd_round_up(v->vgprs, granule) : 0;
 }
 
 static int64_t hip_lds_budget(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v,
@@ -150,7 +150,7 @@ static int64_t hip_lds_budget(const gpuocc_device *d, const gpuocc_kernel *k, co
 
 /* ---- both ---- */
 
-static int32_t limit_of(int64_t blocks)
+static int32_t amd_limit_of(int64_t blocks)
 {
     return blocks < 0 ? GPUOCC_NO_LIMIT : gpuocc_clamp_i32(blocks);
 }
@@ -163,7 +163,7 @@ static int64_t blocks_of_waves(int64_t waves, const struct amd_view *v)
 
 void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
-    struct amd_view v = view_of(d, k);
+    struct amd_view v = amd_view_of(d, k);
     bool runtime = k->model == GPUOCC_MODEL_RUNTIME;
     struct hip_rules rules = hip_rules_for(k->rocm_version);
     int32_t limits[GPUOCC_RESOURCE_SGPRS + 1];
@@ -173,23 +173,23 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
         int64_t sgpr_waves, vgpr_waves = hip_register_waves(d, k, &v, &rules, &sgpr_waves);
         /* HIP counts threads: waves x wave size over the block rounded up to whole waves */
         slots = d->runtime_waves_per_simd;
-        limits[GPUOCC_RESOURCE_WARPS] = limit_of(blocks_of_waves(slots, &v));
-        limits[GPUOCC_RESOURCE_REGISTERS] = limit_of(blocks_of_waves(vgpr_waves, &v));
-        limits[GPUOCC_RESOURCE_SGPRS] = limit_of(blocks_of_waves(sgpr_waves, &v));
-        limits[GPUOCC_RESOURCE_SMEM] = v.lds ? limit_of(hip_lds_budget(d, k, &v, &rules) / v.lds) : GPUOCC_NO_LIMIT;
+        limits[GPUOCC_RESOURCE_WARPS] = amd_limit_of(blocks_of_waves(slots, &v));
+        limits[GPUOCC_RESOURCE_REGISTERS] = amd_limit_of(blocks_of_waves(vgpr_waves, &v));
+        limits[GPUOCC_RESOURCE_SGPRS] = amd_limit_of(blocks_of_waves(sgpr_waves, &v));
+        limits[GPUOCC_RESOURCE_SMEM] = v.lds ? amd_limit_of(hip_lds_budget(d, k, &v, &rules) / v.lds) : GPUOCC_NO_LIMIT;
         limits[GPUOCC_RESOURCE_BARRIERS] = GPUOCC_NO_LIMIT;
     } else {
         slots = d->waves_per_simd;
-        limits[GPUOCC_RESOURCE_WARPS] = limit_of(blocks_of_waves(slots, &v));
-        limits[GPUOCC_RESOURCE_REGISTERS] = v.vgprs ? limit_of(blocks_of_waves(llvm_vgpr_waves(d, &v), &v))
+        limits[GPUOCC_RESOURCE_WARPS] = amd_limit_of(blocks_of_waves(slots, &v));
+        limits[GPUOCC_RESOURCE_REGISTERS] = v.vgprs ? amd_limit_of(blocks_of_waves(llvm_vgpr_waves(d, &v), &v))
                                                     : GPUOCC_NO_LIMIT;
         limits[GPUOCC_RESOURCE_SGPRS] = (k->sgprs && d->sgprs_per_simd)
-                                            ? limit_of(blocks_of_waves(llvm_sgpr_waves(d, k->sgprs), &v))
+                                            ? amd_limit_of(blocks_of_waves(llvm_sgpr_waves(d, k->sgprs), &v))
                                             : GPUOCC_NO_LIMIT;
         limits[GPUOCC_RESOURCE_SMEM] = v.lds > d->smem_per_block_bytes ? 0
-                                       : v.lds ? limit_of(d->smem_per_sm_bytes * v.cus / v.lds)
+                                       : v.lds ? amd_limit_of(d->smem_per_sm_bytes * v.cus / v.lds)
                                                : GPUOCC_NO_LIMIT;
-        limits[GPUOCC_RESOURCE_BARRIERS] = v.waves_per_wg > 1 ? limit_of((int64_t)d->barriers_per_sm * v.cus)
+        limits[GPUOCC_RESOURCE_BARRIERS] = v.waves_per_wg > 1 ? amd_limit_of((int64_t)d->barriers_per_sm * v.cus)
                                                                : GPUOCC_NO_LIMIT;
     }
     limits[GPUOCC_RESOURCE_BLOCKS] = GPUOCC_NO_LIMIT;
@@ -224,7 +224,7 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
     int64_t granule = d->vgpr_granule * v.scale;
     /* bounded: at most 2^20 VGPRs x 64 lanes x 2^26 waves */
     int64_t charged = v.vgprs < (1 << 20) ? v.vgprs : (1 << 20);
-    r->regs_per_block = gpuocc_clamp_i32(round_up(charged, granule) * v.wave * v.waves_per_wg);
+    r->regs_per_block = gpuocc_clamp_i32(amd_round_up(charged, granule) * v.wave * v.waves_per_wg);
     r->smem_per_block_bytes = v.lds;
     r->smem_per_sm_bytes = runtime ? hip_lds_budget(d, k, &v, &rules) : d->smem_per_sm_bytes * v.cus;
     r->model = runtime ? GPUOCC_MODEL_RUNTIME : GPUOCC_MODEL_COMPILER;
@@ -235,12 +235,12 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
 
 #define SMALL_MAX (1 << 20)
 
-static bool in_range(int64_t v, int64_t lo, int64_t hi)
+static bool amd_in_range(int64_t v, int64_t lo, int64_t hi)
 {
     return v >= lo && v <= hi;
 }
 
-static bool wave_ok(int32_t wave_sizes, int64_t wave)
+static bool amd_wave_ok(int32_t wave_sizes, int64_t wave)
 {
     return (wave == 32 || wave == 64) && (wave_sizes & wave) != 0;
 }
@@ -248,24 +248,24 @@ static bool wave_ok(int32_t wave_sizes, int64_t wave)
 int32_t gpuocc_amd_check_device(const gpuocc_device *d)
 {
     bool legacy_ok = (d->runtime_vgprs_legacy == 0 && d->runtime_vgpr_granule_legacy == 0) ||
-                     (in_range(d->runtime_vgprs_legacy, 1, 65536) &&
-                      in_range(d->runtime_vgpr_granule_legacy, 1, d->runtime_vgprs_legacy));
+                     (amd_in_range(d->runtime_vgprs_legacy, 1, 65536) &&
+                      amd_in_range(d->runtime_vgpr_granule_legacy, 1, d->runtime_vgprs_legacy));
     /* The NVIDIA-only fields the shared searches read must be neutral: no reserved bytes, no carveouts. */
-    bool ok = in_range(d->cc_major, 0, 1000) && in_range(d->cc_minor, 0, 0xff) &&
-              in_range(d->sm_count, 0, SMALL_MAX) &&
+    bool ok = amd_in_range(d->cc_major, 0, 1000) && amd_in_range(d->cc_minor, 0, 0xff) &&
+              amd_in_range(d->sm_count, 0, SMALL_MAX) &&
               (d->wave_sizes == 64 || d->wave_sizes == 32 || d->wave_sizes == (32 | 64)) &&
-              wave_ok(d->wave_sizes, d->warp_size) && in_range(d->max_threads_per_block, 1, SMALL_MAX) &&
-              in_range(d->simds_per_cu, 1, 64) && in_range(d->waves_per_simd, 1, 64) &&
-              in_range(d->runtime_waves_per_simd, 1, 64) && in_range(d->vgprs_per_simd, 1, 65536) &&
-              in_range(d->vgpr_granule, 1, d->vgprs_per_simd) &&
-              in_range(d->runtime_vgpr_granule, 1, d->vgprs_per_simd) && legacy_ok &&
-              in_range(d->agpr_file, GPUOCC_AGPR_NONE, GPUOCC_AGPR_UNIFIED) &&
-              in_range(d->sgprs_per_simd, 0, 65536) && in_range(d->cus_per_wgp, 1, 8) &&
-              in_range(d->regs_per_thread_max, 1, 65536) && in_range(d->barriers_per_sm, 1, SMALL_MAX) &&
-              in_range(d->smem_per_sm_bytes, 0, (int64_t)1 << 40) &&
-              in_range(d->smem_per_block_bytes, 0, d->smem_per_sm_bytes) &&
-              in_range(d->smem_per_block_optin_bytes, d->smem_per_block_bytes, (int64_t)1 << 40) &&
-              d->smem_reserved_per_block_bytes == 0 && in_range(d->smem_alloc_unit_bytes, 1, SMALL_MAX) &&
+              amd_wave_ok(d->wave_sizes, d->warp_size) && amd_in_range(d->max_threads_per_block, 1, SMALL_MAX) &&
+              amd_in_range(d->simds_per_cu, 1, 64) && amd_in_range(d->waves_per_simd, 1, 64) &&
+              amd_in_range(d->runtime_waves_per_simd, 1, 64) && amd_in_range(d->vgprs_per_simd, 1, 65536) &&
+              amd_in_range(d->vgpr_granule, 1, d->vgprs_per_simd) &&
+              amd_in_range(d->runtime_vgpr_granule, 1, d->vgprs_per_simd) && legacy_ok &&
+              amd_in_range(d->agpr_file, GPUOCC_AGPR_NONE, GPUOCC_AGPR_UNIFIED) &&
+              amd_in_range(d->sgprs_per_simd, 0, 65536) && amd_in_range(d->cus_per_wgp, 1, 8) &&
+              amd_in_range(d->regs_per_thread_max, 1, 65536) && amd_in_range(d->barriers_per_sm, 1, SMALL_MAX) &&
+              amd_in_range(d->smem_per_sm_bytes, 0, (int64_t)1 << 40) &&
+              amd_in_range(d->smem_per_block_bytes, 0, d->smem_per_sm_bytes) &&
+              amd_in_range(d->smem_per_block_optin_bytes, d->smem_per_block_bytes, (int64_t)1 << 40) &&
+              d->smem_reserved_per_block_bytes == 0 && amd_in_range(d->smem_alloc_unit_bytes, 1, SMALL_MAX) &&
               d->carveout_count == 0;
     for (int32_t i = 0; ok && i < GPUOCC_MAX_CARVEOUTS; i++)
         ok = d->carveouts_kib[i] == 0;
@@ -274,7 +274,7 @@ int32_t gpuocc_amd_check_device(const gpuocc_device *d)
 
 int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k)
 {
-    if (k->wave_size != 0 && !wave_ok(d->wave_sizes, k->wave_size))
+    if (k->wave_size != 0 && !amd_wave_ok(d->wave_sizes, k->wave_size))
         return GPUOCC_ERR_ARGUMENT;
     if (k->agprs > 0 && d->agpr_file == GPUOCC_AGPR_NONE)
         return GPUOCC_ERR_REGISTERS;

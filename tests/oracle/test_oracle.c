@@ -379,6 +379,8 @@ int main(void)
             failures++;
             continue;
         }
+        if (d.vendor != GPUOCC_VENDOR_NVIDIA) /* cuda_occupancy.h knows NVIDIA only */
+            continue;
         d.sm_count = (int32_t)(i + 10); /* a bare architecture gets an SM count so min grids compare */
         const char *arch = gpuocc_catalog_name(i);
         long before = failures, stale = 0;
