@@ -206,6 +206,8 @@ GPUOCC_API int32_t gpuocc_kernel_init(gpuocc_kernel *k);
 
 /* ---------------------------------------------------------------------------------------------------
  * One pure function per resource: how many blocks per SM that resource alone allows.
+ * These and the granularity helpers below apply NVIDIA's rules: an AMD device gives GPUOCC_ERR_VENDOR
+ * (its per-resource limits are the limit_* fields of gpuocc_occupancy's result).
  * GPUOCC_UNLIMITED (-1) when the resource cannot limit (no registers, no shared memory, no barriers).
  * A request too large to fit gives 0 blocks, not an error.  @since 0.1.0
  * ------------------------------------------------------------------------------------------------- */
@@ -336,6 +338,7 @@ GPUOCC_API int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gp
  * limiters are not changed: when several tie, each must be shed.  GPUOCC_ERR_UNSATISFIABLE when no
  * reduction helps (the block-slot cap, or the resource already allows the maximum).
  */
+/* (NVIDIA only: an AMD device gives GPUOCC_ERR_VENDOR in 0.2.0.) */
 GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t resource,
                                     int64_t *new_value, int64_t *shed);
 

@@ -222,3 +222,23 @@ Test(amd, invalid)
     gpuocc_device none = {.size = sizeof none};
     cr_expect_eq(gpuocc_device_lookup("gfx1010", &none), GPUOCC_ERR_UNKNOWN_DEVICE);
 }
+
+/* What works for AMD devices in 0.2.0, and what says GPUOCC_ERR_VENDOR instead of applying NVIDIA's rules. */
+Test(amd, other_entry_points)
+{
+    gpuocc_device d = test_device("MI300X");
+    gpuocc_kernel k = amd_kernel(256, 128, 0, 32, 0, 0);
+    int32_t blocks = -7, threads = 0, grid = 0;
+    int64_t value = -7, shed = -7;
+    cr_expect_eq(gpuocc_limit_warps(&d, 256, &blocks), GPUOCC_ERR_VENDOR);
+    cr_expect_eq(gpuocc_limit_registers(&d, 256, 64, &blocks), GPUOCC_ERR_VENDOR);
+    cr_expect_eq(gpuocc_regs_per_warp(&d, 64, &blocks), GPUOCC_ERR_VENDOR);
+    cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_REGISTERS, &value, &shed), GPUOCC_ERR_VENDOR);
+    cr_expect_eq(blocks, -7);
+    cr_expect_eq(value, -7);
+    /* the block-size search runs on gpuocc_occupancy: 128 VGPRs allow 16 waves per CU, so 1024 threads
+       (16 waves) give the most resident threads, the largest on ties */
+    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 0, &threads, &grid), GPUOCC_OK);
+    cr_expect_eq(threads, 1024);
+    cr_expect_eq(grid, 304);
+}

@@ -158,6 +158,11 @@ static inline int32_t gpuocc_public_limit(int32_t limit)
 }
 
 
+/* The same for functions that apply NVIDIA's rules alone: any other vendor gives GPUOCC_ERR_VENDOR. */
+int32_t gpuocc_nvidia_device_load(gpuocc_device *local, const gpuocc_device *dev);
+int32_t gpuocc_nvidia_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k,
+                                const gpuocc_kernel *kernel);
+
 /* What only the pair can tell (an AMD kernel's wave size and AGPRs against its device). */
 int32_t gpuocc_pair_check(const gpuocc_device *d, const gpuocc_kernel *k);
 

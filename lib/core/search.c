@@ -271,7 +271,7 @@ int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
+    int32_t rc = gpuocc_nvidia_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     if (!new_value || !shed)

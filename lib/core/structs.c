@@ -347,6 +347,19 @@ int32_t gpuocc_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kern
     return rc ? rc : gpuocc_pair_check(d, k);
 }
 
+int32_t gpuocc_nvidia_device_load(gpuocc_device *local, const gpuocc_device *dev)
+{
+    int32_t rc = gpuocc_device_load(local, dev);
+    return rc ? rc : local->vendor == GPUOCC_VENDOR_NVIDIA ? GPUOCC_OK : GPUOCC_ERR_VENDOR;
+}
+
+int32_t gpuocc_nvidia_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k,
+                                const gpuocc_kernel *kernel)
+{
+    int32_t rc = gpuocc_pair_load(d, dev, k, kernel);
+    return rc ? rc : d->vendor == GPUOCC_VENDOR_NVIDIA ? GPUOCC_OK : GPUOCC_ERR_VENDOR;
+}
+
 int32_t gpuocc_pair_check(const gpuocc_device *d, const gpuocc_kernel *k)
 {
     return d->vendor == GPUOCC_VENDOR_AMD ? gpuocc_amd_check_kernel(d, k) : GPUOCC_OK;

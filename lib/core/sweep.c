@@ -325,6 +325,8 @@ int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel
     int32_t rc = sweep_load(&d, dev, &k, kernel, axis, from, to);
     if (rc)
         return rc;
+    if (d.vendor != GPUOCC_VENDOR_NVIDIA) /* the thresholds below are NVIDIA's allocation rules */
+        return GPUOCC_ERR_VENDOR;
     if (!count || (capacity > 0 && !steps))
         return GPUOCC_ERR_NULL;
     if (capacity < 0)

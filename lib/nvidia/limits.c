@@ -331,12 +331,12 @@ void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resu
     r->smem_per_sm_bytes = carveout;
 }
 
-/* ---- public wrappers ---- */
+/* ---- public wrappers (NVIDIA's rules: an AMD device gives GPUOCC_ERR_VENDOR) ---- */
 
 int32_t gpuocc_limit_warps(const gpuocc_device *dev, int32_t threads_per_block, int32_t *blocks)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_device_load(&d, dev);
+    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
     if (rc)
         return rc;
     if (!blocks)
@@ -351,7 +351,7 @@ int32_t gpuocc_limit_registers(const gpuocc_device *dev, int32_t threads_per_blo
                                int32_t *blocks)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_device_load(&d, dev);
+    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
     if (rc)
         return rc;
     if (!blocks)
@@ -368,7 +368,7 @@ int32_t gpuocc_limit_shared_memory(const gpuocc_device *dev, const gpuocc_kernel
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
+    int32_t rc = gpuocc_nvidia_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     if (!blocks)
@@ -380,7 +380,7 @@ int32_t gpuocc_limit_shared_memory(const gpuocc_device *dev, const gpuocc_kernel
 int32_t gpuocc_limit_blocks(const gpuocc_device *dev, int32_t *blocks)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_device_load(&d, dev);
+    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
     if (rc)
         return rc;
     if (!blocks)
@@ -392,7 +392,7 @@ int32_t gpuocc_limit_blocks(const gpuocc_device *dev, int32_t *blocks)
 int32_t gpuocc_limit_barriers(const gpuocc_device *dev, int32_t barriers_per_block, int32_t *blocks)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_device_load(&d, dev);
+    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
     if (rc)
         return rc;
     if (!blocks)
@@ -406,7 +406,7 @@ int32_t gpuocc_limit_barriers(const gpuocc_device *dev, int32_t barriers_per_blo
 int32_t gpuocc_regs_per_warp(const gpuocc_device *dev, int32_t regs_per_thread, int32_t *regs)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_device_load(&d, dev);
+    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
     if (rc)
         return rc;
     if (!regs)
@@ -424,7 +424,7 @@ int32_t gpuocc_regs_per_block(const gpuocc_device *dev, int32_t threads_per_bloc
                               int64_t *regs)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_device_load(&d, dev);
+    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
     if (rc)
         return rc;
     if (!regs)
@@ -441,7 +441,7 @@ int32_t gpuocc_smem_per_block(const gpuocc_device *dev, int64_t smem_static_byte
                               int64_t *bytes)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_device_load(&d, dev);
+    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
     if (rc)
         return rc;
     if (!bytes)
@@ -459,7 +459,7 @@ int32_t gpuocc_smem_carveout(const gpuocc_device *dev, const gpuocc_kernel *kern
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
+    int32_t rc = gpuocc_nvidia_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     if (!bytes)
