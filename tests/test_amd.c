@@ -234,6 +234,8 @@ Test(amd, other_entry_points)
     cr_expect_eq(gpuocc_limit_registers(&d, 256, 64, &blocks), GPUOCC_ERR_VENDOR);
     cr_expect_eq(gpuocc_regs_per_warp(&d, 64, &blocks), GPUOCC_ERR_VENDOR);
     cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_REGISTERS, &value, &shed), GPUOCC_ERR_VENDOR);
+    gpuocc_prepared prepared = {.size = sizeof prepared};
+    cr_expect_eq(gpuocc_prepare(&d, &prepared), GPUOCC_ERR_VENDOR);
     cr_expect_eq(blocks, -7);
     cr_expect_eq(value, -7);
     /* the block-size search runs on gpuocc_occupancy: 128 VGPRs allow 16 waves per CU, so 1024 threads

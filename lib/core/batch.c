@@ -14,6 +14,8 @@ int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
     const gpuocc_device *d = gpuocc_device_view(dev, &scratch, &rc);
     if (!d)
         return rc;
+    if (d->vendor != GPUOCC_VENDOR_NVIDIA) /* the prepared batch path holds NVIDIA's rules only (0.2.0) */
+        return GPUOCC_ERR_VENDOR;
     if (!prepared)
         return GPUOCC_ERR_NULL;
     uint32_t size = prepared->size;
