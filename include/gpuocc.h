@@ -294,7 +294,8 @@ typedef struct gpuocc_result {
 GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result);
 
 /* ---------------------------------------------------------------------------------------------------
- * Inverse and search queries.  @since 0.1.0
+ * Inverse and search queries.  @since 0.1.0  They apply NVIDIA's rules: an AMD device gives
+ * GPUOCC_ERR_VENDOR (0.2.0).
  *
  * Block-size search: candidates are the largest allowed block size (min of the device's and the
  * kernel's max_threads_per_block), then every multiple of warp_size below it; the answer is the

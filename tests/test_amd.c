@@ -238,9 +238,9 @@ Test(amd, other_entry_points)
     cr_expect_eq(gpuocc_prepare(&d, &prepared), GPUOCC_ERR_VENDOR);
     cr_expect_eq(blocks, -7);
     cr_expect_eq(value, -7);
-    /* the block-size search runs on gpuocc_occupancy: 128 VGPRs allow 16 waves per CU, so 1024 threads
-       (16 waves) give the most resident threads, the largest on ties */
-    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 0, &threads, &grid), GPUOCC_OK);
-    cr_expect_eq(threads, 1024);
-    cr_expect_eq(grid, 304);
+    /* the searches now run NVIDIA's closed forms */
+    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 0, &threads, &grid), GPUOCC_ERR_VENDOR);
+    cr_expect_eq(gpuocc_regs_max_for_blocks(&d, &k, 2, &threads), GPUOCC_ERR_VENDOR);
+    cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 2, &value), GPUOCC_ERR_VENDOR);
+    cr_expect_eq(threads, 0);
 }

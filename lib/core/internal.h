@@ -160,6 +160,7 @@ static inline int32_t gpuocc_public_limit(int32_t limit)
 
 /* The same for functions that apply NVIDIA's rules alone: any other vendor gives GPUOCC_ERR_VENDOR. */
 int32_t gpuocc_nvidia_device_load(gpuocc_device *local, const gpuocc_device *dev);
+const gpuocc_device *gpuocc_nvidia_device_view(const gpuocc_device *dev, gpuocc_device *scratch, int32_t *rc);
 int32_t gpuocc_nvidia_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k,
                                 const gpuocc_kernel *kernel);
 

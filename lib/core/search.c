@@ -45,7 +45,7 @@ static int32_t best_block(const gpuocc_device *dev, const gpuocc_kernel *kernel,
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
     int32_t rc;
-    const gpuocc_device *d = gpuocc_device_view(dev, &d_scratch, &rc);
+    const gpuocc_device *d = gpuocc_nvidia_device_view(dev, &d_scratch, &rc);
     if (!d)
         return rc;
     const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
@@ -217,7 +217,7 @@ int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_ker
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
     int32_t rc;
-    const gpuocc_device *d = gpuocc_device_view(dev, &d_scratch, &rc);
+    const gpuocc_device *d = gpuocc_nvidia_device_view(dev, &d_scratch, &rc);
     if (!d)
         return rc;
     const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
@@ -248,7 +248,7 @@ int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
     int32_t rc;
-    const gpuocc_device *d = gpuocc_device_view(dev, &d_scratch, &rc);
+    const gpuocc_device *d = gpuocc_nvidia_device_view(dev, &d_scratch, &rc);
     if (!d)
         return rc;
     const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);

@@ -347,6 +347,16 @@ int32_t gpuocc_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kern
     return rc ? rc : gpuocc_pair_check(d, k);
 }
 
+const gpuocc_device *gpuocc_nvidia_device_view(const gpuocc_device *dev, gpuocc_device *scratch, int32_t *rc)
+{
+    const gpuocc_device *d = gpuocc_device_view(dev, scratch, rc);
+    if (d && d->vendor != GPUOCC_VENDOR_NVIDIA) {
+        *rc = GPUOCC_ERR_VENDOR;
+        return NULL;
+    }
+    return d;
+}
+
 int32_t gpuocc_nvidia_device_load(gpuocc_device *local, const gpuocc_device *dev)
 {
     int32_t rc = gpuocc_device_load(local, dev);
