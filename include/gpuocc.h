@@ -232,7 +232,8 @@ GPUOCC_API int32_t gpuocc_regs_per_warp(const gpuocc_device *dev, int32_t regs_p
 /* Registers one block is given: per-warp allocation x warps per block. */
 GPUOCC_API int32_t gpuocc_regs_per_block(const gpuocc_device *dev, int32_t threads_per_block,
                                          int32_t regs_per_thread, int64_t *regs);
-/* Shared memory one block is given: static + dynamic + reserved, rounded up to smem_alloc_unit_bytes. */
+/* Shared memory one block is given: static + dynamic + reserved, rounded up to smem_alloc_unit_bytes.
+   GPUOCC_ERR_OVERFLOW when that sum reaches 2^60 bytes (sums saturate there; no device comes close). */
 GPUOCC_API int32_t gpuocc_smem_per_block(const gpuocc_device *dev, int64_t smem_static_bytes,
                                          int64_t smem_dynamic_bytes, int64_t *bytes);
 /*
@@ -290,7 +291,9 @@ typedef struct gpuocc_result {
 
 /* Blocks per SM and why.  `result->size` must be set.  Cost: every field of the device and the kernel
    is checked on each call, in place (nothing is copied when the structs hold the current layout), the
-   result is written once; for many launches on one device see gpuocc_prepare / gpuocc_occupancy_batch. */
+   result is written once; for many launches on one device see gpuocc_prepare / gpuocc_occupancy_batch.
+   GPUOCC_ERR_OVERFLOW (result untouched) when the block's shared memory (static + dynamic + reserved)
+   reaches 2^60 bytes; gpuocc_limit_shared_memory still answers 0 blocks for it. */
 GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result);
 
 /* ---------------------------------------------------------------------------------------------------
@@ -338,6 +341,8 @@ GPUOCC_API int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gp
  * resource alone allows one block more than now, and how much must be shed to get there.  Other
  * limiters are not changed: when several tie, each must be shed.  GPUOCC_ERR_UNSATISFIABLE when no
  * reduction helps (the block-slot cap, or the resource already allows the maximum).
+ * GPUOCC_ERR_OVERFLOW for GPUOCC_RESOURCE_SMEM when static + dynamic reaches 2^60 bytes (the amount to
+ * shed would not be exact).
  */
 /* (NVIDIA only: an AMD device gives GPUOCC_ERR_VENDOR in 0.2.0.) */
 GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t resource,
@@ -480,6 +485,8 @@ GPUOCC_API int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const
  * Everything in this section and the compiler-output readers below shipped in 0.2.0 (CHANGELOG).
  * All take and return doubles in the units their names say; NaN or infinite inputs give
  * GPUOCC_ERR_NOT_FINITE, values outside the domain (zero or negative latency, ...) GPUOCC_ERR_DOMAIN.
+ * Finite inputs whose answer does not fit a double (1e300 x 1e300) give GPUOCC_ERR_OVERFLOW: no result
+ * reported as GPUOCC_OK is ever infinite or NaN, and on any error every output is left untouched.
  * =================================================================================================== */
 
 /* Little's law for one pipe: warps = latency x throughput / ilp (Volkov 2016 §3.4).  `throughput` in
@@ -520,6 +527,7 @@ typedef struct gpuocc_latency_verdict {
     double ilp_needed;         /* the ILP that would hide it with warps_per_sm warps */
     uint64_t reserved[4];
 } gpuocc_latency_verdict;
+/* warps_per_sm must be > 0 (GPUOCC_ERR_DOMAIN otherwise: with no warps no ILP hides the latency). */
 GPUOCC_API int32_t gpuocc_latency_check(double warps_per_sm, double latency_cycles, double throughput_per_cycle,
                                         double ilp, gpuocc_latency_verdict *verdict);
 
@@ -617,13 +625,15 @@ typedef struct gpuocc_spill_cost {
     uint64_t reserved[4];
 } gpuocc_spill_cost;
 GPUOCC_API int32_t gpuocc_spill_input_init(gpuocc_spill_input *in);
+/* GPUOCC_ERR_RESERVED when a reserved word of `in` is not zero. */
 GPUOCC_API int32_t gpuocc_spill_estimate(const gpuocc_spill_input *in, gpuocc_spill_cost *cost);
 
 /* The register / occupancy trade-off: each register cap below the kernel's count that changes blocks per
    SM (the staircase), what it buys and what it costs if the shed registers spill.  Each shed register is
    assumed to add `spill_accesses_per_reg` accesses of `spill_latency_cycles` to `work_cycles`.
    Fills up to `capacity` steps, best occupancy last; *count is the number of steps (also on
-   GPUOCC_ERR_BUFFER).  @since 0.2.0 */
+   GPUOCC_ERR_BUFFER).  GPUOCC_ERR_OVERFLOW when a reported step's slowdown does not fit a double; then
+   neither `steps` nor *count is written.  @since 0.2.0 */
 typedef struct gpuocc_tradeoff_step {
     int32_t regs_per_thread;         /* the cap */
     int32_t regs_shed;

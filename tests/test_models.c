@@ -4,7 +4,9 @@
  */
 #include "common.h"
 
+#include <float.h>
 #include <math.h>
+#include <string.h>
 
 Test(models, volkov_maxwell_arithmetic_and_memory)
 {
@@ -309,4 +311,87 @@ Test(models, perf_constants)
     cr_assert_eq(gpuocc_perf_lookup("T4", &p), GPUOCC_OK);
     cr_expect_float_eq(p.dram_latency_cycles, 0, 0); /* no published figure: unknown, not invented */
     cr_expect_eq(gpuocc_perf_lookup("nope", &p), GPUOCC_ERR_UNKNOWN_DEVICE);
+}
+
+/* Issue 8, defect 2: when a step's spill slowdown overflows (work 1e-300, 1e300 accesses of 1e300
+   cycles), the step's spill_slowdown was never written and the call returned OK. */
+Test(models, tradeoff_slowdown_overflow_is_an_error)
+{
+    gpuocc_device d = test_device("A100");
+    gpuocc_kernel k = test_kernel(256, 128, 0, 0);
+    gpuocc_tradeoff_step steps[8];
+    memset(steps, 0xA5, sizeof steps);
+    unsigned char before[sizeof steps];
+    memcpy(before, steps, sizeof steps);
+    int32_t n = -9;
+    cr_expect_eq(gpuocc_tradeoff(&d, &k, 1e-300, 1e300, 1e300, steps, 8, &n), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(n, -9);
+    cr_expect_eq(memcmp(steps, before, sizeof steps), 0);
+    /* shed x accesses alone overflows (48 x DBL_MAX) though every input is finite */
+    cr_expect_eq(gpuocc_tradeoff(&d, &k, 1, DBL_MAX, 1, steps, 8, &n), GPUOCC_ERR_OVERFLOW);
+    /* accesses x latency = 0: no slowdown at all, even with DBL_MAX accesses */
+    cr_assert_eq(gpuocc_tradeoff(&d, &k, 1, DBL_MAX, 0, steps, 8, &n), GPUOCC_OK);
+    cr_expect_eq(n, 5);
+    for (int i = 0; i < n; i++)
+        cr_expect_eq(steps[i].spill_slowdown, 1.0);
+    /* with room for only the first step (48 shed, a small slowdown), the count is still returned */
+    cr_expect_eq(gpuocc_tradeoff(&d, &k, 256, 1, 300, steps, 1, &n), GPUOCC_ERR_BUFFER);
+    cr_expect_eq(n, 5);
+    cr_expect_float_eq(steps[0].spill_slowdown, 57.25, 1e-9);
+}
+
+/* Issue 8, defect 3: finite inputs whose answer does not fit a double gave OK with an infinite result. */
+Test(models, infinite_results_from_finite_inputs_are_overflow)
+{
+    double w = -1, a = -1, x = -1;
+    int32_t cb = -1;
+    cr_expect_eq(gpuocc_warps_needed(1e300, 1e300, 1, &w), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(w, -1);
+    cr_expect_eq(gpuocc_mix_warps_needed(1, 1e300, 1e300, 1e300, 1e300, 0, &w), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(gpuocc_mix_warps_needed(DBL_MAX, 1e300, 1e300, 1, 1e300, 0, &w), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(w, -1);
+    cr_expect_eq(gpuocc_mix_cusp(1e300, 1e300, 1, 1, &a, &w), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(gpuocc_mix_cusp(1, 1e300, 1, 1e-300, &a, &w), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(a, -1);
+    cr_expect_eq(w, -1);
+    /* the intensity fits, the ridge 1e300 / 1e-300 does not */
+    cr_expect_eq(gpuocc_roofline(1, 1, 1e300, 1e-300, &a, &w, &x, &cb), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(a, -1);
+    cr_expect_eq(w, -1);
+    cr_expect_eq(x, -1);
+    cr_expect_eq(cb, -1);
+    gpuocc_latency_verdict v;
+    memset(&v, 0xA5, sizeof v);
+    v.size = sizeof v;
+    gpuocc_latency_verdict before = v;
+    cr_expect_eq(gpuocc_latency_check(1, 1e300, 1e300, 1, &v), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(memcmp(&v, &before, sizeof v), 0);
+    /* in_flight = 1e310 does not fit */
+    cr_expect_eq(gpuocc_latency_check(1, 1e300, 1e10, 1e10, &v), GPUOCC_ERR_OVERFLOW);
+    /* no warps resident: the ILP that would hide the latency is infinite; no answer to report */
+    cr_expect_eq(gpuocc_latency_check(0, 400, 4, 1, &v), GPUOCC_ERR_DOMAIN);
+    cr_expect_eq(memcmp(&v, &before, sizeof v), 0);
+}
+
+/* Issue 8, defect 4: the spill input's reserved words must be zero, as the header says of all structs. */
+Test(models, spill_estimate_rejects_nonzero_reserved)
+{
+    for (int word = 0; word < 4; word++) {
+        gpuocc_spill_input in;
+        gpuocc_spill_input_init(&in);
+        in.sm_count = 108;
+        in.threads = 1024;
+        in.l2_bandwidth_bytes_per_s = 5e12;
+        in.dram_bandwidth_bytes_per_s = 2e12;
+        in.clock_hz = 1.4e9;
+        gpuocc_spill_cost c = {.size = sizeof c};
+        cr_assert_eq(gpuocc_spill_estimate(&in, &c), GPUOCC_OK);
+        in.reserved[word] = 1;
+        gpuocc_spill_cost untouched;
+        memset(&untouched, 0xA5, sizeof untouched);
+        untouched.size = sizeof untouched;
+        c = untouched;
+        cr_expect_eq(gpuocc_spill_estimate(&in, &c), GPUOCC_ERR_RESERVED, "reserved[%d]", word);
+        cr_expect_eq(memcmp(&c, &untouched, sizeof c), 0);
+    }
 }

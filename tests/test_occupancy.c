@@ -197,3 +197,31 @@ Test(occupancy, invalid_inputs)
     bad.max_threads_per_sm = INT32_MIN;
     cr_expect_eq(gpuocc_occupancy(&bad, &k, &r), GPUOCC_ERR_DEVICE);
 }
+
+/* Issue 8, defect 5: a block's shared memory that saturates at 2^60 bytes was reported as a real
+   allocation.  The sum INT64_MAX + 1 does not fit: GPUOCC_ERR_OVERFLOW and the result is untouched. */
+Test(occupancy, saturated_smem_allocation_is_overflow)
+{
+    gpuocc_device d = test_device("H100");
+    const int64_t pairs[][2] = {{INT64_MAX, 0}, {INT64_MAX, INT64_MAX}, {0, INT64_MAX},
+                                {(int64_t)1 << 60, 0}, {((int64_t)1 << 60) - 1024, 0}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        gpuocc_kernel k = test_kernel(128, 32, pairs[i][0], pairs[i][1]);
+        gpuocc_result r;
+        memset(&r, 0xA5, sizeof r);
+        r.size = sizeof r;
+        gpuocc_result before = r;
+        cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_OVERFLOW, "pair %zu", i);
+        cr_expect_eq(memcmp(&r, &before, sizeof r), 0, "pair %zu", i);
+        int64_t bytes = -3;
+        cr_expect_eq(gpuocc_smem_per_block(&d, pairs[i][0], pairs[i][1], &bytes), GPUOCC_ERR_OVERFLOW);
+        cr_expect_eq(bytes, -3);
+    }
+    /* 2^50 bytes is absurd but summed exactly: 0 blocks, by shared memory, and the true allocation
+       (2^50 + 1 KiB reserved, already on the 128-byte grid) */
+    gpuocc_kernel k = test_kernel(128, 32, (int64_t)1 << 50, 0);
+    gpuocc_result r = test_occupancy(&d, &k);
+    cr_expect_eq(r.blocks_per_sm, 0);
+    cr_expect_eq(r.limiters, GPUOCC_LIMIT_SMEM);
+    cr_expect_eq(r.smem_per_block_bytes, ((int64_t)1 << 50) + 1024);
+}

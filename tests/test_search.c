@@ -154,3 +154,40 @@ Test(search, next_step)
     cr_expect_eq(shed, 11);
     cr_expect_eq(gpuocc_next_step(&d, &k, 99, &value, &shed), GPUOCC_ERR_RESOURCE);
 }
+
+/* Issue 8, defect 1: static shared memory near INT64_MAX (which the kernel checks accept) plus the
+   reserved bytes overflowed int64 (UBSan aborted).  No dynamic size can help such a kernel. */
+Test(search, dynamic_available_static_near_int64_max)
+{
+    gpuocc_device d = test_device("A100");
+    const int64_t statics[] = {INT64_MAX, INT64_MAX - 1023, INT64_MAX - 1024, (int64_t)1 << 62};
+    for (size_t i = 0; i < sizeof statics / sizeof statics[0]; i++) {
+        gpuocc_kernel k = test_kernel(256, 32, statics[i], 0);
+        for (int32_t optin = 0; optin <= 1; optin++) {
+            k.smem_optin = optin;
+            int64_t bytes = -12345;
+            cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 1, &bytes), GPUOCC_ERR_UNSATISFIABLE,
+                         "static %lld optin %d", (long long)statics[i], optin);
+            cr_expect_eq(bytes, -12345);
+        }
+    }
+}
+
+/* Issue 8, defect 5: a shared-memory total that saturates (2^60) was reported as a real number of bytes
+   to shed.  Static + dynamic = 2^63 - 1 + 1 does not fit int64: GPUOCC_ERR_OVERFLOW, outputs kept. */
+Test(search, next_step_smem_saturated_total_is_overflow)
+{
+    gpuocc_device d = test_device("A100");
+    gpuocc_kernel k = test_kernel(256, 32, INT64_MAX, 1);
+    int64_t value = -7, shed = -7;
+    cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_SMEM, &value, &shed), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(value, -7);
+    cr_expect_eq(shed, -7);
+    /* 2^59 + 2^59 = 2^60 exactly fits int64 but reaches the saturation point: still an overflow */
+    k = test_kernel(256, 32, (int64_t)1 << 59, (int64_t)1 << 59);
+    cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_SMEM, &value, &shed), GPUOCC_ERR_OVERFLOW);
+    /* 2^40 + 2^40 is an honest total: 4 blocks need <= 41984 allocated -> 40960, shed the rest */
+    k = test_kernel(256, 32, (int64_t)1 << 40, (int64_t)1 << 40);
+    cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_SMEM, &value, &shed), GPUOCC_OK);
+    cr_expect_eq(value + shed, (int64_t)1 << 41);
+}

@@ -206,4 +206,14 @@ static inline int32_t gpuocc_check(double v, enum gpuocc_domain domain)
     return ok ? GPUOCC_OK : GPUOCC_ERR_DOMAIN;
 }
 
+/* GPUOCC_OK when all n answers are finite, else GPUOCC_ERR_OVERFLOW: every model runs its answers
+   through this before storing any, so finite inputs never give an infinite or NaN result as OK. */
+static inline int32_t gpuocc_finite(size_t n, const double *answers)
+{
+    for (size_t i = 0; i < n; i++)
+        if (answers[i] != answers[i] || answers[i] - answers[i] != 0)
+            return GPUOCC_ERR_OVERFLOW;
+    return GPUOCC_OK;
+}
+
 #endif

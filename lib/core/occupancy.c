@@ -46,6 +46,11 @@ int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
     uint32_t size = result->size;
     if (size < sizeof *result || size > GPUOCC_STRUCT_SIZE_MAX)
         return GPUOCC_ERR_STRUCT_SIZE;
+    /* A block's allocation that saturated (static + dynamic + reserved >= 2^60) would be reported as a
+       made-up number; sizes below 2^40 each (every real case) cannot get there, so skip the sum then. */
+    if (((k->smem_static_bytes | k->smem_dynamic_bytes) >> 40) &&
+        gpuocc_rule_smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes) >= GPUOCC_BYTES_HUGE)
+        return GPUOCC_ERR_OVERFLOW;
     /* The caller's struct holds the current layout: filled in place, the size field kept. */
     gpuocc_compute(d, k, result);
     memset(result->reserved, 0, sizeof result->reserved);

@@ -287,6 +287,8 @@ int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
         break;
     case GPUOCC_RESOURCE_SMEM:
         at = blocks_at_smem_total, current = gpuocc_sat_add(k.smem_static_bytes, k.smem_dynamic_bytes), lo = 0;
+        if (current >= GPUOCC_BYTES_HUGE)
+            return GPUOCC_ERR_OVERFLOW; /* a saturated total would give a made-up amount to shed */
         hi = current < smem_search_top(&d) ? current : smem_search_top(&d);
         break;
     case GPUOCC_RESOURCE_WARPS:

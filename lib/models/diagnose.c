@@ -81,11 +81,13 @@ int32_t gpuocc_roofline(double flops, double bytes, double peak_flops_per_s, dou
     if (!intensity || !ridge || !attainable_flops_per_s || !compute_bound)
         return GPUOCC_ERR_NULL;
     double ai = flops / bytes;
-    if (!isfinite(ai))
-        return GPUOCC_ERR_OVERFLOW;
-    *intensity = ai;
-    *ridge = peak_flops_per_s / peak_bytes_per_s;
-    *attainable_flops_per_s = fmin(peak_flops_per_s, ai * peak_bytes_per_s);
-    *compute_bound = ai >= *ridge;
+    /* min() keeps the attainable rate finite when intensity x bandwidth is not */
+    double answers[3] = {ai, peak_flops_per_s / peak_bytes_per_s, fmin(peak_flops_per_s, ai * peak_bytes_per_s)};
+    if ((rc = gpuocc_finite(3, answers)))
+        return rc;
+    *intensity = answers[0];
+    *ridge = answers[1];
+    *attainable_flops_per_s = answers[2];
+    *compute_bound = answers[0] >= answers[1];
     return GPUOCC_OK;
 }

@@ -39,11 +39,14 @@ int32_t gpuocc_divergence(const int32_t *lanes, const double *cost_cycles, int32
     }
     if (lane_sum > warp_size)
         return GPUOCC_ERR_ARGUMENT;
-    if (!isfinite(total) || !isfinite(useful))
-        return GPUOCC_ERR_OVERFLOW;
-    *serialized_cycles = total;
-    /* a path that costs nothing costs no issue slots; all-zero costs mean nothing ran */
-    *simt_efficiency = total > 0 ? useful / (warp_size * total) : 0;
+    /* a path that costs nothing costs no issue slots; all-zero costs mean nothing ran.  useful <=
+       lane_sum x total, so dividing by total first stays finite where warp_size x total would not */
+    double answers[2] = {total, total > 0 ? useful / total / warp_size : 0};
+    int32_t rc = gpuocc_finite(2, answers);
+    if (rc)
+        return rc;
+    *serialized_cycles = answers[0];
+    *simt_efficiency = answers[1];
     return GPUOCC_OK;
 }
 

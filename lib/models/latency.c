@@ -14,7 +14,10 @@ int32_t gpuocc_warps_needed(double latency_cycles, double throughput_per_cycle, 
         return rc;
     if (!warps)
         return GPUOCC_ERR_NULL;
-    *warps = latency_cycles * throughput_per_cycle / ilp;
+    double w = latency_cycles * throughput_per_cycle / ilp;
+    if ((rc = gpuocc_finite(1, &w)))
+        return rc;
+    *warps = w;
     return GPUOCC_OK;
 }
 
@@ -36,7 +39,10 @@ int32_t gpuocc_mix_warps_needed(double alpha, double alu_latency_cycles, double 
         rate = alu_throughput / alpha;
     if (issue_throughput > 0 && issue_throughput / (alpha + 1) < rate)
         rate = issue_throughput / (alpha + 1);
-    *warps = (mem_latency_cycles + alpha * alu_latency_cycles) * rate;
+    double w = (mem_latency_cycles + alpha * alu_latency_cycles) * rate;
+    if ((rc = gpuocc_finite(1, &w)))
+        return rc;
+    *warps = w;
     return GPUOCC_OK;
 }
 
@@ -49,8 +55,12 @@ int32_t gpuocc_mix_cusp(double alu_latency_cycles, double alu_throughput, double
         return rc;
     if (!alpha || !warps)
         return GPUOCC_ERR_NULL;
-    *alpha = alu_throughput / mem_throughput;
-    *warps = alu_latency_cycles * alu_throughput + mem_latency_cycles * mem_throughput;
+    double answers[2] = {alu_throughput / mem_throughput,
+                         alu_latency_cycles * alu_throughput + mem_latency_cycles * mem_throughput};
+    if ((rc = gpuocc_finite(2, answers)))
+        return rc;
+    *alpha = answers[0];
+    *warps = answers[1];
     return GPUOCC_OK;
 }
 
@@ -65,8 +75,8 @@ int32_t gpuocc_bytes_in_flight(double bandwidth_bytes_per_s, double latency_ns, 
     if (!bytes_per_sm || !bytes_device)
         return GPUOCC_ERR_NULL;
     double device = bandwidth_bytes_per_s * latency_ns * 1e-9;
-    if (!isfinite(device))
-        return GPUOCC_ERR_OVERFLOW;
+    if ((rc = gpuocc_finite(1, &device)))
+        return rc;
     *bytes_device = device;
     *bytes_per_sm = device / sm_count;
     return GPUOCC_OK;
@@ -84,15 +94,18 @@ int32_t gpuocc_bandwidth_at(double bytes_in_flight_per_sm, int32_t sm_count, dou
     if (!bytes_per_s)
         return GPUOCC_ERR_NULL;
     double x = bytes_in_flight_per_sm * sm_count / (latency_ns * 1e-9 * peak_bytes_per_s);
-    if (!isfinite(x))
-        return GPUOCC_ERR_OVERFLOW;
+    if ((rc = gpuocc_finite(1, &x)))
+        return rc;
     double fraction;
     if (smooth_k <= 0)
         fraction = x < 1 ? x : 1;
     else
         /* x / (1 + x^k)^(1/k), written to stay finite for large x */
         fraction = x <= 1 ? x / pow(1 + pow(x, smooth_k), 1 / smooth_k) : 1 / pow(pow(x, -smooth_k) + 1, 1 / smooth_k);
-    *bytes_per_s = peak_bytes_per_s * fraction;
+    double rate = peak_bytes_per_s * fraction;
+    if ((rc = gpuocc_finite(1, &rate)))
+        return rc;
+    *bytes_per_s = rate;
     return GPUOCC_OK;
 }
 
@@ -100,7 +113,8 @@ int32_t gpuocc_latency_check(double warps_per_sm, double latency_cycles, double 
                              gpuocc_latency_verdict *verdict)
 {
     int32_t rc;
-    if ((rc = gpuocc_check(warps_per_sm, GPUOCC_NONNEGATIVE)))
+    /* with no warps resident no ILP hides anything: ilp_needed would be infinite */
+    if ((rc = gpuocc_check(warps_per_sm, GPUOCC_POSITIVE)))
         return rc;
     gpuocc_latency_verdict v;
     memset(&v, 0, sizeof v);
@@ -110,6 +124,9 @@ int32_t gpuocc_latency_check(double warps_per_sm, double latency_cycles, double 
     v.in_flight = latency_cycles * throughput_per_cycle;
     v.hidden = warps_per_sm >= v.warps_needed;
     v.extra_warps = v.hidden ? 0 : v.warps_needed - warps_per_sm;
-    v.ilp_needed = warps_per_sm > 0 ? v.in_flight / warps_per_sm : INFINITY;
+    v.ilp_needed = v.in_flight / warps_per_sm;
+    double answers[4] = {v.in_flight, v.warps_needed, v.extra_warps, v.ilp_needed};
+    if ((rc = gpuocc_finite(4, answers)))
+        return rc;
     return gpuocc_struct_store(verdict, sizeof v, &v, sizeof v);
 }

@@ -14,8 +14,8 @@ int32_t gpuocc_spill_slowdown(double work_cycles, double spill_accesses, double 
     if (!slowdown)
         return GPUOCC_ERR_NULL;
     double s = (work_cycles + spill_accesses * spill_latency_cycles) / work_cycles;
-    if (!isfinite(s))
-        return GPUOCC_ERR_OVERFLOW;
+    if ((rc = gpuocc_finite(1, &s)))
+        return rc;
     *slowdown = s;
     return GPUOCC_OK;
 }
@@ -37,6 +37,9 @@ int32_t gpuocc_spill_estimate(const gpuocc_spill_input *input, gpuocc_spill_cost
     int32_t rc = gpuocc_struct_load(&in, sizeof in, input, sizeof in);
     if (rc)
         return rc;
+    for (size_t i = 0; i < sizeof in.reserved / sizeof in.reserved[0]; i++)
+        if (in.reserved[i] != 0)
+            return GPUOCC_ERR_RESERVED;
     if (in.sm_count < 1)
         return GPUOCC_ERR_SM_COUNT;
     if ((rc = gpuocc_check(in.spill_load_bytes, GPUOCC_NONNEGATIVE)) || (rc = gpuocc_check(in.spill_store_bytes, GPUOCC_NONNEGATIVE)) ||
@@ -58,9 +61,61 @@ int32_t gpuocc_spill_estimate(const gpuocc_spill_input *input, gpuocc_spill_cost
     c.l2_s = l2_bytes / in.l2_bandwidth_bytes_per_s;
     c.dram_s = l2_bytes * (1 - in.l2_hit_rate) / in.dram_bandwidth_bytes_per_s;
     c.spill_s = fmax(c.issue_s, fmax(c.l2_s, c.dram_s));
-    if (!isfinite(c.spill_s) || !isfinite(c.local_bytes))
-        return GPUOCC_ERR_OVERFLOW;
+    double answers[6] = {c.local_bytes, c.instructions, c.issue_s, c.l2_s, c.dram_s, c.spill_s};
+    if ((rc = gpuocc_finite(6, answers)))
+        return rc;
     return gpuocc_struct_store(cost, sizeof c, &c, sizeof c);
+}
+
+/*
+ * The staircase: walk the caps downwards; each cap at which blocks per SM rises is a step (the largest
+ * cap reaching that count, since we walk down).  Writes up to `capacity` steps when `steps` is not NULL,
+ * all but their spill_slowdown; returns the number of steps and the registers shed by the last one
+ * that fits in `capacity`.
+ */
+static int32_t staircase(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_tradeoff_step *steps,
+                         int32_t capacity, int32_t *last_shed)
+{
+    gpuocc_result now;
+    gpuocc_compute(d, k, &now);
+    int32_t n = 0, best = now.blocks_per_sm;
+    int32_t top = k->regs_per_thread < d->regs_per_thread_max ? k->regs_per_thread : d->regs_per_thread_max;
+    for (int32_t cap = top; cap >= 0; cap--) {
+        gpuocc_kernel capped = *k;
+        capped.regs_per_thread = cap;
+        gpuocc_result r;
+        gpuocc_compute(d, &capped, &r);
+        if (r.blocks_per_sm <= best)
+            continue;
+        best = r.blocks_per_sm;
+        if (n < capacity) {
+            *last_shed = k->regs_per_thread - cap;
+            if (steps) {
+                gpuocc_tradeoff_step *s = &steps[n];
+                s->regs_per_thread = cap;
+                s->regs_shed = k->regs_per_thread - cap;
+                s->blocks_per_sm = r.blocks_per_sm;
+                s->warps_per_sm = r.warps_per_sm;
+                s->occupancy = r.occupancy;
+            }
+        }
+        n++;
+    }
+    return n;
+}
+
+/* The slowdown of shedding `shed` registers.  accesses x latency is formed first: it is 0 when either is,
+   and the product with `shed` then overflows only when the answer does. */
+static int32_t shed_slowdown(int32_t shed, double work_cycles, double accesses_per_reg, double latency_cycles,
+                             double *slowdown)
+{
+    double per_reg = accesses_per_reg * latency_cycles;
+    double s = (work_cycles + shed * per_reg) / work_cycles;
+    int32_t rc = gpuocc_finite(1, &s);
+    if (rc)
+        return rc;
+    *slowdown = s;
+    return GPUOCC_OK;
 }
 
 int32_t gpuocc_tradeoff(const gpuocc_device *dev, const gpuocc_kernel *kernel, double work_cycles,
@@ -79,32 +134,18 @@ int32_t gpuocc_tradeoff(const gpuocc_device *dev, const gpuocc_kernel *kernel, d
         return GPUOCC_ERR_NULL;
     if (capacity < 0)
         return GPUOCC_ERR_ARGUMENT;
-    gpuocc_result now;
-    gpuocc_compute(&d, &k, &now);
-    /* Walk the caps downwards: each time blocks per SM rises, that cap is a step of the staircase. */
-    int32_t n = 0, best = now.blocks_per_sm;
-    int32_t top = k.regs_per_thread < d.regs_per_thread_max ? k.regs_per_thread : d.regs_per_thread_max;
-    for (int32_t cap = top; cap >= 0; cap--) {
-        gpuocc_kernel capped = k;
-        capped.regs_per_thread = cap;
-        gpuocc_result r;
-        gpuocc_compute(&d, &capped, &r);
-        if (r.blocks_per_sm <= best)
-            continue;
-        best = r.blocks_per_sm;
-        /* the largest cap that reaches this count is the one to report: we walk downwards, so this is it */
-        if (n < capacity) {
-            gpuocc_tradeoff_step *s = &steps[n];
-            s->regs_per_thread = cap;
-            s->regs_shed = k.regs_per_thread - cap;
-            s->blocks_per_sm = r.blocks_per_sm;
-            s->warps_per_sm = r.warps_per_sm;
-            s->occupancy = r.occupancy;
-            gpuocc_spill_slowdown(work_cycles, s->regs_shed * spill_accesses_per_reg, spill_latency_cycles,
-                                  &s->spill_slowdown);
-        }
-        n++;
-    }
+    /* The slowdown grows with the registers shed, and the last step reported sheds the most: check it
+       before writing anything, so an overflow leaves every output untouched. */
+    int32_t last_shed = 0;
+    double slowdown;
+    int32_t n = staircase(&d, &k, NULL, capacity, &last_shed);
+    if (n > 0 && capacity > 0 &&
+        (rc = shed_slowdown(last_shed, work_cycles, spill_accesses_per_reg, spill_latency_cycles, &slowdown)))
+        return rc;
+    staircase(&d, &k, steps, capacity, &last_shed);
+    for (int32_t i = 0; i < n && i < capacity; i++)
+        shed_slowdown(steps[i].regs_shed, work_cycles, spill_accesses_per_reg, spill_latency_cycles,
+                      &steps[i].spill_slowdown);
     *count = n;
     return n > capacity ? GPUOCC_ERR_BUFFER : GPUOCC_OK;
 }
