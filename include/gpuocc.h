@@ -745,7 +745,7 @@ typedef struct gpuocc_compiled_kernel {
  * Parse `ptxas -v` / `nvcc -Xptxas -v` / `--resource-usage` text (any mix of kernels and targets, CRLF or
  * LF, other lines in between).  Fills up to `capacity` records; *count is the number of kernels (also on
  * GPUOCC_ERR_BUFFER).  On GPUOCC_ERR_PARSE or GPUOCC_ERR_TRUNCATED, *error_line is the 1-based line at fault
- * and no record is reported as good.  @since 0.2.0
+ * and nothing else is written; it is 0 on GPUOCC_OK and untouched otherwise.  @since 0.2.0
  */
 GPUOCC_API int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kernel *kernels,
                                       int32_t capacity, int32_t *count, int32_t *error_line);

@@ -182,13 +182,11 @@ struct properties {
 };
 
 
-int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kernel *kernels, int32_t capacity,
-                           int32_t *count, int32_t *error_line)
+/* One pass over the text: the records (up to `capacity` of them into `kernels`), their number, and on
+   PARSE / TRUNCATED the line at fault. */
+static int32_t scan(const char *text, size_t length, gpuocc_compiled_kernel *kernels, int32_t capacity,
+                    int32_t *count, int32_t *error_line)
 {
-    if (!text || !count || !error_line || (capacity > 0 && !kernels))
-        return GPUOCC_ERR_NULL;
-    if (capacity < 0)
-        return GPUOCC_ERR_ARGUMENT;
     int32_t n = 0, line_no = 0;
     bool open = false, want_properties = false;
     int32_t open_line = 0;
@@ -201,10 +199,8 @@ int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kern
         if (line.n && line.p[line.n - 1] == '\r')
             line.n--;
         pos = end + 1;
-        if (line_no == INT32_MAX) {
-            *error_line = line_no;
+        if (line_no == INT32_MAX)
             return GPUOCC_ERR_OVERFLOW;
-        }
         line_no++;
 
         if (want_properties) {
@@ -265,12 +261,10 @@ int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kern
                 cur.spill_load_bytes = last.loads;
             }
             cur.line = line_no;
-            if (n < capacity)
+            if (kernels && n < capacity)
                 kernels[n] = cur;
-            if (n == INT32_MAX) {
-                *error_line = line_no;
+            if (n == INT32_MAX)
                 return GPUOCC_ERR_OVERFLOW;
-            }
             n++;
             open = false;
         }
@@ -280,6 +274,29 @@ int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kern
         return GPUOCC_ERR_TRUNCATED;
     }
     *count = n;
-    *error_line = 0;
     return n > capacity ? GPUOCC_ERR_BUFFER : GPUOCC_OK;
+}
+
+int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kernel *kernels, int32_t capacity,
+                           int32_t *count, int32_t *error_line)
+{
+    if (!text || !count || !error_line || (capacity > 0 && !kernels))
+        return GPUOCC_ERR_NULL;
+    if (capacity < 0)
+        return GPUOCC_ERR_ARGUMENT;
+    /* A first pass that writes nothing finds any error, so a failure leaves `kernels` untouched; only then
+       are the records written. */
+    int32_t n = 0, line = 0;
+    int32_t rc = scan(text, length, NULL, 0, &n, &line);
+    if (rc == GPUOCC_ERR_PARSE || rc == GPUOCC_ERR_TRUNCATED)
+        *error_line = line;
+    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
+        return rc;
+    if (n > 0 && capacity > 0)
+        scan(text, length, kernels, capacity, &n, &line);
+    *count = n;
+    if (n > capacity)
+        return GPUOCC_ERR_BUFFER;
+    *error_line = 0;
+    return GPUOCC_OK;
 }

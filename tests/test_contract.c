@@ -1,0 +1,1053 @@
+/*
+ * The contract every exported function keeps (issue 8), table-driven: one row per exported symbol, and
+ * the suite FAILS when a symbol listed in tests/data/symbols.txt has no row here.
+ *
+ * From a valid baseline call (which must return GPUOCC_OK with finite results), each argument in turn is
+ * made hostile while the others stay valid:
+ *   - every pointer NULL: GPUOCC_ERR_NULL exactly (USER arguments excepted);
+ *   - every size-versioned struct with size 0, 1, one below its first shipped layout, 4097 and UINT32_MAX
+ *     (GPUOCC_ERR_STRUCT_SIZE), larger with a nonzero tail and every reserved field nonzero
+ *     (GPUOCC_ERR_RESERVED), larger with a zero tail (same answer as the baseline);
+ *   - INT32/INT64 extremes (and small edge values) in every integer argument and struct field;
+ *   - NaN, +-inf (GPUOCC_ERR_NOT_FINITE exactly), +-DBL_MAX, +-subnormals, +-0, 1e+-300 in every double;
+ *   - text/binary inputs NULL, truncated, empty and damaged.
+ * Every call must return GPUOCC_OK or a known negative status.  Outputs are pre-filled with a byte
+ * pattern and must be untouched on failure, except those the header names (*count on GPUOCC_ERR_BUFFER
+ * and the arrays filled up to capacity then, *error_line on GPUOCC_ERR_PARSE / GPUOCC_ERR_TRUNCATED).
+ * Results reported as OK must be finite, written (no pattern left in a double or byte-count field of a
+ * result) and never the library's internal 2^60-byte saturation point.  Inputs are never modified.  Runs in the ASan+UBSan
+ * build too (scripts/check), which catches crashes, overflows and out-of-bounds reads.
+ *
+ * HOW TO ADD A ROW for a new exported function gpuocc_foo(dev, n, x, out):
+ *   1. a thunk calling it from the argument vector `a` (I32(k), I64(k), D(k) read scalars, P(k) pointers):
+ *        static int32_t call_foo(arg *a) { return gpuocc_foo(P(0), I32(1), D(2), P(3)); }
+ *   2. a row in `rows[]`, the arguments in order with their kind and a valid baseline value:
+ *        ROW(gpuocc_foo, call_foo, IN(&device_layout, init_h100), I32_(256), DBL_(1.5), OUT(&foo_layout)),
+ *      kinds: I32_(v) I64_(v) DBL_(v) COUNT_(v) (an array's length or capacity: no values above it)
+ *      STR_(s) TEXT_(fixture) LEN_ (TEXT's length) IN(layout, init) OUT(layout) OUT_NOSIZE(layout)
+ *      OUT_I32 OUT_I64 OUT_BYTES OUT_DBL OUT_STR (scalar outputs; OUT_BYTES for byte counts; OUT_COUNT and
+ *      OUT_ERRLINE for the ones the header lets change on failure)
+ *      OUT_ARRAY(layout, n) ARR_I32(n, v) ARR_I64(n, v) ARR_DBL(n, v) FN_ USER_;
+ *   3. a new size-versioned struct gets a `layout`: sizeof, its first shipped size, and its fields
+ *      (FIELD(struct, member, type), FIELDS for arrays, RESERVED(...) for reserved ones).
+ *   A function that returns something other than a status gets a CUSTOM(name, check) row instead.
+ */
+#include "common.h"
+#include <criterion/parameterized.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- struct layouts ------------------------------------------------------------------------------ */
+
+enum ftype { T_I32, T_U32, T_I64, T_U64, T_DBL, T_BYTES /* int64 bytes: never the 2^60 saturation */ };
+
+typedef struct field {
+    const char *name;
+    size_t offset;
+    enum ftype type;
+    int32_t count;  /* elements (arrays) */
+    bool reserved;  /* must be zero */
+} field;
+
+typedef struct layout {
+    const char *name;
+    size_t size;       /* sizeof, this version */
+    size_t first_size; /* the first shipped layout: the smallest size the library accepts */
+    const field *fields;
+} layout;
+
+#define FIELD(s, m, t) {#m, offsetof(s, m), t, 1, false}
+#define FIELDS(s, m, t, n) {#m, offsetof(s, m), t, n, false}
+#define RESERVED(s, m, t, n) {#m, offsetof(s, m), t, n, true}
+#define END_FIELDS {NULL, 0, T_I32, 0, false}
+
+static const field device_fields[] = {
+    FIELD(gpuocc_device, vendor, T_U32), FIELD(gpuocc_device, cc_major, T_I32),
+    FIELD(gpuocc_device, cc_minor, T_I32), FIELD(gpuocc_device, sm_count, T_I32),
+    FIELD(gpuocc_device, warp_size, T_I32), FIELD(gpuocc_device, max_threads_per_block, T_I32),
+    FIELD(gpuocc_device, max_threads_per_sm, T_I32), FIELD(gpuocc_device, max_blocks_per_sm, T_I32),
+    FIELD(gpuocc_device, regs_per_sm, T_I32), FIELD(gpuocc_device, regs_per_block, T_I32),
+    FIELD(gpuocc_device, regs_per_thread_max, T_I32), FIELD(gpuocc_device, reg_alloc_unit, T_I32),
+    FIELD(gpuocc_device, sub_partitions, T_I32), FIELD(gpuocc_device, reg_compat_sub_partitions, T_I32),
+    FIELD(gpuocc_device, barriers_per_sm, T_I32), FIELD(gpuocc_device, smem_per_sm_bytes, T_I64),
+    FIELD(gpuocc_device, smem_per_block_bytes, T_I64), FIELD(gpuocc_device, smem_per_block_optin_bytes, T_I64),
+    FIELD(gpuocc_device, smem_reserved_per_block_bytes, T_I64), FIELD(gpuocc_device, smem_alloc_unit_bytes, T_I32),
+    FIELD(gpuocc_device, carveout_count, T_I32), FIELDS(gpuocc_device, carveouts_kib, T_I32, GPUOCC_MAX_CARVEOUTS),
+    RESERVED(gpuocc_device, reserved, T_U64, 8), END_FIELDS,
+};
+static const layout device_layout = {"gpuocc_device", sizeof(gpuocc_device), 232, device_fields};
+
+static const field kernel_fields[] = {
+    FIELD(gpuocc_kernel, threads_per_block, T_I32), FIELD(gpuocc_kernel, regs_per_thread, T_I32),
+    FIELD(gpuocc_kernel, barriers, T_I32), FIELD(gpuocc_kernel, smem_static_bytes, T_I64),
+    FIELD(gpuocc_kernel, smem_dynamic_bytes, T_I64), FIELD(gpuocc_kernel, carveout_percent, T_I32),
+    FIELD(gpuocc_kernel, smem_optin, T_I32), FIELD(gpuocc_kernel, smem_dynamic_max_bytes, T_I64),
+    FIELD(gpuocc_kernel, max_threads_per_block, T_I32), RESERVED(gpuocc_kernel, reserved0, T_I32, 1),
+    RESERVED(gpuocc_kernel, reserved, T_U64, 4), END_FIELDS,
+};
+static const layout kernel_layout = {"gpuocc_kernel", sizeof(gpuocc_kernel), 88, kernel_fields};
+
+static const field result_fields[] = {
+    FIELD(gpuocc_result, occupancy, T_DBL), FIELD(gpuocc_result, smem_per_block_bytes, T_BYTES),
+    FIELD(gpuocc_result, smem_per_sm_bytes, T_BYTES), END_FIELDS,
+};
+static const layout result_layout = {"gpuocc_result", sizeof(gpuocc_result), 104, result_fields};
+
+static const field verdict_fields[] = {
+    FIELD(gpuocc_latency_verdict, in_flight, T_DBL), FIELD(gpuocc_latency_verdict, warps_needed, T_DBL),
+    FIELD(gpuocc_latency_verdict, extra_warps, T_DBL), FIELD(gpuocc_latency_verdict, ilp_needed, T_DBL),
+    END_FIELDS,
+};
+static const layout verdict_layout = {"gpuocc_latency_verdict", sizeof(gpuocc_latency_verdict),
+                                      sizeof(gpuocc_latency_verdict), verdict_fields};
+
+static const field perf_fields[] = {
+    FIELD(gpuocc_perf, sm_clock_mhz, T_DBL), FIELD(gpuocc_perf, dram_bandwidth_gbps, T_DBL),
+    FIELD(gpuocc_perf, l2_bandwidth_gbps, T_DBL), FIELD(gpuocc_perf, latency_clock_mhz, T_DBL),
+    FIELD(gpuocc_perf, dram_latency_cycles, T_DBL), FIELD(gpuocc_perf, l2_latency_cycles, T_DBL),
+    FIELD(gpuocc_perf, l1_latency_cycles, T_DBL), FIELD(gpuocc_perf, smem_latency_cycles, T_DBL),
+    FIELD(gpuocc_perf, fp32_latency_cycles, T_DBL), FIELD(gpuocc_perf, fp32_lanes, T_DBL),
+    FIELD(gpuocc_perf, issue_per_cycle, T_DBL), FIELD(gpuocc_perf, bytes_in_flight_target, T_DBL), END_FIELDS,
+};
+static const layout perf_layout = {"gpuocc_perf", sizeof(gpuocc_perf), sizeof(gpuocc_perf), perf_fields};
+
+static const field spill_in_fields[] = {
+    FIELD(gpuocc_spill_input, sm_count, T_I32), FIELD(gpuocc_spill_input, spill_load_bytes, T_DBL),
+    FIELD(gpuocc_spill_input, spill_store_bytes, T_DBL), FIELD(gpuocc_spill_input, executions, T_DBL),
+    FIELD(gpuocc_spill_input, threads, T_DBL), FIELD(gpuocc_spill_input, access_bytes, T_DBL),
+    FIELD(gpuocc_spill_input, l1_hit_rate, T_DBL), FIELD(gpuocc_spill_input, l2_hit_rate, T_DBL),
+    FIELD(gpuocc_spill_input, l2_bandwidth_bytes_per_s, T_DBL),
+    FIELD(gpuocc_spill_input, dram_bandwidth_bytes_per_s, T_DBL), FIELD(gpuocc_spill_input, clock_hz, T_DBL),
+    RESERVED(gpuocc_spill_input, reserved, T_U64, 4), END_FIELDS,
+};
+static const layout spill_in_layout = {"gpuocc_spill_input", sizeof(gpuocc_spill_input), sizeof(gpuocc_spill_input),
+                                       spill_in_fields};
+
+static const field spill_cost_fields[] = {
+    FIELD(gpuocc_spill_cost, local_bytes, T_DBL), FIELD(gpuocc_spill_cost, instructions, T_DBL),
+    FIELD(gpuocc_spill_cost, issue_s, T_DBL), FIELD(gpuocc_spill_cost, l2_s, T_DBL),
+    FIELD(gpuocc_spill_cost, dram_s, T_DBL), FIELD(gpuocc_spill_cost, spill_s, T_DBL), END_FIELDS,
+};
+static const layout spill_cost_layout = {"gpuocc_spill_cost", sizeof(gpuocc_spill_cost), sizeof(gpuocc_spill_cost),
+                                         spill_cost_fields};
+
+static const field step_fields[] = {
+    FIELD(gpuocc_tradeoff_step, occupancy, T_DBL), FIELD(gpuocc_tradeoff_step, spill_slowdown, T_DBL), END_FIELDS,
+};
+static const layout step_layout = {"gpuocc_tradeoff_step", sizeof(gpuocc_tradeoff_step),
+                                   sizeof(gpuocc_tradeoff_step), step_fields};
+
+static const field waves_fields[] = {
+    FIELD(gpuocc_waves_result, last_wave_utilization, T_DBL), FIELD(gpuocc_waves_result, efficiency, T_DBL),
+    END_FIELDS,
+};
+static const layout waves_layout = {"gpuocc_waves_result", sizeof(gpuocc_waves_result),
+                                    sizeof(gpuocc_waves_result), waves_fields};
+
+static const field routing_fields[] = {
+    FIELD(gpuocc_routing_result, random_paths, T_DBL), FIELD(gpuocc_routing_result, random_efficiency, T_DBL),
+    FIELD(gpuocc_routing_result, sorted_paths, T_DBL), FIELD(gpuocc_routing_result, sorted_efficiency, T_DBL),
+    END_FIELDS,
+};
+static const layout routing_layout = {"gpuocc_routing_result", sizeof(gpuocc_routing_result),
+                                      sizeof(gpuocc_routing_result), routing_fields};
+
+static const field compiled_fields[] = {END_FIELDS};
+static const layout compiled_layout = {"gpuocc_compiled_kernel", sizeof(gpuocc_compiled_kernel),
+                                       sizeof(gpuocc_compiled_kernel), compiled_fields};
+
+/* Valid baselines for input structs. */
+static void init_h100(void *p)
+{
+    gpuocc_device *d = p;
+    d->size = sizeof *d;
+    cr_assert_eq(gpuocc_device_lookup("H100", d), GPUOCC_OK);
+}
+static void init_kernel(void *p)
+{
+    gpuocc_kernel *k = p;
+    gpuocc_kernel_init(k);
+    k->threads_per_block = 256;
+    k->regs_per_thread = 40;
+    k->smem_static_bytes = 4096;
+    k->smem_dynamic_bytes = 8192;
+}
+/* register-bound (2 blocks of 256 at 128 registers), so the trade-off has steps */
+static void init_kernel_regs(void *p)
+{
+    init_kernel(p);
+    ((gpuocc_kernel *)p)->regs_per_thread = 128;
+}
+static void init_spill(void *p)
+{
+    gpuocc_spill_input *in = p;
+    gpuocc_spill_input_init(in);
+    in->sm_count = 108;
+    in->spill_load_bytes = 8;
+    in->spill_store_bytes = 8;
+    in->executions = 1000;
+    in->threads = 108 * 2048;
+    in->access_bytes = 8;
+    in->l1_hit_rate = 0.9;
+    in->l2_hit_rate = 0.5;
+    in->l2_bandwidth_bytes_per_s = 5.45e12;
+    in->dram_bandwidth_bytes_per_s = 1.73e12;
+    in->clock_hz = 1.41e9;
+}
+
+/* ---- argument specs and live arguments ------------------------------------------------------------ */
+
+enum kind {
+    K_END, K_I32, K_I64, K_DBL, K_COUNT, K_STR, K_TEXT, K_LEN, K_IN, K_OUT, K_OUT_I32, K_OUT_I64, K_OUT_BYTES, K_OUT_DBL,
+    K_OUT_STR, K_OUT_ARRAY, K_ARR_I32, K_ARR_I64, K_ARR_DBL, K_FN, K_USER,
+};
+enum flag {
+    F_COUNT = 1,   /* may change on GPUOCC_ERR_BUFFER */
+    F_ERRLINE = 2, /* may change on GPUOCC_ERR_PARSE / GPUOCC_ERR_TRUNCATED */
+    F_NOSIZE = 4,  /* an _init output: its size field is written, not read */
+};
+
+typedef struct spec {
+    enum kind kind;
+    int64_t i;
+    double d;
+    const char *s;
+    const layout *lay;
+    void (*init)(void *);
+    int32_t n;
+    unsigned flags;
+} spec;
+
+#define I32_(v) {.kind = K_I32, .i = (v)}
+#define I64_(v) {.kind = K_I64, .i = (v)}
+#define DBL_(v) {.kind = K_DBL, .d = (v)}
+#define COUNT_(v) {.kind = K_COUNT, .i = (v)}
+#define STR_(v) {.kind = K_STR, .s = (v)}
+#define TEXT_(file) {.kind = K_TEXT, .s = (file)}
+#define LEN_ {.kind = K_LEN}
+#define IN(l, f) {.kind = K_IN, .lay = (l), .init = (f)}
+#define OUT(l) {.kind = K_OUT, .lay = (l)}
+#define OUT_NOSIZE(l) {.kind = K_OUT, .lay = (l), .flags = F_NOSIZE}
+#define OUT_I32 {.kind = K_OUT_I32}
+#define OUT_I64 {.kind = K_OUT_I64}
+#define OUT_BYTES {.kind = K_OUT_BYTES} /* int64 bytes: never the internal 2^60 saturation */
+#define OUT_DBL {.kind = K_OUT_DBL}
+#define OUT_STR {.kind = K_OUT_STR}
+#define OUT_COUNT {.kind = K_OUT_I32, .flags = F_COUNT}
+#define OUT_ERRLINE {.kind = K_OUT_I32, .flags = F_ERRLINE}
+#define OUT_ARRAY(l, len) {.kind = K_OUT_ARRAY, .lay = (l), .n = (len), .flags = F_COUNT}
+#define ARR_I32(len, v) {.kind = K_ARR_I32, .n = (len), .i = (v)}
+#define ARR_I64(len, v) {.kind = K_ARR_I64, .n = (len), .i = (v)}
+#define ARR_DBL(len, v) {.kind = K_ARR_DBL, .n = (len), .d = (v)}
+#define FN_ {.kind = K_FN}
+#define USER_ {.kind = K_USER}
+
+#define MAX_ARGS 10
+#define TAIL 64 /* room past a struct for "larger" sizes */
+
+typedef struct arg {
+    const spec *sp;
+    int64_t i;
+    double d;
+    void *p;            /* what the function receives */
+    unsigned char *mem; /* owned storage */
+    size_t len;         /* meaningful bytes in mem */
+    unsigned char *snap; /* mem before the call */
+} arg;
+
+#define I32(k) ((int32_t)a[k].i)
+#define I64(k) (a[k].i)
+#define D(k) (a[k].d)
+#define P(k) (a[k].p)
+#define LEN(k) ((size_t)a[k].i)
+
+typedef int32_t (*thunk)(arg *a);
+
+typedef struct row {
+    const char *name;
+    thunk call;
+    const spec *args;
+    void (*custom)(void);
+} row;
+
+#define ROW(fn, th, ...) {#fn, th, (const spec[]){__VA_ARGS__, {.kind = K_END}}, NULL}
+#define CUSTOM(fn, check) {#fn, NULL, NULL, check}
+
+static const unsigned char PATTERN = 0xA5;
+
+static unsigned char *read_fixture(const char *file, size_t *len)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", DATA_DIR, file);
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "fixture %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *buf = malloc((size_t)n + 1);
+    cr_assert(buf && fread(buf, 1, (size_t)n, f) == (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+static size_t elem_size(enum kind k)
+{
+    return k == K_ARR_I32 ? sizeof(int32_t) : k == K_ARR_I64 ? sizeof(int64_t) : sizeof(double);
+}
+
+/* The valid baseline arguments of a row. */
+static int make_args(const row *r, arg *a)
+{
+    int n = 0;
+    for (const spec *s = r->args; s->kind != K_END; s++, n++) {
+        arg *x = &a[n];
+        memset(x, 0, sizeof *x);
+        x->sp = s;
+        x->i = s->i;
+        x->d = s->d;
+        switch (s->kind) {
+        case K_STR:
+            x->p = (void *)s->s;
+            break;
+        case K_TEXT:
+            x->mem = read_fixture(s->s, &x->len);
+            x->p = x->mem;
+            break;
+        case K_LEN:
+            x->i = (int64_t)a[n - 1].len;
+            break;
+        case K_IN:
+        case K_OUT:
+            x->len = s->lay->size + TAIL;
+            x->mem = calloc(1, x->len);
+            if (s->kind == K_IN) {
+                s->init(x->mem);
+            } else {
+                memset(x->mem, PATTERN, x->len);
+                uint32_t size = (uint32_t)s->lay->size;
+                memcpy(x->mem, &size, sizeof size);
+            }
+            x->p = x->mem;
+            break;
+        case K_OUT_I32:
+        case K_OUT_I64:
+        case K_OUT_BYTES:
+        case K_OUT_DBL:
+        case K_OUT_STR:
+            x->len = 8;
+            x->mem = malloc(x->len);
+            memset(x->mem, PATTERN, x->len);
+            x->p = x->mem;
+            break;
+        case K_OUT_ARRAY:
+            x->len = (size_t)s->n * s->lay->size;
+            x->mem = malloc(x->len);
+            memset(x->mem, PATTERN, x->len);
+            x->p = x->mem;
+            break;
+        case K_ARR_I32:
+        case K_ARR_I64:
+        case K_ARR_DBL:
+            x->len = (size_t)s->n * elem_size(s->kind);
+            x->mem = malloc(x->len);
+            for (int32_t j = 0; j < s->n; j++) {
+                if (s->kind == K_ARR_I32)
+                    ((int32_t *)x->mem)[j] = (int32_t)s->i;
+                else if (s->kind == K_ARR_I64)
+                    ((int64_t *)x->mem)[j] = s->i;
+                else
+                    ((double *)x->mem)[j] = s->d;
+            }
+            x->p = x->mem;
+            break;
+        case K_FN:
+        case K_USER:
+            x->p = x; /* any non-NULL pointer */
+            break;
+        default:
+            break;
+        }
+    }
+    return n;
+}
+
+static void free_args(arg *a, int n)
+{
+    for (int k = 0; k < n; k++) {
+        free(a[k].mem);
+        free(a[k].snap);
+    }
+}
+
+/* Callbacks for gpuocc_best_block_callback: the baseline, and hostile ones. */
+static int64_t cb_linear(int32_t threads, void *user)
+{
+    (void)user;
+    return 16 * (int64_t)threads;
+}
+static int64_t cb_negative(int32_t threads, void *user)
+{
+    (void)threads, (void)user;
+    return -1;
+}
+static int64_t cb_min(int32_t threads, void *user)
+{
+    (void)threads, (void)user;
+    return INT64_MIN;
+}
+static int64_t cb_max(int32_t threads, void *user)
+{
+    (void)threads, (void)user;
+    return INT64_MAX;
+}
+
+static bool is_output(enum kind k)
+{
+    return k == K_OUT || k == K_OUT_I32 || k == K_OUT_I64 || k == K_OUT_BYTES || k == K_OUT_DBL || k == K_OUT_STR ||
+           k == K_OUT_ARRAY;
+}
+
+/* Sums of byte counts saturate here inside the library; it must never be reported. */
+#define BYTES_SATURATED ((int64_t)1 << 60)
+
+static bool is_pattern(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != PATTERN)
+            return false;
+    return true;
+}
+
+/* The listed fields of a result reported as OK: written (not the pattern), doubles finite, byte counts
+   below the saturation point.  Returns the offending field's name, or NULL. */
+static const char *bad_field(const layout *l, const unsigned char *base)
+{
+    for (const field *f = l->fields; f->name; f++)
+        for (int32_t e = 0; e < f->count; e++) {
+            const unsigned char *at = base + f->offset + (size_t)e * 8;
+            double v;
+            int64_t bytes;
+            memcpy(&v, at, 8);
+            memcpy(&bytes, at, 8);
+            if ((f->type == T_DBL && (is_pattern(at, 8) || !isfinite(v))) ||
+                (f->type == T_BYTES && (is_pattern(at, 8) || bytes >= BYTES_SATURATED)))
+                return f->name;
+        }
+    return NULL;
+}
+
+/* One call with the arguments as they are now; checks everything that does not depend on the mutation.
+   `expect` is the exact status the mutation must give, or 1 for "any known status". */
+static int32_t check_call(const row *r, arg *a, int n, int32_t expect, const char *what)
+{
+    for (int k = 0; k < n; k++) {
+        if (!a[k].mem)
+            continue;
+        free(a[k].snap);
+        a[k].snap = malloc(a[k].len ? a[k].len : 1);
+        memcpy(a[k].snap, a[k].mem, a[k].len);
+    }
+    int32_t rc = r->call(a);
+    cr_expect(rc <= 0 && strcmp(gpuocc_status_name(rc), "unknown") != 0, "%s(%s): unknown status %d", r->name,
+              what, rc);
+    if (expect != 1)
+        cr_expect_eq(rc, expect, "%s(%s): status %s, expected %s", r->name, what, gpuocc_status_name(rc),
+                     gpuocc_status_name(expect));
+    for (int k = 0; k < n; k++) {
+        const spec *s = a[k].sp;
+        if (!a[k].mem)
+            continue;
+        bool changed = memcmp(a[k].snap, a[k].mem, a[k].len) != 0;
+        if (!is_output(s->kind)) {
+            cr_expect(!changed, "%s(%s): input argument %d modified", r->name, what, k);
+            continue;
+        }
+        if (rc != GPUOCC_OK) {
+            bool may = ((s->flags & F_COUNT) && rc == GPUOCC_ERR_BUFFER) ||
+                       ((s->flags & F_ERRLINE) && (rc == GPUOCC_ERR_PARSE || rc == GPUOCC_ERR_TRUNCATED));
+            cr_expect(may || !changed, "%s(%s): output argument %d written on failure (%s)", r->name, what, k,
+                      gpuocc_status_name(rc));
+            continue;
+        }
+        if (a[k].p != a[k].mem)
+            continue;
+        if (s->kind == K_OUT_DBL) {
+            double v;
+            memcpy(&v, a[k].mem, sizeof v);
+            cr_expect(isfinite(v) && !is_pattern(a[k].mem, 8), "%s(%s): output argument %d is %g on OK", r->name,
+                      what, k, v);
+        } else if (s->kind == K_OUT_BYTES) {
+            int64_t v;
+            memcpy(&v, a[k].mem, sizeof v);
+            cr_expect(v < BYTES_SATURATED && !is_pattern(a[k].mem, 8), "%s(%s): output argument %d is %lld on OK",
+                      r->name, what, k, (long long)v);
+        } else if (s->kind == K_OUT_STR) {
+            const char *str;
+            memcpy(&str, a[k].mem, sizeof str);
+            cr_expect(str != NULL, "%s(%s): NULL string output on OK", r->name, what);
+        } else if (s->kind == K_OUT) {
+            const char *bad = bad_field(s->lay, a[k].mem);
+            cr_expect(!bad, "%s(%s): %s.%s unwritten, non-finite or saturated on OK", r->name, what, s->lay->name,
+                      bad);
+        } else if (s->kind == K_OUT_ARRAY) {
+            /* the elements written (any byte changed) must be whole */
+            for (int32_t e = 0; e < s->n; e++) {
+                const unsigned char *el = a[k].mem + (size_t)e * s->lay->size;
+                const char *bad = is_pattern(el, s->lay->size) ? NULL : bad_field(s->lay, el);
+                cr_expect(!bad, "%s(%s): %s[%d].%s unwritten, non-finite or saturated on OK", r->name, what,
+                          s->lay->name, e, bad);
+            }
+        }
+    }
+    return rc;
+}
+
+/* ---- mutations ------------------------------------------------------------------------------------ */
+
+static const int64_t i32_values[] = {INT32_MIN, INT32_MIN + 1, -2, -1, 0, 1, 2, 31, 32, 33, 255, 256, 1023, 1024,
+                                     1025, 65536, INT32_MAX - 1, INT32_MAX};
+static const int64_t i64_values[] = {INT64_MIN, INT64_MIN + 1, INT32_MIN, -2, -1, 0, 1, 1024, INT32_MAX,
+                                     (int64_t)INT32_MAX + 1, (int64_t)1 << 40, ((int64_t)1 << 60) - 1,
+                                     (int64_t)1 << 60, (int64_t)1 << 62, INT64_MAX - 1, INT64_MAX};
+static const uint64_t u32_values[] = {0, 1, 2, 3, 0x7fffffff, 0x80000000, UINT32_MAX};
+static const uint64_t u64_values[] = {1, (uint64_t)1 << 63, UINT64_MAX};
+#define NV(x) (sizeof x / sizeof x[0])
+
+static double dbl_value(size_t i, int32_t *expect)
+{
+    const double v[] = {NAN, -NAN, INFINITY, -INFINITY, DBL_MAX, -DBL_MAX, DBL_MIN, DBL_TRUE_MIN, -DBL_TRUE_MIN,
+                        0.0, -0.0, 1e300, -1e300, 1e-300, 1.0, 0.5};
+    *expect = i < 4 ? GPUOCC_ERR_NOT_FINITE : 1;
+    return v[i];
+}
+#define N_DBL 16
+
+typedef void (*mutator)(arg *a, int k, size_t which, int32_t *expect, char *what, size_t what_len);
+
+/* Run `r` once per value `which` in [0, count) of mutator `m` on argument k. */
+static void each_mutation(const row *r, int k, mutator m, size_t count)
+{
+    for (size_t which = 0; which < count; which++) {
+        arg a[MAX_ARGS];
+        int n = make_args(r, a);
+        int32_t expect = 1;
+        char what[160];
+        m(a, k, which, &expect, what, sizeof what);
+        if (expect != 2) /* 2: this value does not apply */
+            check_call(r, a, n, expect, what);
+        free_args(a, n);
+    }
+}
+
+static void mutate_null(arg *a, int k, size_t which, int32_t *expect, char *what, size_t len)
+{
+    (void)which;
+    a[k].p = NULL;
+    *expect = a[k].sp->kind == K_USER ? 1 : GPUOCC_ERR_NULL;
+    snprintf(what, len, "argument %d NULL", k);
+}
+
+static void mutate_scalar(arg *a, int k, size_t which, int32_t *expect, char *what, size_t len)
+{
+    switch (a[k].sp->kind) {
+    case K_I32:
+        a[k].i = i32_values[which];
+        break;
+    case K_I64:
+        a[k].i = i64_values[which];
+        break;
+    case K_COUNT: {
+        /* an array's length or capacity: no value above the real one (that would be the caller's lie) */
+        const int64_t v[] = {INT32_MIN, -1, 0, 1, a[k].sp->i};
+        a[k].i = v[which];
+        break;
+    }
+    case K_LEN: {
+        /* prefixes of the text: empty, one byte, half, all but one */
+        const size_t full = (size_t)a[k].i, v[] = {0, 1, full / 2, full - 1};
+        a[k].i = (int64_t)v[which];
+        break;
+    }
+    case K_DBL:
+        a[k].d = dbl_value(which, expect);
+        snprintf(what, len, "argument %d = %g", k, a[k].d);
+        return;
+    default:
+        break;
+    }
+    snprintf(what, len, "argument %d = %lld", k, (long long)a[k].i);
+}
+
+static size_t scalar_count(enum kind k)
+{
+    return k == K_I32 ? NV(i32_values) : k == K_I64 ? NV(i64_values) : k == K_COUNT ? 5 : k == K_LEN ? 4
+                                                                     : k == K_DBL   ? N_DBL
+                                                                                    : 0;
+}
+
+/* Struct sizes: 0, 1, one below the first layout, 4097, UINT32_MAX (refused); larger with a nonzero tail
+   (refused for inputs); larger with a zero tail (accepted). */
+static void mutate_size(arg *a, int k, size_t which, int32_t *expect, char *what, size_t len)
+{
+    const layout *l = a[k].sp->lay;
+    bool in = a[k].sp->kind == K_IN;
+    const uint32_t sizes[] = {0, 1, (uint32_t)l->first_size - 1, 4097, UINT32_MAX, (uint32_t)l->size + 8,
+                              (uint32_t)l->size + 8};
+    uint32_t size = sizes[which];
+    memcpy(a[k].mem, &size, sizeof size);
+    *expect = which < 5 ? GPUOCC_ERR_STRUCT_SIZE : which == 5 ? (in ? GPUOCC_ERR_RESERVED : GPUOCC_OK) : GPUOCC_OK;
+    if (which == 5 && in)
+        a[k].mem[l->size + 7] = 1;
+    if (which >= 5 && !in) /* the library zeroes the tail of a larger output: compare from a zero tail */
+        memset(a[k].mem + l->size, 0, TAIL);
+    snprintf(what, len, "%s size %u%s", l->name, size, which == 5 && in ? " nonzero tail" : "");
+}
+
+/* Every field of an input struct: each element of each field in turn. */
+static size_t field_slots(const layout *l)
+{
+    size_t n = 0;
+    for (const field *f = l->fields; f->name; f++)
+        n += (size_t)f->count;
+    return n;
+}
+
+static const field *slot_field(const layout *l, size_t slot, int32_t *element)
+{
+    for (const field *f = l->fields; f->name; f++) {
+        if (slot < (size_t)f->count) {
+            *element = (int32_t)slot;
+            return f;
+        }
+        slot -= (size_t)f->count;
+    }
+    return NULL;
+}
+
+static size_t values_for(enum ftype t)
+{
+    return t == T_I32 ? NV(i32_values) : t == T_U32 ? NV(u32_values) : t == T_I64 || t == T_BYTES ? NV(i64_values)
+                                                       : t == T_U64 ? NV(u64_values)
+                                                                    : N_DBL;
+}
+
+#define MAX_VALUES 18
+
+static void mutate_field(arg *a, int k, size_t which, int32_t *expect, char *what, size_t len)
+{
+    const layout *l = a[k].sp->lay;
+    int32_t element;
+    const field *f = slot_field(l, which / MAX_VALUES, &element);
+    size_t v = which % MAX_VALUES;
+    if (v >= values_for(f->type)) {
+        *expect = 2;
+        return;
+    }
+    unsigned char *at = a[k].mem + f->offset;
+    switch (f->type) {
+    case T_I32: {
+        int32_t x = (int32_t)i32_values[v];
+        memcpy(at + (size_t)element * 4, &x, 4);
+        snprintf(what, len, "%s.%s[%d] = %d", l->name, f->name, element, x);
+        break;
+    }
+    case T_U32: {
+        uint32_t x = (uint32_t)u32_values[v];
+        memcpy(at + (size_t)element * 4, &x, 4);
+        snprintf(what, len, "%s.%s[%d] = %u", l->name, f->name, element, x);
+        break;
+    }
+    case T_I64:
+    case T_BYTES: {
+        int64_t x = i64_values[v];
+        memcpy(at + (size_t)element * 8, &x, 8);
+        snprintf(what, len, "%s.%s[%d] = %lld", l->name, f->name, element, (long long)x);
+        break;
+    }
+    case T_U64: {
+        uint64_t x = u64_values[v];
+        memcpy(at + (size_t)element * 8, &x, 8);
+        snprintf(what, len, "%s.%s[%d] = %llu", l->name, f->name, element, (unsigned long long)x);
+        break;
+    }
+    case T_DBL: {
+        double x = dbl_value(v, expect);
+        memcpy(at + (size_t)element * 8, &x, 8);
+        snprintf(what, len, "%s.%s[%d] = %g", l->name, f->name, element, x);
+        break;
+    }
+    }
+    if (f->reserved) {
+        bool zero = f->type == T_I32 ? i32_values[v] == 0 : f->type == T_U32 ? u32_values[v] == 0 : false;
+        *expect = zero ? GPUOCC_OK : GPUOCC_ERR_RESERVED;
+    }
+}
+
+/* Element 0 of an input array: the scalar extremes of its type. */
+static void mutate_element(arg *a, int k, size_t which, int32_t *expect, char *what, size_t len)
+{
+    switch (a[k].sp->kind) {
+    case K_ARR_I32: {
+        int32_t x = (int32_t)i32_values[which];
+        memcpy(a[k].mem, &x, sizeof x);
+        snprintf(what, len, "argument %d[0] = %d", k, x);
+        break;
+    }
+    case K_ARR_I64: {
+        int64_t x = i64_values[which];
+        memcpy(a[k].mem, &x, sizeof x);
+        snprintf(what, len, "argument %d[0] = %lld", k, (long long)x);
+        break;
+    }
+    default: {
+        double x = dbl_value(which, expect);
+        memcpy(a[k].mem, &x, sizeof x);
+        snprintf(what, len, "argument %d[0] = %g", k, x);
+        break;
+    }
+    }
+}
+
+/* Text and binary inputs: damaged copies (a NUL, 0xFF bytes, a cut digit run) of the fixture. */
+static void mutate_text(arg *a, int k, size_t which, int32_t *expect, char *what, size_t len)
+{
+    (void)expect;
+    unsigned char *m = a[k].mem;
+    size_t n = a[k].len;
+    switch (which) {
+    case 0:
+        m[n / 2] = 0;
+        break;
+    case 1:
+        for (size_t i = 0; i < n; i += 7)
+            m[i] = 0xFF;
+        break;
+    case 2:
+        for (size_t i = 0; i < n; i++)
+            if (m[i] >= '0' && m[i] <= '9')
+                m[i] = '9';
+        break;
+    default:
+        for (size_t i = 16; i < n && i < 256; i++)
+            m[i] = (unsigned char)(0x5A ^ i);
+        break;
+    }
+    snprintf(what, len, "argument %d damaged (%zu)", k, which);
+}
+
+/* FN_ arguments carry an index into `callbacks` (0 is the baseline); NULL is the NULL mutation. */
+static const gpuocc_smem_fn callbacks[] = {cb_linear, cb_negative, cb_min, cb_max};
+#define FN(k) (a[k].p ? callbacks[a[k].i] : NULL)
+
+static void mutate_fn(arg *a, int k, size_t which, int32_t *expect, char *what, size_t len)
+{
+    (void)expect;
+    a[k].i = (int64_t)which + 1;
+    snprintf(what, len, "callback %zu", which + 1);
+}
+
+/* ---- the thunks ----------------------------------------------------------------------------------- */
+
+static int32_t call_bandwidth_at(arg *a) { return gpuocc_bandwidth_at(D(0), I32(1), D(2), D(3), D(4), P(5)); }
+static int32_t call_best_block_affine(arg *a)
+{
+    return gpuocc_best_block_affine(P(0), P(1), I64(2), I64(3), P(4), P(5));
+}
+static int32_t call_best_block_callback(arg *a)
+{
+    return gpuocc_best_block_callback(P(0), P(1), FN(2), P(3), P(4), P(5));
+}
+static int32_t call_best_block_table(arg *a)
+{
+    return gpuocc_best_block_table(P(0), P(1), P(2), I32(3), P(4), P(5));
+}
+static int32_t call_bytes_in_flight(arg *a) { return gpuocc_bytes_in_flight(D(0), D(1), I32(2), P(3), P(4)); }
+static int32_t call_catalog_device(arg *a) { return gpuocc_catalog_device(I32(0), P(1)); }
+static int32_t call_cubin_read(arg *a) { return gpuocc_cubin_read(P(0), LEN(1), P(2), I32(3), P(4)); }
+static int32_t call_device_init(arg *a) { return gpuocc_device_init(P(0)); }
+static int32_t call_device_lookup(arg *a) { return gpuocc_device_lookup(P(0), P(1)); }
+static int32_t call_device_validate(arg *a) { return gpuocc_device_validate(P(0)); }
+static int32_t call_diagnose(arg *a) { return gpuocc_diagnose(I32(0), D(1), P(2), P(3), P(4)); }
+static int32_t call_divergence(arg *a) { return gpuocc_divergence(P(0), P(1), I32(2), I32(3), P(4), P(5)); }
+static int32_t call_kernel_init(arg *a) { return gpuocc_kernel_init(P(0)); }
+static int32_t call_lane_efficiency(arg *a) { return gpuocc_lane_efficiency(I32(0), I32(1), P(2)); }
+static int32_t call_latency_check(arg *a) { return gpuocc_latency_check(D(0), D(1), D(2), D(3), P(4)); }
+static int32_t call_limit_barriers(arg *a) { return gpuocc_limit_barriers(P(0), I32(1), P(2)); }
+static int32_t call_limit_blocks(arg *a) { return gpuocc_limit_blocks(P(0), P(1)); }
+static int32_t call_limit_registers(arg *a) { return gpuocc_limit_registers(P(0), I32(1), I32(2), P(3)); }
+static int32_t call_limit_shared_memory(arg *a) { return gpuocc_limit_shared_memory(P(0), P(1), P(2)); }
+static int32_t call_limit_warps(arg *a) { return gpuocc_limit_warps(P(0), I32(1), P(2)); }
+static int32_t call_mix_cusp(arg *a) { return gpuocc_mix_cusp(D(0), D(1), D(2), D(3), P(4), P(5)); }
+static int32_t call_mix_warps_needed(arg *a)
+{
+    return gpuocc_mix_warps_needed(D(0), D(1), D(2), D(3), D(4), D(5), P(6));
+}
+static int32_t call_next_step(arg *a) { return gpuocc_next_step(P(0), P(1), I32(2), P(3), P(4)); }
+static int32_t call_occupancy(arg *a) { return gpuocc_occupancy(P(0), P(1), P(2)); }
+static int32_t call_perf_lookup(arg *a) { return gpuocc_perf_lookup(P(0), P(1)); }
+static int32_t call_ptxas_parse(arg *a) { return gpuocc_ptxas_parse(P(0), LEN(1), P(2), I32(3), P(4), P(5)); }
+static int32_t call_regs_max_for_blocks(arg *a) { return gpuocc_regs_max_for_blocks(P(0), P(1), I32(2), P(3)); }
+static int32_t call_regs_per_block(arg *a) { return gpuocc_regs_per_block(P(0), I32(1), I32(2), P(3)); }
+static int32_t call_regs_per_warp(arg *a) { return gpuocc_regs_per_warp(P(0), I32(1), P(2)); }
+static int32_t call_roofline(arg *a) { return gpuocc_roofline(D(0), D(1), D(2), D(3), P(4), P(5), P(6), P(7)); }
+static int32_t call_routing(arg *a) { return gpuocc_routing(I32(0), I64(1), I32(2), P(3)); }
+static int32_t call_smem_carveout(arg *a) { return gpuocc_smem_carveout(P(0), P(1), P(2)); }
+static int32_t call_smem_dynamic_available(arg *a)
+{
+    return gpuocc_smem_dynamic_available(P(0), P(1), I32(2), P(3));
+}
+static int32_t call_smem_per_block(arg *a) { return gpuocc_smem_per_block(P(0), I64(1), I64(2), P(3)); }
+static int32_t call_spill_estimate(arg *a) { return gpuocc_spill_estimate(P(0), P(1)); }
+static int32_t call_spill_input_init(arg *a) { return gpuocc_spill_input_init(P(0)); }
+static int32_t call_spill_slowdown(arg *a) { return gpuocc_spill_slowdown(D(0), D(1), D(2), P(3)); }
+static int32_t call_tradeoff(arg *a)
+{
+    return gpuocc_tradeoff(P(0), P(1), D(2), D(3), D(4), P(5), I32(6), P(7));
+}
+static int32_t call_warps_needed(arg *a) { return gpuocc_warps_needed(D(0), D(1), D(2), P(3)); }
+static int32_t call_waves(arg *a) { return gpuocc_waves(I64(0), I32(1), I32(2), P(3)); }
+
+/* ---- functions that return something other than a status ----------------------------------------- */
+
+static void check_strings_of_codes(void)
+{
+    for (size_t i = 0; i < NV(i32_values); i++) {
+        int32_t v = (int32_t)i32_values[i];
+        cr_expect_not_null(gpuocc_strerror(v));
+        cr_expect_not_null(gpuocc_status_name(v));
+        cr_expect_not_null(gpuocc_resource_name(v));
+        cr_expect_not_null(gpuocc_stall_name(v));
+        cr_expect_not_null(gpuocc_catalog_name(v));
+        cr_expect_not_null(gpuocc_catalog_source(v));
+        bool in_catalog = v >= 0 && v < gpuocc_catalog_count();
+        int32_t kind = gpuocc_catalog_kind(v);
+        if (in_catalog)
+            cr_expect(kind == GPUOCC_CATALOG_ARCH || kind == GPUOCC_CATALOG_PRODUCT);
+        else {
+            cr_expect_eq(kind, GPUOCC_ERR_ARGUMENT, "catalog_kind(%d)", v);
+            cr_expect_str_eq(gpuocc_catalog_name(v), "");
+            cr_expect_str_eq(gpuocc_catalog_source(v), "");
+        }
+        if (v < 0 || v >= GPUOCC_RESOURCE_COUNT)
+            cr_expect_str_eq(gpuocc_resource_name(v), "");
+        if (v < 0 || v >= GPUOCC_STALL_COUNT)
+            cr_expect_str_eq(gpuocc_stall_name(v), "");
+    }
+    for (int32_t code = -200; code <= 200; code++) {
+        cr_expect_not_null(gpuocc_strerror(code));
+        cr_expect_not_null(gpuocc_status_name(code));
+    }
+}
+
+static void check_version(void)
+{
+    cr_expect_eq(gpuocc_version(),
+                 GPUOCC_VERSION_MAJOR * 10000 + GPUOCC_VERSION_MINOR * 100 + GPUOCC_VERSION_PATCH);
+    cr_expect_not_null(gpuocc_version_string());
+    cr_expect_gt(gpuocc_catalog_count(), 0);
+}
+
+static void check_stall_from_name(void)
+{
+    char long_name[5000];
+    memset(long_name, 'x', sizeof long_name - 1);
+    long_name[sizeof long_name - 1] = 0;
+    cr_expect_eq(gpuocc_stall_from_name(NULL), -1);
+    cr_expect_eq(gpuocc_stall_from_name(""), -1);
+    cr_expect_eq(gpuocc_stall_from_name(long_name), -1);
+    cr_expect_eq(gpuocc_stall_from_name("barrier\n"), -1);
+    for (int32_t i = 0; i < GPUOCC_STALL_COUNT; i++)
+        cr_expect_eq(gpuocc_stall_from_name(gpuocc_stall_name(i)), i);
+}
+
+/* ---- the table: one row per exported symbol ------------------------------------------------------- */
+
+#define DEVICE IN(&device_layout, init_h100)
+#define KERNEL IN(&kernel_layout, init_kernel)
+
+static const row rows[] = {
+    ROW(gpuocc_bandwidth_at, call_bandwidth_at, DBL_(40e3), I32_(132), DBL_(600), DBL_(3.35e12),
+        DBL_(GPUOCC_SMOOTH_K), OUT_DBL),
+    ROW(gpuocc_best_block_affine, call_best_block_affine, DEVICE, KERNEL, I64_(1024), I64_(64), OUT_I32, OUT_I32),
+    ROW(gpuocc_best_block_callback, call_best_block_callback, DEVICE, KERNEL, FN_, USER_, OUT_I32, OUT_I32),
+    ROW(gpuocc_best_block_table, call_best_block_table, DEVICE, KERNEL, ARR_I64(1025, 2048), COUNT_(1025),
+        OUT_I32, OUT_I32),
+    ROW(gpuocc_bytes_in_flight, call_bytes_in_flight, DBL_(3.35e12), DBL_(600), I32_(132), OUT_DBL, OUT_DBL),
+    CUSTOM(gpuocc_catalog_count, check_version),
+    ROW(gpuocc_catalog_device, call_catalog_device, I32_(0), OUT(&device_layout)),
+    CUSTOM(gpuocc_catalog_kind, check_strings_of_codes),
+    CUSTOM(gpuocc_catalog_name, check_strings_of_codes),
+    CUSTOM(gpuocc_catalog_source, check_strings_of_codes),
+    ROW(gpuocc_cubin_read, call_cubin_read, TEXT_("kernels_sm90.cubin"), LEN_, OUT_ARRAY(&compiled_layout, 64),
+        COUNT_(64), OUT_COUNT),
+    ROW(gpuocc_device_init, call_device_init, OUT_NOSIZE(&device_layout)),
+    ROW(gpuocc_device_lookup, call_device_lookup, STR_("H100"), OUT(&device_layout)),
+    ROW(gpuocc_device_validate, call_device_validate, DEVICE),
+    ROW(gpuocc_diagnose, call_diagnose, I32_(GPUOCC_STALL_LONG_SCOREBOARD), DBL_(0.25), OUT_STR, OUT_STR, OUT_I32),
+    ROW(gpuocc_divergence, call_divergence, ARR_I32(2, 16), ARR_DBL(2, 10), COUNT_(2), I32_(32), OUT_DBL,
+        OUT_DBL),
+    ROW(gpuocc_kernel_init, call_kernel_init, OUT_NOSIZE(&kernel_layout)),
+    ROW(gpuocc_lane_efficiency, call_lane_efficiency, I32_(100), I32_(32), OUT_DBL),
+    ROW(gpuocc_latency_check, call_latency_check, DBL_(32), DBL_(400), DBL_(4), DBL_(50), OUT(&verdict_layout)),
+    ROW(gpuocc_limit_barriers, call_limit_barriers, DEVICE, I32_(2), OUT_I32),
+    ROW(gpuocc_limit_blocks, call_limit_blocks, DEVICE, OUT_I32),
+    ROW(gpuocc_limit_registers, call_limit_registers, DEVICE, I32_(256), I32_(64), OUT_I32),
+    ROW(gpuocc_limit_shared_memory, call_limit_shared_memory, DEVICE, KERNEL, OUT_I32),
+    ROW(gpuocc_limit_warps, call_limit_warps, DEVICE, I32_(256), OUT_I32),
+    ROW(gpuocc_mix_cusp, call_mix_cusp, DBL_(6), DBL_(4), DBL_(368), DBL_(0.3), OUT_DBL, OUT_DBL),
+    ROW(gpuocc_mix_warps_needed, call_mix_warps_needed, DBL_(10), DBL_(6), DBL_(4), DBL_(368), DBL_(0.3), DBL_(4),
+        OUT_DBL),
+    ROW(gpuocc_next_step, call_next_step, DEVICE, KERNEL, I32_(GPUOCC_RESOURCE_REGISTERS), OUT_BYTES, OUT_BYTES),
+    ROW(gpuocc_next_step, call_next_step, DEVICE, KERNEL, I32_(GPUOCC_RESOURCE_SMEM), OUT_BYTES, OUT_BYTES),
+    ROW(gpuocc_occupancy, call_occupancy, DEVICE, KERNEL, OUT(&result_layout)),
+    ROW(gpuocc_perf_lookup, call_perf_lookup, STR_("H100"), OUT(&perf_layout)),
+    ROW(gpuocc_ptxas_parse, call_ptxas_parse, TEXT_("ptxas_sm90.log"), LEN_, OUT_ARRAY(&compiled_layout, 64),
+        COUNT_(64), OUT_COUNT, OUT_ERRLINE),
+    ROW(gpuocc_regs_max_for_blocks, call_regs_max_for_blocks, DEVICE, KERNEL, I32_(2), OUT_I32),
+    ROW(gpuocc_regs_per_block, call_regs_per_block, DEVICE, I32_(256), I32_(64), OUT_I64),
+    ROW(gpuocc_regs_per_warp, call_regs_per_warp, DEVICE, I32_(64), OUT_I32),
+    CUSTOM(gpuocc_resource_name, check_strings_of_codes),
+    ROW(gpuocc_roofline, call_roofline, DBL_(1e12), DBL_(4e9), DBL_(60e12), DBL_(3.35e12), OUT_DBL, OUT_DBL,
+        OUT_DBL, OUT_I32),
+    ROW(gpuocc_routing, call_routing, I32_(8), I64_(4096), I32_(32), OUT(&routing_layout)),
+    ROW(gpuocc_smem_carveout, call_smem_carveout, DEVICE, KERNEL, OUT_BYTES),
+    ROW(gpuocc_smem_dynamic_available, call_smem_dynamic_available, DEVICE, KERNEL, I32_(2), OUT_BYTES),
+    ROW(gpuocc_smem_per_block, call_smem_per_block, DEVICE, I64_(4096), I64_(8192), OUT_BYTES),
+    ROW(gpuocc_spill_estimate, call_spill_estimate, IN(&spill_in_layout, init_spill), OUT(&spill_cost_layout)),
+    ROW(gpuocc_spill_input_init, call_spill_input_init, OUT_NOSIZE(&spill_in_layout)),
+    ROW(gpuocc_spill_slowdown, call_spill_slowdown, DBL_(256), DBL_(2), DBL_(300), OUT_DBL),
+    CUSTOM(gpuocc_stall_from_name, check_stall_from_name),
+    CUSTOM(gpuocc_stall_name, check_strings_of_codes),
+    CUSTOM(gpuocc_status_name, check_strings_of_codes),
+    CUSTOM(gpuocc_strerror, check_strings_of_codes),
+    ROW(gpuocc_tradeoff, call_tradeoff, DEVICE, IN(&kernel_layout, init_kernel_regs), DBL_(256), DBL_(1),
+        DBL_(300), OUT_ARRAY(&step_layout, 8), COUNT_(8), OUT_COUNT),
+    CUSTOM(gpuocc_version, check_version),
+    CUSTOM(gpuocc_version_string, check_version),
+    ROW(gpuocc_warps_needed, call_warps_needed, DBL_(400), DBL_(4), DBL_(2), OUT_DBL),
+    ROW(gpuocc_waves, call_waves, I64_(1000), I32_(132), I32_(4), OUT(&waves_layout)),
+};
+#define N_ROWS (sizeof rows / sizeof rows[0])
+
+/* ---- the driver ----------------------------------------------------------------------------------- */
+
+static void run_row(const row *r)
+{
+    if (r->custom) {
+        r->custom();
+        return;
+    }
+    arg a[MAX_ARGS];
+    int n = make_args(r, a);
+    cr_assert_lt(n, MAX_ARGS);
+    /* the baseline is valid, and pure: the same answer twice */
+    cr_assert_eq(check_call(r, a, n, GPUOCC_OK, "baseline"), GPUOCC_OK, "%s: baseline", r->name);
+    arg b[MAX_ARGS];
+    make_args(r, b);
+    check_call(r, b, n, GPUOCC_OK, "baseline again");
+    for (int k = 0; k < n; k++)
+        if (is_output(a[k].sp->kind))
+            cr_expect_eq(memcmp(a[k].mem, b[k].mem, a[k].len), 0, "%s: baseline not reproducible", r->name);
+    free_args(b, n);
+
+    for (int k = 0; k < n; k++) {
+        const spec *s = a[k].sp;
+        switch (s->kind) {
+        case K_I32:
+        case K_I64:
+        case K_DBL:
+        case K_COUNT:
+        case K_LEN:
+            each_mutation(r, k, mutate_scalar, scalar_count(s->kind));
+            break;
+        case K_STR:
+            each_mutation(r, k, mutate_null, 1);
+            break;
+        case K_TEXT:
+            each_mutation(r, k, mutate_null, 1);
+            each_mutation(r, k, mutate_text, 4);
+            break;
+        case K_IN:
+            each_mutation(r, k, mutate_null, 1);
+            each_mutation(r, k, mutate_size, 7);
+            each_mutation(r, k, mutate_field, field_slots(s->lay) * MAX_VALUES);
+            break;
+        case K_OUT:
+            each_mutation(r, k, mutate_null, 1);
+            if (!(s->flags & F_NOSIZE))
+                each_mutation(r, k, mutate_size, 7);
+            break;
+        case K_OUT_I32:
+        case K_OUT_I64:
+        case K_OUT_BYTES:
+        case K_OUT_DBL:
+        case K_OUT_STR:
+        case K_OUT_ARRAY:
+            each_mutation(r, k, mutate_null, 1);
+            break;
+        case K_ARR_I32:
+        case K_ARR_I64:
+            each_mutation(r, k, mutate_null, 1);
+            each_mutation(r, k, mutate_element, s->kind == K_ARR_I32 ? NV(i32_values) : NV(i64_values));
+            break;
+        case K_ARR_DBL:
+            each_mutation(r, k, mutate_null, 1);
+            each_mutation(r, k, mutate_element, N_DBL);
+            break;
+        case K_FN:
+            each_mutation(r, k, mutate_fn, 3);
+            break;
+        default:
+            break;
+        }
+    }
+    free_args(a, n);
+}
+
+/* One Criterion test per row would need one function per symbol; a parameterized test gives each row its
+   own test case and report line instead. */
+ParameterizedTestParameters(contract, every_function)
+{
+    static size_t index[N_ROWS];
+    for (size_t i = 0; i < N_ROWS; i++)
+        index[i] = i;
+    return cr_make_param_array(size_t, index, N_ROWS);
+}
+
+ParameterizedTest(size_t *i, contract, every_function)
+{
+    cr_log_info("%s", rows[*i].name);
+    run_row(&rows[*i]);
+}
+
+/* Every exported symbol (tests/data/symbols.txt) has a row, and every row names an exported symbol. */
+Test(contract, every_symbol_has_a_row)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/symbols.txt", DATA_DIR);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s", path);
+    char line[256];
+    size_t symbols = 0;
+    bool listed[N_ROWS] = {false};
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (!line[0])
+            continue;
+        symbols++;
+        bool found = false;
+        for (size_t i = 0; i < N_ROWS; i++)
+            if (strcmp(rows[i].name, line) == 0)
+                found = listed[i] = true;
+        cr_expect(found, "exported symbol %s has no row in tests/test_contract.c (see the top of the file)", line);
+    }
+    fclose(f);
+    cr_expect_gt(symbols, 0);
+    for (size_t i = 0; i < N_ROWS; i++)
+        cr_expect(listed[i], "row %s is not an exported symbol (tests/data/symbols.txt)", rows[i].name);
+}
