@@ -156,6 +156,17 @@ static const field routing_fields[] = {
 static const layout routing_layout = {"gpuocc_routing_result", sizeof(gpuocc_routing_result),
                                       sizeof(gpuocc_routing_result), routing_fields};
 
+static const field bw_fields[] = {
+    FIELD(gpuocc_bandwidth_prediction, bandwidth_gbps, T_DBL),
+    FIELD(gpuocc_bandwidth_prediction, fraction_of_peak, T_DBL), FIELD(gpuocc_bandwidth_prediction, peak_gbps, T_DBL),
+    FIELD(gpuocc_bandwidth_prediction, latency_ns, T_DBL), FIELD(gpuocc_bandwidth_prediction, loaded_latency_ns, T_DBL),
+    FIELD(gpuocc_bandwidth_prediction, bytes_in_flight_per_sm, T_DBL),
+    FIELD(gpuocc_bandwidth_prediction, warps_for_80, T_DBL), FIELD(gpuocc_bandwidth_prediction, warps_for_90, T_DBL),
+    FIELD(gpuocc_bandwidth_prediction, warps_for_95, T_DBL), END_FIELDS,
+};
+static const layout bw_layout = {"gpuocc_bandwidth_prediction", sizeof(gpuocc_bandwidth_prediction),
+                                 sizeof(gpuocc_bandwidth_prediction), bw_fields};
+
 static const field compiled_fields[] = {END_FIELDS};
 static const layout compiled_layout = {"gpuocc_compiled_kernel", sizeof(gpuocc_compiled_kernel),
                                        sizeof(gpuocc_compiled_kernel), compiled_fields};
@@ -754,6 +765,8 @@ static void mutate_fn(arg *a, int k, size_t which, int32_t *expect, char *what, 
 /* ---- the thunks ----------------------------------------------------------------------------------- */
 
 static int32_t call_bandwidth_at(arg *a) { return gpuocc_bandwidth_at(D(0), I32(1), D(2), D(3), D(4), P(5)); }
+static int32_t call_bandwidth_model(arg *a) { return gpuocc_bandwidth_model(D(0), D(1), I32(2), D(3), D(4), P(5)); }
+static int32_t call_bandwidth_predict(arg *a) { return gpuocc_bandwidth_predict(P(0), D(1), D(2), P(3)); }
 static int32_t call_best_block_affine(arg *a)
 {
     return gpuocc_best_block_affine(P(0), P(1), I64(2), I64(3), P(4), P(5));
@@ -873,6 +886,9 @@ static void check_stall_from_name(void)
 static const row rows[] = {
     ROW(gpuocc_bandwidth_at, call_bandwidth_at, DBL_(40e3), I32_(132), DBL_(600), DBL_(3.35e12),
         DBL_(GPUOCC_SMOOTH_K), OUT_DBL),
+    ROW(gpuocc_bandwidth_model, call_bandwidth_model, DBL_(16), DBL_(512), I32_(108), DBL_(400), DBL_(1555),
+        OUT(&bw_layout)),
+    ROW(gpuocc_bandwidth_predict, call_bandwidth_predict, STR_("A100"), DBL_(16), DBL_(512), OUT(&bw_layout)),
     ROW(gpuocc_best_block_affine, call_best_block_affine, DEVICE, KERNEL, I64_(1024), I64_(64), OUT_I32, OUT_I32),
     ROW(gpuocc_best_block_callback, call_best_block_callback, DEVICE, KERNEL, FN_, USER_, OUT_I32, OUT_I32),
     ROW(gpuocc_best_block_table, call_best_block_table, DEVICE, KERNEL, ARR_I64(1025, 2048), COUNT_(1025),
