@@ -357,7 +357,8 @@ GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kerne
  * step < 1 or capacity < 0; the axis' own error (GPUOCC_ERR_THREADS, _REGISTERS, _SMEM, _BARRIERS) when
  * from is below the axis' smallest value (1 thread, 0 of the others) or to is above INT32_MAX on an
  * int32_t axis; GPUOCC_ERR_NULL for a NULL count, or NULL points with capacity > 0; the device and
- * kernel errors of gpuocc_occupancy.  On GPUOCC_ERR_BUFFER, *count is the number of points needed and
+ * kernel errors of gpuocc_occupancy; GPUOCC_ERR_OVERFLOW when a point's block shared memory (static +
+ * dynamic + reserved) reaches 2^60 bytes, as gpuocc_occupancy.  On GPUOCC_ERR_BUFFER, *count is the number of points needed and
  * nothing else is written; capacity 0 with NULL points is the size query.
  * ------------------------------------------------------------------------------------------------- */
 #define GPUOCC_AXIS_THREADS  0 /* threads per block */

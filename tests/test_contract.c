@@ -167,6 +167,13 @@ static const field bw_fields[] = {
 static const layout bw_layout = {"gpuocc_bandwidth_prediction", sizeof(gpuocc_bandwidth_prediction),
                                  sizeof(gpuocc_bandwidth_prediction), bw_fields};
 
+static const field sweep_fields[] = {
+    FIELD(gpuocc_sweep_point, occupancy, T_DBL), FIELD(gpuocc_sweep_point, smem_per_block_bytes, T_BYTES),
+    FIELD(gpuocc_sweep_point, smem_per_sm_bytes, T_BYTES), END_FIELDS,
+};
+static const layout sweep_layout = {"gpuocc_sweep_point", sizeof(gpuocc_sweep_point), sizeof(gpuocc_sweep_point),
+                                    sweep_fields};
+
 static const field compiled_fields[] = {END_FIELDS};
 static const layout compiled_layout = {"gpuocc_compiled_kernel", sizeof(gpuocc_compiled_kernel),
                                        sizeof(gpuocc_compiled_kernel), compiled_fields};
@@ -818,6 +825,15 @@ static int32_t call_smem_per_block(arg *a) { return gpuocc_smem_per_block(P(0), 
 static int32_t call_spill_estimate(arg *a) { return gpuocc_spill_estimate(P(0), P(1)); }
 static int32_t call_spill_input_init(arg *a) { return gpuocc_spill_input_init(P(0)); }
 static int32_t call_spill_slowdown(arg *a) { return gpuocc_spill_slowdown(D(0), D(1), D(2), P(3)); }
+static int32_t call_sweep(arg *a)
+{
+    return gpuocc_sweep(P(0), P(1), I32(2), I64(3), I64(4), I64(5), P(6), I32(7), P(8));
+}
+static int32_t call_sweep_range(arg *a) { return gpuocc_sweep_range(P(0), P(1), I32(2), P(3), P(4), P(5)); }
+static int32_t call_sweep_steps(arg *a)
+{
+    return gpuocc_sweep_steps(P(0), P(1), I32(2), I64(3), I64(4), P(5), I32(6), P(7));
+}
 static int32_t call_tradeoff(arg *a)
 {
     return gpuocc_tradeoff(P(0), P(1), D(2), D(3), D(4), P(5), I32(6), P(7));
@@ -941,6 +957,16 @@ static const row rows[] = {
     CUSTOM(gpuocc_stall_name, check_strings_of_codes),
     CUSTOM(gpuocc_status_name, check_strings_of_codes),
     CUSTOM(gpuocc_strerror, check_strings_of_codes),
+    ROW(gpuocc_sweep, call_sweep, DEVICE, KERNEL, I32_(GPUOCC_AXIS_THREADS), I64_(32), I64_(1024), I64_(32),
+        OUT_ARRAY(&sweep_layout, 64), COUNT_(64), OUT_COUNT),
+    ROW(gpuocc_sweep, call_sweep, DEVICE, KERNEL, I32_(GPUOCC_AXIS_SMEM), I64_(0), I64_(65536), I64_(4096),
+        OUT_ARRAY(&sweep_layout, 64), COUNT_(64), OUT_COUNT),
+    ROW(gpuocc_sweep_range, call_sweep_range, DEVICE, KERNEL, I32_(GPUOCC_AXIS_SMEM), OUT_BYTES, OUT_BYTES,
+        OUT_BYTES),
+    ROW(gpuocc_sweep_steps, call_sweep_steps, DEVICE, KERNEL, I32_(GPUOCC_AXIS_REGS), I64_(0), I64_(255),
+        OUT_ARRAY(&sweep_layout, 256), COUNT_(256), OUT_COUNT),
+    ROW(gpuocc_sweep_steps, call_sweep_steps, DEVICE, KERNEL, I32_(GPUOCC_AXIS_SMEM), I64_(0), I64_(233472),
+        OUT_ARRAY(&sweep_layout, 256), COUNT_(256), OUT_COUNT),
     ROW(gpuocc_tradeoff, call_tradeoff, DEVICE, IN(&kernel_layout, init_kernel_regs), DBL_(256), DBL_(1),
         DBL_(300), OUT_ARRAY(&step_layout, 8), COUNT_(8), OUT_COUNT),
     CUSTOM(gpuocc_version, check_version),

@@ -109,6 +109,12 @@ int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int3
         *count = (int32_t)n;
         return GPUOCC_ERR_BUFFER;
     }
+    /* A block's shared memory only grows along the sweep: when the last point's allocation saturates
+       (2^60 bytes) it cannot be reported, and nothing is written. */
+    gpuocc_result last;
+    evaluate(&d, k, axis, from + intervals * step, &last);
+    if (last.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
+        return GPUOCC_ERR_OVERFLOW;
     for (int64_t i = 0; i < n; i++) {
         int64_t v = from + i * step;
         gpuocc_result r;
@@ -334,6 +340,8 @@ int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel
 
     gpuocc_result now;
     evaluate(&d, k, axis, from, &now);
+    if (now.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
+        return GPUOCC_ERR_OVERFLOW; /* a saturated allocation cannot be reported */
     int32_t fixed = fixed_min(&now, axis);
     struct stepper s = {.d = &d, .k = &k, .axis = axis, .bmax = fixed == INT32_MAX ? INT32_MAX : fixed + 1};
     s.warps = gpuocc_div_up(k.threads_per_block, d.warp_size);
@@ -359,7 +367,7 @@ int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel
             gpuocc_result r;
             evaluate(&d, k, axis, next, &r);
             if (!same_answer(&r, &prev)) {
-                if (n == INT32_MAX)
+                if (n == INT32_MAX || r.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
                     return GPUOCC_ERR_OVERFLOW;
                 if (pass == 1)
                     to_point(next, &r, &steps[n]);
