@@ -452,7 +452,8 @@ typedef struct gpuocc_batch {
     const void *smem_static_bytes;     /* in, int32_t or int64_t elements */
     const void *smem_dynamic_bytes;    /* in, int32_t or int64_t elements */
     int32_t *status;                   /* out, required: GPUOCC_OK, or the check this launch failed
-                                          (GPUOCC_ERR_THREADS, _REGISTERS, _SMEM); its other outputs are 0 */
+                                          (GPUOCC_ERR_THREADS, _REGISTERS, _SMEM, or _OVERFLOW when its shared
+                                          memory reaches 2^60 bytes); its other outputs are 0 */
     int32_t *blocks_per_sm;            /* out: the gpuocc_result fields of the same names */
     int32_t *warps_per_sm;
     double *occupancy;
@@ -473,7 +474,8 @@ typedef struct gpuocc_batch {
  * batch's input columns give it.  `base` must itself be valid (gpuocc_kernel_init's defaults are).  A
  * launch whose own values are invalid gets its status in `status` and does not stop the others; the call
  * itself returns GPUOCC_OK then.  Errors (nothing written): GPUOCC_ERR_NULL (prepared, base, batch or
- * batch->status is NULL), GPUOCC_ERR_STRUCT_SIZE, GPUOCC_ERR_RESERVED (batch->reserved), GPUOCC_ERR_DEVICE
+ * batch->status is NULL), GPUOCC_ERR_STRUCT_SIZE, GPUOCC_ERR_RESERVED (batch->reserved, prepared->reserved0,
+ * or a nonzero byte past either layout), GPUOCC_ERR_DEVICE
  * (a prepared device gpuocc_prepare did not fill), the base kernel's errors, GPUOCC_ERR_ARGUMENT
  * (smem_width not 4 or 8).  @since 0.2.0
  */

@@ -174,6 +174,18 @@ static const field sweep_fields[] = {
 static const layout sweep_layout = {"gpuocc_sweep_point", sizeof(gpuocc_sweep_point), sizeof(gpuocc_sweep_point),
                                     sweep_fields};
 
+static const field prepared_fields[] = {
+    RESERVED(gpuocc_prepared, reserved0, T_U32, 1), FIELDS(gpuocc_prepared, opaque, T_U64, 255), END_FIELDS,
+};
+static const layout prepared_layout = {"gpuocc_prepared", sizeof(gpuocc_prepared), sizeof(gpuocc_prepared),
+                                       prepared_fields};
+
+/* The column pointers are not mutated (any value but a valid array or NULL is the caller's lie). */
+static const field batch_fields[] = {
+    FIELD(gpuocc_batch, smem_width, T_I32), RESERVED(gpuocc_batch, reserved, T_U64, 4), END_FIELDS,
+};
+static const layout batch_layout = {"gpuocc_batch", sizeof(gpuocc_batch), sizeof(gpuocc_batch), batch_fields};
+
 static const field compiled_fields[] = {END_FIELDS};
 static const layout compiled_layout = {"gpuocc_compiled_kernel", sizeof(gpuocc_compiled_kernel),
                                        sizeof(gpuocc_compiled_kernel), compiled_fields};
@@ -200,6 +212,37 @@ static void init_kernel_regs(void *p)
     init_kernel(p);
     ((gpuocc_kernel *)p)->regs_per_thread = 128;
 }
+static void init_prepared(void *p)
+{
+    gpuocc_device d;
+    init_h100(&d);
+    ((gpuocc_prepared *)p)->size = sizeof(gpuocc_prepared);
+    cr_assert_eq(gpuocc_prepare(&d, p), GPUOCC_OK);
+}
+/* Launches for the batch rows, hostile ones among them; each process runs one row, so static is fine. */
+#define BATCH_N 8
+static const int32_t batch_threads[BATCH_N] = {128, 256, 0, 1024, INT32_MAX, 64, 1, 96};
+static const int32_t batch_regs[BATCH_N] = {32, 64, 16, 32, 255, 0, INT32_MAX, -1};
+static const int64_t batch_smem[BATCH_N] = {0, 4096, 1024, INT64_MAX, -1, (int64_t)1 << 60, 1, 0};
+static int32_t batch_status[BATCH_N], batch_blocks[BATCH_N], batch_warps[BATCH_N];
+static double batch_occupancy[BATCH_N];
+static int64_t batch_smem_block[BATCH_N];
+static void init_batch(void *p)
+{
+    gpuocc_batch *b = p;
+    memset(b, 0, sizeof *b);
+    b->size = sizeof *b;
+    b->smem_width = 8;
+    b->threads_per_block = batch_threads;
+    b->regs_per_thread = batch_regs;
+    b->smem_dynamic_bytes = batch_smem;
+    b->status = batch_status;
+    b->blocks_per_sm = batch_blocks;
+    b->warps_per_sm = batch_warps;
+    b->occupancy = batch_occupancy;
+    b->smem_per_block_bytes = batch_smem_block;
+}
+
 static void init_spill(void *p)
 {
     gpuocc_spill_input *in = p;
@@ -220,13 +263,14 @@ static void init_spill(void *p)
 /* ---- argument specs and live arguments ------------------------------------------------------------ */
 
 enum kind {
-    K_END, K_I32, K_I64, K_DBL, K_COUNT, K_STR, K_TEXT, K_LEN, K_IN, K_OUT, K_OUT_I32, K_OUT_I64, K_OUT_BYTES, K_OUT_DBL,
+    K_END, K_I32, K_I64, K_DBL, K_COUNT, K_SIZE_COUNT, K_STR, K_TEXT, K_LEN, K_IN, K_OUT, K_OUT_I32, K_OUT_I64, K_OUT_BYTES, K_OUT_DBL,
     K_OUT_STR, K_OUT_ARRAY, K_ARR_I32, K_ARR_I64, K_ARR_DBL, K_FN, K_USER,
 };
 enum flag {
     F_COUNT = 1,   /* may change on GPUOCC_ERR_BUFFER */
     F_ERRLINE = 2, /* may change on GPUOCC_ERR_PARSE / GPUOCC_ERR_TRUNCATED */
     F_NOSIZE = 4,  /* an _init output: its size field is written, not read */
+    F_OPAQUE = 8,  /* an input filled by the library (gpuocc_prepared): a changed size need not be accepted */
 };
 
 typedef struct spec {
@@ -244,6 +288,8 @@ typedef struct spec {
 #define I64_(v) {.kind = K_I64, .i = (v)}
 #define DBL_(v) {.kind = K_DBL, .d = (v)}
 #define COUNT_(v) {.kind = K_COUNT, .i = (v)}
+#define SIZE_COUNT_(v) {.kind = K_SIZE_COUNT, .i = (v)} /* a size_t count: 0, 1 and the real one */
+#define IN_OPAQUE(l, f) {.kind = K_IN, .lay = (l), .init = (f), .flags = F_OPAQUE}
 #define STR_(v) {.kind = K_STR, .s = (v)}
 #define TEXT_(file) {.kind = K_TEXT, .s = (file)}
 #define LEN_ {.kind = K_LEN}
@@ -585,6 +631,11 @@ static void mutate_scalar(arg *a, int k, size_t which, int32_t *expect, char *wh
         a[k].i = v[which];
         break;
     }
+    case K_SIZE_COUNT: {
+        const int64_t v[] = {0, 1, a[k].sp->i};
+        a[k].i = v[which];
+        break;
+    }
     case K_LEN: {
         /* prefixes of the text: empty, one byte, half, all but one */
         const size_t full = (size_t)a[k].i, v[] = {0, 1, full / 2, full - 1};
@@ -603,7 +654,7 @@ static void mutate_scalar(arg *a, int k, size_t which, int32_t *expect, char *wh
 
 static size_t scalar_count(enum kind k)
 {
-    return k == K_I32 ? NV(i32_values) : k == K_I64 ? NV(i64_values) : k == K_COUNT ? 5 : k == K_LEN ? 4
+    return k == K_I32 ? NV(i32_values) : k == K_I64 ? NV(i64_values) : k == K_COUNT ? 5 : k == K_SIZE_COUNT ? 3 : k == K_LEN ? 4
                                                                      : k == K_DBL   ? N_DBL
                                                                                     : 0;
 }
@@ -621,6 +672,8 @@ static void mutate_size(arg *a, int k, size_t which, int32_t *expect, char *what
     *expect = which < 5 ? GPUOCC_ERR_STRUCT_SIZE : which == 5 ? (in ? GPUOCC_ERR_RESERVED : GPUOCC_OK) : GPUOCC_OK;
     if (which == 5 && in)
         a[k].mem[l->size + 7] = 1;
+    if (which >= 5 && (a[k].sp->flags & F_OPAQUE))
+        *expect = 1;
     if (which >= 5 && !in) /* the library zeroes the tail of a larger output: compare from a zero tail */
         memset(a[k].mem + l->size, 0, TAIL);
     snprintf(what, len, "%s size %u%s", l->name, size, which == 5 && in ? " nonzero tail" : "");
@@ -809,6 +862,8 @@ static int32_t call_mix_warps_needed(arg *a)
 }
 static int32_t call_next_step(arg *a) { return gpuocc_next_step(P(0), P(1), I32(2), P(3), P(4)); }
 static int32_t call_occupancy(arg *a) { return gpuocc_occupancy(P(0), P(1), P(2)); }
+static int32_t call_occupancy_batch(arg *a) { return gpuocc_occupancy_batch(P(0), P(1), P(2), (size_t)I64(3)); }
+static int32_t call_prepare(arg *a) { return gpuocc_prepare(P(0), P(1)); }
 static int32_t call_perf_lookup(arg *a) { return gpuocc_perf_lookup(P(0), P(1)); }
 static int32_t call_ptxas_parse(arg *a) { return gpuocc_ptxas_parse(P(0), LEN(1), P(2), I32(3), P(4), P(5)); }
 static int32_t call_regs_max_for_blocks(arg *a) { return gpuocc_regs_max_for_blocks(P(0), P(1), I32(2), P(3)); }
@@ -937,7 +992,10 @@ static const row rows[] = {
     ROW(gpuocc_next_step, call_next_step, DEVICE, KERNEL, I32_(GPUOCC_RESOURCE_REGISTERS), OUT_BYTES, OUT_BYTES),
     ROW(gpuocc_next_step, call_next_step, DEVICE, KERNEL, I32_(GPUOCC_RESOURCE_SMEM), OUT_BYTES, OUT_BYTES),
     ROW(gpuocc_occupancy, call_occupancy, DEVICE, KERNEL, OUT(&result_layout)),
+    ROW(gpuocc_occupancy_batch, call_occupancy_batch, IN_OPAQUE(&prepared_layout, init_prepared), KERNEL,
+        IN(&batch_layout, init_batch), SIZE_COUNT_(BATCH_N)),
     ROW(gpuocc_perf_lookup, call_perf_lookup, STR_("H100"), OUT(&perf_layout)),
+    ROW(gpuocc_prepare, call_prepare, DEVICE, OUT(&prepared_layout)),
     ROW(gpuocc_ptxas_parse, call_ptxas_parse, TEXT_("ptxas_sm90.log"), LEN_, OUT_ARRAY(&compiled_layout, 64),
         COUNT_(64), OUT_COUNT, OUT_ERRLINE),
     ROW(gpuocc_regs_max_for_blocks, call_regs_max_for_blocks, DEVICE, KERNEL, I32_(2), OUT_I32),
@@ -1004,6 +1062,7 @@ static void run_row(const row *r)
         case K_I64:
         case K_DBL:
         case K_COUNT:
+        case K_SIZE_COUNT:
         case K_LEN:
             each_mutation(r, k, mutate_scalar, scalar_count(s->kind));
             break;
@@ -1065,6 +1124,39 @@ ParameterizedTest(size_t *i, contract, every_function)
 {
     cr_log_info("%s", rows[*i].name);
     run_row(&rows[*i]);
+}
+
+/* The batch's outputs are in arrays the generic rows cannot see: each launch, hostile ones included, must
+   be exactly what gpuocc_occupancy says of it (status, and the fields when OK: finite, never saturated). */
+Test(contract, batch_launches_match_single_calls)
+{
+    gpuocc_prepared prep;
+    init_prepared(&prep);
+    gpuocc_kernel base;
+    init_kernel(&base);
+    gpuocc_batch b;
+    init_batch(&b);
+    memset(batch_status, PATTERN, sizeof batch_status);
+    cr_assert_eq(gpuocc_occupancy_batch(&prep, &base, &b, BATCH_N), GPUOCC_OK);
+    gpuocc_device d;
+    init_h100(&d);
+    for (int i = 0; i < BATCH_N; i++) {
+        gpuocc_kernel k = base;
+        k.threads_per_block = batch_threads[i];
+        k.regs_per_thread = batch_regs[i];
+        k.smem_dynamic_bytes = batch_smem[i];
+        gpuocc_result r = {.size = sizeof r};
+        int32_t rc = gpuocc_occupancy(&d, &k, &r);
+        cr_expect_eq(batch_status[i], rc, "launch %d: batch %s, single %s", i, gpuocc_status_name(batch_status[i]),
+                     gpuocc_status_name(rc));
+        if (rc == GPUOCC_OK && batch_status[i] == GPUOCC_OK) {
+            cr_expect_eq(batch_blocks[i], r.blocks_per_sm, "launch %d", i);
+            cr_expect_eq(batch_warps[i], r.warps_per_sm, "launch %d", i);
+            cr_expect(isfinite(batch_occupancy[i]) && batch_occupancy[i] == r.occupancy, "launch %d", i);
+            cr_expect_eq(batch_smem_block[i], r.smem_per_block_bytes, "launch %d", i);
+            cr_expect_lt(batch_smem_block[i], BYTES_SATURATED, "launch %d", i);
+        }
+    }
 }
 
 /* Every exported symbol (tests/data/symbols.txt) has a row, and every row names an exported symbol. */

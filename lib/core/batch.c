@@ -36,6 +36,11 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
         return GPUOCC_ERR_NULL;
     if (prepared->size < sizeof *prepared || prepared->size > GPUOCC_STRUCT_SIZE_MAX)
         return GPUOCC_ERR_STRUCT_SIZE;
+    if (prepared->reserved0 != 0)
+        return GPUOCC_ERR_RESERVED;
+    for (size_t i = sizeof *prepared; i < prepared->size; i++)
+        if (((const unsigned char *)prepared)[i] != 0)
+            return GPUOCC_ERR_RESERVED;
     gpuocc_kernel scratch;
     int32_t rc;
     const gpuocc_kernel *k = gpuocc_kernel_view(base, &scratch, &rc);

@@ -314,7 +314,10 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
             int32_t bad = t < 1 ? GPUOCC_ERR_THREADS
                           : r < 0 ? GPUOCC_ERR_REGISTERS
                           : (st < 0 || dy < 0) ? GPUOCC_ERR_SMEM
-                                               : GPUOCC_OK;
+                          /* a saturated allocation is not reported, as in gpuocc_occupancy */
+                          : ((st | dy) >> 40 && gpuocc_rule_smem_alloc(d, st, dy) >= GPUOCC_BYTES_HUGE)
+                              ? GPUOCC_ERR_OVERFLOW
+                              : GPUOCC_OK;
             if (!bad && c.regular && t <= (int64_t)WARPS_MAX << c.warp_shift) {
                 launch(&c, t, r, st, dy, &ch, j);
             } else {
