@@ -186,6 +186,13 @@ static const field batch_fields[] = {
 };
 static const layout batch_layout = {"gpuocc_batch", sizeof(gpuocc_batch), sizeof(gpuocc_batch), batch_fields};
 
+static const field binary_kernel_fields[] = {END_FIELDS};
+static const layout binary_kernel_layout = {"gpuocc_binary_kernel", sizeof(gpuocc_binary_kernel),
+                                            sizeof(gpuocc_binary_kernel), binary_kernel_fields};
+static const field summary_fields[] = {END_FIELDS};
+static const layout summary_layout = {"gpuocc_binary_summary", sizeof(gpuocc_binary_summary),
+                                      sizeof(gpuocc_binary_summary), summary_fields};
+
 static const field compiled_fields[] = {END_FIELDS};
 static const layout compiled_layout = {"gpuocc_compiled_kernel", sizeof(gpuocc_compiled_kernel),
                                        sizeof(gpuocc_compiled_kernel), compiled_fields};
@@ -839,6 +846,8 @@ static int32_t call_best_block_table(arg *a)
 {
     return gpuocc_best_block_table(P(0), P(1), P(2), I32(3), P(4), P(5));
 }
+static int32_t call_binary_kernel_init(arg *a) { return gpuocc_binary_kernel_init(P(0)); }
+static int32_t call_binary_scan(arg *a) { return gpuocc_binary_scan(P(0), LEN(1), P(2)); }
 static int32_t call_bytes_in_flight(arg *a) { return gpuocc_bytes_in_flight(D(0), D(1), I32(2), P(3), P(4)); }
 static int32_t call_catalog_device(arg *a) { return gpuocc_catalog_device(I32(0), P(1)); }
 static int32_t call_cubin_read(arg *a) { return gpuocc_cubin_read(P(0), LEN(1), P(2), I32(3), P(4)); }
@@ -949,6 +958,64 @@ static void check_stall_from_name(void)
         cr_expect_eq(gpuocc_stall_from_name(gpuocc_stall_name(i)), i);
 }
 
+/* gpuocc_binary_read_entry: its record stride comes from kernels[0].size and its summary is in-out and
+   optional, so it is checked by hand, on a compressed fatbinary: NULLs, entries, workspace sizes,
+   capacities, damaged bytes; outputs untouched on failure (the summary counts the call: allowed). */
+static int32_t read_entry_case(const unsigned char *data, size_t length, int32_t entry, bool workspace,
+                               size_t workspace_len, int32_t capacity, bool kernels, bool count, const char *what)
+{
+    static unsigned char space[1 << 20];
+    gpuocc_binary_kernel ks[16], before[16];
+    memset(ks, PATTERN, sizeof ks);
+    ks[0].size = sizeof ks[0];
+    memcpy(before, ks, sizeof ks);
+    int32_t n = -7;
+    gpuocc_binary_summary sum = {.size = sizeof sum};
+    int32_t rc = gpuocc_binary_read_entry(data, length, entry, workspace ? space : NULL, workspace_len,
+                                          kernels ? ks : NULL, capacity, count ? &n : NULL, &sum);
+    cr_expect(rc <= 0 && strcmp(gpuocc_status_name(rc), "unknown") != 0, "read_entry(%s): status %d", what, rc);
+    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER) {
+        cr_expect_eq(n, -7, "read_entry(%s): count written on %s", what, gpuocc_status_name(rc));
+        cr_expect_eq(memcmp(ks, before, sizeof ks), 0, "read_entry(%s): records written on %s", what,
+                     gpuocc_status_name(rc));
+    }
+    return rc;
+}
+
+static void check_binary_read_entry(void)
+{
+    size_t length;
+    unsigned char *data = read_fixture("units_zstd.fatbin", &length);
+    gpuocc_binary_summary sum = {.size = sizeof sum};
+    cr_assert_eq(gpuocc_binary_scan(data, length, &sum), GPUOCC_OK);
+    cr_assert_gt(sum.entries, 0);
+    size_t ws = (size_t)sum.workspace_bytes;
+    cr_assert_leq(ws, (size_t)1 << 20);
+    cr_expect_eq(read_entry_case(data, length, 0, true, ws, 16, true, true, "baseline"), GPUOCC_OK);
+    cr_expect_eq(read_entry_case(NULL, length, 0, true, ws, 16, true, true, "data NULL"), GPUOCC_ERR_NULL);
+    cr_expect_eq(read_entry_case(data, length, 0, true, ws, 16, false, true, "kernels NULL"), GPUOCC_ERR_NULL);
+    cr_expect_eq(read_entry_case(data, length, 0, true, ws, 16, true, false, "count NULL"), GPUOCC_ERR_NULL);
+    cr_expect_neq(read_entry_case(data, length, 0, false, ws, 16, true, true, "workspace NULL"), GPUOCC_OK);
+    for (size_t i = 0; i < NV(i32_values); i++) {
+        read_entry_case(data, length, (int32_t)i32_values[i], true, ws, 16, true, true, "entry");
+        const int32_t caps[] = {INT32_MIN, -1, 0, 1};
+        if (i < 4)
+            read_entry_case(data, length, 0, true, ws, caps[i], true, true, "capacity");
+    }
+    const size_t wss[] = {0, 1, ws / 2, ws - 1};
+    for (size_t i = 0; i < 4; i++)
+        cr_expect_neq(read_entry_case(data, length, 0, true, wss[i], 16, true, true, "small workspace"), GPUOCC_OK);
+    for (size_t cut = 0; cut < length; cut += 1 + length / 64)
+        read_entry_case(data, cut, 0, true, ws, 16, true, true, "prefix");
+    for (size_t at = 0; at < length; at += 1 + length / 97) {
+        unsigned char keep = data[at];
+        data[at] ^= 0xFF;
+        read_entry_case(data, length, 0, true, ws, 16, true, true, "damaged");
+        data[at] = keep;
+    }
+    free(data);
+}
+
 /* ---- the table: one row per exported symbol ------------------------------------------------------- */
 
 #define DEVICE IN(&device_layout, init_h100)
@@ -964,6 +1031,9 @@ static const row rows[] = {
     ROW(gpuocc_best_block_callback, call_best_block_callback, DEVICE, KERNEL, FN_, USER_, OUT_I32, OUT_I32),
     ROW(gpuocc_best_block_table, call_best_block_table, DEVICE, KERNEL, ARR_I64(1025, 2048), COUNT_(1025),
         OUT_I32, OUT_I32),
+    ROW(gpuocc_binary_kernel_init, call_binary_kernel_init, OUT_NOSIZE(&binary_kernel_layout)),
+    CUSTOM(gpuocc_binary_read_entry, check_binary_read_entry),
+    ROW(gpuocc_binary_scan, call_binary_scan, TEXT_("units_zstd.fatbin"), LEN_, OUT(&summary_layout)),
     ROW(gpuocc_bytes_in_flight, call_bytes_in_flight, DBL_(3.35e12), DBL_(600), I32_(132), OUT_DBL, OUT_DBL),
     CUSTOM(gpuocc_catalog_count, check_version),
     ROW(gpuocc_catalog_device, call_catalog_device, I32_(0), OUT(&device_layout)),
@@ -1019,7 +1089,8 @@ static const row rows[] = {
         OUT_ARRAY(&sweep_layout, 64), COUNT_(64), OUT_COUNT),
     ROW(gpuocc_sweep, call_sweep, DEVICE, KERNEL, I32_(GPUOCC_AXIS_SMEM), I64_(0), I64_(65536), I64_(4096),
         OUT_ARRAY(&sweep_layout, 64), COUNT_(64), OUT_COUNT),
-    ROW(gpuocc_sweep_range, call_sweep_range, DEVICE, KERNEL, I32_(GPUOCC_AXIS_SMEM), OUT_BYTES, OUT_BYTES,
+    /* `to` may be the caller's own smem_dynamic_max_bytes (any int64), not a sum: OUT_I64 */
+    ROW(gpuocc_sweep_range, call_sweep_range, DEVICE, KERNEL, I32_(GPUOCC_AXIS_SMEM), OUT_BYTES, OUT_I64,
         OUT_BYTES),
     ROW(gpuocc_sweep_steps, call_sweep_steps, DEVICE, KERNEL, I32_(GPUOCC_AXIS_REGS), I64_(0), I64_(255),
         OUT_ARRAY(&sweep_layout, 256), COUNT_(256), OUT_COUNT),
