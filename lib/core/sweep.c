@@ -272,7 +272,8 @@ static int64_t next_smem(const struct stepper *s, int64_t v)
     if (k->smem_optin) {
         int64_t most = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
                                                       : d->smem_per_block_optin_bytes - k->smem_static_bytes;
-        consider(&best, most + 1, v);
+        if (most < INT64_MAX) /* INT64_MAX: no value above it to step to */
+            consider(&best, most + 1, v);
     }
     /* the per-block limits: default and opt-in, each plus the reserved bytes */
     consider(&best, dynamic_for_alloc(s, d->smem_per_block_bytes + d->smem_reserved_per_block_bytes + 1), v);
