@@ -77,7 +77,14 @@ static const field device_fields[] = {
     FIELD(gpuocc_device, smem_per_block_bytes, T_I64), FIELD(gpuocc_device, smem_per_block_optin_bytes, T_I64),
     FIELD(gpuocc_device, smem_reserved_per_block_bytes, T_I64), FIELD(gpuocc_device, smem_alloc_unit_bytes, T_I32),
     FIELD(gpuocc_device, carveout_count, T_I32), FIELDS(gpuocc_device, carveouts_kib, T_I32, GPUOCC_MAX_CARVEOUTS),
-    RESERVED(gpuocc_device, reserved, T_U64, 8), END_FIELDS,
+    FIELD(gpuocc_device, simds_per_cu, T_I32), FIELD(gpuocc_device, waves_per_simd, T_I32),
+    FIELD(gpuocc_device, runtime_waves_per_simd, T_I32), FIELD(gpuocc_device, vgprs_per_simd, T_I32),
+    FIELD(gpuocc_device, vgpr_granule, T_I32), FIELD(gpuocc_device, runtime_vgpr_granule, T_I32),
+    FIELD(gpuocc_device, runtime_vgprs_legacy, T_I32), FIELD(gpuocc_device, runtime_vgpr_granule_legacy, T_I32),
+    FIELD(gpuocc_device, agpr_file, T_I32), FIELD(gpuocc_device, sgprs_per_simd, T_I32),
+    FIELD(gpuocc_device, cus_per_wgp, T_I32), FIELD(gpuocc_device, wave_sizes, T_I32),
+    RESERVED(gpuocc_device, reserved0, T_I32, 1), RESERVED(gpuocc_device, reserved1, T_I32, 1),
+    RESERVED(gpuocc_device, reserved, T_U64, 1), END_FIELDS,
 };
 static const layout device_layout = {"gpuocc_device", sizeof(gpuocc_device), 232, device_fields};
 
@@ -86,8 +93,10 @@ static const field kernel_fields[] = {
     FIELD(gpuocc_kernel, barriers, T_I32), FIELD(gpuocc_kernel, smem_static_bytes, T_I64),
     FIELD(gpuocc_kernel, smem_dynamic_bytes, T_I64), FIELD(gpuocc_kernel, carveout_percent, T_I32),
     FIELD(gpuocc_kernel, smem_optin, T_I32), FIELD(gpuocc_kernel, smem_dynamic_max_bytes, T_I64),
-    FIELD(gpuocc_kernel, max_threads_per_block, T_I32), RESERVED(gpuocc_kernel, reserved0, T_I32, 1),
-    RESERVED(gpuocc_kernel, reserved, T_U64, 4), END_FIELDS,
+    FIELD(gpuocc_kernel, max_threads_per_block, T_I32), FIELD(gpuocc_kernel, agprs, T_I32),
+    FIELD(gpuocc_kernel, sgprs, T_I32), FIELD(gpuocc_kernel, wave_size, T_I32), FIELD(gpuocc_kernel, cu_mode, T_I32),
+    FIELD(gpuocc_kernel, model, T_I32), FIELD(gpuocc_kernel, rocm_version, T_I32),
+    RESERVED(gpuocc_kernel, reserved0, T_I32, 1), RESERVED(gpuocc_kernel, reserved, T_U64, 1), END_FIELDS,
 };
 static const layout kernel_layout = {"gpuocc_kernel", sizeof(gpuocc_kernel), 88, kernel_fields};
 
