@@ -165,7 +165,7 @@ Test(toolkit, every_library_reads_without_failure, .timeout = 1800)
         cr_expect_eq(s.entries_read, s.entries);
         cr_log_info("%s: %d entries (%d compressed), %lld kernels, 0 failed", names[f], s.entries,
                     s.compressed_entries, kernels);
-        printf("# toolkit: %s: %d entries (%d compressed), %d failed, %lld kernels\n", names[f], s.entries,
+        fprintf(stderr, "# toolkit: %s: %d entries (%d compressed), %d failed, %lld kernels\n", names[f], s.entries,
                s.compressed_entries, s.entries_failed, kernels);
         total_kernels += kernels;
         libraries++;
@@ -173,7 +173,7 @@ Test(toolkit, every_library_reads_without_failure, .timeout = 1800)
         free(k);
         munmap((void *)m.p, m.n);
     }
-    printf("# toolkit: %d libraries with device code, %lld kernels, %d sampled against readelf\n", libraries,
+    fprintf(stderr, "# toolkit: %d libraries with device code, %lld kernels, %d sampled against readelf\n", libraries,
            total_kernels, sampled);
     cr_expect_gt(libraries, 0);
     cr_expect_gt(sampled, 0);

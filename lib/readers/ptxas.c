@@ -27,7 +27,7 @@ static inline const char *span_find(struct span s, const char *needle)
         return NULL;
     const char *p = s.p, *last = s.p + (s.n - n);
     while (p <= last) {
-        p = memchr(p, needle[0], (size_t)(last - p) + 1);
+        p = (const char *)memchr(p, needle[0], (size_t)(last - p) + 1);
         if (!p)
             return NULL;
         if (memcmp(p, needle, n) == 0)
