@@ -261,8 +261,8 @@ int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry,
         start = &from;
     }
     int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, start, read_one_entry, &r);
-    if (summary && r.next.index == entry + 1) {
-        summary->cursor[0] = (uint64_t)(entry + 2) << 32 | r.next.section; /* the next entry's ordinal + 1 */
+    if (summary && (int64_t)r.next.index == (int64_t)entry + 1) { /* int64: entry may be INT32_MAX */
+        summary->cursor[0] = ((uint64_t)entry + 2) << 32 | r.next.section; /* the next entry's ordinal + 1 */
         summary->cursor[1] = r.next.fatbin;
         summary->cursor[2] = r.next.entry;
     }
