@@ -333,14 +333,19 @@ void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resu
 
 /* ---- public wrappers (NVIDIA's rules: an AMD device gives GPUOCC_ERR_VENDOR) ---- */
 
+/* The checked device, then the output pointer: the order every wrapper reports errors in. */
+static int32_t device_and_output(gpuocc_device *d, const gpuocc_device *dev, const void *out)
+{
+    int32_t rc = gpuocc_nvidia_device_load(d, dev);
+    return rc ? rc : out ? GPUOCC_OK : GPUOCC_ERR_NULL;
+}
+
 int32_t gpuocc_limit_warps(const gpuocc_device *dev, int32_t threads_per_block, int32_t *blocks)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
+    int32_t rc = device_and_output(&d, dev, blocks);
     if (rc)
         return rc;
-    if (!blocks)
-        return GPUOCC_ERR_NULL;
     if (threads_per_block < 1)
         return GPUOCC_ERR_THREADS;
     *blocks = gpuocc_rule_warps(&d, threads_per_block);
@@ -351,11 +356,9 @@ int32_t gpuocc_limit_registers(const gpuocc_device *dev, int32_t threads_per_blo
                                int32_t *blocks)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
+    int32_t rc = device_and_output(&d, dev, blocks);
     if (rc)
         return rc;
-    if (!blocks)
-        return GPUOCC_ERR_NULL;
     if (threads_per_block < 1)
         return GPUOCC_ERR_THREADS;
     if (regs_per_thread < 0)
@@ -380,11 +383,9 @@ int32_t gpuocc_limit_shared_memory(const gpuocc_device *dev, const gpuocc_kernel
 int32_t gpuocc_limit_blocks(const gpuocc_device *dev, int32_t *blocks)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
+    int32_t rc = device_and_output(&d, dev, blocks);
     if (rc)
         return rc;
-    if (!blocks)
-        return GPUOCC_ERR_NULL;
     *blocks = d.max_blocks_per_sm;
     return GPUOCC_OK;
 }
@@ -392,11 +393,9 @@ int32_t gpuocc_limit_blocks(const gpuocc_device *dev, int32_t *blocks)
 int32_t gpuocc_limit_barriers(const gpuocc_device *dev, int32_t barriers_per_block, int32_t *blocks)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
+    int32_t rc = device_and_output(&d, dev, blocks);
     if (rc)
         return rc;
-    if (!blocks)
-        return GPUOCC_ERR_NULL;
     if (barriers_per_block < 0)
         return GPUOCC_ERR_BARRIERS;
     *blocks = gpuocc_public_limit(gpuocc_rule_barriers(&d, barriers_per_block));
@@ -406,11 +405,9 @@ int32_t gpuocc_limit_barriers(const gpuocc_device *dev, int32_t barriers_per_blo
 int32_t gpuocc_regs_per_warp(const gpuocc_device *dev, int32_t regs_per_thread, int32_t *regs)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
+    int32_t rc = device_and_output(&d, dev, regs);
     if (rc)
         return rc;
-    if (!regs)
-        return GPUOCC_ERR_NULL;
     if (regs_per_thread < 0)
         return GPUOCC_ERR_REGISTERS;
     int64_t per_warp = gpuocc_rule_regs_per_warp(&d, regs_per_thread);
@@ -424,11 +421,9 @@ int32_t gpuocc_regs_per_block(const gpuocc_device *dev, int32_t threads_per_bloc
                               int64_t *regs)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
+    int32_t rc = device_and_output(&d, dev, regs);
     if (rc)
         return rc;
-    if (!regs)
-        return GPUOCC_ERR_NULL;
     if (threads_per_block < 1)
         return GPUOCC_ERR_THREADS;
     if (regs_per_thread < 0)
@@ -441,11 +436,9 @@ int32_t gpuocc_smem_per_block(const gpuocc_device *dev, int64_t smem_static_byte
                               int64_t *bytes)
 {
     gpuocc_device d;
-    int32_t rc = gpuocc_nvidia_device_load(&d, dev);
+    int32_t rc = device_and_output(&d, dev, bytes);
     if (rc)
         return rc;
-    if (!bytes)
-        return GPUOCC_ERR_NULL;
     if (smem_static_bytes < 0 || smem_dynamic_bytes < 0)
         return GPUOCC_ERR_SMEM;
     int64_t alloc = gpuocc_rule_smem_alloc(&d, smem_static_bytes, smem_dynamic_bytes);
