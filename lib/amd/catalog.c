@@ -133,32 +133,7 @@ static const struct amd_arch_row *amd_arch_by_name(const char *name)
     return NULL;
 }
 
-static bool amd_alias_matches(const char *aliases, const char *key)
-{
-    size_t len = strlen(key);
-    for (const char *p = aliases; *p;) {
-        const char *end = strchr(p, ' ');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n == len && strncmp(p, key, n) == 0)
-            return true;
-        p += n + (end != NULL);
-    }
-    return false;
-}
-
-static const char *amd_strip_prefix(const char *s)
-{
-    static const char *const brands[] = {"amd", "instinct", "radeon", "ryzen"};
-    for (bool again = true; again;) {
-        again = false;
-        for (size_t i = 0; i < sizeof brands / sizeof brands[0]; i++)
-            if (strncmp(s, brands[i], strlen(brands[i])) == 0 && s[strlen(brands[i])] != '\0') {
-                s += strlen(brands[i]);
-                again = true;
-            }
-    }
-    return s;
-}
+static const char *const brands[] = {"amd", "instinct", "radeon", "ryzen"};
 
 /* "gfx90a", "gfx90a:sramecc+:xnack-" (target features do not change occupancy), "amdgcn-amd-amdhsa--gfx942". */
 static int32_t amd_find_arch(const char *key)
@@ -176,39 +151,29 @@ static int32_t amd_find_arch(const char *key)
     return a ? (int32_t)(a - amd_arch_rows) : -1;
 }
 
-int32_t gpuocc_amd_catalog_find(const char *key)
+static int32_t find(const char *key)
 {
     int32_t a = amd_find_arch(key);
     if (a >= 0)
         return a;
-    const char *k = amd_strip_prefix(key);
+    const char *k = gpuocc_strip_brands(key, brands, sizeof brands / sizeof brands[0]);
     for (int32_t i = 0; i < PRODUCT_COUNT; i++)
-        if (amd_alias_matches(amd_product_rows[i].aliases, k))
+        if (gpuocc_alias_matches(amd_product_rows[i].aliases, k))
             return ARCH_COUNT + i;
     return -1;
 }
 
-int32_t gpuocc_amd_catalog_count(void)
-{
-    return ARCH_COUNT + PRODUCT_COUNT;
-}
-
-int32_t gpuocc_amd_catalog_kind(int32_t index)
-{
-    return index < ARCH_COUNT ? GPUOCC_CATALOG_ARCH : GPUOCC_CATALOG_PRODUCT;
-}
-
-const char *gpuocc_amd_catalog_name(int32_t index)
+static const char *name(int32_t index)
 {
     return index < ARCH_COUNT ? amd_arch_rows[index].name : amd_product_rows[index - ARCH_COUNT].name;
 }
 
-const char *gpuocc_amd_catalog_source(int32_t index)
+static const char *source(int32_t index)
 {
     return index < ARCH_COUNT ? amd_arch_rows[index].source : amd_product_rows[index - ARCH_COUNT].source;
 }
 
-void gpuocc_amd_catalog_fill(int32_t index, gpuocc_device *d)
+static void fill(int32_t index, gpuocc_device *d)
 {
     if (index < ARCH_COUNT) {
         amd_fill_from_arch(d, &amd_arch_rows[index]);
@@ -220,3 +185,5 @@ void gpuocc_amd_catalog_fill(int32_t index, gpuocc_device *d)
     /* HIP counts WGPs on gfx10+ (its default WGP mode halves the CU count). */
     d->sm_count = a->rdna ? p->cus / 2 : p->cus;
 }
+
+const struct gpuocc_catalog_part gpuocc_amd_catalog = {ARCH_COUNT, PRODUCT_COUNT, find, name, source, fill};

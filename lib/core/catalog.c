@@ -22,66 +22,111 @@ static bool normalize(const char *in, char *out, size_t cap)
     return true;
 }
 
+bool gpuocc_alias_matches(const char *aliases, const char *key)
+{
+    size_t len = strlen(key);
+    for (const char *p = aliases; *p;) {
+        const char *end = strchr(p, ' ');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == len && strncmp(p, key, n) == 0)
+            return true;
+        p += n + (end != NULL);
+    }
+    return false;
+}
+
+const char *gpuocc_strip_brands(const char *key, const char *const *brands, size_t count)
+{
+    for (bool again = true; again;) {
+        again = false;
+        for (size_t i = 0; i < count; i++) {
+            size_t n = strlen(brands[i]);
+            if (strncmp(key, brands[i], n) == 0 && key[n] != '\0') {
+                key += n;
+                again = true;
+            }
+        }
+    }
+    return key;
+}
+
+static const struct gpuocc_catalog_part *const parts[] = {&gpuocc_nvidia_catalog, &gpuocc_amd_catalog};
+#define PART_COUNT (sizeof parts / sizeof parts[0])
+
+static int32_t part_size(const struct gpuocc_catalog_part *part)
+{
+    return part->arch_count + part->product_count;
+}
+
+/* The part holding a catalog index, and the index within it; NULL when out of range. */
+static const struct gpuocc_catalog_part *part_of(int32_t index, int32_t *local)
+{
+    for (size_t i = 0; i < PART_COUNT && index >= 0; i++) {
+        if (index < part_size(parts[i])) {
+            *local = index;
+            return parts[i];
+        }
+        index -= part_size(parts[i]);
+    }
+    return NULL;
+}
+
 int32_t gpuocc_catalog_find(const char *name)
 {
     char key[64];
     if (!normalize(name, key, sizeof key) || key[0] == '\0')
         return -1;
-    int32_t index = gpuocc_nvidia_catalog_find(key);
-    if (index >= 0)
-        return index;
-    index = gpuocc_amd_catalog_find(key);
-    return index >= 0 ? gpuocc_nvidia_catalog_count() + index : -1;
+    int32_t offset = 0;
+    for (size_t i = 0; i < PART_COUNT; i++) {
+        int32_t index = parts[i]->find(key);
+        if (index >= 0)
+            return offset + index;
+        offset += part_size(parts[i]);
+    }
+    return -1;
 }
 
 int32_t gpuocc_catalog_count(void)
 {
-    return gpuocc_nvidia_catalog_count() + gpuocc_amd_catalog_count();
-}
-
-/* The AMD index of a catalog index, or -1 for an NVIDIA one. */
-static int32_t amd_index(int32_t index)
-{
-    int32_t nv = gpuocc_nvidia_catalog_count();
-    return index >= nv ? index - nv : -1;
+    int32_t n = 0;
+    for (size_t i = 0; i < PART_COUNT; i++)
+        n += part_size(parts[i]);
+    return n;
 }
 
 int32_t gpuocc_catalog_kind(int32_t index)
 {
-    if (index < 0 || index >= gpuocc_catalog_count())
+    int32_t local;
+    const struct gpuocc_catalog_part *part = part_of(index, &local);
+    if (!part)
         return GPUOCC_ERR_ARGUMENT;
-    int32_t a = amd_index(index);
-    return a >= 0 ? gpuocc_amd_catalog_kind(a) : gpuocc_nvidia_catalog_kind(index);
+    return local < part->arch_count ? GPUOCC_CATALOG_ARCH : GPUOCC_CATALOG_PRODUCT;
 }
 
 const char *gpuocc_catalog_name(int32_t index)
 {
-    if (index < 0 || index >= gpuocc_catalog_count())
-        return "";
-    int32_t a = amd_index(index);
-    return a >= 0 ? gpuocc_amd_catalog_name(a) : gpuocc_nvidia_catalog_name(index);
+    int32_t local;
+    const struct gpuocc_catalog_part *part = part_of(index, &local);
+    return part ? part->name(local) : "";
 }
 
 const char *gpuocc_catalog_source(int32_t index)
 {
-    if (index < 0 || index >= gpuocc_catalog_count())
-        return "";
-    int32_t a = amd_index(index);
-    return a >= 0 ? gpuocc_amd_catalog_source(a) : gpuocc_nvidia_catalog_source(index);
+    int32_t local;
+    const struct gpuocc_catalog_part *part = part_of(index, &local);
+    return part ? part->source(local) : "";
 }
 
 int32_t gpuocc_catalog_device(int32_t index, gpuocc_device *dev)
 {
     if (!dev)
         return GPUOCC_ERR_NULL;
-    if (index < 0 || index >= gpuocc_catalog_count())
+    int32_t local;
+    const struct gpuocc_catalog_part *part = part_of(index, &local);
+    if (!part)
         return GPUOCC_ERR_ARGUMENT;
     gpuocc_device d;
-    int32_t a = amd_index(index);
-    if (a >= 0)
-        gpuocc_amd_catalog_fill(a, &d);
-    else
-        gpuocc_nvidia_catalog_fill(index, &d);
+    part->fill(local, &d);
     return gpuocc_struct_store(dev, sizeof d, &d, sizeof d);
 }
 

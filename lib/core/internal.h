@@ -172,20 +172,23 @@ int32_t gpuocc_amd_check_device(const gpuocc_device *d);
 /* The AMD fields of a kernel that only make sense with its device (wave size, AGPRs). */
 int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k);
 void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
-/* Each vendor's built-in table, indexed from 0 (valid indexes only); the core catalog puts AMD's after
-   NVIDIA's.  _find takes a key normalized by the core (lower case, no spaces, '-' or '_'). */
-int32_t gpuocc_nvidia_catalog_count(void);
-int32_t gpuocc_nvidia_catalog_kind(int32_t index);
-const char *gpuocc_nvidia_catalog_name(int32_t index);
-const char *gpuocc_nvidia_catalog_source(int32_t index);
-void gpuocc_nvidia_catalog_fill(int32_t index, gpuocc_device *d);
-int32_t gpuocc_nvidia_catalog_find(const char *key);
-int32_t gpuocc_amd_catalog_count(void);
-int32_t gpuocc_amd_catalog_kind(int32_t index);
-const char *gpuocc_amd_catalog_name(int32_t index);
-const char *gpuocc_amd_catalog_source(int32_t index);
-void gpuocc_amd_catalog_fill(int32_t index, gpuocc_device *d);
-int32_t gpuocc_amd_catalog_find(const char *key);
+/* Each vendor's part of the built-in table (lib/nvidia/catalog.c, lib/amd/catalog.c): its architecture
+   rows then its product rows, indexed from 0 (valid indexes only).  The core catalog puts the parts one
+   after another in the order of gpuocc_catalog_parts.  find takes a key normalized by the core (lower
+   case, no spaces, '-' or '_') and gives an index in the part, or -1. */
+struct gpuocc_catalog_part {
+    int32_t arch_count, product_count;
+    int32_t (*find)(const char *key);
+    const char *(*name)(int32_t index);
+    const char *(*source)(int32_t index);
+    void (*fill)(int32_t index, gpuocc_device *d);
+};
+extern const struct gpuocc_catalog_part gpuocc_nvidia_catalog, gpuocc_amd_catalog;
+/* Whether `key` is one of the space-separated `aliases`. */
+bool gpuocc_alias_matches(const char *aliases, const char *key);
+/* `key` past any of the `count` brand prefixes (repeatedly: "amdinstinctmi300x" -> "mi300x"), keeping
+   at least one character. */
+const char *gpuocc_strip_brands(const char *key, const char *const *brands, size_t count);
 
 /* The identifier of a plain _Z mangling within `name` (the whole name otherwise). */
 void gpuocc_short_name(const char *name, size_t length, size_t *start, size_t *short_length);

@@ -200,32 +200,7 @@ static bool parse_arch(const char *s, int32_t *major, int32_t *minor)
     return true;
 }
 
-static bool alias_matches(const char *aliases, const char *key)
-{
-    size_t len = strlen(key);
-    for (const char *p = aliases; *p;) {
-        const char *end = strchr(p, ' ');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n == len && strncmp(p, key, n) == 0)
-            return true;
-        p += n + (end != NULL);
-    }
-    return false;
-}
-
-static const char *strip_prefix(const char *s)
-{
-    static const char *const brands[] = {"nvidia", "geforce", "tesla"};
-    for (bool again = true; again;) {
-        again = false;
-        for (size_t i = 0; i < sizeof brands / sizeof brands[0]; i++)
-            if (starts_with(s, brands[i]) && s[strlen(brands[i])] != '\0') {
-                s += strlen(brands[i]);
-                again = true;
-            }
-    }
-    return s;
-}
+static const char *const brands[] = {"nvidia", "geforce", "tesla"};
 
 static int32_t product_device(const struct product_row *p, gpuocc_device *d)
 {
@@ -235,44 +210,36 @@ static int32_t product_device(const struct product_row *p, gpuocc_device *d)
 }
 
 /* The NVIDIA row a normalized name resolves to (index in NVIDIA's part of the catalog), or -1. */
-int32_t gpuocc_nvidia_catalog_find(const char *key)
+static int32_t find(const char *key)
 {
     int32_t major, minor;
     if (parse_arch(key, &major, &minor)) {
         const struct arch_row *a = arch_by_cc(major, minor);
         return a ? (int32_t)(a - arch_rows) : -1;
     }
-    const char *k = strip_prefix(key);
+    const char *k = gpuocc_strip_brands(key, brands, sizeof brands / sizeof brands[0]);
     for (int32_t i = 0; i < PRODUCT_COUNT; i++)
-        if (alias_matches(product_rows[i].aliases, k))
+        if (gpuocc_alias_matches(product_rows[i].aliases, k))
             return ARCH_COUNT + i;
     return -1;
 }
 
-int32_t gpuocc_nvidia_catalog_count(void)
-{
-    return ARCH_COUNT + PRODUCT_COUNT;
-}
-
-int32_t gpuocc_nvidia_catalog_kind(int32_t index)
-{
-    return index < ARCH_COUNT ? GPUOCC_CATALOG_ARCH : GPUOCC_CATALOG_PRODUCT;
-}
-
-const char *gpuocc_nvidia_catalog_name(int32_t index)
+static const char *name(int32_t index)
 {
     return index < ARCH_COUNT ? arch_rows[index].name : product_rows[index - ARCH_COUNT].name;
 }
 
-const char *gpuocc_nvidia_catalog_source(int32_t index)
+static const char *source(int32_t index)
 {
     return index < ARCH_COUNT ? arch_rows[index].source : product_rows[index - ARCH_COUNT].source;
 }
 
-void gpuocc_nvidia_catalog_fill(int32_t index, gpuocc_device *d)
+static void fill(int32_t index, gpuocc_device *d)
 {
     if (index < ARCH_COUNT)
         fill_from_arch(d, &arch_rows[index]);
     else
         product_device(&product_rows[index - ARCH_COUNT], d);
 }
+
+const struct gpuocc_catalog_part gpuocc_nvidia_catalog = {ARCH_COUNT, PRODUCT_COUNT, find, name, source, fill};
