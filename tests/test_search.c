@@ -1,5 +1,7 @@
-/* Inverse and search queries, on cases derived by hand. */
+/* Inverse and search queries, on cases derived by hand, and properties on random devices. */
 #include "common.h"
+#include <stdio.h>
+#include <string.h>
 
 Test(search, best_block_prefers_the_largest_full_size)
 {
@@ -190,4 +192,177 @@ Test(search, next_step_smem_saturated_total_is_overflow)
     k = test_kernel(256, 32, (int64_t)1 << 40, (int64_t)1 << 40);
     cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_SMEM, &value, &shed), GPUOCC_OK);
     cr_expect_eq(value + shed, (int64_t)1 << 41);
+}
+
+/* ---- properties on random devices, against the definitions walked with gpuocc_occupancy ----
+   Devices far from the catalog's: units that are not powers of two, carveouts that more than double (so
+   that a larger block can get a larger carveout and more blocks), GP100's compatibility layout, few slots. */
+
+static uint64_t prop_rng = 0x9E3779B97F4A7C15u;
+static int64_t prop_pick(int64_t lo, int64_t hi) /* inclusive, xorshift64 */
+{
+    prop_rng ^= prop_rng << 13, prop_rng ^= prop_rng >> 7, prop_rng ^= prop_rng << 17;
+    return lo + (int64_t)(prop_rng % (uint64_t)(hi - lo + 1));
+}
+
+static bool random_device(gpuocc_device *d)
+{
+    static const char *bases[] = {"sm_60", "sm_75", "sm_80", "sm_86", "sm_90", "sm_120"};
+    *d = test_device(bases[prop_pick(0, 5)]);
+    if (prop_pick(0, 2) == 0) {
+        static const int32_t warps[] = {32, 16, 24, 8, 64};
+        d->warp_size = warps[prop_pick(0, 4)];
+        d->max_threads_per_sm = d->warp_size * (int32_t)prop_pick(4, 64);
+        d->max_threads_per_block = (int32_t)prop_pick(d->warp_size, 1024);
+    }
+    if (prop_pick(0, 2) == 0) {
+        static const int32_t units[] = {256, 128, 96, 512, 8};
+        d->reg_alloc_unit = units[prop_pick(0, 4)];
+        d->sub_partitions = (int32_t)prop_pick(1, 4);
+        d->reg_compat_sub_partitions = prop_pick(0, 2) ? 0 : (int32_t)prop_pick(1, 4);
+        d->regs_per_block = (int32_t)prop_pick(8192, 65536);
+    }
+    d->max_blocks_per_sm = prop_pick(0, 2) ? d->max_blocks_per_sm : (int32_t)prop_pick(1, 40);
+    d->barriers_per_sm = prop_pick(0, 2) ? d->barriers_per_sm : (int32_t)prop_pick(0, 20);
+    if (prop_pick(0, 1)) {
+        static const int32_t units[] = {128, 256, 384, 1000, 32};
+        d->smem_alloc_unit_bytes = units[prop_pick(0, 4)];
+        d->smem_reserved_per_block_bytes = prop_pick(0, 1) ? 0 : prop_pick(0, 2048);
+        /* ascending carveouts, some gaps far more than doubling */
+        int32_t n = (int32_t)prop_pick(0, GPUOCC_MAX_CARVEOUTS), kib = (int32_t)prop_pick(0, 4);
+        memset(d->carveouts_kib, 0, sizeof d->carveouts_kib);
+        for (int32_t i = 0; i < n; i++) {
+            d->carveouts_kib[i] = kib;
+            kib += (int32_t)(prop_pick(0, 3) ? prop_pick(1, 24) : prop_pick(1, 4) * kib + 1);
+        }
+        d->carveout_count = n;
+        d->smem_per_sm_bytes = n ? (int64_t)d->carveouts_kib[n - 1] * 1024 - prop_pick(0, 1) * 512 : prop_pick(0, 200000);
+        if (d->smem_per_sm_bytes < 0)
+            d->smem_per_sm_bytes = 0;
+        d->smem_per_block_bytes = prop_pick(0, d->smem_per_sm_bytes);
+        int64_t room = d->smem_per_sm_bytes - d->smem_reserved_per_block_bytes;
+        d->smem_per_block_optin_bytes = room > d->smem_per_block_bytes ? prop_pick(d->smem_per_block_bytes, room)
+                                                                       : d->smem_per_block_bytes;
+    }
+    return gpuocc_device_validate(d) == GPUOCC_OK;
+}
+
+static void random_search_kernel(const gpuocc_device *d, gpuocc_kernel *k)
+{
+    gpuocc_kernel_init(k);
+    k->threads_per_block = (int32_t)prop_pick(1, d->max_threads_per_block);
+    k->regs_per_thread = (int32_t)(prop_pick(0, 3) ? prop_pick(0, 128) : prop_pick(0, 300));
+    k->smem_static_bytes = prop_pick(0, 2) ? 0 : prop_pick(0, d->smem_per_block_optin_bytes + 1024);
+    k->smem_dynamic_bytes = prop_pick(0, 20000);
+    k->carveout_percent = (int32_t)(prop_pick(0, 2) == 0 ? -1 : prop_pick(0, 100));
+    k->smem_optin = (int32_t)prop_pick(0, 1);
+    k->smem_dynamic_max_bytes = k->smem_optin && prop_pick(0, 1) ? prop_pick(0, d->smem_per_block_optin_bytes) : -1;
+    k->barriers = (int32_t)prop_pick(0, 4);
+    k->max_threads_per_block = prop_pick(0, 2) ? 0 : (int32_t)prop_pick(1, 1100);
+}
+
+static int32_t blocks_with(const gpuocc_device *d, gpuocc_kernel k, int32_t threads, int64_t dynamic)
+{
+    k.threads_per_block = threads;
+    k.smem_dynamic_bytes = dynamic;
+    gpuocc_result r = {.size = sizeof r};
+    cr_assert_eq(gpuocc_occupancy(d, &k, &r), GPUOCC_OK);
+    return r.blocks_per_sm;
+}
+
+/* The best block size by its definition: candidates min(device, kernel) maximum, then every multiple of
+   the warp below it; most resident threads, the largest on ties; 0 when none runs. */
+static void best_by_definition(const gpuocc_device *d, const gpuocc_kernel *k, const int64_t *smem,
+                               int32_t *threads, int32_t *grid)
+{
+    int32_t limit = d->max_threads_per_block;
+    if (k->max_threads_per_block > 0 && k->max_threads_per_block < limit)
+        limit = k->max_threads_per_block;
+    int64_t best = 0;
+    *threads = 0, *grid = 0;
+    for (int32_t t = limit; t >= 1; t = (t % d->warp_size ? t / d->warp_size * d->warp_size : t - d->warp_size)) {
+        int32_t b = blocks_with(d, *k, t, smem[t]);
+        if ((int64_t)b * t > best)
+            best = (int64_t)b * t, *threads = t, *grid = b * d->sm_count;
+    }
+}
+
+Test(search, properties_on_random_devices)
+{
+    static int64_t table[1025];
+    int devices = 0;
+    long fits = 0, searches = 0;
+    while (devices < 150) {
+        gpuocc_device d;
+        if (!random_device(&d))
+            continue;
+        devices++;
+        d.sm_count = (int32_t)prop_pick(0, 3);
+        for (int n = 0; n < 12; n++) {
+            gpuocc_kernel k;
+            random_search_kernel(&d, &k);
+            int32_t want = (int32_t)prop_pick(1, 12);
+            char ctx[200];
+            snprintf(ctx, sizeof ctx, "warp %d unit %d parts %d/%d smem unit %lld carveouts %d; threads %d regs %d "
+                     "static %lld want %d", d.warp_size, d.reg_alloc_unit, d.sub_partitions,
+                     d.reg_compat_sub_partitions, (long long)d.smem_alloc_unit_bytes, d.carveout_count,
+                     k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes, want);
+
+            /* registers: want blocks fit at the answer, not at one more register (up to 255), and every
+               smaller count fits too; unsatisfiable = not even 0 registers fit */
+            int32_t regs = -1, hi = d.regs_per_thread_max < 255 ? d.regs_per_thread_max : 255;
+            int32_t rc = gpuocc_regs_max_for_blocks(&d, &k, want, &regs);
+            gpuocc_kernel t = k;
+            if (rc == GPUOCC_OK) {
+                t.regs_per_thread = regs;
+                cr_assert_geq(blocks_with(&d, t, t.threads_per_block, t.smem_dynamic_bytes), want, "%s", ctx);
+                for (int32_t v = regs + 1; v <= hi; v++) {
+                    t.regs_per_thread = v;
+                    cr_assert_lt(blocks_with(&d, t, t.threads_per_block, t.smem_dynamic_bytes), want,
+                                 "%s: %d regs fit, answer %d", ctx, v, regs);
+                }
+                fits++;
+            } else {
+                cr_assert_eq(rc, GPUOCC_ERR_UNSATISFIABLE, "%s", ctx);
+                t.regs_per_thread = 0;
+                cr_assert_lt(blocks_with(&d, t, t.threads_per_block, t.smem_dynamic_bytes), want, "%s", ctx);
+            }
+
+            /* dynamic shared memory: want blocks fit at the answer, at no byte count above it (each
+               allocation granule above it at its smallest byte count, which covers every byte) */
+            int64_t bytes = -1;
+            rc = gpuocc_smem_dynamic_available(&d, &k, want, &bytes);
+            if (rc == GPUOCC_OK) {
+                cr_assert_geq(blocks_with(&d, k, k.threads_per_block, bytes), want, "%s: %lld bytes", ctx,
+                              (long long)bytes);
+                int64_t unit = d.smem_alloc_unit_bytes, fixed = k.smem_static_bytes + d.smem_reserved_per_block_bytes;
+                int64_t top = (d.smem_per_block_optin_bytes > d.smem_per_sm_bytes ? d.smem_per_block_optin_bytes
+                                                                                  : d.smem_per_sm_bytes) + fixed;
+                for (int64_t v = bytes + 1; v <= top + unit; v = ((v + fixed - 1) / unit + 1) * unit - fixed + 1)
+                    cr_assert_lt(blocks_with(&d, k, k.threads_per_block, v), want, "%s: %lld bytes fit, answer %lld",
+                                 ctx, (long long)v, (long long)bytes);
+                fits++;
+            } else {
+                cr_assert_eq(rc, GPUOCC_ERR_UNSATISFIABLE, "%s", ctx);
+                cr_assert_lt(blocks_with(&d, k, k.threads_per_block, 0), want, "%s", ctx);
+            }
+
+            /* best block size: constant, affine and a random (not monotone) table, against the walk */
+            int64_t base = prop_pick(0, 1) ? 0 : prop_pick(0, 40000), per = prop_pick(0, 2) ? 0 : prop_pick(0, 300);
+            for (int form = 0; form < 3; form++) {
+                for (int32_t i = 0; i <= 1024; i++)
+                    table[i] = form == 0 ? base : form == 1 ? base + per * i : prop_pick(0, 5) ? prop_pick(0, 60000) : 0;
+                int32_t expect_t = -1, expect_g = -1, got_t = -2, got_g = -2;
+                best_by_definition(&d, &k, table, &expect_t, &expect_g);
+                rc = form == 2 ? gpuocc_best_block_table(&d, &k, table, 1025, &got_t, &got_g)
+                               : gpuocc_best_block_affine(&d, &k, base, form ? per : 0, &got_t, &got_g);
+                cr_assert_eq(rc, GPUOCC_OK, "%s", ctx);
+                cr_assert(got_t == expect_t && got_g == expect_g, "%s form %d base %lld per %lld: %d/%d, walk %d/%d",
+                          ctx, form, (long long)base, (long long)per, got_t, got_g, expect_t, expect_g);
+                searches++;
+            }
+        }
+    }
+    cr_expect_gt(fits, 500);
+    cr_expect_gt(searches, 3000);
 }

@@ -187,19 +187,64 @@ int32_t gpuocc_rule_barriers(const gpuocc_device *d, int64_t barriers)
     return barriers_limit(d, barriers);
 }
 
-/* The blocks every resource but one allows: `skip` is GPUOCC_RESOURCE_REGISTERS or GPUOCC_RESOURCE_SMEM. */
-static int32_t others_limit(const gpuocc_device *d, const gpuocc_kernel *k, int32_t skip)
+/* n x m <= limit for n, m, limit >= 0, without overflow: the product itself where it fits. */
+static inline bool product_at_most(int64_t n, int64_t m, int64_t limit)
 {
-    int64_t threads = k->threads_per_block;
-    int64_t warps = warps_per_block(d, threads);
-    int32_t blocks = warps_limit(d, threads, warps);
-    blocks = d->max_blocks_per_sm < blocks ? d->max_blocks_per_sm : blocks;
-    int32_t barriers = barriers_limit(d, k->barriers);
-    blocks = barriers < blocks ? barriers : blocks;
-    int32_t other = skip == GPUOCC_RESOURCE_SMEM
-                        ? registers_limit(d, k->regs_per_thread, warps, gpuocc_rule_regs_per_warp(d, k->regs_per_thread))
-                        : gpuocc_rule_smem(d, k);
-    return other < blocks ? other : blocks;
+    if (((uint64_t)n | (uint64_t)m) < ((uint64_t)1 << 31))
+        return n * m <= limit;
+    return m == 0 || n <= limit / m;
+}
+
+/* The inverse queries ask "do `want` (>= 1) blocks fit?" of each resource they do not solve for: a limit
+   floor(capacity / demand) >= want is want x demand <= capacity, a product instead of a division. */
+
+/* The warp slots, the block slots and the barriers. */
+static inline bool slots_fit(const gpuocc_device *d, const gpuocc_kernel *k, int64_t warps, int64_t want)
+{
+    if (k->threads_per_block > d->max_threads_per_block || want > d->max_blocks_per_sm)
+        return false;
+    /* want <= max_blocks_per_sm <= 2^20 from here: the products are small */
+    if (want * warps > gpuocc_div_unit(d->max_threads_per_sm, d->warp_size))
+        return false;
+    return d->barriers_per_sm == 0 || k->barriers == 0 || want * k->barriers <= d->barriers_per_sm;
+}
+
+/* register_blocks(d, warps, per_warp, parts) >= want: floor(floor(regs_per_sm / parts) / per_warp) x parts
+   >= want x warps, i.e. per_warp x ceil(want x warps / parts) <= regs_per_sm / parts. */
+static inline bool register_blocks_fit(const gpuocc_device *d, int64_t warps, int64_t per_warp, int64_t parts,
+                                       int64_t want)
+{
+    /* per_warp < 2^32 (regs <= regs_per_thread_max) and warps < 2^21: the product fits */
+    if (per_warp * gpuocc_round_up_unit(warps, parts) > d->regs_per_block)
+        return false;
+    if (per_warp == 0)
+        return true;
+    /* per_warp <= regs_per_block < 2^31 here, and m <= per_part < 2^31 below */
+    int64_t per_part = gpuocc_div_unit(d->regs_per_sm, parts);
+    int64_t m = gpuocc_div_unit(want * warps + parts - 1, parts);
+    return m <= per_part && per_warp * m <= per_part;
+}
+
+static inline bool registers_fit(const gpuocc_device *d, const gpuocc_kernel *k, int64_t warps, int64_t want)
+{
+    int64_t regs = k->regs_per_thread;
+    if (regs > d->regs_per_thread_max)
+        return false;
+    int64_t per_warp = gpuocc_rule_regs_per_warp(d, regs);
+    /* registers_limit: GP100's compatibility layout must hold one block */
+    return register_blocks_fit(d, warps, per_warp, d->sub_partitions, want) &&
+           (d->reg_compat_sub_partitions == 0 ||
+            register_blocks_fit(d, warps, per_warp, d->reg_compat_sub_partitions, 1));
+}
+
+static inline bool smem_fits(const gpuocc_device *d, const gpuocc_kernel *k, int64_t want)
+{
+    if (k->smem_optin && k->smem_dynamic_bytes > dynamic_max(d, k))
+        return false;
+    int64_t alloc = smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes);
+    if (alloc > per_block_limit(d, k))
+        return false;
+    return alloc == 0 || product_at_most(want, alloc, carveout_for(d, k, alloc));
 }
 
 /*
@@ -210,26 +255,28 @@ static int32_t others_limit(const gpuocc_device *d, const gpuocc_kernel *k, int3
  */
 int64_t gpuocc_nv_regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi)
 {
-    if (others_limit(d, k, GPUOCC_RESOURCE_REGISTERS) < want)
+    int64_t warps = warps_per_block(d, k->threads_per_block);
+    if (!slots_fit(d, k, warps, want) || !smem_fits(d, k, want))
         return -1; /* no registers at all would not do either */
-    int64_t unit = d->reg_alloc_unit, warps = warps_per_block(d, k->threads_per_block);
-    int64_t g = gpuocc_div(hi * d->warp_size + unit - 1, unit);
+    int64_t unit = d->reg_alloc_unit;
+    int64_t g = gpuocc_div_unit(hi * d->warp_size + unit - 1, unit);
     int32_t parts_list[2] = {d->sub_partitions, d->reg_compat_sub_partitions};
     for (int32_t i = 0; i < 2 && parts_list[i] > 0; i++) {
         int64_t parts = parts_list[i];
         /* the per-block check: g x unit x warps rounded up to the parts <= regs_per_block */
         int64_t by_block = gpuocc_div(d->regs_per_block, unit * gpuocc_round_up_unit(warps, parts));
         /* the file: floor(floor(regs_per_sm / parts) / (g unit)) x parts / warps >= need (need = want, or
-           1 for the compatibility layout) <=> floor(per_part / (g unit)) >= ceil(need x warps / parts) = m */
-        int64_t per_part = d->regs_per_sm / parts;
-        int64_t m = gpuocc_div((i == 0 ? want : 1) * warps + parts - 1, parts);
-        int64_t by_file = m > per_part ? 0 : gpuocc_div(gpuocc_div(per_part, m), unit);
+           1 for the compatibility layout) <=> floor(per_part / (g unit)) >= ceil(need x warps / parts) = m,
+           i.e. g <= floor(per_part / (m unit)) */
+        int64_t per_part = gpuocc_div_unit(d->regs_per_sm, parts);
+        int64_t m = gpuocc_div_unit((i == 0 ? want : 1) * warps + parts - 1, parts);
+        int64_t by_file = m > per_part ? 0 : gpuocc_div(per_part, m * unit);
         g = by_block < g ? by_block : g;
         g = by_file < g ? by_file : g;
     }
     if (g <= 0)
         return 0; /* no registers: no register limit */
-    int64_t regs = gpuocc_div(g * unit, d->warp_size);
+    int64_t regs = gpuocc_div_unit(g * unit, d->warp_size);
     return regs < hi ? regs : hi;
 }
 
@@ -241,7 +288,8 @@ int64_t gpuocc_nv_regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32
  */
 int64_t gpuocc_nv_smem_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi)
 {
-    if (others_limit(d, k, GPUOCC_RESOURCE_SMEM) < want)
+    int64_t warps = warps_per_block(d, k->threads_per_block);
+    if (!slots_fit(d, k, warps, want) || !registers_fit(d, k, warps, want))
         return -1;
     int64_t unit = d->smem_alloc_unit_bytes;
     int64_t fixed = gpuocc_sat_add(k->smem_static_bytes, d->smem_reserved_per_block_bytes);
@@ -259,25 +307,34 @@ int64_t gpuocc_nv_smem_available(const gpuocc_device *d, const gpuocc_kernel *k,
     int64_t alloc_least = smem_alloc(d, k->smem_static_bytes, 0);
     if (alloc_least == 0 && alloc_top == 0)
         return 0; /* nothing allocated at all: no shared-memory limit */
-    /* candidates: the largest multiple of the unit <= min(segment top, carveout / want) above the segment */
-    int64_t best = -1;
     int64_t preferred = d->smem_per_sm_bytes;
     if (d->carveout_count > 0) {
         int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
         preferred = carveout_at_least(d, percent * d->smem_per_sm_bytes / 100);
     }
-    for (int32_t i = -1; i < d->carveout_count; i++) {
-        /* segment -1: allocations the preferred carveout holds; then each larger carveout's own range */
-        int64_t carveout = i < 0 ? preferred : (int64_t)d->carveouts_kib[i] * 1024;
-        int64_t floor_ = i < 0 ? 0 : (i > 0 ? (int64_t)d->carveouts_kib[i - 1] * 1024 : 0);
-        if (i >= 0 && carveout <= preferred)
+    /* Candidates: the largest multiple of the unit <= min(carveout / want, alloc_top) within the
+       allocations that get that carveout: (previous carveout, carveout] above the preferred one, and
+       (0, preferred] for the preferred one itself.  They grow with the carveout: the first that exists,
+       from the largest carveout down, is the answer. */
+    int64_t best = -1;
+    for (int32_t i = d->carveout_count - 1; i >= 0 && (int64_t)d->carveouts_kib[i] * 1024 > preferred; i--) {
+        int64_t carveout = (int64_t)d->carveouts_kib[i] * 1024;
+        int64_t floor_ = i > 0 ? (int64_t)d->carveouts_kib[i - 1] * 1024 : 0;
+        floor_ = preferred > floor_ ? preferred : floor_;
+        /* allocations up to alloc_top only; carveout / want must pass the segment's floor */
+        if (floor_ >= alloc_top || !product_at_most(want, floor_ + 1, carveout))
             continue;
-        floor_ = i >= 0 && preferred > floor_ ? preferred : floor_;
         int64_t top = gpuocc_div(carveout, want);
-        top = carveout < top ? carveout : top;
-        top = alloc_top < top ? alloc_top : top;
-        top = gpuocc_div_unit(top, unit) * unit;
-        if (top > floor_ && top >= alloc_least && top > 0 && top > best)
+        top = gpuocc_div_unit(alloc_top < top ? alloc_top : top, unit) * unit;
+        if (top > floor_ && top >= alloc_least) {
+            best = top;
+            break;
+        }
+    }
+    if (best < 0) {
+        int64_t top = gpuocc_div(preferred, want);
+        top = gpuocc_div_unit(alloc_top < top ? alloc_top : top, unit) * unit;
+        if (top > 0 && top >= alloc_least)
             best = top;
     }
     if (best < 0)
