@@ -167,14 +167,119 @@ Test(fastpath, larger_structs_are_read_in_place)
     cr_expect_eq(gpuocc_occupancy(&dev.d, &ker.k, &res.r), GPUOCC_ERR_RESERVED);
 }
 
-/* ---- the batch call equals gpuocc_occupancy launch by launch ---- */
-
 static uint64_t rng = 0x2545F4914F6CDD1Du;
 static int64_t pick(int64_t lo, int64_t hi) /* inclusive, xorshift64 */
 {
     rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
     return lo + (int64_t)(rng % (uint64_t)(hi - lo + 1));
 }
+
+/* ---- the single call's fast path equals the plain rules ---- */
+
+/* A device of the catalog with some of its numbers changed: units that are or are not powers of two,
+   other warp sizes and sub-partitions, random carveout lists, byte counts near the fast path's bound. */
+static gpuocc_device random_device(void)
+{
+    gpuocc_device d = {.size = sizeof d};
+    do
+        cr_assert_eq(gpuocc_catalog_device((int32_t)pick(0, gpuocc_catalog_count() - 1), &d), GPUOCC_OK);
+    while (d.vendor != GPUOCC_VENDOR_NVIDIA);
+    if (pick(0, 1))
+        return d;
+    const int32_t warp_sizes[] = {1, 8, 16, 32, 32, 48, 64};
+    const int32_t units[] = {1, 64, 128, 192, 256, 256, 512};
+    switch (pick(0, 9)) {
+    case 0: d.warp_size = warp_sizes[pick(0, 6)], d.max_threads_per_sm = d.warp_size * (int32_t)pick(1, 64); break;
+    case 1: d.reg_alloc_unit = units[pick(0, 6)]; break;
+    case 2: d.sub_partitions = (int32_t)pick(1, 8), d.reg_compat_sub_partitions = (int32_t)pick(0, 1) * 4; break;
+    case 3: d.smem_alloc_unit_bytes = units[pick(0, 6)]; break;
+    case 4: d.regs_per_thread_max = (int32_t)pick(1, 1024), d.regs_per_sm = (int32_t)pick(1, 1 << 28); break;
+    case 5: d.barriers_per_sm = (int32_t)pick(0, 40), d.max_blocks_per_sm = (int32_t)pick(1, 64); break;
+    case 6: d.smem_reserved_per_block_bytes = pick(0, 4096); break;
+    case 7: d.regs_per_block = (int32_t)pick(1, 1 << 17), d.max_threads_per_block = (int32_t)pick(1, 4096); break;
+    default: {
+        /* a random ascending carveout list whose largest entry holds the SM's and the largest block's bytes */
+        int64_t need = d.smem_per_block_optin_bytes + d.smem_reserved_per_block_bytes;
+        need = need > d.smem_per_sm_bytes ? need : d.smem_per_sm_bytes;
+        memset(d.carveouts_kib, 0, sizeof d.carveouts_kib);
+        d.carveout_count = (int32_t)pick(0, GPUOCC_MAX_CARVEOUTS);
+        int32_t top = (int32_t)((need + 1023) / 1024 + pick(0, 3) * 100);
+        for (int32_t i = d.carveout_count - 1; i >= 0; i--, top -= (int32_t)pick(1, 40))
+            d.carveouts_kib[i] = top > 0 ? top : 0;
+        break;
+    }
+    }
+    return d;
+}
+
+static gpuocc_kernel random_single_launch(const gpuocc_device *d)
+{
+    gpuocc_kernel k;
+    gpuocc_kernel_init(&k);
+    int edge = (int)pick(0, 40);
+    k.threads_per_block = edge == 0 ? INT32_MAX : (int32_t)(pick(0, 3) ? pick(1, 1100) : pick(1, 1 << 16));
+    k.regs_per_thread = edge == 1 ? INT32_MAX : (int32_t)(pick(0, 5) ? pick(0, 260) : pick(0, 1 << 20));
+    k.smem_static_bytes = edge == 2 ? ((int64_t)1 << 40) - pick(0, 1) : pick(0, 2) ? pick(0, 8192) : pick(0, 300000);
+    k.smem_dynamic_bytes = edge == 3 ? ((int64_t)1 << 40) - pick(0, 1) : pick(0, 2) ? pick(0, 16384) : pick(0, 300000);
+    k.carveout_percent = (int32_t)(pick(0, 2) == 0 ? -1 : pick(0, 100));
+    k.smem_optin = (int32_t)pick(0, 1);
+    k.smem_dynamic_max_bytes = edge == 4 ? ((int64_t)1 << 40) - pick(0, 1)
+                               : pick(0, 1) ? pick(0, d->smem_per_block_optin_bytes) : -1;
+    k.barriers = (int32_t)(edge == 5 ? INT32_MAX : pick(0, 3) ? 1 : pick(0, 100));
+    k.max_threads_per_block = (int32_t)pick(0, 1) * (int32_t)pick(0, 1024);
+    if (edge == 6 || edge == 7) {
+        /* on and around the opt-in attribute, and around the default per-block limit */
+        k.smem_optin = 1;
+        k.smem_static_bytes = pick(0, 4096);
+        k.smem_dynamic_max_bytes = edge == 6 ? pick(0, d->smem_per_block_optin_bytes)
+                                             : d->smem_per_block_bytes - k.smem_static_bytes -
+                                                   d->smem_reserved_per_block_bytes + pick(-1, 1);
+        if (k.smem_dynamic_max_bytes < 0)
+            k.smem_dynamic_max_bytes = 0;
+        k.smem_dynamic_bytes = k.smem_dynamic_max_bytes + pick(-1, 1);
+        if (k.smem_dynamic_bytes < 0)
+            k.smem_dynamic_bytes = 0;
+    }
+    return k;
+}
+
+Test(fastpath, single_call_equals_the_plain_rules)
+{
+    /* The same structs declared one layout larger (a zero tail) go through the plain checks and rules. */
+    struct {
+        gpuocc_device d;
+        uint64_t tail;
+    } big_dev;
+    struct {
+        gpuocc_kernel k;
+        uint64_t tail;
+    } big_kernel;
+    long answered = 0;
+    for (int round = 0; round < 200000; round++) {
+        gpuocc_device d = random_device();
+        gpuocc_kernel k = random_single_launch(&d);
+        memset(&big_dev, 0, sizeof big_dev);
+        memset(&big_kernel, 0, sizeof big_kernel);
+        big_dev.d = d, big_dev.d.size = sizeof big_dev;
+        big_kernel.k = k, big_kernel.k.size = sizeof big_kernel;
+        gpuocc_result fast, plain;
+        memset(&fast, 0xA5, sizeof fast);
+        memset(&plain, 0xA5, sizeof plain);
+        fast.size = plain.size = sizeof fast;
+        int32_t rc = gpuocc_occupancy(&d, &k, &fast);
+        cr_assert_eq(rc, gpuocc_occupancy(&big_dev.d, &big_kernel.k, &plain), "round %d", round);
+        cr_assert_eq(memcmp(&fast, &plain, sizeof fast), 0,
+                     "round %d: warp %d unit %d parts %d smem unit %d carveouts %d; threads %d regs %d static %lld "
+                     "dynamic %lld: fast %d blocks, plain %d",
+                     round, d.warp_size, d.reg_alloc_unit, d.sub_partitions, d.smem_alloc_unit_bytes,
+                     d.carveout_count, k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes,
+                     (long long)k.smem_dynamic_bytes, fast.blocks_per_sm, plain.blocks_per_sm);
+        answered += rc == GPUOCC_OK;
+    }
+    cr_expect_gt(answered, 100000);
+}
+
+/* ---- the batch call equals gpuocc_occupancy launch by launch ---- */
 
 #define LAUNCHES 3000
 

@@ -125,8 +125,34 @@ int64_t gpuocc_rule_regs_per_warp(const gpuocc_device *d, int64_t regs);
 void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 
-/* The smallest supported carveout of at least `bytes` (>= 0); -1 when none is that large. */
-int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_t bytes);
+/* The smallest supported carveout of at least `bytes` (>= 0) of a checked NVIDIA device; -1 when none is
+   that large. */
+static inline int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_t bytes)
+{
+#if GPUOCC_VECTORS
+    /* Entries are ascending and the unused ones zero: the entries below `bytes` are the first
+       `below` used ones plus, when bytes > 0, every unused one. */
+    int64_t need_kib = (bytes >> 10) + ((bytes & 1023) != 0);
+    if (need_kib > INT32_MAX)
+        return -1;
+    gpuocc_i32x4 need = {0, 0, 0, 0};
+    need += (int32_t)need_kib;
+    gpuocc_i32x4 below = need > gpuocc_load_i32x4(&d->carveouts_kib[0]);
+    below += need > gpuocc_load_i32x4(&d->carveouts_kib[4]);
+    below += need > gpuocc_load_i32x4(&d->carveouts_kib[8]);
+    below += need > gpuocc_load_i32x4(&d->carveouts_kib[12]);
+    int32_t index = -(below[0] + below[1] + below[2] + below[3]);
+    if (need_kib > 0)
+        index -= GPUOCC_MAX_CARVEOUTS - d->carveout_count;
+    return index < d->carveout_count ? (int64_t)d->carveouts_kib[index] * 1024 : -1;
+#else
+    for (int32_t i = 0; i < d->carveout_count; i++)
+        if ((int64_t)d->carveouts_kib[i] * 1024 >= bytes)
+            return (int64_t)d->carveouts_kib[i] * 1024;
+    return -1;
+#endif
+}
+
 /* Inverse queries in closed form on checked structs (lib/nvidia/limits.c); -1 when none satisfies. */
 int64_t gpuocc_nv_regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi);
 int64_t gpuocc_nv_smem_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi);
@@ -147,6 +173,9 @@ struct gpuocc_nv_search {
 void gpuocc_nv_search_init(struct gpuocc_nv_search *s, const gpuocc_device *d, const gpuocc_kernel *k);
 /* Blocks per SM at `threads` (<= the device's maximum) with `smem_dynamic` bytes, as gpuocc_rule_all says. */
 int32_t gpuocc_nv_blocks_at(struct gpuocc_nv_search *s, int64_t threads, int64_t smem_dynamic);
+/* gpuocc_occupancy's fast path (lib/nvidia/fast.c), for structs in the current layout: true when it answered (result written, every field but size), false
+   (nothing written) when the plain path must check or answer. */
+bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 /* The prepared form of NVIDIA's rules (lib/nvidia/batch.c): fill the opaque state from a checked device;
    run a batch on it (the state is re-checked; the kernel and batch structs already are). */
 void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque);

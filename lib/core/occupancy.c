@@ -29,6 +29,10 @@ void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resul
 
 int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
+    /* the common case: an NVIDIA device and a kernel in the current layout, checked conservatively */
+    if (dev && kernel && result && dev->size == sizeof *dev && kernel->size == sizeof *kernel &&
+        result->size == sizeof *result && gpuocc_nv_occupancy_fast(dev, kernel, result))
+        return GPUOCC_OK;
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
     int32_t rc;

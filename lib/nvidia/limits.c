@@ -70,38 +70,6 @@ static inline int64_t smem_alloc(const gpuocc_device *d, int64_t smem_static, in
     return gpuocc_round_up_unit(used, d->smem_alloc_unit_bytes);
 }
 
-/* The smallest supported carveout of at least `bytes` (>= 0); -1 when none is that large. */
-static inline int64_t carveout_at_least(const gpuocc_device *d, int64_t bytes)
-{
-#if GPUOCC_VECTORS
-    /* Entries are ascending and the unused ones zero: the entries below `bytes` are the first
-       `below` used ones plus, when bytes > 0, every unused one. */
-    int64_t need_kib = (bytes >> 10) + ((bytes & 1023) != 0);
-    if (need_kib > INT32_MAX)
-        return -1;
-    gpuocc_i32x4 need = {0, 0, 0, 0};
-    need += (int32_t)need_kib;
-    gpuocc_i32x4 below = need > gpuocc_load_i32x4(&d->carveouts_kib[0]);
-    below += need > gpuocc_load_i32x4(&d->carveouts_kib[4]);
-    below += need > gpuocc_load_i32x4(&d->carveouts_kib[8]);
-    below += need > gpuocc_load_i32x4(&d->carveouts_kib[12]);
-    int32_t index = -(below[0] + below[1] + below[2] + below[3]);
-    if (need_kib > 0)
-        index -= GPUOCC_MAX_CARVEOUTS - d->carveout_count;
-    return index < d->carveout_count ? (int64_t)d->carveouts_kib[index] * 1024 : -1;
-#else
-    for (int32_t i = 0; i < d->carveout_count; i++)
-        if ((int64_t)d->carveouts_kib[i] * 1024 >= bytes)
-            return (int64_t)d->carveouts_kib[i] * 1024;
-    return -1;
-#endif
-}
-
-int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_t bytes)
-{
-    return carveout_at_least(d, bytes);
-}
-
 /* Dynamic shared memory the kernel may use at most, and whether the opt-in per-block limit applies. */
 static int64_t dynamic_max(const gpuocc_device *d, const gpuocc_kernel *k)
 {
@@ -134,7 +102,7 @@ static inline int64_t carveout_for(const gpuocc_device *d, const gpuocc_kernel *
     /* The preferred carveout (there is always one: the largest holds smem_per_sm_bytes), unless one
        block needs more: then the driver picks the smallest that holds the block.  Both are the smallest
        carveout holding the larger of the two sizes. */
-    int64_t chosen = carveout_at_least(d, preferred > alloc ? preferred : alloc);
+    int64_t chosen = gpuocc_nv_carveout_at_least(d, preferred > alloc ? preferred : alloc);
     return chosen >= 0 ? chosen : d->smem_per_sm_bytes;
 }
 int64_t gpuocc_rule_smem_alloc(const gpuocc_device *d, int64_t smem_static, int64_t smem_dynamic)
@@ -310,7 +278,7 @@ int64_t gpuocc_nv_smem_available(const gpuocc_device *d, const gpuocc_kernel *k,
     int64_t preferred = d->smem_per_sm_bytes;
     if (d->carveout_count > 0) {
         int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
-        preferred = carveout_at_least(d, percent * d->smem_per_sm_bytes / 100);
+        preferred = gpuocc_nv_carveout_at_least(d, percent * d->smem_per_sm_bytes / 100);
     }
     /* Candidates: the largest multiple of the unit <= min(carveout / want, alloc_top) within the
        allocations that get that carveout: (previous carveout, carveout] above the preferred one, and

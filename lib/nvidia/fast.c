@@ -1,0 +1,190 @@
+/*
+ * The single call's fast path: conservative checks of the device and the kernel in a few vector
+ * instructions, then NVIDIA's rules without a 64-bit division (lib/nvidia/fast.h).  Anything it does not
+ * accept goes to the plain path, which checks field by field and names the error.
+ */
+#include "fast.h"
+
+#define R(w) ((((uint64_t)1 << 32) + (w) - 1) / (w))
+#define R4(w) R(w), R(w + 1), R(w + 2), R(w + 3)
+#define R16(w) R4(w), R4(w + 4), R4(w + 8), R4(w + 12)
+const uint64_t gpuocc_fast_reciprocal[GPUOCC_FAST_STEPS + 1] = {0, R16(1), R16(17), R16(33), R16(49)};
+#undef R16
+#undef R4
+#undef R
+
+/* Bounds of gpuocc_device_validate (lib/core/structs.c). */
+#define SMALL_MAX (1u << 20)
+#define CARVEOUT_KIB_MAX (1u << 30)
+
+#if GPUOCC_VECTORS
+/* A word's bounds as two constants: it is outside [lo, lo + span] when ((v - lo) ^ 2^31) > (span ^ 2^31)
+   as signed integers (the unsigned comparison SSE2 does not have). */
+#define SIGN 0x80000000u
+/* (lo, hi) pairs, four to a row: the row's lows and its spans as two vectors */
+#define LO(lo, hi) (int32_t)(uint32_t)(lo)
+#define SPAN(lo, hi) (int32_t)(((uint32_t)(hi) - (uint32_t)(lo)) ^ SIGN)
+#define ROW(a, b, c, d) {{LO a, LO b, LO c, LO d}, {SPAN a, SPAN b, SPAN c, SPAN d}}
+#define ANY (0, UINT32_MAX)
+#define ZERO (0, 0)
+/* the high word of an int64 byte count below GPUOCC_FAST_BYTES */
+#define BYTES_HIGH (0, (GPUOCC_FAST_BYTES >> 32) - 1)
+#define KIB (0, CARVEOUT_KIB_MAX)
+
+typedef gpuocc_i32x4 i32x4;
+
+_Static_assert(offsetof(gpuocc_device, simds_per_cu) + 8 == 4 * 44, "the bounds end two words into the AMD fields");
+_Static_assert(offsetof(gpuocc_kernel, reserved) + 8 == sizeof(gpuocc_kernel) && sizeof(gpuocc_kernel) == 4 * 22,
+               "the kernel's bounds cover it whole");
+
+/* Words 0 .. 43 of a device (through the carveouts and the first two AMD fields). */
+static const i32x4 device_bounds[11][2] = {
+    ROW(ANY, (GPUOCC_VENDOR_NVIDIA, GPUOCC_VENDOR_NVIDIA), (0, 1000), (0, 1000)),
+    /* sm_count, warp_size, max_threads_per_block, max_threads_per_sm (>= warp_size: below) */
+    ROW((0, SMALL_MAX), (1, 1024), (1, SMALL_MAX), (1, SMALL_MAX)),
+    /* max_blocks_per_sm, regs_per_sm, regs_per_block, regs_per_thread_max */
+    ROW((1, SMALL_MAX), (1, INT32_MAX), (1, INT32_MAX), (1, SMALL_MAX)),
+    /* reg_alloc_unit, sub_partitions, reg_compat_sub_partitions, barriers_per_sm */
+    ROW((1, SMALL_MAX), (1, 64), (0, 64), (0, SMALL_MAX)),
+    /* the four int64 byte counts, low word then high word */
+    ROW(ANY, BYTES_HIGH, ANY, BYTES_HIGH),
+    ROW(ANY, BYTES_HIGH, ANY, BYTES_HIGH),
+    /* smem_alloc_unit_bytes, carveout_count, carveouts_kib[0 .. 15] */
+    ROW((1, SMALL_MAX), (0, GPUOCC_MAX_CARVEOUTS), KIB, KIB),
+    ROW(KIB, KIB, KIB, KIB),
+    ROW(KIB, KIB, KIB, KIB),
+    ROW(KIB, KIB, KIB, KIB),
+    /* carveouts_kib[14], [15], simds_per_cu, waves_per_simd */
+    ROW(KIB, KIB, ZERO, ZERO),
+};
+/* Words 0 .. 21 of a kernel; the last row overlaps the one before (words 18 .. 21). */
+static const i32x4 kernel_bounds[6][2] = {
+    /* size, threads_per_block, regs_per_thread, barriers */
+    ROW(ANY, (1, INT32_MAX), (0, INT32_MAX), (0, INT32_MAX)),
+    /* smem_static_bytes, smem_dynamic_bytes */
+    ROW(ANY, BYTES_HIGH, ANY, BYTES_HIGH),
+    /* carveout_percent, smem_optin, smem_dynamic_max_bytes (checked apart) */
+    ROW((-1, 100), (0, 1), ANY, ANY),
+    /* max_threads_per_block, agprs, sgprs, wave_size (0, 32 or 64: a multiple of 32, below) */
+    ROW((0, INT32_MAX), (0, INT32_MAX), (0, INT32_MAX), (0, 64)),
+    /* cu_mode, model, rocm_version, reserved0 */
+    ROW((0, 1), (GPUOCC_MODEL_DEFAULT, GPUOCC_MODEL_RUNTIME), (0, 100000), ZERO),
+    /* rocm_version, reserved0, reserved[0] */
+    ROW((0, 100000), ZERO, ZERO, ZERO),
+};
+
+static inline i32x4 load(const void *p)
+{
+    return gpuocc_load_i32x4(p);
+}
+
+/* Lanes of the 4 words at `p` outside the bounds `b`. */
+static inline i32x4 outside(const unsigned char *p, const i32x4 b[2])
+{
+    const i32x4 sign = {(int32_t)SIGN, (int32_t)SIGN, (int32_t)SIGN, (int32_t)SIGN};
+    return ((load(p) - b[0]) ^ sign) > b[1];
+}
+
+static inline bool none(i32x4 v)
+{
+    uint64_t lanes[2];
+    memcpy(lanes, &v, sizeof lanes);
+    return (lanes[0] | lanes[1]) == 0;
+}
+
+/* Carveouts j .. j + 3 out of order: a used entry not above the one before it (lane 0 of the first group
+   reads carveout_count and is not compared; that entry's bounds are >= 0), an unused entry not zero. */
+static inline i32x4 carveouts_wrong(const gpuocc_device *d, int32_t j, i32x4 count)
+{
+    const i32x4 zero = {0, 0, 0, 0};
+    i32x4 c = load(&d->carveouts_kib[j]);
+    i32x4 previous = load((const unsigned char *)&d->carveouts_kib[j] - sizeof(int32_t));
+    i32x4 index = {j, j + 1, j + 2, j + 3};
+    i32x4 used = index < count;
+    i32x4 rising = (c > previous) | (index == zero);
+    return (used & ~rising) | (~used & ~(c == zero));
+}
+
+bool gpuocc_nv_device_fast_ok(const gpuocc_device *d)
+{
+    const unsigned char *b = (const unsigned char *)d;
+    i32x4 bad = outside(b, device_bounds[0]) | outside(b + 16, device_bounds[1]) |
+                outside(b + 32, device_bounds[2]) | outside(b + 48, device_bounds[3]) |
+                outside(b + 64, device_bounds[4]) | outside(b + 80, device_bounds[5]) |
+                outside(b + 96, device_bounds[6]) | outside(b + 112, device_bounds[7]) |
+                outside(b + 128, device_bounds[8]) | outside(b + 144, device_bounds[9]) |
+                outside(b + 160, device_bounds[10]);
+    /* the AMD fields and reserved words past them: zero */
+    bad |= load(b + 176) | load(b + 192) | load(b + 208) | load(b + sizeof *d - 16);
+    const i32x4 count = {d->carveout_count, d->carveout_count, d->carveout_count, d->carveout_count};
+    bad |= carveouts_wrong(d, 0, count) | carveouts_wrong(d, 4, count) | carveouts_wrong(d, 8, count) |
+           carveouts_wrong(d, 12, count);
+    /* the largest carveout holds the whole SM's shared memory and the largest block */
+    int64_t top = (int64_t)d->carveouts_kib[(d->carveout_count - 1) & (GPUOCC_MAX_CARVEOUTS - 1)] * 1024;
+    bool carveouts_ok = (d->carveout_count == 0) |
+                        ((top >= d->smem_per_sm_bytes) &
+                         (top >= d->smem_per_block_optin_bytes + d->smem_reserved_per_block_bytes));
+    return none(bad) & (d->max_threads_per_sm >= d->warp_size) &
+           (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) & carveouts_ok;
+}
+
+bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k)
+{
+    const unsigned char *b = (const unsigned char *)k;
+    i32x4 bad = outside(b, kernel_bounds[0]) | outside(b + 16, kernel_bounds[1]) | outside(b + 32, kernel_bounds[2]) |
+                outside(b + 48, kernel_bounds[3]) | outside(b + 64, kernel_bounds[4]) | outside(b + 72, kernel_bounds[5]);
+    /* -1 .. GPUOCC_FAST_BYTES - 1 */
+    bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
+    return none(bad) & dynamic_max_ok & ((k->wave_size & 31) == 0);
+}
+#else
+bool gpuocc_nv_device_fast_ok(const gpuocc_device *d)
+{
+    return gpuocc_device_fine(d) && d->smem_per_sm_bytes < GPUOCC_FAST_BYTES &&
+           d->smem_per_block_optin_bytes < GPUOCC_FAST_BYTES && d->smem_reserved_per_block_bytes < GPUOCC_FAST_BYTES;
+}
+
+bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k)
+{
+    int32_t rc;
+    gpuocc_kernel scratch;
+    return gpuocc_kernel_view(k, &scratch, &rc) == k && k->smem_static_bytes < GPUOCC_FAST_BYTES &&
+           k->smem_dynamic_bytes < GPUOCC_FAST_BYTES && k->smem_dynamic_max_bytes < GPUOCC_FAST_BYTES;
+}
+#endif
+
+bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    struct gpuocc_nv_fast f;
+    if (!gpuocc_nv_device_fast_ok(d) || !gpuocc_nv_kernel_fast_ok(k) || !gpuocc_nv_fast_init(&f, d) ||
+        (uint32_t)k->threads_per_block > f.thread_cap)
+        return false;
+    struct gpuocc_nv_answer a;
+    gpuocc_nv_fast_threads_regs(&f, (uint32_t)k->threads_per_block, k->regs_per_thread, &a);
+    gpuocc_nv_fast_smem(&f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
+    a.barrier_blocks = gpuocc_nv_fast_barriers(d, k->barriers);
+    uint32_t limiters;
+    gpuocc_nv_fast_combine(d, &a, &limiters);
+    int32_t warps = a.blocks * (int32_t)a.warps_per_block; /* at most the warp slots */
+    r->limiters = limiters;
+    r->blocks_per_sm = a.blocks;
+    r->warps_per_sm = warps;
+    r->max_warps_per_sm = (int32_t)f.slots;
+    r->warps_per_block = (int32_t)a.warps_per_block;
+    r->occupancy = (double)warps / (double)f.slots;
+    r->limit_warps = a.warps_blocks;
+    r->limit_regs = gpuocc_public_limit(a.regs_blocks);
+    r->limit_smem = gpuocc_public_limit(a.smem_blocks);
+    r->limit_blocks = d->max_blocks_per_sm;
+    r->limit_barriers = gpuocc_public_limit(a.barrier_blocks);
+    r->regs_per_block = gpuocc_nv_fast_regs_per_block(&a);
+    r->smem_per_block_bytes = a.alloc;
+    r->smem_per_sm_bytes = a.carveout;
+    r->model = 0;
+    r->waves_per_simd = 0;
+    r->limit_sgprs = GPUOCC_UNLIMITED;
+    r->reserved0 = 0;
+    r->reserved[0] = 0;
+    r->reserved[1] = 0;
+    return true;
+}

@@ -1,0 +1,175 @@
+/*
+ * NVIDIA's rules on the common case, fast: shared by the single call (lib/nvidia/fast.c), the prepared
+ * batch and the sweeps (lib/nvidia/batch.c).  Everything here answers exactly as gpuocc_rule_all; it only
+ * covers less: the checks below are conservative (what they accept, gpuocc_device_validate and the kernel
+ * checks accept; what they refuse goes to the plain path, which names the error or answers), and the
+ * evaluation needs power-of-two units and small values, so every division is a shift, a multiplication by a
+ * tabled reciprocal or one 32-bit divide.
+ */
+#ifndef GPUOCC_NV_FAST_H
+#define GPUOCC_NV_FAST_H
+
+#include "../core/internal.h"
+
+/* Warps per block and register allocation steps per warp the reciprocal table covers (64 x 32 threads
+   = 2048 > 1024; 64 x 256 registers > 255 registers x 32 lanes). */
+#define GPUOCC_FAST_STEPS 64
+/* ceil(2^32 / w) for w = 1 .. GPUOCC_FAST_STEPS: floor(x / w) == (x * r[w]) >> 32 whenever x * w < 2^32. */
+extern const uint64_t gpuocc_fast_reciprocal[GPUOCC_FAST_STEPS + 1];
+
+static inline uint32_t gpuocc_fast_div(uint32_t x, uint32_t w)
+{
+    return (uint32_t)(((uint64_t)x * gpuocc_fast_reciprocal[w]) >> 32);
+}
+
+static inline int32_t gpuocc_min32(int32_t a, int32_t b)
+{
+    return a < b ? a : b;
+}
+
+/* Byte counts below this take the fast path (the device's limits are checked below it too): sums of a few
+   stay far below the 2^60 saturation point, and no sum saturates. */
+#define GPUOCC_FAST_BYTES ((int64_t)1 << 40)
+
+/* Whether a device in the current layout is an NVIDIA device that gpuocc_device_validate accepts and
+   whose byte counts are below GPUOCC_FAST_BYTES; false sends the caller to the plain checks. */
+bool gpuocc_nv_device_fast_ok(const gpuocc_device *d);
+/* Whether a kernel in the current layout passes the kernel checks with its byte counts (dynamic maximum
+   included) below GPUOCC_FAST_BYTES. */
+bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k);
+
+/* What every launch on one device shares: shifts for its power-of-two units and the register file in
+   allocation units per sub-partition. */
+struct gpuocc_nv_fast {
+    const gpuocc_device *d;
+    uint32_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift;
+    uint32_t slots;                      /* warp slots per SM */
+    uint32_t part_units, compat_units;   /* allocation units per sub-partition (and per compat part) */
+    uint32_t thread_cap;                 /* threads per block the fast evaluation covers */
+};
+
+/* Fill `f` from a checked device; false when its units are not powers of two or its register file is
+   too large for the reciprocal table (the plain rules then). */
+static inline bool gpuocc_nv_fast_init(struct gpuocc_nv_fast *f, const gpuocc_device *d)
+{
+    uint32_t ws = (uint32_t)d->warp_size, unit = (uint32_t)d->reg_alloc_unit, parts = (uint32_t)d->sub_partitions;
+    uint32_t compat = (uint32_t)d->reg_compat_sub_partitions, smem_unit = (uint32_t)d->smem_alloc_unit_bytes;
+    if (((ws & (ws - 1)) | (unit & (unit - 1)) | (parts & (parts - 1)) | (compat & (compat - 1)) |
+         (smem_unit & (smem_unit - 1))) != 0)
+        return false;
+    f->d = d;
+    f->warp_shift = (uint32_t)gpuocc_log2_exact(ws);
+    f->unit_shift = (uint32_t)gpuocc_log2_exact(unit);
+    f->part_shift = (uint32_t)gpuocc_log2_exact(parts);
+    f->compat_shift = compat ? (uint32_t)gpuocc_log2_exact(compat) : 0;
+    f->smem_shift = (uint32_t)gpuocc_log2_exact(smem_unit);
+    f->slots = (uint32_t)d->max_threads_per_sm >> f->warp_shift;
+    f->part_units = ((uint32_t)d->regs_per_sm >> f->part_shift) >> f->unit_shift;
+    f->compat_units = ((uint32_t)d->regs_per_sm >> f->compat_shift) >> f->unit_shift;
+    f->thread_cap = (uint32_t)GPUOCC_FAST_STEPS << f->warp_shift;
+    /* every allocation step of an allowed register count is in the table, and the file in units times
+       64 stays below 2^32 (the reciprocals' exact range) */
+    uint64_t top_step = (((uint64_t)d->regs_per_thread_max << f->warp_shift) + unit - 1) >> f->unit_shift;
+    return top_step <= GPUOCC_FAST_STEPS && ((uint32_t)d->regs_per_sm >> f->unit_shift) < ((uint32_t)1 << 26);
+}
+
+/* One launch's answer: gpuocc_result's fields in internal form (GPUOCC_NO_LIMIT for unlimited). */
+struct gpuocc_nv_answer {
+    int32_t blocks, warps_blocks, regs_blocks, smem_blocks, barrier_blocks;
+    uint32_t warps_per_block;
+    int64_t per_warp;      /* registers per warp */
+    int64_t alloc;         /* shared memory per block */
+    int64_t carveout;      /* shared memory per SM */
+};
+
+/* Warps and registers for `threads` (1 .. thread_cap) and `regs` (>= 0). */
+static inline void gpuocc_nv_fast_threads_regs(const struct gpuocc_nv_fast *f, uint32_t threads, int64_t regs,
+                                               struct gpuocc_nv_answer *a)
+{
+    const gpuocc_device *d = f->d;
+    uint32_t wpb = ((threads - 1) >> f->warp_shift) + 1; /* <= GPUOCC_FAST_STEPS */
+    a->warps_per_block = wpb;
+    a->warps_blocks = threads > (uint32_t)d->max_threads_per_block ? 0 : (int32_t)gpuocc_fast_div(f->slots, wpb);
+    /* regs x warp_size < 2^41 */
+    int64_t per_warp = (((regs << f->warp_shift) + d->reg_alloc_unit - 1) >> f->unit_shift) << f->unit_shift;
+    a->per_warp = per_warp;
+    bool over = regs > d->regs_per_thread_max;
+    uint32_t g = over ? 0 : (uint32_t)(per_warp >> f->unit_shift); /* <= GPUOCC_FAST_STEPS */
+    uint64_t step_regs = (uint64_t)g << f->unit_shift;
+    uint64_t rounded = (((uint64_t)wpb + (uint64_t)d->sub_partitions - 1) >> f->part_shift) << f->part_shift;
+    uint32_t warps_per_part = gpuocc_fast_div(f->part_units, g);
+    int32_t regs_blocks = (int32_t)gpuocc_fast_div(warps_per_part << f->part_shift, wpb);
+    if (d->reg_compat_sub_partitions > 0) {
+        /* GP100: the block must also fit its GP10x siblings' layout */
+        uint64_t parts = (uint64_t)d->reg_compat_sub_partitions;
+        uint64_t compat = (((uint64_t)wpb + parts - 1) >> f->compat_shift) << f->compat_shift;
+        uint32_t compat_warps = gpuocc_fast_div(f->compat_units, g) << f->compat_shift;
+        regs_blocks = step_regs * compat > (uint64_t)d->regs_per_block || compat_warps < wpb ? 0 : regs_blocks;
+    }
+    regs_blocks = g == 0 ? GPUOCC_NO_LIMIT : regs_blocks;
+    a->regs_blocks = over || step_regs * rounded > (uint64_t)d->regs_per_block ? 0 : regs_blocks;
+}
+
+/* Shared memory for static and dynamic bytes (both 0 .. GPUOCC_FAST_BYTES) of kernel `k`. */
+static inline void gpuocc_nv_fast_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t smem_static,
+                                       int64_t smem_dynamic, struct gpuocc_nv_answer *a)
+{
+    const gpuocc_device *d = f->d;
+    int64_t used = smem_static + smem_dynamic + d->smem_reserved_per_block_bytes;
+    int64_t alloc = ((used + d->smem_alloc_unit_bytes - 1) >> f->smem_shift) << f->smem_shift;
+    a->alloc = alloc;
+    int64_t carveout = d->smem_per_sm_bytes;
+    if (d->carveout_count > 0) {
+        int64_t preferred = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT
+                                ? carveout
+                                : (int64_t)k->carveout_percent * carveout / 100;
+        int64_t chosen = gpuocc_nv_carveout_at_least(d, preferred > alloc ? preferred : alloc);
+        carveout = chosen >= 0 ? chosen : carveout;
+    }
+    a->carveout = carveout;
+    int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
+                                                         : d->smem_per_block_optin_bytes - smem_static;
+    int64_t limit = d->smem_per_block_bytes;
+    bool too_much = false;
+    if (k->smem_optin) {
+        int64_t largest = smem_static + d->smem_reserved_per_block_bytes + (dynamic_max > 0 ? dynamic_max : 0);
+        limit = largest > limit ? d->smem_per_block_optin_bytes : limit;
+        too_much = smem_dynamic > dynamic_max;
+    }
+    limit += d->smem_reserved_per_block_bytes;
+    int32_t smem_blocks = alloc == 0 ? GPUOCC_NO_LIMIT : gpuocc_clamp_i32(gpuocc_div(carveout, alloc | (alloc == 0)));
+    a->smem_blocks = too_much || alloc > limit ? 0 : smem_blocks;
+}
+
+static inline int32_t gpuocc_nv_fast_barriers(const gpuocc_device *d, int64_t barriers)
+{
+    if (d->barriers_per_sm == 0 || barriers == 0)
+        return GPUOCC_NO_LIMIT;
+    return barriers <= GPUOCC_FAST_STEPS ? (int32_t)gpuocc_fast_div((uint32_t)d->barriers_per_sm, (uint32_t)barriers)
+                                         : (int32_t)((uint32_t)d->barriers_per_sm / (uint64_t)barriers);
+}
+
+/* The minimum over the five limits and the resources that tie at it. */
+static inline void gpuocc_nv_fast_combine(const gpuocc_device *d, struct gpuocc_nv_answer *a, uint32_t *limiters)
+{
+    int32_t slot_blocks = d->max_blocks_per_sm;
+    int32_t blocks = gpuocc_min32(gpuocc_min32(gpuocc_min32(a->warps_blocks, a->regs_blocks),
+                                               gpuocc_min32(a->smem_blocks, slot_blocks)),
+                                  a->barrier_blocks);
+    a->blocks = blocks;
+    *limiters = (uint32_t)(a->warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
+                (uint32_t)(a->regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
+                (uint32_t)(a->smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
+                (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
+                (uint32_t)(a->barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS;
+}
+
+/* regs_per_block as gpuocc_rule_all reports it (saturated at INT32_MAX). */
+static inline int32_t gpuocc_nv_fast_regs_per_block(const struct gpuocc_nv_answer *a)
+{
+    /* per_warp < 2^42, warps per block <= 64: the product fits */
+    uint64_t regs = (uint64_t)a->per_warp * a->warps_per_block;
+    return regs > INT32_MAX ? INT32_MAX : (int32_t)regs;
+}
+
+#endif
