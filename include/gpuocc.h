@@ -206,40 +206,54 @@ GPUOCC_API int32_t gpuocc_kernel_init(gpuocc_kernel *k);
 
 /* ---------------------------------------------------------------------------------------------------
  * One pure function per resource: how many blocks per SM that resource alone allows.
- * These and the granularity helpers below apply NVIDIA's rules: an AMD device gives GPUOCC_ERR_VENDOR
- * (its per-resource limits are the limit_* fields of gpuocc_occupancy's result).
  * GPUOCC_UNLIMITED (-1) when the resource cannot limit (no registers, no shared memory, no barriers).
  * A request too large to fit gives 0 blocks, not an error.  @since 0.1.0
+ *
+ * AMD devices (0.2.0; docs/amd.md): blocks are workgroups per CU (per WGP on gfx10+), each value equals
+ * the limit_* field of gpuocc_occupancy's result for the same launch.  "Warps" are wave slots, "registers"
+ * arch VGPRs per lane, "shared memory" LDS.  The functions given only a block size or a register count
+ * answer for a kernel with gpuocc_kernel_init's defaults (the compiler's model, the device's default wave
+ * size, WGP mode, no AGPRs); those given a kernel honour its model, wave size, cu_mode and AGPRs.
  * ------------------------------------------------------------------------------------------------- */
 #define GPUOCC_UNLIMITED (-1)
 
-/* Warp slots: floor(max warps per SM / warps per block); 0 when the block exceeds the device maximum. */
+/* Warp slots: floor(max warps per SM / warps per block); 0 when the block exceeds the device maximum.
+   AMD: LLVM's wave slots per SIMD x the SIMDs a workgroup spans, over its waves. */
 GPUOCC_API int32_t gpuocc_limit_warps(const gpuocc_device *dev, int32_t threads_per_block, int32_t *blocks);
-/* Register file, with per-warp allocation units, the per-block check and the sub-partition split. */
+/* Register file, with per-warp allocation units, the per-block check and the sub-partition split.
+   AMD: the VGPR file at LLVM's allocation granule (waves per SIMD, none below one granule), 0 above the
+   VGPRs a lane can address. */
 GPUOCC_API int32_t gpuocc_limit_registers(const gpuocc_device *dev, int32_t threads_per_block,
                                           int32_t regs_per_thread, int32_t *blocks);
-/* Shared memory: granularity, reserved bytes, carveout choice, per-block default or opt-in limit. */
+/* Shared memory: granularity, reserved bytes, carveout choice, per-block default or opt-in limit.
+   AMD: LDS per CU (WGP) over static + dynamic LDS as kernel->model counts it (docs/amd.md); the compiler's
+   model gives 0 above the LDS one workgroup may use. */
 GPUOCC_API int32_t gpuocc_limit_shared_memory(const gpuocc_device *dev, const gpuocc_kernel *kernel,
                                               int32_t *blocks);
-/* Block slots: the device's resident-block cap. */
+/* Block slots: the device's resident-block cap.  AMD: GPUOCC_UNLIMITED (no such cap in either model). */
 GPUOCC_API int32_t gpuocc_limit_blocks(const gpuocc_device *dev, int32_t *blocks);
-/* Block barriers per SM (modelled from cc 9.0, where the runtime applies it). */
+/* Block barriers per SM (modelled from cc 9.0, where the runtime applies it).  AMD: LLVM's cap on
+   workgroups with barriers per CU (16; 32 per WGP) for any barriers_per_block > 0, GPUOCC_UNLIMITED for 0;
+   gpuocc_occupancy applies it to every workgroup of more than one wave, whatever kernel->barriers says. */
 GPUOCC_API int32_t gpuocc_limit_barriers(const gpuocc_device *dev, int32_t barriers_per_block, int32_t *blocks);
 
 /* The granularity arithmetic itself. */
-/* Registers one warp is given: regs_per_thread x warp_size rounded up to reg_alloc_unit. */
+/* Registers one warp is given: regs_per_thread x warp_size rounded up to reg_alloc_unit.  AMD: VGPRs one
+   wave of the default wave size is given, regs_per_thread rounded up to LLVM's granule x the wave size. */
 GPUOCC_API int32_t gpuocc_regs_per_warp(const gpuocc_device *dev, int32_t regs_per_thread, int32_t *regs);
-/* Registers one block is given: per-warp allocation x warps per block. */
+/* Registers one block is given: per-warp allocation x warps per block (AMD: waves per workgroup). */
 GPUOCC_API int32_t gpuocc_regs_per_block(const gpuocc_device *dev, int32_t threads_per_block,
                                          int32_t regs_per_thread, int64_t *regs);
 /* Shared memory one block is given: static + dynamic + reserved, rounded up to smem_alloc_unit_bytes.
-   GPUOCC_ERR_OVERFLOW when that sum reaches 2^60 bytes (sums saturate there; no device comes close). */
+   GPUOCC_ERR_OVERFLOW when that sum reaches 2^60 bytes (sums saturate there; no device comes close).
+   AMD: static + dynamic LDS (neither model rounds LDS to a granule). */
 GPUOCC_API int32_t gpuocc_smem_per_block(const gpuocc_device *dev, int64_t smem_static_bytes,
                                          int64_t smem_dynamic_bytes, int64_t *bytes);
 /*
  * Shared memory per SM the driver configures for this kernel: the carveout preference (default: the
  * largest) rounded up to a supported carveout, raised to the smallest carveout that holds one block
  * when the preference is too small.  Devices without carveouts always give smem_per_sm_bytes.
+ * AMD: the LDS per CU (WGP) that kernel->model divides among workgroups (gpuocc_result.smem_per_sm_bytes).
  */
 GPUOCC_API int32_t gpuocc_smem_carveout(const gpuocc_device *dev, const gpuocc_kernel *kernel, int64_t *bytes);
 

@@ -228,15 +228,11 @@ Test(amd, other_entry_points)
 {
     gpuocc_device d = test_device("MI300X");
     gpuocc_kernel k = amd_kernel(256, 128, 0, 32, 0, 0);
-    int32_t blocks = -7, threads = 0, grid = 0;
+    int32_t threads = 0, grid = 0;
     int64_t value = -7, shed = -7;
-    cr_expect_eq(gpuocc_limit_warps(&d, 256, &blocks), GPUOCC_ERR_VENDOR);
-    cr_expect_eq(gpuocc_limit_registers(&d, 256, 64, &blocks), GPUOCC_ERR_VENDOR);
-    cr_expect_eq(gpuocc_regs_per_warp(&d, 64, &blocks), GPUOCC_ERR_VENDOR);
     cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_REGISTERS, &value, &shed), GPUOCC_ERR_VENDOR);
     gpuocc_prepared prepared = {.size = sizeof prepared};
     cr_expect_eq(gpuocc_prepare(&d, &prepared), GPUOCC_ERR_VENDOR);
-    cr_expect_eq(blocks, -7);
     cr_expect_eq(value, -7);
     /* the searches now run NVIDIA's closed forms */
     cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 0, &threads, &grid), GPUOCC_ERR_VENDOR);

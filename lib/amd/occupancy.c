@@ -161,36 +161,50 @@ static int64_t blocks_of_waves(int64_t waves, const struct amd_view *v)
     return waves < 0 ? -1 : waves * v->simds / v->waves_per_wg;
 }
 
-void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+/* The LDS per CU (or WGP) the model divides among workgroups. */
+static int64_t amd_lds_budget(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v)
 {
-    struct amd_view v = amd_view_of(d, k);
-    bool runtime = k->model == GPUOCC_MODEL_RUNTIME;
-    struct hip_rules rules = hip_rules_for(k->rocm_version);
-    int32_t limits[GPUOCC_RESOURCE_SGPRS + 1];
-    int64_t slots;
+    if (k->model == GPUOCC_MODEL_RUNTIME) {
+        struct hip_rules rules = hip_rules_for(k->rocm_version);
+        return hip_lds_budget(d, k, v, &rules);
+    }
+    return d->smem_per_sm_bytes * v->cus;
+}
 
-    if (runtime) {
-        int64_t sgpr_waves, vgpr_waves = hip_register_waves(d, k, &v, &rules, &sgpr_waves);
+/* Workgroups with barriers per CU (or WGP): LLVM's cap, which HIP does not apply. */
+static int32_t amd_barrier_cap(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v)
+{
+    if (k->model == GPUOCC_MODEL_RUNTIME)
+        return GPUOCC_NO_LIMIT;
+    return amd_limit_of((int64_t)d->barriers_per_sm * v->cus);
+}
+
+/* Every resource's limit in blocks (GPUOCC_NO_LIMIT where it cannot limit), indexed GPUOCC_RESOURCE_*. */
+static void amd_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v,
+                          int32_t limits[GPUOCC_AMD_LIMITS], int64_t *slots)
+{
+    if (k->model == GPUOCC_MODEL_RUNTIME) {
+        struct hip_rules rules = hip_rules_for(k->rocm_version);
+        int64_t sgpr_waves, vgpr_waves = hip_register_waves(d, k, v, &rules, &sgpr_waves);
         /* HIP counts threads: waves x wave size over the block rounded up to whole waves */
-        slots = d->runtime_waves_per_simd;
-        limits[GPUOCC_RESOURCE_WARPS] = amd_limit_of(blocks_of_waves(slots, &v));
-        limits[GPUOCC_RESOURCE_REGISTERS] = amd_limit_of(blocks_of_waves(vgpr_waves, &v));
-        limits[GPUOCC_RESOURCE_SGPRS] = amd_limit_of(blocks_of_waves(sgpr_waves, &v));
-        limits[GPUOCC_RESOURCE_SMEM] = v.lds ? amd_limit_of(hip_lds_budget(d, k, &v, &rules) / v.lds) : GPUOCC_NO_LIMIT;
+        *slots = d->runtime_waves_per_simd;
+        limits[GPUOCC_RESOURCE_WARPS] = amd_limit_of(blocks_of_waves(*slots, v));
+        limits[GPUOCC_RESOURCE_REGISTERS] = amd_limit_of(blocks_of_waves(vgpr_waves, v));
+        limits[GPUOCC_RESOURCE_SGPRS] = amd_limit_of(blocks_of_waves(sgpr_waves, v));
+        limits[GPUOCC_RESOURCE_SMEM] = v->lds ? amd_limit_of(hip_lds_budget(d, k, v, &rules) / v->lds) : GPUOCC_NO_LIMIT;
         limits[GPUOCC_RESOURCE_BARRIERS] = GPUOCC_NO_LIMIT;
     } else {
-        slots = d->waves_per_simd;
-        limits[GPUOCC_RESOURCE_WARPS] = amd_limit_of(blocks_of_waves(slots, &v));
-        limits[GPUOCC_RESOURCE_REGISTERS] = v.vgprs ? amd_limit_of(blocks_of_waves(llvm_vgpr_waves(d, &v), &v))
-                                                    : GPUOCC_NO_LIMIT;
+        *slots = d->waves_per_simd;
+        limits[GPUOCC_RESOURCE_WARPS] = amd_limit_of(blocks_of_waves(*slots, v));
+        limits[GPUOCC_RESOURCE_REGISTERS] = v->vgprs ? amd_limit_of(blocks_of_waves(llvm_vgpr_waves(d, v), v))
+                                                     : GPUOCC_NO_LIMIT;
         limits[GPUOCC_RESOURCE_SGPRS] = (k->sgprs && d->sgprs_per_simd)
-                                            ? amd_limit_of(blocks_of_waves(llvm_sgpr_waves(d, k->sgprs), &v))
+                                            ? amd_limit_of(blocks_of_waves(llvm_sgpr_waves(d, k->sgprs), v))
                                             : GPUOCC_NO_LIMIT;
-        limits[GPUOCC_RESOURCE_SMEM] = v.lds > d->smem_per_block_bytes ? 0
-                                       : v.lds ? amd_limit_of(d->smem_per_sm_bytes * v.cus / v.lds)
-                                               : GPUOCC_NO_LIMIT;
-        limits[GPUOCC_RESOURCE_BARRIERS] = v.waves_per_wg > 1 ? amd_limit_of((int64_t)d->barriers_per_sm * v.cus)
-                                                               : GPUOCC_NO_LIMIT;
+        limits[GPUOCC_RESOURCE_SMEM] = v->lds > d->smem_per_block_bytes ? 0
+                                       : v->lds ? amd_limit_of(d->smem_per_sm_bytes * v->cus / v->lds)
+                                                : GPUOCC_NO_LIMIT;
+        limits[GPUOCC_RESOURCE_BARRIERS] = v->waves_per_wg > 1 ? amd_barrier_cap(d, k, v) : GPUOCC_NO_LIMIT;
     }
     limits[GPUOCC_RESOURCE_BLOCKS] = GPUOCC_NO_LIMIT;
     /* a block larger than the device allows, or with more VGPRs than a lane can address, never runs */
@@ -198,12 +212,57 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
         limits[GPUOCC_RESOURCE_WARPS] = 0;
     if (k->regs_per_thread > d->regs_per_thread_max || k->agprs > d->regs_per_thread_max)
         limits[GPUOCC_RESOURCE_REGISTERS] = 0;
+}
+
+void gpuocc_amd_limits(const gpuocc_device *d, const gpuocc_kernel *k, int32_t limits[GPUOCC_AMD_LIMITS])
+{
+    struct amd_view v = amd_view_of(d, k);
+    int64_t slots;
+    amd_limits_of(d, k, &v, limits, &slots);
+}
+
+int64_t gpuocc_amd_lds_per_cu(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    struct amd_view v = amd_view_of(d, k);
+    return amd_lds_budget(d, k, &v);
+}
+
+int32_t gpuocc_amd_barrier_cap(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    struct amd_view v = amd_view_of(d, k);
+    return amd_barrier_cap(d, k, &v);
+}
+
+int64_t gpuocc_amd_wave_size(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    return k->wave_size ? k->wave_size : d->warp_size;
+}
+
+/* VGPRs one lane is given: `charged` rounded up to LLVM's granule (wave32 doubles it); < 2^33. */
+static int64_t amd_vgprs_allocated(const gpuocc_device *d, const struct amd_view *v, int64_t charged)
+{
+    return amd_round_up(charged, d->vgpr_granule * v->scale);
+}
+
+int64_t gpuocc_amd_regs_per_wave(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    struct amd_view v = amd_view_of(d, k);
+    return amd_vgprs_allocated(d, &v, v.vgprs) * v.wave;
+}
+
+void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    struct amd_view v = amd_view_of(d, k);
+    bool runtime = k->model == GPUOCC_MODEL_RUNTIME;
+    int32_t limits[GPUOCC_AMD_LIMITS];
+    int64_t slots;
+    amd_limits_of(d, k, &v, limits, &slots);
 
     int32_t blocks = GPUOCC_NO_LIMIT;
-    for (int32_t i = 0; i <= GPUOCC_RESOURCE_SGPRS; i++)
+    for (int32_t i = 0; i < GPUOCC_AMD_LIMITS; i++)
         blocks = limits[i] < blocks ? limits[i] : blocks;
     uint32_t limiters = 0;
-    for (int32_t i = 0; i <= GPUOCC_RESOURCE_SGPRS; i++)
+    for (int32_t i = 0; i < GPUOCC_AMD_LIMITS; i++)
         if (limits[i] == blocks)
             limiters |= 1u << i;
 
@@ -221,12 +280,11 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
     r->limit_blocks = GPUOCC_UNLIMITED;
     r->limit_barriers = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BARRIERS]);
     r->limit_sgprs = gpuocc_public_limit(limits[GPUOCC_RESOURCE_SGPRS]);
-    int64_t granule = d->vgpr_granule * v.scale;
     /* bounded: at most 2^20 VGPRs x 64 lanes x 2^26 waves */
     int64_t charged = v.vgprs < (1 << 20) ? v.vgprs : (1 << 20);
-    r->regs_per_block = gpuocc_clamp_i32(amd_round_up(charged, granule) * v.wave * v.waves_per_wg);
+    r->regs_per_block = gpuocc_clamp_i32(amd_vgprs_allocated(d, &v, charged) * v.wave * v.waves_per_wg);
     r->smem_per_block_bytes = v.lds;
-    r->smem_per_sm_bytes = runtime ? hip_lds_budget(d, k, &v, &rules) : d->smem_per_sm_bytes * v.cus;
+    r->smem_per_sm_bytes = amd_lds_budget(d, k, &v);
     r->model = runtime ? GPUOCC_MODEL_RUNTIME : GPUOCC_MODEL_COMPILER;
     r->waves_per_simd = llvm_waves_per_simd(d, k, &v);
 }

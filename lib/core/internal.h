@@ -218,6 +218,41 @@ bool gpuocc_alias_matches(const char *aliases, const char *key);
 /* `key` past any of the `count` brand prefixes (repeatedly: "amdinstinctmi300x" -> "mi300x"), keeping
    at least one character. */
 const char *gpuocc_strip_brands(const char *key, const char *const *brands, size_t count);
+/* What gpuocc_amd_compute builds its answer from, each alone (lib/amd/occupancy.c): every resource's limit
+   in blocks (GPUOCC_NO_LIMIT where none; indexes GPUOCC_RESOURCE_*, SGPRs included); the LDS per CU (or
+   WGP) the kernel's model divides; LLVM's cap on workgroups with barriers (GPUOCC_NO_LIMIT for the runtime
+   model); the kernel's wave size; the VGPRs one wave is given (per-lane allocation x wave size). */
+#define GPUOCC_AMD_LIMITS (GPUOCC_RESOURCE_SGPRS + 1)
+void gpuocc_amd_limits(const gpuocc_device *d, const gpuocc_kernel *k, int32_t limits[GPUOCC_AMD_LIMITS]);
+int64_t gpuocc_amd_lds_per_cu(const gpuocc_device *d, const gpuocc_kernel *k);
+int32_t gpuocc_amd_barrier_cap(const gpuocc_device *d, const gpuocc_kernel *k);
+int64_t gpuocc_amd_wave_size(const gpuocc_device *d, const gpuocc_kernel *k);
+int64_t gpuocc_amd_regs_per_wave(const gpuocc_device *d, const gpuocc_kernel *k);
+
+/*
+ * One vendor's per-resource rules on checked, local copies.  The core's public wrappers (lib/core/limits.c)
+ * check their arguments, take the table of the device's vendor (gpuocc_vendor_rules_of) and call it: the
+ * one place they look at the vendor.  Limits are in blocks, GPUOCC_NO_LIMIT where the resource cannot limit.
+ */
+struct gpuocc_vendor_rules {
+    int32_t (*limit_warps)(const gpuocc_device *d, int64_t threads);
+    int32_t (*limit_registers)(const gpuocc_device *d, int64_t threads, int64_t regs);
+    int32_t (*limit_smem)(const gpuocc_device *d, const gpuocc_kernel *k);
+    int32_t (*limit_blocks)(const gpuocc_device *d);
+    int32_t (*limit_barriers)(const gpuocc_device *d, int64_t barriers);
+    int64_t (*regs_per_warp)(const gpuocc_device *d, int64_t regs);
+    int64_t (*regs_per_block)(const gpuocc_device *d, int64_t threads, int64_t regs);
+    int64_t (*smem_per_block)(const gpuocc_device *d, int64_t smem_static, int64_t smem_dynamic);
+    int64_t (*smem_per_sm)(const gpuocc_device *d, const gpuocc_kernel *k);
+};
+/* Each vendor's table (functions, not data, so that the amalgamation can make them static). */
+const struct gpuocc_vendor_rules *gpuocc_nvidia_vendor_rules(void); /* lib/nvidia/limits.c */
+const struct gpuocc_vendor_rules *gpuocc_amd_vendor_rules(void);    /* lib/amd/limits.c */
+/* The table of a checked device's vendor. */
+static inline const struct gpuocc_vendor_rules *gpuocc_vendor_rules_of(const gpuocc_device *d)
+{
+    return d->vendor == GPUOCC_VENDOR_AMD ? gpuocc_amd_vendor_rules() : gpuocc_nvidia_vendor_rules();
+}
 
 /* The identifier of a plain _Z mangling within `name` (the whole name otherwise). */
 void gpuocc_short_name(const char *name, size_t length, size_t *start, size_t *short_length);

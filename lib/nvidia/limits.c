@@ -356,132 +356,30 @@ void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resu
     r->smem_per_sm_bytes = carveout;
 }
 
-/* ---- public wrappers (NVIDIA's rules: an AMD device gives GPUOCC_ERR_VENDOR) ---- */
+/* ---- the table lib/core/limits.c's public wrappers dispatch to ---- */
 
-/* The checked device, then the output pointer: the order every wrapper reports errors in. */
-static int32_t device_and_output(gpuocc_device *d, const gpuocc_device *dev, const void *out)
+static int32_t nv_limit_blocks(const gpuocc_device *d)
 {
-    int32_t rc = gpuocc_nvidia_device_load(d, dev);
-    return rc ? rc : out ? GPUOCC_OK : GPUOCC_ERR_NULL;
+    return d->max_blocks_per_sm;
 }
 
-int32_t gpuocc_limit_warps(const gpuocc_device *dev, int32_t threads_per_block, int32_t *blocks)
+static int64_t nv_regs_per_block(const gpuocc_device *d, int64_t threads, int64_t regs)
 {
-    gpuocc_device d;
-    int32_t rc = device_and_output(&d, dev, blocks);
-    if (rc)
-        return rc;
-    if (threads_per_block < 1)
-        return GPUOCC_ERR_THREADS;
-    *blocks = gpuocc_rule_warps(&d, threads_per_block);
-    return GPUOCC_OK;
+    return gpuocc_rule_regs_per_warp(d, regs) * warps_per_block(d, threads);
 }
 
-int32_t gpuocc_limit_registers(const gpuocc_device *dev, int32_t threads_per_block, int32_t regs_per_thread,
-                               int32_t *blocks)
+const struct gpuocc_vendor_rules *gpuocc_nvidia_vendor_rules(void)
 {
-    gpuocc_device d;
-    int32_t rc = device_and_output(&d, dev, blocks);
-    if (rc)
-        return rc;
-    if (threads_per_block < 1)
-        return GPUOCC_ERR_THREADS;
-    if (regs_per_thread < 0)
-        return GPUOCC_ERR_REGISTERS;
-    *blocks = gpuocc_public_limit(gpuocc_rule_registers(&d, threads_per_block, regs_per_thread));
-    return GPUOCC_OK;
-}
-
-int32_t gpuocc_limit_shared_memory(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t *blocks)
-{
-    gpuocc_device d;
-    gpuocc_kernel k;
-    int32_t rc = gpuocc_nvidia_pair_load(&d, dev, &k, kernel);
-    if (rc)
-        return rc;
-    if (!blocks)
-        return GPUOCC_ERR_NULL;
-    *blocks = gpuocc_public_limit(gpuocc_rule_smem(&d, &k));
-    return GPUOCC_OK;
-}
-
-int32_t gpuocc_limit_blocks(const gpuocc_device *dev, int32_t *blocks)
-{
-    gpuocc_device d;
-    int32_t rc = device_and_output(&d, dev, blocks);
-    if (rc)
-        return rc;
-    *blocks = d.max_blocks_per_sm;
-    return GPUOCC_OK;
-}
-
-int32_t gpuocc_limit_barriers(const gpuocc_device *dev, int32_t barriers_per_block, int32_t *blocks)
-{
-    gpuocc_device d;
-    int32_t rc = device_and_output(&d, dev, blocks);
-    if (rc)
-        return rc;
-    if (barriers_per_block < 0)
-        return GPUOCC_ERR_BARRIERS;
-    *blocks = gpuocc_public_limit(gpuocc_rule_barriers(&d, barriers_per_block));
-    return GPUOCC_OK;
-}
-
-int32_t gpuocc_regs_per_warp(const gpuocc_device *dev, int32_t regs_per_thread, int32_t *regs)
-{
-    gpuocc_device d;
-    int32_t rc = device_and_output(&d, dev, regs);
-    if (rc)
-        return rc;
-    if (regs_per_thread < 0)
-        return GPUOCC_ERR_REGISTERS;
-    int64_t per_warp = gpuocc_rule_regs_per_warp(&d, regs_per_thread);
-    if (per_warp > INT32_MAX)
-        return GPUOCC_ERR_OVERFLOW;
-    *regs = (int32_t)per_warp;
-    return GPUOCC_OK;
-}
-
-int32_t gpuocc_regs_per_block(const gpuocc_device *dev, int32_t threads_per_block, int32_t regs_per_thread,
-                              int64_t *regs)
-{
-    gpuocc_device d;
-    int32_t rc = device_and_output(&d, dev, regs);
-    if (rc)
-        return rc;
-    if (threads_per_block < 1)
-        return GPUOCC_ERR_THREADS;
-    if (regs_per_thread < 0)
-        return GPUOCC_ERR_REGISTERS;
-    *regs = gpuocc_rule_regs_per_warp(&d, regs_per_thread) * warps_per_block(&d, threads_per_block);
-    return GPUOCC_OK;
-}
-
-int32_t gpuocc_smem_per_block(const gpuocc_device *dev, int64_t smem_static_bytes, int64_t smem_dynamic_bytes,
-                              int64_t *bytes)
-{
-    gpuocc_device d;
-    int32_t rc = device_and_output(&d, dev, bytes);
-    if (rc)
-        return rc;
-    if (smem_static_bytes < 0 || smem_dynamic_bytes < 0)
-        return GPUOCC_ERR_SMEM;
-    int64_t alloc = gpuocc_rule_smem_alloc(&d, smem_static_bytes, smem_dynamic_bytes);
-    if (alloc >= GPUOCC_BYTES_HUGE)
-        return GPUOCC_ERR_OVERFLOW;
-    *bytes = alloc;
-    return GPUOCC_OK;
-}
-
-int32_t gpuocc_smem_carveout(const gpuocc_device *dev, const gpuocc_kernel *kernel, int64_t *bytes)
-{
-    gpuocc_device d;
-    gpuocc_kernel k;
-    int32_t rc = gpuocc_nvidia_pair_load(&d, dev, &k, kernel);
-    if (rc)
-        return rc;
-    if (!bytes)
-        return GPUOCC_ERR_NULL;
-    *bytes = gpuocc_rule_carveout(&d, &k);
-    return GPUOCC_OK;
+    static const struct gpuocc_vendor_rules rules = {
+        .limit_warps = gpuocc_rule_warps,
+        .limit_registers = gpuocc_rule_registers,
+        .limit_smem = gpuocc_rule_smem,
+        .limit_blocks = nv_limit_blocks,
+        .limit_barriers = gpuocc_rule_barriers,
+        .regs_per_warp = gpuocc_rule_regs_per_warp,
+        .regs_per_block = nv_regs_per_block,
+        .smem_per_block = gpuocc_rule_smem_alloc,
+        .smem_per_sm = gpuocc_rule_carveout,
+    };
+    return &rules;
 }
