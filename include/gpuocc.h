@@ -320,11 +320,15 @@ GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kerne
  * (0 when the device has no SM count).  *threads = 0 when no candidate can run.
  *
  * Cost: the structs are checked once per call; what does not depend on the block size (registers per
- * warp, the register file's warps, block slots, barriers, constant shared memory) is computed once, and
- * the walk from the largest candidate stops as soon as no smaller one can hold more resident threads
- * (the callback form still calls `fn` for every candidate).  gpuocc_smem_dynamic_available tries one
- * candidate per carveout, gpuocc_regs_max_for_blocks solves each register condition for the allocation
- * step directly: neither walks bytes or register counts.
+ * warp, the register file's warps, block slots, barriers, the shared-memory constants) is computed once.
+ * With constant shared memory (the affine form with smem_per_thread_bytes = 0) the answer is solved over
+ * the blocks per SM, without a walk; otherwise the walk from the largest candidate evaluates shared
+ * memory only where it could matter and stops as soon as no smaller candidate can hold more resident
+ * threads (the table form reads every candidate's entry for its errors first; the callback form still
+ * calls `fn` for every candidate).  gpuocc_smem_dynamic_available tries the carveouts from the largest
+ * down and stops at the first that holds the blocks, gpuocc_regs_max_for_blocks solves each register
+ * condition for the allocation step directly: neither walks bytes or register counts, and both check
+ * the other resources with products rather than divisions.
  * ------------------------------------------------------------------------------------------------- */
 /* Dynamic shared memory = smem_base_bytes + smem_per_thread_bytes x block size (0, 0 for none). */
 GPUOCC_API int32_t gpuocc_best_block_affine(const gpuocc_device *dev, const gpuocc_kernel *kernel,

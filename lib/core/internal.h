@@ -156,23 +156,23 @@ static inline int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_
 /* Inverse queries in closed form on checked structs (lib/nvidia/limits.c); -1 when none satisfies. */
 int64_t gpuocc_nv_regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi);
 int64_t gpuocc_nv_smem_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi);
-/* Many block sizes of one kernel (the block-size search): what does not depend on the block size, once. */
-struct gpuocc_nv_search {
-    const gpuocc_device *d;
-    gpuocc_kernel k;               /* the kernel, its dynamic shared memory set per candidate */
-    bool regular;
-    int warp_shift, part_shift, compat_shift;
-    uint32_t slots;                /* warp slots per SM */
-    int64_t per_warp;              /* registers per warp */
-    uint32_t file_warps, file_warps_compat; /* warps per SM the register file gives at that allocation */
-    int32_t cap;                   /* block slots and barriers: blocks no block size can exceed */
-    int64_t resident_max;          /* resident threads no block size can exceed */
-    int64_t smem_dynamic;          /* the last shared-memory size asked, and its limit */
-    int32_t smem_blocks;
+/* The opt-in attribute's dynamic shared memory limit, and the per-block limit on the allocation. */
+int64_t gpuocc_nv_dynamic_max(const gpuocc_device *d, const gpuocc_kernel *k);
+int64_t gpuocc_nv_smem_block_limit(const gpuocc_device *d, const gpuocc_kernel *k);
+/* How the block-size search gets each candidate's dynamic shared memory. */
+enum gpuocc_smem_source { GPUOCC_SMEM_AFFINE, GPUOCC_SMEM_TABLE, GPUOCC_SMEM_CALLBACK };
+struct gpuocc_smem_rule {
+    enum gpuocc_smem_source source;
+    int64_t base, per_thread;      /* affine: base + per_thread x threads, both >= 0 */
+    const int64_t *table;          /* table: table[threads], count entries */
+    int32_t count;
+    gpuocc_smem_fn fn;             /* callback */
+    void *user_data;
 };
-void gpuocc_nv_search_init(struct gpuocc_nv_search *s, const gpuocc_device *d, const gpuocc_kernel *k);
-/* Blocks per SM at `threads` (<= the device's maximum) with `smem_dynamic` bytes, as gpuocc_rule_all says. */
-int32_t gpuocc_nv_blocks_at(struct gpuocc_nv_search *s, int64_t threads, int64_t smem_dynamic);
+/* The block-size search on checked structs (lib/nvidia/search.c): the best block size and its blocks per
+   SM (0 and 0 when none runs), or the rule's error as gpuocc_best_block_table / _callback document it. */
+int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
+                             int32_t *threads, int32_t *blocks);
 /* gpuocc_occupancy's fast path (lib/nvidia/fast.c), for structs in the current layout: true when it answered (result written, every field but size), false
    (nothing written) when the plain path must check or answer. */
 bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);

@@ -7,39 +7,7 @@
 
 /* ---- block-size search ---- */
 
-enum smem_source { SMEM_AFFINE, SMEM_TABLE, SMEM_CALLBACK };
-
-struct smem_rule {
-    enum smem_source source;
-    int64_t base, per_thread;
-    const int64_t *table;
-    int32_t count;
-    gpuocc_smem_fn fn;
-    void *user_data;
-};
-
-static int32_t dynamic_smem_for(const struct smem_rule *rule, int32_t threads, int64_t *bytes)
-{
-    switch (rule->source) {
-    case SMEM_AFFINE: {
-        /* base + per_thread x threads, saturating: both are >= 0 and threads <= 2^20 */
-        int64_t per = rule->per_thread > GPUOCC_BYTES_HUGE / threads ? GPUOCC_BYTES_HUGE : rule->per_thread * threads;
-        *bytes = gpuocc_sat_add(rule->base, per);
-        return GPUOCC_OK;
-    }
-    case SMEM_TABLE:
-        if (threads >= rule->count)
-            return GPUOCC_ERR_BUFFER;
-        *bytes = rule->table[threads];
-        break;
-    case SMEM_CALLBACK:
-        *bytes = rule->fn(threads, rule->user_data);
-        break;
-    }
-    return *bytes < 0 ? GPUOCC_ERR_SMEM : GPUOCC_OK;
-}
-
-static int32_t best_block(const gpuocc_device *dev, const gpuocc_kernel *kernel, const struct smem_rule *rule,
+static int32_t best_block(const gpuocc_device *dev, const gpuocc_kernel *kernel, const struct gpuocc_smem_rule *rule,
                           int32_t *threads, int32_t *min_grid)
 {
     gpuocc_device d_scratch;
@@ -53,50 +21,10 @@ static int32_t best_block(const gpuocc_device *dev, const gpuocc_kernel *kernel,
         return rc;
     if (!threads || !min_grid)
         return GPUOCC_ERR_NULL;
-
-    int32_t limit = d->max_threads_per_block;
-    if (k->max_threads_per_block > 0 && k->max_threads_per_block < limit)
-        limit = k->max_threads_per_block;
-    int32_t warp = d->warp_size;
-    int32_t top = (int32_t)gpuocc_round_up(limit, warp);
-    /* A table's errors come first, as a walk from the top would meet them: an entry past the table
-       (only the largest candidate can be), then a negative entry at any candidate. */
-    if (rule->source == SMEM_TABLE) {
-        if (limit >= rule->count)
-            return GPUOCC_ERR_BUFFER;
-        for (int32_t aligned = top; aligned > 0; aligned -= warp)
-            if (rule->table[aligned < limit ? aligned : limit] < 0)
-                return GPUOCC_ERR_SMEM;
-    }
-    /* The walk stops once no smaller candidate can hold more threads: each holds at most its size times
-       the blocks no size can exceed (and the constant shared memory's), and at most what the warp slots
-       and the register file hold.  A callback is asked for every candidate, as documented. */
-    struct gpuocc_nv_search s;
-    gpuocc_nv_search_init(&s, d, k);
-    bool constant = rule->source == SMEM_AFFINE && rule->per_thread == 0;
     int32_t best_threads = 0, best_blocks = 0;
-    int64_t best_resident = 0;
-    for (int32_t aligned = top; aligned > 0; aligned -= warp) {
-        int32_t candidate = aligned < limit ? aligned : limit;
-        int64_t smem = 0;
-        rc = dynamic_smem_for(rule, candidate, &smem);
-        if (rc)
-            return rc;
-        int32_t blocks = gpuocc_nv_blocks_at(&s, candidate, smem);
-        int64_t resident = (int64_t)blocks * candidate;
-        if (resident > best_resident) {
-            best_resident = resident;
-            best_threads = candidate;
-            best_blocks = blocks;
-        }
-        if (rule->source != SMEM_CALLBACK) {
-            int64_t cap = constant && s.smem_blocks < s.cap ? s.smem_blocks : s.cap;
-            int64_t bound = (int64_t)(aligned - warp) * cap;
-            bound = s.resident_max < bound ? s.resident_max : bound;
-            if (best_resident >= bound)
-                break;
-        }
-    }
+    rc = gpuocc_nv_best_block(d, k, rule, &best_threads, &best_blocks);
+    if (rc)
+        return rc;
     *threads = best_threads;
     *min_grid = gpuocc_clamp_i32((int64_t)best_blocks * d->sm_count);
     return GPUOCC_OK;
@@ -107,7 +35,7 @@ int32_t gpuocc_best_block_affine(const gpuocc_device *dev, const gpuocc_kernel *
 {
     if (smem_base_bytes < 0 || smem_per_thread_bytes < 0)
         return GPUOCC_ERR_SMEM;
-    struct smem_rule rule = {.source = SMEM_AFFINE, .base = smem_base_bytes, .per_thread = smem_per_thread_bytes};
+    struct gpuocc_smem_rule rule = {.source = GPUOCC_SMEM_AFFINE, .base = smem_base_bytes, .per_thread = smem_per_thread_bytes};
     return best_block(dev, kernel, &rule, threads, min_grid);
 }
 
@@ -118,7 +46,7 @@ int32_t gpuocc_best_block_table(const gpuocc_device *dev, const gpuocc_kernel *k
         return GPUOCC_ERR_NULL;
     if (count < 1)
         return GPUOCC_ERR_ARGUMENT;
-    struct smem_rule rule = {.source = SMEM_TABLE, .table = smem_by_threads, .count = count};
+    struct gpuocc_smem_rule rule = {.source = GPUOCC_SMEM_TABLE, .table = smem_by_threads, .count = count};
     return best_block(dev, kernel, &rule, threads, min_grid);
 }
 
@@ -127,7 +55,7 @@ int32_t gpuocc_best_block_callback(const gpuocc_device *dev, const gpuocc_kernel
 {
     if (!fn)
         return GPUOCC_ERR_NULL;
-    struct smem_rule rule = {.source = SMEM_CALLBACK, .fn = fn, .user_data = user_data};
+    struct gpuocc_smem_rule rule = {.source = GPUOCC_SMEM_CALLBACK, .fn = fn, .user_data = user_data};
     return best_block(dev, kernel, &rule, threads, min_grid);
 }
 

@@ -92,6 +92,16 @@ static int64_t per_block_limit(const gpuocc_device *d, const gpuocc_kernel *k)
     return limit + d->smem_reserved_per_block_bytes;
 }
 
+int64_t gpuocc_nv_dynamic_max(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    return dynamic_max(d, k);
+}
+
+int64_t gpuocc_nv_smem_block_limit(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    return per_block_limit(d, k);
+}
+
 static inline int64_t carveout_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc)
 {
     if (d->carveout_count == 0)

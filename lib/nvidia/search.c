@@ -1,0 +1,250 @@
+/*
+ * The block-size search under NVIDIA's rules: the candidate with the most resident threads (blocks per SM x
+ * block size), the largest on ties.  Every limit but shared memory depends on the block size only through
+ * its warps w, as w <= W ? floor(F / w) : 0 (F: the warps the slots and the register file hold; W: the most
+ * warps the per-block register checks allow), and the block slots and barriers are a constant cap.  With a
+ * constant amount of shared memory the answer is solved over the blocks per SM instead of walked; with a
+ * variable amount the walk from the largest candidate stops once no smaller one can hold more threads.
+ */
+#include "../core/internal.h"
+
+/* What the search needs that does not depend on the block size. */
+struct search {
+    const gpuocc_device *d;
+    int64_t warp, limit;     /* warp size; the largest candidate */
+    int64_t fit, most;       /* F and W above (most = 0: no block size runs) */
+    int64_t cap;             /* block slots and barriers */
+    /* shared memory: the kernel's fixed bytes, the opt-in attribute (INT64_MAX without opt-in), the
+       per-block limit, the preferred carveout and the granule */
+    int64_t fixed, dynamic_max, block_limit, preferred, unit;
+};
+
+/* floor(capacity / parts) / per_warp warps in each of `parts` sub-partitions: the warps the file holds. */
+static int64_t search_file_warps(const gpuocc_device *d, int64_t per_warp, int64_t parts)
+{
+    return gpuocc_div(gpuocc_div_unit(d->regs_per_sm, parts), per_warp) * parts;
+}
+
+/* The most warps per block with per_warp x (warps rounded up to the parts) <= regs_per_block. */
+static int64_t search_block_warps(const gpuocc_device *d, int64_t per_warp, int64_t parts)
+{
+    return gpuocc_div_unit(gpuocc_div(d->regs_per_block, per_warp), parts) * parts;
+}
+
+static void search_init(struct search *s, const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    s->d = d;
+    s->warp = d->warp_size;
+    s->limit = d->max_threads_per_block;
+    if (k->max_threads_per_block > 0 && k->max_threads_per_block < s->limit)
+        s->limit = k->max_threads_per_block;
+    int64_t slots = gpuocc_div_unit(d->max_threads_per_sm, d->warp_size);
+    s->fit = slots;
+    s->most = INT32_MAX;
+    if (k->regs_per_thread > d->regs_per_thread_max) {
+        s->most = 0;
+    } else {
+        int64_t per_warp = gpuocc_rule_regs_per_warp(d, k->regs_per_thread);
+        if (per_warp > 0) {
+            /* gpuocc_rule_registers: the per-block check, the file's warps, and GP100's compatibility
+               layout (which must hold one block of the block's warps) */
+            int64_t file = search_file_warps(d, per_warp, d->sub_partitions);
+            s->fit = file < slots ? file : slots;
+            s->most = search_block_warps(d, per_warp, d->sub_partitions);
+            if (d->reg_compat_sub_partitions > 0) {
+                int64_t compat = search_block_warps(d, per_warp, d->reg_compat_sub_partitions);
+                int64_t compat_file = search_file_warps(d, per_warp, d->reg_compat_sub_partitions);
+                compat = compat_file < compat ? compat_file : compat;
+                s->most = compat < s->most ? compat : s->most;
+            }
+            if (s->fit == 0)
+                s->most = 0;
+        }
+    }
+    int32_t barriers = gpuocc_rule_barriers(d, k->barriers);
+    s->cap = barriers < d->max_blocks_per_sm ? barriers : d->max_blocks_per_sm;
+    s->fixed = gpuocc_sat_add(k->smem_static_bytes, d->smem_reserved_per_block_bytes);
+    s->dynamic_max = k->smem_optin ? gpuocc_nv_dynamic_max(d, k) : INT64_MAX;
+    s->block_limit = gpuocc_nv_smem_block_limit(d, k);
+    s->unit = d->smem_alloc_unit_bytes;
+    s->preferred = d->smem_per_sm_bytes;
+    if (d->carveout_count > 0) {
+        int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
+        s->preferred = gpuocc_nv_carveout_at_least(d, percent * d->smem_per_sm_bytes / 100);
+    }
+}
+
+/* Blocks per SM shared memory allows with `dynamic` bytes (gpuocc_rule_smem with the kernel's constants
+   hoisted): the preferred carveout, unless the block needs a larger one. */
+static int64_t search_smem_blocks(const struct search *s, int64_t dynamic)
+{
+    if (dynamic > s->dynamic_max)
+        return 0;
+    int64_t alloc = gpuocc_round_up_unit(gpuocc_sat_add(s->fixed, dynamic), s->unit);
+    if (alloc > s->block_limit)
+        return 0;
+    if (alloc == 0)
+        return GPUOCC_NO_LIMIT;
+    int64_t carveout = alloc <= s->preferred ? s->preferred : gpuocc_nv_carveout_at_least(s->d, alloc);
+    if (carveout < 0)
+        carveout = s->d->smem_per_sm_bytes;
+    return gpuocc_clamp_i32(gpuocc_div(carveout, alloc));
+}
+
+/* Blocks per SM at w warps per block by everything but shared memory. */
+static inline int64_t search_blocks(const struct search *s, int64_t w)
+{
+    if (w > s->most)
+        return 0;
+    int64_t b = (uint32_t)s->fit / (uint32_t)w; /* fit <= 2^20 slots, w >= 1 */
+    return b < s->cap ? b : s->cap;
+}
+
+/*
+ * Constant shared memory: blocks(w) = min(B, floor(F / w)) for w <= W.  The block size with the most
+ * resident threads among the multiples of the warp is, for some block count b, the largest w with
+ * blocks(w) >= b, namely min(W, floor(F / b)): try b upwards (w falls), until no larger b can do better.
+ * The top candidate (the limit, perhaps not a multiple of the warp) is evaluated on its own and wins ties.
+ */
+static void best_constant(const struct search *s, int64_t smem_blocks, int32_t *threads, int32_t *blocks)
+{
+    int64_t cap = smem_blocks < s->cap ? smem_blocks : s->cap;
+    int64_t w0 = gpuocc_div_unit(s->limit - 1, s->warp) + 1;
+    int64_t b0 = search_blocks(s, w0);
+    b0 = b0 < cap ? b0 : cap;
+    int64_t best_w = 0, best_b = 0, best = 0; /* among the multiples of the warp, in warps x blocks */
+    int64_t top = w0 - 1 < s->most ? w0 - 1 : s->most;
+    if (top >= 1 && cap >= 1) {
+        if (gpuocc_div(s->fit, top) >= cap) {
+            best_w = top, best_b = cap, best = top * cap;
+        } else {
+            for (int64_t b = s->fit / top > 1 ? s->fit / top : 1; b <= cap; b++) {
+                int64_t w = s->fit / b;
+                w = w < top ? w : top;
+                if (w < 1)
+                    break;
+                int64_t n = s->fit / w;
+                n = n < cap ? n : cap;
+                if (w * n > best)
+                    best_w = w, best_b = n, best = w * n;
+                /* larger b: w <= F / (b + 1) and at most `cap` blocks; never more than F warps */
+                if (best == s->fit || s->fit / (b + 1) * cap <= best)
+                    break;
+            }
+        }
+    }
+    if (b0 * s->limit >= best * s->warp) {
+        *threads = b0 > 0 ? (int32_t)s->limit : 0;
+        *blocks = (int32_t)b0;
+    } else {
+        *threads = (int32_t)(best_w * s->warp);
+        *blocks = (int32_t)best_b;
+    }
+}
+
+/* The dynamic shared memory of a candidate; GPUOCC_ERR_SMEM for a negative one. */
+static int32_t search_dynamic(const struct gpuocc_smem_rule *rule, int64_t threads, int64_t *bytes)
+{
+    if (rule->source != GPUOCC_SMEM_CALLBACK) {
+        if (rule->source == GPUOCC_SMEM_TABLE) {
+            *bytes = rule->table[threads]; /* checked before the walk */
+            return GPUOCC_OK;
+        }
+        /* base + per_thread x threads, saturating: both are >= 0 and threads <= 2^20 */
+        int64_t per = rule->per_thread > GPUOCC_BYTES_HUGE / threads ? GPUOCC_BYTES_HUGE : rule->per_thread * threads;
+        *bytes = gpuocc_sat_add(rule->base, per);
+        return GPUOCC_OK;
+    }
+    *bytes = rule->fn((int32_t)threads, rule->user_data);
+    return *bytes < 0 ? GPUOCC_ERR_SMEM : GPUOCC_OK;
+}
+
+/* The most blocks any allocation above the preferred carveout gets: 1 where every larger carveout is
+   less than twice the smallest allocation it serves (every NVIDIA GPU so far), else no bound below the cap. */
+static int64_t above_preferred(const struct search *s)
+{
+    const gpuocc_device *d = s->d;
+    for (int32_t i = d->carveout_count - 1; i >= 0 && (int64_t)d->carveouts_kib[i] * 1024 > s->preferred; i--) {
+        int64_t below = i > 0 ? (int64_t)d->carveouts_kib[i - 1] * 1024 : 0;
+        below = s->preferred > below ? s->preferred : below;
+        int64_t least = (gpuocc_div_unit(below, s->unit) + 1) * s->unit;
+        if ((int64_t)d->carveouts_kib[i] * 1024 >= 2 * least)
+            return s->cap;
+    }
+    return 1;
+}
+
+/*
+ * Variable shared memory: walk the candidates from the largest down.  A candidate's resident threads are
+ * at most t x min(cap, floor(F / w)), so shared memory is evaluated only where that beats the best so far;
+ * the walk stops once no smaller candidate t' can beat it: t' x cap, F warps, and for the affine form t' x
+ * the blocks shared memory allows (floor(preferred / (fixed + base + per_thread x t')) at most within the
+ * preferred carveout, above_preferred() above it).  The callback is asked for every candidate regardless.
+ */
+static int32_t best_variable(const struct search *s, const struct gpuocc_smem_rule *rule, int32_t *threads,
+                             int32_t *blocks)
+{
+    bool walk_all = rule->source == GPUOCC_SMEM_CALLBACK;
+    bool affine = rule->source == GPUOCC_SMEM_AFFINE;
+    int64_t warp = s->warp, top = gpuocc_round_up_unit(s->limit, warp);
+    int64_t best = 0, best_t = 0, best_b = 0, above = -1;
+    int64_t aligned = top;
+    if (!walk_all && top > s->most * warp)
+        aligned = s->most * warp; /* larger blocks get no registers */
+    for (; aligned > 0; aligned -= warp) {
+        int64_t t = aligned < s->limit ? aligned : s->limit, w = gpuocc_div_unit(aligned, warp);
+        int64_t dynamic = 0;
+        int32_t rc = search_dynamic(rule, t, &dynamic);
+        if (rc)
+            return rc;
+        int64_t n = search_blocks(s, w);
+        if (n * t > best) {
+            int64_t smem = search_smem_blocks(s, dynamic);
+            n = smem < n ? smem : n;
+            if (n * t > best)
+                best = n * t, best_t = t, best_b = n;
+        }
+        if (walk_all)
+            continue;
+        int64_t next = aligned - warp;
+        if (best >= next * s->cap || best >= s->fit * warp)
+            break;
+        if (affine && rule->per_thread > 0 && next > 0) {
+            if (above < 0)
+                above = above_preferred(s);
+            int64_t least = gpuocc_sat_add(gpuocc_sat_add(s->fixed, rule->base),
+                                           rule->per_thread > GPUOCC_BYTES_HUGE / next ? GPUOCC_BYTES_HUGE
+                                                                                       : rule->per_thread * next);
+            /* next <= 2^20 and preferred < 2^41: the product fits */
+            int64_t within = gpuocc_div(next * s->preferred, least);
+            if (best >= within && best >= next * above)
+                break;
+        }
+    }
+    *threads = (int32_t)best_t;
+    *blocks = (int32_t)best_b;
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
+                             int32_t *threads, int32_t *blocks)
+{
+    struct search s;
+    search_init(&s, d, k);
+    if (rule->source == GPUOCC_SMEM_TABLE) {
+        /* a table's errors come first, as a full walk would meet them: an entry past the table (only the
+           largest candidate can be), then a negative entry at any candidate */
+        if (s.limit >= rule->count)
+            return GPUOCC_ERR_BUFFER;
+        int64_t sign = 0;
+        for (int64_t aligned = gpuocc_round_up_unit(s.limit, s.warp); aligned > 0; aligned -= s.warp)
+            sign |= rule->table[aligned < s.limit ? aligned : s.limit];
+        if (sign < 0)
+            return GPUOCC_ERR_SMEM;
+    }
+    if (rule->source == GPUOCC_SMEM_AFFINE && rule->per_thread == 0) {
+        best_constant(&s, search_smem_blocks(&s, rule->base), threads, blocks);
+        return GPUOCC_OK;
+    }
+    return best_variable(&s, rule, threads, blocks);
+}
