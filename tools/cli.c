@@ -346,9 +346,18 @@ bool cli_device(struct cli_io *io, const char *field, const char *name, gpuocc_d
     return false;
 }
 
+bool cli_is_amd(const gpuocc_device *d)
+{
+    return d->vendor == GPUOCC_VENDOR_AMD;
+}
+
 void cli_arch_name(const gpuocc_device *d, char *out, size_t cap)
 {
-    snprintf(out, cap, "sm_%d%d", d->cc_major, d->cc_minor);
+    /* AMD keeps the target's version in cc_major and its two hexadecimal digits in cc_minor: gfx90a = 9, 0x0a */
+    if (cli_is_amd(d))
+        snprintf(out, cap, "gfx%d%x%x", d->cc_major, (unsigned)(d->cc_minor >> 4) & 0xf, (unsigned)d->cc_minor & 0xf);
+    else
+        snprintf(out, cap, "sm_%d%d", d->cc_major, d->cc_minor);
 }
 
 void cli_launch_init(struct cli_launch *l)
@@ -357,6 +366,35 @@ void cli_launch_init(struct cli_launch *l)
     l->dev.size = sizeof l->dev;
     gpuocc_kernel_init(&l->k);
     l->k.smem_optin = 1; /* CONVENTIONS.md: on by default; --no-optin turns it off */
+}
+
+/* A field both vendors' names set (--regs and --vgprs...): one of them, once. */
+static bool same_field(struct cli_io *io, const char **seen, const char *flag)
+{
+    if (*seen && strcmp(*seen, flag) != 0) {
+        cli_fail(io, flag, "sets the same field as %s: give one of them", *seen);
+        return false;
+    }
+    *seen = flag;
+    return true;
+}
+
+/* A vendor's own flags with the other vendor's --arch are usage errors (checked whichever comes first). */
+static void vendor_check(struct cli_io *io, const struct cli_launch *l)
+{
+    if (!l->have_arch || io->status)
+        return;
+    char arch[16];
+    cli_arch_name(&l->dev, arch, sizeof arch);
+    if (cli_is_amd(&l->dev) && l->nvidia_flag)
+        cli_fail(io, l->nvidia_flag, "NVIDIA only, but --arch %s is an AMD device (%s): AMD has no carveout, "
+                 "shared-memory opt-in or named barriers", l->dev_name, arch);
+    else if (!cli_is_amd(&l->dev) && l->amd_flag)
+        cli_fail(io, l->amd_flag, "AMD only, but --arch %s is an NVIDIA device (%s)%s", l->dev_name, arch,
+                 !strcmp(l->amd_flag, "--vgprs")         ? ": use --regs"
+                 : !strcmp(l->amd_flag, "--lds")         ? ": use --smem-static"
+                 : !strcmp(l->amd_flag, "--lds-dynamic") ? ": use --smem-dynamic"
+                                                         : "");
 }
 
 bool cli_launch_flag(struct cli_args *a, struct cli_launch *l)
@@ -371,22 +409,112 @@ bool cli_launch_flag(struct cli_args *a, struct cli_launch *l)
         l->k.threads_per_block = cli_int(io, "--threads", v, 1, INT32_MAX);
         l->have_threads = true;
     } else if (cli_flag(a, "--regs", &v)) {
-        l->k.regs_per_thread = cli_int(io, "--regs", v, 0, INT32_MAX);
+        if (same_field(io, &l->regs_flag, "--regs"))
+            l->k.regs_per_thread = cli_int(io, "--regs", v, 0, INT32_MAX);
         l->have_regs = true;
     } else if (cli_flag(a, "--smem-static", &v)) {
-        l->k.smem_static_bytes = cli_size(io, "--smem-static", v);
+        if (same_field(io, &l->smem_static_flag, "--smem-static"))
+            l->k.smem_static_bytes = cli_size(io, "--smem-static", v);
         l->have_smem_static = true;
-    } else if (cli_flag(a, "--smem-dynamic", &v))
-        l->k.smem_dynamic_bytes = cli_size(io, "--smem-dynamic", v);
-    else if (cli_flag(a, "--barriers", &v)) {
+    } else if (cli_flag(a, "--smem-dynamic", &v)) {
+        if (same_field(io, &l->smem_dynamic_flag, "--smem-dynamic"))
+            l->k.smem_dynamic_bytes = cli_size(io, "--smem-dynamic", v);
+    } else if (cli_flag(a, "--barriers", &v)) {
         l->k.barriers = cli_int(io, "--barriers", v, 0, INT32_MAX);
         l->have_barriers = true;
-    } else if (cli_flag(a, "--carveout", &v))
+        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--barriers";
+    } else if (cli_flag(a, "--carveout", &v)) {
         l->k.carveout_percent = cli_int(io, "--carveout", v, -1, 100);
-    else if (cli_switch(a, "--no-optin"))
+        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--carveout";
+    } else if (cli_switch(a, "--no-optin")) {
         l->k.smem_optin = 0;
-    else
+        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--no-optin";
+    } else
         return false;
+    vendor_check(io, l);
+    return true;
+}
+
+/* "6.2" -> 602: a ROCm release as major * 100 + minor. */
+static int32_t rocm_release(struct cli_io *io, const char *text)
+{
+    const char *dot = strchr(text, '.');
+    int64_t major, minor;
+    if (dot && cli_parse_int(text, (size_t)(dot - text), 1, 99, &major) &&
+        cli_parse_int(dot + 1, strlen(dot + 1), 0, 99, &minor) && text[0] != '+' && dot[1] != '+' && dot[1] != '-')
+        return (int32_t)(major * 100 + minor);
+    cli_fail(io, "--rocm", "expected a ROCm release MAJOR.MINOR such as 6.2 or 7.0, got '%s'", text);
+    return 0;
+}
+
+bool cli_amd_launch_flag(struct cli_args *a, struct cli_launch *l)
+{
+    struct cli_io *io = a->io;
+    const char *v, *flag = a->argv[a->i];
+    if (cli_flag(a, "--vgprs", &v)) {
+        if (same_field(io, &l->regs_flag, "--vgprs"))
+            l->k.regs_per_thread = cli_int(io, "--vgprs", v, 0, INT32_MAX);
+        l->have_regs = true;
+        flag = "--vgprs";
+    } else if (cli_flag(a, "--agprs", &v)) {
+        l->k.agprs = cli_int(io, "--agprs", v, 0, INT32_MAX);
+        flag = "--agprs";
+    } else if (cli_flag(a, "--sgprs", &v)) {
+        l->k.sgprs = cli_int(io, "--sgprs", v, 0, INT32_MAX);
+        flag = "--sgprs";
+    } else if (cli_flag(a, "--lds", &v)) {
+        if (same_field(io, &l->smem_static_flag, "--lds"))
+            l->k.smem_static_bytes = cli_size(io, "--lds", v);
+        l->have_smem_static = true;
+        flag = "--lds";
+    } else if (cli_flag(a, "--lds-dynamic", &v)) {
+        if (same_field(io, &l->smem_dynamic_flag, "--lds-dynamic"))
+            l->k.smem_dynamic_bytes = cli_size(io, "--lds-dynamic", v);
+        flag = "--lds-dynamic";
+    } else if (cli_flag(a, "--wave-size", &v)) {
+        l->k.wave_size = cli_int(io, "--wave-size", v, 32, 64);
+        if (!io->status && l->k.wave_size != 32 && l->k.wave_size != 64)
+            cli_fail(io, "--wave-size", "expected 32 or 64, got '%s'", v);
+        flag = "--wave-size";
+    } else if (cli_switch(a, "--cu-mode")) {
+        l->k.cu_mode = 1;
+        flag = "--cu-mode";
+    } else if (cli_flag(a, "--max-threads", &v)) {
+        l->k.max_threads_per_block = cli_int(io, "--max-threads", v, 1, INT32_MAX);
+        flag = "--max-threads";
+    } else if (cli_flag(a, "--model", &v)) {
+        if (!strcmp(v, "compiler"))
+            l->k.model = GPUOCC_MODEL_COMPILER;
+        else if (!strcmp(v, "runtime"))
+            l->k.model = GPUOCC_MODEL_RUNTIME;
+        else
+            cli_fail(io, "--model", "expected compiler or runtime, got '%s'", v);
+        flag = "--model";
+    } else if (cli_flag(a, "--rocm", &v)) {
+        l->k.rocm_version = rocm_release(io, v);
+        flag = "--rocm";
+    } else
+        return false;
+    l->amd_flag = l->amd_flag ? l->amd_flag : flag;
+    vendor_check(io, l);
+    return true;
+}
+
+bool cli_launch_check(struct cli_io *io, const struct cli_launch *l)
+{
+    if (io->status)
+        return false;
+    if (l->k.rocm_version && l->k.model != GPUOCC_MODEL_RUNTIME)
+        return cli_fail(io, "--rocm", "picks the release of HIP's rules: give --model runtime too"), false;
+    char arch[16];
+    cli_arch_name(&l->dev, arch, sizeof arch);
+    if (l->have_arch && cli_is_amd(&l->dev) && l->k.wave_size && !(l->dev.wave_sizes & l->k.wave_size))
+        return cli_fail(io, "--wave-size", "%s runs wave%d only", arch, l->dev.warp_size), false;
+    if (l->have_arch && cli_is_amd(&l->dev) && l->k.agprs > 0 && l->dev.agpr_file == GPUOCC_AGPR_NONE)
+        return cli_fail(io, "--agprs", "%s has no AGPRs (gfx908, gfx90a and later have them)", arch), false;
+    if (l->k.max_threads_per_block > 0 && l->have_threads && l->k.threads_per_block > l->k.max_threads_per_block)
+        return cli_fail(io, "--threads", "%d is more than --max-threads %d: a workgroup larger than the kernel was "
+                        "compiled for does not launch", l->k.threads_per_block, l->k.max_threads_per_block), false;
     return true;
 }
 
@@ -443,7 +571,7 @@ void cli_limiters(uint32_t limiters, char *out, size_t cap)
 {
     out[0] = '\0';
     size_t n = 0;
-    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
+    for (int32_t i = 0; i <= GPUOCC_RESOURCE_SGPRS; i++) { /* every vendor's resources */
         if (!(limiters & (1u << i)))
             continue;
         int w = snprintf(out + n, cap - n, "%s%s", n ? "|" : "", gpuocc_resource_name(i));
@@ -457,7 +585,7 @@ void json_limiters(FILE *f, uint32_t limiters)
 {
     fputc('[', f);
     bool first = true;
-    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++)
+    for (int32_t i = 0; i <= GPUOCC_RESOURCE_SGPRS; i++) /* every vendor's resources */
         if (limiters & (1u << i)) {
             if (!first)
                 fputc(',', f);

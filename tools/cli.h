@@ -115,28 +115,53 @@ bool cli_try_double(const char *text, double *out);
 
 /* A device by name; an unknown one is a usage error naming `field`, with the nearest name. */
 bool cli_device(struct cli_io *io, const char *field, const char *name, gpuocc_device *dev);
-/* "sm_90" for a device's compute capability. */
+/* The architecture's name: "sm_90" for NVIDIA, "gfx942" (the LLVM target) for AMD. */
 void cli_arch_name(const gpuocc_device *d, char *out, size_t cap);
+/* Whether a device follows AMD's rules (its vendor field). */
+bool cli_is_amd(const gpuocc_device *d);
 
 /* The launch flags every launch-taking command accepts, with the same meaning everywhere. */
 #define CLI_LAUNCH_OPTIONS                                                                                   \
-    {"--arch", "NAME", "architecture (sm_90) or product (H100); see 'gpuocc devices'"},                       \
-    {"--threads", "N", "threads per block"},                                                                  \
-    {"--regs", "N", "registers per thread"},                                                                  \
-    {"--smem-static", "BYTES", "static shared memory per block (48K, 1M: powers of 1024)"},                   \
-    {"--smem-dynamic", "BYTES", "dynamic shared memory per block"},                                           \
-    {"--barriers", "N", "named barriers per block (default 1)"},                                              \
-    {"--carveout", "PERCENT", "preferred shared-memory carveout, 0-100 (default -1: the driver's choice)"},   \
-    {"--no-optin", NULL, "the kernel has not raised its shared-memory limit above 48 KiB (opt-in is on)"}
+    {"--arch", "NAME", "architecture (sm_90, gfx942) or product (H100, MI300X); see 'gpuocc devices'"},       \
+    {"--threads", "N", "threads per block (AMD: workgroup size)"},                                            \
+    {"--regs", "N", "registers per thread (AMD: arch VGPRs per lane, as --vgprs)"},                           \
+    {"--smem-static", "BYTES", "static shared memory per block (48K, 1M: powers of 1024; AMD: LDS)"},         \
+    {"--smem-dynamic", "BYTES", "dynamic shared memory per block (AMD: dynamic LDS)"},                        \
+    {"--barriers", "N", "NVIDIA: named barriers per block (default 1)"},                                      \
+    {"--carveout", "PERCENT", "NVIDIA: preferred shared-memory carveout, 0-100 (default -1: the driver's choice)"}, \
+    {"--no-optin", NULL, "NVIDIA: the kernel has not raised its shared-memory limit above 48 KiB (opt-in is on)"}
+/* AMD's launch flags, for the commands that answer AMD devices (listed after CLI_LAUNCH_OPTIONS).  The
+   first three name the fields --regs, --smem-static and --smem-dynamic set; giving both names is an
+   error, as is an AMD flag with an NVIDIA --arch or an NVIDIA-only flag with an AMD one (docs/amd.md). */
+#define CLI_AMD_LAUNCH_OPTIONS                                                                               \
+    {"--vgprs", "N", "AMD: arch VGPRs per lane (LLVM's \"VGPRs\")"},                                          \
+    {"--agprs", "N", "AMD: AGPRs per lane (LLVM's \"AGPRs\"; gfx908, gfx90a and later; default 0)"},          \
+    {"--sgprs", "N", "AMD: SGPRs per wave (LLVM's \"SGPRs\"; they limit on gfx9; default 0: no limit)"},      \
+    {"--lds", "BYTES", "AMD: static LDS per workgroup (LLVM's \"LDS Size\")"},                                \
+    {"--lds-dynamic", "BYTES", "AMD: the launch's dynamic LDS per workgroup"},                                \
+    {"--wave-size", "32|64", "AMD: wavefront size (default: the target's, 64 on gfx9, 32 on gfx10 and later)"}, \
+    {"--cu-mode", NULL, "AMD gfx10 and later: compiled with -mcumode (a workgroup on one CU, not a WGP)"},     \
+    {"--max-threads", "N", "AMD: the flat workgroup size maximum compiled for (amdgpu_flat_work_group_size; "  \
+                           "LLVM's occupancy depends on it; default: --threads)"},                            \
+    {"--model", "NAME", "AMD: compiler (LLVM's occupancy, the default) or runtime (HIP's) fills blocks_per_sm"}, \
+    {"--rocm", "X.Y", "AMD, with --model runtime: HIP's rules as of that ROCm release (default: the newest)"}
 struct cli_launch {
     gpuocc_device dev;
     gpuocc_kernel k;
     char dev_name[64];
     bool have_arch, have_threads, have_regs, have_smem_static, have_barriers; /* given on the command line */
+    /* the flag that set each field shared by both vendors' names, and the first vendor-only flag of each
+       vendor, for the checks and their messages */
+    const char *regs_flag, *smem_static_flag, *smem_dynamic_flag, *nvidia_flag, *amd_flag;
 };
 void cli_launch_init(struct cli_launch *l); /* gpuocc_kernel_init defaults, opt-in on */
 /* Consumes one launch flag at the cursor; false if the argument is not one. */
 bool cli_launch_flag(struct cli_args *a, struct cli_launch *l);
+/* The same for CLI_AMD_LAUNCH_OPTIONS (commands that answer AMD devices call both). */
+bool cli_amd_launch_flag(struct cli_args *a, struct cli_launch *l);
+/* After the flags: the checks that need them all (--rocm without --model runtime, --threads above
+   --max-threads).  False after a usage error. */
+bool cli_launch_check(struct cli_io *io, const struct cli_launch *l);
 
 /* Minimal JSON writer: keys and values with commas handled by the caller's `first` flag. */
 void json_string(FILE *f, const char *s);

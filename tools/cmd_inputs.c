@@ -124,7 +124,10 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
         if (gpuocc_device_lookup(target, &dev) != GPUOCC_OK)
             row->status = "unknown_device";
     }
-    snprintf(row->arch, sizeof row->arch, "sm_%d", l->have_arch ? dev.cc_major * 10 + dev.cc_minor : k->cc);
+    if (l->have_arch)
+        cli_arch_name(&dev, row->arch, sizeof row->arch);
+    else
+        snprintf(row->arch, sizeof row->arch, "sm_%d", k->cc);
     /* the compiler's figures, unless a launch flag overrides them ("what if"); the launch's own choices
        (dynamic shared memory, carveout, opt-in) from the flags */
     gpuocc_kernel kern = l->k;

@@ -17,8 +17,16 @@ static void launch_example(struct cli_io *io, struct cli_launch *l)
     l->k.smem_dynamic_bytes = 48 * 1024;
 }
 
-static const char *resource_demand_name(int32_t resource)
+static const char *resource_demand_name(int32_t resource, bool amd)
 {
+    if (amd)
+        switch (resource) {
+        case GPUOCC_RESOURCE_REGISTERS: return "VGPRs per lane";
+        case GPUOCC_RESOURCE_SMEM: return "LDS per workgroup (bytes)";
+        case GPUOCC_RESOURCE_WARPS: return "threads per workgroup";
+        case GPUOCC_RESOURCE_SGPRS: return "SGPRs per wave";
+        default: break;
+        }
     switch (resource) {
     case GPUOCC_RESOURCE_REGISTERS: return "registers per thread";
     case GPUOCC_RESOURCE_SMEM: return "shared memory per block (bytes)";
@@ -33,9 +41,16 @@ static const char *resource_demand_name(int32_t resource)
    launch check accepts 256. */
 #define PTXAS_MAX_REGS 255
 
+/* The most registers per thread the compiler gives: ptxas's 255; on AMD the VGPRs a lane addresses. */
+static int64_t compiler_max_regs(const gpuocc_device *d)
+{
+    return cli_is_amd(d) ? d->regs_per_thread_max : PTXAS_MAX_REGS;
+}
+
 /* The next step for one limiting resource, as the report shows it: none at full occupancy (more blocks
    would not add warps), and never more registers than the compiler can allocate.  GPUOCC_ERR_RESOURCE when
-   the resource does not limit (or nothing is to be gained). */
+   the resource does not limit (or nothing is to be gained); GPUOCC_ERR_VENDOR when the library cannot
+   answer it for the device's vendor (then the report leaves it out). */
 static int32_t next_step(const struct cli_launch *l, const gpuocc_result *r, int32_t resource, int64_t *value,
                          int64_t *shed)
 {
@@ -46,7 +61,7 @@ static int32_t next_step(const struct cli_launch *l, const gpuocc_result *r, int
         return rc;
     if (*shed <= 0)
         return GPUOCC_ERR_RESOURCE;
-    int64_t most = PTXAS_MAX_REGS;
+    int64_t most = compiler_max_regs(&l->dev);
     if (resource == GPUOCC_RESOURCE_REGISTERS && *value > most) {
         /* fewer registers never fit fewer blocks, so the compiler's most still gains the block */
         *shed += *value - most;
@@ -55,8 +70,99 @@ static int32_t next_step(const struct cli_launch *l, const gpuocc_result *r, int
     return GPUOCC_OK;
 }
 
+/* The resources a report walks for next steps: NVIDIA's five, and AMD's SGPRs. */
+#define REPORT_RESOURCES (GPUOCC_RESOURCE_SGPRS + 1)
+
+static void print_limits(FILE *out, const gpuocc_result *r, bool amd, const char *unit)
+{
+    const int32_t limits[] = {r->limit_warps, r->limit_regs, r->limit_smem, r->limit_blocks, r->limit_barriers,
+                              r->limit_sgprs};
+    fprintf(out, "limits      ");
+    for (int32_t i = 0; i < (amd ? REPORT_RESOURCES : GPUOCC_RESOURCE_COUNT); i++) {
+        if (limits[i] == GPUOCC_UNLIMITED)
+            fprintf(out, "%s%s none", i ? ", " : "", gpuocc_resource_name(i));
+        else
+            fprintf(out, "%s%s %d", i ? ", " : "", gpuocc_resource_name(i), limits[i]);
+    }
+    fprintf(out, " (blocks per %s)\n", unit);
+}
+
+static void print_next_steps(FILE *out, const struct cli_launch *l, const gpuocc_result *r, const char *unit)
+{
+    bool amd = cli_is_amd(&l->dev);
+    for (int32_t i = 0; i < REPORT_RESOURCES; i++) {
+        int64_t value, shed;
+        int32_t rc = next_step(l, r, i, &value, &shed);
+        if (rc == GPUOCC_OK)
+            fprintf(out, "next step   %s: %lld -> %lld (shed %lld) for %d blocks/%s\n", resource_demand_name(i, amd),
+                    (long long)(value + shed), (long long)value, (long long)shed, r->blocks_per_sm + 1, unit);
+        else if (rc == GPUOCC_ERR_UNSATISFIABLE && i == GPUOCC_RESOURCE_BLOCKS)
+            fprintf(out, "next step   the block-slot cap binds: use larger blocks to hold more warps\n");
+        else if (rc == GPUOCC_ERR_UNSATISFIABLE)
+            fprintf(out, "next step   %s: no reduction alone gains a block\n", resource_demand_name(i, amd));
+    }
+}
+
+/* What AMD's blocks are counted per: a WGP on gfx10+ in WGP mode (as HIP counts CUs there), else a CU. */
+static const char *amd_unit(const struct cli_launch *l)
+{
+    return l->dev.cus_per_wgp > 1 && !l->k.cu_mode ? "WGP" : "CU";
+}
+
+static int32_t amd_wave_size(const struct cli_launch *l)
+{
+    return l->k.wave_size ? l->k.wave_size : l->dev.warp_size;
+}
+
+static void print_report_text_amd(FILE *out, const struct cli_launch *l, const gpuocc_result *r)
+{
+    char arch[16], lim[96];
+    const char *unit = amd_unit(l);
+    cli_arch_name(&l->dev, arch, sizeof arch);
+    cli_limiters(r->limiters, lim, sizeof lim);
+    if (l->dev.sm_count)
+        fprintf(out, "device      %s (%s, %d %ss as HIP counts them)\n", l->dev_name, arch, l->dev.sm_count, unit);
+    else
+        fprintf(out, "device      %s (%s, CU count unknown)\n", l->dev_name, arch);
+    fprintf(out, "kernel      %d threads/workgroup (%d wave%d), %d VGPRs + %d AGPRs per lane, ", l->k.threads_per_block,
+            r->warps_per_block, amd_wave_size(l), l->k.regs_per_thread, l->k.agprs);
+    if (l->k.sgprs)
+        fprintf(out, "%d SGPRs per wave, ", l->k.sgprs);
+    else
+        fprintf(out, "SGPRs not given, ");
+    fprintf(out, "%lld B static + %lld B dynamic LDS%s\n", (long long)l->k.smem_static_bytes,
+            (long long)l->k.smem_dynamic_bytes, l->k.cu_mode ? ", CU mode" : "");
+    if (l->k.max_threads_per_block > 0)
+        fprintf(out, "compiled    for workgroups of up to %d threads\n", l->k.max_threads_per_block);
+    if (r->model == GPUOCC_MODEL_RUNTIME) {
+        if (l->k.rocm_version)
+            fprintf(out, "model       runtime: HIP's hipOccupancyMaxActiveBlocksPerMultiprocessor as of ROCm %d.%d\n",
+                    l->k.rocm_version / 100, l->k.rocm_version % 100);
+        else
+            fprintf(out, "model       runtime: HIP's hipOccupancyMaxActiveBlocksPerMultiprocessor (newest rules)\n");
+    } else
+        fprintf(out, "model       compiler: LLVM's occupancy (HIP's answer: --model runtime)\n");
+    fprintf(out, "waves/SIMD  %d of %d (the compiler's: LLVM's \"Occupancy [waves/SIMD]\")\n", r->waves_per_simd,
+            l->dev.waves_per_simd);
+    fprintf(out, "blocks/%-4s %d\n", unit, r->blocks_per_sm);
+    fprintf(out, "waves/%-5s %d of %d\n", unit, r->warps_per_sm, r->max_warps_per_sm);
+    fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
+    fprintf(out, "limited by  %s\n", lim);
+    print_limits(out, r, true, unit);
+    fprintf(out, "allocated   %d VGPRs (x lanes) and %lld B LDS per workgroup; %lld B LDS per %s\n", r->regs_per_block,
+            (long long)r->smem_per_block_bytes, (long long)r->smem_per_sm_bytes, unit);
+    if (l->dev.sm_count)
+        fprintf(out, "full wave   %lld blocks (%d %ss x %d)\n", (long long)r->blocks_per_sm * l->dev.sm_count,
+                l->dev.sm_count, unit, r->blocks_per_sm);
+    print_next_steps(out, l, r, unit);
+}
+
 static void print_report_text(FILE *out, const struct cli_launch *l, const gpuocc_result *r)
 {
+    if (cli_is_amd(&l->dev)) {
+        print_report_text_amd(out, l, r);
+        return;
+    }
     char arch[16], lim[96];
     cli_arch_name(&l->dev, arch, sizeof arch);
     cli_limiters(r->limiters, lim, sizeof lim);
@@ -75,38 +181,21 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
     fprintf(out, "warps/SM    %d of %d\n", r->warps_per_sm, r->max_warps_per_sm);
     fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
     fprintf(out, "limited by  %s\n", lim);
-    const int32_t limits[] = {r->limit_warps, r->limit_regs, r->limit_smem, r->limit_blocks, r->limit_barriers};
-    fprintf(out, "limits      ");
-    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
-        if (limits[i] == GPUOCC_UNLIMITED)
-            fprintf(out, "%s%s none", i ? ", " : "", gpuocc_resource_name(i));
-        else
-            fprintf(out, "%s%s %d", i ? ", " : "", gpuocc_resource_name(i), limits[i]);
-    }
-    fprintf(out, " (blocks per SM)\n");
+    print_limits(out, r, false, "SM");
     fprintf(out, "allocated   %d registers and %lld B shared memory per block; %lld B shared memory per SM configured\n",
            r->regs_per_block, (long long)r->smem_per_block_bytes, (long long)r->smem_per_sm_bytes);
     if (l->dev.sm_count)
         fprintf(out, "full wave   %d blocks (%d SMs x %d)\n", r->blocks_per_sm * l->dev.sm_count, l->dev.sm_count,
                r->blocks_per_sm);
-    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
-        int64_t value, shed;
-        int32_t rc = next_step(l, r, i, &value, &shed);
-        if (rc == GPUOCC_OK)
-            fprintf(out, "next step   %s: %lld -> %lld (shed %lld) for %d blocks/SM\n", resource_demand_name(i),
-                    (long long)(value + shed), (long long)value, (long long)shed, r->blocks_per_sm + 1);
-        else if (rc == GPUOCC_ERR_UNSATISFIABLE && i == GPUOCC_RESOURCE_BLOCKS)
-            fprintf(out, "next step   the block-slot cap binds: use larger blocks to hold more warps\n");
-        else if (rc == GPUOCC_ERR_UNSATISFIABLE)
-            fprintf(out, "next step   %s: no reduction alone gains a block\n", resource_demand_name(i));
-    }
+    print_next_steps(out, l, r, "SM");
     if (l->k.regs_per_thread > PTXAS_MAX_REGS)
         fprintf(out, "note        %d registers per thread is more than ptxas allocates (%d)\n", l->k.regs_per_thread,
                 PTXAS_MAX_REGS);
 }
 
-/* The report's fields, in order, for --json and --csv alike (docs/output.md lists them). */
-enum field_kind { F_TEXT, F_INT, F_COUNT, F_LIMIT, F_FIXED6, F_LIMITERS };
+/* The report's fields, in order, for --json and --csv alike (docs/output.md lists them).  Both vendors print
+   the same keys; a field of the other vendor's is not applicable (F_NA: null in JSON, empty in CSV). */
+enum field_kind { F_TEXT, F_INT, F_COUNT, F_LIMIT, F_FIXED6, F_LIMITERS, F_NA };
 struct field {
     const char *key;
     enum field_kind kind; /* F_COUNT: 0 = unknown; F_LIMIT: GPUOCC_UNLIMITED = no limit (-1 / null) */
@@ -115,31 +204,53 @@ struct field {
     double x;
 };
 
-static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, char *arch, size_t cap,
+/* Text the fields point into: the architecture's name and the ROCm release. */
+struct field_text {
+    char arch[16], rocm[16];
+};
+
+static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, struct field_text *t,
                             struct field *f)
 {
+    char *arch = t->arch;
+    size_t cap = sizeof t->arch;
+    snprintf(t->rocm, sizeof t->rocm, "%d.%d", l->k.rocm_version / 100, l->k.rocm_version % 100);
     cli_arch_name(&l->dev, arch, cap);
+    bool amd = cli_is_amd(&l->dev);
+    enum field_kind nv_int = amd ? F_NA : F_INT, amd_int = amd ? F_INT : F_NA;
+    const char *model = !amd ? NULL : r->model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler";
     size_t n = 0;
     f[n++] = (struct field){"device", F_TEXT, l->dev_name, 0, 0};
+    f[n++] = (struct field){"vendor", F_TEXT, amd ? "amd" : "nvidia", 0, 0};
     f[n++] = (struct field){"arch", F_TEXT, arch, 0, 0};
     f[n++] = (struct field){"sm_count", F_COUNT, NULL, l->dev.sm_count, 0};
     f[n++] = (struct field){"threads", F_INT, NULL, l->k.threads_per_block, 0};
     f[n++] = (struct field){"regs", F_INT, NULL, l->k.regs_per_thread, 0};
     f[n++] = (struct field){"smem_static", F_INT, NULL, l->k.smem_static_bytes, 0};
     f[n++] = (struct field){"smem_dynamic", F_INT, NULL, l->k.smem_dynamic_bytes, 0};
-    f[n++] = (struct field){"barriers", F_INT, NULL, l->k.barriers, 0};
-    f[n++] = (struct field){"carveout", F_INT, NULL, l->k.carveout_percent, 0};
-    f[n++] = (struct field){"smem_optin", F_INT, NULL, l->k.smem_optin, 0};
+    f[n++] = (struct field){"barriers", nv_int, NULL, l->k.barriers, 0};
+    f[n++] = (struct field){"carveout", nv_int, NULL, l->k.carveout_percent, 0};
+    f[n++] = (struct field){"smem_optin", nv_int, NULL, l->k.smem_optin, 0};
+    f[n++] = (struct field){"agprs", amd_int, NULL, l->k.agprs, 0};
+    f[n++] = (struct field){"sgprs", amd ? F_COUNT : F_NA, NULL, l->k.sgprs, 0};
+    f[n++] = (struct field){"wave_size", amd_int, NULL, amd ? amd_wave_size(l) : 0, 0};
+    f[n++] = (struct field){"cu_mode", amd_int, NULL, l->k.cu_mode, 0};
+    f[n++] = (struct field){"max_threads", amd ? F_COUNT : F_NA, NULL, l->k.max_threads_per_block, 0};
+    f[n++] = (struct field){"model", amd ? F_TEXT : F_NA, model, 0, 0};
+    f[n++] = (struct field){"rocm", amd && l->k.model == GPUOCC_MODEL_RUNTIME && l->k.rocm_version ? F_TEXT : F_NA,
+                            t->rocm, 0, 0};
     f[n++] = (struct field){"blocks_per_sm", F_INT, NULL, r->blocks_per_sm, 0};
     f[n++] = (struct field){"warps_per_sm", F_INT, NULL, r->warps_per_sm, 0};
     f[n++] = (struct field){"max_warps_per_sm", F_INT, NULL, r->max_warps_per_sm, 0};
     f[n++] = (struct field){"occupancy", F_FIXED6, NULL, 0, r->occupancy};
+    f[n++] = (struct field){"waves_per_simd", amd_int, NULL, r->waves_per_simd, 0};
     f[n++] = (struct field){"limiters", F_LIMITERS, NULL, r->limiters, 0};
     f[n++] = (struct field){"limit_warps", F_LIMIT, NULL, r->limit_warps, 0};
     f[n++] = (struct field){"limit_regs", F_LIMIT, NULL, r->limit_regs, 0};
     f[n++] = (struct field){"limit_smem", F_LIMIT, NULL, r->limit_smem, 0};
     f[n++] = (struct field){"limit_blocks", F_LIMIT, NULL, r->limit_blocks, 0};
     f[n++] = (struct field){"limit_barriers", F_LIMIT, NULL, r->limit_barriers, 0};
+    f[n++] = (struct field){"limit_sgprs", F_LIMIT, NULL, amd ? r->limit_sgprs : GPUOCC_UNLIMITED, 0};
     f[n++] = (struct field){"regs_per_block", F_INT, NULL, r->regs_per_block, 0};
     f[n++] = (struct field){"smem_per_block", F_INT, NULL, r->smem_per_block_bytes, 0};
     f[n++] = (struct field){"smem_per_sm", F_INT, NULL, r->smem_per_sm_bytes, 0};
@@ -149,7 +260,9 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
 static void print_field(FILE *out, const struct field *f, bool json)
 {
     bool unknown = (f->kind == F_COUNT && f->n <= 0) || (f->kind == F_LIMIT && f->n == GPUOCC_UNLIMITED);
-    if (unknown)
+    if (f->kind == F_NA)
+        fputs(json ? "null" : "", out);
+    else if (unknown)
         fputs(json ? "null" : "-1", out);
     else if (f->kind == F_TEXT) {
         if (json)
@@ -172,9 +285,9 @@ static void print_field(FILE *out, const struct field *f, bool json)
 
 static void print_report_json(FILE *out, const struct cli_launch *l, const gpuocc_result *r)
 {
-    struct field f[32];
-    char arch[16];
-    size_t n = report_fields(l, r, arch, sizeof arch, f);
+    struct field f[48];
+    struct field_text t;
+    size_t n = report_fields(l, r, &t, f);
     bool first = true;
     fputc('{', out);
     for (size_t i = 0; i < n; i++) {
@@ -184,7 +297,7 @@ static void print_report_json(FILE *out, const struct cli_launch *l, const gpuoc
     json_key(out, &first, "next_steps");
     fputc('[', out);
     bool first_step = true;
-    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
+    for (int32_t i = 0; i < REPORT_RESOURCES; i++) {
         int64_t value, shed;
         if (next_step(l, r, i, &value, &shed) != GPUOCC_OK)
             continue;
@@ -198,9 +311,9 @@ static void print_report_json(FILE *out, const struct cli_launch *l, const gpuoc
 
 static void print_report_csv(FILE *out, const struct cli_launch *l, const gpuocc_result *r)
 {
-    struct field f[32];
-    char arch[16];
-    size_t n = report_fields(l, r, arch, sizeof arch, f);
+    struct field f[48];
+    struct field_text t;
+    size_t n = report_fields(l, r, &t, f);
     for (size_t i = 0; i < n; i++)
         fprintf(out, "%s%s", i ? "," : "", f[i].key);
     fputc('\n', out);
@@ -220,7 +333,7 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
     bool json = false, csv = false, example = false;
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
-        if (cli_launch_flag(&a, &l))
+        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l))
             continue;
         if (cli_switch(&a, "--json"))
             json = true;
@@ -231,7 +344,7 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
         else
             cli_unknown(&a);
     }
-    if (io->status)
+    if (!cli_launch_check(io, &l))
         return io->status;
     if (json && csv)
         return cli_fail(io, "--csv", "cannot be combined with --json");
@@ -244,6 +357,8 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
             return cli_fail(io, "--arch", "required (or --example for the built-in example)");
         if (!l.have_threads)
             return cli_fail(io, "--threads", "required");
+        if (!l.have_regs && cli_is_amd(&l.dev))
+            return cli_fail(io, "--vgprs", "required (or --regs, the same field)");
         if (!l.have_regs)
             return cli_fail(io, "--regs", "required");
     }
@@ -272,6 +387,7 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
 
 static const struct cli_option report_options[] = {
     CLI_LAUNCH_OPTIONS,
+    CLI_AMD_LAUNCH_OPTIONS,
     {"--json", NULL, "one JSON object instead of text"},
     {"--csv", NULL, "a CSV header and one row instead of text"},
     {"--example", NULL, "the built-in example (H100, 256 threads, 64 registers, 48 KiB dynamic)"},
@@ -280,9 +396,11 @@ static const struct cli_option report_options[] = {
 
 const struct cli_command cli_cmd_report = {
     "report", cmd_report, "occupancy of one launch: limits, limiter, allocation, next step",
-    "--arch NAME --threads N --regs N [options]  |  --example", report_options,
+    "--arch NAME --threads N (--regs N | --vgprs N) [options]  |  --example", report_options,
     "gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K\n"
     "gpuocc report --arch A100 --threads 256 --regs 32 --smem-static 48K --json\n"
+    "gpuocc report --arch MI300X --threads 256 --vgprs 128 --agprs 0 --sgprs 32 --lds 32K\n"
+    "gpuocc report --arch gfx1100 --threads 256 --vgprs 96 --lds 16K --wave-size 64 --model runtime --json\n"
     "gpuocc report --example\n"};
 
 /* ---- devices ---- */
@@ -297,7 +415,7 @@ static void normalize(const char *s, char *out, size_t cap)
     out[n] = '\0';
 }
 
-/* Whether table entry i answers one of the filters: a part of its name, or its architecture (sm_90). */
+/* Whether table entry i answers one of the filters: a part of its name, or its architecture (sm_90, gfx942). */
 static bool matches(int32_t i, const char *arch, char **filters, int n)
 {
     if (n == 0)
@@ -311,6 +429,136 @@ static bool matches(int32_t i, const char *arch, char **filters, int n)
             return true;
     }
     return false;
+}
+
+/* The table's columns differ by vendor: each vendor's rows come under their own header. */
+static void devices_header(FILE *out, bool amd, bool first)
+{
+    if (!first)
+        fputc('\n', out);
+    if (amd)
+        fprintf(out, "%-18s %-7s %4s %5s %5s %5s %6s %4s %5s %7s %7s %5s  %s\n", "name", "arch", "CUs", "SIMDs", "waves",
+                "HIP", "VGPRs", "gran", "AGPRs", "LDS/CU", "LDS/wg", "wave", "source");
+    else
+        fprintf(out, "%-18s %-7s %4s %6s %6s %7s %7s %7s %5s  %s\n", "name", "arch", "SMs", "thr/SM", "blk/SM",
+                "regs/SM", "smem/SM", "optin", "resv", "source (full: --json)");
+}
+
+/* 100 columns: the source is cut to fit (--json carries it whole). */
+static void devices_source(FILE *out, const char *src, int used)
+{
+    int room = 100 - used;
+    if ((int)strlen(src) <= room)
+        fprintf(out, "%s\n", src);
+    else
+        fprintf(out, "%.*s...\n", room - 3, src);
+}
+
+static const char *agpr_file_name(int32_t agpr_file)
+{
+    return agpr_file == GPUOCC_AGPR_UNIFIED ? "unified" : agpr_file == GPUOCC_AGPR_SEPARATE ? "separate" : "none";
+}
+
+static void devices_row(FILE *out, int32_t i, const gpuocc_device *d, const char *arch)
+{
+    char sms[16] = "-";
+    if (d->sm_count > 0)
+        snprintf(sms, sizeof sms, "%d", d->sm_count);
+    if (cli_is_amd(d)) {
+        /* VGPRs and granule per lane for wave64; "CUs" are as HIP counts them (WGPs on gfx10+) */
+        fprintf(out, "%-18s %-7s %4s %5d %5d %5d %6d %4d %5s %7lld %7lld %5s  ", gpuocc_catalog_name(i), arch, sms,
+                d->simds_per_cu, d->waves_per_simd, d->runtime_waves_per_simd, d->vgprs_per_simd, d->vgpr_granule,
+                d->agpr_file == GPUOCC_AGPR_UNIFIED ? "unif" : d->agpr_file == GPUOCC_AGPR_SEPARATE ? "sep" : "-", (long long)d->smem_per_sm_bytes, (long long)d->smem_per_block_bytes,
+                d->wave_sizes == 96 ? "32|64" : d->wave_sizes == 32 ? "32" : "64");
+        devices_source(out, gpuocc_catalog_source(i), 92);
+        return;
+    }
+    fprintf(out, "%-18s %-7s %4s %6d %6d %7d %7lld %7lld %5lld  ", gpuocc_catalog_name(i), arch, sms,
+            d->max_threads_per_sm, d->max_blocks_per_sm, d->regs_per_sm, (long long)d->smem_per_sm_bytes,
+            (long long)d->smem_per_block_optin_bytes, (long long)d->smem_reserved_per_block_bytes);
+    devices_source(out, gpuocc_catalog_source(i), 81);
+}
+
+struct json_int {
+    const char *key;
+    long long v;
+};
+
+static void json_ints(FILE *out, bool *first, const struct json_int *f, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        json_key(out, first, f[i].key);
+        fprintf(out, "%lld", f[i].v);
+    }
+}
+
+/* One JSON object: the fields both vendors have, then the vendor's own (docs/output.md). */
+static void devices_json(FILE *out, int32_t i, const gpuocc_device *d, const char *arch, bool first_row)
+{
+    bool first = true;
+    fprintf(out, "%s{", first_row ? "" : ",");
+    json_key(out, &first, "name");
+    json_string(out, gpuocc_catalog_name(i));
+    json_key(out, &first, "kind");
+    json_string(out, gpuocc_catalog_kind(i) == GPUOCC_CATALOG_ARCH ? "arch" : "product");
+    json_key(out, &first, "vendor");
+    json_string(out, cli_is_amd(d) ? "amd" : "nvidia");
+    json_key(out, &first, "arch");
+    json_string(out, arch);
+    json_key(out, &first, "sm_count");
+    if (d->sm_count <= 0)
+        fputs("null", out); /* an architecture: no SM count */
+    else
+        fprintf(out, "%d", d->sm_count);
+    const struct json_int shared[] = {
+        {"warp_size", d->warp_size},
+        {"max_threads_per_block", d->max_threads_per_block},
+        {"max_threads_per_sm", d->max_threads_per_sm},
+        {"regs_per_thread_max", d->regs_per_thread_max},
+        {"barriers_per_sm", d->barriers_per_sm},
+        {"smem_per_sm", d->smem_per_sm_bytes},
+        {"smem_per_block", d->smem_per_block_bytes},
+        {"smem_alloc_unit", d->smem_alloc_unit_bytes},
+    };
+    json_ints(out, &first, shared, sizeof shared / sizeof shared[0]);
+    if (cli_is_amd(d)) {
+        const struct json_int amd[] = {
+            {"simds_per_cu", d->simds_per_cu},
+            {"waves_per_simd", d->waves_per_simd},
+            {"runtime_waves_per_simd", d->runtime_waves_per_simd},
+            {"vgprs_per_simd", d->vgprs_per_simd},
+            {"vgpr_granule", d->vgpr_granule},
+            {"runtime_vgpr_granule", d->runtime_vgpr_granule},
+            {"runtime_vgprs_legacy", d->runtime_vgprs_legacy},
+            {"runtime_vgpr_granule_legacy", d->runtime_vgpr_granule_legacy},
+            {"sgprs_per_simd", d->sgprs_per_simd},
+            {"cus_per_wgp", d->cus_per_wgp},
+        };
+        json_ints(out, &first, amd, sizeof amd / sizeof amd[0]);
+        json_key(out, &first, "agpr_file");
+        json_string(out, agpr_file_name(d->agpr_file));
+        json_key(out, &first, "wave_sizes");
+        fputs(d->wave_sizes == 96 ? "[32,64]" : d->wave_sizes == 32 ? "[32]" : "[64]", out);
+    } else {
+        const struct json_int nvidia[] = {
+            {"max_blocks_per_sm", d->max_blocks_per_sm},
+            {"regs_per_sm", d->regs_per_sm},
+            {"regs_per_block", d->regs_per_block},
+            {"reg_alloc_unit", d->reg_alloc_unit},
+            {"sub_partitions", d->sub_partitions},
+            {"smem_per_block_optin", d->smem_per_block_optin_bytes},
+            {"smem_reserved_per_block", d->smem_reserved_per_block_bytes},
+        };
+        json_ints(out, &first, nvidia, sizeof nvidia / sizeof nvidia[0]);
+        json_key(out, &first, "carveouts_kib");
+        fprintf(out, "[");
+        for (int32_t c = 0; c < d->carveout_count; c++)
+            fprintf(out, "%s%d", c ? "," : "", d->carveouts_kib[c]);
+        fprintf(out, "]");
+    }
+    json_key(out, &first, "source");
+    json_string(out, gpuocc_catalog_source(i));
+    fprintf(out, "}");
 }
 
 static int cmd_devices(struct cli_io *io, int argc, char **argv)
@@ -330,7 +578,7 @@ static int cmd_devices(struct cli_io *io, int argc, char **argv)
         else
             cli_unknown(&a);
     }
-    int shown = 0;
+    int shown = 0, last_vendor = 0;
     for (int32_t i = 0; i < gpuocc_catalog_count() && !io->status; i++) {
         gpuocc_device d = {.size = sizeof d};
         gpuocc_catalog_device(i, &d);
@@ -338,76 +586,17 @@ static int cmd_devices(struct cli_io *io, int argc, char **argv)
         cli_arch_name(&d, arch, sizeof arch);
         if (!matches(i, arch, filters, nfilters))
             continue;
-        if (shown++ == 0) {
-            if (json)
+        if (json) {
+            if (shown == 0)
                 fputc('[', out);
-            else
-                fprintf(out, "%-18s %-7s %4s %6s %6s %7s %7s %7s %5s  %s\n", "name", "arch", "SMs", "thr/SM", "blk/SM",
-                        "regs/SM", "smem/SM", "optin", "resv", "source (full: --json)");
+            devices_json(out, i, &d, arch, shown == 0);
+        } else {
+            if ((int)d.vendor != last_vendor)
+                devices_header(out, cli_is_amd(&d), shown == 0);
+            last_vendor = (int)d.vendor;
+            devices_row(out, i, &d, arch);
         }
-        if (!json) {
-            /* 100 columns: the source is cut to fit (--json carries it whole) */
-            char sms[16] = "-";
-            if (d.sm_count > 0)
-                snprintf(sms, sizeof sms, "%d", d.sm_count);
-            const char *src = gpuocc_catalog_source(i);
-            int room = 100 - 81;
-            if ((int)strlen(src) <= room)
-                fprintf(out, "%-18s %-7s %4s %6d %6d %7d %7lld %7lld %5lld  %s\n", gpuocc_catalog_name(i), arch, sms,
-                        d.max_threads_per_sm, d.max_blocks_per_sm, d.regs_per_sm, (long long)d.smem_per_sm_bytes,
-                        (long long)d.smem_per_block_optin_bytes, (long long)d.smem_reserved_per_block_bytes, src);
-            else
-                fprintf(out, "%-18s %-7s %4s %6d %6d %7d %7lld %7lld %5lld  %.*s...\n", gpuocc_catalog_name(i), arch,
-                        sms, d.max_threads_per_sm, d.max_blocks_per_sm, d.regs_per_sm, (long long)d.smem_per_sm_bytes,
-                        (long long)d.smem_per_block_optin_bytes, (long long)d.smem_reserved_per_block_bytes, room - 3,
-                        src);
-            continue;
-        }
-        int32_t i_first = shown == 1 ? 0 : 1;
-        bool first = true;
-        fprintf(out, "%s{", i_first ? "," : "");
-        json_key(out, &first, "name");
-        json_string(out, gpuocc_catalog_name(i));
-        json_key(out, &first, "kind");
-        json_string(out, gpuocc_catalog_kind(i) == GPUOCC_CATALOG_ARCH ? "arch" : "product");
-        json_key(out, &first, "arch");
-        json_string(out, arch);
-        struct {
-            const char *key;
-            long long v;
-        } fields[] = {
-            {"sm_count", d.sm_count},
-            {"warp_size", d.warp_size},
-            {"max_threads_per_block", d.max_threads_per_block},
-            {"max_threads_per_sm", d.max_threads_per_sm},
-            {"max_blocks_per_sm", d.max_blocks_per_sm},
-            {"regs_per_sm", d.regs_per_sm},
-            {"regs_per_block", d.regs_per_block},
-            {"regs_per_thread_max", d.regs_per_thread_max},
-            {"reg_alloc_unit", d.reg_alloc_unit},
-            {"sub_partitions", d.sub_partitions},
-            {"barriers_per_sm", d.barriers_per_sm},
-            {"smem_per_sm", d.smem_per_sm_bytes},
-            {"smem_per_block", d.smem_per_block_bytes},
-            {"smem_per_block_optin", d.smem_per_block_optin_bytes},
-            {"smem_reserved_per_block", d.smem_reserved_per_block_bytes},
-            {"smem_alloc_unit", d.smem_alloc_unit_bytes},
-        };
-        for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {
-            json_key(out, &first, fields[f].key);
-            if (f == 0 && fields[f].v <= 0)
-                fputs("null", out); /* an architecture: no SM count */
-            else
-                fprintf(out, "%lld", fields[f].v);
-        }
-        json_key(out, &first, "carveouts_kib");
-        fprintf(out, "[");
-        for (int32_t c = 0; c < d.carveout_count; c++)
-            fprintf(out, "%s%d", c ? "," : "", d.carveouts_kib[c]);
-        fprintf(out, "]");
-        json_key(out, &first, "source");
-        json_string(out, gpuocc_catalog_source(i));
-        fprintf(out, "}");
+        shown++;
     }
     if (json && shown)
         fprintf(out, "]\n");
@@ -432,4 +621,4 @@ static const struct cli_option devices_options[] = {
 
 const struct cli_command cli_cmd_devices = {
     "devices", cmd_devices, "the built-in architecture and product table, with sources", "[NAME|ARCH...] [--json]",
-    devices_options, "gpuocc devices\ngpuocc devices H100\ngpuocc devices sm_90 --json\n"};
+    devices_options, "gpuocc devices\ngpuocc devices H100\ngpuocc devices sm_90 --json\ngpuocc devices MI300X gfx1100 --json\n"};

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""The command line's AMD vocabulary (report, devices, batch, sweep): every expected value derived by hand from
+the rules of docs/amd.md and the device figures it cites, never from gpuocc's own output.
+Usage: test_cli_amd.py GPUOCC"""
+import csv
+import io
+import json
+import subprocess
+import sys
+
+GPUOCC = sys.argv[1]
+failures = passed = 0
+
+
+def run(args, stdin=None):
+    p = subprocess.run([GPUOCC] + args, input=stdin, capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, cond, detail=""):
+    global failures, passed
+    if cond:
+        passed += 1
+    else:
+        failures += 1
+        print(f"FAIL {name} {str(detail)[:1500]}")
+
+
+def report(*args):
+    rc, out, err = run(["report"] + list(args) + ["--json"])
+    try:
+        return rc, json.loads(out), err
+    except ValueError:
+        return rc, {}, err
+
+
+# MI300X (gfx942: 4 SIMDs, 8 wave slots per SIMD, 512 unified VGPRs per lane in granules of 8, 64 KiB LDS per CU,
+# 304 CUs), 256 threads = 4 wave64, 128 VGPRs, 0 AGPRs, 32 SGPRs, 32 KiB static LDS.
+#   VGPRs: 512 / 128 = 4 waves per SIMD -> 4 x 4 SIMDs / 4 waves = 4 workgroups
+#   SGPRs: 32 <= 80 -> 10 waves, capped at 8 -> 8 x 4 / 4 = 8 workgroups
+#   LDS: 65536 / 32768 = 2 workgroups; slots: 8 x 4 / 4 = 8; barriers: 16
+#   -> 2 workgroups per CU, 8 waves of 32 (25 %), limited by LDS.
+#   LLVM's waves/SIMD: LDS allows min(2, 8) workgroups = 8 waves over 4 SIMDs = 2; min(2, 8, 4, 8) = 2.
+rc, j, err = report("--arch", "MI300X", "--threads", "256", "--vgprs", "128", "--agprs", "0", "--sgprs", "32",
+                    "--lds", "32K")
+want = {"vendor": "amd", "arch": "gfx942", "sm_count": 304, "regs": 128, "agprs": 0, "sgprs": 32,
+        "smem_static": 32768, "wave_size": 64, "model": "compiler", "blocks_per_sm": 2, "warps_per_sm": 8,
+        "max_warps_per_sm": 32, "waves_per_simd": 2, "limiters": ["shared_memory"], "limit_regs": 4,
+        "limit_sgprs": 8, "limit_smem": 2, "limit_warps": 8, "limit_barriers": 16, "limit_blocks": None,
+        "barriers": None, "carveout": None, "smem_optin": None, "smem_per_sm": 65536}
+check("MI300X report", rc == 0 and all(j.get(k) == v for k, v in want.items()),
+      {k: (j.get(k), v) for k, v in want.items() if j.get(k) != v})
+check("MI300X occupancy", abs(j.get("occupancy", -1) - 0.25) < 1e-9, j)
+rc, out, _ = run(["report", "--arch", "MI300X", "--threads", "256", "--vgprs", "128", "--sgprs", "32", "--lds",
+                  "32K"])
+check("MI300X text", rc == 0 and "(gfx942, 304 CUs" in out and "waves/SIMD  2 of 8" in out and "blocks/CU   2" in out,
+      out)
+# --regs is the same field as --vgprs, --smem-static as --lds
+rc2, j2, _ = report("--arch", "MI300X", "--threads", "256", "--regs", "128", "--sgprs", "32", "--smem-static", "32K")
+check("NVIDIA names of the shared fields", rc2 == 0 and j2.get("blocks_per_sm") == 2 and j2.get("waves_per_simd") == 2,
+      j2)
+
+# gfx906 (10 slots per SIMD, 256 VGPRs in granules of 4, SGPRs limit: > 100 -> 7 waves), 256 threads, 64 VGPRs,
+# 102 SGPRs, no LDS: VGPRs 256 / 64 = 4 waves -> 4 workgroups; SGPRs 7 x 4 / 4 = 7; slots 10; barriers 16.
+rc, j, _ = report("--arch", "gfx906", "--threads", "256", "--vgprs", "64", "--sgprs", "102")
+check("gfx906 SGPR limit", rc == 0 and j.get("blocks_per_sm") == 4 and j.get("limit_sgprs") == 7
+      and j.get("waves_per_simd") == 4 and j.get("limiters") == ["registers"] and j.get("sm_count") is None, j)
+# With 16 VGPRs: 256 / 16 = 16 waves, capped at 10; SGPRs 102 -> 7 waves = 7 workgroups: the SGPRs limit.
+rc, j, _ = report("--arch", "gfx906", "--threads", "256", "--vgprs", "16", "--sgprs", "102")
+check("gfx906 SGPRs limit", rc == 0 and j.get("blocks_per_sm") == 7 and j.get("limiters") == ["sgprs"]
+      and j.get("waves_per_simd") == 7, j)
+
+# gfx1100 in wave32 (the default; WGP mode: 4 SIMDs, 16 slots each, 1536 VGPRs per lane in granules of 24 for
+# wave32, 128 KiB LDS per WGP), 256 threads = 8 waves, 96 VGPRs, 16 KiB LDS:
+#   VGPRs 1536 / 96 = 16 waves -> 16 x 4 / 8 = 8; slots 64 / 8 = 8; LDS 131072 / 16384 = 8; barriers 32
+#   -> 8 workgroups per WGP, 64 of 64 waves; LLVM: LDS allows 8 = 64 waves / 4 SIMDs = 16 waves/SIMD.
+rc, j, _ = report("--arch", "gfx1100", "--threads", "256", "--vgprs", "96", "--lds", "16K")
+check("gfx1100 wave32", rc == 0 and j.get("wave_size") == 32 and j.get("blocks_per_sm") == 8
+      and j.get("waves_per_simd") == 16 and j.get("occupancy") == 1.0
+      and j.get("limiters") == ["warps", "registers", "shared_memory"], j)
+# The runtime's answer, wave64 (HIP: cap 16 waves per SIMD; comgr granule 12 of 768 wave64 VGPRs: 768 / 96 = 8
+# waves; 4 SIMDs x 8 x 64 / 256 = 8 blocks; newest rules: the LDS of the WGP, 131072 / 16384 = 8).  Before ROCm 7
+# the budget is one workgroup's limit: 65536 / 16384 = 4 blocks.
+rc, j, _ = report("--arch", "gfx1100", "--threads", "256", "--vgprs", "96", "--lds", "16K", "--wave-size", "64",
+                  "--model", "runtime")
+check("gfx1100 runtime", rc == 0 and j.get("model") == "runtime" and j.get("blocks_per_sm") == 8
+      and j.get("limiters") == ["registers", "shared_memory"] and j.get("rocm") is None, j)
+rc, j, _ = report("--arch", "gfx1100", "--threads", "256", "--vgprs", "96", "--lds", "16K", "--wave-size", "64",
+                  "--model", "runtime", "--rocm", "6.2")
+check("gfx1100 runtime ROCm 6.2", rc == 0 and j.get("blocks_per_sm") == 4 and j.get("rocm") == "6.2"
+      and j.get("limiters") == ["shared_memory"], j)
+# CSV: the same keys as NVIDIA's report, the other vendor's fields empty
+rc, out, _ = run(["report", "--arch", "gfx1100", "--threads", "256", "--vgprs", "96", "--csv"])
+rows = list(csv.reader(io.StringIO(out)))
+_, nv, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "64", "--csv"])
+nrows = list(csv.reader(io.StringIO(nv)))
+check("CSV header is the same for both vendors", rc == 0 and rows[0] == nrows[0], (rows[:1], nrows[:1]))
+r, n = dict(zip(rows[0], rows[1])), dict(zip(nrows[0], nrows[1]))
+check("CSV: not applicable is empty", r["carveout"] == "" and n["agprs"] == "" and n["model"] == ""
+      and n["limit_sgprs"] == "-1" and r["sgprs"] == "-1", (r, n))
+
+# flags of the other vendor: exit 2, the flag named
+for args, flag in [(["--arch", "H100", "--threads", "256", "--vgprs", "64"], "--vgprs"),
+                   (["--lds", "1K", "--arch", "H100", "--threads", "256", "--regs", "64"], "--lds"),
+                   (["--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--carveout", "50"], "--carveout"),
+                   (["--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--no-optin"], "--no-optin"),
+                   (["--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--barriers", "2"], "--barriers"),
+                   (["--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--regs", "64"], "--regs"),
+                   (["--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--rocm", "6.2"], "--rocm"),
+                   (["--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--model", "runtime", "--rocm", "6"],
+                    "--rocm"),
+                   (["--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--wave-size", "32"], "--wave-size"),
+                   (["--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--model", "hip"], "--model"),
+                   (["--arch", "gfx906", "--threads", "256", "--vgprs", "64", "--agprs", "8"], "--agprs"),
+                   (["--arch", "MI300X", "--threads", "512", "--vgprs", "64", "--max-threads", "256"], "--threads"),
+                   (["--arch", "MI300X", "--threads", "256"], "--vgprs")]:
+    rc, out, err = run(["report"] + args)
+    check(f"usage error names {flag}: {' '.join(args)}", rc == 2 and out == "" and err.startswith(f"gpuocc: {flag}:")
+          and len(err.strip().splitlines()) == 1, (rc, err))
+# VGPRs a lane cannot address (gfx942: 512 unified, 256 arch): the launch cannot run, exit 1
+rc, j, err = report("--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--agprs", "300")
+check("too many AGPRs: 0 blocks, exit 1", rc == 1 and j.get("blocks_per_sm") == 0 and "cannot run" in err, (rc, j, err))
+# the flat workgroup maximum enters LLVM's occupancy: MI300X, 64 threads, 16 KiB LDS: compiled for 64 threads,
+# LDS allows 4 workgroups of 1 wave = 4 waves over 4 SIMDs = 1 wave/SIMD; compiled for 1024 (16 waves each),
+# min(4, 32 / 16 = 2) = 2 workgroups x 16 waves / 4 SIMDs = 8.
+rc, j, _ = report("--arch", "MI300X", "--threads", "64", "--vgprs", "8", "--lds", "16K")
+rc2, j2, _ = report("--arch", "MI300X", "--threads", "64", "--vgprs", "8", "--lds", "16K", "--max-threads", "1024")
+check("flat maximum", j.get("waves_per_simd") == 1 and j2.get("waves_per_simd") == 8 and j2.get("max_threads") == 1024
+      and j.get("blocks_per_sm") == j2.get("blocks_per_sm") == 4, (j, j2))
+
+# devices: AMD entries with their fields
+rc, out, _ = run(["devices", "MI300X", "--json"])
+d = json.loads(out) if rc == 0 else []
+check("devices MI300X", len(d) == 1 and d[0]["vendor"] == "amd" and d[0]["arch"] == "gfx942" and d[0]["sm_count"] == 304
+      and d[0]["simds_per_cu"] == 4 and d[0]["waves_per_simd"] == 8 and d[0]["vgprs_per_simd"] == 512
+      and d[0]["vgpr_granule"] == 8 and d[0]["agpr_file"] == "unified" and d[0]["wave_sizes"] == [64]
+      and d[0]["sgprs_per_simd"] == 800 and "regs_per_sm" not in d[0], d)
+rc, out, _ = run(["devices", "gfx1100", "--json"])
+d = json.loads(out) if rc == 0 else []
+check("devices gfx1100", any(e["name"] == "gfx1100" and e["wave_sizes"] == [32, 64] and e["cus_per_wgp"] == 2
+                             and e["sm_count"] is None for e in d) and all(e["arch"] == "gfx1100" for e in d), d)
+rc, out, _ = run(["devices", "sm_90", "--json"])
+check("an NVIDIA architecture does not match AMD targets", rc == 0 and all(e["vendor"] == "nvidia" for e in json.loads(out)),
+      out[:300])
+rc, out, _ = run(["devices"])
+check("devices table: one header per vendor", rc == 0 and out.count("\nname ") == 1 and "gfx942 " in out
+      and "sm_966" not in out, out[-500:])
+
+print(f"test_cli_amd: {passed} passed, {failures} failed")
+sys.exit(1 if failures else 0)
