@@ -153,9 +153,15 @@ static inline int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_
 #endif
 }
 
-/* Inverse queries in closed form on checked structs (lib/nvidia/limits.c); -1 when none satisfies. */
-int64_t gpuocc_nv_regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi);
-int64_t gpuocc_nv_smem_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi);
+/* The inverse queries on checked structs, in closed form (lib/nvidia/limits.c): the answer, or
+   GPUOCC_ERR_UNSATISFIABLE (output untouched). */
+int32_t gpuocc_nv_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t *bytes);
+int32_t gpuocc_nv_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
+/* The top granule boundary: any byte count above it gives a block larger than any limit allows. */
+int64_t gpuocc_nv_smem_search_top(const gpuocc_device *d);
+/* The carveout a kernel prefers: the smallest holding its share of smem_per_sm_bytes (all of it by default),
+   smem_per_sm_bytes on a device without carveouts. */
+int64_t gpuocc_nv_preferred_carveout(const gpuocc_device *d, const gpuocc_kernel *k);
 /* The opt-in attribute's dynamic shared memory limit, and the per-block limit on the allocation. */
 int64_t gpuocc_nv_dynamic_max(const gpuocc_device *d, const gpuocc_kernel *k);
 int64_t gpuocc_nv_smem_block_limit(const gpuocc_device *d, const gpuocc_kernel *k);

@@ -4,20 +4,36 @@
  * gpuocc_occupancy by construction, including on devices whose limits are not monotone.
  */
 #include "internal.h"
+#include "../nvidia/fast.h" /* the conservative checks of gpuocc_occupancy's fast path */
 
 /* ---- block-size search ---- */
+
+/* The checked device and kernel of a search: the conservative fast checks first (an NVIDIA device and a
+   kernel in the current layout, nothing copied), the plain ones where they refuse (they name the error). */
+static const gpuocc_device *search_pair(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_device *d_scratch,
+                                        gpuocc_kernel *k_scratch, const gpuocc_kernel **k, int32_t *rc)
+{
+    if (dev && kernel && dev->size == sizeof *dev && kernel->size == sizeof *kernel && gpuocc_nv_device_fast_ok(dev) &&
+        gpuocc_nv_kernel_fast_ok(kernel)) {
+        *k = kernel;
+        return dev;
+    }
+    const gpuocc_device *d = gpuocc_nvidia_device_view(dev, d_scratch, rc);
+    if (!d)
+        return NULL;
+    *k = gpuocc_kernel_view(kernel, k_scratch, rc);
+    return *k ? d : NULL;
+}
 
 static int32_t best_block(const gpuocc_device *dev, const gpuocc_kernel *kernel, const struct gpuocc_smem_rule *rule,
                           int32_t *threads, int32_t *min_grid)
 {
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
+    const gpuocc_kernel *k;
     int32_t rc;
-    const gpuocc_device *d = gpuocc_nvidia_device_view(dev, &d_scratch, &rc);
+    const gpuocc_device *d = search_pair(dev, kernel, &d_scratch, &k_scratch, &k, &rc);
     if (!d)
-        return rc;
-    const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
-    if (!k)
         return rc;
     if (!threads || !min_grid)
         return GPUOCC_ERR_NULL;
@@ -113,14 +129,6 @@ static int64_t largest_meeting(const gpuocc_device *d, const gpuocc_kernel *k, b
     return -1;
 }
 
-/* The top granule boundary: any byte count above this gives a block larger than any limit allows. */
-static int64_t smem_search_top(const gpuocc_device *d)
-{
-    int64_t top = d->smem_per_block_optin_bytes > d->smem_per_sm_bytes ? d->smem_per_block_optin_bytes
-                                                                       : d->smem_per_sm_bytes;
-    return gpuocc_round_up(top + d->smem_reserved_per_block_bytes, d->smem_alloc_unit_bytes);
-}
-
 /*
  * Walk a byte range from `hi` down one allocation unit at a time: every allocation granule below `hi` is
  * visited once, and values inside a granule all give the same allocation.  The answer is then lifted to
@@ -144,54 +152,33 @@ int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_ker
 {
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
+    const gpuocc_kernel *k;
     int32_t rc;
-    const gpuocc_device *d = gpuocc_nvidia_device_view(dev, &d_scratch, &rc);
+    const gpuocc_device *d = search_pair(dev, kernel, &d_scratch, &k_scratch, &k, &rc);
     if (!d)
-        return rc;
-    const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
-    if (!k)
         return rc;
     if (!bytes)
         return GPUOCC_ERR_NULL;
     if (blocks < 1)
         return GPUOCC_ERR_ARGUMENT;
-    /* saturating: a static size near INT64_MAX leaves no room, it does not wrap */
-    int64_t offset = gpuocc_sat_add(k->smem_static_bytes, d->smem_reserved_per_block_bytes);
-    int64_t hi = smem_search_top(d) - offset;
-    if (k->smem_optin && k->smem_dynamic_max_bytes >= 0 && k->smem_dynamic_max_bytes < hi)
-        hi = k->smem_dynamic_max_bytes;
-    int64_t found = hi < 0 ? -1 : gpuocc_nv_smem_available(d, k, blocks, hi);
-    if (found < 0)
-        return GPUOCC_ERR_UNSATISFIABLE;
-    *bytes = found;
-    return GPUOCC_OK;
+    return gpuocc_nv_smem_dynamic_available(d, k, blocks, bytes);
 }
-
-/* ptxas allocates at most 255 registers per thread (CUDA C++ Programming Guide, compute capabilities). */
-#define COMPILER_REGS_MAX 255
 
 int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
                                    int32_t *regs_per_thread)
 {
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
+    const gpuocc_kernel *k;
     int32_t rc;
-    const gpuocc_device *d = gpuocc_nvidia_device_view(dev, &d_scratch, &rc);
+    const gpuocc_device *d = search_pair(dev, kernel, &d_scratch, &k_scratch, &k, &rc);
     if (!d)
-        return rc;
-    const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
-    if (!k)
         return rc;
     if (!regs_per_thread)
         return GPUOCC_ERR_NULL;
     if (blocks < 1)
         return GPUOCC_ERR_ARGUMENT;
-    int64_t hi = d->regs_per_thread_max < COMPILER_REGS_MAX ? d->regs_per_thread_max : COMPILER_REGS_MAX;
-    int64_t found = gpuocc_nv_regs_max(d, k, blocks, hi);
-    if (found < 0)
-        return GPUOCC_ERR_UNSATISFIABLE;
-    *regs_per_thread = (int32_t)found;
-    return GPUOCC_OK;
+    return gpuocc_nv_regs_max_for_blocks(d, k, blocks, regs_per_thread);
 }
 
 int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t resource,
@@ -217,7 +204,7 @@ int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
         at = blocks_at_smem_total, current = gpuocc_sat_add(k.smem_static_bytes, k.smem_dynamic_bytes), lo = 0;
         if (current >= GPUOCC_BYTES_HUGE)
             return GPUOCC_ERR_OVERFLOW; /* a saturated total would give a made-up amount to shed */
-        hi = current < smem_search_top(&d) ? current : smem_search_top(&d);
+        hi = current < gpuocc_nv_smem_search_top(&d) ? current : gpuocc_nv_smem_search_top(&d);
         break;
     case GPUOCC_RESOURCE_WARPS:
         at = blocks_at_threads, current = k.threads_per_block, lo = 1;

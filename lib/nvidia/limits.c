@@ -92,6 +92,21 @@ static int64_t per_block_limit(const gpuocc_device *d, const gpuocc_kernel *k)
     return limit + d->smem_reserved_per_block_bytes;
 }
 
+int64_t gpuocc_nv_preferred_carveout(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    int32_t n = d->carveout_count;
+    if (n == 0)
+        return d->smem_per_sm_bytes;
+    int64_t bytes = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT
+                        ? d->smem_per_sm_bytes
+                        : (int64_t)k->carveout_percent * d->smem_per_sm_bytes / 100;
+    /* the largest carveout holds smem_per_sm_bytes (a device check): the answer, unless the one below it
+       is large enough too */
+    if (n == 1 || (int64_t)d->carveouts_kib[n - 2] * 1024 < bytes)
+        return (int64_t)d->carveouts_kib[n - 1] * 1024;
+    return gpuocc_nv_carveout_at_least(d, bytes);
+}
+
 int64_t gpuocc_nv_dynamic_max(const gpuocc_device *d, const gpuocc_kernel *k)
 {
     return dynamic_max(d, k);
@@ -231,7 +246,7 @@ static inline bool smem_fits(const gpuocc_device *d, const gpuocc_kernel *k, int
  * (g x reg_alloc_unit registers) grows: each of its conditions is "g at most something", so the answer is
  * the largest count in the largest step that meets them all.
  */
-int64_t gpuocc_nv_regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi)
+static int64_t regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi)
 {
     int64_t warps = warps_per_block(d, k->threads_per_block);
     if (!slots_fit(d, k, warps, want) || !smem_fits(d, k, want))
@@ -259,66 +274,87 @@ int64_t gpuocc_nv_regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32
 }
 
 /*
- * The most dynamic shared memory, at most `hi`, with which `want` blocks fit; -1 if none.  The shared-memory
- * limit is floor(carveout / allocation): within one carveout it falls as the allocation grows, so each
- * carveout the driver may pick gives one candidate (the largest allocation it holds `want` times), and the
- * answer is the best candidate, not a walk over the bytes.
+ * The most dynamic shared memory with which `want` blocks fit.  The shared-memory limit is
+ * floor(carveout / allocation): within one carveout it falls as the allocation grows, so each carveout the
+ * driver may pick gives one candidate (the largest allocation it holds `want` times), and the answer is the
+ * best candidate, not a walk over the bytes.
  */
-int64_t gpuocc_nv_smem_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi)
+int32_t gpuocc_nv_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t *bytes)
 {
     int64_t warps = warps_per_block(d, k->threads_per_block);
     if (!slots_fit(d, k, warps, want) || !registers_fit(d, k, warps, want))
-        return -1;
+        return GPUOCC_ERR_UNSATISFIABLE;
     int64_t unit = d->smem_alloc_unit_bytes;
+    /* saturating: a static size near INT64_MAX leaves no room, it does not wrap */
     int64_t fixed = gpuocc_sat_add(k->smem_static_bytes, d->smem_reserved_per_block_bytes);
-    /* the per-block limits: the opt-in attribute, and the allocation's own limit */
-    int64_t most = hi;
+    /* the per-block limits: the allocation's own limit (no larger block fits anywhere), and the opt-in
+       attribute */
+    int64_t most = gpuocc_div_unit(per_block_limit(d, k), unit) * unit - fixed;
     if (k->smem_optin) {
         int64_t attribute = dynamic_max(d, k);
         most = attribute < most ? attribute : most;
     }
-    int64_t by_limit = gpuocc_div_unit(per_block_limit(d, k), unit) * unit - fixed;
-    most = by_limit < most ? by_limit : most;
     if (most < 0)
-        return -1;
-    int64_t alloc_top = smem_alloc(d, k->smem_static_bytes, most);
-    int64_t alloc_least = smem_alloc(d, k->smem_static_bytes, 0);
-    if (alloc_least == 0 && alloc_top == 0)
-        return 0; /* nothing allocated at all: no shared-memory limit */
-    int64_t preferred = d->smem_per_sm_bytes;
-    if (d->carveout_count > 0) {
-        int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
-        preferred = gpuocc_nv_carveout_at_least(d, percent * d->smem_per_sm_bytes / 100);
-    }
-    /* Candidates: the largest multiple of the unit <= min(carveout / want, alloc_top) within the
-       allocations that get that carveout: (previous carveout, carveout] above the preferred one, and
-       (0, preferred] for the preferred one itself.  They grow with the carveout: the first that exists,
-       from the largest carveout down, is the answer. */
-    int64_t best = -1;
-    for (int32_t i = d->carveout_count - 1; i >= 0 && (int64_t)d->carveouts_kib[i] * 1024 > preferred; i--) {
-        int64_t carveout = (int64_t)d->carveouts_kib[i] * 1024;
-        int64_t floor_ = i > 0 ? (int64_t)d->carveouts_kib[i - 1] * 1024 : 0;
-        floor_ = preferred > floor_ ? preferred : floor_;
-        /* allocations up to alloc_top only; carveout / want must pass the segment's floor */
-        if (floor_ >= alloc_top || !product_at_most(want, floor_ + 1, carveout))
-            continue;
-        int64_t top = gpuocc_div(carveout, want);
-        top = gpuocc_div_unit(alloc_top < top ? alloc_top : top, unit) * unit;
-        if (top > floor_ && top >= alloc_least) {
-            best = top;
-            break;
+        return GPUOCC_ERR_UNSATISFIABLE;
+    /* fixed + most <= the per-block limit: no saturation */
+    int64_t alloc_top = gpuocc_round_up_unit(fixed + most, unit);
+    int64_t alloc_least = gpuocc_round_up_unit(fixed, unit);
+    int64_t best = 0; /* alloc_top == 0: nothing allocated at all, no shared-memory limit */
+    if (alloc_top > 0) {
+        int64_t preferred = gpuocc_nv_preferred_carveout(d, k);
+        /* Candidates: the largest multiple of the unit <= min(carveout / want, alloc_top) within the
+           allocations that get that carveout: (previous carveout, carveout] above the preferred one, and
+           (0, preferred] for the preferred one itself.  They grow with the carveout: the first that exists,
+           from the largest carveout down, is the answer. */
+        best = -1;
+        for (int32_t i = d->carveout_count - 1; i >= 0 && (int64_t)d->carveouts_kib[i] * 1024 > preferred; i--) {
+            int64_t carveout = (int64_t)d->carveouts_kib[i] * 1024;
+            int64_t floor_ = i > 0 ? (int64_t)d->carveouts_kib[i - 1] * 1024 : 0;
+            floor_ = preferred > floor_ ? preferred : floor_;
+            /* allocations up to alloc_top only; carveout / want must pass the segment's floor */
+            if (floor_ >= alloc_top || !product_at_most(want, floor_ + 1, carveout))
+                continue;
+            int64_t top = gpuocc_div(carveout, want);
+            top = gpuocc_div_unit(alloc_top < top ? alloc_top : top, unit) * unit;
+            if (top > floor_ && top >= alloc_least) {
+                best = top;
+                break;
+            }
+        }
+        if (best < 0) {
+            int64_t top = gpuocc_div(preferred, want);
+            top = gpuocc_div_unit(alloc_top < top ? alloc_top : top, unit) * unit;
+            if (top > 0 && top >= alloc_least)
+                best = top;
+            else if (alloc_least == 0)
+                best = 0; /* only an empty block would fit: no allocation, no limit */
+            else
+                return GPUOCC_ERR_UNSATISFIABLE;
         }
     }
-    if (best < 0) {
-        int64_t top = gpuocc_div(preferred, want);
-        top = gpuocc_div_unit(alloc_top < top ? alloc_top : top, unit) * unit;
-        if (top > 0 && top >= alloc_least)
-            best = top;
-    }
-    if (best < 0)
-        return alloc_least == 0 ? 0 : -1; /* only an empty block would fit: no allocation, no limit */
-    int64_t bytes = best - fixed;
-    return bytes < most ? bytes : most;
+    int64_t found = best - fixed;
+    *bytes = found < most ? found : most;
+    return GPUOCC_OK;
+}
+
+int64_t gpuocc_nv_smem_search_top(const gpuocc_device *d)
+{
+    int64_t top = d->smem_per_block_optin_bytes > d->smem_per_sm_bytes ? d->smem_per_block_optin_bytes
+                                                                       : d->smem_per_sm_bytes;
+    return gpuocc_round_up_unit(top + d->smem_reserved_per_block_bytes, d->smem_alloc_unit_bytes);
+}
+
+/* ptxas allocates at most 255 registers per thread (CUDA C++ Programming Guide, compute capabilities). */
+#define COMPILER_REGS_MAX 255
+
+int32_t gpuocc_nv_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs)
+{
+    int64_t hi = d->regs_per_thread_max < COMPILER_REGS_MAX ? d->regs_per_thread_max : COMPILER_REGS_MAX;
+    int64_t found = regs_max(d, k, want, hi);
+    if (found < 0)
+        return GPUOCC_ERR_UNSATISFIABLE;
+    *regs = (int32_t)found;
+    return GPUOCC_OK;
 }
 
 void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)

@@ -67,11 +67,7 @@ static void search_init(struct search *s, const gpuocc_device *d, const gpuocc_k
     s->dynamic_max = k->smem_optin ? gpuocc_nv_dynamic_max(d, k) : INT64_MAX;
     s->block_limit = gpuocc_nv_smem_block_limit(d, k);
     s->unit = d->smem_alloc_unit_bytes;
-    s->preferred = d->smem_per_sm_bytes;
-    if (d->carveout_count > 0) {
-        int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
-        s->preferred = gpuocc_nv_carveout_at_least(d, percent * d->smem_per_sm_bytes / 100);
-    }
+    s->preferred = gpuocc_nv_preferred_carveout(d, k);
 }
 
 /* Blocks per SM shared memory allows with `dynamic` bytes (gpuocc_rule_smem with the kernel's constants
