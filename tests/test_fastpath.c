@@ -279,6 +279,80 @@ Test(fastpath, single_call_equals_the_plain_rules)
     cr_expect_gt(answered, 100000);
 }
 
+/* ---- sweeps equal the plain rules point by point ---- */
+
+Test(fastpath, sweep_points_equal_the_plain_rules)
+{
+    static gpuocc_sweep_point points[5000];
+    struct {
+        gpuocc_device d;
+        uint64_t tail;
+    } big_dev;
+    struct {
+        gpuocc_kernel k;
+        uint64_t tail;
+    } big_kernel;
+    long compared = 0;
+    for (int round = 0; round < 3000; round++) {
+        gpuocc_device d = random_device();
+        gpuocc_kernel k = random_single_launch(&d);
+        int32_t axis = (int32_t)pick(0, GPUOCC_AXIS_COUNT - 1);
+        int64_t from, to, step;
+        if (gpuocc_sweep_range(&d, &k, axis, &from, &to, &step) != GPUOCC_OK)
+            continue;
+        if (pick(0, 1)) {
+            /* a random stretch: any start, any step, unit resolution included */
+            int64_t span = axis == GPUOCC_AXIS_SMEM ? 300000 : axis == GPUOCC_AXIS_THREADS ? 4200 : 300;
+            from = pick(axis == GPUOCC_AXIS_THREADS ? 1 : 0, span);
+            step = pick(0, 2) ? 1 : pick(1, axis == GPUOCC_AXIS_SMEM ? 700 : 40);
+            to = from + step * pick(0, 4000);
+            if (axis == GPUOCC_AXIS_SMEM && k.smem_optin && k.smem_dynamic_max_bytes >= 0 && pick(0, 1)) {
+                /* across the opt-in attribute byte by byte */
+                from = k.smem_dynamic_max_bytes > 300 ? k.smem_dynamic_max_bytes - pick(0, 300) : 0;
+                to = from + pick(0, 600);
+            }
+        }
+        int32_t n = 0;
+        int32_t rc = gpuocc_sweep(&d, &k, axis, from, to, step, points, 5000, &n);
+        if (rc == GPUOCC_ERR_BUFFER || rc == GPUOCC_ERR_OVERFLOW) /* too many points for the array, or at all */
+            continue;
+        cr_assert_eq(rc, GPUOCC_OK, "round %d axis %d from %lld to %lld step %lld: %d", round, axis, (long long)from,
+                     (long long)to, (long long)step, rc);
+        for (int32_t i = 0; i < n; i++) {
+            memset(&big_dev, 0, sizeof big_dev);
+            memset(&big_kernel, 0, sizeof big_kernel);
+            big_dev.d = d, big_dev.d.size = sizeof big_dev;
+            big_kernel.k = k, big_kernel.k.size = sizeof big_kernel;
+            int64_t v = from + i * step;
+            if (axis == GPUOCC_AXIS_THREADS)
+                big_kernel.k.threads_per_block = (int32_t)v;
+            else if (axis == GPUOCC_AXIS_REGS)
+                big_kernel.k.regs_per_thread = (int32_t)v;
+            else if (axis == GPUOCC_AXIS_SMEM)
+                big_kernel.k.smem_dynamic_bytes = v;
+            else
+                big_kernel.k.barriers = (int32_t)v;
+            gpuocc_result r = {.size = sizeof r};
+            cr_assert_eq(gpuocc_occupancy(&big_dev.d, &big_kernel.k, &r), GPUOCC_OK);
+            gpuocc_sweep_point want = {.value = v, .blocks_per_sm = r.blocks_per_sm, .warps_per_sm = r.warps_per_sm,
+                                       .occupancy = r.occupancy, .limiters = r.limiters, .limit_warps = r.limit_warps,
+                                       .limit_regs = r.limit_regs, .limit_smem = r.limit_smem,
+                                       .limit_blocks = r.limit_blocks, .limit_barriers = r.limit_barriers,
+                                       .regs_per_block = r.regs_per_block, .reserved0 = 0,
+                                       .smem_per_block_bytes = r.smem_per_block_bytes,
+                                       .smem_per_sm_bytes = r.smem_per_sm_bytes};
+            cr_assert_eq(memcmp(&points[i], &want, sizeof want), 0,
+                         "round %d axis %d point %d (value %lld): %d blocks smem %lld carveout %lld, plain %d blocks "
+                         "smem %lld carveout %lld",
+                         round, axis, i, (long long)v, points[i].blocks_per_sm,
+                         (long long)points[i].smem_per_block_bytes, (long long)points[i].smem_per_sm_bytes,
+                         want.blocks_per_sm, (long long)want.smem_per_block_bytes, (long long)want.smem_per_sm_bytes);
+            compared++;
+        }
+    }
+    cr_expect_gt(compared, 1000000);
+}
+
 /* ---- the batch call equals gpuocc_occupancy launch by launch ---- */
 
 #define LAUNCHES 3000

@@ -179,6 +179,20 @@ struct gpuocc_smem_rule {
    SM (0 and 0 when none runs), or the rule's error as gpuocc_best_block_table / _callback document it. */
 int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
                              int32_t *threads, int32_t *blocks);
+/* Byte counts below this take the fast paths (lib/nvidia/fast.h): sums of a few stay far below the 2^60
+   saturation point, and no sum saturates. */
+#define GPUOCC_FAST_BYTES ((int64_t)1 << 40)
+/* Whether a device in the current layout is an NVIDIA device that gpuocc_device_validate accepts and
+   whose byte counts are below GPUOCC_FAST_BYTES; false sends the caller to the plain checks. */
+bool gpuocc_nv_device_fast_ok(const gpuocc_device *d);
+/* Whether a kernel in the current layout passes the kernel checks with its byte counts (dynamic maximum
+   included) below GPUOCC_FAST_BYTES. */
+bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k);
+/* gpuocc_sweep's points from..from + (n - 1) x step on axis `axis` of kernel `k` (its axis value set to
+   `from`), for a device and a kernel both fast checks accepted (lib/nvidia/sweep.c); false (nothing
+   written) when the device's units or the range need the plain rules. */
+bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
+                          int64_t n, gpuocc_sweep_point *points);
 /* gpuocc_occupancy's fast path (lib/nvidia/fast.c), for structs in the current layout: true when it answered (result written, every field but size), false
    (nothing written) when the plain path must check or answer. */
 bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);

@@ -40,17 +40,25 @@ static int32_t axis_error(int32_t axis)
 }
 
 /*
- * Load the device and kernel; the kernel's own value on the swept axis is replaced by `from` before it is
- * checked, so it may be anything.  Then check the range.
+ * Check the device and kernel; the kernel's own value on the swept axis is replaced by `from` before it is
+ * checked, so it may be anything.  Then check the range.  *d is the caller's device itself when the fast
+ * checks accept it in place (else the checked copy in `scratch`); *fast says both structs passed them.
  */
-static int32_t sweep_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel,
-                          int32_t axis, int64_t from, int64_t to)
+static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const gpuocc_device *dev, gpuocc_kernel *k,
+                          const gpuocc_kernel *kernel, int32_t axis, int64_t from, int64_t to, bool *fast)
 {
-    int32_t rc = gpuocc_device_load(d, dev);
-    if (rc)
+    int32_t rc;
+    *fast = dev && dev->size == sizeof *dev && gpuocc_nv_device_fast_ok(dev);
+    if (*fast)
+        *d = dev;
+    else if ((rc = gpuocc_device_load(scratch, dev)))
         return rc;
+    else
+        *d = scratch;
     gpuocc_kernel raw;
-    if ((rc = gpuocc_struct_load(&raw, sizeof raw, kernel, sizeof raw)))
+    if (kernel && kernel->size == sizeof raw)
+        raw = *kernel;
+    else if ((rc = gpuocc_struct_load(&raw, sizeof raw, kernel, sizeof raw)))
         return rc;
     if (axis < 0 || axis >= GPUOCC_AXIS_COUNT)
         return GPUOCC_ERR_ARGUMENT;
@@ -61,6 +69,11 @@ static int32_t sweep_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_ker
         return GPUOCC_ERR_ARGUMENT;
     raw.size = sizeof raw;
     set_axis(&raw, axis, from);
+    if (gpuocc_nv_kernel_fast_ok(&raw)) {
+        *k = raw;
+        return GPUOCC_OK;
+    }
+    *fast = false;
     return gpuocc_kernel_load(k, &raw);
 }
 
@@ -91,9 +104,11 @@ static void evaluate(const gpuocc_device *d, gpuocc_kernel k, int32_t axis, int6
 int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from, int64_t to,
                      int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count)
 {
-    gpuocc_device d;
+    gpuocc_device scratch;
+    const gpuocc_device *d;
     gpuocc_kernel k;
-    int32_t rc = sweep_load(&d, dev, &k, kernel, axis, from, to);
+    bool fast;
+    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, from, to, &fast);
     if (rc)
         return rc;
     if (!count || (capacity > 0 && !points))
@@ -109,16 +124,20 @@ int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int3
         *count = (int32_t)n;
         return GPUOCC_ERR_BUFFER;
     }
+    if (fast && gpuocc_nv_sweep_fill(d, &k, axis, from, step, n, points)) {
+        *count = (int32_t)n;
+        return GPUOCC_OK;
+    }
     /* A block's shared memory only grows along the sweep: when the last point's allocation saturates
        (2^60 bytes) it cannot be reported, and nothing is written. */
     gpuocc_result last;
-    evaluate(&d, k, axis, from + intervals * step, &last);
+    evaluate(d, k, axis, from + intervals * step, &last);
     if (last.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
         return GPUOCC_ERR_OVERFLOW;
     for (int64_t i = 0; i < n; i++) {
         int64_t v = from + i * step;
         gpuocc_result r;
-        evaluate(&d, k, axis, v, &r);
+        evaluate(d, k, axis, v, &r);
         to_point(v, &r, &points[i]);
     }
     *count = (int32_t)n;
@@ -327,12 +346,14 @@ static bool same_answer(const gpuocc_result *a, const gpuocc_result *b)
 int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from,
                            int64_t to, gpuocc_sweep_point *steps, int32_t capacity, int32_t *count)
 {
-    gpuocc_device d;
+    gpuocc_device scratch;
+    const gpuocc_device *d;
     gpuocc_kernel k;
-    int32_t rc = sweep_load(&d, dev, &k, kernel, axis, from, to);
+    bool fast;
+    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, from, to, &fast);
     if (rc)
         return rc;
-    if (d.vendor != GPUOCC_VENDOR_NVIDIA) /* the thresholds below are NVIDIA's allocation rules */
+    if (d->vendor != GPUOCC_VENDOR_NVIDIA) /* the thresholds below are NVIDIA's allocation rules */
         return GPUOCC_ERR_VENDOR;
     if (!count || (capacity > 0 && !steps))
         return GPUOCC_ERR_NULL;
@@ -340,13 +361,13 @@ int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel
         return GPUOCC_ERR_ARGUMENT;
 
     gpuocc_result now;
-    evaluate(&d, k, axis, from, &now);
+    evaluate(d, k, axis, from, &now);
     if (now.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
         return GPUOCC_ERR_OVERFLOW; /* a saturated allocation cannot be reported */
     int32_t fixed = fixed_min(&now, axis);
-    struct stepper s = {.d = &d, .k = &k, .axis = axis, .bmax = fixed == INT32_MAX ? INT32_MAX : fixed + 1};
-    s.warps = gpuocc_div_up(k.threads_per_block, d.warp_size);
-    s.offset = gpuocc_sat_add(k.smem_static_bytes, d.smem_reserved_per_block_bytes);
+    struct stepper s = {.d = d, .k = &k, .axis = axis, .bmax = fixed == INT32_MAX ? INT32_MAX : fixed + 1};
+    s.warps = gpuocc_div_up(k.threads_per_block, d->warp_size);
+    s.offset = gpuocc_sat_add(k.smem_static_bytes, d->smem_reserved_per_block_bytes);
 
     /* Two passes over the same thresholds: count, then (when they fit) write; outputs untouched otherwise. */
     int32_t n = 0;
@@ -366,7 +387,7 @@ int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel
             if (next == INT64_MAX || next > to) /* INT64_MAX: no threshold left */
                 break;
             gpuocc_result r;
-            evaluate(&d, k, axis, next, &r);
+            evaluate(d, k, axis, next, &r);
             if (!same_answer(&r, &prev)) {
                 if (n == INT32_MAX || r.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
                     return GPUOCC_ERR_OVERFLOW;
@@ -385,13 +406,15 @@ int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel
 int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t *from,
                            int64_t *to, int64_t *step)
 {
-    gpuocc_device d;
+    gpuocc_device scratch;
+    const gpuocc_device *d;
     gpuocc_kernel k;
     if (axis < 0 || axis >= GPUOCC_AXIS_COUNT) {
-        int32_t rc = gpuocc_device_load(&d, dev);
+        int32_t rc = gpuocc_device_load(&scratch, dev);
         return rc ? rc : GPUOCC_ERR_ARGUMENT;
     }
-    int32_t rc = sweep_load(&d, dev, &k, kernel, axis, axis_min(axis), axis_min(axis));
+    bool fast;
+    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, axis_min(axis), axis_min(axis), &fast);
     if (rc)
         return rc;
     if (!from || !to || !step)
@@ -399,22 +422,22 @@ int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_kernel *kernel
     int64_t lo = 0, hi = 0, unit = 1;
     switch (axis) {
     case GPUOCC_AXIS_THREADS: {
-        hi = d.max_threads_per_block;
+        hi = d->max_threads_per_block;
         if (k.max_threads_per_block > 0 && k.max_threads_per_block < hi)
             hi = k.max_threads_per_block;
-        unit = d.warp_size;
+        unit = d->warp_size;
         lo = hi < unit ? hi : unit;
         break;
     }
     case GPUOCC_AXIS_REGS:
-        hi = d.regs_per_thread_max < COMPILER_REGS_MAX ? d.regs_per_thread_max : COMPILER_REGS_MAX;
+        hi = d->regs_per_thread_max < COMPILER_REGS_MAX ? d->regs_per_thread_max : COMPILER_REGS_MAX;
         break;
     case GPUOCC_AXIS_SMEM: {
         int64_t most = k.smem_optin ? (k.smem_dynamic_max_bytes >= 0 ? k.smem_dynamic_max_bytes
-                                                                      : d.smem_per_block_optin_bytes - k.smem_static_bytes)
-                                    : d.smem_per_block_bytes - k.smem_static_bytes;
+                                                                      : d->smem_per_block_optin_bytes - k.smem_static_bytes)
+                                    : d->smem_per_block_bytes - k.smem_static_bytes;
         hi = most > 0 ? most : 0;
-        unit = d.smem_alloc_unit_bytes;
+        unit = d->smem_alloc_unit_bytes;
         break;
     }
     default:

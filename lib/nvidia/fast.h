@@ -27,16 +27,9 @@ static inline int32_t gpuocc_min32(int32_t a, int32_t b)
     return a < b ? a : b;
 }
 
-/* Byte counts below this take the fast path (the device's limits are checked below it too): sums of a few
-   stay far below the 2^60 saturation point, and no sum saturates. */
-#define GPUOCC_FAST_BYTES ((int64_t)1 << 40)
 
-/* Whether a device in the current layout is an NVIDIA device that gpuocc_device_validate accepts and
-   whose byte counts are below GPUOCC_FAST_BYTES; false sends the caller to the plain checks. */
-bool gpuocc_nv_device_fast_ok(const gpuocc_device *d);
-/* Whether a kernel in the current layout passes the kernel checks with its byte counts (dynamic maximum
-   included) below GPUOCC_FAST_BYTES. */
-bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k);
+/* The checks gpuocc_nv_device_fast_ok and gpuocc_nv_kernel_fast_ok (lib/core/internal.h) accept byte
+   counts below GPUOCC_FAST_BYTES only. */
 
 /* What every launch on one device shares: shifts for its power-of-two units and the register file in
    allocation units per sub-partition. */
@@ -82,32 +75,55 @@ struct gpuocc_nv_answer {
     int64_t carveout;      /* shared memory per SM */
 };
 
-/* Warps and registers for `threads` (1 .. thread_cap) and `regs` (>= 0). */
-static inline void gpuocc_nv_fast_threads_regs(const struct gpuocc_nv_fast *f, uint32_t threads, int64_t regs,
-                                               struct gpuocc_nv_answer *a)
+/* What a register count decides before the block size is known. */
+struct gpuocc_nv_regs {
+    int64_t per_warp;       /* registers per warp (regs x warp_size < 2^41, rounded up) */
+    uint64_t step_regs;     /* the same, 0 past the per-thread maximum */
+    bool over;              /* past the per-thread maximum: no block runs */
+    uint32_t file_warps;    /* warps per SM the register file gives at that allocation */
+    uint32_t compat_warps;  /* the same split as GP10x (reg_compat_sub_partitions) */
+};
+
+static inline void gpuocc_nv_fast_regs(const struct gpuocc_nv_fast *f, int64_t regs, struct gpuocc_nv_regs *r)
+{
+    const gpuocc_device *d = f->d;
+    int64_t per_warp = ((regs << f->warp_shift) + d->reg_alloc_unit - 1) & -(int64_t)d->reg_alloc_unit;
+    r->per_warp = per_warp;
+    r->over = regs > d->regs_per_thread_max;
+    uint32_t g = r->over ? 0 : (uint32_t)(per_warp >> f->unit_shift); /* <= GPUOCC_FAST_STEPS */
+    r->step_regs = (uint64_t)g << f->unit_shift;
+    r->file_warps = gpuocc_fast_div(f->part_units, g) << f->part_shift;
+    r->compat_warps = gpuocc_fast_div(f->compat_units, g) << f->compat_shift;
+}
+
+/* Warps and registers for `threads` (1 .. thread_cap) with the register count's part `r`. */
+static inline void gpuocc_nv_fast_threads(const struct gpuocc_nv_fast *f, uint32_t threads,
+                                          const struct gpuocc_nv_regs *r, struct gpuocc_nv_answer *a)
 {
     const gpuocc_device *d = f->d;
     uint32_t wpb = ((threads - 1) >> f->warp_shift) + 1; /* <= GPUOCC_FAST_STEPS */
     a->warps_per_block = wpb;
+    a->per_warp = r->per_warp;
     a->warps_blocks = threads > (uint32_t)d->max_threads_per_block ? 0 : (int32_t)gpuocc_fast_div(f->slots, wpb);
-    /* regs x warp_size < 2^41 */
-    int64_t per_warp = (((regs << f->warp_shift) + d->reg_alloc_unit - 1) >> f->unit_shift) << f->unit_shift;
-    a->per_warp = per_warp;
-    bool over = regs > d->regs_per_thread_max;
-    uint32_t g = over ? 0 : (uint32_t)(per_warp >> f->unit_shift); /* <= GPUOCC_FAST_STEPS */
-    uint64_t step_regs = (uint64_t)g << f->unit_shift;
-    uint64_t rounded = (((uint64_t)wpb + (uint64_t)d->sub_partitions - 1) >> f->part_shift) << f->part_shift;
-    uint32_t warps_per_part = gpuocc_fast_div(f->part_units, g);
-    int32_t regs_blocks = (int32_t)gpuocc_fast_div(warps_per_part << f->part_shift, wpb);
+    uint64_t rounded = ((uint64_t)wpb + (uint64_t)d->sub_partitions - 1) & -(uint64_t)d->sub_partitions;
+    int32_t regs_blocks = (int32_t)gpuocc_fast_div(r->file_warps, wpb);
     if (d->reg_compat_sub_partitions > 0) {
         /* GP100: the block must also fit its GP10x siblings' layout */
         uint64_t parts = (uint64_t)d->reg_compat_sub_partitions;
-        uint64_t compat = (((uint64_t)wpb + parts - 1) >> f->compat_shift) << f->compat_shift;
-        uint32_t compat_warps = gpuocc_fast_div(f->compat_units, g) << f->compat_shift;
-        regs_blocks = step_regs * compat > (uint64_t)d->regs_per_block || compat_warps < wpb ? 0 : regs_blocks;
+        uint64_t compat = ((uint64_t)wpb + parts - 1) & -parts;
+        regs_blocks = r->step_regs * compat > (uint64_t)d->regs_per_block || r->compat_warps < wpb ? 0 : regs_blocks;
     }
-    regs_blocks = g == 0 ? GPUOCC_NO_LIMIT : regs_blocks;
-    a->regs_blocks = over || step_regs * rounded > (uint64_t)d->regs_per_block ? 0 : regs_blocks;
+    regs_blocks = r->step_regs == 0 ? GPUOCC_NO_LIMIT : regs_blocks;
+    a->regs_blocks = r->over || r->step_regs * rounded > (uint64_t)d->regs_per_block ? 0 : regs_blocks;
+}
+
+/* Warps and registers for `threads` (1 .. thread_cap) and `regs` (>= 0). */
+static inline void gpuocc_nv_fast_threads_regs(const struct gpuocc_nv_fast *f, uint32_t threads, int64_t regs,
+                                               struct gpuocc_nv_answer *a)
+{
+    struct gpuocc_nv_regs r;
+    gpuocc_nv_fast_regs(f, regs, &r);
+    gpuocc_nv_fast_threads(f, threads, &r, a);
 }
 
 /* Shared memory for static and dynamic bytes (both 0 .. GPUOCC_FAST_BYTES) of kernel `k`. */
@@ -116,7 +132,7 @@ static inline void gpuocc_nv_fast_smem(const struct gpuocc_nv_fast *f, const gpu
 {
     const gpuocc_device *d = f->d;
     int64_t used = smem_static + smem_dynamic + d->smem_reserved_per_block_bytes;
-    int64_t alloc = ((used + d->smem_alloc_unit_bytes - 1) >> f->smem_shift) << f->smem_shift;
+    int64_t alloc = (used + d->smem_alloc_unit_bytes - 1) & -(int64_t)d->smem_alloc_unit_bytes;
     a->alloc = alloc;
     int64_t carveout = d->smem_per_sm_bytes;
     if (d->carveout_count > 0) {

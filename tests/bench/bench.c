@@ -41,6 +41,33 @@ static double best_time(void (*fn)(void *), void *arg, int reps)
 
 static volatile long sink; /* keeps the work from being optimized away */
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* gpuocc's side and the reference's, interleaved rep by rep (so both see the same machine), each the median
+   of its `reps` timings in seconds. */
+#define REPS_MAX 31
+static void median_pair(void (*ours)(void *), void (*theirs)(void *), void *arg, int reps, double *t_ours,
+                        double *t_theirs)
+{
+    double a[REPS_MAX], b[REPS_MAX];
+    for (int r = 0; r < reps; r++) {
+        double t0 = now_s();
+        ours(arg);
+        double t1 = now_s();
+        theirs(arg);
+        a[r] = t1 - t0;
+        b[r] = now_s() - t1;
+    }
+    qsort(a, (size_t)reps, sizeof a[0], by_value);
+    qsort(b, (size_t)reps, sizeof b[0], by_value);
+    *t_ours = a[reps / 2];
+    *t_theirs = b[reps / 2];
+}
+
 #ifdef GPUOCC_HAVE_CUDA_OCCUPANCY
 #define LAUNCHES 20000
 
@@ -279,8 +306,109 @@ static int bench_searches(void)
     missed += verdict("regs_max_for_blocks vs one header evaluation", t[4][0] / n, t[4][1] / n, 2.0);
     return missed;
 }
+
+/* ---- fast: sweeps, each point against the header evaluating that launch ---- */
+#define SWEEP_KERNELS 24
+#define SWEEP_POINTS_MAX 4096
+struct sweep_run {
+    gpuocc_device dev;
+    cudaOccDeviceProp prop;
+    int32_t axis;
+    gpuocc_kernel kernels[SWEEP_KERNELS];
+    cudaOccFuncAttributes attrs[SWEEP_KERNELS];
+    cudaOccDeviceState states[SWEEP_KERNELS];
+    int64_t from[SWEEP_KERNELS], to[SWEEP_KERNELS], step[SWEEP_KERNELS];
+    long points;
+    gpuocc_sweep_point out[SWEEP_POINTS_MAX];
+};
+
+static void run_sweep_gpuocc(void *p)
+{
+    struct sweep_run *s = p;
+    long total = 0;
+    for (int i = 0; i < SWEEP_KERNELS; i++) {
+        int32_t n = 0;
+        gpuocc_sweep(&s->dev, &s->kernels[i], s->axis, s->from[i], s->to[i], s->step[i], s->out, SWEEP_POINTS_MAX, &n);
+        total += n + s->out[n - 1].blocks_per_sm;
+    }
+    sink = total;
+}
+
+static void run_sweep_nvidia(void *p)
+{
+    struct sweep_run *s = p;
+    long total = 0;
+    for (int i = 0; i < SWEEP_KERNELS; i++) {
+        cudaOccFuncAttributes a = s->attrs[i];
+        int threads = s->kernels[i].threads_per_block;
+        size_t dynamic = (size_t)s->kernels[i].smem_dynamic_bytes;
+        for (int64_t v = s->from[i]; v <= s->to[i]; v += s->step[i]) {
+            if (s->axis == GPUOCC_AXIS_THREADS)
+                threads = (int)v;
+            else if (s->axis == GPUOCC_AXIS_REGS)
+                a.numRegs = (int)v;
+            else if (s->axis == GPUOCC_AXIS_SMEM)
+                dynamic = (size_t)v;
+            else
+                a.numBlockBarriers = (int)v;
+            cudaOccResult r = {0};
+            cudaOccMaxActiveBlocksPerMultiprocessor(&r, &s->prop, &a, &s->states[i], threads, dynamic);
+            total += r.activeBlocksPerMultiprocessor;
+        }
+    }
+    sink = total;
+}
+
+/* Every axis over its whole range (gpuocc_sweep_range) for random kernels on each architecture; the
+   target is per point and per axis. */
+static int bench_sweeps(void)
+{
+    static struct sweep_run s;
+    const char *archs[] = {"sm_60", "sm_75", "sm_80", "sm_90", "sm_120"};
+    const char *axes[] = {"threads", "registers", "dynamic smem", "barriers"};
+    double t[GPUOCC_AXIS_COUNT][2] = {{0}};
+    long points[GPUOCC_AXIS_COUNT] = {0};
+    for (size_t i = 0; i < sizeof archs / sizeof archs[0]; i++) {
+        s.dev = (gpuocc_device){.size = sizeof s.dev};
+        gpuocc_device_lookup(archs[i], &s.dev);
+        s.prop = oracle_device(&s.dev);
+        for (s.axis = 0; s.axis < GPUOCC_AXIS_COUNT; s.axis++) {
+            s.points = 0;
+            for (int j = 0; j < SWEEP_KERNELS; j++) {
+                /* a launch the header accepts at every point: block sizes a multiple of the warp, barriers
+                   fitting the block's warps */
+                do {
+                    random_kernel(&s.dev, &s.kernels[j]);
+                    s.kernels[j].threads_per_block = (int32_t)(32 * rnd_range(1, 32));
+                    s.kernels[j].barriers = 1;
+                    gpuocc_sweep_range(&s.dev, &s.kernels[j], s.axis, &s.from[j], &s.to[j], &s.step[j]);
+                } while ((s.to[j] - s.from[j]) / s.step[j] + 1 > SWEEP_POINTS_MAX);
+                oracle_kernel(&s.dev, &s.kernels[j], &s.attrs[j], &s.states[j]);
+                s.points += (s.to[j] - s.from[j]) / s.step[j] + 1;
+            }
+            double ours, theirs;
+            median_pair(run_sweep_gpuocc, run_sweep_nvidia, &s, 15, &ours, &theirs);
+            t[s.axis][0] += ours, t[s.axis][1] += theirs;
+            points[s.axis] += s.points;
+        }
+    }
+    printf("\n%-44s %13s %13s %9s (whole ranges, %d random launches x 5 architectures, medians)\n",
+           "sweep, per point", "gpuocc", "header", "ratio", SWEEP_KERNELS);
+    int missed = 0;
+    for (int32_t axis = 0; axis < GPUOCC_AXIS_COUNT; axis++) {
+        char what[64];
+        snprintf(what, sizeof what, "sweep %s (%ld points)", axes[axis], points[axis]);
+        missed += verdict(what, t[axis][0] / (double)points[axis], t[axis][1] / (double)points[axis], 0.1);
+    }
+    return missed;
+}
 #else
 static int bench_searches(void)
+{
+    return 0;
+}
+
+static int bench_sweeps(void)
 {
     return 0;
 }
@@ -418,6 +546,7 @@ int main(int argc, char **argv)
     print_load();
     bench_occupancy();
     int missed = bench_searches();
+    missed += bench_sweeps();
     for (int i = 1; i < argc; i++) {
         size_t n = strlen(argv[i]);
         bench_reader(argv[i], n < 4 || strcmp(argv[i] + n - 4, ".log") != 0);
