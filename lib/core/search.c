@@ -8,16 +8,19 @@
 
 /* ---- block-size search ---- */
 
-/* The checked device and kernel of a search: the conservative fast checks first (an NVIDIA device and a
-   kernel in the current layout, nothing copied), the plain ones where they refuse (they name the error). */
-static const gpuocc_device *search_pair(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_device *d_scratch,
-                                        gpuocc_kernel *k_scratch, const gpuocc_kernel **k, int32_t *rc)
+/* The conservative fast checks of gpuocc_occupancy: an NVIDIA device and a kernel in the current layout,
+   used in place. */
+static inline bool search_fast(const gpuocc_device *dev, const gpuocc_kernel *kernel)
 {
-    if (dev && kernel && dev->size == sizeof *dev && kernel->size == sizeof *kernel && gpuocc_nv_device_fast_ok(dev) &&
-        gpuocc_nv_kernel_fast_ok(kernel)) {
-        *k = kernel;
-        return dev;
-    }
+    return dev && kernel && dev->size == sizeof *dev && kernel->size == sizeof *kernel &&
+           gpuocc_nv_device_fast_ok(dev) && gpuocc_nv_kernel_fast_ok(kernel);
+}
+
+/* The plain checks, which name the error, where the fast ones refuse: the checked structs (in place, or
+   zero-extended copies in the scratch), or NULL with *rc set. */
+static const gpuocc_device *search_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_device *d_scratch,
+                                         gpuocc_kernel *k_scratch, const gpuocc_kernel **k, int32_t *rc)
+{
     const gpuocc_device *d = gpuocc_nvidia_device_view(dev, d_scratch, rc);
     if (!d)
         return NULL;
@@ -25,15 +28,28 @@ static const gpuocc_device *search_pair(const gpuocc_device *dev, const gpuocc_k
     return *k ? d : NULL;
 }
 
+/* The checked device and kernel of a search, in *d and *k; false (and *rc) when a check fails. */
+static inline bool search_structs(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_device *d_scratch,
+                                  gpuocc_kernel *k_scratch, const gpuocc_device **d, const gpuocc_kernel **k,
+                                  int32_t *rc)
+{
+    if (search_fast(dev, kernel)) {
+        *d = dev, *k = kernel;
+        return true;
+    }
+    *d = search_plain(dev, kernel, d_scratch, k_scratch, k, rc);
+    return *d != NULL;
+}
+
 static int32_t best_block(const gpuocc_device *dev, const gpuocc_kernel *kernel, const struct gpuocc_smem_rule *rule,
                           int32_t *threads, int32_t *min_grid)
 {
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
+    const gpuocc_device *d;
     const gpuocc_kernel *k;
-    int32_t rc;
-    const gpuocc_device *d = search_pair(dev, kernel, &d_scratch, &k_scratch, &k, &rc);
-    if (!d)
+    int32_t rc = GPUOCC_OK;
+    if (!search_structs(dev, kernel, &d_scratch, &k_scratch, &d, &k, &rc))
         return rc;
     if (!threads || !min_grid)
         return GPUOCC_ERR_NULL;
@@ -152,10 +168,10 @@ int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_ker
 {
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
+    const gpuocc_device *d;
     const gpuocc_kernel *k;
-    int32_t rc;
-    const gpuocc_device *d = search_pair(dev, kernel, &d_scratch, &k_scratch, &k, &rc);
-    if (!d)
+    int32_t rc = GPUOCC_OK;
+    if (!search_structs(dev, kernel, &d_scratch, &k_scratch, &d, &k, &rc))
         return rc;
     if (!bytes)
         return GPUOCC_ERR_NULL;
@@ -169,10 +185,10 @@ int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel
 {
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
+    const gpuocc_device *d;
     const gpuocc_kernel *k;
-    int32_t rc;
-    const gpuocc_device *d = search_pair(dev, kernel, &d_scratch, &k_scratch, &k, &rc);
-    if (!d)
+    int32_t rc = GPUOCC_OK;
+    if (!search_structs(dev, kernel, &d_scratch, &k_scratch, &d, &k, &rc))
         return rc;
     if (!regs_per_thread)
         return GPUOCC_ERR_NULL;

@@ -6,7 +6,7 @@
  * constant amount of shared memory the answer is solved over the blocks per SM instead of walked; with a
  * variable amount the walk from the largest candidate stops once no smaller one can hold more threads.
  */
-#include "../core/internal.h"
+#include "fast.h" /* the tabled reciprocals */
 
 /* What the search needs that does not depend on the block size. */
 struct search {
@@ -14,9 +14,11 @@ struct search {
     int64_t warp, limit;     /* warp size; the largest candidate */
     int64_t fit, most;       /* F and W above (most = 0: no block size runs) */
     int64_t cap;             /* block slots and barriers */
-    /* shared memory: the kernel's fixed bytes, the opt-in attribute (INT64_MAX without opt-in), the
-       per-block limit, the preferred carveout and the granule */
-    int64_t fixed, dynamic_max, block_limit, preferred, unit;
+    /* shared memory: the kernel's fixed bytes, the most dynamic bytes a block may use (the opt-in
+       attribute and the per-block limit), the preferred carveout, the granule (and whether it is a power
+       of two) */
+    int64_t fixed, dynamic_limit, preferred, unit;
+    bool unit_pow2;
 };
 
 /* floor(capacity / parts) / per_warp warps in each of `parts` sub-partitions: the warps the file holds. */
@@ -64,27 +66,34 @@ static void search_init(struct search *s, const gpuocc_device *d, const gpuocc_k
     int32_t barriers = gpuocc_rule_barriers(d, k->barriers);
     s->cap = barriers < d->max_blocks_per_sm ? barriers : d->max_blocks_per_sm;
     s->fixed = gpuocc_sat_add(k->smem_static_bytes, d->smem_reserved_per_block_bytes);
-    s->dynamic_max = k->smem_optin ? gpuocc_nv_dynamic_max(d, k) : INT64_MAX;
-    s->block_limit = gpuocc_nv_smem_block_limit(d, k);
     s->unit = d->smem_alloc_unit_bytes;
+    s->unit_pow2 = (s->unit & (s->unit - 1)) == 0;
+    /* the allocation, fixed + dynamic rounded up to the unit, fits the per-block limit exactly when fixed +
+       dynamic fits the limit rounded down to the unit (a negative limit when fixed is saturated) */
+    s->dynamic_limit = gpuocc_div_unit(gpuocc_nv_smem_block_limit(d, k), s->unit) * s->unit - s->fixed;
+    if (k->smem_optin) {
+        int64_t attribute = gpuocc_nv_dynamic_max(d, k);
+        s->dynamic_limit = attribute < s->dynamic_limit ? attribute : s->dynamic_limit;
+    }
     s->preferred = gpuocc_nv_preferred_carveout(d, k);
 }
 
-/* Blocks per SM shared memory allows with `dynamic` bytes (gpuocc_rule_smem with the kernel's constants
-   hoisted): the preferred carveout, unless the block needs a larger one. */
-static int64_t search_smem_blocks(const struct search *s, int64_t dynamic)
+/* The smaller of n (<= 2^20) and the blocks per SM shared memory allows with `dynamic` bytes
+   (gpuocc_rule_smem with the kernel's constants hoisted): the preferred carveout, unless the block needs a
+   larger one; a division only where shared memory is the smaller. */
+static int64_t search_smem_cap(const struct search *s, int64_t dynamic, int64_t n)
 {
-    if (dynamic > s->dynamic_max)
+    if (dynamic > s->dynamic_limit)
         return 0;
-    int64_t alloc = gpuocc_round_up_unit(gpuocc_sat_add(s->fixed, dynamic), s->unit);
-    if (alloc > s->block_limit)
-        return 0;
+    /* fixed + dynamic <= the per-block limit < 2^42 here */
+    int64_t used = s->fixed + dynamic;
+    int64_t alloc = s->unit_pow2 ? (used + s->unit - 1) & -s->unit : gpuocc_round_up_unit(used, s->unit);
     if (alloc == 0)
-        return GPUOCC_NO_LIMIT;
+        return n;
     int64_t carveout = alloc <= s->preferred ? s->preferred : gpuocc_nv_carveout_at_least(s->d, alloc);
     if (carveout < 0)
         carveout = s->d->smem_per_sm_bytes;
-    return gpuocc_clamp_i32(gpuocc_div(carveout, alloc));
+    return n * alloc <= carveout ? n : gpuocc_div(carveout, alloc);
 }
 
 /* Blocks per SM at w warps per block by everything but shared memory. */
@@ -92,7 +101,8 @@ static inline int64_t search_blocks(const struct search *s, int64_t w)
 {
     if (w > s->most)
         return 0;
-    int64_t b = (uint32_t)s->fit / (uint32_t)w; /* fit <= 2^20 slots, w >= 1 */
+    /* fit <= 2^20 slots, w >= 1 */
+    uint32_t b = w <= GPUOCC_FAST_STEPS ? gpuocc_fast_div((uint32_t)s->fit, (uint32_t)w) : (uint32_t)s->fit / (uint32_t)w;
     return b < s->cap ? b : s->cap;
 }
 
@@ -104,7 +114,7 @@ static inline int64_t search_blocks(const struct search *s, int64_t w)
  */
 static void best_constant(const struct search *s, int64_t smem_blocks, int32_t *threads, int32_t *blocks)
 {
-    int64_t cap = smem_blocks < s->cap ? smem_blocks : s->cap;
+    int64_t cap = smem_blocks;
     int64_t w0 = gpuocc_div_unit(s->limit - 1, s->warp) + 1;
     int64_t b0 = search_blocks(s, w0);
     b0 = b0 < cap ? b0 : cap;
@@ -182,27 +192,26 @@ static int32_t best_variable(const struct search *s, const struct gpuocc_smem_ru
 {
     bool walk_all = rule->source == GPUOCC_SMEM_CALLBACK;
     bool affine = rule->source == GPUOCC_SMEM_AFFINE;
-    int64_t warp = s->warp, top = gpuocc_round_up_unit(s->limit, warp);
+    int64_t warp = s->warp;
+    int64_t w = gpuocc_div_unit(s->limit - 1, warp) + 1; /* the largest candidate's warps */
+    if (!walk_all && w > s->most)
+        w = s->most; /* larger blocks get no registers */
     int64_t best = 0, best_t = 0, best_b = 0, above = -1;
-    int64_t aligned = top;
-    if (!walk_all && top > s->most * warp)
-        aligned = s->most * warp; /* larger blocks get no registers */
-    for (; aligned > 0; aligned -= warp) {
-        int64_t t = aligned < s->limit ? aligned : s->limit, w = gpuocc_div_unit(aligned, warp);
+    for (; w > 0; w--) {
+        int64_t t = w * warp < s->limit ? w * warp : s->limit;
         int64_t dynamic = 0;
         int32_t rc = search_dynamic(rule, t, &dynamic);
         if (rc)
             return rc;
         int64_t n = search_blocks(s, w);
         if (n * t > best) {
-            int64_t smem = search_smem_blocks(s, dynamic);
-            n = smem < n ? smem : n;
+            n = search_smem_cap(s, dynamic, n);
             if (n * t > best)
                 best = n * t, best_t = t, best_b = n;
         }
         if (walk_all)
             continue;
-        int64_t next = aligned - warp;
+        int64_t next = (w - 1) * warp; /* the next candidate */
         if (best >= next * s->cap || best >= s->fit * warp)
             break;
         if (affine && rule->per_thread > 0 && next > 0) {
@@ -239,7 +248,7 @@ int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, con
             return GPUOCC_ERR_SMEM;
     }
     if (rule->source == GPUOCC_SMEM_AFFINE && rule->per_thread == 0) {
-        best_constant(&s, search_smem_blocks(&s, rule->base), threads, blocks);
+        best_constant(&s, search_smem_cap(&s, rule->base, s.cap), threads, blocks);
         return GPUOCC_OK;
     }
     return best_variable(&s, rule, threads, blocks);
