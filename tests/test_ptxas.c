@@ -160,3 +160,93 @@ Test(ptxas, feeds_the_engine)
     cr_expect_eq(test_occupancy(&d, &kern).blocks_per_sm, 4);
     free(log.data);
 }
+
+/* A build log longer than the reader's stack stash (32 records): the fixture repeated.  Record 7r+j is
+   record j of the fixture, its offsets moved by r copies and its line by r times the fixture's lines. */
+#define REPEATS 10
+static char *repeated_log(const char *name, size_t *n, size_t *one, int32_t *lines)
+{
+    size_t size;
+    uint8_t *part = load_file(fixture_path(name), &size);
+    char *log = malloc(size * REPEATS + 256); /* room for a tail */
+    cr_assert(log);
+    for (int r = 0; r < REPEATS; r++)
+        memcpy(log + (size_t)r * size, part, size);
+    *lines = 0;
+    for (size_t i = 0; i < size; i++)
+        *lines += part[i] == '\n';
+    free(part);
+    *n = size * REPEATS, *one = size;
+    return log;
+}
+
+Test(ptxas, long_logs_past_the_stash)
+{
+    struct kernels single;
+    parse_fixture("ptxas_sm90.log", &single);
+    cr_assert_eq(single.count, 7);
+    size_t n, one;
+    int32_t lines;
+    char *log = repeated_log("ptxas_sm90.log", &n, &one, &lines);
+    static gpuocc_compiled_kernel ks[7 * REPEATS + 5];
+    int32_t count = -1, line = -1;
+    for (int32_t capacity = 0; capacity <= 7 * REPEATS + 5; capacity += capacity < 40 ? 1 : 7) {
+        memset(ks, 0xA5, sizeof ks);
+        int32_t rc = gpuocc_ptxas_parse(log, n, ks, capacity, &count, &line);
+        cr_assert_eq(rc, capacity >= 7 * REPEATS ? GPUOCC_OK : GPUOCC_ERR_BUFFER, "capacity %d", capacity);
+        cr_assert_eq(count, 7 * REPEATS);
+        for (int32_t i = 0; i < 7 * REPEATS + 5; i++) {
+            if (i >= capacity || i >= count) {
+                const unsigned char *b = (const unsigned char *)&ks[i];
+                for (size_t j = 0; j < sizeof ks[i]; j++)
+                    cr_assert_eq(b[j], 0xA5, "capacity %d: record %d written", capacity, i);
+                continue;
+            }
+            gpuocc_compiled_kernel want = single.k[i % 7];
+            uint64_t shift = (uint64_t)(i / 7) * one;
+            want.name_offset += shift, want.short_offset += shift;
+            want.line += (i / 7) * lines;
+            cr_assert_eq(memcmp(&ks[i], &want, sizeof want), 0, "capacity %d: record %d", capacity, i);
+        }
+    }
+    /* by hand from the log: the spilling kernel's report, in its ninth copy (record 59) */
+    cr_expect_eq(ks[59].registers, 64);
+    cr_expect_eq(ks[59].stack_frame_bytes, 56);
+    cr_expect_eq(ks[59].spill_store_bytes, 52);
+    cr_expect_eq(ks[59].spill_load_bytes, 56);
+    cr_expect_eq(ks[59].name_length, strlen("_Z8spillingPfPKfii"));
+    cr_expect_eq(memcmp(log + ks[59].name_offset, "_Z8spillingPfPKfii", ks[59].name_length), 0);
+    free(log);
+    free(single.data);
+}
+
+/* An error after many kernels: nothing written, whatever the capacity (the stash filled or not). */
+Test(ptxas, long_logs_fail_untouched)
+{
+    size_t n, one;
+    int32_t lines;
+    char *log = repeated_log("ptxas_sm90.log", &n, &one, &lines);
+    const char *tails[] = {
+        "ptxas info    : Compiling entry function 'k' for 'sm_90'\nptxas info    : Used many registers\n",
+        "ptxas info    : Compiling entry function 'k' for 'sm_90'\n",
+        "ptxas info    : Function properties for k\n    x bytes stack frame\n",
+    };
+    const int32_t rcs[] = {GPUOCC_ERR_PARSE, GPUOCC_ERR_TRUNCATED, GPUOCC_ERR_PARSE};
+    const int32_t at[] = {lines * REPEATS + 2, lines * REPEATS + 1, lines * REPEATS + 2};
+    static gpuocc_compiled_kernel ks[100], before[100];
+    for (int t = 0; t < 3; t++) {
+        memcpy(log + n, tails[t], strlen(tails[t]));
+        const int32_t capacities[] = {0, 5, 32, 33, 69, 100};
+        for (int c = 0; c < 6; c++) {
+            memset(ks, 0xA5, sizeof ks);
+            memcpy(before, ks, sizeof ks);
+            int32_t count = -7, line = -7;
+            int32_t rc = gpuocc_ptxas_parse(log, n + strlen(tails[t]), ks, capacities[c], &count, &line);
+            cr_expect_eq(rc, rcs[t], "tail %d capacity %d", t, capacities[c]);
+            cr_expect_eq(line, at[t], "tail %d capacity %d", t, capacities[c]);
+            cr_expect_eq(count, -7);
+            cr_expect_eq(memcmp(ks, before, sizeof ks), 0, "tail %d capacity %d: records written", t, capacities[c]);
+        }
+    }
+    free(log);
+}

@@ -506,24 +506,32 @@ static int bench_big_log(int argc, char **argv)
         free(log);
         return 0;
     }
-    double best_parse = 1e30, best_pass = 1e30;
-    for (int r = 0; r < 3; r++) {
+    double best_parse = 1e30, best_pass = 1e30, best_count = 1e30;
+    for (int r = 0; r < 5; r++) {
         double t0 = now_s();
-        int32_t got = 0;
+        int32_t got = 0, counted = 0;
         gpuocc_ptxas_parse(log, n, kernels, count, &got, &line);
         double t1 = now_s();
         long lines = 0;
         for (const char *p = log, *end = log + n; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
             lines++;
         double t2 = now_s();
-        sink = got + lines;
+        gpuocc_ptxas_parse(log, n, NULL, 0, &counted, &line);
+        double t3 = now_s();
+        sink = got + lines + counted;
         best_parse = t1 - t0 < best_parse ? t1 - t0 : best_parse;
         best_pass = t2 - t1 < best_pass ? t2 - t1 : best_pass;
+        best_count = t3 - t2 < best_count ? t3 - t2 : best_count;
     }
     double mb = (double)n / 1e6, ratio = best_pass / best_parse;
-    printf("\nptxas reader on a %.1f MB log (%d kernels, the fixtures repeated): %.1f MB/s; one memchr pass "
-           "%.1f MB/s; reader/memchr %.3fx  target >= 0.10x  %s\n",
+    /* The records: the whole log read once to find any error (the outputs stay untouched on failure),
+       then the records past the reader's 32-record stack stash filled by a second scan.  The size query
+       (capacity 0) and any call for at most 32 records are one scan. */
+    printf("\nptxas reader on a %.1f MB log (%d kernels, the fixtures repeated, from memory): every record %.1f "
+           "MB/s; one memchr pass %.1f MB/s; reader/memchr %.3fx  target >= 0.10x  %s\n",
            mb, count, mb / best_parse, mb / best_pass, ratio, ratio >= 0.1 ? "met" : "NOT met");
+    printf("ptxas reader, the size query (one scan, no records) %.1f MB/s; reader/memchr %.3fx\n", mb / best_count,
+           best_pass / best_count);
     free(kernels);
     free(log);
     return ratio >= 0.1 ? 0 : 1;
