@@ -1,71 +1,29 @@
 /*
- * NVIDIA's rules for many launches on one device: the prepared device (a checked copy plus the warps the
- * register file gives at each allocation step) and the loop over a batch.  Every answer equals
- * gpuocc_rule_all's; devices whose units are not powers of two, or whose tables would not fit, take
- * gpuocc_rule_all itself per launch.
+ * NVIDIA's rules for many launches on one device: the prepared device (a checked copy plus tables: the
+ * carveout each KiB count gets, the occupancy of each warp count) and the loop over a batch.  Launches take
+ * the fast evaluation of lib/nvidia/fast.h with what the batch shares computed once; devices whose units
+ * are not powers of two, and launches outside the fast path's ranges, take gpuocc_rule_all itself.  Every
+ * answer equals gpuocc_rule_all's.
  */
-#include "../core/internal.h"
+#include "fast.h"
 
-/* Allocation steps per warp the tables cover (64 x 256 registers > 255 registers x 32 lanes), and warps
-   per block the reciprocal table covers (64 x 32 threads > 1024). */
-#define STEPS 64
-#define WARPS_MAX 64
 /* Shared memory per SM in KiB the carveout table covers (every NVIDIA carveout so far is <= 228 KiB). */
 #define KIB_MAX 256
 #define NO_CARVEOUT GPUOCC_MAX_CARVEOUTS
+/* Warp slots per SM the occupancy table covers (64 on every NVIDIA device so far). */
+#define SLOTS_MAX 128
 
 struct nv_prepared {
     gpuocc_device device;
-    uint64_t check;                        /* state_sum: a guard against stray writes */
-    int32_t regs_warps[STEPS + 1];         /* by step g (g x reg_alloc_unit registers per warp): warps per SM */
-    int32_t regs_warps_compat[STEPS + 1];  /* the same split into reg_compat_sub_partitions parts */
+    uint64_t check; /* state_sum: a guard against stray writes */
+    /* by warps per SM: warps / warp slots, computed as gpuocc_rule_all does (when slots <= SLOTS_MAX) */
+    double occupancy[SLOTS_MAX + 1];
     /* by KiB needed (the last entry: KIB_MAX or more): the index of the smallest carveout that large,
        NO_CARVEOUT when none is (or the device has none) */
     uint8_t carveout_index[KIB_MAX + 1];
 };
 _Static_assert(sizeof(struct nv_prepared) <= sizeof(((gpuocc_prepared *)0)->opaque), "prepared state fits");
 _Static_assert(sizeof(struct nv_prepared) % sizeof(uint64_t) == 0, "prepared state is whole words");
-
-/* ceil(2^32 / w): floor(x / w) == (x * reciprocal[w]) >> 32 whenever x * w < 2^32. */
-#define R(w) ((((uint64_t)1 << 32) + (w) - 1) / (w))
-#define R4(w) R(w), R(w + 1), R(w + 2), R(w + 3)
-#define R16(w) R4(w), R4(w + 4), R4(w + 8), R4(w + 12)
-static const uint64_t reciprocal[WARPS_MAX + 1] = {0, R16(1), R16(17), R16(33), R16(49)};
-#undef R16
-#undef R4
-#undef R
-
-static bool power_of_two(int64_t x)
-{
-    return x > 0 && (x & (x - 1)) == 0;
-}
-
-/* The per-batch constants, from the stored device and the base kernel. */
-struct context {
-    const gpuocc_device *d;
-    const struct nv_prepared *p;
-    const gpuocc_kernel *k;
-    bool regular;
-    int warp_shift, unit_shift, part_shift, compat_shift, smem_shift;
-    uint32_t slots;
-    int64_t preferred_kib;
-    int64_t carveout_bytes[GPUOCC_MAX_CARVEOUTS + 1]; /* by carveout_index; the last: smem_per_sm_bytes */
-    int32_t barrier_blocks;
-};
-
-static bool regular_device(const gpuocc_device *d)
-{
-    return power_of_two(d->warp_size) && power_of_two(d->reg_alloc_unit) && power_of_two(d->sub_partitions) &&
-           (d->reg_compat_sub_partitions == 0 || power_of_two(d->reg_compat_sub_partitions)) &&
-           power_of_two(d->smem_alloc_unit_bytes) &&
-           (int64_t)d->max_threads_per_block <= (int64_t)WARPS_MAX * d->warp_size &&
-           (int64_t)d->regs_per_thread_max * d->warp_size <= (int64_t)STEPS * d->reg_alloc_unit &&
-           d->regs_per_sm / d->reg_alloc_unit < ((int64_t)1 << 26) &&
-           /* shared memory in allocation units fits 32 bits */
-           d->smem_per_sm_bytes / d->smem_alloc_unit_bytes <= UINT32_MAX &&
-           (d->smem_per_block_optin_bytes + d->smem_reserved_per_block_bytes) / d->smem_alloc_unit_bytes <= UINT32_MAX &&
-           (d->carveout_count == 0 || d->carveouts_kib[d->carveout_count - 1] < KIB_MAX);
-}
 
 /* A weighted sum of every word but the check itself: odd weights make any single flipped bit change it. */
 static uint64_t state_sum(const struct nv_prepared *p)
@@ -79,25 +37,15 @@ static uint64_t state_sum(const struct nv_prepared *p)
     return sum;
 }
 
-/* Warps per SM the register file gives at `per_warp` registers per warp, split into `parts`. */
-static int32_t file_warps(const gpuocc_device *d, int64_t per_warp, int32_t parts)
-{
-    if (parts == 0 || per_warp == 0)
-        return 0;
-    return (int32_t)(d->regs_per_sm / parts / per_warp * parts);
-}
-
 void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque)
 {
     struct nv_prepared p;
     memset(&p, 0, sizeof p);
     p.device = *d;
-    if (regular_device(d))
-        for (int32_t g = 1; g <= STEPS; g++) {
-            int64_t per_warp = (int64_t)g * d->reg_alloc_unit;
-            p.regs_warps[g] = file_warps(d, per_warp, d->sub_partitions);
-            p.regs_warps_compat[g] = file_warps(d, per_warp, d->reg_compat_sub_partitions);
-        }
+    int32_t slots = (int32_t)gpuocc_div_unit(d->max_threads_per_sm, d->warp_size);
+    if (slots <= SLOTS_MAX)
+        for (int32_t w = 0; w <= slots; w++)
+            p.occupancy[w] = (double)w / (double)slots;
     for (int32_t kib = 0; kib <= KIB_MAX; kib++) {
         int32_t i = 0;
         while (i < d->carveout_count && d->carveouts_kib[i] < kib)
@@ -108,6 +56,19 @@ void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque)
     memcpy(opaque, &p, sizeof p);
 }
 
+/* What every launch of one batch shares. */
+struct context {
+    const struct nv_prepared *p;
+    const gpuocc_kernel *k;
+    struct gpuocc_nv_fast f;
+    bool fast;             /* the fast evaluation applies to the device */
+    bool carveout_table;   /* the carveout table covers the device's carveouts */
+    bool occupancy_table;  /* and the occupancy table its warp slots */
+    int64_t preferred_kib; /* the carveout preference, KiB rounded up */
+    int64_t carveout_bytes[GPUOCC_MAX_CARVEOUTS + 1]; /* by carveout_index; the last: smem_per_sm_bytes */
+    int32_t barrier_blocks;
+};
+
 struct out {
     int32_t status, blocks, warps;
     uint32_t limiters;
@@ -116,127 +77,325 @@ struct out {
     int64_t smem_per_block, smem_per_sm;
 };
 
-static inline int32_t min32(int32_t a, int32_t b)
+/* One launch on the fast path: threads 1 .. thread_cap, regs >= 0, byte counts 0 .. GPUOCC_FAST_BYTES. */
+static inline void launch(const struct context *c, uint32_t threads, int64_t regs, int64_t smem_static,
+                          int64_t smem_dynamic, struct out *o)
 {
-    return a < b ? a : b;
-}
-
-#define CHUNK 64
-
-/* Column-wise copies of a chunk of results. */
-struct chunk {
-    int32_t status[CHUNK], blocks[CHUNK], warps[CHUNK];
-    uint32_t limiters[CHUNK];
-    double occupancy[CHUNK];
-    int32_t limit_warps[CHUNK], limit_regs[CHUNK], limit_smem[CHUNK], limit_blocks[CHUNK], limit_barriers[CHUNK];
-    int32_t regs_per_block[CHUNK];
-    int64_t smem_per_block[CHUNK], smem_per_sm[CHUNK];
-};
-
-static void put(struct chunk *ch, size_t j, const struct out *o)
-{
-    ch->status[j] = o->status, ch->blocks[j] = o->blocks, ch->warps[j] = o->warps;
-    ch->limiters[j] = o->limiters, ch->occupancy[j] = o->occupancy;
-    ch->limit_warps[j] = o->limit_warps, ch->limit_regs[j] = o->limit_regs, ch->limit_smem[j] = o->limit_smem;
-    ch->limit_blocks[j] = o->limit_blocks, ch->limit_barriers[j] = o->limit_barriers;
-    ch->regs_per_block[j] = o->regs_per_block;
-    ch->smem_per_block[j] = o->smem_per_block, ch->smem_per_sm[j] = o->smem_per_sm;
-}
-
-/* One valid launch of at most WARPS_MAX warps on a regular device.  Written to compile to conditional moves rather than branches: the
-   launches of a batch are often random, and a mispredicted branch costs more than both arms. */
-static inline void launch(const struct context *c, int64_t threads, int64_t regs, int64_t smem_static,
-                          int64_t smem_dynamic, struct chunk *ch, size_t j)
-{
-    const gpuocc_device *d = c->d;
+    const gpuocc_device *d = &c->p->device;
     const gpuocc_kernel *k = c->k;
-    uint32_t warps_per_block = ((uint32_t)(threads - 1) >> c->warp_shift) + 1;
-    int32_t warps_fit = (int32_t)(((uint64_t)c->slots * reciprocal[warps_per_block]) >> 32);
-    int32_t warps_blocks = threads > d->max_threads_per_block ? 0 : warps_fit;
-
-    /* registers: per-warp allocation (64-bit: regs x warp_size < 2^41), its step g in the table */
-    int64_t per_warp = ((regs * d->warp_size + d->reg_alloc_unit - 1) >> c->unit_shift) << c->unit_shift;
-    bool over = regs > d->regs_per_thread_max;
-    int64_t g = over ? 0 : per_warp >> c->unit_shift; /* <= STEPS on a regular device */
-    uint64_t step_regs = (uint64_t)g << c->unit_shift;
-    uint64_t rounded = (((uint64_t)warps_per_block + (uint64_t)d->sub_partitions - 1) >> c->part_shift)
-                       << c->part_shift;
-    uint32_t x = (uint32_t)c->p->regs_warps[g];
-    int32_t regs_fit = (int32_t)((x * reciprocal[warps_per_block]) >> 32);
-    if (d->reg_compat_sub_partitions > 0) {
-        uint64_t parts = (uint64_t)d->reg_compat_sub_partitions;
-        uint64_t compat = (((uint64_t)warps_per_block + parts - 1) >> c->compat_shift) << c->compat_shift;
-        bool compat_fails = step_regs * compat > (uint64_t)d->regs_per_block ||
-                            (uint32_t)c->p->regs_warps_compat[g] < warps_per_block;
-        regs_fit = compat_fails ? 0 : regs_fit;
+    struct gpuocc_nv_answer a;
+    gpuocc_nv_fast_threads_regs(&c->f, threads, regs, &a);
+    if (c->carveout_table) {
+        /* gpuocc_nv_fast_smem with the carveout looked up: the one holding the larger of the preference
+           and the block */
+        int64_t used = smem_static + smem_dynamic + d->smem_reserved_per_block_bytes;
+        int64_t alloc = (used + d->smem_alloc_unit_bytes - 1) & -(int64_t)d->smem_alloc_unit_bytes;
+        int64_t kib = (alloc + 1023) >> 10;
+        kib = kib > c->preferred_kib ? kib : c->preferred_kib;
+        int64_t carveout = c->carveout_bytes[c->p->carveout_index[kib < KIB_MAX ? kib : KIB_MAX]];
+        int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
+                                                             : d->smem_per_block_optin_bytes - smem_static;
+        int64_t limit = d->smem_per_block_bytes;
+        bool too_much = false;
+        if (k->smem_optin) {
+            int64_t largest = smem_static + d->smem_reserved_per_block_bytes + (dynamic_max > 0 ? dynamic_max : 0);
+            limit = largest > limit ? d->smem_per_block_optin_bytes : limit;
+            too_much = smem_dynamic > dynamic_max;
+        }
+        limit += d->smem_reserved_per_block_bytes;
+        int32_t fit = gpuocc_clamp_i32(gpuocc_div(carveout, alloc | (alloc == 0)));
+        int32_t smem_blocks = alloc == 0 ? GPUOCC_NO_LIMIT : fit;
+        a.smem_blocks = too_much || alloc > limit ? 0 : smem_blocks;
+        a.alloc = alloc;
+        a.carveout = carveout;
+    } else {
+        gpuocc_nv_fast_smem(&c->f, k, smem_static, smem_dynamic, &a);
     }
-    int32_t regs_blocks = g == 0 ? GPUOCC_NO_LIMIT : regs_fit;
-    regs_blocks = over || step_regs * rounded > (uint64_t)d->regs_per_block ? 0 : regs_blocks;
-
-    /* shared memory */
-    int64_t used = gpuocc_sat_add(gpuocc_sat_add(smem_static, smem_dynamic), d->smem_reserved_per_block_bytes);
-    int64_t alloc = ((used + d->smem_alloc_unit_bytes - 1) >> c->smem_shift) << c->smem_shift;
-    /* the carveout holding the larger of the preference and the block (see carveout_for) */
-    int64_t kib = (alloc + 1023) >> 10;
-    kib = kib > c->preferred_kib ? kib : c->preferred_kib;
-    int64_t carveout = c->carveout_bytes[c->p->carveout_index[kib < KIB_MAX ? kib : KIB_MAX]];
-    int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
-                                                         : d->smem_per_block_optin_bytes - smem_static;
-    int64_t limit = d->smem_per_block_bytes;
-    bool too_much = false;
-    if (k->smem_optin) {
-        int64_t largest = gpuocc_sat_add(gpuocc_sat_add(smem_static, d->smem_reserved_per_block_bytes),
-                                         dynamic_max > 0 ? dynamic_max : 0);
-        limit = largest > d->smem_per_block_bytes ? d->smem_per_block_optin_bytes : limit;
-        too_much = smem_dynamic > dynamic_max;
-    }
-    limit += d->smem_reserved_per_block_bytes;
-    /* floor(C / (a u)) = floor(floor(C / u) / a); both fit 32 bits on a regular device */
-    uint32_t alloc_units = (uint32_t)(alloc >> c->smem_shift);
-    uint32_t fit = (uint32_t)(carveout >> c->smem_shift) / (alloc_units | (alloc_units == 0));
-    int32_t smem_blocks = alloc == 0 ? GPUOCC_NO_LIMIT : (int32_t)fit;
-    smem_blocks = too_much || alloc > limit ? 0 : smem_blocks;
-
-    int32_t slot_blocks = d->max_blocks_per_sm;
-    int32_t blocks = min32(min32(min32(warps_blocks, regs_blocks), min32(smem_blocks, slot_blocks)),
-                           c->barrier_blocks);
-    int64_t warps = (int64_t)blocks * warps_per_block;
-    ch->status[j] = GPUOCC_OK;
-    ch->blocks[j] = blocks;
-    ch->warps[j] = (int32_t)warps; /* at most the warp slots */
-    ch->limiters[j] = (uint32_t)(warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
-                      (uint32_t)(regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
-                      (uint32_t)(smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
-                      (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
-                      (uint32_t)(c->barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS;
-    ch->occupancy[j] = (double)warps / (double)c->slots;
-    ch->limit_warps[j] = warps_blocks;
-    ch->limit_regs[j] = gpuocc_public_limit(regs_blocks);
-    ch->limit_smem[j] = gpuocc_public_limit(smem_blocks);
-    ch->limit_blocks[j] = slot_blocks;
-    ch->limit_barriers[j] = gpuocc_public_limit(c->barrier_blocks);
-    /* per_warp < 2^42 and warps_per_block < 2^31: the product wraps (unsigned) only when it is not used */
-    uint64_t regs_per_block = (uint64_t)per_warp * warps_per_block;
-    ch->regs_per_block[j] = per_warp > INT32_MAX || regs_per_block > INT32_MAX ? INT32_MAX : (int32_t)regs_per_block;
-    ch->smem_per_block[j] = alloc;
-    ch->smem_per_sm[j] = carveout;
+    a.barrier_blocks = c->barrier_blocks;
+    uint32_t limiters;
+    gpuocc_nv_fast_combine(d, &a, &limiters);
+    int32_t warps = a.blocks * (int32_t)a.warps_per_block; /* at most the warp slots */
+    o->status = GPUOCC_OK;
+    o->blocks = a.blocks;
+    o->warps = warps;
+    o->limiters = limiters;
+    o->occupancy = c->occupancy_table ? c->p->occupancy[warps] : (double)warps / (double)c->f.slots;
+    o->limit_warps = a.warps_blocks;
+    o->limit_regs = gpuocc_public_limit(a.regs_blocks);
+    o->limit_smem = gpuocc_public_limit(a.smem_blocks);
+    o->limit_blocks = d->max_blocks_per_sm;
+    o->limit_barriers = gpuocc_public_limit(a.barrier_blocks);
+    o->regs_per_block = gpuocc_nv_fast_regs_per_block(&a);
+    o->smem_per_block = a.alloc;
+    o->smem_per_sm = a.carveout;
 }
 
-/* Any valid launch on any device: the single-launch rules. */
+/* Any launch: its own checks, then the single-launch rules (an invalid launch: its status, zeros). */
 static void launch_plain(const struct context *c, int64_t threads, int64_t regs, int64_t smem_static,
                          int64_t smem_dynamic, struct out *o)
 {
+    const gpuocc_device *d = &c->p->device;
+    int32_t bad = threads < 1 ? GPUOCC_ERR_THREADS
+                  : regs < 0 ? GPUOCC_ERR_REGISTERS
+                  : (smem_static < 0 || smem_dynamic < 0) ? GPUOCC_ERR_SMEM
+                  /* a saturated allocation is not reported, as in gpuocc_occupancy */
+                  : ((smem_static | smem_dynamic) >> 40 &&
+                     gpuocc_rule_smem_alloc(d, smem_static, smem_dynamic) >= GPUOCC_BYTES_HUGE)
+                      ? GPUOCC_ERR_OVERFLOW
+                      : GPUOCC_OK;
+    if (bad) {
+        *o = (struct out){.status = bad};
+        return;
+    }
     gpuocc_kernel k = *c->k;
     k.threads_per_block = (int32_t)threads;
     k.regs_per_thread = (int32_t)regs;
     k.smem_static_bytes = smem_static;
     k.smem_dynamic_bytes = smem_dynamic;
     gpuocc_result r;
-    gpuocc_rule_all(c->d, &k, &r);
+    gpuocc_rule_all(d, &k, &r);
     *o = (struct out){GPUOCC_OK,      r.blocks_per_sm, r.warps_per_sm,   r.limiters,        r.occupancy,
                       r.limit_warps,  r.limit_regs,    r.limit_smem,     r.limit_blocks,    r.limit_barriers,
                       r.regs_per_block, r.smem_per_block_bytes, r.smem_per_sm_bytes};
 }
+
+static inline void store(const gpuocc_batch *b, size_t i, const struct out *o)
+{
+    b->status[i] = o->status;
+#define PUT(field, member)                                                                                          \
+    if (b->field)                                                                                                  \
+    b->field[i] = o->member
+    PUT(blocks_per_sm, blocks);
+    PUT(warps_per_sm, warps);
+    PUT(occupancy, occupancy);
+    PUT(limiters, limiters);
+    PUT(limit_warps, limit_warps);
+    PUT(limit_regs, limit_regs);
+    PUT(limit_smem, limit_smem);
+    PUT(limit_blocks, limit_blocks);
+    PUT(limit_barriers, limit_barriers);
+    PUT(regs_per_block, regs_per_block);
+    PUT(smem_per_block_bytes, smem_per_block);
+    PUT(smem_per_sm_bytes, smem_per_sm);
+#undef PUT
+}
+
+/* Launch i: the fast evaluation for threads 1 .. cap, regs >= 0 and both byte counts 0 .. GPUOCC_FAST_BYTES - 1,
+   else the checks and the plain rules. */
+static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, int64_t r, int64_t st, int64_t dy,
+                              const gpuocc_batch *b, size_t i)
+{
+    struct out o;
+    if (((uint64_t)(t - 1) < cap) & (r >= 0) & ((uint64_t)(st | dy) < (uint64_t)GPUOCC_FAST_BYTES))
+        launch(c, (uint32_t)t, r, st, dy, &o);
+    else
+        launch_plain(c, t, r, st, dy, &o);
+    store(b, i, &o);
+}
+
+/*
+ * Four launches at a time (GCC and Clang vector extensions): the same rules in 32-bit lanes, divisions as
+ * single-precision divisions of integers below 2^22 (exact: the quotient of a < 2^22 by b rounds to an
+ * integer only when it is one, as (q + 1) b <= a + b < 2^24), small products in single precision too, and
+ * the tables gathered lane by lane.  Used when the device and the base kernel keep every quantity in those
+ * ranges (checked once per batch) and all four launches do (checked per group); else the scalar launch.
+ */
+#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9)
+#define BATCH_VECTORS 1
+typedef int32_t i32x4 __attribute__((vector_size(16)));
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+typedef float f32x4 __attribute__((vector_size(16)));
+
+/* Launch values the vector lanes take: threads 1 .. thread_cap, registers 0 .. REGS_LANE_MAX, byte counts
+   0 .. BYTES_LANE_MAX - 1. */
+#define REGS_LANE_MAX 1024
+#define BYTES_LANE_MAX ((int64_t)1 << 28)
+#define UNITS_LANE_MAX ((int64_t)1 << 22)
+
+/* The per-batch values the lanes use, as vectors. */
+struct lanes {
+    int32_t max_threads, regs_max, warp_shift, unit_shift, smem_shift;
+    int32_t unit, parts, compat_parts, smem_unit, reserved, preferred_kib;
+    int32_t dynamic_max;      /* the base kernel's, or -1: smem_per_block_optin_bytes - static */
+    int32_t optin, per_block, optin_limit;
+    bool smem_optin;
+    float block_units;        /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
+    int32_t slot_blocks, barrier_blocks;
+    int32_t file_warps[GPUOCC_FAST_STEPS + 1];   /* by allocation step: warps per SM (0 for step 0) */
+    int32_t compat_warps[GPUOCC_FAST_STEPS + 1]; /* the same in the GP10x layout */
+    int32_t carveout_bytes[KIB_MAX + 1];         /* by KiB needed: the carveout */
+};
+
+static inline i32x4 splat(int32_t v)
+{
+    return (i32x4){v, v, v, v};
+}
+
+static inline i32x4 gather(const int32_t *table, i32x4 index)
+{
+    return (i32x4){table[index[0]], table[index[1]], table[index[2]], table[index[3]]};
+}
+
+static inline i32x4 select4(i32x4 mask, i32x4 yes, i32x4 no)
+{
+    return (mask & yes) | (~mask & no);
+}
+
+static inline i32x4 min4(i32x4 a, i32x4 b)
+{
+    return select4(a < b, a, b);
+}
+
+/* floor(a / b) for 0 <= a < 2^22, 1 <= b < 2^22 */
+static inline i32x4 quotient(i32x4 a, i32x4 b)
+{
+    return __builtin_convertvector(__builtin_convertvector(a, f32x4) / __builtin_convertvector(b, f32x4), i32x4);
+}
+
+/* Whether the device and the base kernel keep the lanes' quantities in range; fills `l`. */
+static bool lanes_init(const struct context *c, struct lanes *l)
+{
+    const gpuocc_device *d = &c->p->device;
+    const gpuocc_kernel *k = c->k;
+    const struct gpuocc_nv_fast *f = &c->f;
+    int64_t smem_top = d->smem_per_block_optin_bytes + d->smem_reserved_per_block_bytes;
+    if (!c->fast || !c->carveout_table || !c->occupancy_table || smem_top >= BYTES_LANE_MAX ||
+        d->smem_per_sm_bytes >= BYTES_LANE_MAX || (smem_top >> f->smem_shift) >= UNITS_LANE_MAX ||
+        (d->smem_per_sm_bytes >> f->smem_shift) >= UNITS_LANE_MAX || k->smem_dynamic_max_bytes >= BYTES_LANE_MAX ||
+        ((uint32_t)d->regs_per_sm >> f->unit_shift) >= UNITS_LANE_MAX)
+        return false;
+    *l = (struct lanes){.max_threads = d->max_threads_per_block,
+                        .regs_max = d->regs_per_thread_max,
+                        .warp_shift = (int32_t)f->warp_shift,
+                        .unit_shift = (int32_t)f->unit_shift,
+                        .smem_shift = (int32_t)f->smem_shift,
+                        .unit = d->reg_alloc_unit,
+                        .parts = d->sub_partitions,
+                        .compat_parts = d->reg_compat_sub_partitions,
+                        .smem_unit = d->smem_alloc_unit_bytes,
+                        .reserved = (int32_t)d->smem_reserved_per_block_bytes,
+                        .preferred_kib = (int32_t)(c->preferred_kib < KIB_MAX ? c->preferred_kib : KIB_MAX),
+                        .dynamic_max = (int32_t)k->smem_dynamic_max_bytes,
+                        .optin = (int32_t)d->smem_per_block_optin_bytes,
+                        .per_block = (int32_t)d->smem_per_block_bytes,
+                        .smem_optin = k->smem_optin != 0,
+                        .slot_blocks = d->max_blocks_per_sm,
+                        .barrier_blocks = c->barrier_blocks};
+    int64_t block_units = d->regs_per_block >> f->unit_shift;
+    l->block_units = (float)(block_units < (1 << 14) ? block_units : (1 << 14));
+    for (uint32_t g = 1; g <= GPUOCC_FAST_STEPS; g++) {
+        l->file_warps[g] = (int32_t)(gpuocc_fast_div(f->part_units, g) << f->part_shift);
+        l->compat_warps[g] = (int32_t)(gpuocc_fast_div(f->compat_units, g) << f->compat_shift);
+    }
+    for (int32_t kib = 0; kib <= KIB_MAX; kib++)
+        l->carveout_bytes[kib] = (int32_t)c->carveout_bytes[c->p->carveout_index[kib]];
+    return true;
+}
+
+/* Four launches in lanes; false (nothing written) when one of them is out of the lanes' ranges. */
+static inline bool launch4(const struct context *c, const struct lanes *l, i32x4 t, i32x4 r, i32x4 st, i32x4 dy,
+                           const gpuocc_batch *b, size_t i)
+{
+    const i32x4 zero = splat(0), no_limit = splat(GPUOCC_NO_LIMIT);
+    const u32x4 one = {1, 1, 1, 1}, cap = one * c->f.thread_cap, regs_top = one * REGS_LANE_MAX;
+    i32x4 bad = (i32x4)(((u32x4)t - one) >= cap) | (i32x4)((u32x4)r > regs_top) | (st < zero) | (dy < zero);
+    uint64_t any[2];
+    memcpy(any, &bad, sizeof any);
+    if (any[0] | any[1])
+        return false;
+
+    /* warps */
+    i32x4 wpb = ((t - 1) >> l->warp_shift) + 1;
+    f32x4 wpb_f = __builtin_convertvector(wpb, f32x4);
+    i32x4 warps_blocks = select4(t > splat(l->max_threads), zero, quotient(splat((int32_t)c->f.slots), wpb));
+
+    /* registers */
+    i32x4 per_warp = ((r << l->warp_shift) + (l->unit - 1)) & splat(-l->unit);
+    i32x4 over = r > splat(l->regs_max);
+    i32x4 g = select4(over, zero, per_warp >> l->unit_shift); /* 0 .. 64 */
+    f32x4 g_f = __builtin_convertvector(g, f32x4);
+    i32x4 rounded = (wpb + (l->parts - 1)) & splat(-l->parts);
+    /* the per-block check in allocation units: g x rounded <= floor(regs_per_block / unit) (both below 2^14) */
+    i32x4 block_fails = (i32x4)(g_f * __builtin_convertvector(rounded, f32x4) > l->block_units);
+    i32x4 regs_blocks = quotient(gather(l->file_warps, g), wpb);
+    if (l->compat_parts > 0) {
+        i32x4 compat = (wpb + (l->compat_parts - 1)) & splat(-l->compat_parts);
+        i32x4 compat_fails = (i32x4)(g_f * __builtin_convertvector(compat, f32x4) > l->block_units) |
+                             (gather(l->compat_warps, g) < wpb);
+        regs_blocks = select4(compat_fails, zero, regs_blocks);
+    }
+    regs_blocks = select4(g == zero, no_limit, regs_blocks);
+    regs_blocks = select4(over | block_fails, zero, regs_blocks);
+
+    /* shared memory */
+    i32x4 used = st + dy + l->reserved;
+    i32x4 alloc = (used + (l->smem_unit - 1)) & splat(-l->smem_unit);
+    i32x4 kib = (alloc + 1023) >> 10;
+    kib = select4(kib > splat(l->preferred_kib), kib, splat(l->preferred_kib));
+    kib = select4(kib < splat(KIB_MAX), kib, splat(KIB_MAX));
+    i32x4 carveout = gather(l->carveout_bytes, kib);
+    i32x4 carveout_units = carveout >> l->smem_shift;
+    i32x4 limit = splat(l->per_block), too_much = zero;
+    if (l->smem_optin) {
+        i32x4 dynamic_max = l->dynamic_max >= 0 ? splat(l->dynamic_max) : l->optin - st;
+        i32x4 largest = st + l->reserved + select4(dynamic_max > zero, dynamic_max, zero);
+        limit = select4(largest > splat(l->per_block), splat(l->optin), limit);
+        too_much = dy > dynamic_max;
+    }
+    limit += l->reserved;
+    i32x4 alloc_units = alloc >> l->smem_shift;
+    i32x4 fits = quotient(carveout_units, alloc_units - (alloc_units == zero)); /* 0 / 1 when nothing is allocated */
+    i32x4 smem_blocks = select4(alloc == zero, no_limit, fits);
+    smem_blocks = select4(too_much | (alloc > limit), zero, smem_blocks);
+
+    /* the answer */
+    i32x4 slot_blocks = splat(l->slot_blocks), barrier_blocks = splat(l->barrier_blocks);
+    i32x4 blocks = min4(min4(min4(warps_blocks, regs_blocks), min4(smem_blocks, slot_blocks)), barrier_blocks);
+    i32x4 limiters = ((warps_blocks == blocks) & (1 << GPUOCC_RESOURCE_WARPS)) |
+                     ((regs_blocks == blocks) & (1 << GPUOCC_RESOURCE_REGISTERS)) |
+                     ((smem_blocks == blocks) & (1 << GPUOCC_RESOURCE_SMEM)) |
+                     ((slot_blocks == blocks) & (1 << GPUOCC_RESOURCE_BLOCKS)) |
+                     ((barrier_blocks == blocks) & (1 << GPUOCC_RESOURCE_BARRIERS));
+    /* at most the warp slots (below 2^17): exact in single precision */
+    i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
+    i32x4 public_regs = select4(regs_blocks == no_limit, splat(GPUOCC_UNLIMITED), regs_blocks);
+    i32x4 public_smem = select4(smem_blocks == no_limit, splat(GPUOCC_UNLIMITED), smem_blocks);
+
+    memset(b->status + i, 0, 4 * sizeof b->status[0]);
+#define PUT4(field, v)                                                                                              \
+    if (b->field)                                                                                                  \
+    memcpy(b->field + i, &(v), 16)
+    PUT4(blocks_per_sm, blocks);
+    PUT4(warps_per_sm, warps);
+    PUT4(limiters, limiters);
+    PUT4(limit_warps, warps_blocks);
+    PUT4(limit_regs, public_regs);
+    PUT4(limit_smem, public_smem);
+    PUT4(limit_blocks, slot_blocks);
+#undef PUT4
+    if (b->limit_barriers) {
+        i32x4 public_barriers = splat(gpuocc_public_limit(l->barrier_blocks));
+        memcpy(b->limit_barriers + i, &public_barriers, 16);
+    }
+    if (b->occupancy)
+        for (int j = 0; j < 4; j++)
+            b->occupancy[i + j] = c->p->occupancy[warps[j]];
+    if (b->regs_per_block) /* per_warp < 2^21 and at most 64 warps: below 2^27 */
+        for (int j = 0; j < 4; j++)
+            b->regs_per_block[i + j] = per_warp[j] * wpb[j];
+    if (b->smem_per_block_bytes)
+        for (int j = 0; j < 4; j++)
+            b->smem_per_block_bytes[i + j] = alloc[j];
+    if (b->smem_per_sm_bytes)
+        for (int j = 0; j < 4; j++)
+            b->smem_per_sm_bytes[i + j] = carveout[j];
+    return true;
+}
+#else
+#define BATCH_VECTORS 0
+#endif
+
+#define CHUNK 256
 
 /* n shared-memory sizes from `start` of a column of int32_t or int64_t elements, or the base value */
 static void load_smem(int64_t *to, const void *column, int32_t width, size_t start, size_t n, int64_t base)
@@ -251,28 +410,6 @@ static void load_smem(int64_t *to, const void *column, int32_t width, size_t sta
         memcpy(to, (const int64_t *)column + start, n * sizeof *to);
 }
 
-#define COPY(field, member)                                                                                        \
-    if (b->field)                                                                                                  \
-    memcpy(b->field + start, ch->member, n * sizeof ch->member[0])
-
-static void flush(const gpuocc_batch *b, const struct chunk *ch, size_t start, size_t n)
-{
-    COPY(status, status);
-    COPY(blocks_per_sm, blocks);
-    COPY(warps_per_sm, warps);
-    COPY(occupancy, occupancy);
-    COPY(limiters, limiters);
-    COPY(limit_warps, limit_warps);
-    COPY(limit_regs, limit_regs);
-    COPY(limit_smem, limit_smem);
-    COPY(limit_blocks, limit_blocks);
-    COPY(limit_barriers, limit_barriers);
-    COPY(regs_per_block, regs_per_block);
-    COPY(smem_per_block_bytes, smem_per_block);
-    COPY(smem_per_sm_bytes, smem_per_sm);
-}
-#undef COPY
-
 int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
 {
     struct nv_prepared p;
@@ -280,15 +417,11 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
     if (p.device.size != sizeof p.device || !gpuocc_device_fine(&p.device) || p.check != state_sum(&p))
         return GPUOCC_ERR_DEVICE;
     const gpuocc_device *d = &p.device;
-    struct context c = {.d = d, .p = &p, .k = k, .regular = regular_device(d)};
-    if (c.regular) {
-        c.warp_shift = gpuocc_log2_exact((uint64_t)d->warp_size);
-        c.unit_shift = gpuocc_log2_exact((uint64_t)d->reg_alloc_unit);
-        c.part_shift = gpuocc_log2_exact((uint64_t)d->sub_partitions);
-        c.compat_shift = d->reg_compat_sub_partitions ? gpuocc_log2_exact((uint64_t)d->reg_compat_sub_partitions) : 0;
-        c.smem_shift = gpuocc_log2_exact((uint64_t)d->smem_alloc_unit_bytes);
-    }
-    c.slots = (uint32_t)(d->max_threads_per_sm / d->warp_size);
+    struct context c = {.p = &p, .k = k};
+    /* the fast evaluation wants the base kernel's shared memory settings in its ranges too */
+    c.fast = gpuocc_nv_device_fast_ok(d) && gpuocc_nv_kernel_fast_ok(k) && gpuocc_nv_fast_init(&c.f, d);
+    c.carveout_table = d->carveout_count == 0 || d->carveouts_kib[d->carveout_count - 1] < KIB_MAX;
+    c.occupancy_table = gpuocc_div_unit(d->max_threads_per_sm, d->warp_size) <= SLOTS_MAX;
     c.barrier_blocks = gpuocc_rule_barriers(d, k->barriers);
     int64_t preferred = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT
                             ? d->smem_per_sm_bytes
@@ -302,32 +435,40 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
     const int32_t *threads = b->threads_per_block ? b->threads_per_block : &k->threads_per_block;
     const int32_t *regs = b->regs_per_thread ? b->regs_per_thread : &k->regs_per_thread;
     size_t threads_step = b->threads_per_block != NULL, regs_step = b->regs_per_thread != NULL;
-    struct chunk ch;
+    uint64_t cap = c.fast ? c.f.thread_cap : 0;
     int64_t smem_static[CHUNK], smem_dynamic[CHUNK];
+#if BATCH_VECTORS
+    struct lanes l;
+    bool vectors = count >= 64 && lanes_init(&c, &l);
+    int32_t lane_static[CHUNK], lane_dynamic[CHUNK];
+#endif
     for (size_t start = 0; start < count; start += CHUNK) {
         size_t n = count - start < CHUNK ? count - start : CHUNK;
         load_smem(smem_static, b->smem_static_bytes, b->smem_width, start, n, k->smem_static_bytes);
         load_smem(smem_dynamic, b->smem_dynamic_bytes, b->smem_width, start, n, k->smem_dynamic_bytes);
-        for (size_t j = 0; j < n; j++) {
-            int64_t t = threads[(start + j) * threads_step], r = regs[(start + j) * regs_step];
-            int64_t st = smem_static[j], dy = smem_dynamic[j];
-            int32_t bad = t < 1 ? GPUOCC_ERR_THREADS
-                          : r < 0 ? GPUOCC_ERR_REGISTERS
-                          : (st < 0 || dy < 0) ? GPUOCC_ERR_SMEM
-                          /* a saturated allocation is not reported, as in gpuocc_occupancy */
-                          : ((st | dy) >> 40 && gpuocc_rule_smem_alloc(d, st, dy) >= GPUOCC_BYTES_HUGE)
-                              ? GPUOCC_ERR_OVERFLOW
-                              : GPUOCC_OK;
-            if (!bad && c.regular && t <= (int64_t)WARPS_MAX << c.warp_shift) {
-                launch(&c, t, r, st, dy, &ch, j);
-            } else {
-                struct out o = {.status = bad};
-                if (!bad)
-                    launch_plain(&c, t, r, st, dy, &o);
-                put(&ch, j, &o);
+        size_t j = 0;
+#if BATCH_VECTORS
+        if (vectors) {
+            /* byte counts out of the lanes' range read as -1: that group takes the scalar launches */
+            for (size_t q = 0; q < n; q++) {
+                lane_static[q] = (uint64_t)smem_static[q] < (uint64_t)BYTES_LANE_MAX ? (int32_t)smem_static[q] : -1;
+                lane_dynamic[q] = (uint64_t)smem_dynamic[q] < (uint64_t)BYTES_LANE_MAX ? (int32_t)smem_dynamic[q] : -1;
             }
         }
-        flush(b, &ch, start, n);
+        for (; vectors && j + 4 <= n; j += 4) {
+            size_t i = start + j;
+            i32x4 t = threads_step ? gpuocc_load_i32x4(threads + i) : splat(*threads);
+            i32x4 r = regs_step ? gpuocc_load_i32x4(regs + i) : splat(*regs);
+            i32x4 st = gpuocc_load_i32x4(lane_static + j), dy = gpuocc_load_i32x4(lane_dynamic + j);
+            if (!launch4(&c, &l, t, r, st, dy, b, i))
+                for (size_t q = 0; q < 4; q++)
+                    launch_one(&c, cap, threads[(i + q) * threads_step], regs[(i + q) * regs_step],
+                               smem_static[j + q], smem_dynamic[j + q], b, i + q);
+        }
+#endif
+        for (; j < n; j++)
+            launch_one(&c, cap, threads[(start + j) * threads_step], regs[(start + j) * regs_step], smem_static[j],
+                       smem_dynamic[j], b, start + j);
     }
     return GPUOCC_OK;
 }
