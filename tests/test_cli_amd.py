@@ -146,5 +146,81 @@ rc, out, _ = run(["devices"])
 check("devices table: one header per vendor", rc == 0 and out.count("\nname ") == 1 and "gfx942 " in out
       and "sm_966" not in out, out[-500:])
 
+# batch: AMD rows with their columns, NVIDIA rows beside them; the values are those derived above
+src = ("arch,threads,regs,agprs,sgprs,smem_static,smem_dynamic,wave_size,max_threads,carveout,rocm,id\n"
+       "MI300X,256,128,0,32,32K,,,,,,a\n"                  # MI300X above: 2 workgroups, 2 waves/SIMD, LDS
+       "gfx906,256,16,,102,,,,,,,b\n"                      # gfx906 above: SGPRs limit, 7
+       "gfx1100,256,96,,,16K,,,,,,c\n"                     # gfx1100 wave32 above: 8, 16 waves/SIMD
+       "MI300X,64,8,,,8K,8K,,1024,,,d\n"                   # LDS 64K / 16K = 4; LLVM: static only, flat 1024: 8
+       "H100,256,64,,,,,,,,,e\n"                           # the seeds' Example 1: 4 blocks, registers
+       "H100,256,64,4,,,,,,,,f\n"                          # an AMD cell on an NVIDIA row
+       "MI300X,256,64,,,,,,,50,,g\n"                       # an NVIDIA cell on an AMD row
+       "MI300X,256,64,,,,,32,,,,h\n"                       # gfx942 runs wave64 only
+       "gfx906,256,64,8,,,,,,,,i\n"                        # no AGPRs on gfx906
+       "MI300X,512,64,,,,,,256,,,j\n"                      # above the flat maximum
+       "MI300X,256,64,,,,,,,,6.2,k\n")                     # rocm without model runtime
+rc, out, err = run(["batch"], src)
+t = list(csv.reader(io.StringIO(out)))
+hdr = t[0] if t else []
+rows = {dict(zip(hdr, r))["id"]: dict(zip(hdr, r)) for r in t[1:]} if hdr else {}
+check("batch exit 1 (bad rows)", rc == 1, err)
+check("batch header: AMD results before line and error", hdr[-5:] == ["model", "waves_per_simd", "limit_sgprs", "line",
+                                                                      "error"], hdr)
+check("batch rows have the header's width", all(len(r) == len(hdr) for r in t[1:]), t)
+exp = {"a": ("2", "2", "8", "shared_memory", "compiler"), "b": ("7", "7", "7", "sgprs", "compiler"),
+       "c": ("8", "16", "-1", "warps|registers|shared_memory", "compiler"), "d": ("4", "8", "-1", "shared_memory", "compiler"),
+       "e": ("4", "", "-1", "registers", "")}
+for k, (blocks, waves, lsg, lim, model) in exp.items():
+    r = rows.get(k, {})
+    check(f"batch row {k}", r.get("status") == "ok" and r.get("blocks_per_sm") == blocks and r.get("waves_per_simd") == waves
+          and r.get("limit_sgprs") == lsg and r.get("limiters") == lim and r.get("model") == model, r)
+for k, col in [("f", "agprs"), ("g", "carveout"), ("h", "wave_size"), ("i", "agprs"), ("j", "threads"), ("k", "rocm")]:
+    r = rows.get(k, {})
+    check(f"batch bad row {k} names {col}", r.get("status") == "argument" and r.get("error", "").startswith(col + ":")
+          and r.get("blocks_per_sm") == "" and r.get("model") == "", r)
+check("batch: one stderr line per bad row", len(err.strip().splitlines()) == 6, err)
+# a model column of the input: its cells choose, and the results do not repeat it
+src = "arch,threads,regs,smem_static,wave_size,model,rocm\ngfx1100,256,96,16K,64,runtime,6.2\ngfx1100,256,96,16K,64,runtime,\n"
+rc, out, _ = run(["batch"], src)
+t = list(csv.reader(io.StringIO(out)))
+check("batch with a model column", rc == 0 and t[0].count("model") == 1 and [r[t[0].index("blocks_per_sm")] for r in t[1:]]
+      == ["4", "8"], t)
+rc, out, _ = run(["batch", "--json"], "arch,threads,regs,sgprs,smem_static\nMI300X,256,128,32,32K\nH100,256,64,,\n")
+objs = [json.loads(l) for l in out.splitlines()]
+check("batch JSON", rc == 0 and objs[0]["model"] == "compiler" and objs[0]["waves_per_simd"] == 2
+      and objs[0]["limit_sgprs"] == 8 and objs[1]["model"] is None and objs[1]["waves_per_simd"] is None
+      and objs[1]["limit_sgprs"] is None, objs)
+
+# sweep: MI300X, 256 threads (4 waves), 16 KiB LDS (65536 / 16384 = 4 workgroups), VGPRs 0..256 by 32: the VGPRs
+# allow 4 SIMDs x min(8, 512 / v) / 4 = min(8, 512 / v) workgroups: none for 0, 8 (32, 64), 5 (96), 4 (128),
+# 3 (160), 2 (192, 224, 256); LLVM's waves/SIMD are the same numbers capped by LDS (4).
+rc, out, err = run(["sweep", "--arch", "MI300X", "--threads", "256", "--lds", "16K", "--axis", "regs", "--from", "0",
+                    "--to", "256", "--step", "32", "--csv"])
+t = list(csv.reader(io.StringIO(out)))
+hdr = t[0] if t else []
+pts = [dict(zip(hdr, r)) for r in t[1:]]
+check("AMD sweep", rc == 0 and [p["blocks_per_sm"] for p in pts] == ["4", "4", "4", "4", "4", "3", "2", "2", "2"]
+      and [p["waves_per_simd"] for p in pts] == ["4", "4", "4", "4", "4", "3", "2", "2", "2"]
+      and all(p["model"] == "compiler" and p["arch"] == "MI300X" for p in pts), (err, pts[:2]))
+# its rows are batch's: the launch columns fed to batch give the same results
+launch = hdr[:hdr.index("status")] if "status" in hdr else []
+src = ",".join(launch) + "\n" + "".join(",".join(r[:len(launch)]) + "\n" for r in t[1:])
+rc, bout, _ = run(["batch"], src)
+bt = list(csv.reader(io.StringIO(bout)))
+check("AMD sweep rows join with batch output", rc == 0 and bt and bt[0][:-2] == hdr
+      and [r[:-2] for r in bt[1:]] == t[1:], (bt[:2], t[:2]))
+rc, out, err = run(["sweep", "--arch", "gfx906", "--threads", "256", "--vgprs", "16", "--axis", "regs", "--from", "100",
+                    "--to", "102", "--sgprs", "102", "--json"])
+pts = json.loads(out) if rc == 0 else []
+check("AMD sweep JSON", [(p["blocks_per_sm"], p["limit_sgprs"], p["waves_per_simd"]) for p in pts] == [(2, 7, 2)] * 3
+      and pts[0]["sgprs"] == 102 and pts[0]["regs"] == 100, (err, pts))
+# --steps: the library's staircase for AMD, or a clear refusal until it has one
+rc, out, err = run(["sweep", "--arch", "MI300X", "--threads", "256", "--lds", "16K", "--axis", "regs", "--steps", "--csv"])
+if rc == 0:
+    steps = [(r[2], r[13]) for r in csv.reader(io.StringIO(out))][1:]
+    check("AMD steps", steps[:1] == [("0", "4")] and ("129", "3") in steps and ("169", "2") in steps, steps)
+else:
+    check("AMD steps refused clearly", rc == 2 and "not supported" in err and "MI300X" in err, err)
+
 print(f"test_cli_amd: {passed} passed, {failures} failed")
 sys.exit(1 if failures else 0)

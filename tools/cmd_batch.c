@@ -15,15 +15,18 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The launch columns: both vendors', NVIDIA's (COL_BARRIERS .. COL_SMEM_OPTIN), AMD's (COL_AGPRS on). */
 enum column {
     COL_ARCH, COL_THREADS, COL_REGS, COL_SMEM_STATIC, COL_SMEM_DYNAMIC, COL_BARRIERS, COL_CARVEOUT,
-    COL_SMEM_OPTIN, COL_COUNT
+    COL_SMEM_OPTIN, COL_AGPRS, COL_SGPRS, COL_WAVE_SIZE, COL_CU_MODE, COL_MAX_THREADS, COL_MODEL, COL_ROCM, COL_COUNT
 };
 static const char *const column_names[COL_COUNT] = {"arch", "threads", "regs", "smem_static", "smem_dynamic",
-                                                    "barriers", "carveout", "smem_optin"};
+                                                    "barriers", "carveout", "smem_optin", "agprs", "sgprs",
+                                                    "wave_size", "cu_mode", "max_threads", "model", "rocm"};
+/* The results: `model` only when the input has no `model` column of its own (its cells say the model then). */
 static const char result_header[] = "status,blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,"
-                                    "limit_smem,limit_blocks,limit_barriers,regs_per_block,smem_per_block,line,"
-                                    "error";
+                                    "limit_smem,limit_blocks,limit_barriers,regs_per_block,smem_per_block,";
+static const char result_header_tail[] = "waves_per_simd,limit_sgprs,line,error";
 
 #define MAX_COLUMNS 1024
 #define MAX_RECORD ((size_t)1 << 20) /* a longer record is not a launch: stop (e.g. /dev/zero) */
@@ -367,6 +370,8 @@ struct batch {
     unsigned arch_next;
     char *scratch;              /* the reader's scratch */
     int64_t bad_rows;
+    bool vendor_columns;        /* the header has a column only one vendor reads (checked per row) */
+    bool result_model;          /* the results include `model` (the input has no `model` column) */
 };
 
 static const gpuocc_device *find_arch(struct batch *b, const char *s, size_t n, int32_t *rc)
@@ -437,6 +442,112 @@ static bool int_cell(struct batch *b, const struct record *rec, int c, int64_t l
     return true;
 }
 
+/* A column the row fills (present, not empty after trimming). */
+static bool cell_given(struct batch *b, const struct record *rec, int c, const char **s, size_t *n)
+{
+    if (b->where[c] < 0)
+        return false;
+    *s = cell_value(rec, b->where[c], b->scratch, n);
+    return *n > 0;
+}
+
+/* The other vendor's columns must be empty on a row (as the CLI refuses the other vendor's flags). */
+static bool vendor_cells(struct batch *b, const struct record *rec, const gpuocc_device *dev, struct verdict *v)
+{
+    bool amd = dev->vendor == GPUOCC_VENDOR_AMD;
+    int first = amd ? COL_BARRIERS : COL_AGPRS, last = amd ? COL_SMEM_OPTIN : COL_ROCM;
+    for (int c = first; c <= last; c++) {
+        const char *s = "";
+        size_t n = 0;
+        if (cell_given(b, rec, c, &s, &n)) {
+            bad_cell(v, "argument", column_names[c],
+                     amd ? "NVIDIA only, but arch is an AMD device (leave it empty)"
+                         : "AMD only, but arch is an NVIDIA device (leave it empty)",
+                     s, n);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A ROCm release "6.2" as 602; false if the text is not MAJOR.MINOR. */
+static bool parse_rocm(const char *s, size_t n, int32_t *out)
+{
+    const char *dot = memchr(s, '.', n);
+    int64_t major, minor;
+    if (!dot || dot == s || dot + 1 == s + n || s[0] == '+' || s[0] == '-' || dot[1] == '+' || dot[1] == '-' ||
+        !cli_parse_int(s, (size_t)(dot - s), 1, 99, &major) ||
+        !cli_parse_int(dot + 1, (size_t)(s + n - dot - 1), 0, 99, &minor))
+        return false;
+    *out = (int32_t)(major * 100 + minor);
+    return true;
+}
+
+/* AMD's columns into the kernel, with the checks the CLI's flags get (docs/amd.md). */
+static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_device *dev, gpuocc_kernel *k,
+                      struct verdict *v)
+{
+    int64_t x = 0;
+    const char *s = "";
+    size_t n = 0;
+    if (!int_cell(b, rec, COL_AGPRS, 0, INT32_MAX, &x, false, v))
+        return false;
+    k->agprs = (int32_t)x;
+    if (k->agprs > 0 && dev->agpr_file == GPUOCC_AGPR_NONE) {
+        cell_given(b, rec, COL_AGPRS, &s, &n);
+        bad_cell(v, "argument", "agprs", "the target has no AGPRs", s, n);
+        return false;
+    }
+    x = 0;
+    if (!int_cell(b, rec, COL_SGPRS, 0, INT32_MAX, &x, false, v))
+        return false;
+    k->sgprs = (int32_t)x;
+    x = 0;
+    if (!int_cell(b, rec, COL_WAVE_SIZE, 32, 64, &x, false, v))
+        return false;
+    if (x && ((x != 32 && x != 64) || !(dev->wave_sizes & x))) {
+        cell_given(b, rec, COL_WAVE_SIZE, &s, &n);
+        bad_cell(v, "argument", "wave_size", dev->wave_sizes == 64 ? "the target runs wave64 only" : "expected 32 or 64",
+                 s, n);
+        return false;
+    }
+    k->wave_size = (int32_t)x;
+    x = 0;
+    if (!int_cell(b, rec, COL_CU_MODE, 0, 1, &x, false, v))
+        return false;
+    k->cu_mode = (int32_t)x;
+    x = 0;
+    if (!int_cell(b, rec, COL_MAX_THREADS, 1, INT32_MAX, &x, false, v))
+        return false;
+    k->max_threads_per_block = (int32_t)x;
+    if (k->max_threads_per_block > 0 && k->threads_per_block > k->max_threads_per_block) {
+        cell_given(b, rec, COL_THREADS, &s, &n);
+        bad_cell(v, "argument", "threads", "more than max_threads: the launch fails", s, n);
+        return false;
+    }
+    if (cell_given(b, rec, COL_MODEL, &s, &n)) {
+        if (n == 8 && !memcmp(s, "compiler", 8))
+            k->model = GPUOCC_MODEL_COMPILER;
+        else if (n == 7 && !memcmp(s, "runtime", 7))
+            k->model = GPUOCC_MODEL_RUNTIME;
+        else {
+            bad_cell(v, "argument", "model", "expected compiler or runtime", s, n);
+            return false;
+        }
+    }
+    if (cell_given(b, rec, COL_ROCM, &s, &n)) {
+        if (!parse_rocm(s, n, &k->rocm_version)) {
+            bad_cell(v, "parse", "rocm", "expected a ROCm release MAJOR.MINOR (6.2)", s, n);
+            return false;
+        }
+        if (k->model != GPUOCC_MODEL_RUNTIME) {
+            bad_cell(v, "argument", "rocm", "picks the release of HIP's rules: needs model runtime", s, n);
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r, struct verdict *v)
 {
     if (rec->open_quote) {
@@ -496,12 +607,16 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
         return false;
     }
     k.smem_optin = (int32_t)x;
+    if (b->vendor_columns && !vendor_cells(b, rec, dev, v))
+        return false;
+    if (dev->vendor == GPUOCC_VENDOR_AMD && !amd_cells(b, rec, dev, &k, v))
+        return false;
     rc = gpuocc_occupancy(dev, &k, r);
     if (rc == GPUOCC_OK)
         return true;
     /* the library's status, and the column that carries the value it rejected */
     const char *column = rc == GPUOCC_ERR_THREADS     ? "threads"
-                         : rc == GPUOCC_ERR_REGISTERS ? "regs"
+                         : rc == GPUOCC_ERR_REGISTERS ? (dev->vendor == GPUOCC_VENDOR_AMD ? "regs/agprs" : "regs")
                          : rc == GPUOCC_ERR_SMEM      ? "smem_static/smem_dynamic"
                          : rc == GPUOCC_ERR_BARRIERS  ? "barriers"
                          : rc == GPUOCC_ERR_CARVEOUT  ? "carveout"
@@ -524,7 +639,7 @@ static void put_limiters(struct out *o, uint32_t mask, bool json)
     bool first = true;
     if (json)
         o->buf[o->n++] = '[';
-    for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++)
+    for (int32_t i = 0; i <= GPUOCC_RESOURCE_SGPRS; i++) /* every vendor's resources */
         if (mask & (1u << i)) {
             if (!first)
                 o->buf[o->n++] = json ? ',' : '|';
@@ -554,6 +669,24 @@ static void row_extra(const struct batch *b, const struct record *rec, const cha
     *n = rec->len - keep - 1;
 }
 
+/* AMD's results, each followed by a comma: [model,] waves_per_simd, limit_sgprs (NVIDIA: empty, empty, -1). */
+static void put_amd_csv(struct batch *b, const gpuocc_result *r)
+{
+    struct out *o = &b->o;
+    bool amd = r->model != 0;
+    if (b->result_model) {
+        const char *m = !amd ? "" : r->model == GPUOCC_MODEL_RUNTIME ? "runtime," : "compiler,";
+        size_t n = amd ? strlen(m) : 0;
+        memcpy(o->buf + o->n, amd ? m : ",", amd ? n : 1);
+        o->n += amd ? n : 1;
+    }
+    if (amd)
+        put_i64(o, r->waves_per_simd);
+    o->buf[o->n++] = ',';
+    put_i64(o, r->limit_sgprs == GPUOCC_UNLIMITED ? -1 : r->limit_sgprs);
+    o->buf[o->n++] = ',';
+}
+
 static void print_csv_row(struct batch *b, const struct record *rec, const gpuocc_result *r,
                           const struct verdict *v)
 {
@@ -568,7 +701,7 @@ static void print_csv_row(struct batch *b, const struct record *rec, const gpuoc
         out_bytes(o, "\"", 1); /* close what the input left open, so the results stay in their columns */
     for (int32_t i = rec->ncells; i < b->ncols; i++)
         out_bytes(o, ",", 1);
-    out_room(o, 320);
+    out_room(o, 448);
     o->buf[o->n++] = ',';
     if (!v) {
         memcpy(o->buf + o->n, "ok,", 3);
@@ -590,6 +723,7 @@ static void print_csv_row(struct batch *b, const struct record *rec, const gpuoc
         o->buf[o->n++] = ',';
         put_i64(o, r->smem_per_block_bytes);
         o->buf[o->n++] = ',';
+        put_amd_csv(b, r);
         put_i64(o, rec->line);
         memcpy(o->buf + o->n, ",\n", 2);
         o->n += 2;
@@ -598,8 +732,10 @@ static void print_csv_row(struct batch *b, const struct record *rec, const gpuoc
     size_t sn = strlen(v->status);
     memcpy(o->buf + o->n, v->status, sn);
     o->n += sn;
-    memcpy(o->buf + o->n, ",,,,,,,,,,,,", 12);
-    o->n += 12;
+    /* the results' empty cells, then the line */
+    size_t empty = 14 + (b->result_model ? 1 : 0);
+    memcpy(o->buf + o->n, ",,,,,,,,,,,,,,,", empty);
+    o->n += empty;
     put_i64(o, rec->line);
     o->buf[o->n++] = ',';
     const char *extra = "";
@@ -635,7 +771,7 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
     }
     out_str(o, ",\"status\":");
     put_json_string(o, v ? v->status : "ok", strlen(v ? v->status : "ok"));
-    out_room(o, 400);
+    out_room(o, 640);
     if (!v) {
         const char *keys[] = {",\"blocks_per_sm\":", ",\"warps_per_sm\":", ",\"occupancy\":", ",\"limiters\":"};
         out_str(o, keys[0]);
@@ -660,10 +796,28 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
         put_i64(o, r->regs_per_block);
         out_str(o, ",\"smem_per_block\":");
         put_i64(o, r->smem_per_block_bytes);
-    } else
+        bool amd = r->model != 0;
+        if (b->result_model)
+            out_str(o, !amd ? ",\"model\":null" : r->model == GPUOCC_MODEL_RUNTIME ? ",\"model\":\"runtime\""
+                                                                               : ",\"model\":\"compiler\"");
+        out_str(o, ",\"waves_per_simd\":");
+        if (amd)
+            put_i64(o, r->waves_per_simd);
+        else
+            out_str(o, "null");
+        out_str(o, ",\"limit_sgprs\":");
+        if (r->limit_sgprs == GPUOCC_UNLIMITED)
+            out_str(o, "null");
+        else
+            put_i64(o, r->limit_sgprs);
+    } else {
         out_str(o, ",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null,"
                    "\"limit_warps\":null,\"limit_regs\":null,\"limit_smem\":null,\"limit_blocks\":null,"
                    "\"limit_barriers\":null,\"regs_per_block\":null,\"smem_per_block\":null");
+        if (b->result_model)
+            out_str(o, ",\"model\":null");
+        out_str(o, ",\"waves_per_simd\":null,\"limit_sgprs\":null");
+    }
     out_str(o, ",\"line\":");
     put_i64(o, rec->line);
     out_str(o, ",\"error\":");
@@ -718,6 +872,9 @@ static int read_header(struct batch *b, const struct record *rec)
             return cli_fail(io, "header", "column '%s' appears twice", column_names[c]);
         b->where[c] = i;
     }
+    b->result_model = b->where[COL_MODEL] < 0;
+    for (int c = COL_BARRIERS; c < COL_COUNT; c++)
+        b->vendor_columns |= b->where[c] >= 0;
     for (int c = COL_ARCH; c <= COL_REGS; c++)
         if (b->where[c] < 0)
             return cli_fail(io, "header", "missing required column '%s' (the header needs arch,threads,regs)",
@@ -727,6 +884,9 @@ static int read_header(struct batch *b, const struct record *rec)
     out_bytes(&b->o, rec->text, rec->len);
     out_bytes(&b->o, ",", 1);
     out_str(&b->o, result_header);
+    if (b->result_model)
+        out_str(&b->o, "model,");
+    out_str(&b->o, result_header_tail);
     out_bytes(&b->o, "\n", 1);
     return CLI_OK;
 }
@@ -849,8 +1009,9 @@ static const struct cli_option batch_options[] = {
 
 const struct cli_command cli_cmd_batch = {
     "batch", cmd_batch,
-    "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]), one row "
-    "out per row in",
+    "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; AMD: "
+    "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm), one row out per row in",
     "[FILE|-] [--json]", batch_options,
     "gpuocc batch launches.csv > occupancy.csv\n"
-    "printf 'arch,threads,regs\\nH100,256,64\\n' | gpuocc batch\n"};
+    "printf 'arch,threads,regs\\nH100,256,64\\n' | gpuocc batch\n"
+    "printf 'arch,threads,regs,sgprs,smem_static,model\\nMI300X,256,128,32,32K,runtime\\n' | gpuocc batch\n"};

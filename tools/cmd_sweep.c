@@ -40,6 +40,11 @@ gpuocc_sweep_point *sweep_points(struct cli_io *io, const struct cli_launch *l, 
     int32_t n = 0, rc;
     rc = steps_only ? gpuocc_sweep_steps(&l->dev, &l->k, axis, from, to, NULL, 0, &n)
                     : gpuocc_sweep(&l->dev, &l->k, axis, from, to, step, NULL, 0, &n);
+    if (rc == GPUOCC_ERR_VENDOR) {
+        cli_fail(io, "--arch", "%s: %s of AMD devices are not supported by this library yet", l->dev_name,
+                 steps_only ? "--steps" : "sweeps");
+        return NULL;
+    }
     if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER) {
         cli_fail(io, "--axis", "%s: %s", axis_names[axis], gpuocc_strerror(rc));
         return NULL;
@@ -81,44 +86,124 @@ static void put_limit(FILE *out, int32_t v, bool json)
         fprintf(out, "%d", v);
 }
 
-/* `batch`'s header: its launch columns, then its output columns. */
+/* `batch`'s header: its launch columns, then its output columns (an AMD sweep has AMD's launch columns, whose
+   `model` says the model, so the results do not repeat it: as batch prints such rows). */
 static const char batch_header[] = "arch,threads,regs,smem_static,smem_dynamic,barriers,carveout,smem_optin,status,"
                                    "blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,limit_smem,"
-                                   "limit_blocks,limit_barriers,regs_per_block,smem_per_block\n";
+                                   "limit_blocks,limit_barriers,regs_per_block,smem_per_block,model,waves_per_simd,"
+                                   "limit_sgprs\n";
+static const char batch_header_amd[] = "arch,threads,regs,agprs,sgprs,smem_static,smem_dynamic,wave_size,cu_mode,"
+                                       "max_threads,model,rocm,status,blocks_per_sm,warps_per_sm,occupancy,limiters,"
+                                       "limit_warps,limit_regs,limit_smem,limit_blocks,limit_barriers,regs_per_block,"
+                                       "smem_per_block,waves_per_simd,limit_sgprs\n";
+
+/* What a sweep point does not carry: AMD's answers at that point (model, waves per SIMD, the SGPR limit). */
+struct amd_point {
+    int32_t model, waves_per_simd, limit_sgprs;
+};
+
+static struct amd_point amd_at(const struct cli_launch *l, const gpuocc_kernel *k)
+{
+    struct amd_point a = {0, 0, GPUOCC_UNLIMITED};
+    gpuocc_result r = {.size = sizeof r};
+    if (cli_is_amd(&l->dev) && gpuocc_occupancy(&l->dev, k, &r) == GPUOCC_OK)
+        a = (struct amd_point){r.model, r.waves_per_simd, r.limit_sgprs};
+    return a;
+}
+
+static const char *model_name(int32_t model)
+{
+    return model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler";
+}
+
+/* The AMD launch columns a sweep row prints, as numbers (0 max_threads / rocm: not given, empty / null). */
+static void print_amd_launch(FILE *out, const struct cli_launch *l, const gpuocc_kernel *k, bool json, bool *first)
+{
+    int32_t wave = k->wave_size ? k->wave_size : l->dev.warp_size;
+    const struct {
+        const char *key;
+        long long v;
+        bool given;
+    } in[] = {{"threads", k->threads_per_block, true}, {"regs", k->regs_per_thread, true},
+              {"agprs", k->agprs, true}, {"sgprs", k->sgprs, true},
+              {"smem_static", k->smem_static_bytes, true}, {"smem_dynamic", k->smem_dynamic_bytes, true},
+              {"wave_size", wave, true}, {"cu_mode", k->cu_mode, true},
+              {"max_threads", k->max_threads_per_block, k->max_threads_per_block > 0}};
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+        if (json)
+            json_key(out, first, in[i].key);
+        else
+            fputc(',', out);
+        if (in[i].given)
+            fprintf(out, "%lld", in[i].v);
+        else if (json)
+            fputs("null", out);
+    }
+    if (json) {
+        json_key(out, first, "model");
+        json_string(out, model_name(k->model));
+        json_key(out, first, "rocm");
+        if (k->rocm_version)
+            fprintf(out, "\"%d.%d\"", k->rocm_version / 100, k->rocm_version % 100);
+        else
+            fputs("null", out);
+    } else {
+        fprintf(out, ",%s,", model_name(k->model));
+        if (k->rocm_version)
+            fprintf(out, "%d.%d", k->rocm_version / 100, k->rocm_version % 100);
+    }
+}
 
 static void print_csv_row(FILE *out, const struct cli_launch *l, const gpuocc_kernel *k, const gpuocc_sweep_point *p)
 {
     char lim[96];
     cli_limiters(p->limiters, lim, sizeof lim);
     csv_cell(out, l->dev_name, strlen(l->dev_name));
-    fprintf(out, ",%d,%d,%lld,%lld,%d,%d,%d,ok,%d,%d,%.6f,%s", k->threads_per_block, k->regs_per_thread,
-            (long long)k->smem_static_bytes, (long long)k->smem_dynamic_bytes, k->barriers, k->carveout_percent,
-            k->smem_optin, p->blocks_per_sm, p->warps_per_sm, p->occupancy, lim);
+    bool amd = cli_is_amd(&l->dev);
+    if (amd) {
+        bool first = true;
+        print_amd_launch(out, l, k, false, &first);
+    } else
+        fprintf(out, ",%d,%d,%lld,%lld,%d,%d,%d", k->threads_per_block, k->regs_per_thread,
+                (long long)k->smem_static_bytes, (long long)k->smem_dynamic_bytes, k->barriers, k->carveout_percent,
+                k->smem_optin);
+    fprintf(out, ",ok,%d,%d,%.6f,%s", p->blocks_per_sm, p->warps_per_sm, p->occupancy, lim);
     const int32_t limits[] = {p->limit_warps, p->limit_regs, p->limit_smem, p->limit_blocks, p->limit_barriers};
     for (int i = 0; i < 5; i++) {
         fputc(',', out);
         put_limit(out, limits[i], false);
     }
-    fprintf(out, ",%d,%lld\n", p->regs_per_block, (long long)p->smem_per_block_bytes);
+    fprintf(out, ",%d,%lld", p->regs_per_block, (long long)p->smem_per_block_bytes);
+    if (amd) {
+        struct amd_point a = amd_at(l, k);
+        fprintf(out, ",%d,", a.waves_per_simd);
+        put_limit(out, a.limit_sgprs, false);
+        fputc('\n', out);
+    } else
+        fputs(",,,-1\n", out);
 }
 
 static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_kernel *k, const gpuocc_sweep_point *p,
                            bool first_row)
 {
-    bool first = true;
+    bool first = true, amd = cli_is_amd(&l->dev);
     fputs(first_row ? "" : ",\n", out);
     fputc('{', out);
     json_key(out, &first, "arch");
     json_string(out, l->dev_name);
-    const struct {
-        const char *key;
-        long long v;
-    } in[] = {{"threads", k->threads_per_block}, {"regs", k->regs_per_thread},
-              {"smem_static", k->smem_static_bytes}, {"smem_dynamic", k->smem_dynamic_bytes},
-              {"barriers", k->barriers}, {"carveout", k->carveout_percent}, {"smem_optin", k->smem_optin}};
-    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
-        json_key(out, &first, in[i].key);
-        fprintf(out, "%lld", in[i].v);
+    if (amd)
+        print_amd_launch(out, l, k, true, &first);
+    else {
+        const struct {
+            const char *key;
+            long long v;
+        } in[] = {{"threads", k->threads_per_block}, {"regs", k->regs_per_thread},
+                  {"smem_static", k->smem_static_bytes}, {"smem_dynamic", k->smem_dynamic_bytes},
+                  {"barriers", k->barriers}, {"carveout", k->carveout_percent}, {"smem_optin", k->smem_optin}};
+        for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+            json_key(out, &first, in[i].key);
+            fprintf(out, "%lld", in[i].v);
+        }
     }
     json_key(out, &first, "status");
     json_string(out, "ok");
@@ -140,6 +225,18 @@ static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_k
     fprintf(out, "%d", p->regs_per_block);
     json_key(out, &first, "smem_per_block");
     fprintf(out, "%lld", (long long)p->smem_per_block_bytes);
+    struct amd_point a = amd_at(l, k);
+    if (!amd) {
+        json_key(out, &first, "model");
+        fputs("null", out);
+    }
+    json_key(out, &first, "waves_per_simd");
+    if (amd)
+        fprintf(out, "%d", a.waves_per_simd);
+    else
+        fputs("null", out);
+    json_key(out, &first, "limit_sgprs");
+    put_limit(out, a.limit_sgprs, true);
     fputc('}', out);
 }
 
@@ -147,16 +244,27 @@ static void print_text(FILE *out, const struct cli_launch *l, int32_t axis, cons
                        bool steps)
 {
     static const char *const headings[GPUOCC_AXIS_COUNT] = {"threads", "regs", "smem_dyn(B)", "barriers"};
+    static const char *const amd_headings[GPUOCC_AXIS_COUNT] = {"threads", "vgprs", "lds_dyn(B)", "barriers"};
+    bool amd = cli_is_amd(&l->dev);
     char arch[16];
     cli_arch_name(&l->dev, arch, sizeof arch);
-    fprintf(out, "%s (%s): occupancy against %s%s\n", l->dev_name, arch, axis_names[axis],
+    fprintf(out, "%s (%s): occupancy against %s%s\n", l->dev_name, arch, (amd ? amd_headings : axis_names)[axis],
             steps ? " (each row holds up to the next)" : "");
-    fprintf(out, "%11s %9s %8s %9s  %s\n", headings[axis], "blocks/SM", "warps/SM", "occupancy", "limited by");
+    if (amd)
+        fprintf(out, "%11s %9s %8s %10s %9s  %s\n", amd_headings[axis], "blocks/CU", "waves/CU", "waves/SIMD",
+                "occupancy", "limited by");
+    else
+        fprintf(out, "%11s %9s %8s %9s  %s\n", headings[axis], "blocks/SM", "warps/SM", "occupancy", "limited by");
     for (int32_t i = 0; i < n && !ferror(out); i++) {
         char lim[96];
         cli_limiters(p[i].limiters, lim, sizeof lim);
-        fprintf(out, "%11lld %9d %8d %8.1f%%  %s\n", (long long)p[i].value, p[i].blocks_per_sm, p[i].warps_per_sm,
-                100.0 * p[i].occupancy, lim);
+        if (amd) {
+            gpuocc_kernel k = kernel_at(&l->k, axis, p[i].value);
+            fprintf(out, "%11lld %9d %8d %10d %8.1f%%  %s\n", (long long)p[i].value, p[i].blocks_per_sm,
+                    p[i].warps_per_sm, amd_at(l, &k).waves_per_simd, 100.0 * p[i].occupancy, lim);
+        } else
+            fprintf(out, "%11lld %9d %8d %8.1f%%  %s\n", (long long)p[i].value, p[i].blocks_per_sm, p[i].warps_per_sm,
+                    100.0 * p[i].occupancy, lim);
     }
 }
 
@@ -170,7 +278,7 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
         const char *v;
-        if (cli_launch_flag(&a, &l) || sweep_axis_flag(&a, &axis))
+        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l) || sweep_axis_flag(&a, &axis))
             continue;
         if (cli_flag(&a, "--from", &v))
             from = cli_size(io, "--from", v);
@@ -187,7 +295,7 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
         else
             cli_unknown(&a);
     }
-    if (io->status)
+    if (!cli_launch_check(io, &l))
         return io->status;
     if (!l.have_arch)
         return cli_fail(io, "--arch", "required");
@@ -216,7 +324,7 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
         return io->status;
     FILE *out = io->out;
     if (csv)
-        fputs(batch_header, out);
+        fputs(cli_is_amd(&l.dev) ? batch_header_amd : batch_header, out);
     else if (json)
         fputc('[', out);
     if (csv || json) {
@@ -237,7 +345,9 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
 
 static const struct cli_option sweep_options[] = {
     CLI_LAUNCH_OPTIONS,
-    {"--axis", "AXIS", "threads, regs, smem (dynamic shared memory, static kept as given) or barriers"},
+    CLI_AMD_LAUNCH_OPTIONS,
+    {"--axis", "AXIS", "threads, regs, smem (dynamic shared memory, static kept as given) or barriers "
+                       "(AMD: regs are VGPRs, smem the dynamic LDS)"},
     {"--from", "N", "first value (default: the axis' smallest legal value; sizes take K/M suffixes)"},
     {"--to", "N", "last value, inclusive (default: the largest legal value)"},
     {"--step", "N", "step (default: the natural granularity: warp size, 1, the allocation unit, 1)"},
@@ -253,4 +363,5 @@ const struct cli_command cli_cmd_sweep = {
     sweep_options,
     "gpuocc sweep --arch A100 --threads 256 --axis regs\n"
     "gpuocc sweep --arch A100 --threads 256 --axis regs --steps\n"
-    "gpuocc sweep --arch H100 --threads 128 --regs 64 --axis smem --from 0 --to 100K --step 4K --csv\n"};
+    "gpuocc sweep --arch H100 --threads 128 --regs 64 --axis smem --from 0 --to 100K --step 4K --csv\n"
+    "gpuocc sweep --arch MI300X --threads 256 --sgprs 32 --axis regs --steps\n"};
