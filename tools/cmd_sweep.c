@@ -364,4 +364,4 @@ const struct cli_command cli_cmd_sweep = {
     "gpuocc sweep --arch A100 --threads 256 --axis regs\n"
     "gpuocc sweep --arch A100 --threads 256 --axis regs --steps\n"
     "gpuocc sweep --arch H100 --threads 128 --regs 64 --axis smem --from 0 --to 100K --step 4K --csv\n"
-    "gpuocc sweep --arch MI300X --threads 256 --sgprs 32 --axis regs --steps\n"};
+    "gpuocc sweep --arch MI300X --threads 256 --sgprs 32 --lds 16K --axis regs --step 32\n"};
