@@ -792,6 +792,13 @@ GPUOCC_API int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_com
  * decoded into the caller's workspace: gpuocc_binary_scan says how large it must be, so memory stays
  * bounded (the decoder scratch plus the largest entry) and the library never allocates.  One unreadable
  * entry never hides the others: read them one by one and count failures in a gpuocc_binary_summary.
+ *
+ * AMD (0.2.0): an AMDGPU code object (ELF, EM_AMDGPU, code object v3-v6 with its NT_AMDGPU_METADATA note)
+ * is one entry; so is each AMDGPU code object of a clang offload bundle (a file of its own, or the
+ * .hip_fatbin section of a host object, executable or shared library).  A compressed bundle (CCOB, zstd)
+ * is one entry holding every code object in it, decoded into the workspace like a compressed cubin; a
+ * zlib-compressed one gives GPUOCC_ERR_COMPRESSED and an LLVM bitcode entry (-fgpu-rdc objects)
+ * GPUOCC_ERR_UNSUPPORTED.  Formats and limits: docs/amd.md.
  * =================================================================================================== */
 
 #define GPUOCC_BINARY_NAME_INPUT     0 /* name offsets count from the start of the input `data` */
@@ -800,13 +807,15 @@ GPUOCC_API int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_com
 
 /*
  * One kernel read from a binary.  Size-versioned: set `size` (gpuocc_binary_kernel_init) in the first
- * element of the array; the library writes every element with that stride.  Vendor-neutral fields first;
- * the reserved tail is for other vendors' resources (AMD VGPRs, AGPRs, SGPRs, LDS, scratch, wavefront and
- * workgroup sizes) and is written as zero by this version.  A value the binary does not record is -1.
+ * element of the array; the library writes every element with that stride.  Vendor-neutral fields first,
+ * then AMD's (0.2.0, taken from the reserved tail: zero for NVIDIA kernels).  A value the binary does not
+ * record is -1.  For an AMD kernel (vendor GPUOCC_VENDOR_AMD, from its code object's metadata) the
+ * neutral fields say: registers = vgprs, smem_bytes = lds_bytes, stack_frame_bytes = scratch_bytes,
+ * max_threads_per_block = max_flat_workgroup_size, cc = 0, barriers = cmem_bytes = max_regs_per_thread = -1.
  */
 typedef struct gpuocc_binary_kernel {
     uint32_t size;                       /* sizeof(gpuocc_binary_kernel) */
-    uint32_t vendor;                     /* GPUOCC_VENDOR_NVIDIA */
+    uint32_t vendor;                     /* GPUOCC_VENDOR_NVIDIA or GPUOCC_VENDOR_AMD (0.2.0) */
     int32_t entry;                       /* the entry the kernel was read from (0-based, file order) */
     int32_t name_buffer;                 /* GPUOCC_BINARY_NAME_INPUT or GPUOCC_BINARY_NAME_WORKSPACE */
     uint64_t name_offset, name_length;   /* the (mangled) entry name in name_buffer, not NUL-terminated */
@@ -822,7 +831,24 @@ typedef struct gpuocc_binary_kernel {
     int32_t max_regs_per_thread;         /* the register cap ptxas compiled under; -1 = none recorded */
     int32_t max_blocks_per_cluster;      /* __launch_bounds__'s third value; 0 = not set */
     int32_t cluster_x, cluster_y, cluster_z; /* __cluster_dims__; 0 = no required cluster */
-    uint64_t reserved[16];               /* zero: room for AMD's fields */
+    /* AMD (GPUOCC_VENDOR_AMD), from the NT_AMDGPU_METADATA note; zero for NVIDIA.  @since 0.2.0 */
+    uint64_t target_offset, target_length; /* in name_buffer: the target ID (amdhsa.target,
+                                            "amdgcn-amd-amdhsa--gfx90a:xnack-"); length 0 when absent (v3) */
+    int32_t vgprs;                       /* .vgpr_count: arch VGPRs per lane */
+    int32_t agprs;                       /* .agpr_count: AGPRs per lane (-1: not recorded, a target without) */
+    int32_t sgprs;                       /* .sgpr_count: SGPRs per wave (VCC, flat scratch, XNACK included) */
+    int32_t wave_size;                   /* .wavefront_size: 32 or 64 */
+    int64_t lds_bytes;                   /* .group_segment_fixed_size: static LDS per workgroup */
+    int64_t scratch_bytes;               /* .private_segment_fixed_size: scratch per work-item */
+    int32_t max_flat_workgroup_size;     /* .max_flat_workgroup_size */
+    int32_t vgpr_spill_count;            /* .vgpr_spill_count */
+    int32_t sgpr_spill_count;            /* .sgpr_spill_count */
+    int32_t uses_dynamic_stack;          /* .uses_dynamic_stack: 0 or 1 */
+    uint32_t amd_mach;                   /* e_flags & 0xff: the EF_AMDGPU_MACH processor (0x3f = gfx90a) */
+    int32_t code_object_version;         /* 3, 4, 5 or 6 (EI_ABIVERSION + 2) */
+    int32_t workgroup_processor_mode;    /* .workgroup_processor_mode (v5+, gfx10+): 1 WGP, 0 CU (-mcumode) */
+    int32_t reserved1;                   /* zero */
+    uint64_t reserved[6];                /* zero */
 } gpuocc_binary_kernel;
 
 /* What a binary holds, and how reading it went. */

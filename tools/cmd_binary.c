@@ -52,6 +52,242 @@ static gpuocc_compiled_kernel as_compiled(const gpuocc_binary_kernel *b)
     return k;
 }
 
+/* ------------------------------------------------------------------------------------------------
+   AMD kernels (code objects and HIP offload bundles): evaluated on the code object's target (the
+   processor of its target ID, "amdgcn-amd-amdhsa--gfx90a:xnack-" gives gfx90a) or on --arch, with the
+   compiler's resources; printed with the shared columns (registers = VGPRs, smem = LDS, stack = scratch,
+   max_threads = the flat workgroup size maximum; NVIDIA-only ones empty) and the AMD columns. */
+struct amd_row {
+    char arch[64];
+    const char *status;
+    int32_t threads;
+    gpuocc_result r;
+};
+
+/* The processor of a target ID: the fifth '-'-separated field, up to the first ':' (features). */
+static bool target_processor(const char *t, size_t n, char *out, size_t cap)
+{
+    size_t i = 0;
+    for (int dashes = 0; dashes < 4; i++) {
+        if (i == n)
+            return false;
+        dashes += t[i] == '-';
+    }
+    size_t len = 0;
+    while (i + len < n && t[i + len] != ':')
+        len++;
+    if (len == 0 || len >= cap)
+        return false;
+    memcpy(out, t + i, len);
+    out[len] = 0;
+    return true;
+}
+
+/* The block size with the most resident threads (the largest on ties) among the wave-size multiples up
+   to the kernel's and the device's maximum: the rule of gpuocc_best_block, applied here while the
+   library answers it for NVIDIA only. */
+static int32_t amd_best_block(const gpuocc_device *dev, gpuocc_kernel kern, int32_t wave)
+{
+    int32_t t = 0, grid = 0;
+    if (gpuocc_best_block_affine(dev, &kern, kern.smem_dynamic_bytes, 0, &t, &grid) == GPUOCC_OK)
+        return t;
+    int32_t limit = dev->max_threads_per_block;
+    if (kern.max_threads_per_block > 0 && kern.max_threads_per_block < limit)
+        limit = kern.max_threads_per_block;
+    int64_t best_threads = 0;
+    int32_t best = 0;
+    for (int32_t c = wave; c <= limit; c += wave) {
+        gpuocc_result res = {.size = sizeof res};
+        kern.threads_per_block = c;
+        if (gpuocc_occupancy(dev, &kern, &res) != GPUOCC_OK)
+            continue;
+        int64_t resident = (int64_t)res.blocks_per_sm * c;
+        if (resident > 0 && resident >= best_threads)
+            best_threads = resident, best = c;
+    }
+    return best;
+}
+
+static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kernel *b, const char *origin,
+                         struct amd_row *row)
+{
+    const struct cli_launch *l = &o->launch;
+    gpuocc_device dev = l->dev;
+    row->status = "ok";
+    row->r = (gpuocc_result){.size = sizeof row->r};
+    row->threads = l->have_threads ? l->k.threads_per_block : 0;
+    if (l->have_arch) {
+        cli_arch_name(&dev, row->arch, sizeof row->arch);
+        if (dev.vendor != GPUOCC_VENDOR_AMD) {
+            row->status = "vendor";
+            return;
+        }
+    } else if (!target_processor(origin + b->target_offset, (size_t)b->target_length, row->arch, sizeof row->arch)) {
+        snprintf(row->arch, sizeof row->arch, "-");
+        row->status = "unknown_device";
+        return;
+    } else {
+        dev.size = sizeof dev;
+        if (gpuocc_device_lookup(row->arch, &dev) != GPUOCC_OK || dev.vendor != GPUOCC_VENDOR_AMD) {
+            row->status = "unknown_device";
+            return;
+        }
+    }
+    /* the compiler's figures, unless a launch flag overrides them; the launch's dynamic LDS from the flags */
+    gpuocc_kernel kern = l->k;
+    kern.regs_per_thread = l->have_regs ? l->k.regs_per_thread : b->vgprs > 0 ? b->vgprs : 0;
+    kern.smem_static_bytes = l->have_smem_static ? l->k.smem_static_bytes : b->lds_bytes > 0 ? b->lds_bytes : 0;
+    kern.agprs = b->agprs > 0 ? b->agprs : 0;
+    kern.sgprs = b->sgprs > 0 ? b->sgprs : 0;
+    kern.wave_size = b->wave_size > 0 ? b->wave_size : 0;
+    kern.cu_mode = b->workgroup_processor_mode == 0 ? 1 : 0;
+    kern.max_threads_per_block = b->max_flat_workgroup_size > 0 ? b->max_flat_workgroup_size : 0;
+    kern.barriers = 1;
+    if (o->best) {
+        int32_t t = amd_best_block(&dev, kern, kern.wave_size ? kern.wave_size : dev.warp_size);
+        kern.threads_per_block = t ? t : 1;
+    }
+    row->threads = kern.threads_per_block;
+    if (kern.max_threads_per_block > 0 && row->threads > kern.max_threads_per_block) {
+        row->status = "exceeds_launch_bounds";
+        return;
+    }
+    int32_t rc = gpuocc_occupancy(&dev, &kern, &row->r);
+    if (rc != GPUOCC_OK)
+        row->status = gpuocc_status_name(rc);
+}
+
+static void put_int(FILE *out, int64_t v, const char *unknown)
+{
+    if (v < 0)
+        fputs(unknown, out);
+    else
+        fprintf(out, "%lld", (long long)v);
+}
+
+static const char *model_name(int32_t model)
+{
+    return model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler";
+}
+
+static void amd_kernel(struct binary_run *run, const char *file, const char *origin, const gpuocc_binary_kernel *b)
+{
+    struct input_options *o = run->o;
+    FILE *out = run->io->out;
+    struct amd_row row;
+    amd_evaluate(o, b, origin, &row);
+    bool ok = !strcmp(row.status, "ok");
+    const char *name = origin + b->name_offset, *short_name = origin + b->short_offset;
+    const char *target = origin + b->target_offset;
+    /* shared columns: NVIDIA-only ones are not applicable (null / empty); -1 / null: not recorded */
+    const struct {
+        const char *key;
+        int64_t value; /* INT64_MIN: not applicable */
+    } shared[] = {
+        {"registers", b->vgprs}, {"barriers", INT64_MIN}, {"smem", b->lds_bytes}, {"cmem", INT64_MIN},
+        {"stack", b->scratch_bytes}, {"spill_stores", INT64_MIN}, {"spill_loads", INT64_MIN},
+        {"max_regs", INT64_MIN}, {"max_threads", b->max_flat_workgroup_size}, {"min_blocks", INT64_MIN},
+        {"cluster_x", INT64_MIN}, {"cluster_y", INT64_MIN}, {"cluster_z", INT64_MIN}, {"threads", row.threads},
+    };
+    const int64_t amd[] = {b->vgprs, b->agprs, b->sgprs, b->lds_bytes, b->scratch_bytes, b->wave_size,
+                           b->vgpr_spill_count, b->sgpr_spill_count, b->uses_dynamic_stack,
+                           b->workgroup_processor_mode};
+    static const char *const amd_keys[INPUT_AMD_KEY_COUNT] = {INPUT_AMD_KEYS};
+    if (o->json) {
+        bool first = true;
+        fprintf(out, "%s{", o->rows == 0 ? "" : ",");
+        json_key(out, &first, "file");
+        json_string(out, file);
+        json_key(out, &first, "name");
+        json_string_n(out, name, (size_t)b->name_length);
+        json_key(out, &first, "short_name");
+        json_string_n(out, short_name, (size_t)b->short_length);
+        json_key(out, &first, "arch");
+        json_string(out, row.arch);
+        for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
+            json_key(out, &first, shared[i].key);
+            put_int(out, shared[i].value, "null");
+        }
+        json_key(out, &first, "status");
+        json_string(out, row.status);
+        if (ok) {
+            fprintf(out, ",\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy\":%.6f,\"limiters\":",
+                    row.r.blocks_per_sm, row.r.warps_per_sm, row.r.occupancy);
+            json_limiters(out, row.r.limiters);
+        } else
+            fputs(",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null", out);
+        json_key(out, &first, amd_keys[0]);
+        json_string(out, "amd");
+        json_key(out, &first, amd_keys[1]);
+        if (b->target_length)
+            json_string_n(out, target, (size_t)b->target_length);
+        else
+            fputs("null", out);
+        for (size_t i = 0; i < sizeof amd / sizeof amd[0]; i++) {
+            json_key(out, &first, amd_keys[2 + i]);
+            put_int(out, amd[i], "null");
+        }
+        json_key(out, &first, amd_keys[INPUT_AMD_KEY_COUNT - 2]);
+        if (ok)
+            json_string(out, model_name(row.r.model));
+        else
+            fputs("null", out);
+        json_key(out, &first, amd_keys[INPUT_AMD_KEY_COUNT - 1]);
+        if (ok)
+            fprintf(out, "%d", row.r.waves_per_simd);
+        else
+            fputs("null", out);
+        fputc('}', out);
+    } else if (o->csv) {
+        csv_cell(out, name, (size_t)b->name_length);
+        fputc(',', out);
+        csv_cell(out, short_name, (size_t)b->short_length);
+        fprintf(out, ",%s", row.arch);
+        for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
+            fputc(',', out);
+            if (shared[i].value != INT64_MIN)
+                put_int(out, shared[i].value, "-1");
+        }
+        fprintf(out, ",%s", row.status);
+        if (ok) {
+            char lim[96];
+            cli_limiters(row.r.limiters, lim, sizeof lim);
+            fprintf(out, ",%d,%d,%.6f,%s,", row.r.blocks_per_sm, row.r.warps_per_sm, row.r.occupancy, lim);
+        } else
+            fputs(",,,,,", out);
+        fputs("amd,", out);
+        csv_cell(out, target, (size_t)b->target_length);
+        for (size_t i = 0; i < sizeof amd / sizeof amd[0]; i++) {
+            fputc(',', out);
+            put_int(out, amd[i], "-1");
+        }
+        if (ok)
+            fprintf(out, ",%s,%d,", model_name(row.r.model), row.r.waves_per_simd);
+        else
+            fputs(",,,", out);
+        csv_cell(out, file, strlen(file));
+        fputc('\n', out);
+    } else {
+        /* the table: VGPRs in the regs column, LDS as smem, scratch as stack, VGPR spills, the bound */
+        fprintf(out, "%-36.*s %-7s %4d ", (int)(b->short_length < 36 ? b->short_length : 36), short_name, row.arch,
+                b->vgprs);
+        const int64_t cells[] = {-1, b->lds_bytes, b->scratch_bytes, b->vgpr_spill_count,
+                                 b->max_flat_workgroup_size > 0 ? b->max_flat_workgroup_size : -1};
+        const int widths[] = {3, 7, 6, 6, 6};
+        for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
+            char cell[32] = "-";
+            if (cells[i] >= 0)
+                snprintf(cell, sizeof cell, "%lld", (long long)cells[i]);
+            fprintf(out, "%*s ", widths[i], cell);
+        }
+        char lim[96];
+        cli_limiters(row.r.limiters, lim, sizeof lim);
+        fprintf(out, "%7d %6d %8.1f%%  %s\n", row.threads, row.r.blocks_per_sm, 100 * row.r.occupancy,
+                ok ? lim : row.status);
+    }
+    o->rows++;
+}
+
 static bool grow_records(struct binary_run *r, int32_t count)
 {
     gpuocc_binary_kernel *bigger = realloc(r->records, (size_t)count * sizeof *bigger);
@@ -84,9 +320,13 @@ static void read_entry(struct binary_run *r, const char *label, const uint8_t *p
     }
     r->entries_read++;
     for (int32_t i = 0; i < count && !cli_output_failed(r->io); i++) {
-        gpuocc_compiled_kernel k = as_compiled(&r->records[i]);
         const char *origin = r->records[i].name_buffer == GPUOCC_BINARY_NAME_INPUT ? (const char *)p
                                                                                      : (const char *)r->workspace;
+        if (r->records[i].vendor == GPUOCC_VENDOR_AMD) {
+            amd_kernel(r, label, origin, &r->records[i]);
+            continue;
+        }
+        gpuocc_compiled_kernel k = as_compiled(&r->records[i]);
         input_kernel(r->io->out, r->o, label, origin, &k);
     }
 }
@@ -100,7 +340,8 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
     if (rc != GPUOCC_OK) {
         if (!(member && rc == GPUOCC_ERR_FORMAT))
             cli_problem(r->io, label, "%s%s", gpuocc_strerror(rc),
-                        rc == GPUOCC_ERR_FORMAT ? " (no cubin, fatbinary, or host binary with .nv_fatbin)" : "");
+                        rc == GPUOCC_ERR_FORMAT ? " (no cubin, fatbinary, AMDGPU code object, offload bundle, or host "
+                                                  "binary with .nv_fatbin or .hip_fatbin)" : "");
         return;
     }
     if (s.workspace_bytes > r->workspace_len) {
@@ -255,6 +496,7 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
         return cli_fail(io, "memory", "out of memory");
     }
     input_begin(io->out, &o);
+    o.amd_columns = true;
     for (int i = 0; i < o.npaths && !cli_output_failed(io); i++)
         read_path(&r, o.paths[i]);
     input_end(io->out, &o, r.entries_read > 0);

@@ -117,6 +117,8 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
     row->short_len = k->short_length;
     gpuocc_device dev = l->dev;
     row->status = "ok";
+    if (l->have_arch && dev.vendor != GPUOCC_VENDOR_NVIDIA) /* an NVIDIA kernel on an AMD --arch */
+        row->status = "vendor";
     if (!l->have_arch) {
         char target[16];
         snprintf(target, sizeof target, "sm_%d", k->cc);
@@ -166,8 +168,10 @@ static bool answered(const struct row *row)
     return strcmp(row->status, "ok") == 0;
 }
 
+static const char *const amd_keys[INPUT_AMD_KEY_COUNT] = {INPUT_AMD_KEYS};
+
 static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel *k, const struct row *row,
-                       bool first_row)
+                       bool first_row, bool o_amd)
 {
     bool first = true;
     fprintf(out, "%s{", first_row ? "" : ",");
@@ -210,10 +214,14 @@ static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel
         json_limiters(out, row->r.limiters);
     } else
         fputs(",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null", out);
+    for (size_t i = 0; o_amd && i < INPUT_AMD_KEY_COUNT; i++) { /* gpuocc binary: AMD's keys */
+        json_key(out, &first, amd_keys[i]);
+        fputs(i == 0 ? "\"nvidia\"" : "null", out);
+    }
     fputc('}', out);
 }
 
-static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel *k, const struct row *row)
+static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel *k, const struct row *row, bool o_amd)
 {
     csv_cell(out, row->name, row->name_len);
     fputc(',', out);
@@ -234,6 +242,8 @@ static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel 
         fprintf(out, ",%d,%d,%.6f,%s,", row->r.blocks_per_sm, row->r.warps_per_sm, row->r.occupancy, lim);
     } else
         fputs(",,,,,", out);
+    for (size_t i = 0; o_amd && i < INPUT_AMD_KEY_COUNT; i++) /* gpuocc binary: AMD's columns */
+        fputs(i == 0 ? "nvidia," : ",", out);
     csv_cell(out, file, strlen(file));
     fputc('\n', out);
 }
@@ -266,10 +276,14 @@ static void begin(FILE *out, struct input_options *o)
     o->begun = true;
     if (o->json)
         fprintf(out, "[");
-    else if (o->csv)
+    else if (o->csv) {
         fprintf(out, "name,short_name,arch,registers,barriers,smem,cmem,stack,spill_stores,spill_loads,max_regs,"
                "max_threads,min_blocks,cluster_x,cluster_y,cluster_z,threads,status,blocks_per_sm,warps_per_sm,"
-               "occupancy,limiters,file\n");
+               "occupancy,limiters,");
+        for (size_t i = 0; o->amd_columns && i < INPUT_AMD_KEY_COUNT; i++)
+            fprintf(out, "%s,", amd_keys[i]);
+        fprintf(out, "file\n");
+    }
     else
         fprintf(out, "%-36s %-7s %4s %3s %7s %6s %6s %6s %7s %6s %9s  %s\n", "kernel", "arch", "regs", "bar", "smem",
                "stack", "spill", "bound", "threads", "blk/SM", "occupancy", "limited by");
@@ -296,9 +310,9 @@ void input_kernel(FILE *out, struct input_options *o, const char *file, const ch
     begin(out, o);
     evaluate(origin, k, o, &row);
     if (o->json)
-        print_json(out, file, k, &row, o->rows == 0);
+        print_json(out, file, k, &row, o->rows == 0, o->amd_columns);
     else if (o->csv)
-        print_csv(out, file, k, &row);
+        print_csv(out, file, k, &row, o->amd_columns);
     else
         print_table_row(out, k, &row);
     o->rows++;

@@ -12,7 +12,14 @@ struct input_options {
     bool best, json, csv;
     int64_t rows;
     bool begun; /* the header is out */
+    bool amd_columns; /* gpuocc binary: the AMD columns too (INPUT_AMD_KEYS), empty or null in NVIDIA rows */
 };
+
+/* gpuocc binary's AMD columns, after the shared ones (before `file` in CSV); NVIDIA rows say "nvidia" for
+   the vendor and leave the others empty (CSV) or null (JSON). */
+#define INPUT_AMD_KEYS "vendor", "target", "vgprs", "agprs", "sgprs", "lds", "scratch", "wave_size", \
+    "vgpr_spills", "sgpr_spills", "dynamic_stack", "wgp_mode", "model", "waves_per_simd"
+#define INPUT_AMD_KEY_COUNT 14
 
 extern const struct cli_option input_options[];
 

@@ -15,51 +15,67 @@ _Static_assert(offsetof(gpuocc_binary_kernel, name_offset) == 16, "gpuocc_binary
 _Static_assert(offsetof(gpuocc_binary_kernel, cc) == 48, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, smem_bytes) == 64, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, min_blocks_per_sm) == 88, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, reserved) == 112, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, target_offset) == 112, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, vgprs) == 128, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, lds_bytes) == 144, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, max_flat_workgroup_size) == 160, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, amd_mach) == 176, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, workgroup_processor_mode) == 184, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, reserved) == 192, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(sizeof(gpuocc_binary_summary) == 80, "gpuocc_binary_summary layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_summary, workspace_bytes) == 32, "gpuocc_binary_summary layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_summary, cursor) == 48, "gpuocc_binary_summary layout 0.2 is frozen");
 
-int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k)
+int32_t gpuocc_sink_put_record(struct gpuocc_kernel_sink *sink, const gpuocc_binary_kernel *b)
 {
     if (sink->count == INT32_MAX)
         return GPUOCC_ERR_OVERFLOW;
-    if (sink->count < sink->capacity) {
-        if (sink->records) {
-            gpuocc_binary_kernel b;
-            memset(&b, 0, sizeof b);
-            b.size = (uint32_t)sizeof b;
-            b.vendor = GPUOCC_VENDOR_NVIDIA;
-            b.entry = sink->entry;
-            b.name_buffer = sink->name_buffer;
-            b.name_offset = k->name_offset;
-            b.name_length = k->name_length;
-            b.short_offset = k->short_offset;
-            b.short_length = k->short_length;
-            b.cc = k->cc;
-            b.registers = k->registers;
-            b.barriers = k->barriers;
-            b.max_threads_per_block = k->max_threads_per_block;
-            b.smem_bytes = k->smem_bytes;
-            b.cmem_bytes = k->cmem_bytes;
-            b.stack_frame_bytes = k->stack_frame_bytes;
-            b.min_blocks_per_sm = k->min_blocks_per_sm;
-            b.max_regs_per_thread = k->max_regs_per_thread;
-            b.max_blocks_per_cluster = k->max_blocks_per_cluster;
-            b.cluster_x = k->cluster_x;
-            b.cluster_y = k->cluster_y;
-            b.cluster_z = k->cluster_z;
-            uint8_t *dst = sink->records + (size_t)sink->count * sink->stride;
-            memcpy(dst, &b, sizeof b);
-            memset(dst + sizeof b, 0, sink->stride - sizeof b); /* a later layout's fields: unknown here */
-            uint32_t stride = (uint32_t)sink->stride;
-            memcpy(dst, &stride, sizeof stride);
-        } else {
-            sink->kernels[sink->count] = *k;
-        }
+    if (sink->count < sink->capacity && sink->records) {
+        uint8_t *dst = sink->records + (size_t)sink->count * sink->stride;
+        memcpy(dst, b, sizeof *b);
+        memset(dst + sizeof *b, 0, sink->stride - sizeof *b); /* a later layout's fields: unknown here */
+        uint32_t stride = (uint32_t)sink->stride;
+        int32_t entry = sink->entry, name_buffer = sink->name_buffer;
+        memcpy(dst + offsetof(gpuocc_binary_kernel, size), &stride, sizeof stride);
+        memcpy(dst + offsetof(gpuocc_binary_kernel, entry), &entry, sizeof entry);
+        memcpy(dst + offsetof(gpuocc_binary_kernel, name_buffer), &name_buffer, sizeof name_buffer);
     }
     sink->count++;
     return GPUOCC_OK;
+}
+
+int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k)
+{
+    if (!sink->records) {
+        if (sink->count == INT32_MAX)
+            return GPUOCC_ERR_OVERFLOW;
+        if (sink->count < sink->capacity)
+            sink->kernels[sink->count] = *k;
+        sink->count++;
+        return GPUOCC_OK;
+    }
+    gpuocc_binary_kernel b;
+    memset(&b, 0, sizeof b);
+    b.size = (uint32_t)sizeof b;
+    b.vendor = GPUOCC_VENDOR_NVIDIA;
+    b.name_offset = k->name_offset;
+    b.name_length = k->name_length;
+    b.short_offset = k->short_offset;
+    b.short_length = k->short_length;
+    b.cc = k->cc;
+    b.registers = k->registers;
+    b.barriers = k->barriers;
+    b.max_threads_per_block = k->max_threads_per_block;
+    b.smem_bytes = k->smem_bytes;
+    b.cmem_bytes = k->cmem_bytes;
+    b.stack_frame_bytes = k->stack_frame_bytes;
+    b.min_blocks_per_sm = k->min_blocks_per_sm;
+    b.max_regs_per_thread = k->max_regs_per_thread;
+    b.max_blocks_per_cluster = k->max_blocks_per_cluster;
+    b.cluster_x = k->cluster_x;
+    b.cluster_y = k->cluster_y;
+    b.cluster_z = k->cluster_z;
+    return gpuocc_sink_put_record(sink, &b);
 }
 
 int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel)
@@ -74,7 +90,8 @@ int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel)
 
 static bool is_compressed(const struct gpuocc_entry *e)
 {
-    return (e->flags & (GPUOCC_ENTRY_LZ4 | GPUOCC_ENTRY_ZSTD)) || e->uncompressed != 0;
+    return e->container == GPUOCC_CONTAINER_CCOB || (e->flags & (GPUOCC_ENTRY_LZ4 | GPUOCC_ENTRY_ZSTD)) ||
+           e->uncompressed != 0;
 }
 
 /* What one entry needs of the workspace. */
@@ -174,28 +191,59 @@ struct entry_read {
     int32_t status;
 };
 
-/* The kernels of one cubin image: counted and checked first, then written, so that a failure leaves the
-   caller's records untouched. */
-static int32_t read_image(struct entry_read *r, const uint8_t *image, size_t n, const uint8_t *origin,
-                          int32_t name_buffer)
+/* How the kernels of one image are read into a sink. */
+typedef int32_t (*image_reader)(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink);
+
+static int32_t cubin_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink)
 {
     struct gpuocc_elf elf;
-    int32_t rc = gpuocc_elf_open(image, n, &elf);
+    int32_t rc = gpuocc_elf_open(p, n, &elf);
     if (rc != GPUOCC_OK)
         return rc;
     if (elf.machine != GPUOCC_EM_CUDA)
         return GPUOCC_ERR_FORMAT;
+    return gpuocc_cubin_image(origin, &elf, sink);
+}
+
+/* The kernels of one image: counted and checked first, then written, so that a failure leaves the
+   caller's records untouched. */
+static int32_t read_image(struct entry_read *r, image_reader reader, const uint8_t *image, size_t n,
+                          const uint8_t *origin, int32_t name_buffer)
+{
     struct gpuocc_kernel_sink probe = {NULL, NULL, 0, r->target, name_buffer, 0, 0};
-    if ((rc = gpuocc_cubin_image(origin, &elf, &probe)) != GPUOCC_OK)
+    int32_t rc = reader(origin, image, n, &probe);
+    if (rc != GPUOCC_OK)
         return rc;
     if (r->capacity > 0) {
         struct gpuocc_kernel_sink sink = {NULL, (uint8_t *)r->kernels, r->kernels->size, r->target, name_buffer,
                                           r->capacity, 0};
-        if ((rc = gpuocc_cubin_image(origin, &elf, &sink)) != GPUOCC_OK)
+        if ((rc = reader(origin, image, n, &sink)) != GPUOCC_OK)
             return rc;
     }
     r->count = probe.count;
     return probe.count > r->capacity ? GPUOCC_ERR_BUFFER : GPUOCC_OK;
+}
+
+/* A compressed offload bundle: zstd only (zlib is not decoded here), into `image`; only zero padding may
+   follow the frame inside the bundle's recorded size. */
+static int32_t decompress_bundle(const struct gpuocc_entry *e, uint8_t *scratch, size_t scratch_len, uint8_t *image)
+{
+    if (e->flags == GPUOCC_CCOB_ZLIB)
+        return GPUOCC_ERR_COMPRESSED;
+    if (e->flags != GPUOCC_CCOB_ZSTD)
+        return GPUOCC_ERR_FORMAT;
+    size_t out = 0, used = 0;
+    int32_t rc = gpuocc_zstd_decompress(e->p, e->n, image, (size_t)e->uncompressed, scratch, scratch_len, &out, &used);
+    if (rc == GPUOCC_ERR_BUFFER)
+        return GPUOCC_ERR_FORMAT;
+    if (rc != GPUOCC_OK)
+        return rc;
+    if (out != e->uncompressed)
+        return GPUOCC_ERR_FORMAT;
+    for (size_t i = used; i < e->n; i++)
+        if (e->p[i] != 0)
+            return GPUOCC_ERR_FORMAT;
+    return GPUOCC_OK;
 }
 
 static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
@@ -204,8 +252,9 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
     if (e->at.index != r->target)
         return GPUOCC_OK;
     r->next = e->next;
+    image_reader reader = e->container == GPUOCC_CONTAINER_CUBIN ? cubin_reader : gpuocc_amdgpu_read;
     if (!is_compressed(e)) {
-        r->status = read_image(r, e->p, e->n, r->data, GPUOCC_BINARY_NAME_INPUT);
+        r->status = read_image(r, reader, e->p, e->n, r->data, GPUOCC_BINARY_NAME_INPUT);
         return 1;
     }
     uint64_t need = entry_workspace(e);
@@ -215,9 +264,14 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
     }
     size_t scratch = gpuocc_zstd_workspace_bytes();
     uint8_t *image = r->workspace + scratch;
-    r->status = decompress(e, r->workspace, scratch, image);
+    if (e->container == GPUOCC_CONTAINER_CCOB) {
+        r->status = decompress_bundle(e, r->workspace, scratch, image);
+        reader = gpuocc_bundle_images;
+    } else {
+        r->status = decompress(e, r->workspace, scratch, image);
+    }
     if (r->status == GPUOCC_OK)
-        r->status = read_image(r, image, (size_t)e->uncompressed, r->workspace, GPUOCC_BINARY_NAME_WORKSPACE);
+        r->status = read_image(r, reader, image, (size_t)e->uncompressed, r->workspace, GPUOCC_BINARY_NAME_WORKSPACE);
     return 1;
 }
 

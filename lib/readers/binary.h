@@ -80,6 +80,9 @@ struct gpuocc_kernel_sink {
 
 /* Store one kernel in the sink (if it has room) and count it. */
 int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k);
+/* The same for a whole gpuocc_binary_kernel record (its entry and name_buffer set from the sink); a sink
+   of gpuocc_compiled_kernel records only counts it. */
+int32_t gpuocc_sink_put_record(struct gpuocc_kernel_sink *sink, const gpuocc_binary_kernel *b);
 
 /* Where an entry is: its ordinal, the host section (0 when the file itself holds the fatbinaries), the
    fatbinary's offset in that section (or file), and the entry's offset after the fatbinary's header. */
@@ -97,7 +100,16 @@ struct gpuocc_entry {
     uint64_t flags;        /* the fatbinary entry's flags; 0 for a bare cubin */
     uint64_t compressed;   /* the compressed data's size (entry header offset 0x10) */
     uint64_t uncompressed; /* the decompressed size (offset 0x38); 0 when not compressed */
+    uint32_t container;    /* GPUOCC_CONTAINER_*: what the payload is */
 };
+
+#define GPUOCC_CONTAINER_CUBIN 0u  /* an NVIDIA cubin, perhaps compressed (flags) */
+#define GPUOCC_CONTAINER_AMDGPU 1u /* one AMDGPU code object of an offload bundle, or the file itself */
+#define GPUOCC_CONTAINER_CCOB 2u   /* a compressed offload bundle: `flags` is its method (GPUOCC_CCOB_*) */
+
+/* The compression methods of a CCOB header (llvm::compression::Format). */
+#define GPUOCC_CCOB_ZLIB 0u
+#define GPUOCC_CCOB_ZSTD 1u
 
 #define GPUOCC_ENTRY_LZ4 0x2000u
 #define GPUOCC_ENTRY_ZSTD 0x8000u
@@ -114,6 +126,25 @@ int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, const struct gpuocc_walk
                             void *ctx);
 
 #define GPUOCC_EM_CUDA 190u
+#define GPUOCC_EM_AMDGPU 224u
+#define GPUOCC_SHT_NOTE 7u
+
+/* Offload bundles (bundle.c): the entries of the bundles one after another (zero padding between them)
+   in `p` (a .hip_fatbin section, or a whole file: section 0), from the bundle at offset `from` and its
+   entry `first`; `index` is the next entry's ordinal. */
+int32_t gpuocc_bundles_walk(const uint8_t *p, size_t n, uint32_t section, uint64_t from, uint64_t first,
+                            int32_t *index, gpuocc_entry_visit visit, void *ctx);
+/* Whether `p` opens with an offload bundle's magic, uncompressed or compressed. */
+bool gpuocc_is_bundle(const uint8_t *p, size_t n);
+/* The kernels of every AMDGPU code object of the uncompressed bundle at `p` (a decoded CCOB). */
+int32_t gpuocc_bundle_images(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink);
+
+/* The kernels of one AMDGPU code object at `image` (an EM_AMDGPU ELF); names are offsets from `origin`.
+   GPUOCC_ERR_UNSUPPORTED without an NT_AMDGPU_METADATA note (code object v2, PAL or Mesa objects). */
+int32_t gpuocc_amdgpu_image(const uint8_t *origin, const struct gpuocc_elf *image, struct gpuocc_kernel_sink *sink);
+/* The same for the bytes of a bundle entry: GPUOCC_ERR_UNSUPPORTED for LLVM bitcode, GPUOCC_ERR_FORMAT for
+   anything but an EM_AMDGPU ELF. */
+int32_t gpuocc_amdgpu_read(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink);
 
 /* The kernels of one cubin at `image` (an EM_CUDA ELF); names are offsets from `origin`. */
 int32_t gpuocc_cubin_image(const uint8_t *origin, const struct gpuocc_elf *image, struct gpuocc_kernel_sink *sink);

@@ -1,8 +1,9 @@
 /*
  * Containers of cubins: a fatbinary, and a host ELF object, executable or shared library whose
  * .nv_fatbin section holds one fatbinary per translation unit (__nv_relfatbin in objects compiled with
- * -rdc, whose cubins are relocatable ELF).  Fatbinary layout, measured on CUDA 13 output and described
- * in docs/inputs.md:
+ * -rdc, whose cubins are relocatable ELF); and through bundle.c the HIP offload bundles of .hip_fatbin
+ * sections and of files of their own, and bare AMDGPU code objects.  Fatbinary layout, measured on
+ * CUDA 13 output and described in docs/inputs.md:
  *   header  u32 magic 0xBA55ED50, u16 version, u16 header size, u64 size of the entries that follow;
  *   entry   u16 kind (1 PTX, 2 ELF), u16 version, u32 header size, u64 payload size (padded to 8),
  *           u32 compressed size at 0x10, u32 SM at 0x1c, u64 flags at 0x28 (0x2000 LZ4, 0x8000 zstd),
@@ -49,7 +50,7 @@ static int32_t walk_fatbin(struct walk *w, const uint8_t *p, size_t n, uint32_t 
                 return GPUOCC_ERR_OVERFLOW;
             struct gpuocc_entry entry = {{w->index, section, at, pos}, {w->index + 1, section, at, next},
                                          e + entry_header, (size_t)payload, gpuocc_le64(e + 0x28),
-                                         gpuocc_le32(e + 0x10), gpuocc_le64(e + 0x38)};
+                                         gpuocc_le32(e + 0x10), gpuocc_le64(e + 0x38), GPUOCC_CONTAINER_CUBIN};
             w->index++;
             int32_t rc = w->visit(w->ctx, &entry);
             if (rc != GPUOCC_OK)
@@ -97,14 +98,17 @@ int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, const struct gpuocc_walk
     uint64_t fatbin = from ? from->fatbin : 0, first = from ? from->entry : 0;
     if (n >= 4 && gpuocc_le32(p) == FATBIN_MAGIC)
         return section == 0 ? walk_fatbins(&w, p, n, 0, fatbin, first) : GPUOCC_ERR_FORMAT;
+    if (gpuocc_is_bundle(p, n)) /* a HIP offload bundle of its own */
+        return section == 0 ? gpuocc_bundles_walk(p, n, 0, fatbin, first, &w.index, visit, ctx) : GPUOCC_ERR_FORMAT;
     struct gpuocc_elf elf;
     int32_t rc = gpuocc_elf_open(p, n, &elf);
     if (rc != GPUOCC_OK)
         return rc;
-    if (elf.machine == GPUOCC_EM_CUDA) {
-        if (w.index > 0) /* a cubin is one entry, already visited */
+    if (elf.machine == GPUOCC_EM_CUDA || elf.machine == GPUOCC_EM_AMDGPU) {
+        if (w.index > 0) /* a cubin or code object is one entry, already visited */
             return GPUOCC_OK;
-        struct gpuocc_entry entry = {{0, 0, 0, 0}, {1, 0, 0, n}, p, n, 0, n, 0};
+        struct gpuocc_entry entry = {{0, 0, 0, 0}, {1, 0, 0, n}, p, n, 0, n, 0,
+                                     elf.machine == GPUOCC_EM_CUDA ? GPUOCC_CONTAINER_CUBIN : GPUOCC_CONTAINER_AMDGPU};
         return visit(ctx, &entry);
     }
     bool found = from != NULL;
@@ -114,10 +118,15 @@ int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, const struct gpuocc_walk
         const char *name;
         size_t length;
         const uint8_t *data;
-        if (gpuocc_elf_section_name(&elf, &s, &name, &length) != GPUOCC_OK || !is_fatbin_section(name, length))
+        if (gpuocc_elf_section_name(&elf, &s, &name, &length) != GPUOCC_OK)
             continue;
+        bool nvidia = is_fatbin_section(name, length), hip = length == 11 && memcmp(name, ".hip_fatbin", 11) == 0;
+        if (!nvidia && !hip)
+            continue;
+        uint64_t at = i == section ? fatbin : 0, from_entry = i == section ? first : 0;
         if ((rc = gpuocc_elf_data(&elf, &s, &data)) != GPUOCC_OK ||
-            (rc = walk_fatbins(&w, data, (size_t)s.size, i, i == section ? fatbin : 0, i == section ? first : 0)) !=
+            (rc = nvidia ? walk_fatbins(&w, data, (size_t)s.size, i, at, from_entry)
+                         : gpuocc_bundles_walk(data, (size_t)s.size, i, at, from_entry, &w.index, visit, ctx)) !=
                 GPUOCC_OK)
             return rc;
         found = true;
@@ -134,6 +143,8 @@ struct plain_read {
 static int32_t read_plain_entry(void *ctx, const struct gpuocc_entry *e)
 {
     const struct plain_read *r = (const struct plain_read *)ctx;
+    if (e->container != GPUOCC_CONTAINER_CUBIN) /* AMD code is read by gpuocc_binary_read_entry */
+        return GPUOCC_ERR_FORMAT;
     if ((e->flags & (GPUOCC_ENTRY_LZ4 | GPUOCC_ENTRY_ZSTD)) || e->uncompressed != 0)
         return GPUOCC_ERR_COMPRESSED;
     struct gpuocc_elf elf;
