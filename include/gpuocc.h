@@ -834,7 +834,9 @@ typedef struct gpuocc_binary_kernel {
     /* AMD (GPUOCC_VENDOR_AMD), from the NT_AMDGPU_METADATA note; zero for NVIDIA.  @since 0.2.0 */
     uint64_t target_offset, target_length; /* in name_buffer: the target ID (amdhsa.target,
                                             "amdgcn-amd-amdhsa--gfx90a:xnack-"); length 0 when absent (v3) */
-    int32_t vgprs;                       /* .vgpr_count: arch VGPRs per lane */
+    int32_t vgprs;                       /* .vgpr_count per lane: the arch VGPRs, except where AGPRs are
+                                            used, where the note records the count occupancy depends on:
+                                            gfx908 max(VGPRs, AGPRs), gfx90a+ VGPRs rounded up to 4 + AGPRs */
     int32_t agprs;                       /* .agpr_count: AGPRs per lane (-1: not recorded, a target without) */
     int32_t sgprs;                       /* .sgpr_count: SGPRs per wave (VCC, flat scratch, XNACK included) */
     int32_t wave_size;                   /* .wavefront_size: 32 or 64 */

@@ -113,5 +113,74 @@ check("ptxas two logs", rc == 0 and {r["file"] for r in js} == {data("ptxas_sm90
 rc, out, err = run(["ptxas", data("ptxas_sm90.log"), data("kernels_sm90.cubin"), "--threads", "128", "--csv"])
 check("ptxas one bad log", rc == 1 and "kernels_sm90.cubin" in err and len(out.strip().splitlines()) == 8, (rc, err))
 
+# AMD: a code object, and HIP objects with a plain and a compressed offload bundle.  Resources as
+# llvm-readelf-19 --notes prints them; waves_per_simd as LLVM's remarks of the compile say and as derived by
+# hand: gfx90a, "small" 32 VGPRs (granule 8: 512 / 32 = 16, the cap of 8 waves per SIMD) gives 8; "lds"
+# 4096 bytes of LDS in 64-lane workgroups: 65536 / 4096 = 16 workgroups of one wave per CU, over 4 SIMDs = 4.
+rc, out, err = run(["binary", data("amdgpu_gfx90a.o"), "--threads", "64", "--json"])
+js = json.loads(out) if rc == 0 else []
+got = [(r["name"], r["arch"], r["vendor"], r["target"], r["vgprs"], r["agprs"], r["sgprs"], r["lds"], r["scratch"],
+        r["wave_size"], r["max_threads"], r["dynamic_stack"], r["registers"], r["smem"], r["barriers"],
+        r["status"], r["model"], r["waves_per_simd"]) for r in js]
+check("amd code object", got == [
+    ("small", "gfx90a", "amd", "amdgcn-amd-amdhsa--gfx90a", 32, 0, 42, 0, 0, 64, 256, 1, 32, 0, None, "ok", "compiler", 8),
+    ("lds", "gfx90a", "amd", "amdgcn-amd-amdhsa--gfx90a", 46, 0, 50, 4096, 0, 64, 64, 1, 46, 4096, None, "ok", "compiler", 4),
+], (rc, err, got))
+# the compressed bundle gives the same rows as the plain one; both targets' kernels, in bundle order
+rows = {}
+for f in ("hip_bundle.o", "hip_ccob.o"):
+    rc, out, err = run(["binary", data(f), "--threads", "256", "--csv"])
+    rows[f] = [{k: v for k, v in r.items() if k != "file"} for r in csv.DictReader(io.StringIO(out))]
+    check(f + " exit 0", rc == 0 and err == "", (rc, err))
+check("ccob equals plain bundle", rows["hip_bundle.o"] == rows["hip_ccob.o"] and len(rows["hip_ccob.o"]) == 4, rows)
+check("bundle targets", [(r["short_name"], r["arch"], r["wave_size"], r["sgprs"], r["lds"]) for r in rows["hip_ccob.o"]]
+      == [("scale", "gfx1100", "32", "4", "0"), ("tile", "gfx1100", "32", "2", "1024"),
+          ("scale", "gfx90a", "64", "10", "0"), ("tile", "gfx90a", "64", "10", "1024")], rows["hip_ccob.o"])
+check("amd csv: NVIDIA-only cells empty", all(r["barriers"] == "" and r["cmem"] == "" and r["cluster_x"] == ""
+                                              for r in rows["hip_ccob.o"]), rows["hip_ccob.o"][0])
+# NVIDIA and AMD in one CSV: one header; NVIDIA rows say nvidia and leave the AMD cells empty
+rc, out, err = run(["binary", data("kernels_sm90.cubin"), data("hip_ccob.o"), "--threads", "128", "--csv"])
+mixed = list(csv.DictReader(io.StringIO(out)))
+check("mixed vendors", rc == 0 and len(mixed) == 11 and {r["vendor"] for r in mixed} == {"nvidia", "amd"}
+      and all(r["vgprs"] == "" and r["waves_per_simd"] == "" for r in mixed if r["vendor"] == "nvidia")
+      and all(len(r) == len(mixed[0]) for r in mixed), (rc, err, out[:300]))
+# --arch: another AMD target evaluates there; an NVIDIA one is the wrong vendor for AMD kernels
+rc, out, err = run(["binary", data("hip_bundle.o"), "--threads", "256", "--arch", "MI300X", "--json"])
+js = json.loads(out) if rc == 0 else []
+# (the gfx1100 kernels were compiled for wave32, which gfx942 does not run: the library's "argument")
+check("amd --arch", rc == 0 and [r["arch"] for r in js] == ["gfx942"] * 4
+      and [r["status"] for r in js] == ["argument", "argument", "ok", "ok"], (rc, err, [r.get("arch") for r in js]))
+rc, out, err = run(["binary", data("hip_bundle.o"), "--threads", "256", "--arch", "H100", "--json"])
+js = json.loads(out) if rc == 0 else []
+check("amd kernels on an NVIDIA --arch", rc == 0 and all(r["status"] == "vendor" and r["waves_per_simd"] is None
+                                                          for r in js) and len(js) == 4, (rc, err, out[:300]))
+rc, out, err = run(["binary", data("kernels_sm90.cubin"), "--threads", "256", "--arch", "MI300X", "--csv"])
+check("nvidia kernels on an AMD --arch", rc == 0 and all(r["status"] == "vendor"
+                                                         for r in csv.DictReader(io.StringIO(out))), (rc, err))
+# --best-block: within the kernel's flat workgroup size (64 for "lds")
+rc, out, err = run(["binary", data("amdgpu_gfx90a.o"), "--best-block", "--json"])
+js = json.loads(out) if rc == 0 else []
+check("amd best block", rc == 0 and len(js) == 2 and js[1]["threads"] <= 64 and js[1]["threads"] % 64 == 0
+      and all(r["status"] == "ok" for r in js), (rc, err, out[:300]))
+# a bundle whose code object is damaged: that entry fails alone (exit 1), the other prints
+blob = bytearray(open(data("hip_bundle.o"), "rb").read())
+at = blob.index(b"__CLANG_OFFLOAD_BUNDLE__")
+# the third descriptor (host, gfx1100, gfx90a): u64 offset, u64 size, u64 triple size, the triple
+pos = at + 32
+for _ in range(2):
+    pos += 24 + int.from_bytes(blob[pos + 16:pos + 24], "little")
+second = at + int.from_bytes(blob[pos:pos + 8], "little")
+assert blob[second:second + 4] == b"\x7fELF", blob[second:second + 4]
+blob[second + 7] = 65  # EI_OSABI: PAL, not HSA
+tmp = tempfile.mkdtemp()
+try:
+    damaged = os.path.join(tmp, "pal.o")
+    open(damaged, "wb").write(bytes(blob))
+    rc, out, err = run(["binary", damaged, "--threads", "256", "--csv"])
+    check("damaged bundle entry", rc == 1 and "entry 1" in err and len(list(csv.DictReader(io.StringIO(out)))) == 2,
+          (rc, err))
+finally:
+    shutil.rmtree(tmp)
+
 print(f"cli-binary: {passed} passed, {failures} failed")
 sys.exit(1 if failures else 0)

@@ -1,5 +1,6 @@
 /* gpuocc binary (alias gpuocc cubin): every kernel of the device code in binaries (cubins, fatbinaries,
-   host objects, executables, shared libraries, static archives of objects), with its occupancy.  Files are
+   AMDGPU code objects, HIP offload bundles plain or compressed, host objects, executables, shared libraries,
+   static archives of objects), with its occupancy.  Files are
    mapped, not read; entries are read one at a time (compressed ones decoded into one reused workspace), so
    memory stays near the largest entry whatever the file's size.  A failed entry is reported on stderr and
    the others still print (exit 1); exit 2 when nothing at all could be read. */
@@ -117,7 +118,10 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
     row->r = (gpuocc_result){.size = sizeof row->r};
     row->threads = l->have_threads ? l->k.threads_per_block : 0;
     if (l->have_arch) {
-        cli_arch_name(&dev, row->arch, sizeof row->arch);
+        if (dev.vendor == GPUOCC_VENDOR_AMD) /* the LLVM target: gfx90a is 9 and 0x0a, gfx1100 11 and 0x00 */
+            snprintf(row->arch, sizeof row->arch, "gfx%d%02x", dev.cc_major, dev.cc_minor);
+        else
+            cli_arch_name(&dev, row->arch, sizeof row->arch);
         if (dev.vendor != GPUOCC_VENDOR_AMD) {
             row->status = "vendor";
             return;
@@ -137,7 +141,7 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
     gpuocc_kernel kern = l->k;
     kern.regs_per_thread = l->have_regs ? l->k.regs_per_thread : b->vgprs > 0 ? b->vgprs : 0;
     kern.smem_static_bytes = l->have_smem_static ? l->k.smem_static_bytes : b->lds_bytes > 0 ? b->lds_bytes : 0;
-    kern.agprs = b->agprs > 0 ? b->agprs : 0;
+    kern.agprs = 0; /* the note's .vgpr_count already counts the AGPRs where they share the budget */
     kern.sgprs = b->sgprs > 0 ? b->sgprs : 0;
     kern.wave_size = b->wave_size > 0 ? b->wave_size : 0;
     kern.cu_mode = b->workgroup_processor_mode == 0 ? 1 : 0;
@@ -509,11 +513,14 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
 
 const struct cli_command cli_cmd_binary = {
     "binary", cmd_binary,
-    "every kernel of device code in binaries (cubins, fatbinaries, objects, libraries, archives), with its occupancy",
+    "every kernel of device code in binaries (cubins, fatbinaries, AMDGPU code objects, HIP offload bundles, "
+    "objects, libraries, archives), with its occupancy",
     "FILE...|- (--threads N | --best-block) [--arch NAME] [--json|--csv]", input_options,
     "gpuocc binary kernels.cubin --threads 256\n"
     "gpuocc binary app.o libfoo.a --best-block --json\n"
-    "gpuocc binary /usr/local/cuda/lib64/libcublasLt.so --best-block --csv\n"};
+    "gpuocc binary /usr/local/cuda/lib64/libcublasLt.so --best-block --csv\n"
+    "gpuocc binary kernel-gfx90a.o hip_app.o --threads 256 --json   # AMD: code objects, .hip_fatbin\n"
+    "gpuocc binary app.hipfb --arch MI300X --best-block               # an offload bundle on another target\n"};
 
 const struct cli_command cli_cmd_cubin = {
     "cubin", cmd_binary, "the same as 'gpuocc binary' (its older name)",

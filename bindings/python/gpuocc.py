@@ -192,7 +192,13 @@ class _CBinaryKernel(ctypes.Structure):
                 ("cc", c_i32), ("registers", c_i32), ("barriers", c_i32), ("max_threads_per_block", c_i32),
                 ("smem_bytes", c_i64), ("cmem_bytes", c_i64), ("stack_frame_bytes", c_i64),
                 ("min_blocks_per_sm", c_i32), ("max_regs_per_thread", c_i32), ("max_blocks_per_cluster", c_i32),
-                ("cluster_x", c_i32), ("cluster_y", c_i32), ("cluster_z", c_i32), ("reserved", c_u64 * 16)]
+                ("cluster_x", c_i32), ("cluster_y", c_i32), ("cluster_z", c_i32),
+                # AMD (0.2.0): from the code object's NT_AMDGPU_METADATA note
+                ("target_offset", c_u64), ("target_length", c_u64), ("vgprs", c_i32), ("agprs", c_i32),
+                ("sgprs", c_i32), ("wave_size", c_i32), ("lds_bytes", c_i64), ("scratch_bytes", c_i64),
+                ("max_flat_workgroup_size", c_i32), ("vgpr_spill_count", c_i32), ("sgpr_spill_count", c_i32),
+                ("uses_dynamic_stack", c_i32), ("amd_mach", c_u32), ("code_object_version", c_i32),
+                ("workgroup_processor_mode", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 6)]
 
 
 class _CBinarySummary(ctypes.Structure):
@@ -1264,7 +1270,9 @@ def read_cubin(data: Union[bytes, bytearray, memoryview]) -> tuple:
 @dataclass(frozen=True)
 class BinaryKernel:
     """One kernel read from a binary (C: gpuocc_binary_kernel): the entry it came from and its resources;
-    -1 where the binary does not record a value."""
+    -1 where the binary does not record a value.  AMD kernels (vendor 2) fill the AMD fields from their code
+    object's metadata (target: the target ID, "" when absent; vgprs: the note's .vgpr_count, which counts the
+    AGPRs where they are used); they are 0 and "" for NVIDIA kernels."""
     name: str
     short_name: str
     entry: int
@@ -1282,6 +1290,20 @@ class BinaryKernel:
     cluster_x: int
     cluster_y: int
     cluster_z: int
+    target: str = ""
+    vgprs: int = 0
+    agprs: int = 0
+    sgprs: int = 0
+    wave_size: int = 0
+    lds_bytes: int = 0
+    scratch_bytes: int = 0
+    max_flat_workgroup_size: int = 0
+    vgpr_spill_count: int = 0
+    sgpr_spill_count: int = 0
+    uses_dynamic_stack: int = 0
+    amd_mach: int = 0
+    code_object_version: int = 0
+    workgroup_processor_mode: int = 0
 
 
 @dataclass(frozen=True)
@@ -1299,7 +1321,8 @@ class BinaryRead:
 
 def read_binary(data: Union[bytes, bytearray, memoryview]) -> BinaryRead:
     """The kernels of every device-code entry of a binary (bytes): a cubin, a fatbinary, a host object,
-    executable or shared library, compressed entries (zstd, LZ4) included.  An unreadable entry is
+    executable or shared library, compressed entries (zstd, LZ4) included; AMDGPU code objects and HIP
+    offload bundles (.hip_fatbin, compressed CCOB bundles) too.  An unreadable entry is
     counted in the result and does not hide the others.
 
     Raises TypeError for a non-bytes argument; gpuocc.Error "format", "truncated", "unsupported" when the
@@ -1331,6 +1354,8 @@ def read_binary(data: Union[bytes, bytearray, memoryview]) -> BinaryRead:
             kernels.append(_from_c(BinaryKernel, k,
                                    name=base[k.name_offset:k.name_offset + k.name_length].decode(errors="replace"),
                                    short_name=base[k.short_offset:k.short_offset + k.short_length].decode(
+                                       errors="replace"),
+                                   target=base[k.target_offset:k.target_offset + k.target_length].decode(
                                        errors="replace")))
     if summary.entries_read == 0 and summary.entries_failed > 0:
         raise Error(summary.first_failure, f"entry {summary.first_failed_entry}")

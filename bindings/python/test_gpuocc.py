@@ -415,6 +415,24 @@ class CompilerOutput(unittest.TestCase):
         with self.assertRaises(TypeError):
             gpuocc.read_binary("text")
 
+    def test_amd_code_objects_and_bundles(self):
+        # values llvm-readelf-19 --notes prints for tests/data/hip_ccob.o (a compressed bundle of gfx1100 and
+        # gfx90a code objects) and amdgpu_gfx90a.o
+        with open(os.path.join(DATA, "hip_ccob.o"), "rb") as f:
+            read = gpuocc.read_binary(f.read())
+        self.assertEqual((read.entries, read.compressed_entries, read.entries_read), (1, 1, 1))
+        got = [(k.name, k.target, k.vendor, k.vgprs, k.agprs, k.sgprs, k.wave_size, k.lds_bytes,
+                k.workgroup_processor_mode) for k in read.kernels]
+        self.assertEqual(got, [("_Z5scalePff", "amdgcn-amd-amdhsa--gfx1100", 2, 2, -1, 4, 32, 0, 1),
+                               ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx1100", 2, 3, -1, 2, 32, 1024, 1),
+                               ("_Z5scalePff", "amdgcn-amd-amdhsa--gfx90a", 2, 2, 0, 10, 64, 0, -1),
+                               ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx90a", 2, 3, 0, 10, 64, 1024, -1)])
+        with open(os.path.join(DATA, "amdgpu_gfx90a.o"), "rb") as f:
+            k = gpuocc.read_binary(f.read()).kernels[1]
+        self.assertEqual((k.name, k.short_name, k.vgprs, k.sgprs, k.lds_bytes, k.max_flat_workgroup_size,
+                          k.uses_dynamic_stack, k.amd_mach, k.code_object_version, k.registers, k.smem_bytes),
+                         ("lds", "lds", 46, 50, 4096, 64, 1, 0x3f, 5, 46, 4096))
+
     def test_bad_input(self):
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.read_cubin(b"\x7fELF")

@@ -99,7 +99,7 @@ static int32_t *int32_field(gpuocc_binary_kernel *b, const struct gpuocc_mp_valu
 }
 
 /* One kernel map of amdhsa.kernels into `b` (its target fields already set). */
-static int32_t read_kernel(const uint8_t *origin, struct gpuocc_mp *r, gpuocc_binary_kernel *b)
+static int32_t read_kernel_map(const uint8_t *origin, struct gpuocc_mp *r, gpuocc_binary_kernel *b)
 {
     struct gpuocc_mp_value v, key;
     int32_t rc = gpuocc_mp_read(r, &v);
@@ -242,7 +242,7 @@ int32_t gpuocc_amdgpu_image(const uint8_t *origin, const struct gpuocc_elf *elf,
         return GPUOCC_ERR_FORMAT;
     for (uint32_t k = 0; k < v.length; k++) {
         gpuocc_binary_kernel kernel = b;
-        if ((rc = read_kernel(origin, &r, &kernel)) != GPUOCC_OK ||
+        if ((rc = read_kernel_map(origin, &r, &kernel)) != GPUOCC_OK ||
             (rc = gpuocc_sink_put_record(sink, &kernel)) != GPUOCC_OK)
             return rc;
     }

@@ -21,19 +21,19 @@
 #define DESCRIPTOR_SIZE 24u    /* offset, size, triple size; the triple follows */
 #define CCOB_MAGIC "CCOB"
 
-static bool is_plain(const uint8_t *p, size_t n)
+static bool is_plain_bundle(const uint8_t *p, size_t n)
 {
     return n >= BUNDLE_MAGIC_SIZE && memcmp(p, BUNDLE_MAGIC, BUNDLE_MAGIC_SIZE) == 0;
 }
 
-static bool is_compressed(const uint8_t *p, size_t n)
+static bool is_compressed_bundle(const uint8_t *p, size_t n)
 {
     return n >= 4 && memcmp(p, CCOB_MAGIC, 4) == 0;
 }
 
 bool gpuocc_is_bundle(const uint8_t *p, size_t n)
 {
-    return is_plain(p, n) || is_compressed(p, n);
+    return is_plain_bundle(p, n) || is_compressed_bundle(p, n);
 }
 
 /* Whether an entry's triple names AMDGPU device code: "<kind>-amdgcn-...". */
@@ -177,9 +177,9 @@ int32_t gpuocc_bundles_walk(const uint8_t *p, size_t n, uint32_t section, uint64
         const uint8_t *b = p + pos;
         size_t left = (size_t)(n - pos), used = 0;
         int32_t rc;
-        if (is_plain(b, left))
+        if (is_plain_bundle(b, left))
             rc = walk_plain(b, left, section, pos, first, index, visit, ctx, &used);
-        else if (is_compressed(b, left))
+        else if (is_compressed_bundle(b, left))
             rc = walk_compressed(b, left, section, pos, first, index, visit, ctx, &used);
         else
             rc = GPUOCC_ERR_FORMAT;
@@ -193,7 +193,7 @@ int32_t gpuocc_bundles_walk(const uint8_t *p, size_t n, uint32_t section, uint64
 
 int32_t gpuocc_bundle_images(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink)
 {
-    if (!is_plain(p, n))
+    if (!is_plain_bundle(p, n))
         return GPUOCC_ERR_FORMAT;
     uint64_t count;
     int32_t rc = entry_count(p, n, &count);
