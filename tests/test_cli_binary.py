@@ -157,6 +157,13 @@ check("amd kernels on an NVIDIA --arch", rc == 0 and all(r["status"] == "vendor"
 rc, out, err = run(["binary", data("kernels_sm90.cubin"), "--threads", "256", "--arch", "MI300X", "--csv"])
 check("nvidia kernels on an AMD --arch", rc == 0 and all(r["status"] == "vendor"
                                                          for r in csv.DictReader(io.StringIO(out))), (rc, err))
+# AMD's launch flags: --model runtime fills blocks_per_sm with HIP's answer; waves_per_simd stays LLVM's
+rc, out, err = run(["binary", data("amdgpu_gfx90a.o"), "--threads", "64", "--model", "runtime", "--json"])
+js = json.loads(out) if rc == 0 else []
+check("amd --model runtime", rc == 0 and [(r["model"], r["waves_per_simd"]) for r in js]
+      == [("runtime", 8), ("runtime", 4)], (rc, err, out[:300]))
+rc, out, err = run(["binary", data("amdgpu_gfx90a.o"), "--threads", "64", "--rocm", "6.2"])
+check("--rocm needs --model runtime", rc == 2 and "--rocm" in err, (rc, err))
 # --best-block: within the kernel's flat workgroup size (64 for "lds")
 rc, out, err = run(["binary", data("amdgpu_gfx90a.o"), "--best-block", "--json"])
 js = json.loads(out) if rc == 0 else []

@@ -118,10 +118,7 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
     row->r = (gpuocc_result){.size = sizeof row->r};
     row->threads = l->have_threads ? l->k.threads_per_block : 0;
     if (l->have_arch) {
-        if (dev.vendor == GPUOCC_VENDOR_AMD) /* the LLVM target: gfx90a is 9 and 0x0a, gfx1100 11 and 0x00 */
-            snprintf(row->arch, sizeof row->arch, "gfx%d%02x", dev.cc_major, dev.cc_minor);
-        else
-            cli_arch_name(&dev, row->arch, sizeof row->arch);
+        cli_arch_name(&dev, row->arch, sizeof row->arch);
         if (dev.vendor != GPUOCC_VENDOR_AMD) {
             row->status = "vendor";
             return;
@@ -137,15 +134,17 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
             return;
         }
     }
-    /* the compiler's figures, unless a launch flag overrides them; the launch's dynamic LDS from the flags */
+    /* the compiler's figures, unless a launch flag overrides them ("what if"); the launch's own choices
+       (dynamic LDS, --model, --rocm) from the flags.  No AGPRs: the note's .vgpr_count already counts them
+       where they share the VGPR budget (--agprs adds some). */
     gpuocc_kernel kern = l->k;
     kern.regs_per_thread = l->have_regs ? l->k.regs_per_thread : b->vgprs > 0 ? b->vgprs : 0;
     kern.smem_static_bytes = l->have_smem_static ? l->k.smem_static_bytes : b->lds_bytes > 0 ? b->lds_bytes : 0;
-    kern.agprs = 0; /* the note's .vgpr_count already counts the AGPRs where they share the budget */
-    kern.sgprs = b->sgprs > 0 ? b->sgprs : 0;
-    kern.wave_size = b->wave_size > 0 ? b->wave_size : 0;
-    kern.cu_mode = b->workgroup_processor_mode == 0 ? 1 : 0;
-    kern.max_threads_per_block = b->max_flat_workgroup_size > 0 ? b->max_flat_workgroup_size : 0;
+    kern.sgprs = l->k.sgprs ? l->k.sgprs : b->sgprs > 0 ? b->sgprs : 0;
+    kern.wave_size = l->k.wave_size ? l->k.wave_size : b->wave_size > 0 ? b->wave_size : 0;
+    kern.cu_mode = l->k.cu_mode || b->workgroup_processor_mode == 0;
+    kern.max_threads_per_block = l->k.max_threads_per_block ? l->k.max_threads_per_block
+                                 : b->max_flat_workgroup_size > 0 ? b->max_flat_workgroup_size : 0;
     kern.barriers = 1;
     if (o->best) {
         int32_t t = amd_best_block(&dev, kern, kern.wave_size ? kern.wave_size : dev.warp_size);
@@ -486,7 +485,7 @@ static void read_path(struct binary_run *r, const char *path)
 static int cmd_binary(struct cli_io *io, int argc, char **argv)
 {
     struct input_options o;
-    if (!input_parse_options(io, argc, argv, &o)) {
+    if (!input_parse_options(io, argc, argv, &o, true)) {
         free(o.paths);
         return io->status;
     }
@@ -511,11 +510,21 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
     return io->status;
 }
 
+/* the launch flags of both vendors: AMD's apply to AMD kernels (--model runtime --rocm 6.2, --lds-dynamic) */
+static const struct cli_option binary_options[] = {
+    CLI_LAUNCH_OPTIONS,
+    CLI_AMD_LAUNCH_OPTIONS,
+    {"--best-block", NULL, "evaluate every kernel at its best block size (within its launch bounds)"},
+    {"--json", NULL, "a JSON array of objects instead of the table"},
+    {"--csv", NULL, "CSV with a header instead of the table"},
+    {NULL, NULL, NULL},
+};
+
 const struct cli_command cli_cmd_binary = {
     "binary", cmd_binary,
     "every kernel of device code in binaries (cubins, fatbinaries, AMDGPU code objects, HIP offload bundles, "
     "objects, libraries, archives), with its occupancy",
-    "FILE...|- (--threads N | --best-block) [--arch NAME] [--json|--csv]", input_options,
+    "FILE...|- (--threads N | --best-block) [--arch NAME] [--json|--csv]", binary_options,
     "gpuocc binary kernels.cubin --threads 256\n"
     "gpuocc binary app.o libfoo.a --best-block --json\n"
     "gpuocc binary /usr/local/cuda/lib64/libcublasLt.so --best-block --csv\n"
@@ -524,5 +533,5 @@ const struct cli_command cli_cmd_binary = {
 
 const struct cli_command cli_cmd_cubin = {
     "cubin", cmd_binary, "the same as 'gpuocc binary' (its older name)",
-    "FILE...|- (--threads N | --best-block) [--arch NAME] [--json|--csv]", input_options,
+    "FILE...|- (--threads N | --best-block) [--arch NAME] [--json|--csv]", binary_options,
     "gpuocc cubin kernels.cubin --threads 256\n"};

@@ -64,7 +64,7 @@ char *input_slurp(struct cli_io *io, const char *path, size_t *length)
     return buf;
 }
 
-bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o)
+bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o, bool amd)
 {
     *o = (struct input_options){.paths = NULL};
     o->paths = calloc((size_t)argc + 1, sizeof *o->paths);
@@ -73,7 +73,7 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
     cli_launch_init(&o->launch);
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
-        if (cli_launch_flag(&a, &o->launch))
+        if (cli_launch_flag(&a, &o->launch) || (amd && cli_amd_launch_flag(&a, &o->launch)))
             continue;
         if (cli_switch(&a, "--best-block"))
             o->best = true;
@@ -86,7 +86,7 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
         else
             cli_unknown(&a);
     }
-    if (io->status)
+    if (io->status || (amd && !cli_launch_check(io, &o->launch)))
         return false;
     if (!o->launch.have_threads && !o->best)
         return cli_fail(io, "--threads", "give --threads N or --best-block"), false;
@@ -368,7 +368,7 @@ static bool ptxas_file(struct cli_io *io, struct input_options *o, const char *p
 static int cmd_ptxas(struct cli_io *io, int argc, char **argv)
 {
     struct input_options o;
-    if (!input_parse_options(io, argc, argv, &o)) {
+    if (!input_parse_options(io, argc, argv, &o, false)) {
         free(o.paths);
         return io->status;
     }

@@ -23,8 +23,9 @@ struct input_options {
 
 extern const struct cli_option input_options[];
 
-/* Parse the shared flags and the file names; false after a usage error. */
-bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o);
+/* Parse the shared flags and the file names (with `amd`, AMD's launch flags too: gpuocc binary); false
+   after a usage error. */
+bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o, bool amd);
 /* The whole of a file or stdin; NULL after a usage error naming the file and the system's reason. */
 char *input_slurp(struct cli_io *io, const char *path, size_t *length);
 /* Output: the header (or "["), a note before each file's rows, one row per kernel (names at origin +
