@@ -149,15 +149,19 @@ static void best_constant(const struct search *s, int64_t smem_blocks, int32_t *
 }
 
 /* The dynamic shared memory of a candidate; GPUOCC_ERR_SMEM for a negative one. */
-static int32_t search_dynamic(const struct gpuocc_smem_rule *rule, int64_t threads, int64_t *bytes)
+static inline int32_t search_dynamic(const struct gpuocc_smem_rule *rule, enum gpuocc_smem_source source,
+                                     int64_t threads, int64_t *bytes)
 {
-    if (rule->source != GPUOCC_SMEM_CALLBACK) {
-        if (rule->source == GPUOCC_SMEM_TABLE) {
+    if (source != GPUOCC_SMEM_CALLBACK) {
+        if (source == GPUOCC_SMEM_TABLE) {
             *bytes = rule->table[threads]; /* checked before the walk */
             return GPUOCC_OK;
         }
-        /* base + per_thread x threads, saturating: both are >= 0 and threads <= 2^20 */
-        int64_t per = rule->per_thread > GPUOCC_BYTES_HUGE / threads ? GPUOCC_BYTES_HUGE : rule->per_thread * threads;
+        /* base + per_thread x threads, saturating: both are >= 0 and threads <= 2^20 (no division unless
+           per_thread is near 2^40) */
+        int64_t per = rule->per_thread <= GPUOCC_BYTES_HUGE >> 20 || rule->per_thread <= GPUOCC_BYTES_HUGE / threads
+                          ? rule->per_thread * threads
+                          : GPUOCC_BYTES_HUGE;
         *bytes = gpuocc_sat_add(rule->base, per);
         return GPUOCC_OK;
     }
@@ -187,11 +191,11 @@ static int64_t above_preferred(const struct search *s)
  * the blocks shared memory allows (floor(preferred / (fixed + base + per_thread x t')) at most within the
  * preferred carveout, above_preferred() above it).  The callback is asked for every candidate regardless.
  */
-static int32_t best_variable(const struct search *s, const struct gpuocc_smem_rule *rule, int32_t *threads,
-                             int32_t *blocks)
+static inline int32_t best_variable(const struct search *s, const struct gpuocc_smem_rule *rule,
+                                    enum gpuocc_smem_source source, int32_t *threads, int32_t *blocks)
 {
-    bool walk_all = rule->source == GPUOCC_SMEM_CALLBACK;
-    bool affine = rule->source == GPUOCC_SMEM_AFFINE;
+    bool walk_all = source == GPUOCC_SMEM_CALLBACK;
+    bool affine = source == GPUOCC_SMEM_AFFINE;
     int64_t warp = s->warp;
     int64_t w = gpuocc_div_unit(s->limit - 1, warp) + 1; /* the largest candidate's warps */
     if (!walk_all && w > s->most)
@@ -200,7 +204,7 @@ static int32_t best_variable(const struct search *s, const struct gpuocc_smem_ru
     for (; w > 0; w--) {
         int64_t t = w * warp < s->limit ? w * warp : s->limit;
         int64_t dynamic = 0;
-        int32_t rc = search_dynamic(rule, t, &dynamic);
+        int32_t rc = search_dynamic(rule, source, t, &dynamic);
         if (rc)
             return rc;
         int64_t n = search_blocks(s, w);
@@ -241,15 +245,18 @@ int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, con
            largest candidate can be), then a negative entry at any candidate */
         if (s.limit >= rule->count)
             return GPUOCC_ERR_BUFFER;
-        int64_t sign = 0;
-        for (int64_t aligned = gpuocc_round_up_unit(s.limit, s.warp); aligned > 0; aligned -= s.warp)
-            sign |= rule->table[aligned < s.limit ? aligned : s.limit];
+        int64_t sign = rule->table[s.limit];
+        for (const int64_t *entry = rule->table + s.warp, *end = rule->table + s.limit; entry < end; entry += s.warp)
+            sign |= *entry;
         if (sign < 0)
             return GPUOCC_ERR_SMEM;
+        return best_variable(&s, rule, GPUOCC_SMEM_TABLE, threads, blocks);
     }
-    if (rule->source == GPUOCC_SMEM_AFFINE && rule->per_thread == 0) {
+    if (rule->source == GPUOCC_SMEM_CALLBACK)
+        return best_variable(&s, rule, GPUOCC_SMEM_CALLBACK, threads, blocks);
+    if (rule->per_thread == 0) {
         best_constant(&s, search_smem_cap(&s, rule->base, s.cap), threads, blocks);
         return GPUOCC_OK;
     }
-    return best_variable(&s, rule, threads, blocks);
+    return best_variable(&s, rule, GPUOCC_SMEM_AFFINE, threads, blocks);
 }
