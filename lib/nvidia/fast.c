@@ -81,8 +81,9 @@ static inline i32x4 load(const void *p)
 /* Lanes of the 4 words at `p` outside the bounds `b`. */
 static inline i32x4 outside(const unsigned char *p, const i32x4 b[2])
 {
-    const i32x4 sign = {(int32_t)SIGN, (int32_t)SIGN, (int32_t)SIGN, (int32_t)SIGN};
-    return ((load(p) - b[0]) ^ sign) > b[1];
+    /* the subtraction wraps: unsigned lanes (signed lanes would overflow, undefined behaviour) */
+    const gpuocc_u32x4 sign = {SIGN, SIGN, SIGN, SIGN};
+    return (i32x4)(((gpuocc_u32x4)load(p) - (gpuocc_u32x4)b[0]) ^ sign) > b[1];
 }
 
 static inline bool none(i32x4 v)
@@ -120,10 +121,12 @@ bool gpuocc_nv_device_fast_ok(const gpuocc_device *d)
     bad |= carveouts_wrong(d, 0, count) | carveouts_wrong(d, 4, count) | carveouts_wrong(d, 8, count) |
            carveouts_wrong(d, 12, count);
     /* the largest carveout holds the whole SM's shared memory and the largest block */
-    int64_t top = (int64_t)d->carveouts_kib[(d->carveout_count - 1) & (GPUOCC_MAX_CARVEOUTS - 1)] * 1024;
+    int64_t top = (int64_t)d->carveouts_kib[((uint32_t)d->carveout_count - 1) & (GPUOCC_MAX_CARVEOUTS - 1)] * 1024;
     bool carveouts_ok = (d->carveout_count == 0) |
                         ((top >= d->smem_per_sm_bytes) &
-                         (top >= d->smem_per_block_optin_bytes + d->smem_reserved_per_block_bytes));
+                         /* unsigned: the sum of two unchecked fields must not overflow */
+                         ((uint64_t)top >= (uint64_t)d->smem_per_block_optin_bytes +
+                                               (uint64_t)d->smem_reserved_per_block_bytes));
     return none(bad) & (d->max_threads_per_sm >= d->warp_size) &
            (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) & carveouts_ok;
 }

@@ -51,7 +51,8 @@ static inline void store_run(gpuocc_sweep_point *p, int64_t m, const struct word
     typedef uint64_t u64x2 __attribute__((vector_size(16)));
     uint64_t w1 = w->w[1], w6 = w->w[6], w7 = w->w[7], w8 = w->w[8];
     u64x2 second = {w->w[2], w->w[3]}, third = {w->w[4], w->w[5]};
-    for (; p < end; p++, v += step) {
+    /* unsigned: v steps once past the last point, where it may leave int64_t */
+    for (; p < end; p++, v = (int64_t)((uint64_t)v + (uint64_t)step)) {
         u64x2 first = {(uint64_t)v, w1};
         u64x2 fourth = {w6, moves ? (uint64_t)((bytes + v) & mask) : w7};
         unsigned char *q = (unsigned char *)p;
@@ -62,7 +63,7 @@ static inline void store_run(gpuocc_sweep_point *p, int64_t m, const struct word
         memcpy(q + 64, &w8, 8);
     }
 #else
-    for (; p < end; p++, v += step) {
+    for (; p < end; p++, v = (int64_t)((uint64_t)v + (uint64_t)step)) {
         *p = (gpuocc_sweep_point){.value = v, .blocks_per_sm = (int32_t)w->w[1], .warps_per_sm = (int32_t)(w->w[1] >> 32),
                                   .limiters = (uint32_t)w->w[3], .limit_warps = (int32_t)(w->w[3] >> 32),
                                   .limit_regs = (int32_t)w->w[4], .limit_smem = (int32_t)(w->w[4] >> 32),
