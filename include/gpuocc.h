@@ -578,13 +578,14 @@ GPUOCC_API int32_t gpuocc_perf_lookup(const char *name, gpuocc_perf *perf);
  * concurrency"): Little's law with a latency that grows with load,
  *   bandwidth = bytes in flight / L,  L = latency_ns x (BASE + QUEUE x u / (1 - u)),  u = bandwidth / peak,
  * where bytes in flight = warps_per_sm x bytes_per_warp x sm_count and latency_ns is the unloaded
- * (pointer-chase) DRAM latency.  BASE and QUEUE are the model's two dimensionless shape constants, fitted
- * once on RRZE gpu-stream's V100 and A100-80 read curves (within 7 % of every point from 4 warps/SM up);
- * every per-product input is a datasheet figure or a published latency measurement.
- * @since 0.2.0
+ * (pointer-chase) DRAM latency.  BASE is measured, not fitted: Little's law on RRZE gpu-stream's lightest
+ * loads (at most 5 % of peak, where no queue forms) gives a streaming load's round trip in pointer-chase
+ * latencies (V100 1.76, A100-80 1.68, mean 1.72).  QUEUE is the model's one fitted constant, fitted on the
+ * V100 and A100-80 read curves only (within 10 % of every point from 4 warps/SM up); every per-product input
+ * is a datasheet figure or a published latency measurement.  @since 0.2.0
  */
-#define GPUOCC_LOADED_LATENCY_BASE 1.80  /* streaming round trip / pointer-chase latency, at light load */
-#define GPUOCC_LOADED_LATENCY_QUEUE 0.21 /* M/M/1 queueing delay u / (1 - u), in unloaded latencies */
+#define GPUOCC_LOADED_LATENCY_BASE 1.72  /* streaming round trip / pointer-chase latency, at light load */
+#define GPUOCC_LOADED_LATENCY_QUEUE 0.30 /* M/M/1 queueing delay u / (1 - u), in unloaded latencies */
 typedef struct gpuocc_bandwidth_prediction {
     uint32_t size;
     int32_t sm_count;               /* SMs the prediction is for */

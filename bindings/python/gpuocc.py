@@ -287,8 +287,8 @@ _OK, _ERR_ARGUMENT, _ERR_BUFFER, _ERR_UNSATISFIABLE = 0, -12, -19, -13
 UNLIMITED = -1          # GPUOCC_UNLIMITED in C; None in Python results
 CARVEOUT_DEFAULT = -1   # GPUOCC_CARVEOUT_DEFAULT: the driver's choice (the largest carveout)
 SMOOTH_K = 3.1062837195053903  # GPUOCC_SMOOTH_K: 80 % of peak bandwidth at the knee
-LOADED_LATENCY_BASE = 1.80  # GPUOCC_LOADED_LATENCY_BASE: streaming round trip / unloaded latency at light load
-LOADED_LATENCY_QUEUE = 0.21  # GPUOCC_LOADED_LATENCY_QUEUE: M/M/1 queueing term u / (1 - u), in unloaded latencies
+LOADED_LATENCY_BASE = 1.72  # GPUOCC_LOADED_LATENCY_BASE: streaming round trip / unloaded latency at light load
+LOADED_LATENCY_QUEUE = 0.30  # GPUOCC_LOADED_LATENCY_QUEUE: M/M/1 queueing term u / (1 - u), in unloaded latencies
 
 
 # ======================================================================================================

@@ -8,8 +8,9 @@
  * to it at light load, and a u / (1 - u) the queueing delay of an open M/M/1 server at utilisation u
  * (Kleinrock 1975, vol. 1 §3.2), in units of L0.  With x = bytes in flight / (L0 x peak) the fixed point
  * u (c + a u / (1 - u)) = x is the quadratic (a - c) u^2 + (c + x) u - x = 0, whose root in [0, 1) is
- * taken in the cancellation-free form below.  c and a are the model's two shape constants, fitted once
- * on RRZE gpu-stream's V100 and A100-80 read curves; docs/models.md has the fit and what it ignores.
+ * taken in the cancellation-free form below.  c is measured (Little's law at RRZE gpu-stream's lightest
+ * loads); a is the one constant fitted, on the V100 and A100-80 read curves; docs/models.md has both and
+ * what the model ignores.
  */
 #include "../core/internal.h"
 
