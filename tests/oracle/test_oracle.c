@@ -214,6 +214,22 @@ static void compare_sweep(const char *arch, const gpuocc_device *d)
         EXPECT_EQ("sweep", gpuocc_sweep(d, &k, axis, from, to, step, sweep_points, 4096, &n), GPUOCC_OK, ctx);
         for (int32_t i = 0; i < n; i++) {
             gpuocc_kernel one = kernel_at(k, axis, sweep_points[i].value);
+            /* the point equals the single call on its launch, every field */
+            gpuocc_result single = {.size = sizeof single};
+            EXPECT_EQ("sweep point status", gpuocc_occupancy(d, &one, &single), GPUOCC_OK, ctx);
+            const gpuocc_sweep_point *pt = &sweep_points[i];
+            EXPECT_EQ("sweep = single call", pt->blocks_per_sm == single.blocks_per_sm &&
+                                                 pt->warps_per_sm == single.warps_per_sm &&
+                                                 pt->occupancy == single.occupancy && pt->limiters == single.limiters &&
+                                                 pt->limit_warps == single.limit_warps &&
+                                                 pt->limit_regs == single.limit_regs &&
+                                                 pt->limit_smem == single.limit_smem &&
+                                                 pt->limit_blocks == single.limit_blocks &&
+                                                 pt->limit_barriers == single.limit_barriers &&
+                                                 pt->regs_per_block == single.regs_per_block &&
+                                                 pt->smem_per_block_bytes == single.smem_per_block_bytes &&
+                                                 pt->smem_per_sm_bytes == single.smem_per_sm_bytes,
+                      1, ctx);
             cudaOccResult r;
             if (oracle_blocks(d, &one, &r) != CUDA_OCC_SUCCESS)
                 continue; /* the header refuses some launches gpuocc answers with 0 blocks; compared above */
@@ -252,8 +268,14 @@ static void compare_batch(const char *arch, const gpuocc_device *d)
 {
     static int32_t threads[BATCH_ROWS], regs[BATCH_ROWS], status[BATCH_ROWS], blocks[BATCH_ROWS];
     static int32_t warps[BATCH_ROWS], limit_regs[BATCH_ROWS], limit_smem[BATCH_ROWS], regs_per_block[BATCH_ROWS];
+    static int32_t limit_warps[BATCH_ROWS], limit_blocks[BATCH_ROWS], limit_barriers[BATCH_ROWS];
+    static int32_t static32[BATCH_ROWS], dynamic32[BATCH_ROWS];
     static int64_t smem_static[BATCH_ROWS], smem_dynamic[BATCH_ROWS], smem_per_block[BATCH_ROWS];
+    static int64_t smem_per_sm[BATCH_ROWS];
+    static double occupancy[BATCH_ROWS];
     static uint32_t limiters[BATCH_ROWS];
+    static int round;
+    round++;
     gpuocc_prepared prepared = {.size = sizeof prepared};
     EXPECT_EQ("prepare", gpuocc_prepare(d, &prepared), GPUOCC_OK, arch);
     gpuocc_kernel base, k;
@@ -262,17 +284,25 @@ static void compare_batch(const char *arch, const gpuocc_device *d)
         random_kernel(d, &k);
         threads[i] = k.threads_per_block, regs[i] = k.regs_per_thread;
         smem_static[i] = k.smem_static_bytes, smem_dynamic[i] = k.smem_dynamic_bytes;
+        static32[i] = (int32_t)smem_static[i], dynamic32[i] = (int32_t)smem_dynamic[i];
     }
-    gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .threads_per_block = threads, .regs_per_thread = regs,
-                      .smem_static_bytes = smem_static, .smem_dynamic_bytes = smem_dynamic, .status = status,
-                      .blocks_per_sm = blocks, .warps_per_sm = warps, .limiters = limiters, .limit_regs = limit_regs,
-                      .limit_smem = limit_smem, .regs_per_block = regs_per_block,
-                      .smem_per_block_bytes = smem_per_block};
+    /* every output column; the shared-memory columns as int64_t or int32_t elements, and now and then a
+       column left to the base kernel */
+    bool narrow = round % 2 == 0, no_threads = round % 5 == 0, no_dynamic = round % 7 == 0;
+    gpuocc_batch b = {.size = sizeof b, .smem_width = narrow ? 4 : 8,
+                      .threads_per_block = no_threads ? NULL : threads, .regs_per_thread = regs,
+                      .smem_static_bytes = narrow ? (const void *)static32 : smem_static,
+                      .smem_dynamic_bytes = no_dynamic ? NULL : narrow ? (const void *)dynamic32 : smem_dynamic,
+                      .status = status, .blocks_per_sm = blocks, .warps_per_sm = warps, .occupancy = occupancy,
+                      .limiters = limiters, .limit_warps = limit_warps, .limit_regs = limit_regs,
+                      .limit_smem = limit_smem, .limit_blocks = limit_blocks, .limit_barriers = limit_barriers,
+                      .regs_per_block = regs_per_block, .smem_per_block_bytes = smem_per_block,
+                      .smem_per_sm_bytes = smem_per_sm};
     EXPECT_EQ("batch", gpuocc_occupancy_batch(&prepared, &base, &b, BATCH_ROWS), GPUOCC_OK, arch);
     for (int i = 0; i < BATCH_ROWS; i++) {
         k = base;
-        k.threads_per_block = threads[i], k.regs_per_thread = regs[i];
-        k.smem_static_bytes = smem_static[i], k.smem_dynamic_bytes = smem_dynamic[i];
+        k.threads_per_block = no_threads ? base.threads_per_block : threads[i], k.regs_per_thread = regs[i];
+        k.smem_static_bytes = smem_static[i], k.smem_dynamic_bytes = no_dynamic ? base.smem_dynamic_bytes : smem_dynamic[i];
         char ctx[200];
         snprintf(ctx, sizeof ctx, "%s batch row %d: threads=%d regs=%d static=%lld dyn=%lld carveout=%d optin=%d",
                  arch, i, k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes,
@@ -281,6 +311,14 @@ static void compare_batch(const char *arch, const gpuocc_device *d)
         EXPECT_EQ("batch status", status[i], gpuocc_occupancy(d, &k, &single), ctx);
         EXPECT_EQ("batch = single call", blocks[i], single.blocks_per_sm, ctx);
         EXPECT_EQ("batch limiters = single call", limiters[i], single.limiters, ctx);
+        if (status[i] == GPUOCC_OK)
+            EXPECT_EQ("batch = single call, every field",
+                      warps[i] == single.warps_per_sm && occupancy[i] == single.occupancy &&
+                          limit_warps[i] == single.limit_warps && limit_regs[i] == single.limit_regs &&
+                          limit_smem[i] == single.limit_smem && limit_blocks[i] == single.limit_blocks &&
+                          limit_barriers[i] == single.limit_barriers && regs_per_block[i] == single.regs_per_block &&
+                          smem_per_block[i] == single.smem_per_block_bytes && smem_per_sm[i] == single.smem_per_sm_bytes,
+                      1, ctx);
         cudaOccResult r;
         if (status[i] != GPUOCC_OK || oracle_blocks(d, &k, &r) != CUDA_OCC_SUCCESS)
             continue;
