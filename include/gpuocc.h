@@ -304,8 +304,13 @@ typedef struct gpuocc_result {
 } gpuocc_result;
 
 /* Blocks per SM and why.  `result->size` must be set.  Cost: every field of the device and the kernel
-   is checked on each call, in place (nothing is copied when the structs hold the current layout), the
-   result is written once; for many launches on one device see gpuocc_prepare / gpuocc_occupancy_batch.
+   is checked on each call, in place (nothing is copied when the structs hold the current layout).  For an
+   NVIDIA device and a kernel in the current layout with byte counts below 2^40, the checks are a few
+   vector range compares over the two structs (what they refuse goes to field-by-field checks, which name
+   the error), and the rules run on shifts for the power-of-two units and tabled reciprocals for the small
+   divisors (warps per block, register allocation steps): one 32-bit divide for shared memory and one
+   floating-point divide for the occupancy; the result is written once.  Nothing is amortised across
+   calls (no state is kept): for many launches on one device see gpuocc_prepare / gpuocc_occupancy_batch.
    GPUOCC_ERR_OVERFLOW (result untouched) when the block's shared memory (static + dynamic + reserved)
    reaches 2^60 bytes; gpuocc_limit_shared_memory still answers 0 blocks for it. */
 GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result);
@@ -378,6 +383,15 @@ GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kerne
  * kernel errors of gpuocc_occupancy; GPUOCC_ERR_OVERFLOW when a point's block shared memory (static +
  * dynamic + reserved) reaches 2^60 bytes, as gpuocc_occupancy.  On GPUOCC_ERR_BUFFER, *count is the number of points needed and
  * nothing else is written; capacity 0 with NULL points is the size query.
+ *
+ * Cost model.  The device and the kernel are checked once per call, as gpuocc_occupancy checks them.  On
+ * an NVIDIA device, gpuocc_sweep computes the parts of the rules the axis does not move once, then walks
+ * the axis in runs over which the answer cannot change (the same warps per block; the same register
+ * allocation step; the same carveout and floor(carveout / allocation); the same barrier quotient): each
+ * run's first point is evaluated, the others are copies with their own value (and, on the shared-memory
+ * axis, their own allocation).  A sweep costs the checks plus a store per point, plus one evaluation per
+ * run: on the threads axis every point is a run of its own.  gpuocc_sweep_steps evaluates only at the
+ * thresholds of the limits that move.
  * ------------------------------------------------------------------------------------------------- */
 #define GPUOCC_AXIS_THREADS  0 /* threads per block */
 #define GPUOCC_AXIS_REGS     1 /* registers per thread */
@@ -436,11 +450,16 @@ GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_ker
  * Cost model.  gpuocc_occupancy checks every field of the device and the kernel on each call (in place:
  * nothing is copied when the structs hold the current layout) and costs a few dozen nanoseconds.  A
  * prepared device moves the device's share out of the loop: gpuocc_prepare checks the device once and
- * stores it with the constants its rules need (shifts for its power-of-two units, the warps its register
- * file gives per allocation step); gpuocc_occupancy_batch then re-checks that stored copy once per call
- * (about as much as one gpuocc_occupancy), checks the base kernel once, and per launch only the values
- * its columns replace, using no division but one 32-bit divide for shared memory and one for the
- * occupancy fraction.  Answers are exactly gpuocc_occupancy's.
+ * stores it with tables its rules need (the carveout each KiB count gets, the occupancy of each warp
+ * count); gpuocc_occupancy_batch then re-checks that stored copy once per call (a checksum over it: about
+ * as much as one gpuocc_occupancy), checks the base kernel once, derives what every launch shares (shifts
+ * for the power-of-two units, the warps the register file gives per allocation step, the barrier limit,
+ * the carveout preference), and per launch checks only the values its columns replace.  Launches then go
+ * four at a time through 32-bit vector lanes where the compiler has vector extensions (GCC, Clang) and
+ * the values are in range (threads within 64 warps, up to 1024 registers, byte counts below 2^28): no
+ * integer division, the quotients as single-precision divisions of integers below 2^22 (exact there), the
+ * tables read per lane.  Other launches take the single call's evaluation, launch by launch.  Answers are
+ * exactly gpuocc_occupancy's.
  * ------------------------------------------------------------------------------------------------- */
 
 /* A device checked once, with its constants precomputed.  Owned by the caller (stack, heap, anywhere; no
