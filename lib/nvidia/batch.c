@@ -221,6 +221,7 @@ struct lanes {
     bool smem_optin;
     float block_units;        /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
     int32_t slot_blocks, barrier_blocks;
+    i32x4 max_threads_v, slots_v, regs_max_v; /* the same, in every lane */
     int32_t file_warps[GPUOCC_FAST_STEPS + 1];   /* by allocation step: warps per SM (0 for step 0) */
     int32_t compat_warps[GPUOCC_FAST_STEPS + 1]; /* the same in the GP10x layout */
     int32_t carveout_bytes[KIB_MAX + 1];         /* by KiB needed: the carveout */
@@ -239,6 +240,12 @@ static inline i32x4 gather(const int32_t *table, i32x4 index)
 static inline i32x4 select4(i32x4 mask, i32x4 yes, i32x4 no)
 {
     return (mask & yes) | (~mask & no);
+}
+
+/* v where mask is clear, 0 where it is set */
+static inline i32x4 zero_where(i32x4 mask, i32x4 v)
+{
+    return ~mask & v;
 }
 
 static inline i32x4 min4(i32x4 a, i32x4 b)
@@ -281,6 +288,9 @@ static bool lanes_init(const struct context *c, struct lanes *l)
                         .smem_optin = k->smem_optin != 0,
                         .slot_blocks = d->max_blocks_per_sm,
                         .barrier_blocks = c->barrier_blocks};
+    l->max_threads_v = splat(l->max_threads);
+    l->slots_v = splat((int32_t)f->slots);
+    l->regs_max_v = splat(l->regs_max);
     int64_t block_units = d->regs_per_block >> f->unit_shift;
     l->block_units = (float)(block_units < (1 << 14) ? block_units : (1 << 14));
     for (uint32_t g = 1; g <= GPUOCC_FAST_STEPS; g++) {
@@ -307,12 +317,12 @@ static inline bool launch4(const struct context *c, const struct lanes *l, i32x4
     /* warps */
     i32x4 wpb = ((t - 1) >> l->warp_shift) + 1;
     f32x4 wpb_f = __builtin_convertvector(wpb, f32x4);
-    i32x4 warps_blocks = select4(t > splat(l->max_threads), zero, quotient(splat((int32_t)c->f.slots), wpb));
+    i32x4 warps_blocks = zero_where(t > l->max_threads_v, quotient(l->slots_v, wpb));
 
     /* registers */
     i32x4 per_warp = ((r << l->warp_shift) + (l->unit - 1)) & splat(-l->unit);
-    i32x4 over = r > splat(l->regs_max);
-    i32x4 g = select4(over, zero, per_warp >> l->unit_shift); /* 0 .. 64 */
+    i32x4 over = r > l->regs_max_v;
+    i32x4 g = zero_where(over, per_warp >> l->unit_shift); /* 0 .. 64 */
     f32x4 g_f = __builtin_convertvector(g, f32x4);
     i32x4 rounded = (wpb + (l->parts - 1)) & splat(-l->parts);
     /* the per-block check in allocation units: g x rounded <= floor(regs_per_block / unit) (both below 2^14) */
@@ -322,10 +332,10 @@ static inline bool launch4(const struct context *c, const struct lanes *l, i32x4
         i32x4 compat = (wpb + (l->compat_parts - 1)) & splat(-l->compat_parts);
         i32x4 compat_fails = (i32x4)(g_f * __builtin_convertvector(compat, f32x4) > l->block_units) |
                              (gather(l->compat_warps, g) < wpb);
-        regs_blocks = select4(compat_fails, zero, regs_blocks);
+        regs_blocks = zero_where(compat_fails, regs_blocks);
     }
     regs_blocks = select4(g == zero, no_limit, regs_blocks);
-    regs_blocks = select4(over | block_fails, zero, regs_blocks);
+    regs_blocks = zero_where(over | block_fails, regs_blocks);
 
     /* shared memory */
     i32x4 used = st + dy + l->reserved;
@@ -346,7 +356,7 @@ static inline bool launch4(const struct context *c, const struct lanes *l, i32x4
     i32x4 alloc_units = alloc >> l->smem_shift;
     i32x4 fits = quotient(carveout_units, alloc_units - (alloc_units == zero)); /* 0 / 1 when nothing is allocated */
     i32x4 smem_blocks = select4(alloc == zero, no_limit, fits);
-    smem_blocks = select4(too_much | (alloc > limit), zero, smem_blocks);
+    smem_blocks = zero_where(too_much | (alloc > limit), smem_blocks);
 
     /* the answer */
     i32x4 slot_blocks = splat(l->slot_blocks), barrier_blocks = splat(l->barrier_blocks);
