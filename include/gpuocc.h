@@ -316,8 +316,12 @@ typedef struct gpuocc_result {
 GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result);
 
 /* ---------------------------------------------------------------------------------------------------
- * Inverse and search queries.  @since 0.1.0  They apply NVIDIA's rules: an AMD device gives
- * GPUOCC_ERR_VENDOR (0.2.0).
+ * Inverse and search queries.  @since 0.1.0
+ *
+ * AMD devices (0.2.0; docs/amd.md, "The other queries"): the same definitions through the AMD rules of the
+ * kernel's model, blocks being workgroups per CU (per WGP on gfx10+), answers found by bisection on the
+ * rules themselves, so they agree with gpuocc_occupancy.  Block-size candidates are multiples of the
+ * kernel's wave size (wave_size, or the device's default), up to its flat workgroup maximum.
  *
  * Block-size search: candidates are the largest allowed block size (min of the device's and the
  * kernel's max_threads_per_block), then every multiple of warp_size below it; the answer is the
@@ -351,11 +355,14 @@ GPUOCC_API int32_t gpuocc_best_block_callback(const gpuocc_device *dev, const gp
                                               int32_t *threads, int32_t *min_grid);
 
 /* The most dynamic shared memory per block with which `blocks` blocks of this kernel still fit on one SM
-   (kernel->smem_dynamic_bytes is ignored).  GPUOCC_ERR_UNSATISFIABLE if they never fit. */
+   (kernel->smem_dynamic_bytes is ignored).  GPUOCC_ERR_UNSATISFIABLE if they never fit.  AMD: dynamic LDS,
+   at most what one workgroup may use (smem_per_block_bytes) less the static LDS, in both models. */
 GPUOCC_API int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_kernel *kernel,
                                                  int32_t blocks, int64_t *bytes);
 /* The most registers per thread (at most 255, what ptxas can allocate) with which `blocks` blocks still
-   fit: the -maxrregcount or __launch_bounds__ target.  GPUOCC_ERR_UNSATISFIABLE if none does. */
+   fit: the -maxrregcount or __launch_bounds__ target.  GPUOCC_ERR_UNSATISFIABLE if none does.  AMD: the
+   most arch VGPRs per lane (0 .. regs_per_thread_max, 256) with the kernel's AGPRs and SGPRs as given:
+   the amdgpu_num_vgpr / amdgpu_waves_per_eu target. */
 GPUOCC_API int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel,
                                               int32_t blocks, int32_t *regs_per_thread);
 /*
@@ -366,8 +373,12 @@ GPUOCC_API int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gp
  * reduction helps (the block-slot cap, or the resource already allows the maximum).
  * GPUOCC_ERR_OVERFLOW for GPUOCC_RESOURCE_SMEM when static + dynamic reaches 2^60 bytes (the amount to
  * shed would not be exact).
+ * AMD (0.2.0): GPUOCC_RESOURCE_REGISTERS moves the arch VGPRs, _SMEM static + dynamic LDS, _WARPS the
+ * threads, and GPUOCC_RESOURCE_SGPRS (AMD only; GPUOCC_ERR_RESOURCE on NVIDIA) the SGPRs.
+ * GPUOCC_RESOURCE_BLOCKS gives *new_value = GPUOCC_UNLIMITED, *shed = 0 (no workgroup-slot cap);
+ * GPUOCC_RESOURCE_BARRIERS gives the kernel's barriers when LLVM's cap already allows one more, else
+ * GPUOCC_ERR_UNSATISFIABLE (the cap counts every workgroup of more than one wave, whatever its barriers).
  */
-/* (NVIDIA only: an AMD device gives GPUOCC_ERR_VENDOR in 0.2.0.) */
 GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t resource,
                                     int64_t *new_value, int64_t *shed);
 
@@ -392,6 +403,10 @@ GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kerne
  * axis, their own allocation).  A sweep costs the checks plus a store per point, plus one evaluation per
  * run: on the threads axis every point is a run of its own.  gpuocc_sweep_steps evaluates only at the
  * thresholds of the limits that move.
+ *
+ * AMD devices: every point is the AMD answer of the kernel's model (registers = arch VGPRs, shared memory =
+ * dynamic LDS; barriers change nothing); gpuocc_sweep_steps finds its steps by bisection on the AMD rules;
+ * gpuocc_sweep_range gives threads by the kernel's wave size and VGPRs 0 .. 256.
  * ------------------------------------------------------------------------------------------------- */
 #define GPUOCC_AXIS_THREADS  0 /* threads per block */
 #define GPUOCC_AXIS_REGS     1 /* registers per thread */

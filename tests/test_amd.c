@@ -222,21 +222,3 @@ Test(amd, invalid)
     gpuocc_device none = {.size = sizeof none};
     cr_expect_eq(gpuocc_device_lookup("gfx1010", &none), GPUOCC_ERR_UNKNOWN_DEVICE);
 }
-
-/* What works for AMD devices in 0.2.0, and what says GPUOCC_ERR_VENDOR instead of applying NVIDIA's rules. */
-Test(amd, other_entry_points)
-{
-    gpuocc_device d = test_device("MI300X");
-    gpuocc_kernel k = amd_kernel(256, 128, 0, 32, 0, 0);
-    int32_t threads = 0, grid = 0;
-    int64_t value = -7, shed = -7;
-    cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_REGISTERS, &value, &shed), GPUOCC_ERR_VENDOR);
-    gpuocc_prepared prepared = {.size = sizeof prepared};
-    cr_expect_eq(gpuocc_prepare(&d, &prepared), GPUOCC_ERR_VENDOR);
-    cr_expect_eq(value, -7);
-    /* the searches now run NVIDIA's closed forms */
-    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 0, &threads, &grid), GPUOCC_ERR_VENDOR);
-    cr_expect_eq(gpuocc_regs_max_for_blocks(&d, &k, 2, &threads), GPUOCC_ERR_VENDOR);
-    cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 2, &value), GPUOCC_ERR_VENDOR);
-    cr_expect_eq(threads, 0);
-}

@@ -220,3 +220,375 @@ Test(amd_queries, limits_equal_occupancy)
             cr_expect_eq(r.limit_barriers, GPUOCC_UNLIMITED);
     }
 }
+
+/* ---- inverse queries, next step, best block size, sweeps: by hand ---- */
+
+static int32_t regs_for(const char *product, gpuocc_kernel k, int32_t blocks)
+{
+    gpuocc_device d = test_device(product);
+    int32_t regs = -7;
+    int32_t rc = gpuocc_regs_max_for_blocks(&d, &k, blocks, &regs);
+    return rc == GPUOCC_OK ? regs : rc;
+}
+
+Test(amd_queries, regs_max_by_hand)
+{
+    gpuocc_kernel k = amd_kernel(256, 0, 0, 0);
+    /* MI300X, 4 waves per workgroup on 4 SIMDs: N blocks need N waves per SIMD of 512 VGPRs, granule 8 */
+    cr_expect_eq(regs_for("MI300X", k, 4), 128);
+    cr_expect_eq(regs_for("MI300X", k, 2), 256); /* 512 / 2, capped at the 256 a lane addresses */
+    cr_expect_eq(regs_for("MI300X", k, 3), 168); /* 512 / 3 = 170 -> 168 */
+    cr_expect_eq(regs_for("MI300X", k, 8), 64);
+    cr_expect_eq(regs_for("MI300X", k, 9), GPUOCC_ERR_UNSATISFIABLE); /* 8 slots per SIMD */
+    k.agprs = 64; /* unified: round_up(V, 4) + 64 <= 128 */
+    cr_expect_eq(regs_for("MI250X", k, 4), 64);
+    cr_expect_eq(regs_for("MI100", k, 4), 64); /* separate: max(V, 64) <= 64 */
+    cr_expect_eq(regs_for("MI100", k, 2), 128);
+    cr_expect_eq(regs_for("MI100", k, 10), GPUOCC_ERR_UNSATISFIABLE); /* 25 VGPRs at most, AGPRs 64 */
+    k.agprs = 0;
+    cr_expect_eq(regs_for("MI100", k, 10), 24); /* 256 / 10 = 25 -> granule 4 */
+    /* RX 7900 XTX, wave32, WGP: 8 waves per workgroup on 4 SIMDs, 1536 VGPRs, granule 24 */
+    cr_expect_eq(regs_for("RX 7900 XTX", k, 8), 96);
+    cr_expect_eq(regs_for("RX 7900 XTX", k, 5), 144); /* 10 waves: 153 -> 144 */
+    cr_expect_eq(regs_for("RX 7900 XTX", k, 3), 240); /* 6 waves: 256 is not a multiple of 24: 240 */
+    k.wave_size = 64; /* 4 waves; 768 VGPRs, granule 12: 8 waves per SIMD -> 96 */
+    cr_expect_eq(regs_for("RX 7900 XTX", k, 8), 96);
+    /* gfx906 SGPRs: 100 SGPRs allow 8 waves per SIMD whatever the VGPRs */
+    k = amd_kernel(64, 0, 0, 0);
+    k.sgprs = 100;
+    cr_expect_eq(regs_for("MI50", k, 32), 32);
+    cr_expect_eq(regs_for("MI50", k, 33), GPUOCC_ERR_UNSATISFIABLE);
+    k.sgprs = 0;
+    cr_expect_eq(regs_for("MI50", k, 40), 24);
+    /* the runtime's cap is 8 waves per SIMD on gfx9 */
+    k.model = GPUOCC_MODEL_RUNTIME;
+    cr_expect_eq(regs_for("MI50", k, 32), 32);
+    cr_expect_eq(regs_for("MI50", k, 33), GPUOCC_ERR_UNSATISFIABLE);
+}
+
+static int64_t lds_for(const char *product, gpuocc_kernel k, int32_t blocks)
+{
+    gpuocc_device d = test_device(product);
+    int64_t bytes = -7;
+    int32_t rc = gpuocc_smem_dynamic_available(&d, &k, blocks, &bytes);
+    return rc == GPUOCC_OK ? bytes : rc;
+}
+
+Test(amd_queries, lds_available_by_hand)
+{
+    gpuocc_kernel k = amd_kernel(256, 32, 0, 0);
+    cr_expect_eq(lds_for("MI300X", k, 2), 32768);
+    cr_expect_eq(lds_for("MI300X", k, 3), 21845);
+    cr_expect_eq(lds_for("MI300X", k, 9), GPUOCC_ERR_UNSATISFIABLE);
+    k.smem_static_bytes = 1000;
+    cr_expect_eq(lds_for("MI300X", k, 3), 20845);
+    cr_expect_eq(lds_for("MI300X", k, 1), 64536); /* one workgroup's limit less the static LDS */
+    k.smem_static_bytes = 0;
+    cr_expect_eq(lds_for("RX 7900 XTX", k, 3), 43690); /* the WGP's 128 KiB */
+    cr_expect_eq(lds_for("RX 7900 XTX", k, 1), 65536); /* a workgroup may use 64 KiB */
+    k.cu_mode = 1;
+    cr_expect_eq(lds_for("RX 7900 XTX", k, 2), 32768);
+    k.cu_mode = 0;
+    k.model = GPUOCC_MODEL_RUNTIME;
+    k.rocm_version = 604; /* HIP's budget: one workgroup's 64 KiB */
+    cr_expect_eq(lds_for("RX 7900 XTX", k, 2), 32768);
+    k.model = GPUOCC_MODEL_COMPILER;
+    cr_expect_eq(lds_for("MI355X", k, 1), 163840);
+    cr_expect_eq(lds_for("MI355X", k, 2), 81920);
+}
+
+static int64_t step_for(const char *product, gpuocc_kernel k, int32_t resource, int64_t *shed)
+{
+    gpuocc_device d = test_device(product);
+    int64_t value = -7;
+    int32_t rc = gpuocc_next_step(&d, &k, resource, &value, shed);
+    return rc == GPUOCC_OK ? value : rc;
+}
+
+Test(amd_queries, next_step_by_hand)
+{
+    int64_t shed = -7;
+    /* MI300X 256 threads, 129 VGPRs: 3 blocks; 4 need 128 */
+    cr_expect_eq(step_for("MI300X", amd_kernel(256, 129, 0, 0), GPUOCC_RESOURCE_REGISTERS, &shed), 128);
+    cr_expect_eq(shed, 1);
+    /* 32 KiB of LDS: 2 blocks; 3 need 21845 bytes in all */
+    cr_expect_eq(step_for("MI300X", amd_kernel(256, 32, 24576, 8192), GPUOCC_RESOURCE_SMEM, &shed), 21845);
+    cr_expect_eq(shed, 32768 - 21845);
+    /* 1024 threads: 2 blocks of 16 waves in 32 slots; 3 need at most 10 waves */
+    cr_expect_eq(step_for("MI300X", amd_kernel(1024, 0, 0, 0), GPUOCC_RESOURCE_WARPS, &shed), 640);
+    cr_expect_eq(shed, 384);
+    /* a resource that already allows one more: no change */
+    cr_expect_eq(step_for("MI300X", amd_kernel(1024, 0, 0, 0), GPUOCC_RESOURCE_REGISTERS, &shed), 0);
+    cr_expect_eq(shed, 0);
+    /* gfx906, 100 SGPRs: 8 waves per SIMD = 32 one-wave blocks; 33 need 9 waves: 88 SGPRs */
+    gpuocc_kernel k = amd_kernel(64, 16, 0, 0);
+    k.sgprs = 100;
+    cr_expect_eq(step_for("MI50", k, GPUOCC_RESOURCE_SGPRS, &shed), 88);
+    cr_expect_eq(shed, 12);
+    /* two-wave workgroups on MI300X: 16 blocks, the slots and LLVM's barrier cap tie; no barrier count
+       lifts the cap */
+    cr_expect_eq(step_for("MI300X", amd_kernel(128, 0, 0, 0), GPUOCC_RESOURCE_BARRIERS, &shed),
+                 GPUOCC_ERR_UNSATISFIABLE);
+    cr_expect_eq(step_for("MI300X", amd_kernel(128, 0, 0, 0), GPUOCC_RESOURCE_BLOCKS, &shed), GPUOCC_UNLIMITED);
+    cr_expect_eq(shed, 0);
+    /* RX 7900 XTX, the runtime's granule 24 (wave32): 100 -> 120, 1536 / 120 = 12 waves per SIMD = 6 blocks;
+       7 need 14 waves: 109 -> 96 */
+    k = amd_kernel(256, 100, 0, 0);
+    k.model = GPUOCC_MODEL_RUNTIME;
+    cr_expect_eq(step_for("RX 7900 XTX", k, GPUOCC_RESOURCE_REGISTERS, &shed), 96);
+    cr_expect_eq(shed, 4);
+    /* SGPRs are a resource of AMD only */
+    cr_expect_eq(step_for("A100", test_kernel(256, 32, 0, 0), GPUOCC_RESOURCE_SGPRS, &shed), GPUOCC_ERR_RESOURCE);
+}
+
+Test(amd_queries, best_block_by_hand)
+{
+    int32_t threads = 0, grid = 0;
+    /* MI300X, 96 VGPRs: 5 waves per SIMD, 20 per CU; 640 threads (10 waves) fit twice: 1280 threads, the
+       most any candidate reaches, and the largest that does */
+    gpuocc_device d = test_device("MI300X");
+    gpuocc_kernel k = amd_kernel(256, 96, 0, 0);
+    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 0, &threads, &grid), GPUOCC_OK);
+    cr_expect_eq(threads, 640);
+    cr_expect_eq(grid, 2 * 304);
+    /* RX 7900 XTX, wave32, flat maximum 256, 200 VGPRs -> 216: 7 waves per SIMD, 28 per WGP; 224 threads
+       (7 waves) fit 4 times: 896 */
+    d = test_device("RX 7900 XTX");
+    k = amd_kernel(256, 200, 0, 0);
+    k.max_threads_per_block = 256;
+    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 0, &threads, &grid), GPUOCC_OK);
+    cr_expect_eq(threads, 224);
+    cr_expect_eq(grid, 4 * 48);
+    /* 256 bytes of LDS per thread: 131072 / (256 T) blocks, and 28 waves of VGPRs: T = 256 fits 2 (512
+       threads), 224: 2 (448), 192: 2, 160: 3 (480), 128: 4 (512), 96: 5 (480), 64: 8, 32: 16 (512 each) */
+    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 256, &threads, &grid), GPUOCC_OK);
+    cr_expect_eq(threads, 256);
+    cr_expect_eq(grid, 2 * 48);
+    /* 300 bytes per thread: 256 needs 76800, more than a workgroup may use; 224: 67200 too; 192: 57600 -> 2
+       (384); 160: 48000 -> 2 (320); 128: 38400 -> 3 (384); 96: 28800 -> 4 (384); 64: 19200 -> 6 (384);
+       32: 9600 -> 13 (416) */
+    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 300, &threads, &grid), GPUOCC_OK);
+    cr_expect_eq(threads, 32);
+    cr_expect_eq(grid, 13 * 48);
+    /* a table must cover the largest candidate */
+    int64_t table[256] = {0};
+    cr_expect_eq(gpuocc_best_block_table(&d, &k, table, 256, &threads, &grid), GPUOCC_ERR_BUFFER);
+}
+
+/* MI300X, 256 threads, VGPRs 0 .. 300: the staircase by hand (512 / round_up(V, 8) waves per SIMD). */
+Test(amd_queries, sweep_steps_by_hand)
+{
+    gpuocc_device d = test_device("MI300X");
+    gpuocc_kernel k = amd_kernel(256, 0, 0, 0);
+    gpuocc_sweep_point steps[16];
+    int32_t count = 0;
+    cr_assert_eq(gpuocc_sweep_steps(&d, &k, GPUOCC_AXIS_REGS, 0, 300, steps, 16, &count), GPUOCC_OK);
+    const int64_t values[] = {0, 1, 65, 73, 81, 97, 129, 169, 257};
+    const int32_t blocks[] = {8, 8, 7, 6, 5, 4, 3, 2, 0};
+    cr_assert_eq(count, 9);
+    for (int32_t i = 0; i < count; i++) {
+        cr_expect_eq(steps[i].value, values[i], "step %d", i);
+        cr_expect_eq(steps[i].blocks_per_sm, blocks[i], "step %d", i);
+    }
+    cr_expect_eq(steps[0].limiters, GPUOCC_LIMIT_WARPS);
+    cr_expect_eq(steps[1].limiters, GPUOCC_LIMIT_WARPS | GPUOCC_LIMIT_REGISTERS);
+    int64_t from = 0, to = 0, step = 0;
+    cr_assert_eq(gpuocc_sweep_range(&d, &k, GPUOCC_AXIS_REGS, &from, &to, &step), GPUOCC_OK);
+    cr_expect_eq(to, 256);
+    d = test_device("RX 7900 XTX");
+    k.wave_size = 64;
+    cr_assert_eq(gpuocc_sweep_range(&d, &k, GPUOCC_AXIS_THREADS, &from, &to, &step), GPUOCC_OK);
+    cr_expect_eq(from, 64);
+    cr_expect_eq(step, 64);
+}
+
+/* ---- properties on random launches ---- */
+
+static int32_t blocks_of(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    return test_occupancy(d, k).blocks_per_sm;
+}
+
+Test(amd_queries, inverse_queries_satisfy_and_are_largest)
+{
+    uint64_t state = 0x243F6A8885A308D3ULL;
+    for (int trial = 0; trial < TRIALS; trial++) {
+        gpuocc_device d;
+        gpuocc_kernel k;
+        random_launch(&state, &d, &k, false);
+        gpuocc_kernel base = k;
+        base.regs_per_thread = 0;
+        int32_t most = blocks_of(&d, &base);
+        int32_t want = (int32_t)pick(&state, 1, (most < 64 ? most : 64) + 1);
+        int32_t regs = -7;
+        int32_t rc = gpuocc_regs_max_for_blocks(&d, &k, want, &regs);
+        if (most < want) {
+            cr_expect_eq(rc, GPUOCC_ERR_UNSATISFIABLE, "trial %d", trial);
+        } else {
+            cr_assert_eq(rc, GPUOCC_OK, "trial %d", trial);
+            gpuocc_kernel at = k;
+            at.regs_per_thread = regs;
+            cr_expect_geq(blocks_of(&d, &at), want, "trial %d", trial);
+            at.regs_per_thread = regs + 1;
+            if (regs < d.regs_per_thread_max)
+                cr_expect_lt(blocks_of(&d, &at), want, "trial %d: %d VGPRs", trial, regs + 1);
+        }
+
+        base = k;
+        base.smem_dynamic_bytes = 0;
+        most = blocks_of(&d, &base);
+        int64_t bytes = -7, hi = d.smem_per_block_bytes - k.smem_static_bytes;
+        rc = gpuocc_smem_dynamic_available(&d, &k, want, &bytes);
+        if (most < want || hi < 0) {
+            cr_expect_eq(rc, GPUOCC_ERR_UNSATISFIABLE, "trial %d", trial);
+        } else {
+            cr_assert_eq(rc, GPUOCC_OK, "trial %d", trial);
+            gpuocc_kernel at = k;
+            at.smem_dynamic_bytes = bytes;
+            cr_expect_geq(blocks_of(&d, &at), want, "trial %d", trial);
+            at.smem_dynamic_bytes = bytes + 1;
+            if (bytes < hi)
+                cr_expect_lt(blocks_of(&d, &at), want, "trial %d", trial);
+        }
+    }
+}
+
+/* The resource's own term at a value of its demand, through gpuocc_occupancy. */
+static int32_t term_at(const gpuocc_device *d, gpuocc_kernel k, int32_t resource, int64_t v)
+{
+    switch (resource) {
+    case GPUOCC_RESOURCE_REGISTERS: k.regs_per_thread = (int32_t)v; break;
+    case GPUOCC_RESOURCE_SGPRS: k.sgprs = (int32_t)v; break;
+    case GPUOCC_RESOURCE_WARPS: k.threads_per_block = (int32_t)v; break;
+    default:
+        k.smem_static_bytes = k.smem_static_bytes < v ? k.smem_static_bytes : v;
+        k.smem_dynamic_bytes = v - k.smem_static_bytes;
+    }
+    gpuocc_result r = test_occupancy(d, &k);
+    int32_t limit = resource == GPUOCC_RESOURCE_REGISTERS ? r.limit_regs
+                    : resource == GPUOCC_RESOURCE_SGPRS   ? r.limit_sgprs
+                    : resource == GPUOCC_RESOURCE_WARPS   ? r.limit_warps
+                                                          : r.limit_smem;
+    return limit == GPUOCC_UNLIMITED ? INT32_MAX : limit;
+}
+
+Test(amd_queries, next_step_is_the_smallest_change)
+{
+    static const int32_t resources[] = {GPUOCC_RESOURCE_REGISTERS, GPUOCC_RESOURCE_SMEM, GPUOCC_RESOURCE_WARPS,
+                                        GPUOCC_RESOURCE_SGPRS};
+    uint64_t state = 0x13198A2E03707344ULL;
+    for (int trial = 0; trial < TRIALS; trial++) {
+        gpuocc_device d;
+        gpuocc_kernel k;
+        random_launch(&state, &d, &k, false);
+        int32_t resource = resources[pick(&state, 0, 3)];
+        gpuocc_result now = test_occupancy(&d, &k);
+        int64_t current = resource == GPUOCC_RESOURCE_REGISTERS ? k.regs_per_thread
+                          : resource == GPUOCC_RESOURCE_SGPRS   ? k.sgprs
+                          : resource == GPUOCC_RESOURCE_WARPS   ? k.threads_per_block
+                                                                : k.smem_static_bytes + k.smem_dynamic_bytes;
+        int64_t value = -7, shed = -7;
+        int32_t rc = gpuocc_next_step(&d, &k, resource, &value, &shed);
+        int32_t target = now.blocks_per_sm + 1;
+        /* the definition: the largest value <= current whose own term allows target blocks */
+        int64_t lo = resource == GPUOCC_RESOURCE_WARPS ? 1 : 0, expected = -1;
+        int64_t top = resource == GPUOCC_RESOURCE_REGISTERS && current > d.regs_per_thread_max ? d.regs_per_thread_max
+                      : resource == GPUOCC_RESOURCE_WARPS && current > d.max_threads_per_block ? d.max_threads_per_block
+                                                                                               : current;
+        if (term_at(&d, k, resource, current) >= target)
+            expected = current;
+        else
+            for (int64_t v = top; v >= lo && expected < 0; v--) /* threads <= 1100, LDS <= 100 KiB */
+                if (term_at(&d, k, resource, v) >= target)
+                    expected = v;
+        if (expected < 0) {
+            cr_expect_eq(rc, GPUOCC_ERR_UNSATISFIABLE, "trial %d resource %d", trial, resource);
+            continue;
+        }
+        cr_assert_eq(rc, GPUOCC_OK, "trial %d resource %d", trial, resource);
+        cr_expect_eq(value, expected, "trial %d resource %d", trial, resource);
+        cr_expect_eq(shed, current - expected);
+        /* the sole limiter shed this far really gives more blocks, and one unit less shed does not */
+        if (now.limiters == (1u << resource) && shed > 0 && resource != GPUOCC_RESOURCE_WARPS) {
+            gpuocc_kernel at = k;
+            int32_t before = now.blocks_per_sm;
+            if (resource == GPUOCC_RESOURCE_REGISTERS)
+                at.regs_per_thread = (int32_t)value;
+            else if (resource == GPUOCC_RESOURCE_SGPRS)
+                at.sgprs = (int32_t)value;
+            else
+                at.smem_static_bytes = at.smem_static_bytes < value ? at.smem_static_bytes : value,
+                at.smem_dynamic_bytes = value - at.smem_static_bytes;
+            gpuocc_result after = test_occupancy(&d, &at);
+            cr_expect_gt(after.blocks_per_sm, before, "trial %d", trial);
+            cr_expect_gt(after.occupancy, now.occupancy, "trial %d", trial);
+            cr_expect_lt(term_at(&d, k, resource, value + 1), target, "trial %d", trial);
+        }
+    }
+}
+
+Test(amd_queries, best_block_is_brute_force)
+{
+    uint64_t state = 0xA4093822299F31D0ULL;
+    for (int trial = 0; trial < TRIALS / 3; trial++) {
+        gpuocc_device d;
+        gpuocc_kernel k;
+        random_launch(&state, &d, &k, false);
+        if (pick(&state, 0, 1))
+            k.max_threads_per_block = (int32_t)pick(&state, 1, 1024);
+        int64_t base = pick(&state, 0, 1) ? pick(&state, 0, 8192) : 0;
+        int64_t per_thread = pick(&state, 0, 1) ? pick(&state, 0, 128) : 0;
+        int32_t threads = -7, grid = -7;
+        cr_assert_eq(gpuocc_best_block_affine(&d, &k, base, per_thread, &threads, &grid), GPUOCC_OK);
+        /* every candidate through gpuocc_occupancy: the wave size's multiples below the largest allowed */
+        int64_t limit = d.max_threads_per_block;
+        if (k.max_threads_per_block > 0 && k.max_threads_per_block < limit)
+            limit = k.max_threads_per_block;
+        int64_t wave = k.wave_size ? k.wave_size : d.warp_size;
+        int64_t best = 0, best_resident = 0, best_blocks = 0;
+        for (int64_t t = 1; t <= limit; t++) {
+            if (t != limit && t % wave != 0)
+                continue;
+            gpuocc_kernel at = k;
+            at.threads_per_block = (int32_t)t;
+            at.smem_dynamic_bytes = base + per_thread * t;
+            int32_t b = blocks_of(&d, &at);
+            if ((int64_t)b * t >= best_resident && b > 0)
+                best = t, best_resident = (int64_t)b * t, best_blocks = b;
+        }
+        cr_expect_eq(threads, best, "trial %d", trial);
+        cr_expect_eq(grid, best_blocks * d.sm_count, "trial %d", trial);
+    }
+}
+
+/* The staircase equals the answer at every unit step (gpuocc_sweep with step 1). */
+Test(amd_queries, sweep_steps_are_the_staircase)
+{
+    static gpuocc_sweep_point points[70000];
+    gpuocc_sweep_point steps[4096];
+    uint64_t state = 0x082EFA98EC4E6C89ULL;
+    for (int trial = 0; trial < 120; trial++) {
+        gpuocc_device d;
+        gpuocc_kernel k;
+        random_launch(&state, &d, &k, false);
+        int32_t axis = (int32_t)pick(&state, 0, GPUOCC_AXIS_COUNT - 1);
+        int64_t from = axis == GPUOCC_AXIS_THREADS ? pick(&state, 1, 100) : pick(&state, 0, 50);
+        int64_t to = axis == GPUOCC_AXIS_SMEM ? from + pick(&state, 0, 69000) : from + pick(&state, 0, 1100);
+        int32_t n = 0, count = 0;
+        cr_assert_eq(gpuocc_sweep(&d, &k, axis, from, to, 1, points, 70000, &n), GPUOCC_OK, "trial %d", trial);
+        cr_assert_eq(gpuocc_sweep_steps(&d, &k, axis, from, to, steps, 4096, &count), GPUOCC_OK, "trial %d", trial);
+        int32_t s = 0;
+        for (int32_t i = 0; i < n; i++) {
+            bool change = i == 0 || points[i].blocks_per_sm != points[i - 1].blocks_per_sm ||
+                          points[i].warps_per_sm != points[i - 1].warps_per_sm ||
+                          points[i].limiters != points[i - 1].limiters;
+            if (!change)
+                continue;
+            cr_assert_lt(s, count, "trial %d axis %d: a change at %ld not reported", trial, axis, (long)points[i].value);
+            cr_expect_eq(steps[s].value, points[i].value, "trial %d axis %d step %d", trial, axis, s);
+            cr_expect_eq(steps[s].blocks_per_sm, points[i].blocks_per_sm, "trial %d", trial);
+            s++;
+        }
+        cr_expect_eq(s, count, "trial %d axis %d", trial, axis);
+    }
+}

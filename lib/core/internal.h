@@ -265,6 +265,23 @@ struct gpuocc_vendor_rules {
     int64_t (*smem_per_block)(const gpuocc_device *d, int64_t smem_static, int64_t smem_dynamic);
     int64_t (*smem_per_sm)(const gpuocc_device *d, const gpuocc_kernel *k);
 };
+/* AMD's inverse and search queries (lib/amd/search.c), on checked structs, answering as the public
+   functions of the same names (GPUOCC_ERR_UNSATISFIABLE when none; outputs written on success only):
+   regs_max_for_blocks gives arch VGPRs 0 .. regs_per_thread_max, smem_dynamic_available dynamic LDS up to
+   what one workgroup may use less the static LDS.
+   best_block as gpuocc_nv_best_block, but the best block size and min_grid written on success.
+   sweep_next: the first value in (v, to] where the answer along `axis` may differ from v's, INT64_MAX if
+   none; sweep_range as gpuocc_sweep_range. */
+int32_t gpuocc_amd_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
+int32_t gpuocc_amd_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t *bytes);
+int32_t gpuocc_amd_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource, int64_t *new_value,
+                             int64_t *shed);
+int32_t gpuocc_amd_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
+                              int32_t *threads, int32_t *min_grid);
+int64_t gpuocc_amd_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t v, int64_t to);
+void gpuocc_amd_sweep_range(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t *from, int64_t *to,
+                            int64_t *step);
+
 /* Each vendor's table (functions, not data, so that the amalgamation can make them static). */
 const struct gpuocc_vendor_rules *gpuocc_nvidia_vendor_rules(void); /* lib/nvidia/limits.c */
 const struct gpuocc_vendor_rules *gpuocc_amd_vendor_rules(void);    /* lib/amd/limits.c */

@@ -21,10 +21,12 @@ static inline bool search_fast(const gpuocc_device *dev, const gpuocc_kernel *ke
 static const gpuocc_device *search_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_device *d_scratch,
                                          gpuocc_kernel *k_scratch, const gpuocc_kernel **k, int32_t *rc)
 {
-    const gpuocc_device *d = gpuocc_nvidia_device_view(dev, d_scratch, rc);
+    const gpuocc_device *d = gpuocc_device_view(dev, d_scratch, rc);
     if (!d)
         return NULL;
     *k = gpuocc_kernel_view(kernel, k_scratch, rc);
+    if (*k && (*rc = gpuocc_pair_check(d, *k)))
+        return NULL; /* an AMD kernel's wave size and AGPRs against its device */
     return *k ? d : NULL;
 }
 
@@ -53,6 +55,8 @@ static int32_t best_block(const gpuocc_device *dev, const gpuocc_kernel *kernel,
         return rc;
     if (!threads || !min_grid)
         return GPUOCC_ERR_NULL;
+    if (d->vendor == GPUOCC_VENDOR_AMD)
+        return gpuocc_amd_best_block(d, k, rule, threads, min_grid);
     int32_t best_threads = 0, best_blocks = 0;
     rc = gpuocc_nv_best_block(d, k, rule, &best_threads, &best_blocks);
     if (rc)
@@ -177,6 +181,8 @@ int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_ker
         return GPUOCC_ERR_NULL;
     if (blocks < 1)
         return GPUOCC_ERR_ARGUMENT;
+    if (d->vendor == GPUOCC_VENDOR_AMD)
+        return gpuocc_amd_smem_dynamic_available(d, k, blocks, bytes);
     return gpuocc_nv_smem_dynamic_available(d, k, blocks, bytes);
 }
 
@@ -194,6 +200,8 @@ int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel
         return GPUOCC_ERR_NULL;
     if (blocks < 1)
         return GPUOCC_ERR_ARGUMENT;
+    if (d->vendor == GPUOCC_VENDOR_AMD)
+        return gpuocc_amd_regs_max_for_blocks(d, k, blocks, regs_per_thread);
     return gpuocc_nv_regs_max_for_blocks(d, k, blocks, regs_per_thread);
 }
 
@@ -202,11 +210,13 @@ int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
 {
     gpuocc_device d;
     gpuocc_kernel k;
-    int32_t rc = gpuocc_nvidia_pair_load(&d, dev, &k, kernel);
+    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
     if (rc)
         return rc;
     if (!new_value || !shed)
         return GPUOCC_ERR_NULL;
+    if (d.vendor == GPUOCC_VENDOR_AMD)
+        return gpuocc_amd_next_step(&d, &k, resource, new_value, shed);
     int32_t target = total_blocks(&d, &k) + 1;
 
     blocks_at_fn at;

@@ -71,10 +71,12 @@ static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const
     set_axis(&raw, axis, from);
     if (gpuocc_nv_kernel_fast_ok(&raw)) {
         *k = raw;
-        return GPUOCC_OK;
+    } else {
+        *fast = false;
+        if ((rc = gpuocc_kernel_load(k, &raw)))
+            return rc;
     }
-    *fast = false;
-    return gpuocc_kernel_load(k, &raw);
+    return gpuocc_pair_check(*d, k);
 }
 
 static void to_point(int64_t value, const gpuocc_result *r, gpuocc_sweep_point *p)
@@ -353,8 +355,6 @@ int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel
     int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, from, to, &fast);
     if (rc)
         return rc;
-    if (d->vendor != GPUOCC_VENDOR_NVIDIA) /* the thresholds below are NVIDIA's allocation rules */
-        return GPUOCC_ERR_VENDOR;
     if (!count || (capacity > 0 && !steps))
         return GPUOCC_ERR_NULL;
     if (capacity < 0)
@@ -380,7 +380,8 @@ int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel
             to_point(from, &now, &steps[0]);
         n = 1;
         for (int64_t v = from;;) {
-            int64_t next = axis == GPUOCC_AXIS_THREADS ? next_threads(&s, v)
+            int64_t next = d->vendor == GPUOCC_VENDOR_AMD ? gpuocc_amd_sweep_next(d, &k, axis, v, to)
+                           : axis == GPUOCC_AXIS_THREADS ? next_threads(&s, v)
                            : axis == GPUOCC_AXIS_REGS  ? next_regs(&s, v)
                            : axis == GPUOCC_AXIS_SMEM  ? next_smem(&s, v)
                                                        : next_barriers(&s, v);
@@ -419,6 +420,10 @@ int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_kernel *kernel
         return rc;
     if (!from || !to || !step)
         return GPUOCC_ERR_NULL;
+    if (d->vendor == GPUOCC_VENDOR_AMD) {
+        gpuocc_amd_sweep_range(d, &k, axis, from, to, step);
+        return GPUOCC_OK;
+    }
     int64_t lo = 0, hi = 0, unit = 1;
     switch (axis) {
     case GPUOCC_AXIS_THREADS: {
