@@ -488,7 +488,10 @@ typedef struct gpuocc_prepared {
 } gpuocc_prepared;
 
 /* Check `dev` (as gpuocc_device_validate does) and fill `prepared` (prepared->size set by the caller).
-   Errors: those of gpuocc_device_validate; GPUOCC_ERR_NULL; GPUOCC_ERR_STRUCT_SIZE.  @since 0.2.0 */
+   Errors: those of gpuocc_device_validate; GPUOCC_ERR_NULL; GPUOCC_ERR_STRUCT_SIZE.  An AMD device is
+   prepared too: its batches answer each launch with the AMD rules of the base kernel's model (the base
+   kernel's AMD fields apply to every launch; `regs_per_thread` holds VGPRs, the shared-memory columns LDS).
+   @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared);
 
 /*

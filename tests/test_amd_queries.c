@@ -592,3 +592,67 @@ Test(amd_queries, sweep_steps_are_the_staircase)
         cr_expect_eq(s, count, "trial %d axis %d", trial, axis);
     }
 }
+
+/* A prepared AMD device answers each launch of a batch as gpuocc_occupancy does (both models). */
+Test(amd_queries, batch_is_occupancy)
+{
+    enum { N = 64 };
+    uint64_t state = 0xBE5466CF34E90C6CULL;
+    for (int trial = 0; trial < 60; trial++) {
+        gpuocc_device d;
+        gpuocc_kernel base;
+        random_launch(&state, &d, &base, false);
+        gpuocc_prepared prepared = {.size = sizeof prepared};
+        cr_assert_eq(gpuocc_prepare(&d, &prepared), GPUOCC_OK);
+        int32_t threads[N], regs[N], status[N], blocks[N], warps[N], limit_regs[N], limit_smem[N];
+        int64_t smem_static[N], smem_dynamic[N], smem_sm[N];
+        double occupancy[N];
+        uint32_t limiters[N];
+        for (int i = 0; i < N; i++) {
+            gpuocc_device ignored;
+            gpuocc_kernel k;
+            random_launch(&state, &ignored, &k, true);
+            threads[i] = k.threads_per_block, regs[i] = k.regs_per_thread;
+            smem_static[i] = k.smem_static_bytes, smem_dynamic[i] = k.smem_dynamic_bytes;
+        }
+        threads[3] = 0, regs[5] = -1, smem_dynamic[7] = -2; /* invalid launches do not stop the others */
+        gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .threads_per_block = threads, .regs_per_thread = regs,
+                          .smem_static_bytes = smem_static, .smem_dynamic_bytes = smem_dynamic, .status = status,
+                          .blocks_per_sm = blocks, .warps_per_sm = warps, .occupancy = occupancy,
+                          .limiters = limiters, .limit_regs = limit_regs, .limit_smem = limit_smem,
+                          .smem_per_sm_bytes = smem_sm};
+        cr_assert_eq(gpuocc_occupancy_batch(&prepared, &base, &b, N), GPUOCC_OK);
+        cr_expect_eq(status[3], GPUOCC_ERR_THREADS);
+        cr_expect_eq(status[5], GPUOCC_ERR_REGISTERS);
+        cr_expect_eq(status[7], GPUOCC_ERR_SMEM);
+        for (int i = 0; i < N; i++) {
+            if (i == 3 || i == 5 || i == 7)
+                continue;
+            gpuocc_kernel k = base;
+            k.threads_per_block = threads[i], k.regs_per_thread = regs[i];
+            k.smem_static_bytes = smem_static[i], k.smem_dynamic_bytes = smem_dynamic[i];
+            gpuocc_result r = test_occupancy(&d, &k);
+            cr_expect_eq(status[i], GPUOCC_OK);
+            cr_expect_eq(blocks[i], r.blocks_per_sm, "trial %d launch %d", trial, i);
+            cr_expect_eq(warps[i], r.warps_per_sm);
+            cr_expect_eq(occupancy[i], r.occupancy);
+            cr_expect_eq(limiters[i], r.limiters);
+            cr_expect_eq(limit_regs[i], r.limit_regs);
+            cr_expect_eq(limit_smem[i], r.limit_smem);
+            cr_expect_eq(smem_sm[i], r.smem_per_sm_bytes);
+        }
+        /* a stray write into the prepared state is found */
+        prepared.opaque[20] ^= 1;
+        cr_expect_eq(gpuocc_occupancy_batch(&prepared, &base, &b, N), GPUOCC_ERR_DEVICE);
+    }
+    /* the base kernel's AMD fields are checked against the device */
+    gpuocc_device mi50 = test_device("MI50");
+    gpuocc_prepared prepared = {.size = sizeof prepared};
+    cr_assert_eq(gpuocc_prepare(&mi50, &prepared), GPUOCC_OK);
+    gpuocc_kernel k = amd_kernel(64, 32, 0, 0);
+    k.wave_size = 32;
+    int32_t status = 7;
+    gpuocc_batch b = {.size = sizeof b, .smem_width = 4, .status = &status};
+    cr_expect_eq(gpuocc_occupancy_batch(&prepared, &k, &b, 1), GPUOCC_ERR_ARGUMENT);
+    cr_expect_eq(status, 7);
+}

@@ -14,8 +14,6 @@ int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
     const gpuocc_device *d = gpuocc_device_view(dev, &scratch, &rc);
     if (!d)
         return rc;
-    if (d->vendor != GPUOCC_VENDOR_NVIDIA) /* the prepared batch path holds NVIDIA's rules only (0.2.0) */
-        return GPUOCC_ERR_VENDOR;
     if (!prepared)
         return GPUOCC_ERR_NULL;
     uint32_t size = prepared->size;
@@ -23,7 +21,10 @@ int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
         return GPUOCC_ERR_STRUCT_SIZE;
     prepared->reserved0 = 0;
     memset(prepared->opaque, 0, sizeof prepared->opaque);
-    gpuocc_nv_prepare(d, prepared->opaque);
+    if (d->vendor == GPUOCC_VENDOR_AMD)
+        gpuocc_amd_prepare(d, prepared->opaque);
+    else
+        gpuocc_nv_prepare(d, prepared->opaque);
     if (size > sizeof *prepared)
         memset((unsigned char *)prepared + sizeof *prepared, 0, size - sizeof *prepared);
     return GPUOCC_OK;
@@ -59,5 +60,10 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
         return GPUOCC_ERR_NULL;
     if (batch->smem_width != 4 && batch->smem_width != 8)
         return GPUOCC_ERR_ARGUMENT;
+    /* every vendor's prepared state starts with its checked device: its vendor picks the rules */
+    uint32_t vendor;
+    memcpy(&vendor, (const unsigned char *)prepared->opaque + offsetof(gpuocc_device, vendor), sizeof vendor);
+    if (vendor == GPUOCC_VENDOR_AMD)
+        return gpuocc_amd_batch(prepared->opaque, k, batch, count);
     return gpuocc_nv_batch(prepared->opaque, k, batch, count);
 }

@@ -200,6 +200,10 @@ bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gp
    run a batch on it (the state is re-checked; the kernel and batch structs already are). */
 void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque);
 int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
+/* AMD's (lib/amd/batch.c): the checked device stored first, as NVIDIA's; each launch through
+   gpuocc_amd_compute. */
+void gpuocc_amd_prepare(const gpuocc_device *d, uint64_t *opaque);
+int32_t gpuocc_amd_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
 
 static inline int32_t gpuocc_public_limit(int32_t limit)
 {

@@ -1,0 +1,88 @@
+/*
+ * AMD's prepared device and batch: the checked device stored with a guard, and each launch of a batch
+ * answered by gpuocc_amd_compute itself, so every row equals gpuocc_occupancy's answer for that launch.
+ */
+#include "../core/internal.h"
+
+struct amd_prepared {
+    gpuocc_device device; /* first, as every vendor's prepared state (lib/core/batch.c reads its vendor) */
+    uint64_t check;       /* amd_state_sum: a guard against stray writes */
+};
+_Static_assert(sizeof(struct amd_prepared) <= sizeof(((gpuocc_prepared *)0)->opaque), "prepared state fits");
+_Static_assert(sizeof(struct amd_prepared) % sizeof(uint64_t) == 0, "prepared state is whole words");
+
+/* A weighted sum of every word but the check itself: odd weights make any single flipped bit change it. */
+static uint64_t amd_state_sum(const struct amd_prepared *p)
+{
+    uint64_t words[sizeof *p / sizeof(uint64_t)];
+    memcpy(words, p, sizeof words);
+    uint64_t sum = 0;
+    size_t skip = offsetof(struct amd_prepared, check) / sizeof(uint64_t);
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        sum += i == skip ? 0 : words[i] * (2 * i + 1);
+    return sum;
+}
+
+void gpuocc_amd_prepare(const gpuocc_device *d, uint64_t *opaque)
+{
+    struct amd_prepared p;
+    memset(&p, 0, sizeof p);
+    p.device = *d;
+    p.check = amd_state_sum(&p);
+    memcpy(opaque, &p, sizeof p);
+}
+
+static int64_t amd_column_bytes(const void *column, int32_t width, size_t i, int64_t base)
+{
+    if (!column)
+        return base;
+    return width == 4 ? ((const int32_t *)column)[i] : ((const int64_t *)column)[i];
+}
+
+#define AMD_PUT(field, value)                                                                                      \
+    if (b->field)                                                                                                  \
+    b->field[i] = (value)
+
+int32_t gpuocc_amd_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
+{
+    struct amd_prepared p;
+    memcpy(&p, opaque, sizeof p);
+    if (p.device.size != sizeof p.device || p.device.vendor != GPUOCC_VENDOR_AMD ||
+        gpuocc_device_validate(&p.device) != GPUOCC_OK || p.check != amd_state_sum(&p))
+        return GPUOCC_ERR_DEVICE;
+    int32_t rc = gpuocc_pair_check(&p.device, k);
+    if (rc)
+        return rc;
+    for (size_t i = 0; i < count; i++) {
+        gpuocc_kernel at = *k;
+        at.threads_per_block = b->threads_per_block ? b->threads_per_block[i] : k->threads_per_block;
+        at.regs_per_thread = b->regs_per_thread ? b->regs_per_thread[i] : k->regs_per_thread;
+        at.smem_static_bytes = amd_column_bytes(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes);
+        at.smem_dynamic_bytes = amd_column_bytes(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes);
+        int32_t bad = at.threads_per_block < 1                                      ? GPUOCC_ERR_THREADS
+                      : at.regs_per_thread < 0                                      ? GPUOCC_ERR_REGISTERS
+                      : (at.smem_static_bytes < 0 || at.smem_dynamic_bytes < 0)     ? GPUOCC_ERR_SMEM
+                      : gpuocc_sat_add(at.smem_static_bytes, at.smem_dynamic_bytes) >= GPUOCC_BYTES_HUGE
+                          ? GPUOCC_ERR_OVERFLOW /* a saturated allocation is not reported, as in gpuocc_occupancy */
+                          : GPUOCC_OK;
+        gpuocc_result r;
+        memset(&r, 0, sizeof r);
+        if (!bad)
+            gpuocc_amd_compute(&p.device, &at, &r);
+        b->status[i] = bad;
+        AMD_PUT(blocks_per_sm, r.blocks_per_sm);
+        AMD_PUT(warps_per_sm, r.warps_per_sm);
+        AMD_PUT(occupancy, r.occupancy);
+        AMD_PUT(limiters, r.limiters);
+        AMD_PUT(limit_warps, r.limit_warps);
+        AMD_PUT(limit_regs, r.limit_regs);
+        AMD_PUT(limit_smem, r.limit_smem);
+        AMD_PUT(limit_blocks, r.limit_blocks);
+        AMD_PUT(limit_barriers, r.limit_barriers);
+        AMD_PUT(regs_per_block, r.regs_per_block);
+        AMD_PUT(smem_per_block_bytes, r.smem_per_block_bytes);
+        AMD_PUT(smem_per_sm_bytes, r.smem_per_sm_bytes);
+    }
+    return GPUOCC_OK;
+}
+#undef AMD_PUT
