@@ -86,14 +86,19 @@ class _CDevice(ctypes.Structure):
                 ("smem_per_sm_bytes", c_i64), ("smem_per_block_bytes", c_i64),
                 ("smem_per_block_optin_bytes", c_i64), ("smem_reserved_per_block_bytes", c_i64),
                 ("smem_alloc_unit_bytes", c_i32), ("carveout_count", c_i32), ("carveouts_kib", c_i32 * 16),
-                ("reserved", c_u64 * 8)]
+                ("simds_per_cu", c_i32), ("waves_per_simd", c_i32), ("runtime_waves_per_simd", c_i32),
+                ("vgprs_per_simd", c_i32), ("vgpr_granule", c_i32), ("runtime_vgpr_granule", c_i32),
+                ("runtime_vgprs_legacy", c_i32), ("runtime_vgpr_granule_legacy", c_i32), ("agpr_file", c_i32),
+                ("sgprs_per_simd", c_i32), ("cus_per_wgp", c_i32), ("wave_sizes", c_i32),
+                ("reserved0", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 1)]
 
 
 class _CKernel(ctypes.Structure):
     _fields_ = [("size", c_u32), ("threads_per_block", c_i32), ("regs_per_thread", c_i32), ("barriers", c_i32),
                 ("smem_static_bytes", c_i64), ("smem_dynamic_bytes", c_i64), ("carveout_percent", c_i32),
                 ("smem_optin", c_i32), ("smem_dynamic_max_bytes", c_i64), ("max_threads_per_block", c_i32),
-                ("reserved0", c_i32), ("reserved", c_u64 * 4)]
+                ("agprs", c_i32), ("sgprs", c_i32), ("wave_size", c_i32), ("cu_mode", c_i32), ("model", c_i32),
+                ("rocm_version", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 1)]
 
 
 class _CResult(ctypes.Structure):
@@ -101,7 +106,8 @@ class _CResult(ctypes.Structure):
                 ("max_warps_per_sm", c_i32), ("warps_per_block", c_i32), ("occupancy", c_dbl),
                 ("limit_warps", c_i32), ("limit_regs", c_i32), ("limit_smem", c_i32), ("limit_blocks", c_i32),
                 ("limit_barriers", c_i32), ("regs_per_block", c_i32), ("smem_per_block_bytes", c_i64),
-                ("smem_per_sm_bytes", c_i64), ("reserved", c_u64 * 4)]
+                ("smem_per_sm_bytes", c_i64), ("model", c_i32), ("waves_per_simd", c_i32),
+                ("limit_sgprs", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 2)]
 
 
 class _CLatencyVerdict(ctypes.Structure):
@@ -506,6 +512,19 @@ class Device:
     smem_reserved_per_block_bytes: int
     smem_alloc_unit_bytes: int
     carveouts_kib: tuple = ()
+    # AMD (vendor 2), 0 for NVIDIA: the C fields of the same names (docs/amd.md)
+    simds_per_cu: int = 0
+    waves_per_simd: int = 0
+    runtime_waves_per_simd: int = 0
+    vgprs_per_simd: int = 0
+    vgpr_granule: int = 0
+    runtime_vgpr_granule: int = 0
+    runtime_vgprs_legacy: int = 0
+    runtime_vgpr_granule_legacy: int = 0
+    agpr_file: int = 0
+    sgprs_per_simd: int = 0
+    cus_per_wgp: int = 0
+    wave_sizes: int = 0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -613,6 +632,13 @@ class Kernel:
     smem_optin: bool = True                                     # the 48 KiB per-block limit was raised
     smem_dynamic_max: int = _c("smem_dynamic_max_bytes", default=-1)  # opt-in attribute; -1: the most
     max_threads: int = _c("max_threads_per_block", default=0)   # __launch_bounds__ maximum; 0: none
+    # AMD only (docs/amd.md): regs are arch VGPRs, smem_* LDS; model 0/1 compiler, 2 runtime (HIP)
+    agprs: int = 0                                              # AGPRs per lane
+    sgprs: int = 0                                              # SGPRs per wave; 0: unknown, no limit
+    wave_size: int = 0                                          # 32 or 64; 0: the device's default
+    cu_mode: int = 0                                            # 1: compiled with -mcumode
+    model: int = 0                                              # which answer fills blocks_per_sm
+    rocm_version: int = 0                                       # runtime model: major * 100 + minor; 0 newest
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -635,19 +661,20 @@ _CKernel._fields_dict = dict(_CKernel._fields_)  # type: ignore[attr-defined]
 
 def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int = 0, barriers: int = 1,
            carveout: int = CARVEOUT_DEFAULT, smem_optin: bool = True, smem_dynamic_max: int = -1,
-           max_threads: int = 0) -> Kernel:
+           max_threads: int = 0, **amd: int) -> Kernel:
     """A kernel and its launch: `threads` per block, `regs` registers per thread (ptxas's "Used N
     registers"), shared memory in bytes (`smem_static`: __shared__ arrays; `smem_dynamic`: the launch's),
     `barriers` per block, `carveout` the preferred shared-memory carveout in percent (-1: the driver's
     default), `smem_optin` (default True: a kernel asking for more than 48 KiB has raised its limit),
     `smem_dynamic_max` the opt-in attribute's value (-1: the device's most), `max_threads` the
-    __launch_bounds__ maximum (0: none).
+    __launch_bounds__ maximum (0: none).  AMD kernels take the keywords agprs, sgprs, wave_size, cu_mode,
+    model and rocm_version (docs/amd.md).
 
     Raises TypeError for a non-int, gpuocc.Error "argument" for a value that does not fit its C type.
     The library checks the ranges when the kernel is used (gpuocc.Error "threads", "smem", ...)."""
     return Kernel(threads=threads, regs=regs, smem_static=smem_static, smem_dynamic=smem_dynamic,
                   barriers=barriers, carveout=carveout, smem_optin=smem_optin,
-                  smem_dynamic_max=smem_dynamic_max, max_threads=max_threads)
+                  smem_dynamic_max=smem_dynamic_max, max_threads=max_threads, **amd)
 
 
 def _kernel(kern: Kernel) -> _CKernel:
@@ -659,7 +686,8 @@ def _kernel(kern: Kernel) -> _CKernel:
 # ======================================================================================================
 # Occupancy
 # ======================================================================================================
-RESOURCES = ("warps", "registers", "shared_memory", "blocks", "barriers")  # GPUOCC_RESOURCE_* order
+# GPUOCC_RESOURCE_* order; "sgprs" limits AMD gfx8-9 only
+RESOURCES = ("warps", "registers", "shared_memory", "blocks", "barriers", "sgprs")
 
 
 def limiter_names(mask: int) -> tuple:
@@ -687,6 +715,9 @@ class Result:
     max_warps_per_sm: int = 0
     warps_per_block: int = 0
     smem_per_sm: int = _c("smem_per_sm_bytes", default=0)         # bytes: the carveout configured
+    model: int = 0                                                # AMD: the model that filled blocks_per_sm
+    waves_per_simd: int = 0                                       # AMD: LLVM's occupancy (waves per SIMD)
+    limit_sgprs: Optional[int] = _c(from_c=_unlimited, default=None)  # AMD: blocks the SGPRs allow
 
 
 def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:

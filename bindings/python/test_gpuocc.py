@@ -444,6 +444,33 @@ class CompilerOutput(unittest.TestCase):
 
 
 
+class AmdQueries(unittest.TestCase):
+    def test_queries_on_an_amd_product(self):
+        # MI300X (gfx942, docs/amd.md): a 256-thread workgroup is 4 waves on the CU's 4 SIMDs; 512 VGPRs per
+        # SIMD at a granule of 8: 129 VGPRs -> 136, 3 waves per SIMD, 3 workgroups; 4 need 128 VGPRs.
+        k = gpuocc.kernel(256, regs=129)
+        self.assertEqual(gpuocc.occupancy("MI300X", k).blocks_per_sm, 3)
+        self.assertEqual(gpuocc.regs_max_for_blocks("MI300X", k, 4), 128)
+        self.assertEqual(gpuocc.next_step("MI300X", k, "registers"), gpuocc.NextStep("registers", 128, 1))
+        lim = gpuocc.limits("MI300X", k)
+        self.assertEqual((lim.warps, lim.registers, lim.shared_memory, lim.blocks, lim.barriers),
+                         (8, 3, None, None, 16))
+        self.assertEqual(gpuocc.smem_dynamic_available("MI300X", k, 2), 32768)  # 64 KiB of LDS per CU / 2
+        self.assertEqual(gpuocc.regs_per_warp("MI300X", 129), 136 * 64)
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.regs_max_for_blocks("MI300X", k, 9)  # 8 wave slots per SIMD: never 9 workgroups
+        # RX 7900 XTX (gfx1100) in wave64: 768 VGPRs at a granule of 12; 4 SIMDs per WGP.  96 VGPRs: 8 waves
+        # per SIMD = 8 four-wave workgroups; 7 of them need 7 waves per SIMD: 768 / 7 = 109 -> 108.
+        k = gpuocc.kernel(256, regs=96, wave_size=64)
+        r = gpuocc.occupancy("RX 7900 XTX", k)
+        self.assertEqual((r.blocks_per_sm, r.model, r.waves_per_simd), (8, 1, 8))  # model 1: the compiler's
+        self.assertEqual(gpuocc.regs_max_for_blocks("RX 7900 XTX", k, 7), 108)
+        # gfx906 SGPRs: 100 allow 8 waves per SIMD (LLVM's table): 32 one-wave workgroups; 88 allow 9.
+        k = gpuocc.kernel(64, regs=16, sgprs=100)
+        self.assertEqual(gpuocc.occupancy("MI50", k).limiters, ("sgprs",))
+        self.assertEqual(gpuocc.next_step("MI50", k, "sgprs"), gpuocc.NextStep("sgprs", 88, 12))
+
+
 class Sweep(unittest.TestCase):
     """A100 at 256 threads (8 warps per block, 8 blocks by warp slots): registers go to a warp in units of
     256 and each of 4 sub-partitions holds 16384, so blocks = floor(floor(16384 / per_warp) x 4 / 8)."""
