@@ -222,6 +222,28 @@ static void init_kernel(void *p)
     k->smem_static_bytes = 4096;
     k->smem_dynamic_bytes = 8192;
 }
+/* AMD baselines: an MI300X (gfx942) and a kernel with AGPRs and SGPRs, the runtime model */
+static void init_mi300x(void *p)
+{
+    gpuocc_device *d = p;
+    d->size = sizeof *d;
+    cr_assert_eq(gpuocc_device_lookup("MI300X", d), GPUOCC_OK);
+}
+static void init_amd_kernel(void *p)
+{
+    init_kernel(p);
+    gpuocc_kernel *k = p;
+    k->agprs = 16;
+    k->sgprs = 90;
+    k->model = GPUOCC_MODEL_RUNTIME;
+}
+static void init_amd_prepared(void *p)
+{
+    gpuocc_device d;
+    init_mi300x(&d);
+    ((gpuocc_prepared *)p)->size = sizeof(gpuocc_prepared);
+    cr_assert_eq(gpuocc_prepare(&d, p), GPUOCC_OK);
+}
 /* register-bound (2 blocks of 256 at 128 registers), so the trade-off has steps */
 static void init_kernel_regs(void *p)
 {
@@ -1029,6 +1051,8 @@ static void check_binary_read_entry(void)
 
 #define DEVICE IN(&device_layout, init_h100)
 #define KERNEL IN(&kernel_layout, init_kernel)
+#define AMD_DEVICE IN(&device_layout, init_mi300x)
+#define AMD_KERNEL IN(&kernel_layout, init_amd_kernel)
 
 static const row rows[] = {
     ROW(gpuocc_bandwidth_at, call_bandwidth_at, DBL_(40e3), I32_(132), DBL_(600), DBL_(3.35e12),
@@ -1111,6 +1135,27 @@ static const row rows[] = {
     CUSTOM(gpuocc_version_string, check_version),
     ROW(gpuocc_warps_needed, call_warps_needed, DBL_(400), DBL_(4), DBL_(2), OUT_DBL),
     ROW(gpuocc_waves, call_waves, I64_(1000), I32_(132), I32_(4), OUT(&waves_layout)),
+    /* AMD devices answer the same functions (docs/amd.md, "The other queries") */
+    ROW(gpuocc_limit_warps, call_limit_warps, AMD_DEVICE, I32_(256), OUT_I32),
+    ROW(gpuocc_limit_registers, call_limit_registers, AMD_DEVICE, I32_(256), I32_(64), OUT_I32),
+    ROW(gpuocc_limit_shared_memory, call_limit_shared_memory, AMD_DEVICE, AMD_KERNEL, OUT_I32),
+    ROW(gpuocc_limit_barriers, call_limit_barriers, AMD_DEVICE, I32_(1), OUT_I32),
+    ROW(gpuocc_regs_per_block, call_regs_per_block, AMD_DEVICE, I32_(256), I32_(64), OUT_I64),
+    ROW(gpuocc_smem_carveout, call_smem_carveout, AMD_DEVICE, AMD_KERNEL, OUT_BYTES),
+    ROW(gpuocc_occupancy, call_occupancy, AMD_DEVICE, AMD_KERNEL, OUT(&result_layout)),
+    ROW(gpuocc_regs_max_for_blocks, call_regs_max_for_blocks, AMD_DEVICE, AMD_KERNEL, I32_(2), OUT_I32),
+    ROW(gpuocc_smem_dynamic_available, call_smem_dynamic_available, AMD_DEVICE, AMD_KERNEL, I32_(2), OUT_BYTES),
+    ROW(gpuocc_next_step, call_next_step, AMD_DEVICE, AMD_KERNEL, I32_(GPUOCC_RESOURCE_REGISTERS), OUT_BYTES,
+        OUT_BYTES),
+    ROW(gpuocc_next_step, call_next_step, AMD_DEVICE, AMD_KERNEL, I32_(GPUOCC_RESOURCE_SGPRS), OUT_BYTES,
+        OUT_BYTES),
+    ROW(gpuocc_best_block_affine, call_best_block_affine, AMD_DEVICE, AMD_KERNEL, I64_(1024), I64_(64), OUT_I32,
+        OUT_I32),
+    ROW(gpuocc_sweep_steps, call_sweep_steps, AMD_DEVICE, AMD_KERNEL, I32_(GPUOCC_AXIS_REGS), I64_(0), I64_(256),
+        OUT_ARRAY(&sweep_layout, 256), COUNT_(256), OUT_COUNT),
+    ROW(gpuocc_prepare, call_prepare, AMD_DEVICE, OUT(&prepared_layout)),
+    ROW(gpuocc_occupancy_batch, call_occupancy_batch, IN_OPAQUE(&prepared_layout, init_amd_prepared), AMD_KERNEL,
+        IN(&batch_layout, init_batch), SIZE_COUNT_(BATCH_N)),
 };
 #define N_ROWS (sizeof rows / sizeof rows[0])
 
