@@ -221,9 +221,11 @@ static inline int32_t best_variable(const struct search *s, const struct gpuocc_
         if (affine && rule->per_thread > 0 && next > 0) {
             if (above < 0)
                 above = above_preferred(s);
-            int64_t least = gpuocc_sat_add(gpuocc_sat_add(s->fixed, rule->base),
-                                           rule->per_thread > GPUOCC_BYTES_HUGE / next ? GPUOCC_BYTES_HUGE
-                                                                                       : rule->per_thread * next);
+            /* t x floor(preferred / alloc(t)) <= next x preferred / (fixed + dynamic(next)) for every t <= next:
+               t / (fixed + base + per_thread x t) grows with t */
+            int64_t least = 0;
+            search_dynamic(rule, GPUOCC_SMEM_AFFINE, next, &least);
+            least = gpuocc_sat_add(s->fixed, least);
             /* next <= 2^20 and preferred < 2^41: the product fits */
             int64_t within = gpuocc_div(next * s->preferred, least);
             if (best >= within && best >= next * above)
@@ -246,8 +248,8 @@ int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, con
         if (s.limit >= rule->count)
             return GPUOCC_ERR_BUFFER;
         int64_t sign = rule->table[s.limit];
-        for (const int64_t *entry = rule->table + s.warp, *end = rule->table + s.limit; entry < end; entry += s.warp)
-            sign |= *entry;
+        for (int64_t t = s.warp; t < s.limit; t += s.warp)
+            sign |= rule->table[t];
         if (sign < 0)
             return GPUOCC_ERR_SMEM;
         return best_variable(&s, rule, GPUOCC_SMEM_TABLE, threads, blocks);
