@@ -1,6 +1,8 @@
 /*
- * Inverse and search queries.  All of them rest on one mechanism: evaluate the forward rules for a
- * candidate value and walk the candidates from the largest down, so the answers agree with
+ * Inverse and search queries.  The block-size searches and the inverse queries check their arguments and
+ * hand the checked structs to the device's vendor once (lib/nvidia/search.c and limits.c solve them in
+ * closed form, lib/amd/search.c on AMD's rules).  The next-step query evaluates the forward rules for a
+ * candidate value and walks the candidates from the largest down, so its answers agree with
  * gpuocc_occupancy by construction, including on devices whose limits are not monotone.
  */
 #include "internal.h"
