@@ -822,6 +822,58 @@ GPUOCC_API int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_com
                                      int32_t capacity, int32_t *count);
 
 /* ===================================================================================================
+ * LLVM's AMDGPU resource-usage remarks, the AMD counterpart of ptxas -v.  @since 0.2.0
+ *
+ * `clang -target amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -c k.cl -Rpass-analysis=kernel-resource-usage` (and hipcc,
+ * and llc -pass-remarks-analysis=kernel-resource-usage) print, for every kernel, one remark per line:
+ * "Function Name: k", then "SGPRs: 57", "VGPRs: 41", "AGPRs: 0", "ScratchSize [bytes/lane]: 0",
+ * "Dynamic Stack: False", "Occupancy [waves/SIMD]: 8", "SGPRs Spill: 0", "VGPRs Spill: 0",
+ * "LDS Size [bytes/block]: 256".  The remarks do not name the target: pass it to gpuocc_device_lookup yourself.
+ * =================================================================================================== */
+
+/*
+ * One kernel of the remarks.  Size-versioned: set `size` (gpuocc_remarks_kernel_init) in the first element of
+ * the array; the library writes every element with that stride (a larger size's extra bytes as zero).  A
+ * resource LLVM did not print for the kernel, or printed as an expression it could not resolve (e.g.
+ * "foo.num_vgpr+1" when a call's resources were unknown), is -1.  Names are offsets into the caller's text.
+ */
+typedef struct gpuocc_remarks_kernel {
+    uint32_t size;                       /* sizeof(gpuocc_remarks_kernel) */
+    int32_t line;                        /* 1-based line of the kernel's "Function Name" remark */
+    uint64_t name_offset, name_length;   /* the function's name as LLVM prints it (mangled for C++ and HIP) */
+    uint64_t short_offset, short_length; /* the identifier of a plain _Z mangling, else the name */
+    int32_t sgprs;                       /* "SGPRs" per wave, the VCC / flat-scratch / XNACK extras included */
+    int32_t vgprs;                       /* "VGPRs": arch VGPRs per lane (gpuocc_kernel.regs_per_thread) */
+    int32_t agprs;                       /* "AGPRs" per lane; -1 where not printed (targets without MFMA) */
+    int32_t occupancy;                   /* "Occupancy [waves/SIMD]": LLVM's answer, gpuocc_result.waves_per_simd */
+    int64_t scratch_bytes;               /* "ScratchSize [bytes/lane]": private memory per lane */
+    int64_t lds_bytes;                   /* "LDS Size [bytes/block]": static LDS; -1 where not printed */
+    int32_t sgpr_spills;                 /* "SGPRs Spill": SGPRs spilled (to VGPR lanes or memory) */
+    int32_t vgpr_spills;                 /* "VGPRs Spill": VGPRs spilled to scratch */
+    int32_t dynamic_stack;               /* "Dynamic Stack": 1 True, 0 False */
+    int32_t reserved0;                   /* zero */
+    uint64_t reserved[4];                /* zero */
+} gpuocc_remarks_kernel;
+
+/* Zero the record and set its size.  GPUOCC_ERR_NULL.  @since 0.2.0 */
+GPUOCC_API int32_t gpuocc_remarks_kernel_init(gpuocc_remarks_kernel *kernel);
+
+/*
+ * Parse LLVM's kernel-resource-usage remarks (clang's "FILE:L:C: remark: ..." and llc's "remark: FILE:L:C: ..."
+ * lines, CRLF or LF, any other lines in between, so a whole build log may be given).  Fills up to `capacity`
+ * records with the stride kernels[0].size; *count is the number of kernels (also on GPUOCC_ERR_BUFFER).
+ * Errors: GPUOCC_ERR_NULL; GPUOCC_ERR_ARGUMENT (capacity < 0); GPUOCC_ERR_STRUCT_SIZE (kernels[0].size smaller
+ * than this layout or absurd, with capacity > 0); GPUOCC_ERR_PARSE (a resource given twice for one kernel, as
+ * in interleaved logs, an empty name, a number too large for its field, a Dynamic Stack other than True or
+ * False); GPUOCC_ERR_TRUNCATED (a kernel whose SGPRs, VGPRs or Occupancy remark never came); on those two,
+ * *error_line is the 1-based line at fault (the kernel's "Function Name" line for TRUNCATED) and nothing else
+ * is written; it is 0 on GPUOCC_OK and untouched otherwise.  GPUOCC_ERR_OVERFLOW past INT32_MAX lines.
+ * Reads nothing outside text[0, length); never allocates.  @since 0.2.0
+ */
+GPUOCC_API int32_t gpuocc_remarks_parse(const char *text, size_t length, gpuocc_remarks_kernel *kernels,
+                                        int32_t capacity, int32_t *count, int32_t *error_line);
+
+/* ===================================================================================================
  * Device code in binaries, entry by entry (compressed fatbinaries too).  @since 0.2.0
  *
  * A binary holds entries: each cubin of a fatbinary (the .nv_fatbin / __nv_relfatbin sections of host

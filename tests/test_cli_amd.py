@@ -5,6 +5,8 @@ Usage: test_cli_amd.py GPUOCC"""
 import csv
 import io
 import json
+import os
+import re
 import subprocess
 import sys
 
@@ -221,6 +223,66 @@ if rc == 0:
     check("AMD steps", steps[:1] == [("0", "4")] and ("129", "3") in steps and ("169", "2") in steps, steps)
 else:
     check("AMD steps refused clearly", rc == 2 and "not supported" in err and "MI300X" in err, err)
+
+# remarks: the fixtures clang-19 printed (tests/data/remarks/capture.sh); each figure checked against a plain
+# reading of the same text here, and gpuocc's waves/SIMD against LLVM's where the launch is what the kernel was
+# compiled for (flat maxima from kernels.cl and agprs.cl; OpenCL's default is 256)
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "remarks")
+LABELS = {"SGPRs": "sgprs", "VGPRs": "vgprs", "AGPRs": "agprs", "ScratchSize [bytes/lane]": "scratch",
+          "Occupancy [waves/SIMD]": "llvm_waves_per_simd", "SGPRs Spill": "sgpr_spills", "VGPRs Spill": "vgpr_spills",
+          "LDS Size [bytes/block]": "lds", "Dynamic Stack": "dynamic_stack"}
+
+
+def llvm_said(path):
+    kernels = []
+    for line in open(path, encoding="utf-8"):
+        m = re.search(r"remark: (?:\S+:\d+:\d+: )?\s*([A-Za-z][^:]*): (.*?)(?: \[-Rpass-analysis=kernel-resource-usage\])?$",
+                      line.rstrip("\n"))
+        if not m or re.match(r"\s*\d+ \|", line):
+            continue
+        if m.group(1) == "Function Name":
+            kernels.append({"name": m.group(2)})
+        elif m.group(1) in LABELS:
+            v = m.group(2)
+            kernels[-1][LABELS[m.group(1)]] = {"True": 1, "False": 0}.get(v, None) if "Stack" in m.group(1) else int(v)
+    return kernels
+
+
+FLAT = {"lds_16k": 256, "vgpr_97": 128, "vgpr_200_wg1024": 1024, "sgpr_heavy": 64, "plain": 256, "lds_48k_wave": 64,
+        "with_call": 256, "agpr_mix": 256, "agpr_only": 512}
+for log, arch in [("gfx942.log", "MI300X"), ("gfx1100.log", "gfx1100"), ("gfx906_llc.log", "gfx906")]:
+    want = llvm_said(os.path.join(DATA, log))
+    check(f"{log}: read here", len(want) in (7, 9), want)
+    for flat in sorted(set(FLAT.values())):
+        rc, out, err = run(["remarks", os.path.join(DATA, log), "--arch", arch, "--threads", str(flat),
+                            "--max-threads", str(flat), "--json"])
+        got = json.loads(out) if rc == 0 else []
+        check(f"{log} at {flat}: one row per kernel", rc == 0 and [g["name"] for g in got] == [w["name"] for w in want],
+              (rc, err))
+        for g, w in zip(got, want):
+            same = all(g[k] == w.get(k, None) for k in LABELS.values())
+            check(f"{log} {w['name']}: every figure as LLVM printed it", same and g["status"] == "ok",
+                  {k: (g[k], w.get(k)) for k in LABELS.values() if g[k] != w.get(k)})
+            if FLAT[w["name"]] == flat:
+                check(f"{log} {w['name']}: gpuocc's waves/SIMD = LLVM's", g["waves_per_simd"] == w["llvm_waves_per_simd"],
+                      (g["waves_per_simd"], w["llvm_waves_per_simd"]))
+rc, out, _ = run(["remarks", os.path.join(DATA, "hip_two_targets.log"), "--arch", "gfx942", "--threads", "256", "--csv"])
+t = list(csv.reader(io.StringIO(out)))
+check("remarks CSV", rc == 0 and t[0][:3] == ["name", "short_name", "arch"] and t[0][-1] == "file"
+      and [r[1] for r in t[1:]] == ["saxpy", "tiled", "saxpy", "tiled"] and all(len(r) == len(t[0]) for r in t), t)
+for args, flag, code in [(["--threads", "256"], "--arch", 2), (["--arch", "H100", "--threads", "256"], "--arch", 2),
+                         (["--arch", "gfx942"], "--threads", 2)]:
+    rc, out, err = run(["remarks", os.path.join(DATA, "gfx942.log")] + args)
+    check(f"remarks usage {args}", rc == code and out == "" and err.startswith(f"gpuocc: {flag}:"), (rc, err))
+rc, out, err = run(["remarks", "--arch", "gfx942", "--threads", "256"], "no remarks here\n")
+check("remarks: no kernel, exit 2", rc == 2 and "no kernel" in err, (rc, err))
+rc, out, err = run(["remarks", "--arch", "gfx942", "--threads", "256"],
+                   "remark: k.cl:1:0: Function Name: k\nremark: k.cl:1:0:     SGPRs: 8\n")
+check("remarks: cut off, exit 2 naming the line", rc == 2 and "-: line 1:" in err, (rc, err))
+rc, out, err = run(["remarks", os.path.join(DATA, "gfx942.log"), "/nonexistent.log", "--arch", "gfx942", "--threads", "64",
+                    "--json"])
+check("remarks: one unreadable file of two, exit 1", rc == 1 and len(json.loads(out)) == 9 and "/nonexistent.log" in err,
+      (rc, err))
 
 print(f"test_cli_amd: {passed} passed, {failures} failed")
 sys.exit(1 if failures else 0)

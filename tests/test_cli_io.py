@@ -34,6 +34,7 @@ EVERY = {
     "divergence": (["--threads", "100"], None),
     "roofline": (["--flops", "2", "--bytes", "12", "--peak-flops", "19500", "--bandwidth", "2039"], None),
     "ptxas": (["--threads", "256", os.path.join(DATA, "ptxas_sm90.log")], None),
+    "remarks": (["--arch", "gfx942", "--threads", "256", os.path.join(DATA, "remarks", "gfx942.log")], None),
     "binary": (["--threads", "256", os.path.join(DATA, "units_rdc_zstd.o")], None),
     "cubin": (["--threads", "256", os.path.join(DATA, "kernels_sm90.cubin")], None),
     "diagnose": (["--stall", "long_scoreboard", "--occupancy", "0.25"], None),

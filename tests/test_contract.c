@@ -202,6 +202,10 @@ static const field summary_fields[] = {END_FIELDS};
 static const layout summary_layout = {"gpuocc_binary_summary", sizeof(gpuocc_binary_summary),
                                       sizeof(gpuocc_binary_summary), summary_fields};
 
+static const field remarks_kernel_fields[] = {END_FIELDS};
+static const layout remarks_kernel_layout = {"gpuocc_remarks_kernel", sizeof(gpuocc_remarks_kernel),
+                                             sizeof(gpuocc_remarks_kernel), remarks_kernel_fields};
+
 static const field compiled_fields[] = {END_FIELDS};
 static const layout compiled_layout = {"gpuocc_compiled_kernel", sizeof(gpuocc_compiled_kernel),
                                        sizeof(gpuocc_compiled_kernel), compiled_fields};
@@ -905,6 +909,7 @@ static int32_t call_occupancy(arg *a) { return gpuocc_occupancy(P(0), P(1), P(2)
 static int32_t call_occupancy_batch(arg *a) { return gpuocc_occupancy_batch(P(0), P(1), P(2), (size_t)I64(3)); }
 static int32_t call_prepare(arg *a) { return gpuocc_prepare(P(0), P(1)); }
 static int32_t call_perf_lookup(arg *a) { return gpuocc_perf_lookup(P(0), P(1)); }
+static int32_t call_remarks_kernel_init(arg *a) { return gpuocc_remarks_kernel_init(P(0)); }
 static int32_t call_ptxas_parse(arg *a) { return gpuocc_ptxas_parse(P(0), LEN(1), P(2), I32(3), P(4), P(5)); }
 static int32_t call_regs_max_for_blocks(arg *a) { return gpuocc_regs_max_for_blocks(P(0), P(1), I32(2), P(3)); }
 static int32_t call_regs_per_block(arg *a) { return gpuocc_regs_per_block(P(0), I32(1), I32(2), P(3)); }
@@ -1047,6 +1052,63 @@ static void check_binary_read_entry(void)
     free(data);
 }
 
+/* gpuocc_remarks_parse: size-versioned records (the stride is kernels[0].size), so a row of its own. */
+static int32_t remarks_case(const char *text, size_t length, uint32_t size, int32_t capacity, bool kernels, bool count,
+                            bool line, const char *what)
+{
+    static unsigned char ks[16 * 512], before[sizeof ks];
+    memset(ks, PATTERN, sizeof ks);
+    memcpy(ks, &size, sizeof size);
+    memcpy(before, ks, sizeof ks);
+    int32_t n = -7, error_line = -7;
+    int32_t rc = gpuocc_remarks_parse(text, length, kernels ? (gpuocc_remarks_kernel *)(void *)ks : NULL, capacity,
+                                      count ? &n : NULL, line ? &error_line : NULL);
+    cr_expect(rc <= 0 && strcmp(gpuocc_status_name(rc), "unknown") != 0, "remarks_parse(%s): status %d", what, rc);
+    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER) {
+        cr_expect_eq(n, -7, "remarks_parse(%s): count written on %s", what, gpuocc_status_name(rc));
+        cr_expect_eq(memcmp(ks, before, sizeof ks), 0, "remarks_parse(%s): records written on %s", what,
+                     gpuocc_status_name(rc));
+        if (rc != GPUOCC_ERR_PARSE && rc != GPUOCC_ERR_TRUNCATED)
+            cr_expect_eq(error_line, -7, "remarks_parse(%s): line written on %s", what, gpuocc_status_name(rc));
+    } else if (kernels && capacity > 0 && n > 0) {
+        gpuocc_remarks_kernel first;
+        memcpy(&first, ks, sizeof first);
+        cr_expect_eq(first.size, size, "remarks_parse(%s): the record's size is the caller's", what);
+    }
+    return rc;
+}
+
+static void check_remarks_parse(void)
+{
+    size_t length;
+    char *text = (char *)read_fixture("remarks/gfx942.log", &length);
+    const uint32_t ok = sizeof(gpuocc_remarks_kernel);
+    cr_expect_eq(remarks_case(text, length, ok, 16, true, true, true, "baseline"), GPUOCC_OK);
+    cr_expect_eq(remarks_case(NULL, length, ok, 16, true, true, true, "text NULL"), GPUOCC_ERR_NULL);
+    cr_expect_eq(remarks_case(text, length, ok, 16, false, true, true, "kernels NULL"), GPUOCC_ERR_NULL);
+    cr_expect_eq(remarks_case(text, length, ok, 16, true, false, true, "count NULL"), GPUOCC_ERR_NULL);
+    cr_expect_eq(remarks_case(text, length, ok, 16, true, true, false, "error_line NULL"), GPUOCC_ERR_NULL);
+    const uint32_t sizes[] = {0, 1, ok - 1, 4097, UINT32_MAX};
+    for (size_t i = 0; i < NV(sizes); i++)
+        cr_expect_eq(remarks_case(text, length, sizes[i], 16, true, true, true, "size"), GPUOCC_ERR_STRUCT_SIZE);
+    cr_expect_eq(remarks_case(text, length, ok + 64, 16, true, true, true, "larger"), GPUOCC_OK);
+    const int32_t caps[] = {INT32_MIN, -1, 0, 1, 8, INT32_MAX};
+    for (size_t i = 0; i < NV(caps); i++)
+        remarks_case(text, length, ok, caps[i], true, true, true, "capacity"); /* 68 records fit: 9 are written */
+    for (size_t cut = 0; cut < length; cut += 1 + length / 97)
+        remarks_case(text, cut, ok, 16, true, true, true, "prefix");
+    for (size_t at = 0; at < length; at += 1 + length / 89) {
+        char keep = text[at];
+        const char bytes[] = {'\0', '\n', ':', '9', 'x'};
+        for (size_t b = 0; b < NV(bytes); b++) {
+            text[at] = bytes[b];
+            remarks_case(text, length, ok, 16, true, true, true, "damaged");
+        }
+        text[at] = keep;
+    }
+    free(text);
+}
+
 /* ---- the table: one row per exported symbol ------------------------------------------------------- */
 
 #define DEVICE IN(&device_layout, init_h100)
@@ -1101,6 +1163,8 @@ static const row rows[] = {
     ROW(gpuocc_prepare, call_prepare, DEVICE, OUT(&prepared_layout)),
     ROW(gpuocc_ptxas_parse, call_ptxas_parse, TEXT_("ptxas_sm90.log"), LEN_, OUT_ARRAY(&compiled_layout, 64),
         COUNT_(64), OUT_COUNT, OUT_ERRLINE),
+    CUSTOM(gpuocc_remarks_parse, check_remarks_parse),
+    ROW(gpuocc_remarks_kernel_init, call_remarks_kernel_init, OUT_NOSIZE(&remarks_kernel_layout)),
     ROW(gpuocc_regs_max_for_blocks, call_regs_max_for_blocks, DEVICE, KERNEL, I32_(2), OUT_I32),
     ROW(gpuocc_regs_per_block, call_regs_per_block, DEVICE, I32_(256), I32_(64), OUT_I64),
     ROW(gpuocc_regs_per_warp, call_regs_per_warp, DEVICE, I32_(64), OUT_I32),

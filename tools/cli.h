@@ -177,6 +177,6 @@ void json_limiters(FILE *f, uint32_t limiters);
 extern const struct cli_command cli_cmd_report, cli_cmd_devices, cli_cmd_batch, cli_cmd_latency, cli_cmd_bandwidth,
     cli_cmd_spill,
     cli_cmd_tradeoff, cli_cmd_waves, cli_cmd_divergence, cli_cmd_roofline, cli_cmd_ptxas, cli_cmd_binary, cli_cmd_cubin,
-    cli_cmd_diagnose, cli_cmd_sweep, cli_cmd_plot;
+    cli_cmd_diagnose, cli_cmd_sweep, cli_cmd_plot, cli_cmd_remarks;
 
 #endif

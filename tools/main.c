@@ -19,6 +19,7 @@ const struct cli_command *const cli_commands[] = {
     &cli_cmd_divergence,
     &cli_cmd_roofline,
     &cli_cmd_ptxas,
+    &cli_cmd_remarks,
     &cli_cmd_binary,
     &cli_cmd_cubin,
     &cli_cmd_diagnose,

@@ -48,7 +48,8 @@ __all__ = [
     # types
     "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "CatalogEntry",
     "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves",
-    "Divergence", "Routing", "Diagnosis", "Roofline", "CompiledKernel", "BinaryKernel", "BinaryRead", "Columns",
+    "Divergence", "Routing", "Diagnosis", "Roofline", "CompiledKernel", "BinaryKernel", "BinaryRead", "RemarksKernel",
+    "Columns",
     "AXES",
     # constants
     "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K", "LOADED_LATENCY_BASE",
@@ -65,7 +66,7 @@ __all__ = [
     "perf", "spill_slowdown", "spill_estimate", "tradeoff", "waves", "lane_efficiency", "divergence",
     "routing", "stall_name", "stall_from_name", "diagnose", "roofline",
     # compiler output
-    "read_ptxas", "read_cubin", "read_binary",
+    "read_ptxas", "read_cubin", "read_binary", "read_remarks",
     # status and version
     "strerror", "status_name", "resource_name", "limiter_names", "version", "version_number", "library",
 ]
@@ -207,6 +208,14 @@ class _CBinaryKernel(ctypes.Structure):
                 ("workgroup_processor_mode", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 6)]
 
 
+class _CRemarksKernel(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("line", c_i32), ("name_offset", c_u64), ("name_length", c_u64),
+                ("short_offset", c_u64), ("short_length", c_u64), ("sgprs", c_i32), ("vgprs", c_i32),
+                ("agprs", c_i32), ("occupancy", c_i32), ("scratch_bytes", c_i64), ("lds_bytes", c_i64),
+                ("sgpr_spills", c_i32), ("vgpr_spills", c_i32), ("dynamic_stack", c_i32), ("reserved0", c_i32),
+                ("reserved", c_u64 * 4)]
+
+
 class _CBinarySummary(ctypes.Structure):
     _fields_ = [("size", c_u32), ("entries", c_i32), ("compressed_entries", c_i32), ("entries_read", c_i32),
                 ("entries_failed", c_i32), ("first_failed_entry", c_i32), ("first_failure", c_i32),
@@ -282,6 +291,8 @@ _SIGNATURES = {
     "gpuocc_ptxas_parse": (c_i32, [_CCHARP, ctypes.c_size_t, P(_CCompiledKernel), c_i32, P(c_i32), P(c_i32)]),
     "gpuocc_cubin_read": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, P(_CCompiledKernel), c_i32, P(c_i32)]),
     "gpuocc_binary_kernel_init": (c_i32, [P(_CBinaryKernel)]),
+    "gpuocc_remarks_kernel_init": (c_i32, [P(_CRemarksKernel)]),
+    "gpuocc_remarks_parse": (c_i32, [_CCHARP, ctypes.c_size_t, P(_CRemarksKernel), c_i32, P(c_i32), P(c_i32)]),
     "gpuocc_binary_scan": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, P(_CBinarySummary)]),
     "gpuocc_binary_read_entry": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, c_i32, ctypes.c_void_p, ctypes.c_size_t,
                                          P(_CBinaryKernel), c_i32, P(c_i32), P(_CBinarySummary)]),
@@ -1296,6 +1307,49 @@ def read_cubin(data: Union[bytes, bytearray, memoryview]) -> tuple:
     if status != _OK:
         raise Error(status, "cubin")
     return rows
+
+
+@dataclass(frozen=True)
+class RemarksKernel:
+    """One kernel of LLVM's AMDGPU resource-usage remarks (C: gpuocc_remarks_kernel), the figures as LLVM
+    printed them; -1 where it printed none (AGPRs on targets without MFMA, LDS of a non-kernel) or an
+    expression it could not resolve.  `occupancy` is LLVM's "Occupancy [waves/SIMD]"."""
+    name: str
+    short_name: str
+    line: int
+    sgprs: int
+    vgprs: int
+    agprs: int
+    occupancy: int
+    scratch_bytes: int
+    lds_bytes: int
+    sgpr_spills: int
+    vgpr_spills: int
+    dynamic_stack: int
+
+
+def read_remarks(text: Union[str, bytes]) -> tuple:
+    """The kernels of LLVM's kernel-resource-usage remarks (`clang -Rpass-analysis=kernel-resource-usage`'s
+    stderr, or a whole build log; str or bytes), as RemarksKernel.  The remarks do not name the target.
+
+    Raises TypeError for anything else, gpuocc.Error "parse"/"truncated" naming the line at fault."""
+    data = text.encode() if isinstance(text, str) else _bytes(text, "text")
+    count, line = c_i32(), c_i32()
+    status = library.gpuocc_remarks_parse(data, len(data), None, 0, ctypes.byref(count), ctypes.byref(line))
+    if status in (_OK, _ERR_BUFFER) and count.value:
+        records = (_CRemarksKernel * count.value)()
+        library.gpuocc_remarks_kernel_init(records)
+        status = library.gpuocc_remarks_parse(data, len(data), records, count.value, ctypes.byref(count),
+                                              ctypes.byref(line))
+    else:
+        records = ()
+    if status != _OK:
+        raise Error(status, f"line {line.value}")
+
+    def text_at(offset: int, length: int) -> str:
+        return data[offset:offset + length].decode(errors="replace")
+    return tuple(_from_c(RemarksKernel, k, name=text_at(k.name_offset, k.name_length),
+                         short_name=text_at(k.short_offset, k.short_length)) for k in records[:count.value])
 
 
 @dataclass(frozen=True)

@@ -443,7 +443,6 @@ class CompilerOutput(unittest.TestCase):
         self.assertIn("line 1", str(e.exception))
 
 
-
 class AmdQueries(unittest.TestCase):
     def test_queries_on_an_amd_product(self):
         # MI300X (gfx942, docs/amd.md): a 256-thread workgroup is 4 waves on the CU's 4 SIMDs; 512 VGPRs per
@@ -469,6 +468,39 @@ class AmdQueries(unittest.TestCase):
         k = gpuocc.kernel(64, regs=16, sgprs=100)
         self.assertEqual(gpuocc.occupancy("MI50", k).limiters, ("sgprs",))
         self.assertEqual(gpuocc.next_step("MI50", k, "sgprs"), gpuocc.NextStep("sgprs", 88, 12))
+
+
+class Remarks(unittest.TestCase):
+    """LLVM's kernel-resource-usage remarks as clang-19 printed them (tests/data/remarks/capture.sh)."""
+
+    def test_gfx942_log(self):
+        with open(os.path.join(DATA, "remarks", "gfx942.log"), "rb") as f:
+            rows = gpuocc.read_remarks(f.read())
+        by = {r.name: r for r in rows}
+        self.assertEqual(len(rows), 9)
+        # "VGPRs: 38", "AGPRs: 64", "Occupancy [waves/SIMD]: 4" in the log
+        self.assertEqual((by["agpr_mix"].vgprs, by["agpr_mix"].agprs, by["agpr_mix"].occupancy), (38, 64, 4))
+        self.assertEqual(by["lds_16k"].lds_bytes, 16384)
+        self.assertEqual(by["lds_16k"].line, 1)
+        self.assertEqual(by["with_call"].scratch_bytes, 68)
+        self.assertEqual(by["plain"].dynamic_stack, 1)
+        self.assertEqual(by["sgpr_heavy"].sgprs, 107)
+
+    def test_mangled_names_and_absent_agprs(self):
+        with open(os.path.join(DATA, "remarks", "hip_two_targets.log")) as f:
+            rows = gpuocc.read_remarks(f.read())
+        self.assertEqual([r.short_name for r in rows], ["saxpy", "tiled", "saxpy", "tiled"])
+        self.assertEqual(rows[0].name, "_Z5saxpyPfPKff")
+        self.assertEqual((rows[0].agprs, rows[2].agprs), (-1, 0))  # gfx1100 prints no AGPRs line, gfx942 does
+
+    def test_errors(self):
+        self.assertEqual(gpuocc.read_remarks("no remarks\n"), ())
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.read_remarks("x\nremark: k.cl:1:0: Function Name: k\nremark: k.cl:1:0:     SGPRs: 8\n")
+        self.assertEqual(e.exception.name, "truncated")
+        self.assertIn("line 2", str(e.exception))
+        with self.assertRaises(TypeError):
+            gpuocc.read_remarks(42)
 
 
 class Sweep(unittest.TestCase):
