@@ -968,7 +968,8 @@ GPUOCC_API int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel);
  * without decoding anything: count the entries and size the workspace.  `summary->size` must be set;
  * the counters are reset (entries_read = entries_failed = 0, first_failed_entry = -1).  Errors:
  * GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE, GPUOCC_ERR_FORMAT (not device code, or a container whose
- * headers are inconsistent), GPUOCC_ERR_TRUNCATED, GPUOCC_ERR_UNSUPPORTED (32-bit or big-endian ELF).
+ * headers are inconsistent), GPUOCC_ERR_TRUNCATED, GPUOCC_ERR_UNSUPPORTED (32-bit or big-endian ELF; a
+ * compressed offload bundle of a version other than 1-3).
  * @since 0.2.0
  */
 GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_binary_summary *summary);
@@ -983,7 +984,9 @@ GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_bi
  * GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE, GPUOCC_ERR_ARGUMENT (no such entry, or a workspace smaller
  * than the summary's workspace_bytes needs for this entry), GPUOCC_ERR_FORMAT (corrupted compressed data,
  * a checksum or size mismatch, bytes other than zero padding after the compressed data, an inconsistent
- * cubin), GPUOCC_ERR_TRUNCATED, GPUOCC_ERR_UNSUPPORTED, GPUOCC_ERR_BUFFER.  Never reads outside
+ * cubin or code object), GPUOCC_ERR_TRUNCATED, GPUOCC_ERR_UNSUPPORTED (also: an AMDGPU code object without
+ * NT_AMDGPU_METADATA, LLVM bitcode), GPUOCC_ERR_COMPRESSED (a zlib-compressed offload bundle),
+ * GPUOCC_ERR_BUFFER.  Never reads outside
  * [data, data + length) nor writes outside the workspace and the records.  @since 0.2.0
  */
 GPUOCC_API int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry, void *workspace,

@@ -995,7 +995,7 @@ static void check_stall_from_name(void)
 }
 
 /* gpuocc_binary_read_entry: its record stride comes from kernels[0].size and its summary is in-out and
-   optional, so it is checked by hand, on a compressed fatbinary: NULLs, entries, workspace sizes,
+   optional, so it is checked by hand, on compressed binaries: NULLs, entries, workspace sizes,
    capacities, damaged bytes; outputs untouched on failure (the summary counts the call: allowed). */
 static int32_t read_entry_case(const unsigned char *data, size_t length, int32_t entry, bool workspace,
                                size_t workspace_len, int32_t capacity, bool kernels, bool count, const char *what)
@@ -1018,10 +1018,10 @@ static int32_t read_entry_case(const unsigned char *data, size_t length, int32_t
     return rc;
 }
 
-static void check_binary_read_entry(void)
+static void check_binary_read_entry_of(const char *fixture)
 {
     size_t length;
-    unsigned char *data = read_fixture("units_zstd.fatbin", &length);
+    unsigned char *data = read_fixture(fixture, &length);
     gpuocc_binary_summary sum = {.size = sizeof sum};
     cr_assert_eq(gpuocc_binary_scan(data, length, &sum), GPUOCC_OK);
     cr_assert_gt(sum.entries, 0);
@@ -1107,6 +1107,13 @@ static void check_remarks_parse(void)
         text[at] = keep;
     }
     free(text);
+}
+
+/* A compressed NVIDIA fatbinary, and a HIP object whose .hip_fatbin is a compressed offload bundle (CCOB). */
+static void check_binary_read_entry(void)
+{
+    check_binary_read_entry_of("units_zstd.fatbin");
+    check_binary_read_entry_of("hip_ccob.o");
 }
 
 /* ---- the table: one row per exported symbol ------------------------------------------------------- */
