@@ -8,7 +8,8 @@ code object against `llvm-readelf-19 --notes` (the NT_AMDGPU_METADATA note) and 
 `-Rpass-analysis=kernel-resource-usage` remarks of the same compile (VGPRs, AGPRs, SGPRs, LDS, scratch,
 spills, dynamic stack, and the compiler's occupancy in waves per SIMD).  Then the same code objects in
 offload bundles made by clang-offload-bundler-19, plain and `-compress` (CCOB), and a HIP object made by
-clang++-19 (needs ld.lld-19) with and without --offload-compress, against its unbundled code objects.
+clang++-19 (needs ld.lld-19) with and without --offload-compress, against its unbundled code objects, and
+both linked into one shared library.
 Exit 77 (skip) when clang-19 or llvm-readelf-19 is absent; the bundle and HIP parts are skipped, with the
 reason printed, when their tools are.
 
@@ -249,10 +250,12 @@ def main():
         hip = os.path.join(tmp, "h.hip")
         with open(hip, "w") as f:
             f.write(HIP_SOURCE)
+        both = []
         for compress in ([], ["--offload-compress"]):
             obj = os.path.join(tmp, "h%s.o" % ("-z" if compress else ""))
             p = run([CLANGXX, "-x", "hip", "--offload-arch=gfx90a", "--offload-arch=gfx1100", "-nogpulib",
-                     "-nogpuinc", "-O2", "-c", hip, "-o", obj] + compress)
+                     "-nogpuinc", "-O2", "-fPIC", "-c", hip, "-o", obj, "-DNS=" + ("packed" if compress else "plain")]
+                    + compress)
             if p.returncode != 0:
                 fail("clang++-19 -x hip %s: %s" % (compress, p.stderr[-800:]))
                 continue
@@ -273,6 +276,21 @@ def main():
                      (" (compressed)" if compress else "", len(rows), len(expect)))
             else:
                 print("ok HIP object%s: %d kernels" % (" --offload-compress" if compress else "", len(rows)))
+            both.append((obj, rows))
+        # both objects linked into a shared library: one .hip_fatbin, a plain bundle and a CCOB one after the
+        # other (zero padding between them), every kernel of both
+        if len(both) == 2:
+            lib = os.path.join(tmp, "libh.so")
+            p = run([CLANGXX, "-shared", both[0][0], both[1][0], "-o", lib])
+            if p.returncode != 0:
+                fail("clang++-19 -shared: %s" % p.stderr[-500:])
+            else:
+                rows = gpuocc_rows(args.gpuocc, lib)
+                if key_rows(rows) != key_rows(both[0][1] + both[1][1]):
+                    fail("HIP shared library: %d kernels, its two objects %d" %
+                         (len(rows), len(both[0][1]) + len(both[1][1])))
+                else:
+                    print("ok HIP shared library: %d kernels of a plain and a compressed bundle" % len(rows))
     print("%d kernels checked against readelf and the remarks, %d failures" % (checked, failures))
     if not args.keep:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -294,12 +312,14 @@ extern "C" int hipLaunchKernel(const void *, dim3, dim3, void **, unsigned long,
 #define SYNC
 #define CLOBBER(...)
 #endif
+namespace NS {  // one name per object, so that both link into one library
 __global__ void scale(float *a, float s) { a[TID] *= s; }
 __global__ void tile(float *a) { __shared__ float t[256]; unsigned i = TID; t[i] = a[i]; SYNC; a[i] = t[255 - i]; }
 __global__ __attribute__((amdgpu_flat_work_group_size(1, 128))) void heavy(int *o) { o[TID] = 1; CLOBBER("v120", "s60"); }
 template <int N> __global__ void lds(int *o) { __shared__ int s[N]; s[TID % N] = o[TID]; SYNC; o[TID] = s[(TID * 3) % N]; }
 template __global__ void lds<1000>(int *);
 template __global__ void lds<12000>(int *);
+}
 """
 
 if __name__ == "__main__":
