@@ -84,31 +84,6 @@ static bool target_processor(const char *t, size_t n, char *out, size_t cap)
     return true;
 }
 
-/* The block size with the most resident threads (the largest on ties) among the wave-size multiples up
-   to the kernel's and the device's maximum: the rule of gpuocc_best_block, applied here while the
-   library answers it for NVIDIA only. */
-static int32_t amd_best_block(const gpuocc_device *dev, gpuocc_kernel kern, int32_t wave)
-{
-    int32_t t = 0, grid = 0;
-    if (gpuocc_best_block_affine(dev, &kern, kern.smem_dynamic_bytes, 0, &t, &grid) == GPUOCC_OK)
-        return t;
-    int32_t limit = dev->max_threads_per_block;
-    if (kern.max_threads_per_block > 0 && kern.max_threads_per_block < limit)
-        limit = kern.max_threads_per_block;
-    int64_t best_threads = 0;
-    int32_t best = 0;
-    for (int32_t c = wave; c <= limit; c += wave) {
-        gpuocc_result res = {.size = sizeof res};
-        kern.threads_per_block = c;
-        if (gpuocc_occupancy(dev, &kern, &res) != GPUOCC_OK)
-            continue;
-        int64_t resident = (int64_t)res.blocks_per_sm * c;
-        if (resident > 0 && resident >= best_threads)
-            best_threads = resident, best = c;
-    }
-    return best;
-}
-
 static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kernel *b, const char *origin,
                          struct amd_row *row)
 {
@@ -147,7 +122,8 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
                                  : b->max_flat_workgroup_size > 0 ? b->max_flat_workgroup_size : 0;
     kern.barriers = 1;
     if (o->best) {
-        int32_t t = amd_best_block(&dev, kern, kern.wave_size ? kern.wave_size : dev.warp_size);
+        int32_t t = 0, grid = 0;
+        gpuocc_best_block_affine(&dev, &kern, kern.smem_dynamic_bytes, 0, &t, &grid);
         kern.threads_per_block = t ? t : 1;
     }
     row->threads = kern.threads_per_block;
