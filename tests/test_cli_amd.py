@@ -216,13 +216,11 @@ rc, out, err = run(["sweep", "--arch", "gfx906", "--threads", "256", "--vgprs", 
 pts = json.loads(out) if rc == 0 else []
 check("AMD sweep JSON", [(p["blocks_per_sm"], p["limit_sgprs"], p["waves_per_simd"]) for p in pts] == [(2, 7, 2)] * 3
       and pts[0]["sgprs"] == 102 and pts[0]["regs"] == 100, (err, pts))
-# --steps: the library's staircase for AMD, or a clear refusal until it has one
+# --steps: 129 VGPRs round to 136 (512 / 136 = 3 workgroups), 169 to 176 (2)
 rc, out, err = run(["sweep", "--arch", "MI300X", "--threads", "256", "--lds", "16K", "--axis", "regs", "--steps", "--csv"])
-if rc == 0:
-    steps = [(r[2], r[13]) for r in csv.reader(io.StringIO(out))][1:]
-    check("AMD steps", steps[:1] == [("0", "4")] and ("129", "3") in steps and ("169", "2") in steps, steps)
-else:
-    check("AMD steps refused clearly", rc == 2 and "not supported" in err and "MI300X" in err, err)
+steps = [(r[2], r[13]) for r in csv.reader(io.StringIO(out))][1:]
+check("AMD steps", rc == 0 and steps[:1] == [("0", "4")] and ("129", "3") in steps and ("169", "2") in steps,
+      (err, steps))
 
 # remarks: the fixtures clang-19 printed (tests/data/remarks/capture.sh); each figure checked against a plain
 # reading of the same text here, and gpuocc's waves/SIMD against LLVM's where the launch is what the kernel was

@@ -486,6 +486,21 @@ class Remarks(unittest.TestCase):
         self.assertEqual(by["plain"].dynamic_stack, 1)
         self.assertEqual(by["sgpr_heavy"].sgprs, 107)
 
+    def test_a_remark_evaluated_on_mi300x(self):
+        # agpr_mix on MI300X (gfx942, docs/amd.md): unified file, VGPRs rounded to 4 then the AGPRs:
+        # 40 + 64 = 104 per lane, a multiple of the granule 8; 512 / 104 = 4 waves per SIMD.  256 threads =
+        # 4 wave64 on 4 SIMDs: 4 workgroups per CU; 8 SGPRs allow 10 waves (capped at 8): 8 workgroups.  LLVM
+        # printed "Occupancy [waves/SIMD]: 4" for it.
+        with open(os.path.join(DATA, "remarks", "gfx942.log")) as f:
+            rk = {r.name: r for r in gpuocc.read_remarks(f.read())}["agpr_mix"]
+        k = gpuocc.kernel(256, regs=rk.vgprs, agprs=rk.agprs, sgprs=rk.sgprs, smem_static=rk.lds_bytes,
+                          max_threads=256)
+        r = gpuocc.occupancy("MI300X", k)
+        self.assertEqual((r.blocks_per_sm, r.warps_per_sm, r.waves_per_simd), (4, 16, 4))
+        self.assertEqual(r.waves_per_simd, rk.occupancy)
+        self.assertEqual(r.limiters, ("registers",))
+        self.assertEqual(r.limit_sgprs, 8)
+
     def test_mangled_names_and_absent_agprs(self):
         with open(os.path.join(DATA, "remarks", "hip_two_targets.log")) as f:
             rows = gpuocc.read_remarks(f.read())
