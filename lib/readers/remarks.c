@@ -13,17 +13,17 @@ _Static_assert(offsetof(gpuocc_remarks_kernel, sgprs) == 40, "gpuocc_remarks_ker
 _Static_assert(offsetof(gpuocc_remarks_kernel, scratch_bytes) == 56, "gpuocc_remarks_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_remarks_kernel, reserved) == 88, "gpuocc_remarks_kernel layout 0.2 is frozen");
 
-struct span {
+struct rm_span {
     const char *p;
     size_t n;
 };
 
-static bool span_starts(struct span s, const char *prefix, size_t n)
+static bool rm_starts(struct rm_span s, const char *prefix, size_t n)
 {
     return s.n >= n && memcmp(s.p, prefix, n) == 0;
 }
 
-static struct span trim(struct span s)
+static struct rm_span rm_trim(struct rm_span s)
 {
     while (s.n && (*s.p == ' ' || *s.p == '\t'))
         s.p++, s.n--;
@@ -33,23 +33,23 @@ static struct span trim(struct span s)
 }
 
 /* The labels LLVM prints, each followed by ": " and the value.  Longer labels sharing a prefix come first. */
-enum field {
-    F_NAME, F_SGPR_SPILL, F_VGPR_SPILL, F_SGPRS, F_VGPRS, F_AGPRS, F_SCRATCH, F_DYNAMIC_STACK, F_OCCUPANCY, F_LDS,
-    F_COUNT
+enum rm_field {
+    RM_NAME, RM_SGPR_SPILL, RM_VGPR_SPILL, RM_SGPRS, RM_VGPRS, RM_AGPRS, RM_SCRATCH, RM_DYNAMIC_STACK, RM_OCCUPANCY, RM_LDS,
+    RM_COUNT
 };
 static const struct {
     const char *label;
     size_t length;
-} labels[F_COUNT] = {
+} rm_labels[RM_COUNT] = {
     {"Function Name", 13}, {"SGPRs Spill", 11},  {"VGPRs Spill", 11},   {"SGPRs", 5},
     {"VGPRs", 5},          {"AGPRs", 5},         {"ScratchSize [bytes/lane]", 24},
     {"Dynamic Stack", 13}, {"Occupancy [waves/SIMD]", 22}, {"LDS Size [bytes/block]", 22},
 };
 /* Every kernel has these; a record without one was cut off. */
-#define REQUIRED ((1u << F_NAME) | (1u << F_SGPRS) | (1u << F_VGPRS) | (1u << F_OCCUPANCY))
+#define RM_REQUIRED ((1u << RM_NAME) | (1u << RM_SGPRS) | (1u << RM_VGPRS) | (1u << RM_OCCUPANCY))
 
 /* Whether s[0, n) ends with a source location as clang and llc print it: ":LINE:COL: " or ":LINE: ". */
-static bool ends_with_location(const char *s, size_t n)
+static bool rm_ends_with_location(const char *s, size_t n)
 {
     if (n < 4 || s[n - 1] != ' ' || s[n - 2] != ':')
         return false;
@@ -68,7 +68,7 @@ static bool ends_with_location(const char *s, size_t n)
 }
 
 /* The first "remark: " of a line, or NULL. */
-static const char *find_tag(struct span line)
+static const char *rm_find_tag(struct rm_span line)
 {
     const char *p = line.p, *last = line.p + line.n;
     while ((p = (const char *)memchr(p, 'r', (size_t)(last - p))) != NULL) {
@@ -80,51 +80,51 @@ static const char *find_tag(struct span line)
 }
 
 /*
- * The remark on a line: its label and value, or F_COUNT when the line is not one of these remarks.  clang's
+ * The remark on a line: its label and value, or RM_COUNT when the line is not one of these remarks.  clang's
  * form has a location before "remark: " and the option after the value; llc's has the location after it.
  */
-static enum field remark_of(struct span line, struct span *value)
+static enum rm_field rm_remark_of(struct rm_span line, struct rm_span *value)
 {
-    const char *at = find_tag(line);
+    const char *at = rm_find_tag(line);
     size_t before = at ? (size_t)(at - line.p) : 0;
     /* a quoted source line that happens to hold the word is not a remark: the tag starts the line or
        follows clang's location */
-    if (!at || (before && !ends_with_location(line.p, before)))
-        return F_COUNT;
-    struct span rest = {at + 8, line.n - before - 8};
+    if (!at || (before && !rm_ends_with_location(line.p, before)))
+        return RM_COUNT;
+    struct rm_span rest = {at + 8, line.n - before - 8};
     for (int pass = 0; pass < 2; pass++) {
-        struct span r = trim(rest);
-        for (int f = 0; f < F_COUNT; f++) {
-            size_t n = labels[f].length;
-            if (span_starts(r, labels[f].label, n) && r.n >= n + 1 && r.p[n] == ':' &&
+        struct rm_span r = rm_trim(rest);
+        for (int f = 0; f < RM_COUNT; f++) {
+            size_t n = rm_labels[f].length;
+            if (rm_starts(r, rm_labels[f].label, n) && r.n >= n + 1 && r.p[n] == ':' &&
                 (r.n == n + 1 || r.p[n + 1] == ' ')) {
-                struct span v = {r.p + n + 1, r.n - n - 1};
+                struct rm_span v = {r.p + n + 1, r.n - n - 1};
                 /* clang appends the option that enabled the remark */
                 static const char option[] = " [-Rpass-analysis=kernel-resource-usage]";
                 size_t on = sizeof option - 1;
                 if (v.n >= on && memcmp(v.p + v.n - on, option, on) == 0)
                     v.n -= on;
-                *value = trim(v);
-                return (enum field)f;
+                *value = rm_trim(v);
+                return (enum rm_field)f;
             }
         }
         /* llc: "remark: FILE:LINE:COL: LABEL: VALUE"; skip the location (the first ": " after LINE:COL) */
         if (pass == 1)
             break;
         size_t k = 0;
-        while (k + 1 < rest.n && !(rest.p[k] == ':' && rest.p[k + 1] == ' ' && ends_with_location(rest.p, k + 2)))
+        while (k + 1 < rest.n && !(rest.p[k] == ':' && rest.p[k + 1] == ' ' && rm_ends_with_location(rest.p, k + 2)))
             k++;
         if (k + 1 >= rest.n)
             break;
-        rest = (struct span){rest.p + k + 2, rest.n - k - 2};
+        rest = (struct rm_span){rest.p + k + 2, rest.n - k - 2};
     }
-    return F_COUNT;
+    return RM_COUNT;
 }
 
 /* A count: decimal digits, at most `max`; -1 for a value LLVM printed as an unresolved expression (anything
    else that is not empty, e.g. "foo.num_vgpr+1" from a call it could not see through).  False: empty or
    too large. */
-static bool read_count(struct span v, int64_t max, int64_t *out)
+static bool rm_read_count(struct rm_span v, int64_t max, int64_t *out)
 {
     if (!v.n)
         return false;
@@ -144,10 +144,10 @@ static bool read_count(struct span v, int64_t max, int64_t *out)
 }
 
 /* The value of one field into the record; false if it is malformed. */
-static bool store(gpuocc_remarks_kernel *k, enum field f, struct span v)
+static bool rm_store(gpuocc_remarks_kernel *k, enum rm_field f, struct rm_span v)
 {
     int64_t x = 0;
-    if (f == F_DYNAMIC_STACK) {
+    if (f == RM_DYNAMIC_STACK) {
         if (v.n == 4 && memcmp(v.p, "True", 4) == 0)
             k->dynamic_stack = 1;
         else if (v.n == 5 && memcmp(v.p, "False", 5) == 0)
@@ -156,23 +156,23 @@ static bool store(gpuocc_remarks_kernel *k, enum field f, struct span v)
             return false;
         return true;
     }
-    bool bytes = f == F_SCRATCH || f == F_LDS;
-    if (!read_count(v, bytes ? INT64_MAX : INT32_MAX, &x))
+    bool bytes = f == RM_SCRATCH || f == RM_LDS;
+    if (!rm_read_count(v, bytes ? INT64_MAX : INT32_MAX, &x))
         return false;
     switch (f) {
-    case F_SGPRS: k->sgprs = (int32_t)x; break;
-    case F_VGPRS: k->vgprs = (int32_t)x; break;
-    case F_AGPRS: k->agprs = (int32_t)x; break;
-    case F_OCCUPANCY: k->occupancy = (int32_t)x; break;
-    case F_SGPR_SPILL: k->sgpr_spills = (int32_t)x; break;
-    case F_VGPR_SPILL: k->vgpr_spills = (int32_t)x; break;
-    case F_SCRATCH: k->scratch_bytes = x; break;
+    case RM_SGPRS: k->sgprs = (int32_t)x; break;
+    case RM_VGPRS: k->vgprs = (int32_t)x; break;
+    case RM_AGPRS: k->agprs = (int32_t)x; break;
+    case RM_OCCUPANCY: k->occupancy = (int32_t)x; break;
+    case RM_SGPR_SPILL: k->sgpr_spills = (int32_t)x; break;
+    case RM_VGPR_SPILL: k->vgpr_spills = (int32_t)x; break;
+    case RM_SCRATCH: k->scratch_bytes = x; break;
     default: k->lds_bytes = x; break;
     }
     return true;
 }
 
-static void open_record(gpuocc_remarks_kernel *k, const char *text, struct span name, int32_t line)
+static void rm_open_record(gpuocc_remarks_kernel *k, const char *text, struct rm_span name, int32_t line)
 {
     memset(k, 0, sizeof *k);
     k->size = (uint32_t)sizeof *k;
@@ -189,7 +189,7 @@ static void open_record(gpuocc_remarks_kernel *k, const char *text, struct span 
 
 /* One pass: the records (up to `capacity`, with the stride of kernels[0].size) and their number; on PARSE /
    TRUNCATED the line at fault. */
-static int32_t scan(const char *text, size_t length, gpuocc_remarks_kernel *kernels, int32_t capacity,
+static int32_t rm_scan(const char *text, size_t length, gpuocc_remarks_kernel *kernels, int32_t capacity,
                     int32_t *count, int32_t *error_line)
 {
     size_t stride = kernels ? kernels->size : 0;
@@ -200,19 +200,19 @@ static int32_t scan(const char *text, size_t length, gpuocc_remarks_kernel *kern
     for (size_t pos = 0; pos < length;) {
         const char *nl = (const char *)memchr(text + pos, '\n', length - pos);
         size_t end = nl ? (size_t)(nl - text) : length;
-        struct span line = {text + pos, end - pos};
+        struct rm_span line = {text + pos, end - pos};
         if (line.n && line.p[line.n - 1] == '\r')
             line.n--;
         pos = end + 1;
         if (line_no == INT32_MAX)
             return GPUOCC_ERR_OVERFLOW;
         line_no++;
-        struct span value;
-        enum field f = remark_of(line, &value);
-        if (f == F_COUNT)
+        struct rm_span value;
+        enum rm_field f = rm_remark_of(line, &value);
+        if (f == RM_COUNT)
             continue;
-        if (f == F_NAME) {
-            if (seen && (seen & REQUIRED) != REQUIRED) {
+        if (f == RM_NAME) {
+            if (seen && (seen & RM_REQUIRED) != RM_REQUIRED) {
                 *error_line = open_line; /* the previous kernel's remarks stop short */
                 return GPUOCC_ERR_TRUNCATED;
             }
@@ -232,20 +232,20 @@ static int32_t scan(const char *text, size_t length, gpuocc_remarks_kernel *kern
                 *error_line = line_no;
                 return GPUOCC_ERR_PARSE;
             }
-            open_record(&cur, text, value, line_no);
+            rm_open_record(&cur, text, value, line_no);
             open_line = line_no;
-            seen = 1u << F_NAME;
+            seen = 1u << RM_NAME;
             continue;
         }
         if (!seen)
             continue; /* a resource line with no kernel before it (a log's tail): not ours to judge */
-        if ((seen & (1u << f)) || !store(&cur, f, value)) {
+        if ((seen & (1u << f)) || !rm_store(&cur, f, value)) {
             *error_line = line_no; /* twice for one kernel (interleaved logs), or a malformed value */
             return GPUOCC_ERR_PARSE;
         }
         seen |= 1u << f;
     }
-    if (seen && (seen & REQUIRED) != REQUIRED) {
+    if (seen && (seen & RM_REQUIRED) != RM_REQUIRED) {
         *error_line = open_line;
         return GPUOCC_ERR_TRUNCATED;
     }
@@ -286,13 +286,13 @@ int32_t gpuocc_remarks_parse(const char *text, size_t length, gpuocc_remarks_ker
     /* A first pass that writes nothing finds any error, so a failure leaves `kernels` untouched; only then
        are the records written. */
     int32_t n = 0, line = 0;
-    int32_t rc = scan(text, length, NULL, 0, &n, &line);
+    int32_t rc = rm_scan(text, length, NULL, 0, &n, &line);
     if (rc == GPUOCC_ERR_PARSE || rc == GPUOCC_ERR_TRUNCATED)
         *error_line = line;
     if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
         return rc;
     if (n > 0 && capacity > 0)
-        scan(text, length, kernels, capacity, &n, &line);
+        rm_scan(text, length, kernels, capacity, &n, &line);
     *count = n;
     if (n > capacity)
         return GPUOCC_ERR_BUFFER;
