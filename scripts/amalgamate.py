@@ -16,7 +16,7 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LOCAL_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"\s*$')
+LOCAL_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"\s*(?:/\*.*\*/\s*)?$')  # a trailing comment allowed
 DEFINE = re.compile(r'^\s*#\s*define\s+([A-Za-z_][A-Za-z_0-9]*)')
 PUBLIC_FUNCTION = re.compile(r'^GPUOCC_API\s[^;(]*?\b(gpuocc_\w+)\s*\(', re.M)
 # A file-scope function declaration or definition (its first line): made static unless it is public.

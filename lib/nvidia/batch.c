@@ -202,8 +202,8 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
  */
 #if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9)
 #define BATCH_VECTORS 1
-typedef int32_t i32x4 __attribute__((vector_size(16)));
-typedef uint32_t u32x4 __attribute__((vector_size(16)));
+typedef gpuocc_i32x4 i32x4;
+typedef gpuocc_u32x4 u32x4;
 typedef float f32x4 __attribute__((vector_size(16)));
 
 /* Launch values the vector lanes take: threads 1 .. thread_cap, registers 0 .. REGS_LANE_MAX, byte counts

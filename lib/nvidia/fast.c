@@ -79,7 +79,7 @@ static inline i32x4 load(const void *p)
 }
 
 /* Lanes of the 4 words at `p` outside the bounds `b`. */
-static inline i32x4 outside(const unsigned char *p, const i32x4 b[2])
+static inline i32x4 out_of_bounds(const unsigned char *p, const i32x4 b[2])
 {
     /* the subtraction wraps: unsigned lanes (signed lanes would overflow, undefined behaviour) */
     const gpuocc_u32x4 sign = {SIGN, SIGN, SIGN, SIGN};
@@ -109,12 +109,12 @@ static inline i32x4 carveouts_wrong(const gpuocc_device *d, int32_t j, i32x4 cou
 bool gpuocc_nv_device_fast_ok(const gpuocc_device *d)
 {
     const unsigned char *b = (const unsigned char *)d;
-    i32x4 bad = outside(b, device_bounds[0]) | outside(b + 16, device_bounds[1]) |
-                outside(b + 32, device_bounds[2]) | outside(b + 48, device_bounds[3]) |
-                outside(b + 64, device_bounds[4]) | outside(b + 80, device_bounds[5]) |
-                outside(b + 96, device_bounds[6]) | outside(b + 112, device_bounds[7]) |
-                outside(b + 128, device_bounds[8]) | outside(b + 144, device_bounds[9]) |
-                outside(b + 160, device_bounds[10]);
+    i32x4 bad = out_of_bounds(b, device_bounds[0]) | out_of_bounds(b + 16, device_bounds[1]) |
+                out_of_bounds(b + 32, device_bounds[2]) | out_of_bounds(b + 48, device_bounds[3]) |
+                out_of_bounds(b + 64, device_bounds[4]) | out_of_bounds(b + 80, device_bounds[5]) |
+                out_of_bounds(b + 96, device_bounds[6]) | out_of_bounds(b + 112, device_bounds[7]) |
+                out_of_bounds(b + 128, device_bounds[8]) | out_of_bounds(b + 144, device_bounds[9]) |
+                out_of_bounds(b + 160, device_bounds[10]);
     /* the AMD fields and reserved words past them: zero */
     bad |= load(b + 176) | load(b + 192) | load(b + 208) | load(b + sizeof *d - 16);
     const i32x4 count = {d->carveout_count, d->carveout_count, d->carveout_count, d->carveout_count};
@@ -134,8 +134,9 @@ bool gpuocc_nv_device_fast_ok(const gpuocc_device *d)
 bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k)
 {
     const unsigned char *b = (const unsigned char *)k;
-    i32x4 bad = outside(b, kernel_bounds[0]) | outside(b + 16, kernel_bounds[1]) | outside(b + 32, kernel_bounds[2]) |
-                outside(b + 48, kernel_bounds[3]) | outside(b + 64, kernel_bounds[4]) | outside(b + 72, kernel_bounds[5]);
+    i32x4 bad = out_of_bounds(b, kernel_bounds[0]) | out_of_bounds(b + 16, kernel_bounds[1]) |
+                out_of_bounds(b + 32, kernel_bounds[2]) | out_of_bounds(b + 48, kernel_bounds[3]) |
+                out_of_bounds(b + 64, kernel_bounds[4]) | out_of_bounds(b + 72, kernel_bounds[5]);
     /* -1 .. GPUOCC_FAST_BYTES - 1 */
     bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
     return none(bad) & dynamic_max_ok & ((k->wave_size & 31) == 0);
