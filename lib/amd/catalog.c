@@ -133,7 +133,7 @@ static const struct amd_arch_row *amd_arch_by_name(const char *name)
     return NULL;
 }
 
-static const char *const brands[] = {"amd", "instinct", "radeon", "ryzen"};
+static const char *const amd_brands[] = {"amd", "instinct", "radeon", "ryzen"};
 
 /* "gfx90a", "gfx90a:sramecc+:xnack-" (target features do not change occupancy), "amdgcn-amd-amdhsa--gfx942". */
 static int32_t amd_find_arch(const char *key)
@@ -151,29 +151,29 @@ static int32_t amd_find_arch(const char *key)
     return a ? (int32_t)(a - amd_arch_rows) : -1;
 }
 
-static int32_t find(const char *key)
+static int32_t amd_catalog_find(const char *key)
 {
     int32_t a = amd_find_arch(key);
     if (a >= 0)
         return a;
-    const char *k = gpuocc_strip_brands(key, brands, sizeof brands / sizeof brands[0]);
+    const char *k = gpuocc_strip_brands(key, amd_brands, sizeof amd_brands / sizeof amd_brands[0]);
     for (int32_t i = 0; i < PRODUCT_COUNT; i++)
         if (gpuocc_alias_matches(amd_product_rows[i].aliases, k))
             return ARCH_COUNT + i;
     return -1;
 }
 
-static const char *name(int32_t index)
+static const char *amd_catalog_name(int32_t index)
 {
     return index < ARCH_COUNT ? amd_arch_rows[index].name : amd_product_rows[index - ARCH_COUNT].name;
 }
 
-static const char *source(int32_t index)
+static const char *amd_catalog_source(int32_t index)
 {
     return index < ARCH_COUNT ? amd_arch_rows[index].source : amd_product_rows[index - ARCH_COUNT].source;
 }
 
-static void fill(int32_t index, gpuocc_device *d)
+static void amd_catalog_fill(int32_t index, gpuocc_device *d)
 {
     if (index < ARCH_COUNT) {
         amd_fill_from_arch(d, &amd_arch_rows[index]);
@@ -186,4 +186,10 @@ static void fill(int32_t index, gpuocc_device *d)
     d->sm_count = a->rdna ? p->cus / 2 : p->cus;
 }
 
-const struct gpuocc_catalog_part gpuocc_amd_catalog = {ARCH_COUNT, PRODUCT_COUNT, find, name, source, fill};
+const struct gpuocc_catalog_part *gpuocc_amd_catalog(void)
+{
+    static const struct gpuocc_catalog_part part = {
+        ARCH_COUNT, PRODUCT_COUNT, amd_catalog_find, amd_catalog_name, amd_catalog_source, amd_catalog_fill,
+    };
+    return &part;
+}

@@ -50,8 +50,11 @@ const char *gpuocc_strip_brands(const char *key, const char *const *brands, size
     return key;
 }
 
-static const struct gpuocc_catalog_part *const parts[] = {&gpuocc_nvidia_catalog, &gpuocc_amd_catalog};
-#define PART_COUNT (sizeof parts / sizeof parts[0])
+/* The vendors' parts in catalog order. */
+static const struct gpuocc_catalog_part *part_at(size_t i)
+{
+    return i == 0 ? gpuocc_nvidia_catalog() : i == 1 ? gpuocc_amd_catalog() : NULL;
+}
 
 static int32_t part_size(const struct gpuocc_catalog_part *part)
 {
@@ -61,12 +64,13 @@ static int32_t part_size(const struct gpuocc_catalog_part *part)
 /* The part holding a catalog index, and the index within it; NULL when out of range. */
 static const struct gpuocc_catalog_part *part_of(int32_t index, int32_t *local)
 {
-    for (size_t i = 0; i < PART_COUNT && index >= 0; i++) {
-        if (index < part_size(parts[i])) {
+    const struct gpuocc_catalog_part *part;
+    for (size_t i = 0; (part = part_at(i)) != NULL && index >= 0; i++) {
+        if (index < part_size(part)) {
             *local = index;
-            return parts[i];
+            return part;
         }
-        index -= part_size(parts[i]);
+        index -= part_size(part);
     }
     return NULL;
 }
@@ -77,11 +81,12 @@ int32_t gpuocc_catalog_find(const char *name)
     if (!normalize(name, key, sizeof key) || key[0] == '\0')
         return -1;
     int32_t offset = 0;
-    for (size_t i = 0; i < PART_COUNT; i++) {
-        int32_t index = parts[i]->find(key);
+    const struct gpuocc_catalog_part *part;
+    for (size_t i = 0; (part = part_at(i)) != NULL; i++) {
+        int32_t index = part->find(key);
         if (index >= 0)
             return offset + index;
-        offset += part_size(parts[i]);
+        offset += part_size(part);
     }
     return -1;
 }
@@ -89,8 +94,9 @@ int32_t gpuocc_catalog_find(const char *name)
 int32_t gpuocc_catalog_count(void)
 {
     int32_t n = 0;
-    for (size_t i = 0; i < PART_COUNT; i++)
-        n += part_size(parts[i]);
+    const struct gpuocc_catalog_part *part;
+    for (size_t i = 0; (part = part_at(i)) != NULL; i++)
+        n += part_size(part);
     return n;
 }
 
@@ -117,25 +123,34 @@ const char *gpuocc_catalog_source(int32_t index)
     return part ? part->source(local) : "";
 }
 
-int32_t gpuocc_catalog_device(int32_t index, gpuocc_device *dev)
+/* The caller's declared size is read before the vendor's functions are called through their descriptor:
+   a compiler that inlines this into the caller (the two-file amalgamation) then still sees the size the
+   caller set, instead of assuming the indirect calls changed it (GCC's -Warray-bounds at -O2). */
+static int32_t catalog_device(int32_t index, gpuocc_device *dev, uint32_t size)
 {
-    if (!dev)
-        return GPUOCC_ERR_NULL;
     int32_t local;
     const struct gpuocc_catalog_part *part = part_of(index, &local);
     if (!part)
         return GPUOCC_ERR_ARGUMENT;
     gpuocc_device d;
     part->fill(local, &d);
-    return gpuocc_struct_store(dev, sizeof d, &d, sizeof d);
+    return gpuocc_struct_store_sized(dev, size, sizeof d, &d, sizeof d);
+}
+
+int32_t gpuocc_catalog_device(int32_t index, gpuocc_device *dev)
+{
+    if (!dev)
+        return GPUOCC_ERR_NULL;
+    return catalog_device(index, dev, dev->size);
 }
 
 int32_t gpuocc_device_lookup(const char *name, gpuocc_device *dev)
 {
     if (!name || !dev)
         return GPUOCC_ERR_NULL;
+    uint32_t size = dev->size;
     int32_t index = gpuocc_catalog_find(name);
     if (index < 0)
         return GPUOCC_ERR_UNKNOWN_DEVICE;
-    return gpuocc_catalog_device(index, dev);
+    return catalog_device(index, dev, size);
 }

@@ -94,6 +94,8 @@ static inline int32_t gpuocc_clamp_i32(int64_t v)
 int32_t gpuocc_struct_load(void *dst, size_t known_size, const void *src, size_t min_size);
 /* Write a local result into the caller's struct, as many bytes as both layouts share. */
 int32_t gpuocc_struct_store(void *dst, size_t min_size, const void *src, size_t known_size);
+/* The same with the caller's declared size read beforehand (dst non-NULL). */
+int32_t gpuocc_struct_store_sized(void *dst, uint32_t size, size_t min_size, const void *src, size_t known_size);
 
 /* Load and check a device / kernel; the local copies are the current layout. */
 int32_t gpuocc_device_load(gpuocc_device *local, const gpuocc_device *dev);
@@ -227,7 +229,7 @@ int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k);
 void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 /* Each vendor's part of the built-in table (lib/nvidia/catalog.c, lib/amd/catalog.c): its architecture
    rows then its product rows, indexed from 0 (valid indexes only).  The core catalog puts the parts one
-   after another in the order of gpuocc_catalog_parts.  find takes a key normalized by the core (lower
+   after another, NVIDIA's first.  find takes a key normalized by the core (lower
    case, no spaces, '-' or '_') and gives an index in the part, or -1. */
 struct gpuocc_catalog_part {
     int32_t arch_count, product_count;
@@ -236,7 +238,8 @@ struct gpuocc_catalog_part {
     const char *(*source)(int32_t index);
     void (*fill)(int32_t index, gpuocc_device *d);
 };
-extern const struct gpuocc_catalog_part gpuocc_nvidia_catalog, gpuocc_amd_catalog;
+const struct gpuocc_catalog_part *gpuocc_nvidia_catalog(void);
+const struct gpuocc_catalog_part *gpuocc_amd_catalog(void);
 /* Whether `key` is one of the space-separated `aliases`. */
 bool gpuocc_alias_matches(const char *aliases, const char *key);
 /* `key` past any of the `count` brand prefixes (repeatedly: "amdinstinctmi300x" -> "mi300x"), keeping

@@ -45,7 +45,11 @@ int32_t gpuocc_struct_store(void *dst, size_t min_size, const void *src, size_t 
 {
     if (!dst)
         return GPUOCC_ERR_NULL;
-    uint32_t size = declared_size(dst);
+    return gpuocc_struct_store_sized(dst, declared_size(dst), min_size, src, known_size);
+}
+
+int32_t gpuocc_struct_store_sized(void *dst, uint32_t size, size_t min_size, const void *src, size_t known_size)
+{
     if (size < min_size || size > GPUOCC_STRUCT_SIZE_MAX)
         return GPUOCC_ERR_STRUCT_SIZE;
     /* the caller's size field is kept; everything we know past it is written */

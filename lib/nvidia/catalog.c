@@ -200,7 +200,7 @@ static bool parse_arch(const char *s, int32_t *major, int32_t *minor)
     return true;
 }
 
-static const char *const brands[] = {"nvidia", "geforce", "tesla"};
+static const char *const nvidia_brands[] = {"nvidia", "geforce", "tesla"};
 
 static int32_t product_device(const struct product_row *p, gpuocc_device *d)
 {
@@ -210,31 +210,31 @@ static int32_t product_device(const struct product_row *p, gpuocc_device *d)
 }
 
 /* The NVIDIA row a normalized name resolves to (index in NVIDIA's part of the catalog), or -1. */
-static int32_t find(const char *key)
+static int32_t nvidia_catalog_find(const char *key)
 {
     int32_t major, minor;
     if (parse_arch(key, &major, &minor)) {
         const struct arch_row *a = arch_by_cc(major, minor);
         return a ? (int32_t)(a - arch_rows) : -1;
     }
-    const char *k = gpuocc_strip_brands(key, brands, sizeof brands / sizeof brands[0]);
+    const char *k = gpuocc_strip_brands(key, nvidia_brands, sizeof nvidia_brands / sizeof nvidia_brands[0]);
     for (int32_t i = 0; i < PRODUCT_COUNT; i++)
         if (gpuocc_alias_matches(product_rows[i].aliases, k))
             return ARCH_COUNT + i;
     return -1;
 }
 
-static const char *name(int32_t index)
+static const char *nvidia_catalog_name(int32_t index)
 {
     return index < ARCH_COUNT ? arch_rows[index].name : product_rows[index - ARCH_COUNT].name;
 }
 
-static const char *source(int32_t index)
+static const char *nvidia_catalog_source(int32_t index)
 {
     return index < ARCH_COUNT ? arch_rows[index].source : product_rows[index - ARCH_COUNT].source;
 }
 
-static void fill(int32_t index, gpuocc_device *d)
+static void nvidia_catalog_fill(int32_t index, gpuocc_device *d)
 {
     if (index < ARCH_COUNT)
         fill_from_arch(d, &arch_rows[index]);
@@ -242,4 +242,10 @@ static void fill(int32_t index, gpuocc_device *d)
         product_device(&product_rows[index - ARCH_COUNT], d);
 }
 
-const struct gpuocc_catalog_part gpuocc_nvidia_catalog = {ARCH_COUNT, PRODUCT_COUNT, find, name, source, fill};
+const struct gpuocc_catalog_part *gpuocc_nvidia_catalog(void)
+{
+    static const struct gpuocc_catalog_part part = {
+        ARCH_COUNT, PRODUCT_COUNT, nvidia_catalog_find, nvidia_catalog_name, nvidia_catalog_source, nvidia_catalog_fill,
+    };
+    return &part;
+}
