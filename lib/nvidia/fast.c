@@ -5,14 +5,6 @@
  */
 #include "fast.h"
 
-#define R(w) ((((uint64_t)1 << 32) + (w) - 1) / (w))
-#define R4(w) R(w), R(w + 1), R(w + 2), R(w + 3)
-#define R16(w) R4(w), R4(w + 4), R4(w + 8), R4(w + 12)
-const uint64_t gpuocc_fast_reciprocal[GPUOCC_FAST_STEPS + 1] = {0, R16(1), R16(17), R16(33), R16(49)};
-#undef R16
-#undef R4
-#undef R
-
 /* Bounds of gpuocc_device_validate (lib/core/structs.c). */
 #define SMALL_MAX (1u << 20)
 #define CARVEOUT_KIB_MAX (1u << 30)

@@ -14,8 +14,16 @@
 /* Warps per block and register allocation steps per warp the reciprocal table covers (64 x 32 threads
    = 2048 > 1024; 64 x 256 registers > 255 registers x 32 lanes). */
 #define GPUOCC_FAST_STEPS 64
-/* ceil(2^32 / w) for w = 1 .. GPUOCC_FAST_STEPS: floor(x / w) == (x * r[w]) >> 32 whenever x * w < 2^32. */
-extern const uint64_t gpuocc_fast_reciprocal[GPUOCC_FAST_STEPS + 1];
+/* ceil(2^32 / w) for w = 1 .. GPUOCC_FAST_STEPS: floor(x / w) == (x * r[w]) >> 32 whenever x * w < 2^32.
+   Defined here, static: a copy per file that includes this header (520 bytes), and no exported data
+   (the two-file amalgamation links two static copies of the library into one program). */
+#define R(w) ((((uint64_t)1 << 32) + (w) - 1) / (w))
+#define R4(w) R(w), R(w + 1), R(w + 2), R(w + 3)
+#define R16(w) R4(w), R4(w + 4), R4(w + 8), R4(w + 12)
+static const uint64_t gpuocc_fast_reciprocal[GPUOCC_FAST_STEPS + 1] = {0, R16(1), R16(17), R16(33), R16(49)};
+#undef R16
+#undef R4
+#undef R
 
 static inline uint32_t gpuocc_fast_div(uint32_t x, uint32_t w)
 {
