@@ -317,18 +317,6 @@ static inline uint32_t ptxas_marks16(const char *block)
 }
 #endif
 
-static inline int ptxas_lowest_bit(uint32_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctz(x);
-#else
-    int n = 0;
-    while (!(x & 1))
-        x >>= 1, n++;
-    return n;
-#endif
-}
-
 /* Reads lines from s->pos: sixteen bytes at a time, only the marked bytes looked at (a line end closes a
    line; a phrase's first letter is compared with the phrase).  Record i goes to out[i] when lo <= i < hi;
    returns PTXAS_PAUSED right after the record count reaches pause_at (> 0), GPUOCC_OK at the end of the
@@ -348,7 +336,7 @@ static int32_t ptxas_scan(struct ptxas_scanner *s, gpuocc_compiled_kernel *out, 
                 mask |= (uint32_t)(p[i] == '\n' || p[i] == 'C' || p[i] == 'F' || p[i] == 'U') << i;
         }
         for (; mask; mask &= mask - 1) {
-            const char *q = p + ptxas_lowest_bit(mask);
+            const char *q = p + gpuocc_log2_exact(mask) /* the lowest marked byte */;
             size_t left = (size_t)(end - q);
             switch (*q) {
             case '\n': {
