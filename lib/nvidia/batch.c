@@ -93,21 +93,9 @@ static inline void launch(const struct context *c, uint32_t threads, int64_t reg
         int64_t kib = (alloc + 1023) >> 10;
         kib = kib > c->preferred_kib ? kib : c->preferred_kib;
         int64_t carveout = c->carveout_bytes[c->p->carveout_index[kib < KIB_MAX ? kib : KIB_MAX]];
-        int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
-                                                             : d->smem_per_block_optin_bytes - smem_static;
-        int64_t limit = d->smem_per_block_bytes;
-        bool too_much = false;
-        if (k->smem_optin) {
-            int64_t largest = smem_static + d->smem_reserved_per_block_bytes + (dynamic_max > 0 ? dynamic_max : 0);
-            limit = largest > limit ? d->smem_per_block_optin_bytes : limit;
-            too_much = smem_dynamic > dynamic_max;
-        }
-        limit += d->smem_reserved_per_block_bytes;
-        int32_t fit = gpuocc_clamp_i32(gpuocc_div(carveout, alloc | (alloc == 0)));
-        int32_t smem_blocks = alloc == 0 ? GPUOCC_NO_LIMIT : fit;
-        a.smem_blocks = too_much || alloc > limit ? 0 : smem_blocks;
         a.alloc = alloc;
         a.carveout = carveout;
+        gpuocc_nv_fast_smem_blocks(d, k, smem_static, smem_dynamic, &a);
     } else {
         gpuocc_nv_fast_smem(&c->f, k, smem_static, smem_dynamic, &a);
     }

@@ -134,6 +134,26 @@ static inline void gpuocc_nv_fast_threads_regs(const struct gpuocc_nv_fast *f, u
     gpuocc_nv_fast_threads(f, threads, &r, a);
 }
 
+/* Blocks the shared memory allows, from a->alloc and a->carveout already chosen: the per-block limit
+   (opt-in, the dynamic maximum) and how many allocations the carveout holds. */
+static inline void gpuocc_nv_fast_smem_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int64_t smem_static,
+                                              int64_t smem_dynamic, struct gpuocc_nv_answer *a)
+{
+    int64_t alloc = a->alloc;
+    int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
+                                                         : d->smem_per_block_optin_bytes - smem_static;
+    int64_t limit = d->smem_per_block_bytes;
+    bool too_much = false;
+    if (k->smem_optin) {
+        int64_t largest = smem_static + d->smem_reserved_per_block_bytes + (dynamic_max > 0 ? dynamic_max : 0);
+        limit = largest > limit ? d->smem_per_block_optin_bytes : limit;
+        too_much = smem_dynamic > dynamic_max;
+    }
+    limit += d->smem_reserved_per_block_bytes;
+    int32_t smem_blocks = alloc == 0 ? GPUOCC_NO_LIMIT : gpuocc_clamp_i32(gpuocc_div(a->carveout, alloc));
+    a->smem_blocks = too_much || alloc > limit ? 0 : smem_blocks;
+}
+
 /* Shared memory for static and dynamic bytes (both 0 .. GPUOCC_FAST_BYTES) of kernel `k`. */
 static inline void gpuocc_nv_fast_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t smem_static,
                                        int64_t smem_dynamic, struct gpuocc_nv_answer *a)
@@ -151,18 +171,7 @@ static inline void gpuocc_nv_fast_smem(const struct gpuocc_nv_fast *f, const gpu
         carveout = chosen >= 0 ? chosen : carveout;
     }
     a->carveout = carveout;
-    int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
-                                                         : d->smem_per_block_optin_bytes - smem_static;
-    int64_t limit = d->smem_per_block_bytes;
-    bool too_much = false;
-    if (k->smem_optin) {
-        int64_t largest = smem_static + d->smem_reserved_per_block_bytes + (dynamic_max > 0 ? dynamic_max : 0);
-        limit = largest > limit ? d->smem_per_block_optin_bytes : limit;
-        too_much = smem_dynamic > dynamic_max;
-    }
-    limit += d->smem_reserved_per_block_bytes;
-    int32_t smem_blocks = alloc == 0 ? GPUOCC_NO_LIMIT : gpuocc_clamp_i32(gpuocc_div(carveout, alloc | (alloc == 0)));
-    a->smem_blocks = too_much || alloc > limit ? 0 : smem_blocks;
+    gpuocc_nv_fast_smem_blocks(d, k, smem_static, smem_dynamic, a);
 }
 
 static inline int32_t gpuocc_nv_fast_barriers(const gpuocc_device *d, int64_t barriers)
