@@ -414,13 +414,10 @@ static void read_archive(struct binary_run *r, const char *path, const uint8_t *
 static void read_path(struct binary_run *r, const char *path)
 {
     if (!strcmp(path, "-")) { /* a pipe cannot be mapped: read it whole */
-        struct cli_io quiet = *r->io;
         size_t n;
-        char *data = input_slurp(&quiet, path, &n);
-        if (!data) {
-            r->io->status = r->io->status > CLI_PARTIAL ? r->io->status : CLI_PARTIAL;
+        char *data = input_slurp_file(r->io, path, &n);
+        if (!data)
             return;
-        }
         if (n >= 8 && !memcmp(data, AR_MAGIC, 8))
             read_archive(r, path, (const uint8_t *)data, n);
         else

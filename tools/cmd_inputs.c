@@ -64,6 +64,16 @@ char *input_slurp(struct cli_io *io, const char *path, size_t *length)
     return buf;
 }
 
+char *input_slurp_file(struct cli_io *io, const char *path, size_t *length)
+{
+    struct cli_io quiet = *io;
+    quiet.status = 0;
+    char *text = input_slurp(&quiet, path, length);
+    if (!text)
+        io->status = io->status > CLI_PARTIAL ? io->status : CLI_PARTIAL;
+    return text;
+}
+
 bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o, bool amd)
 {
     *o = (struct input_options){.paths = NULL};
@@ -332,13 +342,9 @@ void input_end(FILE *out, struct input_options *o, bool any)
 static bool ptxas_file(struct cli_io *io, struct input_options *o, const char *path)
 {
     size_t length;
-    struct cli_io quiet = *io; /* a file that cannot be read is a problem of that file, not a usage error */
-    quiet.status = 0;
-    char *text = input_slurp(&quiet, path, &length);
-    if (!text) {
-        io->status = io->status > CLI_PARTIAL ? io->status : CLI_PARTIAL;
+    char *text = input_slurp_file(io, path, &length);
+    if (!text)
         return false;
-    }
     int32_t count = 0, line = 0;
     int32_t rc = gpuocc_ptxas_parse(text, length, NULL, 0, &count, &line);
     gpuocc_compiled_kernel *ks = NULL;

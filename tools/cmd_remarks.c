@@ -209,13 +209,9 @@ static void begin(FILE *out, struct remarks_options *o)
 static bool remarks_file(struct cli_io *io, struct remarks_options *o, const char *path)
 {
     size_t length;
-    struct cli_io quiet = *io; /* a file that cannot be read is a problem of that file, not a usage error */
-    quiet.status = 0;
-    char *text = input_slurp(&quiet, path, &length);
-    if (!text) {
-        io->status = io->status > CLI_PARTIAL ? io->status : CLI_PARTIAL;
+    char *text = input_slurp_file(io, path, &length);
+    if (!text)
         return false;
-    }
     int32_t count = 0, line = 0;
     int32_t rc = gpuocc_remarks_parse(text, length, NULL, 0, &count, &line);
     gpuocc_remarks_kernel *ks = NULL;

@@ -28,6 +28,9 @@ extern const struct cli_option input_options[];
 bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o, bool amd);
 /* The whole of a file or stdin; NULL after a usage error naming the file and the system's reason. */
 char *input_slurp(struct cli_io *io, const char *path, size_t *length);
+/* The same for one of several input files: one that cannot be read is a problem of that file, not a usage
+   error (NULL after naming it; the status becomes at least CLI_PARTIAL and the other files are still read). */
+char *input_slurp_file(struct cli_io *io, const char *path, size_t *length);
 /* Output: the header (or "["), a note before each file's rows, one row per kernel (names at origin +
    offset), the end (or "]"). */
 void input_begin(FILE *out, struct input_options *o);
