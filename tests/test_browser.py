@@ -11,6 +11,8 @@ import sys
 import tempfile
 import zlib
 
+from checks import check, finish
+
 GPUOCC, SCRIPTS = sys.argv[1], sys.argv[2]
 loader = importlib.machinery.SourceFileLoader("plot_images", os.path.join(SCRIPTS, "plot-images"))
 spec = importlib.util.spec_from_loader("plot_images", loader)
@@ -21,17 +23,6 @@ browser = plot_images.chromium()
 if not browser:
     print("browser: chromium not found (apt-get install chromium); skipped")
     sys.exit(77)
-
-failures = passed = 0
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail}")
 
 
 def read_png(path):
@@ -87,5 +78,4 @@ with tempfile.TemporaryDirectory(prefix="gpuocc-browser-") as out:
         hits = sum(row[i:i + 3] == rgb for row in rows for i in range(0, len(row), bpp))
         check(f"{kind}: the plotted line's colour #{want} is drawn", hits > 200, hits)
 
-print(f"browser: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("browser")

@@ -6,23 +6,14 @@ import json
 import subprocess
 import sys
 
+from checks import check, finish
+
 GPUOCC = sys.argv[1]
-failures = 0
-passed = 0
 
 
 def run(args, stdin=None):
     p = subprocess.run([GPUOCC] + args, input=stdin, capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail}")
 
 
 # seeds' Example 2 on A100: 3 blocks, 37.5 %, shared memory
@@ -120,6 +111,7 @@ for args, field in [
 
 # ptxas: a whole build log in, one row per kernel (values from the captured CUDA 13 log)
 import os
+
 data = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 rc, out, _ = run(["ptxas", "--threads", "256", "--json", os.path.join(data, "ptxas_sm90.log")])
 rows = {r["short_name"]: r for r in json.loads(out)}
@@ -160,5 +152,4 @@ check("cubin --arch", rc == 0 and nb.get("arch") == "sm_90" and nb.get("blocks_p
 rc, out, err = run(["cubin", "--threads", "128"])
 check("cubin needs a file", rc == 2 and "FILE" in err, err)
 
-print(f"cli: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("cli")

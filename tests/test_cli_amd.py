@@ -10,22 +10,14 @@ import re
 import subprocess
 import sys
 
+from checks import check, finish
+
 GPUOCC = sys.argv[1]
-failures = passed = 0
 
 
 def run(args, stdin=None):
     p = subprocess.run([GPUOCC] + args, input=stdin, capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {str(detail)[:1500]}")
 
 
 def report(*args):
@@ -282,5 +274,4 @@ rc, out, err = run(["remarks", os.path.join(DATA, "gfx942.log"), "/nonexistent.l
 check("remarks: one unreadable file of two, exit 1", rc == 1 and len(json.loads(out)) == 9 and "/nonexistent.log" in err,
       (rc, err))
 
-print(f"test_cli_amd: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("test_cli_amd")

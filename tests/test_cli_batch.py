@@ -14,8 +14,9 @@ import subprocess
 import sys
 import tempfile
 
+from checks import check, finish
+
 GPUOCC = sys.argv[1]
-failures = passed = 0
 RESULTS = ["status", "blocks_per_sm", "warps_per_sm", "occupancy", "limiters", "limit_warps", "limit_regs",
            "limit_smem", "limit_blocks", "limit_barriers", "regs_per_block", "smem_per_block", "model", "waves_per_simd",
            "limit_sgprs", "line", "error"]
@@ -24,15 +25,6 @@ RESULTS = ["status", "blocks_per_sm", "warps_per_sm", "occupancy", "limiters", "
 def run(args, stdin=None):
     p = subprocess.run([GPUOCC, "batch"] + args, input=stdin, capture_output=True)
     return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {str(detail)[:2000]}")
 
 
 def table(raw):
@@ -176,5 +168,4 @@ if gpuocc:
             mismatches.append((l, row[8:20], want))
     check("every random row equals the library's answer, printed by Python", not mismatches, mismatches[:3])
 
-print(f"test_cli_batch: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("test_cli_batch")

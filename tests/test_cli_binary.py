@@ -12,17 +12,9 @@ import subprocess
 import sys
 import tempfile
 
+from checks import check, finish
+
 GPUOCC, DATA = sys.argv[1], sys.argv[2]
-failures = passed = 0
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail}")
 
 
 def run(args):
@@ -189,5 +181,4 @@ try:
 finally:
     shutil.rmtree(tmp)
 
-print(f"cli-binary: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("cli-binary")

@@ -11,8 +11,9 @@ import sys
 import tempfile
 import time
 
+from checks import check, finish
+
 GPUOCC, DATA = sys.argv[1], sys.argv[2]
-failures = passed = 0
 
 
 def run(args, stdin=None, binary=False, timeout=60):
@@ -21,15 +22,6 @@ def run(args, stdin=None, binary=False, timeout=60):
     except subprocess.TimeoutExpired:
         return -9, "", "timed out"
     return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail}")
 
 
 class Row(dict):
@@ -171,5 +163,4 @@ check("17 occupancy 37.5%", rc == 0 and (loads(out) or {}).get("occupancy") == 0
 rc, out, _ = run(["batch"], "arch,threads,regs,smem_static\nH100,256,64,64iB\n")
 check("17 batch 64iB", rc == 1 and rows(out)[0]["status"] == "parse", out)
 
-print(f"test_cli_defects: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("test_cli_defects")

@@ -5,17 +5,9 @@ import os
 import subprocess
 import sys
 
+from checks import check, finish
+
 GPUOCC, DATA = sys.argv[1], sys.argv[2]
-failures = passed = 0
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail}")
 
 
 BATCH = "arch,threads,regs\nH100,256,64\n"
@@ -87,5 +79,4 @@ for args, want in [
     check(f"suggest {args}", p.returncode == 2 and want in p.stderr and len(p.stderr.strip().splitlines()) == 1,
           p.stderr)
 
-print(f"test_cli_io: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("test_cli_io")

@@ -8,8 +8,9 @@ import math
 import subprocess
 import sys
 
+from checks import check, finish
+
 GPUOCC = sys.argv[1]
-failures = passed = 0
 C, A = 1.72, 0.30                       # the model's shape constants (include/gpuocc.h): c measured, a fitted
 A100_L0_NS = 552 / 1.41                 # RRZE gpu-latency a100_80.txt: 552 cycles at 1410 MHz
 A100_PEAK, A100_SMS = 2039, 108         # A100-SXM4-80GB deviceQuery: 2039 GB/s, 108 SMs
@@ -23,15 +24,6 @@ def run(*args):
 def js(*args):
     rc, out, err = run(*args, "--json")
     return rc, (json.loads(out) if rc == 0 else {}), err
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail}")
 
 
 def by_hand(warps, bytes_per_warp, l0=A100_L0_NS, peak=A100_PEAK, sms=A100_SMS):
@@ -123,5 +115,4 @@ for args, field in ((["bandwidth", "--arch", "A100", "--bytes-per-warp", "256"],
     rc, out, err = run(*args)
     check(f"error {' '.join(args)}", rc == 2 and field in err and not out, f"{rc} {err!r}")
 
-print(f"test_cli_models: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("test_cli_models")

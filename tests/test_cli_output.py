@@ -12,17 +12,9 @@ import shlex
 import subprocess
 import sys
 
+from checks import check, finish
+
 GPUOCC, ROOT = os.path.abspath(sys.argv[1]), sys.argv[2]
-failures = passed = 0
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {str(detail)[:1500]}")
 
 
 doc = open(os.path.join(ROOT, "docs", "output.md"), encoding="utf-8").read()
@@ -81,5 +73,4 @@ for name, (fields, runs, _) in sections.items():
                  if not any(f.startswith(k + "[].") for f in fields)}
         check(f"'{cmd}': every key documented", not extra, sorted(extra))
 
-print(f"test_cli_output: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("test_cli_output")

@@ -10,22 +10,14 @@ import shutil
 import subprocess
 import sys
 
+from checks import check, finish
+
 GPUOCC, BUILD = sys.argv[1], sys.argv[2]
-failures = passed = 0
 
 
 def run(*args):
     p = subprocess.run([GPUOCC] + list(args), capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {str(detail)[:1500]}")
 
 
 # report --csv: seeds' Example 1 by hand (H100: 64 regs -> 2048 per warp -> 32 warps -> 4 blocks of 8 warps)
@@ -92,5 +84,4 @@ installed = json.loads(p.stdout).values() if p.returncode == 0 else []
 check("man page installed", any(v.endswith("/man1/gpuocc.1") for v in installed), list(installed))
 check("completion installed", any(v.endswith("/bash-completion/completions/gpuocc") for v in installed))
 
-print(f"test_cli_person: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("test_cli_person")

@@ -8,23 +8,15 @@ import json
 import subprocess
 import sys
 
+from checks import check, finish
+
 GPUOCC = sys.argv[1]
-failures = passed = 0
 
 
 def run(*args, stdin=None, stdout=None):
     p = subprocess.run([GPUOCC] + list(args), input=stdin, stdout=stdout or subprocess.PIPE,
                        stderr=subprocess.PIPE, text=True)
     return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail}")
 
 
 LAUNCH = ["arch", "threads", "regs", "smem_static", "smem_dynamic", "barriers", "carveout", "smem_optin"]
@@ -86,5 +78,4 @@ with open("/dev/full", "w") as full:
     rc, _, _ = run("sweep", "--arch", "A100", "--axis", "smem", "--csv", stdout=full)
 check("output not written: 3", rc == 3, rc)
 
-print(f"cli-sweep: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("cli-sweep")

@@ -14,9 +14,10 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from checks import check, finish
+
 GPUOCC = sys.argv[1]
 NS = "{http://www.w3.org/2000/svg}"
-failures = passed = 0
 
 # SVG 1.1 (W3C Recommendation, 16 August 2011): the elements and attributes the plots may use.
 SVG11_ELEMENTS = {"svg", "g", "title", "desc", "rect", "line", "polyline", "circle", "text"}
@@ -26,15 +27,6 @@ SVG11_ATTRIBUTES = {
     "text-anchor", "class", "id", "transform",
 }
 GENERIC_FAMILIES = {"serif", "sans-serif", "monospace"}
-
-
-def check(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {str(detail)[:400]}")
 
 
 def run(*args):
@@ -207,5 +199,4 @@ for args, want in [(LAUNCH, 2), (LAUNCH + ["--output", "/nonexistent/dir/x.svg"]
     rc, out, err = run("plot", *args)
     check(f"plot exit {args[-2:]}", rc == want, (rc, err))
 
-print(f"plot: {passed} passed, {failures} failed")
-sys.exit(1 if failures else 0)
+finish("plot")
