@@ -11,16 +11,9 @@ struct amd_prepared {
 _Static_assert(sizeof(struct amd_prepared) <= sizeof(((gpuocc_prepared *)0)->opaque), "prepared state fits");
 _Static_assert(sizeof(struct amd_prepared) % sizeof(uint64_t) == 0, "prepared state is whole words");
 
-/* A weighted sum of every word but the check itself: odd weights make any single flipped bit change it. */
 static uint64_t amd_state_sum(const struct amd_prepared *p)
 {
-    uint64_t words[sizeof *p / sizeof(uint64_t)];
-    memcpy(words, p, sizeof words);
-    uint64_t sum = 0;
-    size_t skip = offsetof(struct amd_prepared, check) / sizeof(uint64_t);
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        sum += i == skip ? 0 : words[i] * (2 * i + 1);
-    return sum;
+    return gpuocc_state_sum(p, sizeof *p, offsetof(struct amd_prepared, check));
 }
 
 void gpuocc_amd_prepare(const gpuocc_device *d, uint64_t *opaque)

@@ -5,6 +5,7 @@
 #include "gpuocc.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -198,6 +199,18 @@ bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_
 /* gpuocc_occupancy's fast path (lib/nvidia/fast.c), for structs in the current layout: true when it answered (result written, every field but size), false
    (nothing written) when the plain path must check or answer. */
 bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+/* The guard of a vendor's prepared state: a weighted sum of its 64-bit words but the one at `check_offset`
+   (the guard itself); odd weights make any single flipped bit change it. */
+static inline uint64_t gpuocc_state_sum(const void *state, size_t bytes, size_t check_offset)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < bytes / sizeof(uint64_t); i++) {
+        uint64_t word;
+        memcpy(&word, (const unsigned char *)state + i * sizeof word, sizeof word);
+        sum += i == check_offset / sizeof word ? 0 : word * (2 * i + 1);
+    }
+    return sum;
+}
 /* The prepared form of NVIDIA's rules (lib/nvidia/batch.c): fill the opaque state from a checked device;
    run a batch on it (the state is re-checked; the kernel and batch structs already are). */
 void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque);
