@@ -187,6 +187,32 @@ static void rm_open_record(gpuocc_remarks_kernel *k, const char *text, struct rm
     k->scratch_bytes = k->lds_bytes = -1;
 }
 
+/* Closes the open record, if any (`seen` its fields): TRUNCATED when its remarks stopped short (the line
+   that opened it at fault), else stored as record *n when it fits (with the caller's stride, a later
+   layout's fields zeroed) and counted. */
+static int32_t rm_close_record(const gpuocc_remarks_kernel *cur, uint32_t seen, int32_t open_line,
+                               gpuocc_remarks_kernel *kernels, int32_t capacity, size_t stride, int32_t *n,
+                               int32_t *error_line)
+{
+    if (!seen)
+        return GPUOCC_OK;
+    if ((seen & RM_REQUIRED) != RM_REQUIRED) {
+        *error_line = open_line;
+        return GPUOCC_ERR_TRUNCATED;
+    }
+    if (kernels && *n < capacity) {
+        uint8_t *dst = (uint8_t *)kernels + (size_t)*n * stride;
+        memcpy(dst, cur, sizeof *cur);
+        memset(dst + sizeof *cur, 0, stride - sizeof *cur);
+        uint32_t size = (uint32_t)stride;
+        memcpy(dst, &size, sizeof size);
+    }
+    if (*n == INT32_MAX)
+        return GPUOCC_ERR_OVERFLOW;
+    (*n)++;
+    return GPUOCC_OK;
+}
+
 /* One pass: the records (up to `capacity`, with the stride of kernels[0].size) and their number; on PARSE /
    TRUNCATED the line at fault. */
 static int32_t rm_scan(const char *text, size_t length, gpuocc_remarks_kernel *kernels, int32_t capacity,
@@ -212,22 +238,9 @@ static int32_t rm_scan(const char *text, size_t length, gpuocc_remarks_kernel *k
         if (f == RM_COUNT)
             continue;
         if (f == RM_NAME) {
-            if (seen && (seen & RM_REQUIRED) != RM_REQUIRED) {
-                *error_line = open_line; /* the previous kernel's remarks stop short */
-                return GPUOCC_ERR_TRUNCATED;
-            }
-            if (seen) {
-                if (kernels && n < capacity) {
-                    uint8_t *dst = (uint8_t *)kernels + (size_t)n * stride;
-                    memcpy(dst, &cur, sizeof cur);
-                    memset(dst + sizeof cur, 0, stride - sizeof cur); /* a later layout's fields */
-                    uint32_t size = (uint32_t)stride;
-                    memcpy(dst, &size, sizeof size);
-                }
-                if (n == INT32_MAX)
-                    return GPUOCC_ERR_OVERFLOW;
-                n++;
-            }
+            int32_t rc = rm_close_record(&cur, seen, open_line, kernels, capacity, stride, &n, error_line);
+            if (rc != GPUOCC_OK)
+                return rc;
             if (!value.n) {
                 *error_line = line_no;
                 return GPUOCC_ERR_PARSE;
@@ -245,22 +258,9 @@ static int32_t rm_scan(const char *text, size_t length, gpuocc_remarks_kernel *k
         }
         seen |= 1u << f;
     }
-    if (seen && (seen & RM_REQUIRED) != RM_REQUIRED) {
-        *error_line = open_line;
-        return GPUOCC_ERR_TRUNCATED;
-    }
-    if (seen) {
-        if (kernels && n < capacity) {
-            uint8_t *dst = (uint8_t *)kernels + (size_t)n * stride;
-            memcpy(dst, &cur, sizeof cur);
-            memset(dst + sizeof cur, 0, stride - sizeof cur);
-            uint32_t size = (uint32_t)stride;
-            memcpy(dst, &size, sizeof size);
-        }
-        if (n == INT32_MAX)
-            return GPUOCC_ERR_OVERFLOW;
-        n++;
-    }
+    int32_t rc = rm_close_record(&cur, seen, open_line, kernels, capacity, stride, &n, error_line);
+    if (rc != GPUOCC_OK)
+        return rc;
     *count = n;
     return n > capacity ? GPUOCC_ERR_BUFFER : GPUOCC_OK;
 }
