@@ -395,13 +395,15 @@ GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kerne
  * dynamic + reserved) reaches 2^60 bytes, as gpuocc_occupancy.  On GPUOCC_ERR_BUFFER, *count is the number of points needed and
  * nothing else is written; capacity 0 with NULL points is the size query.
  *
- * Cost model.  The device and the kernel are checked once per call, as gpuocc_occupancy checks them.  On
- * an NVIDIA device, gpuocc_sweep computes the parts of the rules the axis does not move once, then walks
- * the axis in runs over which the answer cannot change (the same warps per block; the same register
- * allocation step; the same carveout and floor(carveout / allocation); the same barrier quotient): each
- * run's first point is evaluated, the others are copies with their own value (and, on the shared-memory
- * axis, their own allocation).  A sweep costs the checks plus a store per point, plus one evaluation per
- * run: on the threads axis every point is a run of its own.  gpuocc_sweep_steps evaluates only at the
+ * Cost model.  The device and the kernel are checked once per call, as gpuocc_occupancy checks them (in
+ * place when both are the current layout and the kernel's own axis value is valid, else on a copy).  On
+ * an NVIDIA device, gpuocc_sweep computes the parts of the rules the axis does not move once (the four
+ * limits that stay, and their minimum), then runs one loop per axis: on the registers and dynamic
+ * shared-memory axes, runs over which the answer cannot change (the same register allocation step; the
+ * same carveout and floor(carveout / allocation)): each run's first point is evaluated, the others are
+ * copies with their own value (and allocation); on the threads and barriers axes every point is evaluated
+ * in a few instructions (tabled reciprocals, no division but the occupancy's).  A sweep costs the checks
+ * plus a store per point, plus one evaluation per run.  gpuocc_sweep_steps evaluates only at the
  * thresholds of the limits that move.
  *
  * AMD devices: every point is the AMD answer of the kernel's model (registers = arch VGPRs, shared memory =

@@ -1,9 +1,15 @@
 /*
- * gpuocc_sweep on the fast path.  Along one axis only one part of the rules moves, and it moves in runs:
- * a point is evaluated where its run starts (with the parts that do not move computed once), together with
- * the last axis value the run reaches; the rest of the run copies that point and sets its value (and, on
- * the shared-memory axis, the block's allocation, which grows with every unit).  Every point equals
- * gpuocc_rule_all's answer for its launch.
+ * gpuocc_sweep on the fast path, one loop per axis, with the parts of the rules the axis does not move
+ * computed once per call.
+ *  - threads: every point is evaluated where it lies (a step of a warp changes the warps per block), in
+ *    a few instructions: warps per block by a shift, the warp and register limits by the tabled
+ *    reciprocals, the register rule's per-block checks folded into one bound on the warps per block;
+ *  - barriers: every point evaluated (floor(barriers_per_sm / b) moves at almost every b); one run on a
+ *    device without the limit;
+ *  - registers and dynamic shared memory: the axis moves one limit in runs (the same register allocation
+ *    step; the same carveout and floor(carveout / allocation)): a run's first point is evaluated, the
+ *    others are copies with their own value (and, on the shared-memory axis, their own allocation).
+ * Every point equals gpuocc_rule_all's answer for its launch.
  */
 #include "fast.h"
 
@@ -14,16 +20,37 @@ struct words {
 };
 #define PAIR(lo, hi) ((uint64_t)(uint32_t)(lo) | (uint64_t)(uint32_t)(hi) << 32)
 
+_Static_assert(sizeof(gpuocc_sweep_point) == 72 && offsetof(gpuocc_sweep_point, occupancy) == 16 &&
+                   offsetof(gpuocc_sweep_point, limiters) == 24 && offsetof(gpuocc_sweep_point, limit_regs) == 32 &&
+                   offsetof(gpuocc_sweep_point, limit_blocks) == 40 &&
+                   offsetof(gpuocc_sweep_point, regs_per_block) == 48 &&
+                   offsetof(gpuocc_sweep_point, smem_per_block_bytes) == 56,
+               "the words of a point");
+
+/* Stores of 16 bytes where the compiler has vectors and the words are little-endian. */
+#if GPUOCC_VECTORS && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define WIDE_STORES 1
+typedef uint64_t u64x2 __attribute__((vector_size(16)));
+#else
+#define WIDE_STORES 0
+#endif
+
+static inline uint64_t double_bits(double x)
+{
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    return bits;
+}
+
 static inline struct words point_words(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, int64_t value)
 {
     uint32_t limiters;
     gpuocc_nv_fast_combine(f->d, a, &limiters);
     int32_t warps = a->blocks * (int32_t)a->warps_per_block; /* at most the warp slots */
-    double occupancy = (double)warps / (double)f->slots;
     struct words p;
     p.w[0] = (uint64_t)value;
     p.w[1] = PAIR(a->blocks, warps);
-    memcpy(&p.w[2], &occupancy, sizeof occupancy);
+    p.w[2] = double_bits((double)warps / (double)f->slots);
     p.w[3] = PAIR(limiters, a->warps_blocks);
     p.w[4] = PAIR(gpuocc_public_limit(a->regs_blocks), gpuocc_public_limit(a->smem_blocks));
     p.w[5] = PAIR(f->d->max_blocks_per_sm, gpuocc_public_limit(a->barrier_blocks));
@@ -33,60 +60,333 @@ static inline struct words point_words(const struct gpuocc_nv_fast *f, struct gp
     return p;
 }
 
-_Static_assert(sizeof(gpuocc_sweep_point) == 72 && offsetof(gpuocc_sweep_point, occupancy) == 16 &&
-                   offsetof(gpuocc_sweep_point, limiters) == 24 && offsetof(gpuocc_sweep_point, limit_regs) == 32 &&
-                   offsetof(gpuocc_sweep_point, limit_blocks) == 40 &&
-                   offsetof(gpuocc_sweep_point, regs_per_block) == 48 &&
-                   offsetof(gpuocc_sweep_point, smem_per_block_bytes) == 56,
-               "the words of a point");
+/* One point from its words. */
+static inline void put_point(gpuocc_sweep_point *p, const struct words *w)
+{
+#if WIDE_STORES
+    unsigned char *q = (unsigned char *)p;
+    u64x2 a = {w->w[0], w->w[1]}, b = {w->w[2], w->w[3]}, c = {w->w[4], w->w[5]}, e = {w->w[6], w->w[7]};
+    memcpy(q, &a, 16);
+    memcpy(q + 16, &b, 16);
+    memcpy(q + 32, &c, 16);
+    memcpy(q + 48, &e, 16);
+    memcpy(q + 64, &w->w[8], 8);
+#else
+    *p = (gpuocc_sweep_point){.value = (int64_t)w->w[0], .blocks_per_sm = (int32_t)w->w[1],
+                              .warps_per_sm = (int32_t)(w->w[1] >> 32), .limiters = (uint32_t)w->w[3],
+                              .limit_warps = (int32_t)(w->w[3] >> 32), .limit_regs = (int32_t)w->w[4],
+                              .limit_smem = (int32_t)(w->w[4] >> 32), .limit_blocks = (int32_t)w->w[5],
+                              .limit_barriers = (int32_t)(w->w[5] >> 32), .regs_per_block = (int32_t)w->w[6],
+                              .reserved0 = 0, .smem_per_block_bytes = (int64_t)w->w[7],
+                              .smem_per_sm_bytes = (int64_t)w->w[8]};
+    memcpy(&p->occupancy, &w->w[2], sizeof p->occupancy);
+#endif
+}
 
-/* m points of one run at values v, v + step, ...; when `moves` (the shared-memory axis, where a block's
-   allocation grows with every unit), smem_per_block_bytes = (bytes + value) & mask. */
+/* m points of one run at values v, v + step, ... with the words of the first; smem_per_block_bytes grows
+   by `grow` a point (the shared-memory axis with a step of whole allocation units; 0 elsewhere). */
 static inline void store_run(gpuocc_sweep_point *p, int64_t m, const struct words *w, int64_t v, int64_t step,
-                             bool moves, int64_t bytes, int64_t mask)
+                             int64_t grow)
 {
     gpuocc_sweep_point *end = p + m;
-#if GPUOCC_VECTORS && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* 16-byte words held in registers; the value and the allocation put in per point */
-    typedef uint64_t u64x2 __attribute__((vector_size(16)));
-    uint64_t w1 = w->w[1], w6 = w->w[6], w7 = w->w[7], w8 = w->w[8];
-    u64x2 second = {w->w[2], w->w[3]}, third = {w->w[4], w->w[5]};
-    /* unsigned: v steps once past the last point, where it may leave int64_t */
-    for (; p < end; p++, v = (int64_t)((uint64_t)v + (uint64_t)step)) {
-        u64x2 first = {(uint64_t)v, w1};
-        u64x2 fourth = {w6, moves ? (uint64_t)((bytes + v) & mask) : w7};
+#if WIDE_STORES
+    /* 16-byte words held in registers, the value and the allocation advanced by one vector add each;
+       unsigned: they step once past the last point, where they may leave int64_t */
+    u64x2 first = {(uint64_t)v, w->w[1]}, second = {w->w[2], w->w[3]}, third = {w->w[4], w->w[5]};
+    u64x2 fourth = {w->w[6], w->w[7]};
+    const u64x2 next = {(uint64_t)step, 0}, more = {0, (uint64_t)grow};
+    uint64_t last = w->w[8];
+    for (; p < end; p++, first += next, fourth += more) {
         unsigned char *q = (unsigned char *)p;
         memcpy(q, &first, 16);
         memcpy(q + 16, &second, 16);
         memcpy(q + 32, &third, 16);
         memcpy(q + 48, &fourth, 16);
-        memcpy(q + 64, &w8, 8);
+        memcpy(q + 64, &last, 8);
     }
 #else
-    for (; p < end; p++, v = (int64_t)((uint64_t)v + (uint64_t)step)) {
-        *p = (gpuocc_sweep_point){.value = v, .blocks_per_sm = (int32_t)w->w[1], .warps_per_sm = (int32_t)(w->w[1] >> 32),
-                                  .limiters = (uint32_t)w->w[3], .limit_warps = (int32_t)(w->w[3] >> 32),
-                                  .limit_regs = (int32_t)w->w[4], .limit_smem = (int32_t)(w->w[4] >> 32),
-                                  .limit_blocks = (int32_t)w->w[5], .limit_barriers = (int32_t)(w->w[5] >> 32),
-                                  .regs_per_block = (int32_t)w->w[6], .reserved0 = 0,
-                                  .smem_per_block_bytes = moves ? (bytes + v) & mask : (int64_t)w->w[7],
-                                  .smem_per_sm_bytes = (int64_t)w->w[8]};
-        memcpy(&p->occupancy, &w->w[2], sizeof p->occupancy);
+    struct words x = *w;
+    for (; p < end; p++) {
+        x.w[0] = (uint64_t)v;
+        put_point(p, &x);
+        v = (int64_t)((uint64_t)v + (uint64_t)step);
+        x.w[7] += (uint64_t)grow;
     }
 #endif
 }
 
-static int64_t min64(int64_t a, int64_t b)
+static inline int64_t min64(int64_t a, int64_t b)
 {
     return a < b ? a : b;
 }
 
-/* The largest dynamic byte count, from `dynamic` on, over which the shared-memory answer `a` (at
-   `dynamic`) holds: the same carveout, and the same blocks as long as floor(carveout / allocation) stays. */
-static int64_t smem_run_end(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t dynamic,
-                            const struct gpuocc_nv_answer *a)
+/* The axis step: its shift when a power of two (every step sweep_range gives), else -1. */
+static inline int32_t step_shift(int64_t step)
+{
+    return (step & (step - 1)) == 0 ? gpuocc_log2_exact((uint64_t)step) : -1;
+}
+
+/* Points in the run from v (the i-th of n) to the last axis value `end` the run reaches. */
+static inline int64_t run_points(int64_t v, int64_t end, int64_t i, int64_t n, int64_t step, int32_t shift)
+{
+    int64_t rest = n - i;
+    if (end - v >= step * (rest - 1)) /* end >= v: no overflow; the last point is v + step (rest - 1) */
+        return rest;
+    return (shift >= 0 ? (end - v) >> shift : gpuocc_div(end - v, step)) + 1;
+}
+
+/* ---- threads ---- */
+
+/*
+ * The register rule in terms of the warps per block w, for one register count: gpuocc_nv_fast_threads
+ * gives 0 blocks when the allocation, w rounded up to the sub-partitions (and to GP10x's compat parts), is
+ * over regs_per_block, when the compat split holds fewer than w warps, or past the per-thread maximum;
+ * each grows with w.  The largest w that passes them all (0 when none does): step x round_up(w, P) <=
+ * regs_per_block exactly when w <= floor(floor(regs_per_block / step) / P) x P.
+ */
+static uint32_t regs_warps_max(const struct gpuocc_nv_fast *f, const struct gpuocc_nv_regs *r)
 {
     const gpuocc_device *d = f->d;
+    if (r->over)
+        return 0;
+    if (r->step_regs == 0)
+        return GPUOCC_FAST_STEPS;
+    /* regs_per_block <= INT32_MAX, step >= 1 allocation unit */
+    uint32_t units = (uint32_t)d->regs_per_block / (uint32_t)r->step_regs; /* step < 2^26 */
+    uint32_t top = units >> f->part_shift << f->part_shift;
+    if (d->reg_compat_sub_partitions > 0) {
+        uint32_t compat = units >> f->compat_shift << f->compat_shift;
+        top = compat < top ? compat : top;
+        top = r->compat_warps < top ? r->compat_warps : top;
+    }
+    return top;
+}
+
+static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
+                          gpuocc_sweep_point *points)
+{
+    const gpuocc_device *d = f->d;
+    struct gpuocc_nv_regs regs;
+    struct gpuocc_nv_answer a;
+    gpuocc_nv_fast_regs(f, k->regs_per_thread, &regs);
+    gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
+    a.barrier_blocks = gpuocc_nv_fast_barriers(d, k->barriers);
+    /* the limits that do not move: their minimum, and which of them tie at it (they tie with the answer
+       exactly when the answer is that minimum) */
+    int32_t fixed = gpuocc_min32(gpuocc_min32(a.smem_blocks, d->max_blocks_per_sm), a.barrier_blocks);
+    uint32_t fixed_limiters = (uint32_t)(a.smem_blocks == fixed) << GPUOCC_RESOURCE_SMEM |
+                              (uint32_t)(d->max_blocks_per_sm == fixed) << GPUOCC_RESOURCE_BLOCKS |
+                              (uint32_t)(a.barrier_blocks == fixed) << GPUOCC_RESOURCE_BARRIERS;
+    uint32_t warps_max = regs_warps_max(f, &regs);
+    /* no registers: no limit (GPUOCC_NO_LIMIT is INT32_MAX, above any tabled quotient) */
+    uint32_t regs_unlimited = regs.step_regs == 0 ? (uint32_t)GPUOCC_NO_LIMIT : 0;
+    uint64_t file_warps = regs.file_warps, slots = f->slots;
+    uint32_t threads_max = (uint32_t)d->max_threads_per_block, shift = f->warp_shift;
+    uint64_t per_warp = (uint64_t)regs.per_warp; /* < 2^42: x 64 warps fits */
+    double slots_d = (double)f->slots;
+    uint64_t smem_limit = (uint64_t)PAIR(0, gpuocc_public_limit(a.smem_blocks));
+#if WIDE_STORES
+    const u64x2 fifth = {0, PAIR(d->max_blocks_per_sm, gpuocc_public_limit(a.barrier_blocks))};
+    const u64x2 alloc = {0, (uint64_t)a.alloc};
+#endif
+    uint64_t carveout = (uint64_t)a.carveout;
+    uint32_t t = (uint32_t)from; /* every point is at most thread_cap */
+    for (gpuocc_sweep_point *p = points, *end = points + n; p < end; p++, t += (uint32_t)step) {
+        uint32_t wpb = ((t - 1) >> shift) + 1; /* <= GPUOCC_FAST_STEPS */
+        uint64_t r = gpuocc_fast_reciprocal[wpb];
+        int32_t warps_blocks = t > threads_max ? 0 : (int32_t)((slots * r) >> 32);
+        int32_t regs_blocks = wpb > warps_max ? 0 : (int32_t)((uint32_t)((file_warps * r) >> 32) | regs_unlimited);
+        int32_t blocks = gpuocc_min32(gpuocc_min32(warps_blocks, regs_blocks), fixed);
+        uint32_t limiters = (uint32_t)(warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
+                            (uint32_t)(regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
+                            (blocks == fixed ? fixed_limiters : 0);
+        int32_t warps = blocks * (int32_t)wpb;
+        uint64_t regs_per_block = per_warp * wpb;
+        regs_per_block = regs_per_block > INT32_MAX ? INT32_MAX : regs_per_block;
+        uint64_t w0 = t, w1 = PAIR(blocks, warps), w2 = double_bits((double)warps / slots_d);
+        uint64_t w3 = PAIR(limiters, warps_blocks), w4 = PAIR(gpuocc_public_limit(regs_blocks), 0) | smem_limit;
+#if WIDE_STORES
+        unsigned char *q = (unsigned char *)p;
+        u64x2 first = {w0, w1}, second = {w2, w3}, third = fifth, fourth = alloc;
+        third[0] = w4;
+        fourth[0] = regs_per_block;
+        memcpy(q, &first, 16);
+        memcpy(q + 16, &second, 16);
+        memcpy(q + 32, &third, 16);
+        memcpy(q + 48, &fourth, 16);
+        memcpy(q + 64, &carveout, 8);
+#else
+        struct words w = {{w0, w1, w2, w3, w4, PAIR(d->max_blocks_per_sm, gpuocc_public_limit(a.barrier_blocks)),
+                           regs_per_block, (uint64_t)a.alloc, carveout}};
+        put_point(p, &w);
+#endif
+    }
+}
+
+/* ---- one moving limit: registers, shared memory, barriers ---- */
+
+/* What an axis that moves one limit does not move: the point's words with the moving limit's field 0,
+   the smallest of the other four limits and which of them tie at it (they tie with the answer exactly
+   when the answer is that minimum). */
+struct still {
+    struct words w;
+    int32_t min;
+    uint32_t limiters;
+    int32_t warps_per_block;
+    double slots;
+};
+
+/* Where the moving limit's public value goes: w[still_word(resource)] << still_shift(resource). */
+static inline uint32_t still_word(uint32_t resource)
+{
+    return resource == GPUOCC_RESOURCE_BARRIERS ? 5 : 4;
+}
+static inline uint32_t still_shift(uint32_t resource)
+{
+    return resource == GPUOCC_RESOURCE_REGISTERS ? 0 : 32;
+}
+
+/* `a` holds the four limits that do not move; the moving one's is ignored. */
+static void still_init(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, uint32_t resource, struct still *s)
+{
+    int32_t *moving = resource == GPUOCC_RESOURCE_REGISTERS ? &a->regs_blocks
+                      : resource == GPUOCC_RESOURCE_SMEM    ? &a->smem_blocks
+                                                            : &a->barrier_blocks;
+    *moving = GPUOCC_NO_LIMIT; /* above the block slots: never the minimum */
+    s->w = point_words(f, a, 0);
+    s->min = a->blocks;
+    s->limiters = (uint32_t)s->w.w[3];
+    s->w.w[still_word(resource)] &= ~((uint64_t)UINT32_MAX << still_shift(resource));
+    s->warps_per_block = (int32_t)a->warps_per_block;
+    s->slots = (double)f->slots;
+}
+
+/* A point's words at axis value v where the moving limit (`resource`, a constant) allows `moving` blocks. */
+static inline void still_point(const struct still *s, uint32_t resource, int32_t moving, int64_t v, struct words *w)
+{
+    int32_t blocks = gpuocc_min32(s->min, moving);
+    uint32_t limiters = (uint32_t)(moving == blocks) << resource | (blocks == s->min ? s->limiters : 0);
+    int32_t warps = blocks * s->warps_per_block; /* at most the warp slots */
+    w->w[0] = (uint64_t)v;
+    w->w[1] = PAIR(blocks, warps);
+    w->w[2] = double_bits((double)warps / s->slots);
+    w->w[3] = (s->w.w[3] & ~(uint64_t)UINT32_MAX) | limiters;
+    w->w[4] = s->w.w[4];
+    w->w[5] = s->w.w[5];
+    w->w[still_word(resource)] |= (uint64_t)(uint32_t)gpuocc_public_limit(moving) << still_shift(resource);
+}
+
+/* ---- barriers ---- */
+
+static void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
+                           gpuocc_sweep_point *points)
+{
+    const gpuocc_device *d = f->d;
+    struct gpuocc_nv_answer a;
+    gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, k->regs_per_thread, &a);
+    gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
+    struct still s;
+    still_init(f, &a, GPUOCC_RESOURCE_BARRIERS, &s);
+    struct words w = s.w;
+    if (d->barriers_per_sm == 0) {
+        still_point(&s, GPUOCC_RESOURCE_BARRIERS, GPUOCC_NO_LIMIT, from, &w);
+        store_run(points, n, &w, from, step, 0); /* no limit at any count */
+        return;
+    }
+    int64_t v = from; /* at most INT32_MAX */
+    /* unsigned: v steps once past the last point, where it may leave int64_t */
+    for (gpuocc_sweep_point *p = points, *end = points + n; p < end; p++, v = (int64_t)((uint64_t)v + (uint64_t)step)) {
+        still_point(&s, GPUOCC_RESOURCE_BARRIERS, gpuocc_nv_fast_barriers(d, v), v, &w);
+        put_point(p, &w);
+    }
+}
+
+/* ---- registers ---- */
+
+/*
+ * The register limit along the registers axis, for a block of w warps: gpuocc_nv_fast_threads's rule with
+ * the block's parts computed once.  g = the allocation steps per warp of r registers (0 past the
+ * per-thread maximum); the limit is 0 past the maximum, none for g = 0 below it, 0 when g steps times the
+ * block's warps rounded up to the sub-partitions (and GP10x's compat parts) exceed regs_per_block or the
+ * compat split holds fewer than w warps, else floor(floor(part_units / g) x parts / w).
+ */
+struct regs_axis {
+    uint32_t warps, g_max;     /* g above g_max: over regs_per_block */
+    bool compat;
+};
+
+static void regs_axis_init(const struct gpuocc_nv_fast *f, uint32_t warps, struct regs_axis *x)
+{
+    const gpuocc_device *d = f->d;
+    x->warps = warps;
+    /* step x round_up(w, P) > regs_per_block exactly when g > floor(regs_per_block / (round_up(w, P) x unit)) */
+    uint32_t rounded = ((warps - 1) >> f->part_shift << f->part_shift) + (1u << f->part_shift);
+    x->g_max = (uint32_t)d->regs_per_block / (rounded << f->unit_shift); /* < 64 x 2^20 */
+    x->compat = d->reg_compat_sub_partitions > 0;
+    if (x->compat) {
+        uint32_t compat = ((warps - 1) >> f->compat_shift << f->compat_shift) + (1u << f->compat_shift);
+        uint32_t g_max = (uint32_t)d->regs_per_block / (compat << f->unit_shift);
+        x->g_max = g_max < x->g_max ? g_max : x->g_max;
+    }
+}
+
+static inline int32_t regs_axis_blocks(const struct gpuocc_nv_fast *f, const struct regs_axis *x, uint32_t g, bool over)
+{
+    if (g == 0)
+        return over ? 0 : GPUOCC_NO_LIMIT;
+    if (g > x->g_max)
+        return 0;
+    if (x->compat && (gpuocc_fast_div(f->compat_units, g) << f->compat_shift) < x->warps)
+        return 0;
+    return (int32_t)gpuocc_fast_div(gpuocc_fast_div(f->part_units, g) << f->part_shift, x->warps);
+}
+
+static void sweep_regs(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
+                       gpuocc_sweep_point *points)
+{
+    const gpuocc_device *d = f->d;
+    struct gpuocc_nv_answer a;
+    gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, 0, &a);
+    gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
+    a.barrier_blocks = gpuocc_nv_fast_barriers(d, k->barriers);
+    struct still s;
+    still_init(f, &a, GPUOCC_RESOURCE_REGISTERS, &s);
+    struct regs_axis x;
+    regs_axis_init(f, a.warps_per_block, &x);
+    int32_t shift = step_shift(step);
+    int64_t unit = d->reg_alloc_unit, top = d->regs_per_thread_max;
+    struct words w = s.w;
+    for (int64_t i = 0; i < n;) {
+        int64_t v = from + i * step; /* at most INT32_MAX */
+        int64_t per_warp = ((v << f->warp_shift) + unit - 1) & -unit;
+        bool over = v > top;
+        uint32_t g = over ? 0 : (uint32_t)(per_warp >> f->unit_shift); /* <= GPUOCC_FAST_STEPS */
+        still_point(&s, GPUOCC_RESOURCE_REGISTERS, regs_axis_blocks(f, &x, g, over), v, &w);
+        /* per_warp < 2^42, warps per block <= 64: the product fits */
+        uint64_t regs_per_block = (uint64_t)per_warp * x.warps;
+        w.w[6] = regs_per_block > INT32_MAX ? INT32_MAX : regs_per_block;
+        /* the same allocation per warp, on the same side of the per-thread maximum */
+        int64_t end = per_warp >> f->warp_shift;
+        end = over ? end : min64(end, top);
+        int64_t m = run_points(v, end, i, n, step, shift);
+        store_run(points + i, m, &w, v, step, 0);
+        i += m;
+    }
+}
+
+/* ---- dynamic shared memory ---- */
+
+/* What stays along the shared-memory axis: the per-block limit on the allocation, the opt-in attribute's
+   dynamic limit (INT64_MAX without opt-in) and what the allocation adds to the dynamic bytes. */
+struct smem_axis {
+    int64_t limit, dynamic_max, offset;
+};
+
+/* The largest dynamic byte count, from `dynamic` on, over which the shared-memory answer `a` (at
+   `dynamic`) holds: the same carveout, and the same blocks as long as floor(carveout / allocation) stays. */
+static int64_t smem_run_end(const gpuocc_device *d, const struct smem_axis *x, int64_t dynamic,
+                            const struct gpuocc_nv_answer *a)
+{
     /* the carveout holding max(preference, allocation) stays until the allocation outgrows it; when none
        holds it, none ever will */
     int64_t alloc_end = d->carveout_count > 0 && a->carveout >= a->alloc ? a->carveout : INT64_MAX;
@@ -95,23 +395,60 @@ static int64_t smem_run_end(const struct gpuocc_nv_fast *f, const gpuocc_kernel 
         alloc_end = 0; /* nothing allocated: the next byte allocates */
     } else if (a->smem_blocks > 0) {
         /* 0 blocks (over a per-block limit, or the opt-in attribute) stays 0 as the block grows */
-        int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
-                                                             : d->smem_per_block_optin_bytes - k->smem_static_bytes;
-        int64_t limit = d->smem_per_block_bytes;
-        if (k->smem_optin) {
-            int64_t largest = k->smem_static_bytes + d->smem_reserved_per_block_bytes + (dynamic_max > 0 ? dynamic_max : 0);
-            limit = largest > limit ? d->smem_per_block_optin_bytes : limit;
-            end = dynamic_max;
-        }
-        limit += d->smem_reserved_per_block_bytes;
-        alloc_end = min64(min64(alloc_end, limit), gpuocc_div(a->carveout, a->smem_blocks));
+        end = x->dynamic_max;
+        alloc_end = min64(min64(alloc_end, x->limit), gpuocc_div(a->carveout, a->smem_blocks));
     }
     if (alloc_end < INT64_MAX) {
         /* the last dynamic byte count whose allocation is at most alloc_end */
         int64_t unit_floor = alloc_end & -(int64_t)d->smem_alloc_unit_bytes;
-        end = min64(end, unit_floor - k->smem_static_bytes - d->smem_reserved_per_block_bytes);
+        end = min64(end, unit_floor - x->offset);
     }
     return end < dynamic ? dynamic : end;
+}
+
+static void sweep_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
+                       gpuocc_sweep_point *points)
+{
+    const gpuocc_device *d = f->d;
+    struct gpuocc_nv_answer a;
+    gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, k->regs_per_thread, &a);
+    a.barrier_blocks = gpuocc_nv_fast_barriers(d, k->barriers);
+    a.alloc = a.carveout = 0;
+    struct still s;
+    still_init(f, &a, GPUOCC_RESOURCE_SMEM, &s);
+    /* as gpuocc_nv_fast_smem_blocks sees them */
+    int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
+                                                         : d->smem_per_block_optin_bytes - k->smem_static_bytes;
+    struct smem_axis x = {d->smem_per_block_bytes, INT64_MAX, k->smem_static_bytes + d->smem_reserved_per_block_bytes};
+    if (k->smem_optin) {
+        int64_t largest = x.offset + (dynamic_max > 0 ? dynamic_max : 0);
+        x.limit = largest > x.limit ? d->smem_per_block_optin_bytes : x.limit;
+        x.dynamic_max = dynamic_max;
+    }
+    x.limit += d->smem_reserved_per_block_bytes;
+    int64_t unit = d->smem_alloc_unit_bytes;
+    /* a step of whole units adds itself to the allocation; any other step, the allocation point by point */
+    int64_t grow = (step & (unit - 1)) == 0 ? step : -1;
+    int32_t shift = step_shift(step);
+    struct words w = s.w;
+    for (int64_t i = 0; i < n;) {
+        int64_t v = from + i * step;
+        gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, v, &a);
+        int64_t m = run_points(v, smem_run_end(d, &x, v, &a), i, n, step, shift);
+        still_point(&s, GPUOCC_RESOURCE_SMEM, a.smem_blocks, v, &w);
+        w.w[7] = (uint64_t)a.alloc;
+        w.w[8] = (uint64_t)a.carveout;
+        if (grow >= 0) {
+            store_run(points + i, m, &w, v, step, grow);
+        } else {
+            for (int64_t j = 0; j < m; j++, v = (int64_t)((uint64_t)v + (uint64_t)step)) {
+                w.w[0] = (uint64_t)v;
+                w.w[7] = (uint64_t)((x.offset + unit - 1 + v) & -unit);
+                put_point(points + i + j, &w);
+            }
+        }
+        i += m;
+    }
 }
 
 bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
@@ -124,55 +461,11 @@ bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_
     int64_t threads_top = axis == GPUOCC_AXIS_THREADS ? last : k->threads_per_block;
     if (threads_top > (int64_t)f.thread_cap || (axis == GPUOCC_AXIS_SMEM && last >= GPUOCC_FAST_BYTES))
         return false;
-    /* the parts of the rules the axis does not move */
-    struct gpuocc_nv_answer a = {0};
-    struct gpuocc_nv_regs regs;
-    gpuocc_nv_fast_regs(&f, k->regs_per_thread, &regs);
-    if (axis != GPUOCC_AXIS_THREADS && axis != GPUOCC_AXIS_REGS)
-        gpuocc_nv_fast_threads(&f, (uint32_t)k->threads_per_block, &regs, &a);
-    if (axis != GPUOCC_AXIS_SMEM)
-        gpuocc_nv_fast_smem(&f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
-    if (axis != GPUOCC_AXIS_BARRIERS)
-        a.barrier_blocks = gpuocc_nv_fast_barriers(d, k->barriers);
-
-    int64_t fixed = k->smem_static_bytes + d->smem_reserved_per_block_bytes + d->smem_alloc_unit_bytes - 1;
-    int64_t unit_mask = -(int64_t)d->smem_alloc_unit_bytes;
-    for (int64_t i = 0; i < n;) {
-        int64_t v = from + i * step;
-        int64_t run_end; /* the answer at v holds for axis values up to this */
-        switch (axis) {
-        case GPUOCC_AXIS_THREADS: {
-            gpuocc_nv_fast_threads(&f, (uint32_t)v, &regs, &a);
-            /* the same warps per block, on the same side of the device's largest block */
-            int64_t warp_end = (int64_t)a.warps_per_block << f.warp_shift;
-            run_end = v <= d->max_threads_per_block ? min64(warp_end, d->max_threads_per_block) : warp_end;
-            break;
-        }
-        case GPUOCC_AXIS_REGS:
-            gpuocc_nv_fast_threads_regs(&f, (uint32_t)k->threads_per_block, v, &a);
-            /* the same allocation per warp, on the same side of the per-thread maximum */
-            run_end = a.per_warp >> f.warp_shift;
-            run_end = v <= d->regs_per_thread_max ? min64(run_end, d->regs_per_thread_max) : run_end;
-            break;
-        case GPUOCC_AXIS_SMEM:
-            gpuocc_nv_fast_smem(&f, k, k->smem_static_bytes, v, &a);
-            run_end = smem_run_end(&f, k, v, &a);
-            break;
-        default:
-            a.barrier_blocks = gpuocc_nv_fast_barriers(d, v);
-            /* floor(barriers_per_sm / b) stays q up to floor(barriers_per_sm / q) */
-            run_end = d->barriers_per_sm == 0 || (v > 0 && a.barrier_blocks == 0) ? INT64_MAX
-                      : v == 0                                                   ? 0
-                                                                                 : d->barriers_per_sm / a.barrier_blocks;
-            break;
-        }
-        struct words run = point_words(&f, &a, v);
-        int64_t m = run_end >= last ? n - i : run_end - v < step ? 1 : gpuocc_div(run_end - v, step) + 1;
-        if (axis == GPUOCC_AXIS_SMEM)
-            store_run(points + i, m, &run, v, step, true, fixed, unit_mask);
-        else
-            store_run(points + i, m, &run, v, step, false, 0, 0);
-        i += m;
+    switch (axis) {
+    case GPUOCC_AXIS_THREADS: sweep_threads(&f, k, from, step, n, points); break;
+    case GPUOCC_AXIS_REGS: sweep_regs(&f, k, from, step, n, points); break;
+    case GPUOCC_AXIS_SMEM: sweep_smem(&f, k, from, step, n, points); break;
+    default: sweep_barriers(&f, k, from, step, n, points); break;
     }
     return true;
 }
