@@ -376,34 +376,75 @@ static void sweep_regs(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, i
 
 /* ---- dynamic shared memory ---- */
 
-/* What stays along the shared-memory axis: the per-block limit on the allocation, the opt-in attribute's
-   dynamic limit (INT64_MAX without opt-in) and what the allocation adds to the dynamic bytes. */
+/*
+ * gpuocc_nv_fast_smem's rule along the dynamic bytes, with what stays computed once: the per-block limit
+ * on the allocation (opt-in included), the opt-in attribute's dynamic limit (INT64_MAX without opt-in),
+ * what the allocation adds to the dynamic bytes, the preferred carveout.  The allocation only grows along
+ * the axis, so the carveout holding max(preference, allocation) is looked up again only when the
+ * allocation outgrows it (none holds it: smem_per_sm_bytes, from then on).
+ */
 struct smem_axis {
-    int64_t limit, dynamic_max, offset;
+    int64_t limit, dynamic_max, offset, round, unit;
+    int64_t preferred;
+    int64_t carveout, covers;   /* the carveout chosen and the largest allocation it serves */
 };
 
-/* The largest dynamic byte count, from `dynamic` on, over which the shared-memory answer `a` (at
-   `dynamic`) holds: the same carveout, and the same blocks as long as floor(carveout / allocation) stays. */
-static int64_t smem_run_end(const gpuocc_device *d, const struct smem_axis *x, int64_t dynamic,
-                            const struct gpuocc_nv_answer *a)
+static void smem_axis_init(const gpuocc_device *d, const gpuocc_kernel *k, struct smem_axis *x)
 {
-    /* the carveout holding max(preference, allocation) stays until the allocation outgrows it; when none
-       holds it, none ever will */
-    int64_t alloc_end = d->carveout_count > 0 && a->carveout >= a->alloc ? a->carveout : INT64_MAX;
-    int64_t end = INT64_MAX;
-    if (a->smem_blocks == GPUOCC_NO_LIMIT) {
+    int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
+                                                         : d->smem_per_block_optin_bytes - k->smem_static_bytes;
+    x->offset = k->smem_static_bytes + d->smem_reserved_per_block_bytes;
+    x->unit = d->smem_alloc_unit_bytes;
+    x->round = x->offset + x->unit - 1;
+    x->limit = d->smem_per_block_bytes;
+    x->dynamic_max = INT64_MAX;
+    if (k->smem_optin) {
+        int64_t largest = x->offset + (dynamic_max > 0 ? dynamic_max : 0);
+        x->limit = largest > x->limit ? d->smem_per_block_optin_bytes : x->limit;
+        x->dynamic_max = dynamic_max;
+    }
+    x->limit += d->smem_reserved_per_block_bytes;
+    x->carveout = d->smem_per_sm_bytes;
+    x->covers = d->carveout_count > 0 ? -1 : INT64_MAX; /* no carveouts: one for every allocation */
+    x->preferred = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT
+                       ? d->smem_per_sm_bytes
+                       : (int64_t)k->carveout_percent * d->smem_per_sm_bytes / 100;
+}
+
+/* The answer at dynamic bytes v (allocation *alloc, carveout x->carveout, shared-memory blocks returned),
+   and in *end the largest dynamic byte count over which it holds: the same carveout, and the same blocks
+   as long as floor(carveout / allocation) stays. */
+static inline int32_t smem_axis_at(const gpuocc_device *d, struct smem_axis *x, int64_t v, int64_t *alloc,
+                                   int64_t *end)
+{
+    int64_t a = (x->round + v) & -x->unit;
+    *alloc = a;
+    if (a > x->covers) {
+        int64_t chosen = gpuocc_nv_carveout_at_least(d, x->preferred > a ? x->preferred : a);
+        x->carveout = chosen >= 0 ? chosen : d->smem_per_sm_bytes;
+        x->covers = chosen >= 0 ? chosen : INT64_MAX;
+    }
+    int64_t c = x->carveout;
+    /* the carveout stays until the allocation outgrows it; when none holds it, none ever will */
+    int64_t alloc_end = d->carveout_count > 0 && c >= a ? c : INT64_MAX;
+    int64_t last = INT64_MAX;
+    int32_t blocks;
+    if (v > x->dynamic_max || a > x->limit) {
+        blocks = 0; /* over a per-block limit (or the opt-in attribute): stays 0 as the block grows */
+    } else if (a == 0) {
+        blocks = GPUOCC_NO_LIMIT;
         alloc_end = 0; /* nothing allocated: the next byte allocates */
-    } else if (a->smem_blocks > 0) {
-        /* 0 blocks (over a per-block limit, or the opt-in attribute) stays 0 as the block grows */
-        end = x->dynamic_max;
-        alloc_end = min64(min64(alloc_end, x->limit), gpuocc_div(a->carveout, a->smem_blocks));
+    } else {
+        blocks = gpuocc_clamp_i32(gpuocc_div(c, a));
+        if (blocks > 0) { /* 0 (a carveout smaller than the block) stays 0 as the block grows */
+            last = x->dynamic_max;
+            alloc_end = min64(min64(alloc_end, x->limit), gpuocc_div(c, blocks));
+        }
     }
-    if (alloc_end < INT64_MAX) {
-        /* the last dynamic byte count whose allocation is at most alloc_end */
-        int64_t unit_floor = alloc_end & -(int64_t)d->smem_alloc_unit_bytes;
-        end = min64(end, unit_floor - x->offset);
-    }
-    return end < dynamic ? dynamic : end;
+    if (alloc_end < INT64_MAX) /* the last dynamic byte count whose allocation is at most alloc_end */
+        last = min64(last, (alloc_end & -x->unit) - x->offset);
+    *end = last < v ? v : last;
+    return blocks;
 }
 
 static void sweep_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
@@ -416,34 +457,25 @@ static void sweep_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, i
     a.alloc = a.carveout = 0;
     struct still s;
     still_init(f, &a, GPUOCC_RESOURCE_SMEM, &s);
-    /* as gpuocc_nv_fast_smem_blocks sees them */
-    int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
-                                                         : d->smem_per_block_optin_bytes - k->smem_static_bytes;
-    struct smem_axis x = {d->smem_per_block_bytes, INT64_MAX, k->smem_static_bytes + d->smem_reserved_per_block_bytes};
-    if (k->smem_optin) {
-        int64_t largest = x.offset + (dynamic_max > 0 ? dynamic_max : 0);
-        x.limit = largest > x.limit ? d->smem_per_block_optin_bytes : x.limit;
-        x.dynamic_max = dynamic_max;
-    }
-    x.limit += d->smem_reserved_per_block_bytes;
-    int64_t unit = d->smem_alloc_unit_bytes;
+    struct smem_axis x;
+    smem_axis_init(d, k, &x);
     /* a step of whole units adds itself to the allocation; any other step, the allocation point by point */
-    int64_t grow = (step & (unit - 1)) == 0 ? step : -1;
+    int64_t grow = (step & (x.unit - 1)) == 0 ? step : -1;
     int32_t shift = step_shift(step);
     struct words w = s.w;
     for (int64_t i = 0; i < n;) {
-        int64_t v = from + i * step;
-        gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, v, &a);
-        int64_t m = run_points(v, smem_run_end(d, &x, v, &a), i, n, step, shift);
-        still_point(&s, GPUOCC_RESOURCE_SMEM, a.smem_blocks, v, &w);
-        w.w[7] = (uint64_t)a.alloc;
-        w.w[8] = (uint64_t)a.carveout;
+        int64_t v = from + i * step, alloc, end;
+        int32_t blocks = smem_axis_at(d, &x, v, &alloc, &end);
+        int64_t m = run_points(v, end, i, n, step, shift);
+        still_point(&s, GPUOCC_RESOURCE_SMEM, blocks, v, &w);
+        w.w[7] = (uint64_t)alloc;
+        w.w[8] = (uint64_t)x.carveout;
         if (grow >= 0) {
             store_run(points + i, m, &w, v, step, grow);
         } else {
             for (int64_t j = 0; j < m; j++, v = (int64_t)((uint64_t)v + (uint64_t)step)) {
                 w.w[0] = (uint64_t)v;
-                w.w[7] = (uint64_t)((x.offset + unit - 1 + v) & -unit);
+                w.w[7] = (uint64_t)((x.round + v) & -x.unit);
                 put_point(points + i + j, &w);
             }
         }
