@@ -89,28 +89,53 @@ static inline void store_run(gpuocc_sweep_point *p, int64_t m, const struct word
                              int64_t grow)
 {
     gpuocc_sweep_point *end = p + m;
+    /* unsigned: the value and the allocation step once past the last point, where they may leave int64_t */
+    uint64_t u = (uint64_t)v, s = (uint64_t)step, g = (uint64_t)grow, alloc = w->w[7];
 #if WIDE_STORES
-    /* 16-byte words held in registers, the value and the allocation advanced by one vector add each;
-       unsigned: they step once past the last point, where they may leave int64_t */
-    u64x2 first = {(uint64_t)v, w->w[1]}, second = {w->w[2], w->w[3]}, third = {w->w[4], w->w[5]};
-    u64x2 fourth = {w->w[6], w->w[7]};
-    const u64x2 next = {(uint64_t)step, 0}, more = {0, (uint64_t)grow};
-    uint64_t last = w->w[8];
-    for (; p < end; p++, first += next, fourth += more) {
+    const u64x2 second = {w->w[2], w->w[3]}, third = {w->w[4], w->w[5]};
+    if (p < end && ((uintptr_t)p & 15) != 0) {
+        /* one point alone, so that the pairs below start on 16 bytes (points are 8-byte aligned) */
+        unsigned char *q = (unsigned char *)p;
+        u64x2 first = {u, w->w[1]}, fourth = {w->w[6], alloc};
+        memcpy(q, &first, 16);
+        memcpy(q + 16, &second, 16);
+        memcpy(q + 32, &third, 16);
+        memcpy(q + 48, &fourth, 16);
+        memcpy(q + 64, &w->w[8], 8);
+        p++, u += s, alloc += g;
+    }
+    /* two points (144 bytes) in nine aligned 16-byte stores, the second point's words one word off */
+    u64x2 first = {u, w->w[1]}, fourth = {w->w[6], alloc}, fifth = {w->w[8], u + s};
+    const u64x2 sixth = {w->w[1], w->w[2]}, seventh = {w->w[3], w->w[4]}, eighth = {w->w[5], w->w[6]};
+    u64x2 ninth = {alloc + g, w->w[8]};
+    const u64x2 next = {2 * s, 0}, next_high = {0, 2 * s}, more = {0, 2 * g}, more_low = {2 * g, 0};
+    for (; end - p >= 2; p += 2) {
         unsigned char *q = (unsigned char *)p;
         memcpy(q, &first, 16);
         memcpy(q + 16, &second, 16);
         memcpy(q + 32, &third, 16);
         memcpy(q + 48, &fourth, 16);
-        memcpy(q + 64, &last, 8);
+        memcpy(q + 64, &fifth, 16);
+        memcpy(q + 80, &sixth, 16);
+        memcpy(q + 96, &seventh, 16);
+        memcpy(q + 112, &eighth, 16);
+        memcpy(q + 128, &ninth, 16);
+        first += next, fourth += more, fifth += next_high, ninth += more_low;
+    }
+    if (p < end) {
+        unsigned char *q = (unsigned char *)p;
+        memcpy(q, &first, 16);
+        memcpy(q + 16, &second, 16);
+        memcpy(q + 32, &third, 16);
+        memcpy(q + 48, &fourth, 16);
+        memcpy(q + 64, &w->w[8], 8);
     }
 #else
     struct words x = *w;
-    for (; p < end; p++) {
-        x.w[0] = (uint64_t)v;
+    for (; p < end; p++, u += s, alloc += g) {
+        x.w[0] = u;
+        x.w[7] = alloc;
         put_point(p, &x);
-        v = (int64_t)((uint64_t)v + (uint64_t)step);
-        x.w[7] += (uint64_t)grow;
     }
 #endif
 }
