@@ -210,11 +210,10 @@ static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k
     uint64_t per_warp = (uint64_t)regs.per_warp; /* < 2^42: x 64 warps fits */
     double slots_d = (double)f->slots;
     uint64_t smem_limit = (uint64_t)PAIR(0, gpuocc_public_limit(a.smem_blocks));
+    uint64_t w5 = PAIR(d->max_blocks_per_sm, gpuocc_public_limit(a.barrier_blocks)), carveout = (uint64_t)a.carveout;
 #if WIDE_STORES
-    const u64x2 fifth = {0, PAIR(d->max_blocks_per_sm, gpuocc_public_limit(a.barrier_blocks))};
-    const u64x2 alloc = {0, (uint64_t)a.alloc};
+    const u64x2 tail = {(uint64_t)a.alloc, carveout};
 #endif
-    uint64_t carveout = (uint64_t)a.carveout;
     uint32_t t = (uint32_t)from; /* every point is at most thread_cap */
     for (gpuocc_sweep_point *p = points, *end = points + n; p < end; p++, t += (uint32_t)step) {
         uint32_t wpb = ((t - 1) >> shift) + 1; /* <= GPUOCC_FAST_STEPS */
@@ -231,18 +230,18 @@ static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k
         uint64_t w0 = t, w1 = PAIR(blocks, warps), w2 = double_bits((double)warps / slots_d);
         uint64_t w3 = PAIR(limiters, warps_blocks), w4 = PAIR(gpuocc_public_limit(regs_blocks), 0) | smem_limit;
 #if WIDE_STORES
+        /* the words that move stored as they are computed, the two that do not in one store */
         unsigned char *q = (unsigned char *)p;
-        u64x2 first = {w0, w1}, second = {w2, w3}, third = fifth, fourth = alloc;
-        third[0] = w4;
-        fourth[0] = regs_per_block;
-        memcpy(q, &first, 16);
-        memcpy(q + 16, &second, 16);
-        memcpy(q + 32, &third, 16);
-        memcpy(q + 48, &fourth, 16);
-        memcpy(q + 64, &carveout, 8);
+        memcpy(q, &w0, 8);
+        memcpy(q + 8, &w1, 8);
+        memcpy(q + 16, &w2, 8);
+        memcpy(q + 24, &w3, 8);
+        memcpy(q + 32, &w4, 8);
+        memcpy(q + 40, &w5, 8);
+        memcpy(q + 48, &regs_per_block, 8);
+        memcpy(q + 56, &tail, 16);
 #else
-        struct words w = {{w0, w1, w2, w3, w4, PAIR(d->max_blocks_per_sm, gpuocc_public_limit(a.barrier_blocks)),
-                           regs_per_block, (uint64_t)a.alloc, carveout}};
+        struct words w = {{w0, w1, w2, w3, w4, w5, regs_per_block, (uint64_t)a.alloc, carveout}};
         put_point(p, &w);
 #endif
     }
