@@ -411,9 +411,10 @@ struct smem_axis {
     int64_t limit, dynamic_max, offset, round, unit;
     int64_t preferred;
     int64_t carveout, covers;   /* the carveout chosen and the largest allocation it serves */
+    int64_t step, short_runs;   /* the axis step; allocations below short_runs: runs of a point or two */
 };
 
-static void smem_axis_init(const gpuocc_device *d, const gpuocc_kernel *k, struct smem_axis *x)
+static void smem_axis_init(const gpuocc_device *d, const gpuocc_kernel *k, int64_t step, struct smem_axis *x)
 {
     int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
                                                          : d->smem_per_block_optin_bytes - k->smem_static_bytes;
@@ -430,16 +431,15 @@ static void smem_axis_init(const gpuocc_device *d, const gpuocc_kernel *k, struc
     x->limit += d->smem_reserved_per_block_bytes;
     x->carveout = d->smem_per_sm_bytes;
     x->covers = d->carveout_count > 0 ? -1 : INT64_MAX; /* no carveouts: one for every allocation */
+    x->step = step;
+    x->short_runs = (int64_t)sqrt(2.0 * (double)x->carveout * (double)step);
     x->preferred = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT
                        ? d->smem_per_sm_bytes
                        : (int64_t)k->carveout_percent * d->smem_per_sm_bytes / 100;
 }
 
-/* The answer at dynamic bytes v (allocation *alloc, carveout x->carveout, shared-memory blocks returned),
-   and in *end the largest dynamic byte count over which it holds: the same carveout, and the same blocks
-   as long as floor(carveout / allocation) stays. */
-static inline int32_t smem_axis_at(const gpuocc_device *d, struct smem_axis *x, int64_t v, int64_t *alloc,
-                                   int64_t *end)
+/* The shared-memory blocks at dynamic bytes v (allocation *alloc, carveout x->carveout). */
+static inline int32_t smem_axis_at(const gpuocc_device *d, struct smem_axis *x, int64_t v, int64_t *alloc)
 {
     int64_t a = (x->round + v) & -x->unit;
     *alloc = a;
@@ -447,28 +447,33 @@ static inline int32_t smem_axis_at(const gpuocc_device *d, struct smem_axis *x, 
         int64_t chosen = gpuocc_nv_carveout_at_least(d, x->preferred > a ? x->preferred : a);
         x->carveout = chosen >= 0 ? chosen : d->smem_per_sm_bytes;
         x->covers = chosen >= 0 ? chosen : INT64_MAX;
+        /* below about sqrt(2 carveout step) bytes, floor(carveout / allocation) changes within two steps */
+        x->short_runs = (int64_t)sqrt(2.0 * (double)x->carveout * (double)x->step);
     }
+    if (v > x->dynamic_max || a > x->limit)
+        return 0; /* over a per-block limit (or the opt-in attribute) */
+    return a == 0 ? GPUOCC_NO_LIMIT : gpuocc_clamp_i32(gpuocc_div(x->carveout, a));
+}
+
+/* The largest dynamic byte count, from v on, over which the answer at v (allocation a, `blocks`) holds:
+   the same carveout, and the same blocks as long as floor(carveout / allocation) stays. */
+static inline int64_t smem_axis_end(const gpuocc_device *d, const struct smem_axis *x, int64_t v, int64_t a,
+                                    int32_t blocks)
+{
     int64_t c = x->carveout;
     /* the carveout stays until the allocation outgrows it; when none holds it, none ever will */
     int64_t alloc_end = d->carveout_count > 0 && c >= a ? c : INT64_MAX;
     int64_t last = INT64_MAX;
-    int32_t blocks;
-    if (v > x->dynamic_max || a > x->limit) {
-        blocks = 0; /* over a per-block limit (or the opt-in attribute): stays 0 as the block grows */
-    } else if (a == 0) {
-        blocks = GPUOCC_NO_LIMIT;
+    if (blocks == GPUOCC_NO_LIMIT) {
         alloc_end = 0; /* nothing allocated: the next byte allocates */
-    } else {
-        blocks = gpuocc_clamp_i32(gpuocc_div(c, a));
-        if (blocks > 0) { /* 0 (a carveout smaller than the block) stays 0 as the block grows */
-            last = x->dynamic_max;
-            alloc_end = min64(min64(alloc_end, x->limit), gpuocc_div(c, blocks));
-        }
+    } else if (blocks > 0) {
+        /* 0 (over a per-block limit, or a carveout smaller than the block) stays 0 as the block grows */
+        last = x->dynamic_max;
+        alloc_end = min64(min64(alloc_end, x->limit), gpuocc_div(c, blocks));
     }
     if (alloc_end < INT64_MAX) /* the last dynamic byte count whose allocation is at most alloc_end */
         last = min64(last, (alloc_end & -x->unit) - x->offset);
-    *end = last < v ? v : last;
-    return blocks;
+    return last < v ? v : last;
 }
 
 static void sweep_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
@@ -482,18 +487,24 @@ static void sweep_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, i
     struct still s;
     still_init(f, &a, GPUOCC_RESOURCE_SMEM, &s);
     struct smem_axis x;
-    smem_axis_init(d, k, &x);
+    smem_axis_init(d, k, step, &x);
     /* a step of whole units adds itself to the allocation; any other step, the allocation point by point */
     int64_t grow = (step & (x.unit - 1)) == 0 ? step : -1;
     int32_t shift = step_shift(step);
     struct words w = s.w;
     for (int64_t i = 0; i < n;) {
-        int64_t v = from + i * step, alloc, end;
-        int32_t blocks = smem_axis_at(d, &x, v, &alloc, &end);
-        int64_t m = run_points(v, end, i, n, step, shift);
+        int64_t v = from + i * step, alloc;
+        int32_t blocks = smem_axis_at(d, &x, v, &alloc);
         still_point(&s, GPUOCC_RESOURCE_SMEM, blocks, v, &w);
         w.w[7] = (uint64_t)alloc;
         w.w[8] = (uint64_t)x.carveout;
+        if (alloc < x.short_runs) {
+            /* runs of a point or two: each point on its own, with no run end to wait for */
+            put_point(points + i, &w);
+            i++;
+            continue;
+        }
+        int64_t m = run_points(v, smem_axis_end(d, &x, v, alloc, blocks), i, n, step, shift);
         if (grow >= 0) {
             store_run(points + i, m, &w, v, step, grow);
         } else {
