@@ -135,17 +135,23 @@ static inline bool sweep_fast(const gpuocc_device *dev, const gpuocc_kernel *ker
     return true;
 }
 
-int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from, int64_t to,
-                     int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count)
+/* Kept out of gpuocc_sweep (GCC, Clang), so that the common call does not set up this path's frame. */
+#if defined(__GNUC__)
+#define NOT_INLINED __attribute__((noinline))
+#else
+#define NOT_INLINED
+#endif
+
+/* Every other call: the structs checked (and copied where they must be) field by field. */
+static NOT_INLINED int32_t sweep_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
+                                       int64_t from, int64_t to, int64_t step, gpuocc_sweep_point *points,
+                                       int32_t capacity, int32_t *count)
 {
-    int32_t rc;
-    if (sweep_fast(dev, kernel, axis, from, to, step, points, capacity, count, &rc))
-        return rc;
     gpuocc_device scratch;
     const gpuocc_device *d;
     gpuocc_kernel k;
     bool fast;
-    rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, from, to, &fast);
+    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, from, to, &fast);
     if (rc)
         return rc;
     if (!count || (capacity > 0 && !points))
@@ -179,6 +185,15 @@ int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int3
     }
     *count = (int32_t)n;
     return GPUOCC_OK;
+}
+
+int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from, int64_t to,
+                     int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count)
+{
+    int32_t rc;
+    if (sweep_fast(dev, kernel, axis, from, to, step, points, capacity, count, &rc))
+        return rc;
+    return sweep_plain(dev, kernel, axis, from, to, step, points, capacity, count);
 }
 
 /* ---- thresholds of the limits that move along each axis ---- */
