@@ -187,6 +187,118 @@ static uint32_t regs_warps_max(const struct gpuocc_nv_fast *f, const struct gpuo
     return top;
 }
 
+/*
+ * Four points of the threads axis at a time (GCC 9+ and Clang vector extensions): the same rule in 32-bit
+ * lanes, the quotients as single-precision divisions of integers below 2^22 (exact there, as in
+ * lib/nvidia/batch.c: the quotient of a < 2^22 by b rounds to an integer only when it is one), the warps
+ * (at most the slots) as a single-precision product, then the points' words interleaved for the stores.
+ */
+#if WIDE_STORES && (defined(__clang__) || __GNUC__ >= 9)
+#define THREAD_LANES 1
+typedef gpuocc_i32x4 i32x4;
+typedef float f32x4 __attribute__((vector_size(16)));
+typedef double f64x2 __attribute__((vector_size(16)));
+
+/* What the lanes need of a threads sweep, computed once. */
+struct thread_lanes {
+    i32x4 threads_max, slots, file_warps, warps_max, regs_unlimited, fixed, fixed_limiters, per_warp, smem;
+    u64x2 fifth, alloc;         /* the fixed word in both lanes */
+    uint64_t carveout;
+    double slots_d, inverse_slots; /* 1 / slots when exact (a power of two), else 0 */
+};
+
+static inline i32x4 lanes_splat(int32_t v)
+{
+    return (i32x4){v, v, v, v};
+}
+
+static inline i32x4 lanes_select(i32x4 mask, i32x4 yes, i32x4 no)
+{
+    return (mask & yes) | (~mask & no);
+}
+
+/* floor(a / b) for 0 <= a < 2^22, 1 <= b < 2^22 */
+static inline i32x4 lanes_quotient(i32x4 a, i32x4 b)
+{
+    return __builtin_convertvector(__builtin_convertvector(a, f32x4) / __builtin_convertvector(b, f32x4), i32x4);
+}
+
+/* Lanes picked from two vectors (indexes 0 .. 3 the first's, 4 .. 7 the second's; 0 .. 1 and 2 .. 3 for two
+   lanes). */
+#if defined(__clang__) || __GNUC__ >= 12
+#define PICK4(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#define PICK2(a, b, i, j) __builtin_shufflevector(a, b, i, j)
+#else
+#define PICK4(a, b, i, j, k, l) __builtin_shuffle(a, b, (i32x4){i, j, k, l})
+#define PICK2(a, b, i, j) __builtin_shuffle(a, b, (u64x2){i, j})
+#endif
+
+/* The 64-bit words PAIR(a[j], b[j]): lanes 0 and 1 in *low, 2 and 3 in *high. */
+static inline void lanes_pairs(i32x4 a, i32x4 b, u64x2 *low, u64x2 *high)
+{
+    *low = (u64x2)PICK4(a, b, 0, 4, 1, 5);
+    *high = (u64x2)PICK4(a, b, 2, 6, 3, 7);
+}
+
+/* Point j (0 or 1) of two whose words are in vectors of two: the first four 16-byte stores and the last. */
+static inline void put_lane(unsigned char *q, int j, u64x2 w0, u64x2 w1, u64x2 w2, u64x2 w3, u64x2 w4, u64x2 w6,
+                            const struct thread_lanes *l)
+{
+    u64x2 first = j ? PICK2(w0, w1, 1, 3) : PICK2(w0, w1, 0, 2);
+    u64x2 second = j ? PICK2(w2, w3, 1, 3) : PICK2(w2, w3, 0, 2);
+    u64x2 third = j ? PICK2(w4, l->fifth, 1, 3) : PICK2(w4, l->fifth, 0, 3);
+    u64x2 fourth = j ? PICK2(w6, l->alloc, 1, 3) : PICK2(w6, l->alloc, 0, 3);
+    memcpy(q, &first, 16);
+    memcpy(q + 16, &second, 16);
+    memcpy(q + 32, &third, 16);
+    memcpy(q + 48, &fourth, 16);
+    memcpy(q + 64, &l->carveout, 8);
+}
+
+/* Points t, t + step, t + 2 step, t + 3 step (each at most thread_cap). */
+static inline void threads4(const struct thread_lanes *l, uint32_t shift, int32_t t0, int32_t step,
+                            gpuocc_sweep_point *p)
+{
+    const i32x4 zero = lanes_splat(0), one = lanes_splat(1);
+    i32x4 t = lanes_splat(t0) + (i32x4){0, step, 2 * step, 3 * step};
+    i32x4 wpb = ((t - one) >> (int32_t)shift) + one; /* 1 .. 64 */
+    i32x4 warps_blocks = ~(t > l->threads_max) & lanes_quotient(l->slots, wpb);
+    i32x4 regs_blocks = ~(wpb > l->warps_max) & (lanes_quotient(l->file_warps, wpb) | l->regs_unlimited);
+    i32x4 blocks = lanes_select(warps_blocks < regs_blocks, warps_blocks, regs_blocks);
+    blocks = lanes_select(blocks < l->fixed, blocks, l->fixed);
+    i32x4 limiters = ((warps_blocks == blocks) & lanes_splat(1 << GPUOCC_RESOURCE_WARPS)) |
+                     ((regs_blocks == blocks) & lanes_splat(1 << GPUOCC_RESOURCE_REGISTERS)) |
+                     ((blocks == l->fixed) & l->fixed_limiters);
+    /* at most the warp slots, below 2^22: exact in single precision */
+    i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * __builtin_convertvector(wpb, f32x4),
+                                          i32x4);
+    i32x4 public_regs = lanes_select(regs_blocks == lanes_splat(GPUOCC_NO_LIMIT), lanes_splat(GPUOCC_UNLIMITED), regs_blocks);
+    i32x4 regs_per_block = l->per_warp * wpb; /* per_warp x 64 < 2^31: checked once */
+    f64x2 occupancy_low = {(double)warps[0], (double)warps[1]}, occupancy_high = {(double)warps[2], (double)warps[3]};
+    if (l->inverse_slots != 0) { /* slots a power of two: the product by its inverse is the quotient, exactly */
+        occupancy_low *= l->inverse_slots;
+        occupancy_high *= l->inverse_slots;
+    } else {
+        occupancy_low /= l->slots_d;
+        occupancy_high /= l->slots_d;
+    }
+    u64x2 w0[2], w1[2], w3[2], w4[2], w6[2];
+    lanes_pairs(t, zero, &w0[0], &w0[1]);
+    lanes_pairs(blocks, warps, &w1[0], &w1[1]);
+    lanes_pairs(limiters, warps_blocks, &w3[0], &w3[1]);
+    lanes_pairs(public_regs, l->smem, &w4[0], &w4[1]);
+    lanes_pairs(regs_per_block, zero, &w6[0], &w6[1]);
+    u64x2 w2_low = (u64x2)occupancy_low, w2_high = (u64x2)occupancy_high;
+    unsigned char *q = (unsigned char *)p;
+    put_lane(q, 0, w0[0], w1[0], w2_low, w3[0], w4[0], w6[0], l);
+    put_lane(q + 72, 1, w0[0], w1[0], w2_low, w3[0], w4[0], w6[0], l);
+    put_lane(q + 144, 0, w0[1], w1[1], w2_high, w3[1], w4[1], w6[1], l);
+    put_lane(q + 216, 1, w0[1], w1[1], w2_high, w3[1], w4[1], w6[1], l);
+}
+#else
+#define THREAD_LANES 0
+#endif
+
 static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
                           gpuocc_sweep_point *points)
 {
@@ -215,7 +327,31 @@ static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k
     const u64x2 tail = {(uint64_t)a.alloc, carveout};
 #endif
     uint32_t t = (uint32_t)from; /* every point is at most thread_cap */
-    for (gpuocc_sweep_point *p = points, *end = points + n; p < end; p++, t += (uint32_t)step) {
+    gpuocc_sweep_point *p = points, *end = points + n;
+#if THREAD_LANES
+    /* the lanes' ranges: quotients of integers below 2^22, regs_per_block below 2^31 */
+    if (n >= 4 && slots < ((uint64_t)1 << 22) && file_warps < ((uint64_t)1 << 22) &&
+        per_warp * GPUOCC_FAST_STEPS <= INT32_MAX) {
+        struct thread_lanes l = {.threads_max = lanes_splat((int32_t)threads_max),
+                                 .slots = lanes_splat((int32_t)slots),
+                                 .file_warps = lanes_splat((int32_t)file_warps),
+                                 .warps_max = lanes_splat((int32_t)(warps_max < GPUOCC_FAST_STEPS ? warps_max
+                                                                                              : GPUOCC_FAST_STEPS)),
+                                 .regs_unlimited = lanes_splat((int32_t)regs_unlimited),
+                                 .fixed = lanes_splat(fixed),
+                                 .fixed_limiters = lanes_splat((int32_t)fixed_limiters),
+                                 .per_warp = lanes_splat((int32_t)per_warp),
+                                 .smem = lanes_splat(gpuocc_public_limit(a.smem_blocks)),
+                                 .fifth = {w5, w5},
+                                 .alloc = {(uint64_t)a.alloc, (uint64_t)a.alloc},
+                                 .carveout = carveout,
+                                 .slots_d = slots_d,
+                                 .inverse_slots = (slots & (slots - 1)) == 0 ? 1.0 / slots_d : 0};
+        for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
+            threads4(&l, shift, (int32_t)t, (int32_t)step, p);
+    }
+#endif
+    for (; p < end; p++, t += (uint32_t)step) {
         uint32_t wpb = ((t - 1) >> shift) + 1; /* <= GPUOCC_FAST_STEPS */
         uint64_t r = gpuocc_fast_reciprocal[wpb];
         int32_t warps_blocks = t > threads_max ? 0 : (int32_t)((slots * r) >> 32);
