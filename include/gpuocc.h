@@ -307,9 +307,10 @@ typedef struct gpuocc_result {
    is checked on each call, in place (nothing is copied when the structs hold the current layout).  For an
    NVIDIA device and a kernel in the current layout with byte counts below 2^40, the checks are a few
    vector range compares over the two structs (what they refuse goes to field-by-field checks, which name
-   the error), and the rules run on shifts for the power-of-two units and tabled reciprocals for the small
-   divisors (warps per block, register allocation steps): one 32-bit divide for shared memory and one
-   floating-point divide for the occupancy; the result is written once.  Nothing is amortised across
+   the error); on a device with 32-thread warps and 256-register allocation units (every NVIDIA GPU) the
+   rules run with those units as constants, tabled reciprocals for the small divisors (warps per block,
+   register allocation steps, barriers) and two floating-point divides (shared memory, occupancy), without
+   a branch on the launch's values; the result is written once.  Nothing is amortised across
    calls (no state is kept): for many launches on one device see gpuocc_prepare / gpuocc_occupancy_batch.
    GPUOCC_ERR_OVERFLOW (result untouched) when the block's shared memory (static + dynamic + reserved)
    reaches 2^60 bytes; gpuocc_limit_shared_memory still answers 0 blocks for it. */
@@ -475,8 +476,9 @@ GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_ker
  * four at a time through 32-bit vector lanes where the compiler has vector extensions (GCC, Clang) and
  * the values are in range (threads within 64 warps, up to 1024 registers, byte counts below 2^28): no
  * integer division, the quotients as single-precision divisions of integers below 2^22 (exact there), the
- * tables read per lane.  Other launches take the single call's evaluation, launch by launch.  Answers are
- * exactly gpuocc_occupancy's.
+ * tables read per lane; on x86-64 a second build of that loop for AVX2 is taken when the processor has it.
+ * Other launches take the single call's evaluation, launch by launch.  Answers are exactly
+ * gpuocc_occupancy's.
  * ------------------------------------------------------------------------------------------------- */
 
 /* A device checked once, with its constants precomputed.  Owned by the caller (stack, heap, anywhere; no

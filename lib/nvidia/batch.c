@@ -7,6 +7,10 @@
  */
 #include "fast.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* Shared memory per SM in KiB the carveout table covers (every NVIDIA carveout so far is <= 228 KiB). */
 #define KIB_MAX 256
 #define NO_CARVEOUT GPUOCC_MAX_CARVEOUTS
@@ -181,6 +185,15 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
  * the tables gathered lane by lane.  Used when the device and the base kernel keep every quantity in those
  * ranges (checked once per batch) and all four launches do (checked per group); else the scalar launch.
  */
+/* x86-64 with GCC or Clang: an AVX2 build of the loop as well, taken when the processor has it. */
+#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__)
+#define BATCH_AVX2 1
+#define GPUOCC_BATCH_INLINE inline __attribute__((always_inline))
+#else
+#define BATCH_AVX2 0
+#define GPUOCC_BATCH_INLINE inline
+#endif
+
 #if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9)
 #define BATCH_VECTORS 1
 typedef gpuocc_i32x4 i32x4;
@@ -203,8 +216,11 @@ struct lanes {
     float block_units;        /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
     int32_t slot_blocks, barrier_blocks;
     i32x4 max_threads_v, slots_v, regs_max_v; /* the same, in every lane */
-    int32_t file_warps[GPUOCC_FAST_STEPS + 1];   /* by allocation step: warps per SM (0 for step 0) */
-    int32_t compat_warps[GPUOCC_FAST_STEPS + 1]; /* the same in the GP10x layout */
+    bool carveouts;           /* the device has carveouts (else every block gets smem_per_sm_bytes) */
+    int32_t smem_per_sm;
+    /* by allocation step: warps per SM (0 for step 0), and in the high half the same in the GP10x layout
+       (both below 2^16: lanes_init checks) */
+    int32_t step_warps[GPUOCC_FAST_STEPS + 1];
     int32_t carveout_bytes[KIB_MAX + 1];         /* by KiB needed: the carveout */
 };
 
@@ -240,6 +256,31 @@ static inline i32x4 quotient(i32x4 a, i32x4 b)
     return __builtin_convertvector(__builtin_convertvector(a, f32x4) / __builtin_convertvector(b, f32x4), i32x4);
 }
 
+/* Four byte counts as lanes: those out of the lanes' range read -1. */
+static GPUOCC_BATCH_INLINE i32x4 to_lanes(const int64_t *v)
+{
+#if defined(__SSE2__)
+    __m128i a = _mm_loadu_si128((const __m128i *)(const void *)v);
+    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(v + 2));
+    /* the low words of the four counts, and the bits of each at 2^28 and above */
+    __m128i low = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), _MM_SHUFFLE(2, 0, 2, 0)));
+    __m128i high = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(_mm_srli_epi64(a, 28)),
+                                                   _mm_castsi128_ps(_mm_srli_epi64(b, 28)), _MM_SHUFFLE(2, 0, 2, 0)));
+    __m128i top = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), _MM_SHUFFLE(3, 1, 3, 1)));
+    __m128i zero = _mm_setzero_si128();
+    __m128i bad = _mm_andnot_si128(_mm_and_si128(_mm_cmpeq_epi32(high, zero), _mm_cmpeq_epi32(top, zero)),
+                                   _mm_set1_epi32(-1));
+    i32x4 out;
+    _mm_storeu_si128((__m128i *)(void *)&out, _mm_or_si128(low, bad));
+    return out;
+#else
+    i32x4 out;
+    for (int j = 0; j < 4; j++)
+        out[j] = (uint64_t)v[j] < (uint64_t)BYTES_LANE_MAX ? (int32_t)v[j] : -1;
+    return out;
+#endif
+}
+
 /* Whether the device and the base kernel keep the lanes' quantities in range; fills `l`. */
 static bool lanes_init(const struct context *c, struct lanes *l)
 {
@@ -250,7 +291,7 @@ static bool lanes_init(const struct context *c, struct lanes *l)
     if (!c->fast || !c->carveout_table || !c->occupancy_table || smem_top >= BYTES_LANE_MAX ||
         d->smem_per_sm_bytes >= BYTES_LANE_MAX || (smem_top >> f->smem_shift) >= UNITS_LANE_MAX ||
         (d->smem_per_sm_bytes >> f->smem_shift) >= UNITS_LANE_MAX || k->smem_dynamic_max_bytes >= BYTES_LANE_MAX ||
-        ((uint32_t)d->regs_per_sm >> f->unit_shift) >= UNITS_LANE_MAX)
+        ((uint32_t)d->regs_per_sm >> f->unit_shift) >= (1 << 15))
         return false;
     *l = (struct lanes){.max_threads = d->max_threads_per_block,
                         .regs_max = d->regs_per_thread_max,
@@ -268,24 +309,25 @@ static bool lanes_init(const struct context *c, struct lanes *l)
                         .per_block = (int32_t)d->smem_per_block_bytes,
                         .smem_optin = k->smem_optin != 0,
                         .slot_blocks = d->max_blocks_per_sm,
-                        .barrier_blocks = c->barrier_blocks};
+                        .barrier_blocks = c->barrier_blocks,
+                        .carveouts = d->carveout_count > 0,
+                        .smem_per_sm = (int32_t)d->smem_per_sm_bytes};
     l->max_threads_v = splat(l->max_threads);
     l->slots_v = splat((int32_t)f->slots);
     l->regs_max_v = splat(l->regs_max);
     int64_t block_units = d->regs_per_block >> f->unit_shift;
     l->block_units = (float)(block_units < (1 << 14) ? block_units : (1 << 14));
-    for (uint32_t g = 1; g <= GPUOCC_FAST_STEPS; g++) {
-        l->file_warps[g] = (int32_t)(gpuocc_fast_div(f->part_units, g) << f->part_shift);
-        l->compat_warps[g] = (int32_t)(gpuocc_fast_div(f->compat_units, g) << f->compat_shift);
-    }
+    for (uint32_t g = 1; g <= GPUOCC_FAST_STEPS; g++)
+        l->step_warps[g] = (int32_t)(gpuocc_fast_div(f->part_units, g) << f->part_shift |
+                                     gpuocc_fast_div(f->compat_units, g) << f->compat_shift << 16);
     for (int32_t kib = 0; kib <= KIB_MAX; kib++)
         l->carveout_bytes[kib] = (int32_t)c->carveout_bytes[c->p->carveout_index[kib]];
     return true;
 }
 
 /* Four launches in lanes; false (nothing written) when one of them is out of the lanes' ranges. */
-static inline bool launch4(const struct context *c, const struct lanes *l, i32x4 t, i32x4 r, i32x4 st, i32x4 dy,
-                           const gpuocc_batch *b, size_t i)
+static GPUOCC_BATCH_INLINE bool launch4(const struct context *c, const struct lanes *l, i32x4 t, i32x4 r,
+                                        i32x4 st, i32x4 dy, const gpuocc_batch *b, size_t i)
 {
     const i32x4 zero = splat(0), no_limit = splat(GPUOCC_NO_LIMIT);
     const u32x4 one = {1, 1, 1, 1}, cap = one * c->f.thread_cap, regs_top = one * REGS_LANE_MAX;
@@ -308,11 +350,12 @@ static inline bool launch4(const struct context *c, const struct lanes *l, i32x4
     i32x4 rounded = (wpb + (l->parts - 1)) & splat(-l->parts);
     /* the per-block check in allocation units: g x rounded <= floor(regs_per_block / unit) (both below 2^14) */
     i32x4 block_fails = (i32x4)(g_f * __builtin_convertvector(rounded, f32x4) > l->block_units);
-    i32x4 regs_blocks = quotient(gather(l->file_warps, g), wpb);
+    i32x4 step_warps = gather(l->step_warps, g);
+    i32x4 regs_blocks = quotient(step_warps & 0xffff, wpb);
     if (l->compat_parts > 0) {
         i32x4 compat = (wpb + (l->compat_parts - 1)) & splat(-l->compat_parts);
         i32x4 compat_fails = (i32x4)(g_f * __builtin_convertvector(compat, f32x4) > l->block_units) |
-                             (gather(l->compat_warps, g) < wpb);
+                             ((step_warps >> 16) < wpb);
         regs_blocks = zero_where(compat_fails, regs_blocks);
     }
     regs_blocks = select4(g == zero, no_limit, regs_blocks);
@@ -324,7 +367,7 @@ static inline bool launch4(const struct context *c, const struct lanes *l, i32x4
     i32x4 kib = (alloc + 1023) >> 10;
     kib = select4(kib > splat(l->preferred_kib), kib, splat(l->preferred_kib));
     kib = select4(kib < splat(KIB_MAX), kib, splat(KIB_MAX));
-    i32x4 carveout = gather(l->carveout_bytes, kib);
+    i32x4 carveout = l->carveouts ? gather(l->carveout_bytes, kib) : splat(l->smem_per_sm);
     i32x4 carveout_units = carveout >> l->smem_shift;
     i32x4 limit = splat(l->per_block), too_much = zero;
     if (l->smem_optin) {
@@ -384,7 +427,9 @@ static inline bool launch4(const struct context *c, const struct lanes *l, i32x4
 }
 #else
 #define BATCH_VECTORS 0
+struct lanes;
 #endif
+
 
 #define CHUNK 256
 
@@ -400,6 +445,70 @@ static void load_smem(int64_t *to, const void *column, int32_t width, size_t sta
     else
         memcpy(to, (const int64_t *)column + start, n * sizeof *to);
 }
+
+/* The batch's columns, in chunks: four launches at a time in vector lanes where `vectors` (l filled), the
+   rest one by one. */
+static GPUOCC_BATCH_INLINE void run_columns(const struct context *c, const struct lanes *l, bool vectors,
+                                            const gpuocc_batch *b, size_t count)
+{
+    const gpuocc_kernel *k = c->k;
+    /* a column not given reads the base kernel's value at stride 0 */
+    const int32_t *threads = b->threads_per_block ? b->threads_per_block : &k->threads_per_block;
+    const int32_t *regs = b->regs_per_thread ? b->regs_per_thread : &k->regs_per_thread;
+    size_t threads_step = b->threads_per_block != NULL, regs_step = b->regs_per_thread != NULL;
+    uint64_t cap = c->fast ? c->f.thread_cap : 0;
+    int64_t smem_static[CHUNK], smem_dynamic[CHUNK];
+#if BATCH_VECTORS
+    int32_t lane_static[CHUNK], lane_dynamic[CHUNK];
+#else
+    (void)l;
+    (void)vectors;
+#endif
+    for (size_t start = 0; start < count; start += CHUNK) {
+        size_t n = count - start < CHUNK ? count - start : CHUNK;
+        load_smem(smem_static, b->smem_static_bytes, b->smem_width, start, n, k->smem_static_bytes);
+        load_smem(smem_dynamic, b->smem_dynamic_bytes, b->smem_width, start, n, k->smem_dynamic_bytes);
+        size_t j = 0;
+#if BATCH_VECTORS
+        if (vectors) {
+            /* byte counts out of the lanes' range read as -1: that group takes the scalar launches */
+            size_t q = 0;
+            for (; q + 4 <= n; q += 4) {
+                i32x4 st = to_lanes(smem_static + q), dy = to_lanes(smem_dynamic + q);
+                memcpy(lane_static + q, &st, 16);
+                memcpy(lane_dynamic + q, &dy, 16);
+            }
+            for (; q < n; q++) {
+                lane_static[q] = (uint64_t)smem_static[q] < (uint64_t)BYTES_LANE_MAX ? (int32_t)smem_static[q] : -1;
+                lane_dynamic[q] = (uint64_t)smem_dynamic[q] < (uint64_t)BYTES_LANE_MAX ? (int32_t)smem_dynamic[q] : -1;
+            }
+        }
+        for (; vectors && j + 4 <= n; j += 4) {
+            size_t i = start + j;
+            i32x4 t = threads_step ? gpuocc_load_i32x4(threads + i) : splat(*threads);
+            i32x4 r = regs_step ? gpuocc_load_i32x4(regs + i) : splat(*regs);
+            i32x4 st = gpuocc_load_i32x4(lane_static + j), dy = gpuocc_load_i32x4(lane_dynamic + j);
+            if (!launch4(c, l, t, r, st, dy, b, i))
+                for (size_t q = 0; q < 4; q++)
+                    launch_one(c, cap, threads[(i + q) * threads_step], regs[(i + q) * regs_step],
+                               smem_static[j + q], smem_dynamic[j + q], b, i + q);
+        }
+#endif
+        for (; j < n; j++)
+            launch_one(c, cap, threads[(start + j) * threads_step], regs[(start + j) * regs_step], smem_static[j],
+                       smem_dynamic[j], b, start + j);
+    }
+}
+
+#if BATCH_AVX2
+/* The same loop compiled for AVX2 (chosen at run time): the four-lane code gets the wider instruction
+   set's blends, minima and three-operand forms. */
+__attribute__((target("avx2"))) static void run_avx2(const struct context *c, const struct lanes *l,
+                                                     const gpuocc_batch *b, size_t count)
+{
+    run_columns(c, l, true, b, count);
+}
+#endif
 
 int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
 {
@@ -422,44 +531,18 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
         c.carveout_bytes[i] = (int64_t)d->carveouts_kib[i] * 1024;
     c.carveout_bytes[NO_CARVEOUT] = d->smem_per_sm_bytes;
 
-    /* a column not given reads the base kernel's value at stride 0 */
-    const int32_t *threads = b->threads_per_block ? b->threads_per_block : &k->threads_per_block;
-    const int32_t *regs = b->regs_per_thread ? b->regs_per_thread : &k->regs_per_thread;
-    size_t threads_step = b->threads_per_block != NULL, regs_step = b->regs_per_thread != NULL;
-    uint64_t cap = c.fast ? c.f.thread_cap : 0;
-    int64_t smem_static[CHUNK], smem_dynamic[CHUNK];
 #if BATCH_VECTORS
     struct lanes l;
     bool vectors = count >= 64 && lanes_init(&c, &l);
-    int32_t lane_static[CHUNK], lane_dynamic[CHUNK];
-#endif
-    for (size_t start = 0; start < count; start += CHUNK) {
-        size_t n = count - start < CHUNK ? count - start : CHUNK;
-        load_smem(smem_static, b->smem_static_bytes, b->smem_width, start, n, k->smem_static_bytes);
-        load_smem(smem_dynamic, b->smem_dynamic_bytes, b->smem_width, start, n, k->smem_dynamic_bytes);
-        size_t j = 0;
-#if BATCH_VECTORS
-        if (vectors) {
-            /* byte counts out of the lanes' range read as -1: that group takes the scalar launches */
-            for (size_t q = 0; q < n; q++) {
-                lane_static[q] = (uint64_t)smem_static[q] < (uint64_t)BYTES_LANE_MAX ? (int32_t)smem_static[q] : -1;
-                lane_dynamic[q] = (uint64_t)smem_dynamic[q] < (uint64_t)BYTES_LANE_MAX ? (int32_t)smem_dynamic[q] : -1;
-            }
-        }
-        for (; vectors && j + 4 <= n; j += 4) {
-            size_t i = start + j;
-            i32x4 t = threads_step ? gpuocc_load_i32x4(threads + i) : splat(*threads);
-            i32x4 r = regs_step ? gpuocc_load_i32x4(regs + i) : splat(*regs);
-            i32x4 st = gpuocc_load_i32x4(lane_static + j), dy = gpuocc_load_i32x4(lane_dynamic + j);
-            if (!launch4(&c, &l, t, r, st, dy, b, i))
-                for (size_t q = 0; q < 4; q++)
-                    launch_one(&c, cap, threads[(i + q) * threads_step], regs[(i + q) * regs_step],
-                               smem_static[j + q], smem_dynamic[j + q], b, i + q);
-        }
-#endif
-        for (; j < n; j++)
-            launch_one(&c, cap, threads[(start + j) * threads_step], regs[(start + j) * regs_step], smem_static[j],
-                       smem_dynamic[j], b, start + j);
+#if BATCH_AVX2
+    if (vectors && __builtin_cpu_supports("avx2")) {
+        run_avx2(&c, &l, b, count);
+        return GPUOCC_OK;
     }
+#endif
+    run_columns(&c, &l, vectors, b, count);
+#else
+    run_columns(&c, NULL, false, b, count);
+#endif
     return GPUOCC_OK;
 }
