@@ -185,8 +185,10 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
  * the tables gathered lane by lane.  Used when the device and the base kernel keep every quantity in those
  * ranges (checked once per batch) and all four launches do (checked per group); else the scalar launch.
  */
-/* x86-64 with GCC or Clang: an AVX2 build of the loop as well, taken when the processor has it. */
-#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__)
+/* x86-64 with GCC or Clang: an AVX2 build of the loop as well, taken when the processor has it
+   (GPUOCC_NO_DISPATCH: the baseline build alone; the sanitized test build uses it, so both are tested). */
+#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__) &&   \
+    !defined(GPUOCC_NO_DISPATCH)
 #define BATCH_AVX2 1
 #define GPUOCC_BATCH_INLINE inline __attribute__((always_inline))
 #else
