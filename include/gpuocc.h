@@ -398,13 +398,16 @@ GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kerne
  *
  * Cost model.  The device and the kernel are checked once per call, as gpuocc_occupancy checks them (in
  * place when both are the current layout and the kernel's own axis value is valid, else on a copy).  On
- * an NVIDIA device, gpuocc_sweep computes the parts of the rules the axis does not move once (the four
- * limits that stay, and their minimum), then runs one loop per axis: on the registers and dynamic
- * shared-memory axes, runs over which the answer cannot change (the same register allocation step; the
- * same carveout and floor(carveout / allocation)): each run's first point is evaluated, the others are
- * copies with their own value (and allocation); on the threads and barriers axes every point is evaluated
- * in a few instructions (tabled reciprocals, no division but the occupancy's).  A sweep costs the checks
- * plus a store per point, plus one evaluation per run.  gpuocc_sweep_steps evaluates only at the
+ * an NVIDIA device, gpuocc_sweep then evaluates the parts of the rules the axis does not move once (the
+ * limits that stay, their minimum and which of them tie at it) and runs one loop per axis, with no 64-bit
+ * division per point: on the registers and dynamic shared-memory axes, runs over which the answer cannot
+ * change (the same register allocation step; the same carveout and floor(carveout / allocation)) are
+ * evaluated at their first point and stored two points at a time, each point with its own value (and
+ * allocation); small allocations, where the runs are a point or two, are evaluated point by point; on the
+ * threads axis every point is evaluated, four at a time in vector lanes where the compiler has them; on
+ * the barriers axis every point is evaluated (one run on a device without the limit).  A sweep costs the
+ * checks and about one evaluation, plus a few nanoseconds a point: on the short threads and barriers
+ * ranges (32 and 17 points) the per-call part dominates.  gpuocc_sweep_steps evaluates only at the
  * thresholds of the limits that move.
  *
  * AMD devices: every point is the AMD answer of the kernel's model (registers = arch VGPRs, shared memory =
