@@ -240,19 +240,35 @@ static inline void lanes_pairs(i32x4 a, i32x4 b, u64x2 *low, u64x2 *high)
     *high = (u64x2)PICK4(a, b, 2, 6, 3, 7);
 }
 
-/* Point j (0 or 1) of two whose words are in vectors of two: the first four 16-byte stores and the last. */
-static inline void put_lane(unsigned char *q, int j, u64x2 w0, u64x2 w1, u64x2 w2, u64x2 w3, u64x2 w4, u64x2 w6,
-                            const struct thread_lanes *l)
+/* Point j (0 or 1) of two whose words w0 .. w7 are in vectors of two (lane j point j's; a word the points
+   share in both lanes), w8 shared: five stores. */
+static inline void put_lane(unsigned char *q, int j, u64x2 w0, u64x2 w1, u64x2 w2, u64x2 w3, u64x2 w4, u64x2 w5,
+                            u64x2 w6, u64x2 w7, uint64_t w8)
 {
     u64x2 first = j ? PICK2(w0, w1, 1, 3) : PICK2(w0, w1, 0, 2);
     u64x2 second = j ? PICK2(w2, w3, 1, 3) : PICK2(w2, w3, 0, 2);
-    u64x2 third = j ? PICK2(w4, l->fifth, 1, 3) : PICK2(w4, l->fifth, 0, 3);
-    u64x2 fourth = j ? PICK2(w6, l->alloc, 1, 3) : PICK2(w6, l->alloc, 0, 3);
+    u64x2 third = j ? PICK2(w4, w5, 1, 3) : PICK2(w4, w5, 0, 2);
+    u64x2 fourth = j ? PICK2(w6, w7, 1, 3) : PICK2(w6, w7, 0, 2);
     memcpy(q, &first, 16);
     memcpy(q + 16, &second, 16);
     memcpy(q + 32, &third, 16);
     memcpy(q + 48, &fourth, 16);
-    memcpy(q + 64, &l->carveout, 8);
+    memcpy(q + 64, &w8, 8);
+}
+
+/* The occupancy of four warp counts (below 2^22): by the inverse of the slots when exact, else divided. */
+static inline void occupancy4(i32x4 warps, double slots, double inverse_slots, u64x2 *low, u64x2 *high)
+{
+    f64x2 a = {(double)warps[0], (double)warps[1]}, b = {(double)warps[2], (double)warps[3]};
+    if (inverse_slots != 0) { /* slots a power of two: the product by its inverse is the quotient, exactly */
+        a *= inverse_slots;
+        b *= inverse_slots;
+    } else {
+        a /= slots;
+        b /= slots;
+    }
+    *low = (u64x2)a;
+    *high = (u64x2)b;
 }
 
 /* Points t, t + step, t + 2 step, t + 3 step (each at most thread_cap). */
@@ -274,26 +290,18 @@ static inline void threads4(const struct thread_lanes *l, uint32_t shift, int32_
                                           i32x4);
     i32x4 public_regs = lanes_select(regs_blocks == lanes_splat(GPUOCC_NO_LIMIT), lanes_splat(GPUOCC_UNLIMITED), regs_blocks);
     i32x4 regs_per_block = l->per_warp * wpb; /* per_warp x 64 < 2^31: checked once */
-    f64x2 occupancy_low = {(double)warps[0], (double)warps[1]}, occupancy_high = {(double)warps[2], (double)warps[3]};
-    if (l->inverse_slots != 0) { /* slots a power of two: the product by its inverse is the quotient, exactly */
-        occupancy_low *= l->inverse_slots;
-        occupancy_high *= l->inverse_slots;
-    } else {
-        occupancy_low /= l->slots_d;
-        occupancy_high /= l->slots_d;
-    }
-    u64x2 w0[2], w1[2], w3[2], w4[2], w6[2];
+    u64x2 w0[2], w1[2], w2[2], w3[2], w4[2], w6[2];
+    occupancy4(warps, l->slots_d, l->inverse_slots, &w2[0], &w2[1]);
     lanes_pairs(t, zero, &w0[0], &w0[1]);
     lanes_pairs(blocks, warps, &w1[0], &w1[1]);
     lanes_pairs(limiters, warps_blocks, &w3[0], &w3[1]);
     lanes_pairs(public_regs, l->smem, &w4[0], &w4[1]);
     lanes_pairs(regs_per_block, zero, &w6[0], &w6[1]);
-    u64x2 w2_low = (u64x2)occupancy_low, w2_high = (u64x2)occupancy_high;
     unsigned char *q = (unsigned char *)p;
-    put_lane(q, 0, w0[0], w1[0], w2_low, w3[0], w4[0], w6[0], l);
-    put_lane(q + 72, 1, w0[0], w1[0], w2_low, w3[0], w4[0], w6[0], l);
-    put_lane(q + 144, 0, w0[1], w1[1], w2_high, w3[1], w4[1], w6[1], l);
-    put_lane(q + 216, 1, w0[1], w1[1], w2_high, w3[1], w4[1], w6[1], l);
+    put_lane(q, 0, w0[0], w1[0], w2[0], w3[0], w4[0], l->fifth, w6[0], l->alloc, l->carveout);
+    put_lane(q + 72, 1, w0[0], w1[0], w2[0], w3[0], w4[0], l->fifth, w6[0], l->alloc, l->carveout);
+    put_lane(q + 144, 0, w0[1], w1[1], w2[1], w3[1], w4[1], l->fifth, w6[1], l->alloc, l->carveout);
+    put_lane(q + 216, 1, w0[1], w1[1], w2[1], w3[1], w4[1], l->fifth, w6[1], l->alloc, l->carveout);
 }
 #else
 #define THREAD_LANES 0
@@ -438,6 +446,45 @@ static inline void still_point(const struct still *s, uint32_t resource, int32_t
 
 /* ---- barriers ---- */
 
+#if THREAD_LANES
+/* What the lanes need of a barriers sweep, computed once (the words of the other limits' answer). */
+struct barrier_lanes {
+    i32x4 barriers_per_sm, fixed, fixed_limiters, warps_per_block, warps_blocks, slot_blocks;
+    u64x2 w4, w6, w7;
+    uint64_t w8;
+    double slots, inverse_slots;
+};
+
+/* Points v, v + step, v + 2 step, v + 3 step (each below 2^22). */
+static inline void barriers4(const struct barrier_lanes *l, int32_t v0, int32_t step, gpuocc_sweep_point *p)
+{
+    const i32x4 zero = lanes_splat(0);
+    i32x4 v = lanes_splat(v0) + (i32x4){0, step, 2 * step, 3 * step};
+    i32x4 none = v == zero; /* no barriers: no limit */
+    i32x4 barrier_blocks = lanes_select(none, lanes_splat(GPUOCC_NO_LIMIT), lanes_quotient(l->barriers_per_sm, v - none));
+    i32x4 blocks = lanes_select(barrier_blocks < l->fixed, barrier_blocks, l->fixed);
+    i32x4 limiters = ((barrier_blocks == blocks) & lanes_splat(1 << GPUOCC_RESOURCE_BARRIERS)) |
+                     ((blocks == l->fixed) & l->fixed_limiters);
+    /* at most the warp slots, below 2^22: exact in single precision */
+    i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) *
+                                              __builtin_convertvector(l->warps_per_block, f32x4),
+                                          i32x4);
+    i32x4 public_barriers = lanes_select(none, lanes_splat(GPUOCC_UNLIMITED), barrier_blocks);
+    u64x2 w0[2], w1[2], w2[2], w3[2], w5[2];
+    occupancy4(warps, l->slots, l->inverse_slots, &w2[0], &w2[1]);
+    lanes_pairs(v, zero, &w0[0], &w0[1]);
+    lanes_pairs(blocks, warps, &w1[0], &w1[1]);
+    lanes_pairs(limiters, l->warps_blocks, &w3[0], &w3[1]);
+    lanes_pairs(l->slot_blocks, public_barriers, &w5[0], &w5[1]);
+    unsigned char *q = (unsigned char *)p;
+    put_lane(q, 0, w0[0], w1[0], w2[0], w3[0], l->w4, w5[0], l->w6, l->w7, l->w8);
+    put_lane(q + 72, 1, w0[0], w1[0], w2[0], w3[0], l->w4, w5[0], l->w6, l->w7, l->w8);
+    put_lane(q + 144, 0, w0[1], w1[1], w2[1], w3[1], l->w4, w5[1], l->w6, l->w7, l->w8);
+    put_lane(q + 216, 1, w0[1], w1[1], w2[1], w3[1], l->w4, w5[1], l->w6, l->w7, l->w8);
+}
+#endif
+
+
 static void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
                            gpuocc_sweep_point *points)
 {
@@ -454,8 +501,28 @@ static void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *
         return;
     }
     int64_t v = from; /* at most INT32_MAX */
+    gpuocc_sweep_point *p = points, *end = points + n;
+#if THREAD_LANES
+    /* the lanes' ranges: quotients of integers below 2^22 */
+    if (n >= 4 && from + (n - 1) * step < ((int64_t)1 << 22) && f->slots < (1u << 22)) {
+        struct barrier_lanes l = {.barriers_per_sm = lanes_splat(d->barriers_per_sm),
+                                  .fixed = lanes_splat(s.min),
+                                  .fixed_limiters = lanes_splat((int32_t)s.limiters),
+                                  .warps_per_block = lanes_splat(s.warps_per_block),
+                                  .warps_blocks = lanes_splat((int32_t)(w.w[3] >> 32)),
+                                  .slot_blocks = lanes_splat(d->max_blocks_per_sm),
+                                  .w4 = {w.w[4], w.w[4]},
+                                  .w6 = {w.w[6], w.w[6]},
+                                  .w7 = {w.w[7], w.w[7]},
+                                  .w8 = w.w[8],
+                                  .slots = s.slots,
+                                  .inverse_slots = (f->slots & (f->slots - 1)) == 0 ? 1.0 / s.slots : 0};
+        for (; end - p >= 4; p += 4, v += 4 * step)
+            barriers4(&l, (int32_t)v, (int32_t)step, p);
+    }
+#endif
     /* unsigned: v steps once past the last point, where it may leave int64_t */
-    for (gpuocc_sweep_point *p = points, *end = points + n; p < end; p++, v = (int64_t)((uint64_t)v + (uint64_t)step)) {
+    for (; p < end; p++, v = (int64_t)((uint64_t)v + (uint64_t)step)) {
         still_point(&s, GPUOCC_RESOURCE_BARRIERS, gpuocc_nv_fast_barriers(d, v), v, &w);
         put_point(p, &w);
     }
