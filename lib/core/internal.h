@@ -9,6 +9,18 @@
 #include <stdint.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* Inlined however often it is called (where the compiler says how): for the hot paths whose callers
+   specialise them with constants or compile them for another instruction set. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GPUOCC_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define GPUOCC_ALWAYS_INLINE inline
+#endif
+
 /* Sizes past this are taken as garbage rather than a future layout. */
 #define GPUOCC_STRUCT_SIZE_MAX 4096u
 
@@ -132,7 +144,22 @@ void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resul
    that large. */
 static inline int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_t bytes)
 {
-#if GPUOCC_VECTORS
+#if defined(__SSE2__)
+    /* Entries are ascending and the unused ones zero: the used entries below the KiB needed are a prefix
+       of the mask `below`, and the answer the first used entry past it.  Past every carveout (<= 2^30 KiB)
+       either way when the KiB needed pass INT32_MAX. */
+    int64_t need_kib = (bytes >> 10) + ((bytes & 1023) != 0);
+    __m128i need = _mm_set1_epi32((int32_t)(need_kib < INT32_MAX ? need_kib : INT32_MAX));
+    const __m128i *c = (const __m128i *)(const void *)d->carveouts_kib;
+    __m128i low = _mm_packs_epi32(_mm_cmpgt_epi32(need, _mm_loadu_si128(c)),
+                                  _mm_cmpgt_epi32(need, _mm_loadu_si128(c + 1)));
+    __m128i high = _mm_packs_epi32(_mm_cmpgt_epi32(need, _mm_loadu_si128(c + 2)),
+                                   _mm_cmpgt_epi32(need, _mm_loadu_si128(c + 3)));
+    uint32_t below = (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(low, high));
+    uint32_t used = ((uint32_t)1 << d->carveout_count) - 1;
+    uint32_t index = (uint32_t)gpuocc_log2_exact(~(below & used)); /* <= carveout_count */
+    return index < (uint32_t)d->carveout_count ? (int64_t)d->carveouts_kib[index] * 1024 : -1;
+#elif GPUOCC_VECTORS
     /* Entries are ascending and the unused ones zero: the entries below `bytes` are the first
        `below` used ones plus, when bytes > 0, every unused one. */
     int64_t need_kib = (bytes >> 10) + ((bytes & 1023) != 0);
@@ -196,8 +223,9 @@ bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k);
    written) when the device's units or the range need the plain rules. */
 bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
                           int64_t n, gpuocc_sweep_point *points);
-/* gpuocc_occupancy's fast path (lib/nvidia/fast.c), for structs in the current layout: true when it answered (result written, every field but size), false
-   (nothing written) when the plain path must check or answer. */
+/* gpuocc_occupancy's fast path (lib/nvidia/fast.c), for structs in the current layout: true when it
+   answered (result written, every field but size), false (nothing written) when the plain path must check
+   or answer. */
 bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 /* The guard of a vendor's prepared state: a weighted sum of its 64-bit words but the one at `check_offset`
    (the guard itself); odd weights make any single flipped bit change it. */
@@ -222,7 +250,10 @@ int32_t gpuocc_amd_batch(const uint64_t *opaque, const gpuocc_kernel *k, const g
 
 static inline int32_t gpuocc_public_limit(int32_t limit)
 {
-    return limit == GPUOCC_NO_LIMIT ? GPUOCC_UNLIMITED : limit;
+    /* GPUOCC_UNLIMITED is -1: all ones where the limit is none, without a branch (compilers make one of
+       the conditional expression, which random launches mispredict) */
+    _Static_assert(GPUOCC_UNLIMITED == -1, "GPUOCC_UNLIMITED is all ones");
+    return limit | -(int32_t)(limit == GPUOCC_NO_LIMIT);
 }
 
 

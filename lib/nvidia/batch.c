@@ -190,10 +190,8 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
 #if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__) &&   \
     !defined(GPUOCC_NO_DISPATCH)
 #define BATCH_AVX2 1
-#define GPUOCC_BATCH_INLINE inline __attribute__((always_inline))
 #else
 #define BATCH_AVX2 0
-#define GPUOCC_BATCH_INLINE inline
 #endif
 
 #if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9)
@@ -259,7 +257,7 @@ static inline i32x4 quotient(i32x4 a, i32x4 b)
 }
 
 /* Four byte counts as lanes: those out of the lanes' range read -1. */
-static GPUOCC_BATCH_INLINE i32x4 to_lanes(const int64_t *v)
+static GPUOCC_ALWAYS_INLINE i32x4 to_lanes(const int64_t *v)
 {
 #if defined(__SSE2__)
     __m128i a = _mm_loadu_si128((const __m128i *)(const void *)v);
@@ -328,7 +326,7 @@ static bool lanes_init(const struct context *c, struct lanes *l)
 }
 
 /* Four launches in lanes; false (nothing written) when one of them is out of the lanes' ranges. */
-static GPUOCC_BATCH_INLINE bool launch4(const struct context *c, const struct lanes *l, i32x4 t, i32x4 r,
+static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct lanes *l, i32x4 t, i32x4 r,
                                         i32x4 st, i32x4 dy, const gpuocc_batch *b, size_t i)
 {
     const i32x4 zero = splat(0), no_limit = splat(GPUOCC_NO_LIMIT);
@@ -450,7 +448,7 @@ static void load_smem(int64_t *to, const void *column, int32_t width, size_t sta
 
 /* The batch's columns, in chunks: four launches at a time in vector lanes where `vectors` (l filled), the
    rest one by one. */
-static GPUOCC_BATCH_INLINE void run_columns(const struct context *c, const struct lanes *l, bool vectors,
+static GPUOCC_ALWAYS_INLINE void run_columns(const struct context *c, const struct lanes *l, bool vectors,
                                             const gpuocc_batch *b, size_t count)
 {
     const gpuocc_kernel *k = c->k;

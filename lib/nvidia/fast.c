@@ -6,9 +6,6 @@
  */
 #include "fast.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 /* Bounds of gpuocc_device_validate (lib/core/structs.c). */
 #define SMALL_MAX (1u << 20)
@@ -164,135 +161,59 @@ bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k)
     return kernel_ok(k);
 }
 
-/* The index of the smallest carveout of at least `kib` KiB (entries ascending, unused ones zero): the
-   used entries below it form a prefix of the bit mask `below`. */
-static inline uint32_t carveout_index(const gpuocc_device *d, int32_t kib)
+/* One launch on a device the fast evaluation covers (f filled): the rules of lib/nvidia/fast.h. */
+static GPUOCC_ALWAYS_INLINE void fast_single(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, gpuocc_result *r)
 {
-#if defined(__SSE2__)
-    __m128i need = _mm_set1_epi32(kib);
-    const __m128i *c = (const __m128i *)(const void *)d->carveouts_kib;
-    __m128i low = _mm_packs_epi32(_mm_cmpgt_epi32(need, _mm_loadu_si128(c)),
-                                  _mm_cmpgt_epi32(need, _mm_loadu_si128(c + 1)));
-    __m128i high = _mm_packs_epi32(_mm_cmpgt_epi32(need, _mm_loadu_si128(c + 2)),
-                                   _mm_cmpgt_epi32(need, _mm_loadu_si128(c + 3)));
-    uint32_t below = (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(low, high));
-#else
-    uint32_t below = 0;
-    for (int32_t i = 0; i < GPUOCC_MAX_CARVEOUTS; i++)
-        below |= (uint32_t)(d->carveouts_kib[i] < kib) << i;
-#endif
-    uint32_t used = ((uint32_t)1 << d->carveout_count) - 1;
-    return (uint32_t)gpuocc_log2_exact(~(below & used)); /* <= carveout_count */
-}
-
-/*
- * One launch, straight through, on a device with 32-thread warps and 256-register allocation units (the
- * bounds above: every NVIDIA GPU): the units are constants, the small divisions tabled reciprocals, the
- * shared memory one floating-point divide, and no branch depends on the launch's values (a stream of
- * random launches mispredicts none).  False (the plain path then) for a device whose sub-partition
- * counts or shared-memory unit are not powers of two, more than 64 warps per block or barriers.
- */
-bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
-{
-    uint32_t parts = (uint32_t)d->sub_partitions, compat = (uint32_t)d->reg_compat_sub_partitions;
-    uint32_t smem_unit = (uint32_t)d->smem_alloc_unit_bytes;
-    uint32_t threads = (uint32_t)k->threads_per_block, barriers = (uint32_t)k->barriers;
-    uint32_t warps = (threads + 31) >> 5;
-    if (!device_ok(d) || !kernel_ok(k) ||
-        (((parts & (parts - 1)) | (compat & (compat - 1)) | (smem_unit & (smem_unit - 1))) != 0) |
-            (d->warp_size != 32) | (d->reg_alloc_unit != 256) | (d->regs_per_thread_max > 512) |
-            (warps > GPUOCC_FAST_STEPS) | (barriers > GPUOCC_FAST_STEPS))
-        return false;
-
-    /* warp slots */
-    uint32_t slots = (uint32_t)d->max_threads_per_sm >> 5;
-    uint32_t block_threads = (uint32_t)d->max_threads_per_block;
-    int32_t warps_blocks = (int32_t)gpuocc_fast_div(slots, warps) & -(int32_t)(threads <= block_threads);
-
-    /* registers: 8 per thread make one 256-register step per warp; each sub-partition's slice of the
-       file holds floor(slice / step) warps */
-    int64_t regs = k->regs_per_thread;
-    bool over = regs > d->regs_per_thread_max;
-    /* regs <= regs_per_thread_max <= 512: step <= 64 */
-    uint32_t step = ((uint32_t)(regs + 7) >> 3) & -(uint32_t)!over;
-    uint32_t part_shift = (uint32_t)gpuocc_log2_exact(parts);
-    uint32_t file_units = (uint32_t)d->regs_per_sm >> 8;
-    uint32_t part_warps = gpuocc_fast_div(file_units >> part_shift, step) << part_shift;
-    int32_t regs_blocks = (int32_t)gpuocc_fast_div(part_warps, warps);
-    /* the block's registers with its warps rounded up to the sub-partitions */
-    uint32_t block_units = step * ((warps + parts - 1) & -parts); /* <= 64 x 127 */
-    bool fits = (uint64_t)block_units << 8 <= (uint64_t)d->regs_per_block;
-    if (compat) {
-        /* GP100: the block must also fit its GP10x siblings' layout */
-        uint32_t compat_shift = (uint32_t)gpuocc_log2_exact(compat);
-        uint32_t compat_units = step * ((warps + compat - 1) & -compat);
-        uint32_t compat_warps = gpuocc_fast_div(file_units >> compat_shift, step) << compat_shift;
-        fits &= ((uint64_t)compat_units << 8 <= (uint64_t)d->regs_per_block) & (compat_warps >= warps);
-    }
-    regs_blocks = (step == 0 ? GPUOCC_NO_LIMIT : regs_blocks & -(int32_t)fits) & -(int32_t)!over;
-
-    /* shared memory: the block's allocation; the smallest carveout holding both it and the preference */
-    int64_t smem_static = k->smem_static_bytes, smem_dynamic = k->smem_dynamic_bytes;
-    int64_t reserved = d->smem_reserved_per_block_bytes, smem_sm = d->smem_per_sm_bytes;
-    int64_t alloc = (smem_static + smem_dynamic + reserved + smem_unit - 1) & -(int64_t)smem_unit;
-    int64_t percent = k->carveout_percent < 0 ? 100 : k->carveout_percent; /* the default: all of it */
-    int64_t preferred = percent * smem_sm / 100;
-    int64_t need = preferred > alloc ? preferred : alloc;
-    int64_t need_kib = (need + 1023) >> 10;
-    /* past every carveout (<= 2^30 KiB, the bounds) either way */
-    uint32_t index = carveout_index(d, (int32_t)(need_kib < INT32_MAX ? need_kib : INT32_MAX));
-    int64_t carveout = index < (uint32_t)d->carveout_count ? (int64_t)d->carveouts_kib[index] * 1024 : smem_sm;
-    /* the per-block limit: the opt-in one once the largest block the kernel may launch passes the default */
-    int64_t optin_bytes = d->smem_per_block_optin_bytes, block_bytes = d->smem_per_block_bytes;
-    int64_t dynamic_max = k->smem_dynamic_max_bytes, dynamic_default = optin_bytes - smem_static;
-    dynamic_max = dynamic_max < 0 ? dynamic_default : dynamic_max;
-    bool optin = k->smem_optin != 0;
-    int64_t largest = smem_static + reserved + (dynamic_max > 0 ? dynamic_max : 0);
-    int64_t limit = block_bytes + ((optin_bytes - block_bytes) & -(int64_t)(optin & (largest > block_bytes)));
-    bool too_much = (optin & (smem_dynamic > dynamic_max)) | (alloc > limit + reserved);
-    /* carveout < 2^40 and alloc < 2^42: exact in doubles, and so is the quotient's floor (its rounding
-       error is below 1 / alloc, the least distance from a non-integer quotient to the next integer) */
-    double quotient = (double)carveout / (double)(alloc + (alloc == 0));
-    int32_t smem_blocks = (int32_t)(quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX);
-    smem_blocks = alloc == 0 ? GPUOCC_NO_LIMIT : smem_blocks;
-    smem_blocks = too_much ? 0 : smem_blocks;
-
-    /* barriers */
-    int32_t barrier_blocks = (int32_t)gpuocc_fast_div((uint32_t)d->barriers_per_sm, barriers);
-    barrier_blocks = ((d->barriers_per_sm == 0) | (barriers == 0)) ? GPUOCC_NO_LIMIT : barrier_blocks;
-
-    int32_t slot_blocks = d->max_blocks_per_sm;
-    int32_t blocks = gpuocc_min32(gpuocc_min32(gpuocc_min32(warps_blocks, regs_blocks),
-                                               gpuocc_min32(smem_blocks, slot_blocks)),
-                                  barrier_blocks);
-    uint32_t limiters = (uint32_t)(warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
-                        (uint32_t)(regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
-                        (uint32_t)(smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
-                        (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
-                        (uint32_t)(barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS;
-    int32_t warps_sm = blocks * (int32_t)warps; /* at most the warp slots */
-    /* the registers per warp as allocated, for any count (< 2^28 x 256) */
-    uint64_t block_regs = (((uint64_t)regs + 7) >> 3 << 8) * warps;
+    const gpuocc_device *d = f->d;
+    struct gpuocc_nv_answer a;
+    gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, k->regs_per_thread, &a);
+    gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
+    a.barrier_blocks = gpuocc_nv_fast_barriers(d, k->barriers);
+    uint32_t limiters;
+    gpuocc_nv_fast_combine(d, &a, &limiters);
+    int32_t warps = a.blocks * (int32_t)a.warps_per_block; /* at most the warp slots */
     /* field by field: a compound literal is zeroed first, by `rep stos` with some compilers (slow to start) */
     r->limiters = limiters;
-    r->blocks_per_sm = blocks;
-    r->warps_per_sm = warps_sm;
-    r->max_warps_per_sm = (int32_t)slots;
-    r->warps_per_block = (int32_t)warps;
-    r->occupancy = (double)warps_sm / (double)slots;
-    r->limit_warps = warps_blocks;
-    r->limit_regs = gpuocc_public_limit(regs_blocks);
-    r->limit_smem = gpuocc_public_limit(smem_blocks);
-    r->limit_blocks = slot_blocks;
-    r->limit_barriers = gpuocc_public_limit(barrier_blocks);
-    r->regs_per_block = block_regs > INT32_MAX ? INT32_MAX : (int32_t)block_regs;
-    r->smem_per_block_bytes = alloc;
-    r->smem_per_sm_bytes = carveout;
+    r->blocks_per_sm = a.blocks;
+    r->warps_per_sm = warps;
+    r->max_warps_per_sm = (int32_t)f->slots;
+    r->warps_per_block = (int32_t)a.warps_per_block;
+    r->occupancy = (double)warps / (double)f->slots;
+    r->limit_warps = a.warps_blocks;
+    r->limit_regs = gpuocc_public_limit(a.regs_blocks);
+    r->limit_smem = gpuocc_public_limit(a.smem_blocks);
+    r->limit_blocks = d->max_blocks_per_sm;
+    r->limit_barriers = gpuocc_public_limit(a.barrier_blocks);
+    r->regs_per_block = gpuocc_nv_fast_regs_per_block(&a);
+    r->smem_per_block_bytes = a.alloc;
+    r->smem_per_sm_bytes = a.carveout;
     r->model = 0;
     r->waves_per_simd = 0;
     r->limit_sgprs = GPUOCC_UNLIMITED;
     r->reserved0 = 0;
     r->reserved[0] = 0;
     r->reserved[1] = 0;
+}
+
+/*
+ * The checks above, then the rules.  On the common device shape (32-thread warps, 256-register allocation
+ * units: every NVIDIA GPU) the shared part is built with those units as constants, which fold into the
+ * inlined rules; other devices with power-of-two units take the same rules with their shifts.  False (the
+ * plain path then) for what the fast evaluation does not cover.
+ */
+bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    if (!device_ok(d) || !kernel_ok(k))
+        return false;
+    struct gpuocc_nv_fast f;
+    if ((d->warp_size == 32) & (d->reg_alloc_unit == 256)) {
+        if (!gpuocc_nv_fast_init_shifts(&f, d, 5, 8) || (uint32_t)k->threads_per_block > f.thread_cap)
+            return false;
+        fast_single(&f, k, r);
+        return true;
+    }
+    if (!gpuocc_nv_fast_init(&f, d) || (uint32_t)k->threads_per_block > f.thread_cap)
+        return false;
+    fast_single(&f, k, r);
     return true;
 }

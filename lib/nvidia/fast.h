@@ -49,18 +49,19 @@ struct gpuocc_nv_fast {
     uint32_t thread_cap;                 /* threads per block the fast evaluation covers */
 };
 
-/* Fill `f` from a checked device; false when its units are not powers of two or its register file is
-   too large for the reciprocal table (the plain rules then). */
-static inline bool gpuocc_nv_fast_init(struct gpuocc_nv_fast *f, const gpuocc_device *d)
+/* Fill `f` from a checked device whose warp size and register allocation unit are 2^warp_shift and
+   2^unit_shift (given as constants, they fold into the rules inlined after it); false when its other units
+   are not powers of two or its register file is too large for the reciprocal table (the plain rules then). */
+static inline bool gpuocc_nv_fast_init_shifts(struct gpuocc_nv_fast *f, const gpuocc_device *d, uint32_t warp_shift,
+                                              uint32_t unit_shift)
 {
-    uint32_t ws = (uint32_t)d->warp_size, unit = (uint32_t)d->reg_alloc_unit, parts = (uint32_t)d->sub_partitions;
-    uint32_t compat = (uint32_t)d->reg_compat_sub_partitions, smem_unit = (uint32_t)d->smem_alloc_unit_bytes;
-    if (((ws & (ws - 1)) | (unit & (unit - 1)) | (parts & (parts - 1)) | (compat & (compat - 1)) |
-         (smem_unit & (smem_unit - 1))) != 0)
+    uint32_t parts = (uint32_t)d->sub_partitions, compat = (uint32_t)d->reg_compat_sub_partitions;
+    uint32_t smem_unit = (uint32_t)d->smem_alloc_unit_bytes;
+    if (((parts & (parts - 1)) | (compat & (compat - 1)) | (smem_unit & (smem_unit - 1))) != 0)
         return false;
     f->d = d;
-    f->warp_shift = (uint32_t)gpuocc_log2_exact(ws);
-    f->unit_shift = (uint32_t)gpuocc_log2_exact(unit);
+    f->warp_shift = warp_shift;
+    f->unit_shift = unit_shift;
     f->part_shift = (uint32_t)gpuocc_log2_exact(parts);
     f->compat_shift = compat ? (uint32_t)gpuocc_log2_exact(compat) : 0;
     f->smem_shift = (uint32_t)gpuocc_log2_exact(smem_unit);
@@ -70,8 +71,18 @@ static inline bool gpuocc_nv_fast_init(struct gpuocc_nv_fast *f, const gpuocc_de
     f->thread_cap = (uint32_t)GPUOCC_FAST_STEPS << f->warp_shift;
     /* every allocation step of an allowed register count is in the table, and the file in units times
        64 stays below 2^32 (the reciprocals' exact range) */
-    uint64_t top_step = (((uint64_t)d->regs_per_thread_max << f->warp_shift) + unit - 1) >> f->unit_shift;
-    return top_step <= GPUOCC_FAST_STEPS && ((uint32_t)d->regs_per_sm >> f->unit_shift) < ((uint32_t)1 << 26);
+    uint64_t top_step = (((uint64_t)d->regs_per_thread_max << warp_shift) + ((uint64_t)1 << unit_shift) - 1) >>
+                        unit_shift;
+    return (top_step <= GPUOCC_FAST_STEPS) & (((uint32_t)d->regs_per_sm >> unit_shift) < ((uint32_t)1 << 26));
+}
+
+/* The same for any checked device: false also when its warp size or allocation unit is not a power of two. */
+static inline bool gpuocc_nv_fast_init(struct gpuocc_nv_fast *f, const gpuocc_device *d)
+{
+    uint32_t ws = (uint32_t)d->warp_size, unit = (uint32_t)d->reg_alloc_unit;
+    if (((ws & (ws - 1)) | (unit & (unit - 1))) != 0)
+        return false;
+    return gpuocc_nv_fast_init_shifts(f, d, (uint32_t)gpuocc_log2_exact(ws), (uint32_t)gpuocc_log2_exact(unit));
 }
 
 /* One launch's answer: gpuocc_result's fields in internal form (GPUOCC_NO_LIMIT for unlimited). */
@@ -92,42 +103,48 @@ struct gpuocc_nv_regs {
     uint32_t compat_warps;  /* the same split as GP10x (reg_compat_sub_partitions) */
 };
 
-static inline void gpuocc_nv_fast_regs(const struct gpuocc_nv_fast *f, int64_t regs, struct gpuocc_nv_regs *r)
+/* Branch-free where the launch decides (masks and conditional moves): a stream of random launches then
+   mispredicts nothing.  Branches below depend on the device alone. */
+
+static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_regs(const struct gpuocc_nv_fast *f, int64_t regs,
+                                                     struct gpuocc_nv_regs *r)
 {
     const gpuocc_device *d = f->d;
-    int64_t per_warp = ((regs << f->warp_shift) + d->reg_alloc_unit - 1) & -(int64_t)d->reg_alloc_unit;
+    int64_t unit_mask = ((int64_t)1 << f->unit_shift) - 1;
+    int64_t per_warp = ((regs << f->warp_shift) + unit_mask) & ~unit_mask;
     r->per_warp = per_warp;
     r->over = regs > d->regs_per_thread_max;
-    uint32_t g = r->over ? 0 : (uint32_t)(per_warp >> f->unit_shift); /* <= GPUOCC_FAST_STEPS */
+    uint32_t g = (uint32_t)(per_warp >> f->unit_shift) & -(uint32_t)!r->over; /* <= GPUOCC_FAST_STEPS */
     r->step_regs = (uint64_t)g << f->unit_shift;
     r->file_warps = gpuocc_fast_div(f->part_units, g) << f->part_shift;
     r->compat_warps = gpuocc_fast_div(f->compat_units, g) << f->compat_shift;
 }
 
 /* Warps and registers for `threads` (1 .. thread_cap) with the register count's part `r`. */
-static inline void gpuocc_nv_fast_threads(const struct gpuocc_nv_fast *f, uint32_t threads,
-                                          const struct gpuocc_nv_regs *r, struct gpuocc_nv_answer *a)
+static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_threads(const struct gpuocc_nv_fast *f, uint32_t threads,
+                                                        const struct gpuocc_nv_regs *r, struct gpuocc_nv_answer *a)
 {
     const gpuocc_device *d = f->d;
     uint32_t wpb = ((threads - 1) >> f->warp_shift) + 1; /* <= GPUOCC_FAST_STEPS */
     a->warps_per_block = wpb;
     a->per_warp = r->per_warp;
-    a->warps_blocks = threads > (uint32_t)d->max_threads_per_block ? 0 : (int32_t)gpuocc_fast_div(f->slots, wpb);
-    uint64_t rounded = ((uint64_t)wpb + (uint64_t)d->sub_partitions - 1) & -(uint64_t)d->sub_partitions;
-    int32_t regs_blocks = (int32_t)gpuocc_fast_div(r->file_warps, wpb);
+    bool fits_block = threads <= (uint32_t)d->max_threads_per_block;
+    a->warps_blocks = (int32_t)gpuocc_fast_div(f->slots, wpb) & -(int32_t)fits_block;
+    uint64_t parts = (uint64_t)1 << f->part_shift, block_regs = (uint64_t)d->regs_per_block;
+    bool fits = r->step_regs * ((wpb + parts - 1) & -parts) <= block_regs;
     if (d->reg_compat_sub_partitions > 0) {
         /* GP100: the block must also fit its GP10x siblings' layout */
-        uint64_t parts = (uint64_t)d->reg_compat_sub_partitions;
-        uint64_t compat = ((uint64_t)wpb + parts - 1) & -parts;
-        regs_blocks = r->step_regs * compat > (uint64_t)d->regs_per_block || r->compat_warps < wpb ? 0 : regs_blocks;
+        uint64_t compat = (uint64_t)1 << f->compat_shift;
+        fits &= (r->step_regs * ((wpb + compat - 1) & -compat) <= block_regs) & (r->compat_warps >= wpb);
     }
+    int32_t regs_blocks = (int32_t)gpuocc_fast_div(r->file_warps, wpb) & -(int32_t)fits;
     regs_blocks = r->step_regs == 0 ? GPUOCC_NO_LIMIT : regs_blocks;
-    a->regs_blocks = r->over || r->step_regs * rounded > (uint64_t)d->regs_per_block ? 0 : regs_blocks;
+    a->regs_blocks = regs_blocks & -(int32_t)!r->over;
 }
 
 /* Warps and registers for `threads` (1 .. thread_cap) and `regs` (>= 0). */
-static inline void gpuocc_nv_fast_threads_regs(const struct gpuocc_nv_fast *f, uint32_t threads, int64_t regs,
-                                               struct gpuocc_nv_answer *a)
+static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_threads_regs(const struct gpuocc_nv_fast *f, uint32_t threads,
+                                                             int64_t regs, struct gpuocc_nv_answer *a)
 {
     struct gpuocc_nv_regs r;
     gpuocc_nv_fast_regs(f, regs, &r);
@@ -136,37 +153,41 @@ static inline void gpuocc_nv_fast_threads_regs(const struct gpuocc_nv_fast *f, u
 
 /* Blocks the shared memory allows, from a->alloc and a->carveout already chosen: the per-block limit
    (opt-in, the dynamic maximum) and how many allocations the carveout holds. */
-static inline void gpuocc_nv_fast_smem_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int64_t smem_static,
-                                              int64_t smem_dynamic, struct gpuocc_nv_answer *a)
+static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_smem_blocks(const gpuocc_device *d, const gpuocc_kernel *k,
+                                                           int64_t smem_static, int64_t smem_dynamic,
+                                                           struct gpuocc_nv_answer *a)
 {
-    int64_t alloc = a->alloc;
-    int64_t dynamic_max = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
-                                                         : d->smem_per_block_optin_bytes - smem_static;
-    int64_t limit = d->smem_per_block_bytes;
-    bool too_much = false;
-    if (k->smem_optin) {
-        int64_t largest = smem_static + d->smem_reserved_per_block_bytes + (dynamic_max > 0 ? dynamic_max : 0);
-        limit = largest > limit ? d->smem_per_block_optin_bytes : limit;
-        too_much = smem_dynamic > dynamic_max;
-    }
-    limit += d->smem_reserved_per_block_bytes;
-    int32_t smem_blocks = alloc == 0 ? GPUOCC_NO_LIMIT : gpuocc_clamp_i32(gpuocc_div(a->carveout, alloc));
-    a->smem_blocks = too_much || alloc > limit ? 0 : smem_blocks;
+    int64_t alloc = a->alloc, reserved = d->smem_reserved_per_block_bytes;
+    int64_t optin_bytes = d->smem_per_block_optin_bytes, block_bytes = d->smem_per_block_bytes;
+    int64_t dynamic_max = k->smem_dynamic_max_bytes, dynamic_default = optin_bytes - smem_static;
+    dynamic_max = dynamic_max < 0 ? dynamic_default : dynamic_max;
+    bool optin = k->smem_optin != 0;
+    int64_t largest = smem_static + reserved + (dynamic_max > 0 ? dynamic_max : 0);
+    /* the opt-in limit once the largest block the kernel may launch passes the default one */
+    int64_t limit = block_bytes + ((optin_bytes - block_bytes) & -(int64_t)(optin & (largest > block_bytes)));
+    bool too_much = (optin & (smem_dynamic > dynamic_max)) | (alloc > limit + reserved);
+    /* carveout < 2^40 and alloc < 2^42: exact in doubles, and so is the quotient's floor (its rounding
+       error is below 1 / alloc, the least distance from a non-integer quotient to the next integer) */
+    double quotient = (double)a->carveout / (double)(alloc + (alloc == 0));
+    int32_t smem_blocks = (int32_t)(quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX);
+    smem_blocks = alloc == 0 ? GPUOCC_NO_LIMIT : smem_blocks;
+    a->smem_blocks = smem_blocks & -(int32_t)!too_much;
 }
 
 /* Shared memory for static and dynamic bytes (both 0 .. GPUOCC_FAST_BYTES) of kernel `k`. */
-static inline void gpuocc_nv_fast_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t smem_static,
-                                       int64_t smem_dynamic, struct gpuocc_nv_answer *a)
+static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k,
+                                                     int64_t smem_static, int64_t smem_dynamic,
+                                                     struct gpuocc_nv_answer *a)
 {
     const gpuocc_device *d = f->d;
-    int64_t used = smem_static + smem_dynamic + d->smem_reserved_per_block_bytes;
-    int64_t alloc = (used + d->smem_alloc_unit_bytes - 1) & -(int64_t)d->smem_alloc_unit_bytes;
+    int64_t unit_mask = ((int64_t)1 << f->smem_shift) - 1;
+    int64_t alloc = (smem_static + smem_dynamic + d->smem_reserved_per_block_bytes + unit_mask) & ~unit_mask;
     a->alloc = alloc;
     int64_t carveout = d->smem_per_sm_bytes;
     if (d->carveout_count > 0) {
-        int64_t preferred = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT
-                                ? carveout
-                                : (int64_t)k->carveout_percent * carveout / 100;
+        /* the carveout holding both the preference (the default: all of it) and the block */
+        int64_t percent = k->carveout_percent < 0 ? 100 : k->carveout_percent;
+        int64_t preferred = percent * carveout / 100;
         int64_t chosen = gpuocc_nv_carveout_at_least(d, preferred > alloc ? preferred : alloc);
         carveout = chosen >= 0 ? chosen : carveout;
     }
@@ -176,10 +197,11 @@ static inline void gpuocc_nv_fast_smem(const struct gpuocc_nv_fast *f, const gpu
 
 static inline int32_t gpuocc_nv_fast_barriers(const gpuocc_device *d, int64_t barriers)
 {
-    if (d->barriers_per_sm == 0 || barriers == 0)
-        return GPUOCC_NO_LIMIT;
-    return barriers <= GPUOCC_FAST_STEPS ? (int32_t)gpuocc_fast_div((uint32_t)d->barriers_per_sm, (uint32_t)barriers)
-                                         : (int32_t)((uint32_t)d->barriers_per_sm / (uint64_t)barriers);
+    /* barriers >= 0, barriers_per_sm < 2^20; a divide only past the table (no block names more than 16) */
+    uint32_t per_sm = (uint32_t)d->barriers_per_sm;
+    int32_t blocks = barriers <= GPUOCC_FAST_STEPS ? (int32_t)gpuocc_fast_div(per_sm, (uint32_t)barriers)
+                                                   : (int32_t)(per_sm / (uint64_t)barriers);
+    return ((per_sm == 0) | (barriers == 0)) ? GPUOCC_NO_LIMIT : blocks;
 }
 
 /* The minimum over the five limits and the resources that tie at it. */
