@@ -411,9 +411,13 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
         i32x4 public_barriers = splat(gpuocc_public_limit(l->barrier_blocks));
         memcpy(b->limit_barriers + i, &public_barriers, 16);
     }
-    if (b->occupancy)
-        for (int j = 0; j < 4; j++)
-            b->occupancy[i + j] = c->p->occupancy[warps[j]];
+    if (b->occupancy) {
+        const double *occupancy = c->p->occupancy;
+        b->occupancy[i] = occupancy[warps[0]];
+        b->occupancy[i + 1] = occupancy[warps[1]];
+        b->occupancy[i + 2] = occupancy[warps[2]];
+        b->occupancy[i + 3] = occupancy[warps[3]];
+    }
     if (b->regs_per_block) /* per_warp < 2^21 and at most 64 warps: below 2^27 */
         for (int j = 0; j < 4; j++)
             b->regs_per_block[i + j] = per_warp[j] * wpb[j];
