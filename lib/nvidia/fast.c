@@ -15,8 +15,9 @@
 /* A word's bounds as two constants: it is outside [lo, lo + span] when ((v - lo) ^ 2^31) > (span ^ 2^31)
    as signed integers (the unsigned comparison SSE2 does not have). */
 #define SIGN 0x80000000u
-/* (lo, hi) pairs, four to a row: the row's lows and its spans as two vectors */
-#define LO(lo, hi) (int32_t)(uint32_t)(lo)
+/* (lo, hi) pairs, four to a row: the row's lows and its spans as two vectors.  The lows carry the sign
+   flip too: v - (lo ^ 2^31) = (v - lo) ^ 2^31 modulo 2^32, one instruction fewer per row. */
+#define LO(lo, hi) (int32_t)((uint32_t)(lo) ^ SIGN)
 #define SPAN(lo, hi) (int32_t)(((uint32_t)(hi) - (uint32_t)(lo)) ^ SIGN)
 #define ROW(a, b, c, d) {{LO a, LO b, LO c, LO d}, {SPAN a, SPAN b, SPAN c, SPAN d}}
 #define ANY (0, UINT32_MAX)
@@ -76,8 +77,7 @@ static inline i32x4 load(const void *p)
 static inline i32x4 out_of_bounds(const unsigned char *p, const i32x4 b[2])
 {
     /* the subtraction wraps: unsigned lanes (signed lanes would overflow, undefined behaviour) */
-    const gpuocc_u32x4 sign = {SIGN, SIGN, SIGN, SIGN};
-    return (i32x4)(((gpuocc_u32x4)load(p) - (gpuocc_u32x4)b[0]) ^ sign) > b[1];
+    return (i32x4)((gpuocc_u32x4)load(p) - (gpuocc_u32x4)b[0]) > b[1];
 }
 
 static inline bool none(i32x4 v)
