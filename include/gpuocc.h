@@ -404,8 +404,8 @@ GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kerne
  * change (the same register allocation step; the same carveout and floor(carveout / allocation)) are
  * evaluated at their first point and stored two points at a time, each point with its own value (and
  * allocation); small allocations, where the runs are a point or two, are evaluated point by point; on the
- * threads axis every point is evaluated, four at a time in vector lanes where the compiler has them; on
- * the barriers axis every point is evaluated (one run on a device without the limit).  A sweep costs the
+ * threads and barriers axes every point is evaluated, four at a time in vector lanes where the compiler
+ * has them (the barriers axis: one run on a device without the limit).  A sweep costs the
  * checks and about one evaluation, plus a few nanoseconds a point: on the short threads and barriers
  * ranges (32 and 17 points) the per-call part dominates.  gpuocc_sweep_steps evaluates only at the
  * thresholds of the limits that move.
