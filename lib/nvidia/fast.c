@@ -1,7 +1,7 @@
 /*
  * The single call's fast path: conservative checks of the device and the kernel in a few vector
  * instructions (shared with the batch and the sweeps), then NVIDIA's rules straight through for the common
- * device shape, without a division by an integer or a branch on the launch's values.  Anything it does not
+ * device shape, without a 64-bit division or a branch on the launch's values.  Anything it does not
  * accept goes to the plain path, which checks field by field and names the error.
  */
 #include "fast.h"

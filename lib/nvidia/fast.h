@@ -1,10 +1,11 @@
 /*
  * NVIDIA's rules on the common case, fast: shared by the single call (lib/nvidia/fast.c), the prepared
- * batch and the sweeps (lib/nvidia/batch.c).  Everything here answers exactly as gpuocc_rule_all; it only
- * covers less: the checks below are conservative (what they accept, gpuocc_device_validate and the kernel
- * checks accept; what they refuse goes to the plain path, which names the error or answers), and the
- * evaluation needs power-of-two units and small values, so every division is a shift, a multiplication by a
- * tabled reciprocal or one 32-bit divide.
+ * batch (lib/nvidia/batch.c) and the sweeps (lib/nvidia/sweep.c).  Everything here answers exactly as
+ * gpuocc_rule_all; it only covers less: the checks below are conservative (what they accept,
+ * gpuocc_device_validate and the kernel checks accept; what they refuse goes to the plain path, which names
+ * the error or answers), and the evaluation needs power-of-two units and small values, so every division is
+ * a shift, a multiplication by a tabled reciprocal, an exact floating-point quotient (shared memory) or,
+ * past the table (more than 64 barriers), one 32-bit divide.
  */
 #ifndef GPUOCC_NV_FAST_H
 #define GPUOCC_NV_FAST_H
