@@ -20,6 +20,13 @@
 #else
 #define GPUOCC_ALWAYS_INLINE inline
 #endif
+/* Kept out of its caller: for the rare path of a hot function, whose frame the common call should not set
+   up. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GPUOCC_NOINLINE __attribute__((noinline))
+#else
+#define GPUOCC_NOINLINE
+#endif
 
 /* Sizes past this are taken as garbage rather than a future layout. */
 #define GPUOCC_STRUCT_SIZE_MAX 4096u

@@ -27,12 +27,9 @@ void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resul
     r->reserved0 = 0;
 }
 
-int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
+/* Every other case: field-by-field checks (naming the error), layouts of other sizes, AMD. */
+static GPUOCC_NOINLINE int32_t occupancy_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
-    /* the common case: an NVIDIA device and a kernel in the current layout, checked conservatively */
-    if (dev && kernel && result && dev->size == sizeof *dev && kernel->size == sizeof *kernel &&
-        result->size == sizeof *result && gpuocc_nv_occupancy_fast(dev, kernel, result))
-        return GPUOCC_OK;
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
     int32_t rc;
@@ -61,4 +58,13 @@ int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
     if (size > sizeof *result)
         memset((unsigned char *)result + sizeof *result, 0, size - sizeof *result);
     return GPUOCC_OK;
+}
+
+int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
+{
+    /* the common case: an NVIDIA device and a kernel in the current layout, checked conservatively */
+    if (dev && kernel && result && dev->size == sizeof *dev && kernel->size == sizeof *kernel &&
+        result->size == sizeof *result && gpuocc_nv_occupancy_fast(dev, kernel, result))
+        return GPUOCC_OK;
+    return occupancy_plain(dev, kernel, result);
 }

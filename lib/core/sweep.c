@@ -135,15 +135,8 @@ static inline bool sweep_fast(const gpuocc_device *dev, const gpuocc_kernel *ker
     return true;
 }
 
-/* Kept out of gpuocc_sweep (GCC, Clang), so that the common call does not set up this path's frame. */
-#if defined(__GNUC__)
-#define NOT_INLINED __attribute__((noinline))
-#else
-#define NOT_INLINED
-#endif
-
 /* Every other call: the structs checked (and copied where they must be) field by field. */
-static NOT_INLINED int32_t sweep_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
+static GPUOCC_NOINLINE int32_t sweep_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
                                        int64_t from, int64_t to, int64_t step, gpuocc_sweep_point *points,
                                        int32_t capacity, int32_t *count)
 {
