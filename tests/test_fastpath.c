@@ -362,6 +362,7 @@ static void check_batch(const gpuocc_device *d, const char *what)
     static int32_t threads[LAUNCHES], regs[LAUNCHES], status[LAUNCHES], blocks[LAUNCHES], warps[LAUNCHES];
     static int32_t lw[LAUNCHES], lr[LAUNCHES], ls[LAUNCHES], lb[LAUNCHES], lbar[LAUNCHES], rpb[LAUNCHES];
     static int64_t st[LAUNCHES], dy[LAUNCHES], spb[LAUNCHES], spsm[LAUNCHES];
+    static int32_t st32[LAUNCHES], dy32[LAUNCHES];
     static uint32_t limiters[LAUNCHES];
     static double occ[LAUNCHES];
     gpuocc_prepared p = {.size = sizeof p};
@@ -383,6 +384,13 @@ static void check_batch(const gpuocc_device *d, const char *what)
             regs[i] = edge == 2 ? -1 : edge == 3 ? INT32_MAX : (int32_t)pick(0, 300);
             st[i] = edge == 4 ? -5 : edge == 5 ? INT64_MAX : pick(0, 3) ? pick(0, 8192) : pick(0, 300000);
             dy[i] = edge == 6 ? INT64_MIN : edge == 7 ? INT64_MAX - 3 : pick(0, 3) ? pick(0, 16384) : pick(0, 300000);
+            if (edge == 8) /* both past the vector lanes' byte range (2^28), their sum past 2^31 */
+                st[i] = pick((int64_t)1 << 28, INT32_MAX), dy[i] = pick((int64_t)1 << 28, INT32_MAX);
+            if (round == 3) { /* 32-bit columns: the same values, clamped to them */
+                st[i] = st[i] < INT32_MIN ? INT32_MIN : st[i] > INT32_MAX ? INT32_MAX : st[i];
+                dy[i] = dy[i] < INT32_MIN ? INT32_MIN : dy[i] > INT32_MAX ? INT32_MAX : dy[i];
+                st32[i] = (int32_t)st[i], dy32[i] = (int32_t)dy[i];
+            }
         }
         gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .threads_per_block = threads, .regs_per_thread = regs,
                           .smem_static_bytes = st, .smem_dynamic_bytes = round == 1 ? NULL : dy, .status = status,
@@ -392,6 +400,8 @@ static void check_batch(const gpuocc_device *d, const char *what)
                           .smem_per_block_bytes = spb, .smem_per_sm_bytes = spsm};
         if (round == 2)
             b.threads_per_block = NULL;
+        if (round == 3)
+            b.smem_width = 4, b.smem_static_bytes = st32, b.smem_dynamic_bytes = dy32;
         cr_assert_eq(gpuocc_occupancy_batch(&p, &base, &b, LAUNCHES), GPUOCC_OK, "%s", what);
         for (int i = 0; i < LAUNCHES; i++) {
             gpuocc_kernel k = base;
@@ -444,6 +454,16 @@ Test(fastpath, batch_on_devices_with_odd_units)
     d.max_threads_per_block = 4096;
     d.max_threads_per_sm = 4096;
     check_batch(&d, "4096 threads per block");
+    /* register files around the lanes' 2^15 allocation units (the warps each step gives are tabled in
+       16-bit halves), on GP100 too (two tables) */
+    const int32_t files[] = {((1 << 15) - 1) * 256, (1 << 15) * 256, 1 << 26};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        d = test_device(i == 1 ? "sm_60" : "sm_90");
+        d.regs_per_sm = files[i];
+        check_batch(&d, "large register file");
+        d.reg_alloc_unit = 1024;
+        check_batch(&d, "large register file, 1024-register units");
+    }
 }
 
 Test(fastpath, batch_with_32_bit_shared_memory_columns)

@@ -66,9 +66,18 @@ static inline int gpuocc_log2_exact(uint64_t x)
 #endif
 }
 
-/* Four 32-bit lanes at a time where the compiler has vector extensions (GCC, Clang); scalar code
-   otherwise.  Define GPUOCC_NO_VECTORS to force the scalar code. */
-#if defined(__GNUC__) && !defined(GPUOCC_NO_VECTORS)
+/* The answers rest on exact IEEE arithmetic (the shared-memory and occupancy quotients, the vector lanes'
+   single-precision divisions): -ffast-math / -Ofast lets the compiler replace divisions by approximate
+   reciprocals, which makes some answers wrong by one. */
+#if defined(__FAST_MATH__)
+#error "gpuocc must be compiled without -ffast-math (or -Ofast): add -fno-fast-math for its sources"
+#endif
+
+/* Four 32-bit lanes at a time where the compiler has vector extensions (GCC, Clang) on a little-endian
+   machine (the checks read an int64's low word first); scalar code otherwise.  Define GPUOCC_NO_VECTORS to
+   force the scalar code. */
+#if defined(__GNUC__) && !defined(GPUOCC_NO_VECTORS) && defined(__BYTE_ORDER__) &&                             \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define GPUOCC_VECTORS 1
 typedef uint32_t gpuocc_u32x4 __attribute__((vector_size(16)));
 typedef int32_t gpuocc_i32x4 __attribute__((vector_size(16)));
@@ -146,6 +155,15 @@ int64_t gpuocc_rule_regs_per_warp(const gpuocc_device *d, int64_t regs);
 /* The combined computation on checked copies; fills every field of `r` except size and reserved. */
 void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+
+/* The shared memory per SM a kernel's carveout preference asks for (GPUOCC_CARVEOUT_DEFAULT: all of it;
+   else that percentage of it, rounded down), on a checked NVIDIA device and kernel.  Without a branch:
+   the default reads as 100 %. */
+static inline int64_t gpuocc_nv_preferred_bytes(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
+    return percent * d->smem_per_sm_bytes / 100;
+}
 
 /* The smallest supported carveout of at least `bytes` (>= 0) of a checked NVIDIA device; -1 when none is
    that large. */

@@ -527,9 +527,7 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
     c.carveout_table = d->carveout_count == 0 || d->carveouts_kib[d->carveout_count - 1] < KIB_MAX;
     c.occupancy_table = gpuocc_div_unit(d->max_threads_per_sm, d->warp_size) <= SLOTS_MAX;
     c.barrier_blocks = gpuocc_rule_barriers(d, k->barriers);
-    int64_t preferred = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT
-                            ? d->smem_per_sm_bytes
-                            : (int64_t)k->carveout_percent * d->smem_per_sm_bytes / 100;
+    int64_t preferred = gpuocc_nv_preferred_bytes(d, k);
     c.preferred_kib = (preferred + 1023) >> 10;
     for (int32_t i = 0; i < d->carveout_count; i++)
         c.carveout_bytes[i] = (int64_t)d->carveouts_kib[i] * 1024;

@@ -186,9 +186,8 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_smem(const struct gpuocc_nv_fast
     a->alloc = alloc;
     int64_t carveout = d->smem_per_sm_bytes;
     if (d->carveout_count > 0) {
-        /* the carveout holding both the preference (the default: all of it) and the block */
-        int64_t percent = k->carveout_percent < 0 ? 100 : k->carveout_percent;
-        int64_t preferred = percent * carveout / 100;
+        /* the carveout holding both the preference and the block */
+        int64_t preferred = gpuocc_nv_preferred_bytes(d, k);
         int64_t chosen = gpuocc_nv_carveout_at_least(d, preferred > alloc ? preferred : alloc);
         carveout = chosen >= 0 ? chosen : carveout;
     }

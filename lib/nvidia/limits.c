@@ -97,9 +97,7 @@ int64_t gpuocc_nv_preferred_carveout(const gpuocc_device *d, const gpuocc_kernel
     int32_t n = d->carveout_count;
     if (n == 0)
         return d->smem_per_sm_bytes;
-    int64_t bytes = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT
-                        ? d->smem_per_sm_bytes
-                        : (int64_t)k->carveout_percent * d->smem_per_sm_bytes / 100;
+    int64_t bytes = gpuocc_nv_preferred_bytes(d, k);
     /* the largest carveout holds smem_per_sm_bytes (a device check): the answer, unless the one below it
        is large enough too */
     if (n == 1 || (int64_t)d->carveouts_kib[n - 2] * 1024 < bytes)
@@ -121,9 +119,7 @@ static inline int64_t carveout_for(const gpuocc_device *d, const gpuocc_kernel *
 {
     if (d->carveout_count == 0)
         return d->smem_per_sm_bytes;
-    int64_t preferred = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT
-                            ? d->smem_per_sm_bytes
-                            : (int64_t)k->carveout_percent * d->smem_per_sm_bytes / 100;
+    int64_t preferred = gpuocc_nv_preferred_bytes(d, k);
     /* The preferred carveout (there is always one: the largest holds smem_per_sm_bytes), unless one
        block needs more: then the driver picks the smallest that holds the block.  Both are the smallest
        carveout holding the larger of the two sizes. */

@@ -260,12 +260,14 @@ static inline void put_lane(unsigned char *q, int j, u64x2 w0, u64x2 w1, u64x2 w
 static inline void occupancy4(i32x4 warps, double slots, double inverse_slots, u64x2 *low, u64x2 *high)
 {
     f64x2 a = {(double)warps[0], (double)warps[1]}, b = {(double)warps[2], (double)warps[3]};
+    /* the scalars as vectors: with x87 arithmetic a scalar operand may be a long double */
+    const f64x2 inverse = {inverse_slots, inverse_slots}, divisor = {slots, slots};
     if (inverse_slots != 0) { /* slots a power of two: the product by its inverse is the quotient, exactly */
-        a *= inverse_slots;
-        b *= inverse_slots;
+        a *= inverse;
+        b *= inverse;
     } else {
-        a /= slots;
-        b /= slots;
+        a /= divisor;
+        b /= divisor;
     }
     *low = (u64x2)a;
     *high = (u64x2)b;
@@ -636,9 +638,7 @@ static void smem_axis_init(const gpuocc_device *d, const gpuocc_kernel *k, int64
     x->covers = d->carveout_count > 0 ? -1 : INT64_MAX; /* no carveouts: one for every allocation */
     x->step = step;
     x->short_runs = (int64_t)sqrt(2.0 * (double)x->carveout * (double)step);
-    x->preferred = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT
-                       ? d->smem_per_sm_bytes
-                       : (int64_t)k->carveout_percent * d->smem_per_sm_bytes / 100;
+    x->preferred = gpuocc_nv_preferred_bytes(d, k);
 }
 
 /* The shared-memory blocks at dynamic bytes v (allocation *alloc, carveout x->carveout). */
