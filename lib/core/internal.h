@@ -87,6 +87,29 @@ static inline gpuocc_i32x4 gpuocc_load_i32x4(const void *p)
     memcpy(&v, p, sizeof v);
     return v;
 }
+
+static inline gpuocc_i32x4 gpuocc_splat4(int32_t v)
+{
+    return (gpuocc_i32x4){v, v, v, v};
+}
+
+/* yes where mask is set (all ones), no where it is clear */
+static inline gpuocc_i32x4 gpuocc_select4(gpuocc_i32x4 mask, gpuocc_i32x4 yes, gpuocc_i32x4 no)
+{
+    return (mask & yes) | (~mask & no);
+}
+
+#if defined(__clang__) || __GNUC__ >= 9
+#define GPUOCC_LANE_QUOTIENTS 1
+typedef float gpuocc_f32x4 __attribute__((vector_size(16)));
+/* floor(a / b) for 0 <= a < 2^22, 1 <= b < 2^22, as a single-precision division: exact there (the quotient
+   of a < 2^22 by b rounds to an integer only when it is one, as (q + 1) b <= a + b < 2^24) */
+static inline gpuocc_i32x4 gpuocc_quotient4(gpuocc_i32x4 a, gpuocc_i32x4 b)
+{
+    return __builtin_convertvector(__builtin_convertvector(a, gpuocc_f32x4) / __builtin_convertvector(b, gpuocc_f32x4),
+                                   gpuocc_i32x4);
+}
+#endif
 #else
 #define GPUOCC_VECTORS 0
 #endif

@@ -198,7 +198,7 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
 #define BATCH_VECTORS 1
 typedef gpuocc_i32x4 i32x4;
 typedef gpuocc_u32x4 u32x4;
-typedef float f32x4 __attribute__((vector_size(16)));
+typedef gpuocc_f32x4 f32x4;
 
 /* Launch values the vector lanes take: threads 1 .. thread_cap, registers 0 .. REGS_LANE_MAX, byte counts
    0 .. BYTES_LANE_MAX - 1. */
@@ -224,19 +224,9 @@ struct lanes {
     int32_t carveout_bytes[KIB_MAX + 1];         /* by KiB needed: the carveout */
 };
 
-static inline i32x4 splat(int32_t v)
-{
-    return (i32x4){v, v, v, v};
-}
-
 static inline i32x4 gather(const int32_t *table, i32x4 index)
 {
     return (i32x4){table[index[0]], table[index[1]], table[index[2]], table[index[3]]};
-}
-
-static inline i32x4 select4(i32x4 mask, i32x4 yes, i32x4 no)
-{
-    return (mask & yes) | (~mask & no);
 }
 
 /* v where mask is clear, 0 where it is set */
@@ -247,13 +237,7 @@ static inline i32x4 zero_where(i32x4 mask, i32x4 v)
 
 static inline i32x4 min4(i32x4 a, i32x4 b)
 {
-    return select4(a < b, a, b);
-}
-
-/* floor(a / b) for 0 <= a < 2^22, 1 <= b < 2^22 */
-static inline i32x4 quotient(i32x4 a, i32x4 b)
-{
-    return __builtin_convertvector(__builtin_convertvector(a, f32x4) / __builtin_convertvector(b, f32x4), i32x4);
+    return gpuocc_select4(a < b, a, b);
 }
 
 /* Four byte counts as lanes: those out of the lanes' range read -1. */
@@ -312,9 +296,9 @@ static bool lanes_init(const struct context *c, struct lanes *l)
                         .barrier_blocks = c->barrier_blocks,
                         .carveouts = d->carveout_count > 0,
                         .smem_per_sm = (int32_t)d->smem_per_sm_bytes};
-    l->max_threads_v = splat(l->max_threads);
-    l->slots_v = splat((int32_t)f->slots);
-    l->regs_max_v = splat(l->regs_max);
+    l->max_threads_v = gpuocc_splat4(l->max_threads);
+    l->slots_v = gpuocc_splat4((int32_t)f->slots);
+    l->regs_max_v = gpuocc_splat4(l->regs_max);
     int64_t block_units = d->regs_per_block >> f->unit_shift;
     l->block_units = (float)(block_units < (1 << 14) ? block_units : (1 << 14));
     for (uint32_t g = 1; g <= GPUOCC_FAST_STEPS; g++)
@@ -329,7 +313,7 @@ static bool lanes_init(const struct context *c, struct lanes *l)
 static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct lanes *l, i32x4 t, i32x4 r,
                                         i32x4 st, i32x4 dy, const gpuocc_batch *b, size_t i)
 {
-    const i32x4 zero = splat(0), no_limit = splat(GPUOCC_NO_LIMIT);
+    const i32x4 zero = gpuocc_splat4(0), no_limit = gpuocc_splat4(GPUOCC_NO_LIMIT);
     const u32x4 one = {1, 1, 1, 1}, cap = one * c->f.thread_cap, regs_top = one * REGS_LANE_MAX;
     i32x4 bad = (i32x4)(((u32x4)t - one) >= cap) | (i32x4)((u32x4)r > regs_top) | (st < zero) | (dy < zero);
     uint64_t any[2];
@@ -340,50 +324,51 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
     /* warps */
     i32x4 wpb = ((t - 1) >> l->warp_shift) + 1;
     f32x4 wpb_f = __builtin_convertvector(wpb, f32x4);
-    i32x4 warps_blocks = zero_where(t > l->max_threads_v, quotient(l->slots_v, wpb));
+    i32x4 warps_blocks = zero_where(t > l->max_threads_v, gpuocc_quotient4(l->slots_v, wpb));
 
     /* registers */
-    i32x4 per_warp = ((r << l->warp_shift) + (l->unit - 1)) & splat(-l->unit);
+    i32x4 per_warp = ((r << l->warp_shift) + (l->unit - 1)) & gpuocc_splat4(-l->unit);
     i32x4 over = r > l->regs_max_v;
     i32x4 g = zero_where(over, per_warp >> l->unit_shift); /* 0 .. 64 */
     f32x4 g_f = __builtin_convertvector(g, f32x4);
-    i32x4 rounded = (wpb + (l->parts - 1)) & splat(-l->parts);
+    i32x4 rounded = (wpb + (l->parts - 1)) & gpuocc_splat4(-l->parts);
     /* the per-block check in allocation units: g x rounded <= floor(regs_per_block / unit) (both below 2^14) */
     i32x4 block_fails = (i32x4)(g_f * __builtin_convertvector(rounded, f32x4) > l->block_units);
     i32x4 step_warps = gather(l->step_warps, g);
-    i32x4 regs_blocks = quotient(step_warps & 0xffff, wpb);
+    i32x4 regs_blocks = gpuocc_quotient4(step_warps & 0xffff, wpb);
     if (l->compat_parts > 0) {
-        i32x4 compat = (wpb + (l->compat_parts - 1)) & splat(-l->compat_parts);
+        i32x4 compat = (wpb + (l->compat_parts - 1)) & gpuocc_splat4(-l->compat_parts);
         i32x4 compat_fails = (i32x4)(g_f * __builtin_convertvector(compat, f32x4) > l->block_units) |
                              ((step_warps >> 16) < wpb);
         regs_blocks = zero_where(compat_fails, regs_blocks);
     }
-    regs_blocks = select4(g == zero, no_limit, regs_blocks);
+    regs_blocks = gpuocc_select4(g == zero, no_limit, regs_blocks);
     regs_blocks = zero_where(over | block_fails, regs_blocks);
 
     /* shared memory */
     i32x4 used = st + dy + l->reserved;
-    i32x4 alloc = (used + (l->smem_unit - 1)) & splat(-l->smem_unit);
+    i32x4 alloc = (used + (l->smem_unit - 1)) & gpuocc_splat4(-l->smem_unit);
     i32x4 kib = (alloc + 1023) >> 10;
-    kib = select4(kib > splat(l->preferred_kib), kib, splat(l->preferred_kib));
-    kib = select4(kib < splat(KIB_MAX), kib, splat(KIB_MAX));
-    i32x4 carveout = l->carveouts ? gather(l->carveout_bytes, kib) : splat(l->smem_per_sm);
+    kib = gpuocc_select4(kib > gpuocc_splat4(l->preferred_kib), kib, gpuocc_splat4(l->preferred_kib));
+    kib = gpuocc_select4(kib < gpuocc_splat4(KIB_MAX), kib, gpuocc_splat4(KIB_MAX));
+    i32x4 carveout = l->carveouts ? gather(l->carveout_bytes, kib) : gpuocc_splat4(l->smem_per_sm);
     i32x4 carveout_units = carveout >> l->smem_shift;
-    i32x4 limit = splat(l->per_block), too_much = zero;
+    i32x4 limit = gpuocc_splat4(l->per_block), too_much = zero;
     if (l->smem_optin) {
-        i32x4 dynamic_max = l->dynamic_max >= 0 ? splat(l->dynamic_max) : l->optin - st;
-        i32x4 largest = st + l->reserved + select4(dynamic_max > zero, dynamic_max, zero);
-        limit = select4(largest > splat(l->per_block), splat(l->optin), limit);
+        i32x4 dynamic_max = l->dynamic_max >= 0 ? gpuocc_splat4(l->dynamic_max) : l->optin - st;
+        i32x4 largest = st + l->reserved + gpuocc_select4(dynamic_max > zero, dynamic_max, zero);
+        limit = gpuocc_select4(largest > gpuocc_splat4(l->per_block), gpuocc_splat4(l->optin), limit);
         too_much = dy > dynamic_max;
     }
     limit += l->reserved;
     i32x4 alloc_units = alloc >> l->smem_shift;
-    i32x4 fits = quotient(carveout_units, alloc_units - (alloc_units == zero)); /* 0 / 1 when nothing is allocated */
-    i32x4 smem_blocks = select4(alloc == zero, no_limit, fits);
+    /* 0 / 1 when nothing is allocated */
+    i32x4 fits = gpuocc_quotient4(carveout_units, alloc_units - (alloc_units == zero));
+    i32x4 smem_blocks = gpuocc_select4(alloc == zero, no_limit, fits);
     smem_blocks = zero_where(too_much | (alloc > limit), smem_blocks);
 
     /* the answer */
-    i32x4 slot_blocks = splat(l->slot_blocks), barrier_blocks = splat(l->barrier_blocks);
+    i32x4 slot_blocks = gpuocc_splat4(l->slot_blocks), barrier_blocks = gpuocc_splat4(l->barrier_blocks);
     i32x4 blocks = min4(min4(min4(warps_blocks, regs_blocks), min4(smem_blocks, slot_blocks)), barrier_blocks);
     i32x4 limiters = ((warps_blocks == blocks) & (1 << GPUOCC_RESOURCE_WARPS)) |
                      ((regs_blocks == blocks) & (1 << GPUOCC_RESOURCE_REGISTERS)) |
@@ -392,8 +377,8 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
                      ((barrier_blocks == blocks) & (1 << GPUOCC_RESOURCE_BARRIERS));
     /* at most the warp slots (below 2^17): exact in single precision */
     i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
-    i32x4 public_regs = select4(regs_blocks == no_limit, splat(GPUOCC_UNLIMITED), regs_blocks);
-    i32x4 public_smem = select4(smem_blocks == no_limit, splat(GPUOCC_UNLIMITED), smem_blocks);
+    i32x4 public_regs = gpuocc_select4(regs_blocks == no_limit, gpuocc_splat4(GPUOCC_UNLIMITED), regs_blocks);
+    i32x4 public_smem = gpuocc_select4(smem_blocks == no_limit, gpuocc_splat4(GPUOCC_UNLIMITED), smem_blocks);
 
     memset(b->status + i, 0, 4 * sizeof b->status[0]);
 #define PUT4(field, v)                                                                                              \
@@ -408,7 +393,7 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
     PUT4(limit_blocks, slot_blocks);
 #undef PUT4
     if (b->limit_barriers) {
-        i32x4 public_barriers = splat(gpuocc_public_limit(l->barrier_blocks));
+        i32x4 public_barriers = gpuocc_splat4(gpuocc_public_limit(l->barrier_blocks));
         memcpy(b->limit_barriers + i, &public_barriers, 16);
     }
     if (b->occupancy) {
@@ -489,8 +474,8 @@ static GPUOCC_ALWAYS_INLINE void run_columns(const struct context *c, const stru
         }
         for (; vectors && j + 4 <= n; j += 4) {
             size_t i = start + j;
-            i32x4 t = threads_step ? gpuocc_load_i32x4(threads + i) : splat(*threads);
-            i32x4 r = regs_step ? gpuocc_load_i32x4(regs + i) : splat(*regs);
+            i32x4 t = threads_step ? gpuocc_load_i32x4(threads + i) : gpuocc_splat4(*threads);
+            i32x4 r = regs_step ? gpuocc_load_i32x4(regs + i) : gpuocc_splat4(*regs);
             i32x4 st = gpuocc_load_i32x4(lane_static + j), dy = gpuocc_load_i32x4(lane_dynamic + j);
             if (!launch4(c, l, t, r, st, dy, b, i))
                 for (size_t q = 0; q < 4; q++)

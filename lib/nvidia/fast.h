@@ -167,7 +167,7 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_smem_blocks(const gpuocc_device 
     /* the opt-in limit once the largest block the kernel may launch passes the default one */
     int64_t limit = block_bytes + ((optin_bytes - block_bytes) & -(int64_t)(optin & (largest > block_bytes)));
     bool too_much = (optin & (smem_dynamic > dynamic_max)) | (alloc > limit + reserved);
-    /* carveout < 2^40 and alloc < 2^42: exact in doubles, and so is the quotient's floor (its rounding
+    /* carveout <= 2^40 and alloc < 2^42: exact in doubles, and so is the quotient's floor (its rounding
        error is below 1 / alloc, the least distance from a non-integer quotient to the next integer) */
     double quotient = (double)a->carveout / (double)(alloc + (alloc == 0));
     int32_t smem_blocks = (int32_t)(quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX);

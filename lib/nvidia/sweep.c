@@ -196,7 +196,7 @@ static uint32_t regs_warps_max(const struct gpuocc_nv_fast *f, const struct gpuo
 #if WIDE_STORES && (defined(__clang__) || __GNUC__ >= 9)
 #define THREAD_LANES 1
 typedef gpuocc_i32x4 i32x4;
-typedef float f32x4 __attribute__((vector_size(16)));
+typedef gpuocc_f32x4 f32x4;
 typedef double f64x2 __attribute__((vector_size(16)));
 
 /* What the lanes need of a threads sweep, computed once. */
@@ -206,22 +206,6 @@ struct thread_lanes {
     uint64_t carveout;
     double slots_d, inverse_slots; /* 1 / slots when exact (a power of two), else 0 */
 };
-
-static inline i32x4 lanes_splat(int32_t v)
-{
-    return (i32x4){v, v, v, v};
-}
-
-static inline i32x4 lanes_select(i32x4 mask, i32x4 yes, i32x4 no)
-{
-    return (mask & yes) | (~mask & no);
-}
-
-/* floor(a / b) for 0 <= a < 2^22, 1 <= b < 2^22 */
-static inline i32x4 lanes_quotient(i32x4 a, i32x4 b)
-{
-    return __builtin_convertvector(__builtin_convertvector(a, f32x4) / __builtin_convertvector(b, f32x4), i32x4);
-}
 
 /* Lanes picked from two vectors (indexes 0 .. 3 the first's, 4 .. 7 the second's; 0 .. 1 and 2 .. 3 for two
    lanes). */
@@ -277,20 +261,21 @@ static inline void occupancy4(i32x4 warps, double slots, double inverse_slots, u
 static inline void threads4(const struct thread_lanes *l, uint32_t shift, int32_t t0, int32_t step,
                             gpuocc_sweep_point *p)
 {
-    const i32x4 zero = lanes_splat(0), one = lanes_splat(1);
-    i32x4 t = lanes_splat(t0) + (i32x4){0, step, 2 * step, 3 * step};
+    const i32x4 zero = gpuocc_splat4(0), one = gpuocc_splat4(1);
+    i32x4 t = gpuocc_splat4(t0) + (i32x4){0, step, 2 * step, 3 * step};
     i32x4 wpb = ((t - one) >> (int32_t)shift) + one; /* 1 .. 64 */
-    i32x4 warps_blocks = ~(t > l->threads_max) & lanes_quotient(l->slots, wpb);
-    i32x4 regs_blocks = ~(wpb > l->warps_max) & (lanes_quotient(l->file_warps, wpb) | l->regs_unlimited);
-    i32x4 blocks = lanes_select(warps_blocks < regs_blocks, warps_blocks, regs_blocks);
-    blocks = lanes_select(blocks < l->fixed, blocks, l->fixed);
-    i32x4 limiters = ((warps_blocks == blocks) & lanes_splat(1 << GPUOCC_RESOURCE_WARPS)) |
-                     ((regs_blocks == blocks) & lanes_splat(1 << GPUOCC_RESOURCE_REGISTERS)) |
+    i32x4 warps_blocks = ~(t > l->threads_max) & gpuocc_quotient4(l->slots, wpb);
+    i32x4 regs_blocks = ~(wpb > l->warps_max) & (gpuocc_quotient4(l->file_warps, wpb) | l->regs_unlimited);
+    i32x4 blocks = gpuocc_select4(warps_blocks < regs_blocks, warps_blocks, regs_blocks);
+    blocks = gpuocc_select4(blocks < l->fixed, blocks, l->fixed);
+    i32x4 limiters = ((warps_blocks == blocks) & gpuocc_splat4(1 << GPUOCC_RESOURCE_WARPS)) |
+                     ((regs_blocks == blocks) & gpuocc_splat4(1 << GPUOCC_RESOURCE_REGISTERS)) |
                      ((blocks == l->fixed) & l->fixed_limiters);
     /* at most the warp slots, below 2^22: exact in single precision */
     i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * __builtin_convertvector(wpb, f32x4),
                                           i32x4);
-    i32x4 public_regs = lanes_select(regs_blocks == lanes_splat(GPUOCC_NO_LIMIT), lanes_splat(GPUOCC_UNLIMITED), regs_blocks);
+    i32x4 public_regs =
+        gpuocc_select4(regs_blocks == gpuocc_splat4(GPUOCC_NO_LIMIT), gpuocc_splat4(GPUOCC_UNLIMITED), regs_blocks);
     i32x4 regs_per_block = l->per_warp * wpb; /* per_warp x 64 < 2^31: checked once */
     u64x2 w0[2], w1[2], w2[2], w3[2], w4[2], w6[2];
     occupancy4(warps, l->slots_d, l->inverse_slots, &w2[0], &w2[1]);
@@ -342,16 +327,16 @@ static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k
     /* the lanes' ranges: quotients of integers below 2^22, regs_per_block below 2^31 */
     if (n >= 4 && slots < ((uint64_t)1 << 22) && file_warps < ((uint64_t)1 << 22) &&
         per_warp * GPUOCC_FAST_STEPS <= INT32_MAX) {
-        struct thread_lanes l = {.threads_max = lanes_splat((int32_t)threads_max),
-                                 .slots = lanes_splat((int32_t)slots),
-                                 .file_warps = lanes_splat((int32_t)file_warps),
-                                 .warps_max = lanes_splat((int32_t)(warps_max < GPUOCC_FAST_STEPS ? warps_max
+        struct thread_lanes l = {.threads_max = gpuocc_splat4((int32_t)threads_max),
+                                 .slots = gpuocc_splat4((int32_t)slots),
+                                 .file_warps = gpuocc_splat4((int32_t)file_warps),
+                                 .warps_max = gpuocc_splat4((int32_t)(warps_max < GPUOCC_FAST_STEPS ? warps_max
                                                                                               : GPUOCC_FAST_STEPS)),
-                                 .regs_unlimited = lanes_splat((int32_t)regs_unlimited),
-                                 .fixed = lanes_splat(fixed),
-                                 .fixed_limiters = lanes_splat((int32_t)fixed_limiters),
-                                 .per_warp = lanes_splat((int32_t)per_warp),
-                                 .smem = lanes_splat(gpuocc_public_limit(a.smem_blocks)),
+                                 .regs_unlimited = gpuocc_splat4((int32_t)regs_unlimited),
+                                 .fixed = gpuocc_splat4(fixed),
+                                 .fixed_limiters = gpuocc_splat4((int32_t)fixed_limiters),
+                                 .per_warp = gpuocc_splat4((int32_t)per_warp),
+                                 .smem = gpuocc_splat4(gpuocc_public_limit(a.smem_blocks)),
                                  .fifth = {w5, w5},
                                  .alloc = {(uint64_t)a.alloc, (uint64_t)a.alloc},
                                  .carveout = carveout,
@@ -460,18 +445,19 @@ struct barrier_lanes {
 /* Points v, v + step, v + 2 step, v + 3 step (each below 2^22). */
 static inline void barriers4(const struct barrier_lanes *l, int32_t v0, int32_t step, gpuocc_sweep_point *p)
 {
-    const i32x4 zero = lanes_splat(0);
-    i32x4 v = lanes_splat(v0) + (i32x4){0, step, 2 * step, 3 * step};
+    const i32x4 zero = gpuocc_splat4(0);
+    i32x4 v = gpuocc_splat4(v0) + (i32x4){0, step, 2 * step, 3 * step};
     i32x4 none = v == zero; /* no barriers: no limit */
-    i32x4 barrier_blocks = lanes_select(none, lanes_splat(GPUOCC_NO_LIMIT), lanes_quotient(l->barriers_per_sm, v - none));
-    i32x4 blocks = lanes_select(barrier_blocks < l->fixed, barrier_blocks, l->fixed);
-    i32x4 limiters = ((barrier_blocks == blocks) & lanes_splat(1 << GPUOCC_RESOURCE_BARRIERS)) |
+    i32x4 barrier_blocks =
+        gpuocc_select4(none, gpuocc_splat4(GPUOCC_NO_LIMIT), gpuocc_quotient4(l->barriers_per_sm, v - none));
+    i32x4 blocks = gpuocc_select4(barrier_blocks < l->fixed, barrier_blocks, l->fixed);
+    i32x4 limiters = ((barrier_blocks == blocks) & gpuocc_splat4(1 << GPUOCC_RESOURCE_BARRIERS)) |
                      ((blocks == l->fixed) & l->fixed_limiters);
     /* at most the warp slots, below 2^22: exact in single precision */
     i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) *
                                               __builtin_convertvector(l->warps_per_block, f32x4),
                                           i32x4);
-    i32x4 public_barriers = lanes_select(none, lanes_splat(GPUOCC_UNLIMITED), barrier_blocks);
+    i32x4 public_barriers = gpuocc_select4(none, gpuocc_splat4(GPUOCC_UNLIMITED), barrier_blocks);
     u64x2 w0[2], w1[2], w2[2], w3[2], w5[2];
     occupancy4(warps, l->slots, l->inverse_slots, &w2[0], &w2[1]);
     lanes_pairs(v, zero, &w0[0], &w0[1]);
@@ -507,12 +493,12 @@ static void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *
 #if THREAD_LANES
     /* the lanes' ranges: quotients of integers below 2^22 */
     if (n >= 4 && from + (n - 1) * step < ((int64_t)1 << 22) && f->slots < (1u << 22)) {
-        struct barrier_lanes l = {.barriers_per_sm = lanes_splat(d->barriers_per_sm),
-                                  .fixed = lanes_splat(s.min),
-                                  .fixed_limiters = lanes_splat((int32_t)s.limiters),
-                                  .warps_per_block = lanes_splat(s.warps_per_block),
-                                  .warps_blocks = lanes_splat((int32_t)(w.w[3] >> 32)),
-                                  .slot_blocks = lanes_splat(d->max_blocks_per_sm),
+        struct barrier_lanes l = {.barriers_per_sm = gpuocc_splat4(d->barriers_per_sm),
+                                  .fixed = gpuocc_splat4(s.min),
+                                  .fixed_limiters = gpuocc_splat4((int32_t)s.limiters),
+                                  .warps_per_block = gpuocc_splat4(s.warps_per_block),
+                                  .warps_blocks = gpuocc_splat4((int32_t)(w.w[3] >> 32)),
+                                  .slot_blocks = gpuocc_splat4(d->max_blocks_per_sm),
                                   .w4 = {w.w[4], w.w[4]},
                                   .w6 = {w.w[6], w.w[6]},
                                   .w7 = {w.w[7], w.w[7]},
