@@ -32,10 +32,6 @@ static int64_t amd_column_bytes(const void *column, int32_t width, size_t i, int
     return width == 4 ? ((const int32_t *)column)[i] : ((const int64_t *)column)[i];
 }
 
-#define AMD_PUT(field, value)                                                                                      \
-    if (b->field)                                                                                                  \
-    b->field[i] = (value)
-
 int32_t gpuocc_amd_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
 {
     struct amd_prepared p;
@@ -52,30 +48,16 @@ int32_t gpuocc_amd_batch(const uint64_t *opaque, const gpuocc_kernel *k, const g
         at.regs_per_thread = b->regs_per_thread ? b->regs_per_thread[i] : k->regs_per_thread;
         at.smem_static_bytes = amd_column_bytes(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes);
         at.smem_dynamic_bytes = amd_column_bytes(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes);
-        int32_t bad = at.threads_per_block < 1                                      ? GPUOCC_ERR_THREADS
-                      : at.regs_per_thread < 0                                      ? GPUOCC_ERR_REGISTERS
-                      : (at.smem_static_bytes < 0 || at.smem_dynamic_bytes < 0)     ? GPUOCC_ERR_SMEM
-                      : gpuocc_sat_add(at.smem_static_bytes, at.smem_dynamic_bytes) >= GPUOCC_BYTES_HUGE
-                          ? GPUOCC_ERR_OVERFLOW /* a saturated allocation is not reported, as in gpuocc_occupancy */
-                          : GPUOCC_OK;
+        int32_t bad = gpuocc_batch_values_status(at.threads_per_block, at.regs_per_thread, at.smem_static_bytes,
+                                                 at.smem_dynamic_bytes);
+        /* a saturated allocation is not reported, as in gpuocc_occupancy */
+        if (!bad && gpuocc_sat_add(at.smem_static_bytes, at.smem_dynamic_bytes) >= GPUOCC_BYTES_HUGE)
+            bad = GPUOCC_ERR_OVERFLOW;
         gpuocc_result r;
         memset(&r, 0, sizeof r);
         if (!bad)
             gpuocc_amd_compute(&p.device, &at, &r);
-        b->status[i] = bad;
-        AMD_PUT(blocks_per_sm, r.blocks_per_sm);
-        AMD_PUT(warps_per_sm, r.warps_per_sm);
-        AMD_PUT(occupancy, r.occupancy);
-        AMD_PUT(limiters, r.limiters);
-        AMD_PUT(limit_warps, r.limit_warps);
-        AMD_PUT(limit_regs, r.limit_regs);
-        AMD_PUT(limit_smem, r.limit_smem);
-        AMD_PUT(limit_blocks, r.limit_blocks);
-        AMD_PUT(limit_barriers, r.limit_barriers);
-        AMD_PUT(regs_per_block, r.regs_per_block);
-        AMD_PUT(smem_per_block_bytes, r.smem_per_block_bytes);
-        AMD_PUT(smem_per_sm_bytes, r.smem_per_sm_bytes);
+        gpuocc_batch_put(b, i, bad, &r);
     }
     return GPUOCC_OK;
 }
-#undef AMD_PUT

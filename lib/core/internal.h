@@ -275,6 +275,41 @@ bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_
    answered (result written, every field but size), false (nothing written) when the plain path must check
    or answer. */
 bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+/* A batch launch's own values (threads, registers, byte counts as its columns gave them): GPUOCC_OK or the
+   status naming the first bad one, the same order for every vendor; each adds its own check of a block's
+   bytes that saturate. */
+static inline int32_t gpuocc_batch_values_status(int64_t threads, int64_t regs, int64_t smem_static,
+                                                 int64_t smem_dynamic)
+{
+    return threads < 1                             ? GPUOCC_ERR_THREADS
+           : regs < 0                              ? GPUOCC_ERR_REGISTERS
+           : (smem_static < 0 || smem_dynamic < 0) ? GPUOCC_ERR_SMEM
+                                                   : GPUOCC_OK;
+}
+
+/* Row i of a batch's outputs: its status, and in each column the caller gave the field of `r` (for a status
+   other than GPUOCC_OK, `r` holds zeros). */
+static inline void gpuocc_batch_put(const gpuocc_batch *b, size_t i, int32_t status, const gpuocc_result *r)
+{
+    b->status[i] = status;
+#define GPUOCC_PUT(field)                                                                                          \
+    if (b->field)                                                                                                  \
+    b->field[i] = r->field
+    GPUOCC_PUT(blocks_per_sm);
+    GPUOCC_PUT(warps_per_sm);
+    GPUOCC_PUT(occupancy);
+    GPUOCC_PUT(limiters);
+    GPUOCC_PUT(limit_warps);
+    GPUOCC_PUT(limit_regs);
+    GPUOCC_PUT(limit_smem);
+    GPUOCC_PUT(limit_blocks);
+    GPUOCC_PUT(limit_barriers);
+    GPUOCC_PUT(regs_per_block);
+    GPUOCC_PUT(smem_per_block_bytes);
+    GPUOCC_PUT(smem_per_sm_bytes);
+#undef GPUOCC_PUT
+}
+
 /* The guard of a vendor's prepared state: a weighted sum of its 64-bit words but the one at `check_offset`
    (the guard itself); odd weights make any single flipped bit change it. */
 static inline uint64_t gpuocc_state_sum(const void *state, size_t bytes, size_t check_offset)

@@ -66,17 +66,9 @@ struct context {
     int32_t barrier_blocks;
 };
 
-struct out {
-    int32_t status, blocks, warps;
-    uint32_t limiters;
-    double occupancy;
-    int32_t limit_warps, limit_regs, limit_smem, limit_blocks, limit_barriers, regs_per_block;
-    int64_t smem_per_block, smem_per_sm;
-};
-
 /* One launch on the fast path: threads 1 .. thread_cap, regs >= 0, byte counts 0 .. GPUOCC_FAST_BYTES. */
 static inline void launch(const struct context *c, uint32_t threads, int64_t regs, int64_t smem_static,
-                          int64_t smem_dynamic, struct out *o)
+                          int64_t smem_dynamic, gpuocc_result *r)
 {
     const gpuocc_device *d = &c->p->device;
     const gpuocc_kernel *k = c->k;
@@ -97,72 +89,30 @@ static inline void launch(const struct context *c, uint32_t threads, int64_t reg
         gpuocc_nv_fast_smem(&c->f, k, smem_static, smem_dynamic, &a);
     }
     a.barrier_blocks = c->barrier_blocks;
-    uint32_t limiters;
-    gpuocc_nv_fast_combine(d, &a, &limiters);
-    int32_t warps = a.blocks * (int32_t)a.warps_per_block; /* at most the warp slots */
-    o->status = GPUOCC_OK;
-    o->blocks = a.blocks;
-    o->warps = warps;
-    o->limiters = limiters;
-    o->occupancy = c->occupancy_table ? c->p->occupancy[warps] : (double)warps / (double)c->f.slots;
-    o->limit_warps = a.warps_blocks;
-    o->limit_regs = gpuocc_public_limit(a.regs_blocks);
-    o->limit_smem = gpuocc_public_limit(a.smem_blocks);
-    o->limit_blocks = d->max_blocks_per_sm;
-    o->limit_barriers = gpuocc_public_limit(a.barrier_blocks);
-    o->regs_per_block = gpuocc_nv_fast_regs_per_block(&a);
-    o->smem_per_block = a.alloc;
-    o->smem_per_sm = a.carveout;
+    gpuocc_nv_fast_result(&c->f, &a, r);
 }
 
-/* Any launch: its own checks, then the single-launch rules (an invalid launch: its status, zeros). */
-static void launch_plain(const struct context *c, int64_t threads, int64_t regs, int64_t smem_static,
-                         int64_t smem_dynamic, struct out *o)
+/* Any launch: its own checks, then the single-launch rules; the status (an invalid launch: zeros in r). */
+static int32_t launch_plain(const struct context *c, int64_t threads, int64_t regs, int64_t smem_static,
+                            int64_t smem_dynamic, gpuocc_result *r)
 {
     const gpuocc_device *d = &c->p->device;
-    int32_t bad = threads < 1 ? GPUOCC_ERR_THREADS
-                  : regs < 0 ? GPUOCC_ERR_REGISTERS
-                  : (smem_static < 0 || smem_dynamic < 0) ? GPUOCC_ERR_SMEM
-                  /* a saturated allocation is not reported, as in gpuocc_occupancy */
-                  : ((smem_static | smem_dynamic) >> 40 &&
-                     gpuocc_rule_smem_alloc(d, smem_static, smem_dynamic) >= GPUOCC_BYTES_HUGE)
-                      ? GPUOCC_ERR_OVERFLOW
-                      : GPUOCC_OK;
+    int32_t bad = gpuocc_batch_values_status(threads, regs, smem_static, smem_dynamic);
+    /* a saturated allocation is not reported, as in gpuocc_occupancy */
+    if (!bad && (smem_static | smem_dynamic) >> 40 &&
+        gpuocc_rule_smem_alloc(d, smem_static, smem_dynamic) >= GPUOCC_BYTES_HUGE)
+        bad = GPUOCC_ERR_OVERFLOW;
     if (bad) {
-        *o = (struct out){.status = bad};
-        return;
+        memset(r, 0, sizeof *r);
+        return bad;
     }
     gpuocc_kernel k = *c->k;
     k.threads_per_block = (int32_t)threads;
     k.regs_per_thread = (int32_t)regs;
     k.smem_static_bytes = smem_static;
     k.smem_dynamic_bytes = smem_dynamic;
-    gpuocc_result r;
-    gpuocc_rule_all(d, &k, &r);
-    *o = (struct out){GPUOCC_OK,      r.blocks_per_sm, r.warps_per_sm,   r.limiters,        r.occupancy,
-                      r.limit_warps,  r.limit_regs,    r.limit_smem,     r.limit_blocks,    r.limit_barriers,
-                      r.regs_per_block, r.smem_per_block_bytes, r.smem_per_sm_bytes};
-}
-
-static inline void store(const gpuocc_batch *b, size_t i, const struct out *o)
-{
-    b->status[i] = o->status;
-#define PUT(field, member)                                                                                          \
-    if (b->field)                                                                                                  \
-    b->field[i] = o->member
-    PUT(blocks_per_sm, blocks);
-    PUT(warps_per_sm, warps);
-    PUT(occupancy, occupancy);
-    PUT(limiters, limiters);
-    PUT(limit_warps, limit_warps);
-    PUT(limit_regs, limit_regs);
-    PUT(limit_smem, limit_smem);
-    PUT(limit_blocks, limit_blocks);
-    PUT(limit_barriers, limit_barriers);
-    PUT(regs_per_block, regs_per_block);
-    PUT(smem_per_block_bytes, smem_per_block);
-    PUT(smem_per_sm_bytes, smem_per_sm);
-#undef PUT
+    gpuocc_rule_all(d, &k, r);
+    return GPUOCC_OK;
 }
 
 /* Launch i: the fast evaluation for threads 1 .. cap, regs >= 0 and both byte counts 0 .. GPUOCC_FAST_BYTES - 1,
@@ -170,12 +120,13 @@ static inline void store(const gpuocc_batch *b, size_t i, const struct out *o)
 static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, int64_t r, int64_t st, int64_t dy,
                               const gpuocc_batch *b, size_t i)
 {
-    struct out o;
+    gpuocc_result result;
+    int32_t status = GPUOCC_OK;
     if (((uint64_t)(t - 1) < cap) & (r >= 0) & ((uint64_t)(st | dy) < (uint64_t)GPUOCC_FAST_BYTES))
-        launch(c, (uint32_t)t, r, st, dy, &o);
+        launch(c, (uint32_t)t, r, st, dy, &result);
     else
-        launch_plain(c, t, r, st, dy, &o);
-    store(b, i, &o);
+        status = launch_plain(c, t, r, st, dy, &result);
+    gpuocc_batch_put(b, i, status, &result);
 }
 
 /*

@@ -164,35 +164,11 @@ bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k)
 /* One launch on a device the fast evaluation covers (f filled): the rules of lib/nvidia/fast.h. */
 static GPUOCC_ALWAYS_INLINE void fast_single(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, gpuocc_result *r)
 {
-    const gpuocc_device *d = f->d;
     struct gpuocc_nv_answer a;
     gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, k->regs_per_thread, &a);
     gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
-    a.barrier_blocks = gpuocc_nv_fast_barriers(d, k->barriers);
-    uint32_t limiters;
-    gpuocc_nv_fast_combine(d, &a, &limiters);
-    int32_t warps = a.blocks * (int32_t)a.warps_per_block; /* at most the warp slots */
-    /* field by field: a compound literal is zeroed first, by `rep stos` with some compilers (slow to start) */
-    r->limiters = limiters;
-    r->blocks_per_sm = a.blocks;
-    r->warps_per_sm = warps;
-    r->max_warps_per_sm = (int32_t)f->slots;
-    r->warps_per_block = (int32_t)a.warps_per_block;
-    r->occupancy = (double)warps / (double)f->slots;
-    r->limit_warps = a.warps_blocks;
-    r->limit_regs = gpuocc_public_limit(a.regs_blocks);
-    r->limit_smem = gpuocc_public_limit(a.smem_blocks);
-    r->limit_blocks = d->max_blocks_per_sm;
-    r->limit_barriers = gpuocc_public_limit(a.barrier_blocks);
-    r->regs_per_block = gpuocc_nv_fast_regs_per_block(&a);
-    r->smem_per_block_bytes = a.alloc;
-    r->smem_per_sm_bytes = a.carveout;
-    r->model = 0;
-    r->waves_per_simd = 0;
-    r->limit_sgprs = GPUOCC_UNLIMITED;
-    r->reserved0 = 0;
-    r->reserved[0] = 0;
-    r->reserved[1] = 0;
+    a.barrier_blocks = gpuocc_nv_fast_barriers(f->d, k->barriers);
+    gpuocc_nv_fast_result(f, &a, r);
 }
 
 /*

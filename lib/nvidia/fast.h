@@ -227,4 +227,36 @@ static inline int32_t gpuocc_nv_fast_regs_per_block(const struct gpuocc_nv_answe
     return regs > INT32_MAX ? INT32_MAX : (int32_t)regs;
 }
 
+/* The answer `a` (its five limits filled) combined, as gpuocc_rule_all reports it: every field of `r` but
+   size.  Field by field: a compound literal is zeroed first, by `rep stos` with some compilers (slow to
+   start). */
+static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a,
+                                                       gpuocc_result *r)
+{
+    const gpuocc_device *d = f->d;
+    uint32_t limiters;
+    gpuocc_nv_fast_combine(d, a, &limiters);
+    int32_t warps = a->blocks * (int32_t)a->warps_per_block; /* at most the warp slots */
+    r->limiters = limiters;
+    r->blocks_per_sm = a->blocks;
+    r->warps_per_sm = warps;
+    r->max_warps_per_sm = (int32_t)f->slots;
+    r->warps_per_block = (int32_t)a->warps_per_block;
+    r->occupancy = (double)warps / (double)f->slots;
+    r->limit_warps = a->warps_blocks;
+    r->limit_regs = gpuocc_public_limit(a->regs_blocks);
+    r->limit_smem = gpuocc_public_limit(a->smem_blocks);
+    r->limit_blocks = d->max_blocks_per_sm;
+    r->limit_barriers = gpuocc_public_limit(a->barrier_blocks);
+    r->regs_per_block = gpuocc_nv_fast_regs_per_block(a);
+    r->smem_per_block_bytes = a->alloc;
+    r->smem_per_sm_bytes = a->carveout;
+    r->model = 0;
+    r->waves_per_simd = 0;
+    r->limit_sgprs = GPUOCC_UNLIMITED;
+    r->reserved0 = 0;
+    r->reserved[0] = 0;
+    r->reserved[1] = 0;
+}
+
 #endif
