@@ -300,6 +300,7 @@ _SIGNATURES = {
 
 # Status codes the module itself needs (include/gpuocc.h, fixed values).
 _OK, _ERR_ARGUMENT, _ERR_BUFFER, _ERR_UNSATISFIABLE = 0, -12, -19, -13
+_VENDOR_AMD = 2  # GPUOCC_VENDOR_AMD
 
 UNLIMITED = -1          # GPUOCC_UNLIMITED in C; None in Python results
 CARVEOUT_DEFAULT = -1   # GPUOCC_CARVEOUT_DEFAULT: the driver's choice (the largest carveout)
@@ -643,28 +644,76 @@ class Kernel:
     smem_optin: bool = True                                     # the 48 KiB per-block limit was raised
     smem_dynamic_max: int = _c("smem_dynamic_max_bytes", default=-1)  # opt-in attribute; -1: the most
     max_threads: int = _c("max_threads_per_block", default=0)   # __launch_bounds__ maximum; 0: none
-    # AMD only (docs/amd.md): regs are arch VGPRs, smem_* LDS; model 0/1 compiler, 2 runtime (HIP)
+    # AMD only (docs/amd.md): regs are arch VGPRs, smem_* LDS
     agprs: int = 0                                              # AGPRs per lane
     sgprs: int = 0                                              # SGPRs per wave; 0: unknown, no limit
     wave_size: int = 0                                          # 32 or 64; 0: the device's default
     cu_mode: int = 0                                            # 1: compiled with -mcumode
-    model: int = 0                                              # which answer fills blocks_per_sm
-    rocm_version: int = 0                                       # runtime model: major * 100 + minor; 0 newest
+    model: Optional[str] = None                                 # "compiler" (None: LLVM's) or "runtime" (HIP's)
+    rocm: Optional[str] = None                                  # with model "runtime": "6.2"; None: the newest
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if f.name == "smem_optin":
                 object.__setattr__(self, f.name, bool(_flag(value, f.name)))
+            elif f.name == "model":
+                _model_number(value)
+            elif f.name == "rocm":
+                object.__setattr__(self, f.name, _rocm_text(value))
             else:
                 _int(value, f.name, _CKernel._fields_dict[f.metadata.get("c", f.name)])
+        if self.rocm is not None and self.model != "runtime":  # as `gpuocc report --rocm` and batch's rows
+            raise Error(_ERR_ARGUMENT, "rocm picks the release of HIP's rules: give model='runtime' too")
 
     def _to_c(self) -> _CKernel:
         k = _CKernel()
         _call("gpuocc_kernel_init", ctypes.byref(k))
         for f in dataclasses.fields(self):
-            setattr(k, f.metadata.get("c", f.name), int(getattr(self, f.name)))
+            if f.name not in ("model", "rocm"):
+                setattr(k, f.metadata.get("c", f.name), int(getattr(self, f.name)))
+        k.model = _model_number(self.model)
+        k.rocm_version = _rocm_number(self.rocm)
         return k
+
+
+# `model` as the CLI, CSV and JSON write it (GPUOCC_MODEL_*: 0 the default, the compiler's)
+_MODELS = {"compiler": 1, "runtime": 2}
+
+
+def _model_number(value: Any) -> int:
+    if value is None:
+        return 0
+    if not isinstance(value, str):
+        raise TypeError(f"model must be a str ('compiler' or 'runtime') or None, not {type(value).__name__}")
+    if value not in _MODELS:
+        raise Error(_ERR_ARGUMENT, f"model={value!r}: expected 'compiler' or 'runtime'")
+    return _MODELS[value]
+
+
+def _model_name(number: int) -> Optional[str]:
+    """gpuocc_result.model as a name: None for NVIDIA (0)."""
+    return {v: k for k, v in _MODELS.items()}.get(number)
+
+
+def _rocm_text(value: Any) -> Optional[str]:
+    """A ROCm release "MAJOR.MINOR" (1-99, 0-99), as `gpuocc report --rocm` takes it; None: the newest."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"rocm must be a str such as '6.2', or None, not {type(value).__name__}")
+    major, dot, minor = value.partition(".")
+    if not (dot and major.isdigit() and minor.isdigit() and major.isascii() and minor.isascii()
+            and 1 <= int(major) <= 99 and int(minor) <= 99):
+        raise Error(_ERR_ARGUMENT, f"rocm={value!r}: expected a ROCm release MAJOR.MINOR such as '6.2' or '7.0'")
+    return f"{int(major)}.{int(minor)}"
+
+
+def _rocm_number(text: Optional[str]) -> int:
+    if text is None:
+        return 0
+    major, _, minor = text.partition(".")
+    return int(major) * 100 + int(minor)
 
 
 _CKernel._fields_dict = dict(_CKernel._fields_)  # type: ignore[attr-defined]
@@ -672,14 +721,15 @@ _CKernel._fields_dict = dict(_CKernel._fields_)  # type: ignore[attr-defined]
 
 def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int = 0, barriers: int = 1,
            carveout: int = CARVEOUT_DEFAULT, smem_optin: bool = True, smem_dynamic_max: int = -1,
-           max_threads: int = 0, **amd: int) -> Kernel:
+           max_threads: int = 0, **amd: Any) -> Kernel:
     """A kernel and its launch: `threads` per block, `regs` registers per thread (ptxas's "Used N
     registers"), shared memory in bytes (`smem_static`: __shared__ arrays; `smem_dynamic`: the launch's),
     `barriers` per block, `carveout` the preferred shared-memory carveout in percent (-1: the driver's
     default), `smem_optin` (default True: a kernel asking for more than 48 KiB has raised its limit),
     `smem_dynamic_max` the opt-in attribute's value (-1: the device's most), `max_threads` the
     __launch_bounds__ maximum (0: none).  AMD kernels take the keywords agprs, sgprs, wave_size, cu_mode,
-    model and rocm_version (docs/amd.md).
+    model ("compiler", the default, or "runtime") and rocm ("6.2": with model "runtime", HIP's rules as of
+    that ROCm release; None: the newest), as the CLI's flags and batch's columns (docs/amd.md).
 
     Raises TypeError for a non-int, gpuocc.Error "argument" for a value that does not fit its C type.
     The library checks the ranges when the kernel is used (gpuocc.Error "threads", "smem", ...)."""
@@ -726,8 +776,8 @@ class Result:
     max_warps_per_sm: int = 0
     warps_per_block: int = 0
     smem_per_sm: int = _c("smem_per_sm_bytes", default=0)         # bytes: the carveout configured
-    model: int = 0                                                # AMD: the model that filled blocks_per_sm
-    waves_per_simd: int = 0                                       # AMD: LLVM's occupancy (waves per SIMD)
+    model: Optional[str] = _c(from_c=_model_name, default=None)   # AMD: "compiler" or "runtime"; None NVIDIA
+    waves_per_simd: Optional[int] = None                          # AMD: LLVM's occupancy (waves per SIMD)
     limit_sgprs: Optional[int] = _c(from_c=_unlimited, default=None)  # AMD: blocks the SGPRs allow
 
 
@@ -744,7 +794,8 @@ def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
     """
     r = _CResult(size=ctypes.sizeof(_CResult))
     _call("gpuocc_occupancy", ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)), ctypes.byref(r))
-    return _from_c(Result, r)
+    # AMD's fields are None for NVIDIA (model 0), as JSON's null
+    return _from_c(Result, r, waves_per_simd=r.waves_per_simd if r.model else None)
 
 
 @dataclass(frozen=True)
@@ -1242,29 +1293,43 @@ def roofline(flops: float, bytes: float, peak_flops_per_s: float, peak_bytes_per
 # ======================================================================================================
 # Compiler output in
 # ======================================================================================================
+def _recorded(v: int) -> Optional[int]:
+    """-1 (the input does not record the value) as None, as JSON's null."""
+    return None if v == -1 else v
+
+
+def _sm(cc: int) -> Optional[str]:
+    return f"sm_{cc}" if cc > 0 else None
+
+
+def _recorded_c(c: str) -> Any:
+    return _c(c, from_c=_recorded, default=None)
+
+
 @dataclass(frozen=True)
 class CompiledKernel:
-    """One kernel as its compiler left it (C: gpuocc_compiled_kernel).  -1: the source does not record
-    it (spills only in ptxas reports, launch bounds and clusters only in cubins)."""
+    """One kernel as its compiler left it (C: gpuocc_compiled_kernel), with the keys of `gpuocc ptxas` and
+    `gpuocc cubin`; None where the source does not record a value (spills only in ptxas reports, launch
+    bounds and clusters only in cubins)."""
     name: str
     short_name: str
-    cc: int
-    registers: int
-    barriers: int
-    line: int
-    smem_bytes: int
-    cmem_bytes: int
-    stack_frame_bytes: int
-    spill_store_bytes: int
-    spill_load_bytes: int
-    lmem_bytes: int
-    max_threads_per_block: int
-    min_blocks_per_sm: int
-    max_regs_per_thread: int
-    max_blocks_per_cluster: int
-    cluster_x: int
-    cluster_y: int
-    cluster_z: int
+    arch: Optional[str] = _c("cc", from_c=_sm, default=None)   # "sm_90"
+    registers: int = 0                                         # per thread
+    barriers: Optional[int] = _recorded_c("barriers")
+    line: int = 0                                              # ptxas reports: the kernel's first line
+    smem: int = _c("smem_bytes", default=0)                    # static shared memory, bytes
+    cmem: Optional[int] = _recorded_c("cmem_bytes")            # constant bank 0, bytes
+    stack: Optional[int] = _recorded_c("stack_frame_bytes")    # stack frame, bytes
+    spill_stores: Optional[int] = _recorded_c("spill_store_bytes")
+    spill_loads: Optional[int] = _recorded_c("spill_load_bytes")
+    lmem: Optional[int] = _recorded_c("lmem_bytes")            # local memory, bytes
+    max_threads: Optional[int] = _recorded_c("max_threads_per_block")  # __launch_bounds__; 0: none
+    min_blocks: Optional[int] = _recorded_c("min_blocks_per_sm")       # 0: none
+    max_regs: Optional[int] = _recorded_c("max_regs_per_thread")       # the cap it was compiled with
+    max_blocks_per_cluster: Optional[int] = _recorded_c("max_blocks_per_cluster")
+    cluster_x: Optional[int] = _recorded_c("cluster_x")        # __cluster_dims__; 0: none
+    cluster_y: Optional[int] = _recorded_c("cluster_y")
+    cluster_z: Optional[int] = _recorded_c("cluster_z")
 
 
 def _records(symbol: str, data: bytes, *extra: Any) -> tuple:
@@ -1311,21 +1376,22 @@ def read_cubin(data: Union[bytes, bytearray, memoryview]) -> tuple:
 
 @dataclass(frozen=True)
 class RemarksKernel:
-    """One kernel of LLVM's AMDGPU resource-usage remarks (C: gpuocc_remarks_kernel), the figures as LLVM
-    printed them; -1 where it printed none (AGPRs on targets without MFMA, LDS of a non-kernel) or an
-    expression it could not resolve.  `occupancy` is LLVM's "Occupancy [waves/SIMD]"."""
+    """One kernel of LLVM's AMDGPU resource-usage remarks (C: gpuocc_remarks_kernel), with the keys of
+    `gpuocc remarks`: the figures as LLVM printed them, None where it printed none (AGPRs on targets without
+    MFMA, LDS of a non-kernel) or an expression it could not resolve.  `llvm_waves_per_simd` is LLVM's
+    "Occupancy [waves/SIMD]"."""
     name: str
     short_name: str
-    line: int
-    sgprs: int
-    vgprs: int
-    agprs: int
-    occupancy: int
-    scratch_bytes: int
-    lds_bytes: int
-    sgpr_spills: int
-    vgpr_spills: int
-    dynamic_stack: int
+    line: int = 0
+    sgprs: Optional[int] = _recorded_c("sgprs")
+    vgprs: Optional[int] = _recorded_c("vgprs")
+    agprs: Optional[int] = _recorded_c("agprs")
+    llvm_waves_per_simd: Optional[int] = _recorded_c("occupancy")
+    scratch: Optional[int] = _recorded_c("scratch_bytes")      # bytes per lane
+    lds: Optional[int] = _recorded_c("lds_bytes")              # static LDS, bytes
+    sgpr_spills: Optional[int] = _recorded_c("sgpr_spills")
+    vgpr_spills: Optional[int] = _recorded_c("vgpr_spills")
+    dynamic_stack: Optional[int] = _recorded_c("dynamic_stack")
 
 
 def read_remarks(text: Union[str, bytes]) -> tuple:
@@ -1354,41 +1420,68 @@ def read_remarks(text: Union[str, bytes]) -> tuple:
 
 @dataclass(frozen=True)
 class BinaryKernel:
-    """One kernel read from a binary (C: gpuocc_binary_kernel): the entry it came from and its resources;
-    -1 where the binary does not record a value.  AMD kernels (vendor 2) fill the AMD fields from their code
-    object's metadata (target: the target ID, "" when absent; vgprs: the note's .vgpr_count, which counts the
-    AGPRs where they are used); they are 0 and "" for NVIDIA kernels."""
+    """One kernel read from a binary (C: gpuocc_binary_kernel), with the keys of `gpuocc binary`: the entry
+    it came from, then the columns both vendors share (on AMD: registers = the VGPRs, smem = the static LDS,
+    stack = the scratch per work-item, max_threads = the flat workgroup size maximum), then AMD's, from the
+    code object's metadata.  None where the binary does not record a value, and for the other vendor's
+    fields (NVIDIA's barriers, cmem, min_blocks, max_regs and clusters on AMD; AMD's fields on NVIDIA)."""
     name: str
     short_name: str
-    entry: int
-    vendor: int
-    cc: int
+    entry: int                                   # the device-code entry (0-based, file order)
+    vendor: str                                  # "nvidia" or "amd"
+    arch: Optional[str]                          # "sm_90"; AMD: the target ID's processor, "gfx90a"
     registers: int
-    barriers: int
-    smem_bytes: int
-    cmem_bytes: int
-    stack_frame_bytes: int
-    max_threads_per_block: int
-    min_blocks_per_sm: int
-    max_regs_per_thread: int
-    max_blocks_per_cluster: int
-    cluster_x: int
-    cluster_y: int
-    cluster_z: int
-    target: str = ""
-    vgprs: int = 0
-    agprs: int = 0
-    sgprs: int = 0
-    wave_size: int = 0
-    lds_bytes: int = 0
-    scratch_bytes: int = 0
-    max_flat_workgroup_size: int = 0
-    vgpr_spill_count: int = 0
-    sgpr_spill_count: int = 0
-    uses_dynamic_stack: int = 0
-    amd_mach: int = 0
-    code_object_version: int = 0
-    workgroup_processor_mode: int = 0
+    barriers: Optional[int]
+    smem: int                                    # static shared memory (LDS), bytes
+    cmem: Optional[int]                          # constant bank 0, bytes
+    stack: Optional[int]                         # stack frame (AMD: scratch per work-item), bytes
+    max_threads: Optional[int]                   # __launch_bounds__ / flat workgroup size maximum; 0: none
+    min_blocks: Optional[int]
+    max_regs: Optional[int]
+    max_blocks_per_cluster: Optional[int]
+    cluster_x: Optional[int]
+    cluster_y: Optional[int]
+    cluster_z: Optional[int]
+    target: Optional[str] = None                 # AMD: the target ID, "amdgcn-amd-amdhsa--gfx90a:xnack-"
+    vgprs: Optional[int] = None                  # .vgpr_count (counts the AGPRs where they are used)
+    agprs: Optional[int] = None                  # .agpr_count; None on targets without AGPRs
+    sgprs: Optional[int] = None
+    wave_size: Optional[int] = None
+    lds: Optional[int] = None                    # .group_segment_fixed_size, bytes
+    scratch: Optional[int] = None                # .private_segment_fixed_size, bytes per work-item
+    vgpr_spills: Optional[int] = None
+    sgpr_spills: Optional[int] = None
+    dynamic_stack: Optional[int] = None          # 0 or 1
+    wgp_mode: Optional[int] = None               # .workgroup_processor_mode (0: -mcumode); None: not recorded
+    amd_mach: Optional[int] = None               # e_flags & 0xff, the EF_AMDGPU_MACH processor (0x3f: gfx90a)
+    code_object_version: Optional[int] = None    # 3 .. 6
+
+
+def _processor(target: str) -> Optional[str]:
+    """The processor of an AMD target ID: "amdgcn-amd-amdhsa--gfx90a:xnack-" -> "gfx90a"."""
+    parts = target.split("-", 4)
+    return parts[4].split(":")[0] or None if len(parts) == 5 else None
+
+
+def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKernel:
+    shared = dict(name=name, short_name=short_name, entry=k.entry)
+    if k.vendor != _VENDOR_AMD:
+        return BinaryKernel(**shared, vendor="nvidia", arch=_sm(k.cc), registers=k.registers,
+                            barriers=_recorded(k.barriers), smem=k.smem_bytes, cmem=_recorded(k.cmem_bytes),
+                            stack=_recorded(k.stack_frame_bytes), max_threads=_recorded(k.max_threads_per_block),
+                            min_blocks=_recorded(k.min_blocks_per_sm), max_regs=_recorded(k.max_regs_per_thread),
+                            max_blocks_per_cluster=_recorded(k.max_blocks_per_cluster),
+                            cluster_x=_recorded(k.cluster_x), cluster_y=_recorded(k.cluster_y),
+                            cluster_z=_recorded(k.cluster_z))
+    return BinaryKernel(**shared, vendor="amd", arch=_processor(target), registers=k.vgprs, barriers=None,
+                        smem=k.lds_bytes, cmem=None, stack=k.scratch_bytes,
+                        max_threads=k.max_flat_workgroup_size, min_blocks=None, max_regs=None,
+                        max_blocks_per_cluster=None, cluster_x=None, cluster_y=None, cluster_z=None,
+                        target=target or None, vgprs=k.vgprs, agprs=_recorded(k.agprs), sgprs=k.sgprs,
+                        wave_size=k.wave_size, lds=k.lds_bytes, scratch=k.scratch_bytes,
+                        vgpr_spills=k.vgpr_spill_count, sgpr_spills=k.sgpr_spill_count,
+                        dynamic_stack=k.uses_dynamic_stack, wgp_mode=_recorded(k.workgroup_processor_mode),
+                        amd_mach=k.amd_mach, code_object_version=k.code_object_version)
 
 
 @dataclass(frozen=True)
@@ -1436,12 +1529,10 @@ def read_binary(data: Union[bytes, bytearray, memoryview]) -> BinaryRead:
         raw = workspace.raw if any(k.name_buffer for k in records[:count.value]) else b""
         for k in records[:count.value]:
             base = data if k.name_buffer == 0 else raw
-            kernels.append(_from_c(BinaryKernel, k,
-                                   name=base[k.name_offset:k.name_offset + k.name_length].decode(errors="replace"),
-                                   short_name=base[k.short_offset:k.short_offset + k.short_length].decode(
-                                       errors="replace"),
-                                   target=base[k.target_offset:k.target_offset + k.target_length].decode(
-                                       errors="replace")))
+            kernels.append(_binary_kernel(
+                k, base[k.name_offset:k.name_offset + k.name_length].decode(errors="replace"),
+                base[k.short_offset:k.short_offset + k.short_length].decode(errors="replace"),
+                base[k.target_offset:k.target_offset + k.target_length].decode(errors="replace")))
     if summary.entries_read == 0 and summary.entries_failed > 0:
         raise Error(summary.first_failure, f"entry {summary.first_failed_entry}")
     first = status_name(summary.first_failure) if summary.entries_failed else None
@@ -1603,9 +1694,9 @@ _AXIS_COLUMN = {"threads": "threads", "regs": "regs", "smem": "smem_dynamic", "b
 # The launch columns and the output columns, as `gpuocc batch` and `gpuocc sweep` print them.
 _LAUNCH_COLUMNS = (("threads", "i"), ("regs", "i"), ("smem_static", "q"), ("smem_dynamic", "q"),
                    ("barriers", "i"), ("carveout", "i"), ("smem_optin", "i"))
-_POINT_COLUMNS = (("blocks_per_sm", "i"), ("warps_per_sm", "i"), ("occupancy", "d"), ("limiters", "I"),
-                  ("limit_warps", "i"), ("limit_regs", "i"), ("limit_smem", "i"), ("limit_blocks", "i"),
-                  ("limit_barriers", "i"), ("regs_per_block", "i"), ("smem_per_block", "q"))
+# the results of a point: batch()'s output columns (_BATCH_OUT), status 0 at every point
+# (gpuocc_batch's field names are gpuocc_sweep_point's)
+_POINT_COLUMNS = tuple(column for column in _BATCH_OUT if column[0] != "status")
 
 
 def _axis(axis: Union[str, int]) -> int:
@@ -1634,8 +1725,8 @@ def _columns(kern: Kernel, axis: int, points: Any) -> Columns:
         else:
             value = int(getattr(kern, name))
             cols[name] = array.array(code, [value]) * len(points)
-    for name, code in _POINT_COLUMNS:
-        c_name = "smem_per_block_bytes" if name == "smem_per_block" else name
+    cols["status"] = array.array("i", [0]) * len(points)  # a point the library cannot answer fails the call
+    for name, code, c_name in _POINT_COLUMNS:
         cols[name] = array.array(code, (getattr(p, c_name) for p in points))
     return Columns(cols)
 
@@ -1656,8 +1747,9 @@ def sweep(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], from_: O
     bytes, "barriers") set to from_, from_ + step, ... up to `to` (inclusive); defaults: sweep_range().
     Each row equals occupancy() of that launch.  Returns Columns with `gpuocc batch`'s columns: the
     launch (threads, regs, smem_static, smem_dynamic, barriers, carveout, smem_optin; the swept one
-    varies) then blocks_per_sm, warps_per_sm, occupancy, limiters (a GPUOCC_LIMIT_* mask: see
-    limiter_names()), limit_* (-1: no limit), regs_per_block, smem_per_block.
+    varies) then status (0 at every point), blocks_per_sm, warps_per_sm, occupancy, limiters (a
+    GPUOCC_LIMIT_* mask: see limiter_names()), limit_* (-1: no limit), regs_per_block, smem_per_block,
+    smem_per_sm.
 
         >>> c = sweep("A100", kernel(threads=256), "regs", 16, 128, 48)
         >>> list(c["regs"]), list(c["occupancy"])

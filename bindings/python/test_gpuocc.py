@@ -60,6 +60,8 @@ class Occupancy(unittest.TestCase):
         self.assertEqual(r.limit_smem, 164)              # no shared memory but 1 KiB reserved a block: 164 KiB / 1 KiB
         self.assertIsNone(r.limit_barriers)              # barriers are modelled from cc 9.0
         self.assertEqual(r.regs_per_block, 16384)
+        # AMD's fields are None on NVIDIA, as `gpuocc report --json` writes null
+        self.assertEqual((r.model, r.waves_per_simd, r.limit_sgprs), (None, None, None))
 
     def test_optin_is_on_by_default(self):
         # 64 KiB + 1 KiB reserved = 65 KiB a block; 164 KiB / 65 KiB = 2 blocks (opt-in on)
@@ -382,7 +384,8 @@ class CompilerOutput(unittest.TestCase):
             rows = {r.short_name: r for r in gpuocc.read_ptxas(f.read())}
         # "Used 64 registers", "56 bytes stack frame, 52 bytes spill stores, 56 bytes spill loads"
         s = rows["spilling"]
-        self.assertEqual((s.registers, s.stack_frame_bytes, s.spill_store_bytes), (64, 56, 52))
+        self.assertEqual((s.registers, s.stack, s.spill_stores, s.spill_loads), (64, 56, 52, 56))
+        self.assertEqual(s.arch, "sm_90")
         self.assertEqual(s.name, "_Z8spillingPfPKfii")
 
     def test_cubin_agrees_with_the_log(self):
@@ -392,23 +395,26 @@ class CompilerOutput(unittest.TestCase):
             binary = {r.name: r for r in gpuocc.read_cubin(f.read())}
         self.assertEqual(set(log), set(binary))
         for name in log:
-            for field in ("cc", "registers", "barriers", "smem_bytes", "stack_frame_bytes"):
+            for field in ("arch", "registers", "barriers", "smem", "stack"):
                 self.assertEqual(getattr(log[name], field), getattr(binary[name], field), (name, field))
-        self.assertEqual(binary["_Z14register_heavyPfPKfi"].max_threads_per_block, 256)  # __launch_bounds__(256, 2)
+        self.assertEqual(binary["_Z14register_heavyPfPKfi"].max_threads, 256)  # __launch_bounds__(256, 2)
+        self.assertEqual(binary["_Z14register_heavyPfPKfi"].min_blocks, 2)
+        # a log does not record launch bounds' register cap: None, as JSON's null
+        self.assertIsNone(log["_Z14register_heavyPfPKfi"].max_regs)
 
     def test_compressed_binary_agrees_with_the_log(self):
         # CUDA 13's default -rdc object (zstd entries) against ptxas's report of the same compile
         with open(os.path.join(DATA, "ptxas_units_rdc.log")) as f:
-            log = {(r.name, r.cc): r for r in gpuocc.read_ptxas(f.read())}
+            log = {(r.name, r.arch): r for r in gpuocc.read_ptxas(f.read())}
         with open(os.path.join(DATA, "units_rdc_zstd.o"), "rb") as f:
             read = gpuocc.read_binary(f.read())
         self.assertEqual((read.entries, read.compressed_entries, read.entries_read, read.entries_failed),
                          (3, 3, 3, 0))
         self.assertIsNone(read.first_failure)
-        binary = {(k.name, k.cc): k for k in read.kernels}
+        binary = {(k.name, k.arch): k for k in read.kernels}
         self.assertEqual(set(log), set(binary))
         for key in log:
-            for field in ("registers", "barriers", "smem_bytes", "stack_frame_bytes"):
+            for field in ("registers", "barriers", "smem", "stack"):
                 self.assertEqual(getattr(log[key], field), getattr(binary[key], field), (key, field))
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.read_binary(b"\x7fELF")
@@ -422,16 +428,18 @@ class CompilerOutput(unittest.TestCase):
         with open(os.path.join(DATA, "hip_ccob.o"), "rb") as f:
             read = gpuocc.read_binary(f.read())
         self.assertEqual((read.entries, read.compressed_entries, read.entries_read), (1, 1, 1))
-        got = [(k.name, k.target, k.vendor, k.vgprs, k.agprs, k.sgprs, k.wave_size, k.lds_bytes,
-                k.workgroup_processor_mode) for k in read.kernels]
-        self.assertEqual(got, [("_Z5scalePff", "amdgcn-amd-amdhsa--gfx1100", 2, 2, -1, 4, 32, 0, 1),
-                               ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx1100", 2, 3, -1, 2, 32, 1024, 1),
-                               ("_Z5scalePff", "amdgcn-amd-amdhsa--gfx90a", 2, 2, 0, 10, 64, 0, -1),
-                               ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx90a", 2, 3, 0, 10, 64, 1024, -1)])
+        got = [(k.name, k.target, k.arch, k.vendor, k.vgprs, k.agprs, k.sgprs, k.wave_size, k.lds,
+                k.wgp_mode) for k in read.kernels]
+        self.assertEqual(got, [("_Z5scalePff", "amdgcn-amd-amdhsa--gfx1100", "gfx1100", "amd", 2, None, 4, 32, 0, 1),
+                               ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx1100", "gfx1100", "amd", 3, None, 2, 32, 1024, 1),
+                               ("_Z5scalePff", "amdgcn-amd-amdhsa--gfx90a", "gfx90a", "amd", 2, 0, 10, 64, 0, None),
+                               ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx90a", "gfx90a", "amd", 3, 0, 10, 64, 1024, None)])
+        # NVIDIA's fields are None on AMD kernels (as `gpuocc binary --json` writes null)
+        self.assertEqual((read.kernels[0].barriers, read.kernels[0].cmem, read.kernels[0].cluster_x), (None,) * 3)
         with open(os.path.join(DATA, "amdgpu_gfx90a.o"), "rb") as f:
             k = gpuocc.read_binary(f.read()).kernels[1]
-        self.assertEqual((k.name, k.short_name, k.vgprs, k.sgprs, k.lds_bytes, k.max_flat_workgroup_size,
-                          k.uses_dynamic_stack, k.amd_mach, k.code_object_version, k.registers, k.smem_bytes),
+        self.assertEqual((k.name, k.short_name, k.vgprs, k.sgprs, k.lds, k.max_threads,
+                          k.dynamic_stack, k.amd_mach, k.code_object_version, k.registers, k.smem),
                          ("lds", "lds", 46, 50, 4096, 64, 1, 0x3f, 5, 46, 4096))
 
     def test_bad_input(self):
@@ -462,8 +470,23 @@ class AmdQueries(unittest.TestCase):
         # per SIMD = 8 four-wave workgroups; 7 of them need 7 waves per SIMD: 768 / 7 = 109 -> 108.
         k = gpuocc.kernel(256, regs=96, wave_size=64)
         r = gpuocc.occupancy("RX 7900 XTX", k)
-        self.assertEqual((r.blocks_per_sm, r.model, r.waves_per_simd), (8, 1, 8))  # model 1: the compiler's
+        self.assertEqual((r.blocks_per_sm, r.model, r.waves_per_simd), (8, "compiler", 8))
         self.assertEqual(gpuocc.regs_max_for_blocks("RX 7900 XTX", k, 7), 108)
+        # The runtime's answer, gfx1100 wave64, 96 VGPRs, 16 KiB of LDS (as tests/test_cli_amd.py derives it):
+        # HIP's newest rules 8 workgroups (the WGP's 128 KiB of LDS / 16 KiB); before ROCm 7 the LDS budget is
+        # one workgroup's limit, 64 KiB / 16 KiB = 4.  `model` and `rocm` take the CLI's and CSV's values.
+        k = gpuocc.kernel(256, regs=96, smem_static=16 * KIB, wave_size=64, model="runtime")
+        self.assertEqual((gpuocc.occupancy("gfx1100", k).blocks_per_sm, gpuocc.occupancy("gfx1100", k).model),
+                         (8, "runtime"))
+        self.assertEqual(gpuocc.occupancy("gfx1100", dataclasses.replace(k, rocm="6.2")).blocks_per_sm, 4)
+        self.assertEqual(dataclasses.replace(k, rocm="06.2").rocm, "6.2")
+        for bad in (dict(model="hip"), dict(model="runtime", rocm="6"), dict(model="runtime", rocm="6.100"),
+                    dict(rocm="6.2")):  # rocm without the runtime model, as the CLI refuses it
+            with self.assertRaises(gpuocc.Error, msg=bad):
+                gpuocc.kernel(256, **bad)
+        for bad in (dict(model=2), dict(model="runtime", rocm=602)):
+            with self.assertRaises(TypeError, msg=bad):
+                gpuocc.kernel(256, **bad)
         # gfx906 SGPRs: 100 allow 8 waves per SIMD (LLVM's table): 32 one-wave workgroups; 88 allow 9.
         k = gpuocc.kernel(64, regs=16, sgprs=100)
         self.assertEqual(gpuocc.occupancy("MI50", k).limiters, ("sgprs",))
@@ -479,10 +502,10 @@ class Remarks(unittest.TestCase):
         by = {r.name: r for r in rows}
         self.assertEqual(len(rows), 9)
         # "VGPRs: 38", "AGPRs: 64", "Occupancy [waves/SIMD]: 4" in the log
-        self.assertEqual((by["agpr_mix"].vgprs, by["agpr_mix"].agprs, by["agpr_mix"].occupancy), (38, 64, 4))
-        self.assertEqual(by["lds_16k"].lds_bytes, 16384)
+        self.assertEqual((by["agpr_mix"].vgprs, by["agpr_mix"].agprs, by["agpr_mix"].llvm_waves_per_simd), (38, 64, 4))
+        self.assertEqual(by["lds_16k"].lds, 16384)
         self.assertEqual(by["lds_16k"].line, 1)
-        self.assertEqual(by["with_call"].scratch_bytes, 68)
+        self.assertEqual(by["with_call"].scratch, 68)
         self.assertEqual(by["plain"].dynamic_stack, 1)
         self.assertEqual(by["sgpr_heavy"].sgprs, 107)
 
@@ -493,11 +516,11 @@ class Remarks(unittest.TestCase):
         # printed "Occupancy [waves/SIMD]: 4" for it.
         with open(os.path.join(DATA, "remarks", "gfx942.log")) as f:
             rk = {r.name: r for r in gpuocc.read_remarks(f.read())}["agpr_mix"]
-        k = gpuocc.kernel(256, regs=rk.vgprs, agprs=rk.agprs, sgprs=rk.sgprs, smem_static=rk.lds_bytes,
+        k = gpuocc.kernel(256, regs=rk.vgprs, agprs=rk.agprs, sgprs=rk.sgprs, smem_static=rk.lds,
                           max_threads=256)
         r = gpuocc.occupancy("MI300X", k)
         self.assertEqual((r.blocks_per_sm, r.warps_per_sm, r.waves_per_simd), (4, 16, 4))
-        self.assertEqual(r.waves_per_simd, rk.occupancy)
+        self.assertEqual(r.waves_per_simd, rk.llvm_waves_per_simd)
         self.assertEqual(r.limiters, ("registers",))
         self.assertEqual(r.limit_sgprs, 8)
 
@@ -506,7 +529,7 @@ class Remarks(unittest.TestCase):
             rows = gpuocc.read_remarks(f.read())
         self.assertEqual([r.short_name for r in rows], ["saxpy", "tiled", "saxpy", "tiled"])
         self.assertEqual(rows[0].name, "_Z5saxpyPfPKff")
-        self.assertEqual((rows[0].agprs, rows[2].agprs), (-1, 0))  # gfx1100 prints no AGPRs line, gfx942 does
+        self.assertEqual((rows[0].agprs, rows[2].agprs), (None, 0))  # gfx1100 prints no AGPRs line, gfx942 does
 
     def test_errors(self):
         self.assertEqual(gpuocc.read_remarks("no remarks\n"), ())
@@ -534,6 +557,10 @@ class Sweep(unittest.TestCase):
         self.assertEqual(c["limit_smem"][0], 164)  # 1 KiB reserved: 167936 / 1024
         self.assertEqual(list(c)[:7], ["threads", "regs", "smem_static", "smem_dynamic", "barriers", "carveout",
                                        "smem_optin"])
+        # batch()'s results, in batch()'s order: status 0 and the carveout, A100's 164 KiB, at every point
+        b = gpuocc.batch("A100", [256], [16])
+        self.assertEqual(list(c)[7:], list(b)[4:])
+        self.assertEqual((list(c["status"]), list(c["smem_per_sm"])), ([0] * 3, [164 * KIB] * 3))
 
     def test_every_row_equals_a_single_call(self):
         k = gpuocc.kernel(threads=128, regs=40, smem_static=1000)
