@@ -132,6 +132,42 @@ for name, data in [("empty", b""), ("blank", b"\n\n"), ("no regs", b"arch,thread
     rc, out, err = run([], data)
     check(f"exit 2: {name}", rc == 2 and len(err.strip().splitlines()) == 1, (rc, err))
 
+# Columns under their CLI flag's spelling, and AMD's flag names (the stranger's review, item 1).
+# MI300X (gfx942), 256 threads = 4 wave64 on 4 SIMDs, 64 VGPRs: 512 / 64 = 8 waves per SIMD, 8 workgroups by
+# the registers; 60K = 61440 B of LDS against 64 KiB per CU: 65536 // 61440 = 1 workgroup, 4 waves of 32 slots.
+for spelling in ("lds", "smem_static", "smem-static"):
+    rc, out, err = run([], f"arch,threads,regs,{spelling}\nMI300X,256,64,60K\n".encode())
+    t = table(out)
+    row = dict(zip(t[0], t[1])) if len(t) > 1 else {}
+    check(f"batch reads '{spelling}' as static LDS", rc == 0 and t[0][3] == spelling and row.get(spelling) == "60K"
+          and (row.get("blocks_per_sm"), row.get("warps_per_sm"), row.get("occupancy"), row.get("limiters"),
+               row.get("smem_per_block")) == ("1", "4", "0.125000", "shared_memory", "61440"), (rc, out, err))
+# 40K = 40960 B of dynamic LDS: 65536 // 40960 = 1 workgroup
+for spelling in ("lds_dynamic", "lds-dynamic", "smem-dynamic"):
+    rc, out, err = run(["--json"], f"arch,threads,vgprs,{spelling}\nMI300X,256,64,40K\n".encode())
+    o = json.loads(out) if rc == 0 and out else {}
+    check(f"batch reads 'vgprs' and '{spelling}'", o.get("vgprs") == "64" and o.get(spelling) == "40K"
+          and o.get("blocks_per_sm") == 1 and o.get("smem_per_block") == 40960 and "regs" not in o, (rc, out, err))
+# H100: 100K dynamic + 1 KiB reserved = 103424 B per block, 228 KiB = 233472 B per SM: 2 blocks (registers
+# 65536 / (32 x 32 x 8) = 8, warps 64 / 8 = 8)
+for spelling in ("smem-dynamic", "smem_dynamic"):
+    rc, out, err = run([], f"arch,threads,regs,{spelling}\nH100,256,32,100K\n".encode())
+    t = table(out)
+    check(f"batch reads '{spelling}' on NVIDIA", rc == 0 and len(t) == 2 and t[1][4:7] == ["ok", "2", "16"]
+          and t[1][8] == "shared_memory", (rc, out, err))
+# wave-size is AMD's wave_size: MI300X runs wave64 only (a row error naming the column as given); on an
+# NVIDIA row a filled cell is the row's error as for wave_size
+rc, out, err = run([], b"arch,threads,regs,wave-size\nMI300X,256,64,32\nH100,256,64,64\nH100,256,64,\n")
+t = table(out)
+check("wave-size keeps wave_size's rules", rc == 1 and [r[4] for r in t[1:]] == ["argument", "argument", "ok"]
+      and t[1][-1].startswith("wave-size: ") and t[2][-1].startswith("wave-size: AMD only"), (out, err))
+for cols in ("lds,smem_static", "smem-dynamic,lds_dynamic", "vgprs,regs", "cu_mode,cu-mode"):
+    a, b = cols.split(",")
+    rc, out, err = run([], f"arch,threads,{'regs,' if 'regs' not in cols else ''}{cols}\nMI300X,256,64,1,1\n".encode())
+    lines = err.decode().strip().splitlines()
+    check(f"two columns for one input ({cols}): exit 2, one line naming both", rc == 2 and len(lines) == 1
+          and f"'{a}'" in lines[0] and f"'{b}'" in lines[0] and not out, (rc, out, err))
+
 # the hand-made parsing and printing against Python's formatting of the library's own answers
 try:
     import gpuocc

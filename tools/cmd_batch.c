@@ -5,7 +5,8 @@
    gives one output row, in order: its cells as they came (a short row is padded with empty cells so the
    results stay in their columns), then the results, then `line` (the record's first physical line; the
    header is line 1) and `error` (empty, or a one-line reason naming the column).  Columns gpuocc does not
-   know are echoed unchanged.  Speed matters (autotuners feed millions of rows), so the reading, number
+   know are echoed unchanged.  Each launch column is also read under its CLI flag's spelling (`smem-dynamic`,
+   `wave-size`) and AMD's flag names (`vgprs`, `lds`, `lds_dynamic`).  Speed matters (autotuners feed millions of rows), so the reading, number
    parsing and printing are done by hand over large buffers. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -23,6 +24,17 @@ enum column {
 static const char *const column_names[COL_COUNT] = {"arch", "threads", "regs", "smem_static", "smem_dynamic",
                                                     "barriers", "carveout", "smem_optin", "agprs", "sgprs",
                                                     "wave_size", "cu_mode", "max_threads", "model", "rocm"};
+/* Each column's other spellings: its CLI flag without "--" and with '-' (the flags' spelling), and AMD's flag
+   names for the fields both vendors share (the same vendor rules as the column they name). */
+static const struct {
+    const char *name;
+    int column;
+} column_aliases[] = {
+    {"smem-static", COL_SMEM_STATIC}, {"smem-dynamic", COL_SMEM_DYNAMIC}, {"wave-size", COL_WAVE_SIZE},
+    {"cu-mode", COL_CU_MODE},         {"max-threads", COL_MAX_THREADS},   {"vgprs", COL_REGS},
+    {"lds", COL_SMEM_STATIC},         {"lds_dynamic", COL_SMEM_DYNAMIC},  {"lds-dynamic", COL_SMEM_DYNAMIC},
+};
+#define ALIAS_COUNT (sizeof column_aliases / sizeof column_aliases[0])
 /* The results: `model` only when the input has no `model` column of its own (its cells say the model then). */
 static const char result_header[] = "status,blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,"
                                     "limit_smem,limit_blocks,limit_barriers,regs_per_block,smem_per_block,";
@@ -399,6 +411,12 @@ static const gpuocc_device *find_arch(struct batch *b, const char *s, size_t n, 
     return &e->dev;
 }
 
+/* A launch column as the input names it (an alias is named as the header spells it). */
+static const char *label(const struct batch *b, int c)
+{
+    return b->where[c] >= 0 ? b->name[b->where[c]] : column_names[c];
+}
+
 struct verdict {
     const char *status;
     char error[160];
@@ -426,17 +444,17 @@ static bool int_cell(struct batch *b, const struct record *rec, int c, int64_t l
         if (c > COL_REGS)
             return true;
         v->status = "parse";
-        snprintf(v->error, sizeof v->error, "%s: empty", column_names[c]);
+        snprintf(v->error, sizeof v->error, "%s: empty", label(b, c));
         return false;
     }
     bool ok = size ? cli_parse_size(s, n, out) : cli_parse_int(s, n, INT64_MIN, INT64_MAX, out);
     if (!ok) {
-        bad_cell(v, "parse", column_names[c], size ? "expected a byte count (49152, 48K)" : "expected an integer",
+        bad_cell(v, "parse", label(b, c), size ? "expected a byte count (49152, 48K)" : "expected an integer",
                  s, n);
         return false;
     }
     if (*out < lo || *out > hi) {
-        bad_cell(v, "argument", column_names[c], "out of range", s, n);
+        bad_cell(v, "argument", label(b, c), "out of range", s, n);
         return false;
     }
     return true;
@@ -460,7 +478,7 @@ static bool vendor_cells(struct batch *b, const struct record *rec, const gpuocc
         const char *s = "";
         size_t n = 0;
         if (cell_given(b, rec, c, &s, &n)) {
-            bad_cell(v, "argument", column_names[c],
+            bad_cell(v, "argument", label(b, c),
                      amd ? "NVIDIA only, but arch is an AMD device (leave it empty)"
                          : "AMD only, but arch is an NVIDIA device (leave it empty)",
                      s, n);
@@ -495,7 +513,7 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
     k->agprs = (int32_t)x;
     if (k->agprs > 0 && dev->agpr_file == GPUOCC_AGPR_NONE) {
         cell_given(b, rec, COL_AGPRS, &s, &n);
-        bad_cell(v, "argument", "agprs", "the target has no AGPRs", s, n);
+        bad_cell(v, "argument", label(b, COL_AGPRS), "the target has no AGPRs", s, n);
         return false;
     }
     x = 0;
@@ -507,7 +525,7 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
         return false;
     if (x && ((x != 32 && x != 64) || !(dev->wave_sizes & x))) {
         cell_given(b, rec, COL_WAVE_SIZE, &s, &n);
-        bad_cell(v, "argument", "wave_size", dev->wave_sizes == 64 ? "the target runs wave64 only" : "expected 32 or 64",
+        bad_cell(v, "argument", label(b, COL_WAVE_SIZE), dev->wave_sizes == 64 ? "the target runs wave64 only" : "expected 32 or 64",
                  s, n);
         return false;
     }
@@ -522,7 +540,9 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
     k->max_threads_per_block = (int32_t)x;
     if (k->max_threads_per_block > 0 && k->threads_per_block > k->max_threads_per_block) {
         cell_given(b, rec, COL_THREADS, &s, &n);
-        bad_cell(v, "argument", "threads", "more than max_threads: the launch fails", s, n);
+        char what[96];
+        snprintf(what, sizeof what, "more than %s: the launch fails", label(b, COL_MAX_THREADS));
+        bad_cell(v, "argument", label(b, COL_THREADS), what, s, n);
         return false;
     }
     if (cell_given(b, rec, COL_MODEL, &s, &n)) {
@@ -531,17 +551,19 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
         else if (n == 7 && !memcmp(s, "runtime", 7))
             k->model = GPUOCC_MODEL_RUNTIME;
         else {
-            bad_cell(v, "argument", "model", "expected compiler or runtime", s, n);
+            bad_cell(v, "argument", label(b, COL_MODEL), "expected compiler or runtime", s, n);
             return false;
         }
     }
     if (cell_given(b, rec, COL_ROCM, &s, &n)) {
         if (!parse_rocm(s, n, &k->rocm_version)) {
-            bad_cell(v, "parse", "rocm", "expected a ROCm release MAJOR.MINOR (6.2)", s, n);
+            bad_cell(v, "parse", label(b, COL_ROCM), "expected a ROCm release MAJOR.MINOR (6.2)", s, n);
             return false;
         }
         if (k->model != GPUOCC_MODEL_RUNTIME) {
-            bad_cell(v, "argument", "rocm", "picks the release of HIP's rules: needs model runtime", s, n);
+            char what[96];
+            snprintf(what, sizeof what, "picks the release of HIP's rules: needs %s runtime", label(b, COL_MODEL));
+            bad_cell(v, "argument", label(b, COL_ROCM), what, s, n);
             return false;
         }
     }
@@ -567,9 +589,9 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
     if (rc != GPUOCC_OK) {
         if (n == 0) {
             v->status = "parse";
-            snprintf(v->error, sizeof v->error, "arch: empty");
+            snprintf(v->error, sizeof v->error, "%s: empty", label(b, COL_ARCH));
         } else
-            bad_cell(v, gpuocc_status_name(rc), "arch", "unknown architecture or product", s, n);
+            bad_cell(v, gpuocc_status_name(rc), label(b, COL_ARCH), "unknown architecture or product", s, n);
         return false;
     }
     gpuocc_kernel k;
@@ -603,7 +625,7 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
         return false;
     if (x != 0 && x != 1) {
         s = cell_value(rec, b->where[COL_SMEM_OPTIN], b->scratch, &n);
-        bad_cell(v, "argument", "smem_optin", "expected 0 or 1", s, n);
+        bad_cell(v, "argument", label(b, COL_SMEM_OPTIN), "expected 0 or 1", s, n);
         return false;
     }
     k.smem_optin = (int32_t)x;
@@ -614,13 +636,23 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
     rc = gpuocc_occupancy(dev, &k, r);
     if (rc == GPUOCC_OK)
         return true;
-    /* the library's status, and the column that carries the value it rejected */
-    const char *column = rc == GPUOCC_ERR_THREADS     ? "threads"
-                         : rc == GPUOCC_ERR_REGISTERS ? (dev->vendor == GPUOCC_VENDOR_AMD ? "regs/agprs" : "regs")
-                         : rc == GPUOCC_ERR_SMEM      ? "smem_static/smem_dynamic"
-                         : rc == GPUOCC_ERR_BARRIERS  ? "barriers"
-                         : rc == GPUOCC_ERR_CARVEOUT  ? "carveout"
-                                                      : "launch";
+    /* the library's status, and the columns (as the input names them) that carry the value it rejected */
+    int cols[2] = {-1, -1};
+    if (rc == GPUOCC_ERR_THREADS)
+        cols[0] = COL_THREADS;
+    else if (rc == GPUOCC_ERR_REGISTERS)
+        cols[0] = COL_REGS, cols[1] = dev->vendor == GPUOCC_VENDOR_AMD ? COL_AGPRS : -1;
+    else if (rc == GPUOCC_ERR_SMEM)
+        cols[0] = COL_SMEM_STATIC, cols[1] = COL_SMEM_DYNAMIC;
+    else if (rc == GPUOCC_ERR_BARRIERS)
+        cols[0] = COL_BARRIERS;
+    else if (rc == GPUOCC_ERR_CARVEOUT)
+        cols[0] = COL_CARVEOUT;
+    char column[160] = "launch";
+    if (cols[0] >= 0 && cols[1] >= 0)
+        snprintf(column, sizeof column, "%s/%s", label(b, cols[0]), label(b, cols[1]));
+    else if (cols[0] >= 0)
+        snprintf(column, sizeof column, "%s", label(b, cols[0]));
     v->status = gpuocc_status_name(rc);
     snprintf(v->error, sizeof v->error, "%s: %s", column, gpuocc_strerror(rc));
     return false;
@@ -838,6 +870,18 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
 
 /* ---- the header ---- */
 
+/* The launch column a header cell names (its name or an alias), or -1. */
+static int input_column(const char *name)
+{
+    for (int c = 0; c < COL_COUNT; c++)
+        if (!strcmp(name, column_names[c]))
+            return c;
+    for (size_t k = 0; k < ALIAS_COUNT; k++)
+        if (!strcmp(name, column_aliases[k].name))
+            return column_aliases[k].column;
+    return -1;
+}
+
 static int read_header(struct batch *b, const struct record *rec)
 {
     struct cli_io *io = b->io;
@@ -857,19 +901,23 @@ static int read_header(struct batch *b, const struct record *rec)
         w[n] = '\0';
         b->name[i] = w;
         w += n + 1;
-        int c = 0;
-        while (c < COL_COUNT && strcmp(b->name[i], column_names[c]) != 0)
-            c++;
-        if (c == COL_COUNT) {
+        int c = input_column(b->name[i]);
+        if (c < 0) {
             /* echoed unchanged; but a near miss of a known column is most likely a typo */
-            const char *near = cli_nearest(b->name[i], column_names, COL_COUNT);
+            const char *names[COL_COUNT + ALIAS_COUNT];
+            for (size_t k = 0; k < COL_COUNT + ALIAS_COUNT; k++)
+                names[k] = k < COL_COUNT ? column_names[k] : column_aliases[k - COL_COUNT].name;
+            const char *near = cli_nearest(b->name[i], names, COL_COUNT + ALIAS_COUNT);
             if (near && strcmp(near, b->name[i]) != 0)
                 fprintf(io->err, "gpuocc: header: column '%s' is not read by gpuocc (echoed unchanged); did you "
                                  "mean '%s'?\n", b->name[i], near);
             continue;
         }
+        if (b->where[c] >= 0 && !strcmp(b->name[b->where[c]], b->name[i]))
+            return cli_fail(io, "header", "column '%s' appears twice", b->name[i]);
         if (b->where[c] >= 0)
-            return cli_fail(io, "header", "column '%s' appears twice", column_names[c]);
+            return cli_fail(io, "header", "columns '%s' and '%s' both give %s: keep one of them",
+                            b->name[b->where[c]], b->name[i], column_names[c]);
         b->where[c] = i;
     }
     b->result_model = b->where[COL_MODEL] < 0;
@@ -877,7 +925,8 @@ static int read_header(struct batch *b, const struct record *rec)
         b->vendor_columns |= b->where[c] >= 0;
     for (int c = COL_ARCH; c <= COL_REGS; c++)
         if (b->where[c] < 0)
-            return cli_fail(io, "header", "missing required column '%s' (the header needs arch,threads,regs)",
+            return cli_fail(io, "header", "missing required column '%s' (the header needs arch,threads,regs; "
+                            "regs may be named vgprs)",
                             column_names[c]);
     if (b->json)
         return CLI_OK;
