@@ -168,6 +168,23 @@ for cols in ("lds,smem_static", "smem-dynamic,lds_dynamic", "vgprs,regs", "cu_mo
     check(f"two columns for one input ({cols}): exit 2, one line naming both", rc == 2 and len(lines) == 1
           and f"'{a}'" in lines[0] and f"'{b}'" in lines[0] and not out, (rc, out, err))
 
+# A near miss of an input column (item 2): warned on stderr, echoed, every row answered, exit 1.
+# H100, 256 threads, 64 registers: the seeds' Example 1, 4 blocks (the misspelt column is not read).
+for args in ([], ["--json"]):
+    rc, out, err = run(args, b"arch,threads,regs,smem_statc\nH100,256,64,60K\nH100,256,64,0\n")
+    lines = err.decode().strip().splitlines()
+    rows = [json.loads(l) for l in out.splitlines()] if args else [dict(zip(table(out)[0], r)) for r in table(out)[1:]]
+    check(f"near miss {args}: exit 1, one warning naming it and the suggestion", rc == 1 and len(lines) == 1
+          and "'smem_statc'" in lines[0] and "'smem_static'" in lines[0], (rc, err))
+    check(f"near miss {args}: echoed, every row answered", len(rows) == 2
+          and [r["smem_statc"] for r in rows] == ["60K", "0"]
+          and [(r["status"], str(r["blocks_per_sm"])) for r in rows] == [("ok", "4"), ("ok", "4")], out)
+rc, out, err = run([], b"arch,threads,regs,no_optin\nH100,256,64,1\n")
+check("no_optin (the flag's opposite) is a near miss of smem_optin", rc == 1 and b"'smem_optin'" in err
+      and table(out)[1][4:6] == ["ok", "4"], (rc, out, err))
+rc, out, err = run([], b"arch,threads,regs,note\nH100,256,64,x\n")
+check("an unrelated extra column is no warning", rc == 0 and not err, (rc, err))
+
 # the hand-made parsing and printing against Python's formatting of the library's own answers
 try:
     import gpuocc

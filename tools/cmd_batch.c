@@ -903,14 +903,18 @@ static int read_header(struct batch *b, const struct record *rec)
         w += n + 1;
         int c = input_column(b->name[i]);
         if (c < 0) {
-            /* echoed unchanged; but a near miss of a known column is most likely a typo */
+            /* echoed unchanged; but a near miss of a known column is most likely a typo, whose answers would
+               look right: every row is still answered, and the exit status says something was not read */
             const char *names[COL_COUNT + ALIAS_COUNT];
             for (size_t k = 0; k < COL_COUNT + ALIAS_COUNT; k++)
                 names[k] = k < COL_COUNT ? column_names[k] : column_aliases[k - COL_COUNT].name;
             const char *near = cli_nearest(b->name[i], names, COL_COUNT + ALIAS_COUNT);
-            if (near && strcmp(near, b->name[i]) != 0)
-                fprintf(io->err, "gpuocc: header: column '%s' is not read by gpuocc (echoed unchanged); did you "
-                                 "mean '%s'?\n", b->name[i], near);
+            if (!strcmp(b->name[i], "no_optin") || !strcmp(b->name[i], "no-optin"))
+                cli_problem(io, "header", "column '%s' is not read by gpuocc (echoed unchanged); did you mean "
+                            "'smem_optin' (0: --no-optin)?", b->name[i]);
+            else if (near)
+                cli_problem(io, "header", "column '%s' is not read by gpuocc (echoed unchanged); did you mean "
+                            "'%s'?", b->name[i], near);
             continue;
         }
         if (b->where[c] >= 0 && !strcmp(b->name[b->where[c]], b->name[i]))
