@@ -4,6 +4,7 @@
 import os
 import subprocess
 import sys
+import tempfile
 
 from checks import check, finish
 
@@ -67,6 +68,26 @@ for args in (["--help"], ["--version"]):
     with open("/dev/full", "w") as full:
         p = subprocess.run([GPUOCC] + args, stdout=full, stderr=subprocess.PIPE, text=True)
     check(f"{args[0]} >/dev/full", p.returncode == 3, p.stderr)
+
+# A reader that goes away early (`gpuocc ... | head -c 10`): the writes fail with EPIPE and the command exits 3
+# with its line on stderr, instead of dying of SIGPIPE (-13 here, 141 in a shell).  Each output is far larger
+# than a pipe's buffer: A100's dynamic shared memory axis at step 1 has about 160,000 points, the batch
+# 50,000 rows.  Python starts children with SIGPIPE's default action, as a shell does.
+with tempfile.TemporaryDirectory() as d:
+    big = os.path.join(d, "big.csv")
+    with open(big, "w") as f:
+        f.write("arch,threads,regs\n" + "H100,256,64\n" * 50000)
+    for args in (["sweep", "--arch", "A100", "--threads", "256", "--axis", "smem", "--step", "1"],
+                 ["sweep", "--arch", "A100", "--threads", "256", "--axis", "smem", "--step", "1", "--csv"],
+                 ["batch", big], ["batch", big, "--json"]):
+        p = subprocess.Popen([GPUOCC] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        head = p.stdout.read(10)
+        p.stdout.close()
+        err = p.stderr.read().decode()
+        rc = p.wait()
+        label = " ".join("FILE" if a == big else a for a in args)
+        check(f"{label} | head -c 10: exit 3, one line", len(head) == 10 and rc == 3
+              and err.startswith("gpuocc: output: cannot write") and len(err.splitlines()) == 1, (rc, err))
 
 # did you mean: flags, commands, devices (one line, exit 2)
 for args, want in [
