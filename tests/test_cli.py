@@ -71,6 +71,20 @@ rc, out, _ = run(["devices", "--json"])
 devs = json.loads(out)
 check("devices", rc == 0 and any(d["name"] == "H100 SXM" and d["sm_count"] == 132 for d in devs))
 check("devices sources", all(d["source"] for d in devs))
+# filters: each one that matches nothing is named on stderr, with the nearest name; exit 1 when another filter
+# matched (the table of those), 2 when none did (nothing on stdout)
+rc, out, err = run(["devices", "H100", "H1000", "--json"])
+lines = err.strip().splitlines()
+check("devices H100 H1000: exit 1, H1000 named once", rc == 1 and len(lines) == 1 and "H1000" in lines[0]
+      and "did you mean 'H100'" in lines[0], (rc, err))
+names = [d["name"] for d in json.loads(out)] if out else []
+check("devices H100 H1000: the H100 products", "H100 SXM" in names and all("H100" in n for n in names), out)
+rc, out, err = run(["devices", "H100", "sm_90", "MI300X"])
+check("devices: every filter matched: exit 0, nothing on stderr", rc == 0 and not err and "MI300X" in out, err)
+rc, out, err = run(["devices", "H1000", "gfx9999"])
+lines = err.strip().splitlines()
+check("devices H1000 gfx9999: exit 2, each named", rc == 2 and not out and len(lines) == 2 and "H1000" in lines[0]
+      and "gfx9999" in lines[1], (rc, out, err))
 
 # models: seeds' Examples 7 and 8, the waves example, lanes of Example 5
 rc, out, _ = run(["latency", "--warps", "32", "--latency", "400", "--throughput", "4", "--ilp", "50", "--json"])

@@ -322,6 +322,17 @@ bool cli_device(struct cli_io *io, const char *field, const char *name, gpuocc_d
         *dev = d;
         return true;
     }
+    char near[64];
+    if (cli_device_nearest(name, near, sizeof near))
+        cli_fail(io, field, "unknown architecture or product '%s'; did you mean '%s'? (see 'gpuocc devices')", name,
+                 near);
+    else
+        cli_fail(io, field, "unknown architecture or product '%s' (see 'gpuocc devices')", name);
+    return false;
+}
+
+bool cli_device_nearest(const char *name, char *out, size_t cap)
+{
     /* every table name, and its first word where that alone is a name the lookup takes ("H100") */
     const char *names[256];
     char words[128][32];
@@ -339,11 +350,8 @@ bool cli_device(struct cli_io *io, const char *field, const char *name, gpuocc_d
     }
     const char *near = cli_nearest(name, names, n);
     if (near)
-        cli_fail(io, field, "unknown architecture or product '%s'; did you mean '%s'? (see 'gpuocc devices')", name,
-                 near);
-    else
-        cli_fail(io, field, "unknown architecture or product '%s' (see 'gpuocc devices')", name);
-    return false;
+        snprintf(out, cap, "%s", near);
+    return near != NULL;
 }
 
 bool cli_is_amd(const gpuocc_device *d)

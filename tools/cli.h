@@ -115,6 +115,9 @@ bool cli_try_double(const char *text, double *out);
 
 /* A device by name; an unknown one is a usage error naming `field`, with the nearest name. */
 bool cli_device(struct cli_io *io, const char *field, const char *name, gpuocc_device *dev);
+/* The known device name closest to `name` (a table name, or its first word where the lookup takes that:
+   "H100"), into out; false if none is close. */
+bool cli_device_nearest(const char *name, char *out, size_t cap);
 /* The architecture's name: "sm_90" for NVIDIA, "gfx942" (the LLVM target) for AMD. */
 void cli_arch_name(const gpuocc_device *d, char *out, size_t cap);
 /* Whether a device follows AMD's rules (its vendor field). */

@@ -415,20 +415,22 @@ static void normalize(const char *s, char *out, size_t cap)
     out[n] = '\0';
 }
 
-/* Whether table entry i answers one of the filters: a part of its name, or its architecture (sm_90, gfx942). */
-static bool matches(int32_t i, const char *arch, char **filters, int n)
+/* Whether table entry i answers one of the filters: a part of its name, or its architecture (sm_90, gfx942).
+   Each filter that answers it is marked in `hit`. */
+static bool matches(int32_t i, const char *arch, char **filters, int n, bool *hit)
 {
     if (n == 0)
         return true;
     char name[96], want[96], arch_n[32];
     normalize(gpuocc_catalog_name(i), name, sizeof name);
     normalize(arch, arch_n, sizeof arch_n);
+    bool any = false;
     for (int f = 0; f < n; f++) {
         normalize(filters[f], want, sizeof want);
         if (*want && (strstr(name, want) || !strcmp(arch_n, want)))
-            return true;
+            hit[f] = any = true;
     }
-    return false;
+    return any;
 }
 
 /* The table's columns differ by vendor: each vendor's rows come under their own header. */
@@ -566,9 +568,13 @@ static int cmd_devices(struct cli_io *io, int argc, char **argv)
     FILE *out = io->out;
     bool json = false;
     char **filters = calloc((size_t)argc + 1, sizeof *filters);
+    bool *hit = calloc((size_t)argc + 1, sizeof *hit);
     int nfilters = 0;
-    if (!filters)
+    if (!filters || !hit) {
+        free(filters);
+        free(hit);
         return cli_fail(io, "devices", "out of memory");
+    }
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
         if (cli_switch(&a, "--json"))
@@ -584,7 +590,7 @@ static int cmd_devices(struct cli_io *io, int argc, char **argv)
         gpuocc_catalog_device(i, &d);
         char arch[16];
         cli_arch_name(&d, arch, sizeof arch);
-        if (!matches(i, arch, filters, nfilters))
+        if (!matches(i, arch, filters, nfilters, hit))
             continue;
         if (json) {
             if (shown == 0)
@@ -600,17 +606,21 @@ static int cmd_devices(struct cli_io *io, int argc, char **argv)
     }
     if (json && shown)
         fprintf(out, "]\n");
-    if (!shown && !io->status) {
-        /* nothing matched: say what might have been meant */
-        const char *names[256];
-        size_t n = 0;
-        for (int32_t i = 0; i < gpuocc_catalog_count() && n < 256; i++)
-            names[n++] = gpuocc_catalog_name(i);
-        const char *near = cli_nearest(filters[0], names, n);
-        cli_fail(io, filters[0], "no device matches%s%s%s", near ? "; did you mean '" : "", near ? near : "",
-                 near ? "'?" : "");
+    /* each filter that matched nothing, with what might have been meant: exit 1 when others matched, 2 when
+       none did */
+    for (int f = 0; f < nfilters && io->status < CLI_USAGE; f++) {
+        char near[64];
+        if (hit[f])
+            continue;
+        if (cli_device_nearest(filters[f], near, sizeof near))
+            cli_problem(io, filters[f], "no device matches; did you mean '%s'?", near);
+        else
+            cli_problem(io, filters[f], "no device matches");
     }
     free(filters);
+    free(hit);
+    if (!shown && io->status == CLI_PARTIAL)
+        io->status = CLI_USAGE;
     return io->status;
 }
 
