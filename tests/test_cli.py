@@ -96,7 +96,7 @@ j = json.loads(out)
 # = 0.9 x (1.72 + 0.30 x 9) = 3.978 times L0 x peak in flight: 3.978 x 391.49 ns x 2039 B/ns / (108 x 128 B)
 check("latency table", rc == 0 and abs(j["warps_needed"] - 3.978 * 552 / 1.41 * 2039 / (108 * 128)) < 0.01
       and j["model"] == "loaded" and "exposed" in j["verdict"], out)
-rc, out, _ = run(["spill", "--work", "256", "--accesses", "2", "--latency", "300", "--json"])
+rc, out, _ = run(["spill", "--work-cycles", "256", "--spill-accesses", "2", "--spill-latency-cycles", "300", "--json"])
 check("spill", rc == 0 and json.loads(out)["slowdown"] == 3.34375, out)
 rc, out, _ = run(["waves", "--grid", "300", "--sms", "132", "--blocks-per-sm", "2", "--json"])
 j = json.loads(out)
@@ -117,7 +117,7 @@ for args, field in [
     (["latency", "--warps", "32", "--latency", "nan", "--throughput", "4"], "--latency"),
     (["waves", "--grid", "0", "--sms", "4", "--blocks-per-sm", "1"], "--grid"),
     (["diagnose", "--stall", "sleepy", "--occupancy", "0.5"], "--stall"),
-    (["spill", "--arch", "T4", "--load-bytes", "8", "--store-bytes", "8", "--threads", "10"], "--l2-bandwidth"),
+    (["spill", "--arch", "T4", "--spill-loads", "8", "--spill-stores", "8", "--grid-threads", "10"], "--l2-bandwidth"),
 ]:
     rc, out, err = run(args)
     lines = err.strip().splitlines()

@@ -118,7 +118,7 @@ for args, flag in [
     (["latency", "--warps", "-5", "--latency", "400", "--throughput", "4"], "--warps"),
     (["latency", "--warps", "5", "--latency", "400", "--throughput", "4", "--ilp", "0"], "--ilp"),
     (["roofline", "--flops", "1", "--bytes", "0", "--peak-flops", "3", "--bandwidth", "3"], "--bytes"),
-    (["spill", "--work", "256", "--accesses", "-1", "--latency", "300"], "--accesses"),
+    (["spill", "--work-cycles", "256", "--spill-accesses", "-1", "--spill-latency-cycles", "300"], "--spill-accesses"),
 ]:
     rc, out, err = run(args)
     check(f"14 {flag}", rc == 2 and err.startswith(f"gpuocc: {flag}:") and len(err.strip().splitlines()) == 1, err)

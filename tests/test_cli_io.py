@@ -21,7 +21,7 @@ EVERY = {
     "plot": (["--arch", "A100", "--threads", "256", "--regs", "64", "--output", "-"], None),
     "latency": (["--warps", "32", "--latency", "400", "--throughput", "4"], None),
     "bandwidth": (["--arch", "A100", "--warps", "32", "--bytes-per-warp", "256"], None),
-    "spill": (["--work", "256", "--accesses", "2", "--latency", "300"], None),
+    "spill": (["--work-cycles", "256", "--spill-accesses", "2", "--spill-latency-cycles", "300"], None),
     "tradeoff": (["--arch", "A100", "--threads", "256", "--regs", "128"], None),
     "waves": (["--grid", "300", "--sms", "132", "--blocks-per-sm", "2"], None),
     "divergence": (["--threads", "100"], None),

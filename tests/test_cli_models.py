@@ -100,8 +100,27 @@ check("example 7 with 8-byte loads", rc == 0 and rc2 == 0 and abs(b64["fraction_
       - by_hand(64, 1024) / by_hand(32, 1024)) < 1e-6 and 1.05 < by_hand(64, 1024) / by_hand(32, 1024) < 1.06, f"{b32} {b64}")
 
 # ---- seeds' Example 8: 2 spill loads of 300 cycles on 256 cycles of work: 856 / 256 = 3.34x slower ----
-rc, e8, _ = js("spill", "--work", "256", "--accesses", "2", "--latency", "300")
+rc, e8, _ = js("spill", "--work-cycles", "256", "--spill-accesses", "2", "--spill-latency-cycles", "300")
 check("example 8", rc == 0 and e8["slowdown"] == 856 / 256 and "hurts" in e8["verdict"], e8)
+
+# ---- spill: the flag of each input is its JSON key with '_' written '-' (CONVENTIONS.md, one vocabulary), and
+# the launch's thread count has a name of its own (elsewhere `threads` is per block).  The traffic model by
+# hand: (8 + 8) bytes x 1 execution x 1,048,576 threads = 16,777,216 local bytes; 4-byte accesses, so
+# 16,777,216 / 4 / 32 = 131,072 warp instructions.
+for args, inputs in (
+        (["--work-cycles", "256", "--spill-accesses", "2", "--spill-latency-cycles", "300"],
+         {"work_cycles": 256, "spill_accesses": 2, "spill_latency_cycles": 300}),
+        (["--arch", "A100", "--spill-loads", "8", "--spill-stores", "8", "--executions", "1", "--grid-threads", "1048576"],
+         {"spill_loads": 8, "spill_stores": 8, "executions": 1, "grid_threads": 1048576})):
+    rc, j, err = js("spill", *args)
+    flags = {a[2:].replace("-", "_"): float(v) for a, v in zip(args[::2], args[1::2]) if a != "--arch"}
+    check(f"spill {args[0]}: every flag is its key", rc == 0 and {k: j.get(k) for k in flags} == inputs
+          and flags == inputs and "threads" not in j, (j, err))
+check("spill traffic by hand", j.get("local_bytes") == 16777216 and j.get("instructions") == 131072, j)
+for old in (["--work", "256", "--accesses", "2", "--latency", "300"],
+            ["--arch", "A100", "--load-bytes", "8", "--store-bytes", "8", "--threads", "1048576"]):
+    rc, _, err = js("spill", *old)
+    check(f"spill {old[0]}: the 0.2.0 development names are gone (renamed before release)", rc == 2, err)
 
 # ---- errors: exit 2, the flag named ----
 for args, field in ((["bandwidth", "--arch", "A100", "--bytes-per-warp", "256"], "--warps"),

@@ -354,10 +354,11 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
         return io->status;
     FILE *out = io->out;
     struct report r = {.command = "spill"};
-    if (flag(&f, "--work")) {
-        double work = num(io, &f, "--work", 0, true, POS), acc = num(io, &f, "--accesses", 0, true, NONNEG);
-        double lat = num(io, &f, "--latency", 0, true, NONNEG), s;
-        if (!check_status(io, "--work", gpuocc_spill_slowdown(work, acc, lat, &s)))
+    if (flag(&f, "--work-cycles")) {
+        double work = num(io, &f, "--work-cycles", 0, true, POS);
+        double acc = num(io, &f, "--spill-accesses", 0, true, NONNEG);
+        double lat = num(io, &f, "--spill-latency-cycles", 0, true, NONNEG), s;
+        if (!check_status(io, "--work-cycles", gpuocc_spill_slowdown(work, acc, lat, &s)))
             return io->status;
         put_num(&r, "work_cycles", work);
         put_num(&r, "spill_accesses", acc);
@@ -372,8 +373,8 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
     bool have = perf_for(io, &f, &p);
     gpuocc_spill_input in;
     gpuocc_spill_input_init(&in);
-    in.spill_load_bytes = num(io, &f, "--load-bytes", 0, true, NONNEG);
-    in.spill_store_bytes = num(io, &f, "--store-bytes", 0, true, NONNEG);
+    in.spill_load_bytes = num(io, &f, "--spill-loads", 0, true, NONNEG);
+    in.spill_store_bytes = num(io, &f, "--spill-stores", 0, true, NONNEG);
     in.executions = num(io, &f, "--executions", 1, false, NONNEG);
     in.access_bytes = num(io, &f, "--access-bytes", 4, false, POS);
     in.l1_hit_rate = num(io, &f, "--l1-hit", 0.9, false, FRAC);
@@ -381,17 +382,17 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
     in.sm_count = flag(&f, "--sms") ? cli_int(io, "--sms", flag(&f, "--sms"), 1, INT32_MAX) : (have ? p.sm_count : 0);
     if (in.sm_count < 1)
         cli_fail(io, "--sms", "required (or --arch with a product)");
-    in.threads = num(io, &f, "--threads", 0, true, NONNEG);
+    in.threads = num(io, &f, "--grid-threads", 0, true, NONNEG);
     in.l2_bandwidth_bytes_per_s = num_or_table(io, &f, "--l2-bandwidth", have ? p.l2_bandwidth_gbps : 0, POS) * 1e9;
     in.dram_bandwidth_bytes_per_s = num_or_table(io, &f, "--dram-bandwidth", have ? p.dram_bandwidth_gbps : 0, POS) * 1e9;
     in.clock_hz = num_or_table(io, &f, "--clock", have ? p.sm_clock_mhz : 0, POS) * 1e6;
     gpuocc_spill_cost c = {.size = sizeof c};
     if (!check_status(io, "spill", gpuocc_spill_estimate(&in, &c)))
         return io->status;
-    put_num(&r, "load_bytes_per_thread", in.spill_load_bytes);
-    put_num(&r, "store_bytes_per_thread", in.spill_store_bytes);
+    put_num(&r, "spill_loads", in.spill_load_bytes);
+    put_num(&r, "spill_stores", in.spill_store_bytes);
     put_num(&r, "executions", in.executions);
-    put_num(&r, "threads", in.threads);
+    put_num(&r, "grid_threads", in.threads);
     put_num(&r, "local_bytes", c.local_bytes);
     put_num(&r, "instructions", c.instructions);
     put_num(&r, "issue_us", c.issue_s * 1e6);
@@ -745,13 +746,14 @@ static const struct cli_option bandwidth_options[] = {
     JSON_OPTION, END_OPTIONS};
 
 static const struct cli_option spill_options[] = {
-    {"--work", "CYCLES", "cycles of work per iteration (the simple model, with --accesses and --latency)"},
-    {"--accesses", "N", "spill accesses per iteration"},
-    {"--latency", "CYCLES", "latency of one spill access"},
-    {"--load-bytes", "BYTES", "ptxas spill loads per thread (the bandwidth model)"},
-    {"--store-bytes", "BYTES", "ptxas spill stores per thread"},
+    {"--work-cycles", "CYCLES", "cycles of work per iteration (the loop model, with --spill-accesses and "
+                                "--spill-latency-cycles)"},
+    {"--spill-accesses", "N", "spill accesses per iteration"},
+    {"--spill-latency-cycles", "CYCLES", "latency of one spill access"},
+    {"--spill-loads", "BYTES", "spill loads per thread, as ptxas and 'gpuocc ptxas' report them (the traffic model)"},
+    {"--spill-stores", "BYTES", "spill stores per thread, as ptxas reports them"},
     {"--executions", "N", "times each thread runs the spilling code (default 1)"},
-    {"--threads", "N", "threads in the launch"},
+    {"--grid-threads", "N", "threads in the whole launch: blocks x threads per block"},
     {"--access-bytes", "BYTES", "bytes per spill access (default 4)"},
     {"--l1-hit", "FRACTION", "L1 hit rate of spill traffic (default 0.9)"},
     {"--l2-hit", "FRACTION", "L2 hit rate of what misses L1 (default 1)"},
@@ -814,10 +816,11 @@ const struct cli_command cli_cmd_bandwidth = {
 
 const struct cli_command cli_cmd_spill = {
     "spill", cmd_spill, "spill cost: a loop's slowdown, or ptxas spill bytes through L1/L2/DRAM",
-    "--work CYCLES --accesses N --latency CYCLES  |  --load-bytes B --store-bytes B --threads N --arch NAME",
+    "--work-cycles C --spill-accesses N --spill-latency-cycles C  |  --spill-loads B --spill-stores B "
+    "--grid-threads N --arch NAME",
     spill_options,
-    "gpuocc spill --work 256 --accesses 2 --latency 300\n"
-    "gpuocc spill --arch A100 --load-bytes 8 --store-bytes 8 --threads 1048576\n"};
+    "gpuocc spill --work-cycles 256 --spill-accesses 2 --spill-latency-cycles 300\n"
+    "gpuocc spill --arch A100 --spill-loads 8 --spill-stores 8 --grid-threads 1048576\n"};
 
 const struct cli_command cli_cmd_tradeoff = {
     "tradeoff", cmd_tradeoff, "register caps that raise occupancy, and what their spills would cost",
