@@ -220,7 +220,7 @@ check("AMD steps", rc == 0 and steps[:1] == [("0", "4")] and ("129", "3") in ste
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "remarks")
 LABELS = {"SGPRs": "sgprs", "VGPRs": "vgprs", "AGPRs": "agprs", "ScratchSize [bytes/lane]": "scratch",
           "Occupancy [waves/SIMD]": "llvm_waves_per_simd", "SGPRs Spill": "sgpr_spills", "VGPRs Spill": "vgpr_spills",
-          "LDS Size [bytes/block]": "lds", "Dynamic Stack": "dynamic_stack"}
+          "LDS Size [bytes/block]": "smem_static", "Dynamic Stack": "dynamic_stack"}
 
 
 def llvm_said(path):

@@ -111,7 +111,7 @@ check("ptxas one bad log", rc == 1 and "kernels_sm90.cubin" in err and len(out.s
 # 4096 bytes of LDS in 64-lane workgroups: 65536 / 4096 = 16 workgroups of one wave per CU, over 4 SIMDs = 4.
 rc, out, err = run(["binary", data("amdgpu_gfx90a.o"), "--threads", "64", "--json"])
 js = json.loads(out) if rc == 0 else []
-got = [(r["name"], r["arch"], r["vendor"], r["target"], r["vgprs"], r["agprs"], r["sgprs"], r["lds"], r["scratch"],
+got = [(r["name"], r["arch"], r["vendor"], r["target"], r["vgprs"], r["agprs"], r["sgprs"], r["smem_static"], r["scratch"],
         r["wave_size"], r["max_threads"], r["dynamic_stack"], r["registers"], r["smem"], r["barriers"],
         r["status"], r["model"], r["waves_per_simd"]) for r in js]
 check("amd code object", got == [
@@ -125,9 +125,16 @@ for f in ("hip_bundle.o", "hip_ccob.o"):
     rows[f] = [{k: v for k, v in r.items() if k != "file"} for r in csv.DictReader(io.StringIO(out))]
     check(f + " exit 0", rc == 0 and err == "", (rc, err))
 check("ccob equals plain bundle", rows["hip_bundle.o"] == rows["hip_ccob.o"] and len(rows["hip_ccob.o"]) == 4, rows)
-check("bundle targets", [(r["short_name"], r["arch"], r["wave_size"], r["sgprs"], r["lds"]) for r in rows["hip_ccob.o"]]
+check("bundle targets", [(r["short_name"], r["arch"], r["wave_size"], r["sgprs"], r["smem_static"]) for r in rows["hip_ccob.o"]]
       == [("scale", "gfx1100", "32", "4", "0"), ("tile", "gfx1100", "32", "2", "1024"),
           ("scale", "gfx90a", "64", "10", "0"), ("tile", "gfx90a", "64", "10", "1024")], rows["hip_ccob.o"])
+# report's names for report's fields (one vocabulary): static LDS is smem_static, and cu_mode is the opposite of
+# the code object's .workgroup_processor_mode: hipcc compiles gfx1100 in WGP mode by default (1 in the note,
+# cu_mode 0); gfx90a's notes record no such key (not recorded: -1 in CSV)
+check("bundle cu_mode", [(r["arch"], r["cu_mode"]) for r in rows["hip_ccob.o"]]
+      == [("gfx1100", "0"), ("gfx1100", "0"), ("gfx90a", "-1"), ("gfx90a", "-1")], rows["hip_ccob.o"])
+check("no lds or wgp_mode column", all("lds" not in r and "wgp_mode" not in r for r in rows["hip_ccob.o"]),
+      rows["hip_ccob.o"][0])
 check("amd csv: NVIDIA-only cells empty", all(r["barriers"] == "" and r["cmem"] == "" and r["cluster_x"] == ""
                                               for r in rows["hip_ccob.o"]), rows["hip_ccob.o"][0])
 # NVIDIA and AMD in one CSV: one header; NVIDIA rows say nvidia and leave the AMD cells empty
@@ -136,6 +143,8 @@ mixed = list(csv.DictReader(io.StringIO(out)))
 check("mixed vendors", rc == 0 and len(mixed) == 11 and {r["vendor"] for r in mixed} == {"nvidia", "amd"}
       and all(r["vgprs"] == "" and r["waves_per_simd"] == "" for r in mixed if r["vendor"] == "nvidia")
       and all(len(r) == len(mixed[0]) for r in mixed), (rc, err, out[:300]))
+# smem_static is shared with report's vocabulary: an NVIDIA kernel's static shared memory (its smem) too
+check("nvidia smem_static is smem", all(r["smem_static"] == r["smem"] != "" for r in mixed), mixed[:2])
 # --arch: another AMD target evaluates there; an NVIDIA one is the wrong vendor for AMD kernels
 rc, out, err = run(["binary", data("hip_bundle.o"), "--threads", "256", "--arch", "MI300X", "--json"])
 js = json.loads(out) if rc == 0 else []

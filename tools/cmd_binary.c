@@ -168,9 +168,10 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
         {"max_regs", INT64_MIN}, {"max_threads", b->max_flat_workgroup_size}, {"min_blocks", INT64_MIN},
         {"cluster_x", INT64_MIN}, {"cluster_y", INT64_MIN}, {"cluster_z", INT64_MIN}, {"threads", row.threads},
     };
+    /* cu_mode, as report's: the opposite of the code object's .workgroup_processor_mode (-1: not recorded) */
+    const int64_t cu_mode = b->workgroup_processor_mode < 0 ? -1 : !b->workgroup_processor_mode;
     const int64_t amd[] = {b->vgprs, b->agprs, b->sgprs, b->lds_bytes, b->scratch_bytes, b->wave_size,
-                           b->vgpr_spill_count, b->sgpr_spill_count, b->uses_dynamic_stack,
-                           b->workgroup_processor_mode};
+                           b->vgpr_spill_count, b->sgpr_spill_count, b->uses_dynamic_stack, cu_mode};
     static const char *const amd_keys[INPUT_AMD_KEY_COUNT] = {INPUT_AMD_KEYS};
     if (o->json) {
         bool first = true;

@@ -226,7 +226,10 @@ static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel
         fputs(",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null", out);
     for (size_t i = 0; o_amd && i < INPUT_AMD_KEY_COUNT; i++) { /* gpuocc binary: AMD's keys */
         json_key(out, &first, amd_keys[i]);
-        fputs(i == 0 ? "\"nvidia\"" : "null", out);
+        if (i == INPUT_AMD_SMEM_STATIC)
+            put_count(out, k->smem_bytes, "null");
+        else
+            fputs(i == 0 ? "\"nvidia\"" : "null", out);
     }
     fputc('}', out);
 }
@@ -252,8 +255,11 @@ static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel 
         fprintf(out, ",%d,%d,%.6f,%s,", row->r.blocks_per_sm, row->r.warps_per_sm, row->r.occupancy, lim);
     } else
         fputs(",,,,,", out);
-    for (size_t i = 0; o_amd && i < INPUT_AMD_KEY_COUNT; i++) /* gpuocc binary: AMD's columns */
+    for (size_t i = 0; o_amd && i < INPUT_AMD_KEY_COUNT; i++) { /* gpuocc binary: AMD's columns */
+        if (i == INPUT_AMD_SMEM_STATIC)
+            put_count(out, k->smem_bytes, "-1");
         fputs(i == 0 ? "nvidia," : ",", out);
+    }
     csv_cell(out, file, strlen(file));
     fputc('\n', out);
 }

@@ -106,7 +106,7 @@ static void print_json(FILE *out, const struct remarks_options *o, const char *f
         {"dynamic_stack", rk->dynamic_stack},
         {"sgpr_spills", rk->sgpr_spills},
         {"vgpr_spills", rk->vgpr_spills},
-        {"lds", rk->lds_bytes},
+        {"smem_static", rk->lds_bytes},
         {"llvm_waves_per_simd", rk->occupancy},
         {"threads", row->k.threads_per_block},
         {"max_threads", row->k.max_threads_per_block > 0 ? row->k.max_threads_per_block : -1},
@@ -196,7 +196,7 @@ static void begin(FILE *out, struct remarks_options *o)
     if (o->json)
         fputc('[', out);
     else if (o->csv)
-        fputs("name,short_name,arch,line,sgprs,vgprs,agprs,scratch,dynamic_stack,sgpr_spills,vgpr_spills,lds,"
+        fputs("name,short_name,arch,line,sgprs,vgprs,agprs,scratch,dynamic_stack,sgpr_spills,vgpr_spills,smem_static,"
               "llvm_waves_per_simd,threads,max_threads,wave_size,model,status,blocks_per_sm,warps_per_sm,occupancy,"
               "waves_per_simd,limiters,file\n",
               out);

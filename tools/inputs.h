@@ -16,9 +16,11 @@ struct input_options {
 };
 
 /* gpuocc binary's AMD columns, after the shared ones (before `file` in CSV); NVIDIA rows say "nvidia" for
-   the vendor and leave the others empty (CSV) or null (JSON). */
-#define INPUT_AMD_KEYS "vendor", "target", "vgprs", "agprs", "sgprs", "lds", "scratch", "wave_size", \
-    "vgpr_spills", "sgpr_spills", "dynamic_stack", "wgp_mode", "model", "waves_per_simd"
+   the vendor, give their static shared memory as smem_static, and leave the others empty (CSV) or null
+   (JSON).  Names as report's where report has the field (smem_static, cu_mode). */
+#define INPUT_AMD_KEYS "vendor", "target", "vgprs", "agprs", "sgprs", "smem_static", "scratch", "wave_size", \
+    "vgpr_spills", "sgpr_spills", "dynamic_stack", "cu_mode", "model", "waves_per_simd"
+#define INPUT_AMD_SMEM_STATIC 5 /* the index of smem_static, which NVIDIA rows fill too */
 #define INPUT_AMD_KEY_COUNT 14
 
 extern const struct cli_option input_options[];

@@ -145,17 +145,19 @@ def check_object(gpuocc, path, remarks, where):
             continue
         checked += 1
         expect = {"vgprs": ".vgpr_count", "agprs": ".agpr_count", "sgprs": ".sgpr_count",
-                  "lds": ".group_segment_fixed_size", "scratch": ".private_segment_fixed_size",
+                  "smem_static": ".group_segment_fixed_size", "scratch": ".private_segment_fixed_size",
                   "wave_size": ".wavefront_size", "max_threads": ".max_flat_workgroup_size",
                   "vgpr_spills": ".vgpr_spill_count", "sgpr_spills": ".sgpr_spill_count",
-                  "dynamic_stack": ".uses_dynamic_stack", "wgp_mode": ".workgroup_processor_mode"}
+                  "dynamic_stack": ".uses_dynamic_stack", "cu_mode": ".workgroup_processor_mode"}
         for field, key in expect.items():
             want = as_int(n[key]) if key in n else None
+            if field == "cu_mode" and want is not None:
+                want = 1 - want  # report's cu_mode: the opposite of WGP mode
             if r[field] != want:
                 fail("%s %s: %s = %r, readelf %s = %r" % (where, r["name"], field, r[field], key, want))
         if r["target"] != target:
             fail("%s %s: target %r, readelf %r" % (where, r["name"], r["target"], target))
-        if r["registers"] != r["vgprs"] or r["smem"] != r["lds"] or r["stack"] != r["scratch"]:
+        if r["registers"] != r["vgprs"] or r["smem"] != r["smem_static"] or r["stack"] != r["scratch"]:
             fail("%s %s: the shared columns differ from the AMD ones" % (where, r["name"]))
         rem = remarks.get(r["name"]) if remarks is not None else None
         if remarks is None:
@@ -171,7 +173,7 @@ def check_object(gpuocc, path, remarks, where):
         if r["vgprs"] != vgprs:
             fail("%s %s: vgprs = %r, from the remarks (VGPRs %s, AGPRs %d) %d" % (where, r["name"], r["vgprs"],
                                                                                  rem["VGPRs"], agprs, vgprs))
-        pairs = [("sgprs", "SGPRs"), ("lds", "LDS Size"), ("scratch", "ScratchSize"),
+        pairs = [("sgprs", "SGPRs"), ("smem_static", "LDS Size"), ("scratch", "ScratchSize"),
                  ("vgpr_spills", "VGPRs Spill"), ("sgpr_spills", "SGPRs Spill"), ("dynamic_stack", "Dynamic Stack")]
         if "AGPRs" in rem:
             pairs.append(("agprs", "AGPRs"))
@@ -187,8 +189,8 @@ def check_object(gpuocc, path, remarks, where):
 
 
 def key_rows(rows):
-    fields = ("name", "target", "vgprs", "agprs", "sgprs", "lds", "scratch", "wave_size", "max_threads",
-              "vgpr_spills", "sgpr_spills", "dynamic_stack", "wgp_mode", "waves_per_simd")
+    fields = ("name", "target", "vgprs", "agprs", "sgprs", "smem_static", "scratch", "wave_size", "max_threads",
+              "vgpr_spills", "sgpr_spills", "dynamic_stack", "cu_mode", "waves_per_simd")
     return sorted(tuple(r[f] for f in fields) for r in rows)
 
 

@@ -29,7 +29,7 @@ CONFIGS = [("gfx900", [], [], False), ("gfx906", [], [], False), ("gfx908", [], 
 FLATS = [(64, 256, 128), (256, 200, 48), (512, 96, 64)]
 LABELS = {"SGPRs": "sgprs", "VGPRs": "vgprs", "AGPRs": "agprs", "ScratchSize [bytes/lane]": "scratch",
           "Occupancy [waves/SIMD]": "llvm_waves_per_simd", "SGPRs Spill": "sgpr_spills", "VGPRs Spill": "vgpr_spills",
-          "LDS Size [bytes/block]": "lds", "Dynamic Stack": "dynamic_stack"}
+          "LDS Size [bytes/block]": "smem_static", "Dynamic Stack": "dynamic_stack"}
 REMARK = re.compile(r"^\S+:\d+:\d+: remark: \s*([A-Za-z][^:]*): (.*) \[-Rpass-analysis=kernel-resource-usage\]$")
 
 
