@@ -2,7 +2,10 @@
 """gpuocc as a Meson subproject: a scratch project with subprojects/gpuocc (a link to this tree) builds
 examples/occupancy.c against dependency('gpuocc') and runs it.  With gpuocc's default options, the
 parent sees no gpuocc test, installs nothing of gpuocc, and its werror=true does not reach gpuocc's
-sources (a newer compiler's new warning must not break an embedder).
+sources (a newer compiler's new warning must not break an embedder).  Then, when Criterion is here, the
+parent turns gpuocc's tests on (-Dgpuocc:tests=enabled, then with -Dgpuocc:install=enabled too): meson
+setup succeeds, the suites that install gpuocc on its own (install, cmake, pkg-config) are not defined,
+the rest are, and the headers suite passes (the whole suite would take too long here).
 
 Usage: check_subproject.py SOURCE_ROOT"""
 import json
@@ -48,3 +51,39 @@ with tempfile.TemporaryDirectory() as tmp:
     if any("-Werror" in c["command"] for c in ours):
         sys.exit(f"gpuocc's sources build with the parent's -Werror: {ours[0]['command']}")
     print(f"subproject: no tests, nothing installed, {len(ours)} sources built without -Werror")
+
+    # The parent turns gpuocc's tests on.  Without Criterion, -Dgpuocc:tests=enabled must fail (a required
+    # dependency), so that part needs it.
+    criterion = subprocess.run(["pkg-config", "--exists", "criterion"]).returncode == 0 if shutil.which("pkg-config") else False
+    if not criterion:
+        print("subproject: Criterion not found (Debian package libcriterion-dev): the tests=enabled part skipped")
+        sys.exit(0)
+    for options, installs in ((["-Dgpuocc:tests=enabled"], False),
+                              (["-Dgpuocc:tests=enabled", "-Dgpuocc:install=enabled"], True)):
+        p = subprocess.run(["meson", "setup", "--reconfigure", str(build), str(project), *options],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            sys.exit(f"meson setup {' '.join(options)} failed:\n{p.stdout[-4000:]}{p.stderr[-4000:]}")
+        tests = introspect("--tests")
+        names = {t["name"] for t in tests}
+        standalone = names & {"install", "cmake", "pkg-config"}
+        if standalone:
+            sys.exit(f"{options}: tests that install gpuocc on its own are defined in the parent: {sorted(standalone)}")
+        missing = {"catalog", "header-c", "cli", "cli-person", "amalgamation"} - names
+        if missing:
+            sys.exit(f"{options}: gpuocc's tests lack {sorted(missing)} (defined: {sorted(names)})")
+        installed = introspect("--installed").values()
+        man = any(v.endswith("/man1/gpuocc.1") for v in installed)
+        if bool(installed) != installs or man != installs:
+            sys.exit(f"{options}: installs {sorted(installed)}")
+        print(f"subproject {' '.join(options)}: {len(names)} tests, {len(installed)} files installed")
+
+    # One quick suite, run from the parent: build its programs only, then run it.
+    headers = [t for t in tests if "gpuocc:headers" in t["suite"]]
+    programs = [os.path.relpath(t["cmd"][0], build) for t in headers]
+    subprocess.run(["ninja", "-C", str(build), *programs], check=True, stdout=subprocess.DEVNULL)
+    p = subprocess.run(["meson", "test", "-C", str(build), "--no-rebuild", "--suite", "gpuocc:headers"],
+                       capture_output=True, text=True)
+    if p.returncode != 0 or not headers:
+        sys.exit(f"gpuocc:headers in the parent: status {p.returncode}\n{p.stdout[-4000:]}")
+    print(f"subproject: suite gpuocc:headers passes in the parent ({len(headers)} tests)")

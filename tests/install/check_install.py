@@ -2,26 +2,36 @@
 """Install the build into a scratch DESTDIR, then use it as a new user does, with no LD_LIBRARY_PATH,
 no ldconfig and no GPUOCC_LIBRARY: run the CLI (install rpath), import the Python module with the
 interpreter Meson found (the one running this script; the DESTDIR copy of its install folder on
-PYTHONPATH), and check that both use the library of this install.
+PYTHONPATH), and check that both use the library of this install; the man page and the bash completion
+are installed where man and bash-completion look.
 
-Usage: check_install.py BUILD_DIR"""
+Usage: check_install.py BUILD_DIR SOURCE_ROOT"""
 import os
 import pathlib
 import subprocess
 import sys
 import tempfile
 
-build = pathlib.Path(sys.argv[1])
+build, source = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 clean = {k: v for k, v in os.environ.items() if k not in ("LD_LIBRARY_PATH", "GPUOCC_LIBRARY", "PYTHONPATH")}
 with tempfile.TemporaryDirectory() as tmp:
     root = pathlib.Path(tmp)
     subprocess.run(["meson", "install", "-C", str(build), "--destdir", tmp, "--no-rebuild", "--quiet"], check=True)
-    installed = {p.name: p for p in root.rglob("*") if p.is_file() or p.is_symlink()}
-    for name in ("gpuocc", "gpuocc.h", "gpuocc.pc", "gpuoccConfig.cmake", "LICENSE", "gpuocc.py", "gpuocc_paths.py"):
+    files = [p for p in root.rglob("*") if p.is_file() or p.is_symlink()]
+    installed = {p.name: p for p in files}
+    for name in ("gpuocc.h", "gpuocc.pc", "gpuoccConfig.cmake", "LICENSE", "gpuocc.py", "gpuocc_paths.py"):
         if name not in installed:
             sys.exit(f"not installed: {name} (installed: {sorted(installed)})")
 
-    cli = installed["gpuocc"]
+    def one(suffix):
+        """The one installed file whose path ends with suffix (the CLI and the completion share a name)."""
+        found = [p for p in files if p.as_posix().endswith(suffix)]
+        if len(found) != 1:
+            sys.exit(f"expected one installed .../{suffix}, found {found} (installed: {sorted(installed)})")
+        return found[0]
+    cli = one("/bin/gpuocc")
+    one("/man/man1/gpuocc.1")
+    one("/bash-completion/completions/gpuocc")
     run = subprocess.run([str(cli), "--version"], capture_output=True, text=True, env=clean)
     if run.returncode != 0 or "0.2.0" not in run.stdout:
         sys.exit(f"{cli} --version: status {run.returncode}\n{run.stdout}{run.stderr}")
