@@ -53,14 +53,23 @@ def main():
              "#define GPUOCC_BUILDING_DLL /* building gpuocc.c on Windows: export the API (see gpuocc.h) */\n"
              "#endif\n"
              "#if defined(__GNUC__)\n"
-             "#define GPUOCC_INTERNAL_UNUSED __attribute__((unused)) /* internal helpers a build may not call */\n"
+             "/* Functions a build may not call: internal helpers, and the API itself when GPUOCC_API is\n"
+             "   static (one translation unit that calls a few functions must build with -Werror). */\n"
+             "#define GPUOCC_MAYBE_UNUSED __attribute__((unused))\n"
              "#else\n"
-             "#define GPUOCC_INTERNAL_UNUSED\n"
+             "#define GPUOCC_MAYBE_UNUSED\n"
              "#endif\n"
              "#if defined(__cplusplus) && !defined(_Static_assert)\n"
              "#define _Static_assert static_assert /* compiled as C++ */\n"
              "#endif\n",
-             '#include "gpuocc.h"\n']
+             '#include "gpuocc.h"\n',
+             # C11 designated initializers zero the members they omit, and so do C++20's; g++ (and clang++)
+             # warn about the omitted ones under -Wextra where their C front ends do not.  Scoped to gpuocc's
+             # code: the embedder's own code after it keeps the warning.
+             "#if defined(__cplusplus) && defined(__GNUC__)\n"
+             "#pragma GCC diagnostic push\n"
+             "#pragma GCC diagnostic ignored \"-Wmissing-field-initializers\"\n"
+             "#endif\n"]
 
     def expand(path):
         text = []
@@ -76,8 +85,8 @@ def main():
                     text.extend(expand(private))
                 continue
             m = FILE_SCOPE_FUNCTION.match(line)
-            if m and m.group(1) not in public:
-                line = "static GPUOCC_INTERNAL_UNUSED " + line
+            if m:
+                line = ("GPUOCC_MAYBE_UNUSED " if m.group(1) in public else "static GPUOCC_MAYBE_UNUSED ") + line
             text.append(line)
         return text
 
@@ -88,6 +97,7 @@ def main():
         # Macros private to one file (KIB, ...) must not leak into the next.
         own = [DEFINE.match(l).group(1) for l in path.read_text().splitlines() if DEFINE.match(l)]
         parts.extend(f"#undef {name}\n" for name in own)
+    parts.append("\n#if defined(__cplusplus) && defined(__GNUC__)\n#pragma GCC diagnostic pop\n#endif\n")
     (out / "gpuocc.h").write_text(f"/* gpuocc {version}, from scripts/amalgamate.py. */\n" + license_comment + header)
     (out / "LICENSE").write_text(license_text + "\n")
     (out / "gpuocc.c").write_text("".join(parts))

@@ -2,9 +2,12 @@
 """The two-file drop-in, as vendors use it:
 - compiles alone with strict flags (-std=c11 -Wall -Wextra -Wpedantic -Werror -Wvla) with CC, and with
   gcc and clang when present, passes the smoke test, and exports only gpuocc_*;
-- compiles as C++ (g++ / clang++ -x c++, -Wall -Werror), the smoke test linked against it;
-- with -DGPUOCC_API=static, nothing of gpuocc stays external: two copies, each wrapped in its own
-  translation unit, link into one program and both answer;
+- compiles as C++17 and C++20 (g++ / clang++ -x c++, -Wall -Wextra -Werror), the smoke test linked
+  against it;
+- with -DGPUOCC_API=static (-Wall -Wextra -Wpedantic -Werror, no -Wno-unused-function): one translation
+  unit that calls a single function builds warning-free with CC, gcc and clang, exports only its main and
+  runs; nothing of gpuocc stays external: two copies, each wrapped in its own translation unit, link into
+  one program and both answer;
 - carries the licence (LICENSE beside it, and in both files).
 
 Usage: check_amalgamation.py CC SOURCE_ROOT"""
@@ -49,15 +52,44 @@ with tempfile.TemporaryDirectory() as tmp:
         if leaked:
             sys.exit(f"symbols outside gpuocc_* ({c}): {leaked}")
 
-    for cxx in (c for c in ("g++", "clang++") if shutil.which(c)):
-        obj = out / f"gpuocc-{cxx}.o"
-        run([cxx, "-x", "c++", "-std=c++20", "-Wall", "-Werror", "-O2", "-c", out / "gpuocc.c", "-o", obj])
-        exe = out / f"smoke-{cxx}"
-        run([cxx, "-x", "c++", "-std=c++20", "-Wall", "-Werror", "-I", tmp, smoke, "-x", "none", obj, "-lm", "-o", exe])
-        print(run([exe], capture_output=True, text=True).stdout.strip(), f"(as C++, {cxx})")
+    # C's designated initializers are C++20's (and a g++/clang++ extension in C++17).
+    for cxx, std in ((c, s) for c in ("g++", "clang++") if shutil.which(c) for s in ("c++17", "c++20")):
+        cxx_flags = ["-x", "c++", f"-std={std}", "-Wall", "-Wextra", "-Werror", "-O2"]
+        obj = out / f"gpuocc-{cxx}-{std}.o"
+        run([cxx, *cxx_flags, "-c", out / "gpuocc.c", "-o", obj])
+        exe = out / f"smoke-{cxx}-{std}"
+        run([cxx, *cxx_flags, "-I", tmp, smoke, "-x", "none", obj, "-lm", "-o", exe])
+        print(run([exe], capture_output=True, text=True).stdout.strip(), f"(as {std}, {cxx})")
+
+    # The single-file mode the README documents: GPUOCC_API=static in a translation unit that calls one
+    # function; the API it does not call must not warn (-Wunused-function is in -Wall).
+    (out / "single.c").write_text(
+        "#define GPUOCC_API static\n"
+        '#include "gpuocc.c"\n'
+        "#include <stdio.h>\n"
+        "int main(void)\n"
+        "{\n"
+        '    printf("single translation unit: gpuocc %s\\n", gpuocc_version_string());\n'
+        "    return 0;\n"
+        "}\n")
+    version = ".".join(l.split()[-1] for l in (root / "include" / "gpuocc.h").read_text().splitlines()
+                       if l.startswith(("#define GPUOCC_VERSION_MAJOR ", "#define GPUOCC_VERSION_MINOR ",
+                                        "#define GPUOCC_VERSION_PATCH ")))
+    for c in compilers:
+        obj = out / f"single-{pathlib.Path(c).name}.o"
+        run([c, *flags, "-I", tmp, "-c", out / "single.c", "-o", obj])
+        exported = defined_globals(obj)
+        if exported is not None and exported != ["main"]:
+            sys.exit(f"with GPUOCC_API=static, single.o exports {exported} ({c})")
+        exe = out / f"single-{pathlib.Path(c).name}"
+        run([c, obj, "-lm", "-o", exe])
+        said = run([exe], capture_output=True, text=True).stdout.strip()
+        if said != f"single translation unit: gpuocc {version}":
+            sys.exit(f"single translation unit ({c}) said {said!r}, expected version {version}")
+        print(f"{said} ({c})")
 
     # Two copies in one program: each translation unit includes gpuocc.c with GPUOCC_API=static and
-    # exports only its own wrapper.  Unused static API functions are expected, hence -Wno-unused-function.
+    # exports only its own wrapper.
     for copy in ("first", "second"):
         (out / f"{copy}.c").write_text(
             "#define GPUOCC_API static\n"
@@ -74,7 +106,7 @@ with tempfile.TemporaryDirectory() as tmp:
             "    k.regs_per_thread = regs;\n"
             "    return gpuocc_occupancy(&d, &k, &r) ? -1 : r.blocks_per_sm;\n"
             "}\n")
-        run([cc, *flags, "-Wno-unused-function", "-I", tmp, "-c", out / f"{copy}.c", "-o", out / f"{copy}.o"])
+        run([cc, *flags, "-I", tmp, "-c", out / f"{copy}.c", "-o", out / f"{copy}.o"])
         exported = defined_globals(out / f"{copy}.o")
         if exported is not None and exported != [f"{copy}_blocks"]:
             sys.exit(f"with GPUOCC_API=static, {copy}.o still exports {exported}")

@@ -7,9 +7,15 @@
 int main(void)
 {
     /* A100, 256 threads, 64 registers: 2048 registers a warp, 8 warps per sub-partition, 32 warps, 4 blocks */
-    gpuocc_device dev = {.size = sizeof dev};
+    gpuocc_device dev;
     gpuocc_kernel k;
-    gpuocc_result r = {.size = sizeof r};
+    gpuocc_result r;
+    /* zeroed, then sized: this file is also compiled as C++ with -Wextra, where a designated initializer
+       that omits members warns */
+    memset(&dev, 0, sizeof dev);
+    memset(&r, 0, sizeof r);
+    dev.size = sizeof dev;
+    r.size = sizeof r;
     if (gpuocc_device_lookup("A100", &dev) || gpuocc_kernel_init(&k))
         return 1;
     k.threads_per_block = 256;
