@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Every subcommand: output that cannot be written is exit 3 (issue 8, defect 6); --help and -h work
 (issue 9); a typo gets a suggestion.  Usage: test_cli_io.py GPUOCC DATA_DIR"""
+import errno
 import os
 import subprocess
 import sys
@@ -43,6 +44,9 @@ for name, (args, stdin) in EVERY.items():
     with open("/dev/full", "w") as full:
         p = subprocess.run([GPUOCC, name] + args, input=stdin, stdout=full, stderr=subprocess.PIPE, text=True)
     check(f"{name} >/dev/full", p.returncode == 3 and "output" in p.stderr, f"{p.returncode} {p.stderr}")
+    # the reason, as the system words it, whichever write failed first (one line)
+    check(f"{name} >/dev/full says why", p.stderr.strip().endswith(os.strerror(errno.ENOSPC))
+          and len(p.stderr.splitlines()) == 1, p.stderr)
     # stdout closed (>&-): the shell form, so the descriptor is really closed
     p = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", GPUOCC, name] + args, input=stdin,
                        capture_output=True, text=True)
@@ -88,6 +92,7 @@ with tempfile.TemporaryDirectory() as d:
         label = " ".join("FILE" if a == big else a for a in args)
         check(f"{label} | head -c 10: exit 3, one line", len(head) == 10 and rc == 3
               and err.startswith("gpuocc: output: cannot write") and len(err.splitlines()) == 1, (rc, err))
+        check(f"{label} | head -c 10: says why", err.strip().endswith(os.strerror(errno.EPIPE)), err)
 
 # did you mean: flags, commands, devices (one line, exit 2)
 for args, want in [

@@ -39,16 +39,26 @@ void cli_problem(struct cli_io *io, const char *field, const char *fmt, ...)
         io->status = CLI_PARTIAL;
 }
 
+void cli_output_error(struct cli_io *io, int err)
+{
+    if (!io->out_errno)
+        io->out_errno = err;
+}
+
 bool cli_output_failed(struct cli_io *io)
 {
-    return ferror(io->out) != 0;
+    if (!ferror(io->out))
+        return false;
+    cli_output_error(io, errno);
+    return true;
 }
 
 int cli_finish(struct cli_io *io, int status)
 {
     errno = 0;
     if (fflush(io->out) != 0 || ferror(io->out)) {
-        int e = errno;
+        /* the flush's own reason, else the one kept when an earlier write failed */
+        int e = errno ? errno : io->out_errno;
         fprintf(io->err, "gpuocc: output: cannot write%s%s\n", e ? ": " : "", e ? strerror(e) : "");
         return CLI_OUTPUT;
     }

@@ -49,6 +49,7 @@ struct cli_io {
     FILE *in, *out, *err;
     const struct cli_command *cmd; /* the running subcommand: its help, its flags for suggestions */
     int status;
+    int out_errno; /* errno of the first failed write seen (cli_output_failed, cli_output_error), for the message */
 };
 
 struct cli_option {
@@ -76,8 +77,11 @@ extern const size_t cli_command_count;
 int cli_fail(struct cli_io *io, const char *field, const char *fmt, ...) CLI_PRINTF(3, 4);
 /* A problem that does not stop the command (a bad row): printed each time; status at least 1. */
 void cli_problem(struct cli_io *io, const char *field, const char *fmt, ...) CLI_PRINTF(3, 4);
-/* Whether writing to io->out has failed (then the status will be 3 whatever else happens). */
+/* Whether writing to io->out has failed (then the status will be 3 whatever else happens).  Call it right
+   after the writes: the first time it sees the failure it keeps errno, the reason cli_finish prints. */
 bool cli_output_failed(struct cli_io *io);
+/* A command writing io->out by other means (write(), its own buffer) reports a failed write's errno here. */
+void cli_output_error(struct cli_io *io, int err);
 /* Flush io->out and fold a write failure into the status: 3 with one line naming the reason. */
 int cli_finish(struct cli_io *io, int status);
 

@@ -218,12 +218,13 @@ struct out {
     char *buf;
     size_t n, cap;
     bool failed;
+    int err; /* errno of the failed write */
 };
 
 static void out_flush(struct out *o)
 {
     if (o->n && !o->failed && fwrite(o->buf, 1, o->n, o->f) != o->n)
-        o->failed = true;
+        o->failed = true, o->err = errno;
     o->n = 0;
 }
 
@@ -239,7 +240,7 @@ static void out_bytes(struct out *o, const char *s, size_t n)
         out_flush(o);
         if (n > o->cap) {
             if (!o->failed && fwrite(s, 1, n, o->f) != n)
-                o->failed = true;
+                o->failed = true, o->err = errno;
             return;
         }
     }
@@ -1043,6 +1044,8 @@ static int cmd_batch(struct cli_io *io, int argc, char **argv)
         b->o = (struct out){.f = io->out, .buf = obuf, .cap = 1 << 16};
         run_batch(b, &rd);
         out_flush(&b->o);
+        if (b->o.failed)
+            cli_output_error(io, b->o.err);
         free(b->names);
     } else
         cli_fail(io, "batch", "out of memory");

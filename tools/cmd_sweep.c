@@ -240,9 +240,10 @@ static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_k
     fputc('}', out);
 }
 
-static void print_text(FILE *out, const struct cli_launch *l, int32_t axis, const gpuocc_sweep_point *p, int32_t n,
-                       bool steps)
+static void print_text(struct cli_io *io, const struct cli_launch *l, int32_t axis, const gpuocc_sweep_point *p,
+                       int32_t n, bool steps)
 {
+    FILE *out = io->out;
     static const char *const headings[GPUOCC_AXIS_COUNT] = {"threads", "regs", "smem_dyn(B)", "barriers"};
     static const char *const amd_headings[GPUOCC_AXIS_COUNT] = {"threads", "vgprs", "lds_dyn(B)", "barriers"};
     bool amd = cli_is_amd(&l->dev);
@@ -255,7 +256,7 @@ static void print_text(FILE *out, const struct cli_launch *l, int32_t axis, cons
                 "occupancy", "limited by");
     else
         fprintf(out, "%11s %9s %8s %9s  %s\n", headings[axis], "blocks/SM", "warps/SM", "occupancy", "limited by");
-    for (int32_t i = 0; i < n && !ferror(out); i++) {
+    for (int32_t i = 0; i < n && !cli_output_failed(io); i++) {
         char lim[96];
         cli_limiters(p[i].limiters, lim, sizeof lim);
         if (amd) {
@@ -336,7 +337,7 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
                 print_json_row(out, &l, &k, &p[i], i == 0);
         }
     } else
-        print_text(out, &l, axis, p, n, steps);
+        print_text(io, &l, axis, p, n, steps);
     if (json)
         fputs("]\n", out);
     free(p);

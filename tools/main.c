@@ -52,6 +52,7 @@ static bool wants_help(int argc, char **argv)
 int cli_main(struct cli_io *io, int argc, char **argv)
 {
     io->status = 0;
+    io->out_errno = 0;
     io->cmd = NULL;
     if (argc < 2) {
         usage(io->err);
