@@ -185,6 +185,16 @@ check("no_optin (the flag's opposite) is a near miss of smem_optin", rc == 1 and
 rc, out, err = run([], b"arch,threads,regs,note\nH100,256,64,x\n")
 check("an unrelated extra column is no warning", rc == 0 and not err, (rc, err))
 
+# Error messages show a cell's invisible bytes escaped (\xNN): a NUL ended the value ('64'), a line break in a
+# quoted cell split the stderr line.  The CSV error, the JSON error and the stderr line say the same.
+for cell, shown in ((b"64\x00", r"64\x00"), (b'"6\n4"', r"6\x0a4"), (b"6\x7f4", r"6\x7f4")):
+    want = f"regs: expected an integer, got '{shown}'"
+    rc, out, err = run([], b"arch,threads,regs\nH100,256," + cell + b"\n")
+    _, jout, _ = run(["--json"], b"arch,threads,regs\nH100,256," + cell + b"\n")
+    t = table(out)
+    check(f"escaped {shown}", rc == 1 and t[1][-1] == want and json.loads(jout)["error"] == want
+          and err.decode() == f"gpuocc: line 2: {want}\n", (out, jout, err))
+
 # the hand-made parsing and printing against Python's formatting of the library's own answers
 try:
     import gpuocc

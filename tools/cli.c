@@ -538,6 +538,23 @@ bool cli_launch_check(struct cli_io *io, const struct cli_launch *l)
 
 /* ---- JSON, CSV, limiters ---- */
 
+void cli_escape(const char *s, size_t n, char *out, size_t cap)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < n && cap; i++) {
+        unsigned char c = (unsigned char)s[i];
+        bool control = c < 0x20 || c == 0x7f;
+        if (w + (control ? 4 : 1) >= cap)
+            break;
+        if (control)
+            w += (size_t)snprintf(out + w, cap - w, "\\x%02x", c);
+        else
+            out[w++] = (char)c;
+    }
+    if (cap)
+        out[w] = '\0';
+}
+
 void json_string_n(FILE *f, const char *s, size_t n)
 {
     fputc('"', f);

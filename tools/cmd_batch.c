@@ -379,6 +379,7 @@ struct batch {
     int32_t where[COL_COUNT];
     char *names;                /* header cell values, NUL-separated (JSON keys) */
     const char *name[MAX_COLUMNS];
+    char label[COL_COUNT][64];  /* the launch columns' names as the header gives them, escaped (messages) */
     struct arch_entry arch[8];  /* the last devices looked up: rows mostly repeat a few */
     unsigned arch_next;
     char *scratch;              /* the reader's scratch */
@@ -412,25 +413,25 @@ static const gpuocc_device *find_arch(struct batch *b, const char *s, size_t n, 
     return &e->dev;
 }
 
-/* A launch column as the input names it (an alias is named as the header spells it). */
+/* A launch column as the input names it (an alias is named as the header spells it), fit for a message. */
 static const char *label(const struct batch *b, int c)
 {
-    return b->where[c] >= 0 ? b->name[b->where[c]] : column_names[c];
+    return b->where[c] >= 0 ? b->label[c] : column_names[c];
 }
 
 struct verdict {
     const char *status;
-    char error[160];
+    char error[512];
 };
 
+/* "column: what, got 'value'" with the value's first 40 bytes, control bytes escaped (a NUL would end it). */
 static void bad_cell(struct verdict *v, const char *status, const char *column, const char *what, const char *s,
                      size_t n)
 {
+    char got[4 * 40 + 1];
+    cli_escape(s, n > 40 ? 40 : n, got, sizeof got);
     v->status = status;
-    snprintf(v->error, sizeof v->error, "%s: %s, got '%.*s'", column, what, (int)(n > 40 ? 40 : n), s);
-    for (char *p = v->error; *p; p++)
-        if ((unsigned char)*p < 0x20)
-            *p = '?'; /* one line */
+    snprintf(v->error, sizeof v->error, "%s: %s, got '%s'", column, what, got);
 }
 
 /* An integer cell of column c into *out (absent or empty optional cells keep the default). */
@@ -541,7 +542,7 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
     k->max_threads_per_block = (int32_t)x;
     if (k->max_threads_per_block > 0 && k->threads_per_block > k->max_threads_per_block) {
         cell_given(b, rec, COL_THREADS, &s, &n);
-        char what[96];
+        char what[160];
         snprintf(what, sizeof what, "more than %s: the launch fails", label(b, COL_MAX_THREADS));
         bad_cell(v, "argument", label(b, COL_THREADS), what, s, n);
         return false;
@@ -562,7 +563,7 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
             return false;
         }
         if (k->model != GPUOCC_MODEL_RUNTIME) {
-            char what[96];
+            char what[160];
             snprintf(what, sizeof what, "picks the release of HIP's rules: needs %s runtime", label(b, COL_MODEL));
             bad_cell(v, "argument", label(b, COL_ROCM), what, s, n);
             return false;
@@ -924,6 +925,7 @@ static int read_header(struct batch *b, const struct record *rec)
             return cli_fail(io, "header", "columns '%s' and '%s' both give %s: keep one of them",
                             b->name[b->where[c]], b->name[i], column_names[c]);
         b->where[c] = i;
+        cli_escape(b->name[i], strlen(b->name[i]), b->label[c], sizeof b->label[c]);
     }
     b->result_model = b->where[COL_MODEL] < 0;
     for (int c = COL_BARRIERS; c < COL_COUNT; c++)
