@@ -195,6 +195,23 @@ for cell, shown in ((b"64\x00", r"64\x00"), (b'"6\n4"', r"6\x0a4"), (b"6\x7f4", 
     check(f"escaped {shown}", rc == 1 and t[1][-1] == want and json.loads(jout)["error"] == want
           and err.decode() == f"gpuocc: line 2: {want}\n", (out, jout, err))
 
+# A row with extra cells: the stderr line is the `error` cell's text, the extra cells included (line breaks
+# escaped there, to keep one line per problem)
+rc, out, err = run([], b'arch,threads,regs\nH100,256,64,x,"y, z"\nH100,256,64,"a\nb"\n')
+t = table(out)
+want = ["row has 5 cells, the header has 3; the extra cells: x,\"y, z\"",
+        "row has 4 cells, the header has 3; the extra cells: \"a\nb\""]
+check("extra cells in the error cell", rc == 1 and [r[-1] for r in t[1:]] == want, out)
+check("extra cells on stderr too", err.decode().splitlines() == ["gpuocc: line 2: " + want[0],
+                                                                 "gpuocc: line 3: " + want[1].replace("\n", r"\x0a")],
+      err)
+
+# Blank and whitespace-only lines (docs/output.md says so) give no row and still count in `line`
+rc, out, err = run([], b"\n \t\narch,threads,regs\n\n  \nH100,256,64\n\t\nH100,abc,64\n")
+t = table(out)
+check("blank lines skipped, counted", rc == 1 and [(r[3], r[-2]) for r in t[1:]] == [("ok", "6"), ("parse", "8")]
+      and err.decode().startswith("gpuocc: line 8: threads:"), (out, err))
+
 # the hand-made parsing and printing against Python's formatting of the library's own answers
 try:
     import gpuocc

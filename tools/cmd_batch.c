@@ -967,6 +967,22 @@ static FILE *open_input(struct cli_io *io, const char *path)
     return f;
 }
 
+/* A bad row's stderr line: the text of its `error` cell (the extra cells included), control bytes escaped. */
+static void report_row(struct batch *b, const struct record *rec, const struct verdict *v)
+{
+    b->bad_rows++;
+    char field[32];
+    snprintf(field, sizeof field, "line %lld", (long long)rec->line);
+    const char *extra = "";
+    size_t en = 0;
+    row_extra(b, rec, &extra, &en);
+    char *shown = en ? malloc(4 * en + 1) : NULL;
+    if (shown)
+        cli_escape(extra, en, shown, 4 * en + 1);
+    cli_problem(b->io, field, "%s%s%s", v->error, en ? EXTRA_LEAD : "", shown ? shown : en ? "..." : "");
+    free(shown);
+}
+
 static int run_batch(struct batch *b, struct reader *rd)
 {
     struct cli_io *io = b->io;
@@ -999,12 +1015,8 @@ static int run_batch(struct batch *b, struct reader *rd)
         gpuocc_result r = {.size = sizeof r};
         struct verdict v;
         bool ok = evaluate(b, rec, &r, &v);
-        if (!ok) {
-            b->bad_rows++;
-            char field[32];
-            snprintf(field, sizeof field, "line %lld", (long long)rec->line);
-            cli_problem(io, field, "%s", v.error);
-        }
+        if (!ok)
+            report_row(b, rec, &v);
         if (b->json)
             print_json_row(b, rec, &r, ok ? NULL : &v);
         else
