@@ -1388,7 +1388,7 @@ class RemarksKernel:
     agprs: Optional[int] = _recorded_c("agprs")
     llvm_waves_per_simd: Optional[int] = _recorded_c("occupancy")
     scratch: Optional[int] = _recorded_c("scratch_bytes")      # bytes per lane
-    lds: Optional[int] = _recorded_c("lds_bytes")              # static LDS, bytes
+    smem_static: Optional[int] = _recorded_c("lds_bytes")      # static LDS, bytes
     sgpr_spills: Optional[int] = _recorded_c("sgpr_spills")
     vgpr_spills: Optional[int] = _recorded_c("vgpr_spills")
     dynamic_stack: Optional[int] = _recorded_c("dynamic_stack")
@@ -1424,7 +1424,8 @@ class BinaryKernel:
     it came from, then the columns both vendors share (on AMD: registers = the VGPRs, smem = the static LDS,
     stack = the scratch per work-item, max_threads = the flat workgroup size maximum), then AMD's, from the
     code object's metadata.  None where the binary does not record a value, and for the other vendor's
-    fields (NVIDIA's barriers, cmem, min_blocks, max_regs and clusters on AMD; AMD's fields on NVIDIA)."""
+    fields (NVIDIA's barriers, cmem, min_blocks, max_regs and clusters on AMD; AMD's fields on NVIDIA, but
+    smem_static, report's name for the static shared memory, which equals smem there)."""
     name: str
     short_name: str
     entry: int                                   # the device-code entry (0-based, file order)
@@ -1447,12 +1448,12 @@ class BinaryKernel:
     agprs: Optional[int] = None                  # .agpr_count; None on targets without AGPRs
     sgprs: Optional[int] = None
     wave_size: Optional[int] = None
-    lds: Optional[int] = None                    # .group_segment_fixed_size, bytes
+    smem_static: Optional[int] = None            # static shared memory (AMD: LDS, .group_segment_fixed_size)
     scratch: Optional[int] = None                # .private_segment_fixed_size, bytes per work-item
     vgpr_spills: Optional[int] = None
     sgpr_spills: Optional[int] = None
     dynamic_stack: Optional[int] = None          # 0 or 1
-    wgp_mode: Optional[int] = None               # .workgroup_processor_mode (0: -mcumode); None: not recorded
+    cu_mode: Optional[int] = None                # AMD: 1 compiled with -mcumode (not .workgroup_processor_mode)
     amd_mach: Optional[int] = None               # e_flags & 0xff, the EF_AMDGPU_MACH processor (0x3f: gfx90a)
     code_object_version: Optional[int] = None    # 3 .. 6
 
@@ -1472,15 +1473,16 @@ def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKer
                             min_blocks=_recorded(k.min_blocks_per_sm), max_regs=_recorded(k.max_regs_per_thread),
                             max_blocks_per_cluster=_recorded(k.max_blocks_per_cluster),
                             cluster_x=_recorded(k.cluster_x), cluster_y=_recorded(k.cluster_y),
-                            cluster_z=_recorded(k.cluster_z))
+                            cluster_z=_recorded(k.cluster_z), smem_static=k.smem_bytes)
     return BinaryKernel(**shared, vendor="amd", arch=_processor(target), registers=k.vgprs, barriers=None,
                         smem=k.lds_bytes, cmem=None, stack=k.scratch_bytes,
                         max_threads=k.max_flat_workgroup_size, min_blocks=None, max_regs=None,
                         max_blocks_per_cluster=None, cluster_x=None, cluster_y=None, cluster_z=None,
                         target=target or None, vgprs=k.vgprs, agprs=_recorded(k.agprs), sgprs=k.sgprs,
-                        wave_size=k.wave_size, lds=k.lds_bytes, scratch=k.scratch_bytes,
+                        wave_size=k.wave_size, smem_static=k.lds_bytes, scratch=k.scratch_bytes,
                         vgpr_spills=k.vgpr_spill_count, sgpr_spills=k.sgpr_spill_count,
-                        dynamic_stack=k.uses_dynamic_stack, wgp_mode=_recorded(k.workgroup_processor_mode),
+                        dynamic_stack=k.uses_dynamic_stack,
+                        cu_mode=None if k.workgroup_processor_mode == -1 else 1 - k.workgroup_processor_mode,
                         amd_mach=k.amd_mach, code_object_version=k.code_object_version)
 
 

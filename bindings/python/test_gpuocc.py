@@ -428,17 +428,18 @@ class CompilerOutput(unittest.TestCase):
         with open(os.path.join(DATA, "hip_ccob.o"), "rb") as f:
             read = gpuocc.read_binary(f.read())
         self.assertEqual((read.entries, read.compressed_entries, read.entries_read), (1, 1, 1))
-        got = [(k.name, k.target, k.arch, k.vendor, k.vgprs, k.agprs, k.sgprs, k.wave_size, k.lds,
-                k.wgp_mode) for k in read.kernels]
-        self.assertEqual(got, [("_Z5scalePff", "amdgcn-amd-amdhsa--gfx1100", "gfx1100", "amd", 2, None, 4, 32, 0, 1),
-                               ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx1100", "gfx1100", "amd", 3, None, 2, 32, 1024, 1),
+        got = [(k.name, k.target, k.arch, k.vendor, k.vgprs, k.agprs, k.sgprs, k.wave_size, k.smem_static,
+                k.cu_mode) for k in read.kernels]
+        # cu_mode: gfx1100's notes say .workgroup_processor_mode 1 (WGP mode, not -mcumode); gfx90a's none
+        self.assertEqual(got, [("_Z5scalePff", "amdgcn-amd-amdhsa--gfx1100", "gfx1100", "amd", 2, None, 4, 32, 0, 0),
+                               ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx1100", "gfx1100", "amd", 3, None, 2, 32, 1024, 0),
                                ("_Z5scalePff", "amdgcn-amd-amdhsa--gfx90a", "gfx90a", "amd", 2, 0, 10, 64, 0, None),
                                ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx90a", "gfx90a", "amd", 3, 0, 10, 64, 1024, None)])
         # NVIDIA's fields are None on AMD kernels (as `gpuocc binary --json` writes null)
         self.assertEqual((read.kernels[0].barriers, read.kernels[0].cmem, read.kernels[0].cluster_x), (None,) * 3)
         with open(os.path.join(DATA, "amdgpu_gfx90a.o"), "rb") as f:
             k = gpuocc.read_binary(f.read()).kernels[1]
-        self.assertEqual((k.name, k.short_name, k.vgprs, k.sgprs, k.lds, k.max_threads,
+        self.assertEqual((k.name, k.short_name, k.vgprs, k.sgprs, k.smem_static, k.max_threads,
                           k.dynamic_stack, k.amd_mach, k.code_object_version, k.registers, k.smem),
                          ("lds", "lds", 46, 50, 4096, 64, 1, 0x3f, 5, 46, 4096))
 
@@ -503,7 +504,7 @@ class Remarks(unittest.TestCase):
         self.assertEqual(len(rows), 9)
         # "VGPRs: 38", "AGPRs: 64", "Occupancy [waves/SIMD]: 4" in the log
         self.assertEqual((by["agpr_mix"].vgprs, by["agpr_mix"].agprs, by["agpr_mix"].llvm_waves_per_simd), (38, 64, 4))
-        self.assertEqual(by["lds_16k"].lds, 16384)
+        self.assertEqual(by["lds_16k"].smem_static, 16384)
         self.assertEqual(by["lds_16k"].line, 1)
         self.assertEqual(by["with_call"].scratch, 68)
         self.assertEqual(by["plain"].dynamic_stack, 1)
@@ -516,7 +517,7 @@ class Remarks(unittest.TestCase):
         # printed "Occupancy [waves/SIMD]: 4" for it.
         with open(os.path.join(DATA, "remarks", "gfx942.log")) as f:
             rk = {r.name: r for r in gpuocc.read_remarks(f.read())}["agpr_mix"]
-        k = gpuocc.kernel(256, regs=rk.vgprs, agprs=rk.agprs, sgprs=rk.sgprs, smem_static=rk.lds,
+        k = gpuocc.kernel(256, regs=rk.vgprs, agprs=rk.agprs, sgprs=rk.sgprs, smem_static=rk.smem_static,
                           max_threads=256)
         r = gpuocc.occupancy("MI300X", k)
         self.assertEqual((r.blocks_per_sm, r.warps_per_sm, r.waves_per_simd), (4, 16, 4))
