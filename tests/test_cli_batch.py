@@ -195,6 +195,13 @@ for cell, shown in ((b"64\x00", r"64\x00"), (b'"6\n4"', r"6\x0a4"), (b"6\x7f4", 
     check(f"escaped {shown}", rc == 1 and t[1][-1] == want and json.loads(jout)["error"] == want
           and err.decode() == f"gpuocc: line 2: {want}\n", (out, jout, err))
 
+# header names in messages are escaped too, and a name holding a NUL names no input (not `lds`): MI300X at
+# 64 VGPRs answers 8 workgroups (the registers' 512 / 64) with the cell unread
+rc, out, err = run([], b'arch,threads,regs,"lds\x00x","smem_statc\n"\nMI300X,256,64,60K,1\n')
+lines = err.decode().splitlines()
+check("header names escaped; NUL names nothing", rc == 1 and len(lines) == 2 and "'lds\\x00x'" in lines[0]
+      and "'smem_statc\\x0a'" in lines[1] and table(out)[1][5:7] == ["ok", "8"], (out, err))
+
 # A row with extra cells: the stderr line is the `error` cell's text, the extra cells included (line breaks
 # escaped there, to keep one line per problem)
 rc, out, err = run([], b'arch,threads,regs\nH100,256,64,x,"y, z"\nH100,256,64,"a\nb"\n')

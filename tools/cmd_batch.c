@@ -903,7 +903,10 @@ static int read_header(struct batch *b, const struct record *rec)
         w[n] = '\0';
         b->name[i] = w;
         w += n + 1;
-        int c = input_column(b->name[i]);
+        /* a name holding a NUL names no input (its C string would be a prefix); messages show it escaped */
+        int c = memchr(s, '\0', n) ? -1 : input_column(b->name[i]);
+        char shown[sizeof b->label[0]];
+        cli_escape(s, n, shown, sizeof shown);
         if (c < 0) {
             /* echoed unchanged; but a near miss of a known column is most likely a typo, whose answers would
                look right: every row is still answered, and the exit status says something was not read */
@@ -913,19 +916,19 @@ static int read_header(struct batch *b, const struct record *rec)
             const char *near = cli_nearest(b->name[i], names, COL_COUNT + ALIAS_COUNT);
             if (!strcmp(b->name[i], "no_optin") || !strcmp(b->name[i], "no-optin"))
                 cli_problem(io, "header", "column '%s' is not read by gpuocc (echoed unchanged); did you mean "
-                            "'smem_optin' (0: --no-optin)?", b->name[i]);
+                            "'smem_optin' (0: --no-optin)?", shown);
             else if (near)
                 cli_problem(io, "header", "column '%s' is not read by gpuocc (echoed unchanged); did you mean "
-                            "'%s'?", b->name[i], near);
+                            "'%s'?", shown, near);
             continue;
         }
         if (b->where[c] >= 0 && !strcmp(b->name[b->where[c]], b->name[i]))
-            return cli_fail(io, "header", "column '%s' appears twice", b->name[i]);
+            return cli_fail(io, "header", "column '%s' appears twice", shown);
         if (b->where[c] >= 0)
-            return cli_fail(io, "header", "columns '%s' and '%s' both give %s: keep one of them",
-                            b->name[b->where[c]], b->name[i], column_names[c]);
+            return cli_fail(io, "header", "columns '%s' and '%s' both give %s: keep one of them", b->label[c], shown,
+                            column_names[c]);
         b->where[c] = i;
-        cli_escape(b->name[i], strlen(b->name[i]), b->label[c], sizeof b->label[c]);
+        memcpy(b->label[c], shown, sizeof shown);
     }
     b->result_model = b->where[COL_MODEL] < 0;
     for (int c = COL_BARRIERS; c < COL_COUNT; c++)
