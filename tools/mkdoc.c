@@ -1,6 +1,6 @@
 /* Build-time generator: the man page gpuocc(1) (roff) and the bash completion, both from the command
    descriptors (tools/cli.h), so `gpuocc CMD --help`, the man page and the completion cannot disagree.
-   Usage: gpuocc-mkdoc man|bash > FILE */
+   Usage: gpuocc-mkdoc man DOCDIR > FILE, gpuocc-mkdoc bash > FILE (DOCDIR: where docs/ is installed) */
 #include "cli.h"
 
 #include <string.h>
@@ -20,7 +20,8 @@ static void roff(const char *s)
     }
 }
 
-static void man(void)
+/* DOCDIR is written as \% PATH: no hyphen inserted where a line breaks a path. */
+static void man(const char *docdir)
 {
     printf(".TH GPUOCC 1 \"\" \"gpuocc %s\" \"User Commands\"\n", gpuocc_version_string());
     printf(".SH NAME\ngpuocc \\- GPU occupancy: blocks and warps per multiprocessor, what limits them, and why\n");
@@ -28,7 +29,9 @@ static void man(void)
     printf(".SH DESCRIPTION\nEach command answers one question about a kernel launch or a compiler's output; "
            "numbers come from the built\\-in architecture and product table (\n.B gpuocc devices\n).\n"
            "Sizes accept K, M and G suffixes (powers of 1024). CSV and JSON field names, and how \"no limit\" "
-           "and \"unknown\" are written (\\-1 in CSV, null in JSON), are listed in docs/output.md.\n");
+           "and \"unknown\" are written (\\-1 in CSV, null in JSON), are listed in\n.I \\%%");
+    roff(docdir);
+    printf("/output.md\n(docs/output.md in the source tree).\n");
     printf(".SH COMMANDS\n");
     for (size_t i = 0; i < cli_command_count; i++) {
         const struct cli_command *c = cli_commands[i];
@@ -68,7 +71,12 @@ static void man(void)
            "found, an unreadable file).\n.TP\n.B 3\nThe output could not be written (a full disk, a closed pipe or "
            "stdout).\n.PP\nThe reason goes to standard error, one line per problem, naming the flag, column or "
            "entry and the input line.\n");
-    printf(".SH SEE ALSO\nThe library's header gpuocc.h; docs/ in the source tree.\n");
+    printf(".SH SEE ALSO\nThe library's header gpuocc.h. The documentation, installed in\n.I \\%%");
+    roff(docdir);
+    printf("\n(docs/ in the source tree): output.md (every CSV and JSON field), vocabulary.md (the short names and "
+           "their C fields), python.md (the Python module), amd.md (AMD GPUs), glossary.md (the terms), model.md "
+           "(the rules), models.md (the models beyond occupancy), inputs.md (ptxas reports and binaries), "
+           "plotting.md, sources.md (where every constant comes from).\n");
 }
 
 static void bash(void)
@@ -98,12 +106,12 @@ static void bash(void)
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && !strcmp(argv[1], "man"))
-        man();
+    if (argc == 3 && !strcmp(argv[1], "man"))
+        man(argv[2]);
     else if (argc == 2 && !strcmp(argv[1], "bash"))
         bash();
     else {
-        fprintf(stderr, "usage: gpuocc-mkdoc man|bash\n");
+        fprintf(stderr, "usage: gpuocc-mkdoc man DOCDIR | gpuocc-mkdoc bash\n");
         return 2;
     }
     return fflush(stdout) || ferror(stdout) ? 3 : 0;

@@ -3,11 +3,13 @@
 no ldconfig and no GPUOCC_LIBRARY: run the CLI (install rpath), import the Python module with the
 interpreter Meson found (the one running this script; the DESTDIR copy of its install folder on
 PYTHONPATH), and check that both use the library of this install; the man page and the bash completion
-are installed where man and bash-completion look.
+are installed where man and bash-completion look; every docs/*.md is installed, unchanged, in the folder
+the man page names (share/doc/gpuocc), with each document the man page names.
 
 Usage: check_install.py BUILD_DIR SOURCE_ROOT"""
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -30,8 +32,24 @@ with tempfile.TemporaryDirectory() as tmp:
             sys.exit(f"expected one installed .../{suffix}, found {found} (installed: {sorted(installed)})")
         return found[0]
     cli = one("/bin/gpuocc")
-    one("/man/man1/gpuocc.1")
+    man = one("/man/man1/gpuocc.1").read_text()
     one("/bash-completion/completions/gpuocc")
+
+    # The documents: the man page names the folder they are installed in (under the prefix, not DESTDIR).
+    named = {root / m.replace("\\-", "-").lstrip("/") for m in re.findall(r"^\.I (?:\\%)?(/\S+)$", man, re.M)}
+    folders = [p for p in named if p.suffix != ".md"]
+    if len(folders) != 1 or folders[0].name != "gpuocc" or folders[0].parent.name != "doc":
+        sys.exit(f"the man page names {sorted(map(str, named)) or 'no'} paths, not one .../doc/gpuocc folder")
+    docdir = folders[0]
+    if docdir / "output.md" not in named or not all(p.exists() for p in named):
+        sys.exit(f"the man page names {sorted(map(str, named))}: not all installed, or no output.md")
+    for doc in sorted((source / "docs").glob("*.md")):
+        if not (docdir / doc.name).is_file() or (docdir / doc.name).read_bytes() != doc.read_bytes():
+            sys.exit(f"docs/{doc.name} is not installed in {docdir.relative_to(root)}")
+    mentioned = set(re.findall(r"\b(\w+\.md)\b", man))
+    if "output.md" not in mentioned or any(not (docdir / name).is_file() for name in mentioned):
+        sys.exit(f"the man page names {sorted(mentioned)}; installed: {sorted(p.name for p in docdir.iterdir())}")
+    print(f"docs: {len(list(docdir.glob('*.md')))} documents in {docdir.relative_to(root)}, as the man page says")
     run = subprocess.run([str(cli), "--version"], capture_output=True, text=True, env=clean)
     if run.returncode != 0 or "0.2.0" not in run.stdout:
         sys.exit(f"{cli} --version: status {run.returncode}\n{run.stdout}{run.stderr}")
