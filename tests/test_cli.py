@@ -87,10 +87,10 @@ check("devices H1000 gfx9999: exit 2, each named", rc == 2 and not out and len(l
       and "gfx9999" in lines[1], (rc, out, err))
 
 # models: seeds' Examples 7 and 8, the waves example, lanes of Example 5
-rc, out, _ = run(["latency", "--warps", "32", "--latency", "400", "--throughput", "4", "--ilp", "50", "--json"])
+rc, out, _ = run(["latency", "--warps-per-sm", "32", "--latency-cycles", "400", "--throughput-per-cycle", "4", "--ilp", "50", "--json"])
 j = json.loads(out)
 check("latency", rc == 0 and j["in_flight"] == 1600 and j["warps_needed"] == 32 and "hidden" in j["verdict"], out)
-rc, out, _ = run(["latency", "--arch", "A100", "--warps", "32", "--json"])
+rc, out, _ = run(["latency", "--arch", "A100", "--warps-per-sm", "32", "--json"])
 j = json.loads(out)
 # A100 with the DRAM pipe: the bandwidth model (docs/models.md). 90 % of peak needs u (c + a u / (1 - u))
 # = 0.9 x (1.72 + 0.30 x 9) = 3.978 times L0 x peak in flight: 3.978 x 391.49 ns x 2039 B/ns / (108 x 128 B)
@@ -98,14 +98,14 @@ check("latency table", rc == 0 and abs(j["warps_needed"] - 3.978 * 552 / 1.41 * 
       and j["model"] == "loaded" and "exposed" in j["verdict"], out)
 rc, out, _ = run(["spill", "--work-cycles", "256", "--spill-accesses", "2", "--spill-latency-cycles", "300", "--json"])
 check("spill", rc == 0 and json.loads(out)["slowdown"] == 3.34375, out)
-rc, out, _ = run(["waves", "--grid", "300", "--sms", "132", "--blocks-per-sm", "2", "--json"])
+rc, out, _ = run(["waves", "--grid-blocks", "300", "--sm-count", "132", "--blocks-per-sm", "2", "--json"])
 j = json.loads(out)
 check("waves", rc == 0 and j["waves"] == 2 and j["last_wave_blocks"] == 36 and "13.6 %" in j["verdict"], out)
 rc, out, _ = run(["divergence", "--threads", "1", "--json"])
 check("lanes", rc == 0 and json.loads(out)["lane_efficiency"] == 0.03125, out)
 rc, out, _ = run(["divergence", "--paths", "16:10,16:10", "--json"])
 check("paths", rc == 0 and json.loads(out)["thread_inst_per_inst"] == 16, out)
-rc, out, _ = run(["roofline", "--flops", "2", "--bytes", "12", "--peak-flops", "19500", "--bandwidth", "2039", "--json"])
+rc, out, _ = run(["roofline", "--flops", "2", "--bytes", "12", "--peak-gflops", "19500", "--peak-gbps", "2039", "--json"])
 check("roofline", rc == 0 and json.loads(out)["bound"] == "memory", out)
 rc, out, _ = run(["diagnose", "--stall", "math_pipe_throttle", "--occupancy", "0.2", "--json"])
 check("diagnose", rc == 0 and json.loads(out)["occupancy_helps"] == "no", out)
@@ -113,9 +113,9 @@ rc, out, _ = run(["tradeoff", "--arch", "A100", "--threads", "256", "--regs", "1
 j = json.loads(out)
 check("tradeoff", rc == 0 and [s["regs_per_thread"] for s in j["steps"]] == [80, 64, 48, 40, 32], out)
 for args, field in [
-    (["latency", "--warps", "32", "--latency", "0", "--throughput", "4"], "--latency"),
-    (["latency", "--warps", "32", "--latency", "nan", "--throughput", "4"], "--latency"),
-    (["waves", "--grid", "0", "--sms", "4", "--blocks-per-sm", "1"], "--grid"),
+    (["latency", "--warps-per-sm", "32", "--latency-cycles", "0", "--throughput-per-cycle", "4"], "--latency-cycles"),
+    (["latency", "--warps-per-sm", "32", "--latency-cycles", "nan", "--throughput-per-cycle", "4"], "--latency-cycles"),
+    (["waves", "--grid-blocks", "0", "--sm-count", "4", "--blocks-per-sm", "1"], "--grid-blocks"),
     (["diagnose", "--stall", "sleepy", "--occupancy", "0.5"], "--stall"),
     (["spill", "--arch", "T4", "--spill-loads", "8", "--spill-stores", "8", "--grid-threads", "10"], "--l2-bandwidth"),
 ]:

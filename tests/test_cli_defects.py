@@ -87,11 +87,11 @@ t = rows(out)
 check("10 quoted cells", rc == 0 and len(t) == 1 and is_ex1(t[0]) and t[0]["tag"] == 'x, "y"', out + err)
 
 # 11: waves prints integers whole (text and JSON): 1234567 blocks / (132 SMs x 2) = 4676 full waves + 103
-rc, out, _ = run(["waves", "--grid", "1234567", "--sms", "132", "--blocks-per-sm", "2", "--json"])
+rc, out, _ = run(["waves", "--grid-blocks", "1234567", "--sm-count", "132", "--blocks-per-sm", "2", "--json"])
 j = Row(loads(out) or {})
 check("11 waves json ints", rc == 0 and j["grid_blocks"] == 1234567 and j["full_waves"] == 4676
       and j["last_wave_blocks"] == 103 and j["grid_up"] == 1234728 and "e+" not in out, out)
-rc, out, _ = run(["waves", "--grid", "1234567", "--sms", "132", "--blocks-per-sm", "2"])
+rc, out, _ = run(["waves", "--grid-blocks", "1234567", "--sm-count", "132", "--blocks-per-sm", "2"])
 check("11 waves text ints", rc == 0 and "1234567" in out and "e+" not in out, out)
 
 # 12: kernel names longer than 511 bytes, names with commas, in CSV and JSON
@@ -115,9 +115,9 @@ for name, data in [("garbage", "hello\nworld\n"), ("csv", "arch,threads,regs\nH1
 
 # 14: errors blame the flag that carries the bad value
 for args, flag in [
-    (["latency", "--warps", "-5", "--latency", "400", "--throughput", "4"], "--warps"),
-    (["latency", "--warps", "5", "--latency", "400", "--throughput", "4", "--ilp", "0"], "--ilp"),
-    (["roofline", "--flops", "1", "--bytes", "0", "--peak-flops", "3", "--bandwidth", "3"], "--bytes"),
+    (["latency", "--warps-per-sm", "-5", "--latency-cycles", "400", "--throughput-per-cycle", "4"], "--warps-per-sm"),
+    (["latency", "--warps-per-sm", "5", "--latency-cycles", "400", "--throughput-per-cycle", "4", "--ilp", "0"], "--ilp"),
+    (["roofline", "--flops", "1", "--bytes", "0", "--peak-gflops", "3", "--peak-gbps", "3"], "--bytes"),
     (["spill", "--work-cycles", "256", "--spill-accesses", "-1", "--spill-latency-cycles", "300"], "--spill-accesses"),
 ]:
     rc, out, err = run(args)
@@ -149,12 +149,12 @@ rc, _, err = run(["report", "--arch", "H100", "--threads", "32", "--regs", "32",
 check("17 64iB", rc == 2 and "--smem-static" in err, err)
 rc, out, _ = run(["report", "--arch", "H100", "--threads", "32", "--regs", "32", "--smem-static", "48KiB", "--json"])
 check("17 48KiB", rc == 0 and (loads(out) or {}).get("smem_static") == 49152, out)
-rc, _, err = run(["latency", "--warps", "0x10", "--latency", "400", "--throughput", "4"])
-check("17 hex", rc == 2 and "--warps" in err, err)
+rc, _, err = run(["latency", "--warps-per-sm", "0x10", "--latency-cycles", "400", "--throughput-per-cycle", "4"])
+check("17 hex", rc == 2 and "--warps-per-sm" in err, err)
 rc, _, err = run(["report", "--arch", "H100", "--threads", "0x20", "--regs", "32"])
 check("17 hex int", rc == 2 and "--threads" in err, err)
 # (latency x throughput = 1: the ILP needed, 1 / 1e-308, still fits a double)
-rc, out, err = run(["latency", "--warps", "1e-308", "--latency", "1", "--throughput", "1", "--json"])
+rc, out, err = run(["latency", "--warps-per-sm", "1e-308", "--latency-cycles", "1", "--throughput-per-cycle", "1", "--json"])
 check("17 tiny finite", rc == 0 and (loads(out) or {}).get("warps_per_sm") == 1e-308, out + err)
 rc, _, err = run(["diagnose", "--stall", "barrier", "--occupancy", "1.5"])
 check("17 occupancy 1.5", rc == 2 and "--occupancy" in err, err)

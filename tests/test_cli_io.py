@@ -20,13 +20,13 @@ EVERY = {
     "batch": ([], BATCH),
     "sweep": (["--arch", "A100", "--threads", "256", "--axis", "regs"], None),
     "plot": (["--arch", "A100", "--threads", "256", "--regs", "64", "--output", "-"], None),
-    "latency": (["--warps", "32", "--latency", "400", "--throughput", "4"], None),
-    "bandwidth": (["--arch", "A100", "--warps", "32", "--bytes-per-warp", "256"], None),
+    "latency": (["--warps-per-sm", "32", "--latency-cycles", "400", "--throughput-per-cycle", "4"], None),
+    "bandwidth": (["--arch", "A100", "--warps-per-sm", "32", "--bytes-per-warp", "256"], None),
     "spill": (["--work-cycles", "256", "--spill-accesses", "2", "--spill-latency-cycles", "300"], None),
     "tradeoff": (["--arch", "A100", "--threads", "256", "--regs", "128"], None),
-    "waves": (["--grid", "300", "--sms", "132", "--blocks-per-sm", "2"], None),
+    "waves": (["--grid-blocks", "300", "--sm-count", "132", "--blocks-per-sm", "2"], None),
     "divergence": (["--threads", "100"], None),
-    "roofline": (["--flops", "2", "--bytes", "12", "--peak-flops", "19500", "--bandwidth", "2039"], None),
+    "roofline": (["--flops", "2", "--bytes", "12", "--peak-gflops", "19500", "--peak-gbps", "2039"], None),
     "ptxas": (["--threads", "256", os.path.join(DATA, "ptxas_sm90.log")], None),
     "remarks": (["--arch", "gfx942", "--threads", "256", os.path.join(DATA, "remarks", "gfx942.log")], None),
     "binary": (["--threads", "256", os.path.join(DATA, "units_rdc_zstd.o")], None),
@@ -98,7 +98,7 @@ with tempfile.TemporaryDirectory() as d:
 for args, want in [
     (["report", "--threds", "256"], "did you mean '--threads'"),
     (["reprot", "--example"], "did you mean 'report'"),
-    (["waves", "--grdi", "3"], "did you mean '--grid'"),
+    (["waves", "--grid-blcks", "3"], "did you mean '--grid-blocks'"),
     (["report", "--arch", "H1000", "--threads", "32", "--regs", "32"], "did you mean 'H100'"),
 ]:
     p = subprocess.run([GPUOCC] + args, capture_output=True, text=True)

@@ -38,7 +38,7 @@ def warps_for(f, bytes_per_warp, l0=A100_L0_NS, peak=A100_PEAK, sms=A100_SMS):
 
 
 # ---- gpuocc bandwidth: fields, against the hand-solved quadratic ----
-rc, j, err = js("bandwidth", "--arch", "A100", "--warps", "32", "--bytes-per-warp", "256")
+rc, j, err = js("bandwidth", "--arch", "A100", "--warps-per-sm", "32", "--bytes-per-warp", "256")
 u = by_hand(32, 256)
 check("bandwidth rc", rc == 0, err)
 check("bandwidth fraction", abs(j.get("fraction_of_peak", 0) - u) < 1e-5, j)
@@ -52,26 +52,26 @@ check("bandwidth loaded latency", abs(j.get("loaded_latency_ns", 0) - 8192 * 108
 # RRZE gpu-stream @ 1038c5d, a100_80.txt: read 1119 GB/s at 32 warps/SM (8-byte loads: 256 B per warp)
 check("bandwidth vs RRZE A100 at 32 warps", abs(j.get("bandwidth_gbps", 0) / 1119 - 1) < 0.10, j)
 # explicit constants give the same answer
-rc, k, err = js("bandwidth", "--warps", "32", "--bytes-per-warp", "256", "--sms", "108",
-                "--latency-ns", repr(A100_L0_NS), "--bandwidth", "2039")
+rc, k, err = js("bandwidth", "--warps-per-sm", "32", "--bytes-per-warp", "256", "--sm-count", "108",
+                "--latency-ns", repr(A100_L0_NS), "--peak-gbps", "2039")
 check("bandwidth explicit", rc == 0 and abs(k["bandwidth_gbps"] - j["bandwidth_gbps"]) < 1e-3, f"{k} {err}")
-rc, out, _ = run("bandwidth", "--arch", "A100", "--warps", "32", "--bytes-per-warp", "256")
+rc, out, _ = run("bandwidth", "--arch", "A100", "--warps-per-sm", "32", "--bytes-per-warp", "256")
 check("bandwidth text", rc == 0 and "bandwidth_gbps" in out and "verdict:" in out, out)
 
 # ---- the latency verdict uses the same model: A100 streaming at 32 warps is not "hidden" ----
-rc, lat, err = js("latency", "--arch", "A100", "--warps", "32", "--ilp", "2")
+rc, lat, err = js("latency", "--arch", "A100", "--warps-per-sm", "32", "--ilp", "2")
 check("latency A100 ilp 2 exposed", rc == 0 and "exposed" in lat.get("verdict", "") and lat.get("model") == "loaded",
       f"{lat} {err}")
 check("latency agrees with bandwidth", abs(lat.get("warps_needed", 0) - j.get("warps_for_90", -1)) < 1e-3
       and abs(lat.get("fraction_of_peak", 0) - j.get("fraction_of_peak", -1)) < 1e-9, f"{lat} {j}")
 check("latency extra warps", abs(lat.get("extra_warps", 0) - (warps_for(0.9, 256) - 32)) < 1e-3, lat)
 # hidden only at >= 90 % of peak: 64 warps of 1 KiB each
-rc, lat, _ = js("latency", "--arch", "A100", "--warps", "64", "--ilp", "8")
+rc, lat, _ = js("latency", "--arch", "A100", "--warps-per-sm", "64", "--ilp", "8")
 check("latency hidden at 90 %", rc == 0 and by_hand(64, 1024) >= 0.9 and "hidden" in lat["verdict"]
       and lat["extra_warps"] == 0, lat)
 # one clock per product: V100's latency, measured at 1380 MHz (434 cycles = 314.5 ns), is given in the
 # product's 1530 MHz cycles; throughput too (898 GB/s / (1530 MHz x 80 x 128 B))
-rc, lat, _ = js("latency", "--arch", "V100", "--warps", "32")
+rc, lat, _ = js("latency", "--arch", "V100", "--warps-per-sm", "32")
 check("latency V100 cycles at the product clock", rc == 0 and abs(lat["latency_cycles"] - 434 / 1380 * 1530) < 0.01
       and abs(lat["throughput_per_cycle"] / (898e3 / (1530 * 80 * 128)) - 1) < 1e-5, lat)
 
@@ -80,22 +80,22 @@ check("latency V100 cycles at the product clock", rc == 0 and abs(lat["latency_c
 # 2039 GB/s over 108 SMs at 1410 MHz in 128-byte warp loads = 0.1046), a few (4) loads in flight per warp:
 # 400 x 0.1046 / 4 = 10.46 warps, so 32 warps hide it: "do not chase 100 %".
 thru = 2039e9 / (108 * 1410e6 * 128)
-rc, e7, err = js("latency", "--warps", "32", "--latency", "400", "--throughput", f"{thru:.4f}", "--ilp", "4")
+rc, e7, err = js("latency", "--warps-per-sm", "32", "--latency-cycles", "400", "--throughput-per-cycle", f"{thru:.4f}", "--ilp", "4")
 check("example 7 hidden", rc == 0 and "hidden" in e7.get("verdict", "") and e7.get("extra_warps") == 0, f"{e7} {err}")
 check("example 7 warps", abs(e7.get("warps_needed", 0) - 400 * 0.1046 / 4) < 1e-9, e7)
 # The seeds' Step 1 throughput (4 issues per cycle) as given does not lead there: 1600 in flight
-rc, e7b, _ = js("latency", "--warps", "32", "--latency", "400", "--throughput", "4", "--ilp", "4")
+rc, e7b, _ = js("latency", "--warps-per-sm", "32", "--latency-cycles", "400", "--throughput-per-cycle", "4", "--ilp", "4")
 check("example 7 with issue rate", rc == 0 and e7b["in_flight"] == 1600 and "exposed" in e7b["verdict"], e7b)
 # With the bandwidth model: a few (4) independent 16-byte loads per thread = 2 KiB per warp; doubling 32 -> 64
 # warps gains <= 5 % (the seeds' Step 3): by hand 0.9822 / 0.9617 = 1.021
-rc, a32, _ = js("bandwidth", "--arch", "A100", "--warps", "32", "--bytes-per-warp", "2048")
-rc2, a64, _ = js("bandwidth", "--arch", "A100", "--warps", "64", "--bytes-per-warp", "2048")
+rc, a32, _ = js("bandwidth", "--arch", "A100", "--warps-per-sm", "32", "--bytes-per-warp", "2048")
+rc2, a64, _ = js("bandwidth", "--arch", "A100", "--warps-per-sm", "64", "--bytes-per-warp", "2048")
 check("example 7 bandwidth gain <= 5 %", rc == 0 and rc2 == 0 and a64["bandwidth_gbps"] / a32["bandwidth_gbps"] <= 1.05
       and abs(a32["fraction_of_peak"] - by_hand(32, 2048)) < 1e-5
       and abs(a64["fraction_of_peak"] - by_hand(64, 2048)) < 1e-5, f"{a32} {a64}")
 # with 8-byte loads (1 KiB per warp) the same doubling gains 5.4 %, just past the seeds' bound
-rc, b32, _ = js("bandwidth", "--arch", "A100", "--warps", "32", "--bytes-per-warp", "1024")
-rc2, b64, _ = js("bandwidth", "--arch", "A100", "--warps", "64", "--bytes-per-warp", "1024")
+rc, b32, _ = js("bandwidth", "--arch", "A100", "--warps-per-sm", "32", "--bytes-per-warp", "1024")
+rc2, b64, _ = js("bandwidth", "--arch", "A100", "--warps-per-sm", "64", "--bytes-per-warp", "1024")
 check("example 7 with 8-byte loads", rc == 0 and rc2 == 0 and abs(b64["fraction_of_peak"] / b32["fraction_of_peak"]
       - by_hand(64, 1024) / by_hand(32, 1024)) < 1e-6 and 1.05 < by_hand(64, 1024) / by_hand(32, 1024) < 1.06, f"{b32} {b64}")
 
@@ -122,15 +122,88 @@ for old in (["--work", "256", "--accesses", "2", "--latency", "300"],
     rc, _, err = js("spill", *old)
     check(f"spill {old[0]}: the 0.2.0 development names are gone (renamed before release)", rc == 2, err)
 
+# ---- every model command: the flag of each input is its JSON key with '_' written '-', and the key holds the
+# value given (CONVENTIONS.md, one vocabulary; docs/vocabulary.md).  The values are the inputs themselves, so
+# the expected side is the command line: a renamed flag or key, or an input not echoed, fails here.
+SWITCHES = {"--no-optin": ("smem_optin", 0)}
+for cmd, args in (
+        ("latency", ["--warps-per-sm", "32", "--latency-cycles", "400", "--throughput-per-cycle", "4", "--ilp", "2"]),
+        ("latency", ["--arch", "A100", "--warps-per-sm", "32", "--latency-cycles", "400", "--throughput-per-cycle", "4"]),
+        ("latency", ["--arch", "A100", "--warps-per-sm", "48", "--ilp", "2", "--sm-count", "100", "--latency-ns", "400",
+                     "--peak-gbps", "1500"]),
+        ("latency", ["--arch", "A100", "--warps-per-sm", "32", "--latency-cycles", "552"]),
+        ("bandwidth", ["--warps-per-sm", "32", "--bytes-per-warp", "256", "--sm-count", "108", "--latency-ns", "391.5",
+                       "--peak-gbps", "2039"]),
+        ("bandwidth", ["--arch", "H100", "--warps-per-sm", "16", "--bytes-per-warp", "1024"]),
+        ("spill", ["--work-cycles", "256", "--spill-accesses", "2", "--spill-latency-cycles", "300"]),
+        ("waves", ["--grid-blocks", "300", "--sm-count", "132", "--blocks-per-sm", "2"]),
+        ("waves", ["--grid-blocks", "1000000", "--arch", "H100", "--blocks-per-sm", "4"]),
+        ("roofline", ["--flops", "2", "--bytes", "12", "--peak-gflops", "19500", "--peak-gbps", "2039"]),
+        ("roofline", ["--flops", "3", "--bytes", "5", "--peak-gflops", "60000", "--arch", "A100"]),
+        ("divergence", ["--threads", "100", "--warp-size", "32"]),
+        ("divergence", ["--experts", "8", "--items", "4096", "--warp-size", "64"]),
+        ("tradeoff", ["--arch", "A100", "--threads", "256", "--regs", "128", "--smem-static", "1024",
+                      "--smem-dynamic", "2048", "--barriers", "2", "--carveout", "50", "--no-optin",
+                      "--work-cycles", "512", "--spill-accesses-per-reg", "0.25", "--spill-latency-cycles", "400",
+                      "--warps-needed", "40"]),
+        ("diagnose", ["--stall", "barrier", "--occupancy", "0.5"])):
+    rc, j, err = js(cmd, *args)
+    want, i = {}, 0
+    while i < len(args):
+        if args[i] in SWITCHES:
+            key, value = SWITCHES[args[i]]
+            i += 1
+        else:
+            key, text = args[i][2:].replace("-", "_"), args[i + 1]
+            value = text if key in ("arch", "stall") else float(text)
+            i += 2
+        want[key] = value
+    got = {k: j.get(k, "(absent)") for k in want}
+    check(f"{cmd} {' '.join(args)}: every input is its flag's key with the value given", rc == 0 and got == want,
+          (got, want, err))
+# one name, one meaning: divergence's threads are per block (`threads`, as everywhere); roofline's peak bandwidth
+# is peak_gbps (as gpuocc bandwidth's), bandwidth_gbps being the predicted bandwidth of bandwidth and latency
+rc, j, _ = js("divergence", "--threads", "100")
+check("divergence: threads, not threads_per_block", rc == 0 and "threads_per_block" not in j and j.get("threads") == 100, j)
+rc, j, _ = js("roofline", "--flops", "2", "--bytes", "12", "--peak-gflops", "19500", "--peak-gbps", "2039")
+check("roofline: peak_gbps, not bandwidth_gbps", rc == 0 and "bandwidth_gbps" not in j, j)
+rc, j, _ = js("tradeoff", "--arch", "A100", "--threads", "256", "--regs", "128")
+check("tradeoff: defaults echoed, warps_needed null when not given",
+      rc == 0 and tuple(j.get(k, "(absent)") for k in ("work_cycles", "spill_accesses_per_reg", "spill_latency_cycles",
+                                                       "warps_needed", "smem_optin", "carveout", "barriers"))
+      == (256, 0.1, 300, None, 1, -1, 1), j)
+
+# the 0.2.0 development names are gone (renamed before release): each alone in an otherwise good command exits 2
+# naming it
+for cmd, good, old in (
+        ("latency", ["--warps-per-sm", "32", "--latency-cycles", "400", "--throughput-per-cycle", "4"],
+         [["--warps", "32"], ["--latency", "400"], ["--throughput", "4"]]),
+        ("latency", ["--arch", "A100", "--warps-per-sm", "32"], [["--bandwidth", "2039"], ["--sms", "108"]]),
+        ("bandwidth", ["--arch", "A100", "--warps-per-sm", "32", "--bytes-per-warp", "256"],
+         [["--warps", "32"], ["--sms", "108"], ["--bandwidth", "2039"]]),
+        ("waves", ["--grid-blocks", "300", "--sm-count", "132", "--blocks-per-sm", "2"], [["--grid", "300"], ["--sms", "132"]]),
+        ("roofline", ["--flops", "2", "--bytes", "12", "--peak-gflops", "19500", "--peak-gbps", "2039"],
+         [["--peak-flops", "19500"], ["--bandwidth", "2039"]]),
+        ("tradeoff", ["--arch", "A100", "--threads", "256", "--regs", "128"],
+         [["--work", "256"], ["--accesses-per-reg", "0.1"], ["--spill-latency", "300"]]),
+        ("plot", ["--arch", "A100", "--threads", "256", "--regs", "128", "--model", "tradeoff", "--output", "-"],
+         [["--work", "256"], ["--accesses-per-reg", "0.1"], ["--spill-latency", "300"]])):
+    rc, out, err = run(cmd, *good)
+    check(f"{cmd} {' '.join(good)}: the new names answer", rc == 0 and out, err)
+    for o in old:
+        rc, out, err = run(cmd, *good, *o)
+        check(f"{cmd} {o[0]}: an unknown option now (exit 2, named)", rc == 2 and err.startswith(f"gpuocc: {o[0]}:")
+              and not out, f"{rc} {err!r}")
+
 # ---- errors: exit 2, the flag named ----
-for args, field in ((["bandwidth", "--arch", "A100", "--bytes-per-warp", "256"], "--warps"),
-                    (["bandwidth", "--arch", "A100", "--warps", "32"], "--bytes-per-warp"),
-                    (["bandwidth", "--arch", "A100", "--warps", "32", "--bytes-per-warp", "0"], "--bytes-per-warp"),
-                    (["bandwidth", "--arch", "A100", "--warps", "-1", "--bytes-per-warp", "256"], "--warps"),
-                    (["bandwidth", "--arch", "T4", "--warps", "32", "--bytes-per-warp", "256"], "--latency-ns"),
-                    (["bandwidth", "--arch", "sm_80", "--warps", "32", "--bytes-per-warp", "256"], "--sms"),
-                    (["bandwidth", "--arch", "A1000", "--warps", "32", "--bytes-per-warp", "256"], "--arch"),
-                    (["bandwidth", "--warps", "32", "--bytes-per-warp", "256"], "--sms")):
+for args, field in ((["bandwidth", "--arch", "A100", "--bytes-per-warp", "256"], "--warps-per-sm"),
+                    (["bandwidth", "--arch", "A100", "--warps-per-sm", "32"], "--bytes-per-warp"),
+                    (["bandwidth", "--arch", "A100", "--warps-per-sm", "32", "--bytes-per-warp", "0"], "--bytes-per-warp"),
+                    (["bandwidth", "--arch", "A100", "--warps-per-sm", "-1", "--bytes-per-warp", "256"], "--warps-per-sm"),
+                    (["bandwidth", "--arch", "T4", "--warps-per-sm", "32", "--bytes-per-warp", "256"], "--latency-ns"),
+                    (["bandwidth", "--arch", "sm_80", "--warps-per-sm", "32", "--bytes-per-warp", "256"], "--sm-count"),
+                    (["bandwidth", "--arch", "A1000", "--warps-per-sm", "32", "--bytes-per-warp", "256"], "--arch"),
+                    (["bandwidth", "--warps-per-sm", "32", "--bytes-per-warp", "256"], "--sm-count")):
     rc, out, err = run(*args)
     check(f"error {' '.join(args)}", rc == 2 and field in err and not out, f"{rc} {err!r}")
 

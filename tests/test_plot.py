@@ -152,7 +152,7 @@ check("a three-way tie in three colours", len([p for p in root.iter(NS + "polyli
 # 3. the register / occupancy trade-off
 WORK, ACC, LAT = 256.0, 2 / 64, 300.0
 TL = ["--arch", "A100", "--threads", "256", "--regs", "128"]
-svg = plot(*TL, "--model", "tradeoff", "--work", "256", "--accesses-per-reg", str(ACC), "--spill-latency", "300")
+svg = plot(*TL, "--model", "tradeoff", "--work-cycles", "256", "--spill-accesses-per-reg", str(ACC), "--spill-latency-cycles", "300")
 root = well_formed_svg11("tradeoff", svg)
 g = panel(root, "panel-tradeoff")
 cap_of = linear(ticks(g, "xtick", "x1"))
@@ -163,7 +163,7 @@ pts = [(round(cap_of(x)), slow_of(y)) for x, y in vertices(line)]
 check("tradeoff: a slowdown per cap", [c for c, _ in pts] == list(range(0, 129)), pts[:3])
 bad = [(c, s) for c, s in pts if abs(s - (WORK + (128 - c) * ACC * LAT) / WORK) > 0.005]
 check("tradeoff: slowdown = (work + shed x accesses x latency) / work", not bad, bad[:3])
-rc, out, err = run("tradeoff", *TL, "--work", "256", "--accesses-per-reg", str(ACC), "--spill-latency", "300",
+rc, out, err = run("tradeoff", *TL, "--work-cycles", "256", "--spill-accesses-per-reg", str(ACC), "--spill-latency-cycles", "300",
                    "--json")
 steps = json.loads(out)["steps"]
 marks = [(round(cap_of(float(c.get("cx")))), occ_of(float(c.get("cy"))))
@@ -185,7 +185,7 @@ line = [p for p in g.iter(NS + "polyline") if p.get("class") == "bandwidth"][0]
 pts = {round(warps_of(x)): gbps_of(y) for x, y in vertices(line)}
 check("bandwidth: a point per warp count", sorted(pts) == list(range(1, 65)), sorted(pts)[:3])
 for w in (4, 16, 32, 64):
-    rc, out, err = run("bandwidth", "--arch", "A100", "--warps", str(w), "--bytes-per-warp", "256", "--json")
+    rc, out, err = run("bandwidth", "--arch", "A100", "--warps-per-sm", str(w), "--bytes-per-warp", "256", "--json")
     want = json.loads(out)["bandwidth_gbps"]
     check(f"bandwidth at {w} warps", abs(pts.get(w, 0) - want) < 0.002 * want + 0.1, (pts.get(w), want))
 

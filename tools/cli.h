@@ -4,14 +4,14 @@
    ------------------------------------------
    1. Put it in its own file tools/cmd_<area>.c and describe it with a `const struct cli_command`:
           static const struct cli_option waves_options[] = {
-              {"--grid", "N", "blocks in the grid"},
+              {"--grid-blocks", "N", "blocks in the grid"},   (the flag of an input is its JSON key, '_' as '-')
               {"--json", NULL, "one JSON object instead of text"},   (value NULL: a switch)
               {NULL, NULL, NULL}};
           const struct cli_command cli_cmd_waves = {
               "waves", cmd_waves, "waves and the tail of a grid",            (name, run, one-line summary)
-              "--grid N --blocks-per-sm N (--sms N | --arch NAME) [--json]", (synopsis after "gpuocc waves ")
+              "--grid-blocks N --blocks-per-sm N (--sm-count N | --arch NAME) [--json]", (synopsis)
               waves_options,
-              "gpuocc waves --grid 300 --sms 132 --blocks-per-sm 2\n"};      (examples, one per line)
+              "gpuocc waves --grid-blocks 300 --sm-count 132 --blocks-per-sm 2\n"}; (examples, one per line)
       A command that takes a launch lists CLI_LAUNCH_OPTIONS among its options and feeds each argument to
       cli_launch_flag(), so every launch flag (--no-optin, --carveout, --barriers...) means the same everywhere.
    2. The run function `int cmd_waves(struct cli_io *io, int argc, char **argv)` (argv[0] is the command's

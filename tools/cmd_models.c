@@ -59,20 +59,26 @@ static void put_text(struct report *r, const char *key, const char *v)
     r->n++;
 }
 
+/* "{" and the command and items as JSON members, the object left open */
+static void json_items(FILE *out, const struct report *r, bool *first)
+{
+    fprintf(out, "{");
+    json_key(out, first, "command");
+    json_string(out, r->command);
+    for (int i = 0; i < r->n; i++) {
+        json_key(out, first, r->items[i].key);
+        if (r->items[i].is_text)
+            json_string(out, r->items[i].value);
+        else
+            fputs(r->items[i].value, out);
+    }
+}
+
 static void print_report(FILE *out, const struct report *r, bool json)
 {
     if (json) {
         bool first = true;
-        fprintf(out, "{");
-        json_key(out, &first, "command");
-        json_string(out, r->command);
-        for (int i = 0; i < r->n; i++) {
-            json_key(out, &first, r->items[i].key);
-            if (r->items[i].is_text)
-                json_string(out, r->items[i].value);
-            else
-                fputs(r->items[i].value, out);
-        }
+        json_items(out, r, &first);
         json_key(out, &first, "verdict");
         json_string(out, r->verdict);
         fprintf(out, "}\n");
@@ -193,8 +199,8 @@ static double num_or_table(struct cli_io *io, const struct flags *f, const char 
 
 /* ---- latency and bandwidth: one DRAM model (docs/models.md, "Bandwidth against concurrency") ---- */
 
-/* The table's DRAM constants for --arch, with the caller's overrides: --sms, --latency-ns, --bandwidth
-   (GB/s).  False (and a usage error) when one is missing. */
+/* The table's DRAM constants for --arch, with the caller's overrides: --sm-count, --latency-ns,
+   --peak-gbps.  False (and a usage error) when one is missing. */
 struct dram {
     int32_t sm_count;
     double latency_ns, peak_gbps, clock_mhz;
@@ -202,18 +208,20 @@ struct dram {
 
 static bool dram_for(struct cli_io *io, const struct flags *f, const gpuocc_perf *p, bool have, struct dram *d)
 {
-    d->sm_count = flag(f, "--sms") ? cli_int(io, "--sms", flag(f, "--sms"), 1, INT32_MAX) : have ? p->sm_count : 0;
+    d->sm_count = flag(f, "--sm-count") ? cli_int(io, "--sm-count", flag(f, "--sm-count"), 1, INT32_MAX)
+                  : have ? p->sm_count : 0;
     d->latency_ns = flag(f, "--latency-ns") ? number(io, "--latency-ns", flag(f, "--latency-ns"), POS)
                     : have && p->latency_clock_mhz > 0 ? p->dram_latency_cycles / p->latency_clock_mhz * 1e3
                                                        : 0;
-    d->peak_gbps = flag(f, "--bandwidth") ? number(io, "--bandwidth", flag(f, "--bandwidth"), POS)
+    d->peak_gbps = flag(f, "--peak-gbps") ? number(io, "--peak-gbps", flag(f, "--peak-gbps"), POS)
                                           : have ? p->dram_bandwidth_gbps : 0;
     /* one clock per product: cycles are the product's (boost) cycles; a bare architecture has only the
        clock its latencies were measured at */
     d->clock_mhz = have ? (p->sm_clock_mhz > 0 ? p->sm_clock_mhz : p->latency_clock_mhz) : 0;
     if (io->status)
         return false;
-    const char *why = d->sm_count < 1 ? "--sms" : !(d->latency_ns > 0) ? "--latency-ns" : !(d->peak_gbps > 0) ? "--bandwidth" : NULL;
+    const char *why = d->sm_count < 1 ? "--sm-count" : !(d->latency_ns > 0) ? "--latency-ns"
+                      : !(d->peak_gbps > 0) ? "--peak-gbps" : NULL;
     if (why)
         cli_fail(io, why, "required (no published figure for this device%s)", have ? "" : "; or give --arch");
     return !io->status;
@@ -231,35 +239,43 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
     if (io->status)
         return io->status;
     struct report r = {.command = "latency"};
-    double warps = num(io, &f, "--warps", 0, true, NONNEG);
+    double warps = num(io, &f, "--warps-per-sm", 0, true, NONNEG);
     double ilp = num(io, &f, "--ilp", 1, false, ONE);
     if (io->status)
         return io->status;
-    /* With --arch and no --throughput the pipe is DRAM, and the verdict comes from the bandwidth model
+    /* With --arch and no --throughput-per-cycle the pipe is DRAM, and the verdict comes from the bandwidth model
        (the same as `gpuocc bandwidth`): each warp keeps `ilp` 128-byte warp loads in flight; the latency is
        hidden when the predicted bandwidth reaches 90 % of peak.  Otherwise: Little's law with the numbers
        given. */
-    if (have && !flag(&f, "--throughput")) {
+    if (have && !flag(&f, "--throughput-per-cycle")) {
         struct dram d;
         if (!dram_for(io, &f, &p, have, &d))
             return io->status;
-        if (flag(&f, "--latency")) /* cycles of the product's clock */
-            d.latency_ns = number(io, "--latency", flag(&f, "--latency"), POS) / d.clock_mhz * 1e3;
+        /* --latency-cycles: cycles of the product's clock (echoed as given, not read back from ns) */
+        double cycles = d.latency_ns * d.clock_mhz * 1e-3;
+        if (flag(&f, "--latency-cycles")) {
+            cycles = number(io, "--latency-cycles", flag(&f, "--latency-cycles"), POS);
+            d.latency_ns = cycles / d.clock_mhz * 1e3;
+        }
         gpuocc_bandwidth_prediction b = {.size = sizeof b};
-        if (io->status || !check_status(io, "--warps", gpuocc_bandwidth_model(warps, 128 * ilp, d.sm_count, d.latency_ns,
-                                                                               d.peak_gbps, &b)))
+        if (io->status || !check_status(io, "--warps-per-sm", gpuocc_bandwidth_model(warps, 128 * ilp, d.sm_count,
+                                                                                      d.latency_ns, d.peak_gbps, &b)))
             return io->status;
         double thru = d.peak_gbps * 1e3 / (d.clock_mhz * d.sm_count * 128); /* warp loads per cycle per SM */
         bool hidden = b.fraction_of_peak >= 0.9;
         put_text(&r, "model", "loaded");
+        put_text(&r, "arch", flag(&f, "--arch"));
         put_num(&r, "warps_per_sm", warps);
-        put_num(&r, "latency_cycles", d.latency_ns * d.clock_mhz * 1e-3);
+        put_num(&r, "latency_cycles", cycles);
         put_num(&r, "throughput_per_cycle", thru);
         put_num(&r, "ilp", ilp);
         put_num(&r, "in_flight", b.warps_for_90 * ilp);
         put_num(&r, "warps_needed", b.warps_for_90);
         put_num(&r, "extra_warps", hidden ? 0 : b.warps_for_90 - warps);
         put_num(&r, "ilp_needed", warps > 0 ? b.warps_for_90 * ilp / warps : INFINITY);
+        put_int(&r, "sm_count", d.sm_count);
+        put_num(&r, "peak_gbps", d.peak_gbps);
+        put_num(&r, "latency_ns", d.latency_ns);
         put_num(&r, "bandwidth_gbps", b.bandwidth_gbps);
         put_num(&r, "fraction_of_peak", b.fraction_of_peak);
         put_num(&r, "dram_bytes_in_flight_per_sm", b.bytes_in_flight_per_sm);
@@ -277,14 +293,16 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
         print_report(out, &r, f.json);
         return io->status;
     }
-    double latency = num_or_table(io, &f, "--latency", have ? p.dram_latency_cycles : 0, POS);
-    double throughput = num_or_table(io, &f, "--throughput", 0, POS);
+    double latency = num_or_table(io, &f, "--latency-cycles", have ? p.dram_latency_cycles : 0, POS);
+    double throughput = num_or_table(io, &f, "--throughput-per-cycle", 0, POS);
     if (io->status)
         return io->status;
     gpuocc_latency_verdict v = {.size = sizeof v};
-    if (!check_status(io, "--latency", gpuocc_latency_check(warps, latency, throughput, ilp, &v)))
+    if (!check_status(io, "--latency-cycles", gpuocc_latency_check(warps, latency, throughput, ilp, &v)))
         return io->status;
     put_text(&r, "model", "little");
+    if (have)
+        put_text(&r, "arch", flag(&f, "--arch"));
     put_num(&r, "warps_per_sm", warps);
     put_num(&r, "latency_cycles", latency);
     put_num(&r, "throughput_per_cycle", throughput);
@@ -313,21 +331,21 @@ static int cmd_bandwidth(struct cli_io *io, int argc, char **argv)
     bool have = perf_for(io, &f, &p);
     if (io->status)
         return io->status;
-    double warps = num(io, &f, "--warps", 0, true, NONNEG);
+    double warps = num(io, &f, "--warps-per-sm", 0, true, NONNEG);
     double bytes = io->status ? 0 : num(io, &f, "--bytes-per-warp", 0, true, POS);
     struct dram d;
     if (io->status || !dram_for(io, &f, &p, have, &d))
         return io->status;
     gpuocc_bandwidth_prediction b = {.size = sizeof b};
     int32_t rc = gpuocc_bandwidth_model(warps, bytes, d.sm_count, d.latency_ns, d.peak_gbps, &b);
-    if (!check_status(io, rc == GPUOCC_OK || !(bytes > 0) ? "--bytes-per-warp" : "--warps", rc))
+    if (!check_status(io, rc == GPUOCC_OK || !(bytes > 0) ? "--bytes-per-warp" : "--warps-per-sm", rc))
         return io->status;
     struct report r = {.command = "bandwidth"};
     if (flag(&f, "--arch"))
         put_text(&r, "arch", flag(&f, "--arch"));
     put_num(&r, "warps_per_sm", warps);
     put_num(&r, "bytes_per_warp", bytes);
-    put_num(&r, "sm_count", d.sm_count);
+    put_int(&r, "sm_count", d.sm_count);
     put_num(&r, "peak_gbps", d.peak_gbps);
     put_num(&r, "latency_ns", d.latency_ns);
     put_num(&r, "loaded_latency_ns", b.loaded_latency_ns);
@@ -438,8 +456,9 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         k.carveout_percent = cli_int(io, "--carveout", flag(&f, "--carveout"), -1, 100);
     if (flag(&f, "--no-optin"))
         k.smem_optin = 0;
-    double work = num(io, &f, "--work", 256, false, POS), per_reg = num(io, &f, "--accesses-per-reg", 0.1, false, NONNEG);
-    double lat = num(io, &f, "--spill-latency", 300, false, NONNEG);
+    double work = num(io, &f, "--work-cycles", 256, false, POS);
+    double per_reg = num(io, &f, "--spill-accesses-per-reg", 0.1, false, NONNEG);
+    double lat = num(io, &f, "--spill-latency-cycles", 300, false, NONNEG);
     gpuocc_result now = {.size = sizeof now};
     if (!check_status(io, "input", gpuocc_occupancy(&dev, &k, &now)))
         return io->status;
@@ -447,12 +466,30 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
     int32_t n = 0;
     int32_t rc = gpuocc_tradeoff(&dev, &k, work, per_reg, lat, steps, 64, &n);
     if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
-        if (!check_status(io, "--work", rc))
+        if (!check_status(io, "--work-cycles", rc))
             return io->status;
     double needed = num(io, &f, "--warps-needed", 0, false, NONNEG);
+    if (io->status)
+        return io->status;
     if (f.json) {
-        fprintf(out, "{\"command\":\"tradeoff\",\"regs\":%d,\"blocks_per_sm\":%d,\"occupancy\":%.6f,\"steps\":[",
-               k.regs_per_thread, now.blocks_per_sm, now.occupancy);
+        /* the inputs under their flags' names (CONVENTIONS.md, one vocabulary), then today's occupancy */
+        struct report in = {.command = "tradeoff"};
+        put_text(&in, "arch", arch);
+        put_int(&in, "threads", k.threads_per_block);
+        put_int(&in, "regs", k.regs_per_thread);
+        put_int(&in, "smem_static", k.smem_static_bytes);
+        put_int(&in, "smem_dynamic", k.smem_dynamic_bytes);
+        bool amd = cli_is_amd(&dev); /* NVIDIA's launch fields are null on AMD, as in `gpuocc report` */
+        put_num(&in, "barriers", amd ? NAN : k.barriers);
+        put_num(&in, "carveout", amd ? NAN : k.carveout_percent);
+        put_num(&in, "smem_optin", amd ? NAN : k.smem_optin);
+        put_num(&in, "work_cycles", work);
+        put_num(&in, "spill_accesses_per_reg", per_reg);
+        put_num(&in, "spill_latency_cycles", lat);
+        put_num(&in, "warps_needed", flag(&f, "--warps-needed") ? needed : NAN); /* null: not given */
+        bool first = true;
+        json_items(out, &in, &first);
+        fprintf(out, ",\"blocks_per_sm\":%d,\"occupancy\":%.6f,\"steps\":[", now.blocks_per_sm, now.occupancy);
         for (int32_t i = 0; i < n && i < 64; i++)
             fprintf(out, "%s{\"regs_per_thread\":%d,\"regs_shed\":%d,\"blocks_per_sm\":%d,\"warps_per_sm\":%d,"
                    "\"occupancy\":%.6f,\"spill_slowdown\":%.6g}",
@@ -510,20 +547,23 @@ static int cmd_waves(struct cli_io *io, int argc, char **argv)
     struct report r = {.command = "waves"};
     gpuocc_perf p;
     bool have = perf_for(io, &f, &p);
-    if (!flag(&f, "--grid"))
-        return cli_fail(io, "--grid", "required");
+    if (!flag(&f, "--grid-blocks"))
+        return cli_fail(io, "--grid-blocks", "required");
     if (!flag(&f, "--blocks-per-sm"))
         return cli_fail(io, "--blocks-per-sm", "required");
     int64_t grid;
-    if (!cli_try_int(flag(&f, "--grid"), 1, INT64_MAX, &grid))
-        cli_fail(io, "--grid", "expected a positive integer, got '%s'", flag(&f, "--grid"));
+    if (!cli_try_int(flag(&f, "--grid-blocks"), 1, INT64_MAX, &grid))
+        cli_fail(io, "--grid-blocks", "expected a positive integer, got '%s'", flag(&f, "--grid-blocks"));
     int32_t bps = cli_int(io, "--blocks-per-sm", flag(&f, "--blocks-per-sm"), 1, INT32_MAX);
-    int32_t sms = flag(&f, "--sms") ? cli_int(io, "--sms", flag(&f, "--sms"), 1, INT32_MAX) : have ? p.sm_count : 0;
+    int32_t sms = flag(&f, "--sm-count") ? cli_int(io, "--sm-count", flag(&f, "--sm-count"), 1, INT32_MAX)
+                  : have ? p.sm_count : 0;
     if (sms < 1)
-        cli_fail(io, "--sms", "required (or --arch with a product)");
+        cli_fail(io, "--sm-count", "required (or --arch with a product)");
     gpuocc_waves_result w = {.size = sizeof w};
-    if (!check_status(io, "--grid", gpuocc_waves(grid, sms, bps, &w)))
+    if (!check_status(io, "--grid-blocks", gpuocc_waves(grid, sms, bps, &w)))
         return io->status;
+    if (have)
+        put_text(&r, "arch", flag(&f, "--arch"));
     put_int(&r, "grid_blocks", grid);
     put_int(&r, "sm_count", sms);
     put_int(&r, "blocks_per_sm", bps);
@@ -559,12 +599,13 @@ static int cmd_divergence(struct cli_io *io, int argc, char **argv)
     int32_t warp = flag(&f, "--warp-size") ? cli_int(io, "--warp-size", flag(&f, "--warp-size"), 1, 1024) : 32;
     bool any = false;
     r.verdict[0] = '\0';
+    put_int(&r, "warp_size", warp);
     if (flag(&f, "--threads")) {
         int32_t t = cli_int(io, "--threads", flag(&f, "--threads"), 1, INT32_MAX);
         double e;
         if (!check_status(io, "--threads", gpuocc_lane_efficiency(t, warp, &e)))
             return io->status;
-        put_int(&r, "threads_per_block", t);
+        put_int(&r, "threads", t);
         put_num(&r, "lane_efficiency", e);
         snprintf(r.verdict, sizeof r.verdict, "%.2f %% of lanes do work%s", 100 * e,
                  e < 1 ? "; use a multiple of the warp size" : "");
@@ -654,16 +695,19 @@ static int cmd_roofline(struct cli_io *io, int argc, char **argv)
     bool have = perf_for(io, &f, &p);
     struct report r = {.command = "roofline"};
     double flops = num(io, &f, "--flops", 0, true, NONNEG), bytes = num(io, &f, "--bytes", 0, true, POS);
-    double peak = num(io, &f, "--peak-flops", 0, true, POS) * 1e9; /* GFLOP/s */
-    double bw = num_or_table(io, &f, "--bandwidth", have ? p.dram_bandwidth_gbps : 0, POS) * 1e9;
+    double peak_gflops = num(io, &f, "--peak-gflops", 0, true, POS);
+    double peak_gbps = num_or_table(io, &f, "--peak-gbps", have ? p.dram_bandwidth_gbps : 0, POS);
     double ai, ridge, attain;
     int32_t compute;
-    if (!check_status(io, "--flops", gpuocc_roofline(flops, bytes, peak, bw, &ai, &ridge, &attain, &compute)))
+    if (!check_status(io, "--flops", gpuocc_roofline(flops, bytes, peak_gflops * 1e9, peak_gbps * 1e9, &ai,
+                                                                &ridge, &attain, &compute)))
         return io->status;
+    if (have)
+        put_text(&r, "arch", flag(&f, "--arch"));
     put_num(&r, "flops", flops);
     put_num(&r, "bytes", bytes);
-    put_num(&r, "peak_gflops", peak / 1e9);
-    put_num(&r, "bandwidth_gbps", bw / 1e9);
+    put_num(&r, "peak_gflops", peak_gflops);
+    put_num(&r, "peak_gbps", peak_gbps);
     put_num(&r, "intensity_flop_per_byte", ai);
     put_num(&r, "ridge_flop_per_byte", ridge);
     put_num(&r, "attainable_gflops", attain / 1e9);
@@ -725,24 +769,24 @@ static int cmd_diagnose(struct cli_io *io, int argc, char **argv)
 #define END_OPTIONS {NULL, NULL, NULL}
 
 static const struct cli_option latency_options[] = {
-    {"--warps", "N", "resident warps per SM"},
-    {"--latency", "CYCLES", "latency to hide (with --arch: DRAM latency in the product's cycles)"},
-    {"--throughput", "PER_CYCLE", "operations the pipe accepts per cycle per SM; without it, --arch means DRAM "
-                                  "and the verdict comes from the bandwidth model (gpuocc bandwidth)"},
+    {"--warps-per-sm", "N", "resident warps per SM"},
+    {"--latency-cycles", "CYCLES", "latency to hide (with --arch: DRAM latency in the product's cycles)"},
+    {"--throughput-per-cycle", "N", "operations the pipe accepts per cycle per SM; without it, --arch means DRAM "
+                                    "and the verdict comes from the bandwidth model (gpuocc bandwidth)"},
     {"--ilp", "N", "independent operations in flight per warp (default 1; DRAM: 128-byte warp loads)"},
     {"--arch", "NAME", "a product whose published figures fill the defaults"},
-    {"--bandwidth", "GB/S", "peak DRAM bandwidth (overrides --arch)"},
+    {"--peak-gbps", "GB/S", "peak DRAM bandwidth (overrides --arch)"},
     {"--latency-ns", "NS", "unloaded DRAM latency in nanoseconds (overrides --arch)"},
-    {"--sms", "N", "SM count (overrides --arch)"},
+    {"--sm-count", "N", "SM count (overrides --arch)"},
     JSON_OPTION, END_OPTIONS};
 
 static const struct cli_option bandwidth_options[] = {
     {"--arch", "NAME", "a product: its SM count, peak DRAM bandwidth and measured DRAM latency"},
-    {"--warps", "N", "resident warps per SM"},
+    {"--warps-per-sm", "N", "resident warps per SM"},
     {"--bytes-per-warp", "BYTES", "bytes of loads each warp keeps in flight (8-byte loads: 256 per load)"},
-    {"--sms", "N", "SM count (overrides --arch)"},
+    {"--sm-count", "N", "SM count (overrides --arch)"},
     {"--latency-ns", "NS", "unloaded DRAM latency (overrides --arch)"},
-    {"--bandwidth", "GB/S", "peak DRAM bandwidth (overrides --arch)"},
+    {"--peak-gbps", "GB/S", "peak DRAM bandwidth (overrides --arch)"},
     JSON_OPTION, END_OPTIONS};
 
 static const struct cli_option spill_options[] = {
@@ -766,16 +810,16 @@ static const struct cli_option spill_options[] = {
 
 static const struct cli_option tradeoff_options[] = {
     CLI_LAUNCH_OPTIONS,
-    {"--work", "CYCLES", "cycles of work per iteration (default 256)"},
-    {"--accesses-per-reg", "N", "spill accesses per shed register per iteration (default 0.1)"},
-    {"--spill-latency", "CYCLES", "latency of one spill access (default 300)"},
+    {"--work-cycles", "CYCLES", "cycles of work per iteration (default 256)"},
+    {"--spill-accesses-per-reg", "N", "spill accesses per shed register per iteration (default 0.1)"},
+    {"--spill-latency-cycles", "CYCLES", "latency of one spill access (default 300)"},
     {"--warps-needed", "N", "warps needed to hide latency (from 'gpuocc latency')"},
     JSON_OPTION, END_OPTIONS};
 
 static const struct cli_option waves_options[] = {
-    {"--grid", "N", "blocks in the grid"},
+    {"--grid-blocks", "N", "blocks in the grid"},
     {"--blocks-per-sm", "N", "resident blocks per SM (from 'gpuocc report')"},
-    {"--sms", "N", "SM count"},
+    {"--sm-count", "N", "SM count"},
     {"--arch", "NAME", "a product, for its SM count"},
     JSON_OPTION, END_OPTIONS};
 
@@ -790,8 +834,8 @@ static const struct cli_option divergence_options[] = {
 static const struct cli_option roofline_options[] = {
     {"--flops", "N", "floating-point operations"},
     {"--bytes", "N", "bytes moved from memory"},
-    {"--peak-flops", "GFLOP/S", "peak arithmetic throughput"},
-    {"--bandwidth", "GB/S", "memory bandwidth (default with --arch: DRAM, published)"},
+    {"--peak-gflops", "GFLOP/S", "peak arithmetic throughput"},
+    {"--peak-gbps", "GB/S", "peak memory bandwidth (default with --arch: DRAM, published)"},
     {"--arch", "NAME", "a product whose published figures fill the defaults"},
     JSON_OPTION, END_OPTIONS};
 
@@ -803,16 +847,16 @@ static const struct cli_option diagnose_options[] = {
 
 const struct cli_command cli_cmd_latency = {
     "latency", cmd_latency, "Little's law: are the resident warps enough to hide a latency at a throughput",
-    "--warps N (--latency CYCLES --throughput N | --arch NAME) [options]", latency_options,
-    "gpuocc latency --warps 32 --latency 400 --throughput 4 --ilp 2\n"
-    "gpuocc latency --arch A100 --warps 32\n"};
+    "--warps-per-sm N (--latency-cycles C --throughput-per-cycle N | --arch NAME) [options]", latency_options,
+    "gpuocc latency --warps-per-sm 32 --latency-cycles 400 --throughput-per-cycle 4 --ilp 2\n"
+    "gpuocc latency --arch A100 --warps-per-sm 32\n"};
 
 const struct cli_command cli_cmd_bandwidth = {
     "bandwidth", cmd_bandwidth, "DRAM bandwidth a streaming kernel reaches with W warps of B bytes in flight",
-    "--warps N --bytes-per-warp B (--arch NAME | --sms N --latency-ns NS --bandwidth GB/S) [--json]",
+    "--warps-per-sm N --bytes-per-warp B (--arch NAME | --sm-count N --latency-ns NS --peak-gbps GB/S) [--json]",
     bandwidth_options,
-    "gpuocc bandwidth --arch A100 --warps 32 --bytes-per-warp 256\n"
-    "gpuocc bandwidth --arch A100 --warps 32 --bytes-per-warp 1024 --json\n"};
+    "gpuocc bandwidth --arch A100 --warps-per-sm 32 --bytes-per-warp 256\n"
+    "gpuocc bandwidth --arch A100 --warps-per-sm 32 --bytes-per-warp 1024 --json\n"};
 
 const struct cli_command cli_cmd_spill = {
     "spill", cmd_spill, "spill cost: a loop's slowdown, or ptxas spill bytes through L1/L2/DRAM",
@@ -830,9 +874,9 @@ const struct cli_command cli_cmd_tradeoff = {
 
 const struct cli_command cli_cmd_waves = {
     "waves", cmd_waves, "waves and the tail of a grid at a number of blocks per SM",
-    "--grid N --blocks-per-sm N (--sms N | --arch NAME) [--json]", waves_options,
-    "gpuocc waves --grid 300 --sms 132 --blocks-per-sm 2\n"
-    "gpuocc waves --grid 1000000 --arch H100 --blocks-per-sm 4 --json\n"};
+    "--grid-blocks N --blocks-per-sm N (--sm-count N | --arch NAME) [--json]", waves_options,
+    "gpuocc waves --grid-blocks 300 --sm-count 132 --blocks-per-sm 2\n"
+    "gpuocc waves --grid-blocks 1000000 --arch H100 --blocks-per-sm 4 --json\n"};
 
 const struct cli_command cli_cmd_divergence = {
     "divergence", cmd_divergence, "lane efficiency, branch paths, expert routing: how much of each warp works",
@@ -843,8 +887,8 @@ const struct cli_command cli_cmd_divergence = {
 
 const struct cli_command cli_cmd_roofline = {
     "roofline", cmd_roofline, "compute or memory bound: arithmetic intensity against the ridge point",
-    "--flops N --bytes N --peak-flops GFLOP/S (--bandwidth GB/S | --arch NAME) [--json]", roofline_options,
-    "gpuocc roofline --flops 2 --bytes 12 --peak-flops 19500 --bandwidth 2039\n"};
+    "--flops N --bytes N --peak-gflops GFLOP/S (--peak-gbps GB/S | --arch NAME) [--json]", roofline_options,
+    "gpuocc roofline --flops 2 --bytes 12 --peak-gflops 19500 --peak-gbps 2039\n"};
 
 const struct cli_command cli_cmd_diagnose = {
     "diagnose", cmd_diagnose, "what a dominant stall reason means at an occupancy, and what to try first",

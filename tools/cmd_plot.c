@@ -409,7 +409,8 @@ static int tradeoff_panel(struct cli_io *io, struct plot *p, double top, const s
     int32_t regs = k->regs_per_thread;
     double worst = 1;
     if (gpuocc_spill_slowdown(t->work, regs * t->per_reg, t->latency, &worst) != GPUOCC_OK)
-        return cli_fail(io, "--work", "the spill model rejects --work %g, --accesses-per-reg %g, --spill-latency %g",
+        return cli_fail(io, "--work-cycles", "the spill model rejects --work-cycles %g, --spill-accesses-per-reg %g, "
+                        "--spill-latency-cycles %g",
                         t->work, t->per_reg, t->latency);
     gpuocc_tradeoff_step steps[256];
     int32_t n = 0;
@@ -648,12 +649,12 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
                 cli_fail(io, "--model", "expected tradeoff or bandwidth, got '%s'", v);
         } else if (cli_flag(&a, "--bytes-per-warp", &v))
             bytes_per_warp = cli_double(io, "--bytes-per-warp", v);
-        else if (cli_flag(&a, "--work", &v))
-            t.work = cli_double(io, "--work", v);
-        else if (cli_flag(&a, "--accesses-per-reg", &v))
-            t.per_reg = cli_double(io, "--accesses-per-reg", v);
-        else if (cli_flag(&a, "--spill-latency", &v))
-            t.latency = cli_double(io, "--spill-latency", v);
+        else if (cli_flag(&a, "--work-cycles", &v))
+            t.work = cli_double(io, "--work-cycles", v);
+        else if (cli_flag(&a, "--spill-accesses-per-reg", &v))
+            t.per_reg = cli_double(io, "--spill-accesses-per-reg", v);
+        else if (cli_flag(&a, "--spill-latency-cycles", &v))
+            t.latency = cli_double(io, "--spill-latency-cycles", v);
         else
             cli_unknown(&a);
     }
@@ -721,9 +722,9 @@ static const struct cli_option plot_options[] = {
     {"--model", "MODEL", "tradeoff: occupancy and spill slowdown against the register cap; bandwidth: DRAM "
                          "bandwidth against warps per SM"},
     {"--bytes-per-warp", "B", "bandwidth: bytes each warp keeps in flight"},
-    {"--work", "CYCLES", "tradeoff: cycles of work per iteration (default 256)"},
-    {"--accesses-per-reg", "N", "tradeoff: spill accesses per shed register per iteration (default 0.1)"},
-    {"--spill-latency", "CYCLES", "tradeoff: latency of one spill access (default 300)"},
+    {"--work-cycles", "CYCLES", "tradeoff: cycles of work per iteration (default 256)"},
+    {"--spill-accesses-per-reg", "N", "tradeoff: spill accesses per shed register per iteration (default 0.1)"},
+    {"--spill-latency-cycles", "CYCLES", "tradeoff: latency of one spill access (default 300)"},
     {NULL, NULL, NULL},
 };
 

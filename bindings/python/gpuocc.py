@@ -1039,7 +1039,7 @@ class BandwidthPrediction:
 def bandwidth(arch: str, warps: float, bytes_per_warp: float) -> BandwidthPrediction:
     """DRAM bandwidth with `warps` resident warps per SM, each keeping `bytes_per_warp` bytes of loads in
     flight, on a product of the table (its SM count, peak bandwidth and measured latency); the same
-    numbers as `gpuocc bandwidth --arch A --warps W --bytes-per-warp B`."""
+    numbers as `gpuocc bandwidth --arch A --warps-per-sm W --bytes-per-warp B`."""
     data = _text(arch, "arch")
     p = _CBandwidthPrediction(size=ctypes.sizeof(_CBandwidthPrediction))
     _call("gpuocc_bandwidth_predict", data, _f64(warps, "warps"), _f64(bytes_per_warp, "bytes_per_warp"),
