@@ -117,7 +117,7 @@ for args, field in [
     (["latency", "--warps-per-sm", "32", "--latency-cycles", "nan", "--throughput-per-cycle", "4"], "--latency-cycles"),
     (["waves", "--grid-blocks", "0", "--sm-count", "4", "--blocks-per-sm", "1"], "--grid-blocks"),
     (["diagnose", "--stall", "sleepy", "--occupancy", "0.5"], "--stall"),
-    (["spill", "--arch", "T4", "--spill-loads", "8", "--spill-stores", "8", "--grid-threads", "10"], "--l2-bandwidth"),
+    (["spill", "--arch", "T4", "--spill-loads", "8", "--spill-stores", "8", "--grid-threads", "10"], "--l2-bandwidth-gbps"),
 ]:
     rc, out, err = run(args)
     lines = err.strip().splitlines()

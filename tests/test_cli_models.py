@@ -136,6 +136,10 @@ for cmd, args in (
                        "--peak-gbps", "2039"]),
         ("bandwidth", ["--arch", "H100", "--warps-per-sm", "16", "--bytes-per-warp", "1024"]),
         ("spill", ["--work-cycles", "256", "--spill-accesses", "2", "--spill-latency-cycles", "300"]),
+        ("spill", ["--arch", "A100", "--spill-loads", "8", "--spill-stores", "16", "--executions", "2",
+                   "--grid-threads", "65536", "--access-bytes", "8", "--l1-hit-rate", "0.5", "--l2-hit-rate", "0.75",
+                   "--sm-count", "100", "--l2-bandwidth-gbps", "5000", "--dram-bandwidth-gbps", "2000",
+                   "--sm-clock-mhz", "1400"]),
         ("waves", ["--grid-blocks", "300", "--sm-count", "132", "--blocks-per-sm", "2"]),
         ("waves", ["--grid-blocks", "1000000", "--arch", "H100", "--blocks-per-sm", "4"]),
         ("roofline", ["--flops", "2", "--bytes", "12", "--peak-gflops", "19500", "--peak-gbps", "2039"]),
@@ -186,6 +190,9 @@ for cmd, good, old in (
          [["--peak-flops", "19500"], ["--bandwidth", "2039"]]),
         ("tradeoff", ["--arch", "A100", "--threads", "256", "--regs", "128"],
          [["--work", "256"], ["--accesses-per-reg", "0.1"], ["--spill-latency", "300"]]),
+        ("spill", ["--arch", "A100", "--spill-loads", "8", "--spill-stores", "8", "--grid-threads", "1048576"],
+         [["--sms", "108"], ["--l1-hit", "0.9"], ["--l2-hit", "1"], ["--l2-bandwidth", "5450"],
+          ["--dram-bandwidth", "2039"], ["--clock", "1410"]]),
         ("plot", ["--arch", "A100", "--threads", "256", "--regs", "128", "--model", "tradeoff", "--output", "-"],
          [["--work", "256"], ["--accesses-per-reg", "0.1"], ["--spill-latency", "300"]])):
     rc, out, err = run(cmd, *good)

@@ -395,22 +395,36 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
     in.spill_store_bytes = num(io, &f, "--spill-stores", 0, true, NONNEG);
     in.executions = num(io, &f, "--executions", 1, false, NONNEG);
     in.access_bytes = num(io, &f, "--access-bytes", 4, false, POS);
-    in.l1_hit_rate = num(io, &f, "--l1-hit", 0.9, false, FRAC);
-    in.l2_hit_rate = num(io, &f, "--l2-hit", 1, false, FRAC);
-    in.sm_count = flag(&f, "--sms") ? cli_int(io, "--sms", flag(&f, "--sms"), 1, INT32_MAX) : (have ? p.sm_count : 0);
+    in.l1_hit_rate = num(io, &f, "--l1-hit-rate", 0.9, false, FRAC);
+    in.l2_hit_rate = num(io, &f, "--l2-hit-rate", 1, false, FRAC);
+    in.sm_count = flag(&f, "--sm-count") ? cli_int(io, "--sm-count", flag(&f, "--sm-count"), 1, INT32_MAX)
+                  : (have ? p.sm_count : 0);
     if (in.sm_count < 1)
-        cli_fail(io, "--sms", "required (or --arch with a product)");
+        cli_fail(io, "--sm-count", "required (or --arch with a product)");
     in.threads = num(io, &f, "--grid-threads", 0, true, NONNEG);
-    in.l2_bandwidth_bytes_per_s = num_or_table(io, &f, "--l2-bandwidth", have ? p.l2_bandwidth_gbps : 0, POS) * 1e9;
-    in.dram_bandwidth_bytes_per_s = num_or_table(io, &f, "--dram-bandwidth", have ? p.dram_bandwidth_gbps : 0, POS) * 1e9;
-    in.clock_hz = num_or_table(io, &f, "--clock", have ? p.sm_clock_mhz : 0, POS) * 1e6;
+    /* GB/s and MHz as the device table (gpuocc_perf) names them */
+    double l2_gbps = num_or_table(io, &f, "--l2-bandwidth-gbps", have ? p.l2_bandwidth_gbps : 0, POS);
+    double dram_gbps = num_or_table(io, &f, "--dram-bandwidth-gbps", have ? p.dram_bandwidth_gbps : 0, POS);
+    double clock_mhz = num_or_table(io, &f, "--sm-clock-mhz", have ? p.sm_clock_mhz : 0, POS);
+    in.l2_bandwidth_bytes_per_s = l2_gbps * 1e9;
+    in.dram_bandwidth_bytes_per_s = dram_gbps * 1e9;
+    in.clock_hz = clock_mhz * 1e6;
     gpuocc_spill_cost c = {.size = sizeof c};
     if (!check_status(io, "spill", gpuocc_spill_estimate(&in, &c)))
         return io->status;
+    if (have)
+        put_text(&r, "arch", flag(&f, "--arch"));
     put_num(&r, "spill_loads", in.spill_load_bytes);
     put_num(&r, "spill_stores", in.spill_store_bytes);
     put_num(&r, "executions", in.executions);
     put_num(&r, "grid_threads", in.threads);
+    put_num(&r, "access_bytes", in.access_bytes);
+    put_num(&r, "l1_hit_rate", in.l1_hit_rate);
+    put_num(&r, "l2_hit_rate", in.l2_hit_rate);
+    put_int(&r, "sm_count", in.sm_count);
+    put_num(&r, "l2_bandwidth_gbps", l2_gbps);
+    put_num(&r, "dram_bandwidth_gbps", dram_gbps);
+    put_num(&r, "sm_clock_mhz", clock_mhz);
     put_num(&r, "local_bytes", c.local_bytes);
     put_num(&r, "instructions", c.instructions);
     put_num(&r, "issue_us", c.issue_s * 1e6);
@@ -799,12 +813,12 @@ static const struct cli_option spill_options[] = {
     {"--executions", "N", "times each thread runs the spilling code (default 1)"},
     {"--grid-threads", "N", "threads in the whole launch: blocks x threads per block"},
     {"--access-bytes", "BYTES", "bytes per spill access (default 4)"},
-    {"--l1-hit", "FRACTION", "L1 hit rate of spill traffic (default 0.9)"},
-    {"--l2-hit", "FRACTION", "L2 hit rate of what misses L1 (default 1)"},
-    {"--l2-bandwidth", "GB/S", "L2 bandwidth (default with --arch: published)"},
-    {"--dram-bandwidth", "GB/S", "DRAM bandwidth (default with --arch: published)"},
-    {"--clock", "MHZ", "SM clock (default with --arch: published)"},
-    {"--sms", "N", "SM count (default with --arch: published)"},
+    {"--l1-hit-rate", "FRACTION", "L1 hit rate of spill traffic (default 0.9)"},
+    {"--l2-hit-rate", "FRACTION", "L2 hit rate of what misses L1 (default 1)"},
+    {"--l2-bandwidth-gbps", "GB/S", "L2 bandwidth (default with --arch: published)"},
+    {"--dram-bandwidth-gbps", "GB/S", "DRAM bandwidth (default with --arch: published)"},
+    {"--sm-clock-mhz", "MHZ", "SM clock (default with --arch: published)"},
+    {"--sm-count", "N", "SM count (default with --arch: published)"},
     {"--arch", "NAME", "a product whose published figures fill the defaults"},
     JSON_OPTION, END_OPTIONS};
 

@@ -1036,22 +1036,22 @@ class BandwidthPrediction:
     warps_for_95: float
 
 
-def bandwidth(arch: str, warps: float, bytes_per_warp: float) -> BandwidthPrediction:
-    """DRAM bandwidth with `warps` resident warps per SM, each keeping `bytes_per_warp` bytes of loads in
+def bandwidth(arch: str, warps_per_sm: float, bytes_per_warp: float) -> BandwidthPrediction:
+    """DRAM bandwidth with `warps_per_sm` resident warps per SM, each keeping `bytes_per_warp` bytes of loads in
     flight, on a product of the table (its SM count, peak bandwidth and measured latency); the same
     numbers as `gpuocc bandwidth --arch A --warps-per-sm W --bytes-per-warp B`."""
     data = _text(arch, "arch")
     p = _CBandwidthPrediction(size=ctypes.sizeof(_CBandwidthPrediction))
-    _call("gpuocc_bandwidth_predict", data, _f64(warps, "warps"), _f64(bytes_per_warp, "bytes_per_warp"),
+    _call("gpuocc_bandwidth_predict", data, _f64(warps_per_sm, "warps_per_sm"), _f64(bytes_per_warp, "bytes_per_warp"),
           ctypes.byref(p), where=arch)
     return _from_c(BandwidthPrediction, p)
 
 
-def bandwidth_model(warps: float, bytes_per_warp: float, sm_count: int, latency_ns: float,
+def bandwidth_model(warps_per_sm: float, bytes_per_warp: float, sm_count: int, latency_ns: float,
                     peak_gbps: float) -> BandwidthPrediction:
     """The same model with explicit constants: unloaded DRAM latency (ns) and peak bandwidth (GB/s)."""
     p = _CBandwidthPrediction(size=ctypes.sizeof(_CBandwidthPrediction))
-    _call("gpuocc_bandwidth_model", _f64(warps, "warps"), _f64(bytes_per_warp, "bytes_per_warp"),
+    _call("gpuocc_bandwidth_model", _f64(warps_per_sm, "warps_per_sm"), _f64(bytes_per_warp, "bytes_per_warp"),
           _i32(sm_count, "sm_count"), _f64(latency_ns, "latency_ns"), _f64(peak_gbps, "peak_gbps"),
           ctypes.byref(p))
     return _from_c(BandwidthPrediction, p)
@@ -1122,17 +1122,25 @@ class SpillCost:
     spill_s: float
 
 
+# spill_estimate()'s keywords that the CLI names (gpuocc spill) and their C fields; the others are the C
+# fields' own names (bytes/s and Hz, where the CLI takes GB/s and MHz)
+_SPILL_KEYWORDS = {"spill_loads": "spill_load_bytes", "spill_stores": "spill_store_bytes", "grid_threads": "threads"}
+
+
 def spill_estimate(**inputs: Any) -> SpillCost:
-    """Cost of ptxas's spills.  Keywords (C: gpuocc_spill_input; defaults from gpuocc_spill_input_init):
-    sm_count, spill_load_bytes, spill_store_bytes (per thread), executions, threads, access_bytes,
-    l1_hit_rate, l2_hit_rate, l2_bandwidth_bytes_per_s, dram_bandwidth_bytes_per_s, clock_hz."""
+    """Cost of ptxas's spills.  Keywords (defaults from gpuocc_spill_input_init), as `gpuocc spill` names
+    them: spill_loads, spill_stores (bytes per thread, as ptxas reports them), executions, grid_threads (the
+    whole launch's threads), access_bytes, l1_hit_rate, l2_hit_rate, sm_count; and in C's units
+    l2_bandwidth_bytes_per_s, dram_bandwidth_bytes_per_s, clock_hz."""
     s = _CSpillInput()
     _call("gpuocc_spill_input_init", ctypes.byref(s))
     known = {name for name, _ in _CSpillInput._fields_ if name not in ("size", "reserved")}
+    known = (known - set(_SPILL_KEYWORDS.values())) | set(_SPILL_KEYWORDS)
     for name, value in inputs.items():
         if name not in known:
             raise TypeError(f"spill_estimate() got an unknown keyword {name!r}")
-        setattr(s, name, _i32(value, name) if name == "sm_count" else _f64(value, name))
+        field = _SPILL_KEYWORDS.get(name, name)
+        setattr(s, field, _i32(value, name) if name == "sm_count" else _f64(value, name))
     cost = _CSpillCost(size=ctypes.sizeof(_CSpillCost))
     _call("gpuocc_spill_estimate", ctypes.byref(s), ctypes.byref(cost))
     return _from_c(SpillCost, cost)
@@ -1216,7 +1224,7 @@ def divergence(lanes: Sequence[int], cost_cycles: Sequence[float], warp_size: in
 
 @dataclass(frozen=True)
 class Routing:
-    """Lanes routed at random to `paths` paths: expected distinct paths per warp and SIMT efficiency,
+    """Lanes routed at random to `experts` paths: expected distinct paths per warp and SIMT efficiency,
     unsorted and after sorting the items by path."""
     random_paths: float
     random_efficiency: float
@@ -1224,10 +1232,11 @@ class Routing:
     sorted_efficiency: float
 
 
-def routing(paths: int, items: int, warp_size: int = 32) -> Routing:
-    """Random routing of `items` items to `paths` equally likely paths (MoE experts)."""
+def routing(experts: int, items: int, warp_size: int = 32) -> Routing:
+    """Random routing of `items` items to `experts` equally likely paths (MoE experts; C: `paths`), as
+    `gpuocc divergence --experts`."""
     r = _CRouting(size=ctypes.sizeof(_CRouting))
-    _call("gpuocc_routing", _i32(paths, "paths"), _i64(items, "items"), _i32(warp_size, "warp_size"),
+    _call("gpuocc_routing", _i32(experts, "experts"), _i64(items, "items"), _i32(warp_size, "warp_size"),
           ctypes.byref(r))
     return _from_c(Routing, r)
 

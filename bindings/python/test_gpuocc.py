@@ -323,8 +323,8 @@ class Models(unittest.TestCase):
     def test_spills(self):
         # seeds: 2 spill accesses of 300 cycles on 256 cycles of work: (256 + 600) / 256
         self.assertEqual(gpuocc.spill_slowdown(256, 2, 300), 856 / 256)
-        cost = gpuocc.spill_estimate(sm_count=100, spill_load_bytes=8, spill_store_bytes=8, executions=1,
-                                     threads=1e6, access_bytes=4, l2_bandwidth_bytes_per_s=1e12,
+        cost = gpuocc.spill_estimate(sm_count=100, spill_loads=8, spill_stores=8, executions=1,
+                                     grid_threads=1e6, access_bytes=4, l2_bandwidth_bytes_per_s=1e12,
                                      dram_bandwidth_bytes_per_s=1e12, clock_hz=1e9)
         self.assertEqual(cost.local_bytes, 16e6)               # 16 bytes x 1e6 threads
         self.assertEqual(cost.instructions, 1e6 / 32 * 16 / 4)  # 4-byte accesses, per warp

@@ -92,4 +92,74 @@ for arch, extra in (("H100", []), ("MI300X", ["--model", "runtime"])):
     if got != want:
         print(f"{arch}: Python says model, waves_per_simd, limit_sgprs = {got}, the CLI {want}")
         failed = True
+
+# One vocabulary for the models: each Python model function takes the CLI's inputs under their JSON keys (the
+# flag with '-' read as '_'), and answers the same.  The keywords below become both the CLI's flags and Python's
+# keyword arguments, so a name that differs between the two fails here.
+def cli_json(command, inputs, extra=()):
+    argv = [cli, command] + [a for k, v in inputs.items() for a in ("--" + k.replace("_", "-"), str(v))]
+    p = subprocess.run(argv + list(extra) + ["--json"], capture_output=True, text=True)
+    return json.loads(p.stdout) if p.returncode == 0 else {"error": p.stderr.strip()}
+
+
+def close(a, b):
+    return a == b or (isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(a - b) <= 1e-5 * abs(b))
+
+
+A100_SPILL = {"l2_bandwidth_gbps": 5450, "dram_bandwidth_gbps": 2039, "sm_clock_mhz": 1410}
+models = [  # CLI command, its inputs (= Python's keywords), CLI-only flags, Python call, [(JSON key, Python value)]
+    ("bandwidth", {"warps_per_sm": 32, "bytes_per_warp": 256}, ["--arch", "A100"],
+     lambda kw: gpuocc.bandwidth("A100", **kw),
+     lambda r: [("bandwidth_gbps", r.bandwidth_gbps), ("fraction_of_peak", r.fraction_of_peak),
+                ("warps_for_90", r.warps_for_90), ("sm_count", r.sm_count), ("peak_gbps", r.peak_gbps)]),
+    ("bandwidth", {"warps_per_sm": 48, "bytes_per_warp": 512, "sm_count": 100, "latency_ns": 400, "peak_gbps": 1500},
+     [], lambda kw: gpuocc.bandwidth_model(**kw),
+     lambda r: [("bandwidth_gbps", r.bandwidth_gbps), ("loaded_latency_ns", r.loaded_latency_ns),
+                ("warps_for_80", r.warps_for_80)]),
+    ("latency", {"warps_per_sm": 32, "latency_cycles": 400, "throughput_per_cycle": 4, "ilp": 2}, [],
+     lambda kw: gpuocc.latency_check(**kw),
+     lambda r: [("in_flight", r.in_flight), ("warps_needed", r.warps_needed), ("extra_warps", r.extra_warps),
+                ("ilp_needed", r.ilp_needed)]),
+    ("waves", {"grid_blocks": 300, "sm_count": 132, "blocks_per_sm": 2}, [], lambda kw: gpuocc.waves(**kw),
+     lambda r: [("blocks_per_wave", r.blocks_per_wave), ("waves", r.waves), ("last_wave_blocks", r.last_wave_blocks),
+                ("efficiency", r.efficiency), ("grid_down", r.grid_down), ("grid_up", r.grid_up)]),
+    ("spill", {"work_cycles": 256, "spill_accesses": 2, "spill_latency_cycles": 300}, [],
+     lambda kw: gpuocc.spill_slowdown(**kw), lambda r: [("slowdown", r)]),
+    ("spill", {"spill_loads": 8, "spill_stores": 8, "executions": 2, "grid_threads": 1048576, "access_bytes": 8,
+               "l1_hit_rate": 0.5, "l2_hit_rate": 0.75, "sm_count": 108},
+     [a for k, v in A100_SPILL.items() for a in ("--" + k.replace("_", "-"), str(v))],
+     lambda kw: gpuocc.spill_estimate(**kw, l2_bandwidth_bytes_per_s=5450e9, dram_bandwidth_bytes_per_s=2039e9,
+                                      clock_hz=1410e6),
+     lambda r: [("local_bytes", r.local_bytes), ("instructions", r.instructions), ("spill_us", r.spill_s * 1e6),
+                ("dram_us", r.dram_s * 1e6)]),
+    ("divergence", {"threads": 100, "warp_size": 32}, [], lambda kw: gpuocc.lane_efficiency(**kw),
+     lambda r: [("lane_efficiency", r)]),
+    ("divergence", {"experts": 8, "items": 4096, "warp_size": 64}, [], lambda kw: gpuocc.routing(**kw),
+     lambda r: [("random_paths_per_warp", r.random_paths), ("sorted_simt_efficiency", r.sorted_efficiency)]),
+    ("tradeoff", {"work_cycles": 512, "spill_accesses_per_reg": 0.25, "spill_latency_cycles": 400},
+     ["--arch", "A100", "--threads", "256", "--regs", "128"],
+     lambda kw: gpuocc.tradeoff("A100", gpuocc.kernel(threads=256, regs=128), **kw),
+     lambda r: [("steps", [{"regs_per_thread": s.regs, "spill_slowdown": s.spill_slowdown} for s in r])]),
+]
+for command, inputs, extra, call, pairs in models:
+    out = cli_json(command, inputs, extra)
+    try:
+        py = pairs(call(dict(inputs)))
+    except TypeError as e:  # a keyword Python does not take
+        print(f"{command} {sorted(inputs)}: Python refuses the CLI's names: {e}")
+        failed = True
+        continue
+    for key, value in py:
+        got = out.get(key, "(absent)")
+        if key == "steps":
+            got = [{k: st[k] for k in ("regs_per_thread", "spill_slowdown")} for st in got] if isinstance(got, list) else got
+            same = isinstance(got, list) and len(got) == len(value) and all(
+                a["regs_per_thread"] == b["regs_per_thread"] and close(a["spill_slowdown"], b["spill_slowdown"])
+                for a, b in zip(got, value)) and len(value) > 0
+        else:
+            same = close(got, value)
+        if not same:
+            print(f"{command} {inputs}: {key} is {got!r} in the CLI, {value!r} in Python ({out.get('error', '')})")
+            failed = True
+    print(f"{command} {sorted(inputs)}: the CLI's keys are Python's keywords, {len(py)} answers the same")
 sys.exit(1 if failed else 0)
