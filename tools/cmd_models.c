@@ -49,6 +49,17 @@ static void put_int(struct report *r, const char *key, int64_t v)
     r->n++;
 }
 
+/* A yes/no answer: JSON's true or false (and so in text). */
+static void put_bool(struct report *r, const char *key, bool v)
+{
+    if (r->n == MAX_ITEMS)
+        return;
+    r->items[r->n].key = key;
+    r->items[r->n].is_text = false;
+    snprintf(r->items[r->n].value, sizeof r->items[0].value, "%s", v ? "true" : "false");
+    r->n++;
+}
+
 static void put_text(struct report *r, const char *key, const char *v)
 {
     if (r->n == MAX_ITEMS)
@@ -771,7 +782,7 @@ static int cmd_diagnose(struct cli_io *io, int argc, char **argv)
     put_text(&r, "stall", name);
     put_num(&r, "occupancy", occ);
     put_text(&r, "meaning", meaning);
-    put_text(&r, "occupancy_helps", helps ? "yes" : "no");
+    put_bool(&r, "occupancy_helps", helps != 0);
     snprintf(r.verdict, sizeof r.verdict, "%s", advice);
     print_report(out, &r, f.json);
     return io->status;

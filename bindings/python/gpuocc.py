@@ -1258,27 +1258,29 @@ def stall_from_name(name: str) -> Optional[int]:
 
 @dataclass(frozen=True)
 class Diagnosis:
-    """What a dominant stall reason means, the advice at this occupancy, and whether more warps are the
-    first thing to try."""
-    reason: str
+    """What a dominant stall reason means at an occupancy, with the keys of `gpuocc diagnose --json`:
+    whether more warps are the first thing to try, and the advice (`verdict`)."""
+    stall: str
+    occupancy: float
     meaning: str
-    advice: str
     occupancy_helps: bool
+    verdict: str
 
 
-def diagnose(reason: Union[str, int], occupancy: float) -> Diagnosis:
-    """Diagnose a stall reason (a name of STALLS or its value) at an occupancy of 0..1."""
-    if isinstance(reason, str):
-        value = stall_from_name(reason)
+def diagnose(stall: Union[str, int], occupancy: float) -> Diagnosis:
+    """Diagnose a stall reason (a name of STALLS or its value) at an occupancy of 0..1, as
+    `gpuocc diagnose --stall NAME --occupancy X`."""
+    if isinstance(stall, str):
+        value = stall_from_name(stall)
         if value is None:
-            raise Error(_ERR_ARGUMENT, f"stall reason {reason!r} (one of {', '.join(STALLS)})")
+            raise Error(_ERR_ARGUMENT, f"stall reason {stall!r} (one of {', '.join(STALLS)})")
     else:
-        value = _i32(reason, "reason")
+        value = _i32(stall, "stall")
     meaning, advice, helps = _CCHARP(), _CCHARP(), c_i32()
-    _call("gpuocc_diagnose", value, _f64(occupancy, "occupancy"), ctypes.byref(meaning), ctypes.byref(advice),
-          ctypes.byref(helps))
-    return Diagnosis(stall_name(value), (meaning.value or b"").decode(), (advice.value or b"").decode(),
-                     bool(helps.value))
+    occupancy = _f64(occupancy, "occupancy")
+    _call("gpuocc_diagnose", value, occupancy, ctypes.byref(meaning), ctypes.byref(advice), ctypes.byref(helps))
+    return Diagnosis(stall_name(value), occupancy, (meaning.value or b"").decode(), bool(helps.value),
+                     (advice.value or b"").decode())
 
 
 @dataclass(frozen=True)
