@@ -86,6 +86,11 @@ check("example 7 warps", abs(e7.get("warps_needed", 0) - 400 * 0.1046 / 4) < 1e-
 # The seeds' Step 1 throughput (4 issues per cycle) as given does not lead there: 1600 in flight
 rc, e7b, _ = js("latency", "--warps-per-sm", "32", "--latency-cycles", "400", "--throughput-per-cycle", "4", "--ilp", "4")
 check("example 7 with issue rate", rc == 0 and e7b["in_flight"] == 1600 and "exposed" in e7b["verdict"], e7b)
+# Little's law reads none of the DRAM model's inputs: given with --throughput-per-cycle they are refused, not ignored
+for extra in (["--peak-gbps", "1000"], ["--latency-ns", "500"], ["--sm-count", "100"]):
+    rc, out, err = run("latency", "--arch", "A100", "--warps-per-sm", "32", "--throughput-per-cycle", "4", *extra)
+    check(f"latency {extra[0]} with Little's law: usage error", rc == 2 and not out and extra[0] in err
+          and err.count("\n") == 1, f"{rc} {out!r} {err!r}")
 # With the bandwidth model: a few (4) independent 16-byte loads per thread = 2 KiB per warp; doubling 32 -> 64
 # warps gains <= 5 % (the seeds' Step 3): by hand 0.9822 / 0.9617 = 1.021
 rc, a32, _ = js("bandwidth", "--arch", "A100", "--warps-per-sm", "32", "--bytes-per-warp", "2048")

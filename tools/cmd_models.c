@@ -304,6 +304,12 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
         print_report(out, &r, f.json);
         return io->status;
     }
+    /* Little's law reads none of the DRAM model's inputs: refuse them rather than ignore them */
+    static const char *const dram_only[] = {"--peak-gbps", "--latency-ns", "--sm-count"};
+    for (size_t i = 0; i < sizeof dram_only / sizeof dram_only[0]; i++)
+        if (flag(&f, dram_only[i]))
+            return cli_fail(io, dram_only[i], "feeds the DRAM bandwidth model (--arch without "
+                            "--throughput-per-cycle); Little's law with --throughput-per-cycle does not read it");
     double latency = num_or_table(io, &f, "--latency-cycles", have ? p.dram_latency_cycles : 0, POS);
     double throughput = num_or_table(io, &f, "--throughput-per-cycle", 0, POS);
     if (io->status)
