@@ -135,7 +135,7 @@ for name, data in [("empty", b""), ("blank", b"\n\n"), ("no regs", b"arch,thread
 # Columns under their CLI flag's spelling, and AMD's flag names (the stranger's review, item 1).
 # MI300X (gfx942), 256 threads = 4 wave64 on 4 SIMDs, 64 VGPRs: 512 / 64 = 8 waves per SIMD, 8 workgroups by
 # the registers; 60K = 61440 B of LDS against 64 KiB per CU: 65536 // 61440 = 1 workgroup, 4 waves of 32 slots.
-for spelling in ("lds", "smem_static", "smem-static"):
+for spelling in ("lds", "lds_static", "lds-static", "smem_static", "smem-static"):
     rc, out, err = run([], f"arch,threads,regs,{spelling}\nMI300X,256,64,60K\n".encode())
     t = table(out)
     row = dict(zip(t[0], t[1])) if len(t) > 1 else {}
@@ -184,6 +184,10 @@ check("no_optin (the flag's opposite) is a near miss of smem_optin", rc == 1 and
       and table(out)[1][4:6] == ["ok", "4"], (rc, out, err))
 rc, out, err = run([], b"arch,threads,regs,note\nH100,256,64,x\n")
 check("an unrelated extra column is no warning", rc == 0 and not err, (rc, err))
+# names of three letters or fewer are too short to call a typo: a GEMM table's M, lda, ldb, ldc (one letter from
+# `lds`) and an `ids` column are echoed without a word, exit 0
+rc, out, err = run([], b"M,lda,ldb,ldc,ids,arch,threads,regs\n1,4,5,6,7,H100,256,64\n")
+check("short extra columns are no near miss", rc == 0 and not err and table(out)[1][8:10] == ["ok", "4"], (rc, out, err))
 
 # Error messages show a cell's invisible bytes escaped (\xNN): a NUL ended the value ('64'), a line break in a
 # quoted cell split the stderr line.  The CSV error, the JSON error and the stderr line say the same.

@@ -6,7 +6,7 @@
    results stay in their columns), then the results, then `line` (the record's first physical line; the
    header is line 1) and `error` (empty, or a one-line reason naming the column).  Columns gpuocc does not
    know are echoed unchanged.  Each launch column is also read under its CLI flag's spelling (`smem-dynamic`,
-   `wave-size`) and AMD's flag names (`vgprs`, `lds`, `lds_dynamic`).  Speed matters (autotuners feed millions of rows), so the reading, number
+   `wave-size`) and AMD's flag names (`vgprs`, `lds`, `lds_static`, `lds_dynamic`).  Speed matters (autotuners feed millions of rows), so the reading, number
    parsing and printing are done by hand over large buffers. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -33,6 +33,7 @@ static const struct {
     {"smem-static", COL_SMEM_STATIC}, {"smem-dynamic", COL_SMEM_DYNAMIC}, {"wave-size", COL_WAVE_SIZE},
     {"cu-mode", COL_CU_MODE},         {"max-threads", COL_MAX_THREADS},   {"vgprs", COL_REGS},
     {"lds", COL_SMEM_STATIC},         {"lds_dynamic", COL_SMEM_DYNAMIC},  {"lds-dynamic", COL_SMEM_DYNAMIC},
+    {"lds_static", COL_SMEM_STATIC},  {"lds-static", COL_SMEM_STATIC},
 };
 #define ALIAS_COUNT (sizeof column_aliases / sizeof column_aliases[0])
 /* The results: `model` only when the input has no `model` column of its own (its cells say the model then). */
@@ -913,7 +914,8 @@ static int read_header(struct batch *b, const struct record *rec)
             const char *names[COL_COUNT + ALIAS_COUNT];
             for (size_t k = 0; k < COL_COUNT + ALIAS_COUNT; k++)
                 names[k] = k < COL_COUNT ? column_names[k] : column_aliases[k - COL_COUNT].name;
-            const char *near = cli_nearest(b->name[i], names, COL_COUNT + ALIAS_COUNT);
+            /* a name of three letters or fewer is too short to tell a typo from another name (lda, ldc, ids) */
+            const char *near = n > 3 ? cli_nearest(b->name[i], names, COL_COUNT + ALIAS_COUNT) : NULL;
             if (!strcmp(b->name[i], "no_optin") || !strcmp(b->name[i], "no-optin"))
                 cli_problem(io, "header", "column '%s' is not read by gpuocc (echoed unchanged); did you mean "
                             "'smem_optin' (0: --no-optin)?", shown);

@@ -1442,9 +1442,9 @@ class BinaryKernel:
     entry: int                                   # the device-code entry (0-based, file order)
     vendor: str                                  # "nvidia" or "amd"
     arch: Optional[str]                          # "sm_90"; AMD: the target ID's processor, "gfx90a"
-    registers: int
+    registers: Optional[int]
     barriers: Optional[int]
-    smem: int                                    # static shared memory (LDS), bytes
+    smem: Optional[int]                          # static shared memory (LDS), bytes
     cmem: Optional[int]                          # constant bank 0, bytes
     stack: Optional[int]                         # stack frame (AMD: scratch per work-item), bytes
     max_threads: Optional[int]                   # __launch_bounds__ / flat workgroup size maximum; 0: none
@@ -1485,14 +1485,16 @@ def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKer
                             max_blocks_per_cluster=_recorded(k.max_blocks_per_cluster),
                             cluster_x=_recorded(k.cluster_x), cluster_y=_recorded(k.cluster_y),
                             cluster_z=_recorded(k.cluster_z), smem_static=k.smem_bytes)
-    return BinaryKernel(**shared, vendor="amd", arch=_processor(target), registers=k.vgprs, barriers=None,
-                        smem=k.lds_bytes, cmem=None, stack=k.scratch_bytes,
-                        max_threads=k.max_flat_workgroup_size, min_blocks=None, max_regs=None,
+    # the reader leaves -1 in every AMD field the code object's metadata does not record: None, as JSON's null
+    r = _recorded
+    return BinaryKernel(**shared, vendor="amd", arch=_processor(target), registers=r(k.vgprs), barriers=None,
+                        smem=r(k.lds_bytes), cmem=None, stack=r(k.scratch_bytes),
+                        max_threads=r(k.max_flat_workgroup_size), min_blocks=None, max_regs=None,
                         max_blocks_per_cluster=None, cluster_x=None, cluster_y=None, cluster_z=None,
-                        target=target or None, vgprs=k.vgprs, agprs=_recorded(k.agprs), sgprs=k.sgprs,
-                        wave_size=k.wave_size, smem_static=k.lds_bytes, scratch=k.scratch_bytes,
-                        vgpr_spills=k.vgpr_spill_count, sgpr_spills=k.sgpr_spill_count,
-                        dynamic_stack=k.uses_dynamic_stack,
+                        target=target or None, vgprs=r(k.vgprs), agprs=r(k.agprs), sgprs=r(k.sgprs),
+                        wave_size=r(k.wave_size), smem_static=r(k.lds_bytes), scratch=r(k.scratch_bytes),
+                        vgpr_spills=r(k.vgpr_spill_count), sgpr_spills=r(k.sgpr_spill_count),
+                        dynamic_stack=r(k.uses_dynamic_stack),
                         cu_mode=None if k.workgroup_processor_mode == -1 else 1 - k.workgroup_processor_mode,
                         amd_mach=k.amd_mach, code_object_version=k.code_object_version)
 

@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 import gpuocc
 
@@ -57,6 +58,17 @@ readers = [("ptxas", "ptxas_sm90.log", lambda b: gpuocc.read_ptxas(b)),
            ("binary", "units_rdc_zstd.o", lambda b: gpuocc.read_binary(b).kernels),
            ("binary", "hip_ccob.o", lambda b: gpuocc.read_binary(b).kernels),
            ("binary", "amdgpu_gfx90a.o", lambda b: gpuocc.read_binary(b).kernels)]
+# a code object whose metadata records none of the counts (each key renamed, same length): -1 / null / None
+with open(os.path.join(DATA, "amdgpu_gfx90a.o"), "rb") as f:
+    blob = f.read()
+for key in (b".sgpr_count", b".vgpr_count", b".vgpr_spill_count", b".sgpr_spill_count", b".wavefront_size",
+            b".max_flat_workgroup_size", b".uses_dynamic_stack", b".private_segment_fixed_size",
+            b".group_segment_fixed_size"):
+    blob = blob.replace(key, key[:-1] + b"X")
+unrecorded = os.path.join(tempfile.mkdtemp(), "unrecorded.o")
+with open(unrecorded, "wb") as f:
+    f.write(blob)
+readers.append(("binary", unrecorded, lambda b: gpuocc.read_binary(b).kernels))
 for command, name, read in readers:
     path = os.path.join(DATA, name)
     arch = ["--arch", "gfx942"] if command == "remarks" else []  # remarks do not name their target
