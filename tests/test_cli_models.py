@@ -86,6 +86,22 @@ check("example 7 warps", abs(e7.get("warps_needed", 0) - 400 * 0.1046 / 4) < 1e-
 # The seeds' Step 1 throughput (4 issues per cycle) as given does not lead there: 1600 in flight
 rc, e7b, _ = js("latency", "--warps-per-sm", "32", "--latency-cycles", "400", "--throughput-per-cycle", "4", "--ilp", "4")
 check("example 7 with issue rate", rc == 0 and e7b["in_flight"] == 1600 and "exposed" in e7b["verdict"], e7b)
+# A flag another model reads is refused (exit 2, one line naming it), never ignored: the loop and traffic models
+# of spill, divergence's --items without --experts, the DRAM latency given twice, the DRAM inputs without --arch
+for argv, named in [
+        (["spill", "--work-cycles", "256", "--spill-accesses", "2", "--spill-latency-cycles", "300", "--access-bytes", "8"],
+         "--access-bytes"),
+        (["spill", "--work-cycles", "256", "--spill-accesses", "2", "--spill-latency-cycles", "300", "--arch", "A100"],
+         "--arch"),
+        (["spill", "--arch", "A100", "--spill-loads", "8", "--spill-stores", "8", "--grid-threads", "1048576",
+          "--spill-accesses", "3"], "--spill-accesses"),
+        (["divergence", "--threads", "100", "--items", "5"], "--items"),
+        (["latency", "--arch", "A100", "--warps-per-sm", "32", "--latency-cycles", "300", "--latency-ns", "500"],
+         "--latency-ns"),
+        (["latency", "--warps-per-sm", "32", "--peak-gbps", "1000", "--latency-cycles", "400"], "--peak-gbps")]:
+    rc, out, err = run(*argv, "--json")
+    check(f"{' '.join(argv[:1])} {named}: refused", rc == 2 and not out and err.count("\n") == 1
+          and err.startswith(f"gpuocc: {named}: "), f"{argv} {rc} {out!r} {err!r}")
 # Little's law reads none of the DRAM model's inputs: given with --throughput-per-cycle they are refused, not ignored
 for extra in (["--peak-gbps", "1000"], ["--latency-ns", "500"], ["--sm-count", "100"]):
     rc, out, err = run("latency", "--arch", "A100", "--warps-per-sm", "32", "--throughput-per-cycle", "4", *extra)

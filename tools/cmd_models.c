@@ -151,6 +151,16 @@ static const char *flag(const struct flags *f, const char *name)
     return NULL;
 }
 
+/* Flags of another model than the one the given flags chose: refused (the first given, with `why`), never
+   silently ignored.  True when none of `names` was given. */
+static bool refuse(struct cli_io *io, const struct flags *f, const char *const *names, size_t n, const char *why)
+{
+    for (size_t i = 0; i < n; i++)
+        if (flag(f, names[i]))
+            return cli_fail(io, names[i], "%s", why), false;
+    return true;
+}
+
 /* The domain a model input must lie in, checked here so that the error names the flag that carries it. */
 enum domain { POS, NONNEG, FRAC, ONE };
 
@@ -259,6 +269,8 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
        hidden when the predicted bandwidth reaches 90 % of peak.  Otherwise: Little's law with the numbers
        given. */
     if (have && !flag(&f, "--throughput-per-cycle")) {
+        if (flag(&f, "--latency-cycles") && flag(&f, "--latency-ns"))
+            return cli_fail(io, "--latency-ns", "the DRAM latency twice: give --latency-cycles or --latency-ns");
         struct dram d;
         if (!dram_for(io, &f, &p, have, &d))
             return io->status;
@@ -304,12 +316,12 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
         print_report(out, &r, f.json);
         return io->status;
     }
-    /* Little's law reads none of the DRAM model's inputs: refuse them rather than ignore them */
     static const char *const dram_only[] = {"--peak-gbps", "--latency-ns", "--sm-count"};
-    for (size_t i = 0; i < sizeof dram_only / sizeof dram_only[0]; i++)
-        if (flag(&f, dram_only[i]))
-            return cli_fail(io, dram_only[i], "feeds the DRAM bandwidth model (--arch without "
-                            "--throughput-per-cycle); Little's law with --throughput-per-cycle does not read it");
+    if (!refuse(io, &f, dram_only, 3, have ? "feeds the DRAM bandwidth model (--arch without --throughput-per-cycle); "
+                                             "Little's law with --throughput-per-cycle does not read it"
+                                           : "feeds the DRAM bandwidth model, which needs --arch (and no "
+                                             "--throughput-per-cycle); Little's law does not read it"))
+        return io->status;
     double latency = num_or_table(io, &f, "--latency-cycles", have ? p.dram_latency_cycles : 0, POS);
     double throughput = num_or_table(io, &f, "--throughput-per-cycle", 0, POS);
     if (io->status)
@@ -389,7 +401,14 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
         return io->status;
     FILE *out = io->out;
     struct report r = {.command = "spill"};
+    static const char *const traffic[] = {"--spill-loads", "--spill-stores", "--executions", "--grid-threads",
+                                          "--access-bytes", "--l1-hit-rate", "--l2-hit-rate", "--sm-count",
+                                          "--l2-bandwidth-gbps", "--dram-bandwidth-gbps", "--sm-clock-mhz", "--arch"};
+    static const char *const loop[] = {"--spill-accesses", "--spill-latency-cycles"};
     if (flag(&f, "--work-cycles")) {
+        if (!refuse(io, &f, traffic, sizeof traffic / sizeof traffic[0],
+                    "feeds the traffic model (--spill-loads ...); the loop model (--work-cycles) does not read it"))
+            return io->status;
         double work = num(io, &f, "--work-cycles", 0, true, POS);
         double acc = num(io, &f, "--spill-accesses", 0, true, NONNEG);
         double lat = num(io, &f, "--spill-latency-cycles", 0, true, NONNEG), s;
@@ -404,6 +423,8 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
         print_report(out, &r, f.json);
         return io->status;
     }
+    if (!refuse(io, &f, loop, 2, "feeds the loop model, which needs --work-cycles; the traffic model does not read it"))
+        return io->status;
     gpuocc_perf p;
     bool have = perf_for(io, &f, &p);
     gpuocc_spill_input in;
@@ -627,6 +648,9 @@ static int cmd_divergence(struct cli_io *io, int argc, char **argv)
         return io->status;
     FILE *out = io->out;
     struct report r = {.command = "divergence"};
+    static const char *const routed[] = {"--items"};
+    if (!flag(&f, "--experts") && !refuse(io, &f, routed, 1, "the items routed to --experts: give --experts too"))
+        return io->status;
     int32_t warp = flag(&f, "--warp-size") ? cli_int(io, "--warp-size", flag(&f, "--warp-size"), 1, 1024) : 32;
     bool any = false;
     r.verdict[0] = '\0';
