@@ -199,6 +199,19 @@ for cell, shown in ((b"64\x00", r"64\x00"), (b'"6\n4"', r"6\x0a4"), (b"6\x7f4", 
     check(f"escaped {shown}", rc == 1 and t[1][-1] == want and json.loads(jout)["error"] == want
           and err.decode() == f"gpuocc: line 2: {want}\n", (out, jout, err))
 
+# the value shown is cut at 40 bytes, but never inside a UTF-8 character: 39 letters then 'é' (2 bytes) x 5
+# shows the 39 letters alone, and every output stays valid UTF-8 (the JSON parses)
+cell = ("a" * 39 + "\u00e9" * 5).encode()
+rc, out, err = run([], b"arch,threads,regs\nH100,256," + cell + b"\n")
+_, jout, _ = run(["--json"], b"arch,threads,regs\nH100,256," + cell + b"\n")
+want = "regs: expected an integer, got '" + "a" * 39 + "'"
+try:
+    shown = (table(out)[1][-1], json.loads(jout.decode())["error"], err.decode())
+except (UnicodeDecodeError, ValueError, IndexError) as e:
+    shown = repr(e)
+check("a cut value keeps whole UTF-8 characters", rc == 1 and shown == (want, want, f"gpuocc: line 2: {want}\n"),
+      shown)
+
 # header names in messages are escaped too, and a name holding a NUL names no input (not `lds`): MI300X at
 # 64 VGPRs answers 8 workgroups (the registers' 512 / 64) with the cell unread
 rc, out, err = run([], b'arch,threads,regs,"lds\x00x","smem_statc\n"\nMI300X,256,64,60K,1\n')

@@ -68,6 +68,12 @@ for name, (args, stdin) in EVERY.items():
         p = subprocess.run([GPUOCC, name, "--help"], stdout=full, stderr=subprocess.PIPE, text=True)
     check(f"{name} --help >/dev/full", p.returncode == 3, p.stderr)
 
+# plot's --output file: the same reason when its writes fail
+p = subprocess.run([GPUOCC, "plot", "--arch", "A100", "--threads", "256", "--regs", "64", "--output", "/dev/full"],
+                   capture_output=True, text=True)
+check("plot --output /dev/full says why", p.returncode == 3 and p.stderr.strip().endswith(os.strerror(errno.ENOSPC))
+      and len(p.stderr.splitlines()) == 1 and "--output" in p.stderr, f"{p.returncode} {p.stderr}")
+
 for args in (["--help"], ["--version"]):
     with open("/dev/full", "w") as full:
         p = subprocess.run([GPUOCC] + args, stdout=full, stderr=subprocess.PIPE, text=True)

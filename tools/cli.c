@@ -541,15 +541,19 @@ bool cli_launch_check(struct cli_io *io, const struct cli_launch *l)
 void cli_escape(const char *s, size_t n, char *out, size_t cap)
 {
     size_t w = 0;
-    for (size_t i = 0; i < n && cap; i++) {
+    for (size_t i = 0; i < n && cap;) {
         unsigned char c = (unsigned char)s[i];
         bool control = c < 0x20 || c == 0x7f;
-        if (w + (control ? 4 : 1) >= cap)
+        /* a UTF-8 character is copied whole or not at all: a cut never leaves half of one */
+        size_t len = control || c < 0xc0 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+        len = len > n - i ? n - i : len;
+        if (w + (control ? 4 : len) >= cap)
             break;
         if (control)
             w += (size_t)snprintf(out + w, cap - w, "\\x%02x", c);
         else
-            out[w++] = (char)c;
+            memcpy(out + w, s + i, len), w += len;
+        i += len;
     }
     if (cap)
         out[w] = '\0';

@@ -430,7 +430,10 @@ static void bad_cell(struct verdict *v, const char *status, const char *column, 
                      size_t n)
 {
     char got[4 * 40 + 1];
-    cli_escape(s, n > 40 ? 40 : n, got, sizeof got);
+    size_t cut = n > 40 ? 40 : n;
+    while (cut > 0 && cut < n && ((unsigned char)s[cut] & 0xc0) == 0x80) /* not inside a UTF-8 character */
+        cut--;
+    cli_escape(s, cut, got, sizeof got);
     v->status = status;
     snprintf(v->error, sizeof v->error, "%s: %s, got '%s'", column, what, got);
 }

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "sweep.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -617,8 +618,11 @@ static int write_svg(struct cli_io *io, const char *path, struct plot *p, struct
     }
     if (o != io->out) {
         bool bad = ferror(o) != 0;
-        if (fclose(o) != 0 || bad) {
-            cli_problem(io, "--output", "cannot write '%s'", path);
+        errno = 0;
+        bool closed = fclose(o) == 0;
+        int e = errno; /* the system's reason (the buffered write failing as the file closes, mostly) */
+        if (!closed || bad) {
+            cli_problem(io, "--output", "cannot write '%s'%s%s", path, e ? ": " : "", e ? strerror(e) : "");
             return CLI_OUTPUT;
         }
     }
