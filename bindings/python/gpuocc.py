@@ -744,6 +744,26 @@ def _kernel(kern: Kernel) -> _CKernel:
     return kern._to_c()
 
 
+# the kernel fields only AMD's rules read, and their defaults
+_AMD_ONLY = (("agprs", 0), ("sgprs", 0), ("wave_size", 0), ("cu_mode", 0), ("model", None), ("rocm", None))
+
+
+def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]":
+    """The C device and kernel of a call.  An AMD-only kernel field set for an NVIDIA device raises
+    gpuocc.Error "argument", as `gpuocc report` and `gpuocc batch` refuse it (NVIDIA's rules would not read it)."""
+    d, k = _device(dev), _kernel(kern)
+    if d.vendor != _VENDOR_AMD:
+        for name, default in _AMD_ONLY:
+            if getattr(kern, name) != default:
+                raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: AMD only (the device is NVIDIA)")
+    return d, k
+
+
+def _pair_refs(dev: Union["Device", str], kern: Kernel) -> tuple:
+    d, k = _pair(dev, kern)
+    return ctypes.byref(d), ctypes.byref(k)
+
+
 # ======================================================================================================
 # Occupancy
 # ======================================================================================================
@@ -793,7 +813,7 @@ def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
         (4, 0.5, ('registers',))
     """
     r = _CResult(size=ctypes.sizeof(_CResult))
-    _call("gpuocc_occupancy", ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)), ctypes.byref(r))
+    _call("gpuocc_occupancy", *_pair_refs(dev, kern), ctypes.byref(r))
     # AMD's fields are None for NVIDIA (model 0), as JSON's null
     return _from_c(Result, r, waves_per_simd=r.waves_per_simd if r.model else None)
 
@@ -811,7 +831,7 @@ class Limits:
 def limits(dev: Union[Device, str], kern: Kernel) -> Limits:
     """The five per-resource limits (gpuocc_limit_warps, _registers, _shared_memory, _blocks,
     _barriers) for this kernel."""
-    d, k, b = _device(dev), _kernel(kern), c_i32()
+    (d, k), b = _pair(dev, kern), c_i32()
     out = {}
     calls = {
         "warps": lambda: library.gpuocc_limit_warps(ctypes.byref(d), k.threads_per_block, ctypes.byref(b)),
@@ -856,7 +876,7 @@ def smem_per_block(dev: Union[Device, str], smem_static: int = 0, smem_dynamic: 
 def smem_carveout(dev: Union[Device, str], kern: Kernel) -> int:
     """Shared memory per SM, bytes, that the driver configures for this kernel (the carveout)."""
     v = c_i64()
-    _call("gpuocc_smem_carveout", ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)), ctypes.byref(v))
+    _call("gpuocc_smem_carveout", *_pair_refs(dev, kern), ctypes.byref(v))
     return v.value
 
 
@@ -875,7 +895,7 @@ def best_block(dev: Union[Device, str], kern: Kernel, smem_base: int = 0, smem_p
     smem_base + smem_per_thread x threads (default 0 + 0), `smem_table[t]` for a block of t threads
     (len must exceed the largest candidate: 1025 covers every NVIDIA device), or `smem_fn(threads)`.
     Candidates: the largest allowed block size, then every multiple of the warp size below it."""
-    d, k = _device(dev), _kernel(kern)
+    d, k = _pair(dev, kern)
     t, g = c_i32(), c_i32()
     if smem_table is not None and smem_fn is not None:
         raise TypeError("give smem_table or smem_fn, not both")
@@ -910,7 +930,7 @@ def smem_dynamic_available(dev: Union[Device, str], kern: Kernel, blocks: int) -
     """The most dynamic shared memory per block, bytes, with which `blocks` blocks still fit on one SM
     (the kernel's smem_dynamic is ignored).  gpuocc.Error "unsatisfiable" if they never fit."""
     v = c_i64()
-    _call("gpuocc_smem_dynamic_available", ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)),
+    _call("gpuocc_smem_dynamic_available", *_pair_refs(dev, kern),
           _i32(blocks, "blocks"), ctypes.byref(v))
     return v.value
 
@@ -919,7 +939,7 @@ def regs_max_for_blocks(dev: Union[Device, str], kern: Kernel, blocks: int) -> i
     """The most registers per thread (at most 255) with which `blocks` blocks still fit: the
     -maxrregcount or __launch_bounds__ target.  gpuocc.Error "unsatisfiable" if none does."""
     v = c_i32()
-    _call("gpuocc_regs_max_for_blocks", ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)),
+    _call("gpuocc_regs_max_for_blocks", *_pair_refs(dev, kern),
           _i32(blocks, "blocks"), ctypes.byref(v))
     return v.value
 
@@ -946,7 +966,7 @@ def next_step(dev: Union[Device, str], kern: Kernel, resource: Union[str, int]) 
     reduction of it alone helps (the block-slot cap, or it already allows the most)."""
     r = _resource(resource)
     value, shed = c_i64(), c_i64()
-    status = library.gpuocc_next_step(ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)), r,
+    status = library.gpuocc_next_step(*_pair_refs(dev, kern), r,
                                       ctypes.byref(value), ctypes.byref(shed))
     if status == _ERR_UNSATISFIABLE:
         return None
@@ -1161,7 +1181,7 @@ class TradeoffStep:
 def tradeoff(dev: Union[Device, str], kern: Kernel, work_cycles: float, spill_accesses_per_reg: float,
              spill_latency_cycles: float) -> tuple:
     """Each register cap below the kernel's count that changes blocks per SM, best occupancy last."""
-    d, k = _device(dev), _kernel(kern)
+    d, k = _pair(dev, kern)
     args = (_f64(work_cycles, "work_cycles"), _f64(spill_accesses_per_reg, "spill_accesses_per_reg"),
             _f64(spill_latency_cycles, "spill_latency_cycles"))
     count = c_i32()
@@ -1645,7 +1665,7 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
 
     Raises TypeError for arguments of the wrong type, gpuocc.Error for a device or kernel the library
     rejects, or columns of different lengths ("argument")."""
-    base = _kernel(kern if kern is not None else Kernel())
+    dev_c, base = _pair(dev, kern if kern is not None else Kernel())
     given = {"threads": threads, "regs": regs, "smem_static": smem_static, "smem_dynamic": smem_dynamic}
     numpy = sys.modules.get("numpy")
     want_numpy = numpy is not None and any(isinstance(v, numpy.ndarray) for v in given.values())
@@ -1682,11 +1702,11 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
         setattr(b, field_name, out[name].buffer_info()[0] if n else None)
     if n:
         prepared = _CPrepared(size=ctypes.sizeof(_CPrepared))
-        _call("gpuocc_prepare", ctypes.byref(_device(dev)), ctypes.byref(prepared), where="device")
+        _call("gpuocc_prepare", ctypes.byref(dev_c), ctypes.byref(prepared), where="device")
         _call("gpuocc_occupancy_batch", ctypes.byref(prepared), ctypes.byref(base), ctypes.byref(b), n,
               where="batch")
     else:
-        _call("gpuocc_device_validate", ctypes.byref(_device(dev)), where="device")
+        _call("gpuocc_device_validate", ctypes.byref(dev_c), where="device")
     launch: "dict[str, Any]" = {}
     for name, field_name in (("threads", "threads_per_block"), ("regs", "regs_per_thread"),
                              ("smem_static", "smem_static_bytes"), ("smem_dynamic", "smem_dynamic_bytes")):
@@ -1726,7 +1746,7 @@ def sweep_range(dev: Union[Device, str], kern: Kernel, axis: Union[str, int]) ->
     """(from, to, step): the whole legal range of `axis` ("threads", "regs", "smem", "barriers") at its
     natural granularity (warp size, 1 register, the shared-memory allocation unit, 1 barrier)."""
     lo, hi, step = c_i64(), c_i64(), c_i64()
-    _call("gpuocc_sweep_range", ctypes.byref(_device(dev)), ctypes.byref(_kernel(kern)), _axis(axis),
+    _call("gpuocc_sweep_range", *_pair_refs(dev, kern), _axis(axis),
           ctypes.byref(lo), ctypes.byref(hi), ctypes.byref(step), where="sweep_range")
     return lo.value, hi.value, step.value
 
@@ -1772,7 +1792,7 @@ def sweep(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], from_: O
 
     Raises gpuocc.Error ("argument" for an unknown axis or an empty range, "threads"/"registers"/
     "smem"/"barriers" for a start below the axis' range, "overflow" past 2^31 points)."""
-    d, k, a = _device(dev), _kernel(kern), _axis(axis)
+    (d, k), a = _pair(dev, kern), _axis(axis)
     if from_ is None or to is None or step is None:
         lo, hi, unit = sweep_range(dev, kern, a)
         from_, to, step = (lo if from_ is None else from_), (hi if to is None else to), (unit if step is None else step)
@@ -1788,7 +1808,7 @@ def sweep_steps(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], fr
 
         >>> list(sweep_steps("A100", kernel(threads=256), "regs", 0, 256)["regs"])
         [0, 25, 33, 41, 49, 65, 81, 129]"""
-    d, k, a = _device(dev), _kernel(kern), _axis(axis)
+    (d, k), a = _pair(dev, kern), _axis(axis)
     if from_ is None or to is None:
         lo, hi, _ = sweep_range(dev, kern, a)
         from_, to = (lo if from_ is None else from_), (hi if to is None else to)

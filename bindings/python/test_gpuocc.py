@@ -62,6 +62,21 @@ class Occupancy(unittest.TestCase):
         self.assertEqual(r.regs_per_block, 16384)
         # AMD's fields are None on NVIDIA, as `gpuocc report --json` writes null
         self.assertEqual((r.model, r.waves_per_simd, r.limit_sgprs), (None, None, None))
+        # and AMD-only inputs are refused for an NVIDIA device, as `gpuocc report --arch H100 --model runtime`
+        # and a batch row refuse them (NVIDIA's rules would not read them), by every call that takes a kernel
+        for amd in (dict(model="runtime"), dict(model="compiler"), dict(agprs=4), dict(sgprs=32), dict(wave_size=32),
+                    dict(cu_mode=1), dict(model="runtime", rocm="6.2")):
+            k = gpuocc.kernel(threads=256, regs=64, **amd)
+            for call in (lambda: gpuocc.occupancy("A100", k), lambda: gpuocc.limits("H100", k),
+                         lambda: gpuocc.sweep("A100", k, "regs"), lambda: gpuocc.batch("A100", [256], [64], kern=k),
+                         lambda: gpuocc.best_block("A100", k)):
+                with self.assertRaises(gpuocc.Error, msg=amd) as e:
+                    call()
+                self.assertEqual(e.exception.name, "argument")
+                self.assertIn("AMD only", str(e.exception))
+        # the same kernel on an AMD device is an answer
+        self.assertEqual(gpuocc.occupancy("MI300X", gpuocc.kernel(threads=256, regs=64, model="runtime")).model,
+                         "runtime")
 
     def test_optin_is_on_by_default(self):
         # 64 KiB + 1 KiB reserved = 65 KiB a block; 164 KiB / 65 KiB = 2 blocks (opt-in on)
