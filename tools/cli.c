@@ -546,8 +546,7 @@ void cli_escape(const char *s, size_t n, char *out, size_t cap)
         bool control = c < 0x20 || c == 0x7f;
         /* a UTF-8 character is copied whole or not at all: a cut never leaves half of one */
         size_t len = control || c < 0xc0 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-        len = len > n - i ? n - i : len;
-        if (w + (control ? 4 : len) >= cap)
+        if (len > n - i || w + (control ? 4 : len) >= cap) /* a character cut off by n, or one past cap */
             break;
         if (control)
             w += (size_t)snprintf(out + w, cap - w, "\\x%02x", c);

@@ -171,7 +171,8 @@ bool cli_amd_launch_flag(struct cli_args *a, struct cli_launch *l);
 bool cli_launch_check(struct cli_io *io, const struct cli_launch *l);
 
 /* s[0, n) made fit for a one-line message: control bytes (NUL, line breaks, DEL) written \xNN; cut at a
-   whole character or escape to fit `cap` (out is always terminated). */
+   whole character or escape to fit `cap`, and a UTF-8 character that n cuts off is left out (out is always
+   terminated). */
 void cli_escape(const char *s, size_t n, char *out, size_t cap);
 
 /* Minimal JSON writer: keys and values with commas handled by the caller's `first` flag. */

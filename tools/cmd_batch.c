@@ -430,10 +430,7 @@ static void bad_cell(struct verdict *v, const char *status, const char *column, 
                      size_t n)
 {
     char got[4 * 40 + 1];
-    size_t cut = n > 40 ? 40 : n;
-    while (cut > 0 && cut < n && ((unsigned char)s[cut] & 0xc0) == 0x80) /* not inside a UTF-8 character */
-        cut--;
-    cli_escape(s, cut, got, sizeof got);
+    cli_escape(s, n > 40 ? 40 : n, got, sizeof got); /* a character the 40th byte cuts is left out */
     v->status = status;
     snprintf(v->error, sizeof v->error, "%s: %s, got '%s'", column, what, got);
 }

@@ -161,6 +161,13 @@ static bool refuse(struct cli_io *io, const struct flags *f, const char *const *
     return true;
 }
 
+/* --sm-count, else the product's (--arch), else 0 (the caller says it is required). */
+static int32_t sm_count_for(struct cli_io *io, const struct flags *f, const gpuocc_perf *p, bool have)
+{
+    const char *v = flag(f, "--sm-count");
+    return v ? cli_int(io, "--sm-count", v, 1, INT32_MAX) : have ? p->sm_count : 0;
+}
+
 /* The domain a model input must lie in, checked here so that the error names the flag that carries it. */
 enum domain { POS, NONNEG, FRAC, ONE };
 
@@ -229,8 +236,7 @@ struct dram {
 
 static bool dram_for(struct cli_io *io, const struct flags *f, const gpuocc_perf *p, bool have, struct dram *d)
 {
-    d->sm_count = flag(f, "--sm-count") ? cli_int(io, "--sm-count", flag(f, "--sm-count"), 1, INT32_MAX)
-                  : have ? p->sm_count : 0;
+    d->sm_count = sm_count_for(io, f, p, have);
     d->latency_ns = flag(f, "--latency-ns") ? number(io, "--latency-ns", flag(f, "--latency-ns"), POS)
                     : have && p->latency_clock_mhz > 0 ? p->dram_latency_cycles / p->latency_clock_mhz * 1e3
                                                        : 0;
@@ -435,8 +441,7 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
     in.access_bytes = num(io, &f, "--access-bytes", 4, false, POS);
     in.l1_hit_rate = num(io, &f, "--l1-hit-rate", 0.9, false, FRAC);
     in.l2_hit_rate = num(io, &f, "--l2-hit-rate", 1, false, FRAC);
-    in.sm_count = flag(&f, "--sm-count") ? cli_int(io, "--sm-count", flag(&f, "--sm-count"), 1, INT32_MAX)
-                  : (have ? p.sm_count : 0);
+    in.sm_count = sm_count_for(io, &f, &p, have);
     if (in.sm_count < 1)
         cli_fail(io, "--sm-count", "required (or --arch with a product)");
     in.threads = num(io, &f, "--grid-threads", 0, true, NONNEG);
@@ -607,8 +612,7 @@ static int cmd_waves(struct cli_io *io, int argc, char **argv)
     if (!cli_try_int(flag(&f, "--grid-blocks"), 1, INT64_MAX, &grid))
         cli_fail(io, "--grid-blocks", "expected a positive integer, got '%s'", flag(&f, "--grid-blocks"));
     int32_t bps = cli_int(io, "--blocks-per-sm", flag(&f, "--blocks-per-sm"), 1, INT32_MAX);
-    int32_t sms = flag(&f, "--sm-count") ? cli_int(io, "--sm-count", flag(&f, "--sm-count"), 1, INT32_MAX)
-                  : have ? p.sm_count : 0;
+    int32_t sms = sm_count_for(io, &f, &p, have);
     if (sms < 1)
         cli_fail(io, "--sm-count", "required (or --arch with a product)");
     gpuocc_waves_result w = {.size = sizeof w};
