@@ -744,18 +744,21 @@ def _kernel(kern: Kernel) -> _CKernel:
     return kern._to_c()
 
 
-# the kernel fields only AMD's rules read, and their defaults
+# the kernel fields only one vendor's rules read, and their defaults
 _AMD_ONLY = (("agprs", 0), ("sgprs", 0), ("wave_size", 0), ("cu_mode", 0), ("model", None), ("rocm", None))
+_NVIDIA_ONLY = (("barriers", 1), ("carveout", CARVEOUT_DEFAULT), ("smem_optin", True), ("smem_dynamic_max", -1))
 
 
 def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]":
-    """The C device and kernel of a call.  An AMD-only kernel field set for an NVIDIA device raises
-    gpuocc.Error "argument", as `gpuocc report` and `gpuocc batch` refuse it (NVIDIA's rules would not read it)."""
+    """The C device and kernel of a call.  A kernel field only the other vendor's rules read, set away from
+    its default, raises gpuocc.Error "argument", as `gpuocc report` and `gpuocc batch` refuse it (the
+    device's rules would not read it)."""
     d, k = _device(dev), _kernel(kern)
-    if d.vendor != _VENDOR_AMD:
-        for name, default in _AMD_ONLY:
-            if getattr(kern, name) != default:
-                raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: AMD only (the device is NVIDIA)")
+    amd = d.vendor == _VENDOR_AMD
+    for name, default in _NVIDIA_ONLY if amd else _AMD_ONLY:
+        if getattr(kern, name) != default:
+            raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: " +
+                        ("NVIDIA only (the device is AMD)" if amd else "AMD only (the device is NVIDIA)"))
     return d, k
 
 

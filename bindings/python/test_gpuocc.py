@@ -503,6 +503,20 @@ class AmdQueries(unittest.TestCase):
         for bad in (dict(model=2), dict(model="runtime", rocm=602)):
             with self.assertRaises(TypeError, msg=bad):
                 gpuocc.kernel(256, **bad)
+        # NVIDIA-only inputs are refused for an AMD device, as `gpuocc report --arch MI300X --barriers 2` and an
+        # AMD batch row with a carveout cell refuse them (AMD's rules have no barriers count, carveout or opt-in)
+        for nvidia in (dict(barriers=2), dict(barriers=0), dict(carveout=50), dict(carveout=0),
+                       dict(smem_optin=False), dict(smem_dynamic_max=4096)):
+            k = gpuocc.kernel(256, regs=129, **nvidia)
+            for call in (lambda: gpuocc.occupancy("MI300X", k), lambda: gpuocc.limits("MI300X", k),
+                         lambda: gpuocc.sweep("MI300X", k, "regs"), lambda: gpuocc.batch("MI300X", [256], [129], kern=k),
+                         lambda: gpuocc.best_block("MI300X", k), lambda: gpuocc.regs_max_for_blocks("MI300X", k, 2)):
+                with self.assertRaises(gpuocc.Error, msg=nvidia) as e:
+                    call()
+                self.assertEqual(e.exception.name, "argument")
+                self.assertIn("NVIDIA only", str(e.exception))
+            # the same kernel on an NVIDIA device is an answer
+            self.assertGreaterEqual(gpuocc.occupancy("H100", k).blocks_per_sm, 0)
         # gfx906 SGPRs: 100 allow 8 waves per SIMD (LLVM's table): 32 one-wave workgroups; 88 allow 9.
         k = gpuocc.kernel(64, regs=16, sgprs=100)
         self.assertEqual(gpuocc.occupancy("MI50", k).limiters, ("sgprs",))
