@@ -528,7 +528,9 @@ typedef struct gpuocc_batch {
     int32_t *regs_per_block;
     int64_t *smem_per_block_bytes;
     int64_t *smem_per_sm_bytes;
-    uint64_t reserved[4];              /* zero */
+    int32_t *waves_per_simd;           /* out, AMD's: the gpuocc_result fields of the same names (NVIDIA: 0 and */
+    int32_t *limit_sgprs;              /* GPUOCC_UNLIMITED, as gpuocc_occupancy)  @since 0.2.0 */
+    uint64_t reserved[2];              /* zero */
 } gpuocc_batch;
 
 /*

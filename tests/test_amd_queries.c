@@ -604,7 +604,8 @@ Test(amd_queries, batch_is_occupancy)
         random_launch(&state, &d, &base, false);
         gpuocc_prepared prepared = {.size = sizeof prepared};
         cr_assert_eq(gpuocc_prepare(&d, &prepared), GPUOCC_OK);
-        int32_t threads[N], regs[N], status[N], blocks[N], warps[N], limit_regs[N], limit_smem[N];
+        int32_t threads[N], regs[N], status[N], blocks[N], warps[N], limit_regs[N], limit_smem[N], waves[N],
+            limit_sgprs[N];
         int64_t smem_static[N], smem_dynamic[N], smem_sm[N];
         double occupancy[N];
         uint32_t limiters[N];
@@ -620,9 +621,10 @@ Test(amd_queries, batch_is_occupancy)
                           .smem_static_bytes = smem_static, .smem_dynamic_bytes = smem_dynamic, .status = status,
                           .blocks_per_sm = blocks, .warps_per_sm = warps, .occupancy = occupancy,
                           .limiters = limiters, .limit_regs = limit_regs, .limit_smem = limit_smem,
-                          .smem_per_sm_bytes = smem_sm};
+                          .smem_per_sm_bytes = smem_sm, .waves_per_simd = waves, .limit_sgprs = limit_sgprs};
         cr_assert_eq(gpuocc_occupancy_batch(&prepared, &base, &b, N), GPUOCC_OK);
         cr_expect_eq(status[3], GPUOCC_ERR_THREADS);
+        cr_expect_eq(waves[3] | limit_sgprs[3], 0); /* a failed launch's outputs are 0 */
         cr_expect_eq(status[5], GPUOCC_ERR_REGISTERS);
         cr_expect_eq(status[7], GPUOCC_ERR_SMEM);
         for (int i = 0; i < N; i++) {
@@ -640,6 +642,8 @@ Test(amd_queries, batch_is_occupancy)
             cr_expect_eq(limit_regs[i], r.limit_regs);
             cr_expect_eq(limit_smem[i], r.limit_smem);
             cr_expect_eq(smem_sm[i], r.smem_per_sm_bytes);
+            cr_expect_eq(waves[i], r.waves_per_simd, "trial %d launch %d", trial, i);
+            cr_expect_eq(limit_sgprs[i], r.limit_sgprs, "trial %d launch %d", trial, i);
         }
         /* a stray write into the prepared state is found */
         prepared.opaque[20] ^= 1;
@@ -655,4 +659,16 @@ Test(amd_queries, batch_is_occupancy)
     gpuocc_batch b = {.size = sizeof b, .smem_width = 4, .status = &status};
     cr_expect_eq(gpuocc_occupancy_batch(&prepared, &k, &b, 1), GPUOCC_ERR_ARGUMENT);
     cr_expect_eq(status, 7);
+    /* AMD's own columns, by hand (LLVM's gfx906 SGPR table, as tests/test_amd.c): 100 SGPRs allow 8 waves per
+       SIMD, so 4 SIMDs hold 32 one-wave (64-thread) workgroups; 16 VGPRs alone would allow 10 waves (40) */
+    k = amd_kernel(64, 16, 0, 0);
+    k.sgprs = 100;
+    int32_t waves = -1, limit_sgprs = -1, blocks = -1;
+    b = (gpuocc_batch){.size = sizeof b, .smem_width = 4, .status = &status, .blocks_per_sm = &blocks,
+                       .waves_per_simd = &waves, .limit_sgprs = &limit_sgprs};
+    cr_assert_eq(gpuocc_occupancy_batch(&prepared, &k, &b, 1), GPUOCC_OK);
+    cr_expect_eq(status, GPUOCC_OK);
+    cr_expect_eq(waves, 8);
+    cr_expect_eq(limit_sgprs, 32);
+    cr_expect_eq(blocks, 32);
 }

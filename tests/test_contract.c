@@ -191,7 +191,7 @@ static const layout prepared_layout = {"gpuocc_prepared", sizeof(gpuocc_prepared
 
 /* The column pointers are not mutated (any value but a valid array or NULL is the caller's lie). */
 static const field batch_fields[] = {
-    FIELD(gpuocc_batch, smem_width, T_I32), RESERVED(gpuocc_batch, reserved, T_U64, 4), END_FIELDS,
+    FIELD(gpuocc_batch, smem_width, T_I32), RESERVED(gpuocc_batch, reserved, T_U64, 2), END_FIELDS,
 };
 static const layout batch_layout = {"gpuocc_batch", sizeof(gpuocc_batch), sizeof(gpuocc_batch), batch_fields};
 

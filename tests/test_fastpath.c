@@ -361,6 +361,7 @@ static void check_batch(const gpuocc_device *d, const char *what)
 {
     static int32_t threads[LAUNCHES], regs[LAUNCHES], status[LAUNCHES], blocks[LAUNCHES], warps[LAUNCHES];
     static int32_t lw[LAUNCHES], lr[LAUNCHES], ls[LAUNCHES], lb[LAUNCHES], lbar[LAUNCHES], rpb[LAUNCHES];
+    static int32_t waves[LAUNCHES], lsg[LAUNCHES];
     static int64_t st[LAUNCHES], dy[LAUNCHES], spb[LAUNCHES], spsm[LAUNCHES];
     static int32_t st32[LAUNCHES], dy32[LAUNCHES];
     static uint32_t limiters[LAUNCHES];
@@ -397,7 +398,8 @@ static void check_batch(const gpuocc_device *d, const char *what)
                           .blocks_per_sm = blocks, .warps_per_sm = warps, .occupancy = occ,
                           .limiters = limiters, .limit_warps = lw, .limit_regs = lr, .limit_smem = ls,
                           .limit_blocks = lb, .limit_barriers = lbar, .regs_per_block = rpb,
-                          .smem_per_block_bytes = spb, .smem_per_sm_bytes = spsm};
+                          .smem_per_block_bytes = spb, .smem_per_sm_bytes = spsm,
+                          .waves_per_simd = round == 4 ? NULL : waves, .limit_sgprs = lsg};
         if (round == 2)
             b.threads_per_block = NULL;
         if (round == 3)
@@ -413,14 +415,15 @@ static void check_batch(const gpuocc_device *d, const char *what)
             int32_t rc = gpuocc_occupancy(d, &k, &r);
             cr_assert_eq(status[i], rc, "%s launch %d: status %d, single call %d", what, i, status[i], rc);
             if (rc != GPUOCC_OK) {
-                cr_assert_eq(blocks[i] | warps[i] | lw[i] | lr[i] | rpb[i], 0);
+                cr_assert_eq(blocks[i] | warps[i] | lw[i] | lr[i] | rpb[i] | lsg[i], 0);
                 continue;
             }
             cr_assert(blocks[i] == r.blocks_per_sm && warps[i] == r.warps_per_sm && occ[i] == r.occupancy &&
                           limiters[i] == r.limiters && lw[i] == r.limit_warps && lr[i] == r.limit_regs &&
                           ls[i] == r.limit_smem && lb[i] == r.limit_blocks && lbar[i] == r.limit_barriers &&
                           rpb[i] == r.regs_per_block && spb[i] == r.smem_per_block_bytes &&
-                          spsm[i] == r.smem_per_sm_bytes,
+                          spsm[i] == r.smem_per_sm_bytes && (round == 4 || waves[i] == r.waves_per_simd) &&
+                          lsg[i] == r.limit_sgprs,
                       "%s launch %d (threads %d regs %d static %lld dynamic %lld): batch %d blocks, single %d",
                       what, i, k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes,
                       (long long)k.smem_dynamic_bytes, blocks[i], r.blocks_per_sm);
@@ -472,16 +475,21 @@ Test(fastpath, batch_with_32_bit_shared_memory_columns)
     gpuocc_prepared p = {.size = sizeof p};
     cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
     int32_t threads[3] = {256, 128, 0}, dynamic[3] = {49152, -1, 0}, status[3], blocks[3];
+    int32_t waves[3] = {7, 7, 7}, limit_sgprs[3] = {7, 7, 7};
     gpuocc_kernel base;
     gpuocc_kernel_init(&base);
     gpuocc_batch b = {.size = sizeof b, .smem_width = 4, .threads_per_block = threads, .smem_dynamic_bytes = dynamic,
-                      .status = status, .blocks_per_sm = blocks};
+                      .status = status, .blocks_per_sm = blocks, .waves_per_simd = waves, .limit_sgprs = limit_sgprs};
     cr_assert_eq(gpuocc_occupancy_batch(&p, &base, &b, 3), GPUOCC_OK);
     /* H100, 256 threads, no registers, 48 KiB + 1 KiB: 233472 / 50176 = 4 blocks */
     cr_expect_eq(status[0], GPUOCC_OK);
     cr_expect_eq(blocks[0], 4);
     cr_expect_eq(status[1], GPUOCC_ERR_SMEM);
     cr_expect_eq(status[2], GPUOCC_ERR_THREADS);
+    /* AMD's columns on NVIDIA, as gpuocc_occupancy: no waves per SIMD, no SGPR limit; 0 in a failed row */
+    cr_expect_eq(waves[0], 0);
+    cr_expect_eq(limit_sgprs[0], GPUOCC_UNLIMITED);
+    cr_expect_eq(waves[1] | waves[2] | limit_sgprs[1] | limit_sgprs[2], 0);
 }
 
 Test(fastpath, batch_rejects_bad_calls_and_writes_nothing)
@@ -499,9 +507,9 @@ Test(fastpath, batch_rejects_bad_calls_and_writes_nothing)
     b.smem_width = 2;
     cr_expect_eq(gpuocc_occupancy_batch(&p, &base, &b, 2), GPUOCC_ERR_ARGUMENT);
     b.smem_width = 8;
-    b.reserved[3] = 1;
+    b.reserved[1] = 1;
     cr_expect_eq(gpuocc_occupancy_batch(&p, &base, &b, 2), GPUOCC_ERR_RESERVED);
-    b.reserved[3] = 0;
+    b.reserved[1] = 0;
     b.status = NULL;
     cr_expect_eq(gpuocc_occupancy_batch(&p, &base, &b, 2), GPUOCC_ERR_NULL);
     b.status = status;

@@ -5,7 +5,8 @@
 _Static_assert(sizeof(gpuocc_prepared) == 2048, "gpuocc_prepared layout 0.2 is frozen");
 _Static_assert(sizeof(gpuocc_batch) == 176, "gpuocc_batch layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_batch, status) == 40, "gpuocc_batch layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_batch, reserved) == 144, "gpuocc_batch layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_batch, waves_per_simd) == 144, "gpuocc_batch layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_batch, reserved) == 160, "gpuocc_batch layout 0.2 is frozen");
 
 int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
 {
@@ -51,7 +52,7 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
         return GPUOCC_ERR_NULL;
     if (batch->size < sizeof *batch || batch->size > GPUOCC_STRUCT_SIZE_MAX)
         return GPUOCC_ERR_STRUCT_SIZE;
-    if ((batch->reserved[0] | batch->reserved[1] | batch->reserved[2] | batch->reserved[3]) != 0)
+    if ((batch->reserved[0] | batch->reserved[1]) != 0)
         return GPUOCC_ERR_RESERVED;
     for (size_t i = sizeof *batch; i < batch->size; i++)
         if (((const unsigned char *)batch)[i] != 0)

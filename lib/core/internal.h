@@ -307,6 +307,8 @@ static inline void gpuocc_batch_put(const gpuocc_batch *b, size_t i, int32_t sta
     GPUOCC_PUT(regs_per_block);
     GPUOCC_PUT(smem_per_block_bytes);
     GPUOCC_PUT(smem_per_sm_bytes);
+    GPUOCC_PUT(waves_per_simd);
+    GPUOCC_PUT(limit_sgprs);
 #undef GPUOCC_PUT
 }
 
