@@ -111,6 +111,15 @@ for args, flag in [(["--arch", "H100", "--threads", "256", "--vgprs", "64"], "--
     rc, out, err = run(["report"] + args)
     check(f"usage error names {flag}: {' '.join(args)}", rc == 2 and out == "" and err.startswith(f"gpuocc: {flag}:")
           and len(err.strip().splitlines()) == 1, (rc, err))
+# the barriers axis on AMD: every point would be the same answer (AMD's rules count no named barriers), refused
+# as --barriers is; the other axes sweep
+for command in (["sweep"], ["sweep", "--steps"], ["plot", "--terminal"]):  # plot takes --regs, not --vgprs
+    regs = ["--regs" if command[0] == "plot" else "--vgprs", "64"]
+    rc, out, err = run(command + ["--arch", "MI300X", "--threads", "256", *regs, "--axis", "barriers"])
+    check(f"{' '.join(command)} --axis barriers on AMD: usage error", rc == 2 and out == "" and
+          err.startswith("gpuocc: --axis: barriers: NVIDIA only") and len(err.strip().splitlines()) == 1, (rc, err))
+    rc, out, err = run(command + ["--arch", "MI300X", "--threads", "256", *regs, "--axis", "regs"])
+    check(f"{' '.join(command)} --axis regs on AMD answers", rc == 0 and out != "" and err == "", (rc, err))
 # VGPRs a lane cannot address (gfx942: 512 unified, 256 arch): the launch cannot run, exit 1
 rc, j, err = report("--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--agprs", "300")
 check("too many AGPRs: 0 blocks, exit 1", rc == 1 and j.get("blocks_per_sm") == 0 and "cannot run" in err, (rc, j, err))

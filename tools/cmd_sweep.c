@@ -38,6 +38,14 @@ gpuocc_sweep_point *sweep_points(struct cli_io *io, const struct cli_launch *l, 
                                  int64_t to, int64_t step, bool steps_only, int32_t *count)
 {
     int32_t n = 0, rc;
+    if (axis == GPUOCC_AXIS_BARRIERS && cli_is_amd(&l->dev)) {
+        /* every point would be the same answer, as --barriers is refused */
+        char arch[16];
+        cli_arch_name(&l->dev, arch, sizeof arch);
+        cli_fail(io, "--axis", "barriers: NVIDIA only, but --arch %s is an AMD device (%s): AMD's rules count no "
+                 "named barriers", l->dev_name, arch);
+        return NULL;
+    }
     rc = steps_only ? gpuocc_sweep_steps(&l->dev, &l->k, axis, from, to, NULL, 0, &n)
                     : gpuocc_sweep(&l->dev, &l->k, axis, from, to, step, NULL, 0, &n);
     if (rc == GPUOCC_ERR_VENDOR) {

@@ -190,7 +190,7 @@ class _CBatch(ctypes.Structure):
                 ("blocks_per_sm", _VP), ("warps_per_sm", _VP), ("occupancy", _VP), ("limiters", _VP),
                 ("limit_warps", _VP), ("limit_regs", _VP), ("limit_smem", _VP), ("limit_blocks", _VP),
                 ("limit_barriers", _VP), ("regs_per_block", _VP), ("smem_per_block_bytes", _VP),
-                ("smem_per_sm_bytes", _VP), ("reserved", c_u64 * 4)]
+                ("smem_per_sm_bytes", _VP), ("waves_per_simd", _VP), ("limit_sgprs", _VP), ("reserved", c_u64 * 2)]
 
 
 class _CBinaryKernel(ctypes.Structure):
@@ -1621,6 +1621,8 @@ _BATCH_OUT = (("status", "i", "status"), ("blocks_per_sm", "i", "blocks_per_sm")
               ("limit_smem", "i", "limit_smem"), ("limit_blocks", "i", "limit_blocks"),
               ("limit_barriers", "i", "limit_barriers"), ("regs_per_block", "i", "regs_per_block"),
               ("smem_per_block", "q", "smem_per_block_bytes"), ("smem_per_sm", "q", "smem_per_sm_bytes"))
+# and on an AMD device (None on NVIDIA in Result: no column there), as `gpuocc batch` writes them for AMD rows
+_BATCH_OUT_AMD = (("waves_per_simd", "i", "waves_per_simd"), ("limit_sgprs", "i", "limit_sgprs"))
 _IN_PLACE = {"i", "l", "q", "n"}  # signed integer buffer formats used without a copy (at the right width)
 
 
@@ -1662,13 +1664,15 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
     launch whose own values it rejects: gpuocc.status_name() names it; that row's other columns are 0),
     blocks_per_sm, warps_per_sm, occupancy, limiters (GPUOCC_LIMIT_* bits: gpuocc.limiter_names()),
     limit_warps, limit_regs, limit_smem, limit_blocks, limit_barriers (-1: no limit), regs_per_block,
-    smem_per_block, smem_per_sm, as array.array (numpy arrays when a numpy array was passed in).
+    smem_per_block, smem_per_sm, and on an AMD device waves_per_simd and limit_sgprs (-1: no limit), as
+    array.array (numpy arrays when a numpy array was passed in).
     `out`: the Columns of an earlier call with as many rows; its output arrays are reused (overwritten)
     instead of allocating new ones, which is what keeps a loop of large batches fast.
 
     Raises TypeError for arguments of the wrong type, gpuocc.Error for a device or kernel the library
     rejects, or columns of different lengths ("argument")."""
     dev_c, base = _pair(dev, kern if kern is not None else Kernel())
+    outputs = _BATCH_OUT + (_BATCH_OUT_AMD if dev_c.vendor == _VENDOR_AMD else ())
     given = {"threads": threads, "regs": regs, "smem_static": smem_static, "smem_dynamic": smem_dynamic}
     numpy = sys.modules.get("numpy")
     want_numpy = numpy is not None and any(isinstance(v, numpy.ndarray) for v in given.values())
@@ -1691,17 +1695,17 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
         if not isinstance(out, Columns):
             raise TypeError(f"out must be the gpuocc.Columns of an earlier batch(), not {type(out).__name__}")
         if out.rows != n or any(name not in out or not isinstance(out[name], array.array)
-                                or out[name].typecode != code for name, code, _ in _BATCH_OUT):
+                                or out[name].typecode != code for name, code, _ in outputs):
             raise Error(_ERR_ARGUMENT, f"out: not the array columns of a batch() of {n} rows")
-        out = {name: out[name] for name, _, _ in _BATCH_OUT}
+        out = {name: out[name] for name, _, _ in outputs}
     else:
-        out = {name: array.array(code, [0]) * n for name, code, _ in _BATCH_OUT}
+        out = {name: array.array(code, [0]) * n for name, code, _ in outputs}
     b = _CBatch(size=ctypes.sizeof(_CBatch), smem_width=width)
     for name, field_name in (("threads", "threads_per_block"), ("regs", "regs_per_thread"),
                              ("smem_static", "smem_static_bytes"), ("smem_dynamic", "smem_dynamic_bytes")):
         if name in cols:
             setattr(b, field_name, cols[name][2])
-    for name, _, field_name in _BATCH_OUT:
+    for name, _, field_name in outputs:
         setattr(b, field_name, out[name].buffer_info()[0] if n else None)
     if n:
         prepared = _CPrepared(size=ctypes.sizeof(_CPrepared))
@@ -1732,6 +1736,9 @@ _AXIS_COLUMN = {"threads": "threads", "regs": "regs", "smem": "smem_dynamic", "b
 # The launch columns and the output columns, as `gpuocc batch` and `gpuocc sweep` print them.
 _LAUNCH_COLUMNS = (("threads", "i"), ("regs", "i"), ("smem_static", "q"), ("smem_dynamic", "q"),
                    ("barriers", "i"), ("carveout", "i"), ("smem_optin", "i"))
+# an AMD device's launch columns, as `gpuocc sweep` prints them (but model and rocm, the kernel's own strings)
+_LAUNCH_COLUMNS_AMD = (("threads", "i"), ("regs", "i"), ("agprs", "i"), ("sgprs", "i"), ("smem_static", "q"),
+                       ("smem_dynamic", "q"), ("wave_size", "i"), ("cu_mode", "i"), ("max_threads", "i"))
 # the results of a point: batch()'s output columns (_BATCH_OUT), status 0 at every point
 # (gpuocc_batch's field names are gpuocc_sweep_point's)
 _POINT_COLUMNS = tuple(column for column in _BATCH_OUT if column[0] != "status")
@@ -1754,10 +1761,11 @@ def sweep_range(dev: Union[Device, str], kern: Kernel, axis: Union[str, int]) ->
     return lo.value, hi.value, step.value
 
 
-def _columns(kern: Kernel, axis: int, points: Any) -> Columns:
+def _columns(dev: Union[Device, str], d: Any, kern: Kernel, axis: int, points: Any) -> Columns:
     cols = {}
     swept = _AXIS_COLUMN[AXES[axis]]
-    for name, code in _LAUNCH_COLUMNS:
+    amd = d.vendor == _VENDOR_AMD
+    for name, code in _LAUNCH_COLUMNS_AMD if amd else _LAUNCH_COLUMNS:
         if name == swept:
             cols[name] = array.array(code, (p.value for p in points))
         else:
@@ -1766,7 +1774,19 @@ def _columns(kern: Kernel, axis: int, points: Any) -> Columns:
     cols["status"] = array.array("i", [0]) * len(points)  # a point the library cannot answer fails the call
     for name, code, c_name in _POINT_COLUMNS:
         cols[name] = array.array(code, (getattr(p, c_name) for p in points))
+    if amd:  # AMD's answers a sweep point does not carry: the same launches as one batch
+        answers = batch(dev, cols["threads"], cols["regs"], cols["smem_static"], cols["smem_dynamic"], kern=kern)
+        for name, _, _ in _BATCH_OUT_AMD:
+            cols[name] = answers[name]
     return Columns(cols)
+
+
+def _sweep_pair(dev: Union[Device, str], kern: Kernel, axis: Union[str, int]) -> tuple:
+    """The C device, kernel and axis of a sweep; the barriers axis is NVIDIA's, as `gpuocc sweep` says."""
+    (d, k), a = _pair(dev, kern), _axis(axis)
+    if a == AXES.index("barriers") and d.vendor == _VENDOR_AMD:
+        raise Error(_ERR_ARGUMENT, "axis 'barriers': NVIDIA only (the device is AMD: its rules count no barriers)")
+    return d, k, a
 
 
 def _points(symbol: str, d: Any, k: Any, axis: int, *args: Any) -> Any:
@@ -1783,11 +1803,12 @@ def sweep(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], from_: O
           to: Optional[int] = None, step: Optional[int] = None) -> Columns:
     """Occupancy of `kern` on `dev` with `axis` ("threads", "regs", "smem" = dynamic shared memory in
     bytes, "barriers") set to from_, from_ + step, ... up to `to` (inclusive); defaults: sweep_range().
-    Each row equals occupancy() of that launch.  Returns Columns with `gpuocc batch`'s columns: the
-    launch (threads, regs, smem_static, smem_dynamic, barriers, carveout, smem_optin; the swept one
+    Each row equals occupancy() of that launch.  Returns Columns with `gpuocc sweep`'s columns: the
+    launch (threads, regs, smem_static, smem_dynamic, barriers, carveout, smem_optin; on an AMD device
+    threads, regs, agprs, sgprs, smem_static, smem_dynamic, wave_size, cu_mode, max_threads; the swept one
     varies) then status (0 at every point), blocks_per_sm, warps_per_sm, occupancy, limiters (a
     GPUOCC_LIMIT_* mask: see limiter_names()), limit_* (-1: no limit), regs_per_block, smem_per_block,
-    smem_per_sm.
+    smem_per_sm, and on an AMD device waves_per_simd and limit_sgprs.  The barriers axis is NVIDIA's.
 
         >>> c = sweep("A100", kernel(threads=256), "regs", 16, 128, 48)
         >>> list(c["regs"]), list(c["occupancy"])
@@ -1795,12 +1816,12 @@ def sweep(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], from_: O
 
     Raises gpuocc.Error ("argument" for an unknown axis or an empty range, "threads"/"registers"/
     "smem"/"barriers" for a start below the axis' range, "overflow" past 2^31 points)."""
-    (d, k), a = _pair(dev, kern), _axis(axis)
+    d, k, a = _sweep_pair(dev, kern, axis)
     if from_ is None or to is None or step is None:
         lo, hi, unit = sweep_range(dev, kern, a)
         from_, to, step = (lo if from_ is None else from_), (hi if to is None else to), (unit if step is None else step)
-    return _columns(kern, a, _points("gpuocc_sweep", d, k, a, _i64(from_, "from_"), _i64(to, "to"),
-                                     _i64(step, "step")))
+    return _columns(dev, d, kern, a, _points("gpuocc_sweep", d, k, a, _i64(from_, "from_"), _i64(to, "to"),
+                                             _i64(step, "step")))
 
 
 def sweep_steps(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], from_: Optional[int] = None,
@@ -1811,11 +1832,11 @@ def sweep_steps(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], fr
 
         >>> list(sweep_steps("A100", kernel(threads=256), "regs", 0, 256)["regs"])
         [0, 25, 33, 41, 49, 65, 81, 129]"""
-    (d, k), a = _pair(dev, kern), _axis(axis)
+    d, k, a = _sweep_pair(dev, kern, axis)
     if from_ is None or to is None:
         lo, hi, _ = sweep_range(dev, kern, a)
         from_, to = (lo if from_ is None else from_), (hi if to is None else to)
-    return _columns(kern, a, _points("gpuocc_sweep_steps", d, k, a, _i64(from_, "from_"), _i64(to, "to")))
+    return _columns(dev, d, kern, a, _points("gpuocc_sweep_steps", d, k, a, _i64(from_, "from_"), _i64(to, "to")))
 
 
 # ======================================================================================================

@@ -521,6 +521,19 @@ class AmdQueries(unittest.TestCase):
         k = gpuocc.kernel(64, regs=16, sgprs=100)
         self.assertEqual(gpuocc.occupancy("MI50", k).limiters, ("sgprs",))
         self.assertEqual(gpuocc.next_step("MI50", k, "sgprs"), gpuocc.NextStep("sgprs", 88, 12))
+        # batch() and sweep() carry AMD's waves_per_simd and limit_sgprs too: 8 waves per SIMD x 4 SIMDs = 32
+        # waves per CU, so 32 one-wave (64-thread) workgroups or 8 four-wave (256-thread) ones
+        c = gpuocc.batch("MI50", [64, 256, 0], [16, 16, 16], kern=k)
+        self.assertEqual((list(c["waves_per_simd"]), list(c["limit_sgprs"])), ([8, 8, 0], [32, 8, 0]))
+        self.assertNotIn("waves_per_simd", gpuocc.batch("H100", [64], [16]))  # None on NVIDIA: no column
+        c = gpuocc.sweep("MI50", k, "threads", 64, 256, 192)
+        self.assertEqual((list(c["threads"]), list(c["waves_per_simd"]), list(c["limit_sgprs"])),
+                         ([64, 256], [8, 8], [32, 8]))
+        self.assertEqual(list(c["sgprs"]), [100, 100])  # AMD's launch columns, as `gpuocc sweep` prints them
+        self.assertNotIn("barriers", c)
+        with self.assertRaises(gpuocc.Error) as e:  # AMD's rules count no barriers, as `gpuocc sweep` refuses
+            gpuocc.sweep("MI50", k, "barriers")
+        self.assertIn("NVIDIA only", str(e.exception))
 
 
 class Remarks(unittest.TestCase):

@@ -177,4 +177,41 @@ for command, inputs, extra, call, pairs in models:
             print(f"{command} {inputs}: {key} is {got!r} in the CLI, {value!r} in Python ({out.get('error', '')})")
             failed = True
     print(f"{command} {sorted(inputs)}: the CLI's keys are Python's keywords, {len(py)} answers the same")
+
+# Columns: Python's sweep() and batch() on an AMD device have the result keys of `gpuocc sweep --json` and
+# `gpuocc batch --json` (AMD's waves_per_simd and limit_sgprs included), with the same values (-1 in an array
+# where JSON has null; limiters as a mask).  gfx906 with 100 SGPRs is limited by them at the small block sizes.
+def column_value(key, value):
+    if key == "limiters":
+        return list(gpuocc.limiter_names(value))
+    if key.startswith("limit_") and value == -1:
+        return None
+    return value
+
+
+RESULT_KEYS = ["blocks_per_sm", "warps_per_sm", "occupancy", "limiters", "limit_warps", "limit_regs", "limit_smem",
+               "limit_blocks", "limit_barriers", "regs_per_block", "smem_per_block", "waves_per_simd", "limit_sgprs"]
+amd = gpuocc.kernel(64, regs=16, sgprs=100)
+for axis, flags in (("regs", ["--from", "0", "--to", "96", "--step", "32"]), ("threads", [])):
+    rows = json.loads(subprocess.run([cli, "sweep", "--arch", "gfx906", "--threads", "64", "--vgprs", "16", "--sgprs",
+                                      "100", "--axis", axis, "--json"] + flags, capture_output=True, text=True).stdout)
+    cols = gpuocc.sweep("gfx906", amd, axis, *((0, 96, 32) if flags else ()))
+    swept = {"regs": "regs", "threads": "threads"}[axis]
+    want = [[row[swept]] + [row[k] for k in RESULT_KEYS] for row in rows]
+    got = [[cols[swept][i]] + [column_value(k, cols[k][i]) for k in RESULT_KEYS] for i in range(cols.rows)]
+    if got != want or not want:
+        print(f"sweep gfx906 --axis {axis}: Python {got[:3]}..., the CLI {want[:3]}...")
+        failed = True
+    print(f"sweep gfx906 --axis {axis}: Python's columns are the CLI's rows ({len(want)} points)")
+threads, regs = [64, 256, 1024], [16, 100, 16]
+lines = "".join(f"gfx906,{t},{r},100\n" for t, r in zip(threads, regs))
+rows = [json.loads(line) for line in subprocess.run([cli, "batch", "--json"], input="arch,threads,regs,sgprs\n" + lines,
+                                                    capture_output=True, text=True).stdout.splitlines()]
+cols = gpuocc.batch("gfx906", threads, regs, kern=amd)
+want = [[row[k] for k in RESULT_KEYS] for row in rows]
+got = [[column_value(k, cols[k][i]) for k in RESULT_KEYS] for i in range(cols.rows)]
+if got != want or len(want) != 3:
+    print(f"batch gfx906: Python {got}, the CLI {want}")
+    failed = True
+print(f"batch gfx906: Python's columns are the CLI's rows ({len(want)} launches)")
 sys.exit(1 if failed else 0)
