@@ -85,6 +85,9 @@ rc, out, err = run(["devices", "H1000", "gfx9999"])
 lines = err.strip().splitlines()
 check("devices H1000 gfx9999: exit 2, each named", rc == 2 and not out and len(lines) == 2 and "H1000" in lines[0]
       and "gfx9999" in lines[1], (rc, out, err))
+rc, out, err = run(["devices", "", "H100"])
+check("devices '': a usage error that says why", rc == 2 and not out and
+      err == "gpuocc: devices: an empty name matches no device (leave it out to list them all)\n", (rc, err))
 
 # models: seeds' Examples 7 and 8, the waves example, lanes of Example 5
 rc, out, _ = run(["latency", "--warps-per-sm", "32", "--latency-cycles", "400", "--throughput-per-cycle", "4", "--ilp", "50", "--json"])

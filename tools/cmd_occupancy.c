@@ -579,6 +579,8 @@ static int cmd_devices(struct cli_io *io, int argc, char **argv)
     for (; cli_more(&a); a.i++) {
         if (cli_switch(&a, "--json"))
             json = true;
+        else if (argv[a.i][0] == '\0')
+            cli_fail(io, "devices", "an empty name matches no device (leave it out to list them all)");
         else if (argv[a.i][0] != '-')
             filters[nfilters++] = argv[a.i];
         else
