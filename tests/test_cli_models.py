@@ -214,7 +214,7 @@ for cmd, good, old in (
         ("spill", ["--arch", "A100", "--spill-loads", "8", "--spill-stores", "8", "--grid-threads", "1048576"],
          [["--sms", "108"], ["--l1-hit", "0.9"], ["--l2-hit", "1"], ["--l2-bandwidth", "5450"],
           ["--dram-bandwidth", "2039"], ["--clock", "1410"]]),
-        ("plot", ["--arch", "A100", "--threads", "256", "--regs", "128", "--model", "tradeoff", "--output", "-"],
+        ("plot", ["--arch", "A100", "--threads", "256", "--regs", "128", "--chart", "tradeoff", "--output", "-"],
          [["--work", "256"], ["--accesses-per-reg", "0.1"], ["--spill-latency", "300"]])):
     rc, out, err = run(cmd, *good)
     check(f"{cmd} {' '.join(good)}: the new names answer", rc == 0 and out, err)

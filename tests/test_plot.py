@@ -152,7 +152,7 @@ check("a three-way tie in three colours", len([p for p in root.iter(NS + "polyli
 # 3. the register / occupancy trade-off
 WORK, ACC, LAT = 256.0, 2 / 64, 300.0
 TL = ["--arch", "A100", "--threads", "256", "--regs", "128"]
-svg = plot(*TL, "--model", "tradeoff", "--work-cycles", "256", "--spill-accesses-per-reg", str(ACC), "--spill-latency-cycles", "300")
+svg = plot(*TL, "--chart", "tradeoff", "--work-cycles", "256", "--spill-accesses-per-reg", str(ACC), "--spill-latency-cycles", "300")
 root = well_formed_svg11("tradeoff", svg)
 g = panel(root, "panel-tradeoff")
 cap_of = linear(ticks(g, "xtick", "x1"))
@@ -176,7 +176,7 @@ centres = [round(cap_of((a[0] + b[0]) / 2)) for p in runs for a, b in zip(vertic
 check("tradeoff: the occupancy staircase covers caps 0..128", centres == list(range(0, 129)), centres[:5])
 
 # 4. bandwidth against warps per SM
-svg = plot("--arch", "A100", "--threads", "256", "--regs", "32", "--model", "bandwidth", "--bytes-per-warp", "256")
+svg = plot("--arch", "A100", "--threads", "256", "--regs", "32", "--chart", "bandwidth", "--bytes-per-warp", "256")
 root = well_formed_svg11("bandwidth", svg)
 g = panel(root, "panel-bandwidth")
 warps_of = linear(ticks(g, "xtick", "x1"))
@@ -193,10 +193,21 @@ for w in (4, 16, 32, 64):
 rc, out, err = run("plot", *LAUNCH, "--terminal", "--axis", "regs")
 check("terminal", rc == 0 and "\u2588" in out and "registers per thread" in out, (rc, err))
 for args, want in [(LAUNCH, 2), (LAUNCH + ["--output", "/nonexistent/dir/x.svg"], 3),
-                   (LAUNCH + ["--model", "bandwidth", "--output", "-"], 2),
-                   (LAUNCH + ["--model", "roofs", "--output", "-"], 2),
+                   (LAUNCH + ["--chart", "bandwidth", "--output", "-"], 2),
+                   (LAUNCH + ["--chart", "roofs", "--output", "-"], 2),
                    (["--arch", "A100", "--output", "-"], 2)]:
     rc, out, err = run("plot", *args)
     check(f"plot exit {args[-2:]}", rc == want, (rc, err))
+# AMD's launch flags, as `gpuocc report` and `sweep` take them; `--model` is AMD's (compiler or runtime) here too,
+# the charts are `--chart`.  MI300X, 256 threads: 128 VGPRs give 4 waves per SIMD = 4 workgroups, 64 give 8
+# (docs/amd.md: 512 VGPRs per SIMD lane), so the two pictures differ.
+amd = ["--arch", "MI300X", "--threads", "256", "--terminal", "--axis", "threads"]
+rc, out128, err = run("plot", *amd, "--vgprs", "128")
+rc2, out64, err2 = run("plot", *amd, "--vgprs", "64", "--model", "runtime")
+check("plot takes AMD's launch flags", rc == 0 and rc2 == 0 and out128 != out64 and "\u2588" in out128,
+      (rc, err, rc2, err2))
+rc, out, err = run("plot", *LAUNCH, "--model", "tradeoff", "--output", "-")
+check("plot --model is AMD's model, not a chart", rc == 2 and err.startswith("gpuocc: --model: expected compiler or runtime"),
+      (rc, err))
 
 finish("plot")

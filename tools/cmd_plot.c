@@ -417,7 +417,7 @@ static int tradeoff_panel(struct cli_io *io, struct plot *p, double top, const s
     int32_t n = 0;
     int32_t rc = gpuocc_tradeoff(&p->l.dev, k, t->work, t->per_reg, t->latency, steps, 256, &n);
     if (rc != GPUOCC_OK)
-        return cli_fail(io, "--model", "tradeoff: %s", gpuocc_strerror(rc));
+        return cli_fail(io, "--chart", "tradeoff: %s", gpuocc_strerror(rc));
     fprintf(o, "<g class=\"panel\" id=\"panel-tradeoff\">\n");
     text(o, LEFT, top + 18, "start", 15, "panel-title", "Register cap: occupancy gained, spill slowdown paid");
     struct frame f = {LEFT, WIDTH - RIGHT_AXIS, top + 28, top + 28 + PLOT_H, -0.5, regs + 0.5, 0, 104};
@@ -574,7 +574,7 @@ static void terminal_panel(FILE *o, const struct panel_data *d, const gpuocc_ker
 /* ---- the command ---- */
 
 static int write_svg(struct cli_io *io, const char *path, struct plot *p, struct panel_data *panels, int npanels,
-                     const char *model, const struct tradeoff_inputs *t, double bytes_per_warp)
+                     const char *chart, const struct tradeoff_inputs *t, double bytes_per_warp)
 {
     FILE *o = strcmp(path, "-") ? fopen(path, "w") : io->out;
     if (!o) {
@@ -588,7 +588,7 @@ static int write_svg(struct cli_io *io, const char *path, struct plot *p, struct
         for (int32_t j = 0; j < panels[i].n; j++)
             note_set(p, panels[i].pt[j].limiters);
     char title[200], extra[256] = "";
-    const char *what = !model ? "Occupancy" : !strcmp(model, "tradeoff") ? "Register / occupancy trade-off"
+    const char *what = !chart ? "Occupancy" : !strcmp(chart, "tradeoff") ? "Register / occupancy trade-off"
                                                                           : "Achieved bandwidth";
     if (p->l.dev.sm_count)
         snprintf(title, sizeof title, "%s on %s (%s, %d SMs)", what, p->l.dev_name, p->arch, p->l.dev.sm_count);
@@ -598,7 +598,7 @@ static int write_svg(struct cli_io *io, const char *path, struct plot *p, struct
     set_label(p->now.limiters, lim, sizeof lim);
     snprintf(extra, sizeof extra, "now: %g %% occupancy, %d blocks/SM, %d warps/SM, limited by %s",
              100.0 * p->now.occupancy, p->now.blocks_per_sm, p->now.warps_per_sm, lim);
-    bool bw = model && !strcmp(model, "bandwidth");
+    bool bw = chart && !strcmp(chart, "bandwidth");
     int head = bw ? 80 : HEADER_H + 18 * (legend(p, NULL, 0) - 1);
     int height = head + (bw ? 1 : npanels) * PANEL_H + 12;
     if (rc == CLI_OK) {
@@ -609,7 +609,7 @@ static int write_svg(struct cli_io *io, const char *path, struct plot *p, struct
             double top = head + i * PANEL_H;
             if (bw)
                 rc = bandwidth_panel(io, p, top, bytes_per_warp);
-            else if (model)
+            else if (chart)
                 rc = tradeoff_panel(io, p, top, &panels[i], t);
             else
                 occupancy_panel(p, top, &panels[i]);
@@ -634,23 +634,23 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
     struct plot p = {0};
     cli_launch_init(&p.l);
     int32_t axis = -1;
-    const char *output = NULL, *model = NULL;
+    const char *output = NULL, *chart = NULL;
     bool terminal = false;
     double bytes_per_warp = 0;
     struct tradeoff_inputs t = {256, 0.1, 300};
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
         const char *v;
-        if (cli_launch_flag(&a, &p.l) || sweep_axis_flag(&a, &axis))
+        if (cli_launch_flag(&a, &p.l) || cli_amd_launch_flag(&a, &p.l) || sweep_axis_flag(&a, &axis))
             continue;
         if (cli_flag(&a, "--output", &v))
             output = v;
         else if (cli_switch(&a, "--terminal"))
             terminal = true;
-        else if (cli_flag(&a, "--model", &v)) {
-            model = v;
+        else if (cli_flag(&a, "--chart", &v)) {
+            chart = v;
             if (strcmp(v, "tradeoff") && strcmp(v, "bandwidth"))
-                cli_fail(io, "--model", "expected tradeoff or bandwidth, got '%s'", v);
+                cli_fail(io, "--chart", "expected tradeoff or bandwidth, got '%s'", v);
         } else if (cli_flag(&a, "--bytes-per-warp", &v))
             bytes_per_warp = cli_double(io, "--bytes-per-warp", v);
         else if (cli_flag(&a, "--work-cycles", &v))
@@ -668,15 +668,15 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
         return cli_fail(io, "--arch", "required");
     if (!output && !terminal)
         return cli_fail(io, "--output", "required (FILE.svg, or - for stdout), or --terminal");
-    if (model && terminal)
-        return cli_fail(io, "--terminal", "draws the occupancy panels only, not --model");
-    if (model && axis >= 0)
-        return cli_fail(io, "--axis", "cannot be combined with --model");
-    bool bw = model && !strcmp(model, "bandwidth");
+    if (chart && terminal)
+        return cli_fail(io, "--terminal", "draws the occupancy panels only, not --chart");
+    if (chart && axis >= 0)
+        return cli_fail(io, "--axis", "cannot be combined with --chart");
+    bool bw = chart && !strcmp(chart, "bandwidth");
     if (bw && !(bytes_per_warp > 0))
-        return cli_fail(io, "--bytes-per-warp", "required with --model bandwidth: bytes each warp keeps in flight");
-    if (model && !strcmp(model, "tradeoff") && !p.l.have_regs)
-        return cli_fail(io, "--regs", "required with --model tradeoff: the kernel's register count");
+        return cli_fail(io, "--bytes-per-warp", "required with --chart bandwidth: bytes each warp keeps in flight");
+    if (chart && !strcmp(chart, "tradeoff") && !p.l.have_regs)
+        return cli_fail(io, "--regs", "required with --chart tradeoff: the kernel's register count");
     if (!p.l.have_threads && !bw)
         return cli_fail(io, "--threads", "required");
     cli_arch_name(&p.l.dev, p.arch, sizeof p.arch);
@@ -687,7 +687,7 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
 
     struct panel_data panels[3];
     int npanels = 0;
-    if (model && !strcmp(model, "tradeoff")) {
+    if (chart && !strcmp(chart, "tradeoff")) {
         panels[npanels++] = (struct panel_data){GPUOCC_AXIS_REGS, 0, p.l.k.regs_per_thread, 1, NULL, 0};
     } else if (!bw) {
         const int32_t all[3] = {GPUOCC_AXIS_THREADS, GPUOCC_AXIS_REGS, GPUOCC_AXIS_SMEM};
@@ -712,7 +712,7 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
         for (int i = 0; i < npanels; i++)
             terminal_panel(io->out, &panels[i], &p.l.k);
     if (status == CLI_OK && output)
-        status = write_svg(io, output, &p, panels, npanels, model, &t, bytes_per_warp);
+        status = write_svg(io, output, &p, panels, npanels, chart, &t, bytes_per_warp);
     for (int i = 0; i < npanels; i++)
         free(panels[i].pt);
     return status;
@@ -720,10 +720,11 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
 
 static const struct cli_option plot_options[] = {
     CLI_LAUNCH_OPTIONS,
+    CLI_AMD_LAUNCH_OPTIONS,
     {"--output", "FILE", "write the SVG here (- for stdout)"},
     {"--axis", "AXIS", "one panel: threads, regs, smem or barriers (default: threads, regs and smem)"},
     {"--terminal", NULL, "draw the panels with Unicode blocks on stdout"},
-    {"--model", "MODEL", "tradeoff: occupancy and spill slowdown against the register cap; bandwidth: DRAM "
+    {"--chart", "CHART", "tradeoff: occupancy and spill slowdown against the register cap; bandwidth: DRAM "
                          "bandwidth against warps per SM"},
     {"--bytes-per-warp", "B", "bandwidth: bytes each warp keeps in flight"},
     {"--work-cycles", "CYCLES", "tradeoff: cycles of work per iteration (default 256)"},
@@ -734,9 +735,9 @@ static const struct cli_option plot_options[] = {
 
 const struct cli_command cli_cmd_plot = {
     "plot", cmd_plot, "occupancy curves (and the trade-off and bandwidth models) as SVG or in the terminal",
-    "--arch NAME --threads N [launch flags] (--output FILE.svg | --terminal) [--axis AXIS | --model MODEL]",
+    "--arch NAME --threads N [launch flags] (--output FILE.svg | --terminal) [--axis AXIS | --chart CHART]",
     plot_options,
     "gpuocc plot --arch A100 --threads 256 --regs 64 --smem-dynamic 16K --output occupancy.svg\n"
     "gpuocc plot --arch H100 --threads 128 --regs 96 --axis regs --terminal\n"
-    "gpuocc plot --arch A100 --threads 256 --regs 128 --model tradeoff --output tradeoff.svg\n"
-    "gpuocc plot --arch A100 --threads 256 --regs 32 --model bandwidth --bytes-per-warp 256 --output bw.svg\n"};
+    "gpuocc plot --arch A100 --threads 256 --regs 128 --chart tradeoff --output tradeoff.svg\n"
+    "gpuocc plot --arch A100 --threads 256 --regs 32 --chart bandwidth --bytes-per-warp 256 --output bw.svg\n"};
