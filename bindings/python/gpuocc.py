@@ -1770,6 +1770,8 @@ def _columns(dev: Union[Device, str], d: Any, kern: Kernel, axis: int, points: A
             cols[name] = array.array(code, (p.value for p in points))
         else:
             value = int(getattr(kern, name))
+            if name == "wave_size" and value == 0:  # as `gpuocc sweep` prints it: the target's default
+                value = d.warp_size
             cols[name] = array.array(code, [value]) * len(points)
     cols["status"] = array.array("i", [0]) * len(points)  # a point the library cannot answer fails the call
     for name, code, c_name in _POINT_COLUMNS:
@@ -1805,8 +1807,8 @@ def sweep(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], from_: O
     bytes, "barriers") set to from_, from_ + step, ... up to `to` (inclusive); defaults: sweep_range().
     Each row equals occupancy() of that launch.  Returns Columns with `gpuocc sweep`'s columns: the
     launch (threads, regs, smem_static, smem_dynamic, barriers, carveout, smem_optin; on an AMD device
-    threads, regs, agprs, sgprs, smem_static, smem_dynamic, wave_size, cu_mode, max_threads; the swept one
-    varies) then status (0 at every point), blocks_per_sm, warps_per_sm, occupancy, limiters (a
+    threads, regs, agprs, sgprs, smem_static, smem_dynamic, wave_size (the target's when the kernel's is 0),
+    cu_mode, max_threads; the swept one varies) then status (0 at every point), blocks_per_sm, warps_per_sm, occupancy, limiters (a
     GPUOCC_LIMIT_* mask: see limiter_names()), limit_* (-1: no limit), regs_per_block, smem_per_block,
     smem_per_sm, and on an AMD device waves_per_simd and limit_sgprs.  The barriers axis is NVIDIA's.
 

@@ -197,8 +197,9 @@ for axis, flags in (("regs", ["--from", "0", "--to", "96", "--step", "32"]), ("t
                                       "100", "--axis", axis, "--json"] + flags, capture_output=True, text=True).stdout)
     cols = gpuocc.sweep("gfx906", amd, axis, *((0, 96, 32) if flags else ()))
     swept = {"regs": "regs", "threads": "threads"}[axis]
-    want = [[row[swept]] + [row[k] for k in RESULT_KEYS] for row in rows]
-    got = [[cols[swept][i]] + [column_value(k, cols[k][i]) for k in RESULT_KEYS] for i in range(cols.rows)]
+    echo = [swept, "sgprs", "wave_size"]  # the launch as both print it (wave_size: the target's, 64 on gfx906)
+    want = [[row[k] for k in echo] + [row[k] for k in RESULT_KEYS] for row in rows]
+    got = [[cols[k][i] for k in echo] + [column_value(k, cols[k][i]) for k in RESULT_KEYS] for i in range(cols.rows)]
     if got != want or not want:
         print(f"sweep gfx906 --axis {axis}: Python {got[:3]}..., the CLI {want[:3]}...")
         failed = True
