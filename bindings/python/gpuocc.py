@@ -1696,7 +1696,12 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
             raise TypeError(f"out must be the gpuocc.Columns of an earlier batch(), not {type(out).__name__}")
         if out.rows != n or any(name not in out or not isinstance(out[name], array.array)
                                 or out[name].typecode != code for name, code, _ in outputs):
-            raise Error(_ERR_ARGUMENT, f"out: not the array columns of a batch() of {n} rows")
+            raise Error(_ERR_ARGUMENT, f"out: not the array columns of a batch() of {n} rows on "
+                        f"{'an AMD' if dev_c.vendor == _VENDOR_AMD else 'an NVIDIA'} device")
+        # AMD's columns in an NVIDIA batch's out would keep the earlier answers: refused, as the other way round
+        if any(name in out for name, _, _ in _BATCH_OUT_AMD if (name, "i", name) not in outputs):
+            raise Error(_ERR_ARGUMENT, "out: the columns of a batch() on an AMD device (waves_per_simd, "
+                        "limit_sgprs), and this device is NVIDIA")
         out = {name: out[name] for name, _, _ in outputs}
     else:
         out = {name: array.array(code, [0]) * n for name, code, _ in outputs}

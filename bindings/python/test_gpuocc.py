@@ -526,6 +526,14 @@ class AmdQueries(unittest.TestCase):
         c = gpuocc.batch("MI50", [64, 256, 0], [16, 16, 16], kern=k)
         self.assertEqual((list(c["waves_per_simd"]), list(c["limit_sgprs"])), ([8, 8, 0], [32, 8, 0]))
         self.assertNotIn("waves_per_simd", gpuocc.batch("H100", [64], [16]))  # None on NVIDIA: no column
+        # out= reuse is per vendor: an AMD batch's columns would keep stale AMD answers in an NVIDIA batch
+        for first, then in (("MI50", "H100"), ("H100", "MI50")):
+            with self.assertRaises(gpuocc.Error, msg=(first, then)) as e:
+                gpuocc.batch(then, [64], [16], out=gpuocc.batch(first, [64], [16]))
+            self.assertIn("AMD", str(e.exception))
+        reused = gpuocc.batch("MI50", [64], [16], kern=k)
+        self.assertIs(gpuocc.batch("MI50", [256], [16], kern=k, out=reused)["limit_sgprs"], reused["limit_sgprs"])
+        self.assertEqual(list(reused["limit_sgprs"]), [8])
         c = gpuocc.sweep("MI50", k, "threads", 64, 256, 192)
         self.assertEqual((list(c["threads"]), list(c["waves_per_simd"]), list(c["limit_sgprs"])),
                          ([64, 256], [8, 8], [32, 8]))

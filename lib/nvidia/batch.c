@@ -111,7 +111,7 @@ static int32_t launch_plain(const struct context *c, int64_t threads, int64_t re
     k.regs_per_thread = (int32_t)regs;
     k.smem_static_bytes = smem_static;
     k.smem_dynamic_bytes = smem_dynamic;
-    gpuocc_rule_all(d, &k, r);
+    gpuocc_compute(d, &k, r); /* every field, as gpuocc_occupancy fills it */
     return GPUOCC_OK;
 }
 
@@ -451,7 +451,7 @@ __attribute__((target("avx2"))) static void run_avx2(const struct context *c, co
 #endif
 
 /* AMD's columns, as gpuocc_occupancy fills those fields for NVIDIA: no waves per SIMD and no SGPR limit (0
-   in a row that failed, as every output there). */
+   in a row that failed, as every output there).  Written here for every row: the vector loops leave them. */
 static void put_amd_columns(const gpuocc_batch *b, size_t count)
 {
     if (b->waves_per_simd)
