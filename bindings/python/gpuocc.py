@@ -823,34 +823,21 @@ def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
 
 @dataclass(frozen=True)
 class Limits:
-    """Blocks per SM each resource alone allows; None where it cannot limit."""
+    """Blocks per SM each resource alone allows; None where it cannot limit (sgprs: AMD gfx8-9 only)."""
     warps: Optional[int]
     registers: Optional[int]
     shared_memory: Optional[int]
     blocks: Optional[int]
     barriers: Optional[int]
+    sgprs: Optional[int] = None
 
 
 def limits(dev: Union[Device, str], kern: Kernel) -> Limits:
-    """The five per-resource limits (gpuocc_limit_warps, _registers, _shared_memory, _blocks,
-    _barriers) for this kernel."""
-    (d, k), b = _pair(dev, kern), c_i32()
-    out = {}
-    calls = {
-        "warps": lambda: library.gpuocc_limit_warps(ctypes.byref(d), k.threads_per_block, ctypes.byref(b)),
-        "registers": lambda: library.gpuocc_limit_registers(ctypes.byref(d), k.threads_per_block,
-                                                            k.regs_per_thread, ctypes.byref(b)),
-        "shared_memory": lambda: library.gpuocc_limit_shared_memory(ctypes.byref(d), ctypes.byref(k),
-                                                                    ctypes.byref(b)),
-        "blocks": lambda: library.gpuocc_limit_blocks(ctypes.byref(d), ctypes.byref(b)),
-        "barriers": lambda: library.gpuocc_limit_barriers(ctypes.byref(d), k.barriers, ctypes.byref(b)),
-    }
-    for name, call in calls.items():
-        status = call()
-        if status != _OK:
-            raise Error(status, name)
-        out[name] = _unlimited(b.value)
-    return Limits(**out)
+    """The per-resource limits of this launch: occupancy()'s limit_* fields, as `gpuocc report` prints them
+    (every kernel field counts: AMD's model, AGPRs, wave size and CU mode too)."""
+    r = occupancy(dev, kern)
+    return Limits(warps=r.limit_warps, registers=r.limit_regs, shared_memory=r.limit_smem, blocks=r.limit_blocks,
+                  barriers=r.limit_barriers, sgprs=r.limit_sgprs)
 
 
 def regs_per_warp(dev: Union[Device, str], regs: int) -> int:

@@ -478,6 +478,11 @@ class AmdQueries(unittest.TestCase):
         lim = gpuocc.limits("MI300X", k)
         self.assertEqual((lim.warps, lim.registers, lim.shared_memory, lim.blocks, lim.barriers),
                          (8, 3, None, None, 16))
+        # limits() counts every kernel field, as report's limit_*: 128 VGPRs + 64 AGPRs share gfx942's unified
+        # 512-entry file: 192 a wave, 2 waves per SIMD = 2 workgroups (4 without the AGPRs)
+        self.assertEqual(gpuocc.limits("MI300X", gpuocc.kernel(256, regs=128, agprs=64)).registers, 2)
+        self.assertEqual(gpuocc.limits("MI300X", gpuocc.kernel(256, regs=128)).registers, 4)
+        self.assertEqual(gpuocc.limits("MI50", gpuocc.kernel(64, regs=16, sgprs=100)).sgprs, 32)  # 8 waves x 4 SIMDs
         self.assertEqual(gpuocc.smem_dynamic_available("MI300X", k, 2), 32768)  # 64 KiB of LDS per CU / 2
         self.assertEqual(gpuocc.regs_per_warp("MI300X", 129), 136 * 64)
         with self.assertRaises(gpuocc.Error):
