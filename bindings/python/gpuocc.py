@@ -759,6 +759,9 @@ def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]
         if getattr(kern, name) != default:
             raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: " +
                         ("NVIDIA only (the device is AMD)" if amd else "AMD only (the device is NVIDIA)"))
+    if amd and 0 < kern.max_threads < kern.threads:  # as `gpuocc report --max-threads` and a batch row
+        raise Error(_ERR_ARGUMENT, f"threads={kern.threads} is more than max_threads={kern.max_threads}: a "
+                    "workgroup larger than the kernel was compiled for does not launch")
     return d, k
 
 
@@ -1704,6 +1707,14 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
         _call("gpuocc_prepare", ctypes.byref(dev_c), ctypes.byref(prepared), where="device")
         _call("gpuocc_occupancy_batch", ctypes.byref(prepared), ctypes.byref(base), ctypes.byref(b), n,
               where="batch")
+        if dev_c.vendor == _VENDOR_AMD and kern is not None and kern.max_threads > 0 and "threads" in cols:
+            # a workgroup larger than the kernel was compiled for: the row's status, as a `gpuocc batch` row's
+            threads_in = cols["threads"][0]
+            for i in range(n):
+                if threads_in[i] > kern.max_threads and out["status"][i] == _OK:
+                    for name, _, _ in outputs:
+                        out[name][i] = 0
+                    out["status"][i] = _ERR_ARGUMENT
     else:
         _call("gpuocc_device_validate", ctypes.byref(dev_c), where="device")
     launch: "dict[str, Any]" = {}

@@ -531,6 +531,15 @@ class AmdQueries(unittest.TestCase):
         c = gpuocc.batch("MI50", [64, 256, 0], [16, 16, 16], kern=k)
         self.assertEqual((list(c["waves_per_simd"]), list(c["limit_sgprs"])), ([8, 8, 0], [32, 8, 0]))
         self.assertNotIn("waves_per_simd", gpuocc.batch("H100", [64], [16]))  # None on NVIDIA: no column
+        # a workgroup larger than the flat maximum the kernel was compiled for does not launch: refused, as
+        # `gpuocc report --threads 512 --max-threads 256`; in a batch that row's status, as a `gpuocc batch` row's
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.occupancy("MI300X", gpuocc.kernel(512, regs=64, max_threads=256))
+        self.assertEqual(e.exception.name, "argument")
+        c = gpuocc.batch("MI300X", [256, 512], [64, 64], kern=gpuocc.kernel(1, max_threads=256))
+        self.assertEqual([gpuocc.status_name(x) for x in c["status"]], ["ok", "argument"])
+        self.assertEqual((c["blocks_per_sm"][1], c["waves_per_simd"][1]), (0, 0))
+        self.assertEqual(c["blocks_per_sm"][0], 8)  # 64 VGPRs: 8 waves per SIMD, one per workgroup and SIMD
         # out= reuse is per vendor: an AMD batch's columns would keep stale AMD answers in an NVIDIA batch
         for first, then in (("MI50", "H100"), ("H100", "MI50")):
             with self.assertRaises(gpuocc.Error, msg=(first, then)) as e:
