@@ -114,7 +114,7 @@ rc, out, _ = run(["diagnose", "--stall", "math_pipe_throttle", "--occupancy", "0
 check("diagnose", rc == 0 and json.loads(out)["occupancy_helps"] is False, out)
 rc, out, _ = run(["tradeoff", "--arch", "A100", "--threads", "256", "--regs", "128", "--json"])
 j = json.loads(out)
-check("tradeoff", rc == 0 and [s["regs_per_thread"] for s in j["steps"]] == [80, 64, 48, 40, 32], out)
+check("tradeoff", rc == 0 and [s["regs"] for s in j["steps"]] == [80, 64, 48, 40, 32], out)
 for args, field in [
     (["latency", "--warps-per-sm", "32", "--latency-cycles", "0", "--throughput-per-cycle", "4"], "--latency-cycles"),
     (["latency", "--warps-per-sm", "32", "--latency-cycles", "nan", "--throughput-per-cycle", "4"], "--latency-cycles"),

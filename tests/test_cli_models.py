@@ -197,6 +197,25 @@ check("tradeoff: defaults echoed, warps_needed null when not given",
       rc == 0 and tuple(j.get(k, "(absent)") for k in ("work_cycles", "spill_accesses_per_reg", "spill_latency_cycles",
                                                        "warps_needed", "smem_optin", "carveout", "barriers"))
       == (256, 0.1, 300, None, 1, -1, 1), j)
+# tradeoff on AMD takes AMD's launch flags, as report does (gfx942: one unified file of 512 per lane):
+# 128 VGPRs + 64 AGPRs = 192 a wave, 2 waves per SIMD = 2 four-wave workgroups; the first cap that gains one is
+# 104 VGPRs (104 + 64 = 168, 512 // 168 = 3); the caps are `regs` (registers per thread), as everywhere
+rc, j, err = js("tradeoff", "--arch", "MI300X", "--threads", "256", "--vgprs", "128", "--agprs", "64",
+                "--model", "runtime", "--rocm", "6.2")
+check("tradeoff on AMD: AMD's flags, echoed as report echoes them",
+      rc == 0 and (j.get("blocks_per_sm"), j.get("agprs"), j.get("model"), j.get("rocm"), j.get("wave_size"),
+                   j.get("barriers"), j.get("sgprs")) == (2, 64, "runtime", "6.2", 64, None, None)
+      and j["steps"][0]["regs"] == 104 and j["steps"][0]["blocks_per_sm"] == 3, (j, err))
+rc, j, _ = js("tradeoff", "--arch", "A100", "--threads", "256", "--regs", "128")
+check("tradeoff on NVIDIA: AMD's fields null", rc == 0 and all(j.get(k, 0) is None for k in
+      ("agprs", "sgprs", "wave_size", "cu_mode", "max_threads", "model", "rocm")), j)
+for args, flag in ((["--arch", "MI300X", "--threads", "256", "--vgprs", "128", "--no-optin"], "--no-optin"),
+                   (["--arch", "MI300X", "--threads", "256", "--vgprs", "128", "--barriers", "2"], "--barriers"),
+                   (["--arch", "A100", "--threads", "256", "--regs", "128", "--sgprs", "32"], "--sgprs"),
+                   (["--arch", "MI300X", "--threads", "256"], "--vgprs")):
+    rc, out, err = run("tradeoff", *args)
+    check(f"tradeoff {' '.join(args)}: usage error naming {flag}", rc == 2 and not out and
+          err.startswith(f"gpuocc: {flag}:"), (rc, err))
 
 # the 0.2.0 development names are gone (renamed before release): each alone in an otherwise good command exits 2
 # naming it

@@ -168,7 +168,7 @@ rc, out, err = run("tradeoff", *TL, "--work-cycles", "256", "--spill-accesses-pe
 steps = json.loads(out)["steps"]
 marks = [(round(cap_of(float(c.get("cx")))), occ_of(float(c.get("cy"))))
          for c in g.iter(NS + "circle") if c.get("class") == "tradeoff-occupancy"]
-check("tradeoff: marks at gpuocc tradeoff's caps", [m[0] for m in marks] == [s["regs_per_thread"] for s in steps]
+check("tradeoff: marks at gpuocc tradeoff's caps", [m[0] for m in marks] == [s["regs"] for s in steps]
       and all(abs(m[1] - 100 * s["occupancy"]) < 0.02 for m, s in zip(marks, steps)), (marks, steps))
 check_occupancy_panel(root, "tradeoff", TL, 1) if False else None
 runs = [p for p in g.iter(NS + "polyline") if p.get("class", "").startswith("run ")]
@@ -206,6 +206,10 @@ rc, out128, err = run("plot", *amd, "--vgprs", "128")
 rc2, out64, err2 = run("plot", *amd, "--vgprs", "64", "--model", "runtime")
 check("plot takes AMD's launch flags", rc == 0 and rc2 == 0 and out128 != out64 and "\u2588" in out128,
       (rc, err, rc2, err2))
+rc, out, err = run("plot", "--arch", "MI300X", "--threads", "512", "--vgprs", "64", "--max-threads", "256", "--terminal")
+check("plot checks the launch as report does", rc == 2 and err.startswith("gpuocc: --threads: 512 is more than"), (rc, err))
+rc, out, err = run("plot", "--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--rocm", "6.2", "--terminal")
+check("plot: --rocm without --model runtime", rc == 2 and err.startswith("gpuocc: --rocm:"), (rc, err))
 rc, out, err = run("plot", *LAUNCH, "--model", "tradeoff", "--output", "-")
 check("plot --model is AMD's model, not a chart", rc == 2 and err.startswith("gpuocc: --model: expected compiler or runtime"),
       (rc, err))

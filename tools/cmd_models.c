@@ -484,35 +484,44 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
 
 static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
 {
-    struct flags f;
-    parse_flags(io, argc, argv, &f);
-    if (io->status)
+    /* the launch as every launch-taking command reads it (both vendors' flags, their checks), then the
+       model's own flags, read as the other model commands read theirs */
+    struct cli_launch l;
+    cli_launch_init(&l);
+    struct flags f = {0};
+    struct cli_args a = {io, argc, argv, 1};
+    static const char *const own[] = {"--work-cycles", "--spill-accesses-per-reg", "--spill-latency-cycles",
+                                      "--warps-needed"};
+    for (; cli_more(&a) && !io->status; a.i++) {
+        const char *v = NULL;
+        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l))
+            continue;
+        if (cli_switch(&a, "--json")) {
+            f.json = true;
+            continue;
+        }
+        size_t i = 0;
+        while (i < sizeof own / sizeof own[0] && !cli_flag(&a, own[i], &v))
+            i++;
+        if (i == sizeof own / sizeof own[0] || f.n == MAX_FLAGS) {
+            cli_unknown(&a);
+            break;
+        }
+        f.name[f.n] = own[i];
+        f.value[f.n++] = v;
+    }
+    if (io->status || !cli_launch_check(io, &l))
         return io->status;
     FILE *out = io->out;
-    gpuocc_device dev;
-    const char *arch = flag(&f, "--arch");
-    if (!arch)
+    if (!l.have_arch)
         return cli_fail(io, "--arch", "required");
-    cli_device(io, "--arch", arch, &dev);
-    gpuocc_kernel k;
-    gpuocc_kernel_init(&k);
-    k.smem_optin = 1;
-    if (!flag(&f, "--threads"))
+    if (!l.have_threads)
         return cli_fail(io, "--threads", "required");
-    if (!flag(&f, "--regs"))
-        return cli_fail(io, "--regs", "required");
-    k.threads_per_block = cli_int(io, "--threads", flag(&f, "--threads"), 1, INT32_MAX);
-    k.regs_per_thread = cli_int(io, "--regs", flag(&f, "--regs"), 0, INT32_MAX);
-    if (flag(&f, "--smem-static"))
-        k.smem_static_bytes = cli_size(io, "--smem-static", flag(&f, "--smem-static"));
-    if (flag(&f, "--smem-dynamic"))
-        k.smem_dynamic_bytes = cli_size(io, "--smem-dynamic", flag(&f, "--smem-dynamic"));
-    if (flag(&f, "--barriers"))
-        k.barriers = cli_int(io, "--barriers", flag(&f, "--barriers"), 0, INT32_MAX);
-    if (flag(&f, "--carveout"))
-        k.carveout_percent = cli_int(io, "--carveout", flag(&f, "--carveout"), -1, 100);
-    if (flag(&f, "--no-optin"))
-        k.smem_optin = 0;
+    if (!l.have_regs)
+        return cli_fail(io, cli_is_amd(&l.dev) ? "--vgprs" : "--regs", "required");
+    const char *arch = l.dev_name;
+    const gpuocc_device dev = l.dev;
+    const gpuocc_kernel k = l.k;
     double work = num(io, &f, "--work-cycles", 256, false, POS);
     double per_reg = num(io, &f, "--spill-accesses-per-reg", 0.1, false, NONNEG);
     double lat = num(io, &f, "--spill-latency-cycles", 300, false, NONNEG);
@@ -540,6 +549,22 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         put_num(&in, "barriers", amd ? NAN : k.barriers);
         put_num(&in, "carveout", amd ? NAN : k.carveout_percent);
         put_num(&in, "smem_optin", amd ? NAN : k.smem_optin);
+        /* and AMD's, null on NVIDIA, as in `gpuocc report` */
+        put_num(&in, "agprs", amd ? k.agprs : NAN);
+        put_num(&in, "sgprs", amd && k.sgprs ? k.sgprs : NAN); /* 0: not given */
+        put_num(&in, "wave_size", amd ? (k.wave_size ? k.wave_size : dev.warp_size) : NAN);
+        put_num(&in, "cu_mode", amd ? k.cu_mode : NAN);
+        put_num(&in, "max_threads", amd && k.max_threads_per_block ? k.max_threads_per_block : NAN);
+        if (amd)
+            put_text(&in, "model", now.model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler");
+        else
+            put_num(&in, "model", NAN);
+        char rocm[16];
+        snprintf(rocm, sizeof rocm, "%d.%d", k.rocm_version / 100, k.rocm_version % 100);
+        if (amd && k.rocm_version)
+            put_text(&in, "rocm", rocm);
+        else
+            put_num(&in, "rocm", NAN);
         put_num(&in, "work_cycles", work);
         put_num(&in, "spill_accesses_per_reg", per_reg);
         put_num(&in, "spill_latency_cycles", lat);
@@ -548,7 +573,7 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         json_items(out, &in, &first);
         fprintf(out, ",\"blocks_per_sm\":%d,\"occupancy\":%.6f,\"steps\":[", now.blocks_per_sm, now.occupancy);
         for (int32_t i = 0; i < n && i < 64; i++)
-            fprintf(out, "%s{\"regs_per_thread\":%d,\"regs_shed\":%d,\"blocks_per_sm\":%d,\"warps_per_sm\":%d,"
+            fprintf(out, "%s{\"regs\":%d,\"regs_shed\":%d,\"blocks_per_sm\":%d,\"warps_per_sm\":%d,"
                    "\"occupancy\":%.6f,\"spill_slowdown\":%.6g}",
                    i ? "," : "", steps[i].regs_per_thread, steps[i].regs_shed, steps[i].blocks_per_sm,
                    steps[i].warps_per_sm, steps[i].occupancy, steps[i].spill_slowdown);
@@ -869,6 +894,7 @@ static const struct cli_option spill_options[] = {
 
 static const struct cli_option tradeoff_options[] = {
     CLI_LAUNCH_OPTIONS,
+    CLI_AMD_LAUNCH_OPTIONS,
     {"--work-cycles", "CYCLES", "cycles of work per iteration (default 256)"},
     {"--spill-accesses-per-reg", "N", "spill accesses per shed register per iteration (default 0.1)"},
     {"--spill-latency-cycles", "CYCLES", "latency of one spill access (default 300)"},

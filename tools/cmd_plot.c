@@ -662,7 +662,7 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
         else
             cli_unknown(&a);
     }
-    if (io->status)
+    if (io->status || !cli_launch_check(io, &p.l))
         return io->status;
     if (!p.l.have_arch)
         return cli_fail(io, "--arch", "required");

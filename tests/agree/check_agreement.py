@@ -154,7 +154,7 @@ models = [  # CLI command, its inputs (= Python's keywords), CLI-only flags, Pyt
     ("tradeoff", {"work_cycles": 512, "spill_accesses_per_reg": 0.25, "spill_latency_cycles": 400},
      ["--arch", "A100", "--threads", "256", "--regs", "128"],
      lambda kw: gpuocc.tradeoff("A100", gpuocc.kernel(threads=256, regs=128), **kw),
-     lambda r: [("steps", [{"regs_per_thread": s.regs, "spill_slowdown": s.spill_slowdown} for s in r])]),
+     lambda r: [("steps", [{"regs": s.regs, "spill_slowdown": s.spill_slowdown} for s in r])]),
 ]
 for command, inputs, extra, call, pairs in models:
     out = cli_json(command, inputs, extra)
@@ -167,9 +167,9 @@ for command, inputs, extra, call, pairs in models:
     for key, value in py:
         got = out.get(key, "(absent)")
         if key == "steps":
-            got = [{k: st[k] for k in ("regs_per_thread", "spill_slowdown")} for st in got] if isinstance(got, list) else got
+            got = [{k: st[k] for k in ("regs", "spill_slowdown")} for st in got] if isinstance(got, list) else got
             same = isinstance(got, list) and len(got) == len(value) and all(
-                a["regs_per_thread"] == b["regs_per_thread"] and close(a["spill_slowdown"], b["spill_slowdown"])
+                a["regs"] == b["regs"] and close(a["spill_slowdown"], b["spill_slowdown"])
                 for a, b in zip(got, value)) and len(value) > 0
         else:
             same = close(got, value)
