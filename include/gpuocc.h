@@ -51,7 +51,8 @@ extern "C" {
 #define GPUOCC_ERR_UNKNOWN_DEVICE -5 /* no architecture or product by that name */
 #define GPUOCC_ERR_DEVICE        -6  /* a device field is out of range or inconsistent */
 #define GPUOCC_ERR_THREADS       -7  /* threads per block is zero or negative */
-#define GPUOCC_ERR_REGISTERS     -8  /* registers per thread is negative */
+#define GPUOCC_ERR_REGISTERS     -8  /* registers per thread is negative (AMD: or AGPRs, SGPRs; or AGPRs on a
+                                        target without them) */
 #define GPUOCC_ERR_SMEM          -9  /* a shared-memory size is negative */
 #define GPUOCC_ERR_BARRIERS     -10  /* barriers per block is negative */
 #define GPUOCC_ERR_CARVEOUT     -11  /* carveout is not -1 (driver default) or 0..100 percent */

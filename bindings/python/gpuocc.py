@@ -299,7 +299,7 @@ _SIGNATURES = {
 }
 
 # Status codes the module itself needs (include/gpuocc.h, fixed values).
-_OK, _ERR_ARGUMENT, _ERR_BUFFER, _ERR_UNSATISFIABLE = 0, -12, -19, -13
+_OK, _ERR_ARGUMENT, _ERR_BUFFER, _ERR_UNSATISFIABLE, _ERR_REGISTERS = 0, -12, -19, -13, -8
 _VENDOR_AMD = 2  # GPUOCC_VENDOR_AMD
 
 UNLIMITED = -1          # GPUOCC_UNLIMITED in C; None in Python results
@@ -759,6 +759,11 @@ def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]
         if getattr(kern, name) != default:
             raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: " +
                         ("NVIDIA only (the device is AMD)" if amd else "AMD only (the device is NVIDIA)"))
+    # what the library refuses with a bare code, named as `gpuocc report` names it
+    if amd and kern.agprs > 0 and d.agpr_file == 0:  # GPUOCC_AGPR_NONE
+        raise Error(_ERR_REGISTERS, f"agprs={kern.agprs}: the device has no AGPRs (gfx908, gfx90a and later have them)")
+    if amd and kern.wave_size in (32, 64) and not d.wave_sizes & kern.wave_size:
+        raise Error(_ERR_ARGUMENT, f"wave_size={kern.wave_size}: the device runs wave{d.warp_size} only")
     if amd and 0 < kern.max_threads < kern.threads:  # as `gpuocc report --max-threads` and a batch row
         raise Error(_ERR_ARGUMENT, f"threads={kern.threads} is more than max_threads={kern.max_threads}: a "
                     "workgroup larger than the kernel was compiled for does not launch")

@@ -540,6 +540,14 @@ class AmdQueries(unittest.TestCase):
         self.assertEqual([gpuocc.status_name(x) for x in c["status"]], ["ok", "argument"])
         self.assertEqual((c["blocks_per_sm"][1], c["waves_per_simd"][1]), (0, 0))
         self.assertEqual(c["blocks_per_sm"][0], 8)  # 64 VGPRs: 8 waves per SIMD, one per workgroup and SIMD
+        # what the library refuses with a bare code is named, as `gpuocc report` names it
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.occupancy("MI50", gpuocc.kernel(64, regs=16, agprs=8))  # gfx906 has no AGPRs
+        self.assertEqual(e.exception.name, "registers")
+        self.assertIn("no AGPRs", str(e.exception))
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.occupancy("MI50", gpuocc.kernel(64, regs=16, wave_size=32))  # gfx9 runs wave64 only
+        self.assertIn("wave64 only", str(e.exception))
         # out= reuse is per vendor: an AMD batch's columns would keep stale AMD answers in an NVIDIA batch
         for first, then in (("MI50", "H100"), ("H100", "MI50")):
             with self.assertRaises(gpuocc.Error, msg=(first, then)) as e:

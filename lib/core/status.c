@@ -19,7 +19,7 @@ static const struct status_text status_texts[] = {
     {GPUOCC_ERR_UNKNOWN_DEVICE, "unknown_device", "no architecture or product by that name"},
     {GPUOCC_ERR_DEVICE, "device", "a device field is out of range or inconsistent"},
     {GPUOCC_ERR_THREADS, "threads", "threads per block must be at least 1"},
-    {GPUOCC_ERR_REGISTERS, "registers", "registers per thread must not be negative"},
+    {GPUOCC_ERR_REGISTERS, "registers", "a register count is negative, or names AGPRs the target does not have"},
     {GPUOCC_ERR_SMEM, "smem", "shared-memory sizes must not be negative"},
     {GPUOCC_ERR_BARRIERS, "barriers", "barriers per block must not be negative"},
     {GPUOCC_ERR_CARVEOUT, "carveout", "carveout must be -1 (default) or 0..100 percent"},
