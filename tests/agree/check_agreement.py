@@ -155,6 +155,10 @@ models = [  # CLI command, its inputs (= Python's keywords), CLI-only flags, Pyt
      ["--arch", "A100", "--threads", "256", "--regs", "128"],
      lambda kw: gpuocc.tradeoff("A100", gpuocc.kernel(threads=256, regs=128), **kw),
      lambda r: [("steps", [{"regs": s.regs, "spill_slowdown": s.spill_slowdown} for s in r])]),
+    ("tradeoff", {"work_cycles": 256, "spill_accesses_per_reg": 0.1, "spill_latency_cycles": 300},
+     ["--arch", "MI300X", "--threads", "256", "--vgprs", "128", "--agprs", "64", "--model", "runtime"],
+     lambda kw: gpuocc.tradeoff("MI300X", gpuocc.kernel(threads=256, regs=128, agprs=64, model="runtime"), **kw),
+     lambda r: [("steps", [{"regs": s.regs, "spill_slowdown": s.spill_slowdown} for s in r])]),
 ]
 for command, inputs, extra, call, pairs in models:
     out = cli_json(command, inputs, extra)
