@@ -118,11 +118,18 @@ struct flags {
 };
 
 /* The command's valued options (its descriptor's table) and --json. */
-static void parse_flags(struct cli_io *io, int argc, char **argv, struct flags *f)
+/* The command's flags (its option table) in `f`; with a launch `l`, the launch flags of both vendors go to it
+   first, read and checked as every launch-taking command reads them. */
+static void parse_launch_flags(struct cli_io *io, int argc, char **argv, struct flags *f, struct cli_launch *l)
 {
     memset(f, 0, sizeof *f);
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
+        if (l && (cli_launch_flag(&a, l) || cli_amd_launch_flag(&a, l))) {
+            if (io->status)
+                break;
+            continue;
+        }
         if (cli_switch(&a, "--json")) {
             f->json = true;
             continue;
@@ -141,6 +148,11 @@ static void parse_flags(struct cli_io *io, int argc, char **argv, struct flags *
         f->name[f->n] = o->name;
         f->value[f->n++] = v;
     }
+}
+
+static void parse_flags(struct cli_io *io, int argc, char **argv, struct flags *f)
+{
+    parse_launch_flags(io, argc, argv, f, NULL);
 }
 
 static const char *flag(const struct flags *f, const char *name)
@@ -484,32 +496,10 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
 
 static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
 {
-    /* the launch as every launch-taking command reads it (both vendors' flags, their checks), then the
-       model's own flags, read as the other model commands read theirs */
     struct cli_launch l;
     cli_launch_init(&l);
-    struct flags f = {0};
-    struct cli_args a = {io, argc, argv, 1};
-    static const char *const own[] = {"--work-cycles", "--spill-accesses-per-reg", "--spill-latency-cycles",
-                                      "--warps-needed"};
-    for (; cli_more(&a) && !io->status; a.i++) {
-        const char *v = NULL;
-        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l))
-            continue;
-        if (cli_switch(&a, "--json")) {
-            f.json = true;
-            continue;
-        }
-        size_t i = 0;
-        while (i < sizeof own / sizeof own[0] && !cli_flag(&a, own[i], &v))
-            i++;
-        if (i == sizeof own / sizeof own[0] || f.n == MAX_FLAGS) {
-            cli_unknown(&a);
-            break;
-        }
-        f.name[f.n] = own[i];
-        f.value[f.n++] = v;
-    }
+    struct flags f;
+    parse_launch_flags(io, argc, argv, &f, &l);
     if (io->status || !cli_launch_check(io, &l))
         return io->status;
     FILE *out = io->out;
@@ -519,18 +509,17 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         return cli_fail(io, "--threads", "required");
     if (!l.have_regs)
         return cli_fail(io, cli_is_amd(&l.dev) ? "--vgprs" : "--regs", "required");
-    const char *arch = l.dev_name;
-    const gpuocc_device dev = l.dev;
-    const gpuocc_kernel k = l.k;
+    const gpuocc_device *dev = &l.dev;
+    const gpuocc_kernel *k = &l.k;
     double work = num(io, &f, "--work-cycles", 256, false, POS);
     double per_reg = num(io, &f, "--spill-accesses-per-reg", 0.1, false, NONNEG);
     double lat = num(io, &f, "--spill-latency-cycles", 300, false, NONNEG);
     gpuocc_result now = {.size = sizeof now};
-    if (!check_status(io, "input", gpuocc_occupancy(&dev, &k, &now)))
+    if (!check_status(io, "input", gpuocc_occupancy(dev, k, &now)))
         return io->status;
     gpuocc_tradeoff_step steps[64];
     int32_t n = 0;
-    int32_t rc = gpuocc_tradeoff(&dev, &k, work, per_reg, lat, steps, 64, &n);
+    int32_t rc = gpuocc_tradeoff(dev, k, work, per_reg, lat, steps, 64, &n);
     if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
         if (!check_status(io, "--work-cycles", rc))
             return io->status;
@@ -540,28 +529,28 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
     if (f.json) {
         /* the inputs under their flags' names (CONVENTIONS.md, one vocabulary), then today's occupancy */
         struct report in = {.command = "tradeoff"};
-        put_text(&in, "arch", arch);
-        put_int(&in, "threads", k.threads_per_block);
-        put_int(&in, "regs", k.regs_per_thread);
-        put_int(&in, "smem_static", k.smem_static_bytes);
-        put_int(&in, "smem_dynamic", k.smem_dynamic_bytes);
-        bool amd = cli_is_amd(&dev); /* NVIDIA's launch fields are null on AMD, as in `gpuocc report` */
-        put_num(&in, "barriers", amd ? NAN : k.barriers);
-        put_num(&in, "carveout", amd ? NAN : k.carveout_percent);
-        put_num(&in, "smem_optin", amd ? NAN : k.smem_optin);
+        put_text(&in, "arch", l.dev_name);
+        put_int(&in, "threads", k->threads_per_block);
+        put_int(&in, "regs", k->regs_per_thread);
+        put_int(&in, "smem_static", k->smem_static_bytes);
+        put_int(&in, "smem_dynamic", k->smem_dynamic_bytes);
+        bool amd = cli_is_amd(dev); /* NVIDIA's launch fields are null on AMD, as in `gpuocc report` */
+        put_num(&in, "barriers", amd ? NAN : k->barriers);
+        put_num(&in, "carveout", amd ? NAN : k->carveout_percent);
+        put_num(&in, "smem_optin", amd ? NAN : k->smem_optin);
         /* and AMD's, null on NVIDIA, as in `gpuocc report` */
-        put_num(&in, "agprs", amd ? k.agprs : NAN);
-        put_num(&in, "sgprs", amd && k.sgprs ? k.sgprs : NAN); /* 0: not given */
-        put_num(&in, "wave_size", amd ? (k.wave_size ? k.wave_size : dev.warp_size) : NAN);
-        put_num(&in, "cu_mode", amd ? k.cu_mode : NAN);
-        put_num(&in, "max_threads", amd && k.max_threads_per_block ? k.max_threads_per_block : NAN);
+        put_num(&in, "agprs", amd ? k->agprs : NAN);
+        put_num(&in, "sgprs", amd && k->sgprs ? k->sgprs : NAN); /* 0: not given */
+        put_num(&in, "wave_size", amd ? (k->wave_size ? k->wave_size : dev->warp_size) : NAN);
+        put_num(&in, "cu_mode", amd ? k->cu_mode : NAN);
+        put_num(&in, "max_threads", amd && k->max_threads_per_block ? k->max_threads_per_block : NAN);
         if (amd)
             put_text(&in, "model", now.model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler");
         else
             put_num(&in, "model", NAN);
         char rocm[16];
-        snprintf(rocm, sizeof rocm, "%d.%d", k.rocm_version / 100, k.rocm_version % 100);
-        if (amd && k.rocm_version)
+        snprintf(rocm, sizeof rocm, "%d.%d", k->rocm_version / 100, k->rocm_version % 100);
+        if (amd && k->rocm_version)
             put_text(&in, "rocm", rocm);
         else
             put_num(&in, "rocm", NAN);
@@ -579,7 +568,7 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
                    steps[i].warps_per_sm, steps[i].occupancy, steps[i].spill_slowdown);
         fprintf(out, "],");
     } else {
-        fprintf(out, "now: %d registers, %d blocks/SM, %d warps, %.1f %% occupancy\n", k.regs_per_thread, now.blocks_per_sm,
+        fprintf(out, "now: %d registers, %d blocks/SM, %d warps, %.1f %% occupancy\n", k->regs_per_thread, now.blocks_per_sm,
                now.warps_per_sm, 100 * now.occupancy);
         fprintf(out, "%8s %6s %7s %6s %10s %9s\n", "cap", "shed", "blocks", "warps", "occupancy", "slowdown");
         for (int32_t i = 0; i < n && i < 64; i++)

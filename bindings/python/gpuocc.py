@@ -691,9 +691,12 @@ def _model_number(value: Any) -> int:
     return _MODELS[value]
 
 
+_MODEL_NAMES = {number: name for name, number in _MODELS.items()}
+
+
 def _model_name(number: int) -> Optional[str]:
     """gpuocc_result.model as a name: None for NVIDIA (0)."""
-    return {v: k for k, v in _MODELS.items()}.get(number)
+    return _MODEL_NAMES.get(number)
 
 
 def _rocm_text(value: Any) -> Optional[str]:
@@ -1694,7 +1697,7 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
             raise Error(_ERR_ARGUMENT, f"out: not the array columns of a batch() of {n} rows on "
                         f"{'an AMD' if dev_c.vendor == _VENDOR_AMD else 'an NVIDIA'} device")
         # AMD's columns in an NVIDIA batch's out would keep the earlier answers: refused, as the other way round
-        if any(name in out for name, _, _ in _BATCH_OUT_AMD if (name, "i", name) not in outputs):
+        if dev_c.vendor != _VENDOR_AMD and any(name in out for name, _, _ in _BATCH_OUT_AMD):
             raise Error(_ERR_ARGUMENT, "out: the columns of a batch() on an AMD device (waves_per_simd, "
                         "limit_sgprs), and this device is NVIDIA")
         out = {name: out[name] for name, _, _ in outputs}

@@ -342,6 +342,10 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
     PUT4(limit_regs, public_regs);
     PUT4(limit_smem, public_smem);
     PUT4(limit_blocks, slot_blocks);
+    /* AMD's columns, as gpuocc_occupancy fills those fields for NVIDIA: no waves per SIMD, no SGPR limit */
+    const i32x4 no_waves = zero, no_sgpr_limit = gpuocc_splat4(GPUOCC_UNLIMITED);
+    PUT4(waves_per_simd, no_waves);
+    PUT4(limit_sgprs, no_sgpr_limit);
 #undef PUT4
     if (b->limit_barriers) {
         i32x4 public_barriers = gpuocc_splat4(gpuocc_public_limit(l->barrier_blocks));
@@ -450,17 +454,6 @@ __attribute__((target("avx2"))) static void run_avx2(const struct context *c, co
 }
 #endif
 
-/* AMD's columns, as gpuocc_occupancy fills those fields for NVIDIA: no waves per SIMD and no SGPR limit (0
-   in a row that failed, as every output there).  Written here for every row: the vector loops leave them. */
-static void put_amd_columns(const gpuocc_batch *b, size_t count)
-{
-    if (b->waves_per_simd)
-        memset(b->waves_per_simd, 0, count * sizeof b->waves_per_simd[0]);
-    if (b->limit_sgprs)
-        for (size_t i = 0; i < count; i++)
-            b->limit_sgprs[i] = b->status[i] == GPUOCC_OK ? GPUOCC_UNLIMITED : 0;
-}
-
 int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
 {
     struct nv_prepared p;
@@ -484,14 +477,14 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
     struct lanes l;
     bool vectors = count >= 64 && lanes_init(&c, &l);
 #if BATCH_AVX2
-    if (vectors && __builtin_cpu_supports("avx2"))
+    if (vectors && __builtin_cpu_supports("avx2")) {
         run_avx2(&c, &l, b, count);
-    else
+        return GPUOCC_OK;
+    }
 #endif
-        run_columns(&c, &l, vectors, b, count);
+    run_columns(&c, &l, vectors, b, count);
 #else
     run_columns(&c, NULL, false, b, count);
 #endif
-    put_amd_columns(b, count);
     return GPUOCC_OK;
 }
