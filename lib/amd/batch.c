@@ -2,7 +2,7 @@
  * AMD's prepared device and batch: the checked device stored with a guard, and each launch of a batch
  * answered by gpuocc_amd_compute itself, so every row equals gpuocc_occupancy's answer for that launch.
  */
-#include "../core/internal.h"
+#include "amd.h"
 
 struct amd_prepared {
     gpuocc_device device; /* first, as every vendor's prepared state (lib/core/batch.c reads its vendor) */
@@ -37,9 +37,10 @@ int32_t gpuocc_amd_batch(const uint64_t *opaque, const gpuocc_kernel *k, const g
     struct amd_prepared p;
     memcpy(&p, opaque, sizeof p);
     if (p.device.size != sizeof p.device || p.device.vendor != GPUOCC_VENDOR_AMD ||
-        gpuocc_device_validate(&p.device) != GPUOCC_OK || p.check != amd_state_sum(&p))
+        !gpuocc_device_reserved_zero(&p.device) || gpuocc_amd_check_device(&p.device) != GPUOCC_OK ||
+        p.check != amd_state_sum(&p))
         return GPUOCC_ERR_DEVICE;
-    int32_t rc = gpuocc_pair_check(&p.device, k);
+    int32_t rc = gpuocc_amd_check_kernel(&p.device, k);
     if (rc)
         return rc;
     for (size_t i = 0; i < count; i++) {

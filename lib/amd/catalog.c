@@ -2,7 +2,7 @@
  * AMD's built-in table: one row per LLVM target (gfxNNN), one per named product.  Source keys (A1..A12) are
  * those of docs/sources.md; the rules that use these values are in docs/amd.md.
  */
-#include "../core/internal.h"
+#include "amd.h"
 
 #define KIB 1024
 

@@ -5,7 +5,7 @@
  * kernel with gpuocc_kernel_init's defaults (the compiler's model, the device's default wave size, WGP mode
  * on gfx10+, no AGPRs, no SGPR limit); those given a kernel honour all of its fields (docs/amd.md).
  */
-#include "../core/internal.h"
+#include "amd.h"
 
 static gpuocc_kernel amd_default_kernel(int64_t threads, int64_t regs)
 {

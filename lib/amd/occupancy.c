@@ -3,7 +3,7 @@
  * hipOccupancyMaxActiveBlocksPerMultiprocessor, workgroups per CU as HIP counts CUs), both from the device
  * description alone.  The rules, their sources and what each is exact against: docs/amd.md.
  */
-#include "../core/internal.h"
+#include "amd.h"
 
 /* A kernel's view of the device: wave size, the SIMDs and LDS its workgroup may use. */
 struct amd_view {

@@ -6,7 +6,7 @@
  * SGPR terms fall as the demand grows; the wave-slot, VGPR, SGPR and barrier terms fall as a workgroup
  * gains waves), so "the largest value that still allows N" is found by bisection, never by a walk.
  */
-#include "../core/internal.h"
+#include "amd.h"
 
 /* The demands a query can move. */
 enum amd_demand { AMD_VGPRS, AMD_LDS_DYNAMIC, AMD_LDS_TOTAL, AMD_THREADS, AMD_SGPRS, AMD_BARRIERS };
@@ -228,8 +228,10 @@ static bool amd_same(const struct amd_signature *a, const struct amd_signature *
     return a->waves == b->waves;
 }
 
-int64_t gpuocc_amd_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t v, int64_t to)
+int64_t gpuocc_amd_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t v, int64_t to,
+                              int32_t bmax)
 {
+    (void)bmax;
     enum amd_demand demand = amd_axis_demand(axis);
     if (demand == AMD_BARRIERS || v >= to)
         return INT64_MAX; /* neither model counts barriers */

@@ -1,5 +1,5 @@
 /* Status codes and version. */
-#include "internal.h"
+#include "core.h"
 
 #define STR2(x) #x
 #define STR(x) STR2(x)

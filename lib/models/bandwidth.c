@@ -12,7 +12,7 @@
  * loads); a is the one constant fitted, on the V100 and A100-80 read curves; docs/models.md has both and
  * what the model ignores.
  */
-#include "../core/internal.h"
+#include "../core/core.h"
 
 #include <math.h>
 

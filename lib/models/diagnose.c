@@ -1,6 +1,6 @@
 /* Diagnosis: the stall-reason table of the seeds ("Occupancy and Warp Divergence" §6, after Nsight
    Compute's Warp State Statistics) as data, and the roofline (Williams, Waterman, Patterson, CACM 2009). */
-#include "../core/internal.h"
+#include "../core/core.h"
 
 #include <math.h>
 

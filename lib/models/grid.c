@@ -1,5 +1,5 @@
 /* Waves and the tail: how a grid of blocks fills the machine. */
-#include "../core/internal.h"
+#include "../core/core.h"
 
 int32_t gpuocc_waves(int64_t grid_blocks, int32_t sm_count, int32_t blocks_per_sm, gpuocc_waves_result *out)
 {

@@ -1,5 +1,5 @@
 /* Lanes: partial warps, divergent branches and random routing (the seeds' "Occupancy and Warp Divergence"). */
-#include "../core/internal.h"
+#include "../core/core.h"
 
 #include <math.h>
 

@@ -2,7 +2,7 @@
  * Little's law on a GPU: how much must be in flight to hide a latency, and what a given concurrency
  * reaches.  Volkov, "Understanding Latency Hiding on GPUs", UCB/EECS-2016-143, §3.4-4.8; docs/models.md.
  */
-#include "../core/internal.h"
+#include "../core/core.h"
 
 #include <math.h>
 

@@ -3,7 +3,7 @@
  * datasheet figure, with its source and, for cycle counts, the clock it was measured at; 0 where no
  * published figure was found (docs/models.md lists the gaps).  Keys [Rn] are in docs/models.md.
  */
-#include "../core/internal.h"
+#include "../api/api.h"
 
 #include <math.h>
 #include <stdio.h>

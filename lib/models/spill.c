@@ -1,6 +1,6 @@
 /* Register spills: the latency form (a loop that waits on spill loads), the traffic form (bytes through
    L1, L2 and DRAM), and the register / occupancy trade-off.  docs/models.md §Spills. */
-#include "../core/internal.h"
+#include "../api/api.h"
 
 #include <math.h>
 

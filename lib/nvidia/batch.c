@@ -111,7 +111,7 @@ static int32_t launch_plain(const struct context *c, int64_t threads, int64_t re
     k.regs_per_thread = (int32_t)regs;
     k.smem_static_bytes = smem_static;
     k.smem_dynamic_bytes = smem_dynamic;
-    gpuocc_compute(d, &k, r); /* every field, as gpuocc_occupancy fills it */
+    gpuocc_nv_compute(d, &k, r); /* every field, as gpuocc_occupancy fills it */
     return GPUOCC_OK;
 }
 
@@ -458,7 +458,7 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
 {
     struct nv_prepared p;
     memcpy(&p, opaque, sizeof p);
-    if (p.device.size != sizeof p.device || !gpuocc_device_fine(&p.device) || p.check != state_sum(&p))
+    if (p.device.size != sizeof p.device || !gpuocc_nv_device_fine(&p.device) || p.check != state_sum(&p))
         return GPUOCC_ERR_DEVICE;
     const gpuocc_device *d = &p.device;
     struct context c = {.p = &p, .k = k};

@@ -3,7 +3,7 @@
  * (S1..S9, D1..D35) are those of docs/sources.md, which lists each document; the rule-level constants
  * (granularities, sub-partitions, carveout steps, block caps, barriers) are explained in docs/model.md.
  */
-#include "../core/internal.h"
+#include "nvidia.h"
 
 #include <ctype.h>
 

@@ -7,7 +7,7 @@
 #include "fast.h"
 
 
-/* Bounds of gpuocc_device_validate (lib/core/structs.c). */
+/* Bounds of gpuocc_nv_check_device (lib/nvidia/device.c). */
 #define SMALL_MAX (1u << 20)
 #define CARVEOUT_KIB_MAX (1u << 30)
 
@@ -138,7 +138,7 @@ static inline bool kernel_ok(const gpuocc_kernel *k)
 #else
 static inline bool device_ok(const gpuocc_device *d)
 {
-    return gpuocc_device_fine(d) && d->smem_per_sm_bytes < GPUOCC_FAST_BYTES &&
+    return gpuocc_nv_device_fine(d) && d->smem_per_sm_bytes < GPUOCC_FAST_BYTES &&
            d->smem_per_block_optin_bytes < GPUOCC_FAST_BYTES && d->smem_reserved_per_block_bytes < GPUOCC_FAST_BYTES;
 }
 

@@ -10,7 +10,7 @@
 #ifndef GPUOCC_NV_FAST_H
 #define GPUOCC_NV_FAST_H
 
-#include "../core/internal.h"
+#include "nvidia.h"
 
 /* Warps per block and register allocation steps per warp the reciprocal table covers (64 x 32 threads
    = 2048 > 1024; 64 x 256 registers > 255 registers x 32 lanes). */
@@ -37,7 +37,7 @@ static inline int32_t gpuocc_min32(int32_t a, int32_t b)
 }
 
 
-/* The checks gpuocc_nv_device_fast_ok and gpuocc_nv_kernel_fast_ok (lib/core/internal.h) accept byte
+/* The checks gpuocc_nv_device_fast_ok and gpuocc_nv_kernel_fast_ok (lib/nvidia/nvidia.h) accept byte
    counts below GPUOCC_FAST_BYTES only. */
 
 /* What every launch on one device shares: shifts for its power-of-two units and the register file in

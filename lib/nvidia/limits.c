@@ -2,7 +2,7 @@
  * The per-resource rules: how many blocks per SM one resource allows.  The rules and their sources are in
  * docs/model.md; the numbers they use all come from the device description.
  */
-#include "../core/internal.h"
+#include "nvidia.h"
 
 static int64_t warps_per_block(const gpuocc_device *d, int64_t threads)
 {
@@ -396,6 +396,15 @@ void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resu
     r->regs_per_block = per_warp > INT32_MAX ? INT32_MAX : gpuocc_clamp_i32(per_warp * warps_per_block_);
     r->smem_per_block_bytes = alloc;
     r->smem_per_sm_bytes = carveout;
+}
+
+void gpuocc_nv_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    gpuocc_rule_all(d, k, r);
+    r->model = 0;
+    r->waves_per_simd = 0;
+    r->limit_sgprs = GPUOCC_UNLIMITED;
+    r->reserved0 = 0;
 }
 
 /* ---- the table lib/core/limits.c's public wrappers dispatch to ---- */

@@ -262,3 +262,15 @@ int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, con
     }
     return best_variable(&s, rule, GPUOCC_SMEM_AFFINE, threads, blocks);
 }
+
+int32_t gpuocc_nv_best_block_grid(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
+                                  int32_t *threads, int32_t *min_grid)
+{
+    int32_t best_threads = 0, best_blocks = 0;
+    int32_t rc = gpuocc_nv_best_block(d, k, rule, &best_threads, &best_blocks);
+    if (rc)
+        return rc;
+    *threads = best_threads;
+    *min_grid = gpuocc_clamp_i32((int64_t)best_blocks * d->sm_count);
+    return GPUOCC_OK;
+}

@@ -11,6 +11,7 @@
  * e_flags & EF_AMDGPU_MACH (0xff).  Note records are 4-byte aligned (name and desc padded to 4).
  */
 #include "binary.h"
+#include "names.h"
 #include "msgpack.h"
 
 #define ELFOSABI_AMDGPU_HSA 64u

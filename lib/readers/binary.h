@@ -2,7 +2,7 @@
 #ifndef GPUOCC_BINARY_H
 #define GPUOCC_BINARY_H
 
-#include "../core/internal.h"
+#include "../core/core.h"
 
 /* Whether [offset, offset + size) lies inside a buffer of `length` bytes, without overflow. */
 static inline bool gpuocc_fits(size_t length, uint64_t offset, uint64_t size)

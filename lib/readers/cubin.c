@@ -12,6 +12,7 @@
  *    9.0 the shared section also spans the driver's reserved window in front of the kernel's data.
  */
 #include "binary.h"
+#include "names.h"
 
 #include <stdio.h>
 

@@ -8,7 +8,7 @@
 #ifndef GPUOCC_MSGPACK_H
 #define GPUOCC_MSGPACK_H
 
-#include "../core/internal.h"
+#include "../core/core.h"
 
 /* Nesting the readers accept at most (arrays and maps within one another). */
 #define GPUOCC_MP_DEPTH_MAX 32u

@@ -1,5 +1,6 @@
 /* Readable kernel names, shared by the ptxas and cubin readers. */
-#include "../core/internal.h"
+#include "../core/core.h"
+#include "names.h"
 
 /*
  * The identifier of a plain Itanium mangling, _Z<length><identifier><parameters>: "_Z6kernelPf" gives

@@ -14,7 +14,8 @@
  * read to its end once to find any error, then the records past the stash are filled by a second scan that
  * resumes where the stash filled and stops at the last record asked for.
  */
-#include "../core/internal.h"
+#include "../core/core.h"
+#include "names.h"
 
 #ifndef GPUOCC_PTXAS_STASH
 #define GPUOCC_PTXAS_STASH 32 /* records kept on the stack (112 bytes each); tests build it smaller */

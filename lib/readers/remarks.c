@@ -6,7 +6,8 @@
  * llc ("remark: k.cl:2:0: SGPRs: 57") printed them; every other line is ignored, so build logs can be fed
  * whole.  The labels and what they hold are listed in docs/amd.md ("LLVM's remarks").
  */
-#include "../core/internal.h"
+#include "../core/core.h"
+#include "names.h"
 
 _Static_assert(sizeof(gpuocc_remarks_kernel) == 120, "gpuocc_remarks_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_remarks_kernel, sgprs) == 40, "gpuocc_remarks_kernel layout 0.2 is frozen");

@@ -1,8 +1,8 @@
 /*
  * The per-resource functions and the granularity helpers: argument checks, then the rules of the device's
- * vendor (struct gpuocc_vendor_rules: lib/nvidia/limits.c, lib/amd/limits.c).
+ * vendor (its table's struct gpuocc_vendor_rules: lib/nvidia/limits.c, lib/amd/limits.c).
  */
-#include "internal.h"
+#include "api.h"
 
 /* The checked device, then the output pointer: the order every wrapper reports errors in. */
 static const struct gpuocc_vendor_rules *device_and_output(gpuocc_device *d, const gpuocc_device *dev,
@@ -11,7 +11,7 @@ static const struct gpuocc_vendor_rules *device_and_output(gpuocc_device *d, con
     *rc = gpuocc_device_load(d, dev);
     if (!*rc && !out)
         *rc = GPUOCC_ERR_NULL;
-    return *rc ? NULL : gpuocc_vendor_rules_of(d);
+    return *rc ? NULL : gpuocc_vendor_of(d->vendor)->rules();
 }
 
 /* The checked pair (the kernel's AMD fields against its device included), then the output pointer. */
@@ -21,7 +21,7 @@ static const struct gpuocc_vendor_rules *pair_and_output(gpuocc_device *d, const
     *rc = gpuocc_pair_load(d, dev, k, kernel);
     if (!*rc && !out)
         *rc = GPUOCC_ERR_NULL;
-    return *rc ? NULL : gpuocc_vendor_rules_of(d);
+    return *rc ? NULL : gpuocc_vendor_of(d->vendor)->rules();
 }
 
 int32_t gpuocc_limit_warps(const gpuocc_device *dev, int32_t threads_per_block, int32_t *blocks)

@@ -1,5 +1,7 @@
 /* The combined occupancy: every limit, the minimum, and every resource that ties at it. */
-#include "internal.h"
+#include "api.h"
+
+#include "../nvidia/nvidia.h" /* the fast path of the common case, tried before any dispatch */
 
 static const char *const resource_names[GPUOCC_RESOURCE_COUNT] = {
     "warps", "registers", "shared_memory", "blocks", "barriers",
@@ -16,18 +18,10 @@ const char *gpuocc_resource_name(int32_t resource)
 
 void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
-    if (d->vendor == GPUOCC_VENDOR_AMD) {
-        gpuocc_amd_compute(d, k, r);
-        return;
-    }
-    gpuocc_rule_all(d, k, r);
-    r->model = 0;
-    r->waves_per_simd = 0;
-    r->limit_sgprs = GPUOCC_UNLIMITED;
-    r->reserved0 = 0;
+    gpuocc_vendor_of(d->vendor)->compute(d, k, r);
 }
 
-/* Every other case: field-by-field checks (naming the error), layouts of other sizes, AMD. */
+/* Every other case: field-by-field checks (naming the error), layouts of other sizes, other vendors. */
 static GPUOCC_NOINLINE int32_t occupancy_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
     gpuocc_device d_scratch;
@@ -50,7 +44,8 @@ static GPUOCC_NOINLINE int32_t occupancy_plain(const gpuocc_device *dev, const g
     /* A block's allocation that saturated (static + dynamic + reserved >= 2^60) would be reported as a
        made-up number; sizes below 2^40 each (every real case) cannot get there, so skip the sum then. */
     if (((k->smem_static_bytes | k->smem_dynamic_bytes) >> 40) &&
-        gpuocc_rule_smem_alloc(d, k->smem_static_bytes, k->smem_dynamic_bytes) >= GPUOCC_BYTES_HUGE)
+        gpuocc_vendor_of(d->vendor)->rules()->smem_per_block(d, k->smem_static_bytes, k->smem_dynamic_bytes) >=
+            GPUOCC_BYTES_HUGE)
         return GPUOCC_ERR_OVERFLOW;
     /* The caller's struct holds the current layout: filled in place, the size field kept. */
     gpuocc_compute(d, k, result);

@@ -1,59 +1,14 @@
 /*
- * The built-in table, vendor-neutral: NVIDIA's rows (lib/nvidia/catalog.c), then AMD's (lib/amd/catalog.c).
- * Names are normalized once here; each vendor resolves its own spellings.
+ * The built-in table: each vendor's part (its table's catalog) one after another, in the order of
+ * lib/api/vendors.c.  Names are normalized once here; each vendor resolves its own spellings.
  */
-#include "internal.h"
-
-#include <ctype.h>
-
-/* Lower-case, without spaces, '-' or '_'; false if it does not fit. */
-static bool normalize(const char *in, char *out, size_t cap)
-{
-    size_t n = 0;
-    for (; *in; in++) {
-        unsigned char c = (unsigned char)*in;
-        if (c == ' ' || c == '-' || c == '_' || c == '\t')
-            continue;
-        if (n + 1 >= cap)
-            return false;
-        out[n++] = (char)tolower(c);
-    }
-    out[n] = '\0';
-    return true;
-}
-
-bool gpuocc_alias_matches(const char *aliases, const char *key)
-{
-    size_t len = strlen(key);
-    for (const char *p = aliases; *p;) {
-        const char *end = strchr(p, ' ');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n == len && strncmp(p, key, n) == 0)
-            return true;
-        p += n + (end != NULL);
-    }
-    return false;
-}
-
-const char *gpuocc_strip_brands(const char *key, const char *const *brands, size_t count)
-{
-    for (bool again = true; again;) {
-        again = false;
-        for (size_t i = 0; i < count; i++) {
-            size_t n = strlen(brands[i]);
-            if (strncmp(key, brands[i], n) == 0 && key[n] != '\0') {
-                key += n;
-                again = true;
-            }
-        }
-    }
-    return key;
-}
+#include "api.h"
 
 /* The vendors' parts in catalog order. */
 static const struct gpuocc_catalog_part *part_at(size_t i)
 {
-    return i == 0 ? gpuocc_nvidia_catalog() : i == 1 ? gpuocc_amd_catalog() : NULL;
+    const struct gpuocc_vendor *vendor = gpuocc_vendor_at(i);
+    return vendor ? vendor->catalog() : NULL;
 }
 
 static int32_t part_size(const struct gpuocc_catalog_part *part)
@@ -78,7 +33,7 @@ static const struct gpuocc_catalog_part *part_of(int32_t index, int32_t *local)
 int32_t gpuocc_catalog_find(const char *name)
 {
     char key[64];
-    if (!normalize(name, key, sizeof key) || key[0] == '\0')
+    if (!gpuocc_key_normalize(name, key, sizeof key) || key[0] == '\0')
         return -1;
     int32_t offset = 0;
     const struct gpuocc_catalog_part *part;

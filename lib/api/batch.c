@@ -1,6 +1,6 @@
 /* Many launches on one device: the prepared device and the batch call (struct checks; the rules' own loop
-   is in the vendor's folder). */
-#include "internal.h"
+   is the vendor's: its table's prepare and batch). */
+#include "api.h"
 
 _Static_assert(sizeof(gpuocc_prepared) == 2048, "gpuocc_prepared layout 0.2 is frozen");
 _Static_assert(sizeof(gpuocc_batch) == 176, "gpuocc_batch layout 0.2 is frozen");
@@ -22,10 +22,7 @@ int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
         return GPUOCC_ERR_STRUCT_SIZE;
     prepared->reserved0 = 0;
     memset(prepared->opaque, 0, sizeof prepared->opaque);
-    if (d->vendor == GPUOCC_VENDOR_AMD)
-        gpuocc_amd_prepare(d, prepared->opaque);
-    else
-        gpuocc_nv_prepare(d, prepared->opaque);
+    gpuocc_vendor_of(d->vendor)->prepare(d, prepared->opaque);
     if (size > sizeof *prepared)
         memset((unsigned char *)prepared + sizeof *prepared, 0, size - sizeof *prepared);
     return GPUOCC_OK;
@@ -64,7 +61,7 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
     /* every vendor's prepared state starts with its checked device: its vendor picks the rules */
     uint32_t vendor;
     memcpy(&vendor, (const unsigned char *)prepared->opaque + offsetof(gpuocc_device, vendor), sizeof vendor);
-    if (vendor == GPUOCC_VENDOR_AMD)
-        return gpuocc_amd_batch(prepared->opaque, k, batch, count);
-    return gpuocc_nv_batch(prepared->opaque, k, batch, count);
+    const struct gpuocc_vendor *rules = gpuocc_vendor_of(vendor);
+    /* no vendor's state: not a prepared device at all (each vendor's batch re-checks its own state) */
+    return rules ? rules->batch(prepared->opaque, k, batch, count) : GPUOCC_ERR_DEVICE;
 }

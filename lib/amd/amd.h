@@ -1,0 +1,54 @@
+/* AMD's rules and data (docs/amd.md): what the files of lib/amd/ share, and the table the API calls
+   (gpuocc_amd_vendor).  Uses the ground layer only. */
+#ifndef GPUOCC_AMD_H
+#define GPUOCC_AMD_H
+
+#include "../core/core.h"
+
+/* The prepared form of AMD's rules (lib/amd/batch.c): the checked device stored first, as NVIDIA's; each
+   launch through gpuocc_amd_compute. */
+void gpuocc_amd_prepare(const gpuocc_device *d, uint64_t *opaque);
+int32_t gpuocc_amd_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
+
+/* AMD's rules (lib/amd/): device check, and the combined computation for an AMD device. */
+int32_t gpuocc_amd_check_device(const gpuocc_device *d);
+/* The AMD fields of a kernel that only make sense with its device (wave size, AGPRs). */
+int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k);
+void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+/* What gpuocc_amd_compute builds its answer from, each alone (lib/amd/occupancy.c): every resource's limit
+   in blocks (GPUOCC_NO_LIMIT where none; indexes GPUOCC_RESOURCE_*, SGPRs included); the LDS per CU (or
+   WGP) the kernel's model divides; LLVM's cap on workgroups with barriers (GPUOCC_NO_LIMIT for the runtime
+   model); the kernel's wave size; the VGPRs one wave is given (per-lane allocation x wave size). */
+#define GPUOCC_AMD_LIMITS (GPUOCC_RESOURCE_SGPRS + 1)
+void gpuocc_amd_limits(const gpuocc_device *d, const gpuocc_kernel *k, int32_t limits[GPUOCC_AMD_LIMITS]);
+int64_t gpuocc_amd_lds_per_cu(const gpuocc_device *d, const gpuocc_kernel *k);
+int32_t gpuocc_amd_barrier_cap(const gpuocc_device *d, const gpuocc_kernel *k);
+int64_t gpuocc_amd_wave_size(const gpuocc_device *d, const gpuocc_kernel *k);
+int64_t gpuocc_amd_regs_per_wave(const gpuocc_device *d, const gpuocc_kernel *k);
+
+/* AMD's inverse and search queries (lib/amd/search.c), on checked structs, answering as the public
+   functions of the same names (GPUOCC_ERR_UNSATISFIABLE when none; outputs written on success only):
+   regs_max_for_blocks gives arch VGPRs 0 .. regs_per_thread_max, smem_dynamic_available dynamic LDS up to
+   what one workgroup may use less the static LDS.
+   best_block: the best block size and min_grid, written on success.
+   sweep_next and sweep_range as struct gpuocc_vendor says (bmax unused: AMD's thresholds are found by
+   bisection on its rules). */
+int32_t gpuocc_amd_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
+int32_t gpuocc_amd_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t *bytes);
+int32_t gpuocc_amd_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource, int64_t *new_value,
+                             int64_t *shed);
+int32_t gpuocc_amd_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
+                              int32_t *threads, int32_t *min_grid);
+int64_t gpuocc_amd_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t v, int64_t to,
+                              int32_t bmax);
+void gpuocc_amd_sweep_range(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t *from, int64_t *to,
+                            int64_t *step);
+
+
+/* AMD's catalog part (lib/amd/catalog.c), per-resource rules (lib/amd/limits.c) and the whole table
+   (lib/amd/vendor.c). */
+const struct gpuocc_catalog_part *gpuocc_amd_catalog(void);
+const struct gpuocc_vendor_rules *gpuocc_amd_vendor_rules(void);
+const struct gpuocc_vendor *gpuocc_amd_vendor(void);
+
+#endif

@@ -1,0 +1,23 @@
+/* AMD's table of operations: what the API calls for a device whose vendor is GPUOCC_VENDOR_AMD. */
+#include "amd.h"
+
+const struct gpuocc_vendor *gpuocc_amd_vendor(void)
+{
+    static const struct gpuocc_vendor vendor = {
+        .name = "amd",
+        .check_device = gpuocc_amd_check_device,
+        .check_pair = gpuocc_amd_check_kernel,
+        .compute = gpuocc_amd_compute,
+        .rules = gpuocc_amd_vendor_rules,
+        .catalog = gpuocc_amd_catalog,
+        .prepare = gpuocc_amd_prepare,
+        .batch = gpuocc_amd_batch,
+        .best_block = gpuocc_amd_best_block,
+        .smem_dynamic_available = gpuocc_amd_smem_dynamic_available,
+        .regs_max_for_blocks = gpuocc_amd_regs_max_for_blocks,
+        .next_step = gpuocc_amd_next_step,
+        .sweep_next = gpuocc_amd_sweep_next,
+        .sweep_range = gpuocc_amd_sweep_range,
+    };
+    return &vendor;
+}

@@ -1,0 +1,135 @@
+/*
+ * Inverse and search queries.  Each checks its arguments and hands the checked structs to the device's
+ * vendor once, through its table (lib/nvidia/search.c, limits.c and next_step.c; lib/amd/search.c).
+ */
+#include "api.h"
+
+#include "../nvidia/nvidia.h" /* the conservative checks of gpuocc_occupancy's fast path */
+
+/* ---- block-size search ---- */
+
+/* The conservative fast checks of gpuocc_occupancy: an NVIDIA device and a kernel in the current layout,
+   used in place. */
+static inline bool search_fast(const gpuocc_device *dev, const gpuocc_kernel *kernel)
+{
+    return dev && kernel && dev->size == sizeof *dev && kernel->size == sizeof *kernel &&
+           gpuocc_nv_device_fast_ok(dev) && gpuocc_nv_kernel_fast_ok(kernel);
+}
+
+/* The plain checks, which name the error, where the fast ones refuse: the checked structs (in place, or
+   zero-extended copies in the scratch), or NULL with *rc set. */
+static const gpuocc_device *search_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_device *d_scratch,
+                                         gpuocc_kernel *k_scratch, const gpuocc_kernel **k, int32_t *rc)
+{
+    const gpuocc_device *d = gpuocc_device_view(dev, d_scratch, rc);
+    if (!d)
+        return NULL;
+    *k = gpuocc_kernel_view(kernel, k_scratch, rc);
+    if (*k && (*rc = gpuocc_pair_check(d, *k)))
+        return NULL; /* an AMD kernel's wave size and AGPRs against its device */
+    return *k ? d : NULL;
+}
+
+/* The checked device and kernel of a search, in *d and *k; false (and *rc) when a check fails. */
+static inline bool search_structs(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_device *d_scratch,
+                                  gpuocc_kernel *k_scratch, const gpuocc_device **d, const gpuocc_kernel **k,
+                                  int32_t *rc)
+{
+    if (search_fast(dev, kernel)) {
+        *d = dev, *k = kernel;
+        return true;
+    }
+    *d = search_plain(dev, kernel, d_scratch, k_scratch, k, rc);
+    return *d != NULL;
+}
+
+static int32_t best_block(const gpuocc_device *dev, const gpuocc_kernel *kernel, const struct gpuocc_smem_rule *rule,
+                          int32_t *threads, int32_t *min_grid)
+{
+    gpuocc_device d_scratch;
+    gpuocc_kernel k_scratch;
+    const gpuocc_device *d;
+    const gpuocc_kernel *k;
+    int32_t rc = GPUOCC_OK;
+    if (!search_structs(dev, kernel, &d_scratch, &k_scratch, &d, &k, &rc))
+        return rc;
+    if (!threads || !min_grid)
+        return GPUOCC_ERR_NULL;
+    return gpuocc_vendor_of(d->vendor)->best_block(d, k, rule, threads, min_grid);
+}
+
+int32_t gpuocc_best_block_affine(const gpuocc_device *dev, const gpuocc_kernel *kernel, int64_t smem_base_bytes,
+                                 int64_t smem_per_thread_bytes, int32_t *threads, int32_t *min_grid)
+{
+    if (smem_base_bytes < 0 || smem_per_thread_bytes < 0)
+        return GPUOCC_ERR_SMEM;
+    struct gpuocc_smem_rule rule = {.source = GPUOCC_SMEM_AFFINE, .base = smem_base_bytes, .per_thread = smem_per_thread_bytes};
+    return best_block(dev, kernel, &rule, threads, min_grid);
+}
+
+int32_t gpuocc_best_block_table(const gpuocc_device *dev, const gpuocc_kernel *kernel, const int64_t *smem_by_threads,
+                                int32_t count, int32_t *threads, int32_t *min_grid)
+{
+    if (!smem_by_threads)
+        return GPUOCC_ERR_NULL;
+    if (count < 1)
+        return GPUOCC_ERR_ARGUMENT;
+    struct gpuocc_smem_rule rule = {.source = GPUOCC_SMEM_TABLE, .table = smem_by_threads, .count = count};
+    return best_block(dev, kernel, &rule, threads, min_grid);
+}
+
+int32_t gpuocc_best_block_callback(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_smem_fn fn,
+                                   void *user_data, int32_t *threads, int32_t *min_grid)
+{
+    if (!fn)
+        return GPUOCC_ERR_NULL;
+    struct gpuocc_smem_rule rule = {.source = GPUOCC_SMEM_CALLBACK, .fn = fn, .user_data = user_data};
+    return best_block(dev, kernel, &rule, threads, min_grid);
+}
+
+int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
+                                      int64_t *bytes)
+{
+    gpuocc_device d_scratch;
+    gpuocc_kernel k_scratch;
+    const gpuocc_device *d;
+    const gpuocc_kernel *k;
+    int32_t rc = GPUOCC_OK;
+    if (!search_structs(dev, kernel, &d_scratch, &k_scratch, &d, &k, &rc))
+        return rc;
+    if (!bytes)
+        return GPUOCC_ERR_NULL;
+    if (blocks < 1)
+        return GPUOCC_ERR_ARGUMENT;
+    return gpuocc_vendor_of(d->vendor)->smem_dynamic_available(d, k, blocks, bytes);
+}
+
+int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
+                                   int32_t *regs_per_thread)
+{
+    gpuocc_device d_scratch;
+    gpuocc_kernel k_scratch;
+    const gpuocc_device *d;
+    const gpuocc_kernel *k;
+    int32_t rc = GPUOCC_OK;
+    if (!search_structs(dev, kernel, &d_scratch, &k_scratch, &d, &k, &rc))
+        return rc;
+    if (!regs_per_thread)
+        return GPUOCC_ERR_NULL;
+    if (blocks < 1)
+        return GPUOCC_ERR_ARGUMENT;
+    return gpuocc_vendor_of(d->vendor)->regs_max_for_blocks(d, k, blocks, regs_per_thread);
+}
+
+int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t resource,
+                         int64_t *new_value, int64_t *shed)
+{
+    gpuocc_device d;
+    gpuocc_kernel k;
+    int32_t rc = gpuocc_pair_load(&d, dev, &k, kernel);
+    if (rc)
+        return rc;
+    if (!new_value || !shed)
+        return GPUOCC_ERR_NULL;
+    return gpuocc_vendor_of(d.vendor)->next_step(&d, &k, resource, new_value, shed);
+}

@@ -1,0 +1,38 @@
+/* Size-versioned structs: loading a caller's struct of any known layout into the current one, storing
+   back, and the kernel's field checks.  No vendor. */
+#ifndef GPUOCC_CORE_STRUCTS_H
+#define GPUOCC_CORE_STRUCTS_H
+
+#include "gpuocc.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Sizes past this are taken as garbage rather than a future layout. */
+#define GPUOCC_STRUCT_SIZE_MAX 4096u
+
+/*
+ * Copy a caller's size-versioned struct into a zeroed local copy of the current layout.  `min_size` is
+ * the first shipped layout's size; bytes the caller declares past `known_size` must be zero.
+ */
+int32_t gpuocc_struct_load(void *dst, size_t known_size, const void *src, size_t min_size);
+/* Write a local result into the caller's struct, as many bytes as both layouts share. */
+int32_t gpuocc_struct_store(void *dst, size_t min_size, const void *src, size_t known_size);
+/* The same with the caller's declared size read beforehand (dst non-NULL). */
+int32_t gpuocc_struct_store_sized(void *dst, uint32_t size, size_t min_size, const void *src, size_t known_size);
+
+/* The caller's struct itself when it holds at least the current layout of `known_size` bytes (the tail
+   past it checked zero), else a zero-extended copy in `scratch`; NULL (and *rc set) when neither. */
+const void *gpuocc_struct_view(const void *src, size_t known_size, size_t min_size, void *scratch, int32_t *rc);
+
+/* Load and check a kernel's fields, each against its own domain (what needs the device is the vendor's
+   check); the local copy is the current layout. */
+int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel);
+/* The same checks without a copy: the caller's struct itself when it holds at least the current layout,
+   else a zero-extended copy in `scratch`.  NULL (and *rc set) when a check fails. */
+const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kernel *scratch, int32_t *rc);
+/* Whether a device's reserved words are zero (the vendor checks the rest). */
+bool gpuocc_device_reserved_zero(const gpuocc_device *d);
+
+#endif

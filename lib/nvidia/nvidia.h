@@ -1,0 +1,139 @@
+/* NVIDIA's rules, data and fast paths: what the files of lib/nvidia/ share, and the table the API calls
+   (gpuocc_nvidia_vendor).  Uses the ground layer only. */
+#ifndef GPUOCC_NVIDIA_H
+#define GPUOCC_NVIDIA_H
+
+#include "../core/core.h"
+
+int32_t gpuocc_rule_warps(const gpuocc_device *d, int64_t threads);
+int32_t gpuocc_rule_registers(const gpuocc_device *d, int64_t threads, int64_t regs);
+int32_t gpuocc_rule_smem(const gpuocc_device *d, const gpuocc_kernel *k);
+int32_t gpuocc_rule_barriers(const gpuocc_device *d, int64_t barriers);
+int64_t gpuocc_rule_smem_alloc(const gpuocc_device *d, int64_t smem_static, int64_t smem_dynamic);
+int64_t gpuocc_rule_carveout(const gpuocc_device *d, const gpuocc_kernel *k);
+/* The same two with the block's allocation (gpuocc_rule_smem_alloc) and the carveout already known. */
+int64_t gpuocc_rule_carveout_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc);
+int32_t gpuocc_rule_smem_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc, int64_t carveout);
+int64_t gpuocc_rule_regs_per_warp(const gpuocc_device *d, int64_t regs);
+
+/* The combined computation on checked copies; fills every field of `r` except size and reserved. */
+void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+/* The same with the vendor-neutral fields gpuocc_occupancy documents (NVIDIA has no waves per SIMD and no
+   SGPR limit): the vendor table's compute. */
+void gpuocc_nv_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+
+/* The shared memory per SM a kernel's carveout preference asks for (GPUOCC_CARVEOUT_DEFAULT: all of it;
+   else that percentage of it, rounded down), on a checked NVIDIA device and kernel.  Without a branch:
+   the default reads as 100 %. */
+static inline int64_t gpuocc_nv_preferred_bytes(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
+    return percent * d->smem_per_sm_bytes / 100;
+}
+
+/* The smallest supported carveout of at least `bytes` (>= 0) of a checked NVIDIA device; -1 when none is
+   that large. */
+static inline int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_t bytes)
+{
+#if defined(__SSE2__)
+    /* Entries are ascending and the unused ones zero: the used entries below the KiB needed are a prefix
+       of the mask `below`, and the answer the first used entry past it.  Past every carveout (<= 2^30 KiB)
+       either way when the KiB needed pass INT32_MAX. */
+    int64_t need_kib = (bytes >> 10) + ((bytes & 1023) != 0);
+    __m128i need = _mm_set1_epi32((int32_t)(need_kib < INT32_MAX ? need_kib : INT32_MAX));
+    const __m128i *c = (const __m128i *)(const void *)d->carveouts_kib;
+    __m128i low = _mm_packs_epi32(_mm_cmpgt_epi32(need, _mm_loadu_si128(c)),
+                                  _mm_cmpgt_epi32(need, _mm_loadu_si128(c + 1)));
+    __m128i high = _mm_packs_epi32(_mm_cmpgt_epi32(need, _mm_loadu_si128(c + 2)),
+                                   _mm_cmpgt_epi32(need, _mm_loadu_si128(c + 3)));
+    uint32_t below = (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(low, high));
+    uint32_t used = ((uint32_t)1 << d->carveout_count) - 1;
+    uint32_t index = (uint32_t)gpuocc_log2_exact(~(below & used)); /* <= carveout_count */
+    return index < (uint32_t)d->carveout_count ? (int64_t)d->carveouts_kib[index] * 1024 : -1;
+#elif GPUOCC_VECTORS
+    /* Entries are ascending and the unused ones zero: the entries below `bytes` are the first
+       `below` used ones plus, when bytes > 0, every unused one. */
+    int64_t need_kib = (bytes >> 10) + ((bytes & 1023) != 0);
+    if (need_kib > INT32_MAX)
+        return -1;
+    gpuocc_i32x4 need = {0, 0, 0, 0};
+    need += (int32_t)need_kib;
+    gpuocc_i32x4 below = need > gpuocc_load_i32x4(&d->carveouts_kib[0]);
+    below += need > gpuocc_load_i32x4(&d->carveouts_kib[4]);
+    below += need > gpuocc_load_i32x4(&d->carveouts_kib[8]);
+    below += need > gpuocc_load_i32x4(&d->carveouts_kib[12]);
+    int32_t index = -(below[0] + below[1] + below[2] + below[3]);
+    if (need_kib > 0)
+        index -= GPUOCC_MAX_CARVEOUTS - d->carveout_count;
+    return index < d->carveout_count ? (int64_t)d->carveouts_kib[index] * 1024 : -1;
+#else
+    for (int32_t i = 0; i < d->carveout_count; i++)
+        if ((int64_t)d->carveouts_kib[i] * 1024 >= bytes)
+            return (int64_t)d->carveouts_kib[i] * 1024;
+    return -1;
+#endif
+}
+
+/* The inverse queries on checked structs, in closed form (lib/nvidia/limits.c): the answer, or
+   GPUOCC_ERR_UNSATISFIABLE (output untouched). */
+int32_t gpuocc_nv_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t *bytes);
+int32_t gpuocc_nv_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
+/* The top granule boundary: any byte count above it gives a block larger than any limit allows. */
+int64_t gpuocc_nv_smem_search_top(const gpuocc_device *d);
+/* The carveout a kernel prefers: the smallest holding its share of smem_per_sm_bytes (all of it by default),
+   smem_per_sm_bytes on a device without carveouts. */
+int64_t gpuocc_nv_preferred_carveout(const gpuocc_device *d, const gpuocc_kernel *k);
+/* The opt-in attribute's dynamic shared memory limit, and the per-block limit on the allocation. */
+int64_t gpuocc_nv_dynamic_max(const gpuocc_device *d, const gpuocc_kernel *k);
+int64_t gpuocc_nv_smem_block_limit(const gpuocc_device *d, const gpuocc_kernel *k);
+/* The block-size search on checked structs (lib/nvidia/search.c): the best block size and its blocks per
+   SM (0 and 0 when none runs), or the rule's error as gpuocc_best_block_table / _callback document it. */
+int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
+                             int32_t *threads, int32_t *blocks);
+/* Byte counts below this take the fast paths (lib/nvidia/fast.h): sums of a few stay far below the 2^60
+   saturation point, and no sum saturates. */
+#define GPUOCC_FAST_BYTES ((int64_t)1 << 40)
+/* Whether a device in the current layout is an NVIDIA device that gpuocc_device_validate accepts and
+   whose byte counts are below GPUOCC_FAST_BYTES; false sends the caller to the plain checks. */
+bool gpuocc_nv_device_fast_ok(const gpuocc_device *d);
+/* Whether a kernel in the current layout passes the kernel checks with its byte counts (dynamic maximum
+   included) below GPUOCC_FAST_BYTES. */
+bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k);
+/* gpuocc_sweep's points from..from + (n - 1) x step on axis `axis` of kernel `k` (its axis value set to
+   `from`), for a device and a kernel both fast checks accepted (lib/nvidia/sweep.c); false (nothing
+   written) when the device's units or the range need the plain rules. */
+bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
+                          int64_t n, gpuocc_sweep_point *points);
+/* gpuocc_occupancy's fast path (lib/nvidia/fast.c), for structs in the current layout: true when it
+   answered (result written, every field but size), false (nothing written) when the plain path must check
+   or answer. */
+bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+/* The prepared form of NVIDIA's rules (lib/nvidia/batch.c): fill the opaque state from a checked device;
+   run a batch on it (the state is re-checked; the kernel and batch structs already are). */
+void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque);
+int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
+
+/* NVIDIA's device checks (lib/nvidia/device.c): the status naming the first bad field, and the same answer
+   (valid or not) in one branch-free pass for a device in the current layout. */
+int32_t gpuocc_nv_check_device(const gpuocc_device *d);
+bool gpuocc_nv_device_fine(const gpuocc_device *d);
+
+/* The vendor table's searches (struct gpuocc_vendor): the block-size search with its minimum grid
+   (lib/nvidia/search.c), the next step (lib/nvidia/next_step.c), the sweep's thresholds and range
+   (lib/nvidia/steps.c). */
+int32_t gpuocc_nv_best_block_grid(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
+                                  int32_t *threads, int32_t *min_grid);
+int32_t gpuocc_nv_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource, int64_t *new_value,
+                            int64_t *shed);
+int64_t gpuocc_nv_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t v, int64_t to,
+                             int32_t bmax);
+void gpuocc_nv_sweep_range(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t *from, int64_t *to,
+                           int64_t *step);
+
+/* NVIDIA's catalog part (lib/nvidia/catalog.c), per-resource rules (lib/nvidia/limits.c) and the whole
+   table (lib/nvidia/vendor.c). */
+const struct gpuocc_catalog_part *gpuocc_nvidia_catalog(void);
+const struct gpuocc_vendor_rules *gpuocc_nvidia_vendor_rules(void);
+const struct gpuocc_vendor *gpuocc_nvidia_vendor(void);
+
+#endif

@@ -1,0 +1,30 @@
+/* NVIDIA's table of operations: what the API calls for a device whose vendor is GPUOCC_VENDOR_NVIDIA. */
+#include "nvidia.h"
+
+/* Every NVIDIA kernel field is checked on its own (gpuocc_kernel_load): the pair adds nothing. */
+static int32_t nv_check_pair(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    (void)d, (void)k;
+    return GPUOCC_OK;
+}
+
+const struct gpuocc_vendor *gpuocc_nvidia_vendor(void)
+{
+    static const struct gpuocc_vendor vendor = {
+        .name = "nvidia",
+        .check_device = gpuocc_nv_check_device,
+        .check_pair = nv_check_pair,
+        .compute = gpuocc_nv_compute,
+        .rules = gpuocc_nvidia_vendor_rules,
+        .catalog = gpuocc_nvidia_catalog,
+        .prepare = gpuocc_nv_prepare,
+        .batch = gpuocc_nv_batch,
+        .best_block = gpuocc_nv_best_block_grid,
+        .smem_dynamic_available = gpuocc_nv_smem_dynamic_available,
+        .regs_max_for_blocks = gpuocc_nv_regs_max_for_blocks,
+        .next_step = gpuocc_nv_next_step,
+        .sweep_next = gpuocc_nv_sweep_next,
+        .sweep_range = gpuocc_nv_sweep_range,
+    };
+    return &vendor;
+}
