@@ -10,7 +10,9 @@
  * version is EI_ABIVERSION + 2 (ELFABIVERSION_AMDGPU_HSA_V3 = 1 ... V6 = 4); the processor is
  * e_flags & EF_AMDGPU_MACH (0xff).  Note records are 4-byte aligned (name and desc padded to 4).
  */
-#include "binary.h"
+#include "amdgpu.h"
+
+#include "../core/core.h"
 #include "names.h"
 #include "msgpack.h"
 

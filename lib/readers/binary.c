@@ -1,14 +1,18 @@
 /*
- * Binaries entry by entry (gpuocc_binary_scan, gpuocc_binary_read_entry): compressed entries are decoded
+ * The dispatcher: binaries entry by entry (gpuocc_binary_scan, gpuocc_binary_read_entry) and whole
+ * (gpuocc_cubin_read), each entry found by walk.c and read by its format's reader.  Compressed entries are decoded
  * into the caller's workspace (lib/decode/), laid out as [zstd scratch | the decompressed entry].  A zstd
  * payload is one frame followed by zero padding to the payload size; an LZ4 payload is one block of the
  * entry's compressed size, zero padding after it.
  */
-#include "binary.h"
+#include "../api/api.h"
+#include "../decode/decode.h"
+#include "amdgpu.h"
+#include "bundle.h"
+#include "cubin.h"
+#include "walk.h"
 
 #include <stddef.h>
-
-#include "../decode/decode.h"
 
 _Static_assert(sizeof(gpuocc_binary_kernel) == 240, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, name_offset) == 16, "gpuocc_binary_kernel layout 0.2 is frozen");
@@ -25,58 +29,6 @@ _Static_assert(offsetof(gpuocc_binary_kernel, reserved) == 192, "gpuocc_binary_k
 _Static_assert(sizeof(gpuocc_binary_summary) == 80, "gpuocc_binary_summary layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_summary, workspace_bytes) == 32, "gpuocc_binary_summary layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_summary, cursor) == 48, "gpuocc_binary_summary layout 0.2 is frozen");
-
-int32_t gpuocc_sink_put_record(struct gpuocc_kernel_sink *sink, const gpuocc_binary_kernel *b)
-{
-    if (sink->count == INT32_MAX)
-        return GPUOCC_ERR_OVERFLOW;
-    if (sink->count < sink->capacity && sink->records) {
-        uint8_t *dst = sink->records + (size_t)sink->count * sink->stride;
-        memcpy(dst, b, sizeof *b);
-        memset(dst + sizeof *b, 0, sink->stride - sizeof *b); /* a later layout's fields: unknown here */
-        uint32_t stride = (uint32_t)sink->stride;
-        int32_t entry = sink->entry, name_buffer = sink->name_buffer;
-        memcpy(dst + offsetof(gpuocc_binary_kernel, size), &stride, sizeof stride);
-        memcpy(dst + offsetof(gpuocc_binary_kernel, entry), &entry, sizeof entry);
-        memcpy(dst + offsetof(gpuocc_binary_kernel, name_buffer), &name_buffer, sizeof name_buffer);
-    }
-    sink->count++;
-    return GPUOCC_OK;
-}
-
-int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k)
-{
-    if (!sink->records) {
-        if (sink->count == INT32_MAX)
-            return GPUOCC_ERR_OVERFLOW;
-        if (sink->count < sink->capacity)
-            sink->kernels[sink->count] = *k;
-        sink->count++;
-        return GPUOCC_OK;
-    }
-    gpuocc_binary_kernel b;
-    memset(&b, 0, sizeof b);
-    b.size = (uint32_t)sizeof b;
-    b.vendor = GPUOCC_VENDOR_NVIDIA;
-    b.name_offset = k->name_offset;
-    b.name_length = k->name_length;
-    b.short_offset = k->short_offset;
-    b.short_length = k->short_length;
-    b.cc = k->cc;
-    b.registers = k->registers;
-    b.barriers = k->barriers;
-    b.max_threads_per_block = k->max_threads_per_block;
-    b.smem_bytes = k->smem_bytes;
-    b.cmem_bytes = k->cmem_bytes;
-    b.stack_frame_bytes = k->stack_frame_bytes;
-    b.min_blocks_per_sm = k->min_blocks_per_sm;
-    b.max_regs_per_thread = k->max_regs_per_thread;
-    b.max_blocks_per_cluster = k->max_blocks_per_cluster;
-    b.cluster_x = k->cluster_x;
-    b.cluster_y = k->cluster_y;
-    b.cluster_z = k->cluster_z;
-    return gpuocc_sink_put_record(sink, &b);
-}
 
 int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel)
 {
@@ -224,6 +176,24 @@ static int32_t read_image(struct entry_read *r, image_reader reader, const uint8
     return probe.count > r->capacity ? GPUOCC_ERR_BUFFER : GPUOCC_OK;
 }
 
+/* The code objects of an uncompressed offload bundle (a decoded CCOB), each read as an AMDGPU image. */
+struct bundle_read {
+    const uint8_t *origin;
+    struct gpuocc_kernel_sink *sink;
+};
+
+static int32_t bundle_object(void *ctx, const uint8_t *object, size_t n)
+{
+    const struct bundle_read *r = (const struct bundle_read *)ctx;
+    return gpuocc_amdgpu_read(r->origin, object, n, r->sink);
+}
+
+static int32_t bundle_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink)
+{
+    struct bundle_read r = {origin, sink};
+    return gpuocc_bundle_code_objects(p, n, bundle_object, &r);
+}
+
 /* A compressed offload bundle: zstd only (zlib is not decoded here), into `image`; only zero padding may
    follow the frame inside the bundle's recorded size. */
 static int32_t decompress_bundle(const struct gpuocc_entry *e, uint8_t *scratch, size_t scratch_len, uint8_t *image)
@@ -266,7 +236,7 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
     uint8_t *image = r->workspace + scratch;
     if (e->container == GPUOCC_CONTAINER_CCOB) {
         r->status = decompress_bundle(e, r->workspace, scratch, image);
-        reader = gpuocc_bundle_images;
+        reader = bundle_reader;
     } else {
         r->status = decompress(e, r->workspace, scratch, image);
     }
@@ -329,4 +299,42 @@ int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry,
     if (rc == GPUOCC_OK || rc == GPUOCC_ERR_BUFFER)
         *count = r.count;
     return rc;
+}
+
+/* The old whole-file reader: every entry must be an uncompressed cubin. */
+struct plain_read {
+    const uint8_t *origin;
+    struct gpuocc_kernel_sink *sink;
+};
+
+static int32_t read_plain_entry(void *ctx, const struct gpuocc_entry *e)
+{
+    const struct plain_read *r = (const struct plain_read *)ctx;
+    if (e->container != GPUOCC_CONTAINER_CUBIN) /* AMD code is read by gpuocc_binary_read_entry */
+        return GPUOCC_ERR_FORMAT;
+    if ((e->flags & (GPUOCC_ENTRY_LZ4 | GPUOCC_ENTRY_ZSTD)) || e->uncompressed != 0)
+        return GPUOCC_ERR_COMPRESSED;
+    struct gpuocc_elf elf;
+    int32_t rc = gpuocc_elf_open(e->p, e->n, &elf);
+    if (rc != GPUOCC_OK)
+        return rc;
+    if (elf.machine != GPUOCC_EM_CUDA)
+        return GPUOCC_ERR_FORMAT;
+    return gpuocc_cubin_image(r->origin, &elf, r->sink);
+}
+
+int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kernel *kernels, int32_t capacity,
+                          int32_t *count)
+{
+    if (!data || !count || (capacity > 0 && !kernels))
+        return GPUOCC_ERR_NULL;
+    if (capacity < 0)
+        return GPUOCC_ERR_ARGUMENT;
+    struct gpuocc_kernel_sink sink = {kernels, NULL, 0, 0, 0, capacity, 0};
+    struct plain_read r = {(const uint8_t *)data, &sink};
+    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, NULL, read_plain_entry, &r);
+    if (rc != GPUOCC_OK)
+        return rc;
+    *count = sink.count;
+    return sink.count > capacity ? GPUOCC_ERR_BUFFER : GPUOCC_OK;
 }

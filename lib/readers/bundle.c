@@ -13,7 +13,9 @@
  *   and the compressed uncompressed-bundle.  The hash is not checked (the zstd frame's checksum is).
  * Every AMDGPU entry of an uncompressed bundle is one entry of the walk; a compressed bundle is one.
  */
-#include "binary.h"
+#include "bundle.h"
+
+#include "bytes.h"
 
 #define BUNDLE_MAGIC "__CLANG_OFFLOAD_BUNDLE__"
 #define BUNDLE_MAGIC_SIZE 24u
@@ -191,7 +193,8 @@ int32_t gpuocc_bundles_walk(const uint8_t *p, size_t n, uint32_t section, uint64
     return GPUOCC_OK;
 }
 
-int32_t gpuocc_bundle_images(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink)
+int32_t gpuocc_bundle_code_objects(const uint8_t *p, size_t n,
+                                   int32_t (*each)(void *ctx, const uint8_t *object, size_t n), void *ctx)
 {
     if (!is_plain_bundle(p, n))
         return GPUOCC_ERR_FORMAT;
@@ -203,7 +206,7 @@ int32_t gpuocc_bundle_images(const uint8_t *origin, const uint8_t *p, size_t n, 
             break;
         pos = d.next;
         if (d.amdgpu)
-            rc = gpuocc_amdgpu_read(origin, p + d.offset, (size_t)d.size, sink);
+            rc = each(ctx, p + d.offset, (size_t)d.size);
     }
     return rc;
 }

@@ -11,7 +11,9 @@
  *  - .nv.shared.<name> and .nv.constant0.<name> give static shared memory and constant bank 0; from cc
  *    9.0 the shared section also spans the driver's reserved window in front of the kernel's data.
  */
-#include "binary.h"
+#include "cubin.h"
+
+#include "../core/core.h"
 #include "names.h"
 
 #include <stdio.h>

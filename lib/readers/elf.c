@@ -3,7 +3,9 @@
  * offsets are those of the System V gABI (Elf64_Ehdr, Elf64_Shdr).  Every read is checked against the
  * image's length first.
  */
-#include "binary.h"
+#include "elf.h"
+
+#include "gpuocc.h"
 
 #define EHDR_SIZE 64u
 #define SHDR_SIZE 64u
