@@ -2,7 +2,8 @@
 """Install the build into a scratch DESTDIR, then use it as a new user does, with no LD_LIBRARY_PATH,
 no ldconfig and no GPUOCC_LIBRARY: run the CLI (install rpath), import the Python module with the
 interpreter Meson found (the one running this script; the DESTDIR copy of its install folder on
-PYTHONPATH), and check that both use the library of this install; the man page and the bash completion
+PYTHONPATH), and check that both use the library of this install (the package gpuocc/ holds every module
+and _paths.py, the library's recorded path); the man page and the bash completion
 are installed where man and bash-completion look; every docs/*.md is installed, unchanged, in the folder
 the man page names (share/doc/gpuocc), with each document the man page names.
 
@@ -21,9 +22,21 @@ with tempfile.TemporaryDirectory() as tmp:
     subprocess.run(["meson", "install", "-C", str(build), "--destdir", tmp, "--no-rebuild", "--quiet"], check=True)
     files = [p for p in root.rglob("*") if p.is_file() or p.is_symlink()]
     installed = {p.name: p for p in files}
-    for name in ("gpuocc.h", "gpuocc.pc", "gpuoccConfig.cmake", "LICENSE", "gpuocc.py", "gpuocc_paths.py"):
+    for name in ("gpuocc.h", "gpuocc.pc", "gpuoccConfig.cmake", "LICENSE"):
         if name not in installed:
             sys.exit(f"not installed: {name} (installed: {sorted(installed)})")
+    # the Python package: every module of the source tree's gpuocc/ in one installed gpuocc/, with _paths.py
+    # (generated), and no gpuocc.py or gpuocc_paths.py of the one-module layout
+    modules = {p.name for p in (source / "bindings" / "python" / "gpuocc").glob("*.py")} | {"_paths.py"}
+    packages = {p.parent for p in files if p.parent.name == "gpuocc" and p.name == "__init__.py"}
+    if len(packages) != 1:
+        sys.exit(f"expected one installed gpuocc/__init__.py, found {sorted(map(str, packages))}")
+    package = packages.pop()
+    found = {p.name for p in package.iterdir() if p.is_file()}
+    if found != modules:
+        sys.exit(f"installed {package.relative_to(root)}: {sorted(found)}, expected {sorted(modules)}")
+    if "gpuocc.py" in installed or "gpuocc_paths.py" in installed:
+        sys.exit("installed gpuocc.py or gpuocc_paths.py beside the package gpuocc/")
 
     def one(suffix):
         """The one installed file whose path ends with suffix (the CLI and the completion share a name)."""
@@ -61,7 +74,7 @@ with tempfile.TemporaryDirectory() as tmp:
         if tmp not in line:
             sys.exit(f"the installed CLI does not load the installed library: {line.strip()}")
 
-    module_dir = installed["gpuocc.py"].parent
+    module_dir = package.parent
     code = ("import gpuocc, os; "
             "r = gpuocc.occupancy('A100', gpuocc.kernel(threads=256, regs=64)); "
             "print(os.path.realpath(gpuocc.library._name)); print(gpuocc.__file__); print(r.blocks_per_sm)")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """pip install . through pyproject.toml (meson-python), offline, into a venv that sees the system
-site-packages, as Debian's python3-mesonpy allows; then check the wheel carries the library and the
-module only, and that the module works from it with no other gpuocc on the system paths.  Skipped (77)
+site-packages, as Debian's python3-mesonpy allows; then check the wheel carries the Python package gpuocc/
+only, the library inside it, and that the package works from it with no other gpuocc on the system paths.  Skipped (77)
 without python3-mesonpy or python3-venv.  The source tree is copied first: the build writes beside
 pyproject.toml.
 
@@ -38,8 +38,11 @@ with tempfile.TemporaryDirectory() as tmp:
         sys.exit(f"expected one installed gpuocc dist-info, found {records}")
     files = [line.split(",")[0] for line in records[0].read_text().splitlines() if line]
     payload = sorted(f for f in files if ".dist-info/" not in f and "__pycache__" not in f)
-    if len(payload) != 2 or payload[0] != "gpuocc.py" or not payload[1].startswith("libgpuocc.so"):
-        sys.exit(f"the wheel must carry gpuocc.py and the library only, not {payload}")
+    modules = sorted("gpuocc/" + p.name for p in (source / "bindings" / "python" / "gpuocc").glob("*.py"))
+    libraries = [f for f in payload if f.startswith("gpuocc/libgpuocc.so")]
+    if len(libraries) != 1 or sorted(set(payload) - set(libraries)) != modules:
+        sys.exit(f"the wheel must carry the package gpuocc/ ({', '.join(modules)}) and the library in it only, "
+                 f"not {payload}")
     print(f"wheel: {', '.join(payload)}")
     code = ("import gpuocc, os; r = gpuocc.occupancy('A100', gpuocc.kernel(threads=256, smem_dynamic=64 * 1024)); "
             "print(os.path.dirname(gpuocc.library._name) == os.path.dirname(gpuocc.__file__), r.blocks_per_sm)")
@@ -47,5 +50,5 @@ with tempfile.TemporaryDirectory() as tmp:
     # A100, 64 KiB dynamic + 1 KiB reserved = 65 KiB a block, opt-in on: 164 KiB / 65 KiB = 2 blocks
     if run.returncode != 0 or run.stdout.split() != ["True", "2"]:
         sys.exit(f"the installed wheel: status {run.returncode}\n{run.stdout}{run.stderr}")
-    print("wheel module loads the library beside it: 2 blocks/SM")
+    print("wheel package loads the library in its folder: 2 blocks/SM")
 print("wheel: ok")

@@ -1,0 +1,247 @@
+"""Devices (the built-in table, or described by hand), occupancy and the per-resource limits, and the
+searches: the best block size and the inverse queries (how much shared memory, how many registers, what
+to shed for one block more).  Imports _library and _types."""
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+from typing import Any, Callable, Optional, Sequence, Union
+
+from ._library import (CARVEOUT_DEFAULT, Error, _CDevice, _CKernel, _CResult, _ERR_ARGUMENT, _ERR_REGISTERS,
+                       _ERR_UNSATISFIABLE, _OK, _SMEM_FN, _VENDOR_AMD, _call, _from_c, _i32, _i64, _text, c_i32,
+                       c_i64, library)
+from ._types import BestBlock, CatalogEntry, Device, Kernel, Limits, NextStep, RESOURCES, Result
+
+
+# ======================================================================================================
+# Devices: the built-in table, or described by hand
+# ======================================================================================================
+def _device(dev: Union[Device, str]) -> _CDevice:
+    if isinstance(dev, str):
+        dev = device(dev)
+    if not isinstance(dev, Device):
+        raise TypeError(f"device must be a gpuocc.Device or a device name, not {type(dev).__name__}")
+    return dev._to_c()
+
+
+def device(name: str) -> Device:
+    """A device of the built-in table by architecture ("sm_90", "9.0", "90", "compute_90", "sm_90a") or
+    product ("H100", "A100", "RTX 4090"; case, spaces, '-' and '_' ignored).
+
+    Raises TypeError for a non-str, gpuocc.Error "unknown_device" for a name the table lacks."""
+    data = _text(name, "name")
+    d = _CDevice(size=ctypes.sizeof(_CDevice))
+    _call("gpuocc_device_lookup", data, ctypes.byref(d), where=name)
+    return Device._from_c(d)
+
+
+def devices() -> list[CatalogEntry]:
+    """The built-in table, in its order: architectures, then products."""
+    kinds = {1: "arch", 2: "product"}
+    return [CatalogEntry(i, library.gpuocc_catalog_name(i).decode(), kinds.get(library.gpuocc_catalog_kind(i), "?"),
+                         library.gpuocc_catalog_source(i).decode()) for i in range(library.gpuocc_catalog_count())]
+
+
+def catalog_device(index: int) -> Device:
+    """The device of table entry `index` (0 .. len(devices()) - 1); gpuocc.Error "argument" otherwise."""
+    d = _CDevice(size=ctypes.sizeof(_CDevice))
+    _call("gpuocc_catalog_device", _i32(index, "index"), ctypes.byref(d), where=f"catalog entry {index}")
+    return Device._from_c(d)
+
+
+def custom_device(**fields: Any) -> Device:
+    """A device described by hand: every field of Device by keyword (carveouts_kib a tuple), starting
+    from zeros with vendor NVIDIA (gpuocc_device_init); checked with validate_device()."""
+    d = _CDevice()
+    _call("gpuocc_device_init", ctypes.byref(d))
+    base = Device._from_c(d)
+    unknown = set(fields) - {f.name for f in dataclasses.fields(Device)}
+    if unknown:
+        raise TypeError(f"custom_device() got unknown fields: {', '.join(sorted(unknown))}")
+    dev = dataclasses.replace(base, **fields)
+    validate_device(dev)
+    return dev
+
+
+def validate_device(dev: Device) -> None:
+    """Raise gpuocc.Error "device" unless every field is in range and consistent."""
+    _call("gpuocc_device_validate", ctypes.byref(_device(dev)), where="device")
+
+
+# ======================================================================================================
+# A call's device and kernel, checked against the device's vendor
+# ======================================================================================================
+def _kernel(kern: Kernel) -> _CKernel:
+    if not isinstance(kern, Kernel):
+        raise TypeError(f"kernel must be a gpuocc.Kernel (from gpuocc.kernel()), not {type(kern).__name__}")
+    return kern._to_c()
+
+
+# the kernel fields only one vendor's rules read, and their defaults
+_AMD_ONLY = (("agprs", 0), ("sgprs", 0), ("wave_size", 0), ("cu_mode", 0), ("model", None), ("rocm", None))
+_NVIDIA_ONLY = (("barriers", 1), ("carveout", CARVEOUT_DEFAULT), ("smem_optin", True), ("smem_dynamic_max", -1))
+
+
+def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]":
+    """The C device and kernel of a call.  A kernel field only the other vendor's rules read, set away from
+    its default, raises gpuocc.Error "argument", as `gpuocc report` and `gpuocc batch` refuse it (the
+    device's rules would not read it)."""
+    d, k = _device(dev), _kernel(kern)
+    amd = d.vendor == _VENDOR_AMD
+    for name, default in _NVIDIA_ONLY if amd else _AMD_ONLY:
+        if getattr(kern, name) != default:
+            raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: " +
+                        ("NVIDIA only (the device is AMD)" if amd else "AMD only (the device is NVIDIA)"))
+    # what the library refuses with a bare code, named as `gpuocc report` names it
+    if amd and kern.agprs > 0 and d.agpr_file == 0:  # GPUOCC_AGPR_NONE
+        raise Error(_ERR_REGISTERS, f"agprs={kern.agprs}: the device has no AGPRs (gfx908, gfx90a and later have them)")
+    if amd and kern.wave_size in (32, 64) and not d.wave_sizes & kern.wave_size:
+        raise Error(_ERR_ARGUMENT, f"wave_size={kern.wave_size}: the device runs wave{d.warp_size} only")
+    if amd and 0 < kern.max_threads < kern.threads:  # as `gpuocc report --max-threads` and a batch row
+        raise Error(_ERR_ARGUMENT, f"threads={kern.threads} is more than max_threads={kern.max_threads}: a "
+                    "workgroup larger than the kernel was compiled for does not launch")
+    return d, k
+
+
+def _pair_refs(dev: Union["Device", str], kern: Kernel) -> tuple:
+    d, k = _pair(dev, kern)
+    return ctypes.byref(d), ctypes.byref(k)
+
+
+# ======================================================================================================
+# Occupancy
+# ======================================================================================================
+def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
+    """Resident blocks and warps per SM of `kern` on `dev` (a Device or a device name), and which
+    resources limit them.  A launch that cannot run gives blocks_per_sm == 0, not an error.
+
+    Raises gpuocc.Error with the library's status ("threads", "smem", "carveout", "device", ...) for
+    a value it rejects; TypeError for arguments of the wrong type.
+
+        >>> r = occupancy("A100", kernel(threads=256, regs=64))
+        >>> r.blocks_per_sm, r.occupancy, r.limiters
+        (4, 0.5, ('registers',))
+    """
+    r = _CResult(size=ctypes.sizeof(_CResult))
+    _call("gpuocc_occupancy", *_pair_refs(dev, kern), ctypes.byref(r))
+    # AMD's fields are None for NVIDIA (model 0), as JSON's null
+    return _from_c(Result, r, waves_per_simd=r.waves_per_simd if r.model else None)
+
+
+def limits(dev: Union[Device, str], kern: Kernel) -> Limits:
+    """The per-resource limits of this launch: occupancy()'s limit_* fields, as `gpuocc report` prints them
+    (every kernel field counts: AMD's model, AGPRs, wave size and CU mode too)."""
+    r = occupancy(dev, kern)
+    return Limits(warps=r.limit_warps, registers=r.limit_regs, shared_memory=r.limit_smem, blocks=r.limit_blocks,
+                  barriers=r.limit_barriers, sgprs=r.limit_sgprs)
+
+
+def regs_per_warp(dev: Union[Device, str], regs: int) -> int:
+    """Registers one warp is given: regs x warp_size rounded up to the allocation unit."""
+    v = c_i32()
+    _call("gpuocc_regs_per_warp", ctypes.byref(_device(dev)), _i32(regs, "regs"), ctypes.byref(v))
+    return v.value
+
+
+def regs_per_block(dev: Union[Device, str], threads: int, regs: int) -> int:
+    """Registers one block is given: the per-warp allocation x warps per block."""
+    v = c_i64()
+    _call("gpuocc_regs_per_block", ctypes.byref(_device(dev)), _i32(threads, "threads"), _i32(regs, "regs"),
+          ctypes.byref(v))
+    return v.value
+
+
+def smem_per_block(dev: Union[Device, str], smem_static: int = 0, smem_dynamic: int = 0) -> int:
+    """Shared memory one block is given, bytes: static + dynamic + reserved, rounded up to the unit."""
+    v = c_i64()
+    _call("gpuocc_smem_per_block", ctypes.byref(_device(dev)), _i64(smem_static, "smem_static"),
+          _i64(smem_dynamic, "smem_dynamic"), ctypes.byref(v))
+    return v.value
+
+
+def smem_carveout(dev: Union[Device, str], kern: Kernel) -> int:
+    """Shared memory per SM, bytes, that the driver configures for this kernel (the carveout)."""
+    v = c_i64()
+    _call("gpuocc_smem_carveout", *_pair_refs(dev, kern), ctypes.byref(v))
+    return v.value
+
+
+# ======================================================================================================
+# Searches: the best block size, and the inverse queries
+# ======================================================================================================
+def best_block(dev: Union[Device, str], kern: Kernel, smem_base: int = 0, smem_per_thread: int = 0, *,
+               smem_table: Optional[Sequence[int]] = None,
+               smem_fn: Optional[Callable[[int], int]] = None) -> BestBlock:
+    """Search the block size.  Dynamic shared memory per block (bytes) is one of:
+    smem_base + smem_per_thread x threads (default 0 + 0), `smem_table[t]` for a block of t threads
+    (len must exceed the largest candidate: 1025 covers every NVIDIA device), or `smem_fn(threads)`.
+    Candidates: the largest allowed block size, then every multiple of the warp size below it."""
+    d, k = _pair(dev, kern)
+    t, g = c_i32(), c_i32()
+    if smem_table is not None and smem_fn is not None:
+        raise TypeError("give smem_table or smem_fn, not both")
+    if smem_table is not None:
+        values = [_i64(v, "smem_table[]") for v in smem_table]
+        table = (c_i64 * max(len(values), 1))(*values)
+        _call("gpuocc_best_block_table", ctypes.byref(d), ctypes.byref(k), table, _i32(len(values), "len(smem_table)"),
+              ctypes.byref(t), ctypes.byref(g), where="best_block")
+    elif smem_fn is not None:
+        raised: list = []
+
+        def trampoline(threads: int, _user: Any) -> int:
+            try:
+                return _i64(smem_fn(threads), "smem_fn()")
+            except BaseException as e:  # re-raised below, once the library has returned
+                raised.append(e)
+                return -1
+        callback = _SMEM_FN(trampoline)
+        status = library.gpuocc_best_block_callback(ctypes.byref(d), ctypes.byref(k), callback, None,
+                                                    ctypes.byref(t), ctypes.byref(g))
+        if raised:
+            raise raised[0]
+        if status != _OK:
+            raise Error(status, "best_block")
+    else:
+        _call("gpuocc_best_block_affine", ctypes.byref(d), ctypes.byref(k), _i64(smem_base, "smem_base"),
+              _i64(smem_per_thread, "smem_per_thread"), ctypes.byref(t), ctypes.byref(g), where="best_block")
+    return BestBlock(t.value, g.value)
+
+
+def smem_dynamic_available(dev: Union[Device, str], kern: Kernel, blocks: int) -> int:
+    """The most dynamic shared memory per block, bytes, with which `blocks` blocks still fit on one SM
+    (the kernel's smem_dynamic is ignored).  gpuocc.Error "unsatisfiable" if they never fit."""
+    v = c_i64()
+    _call("gpuocc_smem_dynamic_available", *_pair_refs(dev, kern),
+          _i32(blocks, "blocks"), ctypes.byref(v))
+    return v.value
+
+
+def regs_max_for_blocks(dev: Union[Device, str], kern: Kernel, blocks: int) -> int:
+    """The most registers per thread (at most 255) with which `blocks` blocks still fit: the
+    -maxrregcount or __launch_bounds__ target.  gpuocc.Error "unsatisfiable" if none does."""
+    v = c_i32()
+    _call("gpuocc_regs_max_for_blocks", *_pair_refs(dev, kern),
+          _i32(blocks, "blocks"), ctypes.byref(v))
+    return v.value
+
+
+def _resource(resource: Union[str, int]) -> int:
+    if isinstance(resource, str):
+        if resource not in RESOURCES:
+            raise Error(-14, f"resource {resource!r} (one of {', '.join(RESOURCES)})")
+        return RESOURCES.index(resource)
+    return _i32(resource, "resource")
+
+
+def next_step(dev: Union[Device, str], kern: Kernel, resource: Union[str, int]) -> Optional[NextStep]:
+    """What to shed on `resource` (a name of RESOURCES or its index) to fit one more block; None when no
+    reduction of it alone helps (the block-slot cap, or it already allows the most)."""
+    r = _resource(resource)
+    value, shed = c_i64(), c_i64()
+    status = library.gpuocc_next_step(*_pair_refs(dev, kern), r,
+                                      ctypes.byref(value), ctypes.byref(shed))
+    if status == _ERR_UNSATISFIABLE:
+        return None
+    if status != _OK:
+        raise Error(status, "next_step")
+    return NextStep(RESOURCES[r], value.value, shed.value)

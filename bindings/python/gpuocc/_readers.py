@@ -1,0 +1,152 @@
+"""Compiler output in: ptxas reports, cubins, whole binaries (NVIDIA and AMD device code) and LLVM's
+AMDGPU resource-usage remarks.  Imports _library and _types."""
+from __future__ import annotations
+
+import ctypes
+from typing import Any, Optional, Union
+
+from ._library import (Error, _CBinaryKernel, _CBinarySummary, _CCompiledKernel, _CRemarksKernel, _ERR_BUFFER, _OK,
+                       _VENDOR_AMD, _bytes, _call, _from_c, c_i32, library, status_name)
+from ._types import BinaryKernel, BinaryRead, CompiledKernel, RemarksKernel, _recorded, _sm
+
+
+# ======================================================================================================
+# Compiler output in
+# ======================================================================================================
+def _records(symbol: str, data: bytes, *extra: Any) -> tuple:
+    count = c_i32()
+    status = getattr(library, symbol)(data, len(data), None, 0, ctypes.byref(count), *extra)
+    if status not in (_OK, _ERR_BUFFER):
+        return status, ()
+    array_c = (_CCompiledKernel * max(count.value, 1))()
+    status = getattr(library, symbol)(data, len(data), array_c, count.value, ctypes.byref(count), *extra)
+    if status != _OK:
+        return status, ()
+
+    def text(offset: int, length: int) -> str:
+        return data[offset:offset + length].decode(errors="replace")
+    return status, tuple(_from_c(CompiledKernel, k, name=text(k.name_offset, k.name_length),
+                                 short_name=text(k.short_offset, k.short_length)) for k in array_c[:count.value])
+
+
+def read_ptxas(text: Union[str, bytes]) -> tuple:
+    """The kernels of a `ptxas -v` report or a whole build log (str or bytes), as CompiledKernel.
+
+    Raises TypeError for anything else, gpuocc.Error "parse"/"truncated" naming the line at fault."""
+    if isinstance(text, str):
+        data = text.encode()
+    else:
+        data = _bytes(text, "text")
+    line = c_i32()
+    status, rows = _records("gpuocc_ptxas_parse", data, ctypes.byref(line))
+    if status != _OK:
+        raise Error(status, f"line {line.value}")
+    return rows
+
+
+def read_cubin(data: Union[bytes, bytearray, memoryview]) -> tuple:
+    """The kernels of a cubin, an uncompressed fatbinary or a CUDA host object (bytes), as CompiledKernel.
+
+    Raises TypeError for a non-bytes argument, gpuocc.Error "format", "truncated", "compressed",
+    "unsupported" for input it cannot read."""
+    status, rows = _records("gpuocc_cubin_read", _bytes(data, "data"))
+    if status != _OK:
+        raise Error(status, "cubin")
+    return rows
+
+
+def read_remarks(text: Union[str, bytes]) -> tuple:
+    """The kernels of LLVM's kernel-resource-usage remarks (`clang -Rpass-analysis=kernel-resource-usage`'s
+    stderr, or a whole build log; str or bytes), as RemarksKernel.  The remarks do not name the target.
+
+    Raises TypeError for anything else, gpuocc.Error "parse"/"truncated" naming the line at fault."""
+    data = text.encode() if isinstance(text, str) else _bytes(text, "text")
+    count, line = c_i32(), c_i32()
+    status = library.gpuocc_remarks_parse(data, len(data), None, 0, ctypes.byref(count), ctypes.byref(line))
+    if status in (_OK, _ERR_BUFFER) and count.value:
+        records = (_CRemarksKernel * count.value)()
+        library.gpuocc_remarks_kernel_init(records)
+        status = library.gpuocc_remarks_parse(data, len(data), records, count.value, ctypes.byref(count),
+                                              ctypes.byref(line))
+    else:
+        records = ()
+    if status != _OK:
+        raise Error(status, f"line {line.value}")
+
+    def text_at(offset: int, length: int) -> str:
+        return data[offset:offset + length].decode(errors="replace")
+    return tuple(_from_c(RemarksKernel, k, name=text_at(k.name_offset, k.name_length),
+                         short_name=text_at(k.short_offset, k.short_length)) for k in records[:count.value])
+
+
+def _processor(target: str) -> Optional[str]:
+    """The processor of an AMD target ID: "amdgcn-amd-amdhsa--gfx90a:xnack-" -> "gfx90a"."""
+    parts = target.split("-", 4)
+    return parts[4].split(":")[0] or None if len(parts) == 5 else None
+
+
+def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKernel:
+    shared = dict(name=name, short_name=short_name, entry=k.entry)
+    if k.vendor != _VENDOR_AMD:
+        return BinaryKernel(**shared, vendor="nvidia", arch=_sm(k.cc), registers=k.registers,
+                            barriers=_recorded(k.barriers), smem=k.smem_bytes, cmem=_recorded(k.cmem_bytes),
+                            stack=_recorded(k.stack_frame_bytes), max_threads=_recorded(k.max_threads_per_block),
+                            min_blocks=_recorded(k.min_blocks_per_sm), max_regs=_recorded(k.max_regs_per_thread),
+                            max_blocks_per_cluster=_recorded(k.max_blocks_per_cluster),
+                            cluster_x=_recorded(k.cluster_x), cluster_y=_recorded(k.cluster_y),
+                            cluster_z=_recorded(k.cluster_z), smem_static=k.smem_bytes)
+    # the reader leaves -1 in every AMD field the code object's metadata does not record: None, as JSON's null
+    r = _recorded
+    return BinaryKernel(**shared, vendor="amd", arch=_processor(target), registers=r(k.vgprs), barriers=None,
+                        smem=r(k.lds_bytes), cmem=None, stack=r(k.scratch_bytes),
+                        max_threads=r(k.max_flat_workgroup_size), min_blocks=None, max_regs=None,
+                        max_blocks_per_cluster=None, cluster_x=None, cluster_y=None, cluster_z=None,
+                        target=target or None, vgprs=r(k.vgprs), agprs=r(k.agprs), sgprs=r(k.sgprs),
+                        wave_size=r(k.wave_size), smem_static=r(k.lds_bytes), scratch=r(k.scratch_bytes),
+                        vgpr_spills=r(k.vgpr_spill_count), sgpr_spills=r(k.sgpr_spill_count),
+                        dynamic_stack=r(k.uses_dynamic_stack),
+                        cu_mode=None if k.workgroup_processor_mode == -1 else 1 - k.workgroup_processor_mode,
+                        amd_mach=k.amd_mach, code_object_version=k.code_object_version)
+
+
+def read_binary(data: Union[bytes, bytearray, memoryview]) -> BinaryRead:
+    """The kernels of every device-code entry of a binary (bytes): a cubin, a fatbinary, a host object,
+    executable or shared library, compressed entries (zstd, LZ4) included; AMDGPU code objects and HIP
+    offload bundles (.hip_fatbin, compressed CCOB bundles) too.  An unreadable entry is
+    counted in the result and does not hide the others.
+
+    Raises TypeError for a non-bytes argument; gpuocc.Error "format", "truncated", "unsupported" when the
+    containers cannot be walked, or the first failure's status when no entry could be read."""
+    data = _bytes(data, "data")
+    summary = _CBinarySummary(size=ctypes.sizeof(_CBinarySummary))
+    _call("gpuocc_binary_scan", data, len(data), ctypes.byref(summary))
+    workspace = ctypes.create_string_buffer(max(summary.workspace_bytes, 1))
+    kernels = []
+    capacity = 256
+    records = (_CBinaryKernel * capacity)()
+    library.gpuocc_binary_kernel_init(records)
+    for entry in range(summary.entries):
+        count = c_i32()
+        args = (data, len(data), entry, workspace, summary.workspace_bytes)
+        # the summary counts each entry's outcome, and lets entries read in order walk the file once
+        status = library.gpuocc_binary_read_entry(*args, records, capacity, ctypes.byref(count), ctypes.byref(summary))
+        if status == _ERR_BUFFER:
+            capacity = count.value
+            records = (_CBinaryKernel * capacity)()
+            library.gpuocc_binary_kernel_init(records)
+            status = library.gpuocc_binary_read_entry(*args, records, capacity, ctypes.byref(count),
+                                                      ctypes.byref(summary))
+        if status != _OK:
+            continue
+        raw = workspace.raw if any(k.name_buffer for k in records[:count.value]) else b""
+        for k in records[:count.value]:
+            base = data if k.name_buffer == 0 else raw
+            kernels.append(_binary_kernel(
+                k, base[k.name_offset:k.name_offset + k.name_length].decode(errors="replace"),
+                base[k.short_offset:k.short_offset + k.short_length].decode(errors="replace"),
+                base[k.target_offset:k.target_offset + k.target_length].decode(errors="replace")))
+    if summary.entries_read == 0 and summary.entries_failed > 0:
+        raise Error(summary.first_failure, f"entry {summary.first_failed_entry}")
+    first = status_name(summary.first_failure) if summary.entries_failed else None
+    return BinaryRead(tuple(kernels), summary.entries, summary.compressed_entries, summary.entries_read,
+                      summary.entries_failed, summary.first_failed_entry, first)

@@ -1,0 +1,563 @@
+"""The Python side's types: the inputs (Device, Kernel and kernel()) and every result, frozen dataclasses
+built from their C structs by _from_c(), and Columns, the answer of a call over many launches.
+Imports _library only."""
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Iterator, Optional
+
+from ._library import (CARVEOUT_DEFAULT, Error, _CDevice, _CKernel, _ERR_ARGUMENT, _c, _call, _flag, _from_c, _i32,
+                       _int, _unlimited, c_i32, c_i64, c_u32)
+
+
+# ======================================================================================================
+# Devices and kernels (inputs)
+# ======================================================================================================
+_DEVICE_INT64 = {"smem_per_sm_bytes", "smem_per_block_bytes", "smem_per_block_optin_bytes",
+                 "smem_reserved_per_block_bytes"}
+
+
+@dataclass(frozen=True)
+class Device:
+    """A GPU as the occupancy rules see it (C: gpuocc_device; fields keep the C names).
+
+    From the built-in table with device("H100"), or described by hand with custom_device(...) or
+    dataclasses.replace(device("H100"), sm_count=100).  carveouts_kib lists the supported shared-memory
+    sizes per SM in KiB, ascending (C: carveouts_kib[0 .. carveout_count - 1]); () = fixed."""
+    vendor: int
+    cc_major: int
+    cc_minor: int
+    sm_count: int
+    warp_size: int
+    max_threads_per_block: int
+    max_threads_per_sm: int
+    max_blocks_per_sm: int
+    regs_per_sm: int
+    regs_per_block: int
+    regs_per_thread_max: int
+    reg_alloc_unit: int
+    sub_partitions: int
+    reg_compat_sub_partitions: int
+    barriers_per_sm: int
+    smem_per_sm_bytes: int
+    smem_per_block_bytes: int
+    smem_per_block_optin_bytes: int
+    smem_reserved_per_block_bytes: int
+    smem_alloc_unit_bytes: int
+    carveouts_kib: tuple = ()
+    # AMD (vendor 2), 0 for NVIDIA: the C fields of the same names (docs/amd.md)
+    simds_per_cu: int = 0
+    waves_per_simd: int = 0
+    runtime_waves_per_simd: int = 0
+    vgprs_per_simd: int = 0
+    vgpr_granule: int = 0
+    runtime_vgpr_granule: int = 0
+    runtime_vgprs_legacy: int = 0
+    runtime_vgpr_granule_legacy: int = 0
+    agpr_file: int = 0
+    sgprs_per_simd: int = 0
+    cus_per_wgp: int = 0
+    wave_sizes: int = 0
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "carveouts_kib":
+                if not isinstance(value, (tuple, list)):
+                    raise TypeError(f"carveouts_kib must be a tuple of ints, not {type(value).__name__}")
+                if len(value) > 16:
+                    raise Error(_ERR_ARGUMENT, f"carveouts_kib has {len(value)} entries, at most 16")
+                object.__setattr__(self, f.name, tuple(_i32(v, "carveouts_kib[]") for v in value))
+            elif f.name == "vendor":
+                _int(value, f.name, c_u32)
+            else:
+                _int(value, f.name, c_i64 if f.name in _DEVICE_INT64 else c_i32)
+
+    def _to_c(self) -> _CDevice:
+        d = _CDevice()
+        _call("gpuocc_device_init", ctypes.byref(d))
+        for f in dataclasses.fields(self):
+            if f.name != "carveouts_kib":
+                setattr(d, f.name, getattr(self, f.name))
+        d.carveout_count = len(self.carveouts_kib)
+        for i, kib in enumerate(self.carveouts_kib):
+            d.carveouts_kib[i] = kib
+        return d
+
+    @classmethod
+    def _from_c(cls, d: _CDevice) -> "Device":
+        count = max(0, min(d.carveout_count, 16))
+        return _from_c(cls, d, carveouts_kib=tuple(d.carveouts_kib[:count]))
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """One entry of the built-in table: name, kind ("arch": a compute capability without an SM count,
+    or "product"), and the sources of its values."""
+    index: int
+    name: str
+    kind: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """A kernel and its launch (C: gpuocc_kernel).  Make one with kernel(...); change one with
+    dataclasses.replace(k, regs=32).  Units: threads per block, registers per thread, bytes."""
+    threads: int = _c("threads_per_block", default=1)          # launch block size (x*y*z)
+    regs: int = _c("regs_per_thread", default=0)                # as ptxas reports ("Used N registers")
+    smem_static: int = _c("smem_static_bytes", default=0)       # __shared__ arrays, bytes
+    smem_dynamic: int = _c("smem_dynamic_bytes", default=0)     # the launch's dynamic shared memory, bytes
+    barriers: int = 1                                           # block barriers (1 for __syncthreads)
+    carveout: int = _c("carveout_percent", default=CARVEOUT_DEFAULT)  # 0..100 % or -1: driver default
+    smem_optin: bool = True                                     # the 48 KiB per-block limit was raised
+    smem_dynamic_max: int = _c("smem_dynamic_max_bytes", default=-1)  # opt-in attribute; -1: the most
+    max_threads: int = _c("max_threads_per_block", default=0)   # __launch_bounds__ maximum; 0: none
+    # AMD only (docs/amd.md): regs are arch VGPRs, smem_* LDS
+    agprs: int = 0                                              # AGPRs per lane
+    sgprs: int = 0                                              # SGPRs per wave; 0: unknown, no limit
+    wave_size: int = 0                                          # 32 or 64; 0: the device's default
+    cu_mode: int = 0                                            # 1: compiled with -mcumode
+    model: Optional[str] = None                                 # "compiler" (None: LLVM's) or "runtime" (HIP's)
+    rocm: Optional[str] = None                                  # with model "runtime": "6.2"; None: the newest
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "smem_optin":
+                object.__setattr__(self, f.name, bool(_flag(value, f.name)))
+            elif f.name == "model":
+                _model_number(value)
+            elif f.name == "rocm":
+                object.__setattr__(self, f.name, _rocm_text(value))
+            else:
+                _int(value, f.name, _CKernel._fields_dict[f.metadata.get("c", f.name)])
+        if self.rocm is not None and self.model != "runtime":  # as `gpuocc report --rocm` and batch's rows
+            raise Error(_ERR_ARGUMENT, "rocm picks the release of HIP's rules: give model='runtime' too")
+
+    def _to_c(self) -> _CKernel:
+        k = _CKernel()
+        _call("gpuocc_kernel_init", ctypes.byref(k))
+        for f in dataclasses.fields(self):
+            if f.name not in ("model", "rocm"):
+                setattr(k, f.metadata.get("c", f.name), int(getattr(self, f.name)))
+        k.model = _model_number(self.model)
+        k.rocm_version = _rocm_number(self.rocm)
+        return k
+
+
+# `model` as the CLI, CSV and JSON write it (GPUOCC_MODEL_*: 0 the default, the compiler's)
+_MODELS = {"compiler": 1, "runtime": 2}
+
+
+def _model_number(value: Any) -> int:
+    if value is None:
+        return 0
+    if not isinstance(value, str):
+        raise TypeError(f"model must be a str ('compiler' or 'runtime') or None, not {type(value).__name__}")
+    if value not in _MODELS:
+        raise Error(_ERR_ARGUMENT, f"model={value!r}: expected 'compiler' or 'runtime'")
+    return _MODELS[value]
+
+
+_MODEL_NAMES = {number: name for name, number in _MODELS.items()}
+
+
+def _model_name(number: int) -> Optional[str]:
+    """gpuocc_result.model as a name: None for NVIDIA (0)."""
+    return _MODEL_NAMES.get(number)
+
+
+def _rocm_text(value: Any) -> Optional[str]:
+    """A ROCm release "MAJOR.MINOR" (1-99, 0-99), as `gpuocc report --rocm` takes it; None: the newest."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"rocm must be a str such as '6.2', or None, not {type(value).__name__}")
+    major, dot, minor = value.partition(".")
+    if not (dot and major.isdigit() and minor.isdigit() and major.isascii() and minor.isascii()
+            and 1 <= int(major) <= 99 and int(minor) <= 99):
+        raise Error(_ERR_ARGUMENT, f"rocm={value!r}: expected a ROCm release MAJOR.MINOR such as '6.2' or '7.0'")
+    return f"{int(major)}.{int(minor)}"
+
+
+def _rocm_number(text: Optional[str]) -> int:
+    if text is None:
+        return 0
+    major, _, minor = text.partition(".")
+    return int(major) * 100 + int(minor)
+
+
+_CKernel._fields_dict = dict(_CKernel._fields_)  # type: ignore[attr-defined]
+
+
+def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int = 0, barriers: int = 1,
+           carveout: int = CARVEOUT_DEFAULT, smem_optin: bool = True, smem_dynamic_max: int = -1,
+           max_threads: int = 0, **amd: Any) -> Kernel:
+    """A kernel and its launch: `threads` per block, `regs` registers per thread (ptxas's "Used N
+    registers"), shared memory in bytes (`smem_static`: __shared__ arrays; `smem_dynamic`: the launch's),
+    `barriers` per block, `carveout` the preferred shared-memory carveout in percent (-1: the driver's
+    default), `smem_optin` (default True: a kernel asking for more than 48 KiB has raised its limit),
+    `smem_dynamic_max` the opt-in attribute's value (-1: the device's most), `max_threads` the
+    __launch_bounds__ maximum (0: none).  AMD kernels take the keywords agprs, sgprs, wave_size, cu_mode,
+    model ("compiler", the default, or "runtime") and rocm ("6.2": with model "runtime", HIP's rules as of
+    that ROCm release; None: the newest), as the CLI's flags and batch's columns (docs/amd.md).
+
+    Raises TypeError for a non-int, gpuocc.Error "argument" for a value that does not fit its C type.
+    The library checks the ranges when the kernel is used (gpuocc.Error "threads", "smem", ...)."""
+    return Kernel(threads=threads, regs=regs, smem_static=smem_static, smem_dynamic=smem_dynamic,
+                  barriers=barriers, carveout=carveout, smem_optin=smem_optin,
+                  smem_dynamic_max=smem_dynamic_max, max_threads=max_threads, **amd)
+
+
+# ======================================================================================================
+# Occupancy and searches: results
+# ======================================================================================================
+# GPUOCC_RESOURCE_* order; "sgprs" limits AMD gfx8-9 only
+RESOURCES = ("warps", "registers", "shared_memory", "blocks", "barriers", "sgprs")
+
+
+def limiter_names(mask: int) -> tuple:
+    """The resource names of a GPUOCC_LIMIT_* bit mask, in RESOURCES order."""
+    return tuple(name for i, name in enumerate(RESOURCES) if mask & (1 << i))
+
+
+@dataclass(frozen=True)
+class Result:
+    """Blocks per SM and why (C: gpuocc_result; names as `gpuocc batch` prints them).
+
+    limiters: the resources whose limit equals blocks_per_sm; limit_*: blocks per SM each resource
+    alone allows, None where it cannot limit; occupancy = warps_per_sm / max_warps_per_sm (0..1)."""
+    blocks_per_sm: int
+    warps_per_sm: int
+    occupancy: float
+    limiters: tuple = _c(from_c=limiter_names)
+    limit_warps: Optional[int] = _c(from_c=_unlimited)
+    limit_regs: Optional[int] = _c(from_c=_unlimited)
+    limit_smem: Optional[int] = _c(from_c=_unlimited)
+    limit_blocks: Optional[int] = _c(from_c=_unlimited)
+    limit_barriers: Optional[int] = _c(from_c=_unlimited)
+    regs_per_block: int = 0
+    smem_per_block: int = _c("smem_per_block_bytes", default=0)   # bytes, the reserved part included
+    max_warps_per_sm: int = 0
+    warps_per_block: int = 0
+    smem_per_sm: int = _c("smem_per_sm_bytes", default=0)         # bytes: the carveout configured
+    model: Optional[str] = _c(from_c=_model_name, default=None)   # AMD: "compiler" or "runtime"; None NVIDIA
+    waves_per_simd: Optional[int] = None                          # AMD: LLVM's occupancy (waves per SIMD)
+    limit_sgprs: Optional[int] = _c(from_c=_unlimited, default=None)  # AMD: blocks the SGPRs allow
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Blocks per SM each resource alone allows; None where it cannot limit (sgprs: AMD gfx8-9 only)."""
+    warps: Optional[int]
+    registers: Optional[int]
+    shared_memory: Optional[int]
+    blocks: Optional[int]
+    barriers: Optional[int]
+    sgprs: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class BestBlock:
+    """The block size with the most resident threads (the largest on ties); threads == 0 when none can
+    run.  min_grid = blocks per SM x SMs (0 for a bare architecture)."""
+    threads: int
+    min_grid: int
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """For one resource: the demand at which it alone allows one block more (new_value: registers per
+    thread, shared memory per block in bytes, threads per block or barriers), and how much to shed."""
+    resource: str
+    new_value: int
+    shed: int
+
+
+# ======================================================================================================
+# Models beyond occupancy: results (docs/models.md)
+# ======================================================================================================
+@dataclass(frozen=True)
+class Cusp:
+    """The mix model's worst case: alpha = alu_throughput / mem_throughput, and the warps needed there."""
+    alpha: float
+    warps: float
+
+
+@dataclass(frozen=True)
+class BytesInFlight:
+    """Bytes that must be in flight to saturate a memory level: per SM and device-wide."""
+    bytes_per_sm: float
+    bytes_device: float
+
+
+@dataclass(frozen=True)
+class BandwidthPrediction:
+    """Predicted DRAM bandwidth of a streaming kernel (C: gpuocc_bandwidth_prediction; docs/models.md):
+    Little's law with a latency that grows with load."""
+    sm_count: int
+    bandwidth_gbps: float
+    fraction_of_peak: float
+    peak_gbps: float
+    latency_ns: float
+    loaded_latency_ns: float
+    bytes_in_flight_per_sm: float
+    warps_for_80: float
+    warps_for_90: float
+    warps_for_95: float
+
+
+@dataclass(frozen=True)
+class LatencyVerdict:
+    """Whether warps_per_sm hide a latency; if not, the extra warps or the ILP that would."""
+    hidden: bool = _c(from_c=bool)
+    in_flight: float = 0.0
+    warps_needed: float = 0.0
+    extra_warps: float = 0.0
+    ilp_needed: Optional[float] = _c(from_c=lambda v: None if v == float("inf") else v, default=None)
+
+
+@dataclass(frozen=True)
+class Perf:
+    """Performance constants of an architecture or product (C: gpuocc_perf); 0 = no published figure."""
+    sm_count: int
+    sm_clock_mhz: float
+    dram_bandwidth_gbps: float
+    l2_bandwidth_gbps: float
+    latency_clock_mhz: float
+    dram_latency_cycles: float
+    l2_latency_cycles: float
+    l1_latency_cycles: float
+    smem_latency_cycles: float
+    fp32_latency_cycles: float
+    fp32_lanes: float
+    issue_per_cycle: float
+    bytes_in_flight_target: float
+
+
+@dataclass(frozen=True)
+class SpillCost:
+    """Spill traffic: bytes touched, warp instructions, seconds on issue / L2 / DRAM, the largest."""
+    local_bytes: float
+    instructions: float
+    issue_s: float
+    l2_s: float
+    dram_s: float
+    spill_s: float
+
+
+@dataclass(frozen=True)
+class TradeoffStep:
+    """One register cap of the staircase: what it buys (blocks, warps, occupancy) and what the shed
+    registers cost if they spill."""
+    regs: int = _c("regs_per_thread")
+    regs_shed: int = 0
+    blocks_per_sm: int = 0
+    warps_per_sm: int = 0
+    occupancy: float = 0.0
+    spill_slowdown: float = 1.0
+
+
+@dataclass(frozen=True)
+class Waves:
+    """A grid in waves of blocks_per_wave = SMs x blocks per SM, and its tail."""
+    blocks_per_wave: int
+    full_waves: int
+    waves: int
+    last_wave_blocks: int
+    last_wave_utilization: float
+    efficiency: float
+    grid_down: int
+    grid_up: int
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """A divergent warp: serialized cycles and SIMT efficiency (0..1)."""
+    serialized_cycles: float
+    simt_efficiency: float
+
+
+@dataclass(frozen=True)
+class Routing:
+    """Lanes routed at random to `experts` paths: expected distinct paths per warp and SIMT efficiency,
+    unsorted and after sorting the items by path."""
+    random_paths: float
+    random_efficiency: float
+    sorted_paths: float
+    sorted_efficiency: float
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """What a dominant stall reason means at an occupancy, with the keys of `gpuocc diagnose --json`:
+    whether more warps are the first thing to try, and the advice (`verdict`)."""
+    stall: str
+    occupancy: float
+    meaning: str
+    occupancy_helps: bool
+    verdict: str
+
+
+@dataclass(frozen=True)
+class Roofline:
+    """Arithmetic intensity (flop/byte), ridge point, attainable flop/s, and whether compute-bound."""
+    intensity: float
+    ridge: float
+    attainable_flops_per_s: float
+    compute_bound: bool
+
+
+# ======================================================================================================
+# Compiler output in: results
+# ======================================================================================================
+def _recorded(v: int) -> Optional[int]:
+    """-1 (the input does not record the value) as None, as JSON's null."""
+    return None if v == -1 else v
+
+
+def _sm(cc: int) -> Optional[str]:
+    return f"sm_{cc}" if cc > 0 else None
+
+
+def _recorded_c(c: str) -> Any:
+    return _c(c, from_c=_recorded, default=None)
+
+
+@dataclass(frozen=True)
+class CompiledKernel:
+    """One kernel as its compiler left it (C: gpuocc_compiled_kernel), with the keys of `gpuocc ptxas` and
+    `gpuocc cubin`; None where the source does not record a value (spills only in ptxas reports, launch
+    bounds and clusters only in cubins)."""
+    name: str
+    short_name: str
+    arch: Optional[str] = _c("cc", from_c=_sm, default=None)   # "sm_90"
+    registers: int = 0                                         # per thread
+    barriers: Optional[int] = _recorded_c("barriers")
+    line: int = 0                                              # ptxas reports: the kernel's first line
+    smem: int = _c("smem_bytes", default=0)                    # static shared memory, bytes
+    cmem: Optional[int] = _recorded_c("cmem_bytes")            # constant bank 0, bytes
+    stack: Optional[int] = _recorded_c("stack_frame_bytes")    # stack frame, bytes
+    spill_stores: Optional[int] = _recorded_c("spill_store_bytes")
+    spill_loads: Optional[int] = _recorded_c("spill_load_bytes")
+    lmem: Optional[int] = _recorded_c("lmem_bytes")            # local memory, bytes
+    max_threads: Optional[int] = _recorded_c("max_threads_per_block")  # __launch_bounds__; 0: none
+    min_blocks: Optional[int] = _recorded_c("min_blocks_per_sm")       # 0: none
+    max_regs: Optional[int] = _recorded_c("max_regs_per_thread")       # the cap it was compiled with
+    max_blocks_per_cluster: Optional[int] = _recorded_c("max_blocks_per_cluster")
+    cluster_x: Optional[int] = _recorded_c("cluster_x")        # __cluster_dims__; 0: none
+    cluster_y: Optional[int] = _recorded_c("cluster_y")
+    cluster_z: Optional[int] = _recorded_c("cluster_z")
+
+
+@dataclass(frozen=True)
+class RemarksKernel:
+    """One kernel of LLVM's AMDGPU resource-usage remarks (C: gpuocc_remarks_kernel), with the keys of
+    `gpuocc remarks`: the figures as LLVM printed them, None where it printed none (AGPRs on targets without
+    MFMA, LDS of a non-kernel) or an expression it could not resolve.  `llvm_waves_per_simd` is LLVM's
+    "Occupancy [waves/SIMD]"."""
+    name: str
+    short_name: str
+    line: int = 0
+    sgprs: Optional[int] = _recorded_c("sgprs")
+    vgprs: Optional[int] = _recorded_c("vgprs")
+    agprs: Optional[int] = _recorded_c("agprs")
+    llvm_waves_per_simd: Optional[int] = _recorded_c("occupancy")
+    scratch: Optional[int] = _recorded_c("scratch_bytes")      # bytes per lane
+    smem_static: Optional[int] = _recorded_c("lds_bytes")      # static LDS, bytes
+    sgpr_spills: Optional[int] = _recorded_c("sgpr_spills")
+    vgpr_spills: Optional[int] = _recorded_c("vgpr_spills")
+    dynamic_stack: Optional[int] = _recorded_c("dynamic_stack")
+
+
+@dataclass(frozen=True)
+class BinaryKernel:
+    """One kernel read from a binary (C: gpuocc_binary_kernel), with the keys of `gpuocc binary`: the entry
+    it came from, then the columns both vendors share (on AMD: registers = the VGPRs, smem = the static LDS,
+    stack = the scratch per work-item, max_threads = the flat workgroup size maximum), then AMD's, from the
+    code object's metadata.  None where the binary does not record a value, and for the other vendor's
+    fields (NVIDIA's barriers, cmem, min_blocks, max_regs and clusters on AMD; AMD's fields on NVIDIA, but
+    smem_static, report's name for the static shared memory, which equals smem there)."""
+    name: str
+    short_name: str
+    entry: int                                   # the device-code entry (0-based, file order)
+    vendor: str                                  # "nvidia" or "amd"
+    arch: Optional[str]                          # "sm_90"; AMD: the target ID's processor, "gfx90a"
+    registers: Optional[int]
+    barriers: Optional[int]
+    smem: Optional[int]                          # static shared memory (LDS), bytes
+    cmem: Optional[int]                          # constant bank 0, bytes
+    stack: Optional[int]                         # stack frame (AMD: scratch per work-item), bytes
+    max_threads: Optional[int]                   # __launch_bounds__ / flat workgroup size maximum; 0: none
+    min_blocks: Optional[int]
+    max_regs: Optional[int]
+    max_blocks_per_cluster: Optional[int]
+    cluster_x: Optional[int]
+    cluster_y: Optional[int]
+    cluster_z: Optional[int]
+    target: Optional[str] = None                 # AMD: the target ID, "amdgcn-amd-amdhsa--gfx90a:xnack-"
+    vgprs: Optional[int] = None                  # .vgpr_count (counts the AGPRs where they are used)
+    agprs: Optional[int] = None                  # .agpr_count; None on targets without AGPRs
+    sgprs: Optional[int] = None
+    wave_size: Optional[int] = None
+    smem_static: Optional[int] = None            # static shared memory (AMD: LDS, .group_segment_fixed_size)
+    scratch: Optional[int] = None                # .private_segment_fixed_size, bytes per work-item
+    vgpr_spills: Optional[int] = None
+    sgpr_spills: Optional[int] = None
+    dynamic_stack: Optional[int] = None          # 0 or 1
+    cu_mode: Optional[int] = None                # AMD: 1 compiled with -mcumode (not .workgroup_processor_mode)
+    amd_mach: Optional[int] = None               # e_flags & 0xff, the EF_AMDGPU_MACH processor (0x3f: gfx90a)
+    code_object_version: Optional[int] = None    # 3 .. 6
+
+
+@dataclass(frozen=True)
+class BinaryRead:
+    """What read_binary found: every readable kernel, and how many entries were read or failed
+    (first_failure: the status name of the first failed entry, None when none failed)."""
+    kernels: tuple
+    entries: int
+    compressed_entries: int
+    entries_read: int
+    entries_failed: int
+    first_failed_entry: int
+    first_failure: Optional[str]
+
+
+# ======================================================================================================
+# Many launches at once: columns
+# ======================================================================================================
+class Columns(Mapping):
+    """The answer of a call over many launches (batch, sweep): a read-only mapping from column name
+    (the short names: threads, blocks_per_sm, occupancy, ...) to one array.array per column, all of the
+    same length (or numpy arrays, when numpy arrays were passed in).  "No limit" is -1 in integer
+    columns, as in CSV.  len(columns) is the number of columns; columns.rows the number of rows;
+    columns.row(i) one row as a dict; columns.to_dicts() every row."""
+
+    def __init__(self, columns: "dict[str, Any]"):
+        lengths = {len(v) for v in columns.values()}
+        if len(lengths) > 1:
+            raise ValueError(f"columns of different lengths: {sorted(lengths)}")
+        self._columns = dict(columns)
+        self.rows = lengths.pop() if lengths else 0
+
+    def __getitem__(self, name: str) -> Any:
+        return self._columns[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._columns)
+
+    def __len__(self) -> int:
+        return len(self._columns)
+
+    def row(self, i: int) -> dict:
+        return {name: values[i] for name, values in self._columns.items()}
+
+    def to_dicts(self) -> list:
+        return [self.row(i) for i in range(self.rows)]
+
+    def __repr__(self) -> str:
+        return f"gpuocc.Columns({self.rows} rows: {', '.join(self._columns)})"
