@@ -73,7 +73,7 @@ with tempfile.TemporaryDirectory(prefix="gpuocc-browser-") as out:
         check(f"{kind}: a picture, not a blank page", len(colours) > 20, len(colours))
         # the line colours the SVG asks for are on screen (anti-aliasing leaves the stroke's centre exact)
         want = {"occupancy": "E69F00", "registers": "E69F00", "barriers": "D55E00", "tradeoff": "E69F00",
-                "bandwidth": "0072B2"}[kind]
+                "bandwidth": "0072B2", "amd": "E69F00"}[kind]
         rgb = bytes.fromhex(want)
         hits = sum(row[i:i + 3] == rgb for row in rows for i in range(0, len(row), bpp))
         check(f"{kind}: the plotted line's colour #{want} is drawn", hits > 200, hits)

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""docs/images/: each PNG is kept with the SVG it was rendered from (NAME.png beside NAME.svg, both written by
+scripts/plot-images), and each kept SVG is what this build draws for the command the script records for it
+(plot_images.KINDS: the exact `gpuocc plot` arguments).  Compares the SVG text, not the PNG bytes (those change
+with every browser release).  A failure means the drawing changed: rerun scripts/plot-images with this build.
+Usage: test_plot_images.py GPUOCC SOURCE_ROOT"""
+import importlib.machinery
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+
+from checks import check, finish
+
+GPUOCC, ROOT = sys.argv[1], sys.argv[2]
+IMAGES = os.path.join(ROOT, "docs", "images")
+loader = importlib.machinery.SourceFileLoader("plot_images", os.path.join(ROOT, "scripts", "plot-images"))
+spec = importlib.util.spec_from_loader("plot_images", loader)
+plot_images = importlib.util.module_from_spec(spec)
+loader.exec_module(plot_images)
+
+kept = sorted(f[:-4] for f in os.listdir(IMAGES) if f.endswith(".png"))
+check("every picture has a recorded command", kept == sorted(plot_images.KINDS), (kept, sorted(plot_images.KINDS)))
+with tempfile.TemporaryDirectory(prefix="gpuocc-images-") as scratch:
+    for kind in plot_images.KINDS:
+        svg = os.path.join(IMAGES, kind + ".svg")
+        check(f"{kind}: the PNG and its SVG are kept", os.path.isfile(svg) and
+              os.path.isfile(os.path.join(IMAGES, kind + ".png")), kind)
+        if not os.path.isfile(svg):
+            continue
+        fresh = os.path.join(scratch, kind + ".svg")
+        p = subprocess.run(plot_images.command(GPUOCC, kind, fresh), capture_output=True, text=True)
+        check(f"{kind}: the recorded command runs", p.returncode == 0, p.stderr)
+        if p.returncode:
+            continue
+        with open(svg) as f:
+            want = f.read()
+        with open(fresh) as f:
+            got = f.read()
+        diff = next((i for i, (a, b) in enumerate(zip(want, got)) if a != b), min(len(want), len(got)))
+        check(f"{kind}: docs/images/{kind}.svg is what this build draws (rerun scripts/plot-images)", want == got,
+              f"first difference at character {diff}: kept {want[diff:diff + 80]!r}, drawn {got[diff:diff + 80]!r}")
+finish("plot-images")
