@@ -98,7 +98,8 @@ static const struct amd_product_row amd_product_rows[] = {
 
 static void amd_fill_from_arch(gpuocc_device *d, const struct amd_arch_row *a)
 {
-    gpuocc_device_init(d);
+    memset(d, 0, sizeof *d);
+    d->size = sizeof *d;
     d->vendor = GPUOCC_VENDOR_AMD;
     d->cc_major = a->major;
     d->cc_minor = a->minor;

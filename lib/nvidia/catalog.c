@@ -120,7 +120,9 @@ static const struct product_row product_rows[] = {
 
 static void fill_from_arch(gpuocc_device *d, const struct arch_row *a)
 {
-    gpuocc_device_init(d);
+    memset(d, 0, sizeof *d);
+    d->size = sizeof *d;
+    d->vendor = GPUOCC_VENDOR_NVIDIA;
     d->cc_major = a->major;
     d->cc_minor = a->minor;
     d->warp_size = 32;
