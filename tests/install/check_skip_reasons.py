@@ -16,8 +16,10 @@ source = sys.argv[1]
 
 def reason(*options, env=None):
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["meson", "setup", tmp + "/b", source, *options], capture_output=True, text=True, check=True,
-                       env=env)
+        setup = subprocess.run(["meson", "setup", tmp + "/b", source, *options], capture_output=True, text=True,
+                               env=env)
+        if setup.returncode != 0:
+            sys.exit(f"meson setup {' '.join(options)} failed:\n{setup.stdout[-2000:]}{setup.stderr}")
         targets = json.loads(subprocess.run(["meson", "introspect", "--targets", tmp + "/b"], capture_output=True,
                                             text=True, check=True).stdout)
         toolkit = next(t for t in targets if t["name"] == "test_toolkit")
