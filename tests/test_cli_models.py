@@ -254,4 +254,29 @@ for args, field in ((["bandwidth", "--arch", "A100", "--bytes-per-warp", "256"],
     rc, out, err = run(*args)
     check(f"error {' '.join(args)}", rc == 2 and field in err and not out, f"{rc} {err!r}")
 
+# ---- text rounds real numbers for people, JSON keeps every digit (issue 21) ----
+# latency: in_flight = latency x throughput = 3 x 0.1, which as doubles is 0.30000000000000004
+three_tenths = 3 * 0.1
+rc, j, err = js("latency", "--warps-per-sm", "32", "--latency-cycles", "3", "--throughput-per-cycle", "0.1")
+check("json full precision: in_flight", rc == 0 and j.get("in_flight") == three_tenths
+      and j.get("warps_needed") == three_tenths, j)
+rc, out, err = run("latency", "--warps-per-sm", "32", "--latency-cycles", "3", "--throughput-per-cycle", "0.1")
+lines = dict(l.split(None, 1) for l in out.splitlines() if not l.startswith("verdict"))
+check("text rounded: in_flight 0.3", rc == 0 and lines.get("in_flight") == "0.3"
+      and lines.get("warps_needed") == "0.3", out)
+# bandwidth on A100 at 7 warps of 100 bytes: warps_for_90 and the unloaded latency are long decimals
+# (by hand: warps_for() above, and 552 cycles / 1.41 GHz = 391.48936170212767 ns)
+want90, want_l0 = warps_for(0.9, 100), A100_L0_NS
+rc, j, err = js("bandwidth", "--arch", "A100", "--warps-per-sm", "7", "--bytes-per-warp", "100")
+check("json full precision: warps_for_90", rc == 0 and abs(j.get("warps_for_90", 0) - want90) < 1e-9 * want90
+      and abs(j.get("latency_ns", 0) - want_l0) < 1e-12 * want_l0, j)
+rc, out, err = run("bandwidth", "--arch", "A100", "--warps-per-sm", "7", "--bytes-per-warp", "100", "--json")
+check("json prints more than 6 digits", f'"latency_ns":{repr(j.get("latency_ns"))}' in out, out)
+rc, out, err = run("bandwidth", "--arch", "A100", "--warps-per-sm", "7", "--bytes-per-warp", "100")
+lines = dict(l.split(None, 1) for l in out.splitlines() if not l.startswith("verdict"))
+check("text rounded: latency_ns 391.489", rc == 0 and lines.get("latency_ns") == "391.489", out)
+check("text rounded: warps_for_90", lines.get("warps_for_90") == f"{want90:.6g}", (f"{want90:.6g}", out))
+check("text keeps whole numbers whole", lines.get("peak_gbps") == "2039" and lines.get("bytes_in_flight_per_sm") == "700",
+      out)
+
 finish("test_cli_models")

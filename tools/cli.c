@@ -1,4 +1,5 @@
 /* The CLI framework: errors, output checks, flags, numbers, devices, help, JSON and CSV cells. */
+#define _POSIX_C_SOURCE 200809L /* fileno, isatty: the note on reading a terminal */
 #include "cli.h"
 
 #include <errno.h>
@@ -7,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- errors and the output check ---- */
 
@@ -63,6 +65,14 @@ int cli_finish(struct cli_io *io, int status)
         return CLI_OUTPUT;
     }
     return status;
+}
+
+void cli_note_terminal_input(struct cli_io *io, const char *what)
+{
+    int fd = io->in ? fileno(io->in) : -1;
+    if (fd >= 0 && isatty(fd))
+        fprintf(io->err, "gpuocc %s: reading %s from standard input (a terminal); end with Ctrl-D\n",
+                io->cmd ? io->cmd->name : "", what);
 }
 
 /* ---- help ---- */

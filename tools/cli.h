@@ -85,6 +85,10 @@ void cli_output_error(struct cli_io *io, int err);
 /* Flush io->out and fold a write failure into the status: 3 with one line naming the reason. */
 int cli_finish(struct cli_io *io, int status);
 
+/* Before reading io->in: when it is a terminal, one line on stderr says what is read from it and how to end
+   it ("gpuocc batch: reading CSV from standard input (a terminal); end with Ctrl-D"), not a silent wait. */
+void cli_note_terminal_input(struct cli_io *io, const char *what);
+
 /* The help text of a command (usage, options, examples). */
 void cli_help(FILE *f, const struct cli_command *c);
 

@@ -956,8 +956,10 @@ static int read_header(struct batch *b, const struct record *rec)
 
 static FILE *open_input(struct cli_io *io, const char *path)
 {
-    if (!path || !strcmp(path, "-"))
+    if (!path || !strcmp(path, "-")) {
+        cli_note_terminal_input(io, "CSV");
         return io->in;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         cli_fail(io, path, "cannot open: %s", strerror(errno));

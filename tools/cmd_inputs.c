@@ -15,6 +15,11 @@
 char *input_slurp(struct cli_io *io, const char *path, size_t *length)
 {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : io->in;
+    if (f == io->in) {
+        const char *cmd = io->cmd ? io->cmd->name : "";
+        cli_note_terminal_input(io, !strcmp(cmd, "ptxas") ? "ptxas -v reports" :
+                                    !strcmp(cmd, "remarks") ? "LLVM's resource-usage remarks" : "a binary");
+    }
     if (!f) {
         cli_fail(io, path, "cannot open: %s", strerror(errno));
         return NULL;

@@ -14,8 +14,10 @@ struct report {
     int n;
     struct {
         const char *key;
-        char value[96];
+        char value[96]; /* as JSON prints it: a real number with every digit it needs (docs/output.md) */
         bool is_text;
+        bool is_real;   /* a real number (put_num): text shows it rounded, text_num() */
+        double real;
     } items[MAX_ITEMS];
     char verdict[256];
 };
@@ -26,6 +28,8 @@ static void put_num(struct report *r, const char *key, double v)
         return;
     r->items[r->n].key = key;
     r->items[r->n].is_text = false;
+    r->items[r->n].is_real = isfinite(v);
+    r->items[r->n].real = v;
     if (isfinite(v)) {
         /* the shortest form that reads back as the same double: no digit lost, no noise added */
         for (int digits = 6; digits <= 17; digits++) {
@@ -45,6 +49,7 @@ static void put_int(struct report *r, const char *key, int64_t v)
         return;
     r->items[r->n].key = key;
     r->items[r->n].is_text = false;
+    r->items[r->n].is_real = false;
     snprintf(r->items[r->n].value, sizeof r->items[0].value, "%lld", (long long)v);
     r->n++;
 }
@@ -56,6 +61,7 @@ static void put_bool(struct report *r, const char *key, bool v)
         return;
     r->items[r->n].key = key;
     r->items[r->n].is_text = false;
+    r->items[r->n].is_real = false;
     snprintf(r->items[r->n].value, sizeof r->items[0].value, "%s", v ? "true" : "false");
     r->n++;
 }
@@ -66,6 +72,7 @@ static void put_text(struct report *r, const char *key, const char *v)
         return;
     r->items[r->n].key = key;
     r->items[r->n].is_text = true;
+    r->items[r->n].is_real = false;
     snprintf(r->items[r->n].value, sizeof r->items[0].value, "%s", v);
     r->n++;
 }
@@ -85,6 +92,18 @@ static void json_items(FILE *out, const struct report *r, bool *first)
     }
 }
 
+/* A real number for people: six significant digits (10.46, not 10.459999999999999; 347.98, not
+   347.979797979798), and a whole number's digits without an exponent (1048576, not 1.04858e+06).  JSON keeps
+   the full form (put_num). */
+static const char *text_num(char *buf, size_t size, double v)
+{
+    if (fabs(v) >= 1e6 && fabs(v) < 1e15)
+        snprintf(buf, size, "%.0f", v);
+    else
+        snprintf(buf, size, "%.6g", v);
+    return buf;
+}
+
 static void print_report(FILE *out, const struct report *r, bool json)
 {
     if (json) {
@@ -95,8 +114,11 @@ static void print_report(FILE *out, const struct report *r, bool json)
         fprintf(out, "}\n");
         return;
     }
-    for (int i = 0; i < r->n; i++)
-        fprintf(out, "%-24s %s\n", r->items[i].key, r->items[i].value);
+    for (int i = 0; i < r->n; i++) {
+        char rounded[64];
+        fprintf(out, "%-24s %s\n", r->items[i].key,
+                r->items[i].is_real ? text_num(rounded, sizeof rounded, r->items[i].real) : r->items[i].value);
+    }
     fprintf(out, "verdict: %s\n", r->verdict);
 }
 

@@ -336,7 +336,7 @@ static const struct cli_option remarks_options[] = {
 const struct cli_command cli_cmd_remarks = {
     "remarks", cmd_remarks, "every kernel of LLVM's AMDGPU resource-usage remarks, with its occupancy",
     "[FILE...|-] --arch NAME (--threads N | --best-block) [--max-threads N] [--json|--csv]", remarks_options,
-    "clang -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib -O2 -c k.cl -Rpass-analysis=kernel-resource-usage 2>&1 "
+    "clang-19 -target amdgcn-amd-amdhsa -mcpu=gfx942 -nogpulib -O2 -c k.cl -Rpass-analysis=kernel-resource-usage 2>&1 "
     "| gpuocc remarks --arch gfx942 --threads 256\n"
-    "gpuocc remarks tests/data/remarks/gfx942.log --arch MI300X --threads 256 --max-threads 256\n"
-    "gpuocc remarks tests/data/remarks/gfx1100.log --arch gfx1100 --threads 128 --csv\n"};
+    "gpuocc remarks build.log --arch MI300X --threads 256 --max-threads 256   # the remarks saved in a build log\n"
+    "gpuocc remarks build.log other.log --arch gfx1100 --threads 128 --csv\n"};

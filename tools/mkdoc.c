@@ -95,11 +95,27 @@ static void bash(void)
         printf("\" ;;\n");
     }
     printf("        *) words=\"\" ;;\n        esac\n"
-           "        case ${COMP_WORDS[COMP_CWORD-1]} in\n"
-           "            --arch) words=\"$(gpuocc devices --json 2>/dev/null | tr ',' '\\n' | "
-           "sed -n 's/^{\\{0,1\\}\"name\":\"\\([^\" ]*\\)\".*/\\1/p')\" ;;\n"
-           "        esac\n"
-           "        if [[ $cur != -* && ${COMP_WORDS[COMP_CWORD-1]} != --arch ]]; then\n"
+           /* --arch: every name of the table (gpuocc devices --json: "sm_90", "H100 SXM", "RTX 4090"), and a
+              product family's first word that the lookup takes ("H100"); one reply per name, spaces kept:
+              -o filenames makes readline quote it as the word is typed (RTX\ 4090, or "RTX 4090") */
+           "        if [[ ${COMP_WORDS[COMP_CWORD-1]} == --arch ]]; then\n"
+           "            local arg=${cur//\\\\/} name family IFS=$'\\n'\n"
+           "            arg=${arg#[\\\"\\']}\n"
+           "            local names=($(gpuocc devices --json 2>/dev/null | grep -o '\"name\":\"[^\"]*\"' | "
+           "sed 's/^\"name\":\"//; s/\"$//'))\n"
+           "            for name in \"${names[@]}\"; do\n"
+           "                family=${name%%%% *}\n"
+           "                if [[ $name == *' '* && $family == *[0-9]* && $'\\n'\"${names[*]}\"$'\\n' != *$'\\n'\"$family\"$'\\n'* ]]; then\n"
+           "                    names+=(\"$family\")\n"
+           "                fi\n"
+           "            done\n"
+           "            COMPREPLY=()\n"
+           "            for name in \"${names[@]}\"; do\n"
+           "                [[ $name == \"$arg\"* ]] && COMPREPLY+=(\"$name\")\n"
+           "            done\n"
+           "            return\n"
+           "        fi\n"
+           "        if [[ $cur != -* ]]; then\n"
            "            COMPREPLY=($(compgen -f -- \"$cur\"))\n            return\n        fi\n"
            "    fi\n    COMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n}\ncomplete -o filenames -F _gpuocc gpuocc\n");
 }

@@ -5,9 +5,11 @@ interpreter Meson found (the one running this script; the DESTDIR copy of its in
 PYTHONPATH), and check that both use the library of this install (the package gpuocc/ holds every module
 and _paths.py, the library's recorded path); the man page and the bash completion
 are installed where man and bash-completion look; every docs/*.md is installed, unchanged, in the folder
-the man page names (share/doc/gpuocc), with each document the man page names.
+the man page names (share/doc/gpuocc), with each document the man page names; gpuocc.pc (made by
+pkgconfig/meson.build) has exactly the lines derived below from the install layout.
 
 Usage: check_install.py BUILD_DIR SOURCE_ROOT"""
+import json
 import os
 import pathlib
 import re
@@ -37,6 +39,38 @@ with tempfile.TemporaryDirectory() as tmp:
         sys.exit(f"installed {package.relative_to(root)}: {sorted(found)}, expected {sorted(modules)}")
     if "gpuocc.py" in installed or "gpuocc_paths.py" in installed:
         sys.exit("installed gpuocc.py or gpuocc_paths.py beside the package gpuocc/")
+
+    # gpuocc.pc comes from pkgconfig/meson.build (the top meson.build only enters that folder) and is
+    # relocatable: its prefix is the .pc's folder (PREFIX/LIBDIR/pkgconfig) climbed back to PREFIX, one
+    # ".." per component of LIBDIR and one for pkgconfig/.  Everything else is the project's own data.
+    pc_build = source / "pkgconfig" / "meson.build"
+    if not pc_build.is_file() or "import('pkgconfig')" not in pc_build.read_text() or \
+            "import('pkgconfig')" in (source / "meson.build").read_text():
+        sys.exit("gpuocc.pc must be made in pkgconfig/meson.build (and only there)")
+    options = {o["name"]: o["value"] for o in json.loads(subprocess.run(
+        ["meson", "introspect", "--buildoptions", str(build)], capture_output=True, text=True, check=True).stdout)}
+    libdir, includedir = options["libdir"], options["includedir"]
+    pc = installed["gpuocc.pc"]
+    want_pc = root / options["prefix"].lstrip("/") / libdir / "pkgconfig" / "gpuocc.pc"
+    if pc != want_pc:
+        sys.exit(f"gpuocc.pc installed as {pc}, expected {want_pc}")
+    expected_pc = [
+        "prefix=${pcfiledir}" + "/.." * (len(pathlib.PurePosixPath(libdir).parts) + 1),
+        "includedir=${prefix}/" + includedir,
+        "libdir=${prefix}/" + libdir,
+        "",
+        "Name: gpuocc",
+        "Description: Exact GPU occupancy, latency hiding and compiler-output reading (C11, libc only)",
+        "Version: 0.2.0",
+        "Libs: -L${prefix}/" + libdir + " -lgpuocc",
+        "Libs.private: -lm",
+        "Cflags: -I${includedir}",
+    ]
+    got_pc = pc.read_text()
+    if got_pc != "\n".join(expected_pc) + "\n":
+        sys.exit("installed gpuocc.pc differs from the expected lines:\n" + got_pc
+                 + "\nexpected:\n" + "\n".join(expected_pc))
+    print(f"pkg-config: {pc.relative_to(root)}: {len(expected_pc)} lines as expected")
 
     def one(suffix):
         """The one installed file whose path ends with suffix (the CLI and the completion share a name)."""
