@@ -38,7 +38,7 @@ class Coverage(unittest.TestCase):
         self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 232)
         self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 88)
         self.assertEqual(ctypes.sizeof(gpuocc._CResult), 104)
-        self.assertEqual(ctypes.sizeof(gpuocc._CSweepPoint), 72)  # lib/core/sweep.c
+        self.assertEqual(ctypes.sizeof(gpuocc._CSweepPoint), 72)  # lib/api/sweep.c
         self.assertEqual(ctypes.sizeof(gpuocc._CCompiledKernel), 144)
         self.assertEqual(gpuocc._CCompiledKernel.max_threads_per_block.offset, 96)
 
