@@ -186,4 +186,8 @@ check("cubin --arch", rc == 0 and nb.get("arch") == "sm_90" and nb.get("blocks_p
 rc, out, err = run(["cubin", "--threads", "128"])
 check("cubin needs a file", rc == 2 and "FILE" in err, err)
 
+# issue 22: an unlimited resource reads "no limit", never "none" (which reads as zero blocks)
+rc, out, _ = run(["report", "--arch", "MI300X", "--threads", "1024", "--vgprs", "64"])
+check("no limit, not none", "blocks no limit" in out and "blocks none" not in out, out)
+
 finish("cli")

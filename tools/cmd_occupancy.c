@@ -63,7 +63,7 @@ static void print_limits(FILE *out, const gpuocc_result *r, bool amd, const char
     fprintf(out, "limits      ");
     for (int32_t i = 0; i < (amd ? REPORT_RESOURCES : GPUOCC_RESOURCE_COUNT); i++) {
         if (limits[i] == GPUOCC_UNLIMITED)
-            fprintf(out, "%s%s none", i ? ", " : "", gpuocc_resource_name(i));
+            fprintf(out, "%s%s no limit", i ? ", " : "", gpuocc_resource_name(i));
         else
             fprintf(out, "%s%s %d", i ? ", " : "", gpuocc_resource_name(i), limits[i]);
     }
