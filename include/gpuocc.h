@@ -384,6 +384,57 @@ GPUOCC_API int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gp
 GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t resource,
                                     int64_t *new_value, int64_t *shed);
 
+/*
+ * Next steps that hold: the changes of the kernel's inputs that, applied, give more blocks per SM than
+ * now, each with the count it gives.  @since 0.2.0 (may still change in 0.2.x)
+ *
+ * A change names the input by the resource that input feeds (gpuocc_step_change.resource):
+ * GPUOCC_RESOURCE_WARPS = threads per block, _REGISTERS = registers per thread (AMD: arch VGPRs per lane),
+ * _SMEM = shared memory per block in bytes, static + dynamic (applied as gpuocc_next_step's is: the static
+ * bytes are kept while they fit, the dynamic bytes take the rest), _BARRIERS = barriers per block (NVIDIA),
+ * _SGPRS = SGPRs per wave (AMD, where given), _AGPRS = AGPRs per lane (AMD targets with AGPRs).
+ *
+ * By construction: each step is kept only if the kernel with its changes applied (and nothing else
+ * changed) gives, through gpuocc_occupancy, exactly steps[i].blocks_per_sm, and that is more than now.
+ * Single steps come first, in resource order: for each input, the largest value below the current one
+ * (registers: at most 255, what ptxas allocates) that gives more blocks, found by bisection on the
+ * occupancy itself (the largest such value on every device whose blocks do not rise with the input; on
+ * a described device whose carveouts make them rise, a value that gives the count stated).  No step
+ * takes an input the kernel needs to 0: threads, registers, shared memory and barriers go no lower than
+ * 1 where the kernel has any, AGPRs no lower than 1 on a separate AGPR file (gfx908, where the MFMA
+ * results live), and to 0 on a unified one (gfx90a+, where VGPRs can hold them).
+ * When no single change gives a block more (resources tie at the count), there is at most one joint step:
+ * each limiting resource's own next step (gpuocc_next_step) at once, the first in `change` and the rest in
+ * `also`; it is offered when it gives more blocks, and never when a limiter cannot be changed (the
+ * block-slot cap; AMD's barrier cap).  *count = 0 when nothing helps.
+ *
+ * `steps`: `capacity` entries of a fixed layout (as gpuocc_sweep_point's, for arrays; a later layout would
+ * come with a new function).  GPUOCC_ERR_BUFFER (with *count the entries needed, nothing written) when
+ * capacity is too small; capacity 0 with NULL steps asks for the count (GPUOCC_STEPS_MAX always suffice).
+ * The device and
+ * kernel errors of gpuocc_occupancy; GPUOCC_ERR_OVERFLOW when the block's shared memory reaches 2^60 bytes.
+ */
+#define GPUOCC_RESOURCE_AGPRS 6 /* a step's input only (AMD AGPRs per lane), never a limiter; @since 0.2.0 */
+#define GPUOCC_STEP_ALSO_MAX  3 /* the other changes a joint step can hold */
+#define GPUOCC_STEPS_MAX      8 /* the most steps gpuocc_next_steps gives */
+
+typedef struct gpuocc_step_change {
+    int32_t resource;              /* GPUOCC_RESOURCE_*: the input changed (see above) */
+    int32_t reserved0;             /* zero */
+    int64_t new_value;             /* the input's new value, in its own unit */
+    int64_t shed;                  /* current value - new_value (> 0) */
+} gpuocc_step_change;
+
+typedef struct gpuocc_step {
+    int32_t blocks_per_sm;         /* blocks per SM with every change of the step applied */
+    int32_t also_count;            /* 0 for a single step; else the entries of `also` used (the rest zero) */
+    gpuocc_step_change change;     /* the (first) change */
+    gpuocc_step_change also[GPUOCC_STEP_ALSO_MAX]; /* a joint step's other changes */
+} gpuocc_step;
+
+GPUOCC_API int32_t gpuocc_next_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_step *steps,
+                                     int32_t capacity, int32_t *count);
+
 /* ---------------------------------------------------------------------------------------------------
  * Sweeps: occupancy along one axis of a launch, and the steps of its staircase.  @since 0.2.0
  *

@@ -255,3 +255,33 @@ Test(bandwidth, rrze_other_curves_as_documented)
         cr_expect_float_eq(largest, doc[d].largest, 0.05, "%s largest error %.2f %%", doc[d].product, largest);
     }
 }
+
+/* Issue 22: every input finite and in its domain, yet the loaded latency overflowed to inf and the call
+   said GPUOCC_OK (the header: no non-finite result is ever OK).  0 warps: u = 0, loaded latency = the
+   base (> 1) x 1.797e308 = inf.  Now GPUOCC_ERR_OVERFLOW, the output untouched; and at every extreme
+   finite combination, OK means every double of the answer is finite. */
+Test(bandwidth, extreme_finite_inputs_never_give_inf)
+{
+    gpuocc_bandwidth_prediction p = {.size = sizeof p};
+    p.loaded_latency_ns = -7;
+    cr_expect_eq(gpuocc_bandwidth_model(0, 4.94e-324, 132, 1.797e308, 4.94e-324, &p), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(p.loaded_latency_ns, -7);
+    const double values[] = {0, 4.94e-324, 2.2250738585072014e-308, 1e-300, 1, 1e300, 1.797e308};
+    const int32_t sms[] = {1, 132, INT32_MAX};
+    size_t n = sizeof values / sizeof values[0];
+    for (size_t a = 0; a < n; a++)
+        for (size_t b = 1; b < n; b++)
+            for (size_t c = 1; c < n; c++)
+                for (size_t e = 1; e < n; e++)
+                    for (size_t s = 0; s < 3; s++) {
+                        gpuocc_bandwidth_prediction q = {.size = sizeof q};
+                        if (gpuocc_bandwidth_model(values[a], values[b], sms[s], values[c], values[e], &q) != GPUOCC_OK)
+                            continue;
+                        const double out[] = {q.bandwidth_gbps, q.fraction_of_peak, q.peak_gbps, q.latency_ns,
+                                              q.loaded_latency_ns, q.bytes_in_flight_per_sm, q.warps_for_80,
+                                              q.warps_for_90, q.warps_for_95};
+                        for (size_t i = 0; i < sizeof out / sizeof out[0]; i++)
+                            cr_assert(isfinite(out[i]), "warps %g bytes %g sms %d latency %g peak %g: field %zu = %g",
+                                      values[a], values[b], sms[s], values[c], values[e], i, out[i]);
+                    }
+}

@@ -23,7 +23,24 @@ check("report rc", rc == 0)
 check("report blocks", j["blocks_per_sm"] == 3, out)
 check("report occupancy", abs(j["occupancy"] - 0.375) < 1e-9)
 check("report limiter", j["limiters"] == ["shared_memory"])
-check("report next step", j["next_steps"] == [{"resource": "shared_memory", "new_value": 40960, "shed": 8192}])
+# 4 blocks need <= 167936 / 4 = 41984 allocated = 40960 + 1 KiB reserved; registers (8) and warps (8) allow 4
+check("report next step", j["next_steps"] == [{"resource": "shared_memory", "new_value": 40960, "shed": 8192,
+                                               "blocks_per_sm": 4, "also": []}], out)
+
+# issue 22: the README's example is a tie (registers and shared memory at 4): no single step, one joint step
+# (docs/model.md: 5 blocks need 48 registers, 1638 -> 1536 per warp, and <= 233472 / 5 = 46694 -> 46592 allocated)
+rc, out, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "64", "--smem-dynamic", "48K"])
+check("example tie said", "no single change gains a block (registers and shared_memory tie at 4)" in out, out)
+check("example joint step", "registers per thread: 64 -> 48 (shed 16) and shared memory per block (bytes): "
+      "49152 -> 45568 (shed 3584) for 5 blocks/SM" in out, out)
+rc, out, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "48", "--smem-dynamic", "45568",
+                  "--json"])
+check("example joint step holds", json.loads(out)["blocks_per_sm"] == 5, out)
+rc, out, _ = run(["report", "--arch", "MI300X", "--threads", "1024", "--vgprs", "64", "--agprs", "64"])
+check("MI300X: AGPRs are the lever, VGPRs never 0", "AGPRs per lane: 64 -> 0 (shed 64) for 2 blocks/CU" in out
+      and "VGPRs per lane: 64 -> 0" not in out, out)
+rc, out, _ = run(["report", "--arch", "T4", "--threads", "768", "--regs", "64"])
+check("T4 768 threads: no registers step", "registers per thread" not in out.split("full wave")[1], out)
 check("report unlimited barriers", j["limit_barriers"] is None)
 
 rc, out, _ = run(["report", "--example"])
@@ -168,5 +185,9 @@ nb = {r["short_name"]: r for r in json.loads(out)}.get("named_barriers", {})
 check("cubin --arch", rc == 0 and nb.get("arch") == "sm_90" and nb.get("blocks_per_sm") == 16 and nb.get("limiters") == ["warps", "barriers"], out)
 rc, out, err = run(["cubin", "--threads", "128"])
 check("cubin needs a file", rc == 2 and "FILE" in err, err)
+
+# issue 22: an unlimited resource reads "no limit", never "none" (which reads as zero blocks)
+rc, out, _ = run(["report", "--arch", "MI300X", "--threads", "1024", "--vgprs", "64"])
+check("no limit, not none", "blocks no limit" in out and "blocks none" not in out, out)
 
 finish("cli")

@@ -279,4 +279,21 @@ check("text rounded: warps_for_90", lines.get("warps_for_90") == f"{want90:.6g}"
 check("text keeps whole numbers whole", lines.get("peak_gbps") == "2039" and lines.get("bytes_in_flight_per_sm") == "700",
       out)
 
+# issue 22: verdicts within the hardware.  An A100 SM holds 2048 threads / 32 = 64 warps (CUDA C++ Programming
+# Guide, compute capability 8.0); 80 is more: answered with the flag and one stderr line.  The 229.7 warps the
+# loaded model asks for cannot reside: at 64 warps, in_flight / 64 loads per warp close the gap instead.
+p = subprocess.run([GPUOCC, "latency", "--arch", "A100", "--warps-per-sm", "80", "--json"], capture_output=True,
+                   text=True)
+j = json.loads(p.stdout)
+check("latency over the SM: flagged", p.returncode == 0 and j["max_warps_per_sm"] == 64 and j["warps_over_sm"] is True
+      and j["warps_needed_over_sm"] is True, p.stdout)
+check("latency over the SM: one stderr line", p.stderr.count("\n") == 1 and "64 warps" in p.stderr, p.stderr)
+check("latency: the ILP at a full SM", math.isclose(j["ilp_at_max_warps"], j["in_flight"] / 64)
+      and "an SM holds 64 warps" in j["verdict"], p.stdout)
+p = subprocess.run([GPUOCC, "bandwidth", "--arch", "A100", "--warps-per-sm", "32", "--bytes-per-warp", "128",
+                    "--json"], capture_output=True, text=True)
+j = json.loads(p.stdout)
+check("bandwidth within the SM", j["warps_over_sm"] is False and j["warps_needed_over_sm"] is True
+      and math.isclose(j["bytes_per_warp_at_max_warps"], j["warps_for_90"] * 128 / 64) and p.stderr == "", p.stdout)
+
 finish("test_cli_models")

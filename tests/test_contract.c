@@ -176,6 +176,12 @@ static const field bw_fields[] = {
 static const layout bw_layout = {"gpuocc_bandwidth_prediction", sizeof(gpuocc_bandwidth_prediction),
                                  sizeof(gpuocc_bandwidth_prediction), bw_fields};
 
+static const field next_step_fields[] = {
+    FIELD(gpuocc_step, blocks_per_sm, T_I32), FIELD(gpuocc_step, also_count, T_I32),
+    FIELD(gpuocc_step, change.new_value, T_I64), FIELD(gpuocc_step, change.shed, T_I64), END_FIELDS,
+};
+static const layout next_step_layout = {"gpuocc_step", sizeof(gpuocc_step), sizeof(gpuocc_step), next_step_fields};
+
 static const field sweep_fields[] = {
     FIELD(gpuocc_sweep_point, occupancy, T_DBL), FIELD(gpuocc_sweep_point, smem_per_block_bytes, T_BYTES),
     FIELD(gpuocc_sweep_point, smem_per_sm_bytes, T_BYTES), END_FIELDS,
@@ -905,6 +911,7 @@ static int32_t call_mix_warps_needed(arg *a)
     return gpuocc_mix_warps_needed(D(0), D(1), D(2), D(3), D(4), D(5), P(6));
 }
 static int32_t call_next_step(arg *a) { return gpuocc_next_step(P(0), P(1), I32(2), P(3), P(4)); }
+static int32_t call_next_steps(arg *a) { return gpuocc_next_steps(P(0), P(1), P(2), I32(3), P(4)); }
 static int32_t call_occupancy(arg *a) { return gpuocc_occupancy(P(0), P(1), P(2)); }
 static int32_t call_occupancy_batch(arg *a) { return gpuocc_occupancy_batch(P(0), P(1), P(2), (size_t)I64(3)); }
 static int32_t call_prepare(arg *a) { return gpuocc_prepare(P(0), P(1)); }
@@ -1163,6 +1170,8 @@ static const row rows[] = {
         OUT_DBL),
     ROW(gpuocc_next_step, call_next_step, DEVICE, KERNEL, I32_(GPUOCC_RESOURCE_REGISTERS), OUT_BYTES, OUT_BYTES),
     ROW(gpuocc_next_step, call_next_step, DEVICE, KERNEL, I32_(GPUOCC_RESOURCE_SMEM), OUT_BYTES, OUT_BYTES),
+    ROW(gpuocc_next_steps, call_next_steps, DEVICE, KERNEL, OUT_ARRAY(&next_step_layout, GPUOCC_STEPS_MAX),
+        COUNT_(GPUOCC_STEPS_MAX), OUT_COUNT),
     ROW(gpuocc_occupancy, call_occupancy, DEVICE, KERNEL, OUT(&result_layout)),
     ROW(gpuocc_occupancy_batch, call_occupancy_batch, IN_OPAQUE(&prepared_layout, init_prepared), KERNEL,
         IN(&batch_layout, init_batch), SIZE_COUNT_(BATCH_N)),
@@ -1220,6 +1229,8 @@ static const row rows[] = {
         OUT_BYTES),
     ROW(gpuocc_next_step, call_next_step, AMD_DEVICE, AMD_KERNEL, I32_(GPUOCC_RESOURCE_SGPRS), OUT_BYTES,
         OUT_BYTES),
+    ROW(gpuocc_next_steps, call_next_steps, AMD_DEVICE, AMD_KERNEL, OUT_ARRAY(&next_step_layout, GPUOCC_STEPS_MAX),
+        COUNT_(GPUOCC_STEPS_MAX), OUT_COUNT),
     ROW(gpuocc_best_block_affine, call_best_block_affine, AMD_DEVICE, AMD_KERNEL, I64_(1024), I64_(64), OUT_I32,
         OUT_I32),
     ROW(gpuocc_sweep_steps, call_sweep_steps, AMD_DEVICE, AMD_KERNEL, I32_(GPUOCC_AXIS_REGS), I64_(0), I64_(256),

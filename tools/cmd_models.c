@@ -19,7 +19,7 @@ struct report {
         bool is_real;   /* a real number (put_num): text shows it rounded, text_num() */
         double real;
     } items[MAX_ITEMS];
-    char verdict[256];
+    char verdict[384];
 };
 
 static void put_num(struct report *r, const char *key, double v)
@@ -288,6 +288,41 @@ static bool dram_for(struct cli_io *io, const struct flags *f, const gpuocc_perf
     return !io->status;
 }
 
+/* The warp slots of one SM of the --arch device (0 without --arch, or for a name the catalog does not know). */
+static int32_t arch_sm_warps(const struct flags *f)
+{
+    gpuocc_device d = {.size = sizeof d};
+    const char *arch = flag(f, "--arch");
+    if (!arch || gpuocc_device_lookup(arch, &d) != GPUOCC_OK || d.warp_size < 1)
+        return 0;
+    return d.max_threads_per_sm / d.warp_size;
+}
+
+/*
+ * What the hardware holds, beside a verdict that asks for warps (issue 22): the SM's warp slots, whether the
+ * warps given or the warps needed exceed them, and what closes the gap at a full SM instead: `per_warp_at_max`,
+ * the in-flight work per warp (independent loads, or bytes) needed with every slot filled.  A --warps-per-sm
+ * above the slots is answered with the flag and one stderr line.
+ */
+static void within_hardware(struct cli_io *io, struct report *r, int32_t sm_warps, double warps, double needed,
+                            double in_flight, const char *per_warp_key, const char *per_warp_what)
+{
+    if (sm_warps <= 0)
+        return;
+    put_int(r, "max_warps_per_sm", sm_warps);
+    put_bool(r, "warps_over_sm", warps > sm_warps);
+    put_bool(r, "warps_needed_over_sm", needed > sm_warps);
+    put_num(r, per_warp_key, in_flight / sm_warps);
+    if (warps > sm_warps)
+        fprintf(io->err, "gpuocc %s: --warps-per-sm %.4g is more than one SM holds (%d warps)\n", r->command, warps,
+                sm_warps);
+    if (needed > sm_warps) {
+        size_t used = strlen(r->verdict);
+        snprintf(r->verdict + used, sizeof r->verdict - used, "; an SM holds %d warps: at %d, %.3g %s per warp",
+                 sm_warps, sm_warps, in_flight / sm_warps, per_warp_what);
+    }
+}
+
 static int cmd_latency(struct cli_io *io, int argc, char **argv)
 {
     struct flags f;
@@ -353,6 +388,8 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
                      "90 %% needs %.4g warps (add %.4g), or %.3g independent 128-byte loads in flight per warp",
                      warps, 100 * b.fraction_of_peak, b.warps_for_90, b.warps_for_90 - warps,
                      warps > 0 ? b.warps_for_90 * ilp / warps : INFINITY);
+        within_hardware(io, &r, arch_sm_warps(&f), warps, hidden ? 0 : b.warps_for_90, b.warps_for_90 * ilp,
+                        "ilp_at_max_warps", "128-byte loads in flight (ILP, or wider loads)");
         print_report(out, &r, f.json);
         return io->status;
     }
@@ -386,6 +423,8 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
     else
         snprintf(r.verdict, sizeof r.verdict, "latency exposed: add %.4g warps, or keep %.4g independent "
                  "instructions in flight per warp", v.extra_warps, v.ilp_needed);
+    within_hardware(io, &r, have ? arch_sm_warps(&f) : 0, warps, v.hidden ? 0 : v.warps_needed, v.in_flight,
+                    "ilp_at_max_warps", "independent instructions");
     print_report(out, &r, f.json);
     return io->status;
 }
@@ -427,6 +466,8 @@ static int cmd_bandwidth(struct cli_io *io, int argc, char **argv)
     snprintf(r.verdict, sizeof r.verdict, "%.0f GB/s, %.0f %% of peak; %.4g / %.4g / %.4g warps per SM (at %.6g bytes "
              "each) reach 80 / 90 / 95 %%", b.bandwidth_gbps, 100 * b.fraction_of_peak, b.warps_for_80, b.warps_for_90,
              b.warps_for_95, bytes);
+    within_hardware(io, &r, arch_sm_warps(&f), warps, b.warps_for_90, b.warps_for_90 * bytes,
+                    "bytes_per_warp_at_max_warps", "bytes in flight (ILP, or wider loads)");
     print_report(io->out, &r, f.json);
     return io->status;
 }

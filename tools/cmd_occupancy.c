@@ -25,6 +25,7 @@ static const char *resource_demand_name(int32_t resource, bool amd)
         case GPUOCC_RESOURCE_SMEM: return "LDS per workgroup (bytes)";
         case GPUOCC_RESOURCE_WARPS: return "threads per workgroup";
         case GPUOCC_RESOURCE_SGPRS: return "SGPRs per wave";
+        case GPUOCC_RESOURCE_AGPRS: return "AGPRs per lane";
         default: break;
         }
     switch (resource) {
@@ -41,33 +42,15 @@ static const char *resource_demand_name(int32_t resource, bool amd)
    launch check accepts 256. */
 #define PTXAS_MAX_REGS 255
 
-/* The most registers per thread the compiler gives: ptxas's 255; on AMD the VGPRs a lane addresses. */
-static int64_t compiler_max_regs(const gpuocc_device *d)
+/* The report's next steps (gpuocc_next_steps: each gives the blocks it states): none at full occupancy (more
+   blocks would not add warps).  Their count; 0 when there are none or the library cannot answer. */
+static int32_t report_steps(const struct cli_launch *l, const gpuocc_result *r, gpuocc_step *steps)
 {
-    return cli_is_amd(d) ? d->regs_per_thread_max : PTXAS_MAX_REGS;
-}
-
-/* The next step for one limiting resource, as the report shows it: none at full occupancy (more blocks
-   would not add warps), and never more registers than the compiler can allocate.  GPUOCC_ERR_RESOURCE when
-   the resource does not limit (or nothing is to be gained); GPUOCC_ERR_VENDOR when the library cannot
-   answer it for the device's vendor (then the report leaves it out). */
-static int32_t next_step(const struct cli_launch *l, const gpuocc_result *r, int32_t resource, int64_t *value,
-                         int64_t *shed)
-{
-    if (!(r->limiters & (1u << resource)) || r->warps_per_sm >= r->max_warps_per_sm)
-        return GPUOCC_ERR_RESOURCE;
-    int32_t rc = gpuocc_next_step(&l->dev, &l->k, resource, value, shed);
-    if (rc != GPUOCC_OK)
-        return rc;
-    if (*shed <= 0)
-        return GPUOCC_ERR_RESOURCE;
-    int64_t most = compiler_max_regs(&l->dev);
-    if (resource == GPUOCC_RESOURCE_REGISTERS && *value > most) {
-        /* fewer registers never fit fewer blocks, so the compiler's most still gains the block */
-        *shed += *value - most;
-        *value = most;
-    }
-    return GPUOCC_OK;
+    int32_t count = 0;
+    if (r->warps_per_sm >= r->max_warps_per_sm ||
+        gpuocc_next_steps(&l->dev, &l->k, steps, GPUOCC_STEPS_MAX, &count) != GPUOCC_OK)
+        return 0;
+    return count;
 }
 
 /* The resources a report walks for next steps: NVIDIA's five, and AMD's SGPRs. */
@@ -80,26 +63,45 @@ static void print_limits(FILE *out, const gpuocc_result *r, bool amd, const char
     fprintf(out, "limits      ");
     for (int32_t i = 0; i < (amd ? REPORT_RESOURCES : GPUOCC_RESOURCE_COUNT); i++) {
         if (limits[i] == GPUOCC_UNLIMITED)
-            fprintf(out, "%s%s none", i ? ", " : "", gpuocc_resource_name(i));
+            fprintf(out, "%s%s no limit", i ? ", " : "", gpuocc_resource_name(i));
         else
             fprintf(out, "%s%s %d", i ? ", " : "", gpuocc_resource_name(i), limits[i]);
     }
     fprintf(out, " (blocks per %s)\n", unit);
 }
 
+static void print_change(FILE *out, const gpuocc_step_change *c, bool amd)
+{
+    fprintf(out, "%s: %lld -> %lld (shed %lld)", resource_demand_name(c->resource, amd),
+            (long long)(c->new_value + c->shed), (long long)c->new_value, (long long)c->shed);
+}
+
 static void print_next_steps(FILE *out, const struct cli_launch *l, const gpuocc_result *r, const char *unit)
 {
     bool amd = cli_is_amd(&l->dev);
-    for (int32_t i = 0; i < REPORT_RESOURCES; i++) {
-        int64_t value, shed;
-        int32_t rc = next_step(l, r, i, &value, &shed);
-        if (rc == GPUOCC_OK)
-            fprintf(out, "next step   %s: %lld -> %lld (shed %lld) for %d blocks/%s\n", resource_demand_name(i, amd),
-                    (long long)(value + shed), (long long)value, (long long)shed, r->blocks_per_sm + 1, unit);
-        else if (rc == GPUOCC_ERR_UNSATISFIABLE && i == GPUOCC_RESOURCE_BLOCKS)
+    gpuocc_step steps[GPUOCC_STEPS_MAX];
+    int32_t count = report_steps(l, r, steps);
+    if (count == 1 && steps[0].also_count > 0) {
+        fprintf(out, "next step   no single change gains a block (");
+        for (int32_t i = 0, n = 0; i <= GPUOCC_RESOURCE_SGPRS; i++)
+            if (r->limiters & (1u << i))
+                fprintf(out, "%s%s", n++ ? " and " : "", gpuocc_resource_name(i));
+        fprintf(out, " tie at %d); together:\n", r->blocks_per_sm);
+    }
+    for (int32_t i = 0; i < count; i++) {
+        fprintf(out, "next step   ");
+        print_change(out, &steps[i].change, amd);
+        for (int32_t j = 0; j < steps[i].also_count; j++) {
+            fprintf(out, " and ");
+            print_change(out, &steps[i].also[j], amd);
+        }
+        fprintf(out, " for %d blocks/%s\n", steps[i].blocks_per_sm, unit);
+    }
+    if (count == 0 && r->warps_per_sm < r->max_warps_per_sm) {
+        if (r->limiters & GPUOCC_LIMIT_BLOCKS)
             fprintf(out, "next step   the block-slot cap binds: use larger blocks to hold more warps\n");
-        else if (rc == GPUOCC_ERR_UNSATISFIABLE)
-            fprintf(out, "next step   %s: no reduction alone gains a block\n", resource_demand_name(i, amd));
+        else
+            fprintf(out, "next step   no change of the kernel's inputs gains a block\n");
     }
 }
 
@@ -296,15 +298,21 @@ static void print_report_json(FILE *out, const struct cli_launch *l, const gpuoc
     }
     json_key(out, &first, "next_steps");
     fputc('[', out);
-    bool first_step = true;
-    for (int32_t i = 0; i < REPORT_RESOURCES; i++) {
-        int64_t value, shed;
-        if (next_step(l, r, i, &value, &shed) != GPUOCC_OK)
-            continue;
-        fprintf(out, "%s{\"resource\":", first_step ? "" : ",");
-        json_string(out, gpuocc_resource_name(i));
-        fprintf(out, ",\"new_value\":%lld,\"shed\":%lld}", (long long)value, (long long)shed);
-        first_step = false;
+    gpuocc_step steps[GPUOCC_STEPS_MAX];
+    int32_t count = report_steps(l, r, steps);
+    for (int32_t i = 0; i < count; i++) {
+        const gpuocc_step_change *c = &steps[i].change;
+        fprintf(out, "%s{\"resource\":", i ? "," : "");
+        json_string(out, gpuocc_resource_name(c->resource));
+        fprintf(out, ",\"new_value\":%lld,\"shed\":%lld,\"blocks_per_sm\":%d,\"also\":[", (long long)c->new_value,
+                (long long)c->shed, steps[i].blocks_per_sm);
+        for (int32_t j = 0; j < steps[i].also_count; j++) {
+            fprintf(out, "%s{\"resource\":", j ? "," : "");
+            json_string(out, gpuocc_resource_name(steps[i].also[j].resource));
+            fprintf(out, ",\"new_value\":%lld,\"shed\":%lld}", (long long)steps[i].also[j].new_value,
+                    (long long)steps[i].also[j].shed);
+        }
+        fputs("]}", out);
     }
     fputs("]}\n", out);
 }

@@ -6,6 +6,7 @@ with 1 KiB reserved per block), the seeds, the models' formulas or the captured 
 import dataclasses
 import json
 import math
+import random
 import os
 import subprocess
 import sys
@@ -122,6 +123,33 @@ class Occupancy(unittest.TestCase):
         step = gpuocc.next_step("A100", gpuocc.kernel(threads=256, regs=64), "registers")
         self.assertEqual(step, gpuocc.NextStep("registers", 48, 16))
         self.assertIsNone(gpuocc.next_step("A100", gpuocc.kernel(threads=32, regs=0), "blocks"))
+
+    def test_next_steps_hold(self):
+        # the README's example ties registers and shared memory at 4 (docs/model.md): one joint step, 5 blocks
+        # (65536 / 5 / 8 = 1638 -> 1536 a warp -> 48 regs; 233472 / 5 = 46694 -> 46592 = 45568 + 1 KiB reserved)
+        k = gpuocc.kernel(threads=256, regs=64, smem_dynamic=48 * 1024)
+        self.assertEqual(gpuocc.next_steps("H100", k), [
+            gpuocc.Step("registers", 48, 16, 5, (gpuocc.StepChange("shared_memory", 45568, 3584),))])
+        # every step, applied alone, gives its count
+        fields = {"warps": "threads", "registers": "regs", "barriers": "barriers", "sgprs": "sgprs", "agprs": "agprs"}
+        rng = random.Random(22)
+        for name in ("H100", "A100", "T4", "MI300X", "RX 7900 XTX", "MI50"):
+            amd = gpuocc.device(name).vendor == 2
+            for _ in range(60):
+                kw = dict(threads=rng.randint(1, 1024), regs=rng.randint(0, 200), smem_dynamic=rng.randint(0, 65536))
+                if amd and name == "MI300X":
+                    kw["agprs"] = rng.randint(0, 128)
+                k = gpuocc.kernel(**kw)
+                for step in gpuocc.next_steps(name, k):
+                    applied = k
+                    for c in (step,) + step.also:
+                        if c.resource == "shared_memory":
+                            static = min(applied.smem_static, c.new_value)
+                            applied = dataclasses.replace(applied, smem_static=static,
+                                                          smem_dynamic=c.new_value - static)
+                        else:
+                            applied = dataclasses.replace(applied, **{fields[c.resource]: c.new_value})
+                    self.assertEqual(gpuocc.occupancy(name, applied).blocks_per_sm, step.blocks_per_sm, (name, k, step))
 
     def test_tradeoff_staircase(self):
         # caps below 64 that change blocks/SM: 48 -> 5 blocks, 40 (1280 a warp, 12 warps a quarter) -> 6,

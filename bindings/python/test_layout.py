@@ -15,16 +15,17 @@ import gpuocc
 ORDER = ["_library", "_types", "_occupancy", "_batch", "_models", "_readers"]
 PACKAGE = os.path.dirname(os.path.abspath(gpuocc.__file__))
 
-# gpuocc.__all__ as bindings/python/gpuocc.py (one module, 0.2.0) defined it, in its order.
+# gpuocc.__all__ as bindings/python/gpuocc.py (one module, 0.2.0) defined it, in its order (issue 22 adds
+# Step, StepChange and next_steps).
 ALL = [
-    "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "CatalogEntry", "LatencyVerdict",
-    "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves", "Divergence",
+    "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "Step", "StepChange", "CatalogEntry",
+    "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves", "Divergence",
     "Routing", "Diagnosis", "Roofline", "CompiledKernel", "BinaryKernel", "BinaryRead", "RemarksKernel",
     "Columns", "AXES", "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K",
     "LOADED_LATENCY_BASE", "LOADED_LATENCY_QUEUE", "device", "devices", "catalog_device", "custom_device",
     "validate_device", "kernel", "occupancy", "limits", "regs_per_warp", "regs_per_block", "smem_per_block",
-    "smem_carveout", "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step", "batch",
-    "sweep", "sweep_steps", "sweep_range", "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight",
+    "smem_carveout", "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step", "next_steps",
+    "batch", "sweep", "sweep_steps", "sweep_range", "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight",
     "bandwidth_at", "bandwidth", "bandwidth_model", "latency_check", "perf", "spill_slowdown", "spill_estimate",
     "tradeoff", "waves", "lane_efficiency", "divergence", "routing", "stall_name", "stall_from_name",
     "diagnose", "roofline", "read_ptxas", "read_cubin", "read_binary", "read_remarks", "strerror",

@@ -35,6 +35,7 @@ int64_t gpuocc_amd_regs_per_wave(const gpuocc_device *d, const gpuocc_kernel *k)
    bisection on its rules). */
 int32_t gpuocc_amd_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
 int32_t gpuocc_amd_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t *bytes);
+int32_t gpuocc_amd_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers);
 int32_t gpuocc_amd_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource, int64_t *new_value,
                              int64_t *shed);
 int32_t gpuocc_amd_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,

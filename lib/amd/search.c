@@ -132,6 +132,23 @@ int32_t gpuocc_amd_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int
     return GPUOCC_OK;
 }
 
+int32_t gpuocc_amd_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers)
+{
+    int32_t n = 0;
+    levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_WARPS, 1, d->max_threads_per_block};
+    levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_REGISTERS, 1, d->regs_per_thread_max};
+    levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_SMEM, 1, INT64_MAX};
+    /* neither model lets a barrier count lift LLVM's cap: no barriers step */
+    if (d->sgprs_per_simd > 0 && k->sgprs > 0) /* SGPRs limit waves on gfx8-9 only */
+        levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_SGPRS, 1, INT64_MAX};
+    /* AGPRs count in the register file; on a separate file (gfx908) MFMA results must live there, on a
+       unified one (gfx90a+) VGPRs can hold them, so the AGPRs can go */
+    if (d->agpr_file != GPUOCC_AGPR_NONE)
+        levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_AGPRS, d->agpr_file == GPUOCC_AGPR_SEPARATE ? 1 : 0,
+                                            INT64_MAX};
+    return n;
+}
+
 /* A candidate's dynamic LDS as the rule gives it: GPUOCC_ERR_BUFFER past a table, GPUOCC_ERR_SMEM when
    negative. */
 static int32_t amd_rule_bytes(const struct gpuocc_smem_rule *rule, int32_t threads, int64_t *bytes)

@@ -16,6 +16,7 @@ const struct gpuocc_vendor *gpuocc_amd_vendor(void)
         .smem_dynamic_available = gpuocc_amd_smem_dynamic_available,
         .regs_max_for_blocks = gpuocc_amd_regs_max_for_blocks,
         .next_step = gpuocc_amd_next_step,
+        .step_levers = gpuocc_amd_step_levers,
         .sweep_next = gpuocc_amd_sweep_next,
         .sweep_range = gpuocc_amd_sweep_range,
     };

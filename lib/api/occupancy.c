@@ -11,6 +11,8 @@ const char *gpuocc_resource_name(int32_t resource)
 {
     if (resource == GPUOCC_RESOURCE_SGPRS)
         return "sgprs";
+    if (resource == GPUOCC_RESOURCE_AGPRS)
+        return "agprs"; /* a next step's input only */
     if (resource < 0 || resource >= GPUOCC_RESOURCE_COUNT)
         return "";
     return resource_names[resource];

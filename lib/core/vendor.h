@@ -108,6 +108,15 @@ struct gpuocc_vendor_rules {
     int64_t (*smem_per_sm)(const gpuocc_device *d, const gpuocc_kernel *k);
 };
 
+/* An input a next step may change (lib/api/steps.c): the resource it feeds (GPUOCC_RESOURCE_*, the
+   input as gpuocc_next_steps names it), the least value a step may give it (a step never takes away what
+   the kernel needs) and the most (the compiler's largest; INT64_MAX where none). */
+struct gpuocc_lever {
+    int32_t resource;
+    int64_t floor, most;
+};
+#define GPUOCC_LEVERS_MAX 6
+
 /*
  * What a vendor gives the API: one table per vendor (lib/nvidia/vendor.c, lib/amd/vendor.c), which the API
  * finds by the device's vendor field (lib/api/vendors.c) and calls.  Every operation takes checked
@@ -136,6 +145,9 @@ struct gpuocc_vendor {
     int32_t (*regs_max_for_blocks)(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
     int32_t (*next_step)(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource, int64_t *new_value,
                          int64_t *shed);
+    /* The inputs a next step may change for this kernel on this device, in resource order, into `levers`
+       (at most GPUOCC_LEVERS_MAX); their count. */
+    int32_t (*step_levers)(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers);
     /* The first value in (v, to] of `axis` where the answer may differ from v's (INT64_MAX if none), for a
        kernel whose axis value is the sweep's start.  `bmax`: block counts above it cannot change the answer
        (the smallest limit that does not move along the axis, plus one). */

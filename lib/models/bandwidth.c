@@ -61,6 +61,9 @@ int32_t gpuocc_bandwidth_model(double warps_per_sm, double bytes_per_warp, int32
     p.bandwidth_gbps = u * peak_gbps;
     /* the loaded latency from Little's law itself, finite even where u rounds to 1 */
     p.loaded_latency_ns = u > 0 ? x / u * latency_ns : GPUOCC_LOADED_LATENCY_BASE * latency_ns;
+    /* a latency near DBL_MAX, raised by the queueing, passes it: no answer is exact then */
+    if (!isfinite(p.loaded_latency_ns) || !isfinite(p.bandwidth_gbps))
+        return GPUOCC_ERR_OVERFLOW;
     const double targets[] = {0.80, 0.90, 0.95};
     double *warps[] = {&p.warps_for_80, &p.warps_for_90, &p.warps_for_95};
     for (int i = 0; i < 3; i++) {

@@ -1,7 +1,8 @@
 /*
  * The next step on NVIDIA's rules: the largest value of one resource at which one more block fits.  It
- * evaluates the forward rules for a candidate value and walks the candidates from the largest down, so its
- * answers agree with gpuocc_occupancy by construction, including on devices whose limits are not monotone.
+ * evaluates the forward rules at candidate values (a bisection where the rule falls along the value; the
+ * bounds of the rule's conditions for shared memory, whose blocks can rise with the bytes), so its answers
+ * agree with gpuocc_occupancy by construction, in a few dozen evaluations whatever the byte counts.
  */
 #include "nvidia.h"
 
@@ -44,35 +45,72 @@ static int32_t blocks_at_barriers(const gpuocc_device *d, gpuocc_kernel k, int64
 }
 
 /*
- * The largest value in [lo, hi], visited from hi down in steps of `step` (then lo itself), at which
- * at least `target` blocks fit.  -1 if none.  Steps make the walk cover every distinct allocation
- * without visiting every byte.
+ * The largest value in [lo, hi] at which at least `target` blocks fit, for a rule that does not rise
+ * along the value (registers, threads, barriers): a bisection.  -1 if none.
  */
 static int64_t largest_meeting(const gpuocc_device *d, const gpuocc_kernel *k, blocks_at_fn at, bool whole,
-                               int64_t lo, int64_t hi, int64_t step, int32_t target)
+                               int64_t lo, int64_t hi, int32_t target)
 {
-    for (int64_t v = hi; v >= lo; v = (v - step >= lo || v == lo) ? v - step : lo)
-        if (at(d, *k, v, whole) >= target)
-            return v;
-    return -1;
+    if (hi < lo || at(d, *k, lo, whole) < target)
+        return -1;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2 + 1;
+        if (at(d, *k, mid, whole) >= target)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* The largest byte total <= hi whose allocation (total + reserved, rounded up to the unit) is at most
+   `alloc`, or -1. */
+static int64_t total_for_alloc(const gpuocc_device *d, int64_t alloc, int64_t hi)
+{
+    int64_t unit = d->smem_alloc_unit_bytes;
+    if (alloc < 0)
+        return -1;
+    int64_t total = alloc / unit * unit - d->smem_reserved_per_block_bytes;
+    return total < hi ? total : hi;
 }
 
 /*
- * Walk a byte range from `hi` down one allocation unit at a time: every allocation granule below `hi` is
- * visited once, and values inside a granule all give the same allocation.  The answer is then lifted to
- * the top of its granule (not past `hi`).  `offset` is what the allocation adds to the value.
+ * Shared memory: the rule need not fall as the bytes grow (a larger block can be given a larger carveout),
+ * so no bisection over the bytes.  But every condition of the rule is "the allocation at most X" (the
+ * per-block limits, a carveout holding the block, target blocks of it in that carveout) or "the total at
+ * most Y" (the opt-in attribute, where the static bytes give way): the totals meeting the target are
+ * intervals, each ending at one of those bounds or at `hi`.  The answer is the largest candidate that
+ * meets it: at most a few per carveout, evaluated through the rule itself.
  */
-static int64_t largest_bytes_meeting(const gpuocc_device *d, const gpuocc_kernel *k, blocks_at_fn at, bool whole,
-                                     int64_t offset, int64_t hi, int32_t target)
+static int64_t largest_smem_meeting(const gpuocc_device *d, const gpuocc_kernel *k, int64_t hi, int32_t target)
 {
-    int64_t unit = d->smem_alloc_unit_bytes;
-    int64_t found = largest_meeting(d, k, at, whole, 0, hi, unit, target);
-    if (found < 0)
-        return -1;
-    int64_t top = gpuocc_round_up(found + offset, unit) - offset;
-    if (top > hi)
-        top = hi;
-    return (top > found && at(d, *k, top, whole) >= target) ? top : found;
+    int64_t reserved = d->smem_reserved_per_block_bytes, s = k->smem_static_bytes;
+    int64_t allocs[2 * GPUOCC_MAX_CARVEOUTS + 4], totals[6];
+    int32_t na = 0, nt = 0;
+    allocs[na++] = d->smem_per_block_bytes + reserved;
+    allocs[na++] = d->smem_per_block_optin_bytes + reserved;
+    allocs[na++] = d->smem_per_sm_bytes;
+    allocs[na++] = d->smem_per_sm_bytes / target;
+    for (int32_t i = 0; i < d->carveout_count; i++) {
+        int64_t c = (int64_t)d->carveouts_kib[i] * 1024;
+        allocs[na++] = c;
+        allocs[na++] = c / target;
+    }
+    totals[nt++] = hi;
+    totals[nt++] = 0;
+    totals[nt++] = s;
+    totals[nt++] = s - 1;
+    int64_t most = k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes : d->smem_per_block_optin_bytes - s;
+    totals[nt++] = gpuocc_sat_add(s, most > 0 ? most : 0);
+    totals[nt++] = d->smem_per_block_bytes - reserved - (k->smem_dynamic_max_bytes > 0 ? k->smem_dynamic_max_bytes : 0);
+    int64_t best = -1;
+    for (int32_t i = 0; i < na + nt; i++) {
+        int64_t v = i < na ? total_for_alloc(d, allocs[i], hi) : totals[i - na];
+        v = v < hi ? v : hi;
+        if (v > best && blocks_at_smem_total(d, *k, v, false) >= target)
+            best = v;
+    }
+    return best;
 }
 
 int32_t gpuocc_nv_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource, int64_t *new_value,
@@ -114,12 +152,27 @@ int32_t gpuocc_nv_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int3
         *new_value = current, *shed = 0;
         return GPUOCC_OK;
     }
-    int64_t found = resource == GPUOCC_RESOURCE_SMEM
-                        ? largest_bytes_meeting(d, k, at, false, d->smem_reserved_per_block_bytes, hi, target)
-                        : largest_meeting(d, k, at, false, lo, hi, 1, target);
+    int64_t found = resource == GPUOCC_RESOURCE_SMEM ? largest_smem_meeting(d, k, hi, target)
+                                                     : largest_meeting(d, k, at, false, lo, hi, target);
     if (found < 0)
         return GPUOCC_ERR_UNSATISFIABLE;
     *new_value = found;
     *shed = current - found;
     return GPUOCC_OK;
+}
+
+/* ptxas allocates at most 255 registers per thread (CUDA C++ Programming Guide, "Technical Specifications
+   per Compute Capability"), although from cc 7.0 the runtime's launch check accepts 256. */
+#define NV_COMPILER_REGS_MAX 255
+
+int32_t gpuocc_nv_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers)
+{
+    (void)k;
+    int32_t n = 0;
+    levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_WARPS, 1, d->max_threads_per_block};
+    levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_REGISTERS, 1, NV_COMPILER_REGS_MAX};
+    levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_SMEM, 1, INT64_MAX};
+    if (d->barriers_per_sm > 0) /* else barriers never limit */
+        levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_BARRIERS, 1, INT64_MAX};
+    return n;
 }

@@ -125,6 +125,7 @@ int32_t gpuocc_nv_best_block_grid(const gpuocc_device *d, const gpuocc_kernel *k
                                   int32_t *threads, int32_t *min_grid);
 int32_t gpuocc_nv_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource, int64_t *new_value,
                             int64_t *shed);
+int32_t gpuocc_nv_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers);
 int64_t gpuocc_nv_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t v, int64_t to,
                              int32_t bmax);
 void gpuocc_nv_sweep_range(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t *from, int64_t *to,

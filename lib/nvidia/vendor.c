@@ -23,6 +23,7 @@ const struct gpuocc_vendor *gpuocc_nvidia_vendor(void)
         .smem_dynamic_available = gpuocc_nv_smem_dynamic_available,
         .regs_max_for_blocks = gpuocc_nv_regs_max_for_blocks,
         .next_step = gpuocc_nv_next_step,
+        .step_levers = gpuocc_nv_step_levers,
         .sweep_next = gpuocc_nv_sweep_next,
         .sweep_range = gpuocc_nv_sweep_range,
     };

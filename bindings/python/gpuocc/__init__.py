@@ -39,10 +39,11 @@ To add a wrapper for a new C function, in a few lines:
 from ._library import (CARVEOUT_DEFAULT, LOADED_LATENCY_BASE, LOADED_LATENCY_QUEUE, SMOOTH_K, UNLIMITED, Error,
                        __version__, library, resource_name, status_name, strerror, version, version_number)
 from ._types import (BandwidthPrediction, BestBlock, BinaryKernel, BinaryRead, BytesInFlight, CatalogEntry, Columns,
-                     CompiledKernel, Cusp, Device, Diagnosis, Divergence, Kernel, LatencyVerdict, Limits, NextStep,
+                     CompiledKernel, Cusp, Device, Diagnosis, Divergence, Kernel, LatencyVerdict, Limits, NextStep, Step, StepChange,
                      Perf, RemarksKernel, RESOURCES, Result, Roofline, Routing, SpillCost, TradeoffStep, Waves,
                      kernel, limiter_names)
-from ._occupancy import (best_block, catalog_device, custom_device, device, devices, limits, next_step, occupancy,
+from ._occupancy import (best_block, catalog_device, custom_device, device, devices, limits, next_step, next_steps,
+                         occupancy,
                          regs_max_for_blocks, regs_per_block, regs_per_warp, smem_carveout, smem_dynamic_available,
                          smem_per_block, validate_device)
 from ._batch import AXES, batch, sweep, sweep_range, sweep_steps
@@ -54,12 +55,12 @@ from ._readers import read_binary, read_cubin, read_ptxas, read_remarks
 # Not in __all__, as before the split: the ctypes aliases, and the C layouts and signatures the tests check.
 from ._library import (P, _SIGNATURES, _CBandwidthPrediction, _CBatch, _CBinaryKernel, _CBinarySummary,
                        _CCompiledKernel, _CDevice, _CKernel, _CLatencyVerdict, _CPerf, _CPrepared, _CRemarksKernel,
-                       _CResult, _CRouting, _CSpillCost, _CSpillInput, _CSweepPoint, _CTradeoffStep, _CWaves, c_dbl,
+                       _CResult, _CRouting, _CSpillCost, _CSpillInput, _CStep, _CStepChange, _CSweepPoint, _CTradeoffStep, _CWaves, c_dbl,
                        c_i32, c_i64, c_u32, c_u64)
 
 __all__ = [
     # types
-    "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "CatalogEntry",
+    "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "Step", "StepChange", "CatalogEntry",
     "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves",
     "Divergence", "Routing", "Diagnosis", "Roofline", "CompiledKernel", "BinaryKernel", "BinaryRead", "RemarksKernel",
     "Columns",
@@ -71,7 +72,7 @@ __all__ = [
     "device", "devices", "catalog_device", "custom_device", "validate_device", "kernel",
     # occupancy
     "occupancy", "limits", "regs_per_warp", "regs_per_block", "smem_per_block", "smem_carveout",
-    "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step", "batch",
+    "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step", "next_steps", "batch",
     "sweep", "sweep_steps", "sweep_range",
     # models
     "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight", "bandwidth_at", "bandwidth",

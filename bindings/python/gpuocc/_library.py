@@ -123,6 +123,19 @@ class _CSweepPoint(ctypes.Structure):
                 ("reserved0", c_i32), ("smem_per_block_bytes", c_i64), ("smem_per_sm_bytes", c_i64)]
 
 
+class _CStepChange(ctypes.Structure):
+    _fields_ = [("resource", c_i32), ("reserved0", c_i32), ("new_value", c_i64), ("shed", c_i64)]
+
+
+STEP_ALSO_MAX = 3
+STEPS_MAX = 8
+
+
+class _CStep(ctypes.Structure):
+    _fields_ = [("blocks_per_sm", c_i32), ("also_count", c_i32), ("change", _CStepChange),
+                ("also", _CStepChange * STEP_ALSO_MAX)]
+
+
 class _CPrepared(ctypes.Structure):
     _fields_ = [("size", c_u32), ("reserved0", c_u32), ("opaque", c_u64 * 255)]
 
@@ -207,6 +220,7 @@ _SIGNATURES = {
     "gpuocc_smem_dynamic_available": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i64)]),
     "gpuocc_regs_max_for_blocks": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i32)]),
     "gpuocc_next_step": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i64), P(c_i64)]),
+    "gpuocc_next_steps": (c_i32, [P(_CDevice), P(_CKernel), P(_CStep), c_i32, P(c_i32)]),
     "gpuocc_sweep": (c_i32, [P(_CDevice), P(_CKernel), c_i32, c_i64, c_i64, c_i64, P(_CSweepPoint), c_i32,
                              P(c_i32)]),
     "gpuocc_sweep_steps": (c_i32, [P(_CDevice), P(_CKernel), c_i32, c_i64, c_i64, P(_CSweepPoint), c_i32,

@@ -8,9 +8,10 @@ import dataclasses
 from typing import Any, Callable, Optional, Sequence, Union
 
 from ._library import (CARVEOUT_DEFAULT, Error, _CDevice, _CKernel, _CResult, _ERR_ARGUMENT, _ERR_REGISTERS,
-                       _ERR_UNSATISFIABLE, _OK, _SMEM_FN, _VENDOR_AMD, _call, _from_c, _i32, _i64, _text, c_i32,
-                       c_i64, library)
-from ._types import BestBlock, CatalogEntry, Device, Kernel, Limits, NextStep, RESOURCES, Result
+                       _ERR_UNSATISFIABLE, _OK, _SMEM_FN, _VENDOR_AMD, _CStep, STEPS_MAX, _call, _from_c, _i32, _i64,
+                       _text, c_i32, c_i64, library)
+from ._types import (BestBlock, CatalogEntry, Device, Kernel, Limits, NextStep, RESOURCES, Result, STEP_INPUTS, Step,
+                     StepChange)
 
 
 # ======================================================================================================
@@ -245,3 +246,22 @@ def next_step(dev: Union[Device, str], kern: Kernel, resource: Union[str, int]) 
     if status != _OK:
         raise Error(status, "next_step")
     return NextStep(RESOURCES[r], value.value, shed.value)
+
+
+def _change(c: Any) -> StepChange:
+    return StepChange(STEP_INPUTS[c.resource], c.new_value, c.shed)
+
+
+def next_steps(dev: Union[Device, str], kern: Kernel) -> list:
+    """The next steps that hold (gpuocc_next_steps): each a Step whose changes, applied alone to the kernel,
+    give exactly its blocks_per_sm, more than now.  Single steps first; where resources tie, one joint step
+    (its other changes in `also`).  [] when nothing helps."""
+    steps = (_CStep * STEPS_MAX)()
+    count = c_i32()
+    _call("gpuocc_next_steps", *_pair_refs(dev, kern), steps, STEPS_MAX, ctypes.byref(count), where="next_steps")
+    out = []
+    for s in steps[:count.value]:
+        first = _change(s.change)
+        out.append(Step(first.resource, first.new_value, first.shed, s.blocks_per_sm,
+                        tuple(_change(s.also[i]) for i in range(s.also_count))))
+    return out

@@ -7,7 +7,7 @@ import ctypes
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, Optional, Tuple
 
 from ._library import (CARVEOUT_DEFAULT, Error, _CDevice, _CKernel, _ERR_ARGUMENT, _c, _call, _flag, _from_c, _i32,
                        _int, _unlimited, c_i32, c_i64, c_u32)
@@ -276,6 +276,30 @@ class NextStep:
     resource: str
     new_value: int
     shed: int
+
+
+# The inputs a next step can change, by the GPUOCC_RESOURCE_* they feed: RESOURCES, then AMD's AGPRs
+STEP_INPUTS = RESOURCES + ("agprs",)
+
+
+@dataclass(frozen=True)
+class StepChange:
+    """One change of a next step: the input named by the resource it feeds (warps = threads per block,
+    registers, shared_memory = static + dynamic bytes, barriers, sgprs, agprs), its new value, the cut."""
+    resource: str
+    new_value: int
+    shed: int
+
+
+@dataclass(frozen=True)
+class Step:
+    """A next step that holds (gpuocc_next_steps): the kernel with `resource` set to `new_value`, and every
+    change of `also` (a joint step, where resources tie), gives exactly `blocks_per_sm`."""
+    resource: str
+    new_value: int
+    shed: int
+    blocks_per_sm: int
+    also: Tuple[StepChange, ...] = ()
 
 
 # ======================================================================================================
