@@ -82,6 +82,29 @@ static inline uint64_t gpuocc_state_sum(const void *state, size_t bytes, size_t 
     return sum;
 }
 
+/* The tag of the words a prepared call reads (gpuocc_occupancy_prepared, a short batch): the sum of each
+   64-bit word XOR a constant of its own, plus a seed.  Any one changed word changes it (XOR with a constant
+   is one-to-one, and so is adding), two swapped words almost always, and zeros do not give zero.  The
+   lanes add independently, so out-of-order execution overlaps it with the call's own work. */
+/* Prepared states are read in place from the caller's gpuocc_prepared (its opaque words): their struct
+   types may alias them. */
+#if defined(__GNUC__)
+#define GPUOCC_MAY_ALIAS __attribute__((may_alias))
+#else
+#define GPUOCC_MAY_ALIAS
+#endif
+#define GPUOCC_TAG_SEED 0x9e3779b97f4a7c15u
+static inline uint64_t gpuocc_state_tag(const void *state, size_t words)
+{
+    uint64_t lane[2] = {GPUOCC_TAG_SEED, 0};
+    for (size_t i = 0; i < words; i++) {
+        uint64_t word;
+        memcpy(&word, (const unsigned char *)state + i * sizeof word, sizeof word);
+        lane[i & 1] += word ^ (GPUOCC_TAG_SEED * (2 * i + 3));
+    }
+    return lane[0] + lane[1] * 3;
+}
+
 /* A vendor's part of the built-in table: its architecture rows then its product rows, indexed from 0
    (valid indexes only).  The API's catalog (lib/api/catalog.c) puts the parts one after another in the
    order of lib/api/vendors.c.  find takes a normalized key (gpuocc_key_normalize) and gives an index in the
@@ -128,6 +151,12 @@ struct gpuocc_vendor {
     /* the prepared state (starting with the checked device) and a batch on it (which re-checks the state) */
     void (*prepare)(const gpuocc_device *d, uint64_t *opaque);
     int32_t (*batch)(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
+    /* The prepared single call (gpuocc_occupancy_prepared): the state's checked device, or NULL when the
+       state's tag does not match (not this vendor's state, or changed since prepare); and the fast answer
+       for a kernel and a result in the current layout, true when answered (every field of `r` but size),
+       false (nothing written) when the API must check and compute on prepared_device's device. */
+    const gpuocc_device *(*prepared_device)(const uint64_t *opaque);
+    bool (*occupancy_prepared)(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r);
     /* The searches and inverse queries, answering as the public functions of the same names
        (GPUOCC_ERR_UNSATISFIABLE when there is no answer; outputs written on success only). */
     int32_t (*best_block)(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
