@@ -82,10 +82,6 @@ static inline uint64_t gpuocc_state_sum(const void *state, size_t bytes, size_t 
     return sum;
 }
 
-/* The tag of the words a prepared call reads (gpuocc_occupancy_prepared, a short batch): the sum of each
-   64-bit word XOR a constant of its own, plus a seed.  Any one changed word changes it (XOR with a constant
-   is one-to-one, and so is adding), two swapped words almost always, and zeros do not give zero.  The
-   lanes add independently, so out-of-order execution overlaps it with the call's own work. */
 /* Prepared states are read in place from the caller's gpuocc_prepared (its opaque words): their struct
    types may alias them. */
 #if defined(__GNUC__)
@@ -93,16 +89,44 @@ static inline uint64_t gpuocc_state_sum(const void *state, size_t bytes, size_t 
 #else
 #define GPUOCC_MAY_ALIAS
 #endif
+
+/* The tag of the words a prepared call reads (gpuocc_occupancy_prepared, a short batch): a Fletcher sum of
+   its 64-bit words (the sum, and the sum of the running sums, which sees where a word sits) in two lanes,
+   plus a seed.  Any one changed word changes it (adding is one-to-one), swapped words almost always, and
+   zeros do not give the zero a state never prepared holds.  Additions only, without a multiplication, so
+   that it costs a few cycles and out-of-order execution overlaps it with the call's own work. */
 #define GPUOCC_TAG_SEED 0x9e3779b97f4a7c15u
+#if GPUOCC_VECTORS
+typedef uint64_t gpuocc_u64x2 __attribute__((vector_size(16)));
+#endif
 static inline uint64_t gpuocc_state_tag(const void *state, size_t words)
 {
-    uint64_t lane[2] = {GPUOCC_TAG_SEED, 0};
+    const unsigned char *p = (const unsigned char *)state;
+#if GPUOCC_VECTORS
+    gpuocc_u64x2 sum = {GPUOCC_TAG_SEED, 0}, sums = {0, 0};
+    size_t i = 0;
+    for (; i + 2 <= words; i += 2) {
+        gpuocc_u64x2 v;
+        memcpy(&v, p + i * sizeof(uint64_t), sizeof v);
+        sum += v;
+        sums += sum;
+    }
+    uint64_t last = 0;
+    if (i < words)
+        memcpy(&last, p + i * sizeof last, sizeof last);
+    /* odd weights on the sums, even on the running sums: a word changed by d changes the tag by an odd
+       multiple of d, never zero */
+    return sum[0] + 3 * sum[1] + 2 * sums[0] + 6 * sums[1] + 11 * last;
+#else
+    uint64_t sum = GPUOCC_TAG_SEED, sums = 0;
     for (size_t i = 0; i < words; i++) {
         uint64_t word;
-        memcpy(&word, (const unsigned char *)state + i * sizeof word, sizeof word);
-        lane[i & 1] += word ^ (GPUOCC_TAG_SEED * (2 * i + 3));
+        memcpy(&word, p + i * sizeof word, sizeof word);
+        sum += word;
+        sums += sum;
     }
-    return lane[0] + lane[1] * 3;
+    return sum + 2 * sums; /* an odd multiple of any one word's change, as above */
+#endif
 }
 
 /* A vendor's part of the built-in table: its architecture rows then its product rows, indexed from 0
