@@ -524,8 +524,9 @@ GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_ker
  * nothing is copied when the structs hold the current layout) and costs a few dozen nanoseconds.  A
  * prepared device moves the device's share out of the loop: gpuocc_prepare checks the device once and
  * stores it with tables its rules need (the carveout each KiB count gets, the occupancy of each warp
- * count); gpuocc_occupancy_batch then re-checks that stored copy once per call (a checksum over it: about
- * as much as one gpuocc_occupancy), checks the base kernel once, derives what every launch shares (shifts
+ * count); gpuocc_occupancy_batch then re-checks that stored copy once per call (a tag over the device's
+ * words for a batch of fewer than 64 launches, which reads no table; a checksum over the whole state,
+ * tables included, for a longer one, about as much as one gpuocc_occupancy), checks the base kernel once, derives what every launch shares (shifts
  * for the power-of-two units, the warps the register file gives per allocation step, the barrier limit,
  * the carveout preference), and per launch checks only the values its columns replace.  Launches then go
  * four at a time through 32-bit vector lanes where the compiler has vector extensions (GCC, Clang) and
@@ -597,6 +598,25 @@ typedef struct gpuocc_batch {
  */
 GPUOCC_API int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_kernel *base,
                                           const gpuocc_batch *batch, size_t count);
+
+/*
+ * gpuocc_occupancy on a prepared device: the same answer, and the same errors, as gpuocc_occupancy(dev,
+ * kernel, result) for the device `prepared` was filled from, but the device is not checked again (its
+ * checks ran in gpuocc_prepare): a call checks the state's tag (the few words it reads) and the kernel, then
+ * evaluates the rules with what gpuocc_prepare stored.  Errors: GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE and
+ * GPUOCC_ERR_RESERVED for `prepared` as gpuocc_occupancy_batch gives them; GPUOCC_ERR_DEVICE for a
+ * prepared device gpuocc_prepare did not fill or that was modified since (never a read out of bounds);
+ * then the kernel's and the result's errors as gpuocc_occupancy gives them.  Thread-safe: the prepared
+ * device is only read.
+ *
+ * Which call to use: one launch on a device used once: gpuocc_occupancy.  Many single launches on one
+ * device, asked one at a time (a tuner's loop, a binding that keeps the device): gpuocc_prepare once, then
+ * this call.  Many launches known together (columns of threads, registers, shared memory): one
+ * gpuocc_occupancy_batch, which goes four launches at a time.  One axis of one launch over a range:
+ * gpuocc_sweep (or gpuocc_sweep_steps for its staircase).  @since 0.2.0
+ */
+GPUOCC_API int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel,
+                                             gpuocc_result *result);
 
 
 /* ===================================================================================================

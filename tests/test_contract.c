@@ -913,6 +913,7 @@ static int32_t call_mix_warps_needed(arg *a)
 static int32_t call_next_step(arg *a) { return gpuocc_next_step(P(0), P(1), I32(2), P(3), P(4)); }
 static int32_t call_next_steps(arg *a) { return gpuocc_next_steps(P(0), P(1), P(2), I32(3), P(4)); }
 static int32_t call_occupancy(arg *a) { return gpuocc_occupancy(P(0), P(1), P(2)); }
+static int32_t call_occupancy_prepared(arg *a) { return gpuocc_occupancy_prepared(P(0), P(1), P(2)); }
 static int32_t call_occupancy_batch(arg *a) { return gpuocc_occupancy_batch(P(0), P(1), P(2), (size_t)I64(3)); }
 static int32_t call_prepare(arg *a) { return gpuocc_prepare(P(0), P(1)); }
 static int32_t call_perf_lookup(arg *a) { return gpuocc_perf_lookup(P(0), P(1)); }
@@ -1175,6 +1176,8 @@ static const row rows[] = {
     ROW(gpuocc_occupancy, call_occupancy, DEVICE, KERNEL, OUT(&result_layout)),
     ROW(gpuocc_occupancy_batch, call_occupancy_batch, IN_OPAQUE(&prepared_layout, init_prepared), KERNEL,
         IN(&batch_layout, init_batch), SIZE_COUNT_(BATCH_N)),
+    ROW(gpuocc_occupancy_prepared, call_occupancy_prepared, IN_OPAQUE(&prepared_layout, init_prepared), KERNEL,
+        OUT(&result_layout)),
     ROW(gpuocc_perf_lookup, call_perf_lookup, STR_("H100"), OUT(&perf_layout)),
     ROW(gpuocc_prepare, call_prepare, DEVICE, OUT(&prepared_layout)),
     ROW(gpuocc_ptxas_parse, call_ptxas_parse, TEXT_("ptxas_sm90.log"), LEN_, OUT_ARRAY(&compiled_layout, 64),
@@ -1238,6 +1241,8 @@ static const row rows[] = {
     ROW(gpuocc_prepare, call_prepare, AMD_DEVICE, OUT(&prepared_layout)),
     ROW(gpuocc_occupancy_batch, call_occupancy_batch, IN_OPAQUE(&prepared_layout, init_amd_prepared), AMD_KERNEL,
         IN(&batch_layout, init_batch), SIZE_COUNT_(BATCH_N)),
+    ROW(gpuocc_occupancy_prepared, call_occupancy_prepared, IN_OPAQUE(&prepared_layout, init_amd_prepared),
+        AMD_KERNEL, OUT(&result_layout)),
 };
 #define N_ROWS (sizeof rows / sizeof rows[0])
 
@@ -1391,4 +1396,132 @@ Test(contract, every_symbol_has_a_row)
     cr_expect_gt(symbols, 0);
     for (size_t i = 0; i < N_ROWS; i++)
         cr_expect(listed[i], "row %s is not an exported symbol (tests/data/symbols.txt)", rows[i].name);
+}
+
+/* ---- gpuocc_occupancy_prepared: gpuocc_occupancy's answers and errors, and a prepared state that was
+   changed is refused, never read out of bounds ---- */
+static uint64_t prepared_seed = 0x2545f4914f6cdd1du;
+static int64_t prepared_draw(int64_t n)
+{
+    prepared_seed = prepared_seed * 6364136223846793005u + 1442695040888963407u;
+    return (int64_t)((prepared_seed >> 33) % (uint64_t)n);
+}
+
+static void prepared_random_kernel(gpuocc_kernel *k, bool amd)
+{
+    gpuocc_kernel_init(k);
+    k->threads_per_block = (int32_t)prepared_draw(1100) - 2; /* a few invalid, a few past the block limit */
+    k->regs_per_thread = (int32_t)prepared_draw(300) - 1;
+    k->smem_static_bytes = prepared_draw(60000) - (prepared_draw(50) == 0);
+    k->smem_dynamic_bytes = prepared_draw(8) == 0 ? prepared_draw(300000) : prepared_draw(40000);
+    if (!amd) {
+        k->barriers = (int32_t)prepared_draw(20);
+        k->carveout_percent = (int32_t)prepared_draw(103) - 2;
+        k->smem_optin = (int32_t)prepared_draw(2);
+        k->smem_dynamic_max_bytes = prepared_draw(4) == 0 ? prepared_draw(100000) : -1;
+    } else {
+        k->wave_size = prepared_draw(2) ? 64 : 0;
+    }
+    if (prepared_draw(200) == 0)
+        k->reserved0 = 1; /* GPUOCC_ERR_RESERVED */
+}
+
+Test(contract, prepared_single_call_equals_gpuocc_occupancy)
+{
+    int32_t count = gpuocc_catalog_count();
+    for (int32_t e = 0; e < count; e++) {
+        gpuocc_device d = {.size = sizeof d};
+        cr_assert_eq(gpuocc_catalog_device(e, &d), GPUOCC_OK);
+        gpuocc_prepared prep = {.size = sizeof prep};
+        cr_assert_eq(gpuocc_prepare(&d, &prep), GPUOCC_OK);
+        for (int i = 0; i < 400; i++) {
+            gpuocc_kernel k;
+            prepared_random_kernel(&k, d.vendor == GPUOCC_VENDOR_AMD);
+            gpuocc_result want, got;
+            memset(&want, 0x5a, sizeof want);
+            memset(&got, 0x5a, sizeof got);
+            want.size = got.size = sizeof want;
+            int32_t rc_want = gpuocc_occupancy(&d, &k, &want), rc_got = gpuocc_occupancy_prepared(&prep, &k, &got);
+            cr_assert_eq(rc_got, rc_want, "%s launch %d: prepared %s, single %s", gpuocc_catalog_name(e), i,
+                         gpuocc_status_name(rc_got), gpuocc_status_name(rc_want));
+            cr_assert_eq(memcmp(&got, &want, sizeof got), 0, "%s launch %d: results differ", gpuocc_catalog_name(e), i);
+        }
+    }
+}
+
+Test(contract, prepared_single_call_errors)
+{
+    gpuocc_device d = {.size = sizeof d};
+    cr_assert_eq(gpuocc_device_lookup("H100", &d), GPUOCC_OK);
+    gpuocc_prepared prep = {.size = sizeof prep};
+    cr_assert_eq(gpuocc_prepare(&d, &prep), GPUOCC_OK);
+    gpuocc_kernel k;
+    gpuocc_kernel_init(&k);
+    k.threads_per_block = 256;
+    gpuocc_result r = {.size = sizeof r};
+    cr_expect_eq(gpuocc_occupancy_prepared(NULL, &k, &r), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_occupancy_prepared(&prep, NULL, &r), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_occupancy_prepared(&prep, &k, NULL), GPUOCC_ERR_NULL);
+    gpuocc_prepared zero = {.size = sizeof zero}; /* never prepared */
+    cr_expect_eq(gpuocc_occupancy_prepared(&zero, &k, &r), GPUOCC_ERR_DEVICE);
+    prep.size = 16;
+    cr_expect_eq(gpuocc_occupancy_prepared(&prep, &k, &r), GPUOCC_ERR_STRUCT_SIZE);
+    prep.size = sizeof prep;
+    prep.reserved0 = 1;
+    cr_expect_eq(gpuocc_occupancy_prepared(&prep, &k, &r), GPUOCC_ERR_RESERVED);
+    prep.reserved0 = 0;
+    cr_expect_eq(gpuocc_occupancy_prepared(&prep, &k, &r), GPUOCC_OK);
+    cr_expect_eq(r.blocks_per_sm, 8); /* 64 warp slots / 8 warps */
+}
+
+/* Every byte of the state changed in turn, and states of random bytes: the single call and a short and a
+   long batch answer GPUOCC_ERR_DEVICE where they read the byte, the unchanged answer where they do not,
+   and never crash (run under the valgrind setup: never read out of bounds). */
+Test(contract, prepared_state_corrupted_is_refused)
+{
+    const char *names[] = {"H100", "sm_60", "MI300X"};
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
+        gpuocc_device d = {.size = sizeof d};
+        cr_assert_eq(gpuocc_device_lookup(names[n], &d), GPUOCC_OK);
+        gpuocc_prepared good = {.size = sizeof good};
+        cr_assert_eq(gpuocc_prepare(&d, &good), GPUOCC_OK);
+        gpuocc_kernel k;
+        gpuocc_kernel_init(&k);
+        k.threads_per_block = 256, k.regs_per_thread = 64, k.smem_dynamic_bytes = 4096;
+        gpuocc_result want = {.size = sizeof want};
+        cr_assert_eq(gpuocc_occupancy(&d, &k, &want), GPUOCC_OK);
+        enum { LONG = 100 };
+        int32_t status[LONG], blocks[LONG];
+        gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .status = status, .blocks_per_sm = blocks};
+        size_t changed_single = 0;
+        for (size_t at = 0; at < sizeof good.opaque; at++) {
+            gpuocc_prepared bad = good;
+            ((unsigned char *)bad.opaque)[at] ^= (unsigned char)(1u << (at % 8));
+            gpuocc_result r = {.size = sizeof r};
+            int32_t rc = gpuocc_occupancy_prepared(&bad, &k, &r);
+            cr_assert(rc == GPUOCC_ERR_DEVICE || (rc == GPUOCC_OK && memcmp(&r, &want, sizeof r) == 0),
+                      "%s: byte %zu changed: %s", names[n], at, gpuocc_status_name(rc));
+            changed_single += rc == GPUOCC_ERR_DEVICE;
+            /* the device (its vendor field included) is always read */
+            if (at < sizeof d)
+                cr_assert_eq(rc, GPUOCC_ERR_DEVICE, "%s: device byte %zu changed", names[n], at);
+            int32_t rc_short = gpuocc_occupancy_batch(&bad, &k, &b, 1);
+            cr_assert(rc_short == GPUOCC_ERR_DEVICE || (rc_short == GPUOCC_OK && blocks[0] == want.blocks_per_sm),
+                      "%s: byte %zu, short batch", names[n], at);
+            int32_t rc_long = gpuocc_occupancy_batch(&bad, &k, &b, LONG);
+            cr_assert(rc_long == GPUOCC_ERR_DEVICE || (rc_long == GPUOCC_OK && blocks[LONG - 1] == want.blocks_per_sm),
+                      "%s: byte %zu, long batch", names[n], at);
+        }
+        cr_expect_geq(changed_single, sizeof d, "%s", names[n]);
+        for (int t = 0; t < 200; t++) { /* foreign states: random bytes with a vendor's number */
+            gpuocc_prepared foreign = {.size = sizeof foreign};
+            for (size_t i = 0; i < sizeof foreign.opaque / sizeof foreign.opaque[0]; i++)
+                foreign.opaque[i] = (uint64_t)prepared_draw(INT64_MAX) * 2654435761u;
+            foreign.opaque[0] = sizeof(gpuocc_device) | (uint64_t)d.vendor << 32; /* size, vendor */
+            gpuocc_result r = {.size = sizeof r};
+            cr_assert_eq(gpuocc_occupancy_prepared(&foreign, &k, &r), GPUOCC_ERR_DEVICE);
+            cr_assert_eq(gpuocc_occupancy_batch(&foreign, &k, &b, 1), GPUOCC_ERR_DEVICE);
+            cr_assert_eq(gpuocc_occupancy_batch(&foreign, &k, &b, LONG), GPUOCC_ERR_DEVICE);
+        }
+    }
 }

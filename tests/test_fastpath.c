@@ -525,15 +525,24 @@ Test(fastpath, batch_rejects_bad_calls_and_writes_nothing)
         gpuocc_prepared bent = p;
         bent.opaque[word] ^= (uint64_t)1 << (word % 61);
         int32_t rc = gpuocc_occupancy_batch(&bent, &base, &b, 2);
-        /* a flip anywhere in the stored device, the check word or the tables (words 0 .. 127) is caught;
-           the words past them are unused */
-        if (word < 128)
+        /* a short batch reads the stored device and what the single call shares (words 0 .. 33, under the
+           tag, word 34), no table: a flip there is caught, one in the tables changes nothing it reads */
+        if (word < 35)
             cr_expect_eq(rc, GPUOCC_ERR_DEVICE, "word %zu", word);
         else
             cr_expect(rc == GPUOCC_ERR_DEVICE || rc == GPUOCC_OK, "word %zu: %d", word, rc);
         if (rc != GPUOCC_OK)
             cr_expect(status[0] == 77 && status[1] == 77, "word %zu: outputs written on failure", word);
         status[0] = status[1] = 77;
+        /* a long one reads the tables too: a flip anywhere in the state (words 0 .. 197) is caught; the
+           words past it are unused */
+        int32_t long_status[64];
+        gpuocc_batch long_b = {.size = sizeof long_b, .smem_width = 8, .status = long_status};
+        rc = gpuocc_occupancy_batch(&bent, &base, &long_b, 64);
+        if (word < 198)
+            cr_expect_eq(rc, GPUOCC_ERR_DEVICE, "word %zu, long batch", word);
+        else
+            cr_expect(rc == GPUOCC_ERR_DEVICE || rc == GPUOCC_OK, "word %zu: %d", word, rc);
     }
     cr_expect_eq(gpuocc_prepare(NULL, &p), GPUOCC_ERR_NULL);
     cr_expect_eq(gpuocc_prepare(&d, NULL), GPUOCC_ERR_NULL);

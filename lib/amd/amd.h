@@ -9,6 +9,10 @@
    launch through gpuocc_amd_compute. */
 void gpuocc_amd_prepare(const gpuocc_device *d, uint64_t *opaque);
 int32_t gpuocc_amd_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
+/* The prepared single call's parts (struct gpuocc_vendor): the state's device when its tag matches, and no
+   fast answer (false: the API computes). */
+const gpuocc_device *gpuocc_amd_prepared_device(const uint64_t *opaque);
+bool gpuocc_amd_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r);
 
 /* AMD's rules (lib/amd/): device check, and the combined computation for an AMD device. */
 int32_t gpuocc_amd_check_device(const gpuocc_device *d);

@@ -4,8 +4,9 @@
  */
 #include "amd.h"
 
-struct amd_prepared {
+struct GPUOCC_MAY_ALIAS amd_prepared {
     gpuocc_device device; /* first, as every vendor's prepared state (lib/core/batch.c reads its vendor) */
+    uint64_t tag;         /* gpuocc_state_tag of the device: what a single call reads */
     uint64_t check;       /* amd_state_sum: a guard against stray writes */
 };
 _Static_assert(sizeof(struct amd_prepared) <= sizeof(((gpuocc_prepared *)0)->opaque), "prepared state fits");
@@ -21,8 +22,27 @@ void gpuocc_amd_prepare(const gpuocc_device *d, uint64_t *opaque)
     struct amd_prepared p;
     memset(&p, 0, sizeof p);
     p.device = *d;
+    p.tag = gpuocc_state_tag(&p.device, sizeof p.device / sizeof(uint64_t));
     p.check = amd_state_sum(&p);
     memcpy(opaque, &p, sizeof p);
+}
+
+typedef struct amd_prepared amd_state; /* read in place (GPUOCC_MAY_ALIAS) */
+
+const gpuocc_device *gpuocc_amd_prepared_device(const uint64_t *opaque)
+{
+    const amd_state *p = (const amd_state *)(const void *)opaque;
+    return p->device.size == sizeof p->device &&
+                   p->tag == gpuocc_state_tag(&p->device, sizeof p->device / sizeof(uint64_t))
+               ? &p->device
+               : NULL;
+}
+
+/* No fast path: the API checks the kernel against the state's device and computes with AMD's rules. */
+bool gpuocc_amd_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    (void)opaque, (void)k, (void)r;
+    return false;
 }
 
 static int64_t amd_column_bytes(const void *column, int32_t width, size_t i, int64_t base)

@@ -12,6 +12,8 @@ const struct gpuocc_vendor *gpuocc_amd_vendor(void)
         .catalog = gpuocc_amd_catalog,
         .prepare = gpuocc_amd_prepare,
         .batch = gpuocc_amd_batch,
+        .prepared_device = gpuocc_amd_prepared_device,
+        .occupancy_prepared = gpuocc_amd_occupancy_prepared,
         .best_block = gpuocc_amd_best_block,
         .smem_dynamic_available = gpuocc_amd_smem_dynamic_available,
         .regs_max_for_blocks = gpuocc_amd_regs_max_for_blocks,

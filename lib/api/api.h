@@ -9,6 +9,10 @@
    this version does not model.  gpuocc_vendor_at gives them in catalog order (NULL past the last). */
 const struct gpuocc_vendor *gpuocc_vendor_of(uint32_t vendor);
 const struct gpuocc_vendor *gpuocc_vendor_at(size_t index);
+/* A prepared device's struct checks (size, reserved words: gpuocc_occupancy_batch's), and the vendor its
+   state names (NULL: none this version models) (lib/api/batch.c). */
+int32_t gpuocc_prepared_check(const gpuocc_prepared *prepared);
+const struct gpuocc_vendor *gpuocc_prepared_vendor(const gpuocc_prepared *prepared);
 
 /* Load and check a device: the struct, its reserved words, then its vendor's checks (lib/api/devices.c). */
 int32_t gpuocc_device_load(gpuocc_device *local, const gpuocc_device *dev);

@@ -28,8 +28,7 @@ int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
     return GPUOCC_OK;
 }
 
-int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_kernel *base, const gpuocc_batch *batch,
-                               size_t count)
+int32_t gpuocc_prepared_check(const gpuocc_prepared *prepared)
 {
     if (!prepared)
         return GPUOCC_ERR_NULL;
@@ -40,8 +39,24 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
     for (size_t i = sizeof *prepared; i < prepared->size; i++)
         if (((const unsigned char *)prepared)[i] != 0)
             return GPUOCC_ERR_RESERVED;
+    return GPUOCC_OK;
+}
+
+const struct gpuocc_vendor *gpuocc_prepared_vendor(const gpuocc_prepared *prepared)
+{
+    /* every vendor's prepared state starts with its checked device: its vendor picks the rules */
+    uint32_t vendor;
+    memcpy(&vendor, (const unsigned char *)prepared->opaque + offsetof(gpuocc_device, vendor), sizeof vendor);
+    return gpuocc_vendor_of(vendor);
+}
+
+int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_kernel *base, const gpuocc_batch *batch,
+                               size_t count)
+{
+    int32_t rc = gpuocc_prepared_check(prepared);
+    if (rc)
+        return rc;
     gpuocc_kernel scratch;
-    int32_t rc;
     const gpuocc_kernel *k = gpuocc_kernel_view(base, &scratch, &rc);
     if (!k)
         return rc;
@@ -58,10 +73,7 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
         return GPUOCC_ERR_NULL;
     if (batch->smem_width != 4 && batch->smem_width != 8)
         return GPUOCC_ERR_ARGUMENT;
-    /* every vendor's prepared state starts with its checked device: its vendor picks the rules */
-    uint32_t vendor;
-    memcpy(&vendor, (const unsigned char *)prepared->opaque + offsetof(gpuocc_device, vendor), sizeof vendor);
-    const struct gpuocc_vendor *rules = gpuocc_vendor_of(vendor);
+    const struct gpuocc_vendor *rules = gpuocc_prepared_vendor(prepared);
     /* no vendor's state: not a prepared device at all (each vendor's batch re-checks its own state) */
     return rules ? rules->batch(prepared->opaque, k, batch, count) : GPUOCC_ERR_DEVICE;
 }

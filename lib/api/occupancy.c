@@ -23,15 +23,11 @@ void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resul
     gpuocc_vendor_of(d->vendor)->compute(d, k, r);
 }
 
-/* Every other case: field-by-field checks (naming the error), layouts of other sizes, other vendors. */
-static GPUOCC_NOINLINE int32_t occupancy_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
+/* The kernel's and the result's checks and the answer, on a checked device in the current layout. */
+static int32_t occupancy_on(const gpuocc_device *d, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
-    gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
     int32_t rc;
-    const gpuocc_device *d = gpuocc_device_view(dev, &d_scratch, &rc);
-    if (!d)
-        return rc;
     const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
     if (!k)
         return rc;
@@ -57,6 +53,15 @@ static GPUOCC_NOINLINE int32_t occupancy_plain(const gpuocc_device *dev, const g
     return GPUOCC_OK;
 }
 
+/* Every other case: field-by-field checks (naming the error), layouts of other sizes, other vendors. */
+static GPUOCC_NOINLINE int32_t occupancy_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
+{
+    gpuocc_device d_scratch;
+    int32_t rc;
+    const gpuocc_device *d = gpuocc_device_view(dev, &d_scratch, &rc);
+    return d ? occupancy_on(d, kernel, result) : rc;
+}
+
 int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
     /* the common case: an NVIDIA device and a kernel in the current layout, checked conservatively */
@@ -64,4 +69,28 @@ int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
         result->size == sizeof *result && gpuocc_nv_occupancy_fast(dev, kernel, result))
         return GPUOCC_OK;
     return occupancy_plain(dev, kernel, result);
+}
+
+/* A prepared device's own checks (gpuocc_occupancy_batch's), then its vendor's state: NULL when not prepared. */
+static GPUOCC_NOINLINE int32_t prepared_plain(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel,
+                                             gpuocc_result *result)
+{
+    int32_t rc = gpuocc_prepared_check(prepared);
+    if (rc)
+        return rc;
+    const struct gpuocc_vendor *vendor = gpuocc_prepared_vendor(prepared);
+    const gpuocc_device *d = vendor ? vendor->prepared_device(prepared->opaque) : NULL;
+    return d ? occupancy_on(d, kernel, result) : GPUOCC_ERR_DEVICE;
+}
+
+int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel, gpuocc_result *result)
+{
+    /* the common case: every struct in the current layout, the state's vendor's fast answer */
+    if (prepared && kernel && result && prepared->size == sizeof *prepared && prepared->reserved0 == 0 &&
+        kernel->size == sizeof *kernel && result->size == sizeof *result) {
+        const struct gpuocc_vendor *vendor = gpuocc_prepared_vendor(prepared);
+        if (vendor && vendor->occupancy_prepared(prepared->opaque, kernel, result))
+            return GPUOCC_OK;
+    }
+    return prepared_plain(prepared, kernel, result);
 }

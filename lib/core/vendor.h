@@ -82,6 +82,53 @@ static inline uint64_t gpuocc_state_sum(const void *state, size_t bytes, size_t 
     return sum;
 }
 
+/* Prepared states are read in place from the caller's gpuocc_prepared (its opaque words): their struct
+   types may alias them. */
+#if defined(__GNUC__)
+#define GPUOCC_MAY_ALIAS __attribute__((may_alias))
+#else
+#define GPUOCC_MAY_ALIAS
+#endif
+
+/* The tag of the words a prepared call reads (gpuocc_occupancy_prepared, a short batch): a Fletcher sum of
+   its 64-bit words (the sum, and the sum of the running sums, which sees where a word sits) in two lanes,
+   plus a seed.  Any one changed word changes it (adding is one-to-one), swapped words almost always, and
+   zeros do not give the zero a state never prepared holds.  Additions only, without a multiplication, so
+   that it costs a few cycles and out-of-order execution overlaps it with the call's own work. */
+#define GPUOCC_TAG_SEED 0x9e3779b97f4a7c15u
+#if GPUOCC_VECTORS
+typedef uint64_t gpuocc_u64x2 __attribute__((vector_size(16)));
+#endif
+static inline uint64_t gpuocc_state_tag(const void *state, size_t words)
+{
+    const unsigned char *p = (const unsigned char *)state;
+#if GPUOCC_VECTORS
+    gpuocc_u64x2 sum = {GPUOCC_TAG_SEED, 0}, sums = {0, 0};
+    size_t i = 0;
+    for (; i + 2 <= words; i += 2) {
+        gpuocc_u64x2 v;
+        memcpy(&v, p + i * sizeof(uint64_t), sizeof v);
+        sum += v;
+        sums += sum;
+    }
+    uint64_t last = 0;
+    if (i < words)
+        memcpy(&last, p + i * sizeof last, sizeof last);
+    /* odd weights on the sums, even on the running sums: a word changed by d changes the tag by an odd
+       multiple of d, never zero */
+    return sum[0] + 3 * sum[1] + 2 * sums[0] + 6 * sums[1] + 11 * last;
+#else
+    uint64_t sum = GPUOCC_TAG_SEED, sums = 0;
+    for (size_t i = 0; i < words; i++) {
+        uint64_t word;
+        memcpy(&word, p + i * sizeof word, sizeof word);
+        sum += word;
+        sums += sum;
+    }
+    return sum + 2 * sums; /* an odd multiple of any one word's change, as above */
+#endif
+}
+
 /* A vendor's part of the built-in table: its architecture rows then its product rows, indexed from 0
    (valid indexes only).  The API's catalog (lib/api/catalog.c) puts the parts one after another in the
    order of lib/api/vendors.c.  find takes a normalized key (gpuocc_key_normalize) and gives an index in the
@@ -137,6 +184,12 @@ struct gpuocc_vendor {
     /* the prepared state (starting with the checked device) and a batch on it (which re-checks the state) */
     void (*prepare)(const gpuocc_device *d, uint64_t *opaque);
     int32_t (*batch)(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
+    /* The prepared single call (gpuocc_occupancy_prepared): the state's checked device, or NULL when the
+       state's tag does not match (not this vendor's state, or changed since prepare); and the fast answer
+       for a kernel and a result in the current layout, true when answered (every field of `r` but size),
+       false (nothing written) when the API must check and compute on prepared_device's device. */
+    const gpuocc_device *(*prepared_device)(const uint64_t *opaque);
+    bool (*occupancy_prepared)(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r);
     /* The searches and inverse queries, answering as the public functions of the same names
        (GPUOCC_ERR_UNSATISFIABLE when there is no answer; outputs written on success only). */
     int32_t (*best_block)(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,

@@ -11,34 +11,34 @@
 #include <emmintrin.h>
 #endif
 
-/* Shared memory per SM in KiB the carveout table covers (every NVIDIA carveout so far is <= 228 KiB). */
-#define KIB_MAX 256
+#define KIB_MAX GPUOCC_NV_KIB_MAX
 #define NO_CARVEOUT GPUOCC_MAX_CARVEOUTS
-/* Warp slots per SM the occupancy table covers (64 on every NVIDIA device so far). */
-#define SLOTS_MAX 128
+#define SLOTS_MAX GPUOCC_NV_SLOTS_MAX
+/* Batches this long or longer read the tables, and check the whole state's sum first (amortized over the
+   launches); shorter ones read only the tagged words, as a single call. */
+#define LONG_BATCH 64
 
-struct nv_prepared {
-    gpuocc_device device;
-    uint64_t check; /* state_sum: a guard against stray writes */
-    /* by warps per SM: warps / warp slots, computed as gpuocc_rule_all does (when slots <= SLOTS_MAX) */
-    double occupancy[SLOTS_MAX + 1];
-    /* by KiB needed (the last entry: KIB_MAX or more): the index of the smallest carveout that large,
-       NO_CARVEOUT when none is (or the device has none) */
-    uint8_t carveout_index[KIB_MAX + 1];
-};
-_Static_assert(sizeof(struct nv_prepared) <= sizeof(((gpuocc_prepared *)0)->opaque), "prepared state fits");
-_Static_assert(sizeof(struct nv_prepared) % sizeof(uint64_t) == 0, "prepared state is whole words");
+_Static_assert(sizeof(struct gpuocc_nv_prepared) <= sizeof(((gpuocc_prepared *)0)->opaque), "prepared state fits");
+_Static_assert(sizeof(struct gpuocc_nv_prepared) % sizeof(uint64_t) == 0, "prepared state is whole words");
 
-static uint64_t state_sum(const struct nv_prepared *p)
+static uint64_t state_sum(const gpuocc_nv_state *p)
 {
-    return gpuocc_state_sum(p, sizeof *p, offsetof(struct nv_prepared, check));
+    return gpuocc_state_sum(p, sizeof *p, offsetof(struct gpuocc_nv_prepared, check));
 }
 
 void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque)
 {
-    struct nv_prepared p;
+    struct gpuocc_nv_prepared p;
     memset(&p, 0, sizeof p);
     p.device = *d;
+    struct gpuocc_nv_fast f;
+    if (gpuocc_nv_device_fast_ok(&p.device) && gpuocc_nv_fast_init(&f, &p.device))
+        p.single = (struct gpuocc_nv_single){.fast = 1, .warp_shift = f.warp_shift, .unit_shift = f.unit_shift,
+                                             .part_shift = f.part_shift, .compat_shift = f.compat_shift,
+                                             .smem_shift = f.smem_shift, .slots = f.slots,
+                                             .part_units = f.part_units, .compat_units = f.compat_units,
+                                             .thread_cap = f.thread_cap};
+    p.tag = gpuocc_nv_state_tag(&p);
     int32_t slots = (int32_t)gpuocc_div_unit(d->max_threads_per_sm, d->warp_size);
     if (slots <= SLOTS_MAX)
         for (int32_t w = 0; w <= slots; w++)
@@ -53,9 +53,15 @@ void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque)
     memcpy(opaque, &p, sizeof p);
 }
 
+const gpuocc_device *gpuocc_nv_prepared_device(const uint64_t *opaque)
+{
+    const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
+    return p->device.size == sizeof p->device && p->tag == gpuocc_nv_state_tag(p) ? &p->device : NULL;
+}
+
 /* What every launch of one batch shares. */
 struct context {
-    const struct nv_prepared *p;
+    const gpuocc_nv_state *p;
     const gpuocc_kernel *k;
     struct gpuocc_nv_fast f;
     bool fast;             /* the fast evaluation applies to the device */
@@ -456,26 +462,31 @@ __attribute__((target("avx2"))) static void run_avx2(const struct context *c, co
 
 int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
 {
-    struct nv_prepared p;
-    memcpy(&p, opaque, sizeof p);
-    if (p.device.size != sizeof p.device || !gpuocc_nv_device_fine(&p.device) || p.check != state_sum(&p))
+    const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
+    const gpuocc_device *d = gpuocc_nv_prepared_device(opaque);
+    bool long_batch = count >= LONG_BATCH;
+    if (!d || (long_batch && p->check != state_sum(p)))
         return GPUOCC_ERR_DEVICE;
-    const gpuocc_device *d = &p.device;
-    struct context c = {.p = &p, .k = k};
+    struct context c = {.p = p, .k = k};
     /* the fast evaluation wants the base kernel's shared memory settings in its ranges too */
-    c.fast = gpuocc_nv_device_fast_ok(d) && gpuocc_nv_kernel_fast_ok(k) && gpuocc_nv_fast_init(&c.f, d);
-    c.carveout_table = d->carveout_count == 0 || d->carveouts_kib[d->carveout_count - 1] < KIB_MAX;
-    c.occupancy_table = gpuocc_div_unit(d->max_threads_per_sm, d->warp_size) <= SLOTS_MAX;
+    c.fast = p->single.fast && gpuocc_nv_kernel_fast_ok(k);
+    if (c.fast)
+        gpuocc_nv_fast_from_state(&c.f, p);
+    /* a short batch reads none of the tables (the tag does not cover them) */
+    c.carveout_table = long_batch && (d->carveout_count == 0 || d->carveouts_kib[d->carveout_count - 1] < KIB_MAX);
+    c.occupancy_table = long_batch && gpuocc_div_unit(d->max_threads_per_sm, d->warp_size) <= SLOTS_MAX;
     c.barrier_blocks = gpuocc_rule_barriers(d, k->barriers);
     int64_t preferred = gpuocc_nv_preferred_bytes(d, k);
     c.preferred_kib = (preferred + 1023) >> 10;
-    for (int32_t i = 0; i < d->carveout_count; i++)
-        c.carveout_bytes[i] = (int64_t)d->carveouts_kib[i] * 1024;
-    c.carveout_bytes[NO_CARVEOUT] = d->smem_per_sm_bytes;
+    if (c.carveout_table) {
+        for (int32_t i = 0; i < d->carveout_count; i++)
+            c.carveout_bytes[i] = (int64_t)d->carveouts_kib[i] * 1024;
+        c.carveout_bytes[NO_CARVEOUT] = d->smem_per_sm_bytes;
+    }
 
 #if BATCH_VECTORS
     struct lanes l;
-    bool vectors = count >= 64 && lanes_init(&c, &l);
+    bool vectors = long_batch && lanes_init(&c, &l);
 #if BATCH_AVX2
     if (vectors && __builtin_cpu_supports("avx2")) {
         run_avx2(&c, &l, b, count);

@@ -193,3 +193,30 @@ bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gp
     fast_single(&f, k, r);
     return true;
 }
+
+/*
+ * The prepared single call: the device was checked by gpuocc_prepare and its share of the evaluation stored
+ * with it, so a call checks the state's tag (the words it reads) and the kernel, and evaluates.  False (the
+ * API's plain path then) for a state whose tag does not match, a device or a launch the fast evaluation
+ * does not cover.
+ */
+bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
+    /* one branch for the three: the tag's sum overlaps the kernel's checks */
+    bool tag_ok = gpuocc_nv_state_tag(p) == p->tag, fast = p->single.fast != 0, kernel_fine = kernel_ok(k);
+    if (!(tag_ok & fast & kernel_fine))
+        return false;
+    struct gpuocc_nv_fast f;
+    gpuocc_nv_fast_from_state(&f, p);
+    if ((uint32_t)k->threads_per_block > f.thread_cap)
+        return false;
+    if ((f.warp_shift == 5) & (f.unit_shift == 8)) {
+        /* the common shape: the units as constants, folded into the inlined rules */
+        f.warp_shift = 5, f.unit_shift = 8;
+        fast_single(&f, k, r);
+        return true;
+    }
+    fast_single(&f, k, r);
+    return true;
+}

@@ -259,4 +259,50 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fa
     r->reserved[1] = 0;
 }
 
+/* ---- The prepared state (gpuocc_prepare): lib/nvidia/batch.c fills it and runs batches on it,
+   lib/nvidia/fast.c answers single calls from it. ---- */
+
+/* Shared memory per SM in KiB the carveout table covers (every NVIDIA carveout so far is <= 228 KiB). */
+#define GPUOCC_NV_KIB_MAX 256
+/* Warp slots per SM the occupancy table covers (64 on every NVIDIA device so far). */
+#define GPUOCC_NV_SLOTS_MAX 128
+
+/* struct gpuocc_nv_fast without its device pointer, and whether it applies to the device at all. */
+struct gpuocc_nv_single {
+    uint32_t fast; /* 1: the device passed the fast checks and gpuocc_nv_fast_init */
+    uint32_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift;
+    uint32_t slots, part_units, compat_units, thread_cap;
+};
+
+struct GPUOCC_MAY_ALIAS gpuocc_nv_prepared {
+    gpuocc_device device;          /* checked by gpuocc_prepare; first, as every vendor's state */
+    struct gpuocc_nv_single single;
+    uint64_t tag;   /* gpuocc_state_tag of the words above: what a single call or a short batch reads */
+    uint64_t check; /* gpuocc_state_sum of the whole state: a long batch reads the tables too */
+    /* by warps per SM: warps / warp slots, computed as gpuocc_rule_all does (when slots <= SLOTS_MAX) */
+    double occupancy[GPUOCC_NV_SLOTS_MAX + 1];
+    /* by KiB needed (the last entry: KIB_MAX or more): the index of the smallest carveout that large,
+       GPUOCC_MAX_CARVEOUTS when none is (or the device has none) */
+    uint8_t carveout_index[GPUOCC_NV_KIB_MAX + 1];
+};
+_Static_assert(offsetof(struct gpuocc_nv_prepared, tag) % sizeof(uint64_t) == 0, "the tagged words are whole");
+
+/* the state as read in place (GPUOCC_MAY_ALIAS) */
+typedef struct gpuocc_nv_prepared gpuocc_nv_state;
+
+static inline uint64_t gpuocc_nv_state_tag(const gpuocc_nv_state *p)
+{
+    return gpuocc_state_tag(p, offsetof(struct gpuocc_nv_prepared, tag) / sizeof(uint64_t));
+}
+
+/* The shared part of the fast evaluation from the state's stored copy. */
+static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_from_state(struct gpuocc_nv_fast *f, const gpuocc_nv_state *p)
+{
+    const struct gpuocc_nv_single *s = &p->single;
+    *f = (struct gpuocc_nv_fast){.d = &p->device, .warp_shift = s->warp_shift, .unit_shift = s->unit_shift,
+                                 .part_shift = s->part_shift, .compat_shift = s->compat_shift,
+                                 .smem_shift = s->smem_shift, .slots = s->slots, .part_units = s->part_units,
+                                 .compat_units = s->compat_units, .thread_cap = s->thread_cap};
+}
+
 #endif

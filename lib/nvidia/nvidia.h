@@ -112,6 +112,10 @@ bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gp
    run a batch on it (the state is re-checked; the kernel and batch structs already are). */
 void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque);
 int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
+/* The prepared single call's parts (struct gpuocc_vendor): the state's device when its tag matches
+   (lib/nvidia/batch.c), and the fast answer from the state (lib/nvidia/fast.c). */
+const gpuocc_device *gpuocc_nv_prepared_device(const uint64_t *opaque);
+bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r);
 
 /* NVIDIA's device checks (lib/nvidia/device.c): the status naming the first bad field, and the same answer
    (valid or not) in one branch-free pass for a device in the current layout. */

@@ -19,6 +19,8 @@ const struct gpuocc_vendor *gpuocc_nvidia_vendor(void)
         .catalog = gpuocc_nvidia_catalog,
         .prepare = gpuocc_nv_prepare,
         .batch = gpuocc_nv_batch,
+        .prepared_device = gpuocc_nv_prepared_device,
+        .occupancy_prepared = gpuocc_nv_occupancy_prepared,
         .best_block = gpuocc_nv_best_block_grid,
         .smem_dynamic_available = gpuocc_nv_smem_dynamic_available,
         .regs_max_for_blocks = gpuocc_nv_regs_max_for_blocks,

@@ -7,9 +7,11 @@ import ctypes
 import sys
 from typing import Any, Optional, Union
 
-from ._library import (Error, _CBatch, _CPrepared, _CSweepPoint, _ERR_ARGUMENT, _ERR_BUFFER, _OK, _VENDOR_AMD, _call,
-                       _i32, _i64, c_i32, c_i64, library)
-from ._occupancy import _pair, _pair_refs
+from collections.abc import Mapping
+
+from ._library import (Error, _BATCH_PACK, _CBatch, _CSweepPoint, _ERR_ARGUMENT, _ERR_BUFFER, _OK, _VENDOR_AMD,
+                       _batch_packed, _call, _i32, _i64, c_i32, c_i64, library)
+from ._occupancy import _device_object, _pair, _pair_refs
 from ._types import Columns, Device, Kernel
 
 
@@ -26,12 +28,42 @@ _BATCH_OUT = (("status", "i", "status"), ("blocks_per_sm", "i", "blocks_per_sm")
 # and on an AMD device (None on NVIDIA in Result: no column there), as `gpuocc batch` writes them for AMD rows
 _BATCH_OUT_AMD = (("waves_per_simd", "i", "waves_per_simd"), ("limit_sgprs", "i", "limit_sgprs"))
 _IN_PLACE = {"i", "l", "q", "n"}  # signed integer buffer formats used without a copy (at the right width)
+_NUMPY_DTYPE = {"i": "int32", "I": "uint32", "q": "int64", "d": "float64"}
+_INPUTS = (("threads", "threads_per_block"), ("regs", "regs_per_thread"), ("smem_static", "smem_static_bytes"),
+           ("smem_dynamic", "smem_dynamic_bytes"))
+_DEFAULT_KERNEL = Kernel()
+_ZEROS = {code: array.array(code, [0]) for code in "iIqd"}
 
 
-def _column(values: Any, name: str, wide: bool) -> "tuple[Any, int, int]":
-    """An integer column as (owner, element width, address).  A writable, contiguous, one-dimensional
-    buffer of 32-bit (or, with `wide`, 64-bit) signed integers is used in place; anything else is converted
-    (TypeError for non-integers, gpuocc.Error "argument" for a value that does not fit)."""
+def _numpy_column(values: Any, name: str, wide: bool, numpy: Any) -> "tuple[Any, int, int]":
+    """A numpy column: int32 (and, with `wide`, int64) in little-endian order and contiguous, used in place;
+    other integer arrays converted once; any other dtype a TypeError naming the column."""
+    dtype = values.dtype
+    accepted = "int32 or int64" if wide else "int32 (int64 and other integer widths are converted once)"
+    if dtype.kind not in "iu" or dtype.byteorder == ">" or (dtype.byteorder == "=" and sys.byteorder == "big"):
+        raise TypeError(f"{name}: a numpy array of dtype {dtype.str if dtype.kind in 'iu' else dtype} is not "
+                        f"accepted; give little-endian integers: {accepted} are used in place")
+    if values.ndim != 1:
+        raise TypeError(f"{name} must be a one-dimensional array, not {values.ndim}-dimensional")
+    if dtype.kind == "i" and (dtype.itemsize == 4 or (wide and dtype.itemsize == 8)) and values.flags.c_contiguous:
+        return values, dtype.itemsize, values.ctypes.data if len(values) else 0
+    target = numpy.dtype(numpy.int64 if wide else numpy.int32)
+    if len(values):
+        info = numpy.iinfo(target)
+        low, high = int(values.min()), int(values.max())
+        if low < info.min or high > info.max:
+            raise Error(_ERR_ARGUMENT, f"{name}: a value does not fit {'int64_t' if wide else 'int32_t'}")
+    owner = numpy.ascontiguousarray(values, dtype=target)
+    return owner, owner.itemsize, owner.ctypes.data if len(owner) else 0
+
+
+def _column(values: Any, name: str, wide: bool, numpy: Any = None) -> "tuple[Any, int, int]":
+    """An integer column as (owner, element width, address).  A numpy array as _numpy_column says; another
+    writable, contiguous, one-dimensional buffer of 32-bit (or, with `wide`, 64-bit) signed integers is used
+    in place; anything else is converted (TypeError for non-integers, gpuocc.Error "argument" for a value
+    that does not fit)."""
+    if numpy is not None and isinstance(values, numpy.ndarray):
+        return _numpy_column(values, name, wide, numpy)
     if isinstance(values, (str, bytes, bytearray)):
         raise TypeError(f"{name} must be a sequence or an array of ints, not {type(values).__name__}")
     try:
@@ -54,12 +86,39 @@ def _column(values: Any, name: str, wide: bool) -> "tuple[Any, int, int]":
     return owner, owner.itemsize, owner.buffer_info()[0] if len(owner) else 0
 
 
+def _out_address(column: Any, name: str, code: str, n: int, numpy: Any) -> int:
+    """The address of an `out=` column that holds exactly n elements of the output's C type, writable and
+    contiguous; gpuocc.Error "argument" naming the column otherwise (checked before the call: the library
+    writes n elements into it)."""
+    if isinstance(column, array.array):
+        if column.typecode != code:
+            raise Error(_ERR_ARGUMENT, f"out[{name!r}]: array('{column.typecode}'), expected array('{code}')")
+        if len(column) != n:
+            raise Error(_ERR_ARGUMENT, f"out[{name!r}] has {len(column)} elements, the batch {n}")
+        return column.buffer_info()[0] if n else 0
+    if numpy is not None and isinstance(column, numpy.ndarray):
+        want = numpy.dtype(_NUMPY_DTYPE[code])
+        if column.dtype != want or column.ndim != 1 or not column.flags.c_contiguous or not column.flags.writeable:
+            raise Error(_ERR_ARGUMENT, f"out[{name!r}]: a numpy array of dtype {column.dtype.str}, "
+                        f"{column.ndim}-dimensional{'' if column.flags.writeable else ', read-only'}; expected a "
+                        f"writable contiguous one-dimensional {want} array")
+        if len(column) != n:
+            raise Error(_ERR_ARGUMENT, f"out[{name!r}] has {len(column)} elements, the batch {n}")
+        return column.ctypes.data if n else 0
+    raise Error(_ERR_ARGUMENT, f"out[{name!r}]: {type(column).__name__}, expected array('{code}') or a numpy "
+                f"{_NUMPY_DTYPE[code]} array")
+
+
 def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_static: Any = None,
           smem_dynamic: Any = None, *, kern: Optional[Kernel] = None, out: Optional[Columns] = None) -> Columns:
     """gpuocc.occupancy() for many launches in one call: `threads`, `regs`, `smem_static`, `smem_dynamic`
-    are equally long sequences or buffer-protocol arrays (array.array('i'), numpy int32/int64 arrays: used
-    in place, without a copy); a column left out takes the value of `kern` (default kernel(threads=1)),
-    which also gives every launch its barriers, carveout and opt-in.
+    are equally long sequences or buffer-protocol arrays; a column left out takes the value of `kern`
+    (default kernel(threads=1)), which also gives every launch its barriers, carveout and opt-in.
+
+    Arrays used in place, without a copy: array.array('i') (and 'q' for the shared-memory columns), numpy
+    int32 arrays (and int64 for the shared-memory columns), contiguous and little-endian (views too).  Other
+    integer arrays (numpy int64 threads, int16, uint8 ...) and sequences of ints are converted once.  A
+    numpy array of any other dtype (bool, float, big-endian, object, str) raises TypeError naming the column.
 
     Returns a Columns mapping: the four launch columns (an array passed in place is that same object, not
     a copy), then status (0, or the library's code for a
@@ -67,21 +126,26 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
     blocks_per_sm, warps_per_sm, occupancy, limiters (GPUOCC_LIMIT_* bits: gpuocc.limiter_names()),
     limit_warps, limit_regs, limit_smem, limit_blocks, limit_barriers (-1: no limit), regs_per_block,
     smem_per_block, smem_per_sm, and on an AMD device waves_per_simd and limit_sgprs (-1: no limit), as
-    array.array (numpy arrays when a numpy array was passed in).
-    `out`: the Columns of an earlier call with as many rows; its output arrays are reused (overwritten)
-    instead of allocating new ones, which is what keeps a loop of large batches fast.
+    array.array, or numpy arrays when a numpy array was passed in.
+    `out`: the Columns of an earlier call with as many rows (array.array or numpy columns); its output arrays
+    are reused (overwritten) instead of allocating new ones, which is what keeps a loop of large batches
+    fast.  Every output column of `out` is checked before the call (type, element type, length, writable).
 
     Raises TypeError for arguments of the wrong type, gpuocc.Error for a device or kernel the library
-    rejects, or columns of different lengths ("argument")."""
-    dev_c, base = _pair(dev, kern if kern is not None else Kernel())
-    outputs = _BATCH_OUT + (_BATCH_OUT_AMD if dev_c.vendor == _VENDOR_AMD else ())
-    given = {"threads": threads, "regs": regs, "smem_static": smem_static, "smem_dynamic": smem_dynamic}
-    numpy = sys.modules.get("numpy")
-    want_numpy = numpy is not None and any(isinstance(v, numpy.ndarray) for v in given.values())
+    rejects, columns of different lengths or an `out` column that does not fit ("argument")."""
+    dev = _device_object(dev)
+    if kern is None:
+        kern = _DEFAULT_KERNEL
+    dev_c, base = _pair(dev, kern)
+    amd = dev_c.vendor == _VENDOR_AMD
+    outputs = _BATCH_OUT + _BATCH_OUT_AMD if amd else _BATCH_OUT
+    numpy = sys.modules.get("numpy")  # never imported here: a numpy array means numpy is loaded already
+    given = (threads, regs, smem_static, smem_dynamic)
+    want_numpy = numpy is not None and any(isinstance(v, numpy.ndarray) for v in given)
     cols: "dict[str, tuple[Any, int, Any]]" = {}
-    for name, values in given.items():
+    for (name, _), values in zip(_INPUTS, given):
         if values is not None:
-            cols[name] = _column(values, name, wide=name.startswith("smem"))
+            cols[name] = _column(values, name, name.startswith("smem"), numpy)
     lengths = {len(owner) for owner, _, _ in cols.values()}
     if len(lengths) > 1:
         raise Error(_ERR_ARGUMENT, f"batch columns of different lengths: {sorted(lengths)}")
@@ -90,57 +154,61 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
     if len({cols[name][1] for name in smem}) > 1:  # one width for both: widen the 32-bit one
         for name in smem:
             if cols[name][1] == 4:
-                owner = array.array("q", cols[name][0])
-                cols[name] = (owner, 8, owner.buffer_info()[0] if n else 0)
+                owner = (numpy.asarray(cols[name][0], dtype=numpy.int64) if want_numpy
+                         else array.array("q", cols[name][0]))
+                cols[name] = (owner, 8, (owner.ctypes.data if want_numpy else owner.buffer_info()[0]) if n else 0)
     width = cols[smem[0]][1] if smem else 8
     if out is not None:
-        if not isinstance(out, Columns):
+        if not isinstance(out, Mapping):
             raise TypeError(f"out must be the gpuocc.Columns of an earlier batch(), not {type(out).__name__}")
-        if out.rows != n or any(name not in out or not isinstance(out[name], array.array)
-                                or out[name].typecode != code for name, code, _ in outputs):
-            raise Error(_ERR_ARGUMENT, f"out: not the array columns of a batch() of {n} rows on "
-                        f"{'an AMD' if dev_c.vendor == _VENDOR_AMD else 'an NVIDIA'} device")
+        missing = [name for name, _, _ in outputs if name not in out]
+        if missing:
+            raise Error(_ERR_ARGUMENT, f"out: not the columns of a batch() on "
+                        f"{'an AMD' if amd else 'an NVIDIA'} device (no {', '.join(missing)})")
         # AMD's columns in an NVIDIA batch's out would keep the earlier answers: refused, as the other way round
-        if dev_c.vendor != _VENDOR_AMD and any(name in out for name, _, _ in _BATCH_OUT_AMD):
+        if not amd and any(name in out for name, _, _ in _BATCH_OUT_AMD):
             raise Error(_ERR_ARGUMENT, "out: the columns of a batch() on an AMD device (waves_per_simd, "
                         "limit_sgprs), and this device is NVIDIA")
-        out = {name: out[name] for name, _, _ in outputs}
+        results = {name: out[name] for name, _, _ in outputs}
+        addresses = [_out_address(results[name], name, code, n, numpy) for name, code, _ in outputs]
     else:
-        out = {name: array.array(code, [0]) * n for name, code, _ in outputs}
-    b = _CBatch(size=ctypes.sizeof(_CBatch), smem_width=width)
-    for name, field_name in (("threads", "threads_per_block"), ("regs", "regs_per_thread"),
-                             ("smem_static", "smem_static_bytes"), ("smem_dynamic", "smem_dynamic_bytes")):
-        if name in cols:
-            setattr(b, field_name, cols[name][2])
-    for name, _, field_name in outputs:
-        setattr(b, field_name, out[name].buffer_info()[0] if n else None)
+        if want_numpy:
+            results = {name: numpy.zeros(n, dtype=_NUMPY_DTYPE[code]) for name, code, _ in outputs}
+            addresses = [results[name].ctypes.data if n else 0 for name, _, _ in outputs]
+        else:
+            results = {name: _ZEROS[code] * n for name, code, _ in outputs}
+            addresses = [results[name].buffer_info()[0] if n else 0 for name, _, _ in outputs]
     if n:
-        prepared = _CPrepared(size=ctypes.sizeof(_CPrepared))
-        _call("gpuocc_prepare", ctypes.byref(dev_c), ctypes.byref(prepared), where="device")
-        _call("gpuocc_occupancy_batch", ctypes.byref(prepared), ctypes.byref(base), ctypes.byref(b), n,
-              where="batch")
-        if dev_c.vendor == _VENDOR_AMD and kern is not None and kern.max_threads > 0 and "threads" in cols:
+        inputs = [cols[name][2] if name in cols else 0 for name, _ in _INPUTS]
+        packed = _BATCH_PACK.pack(_BATCH_SIZE, width, *inputs, *addresses, *([0] * (19 - 4 - len(addresses))))
+        status = _batch_packed(dev._prepared(), base, packed, n)
+        if status != _OK:
+            raise Error(status, "batch")
+        if amd and kern.max_threads > 0 and "threads" in cols:
             # a workgroup larger than the kernel was compiled for: the row's status, as a `gpuocc batch` row's
             threads_in = cols["threads"][0]
             for i in range(n):
-                if threads_in[i] > kern.max_threads and out["status"][i] == _OK:
+                if threads_in[i] > kern.max_threads and results["status"][i] == _OK:
                     for name, _, _ in outputs:
-                        out[name][i] = 0
-                    out["status"][i] = _ERR_ARGUMENT
+                        results[name][i] = 0
+                    results["status"][i] = _ERR_ARGUMENT
     else:
         _call("gpuocc_device_validate", ctypes.byref(dev_c), where="device")
-    launch: "dict[str, Any]" = {}
-    for name, field_name in (("threads", "threads_per_block"), ("regs", "regs_per_thread"),
-                             ("smem_static", "smem_static_bytes"), ("smem_dynamic", "smem_dynamic_bytes")):
-        if name not in cols:
-            code = "q" if name.startswith("smem") else "i"
-            launch[name] = array.array(code, [getattr(base, field_name)]) * n
+    columns: "dict[str, Any]" = {}
+    for name, field_name in _INPUTS:
+        if name in cols:
+            columns[name] = cols[name][0]  # the caller's own array when it was used in place (no copy)
             continue
-        launch[name] = cols[name][0]  # the caller's own array when it was used in place (no copy)
-    result = {**launch, **out}
-    if want_numpy:
-        result = {name: numpy.frombuffer(values, dtype=values.typecode) for name, values in result.items()}
-    return Columns(result)
+        value = getattr(base, field_name)
+        if want_numpy:
+            columns[name] = numpy.full(n, value, dtype=numpy.int64 if name.startswith("smem") else numpy.int32)
+        else:
+            columns[name] = array.array("q" if name.startswith("smem") else "i", [value]) * n
+    columns.update(results)
+    return Columns(columns)
+
+
+_BATCH_SIZE = ctypes.sizeof(_CBatch)
 
 
 # ======================================================================================================

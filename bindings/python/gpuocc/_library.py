@@ -10,6 +10,7 @@ import glob
 import numbers
 import operator
 import os
+import struct
 import sys
 from dataclasses import field
 from typing import Any, Callable, Iterator, Optional
@@ -213,6 +214,7 @@ _SIGNATURES = {
     "gpuocc_occupancy": (c_i32, [P(_CDevice), P(_CKernel), P(_CResult)]),
     "gpuocc_prepare": (c_i32, [P(_CDevice), P(_CPrepared)]),
     "gpuocc_occupancy_batch": (c_i32, [P(_CPrepared), P(_CKernel), P(_CBatch), ctypes.c_size_t]),
+    "gpuocc_occupancy_prepared": (c_i32, [P(_CPrepared), P(_CKernel), P(_CResult)]),
     "gpuocc_best_block_affine": (c_i32, [P(_CDevice), P(_CKernel), c_i64, c_i64, P(c_i32), P(c_i32)]),
     "gpuocc_best_block_table": (c_i32, [P(_CDevice), P(_CKernel), P(c_i64), c_i32, P(c_i32), P(c_i32)]),
     "gpuocc_best_block_callback": (c_i32, [P(_CDevice), P(_CKernel), _SMEM_FN, ctypes.c_void_p, P(c_i32),
@@ -328,6 +330,17 @@ def _open() -> ctypes.CDLL:
 
 library = _open()
 """The loaded C library (ctypes.CDLL), every symbol of _SIGNATURES typed."""
+
+# The per-call fast path's pieces (_occupancy, _batch): the prepared single call; the batch call taking its
+# gpuocc_batch as bytes packed in one step (the library only reads it); the result read in one unpack.
+_occupancy_prepared = library.gpuocc_occupancy_prepared
+_batch_packed = library._FuncPtr(("gpuocc_occupancy_batch", library))
+_batch_packed.restype, _batch_packed.argtypes = c_i32, [P(_CPrepared), P(_CKernel), ctypes.c_char_p, ctypes.c_size_t]
+# gpuocc_batch: size, smem_width, the 19 column addresses (0: NULL), reserved
+_BATCH_PACK = struct.Struct("<Ii19Q16x")
+# gpuocc_result from limiters to limit_sgprs (size, reserved0 and reserved skipped)
+_RESULT_UNPACK = struct.Struct("<4xIiiiidiiiiiiqqiii4x16x")
+assert _BATCH_PACK.size == ctypes.sizeof(_CBatch) and _RESULT_UNPACK.size == ctypes.sizeof(_CResult)
 
 
 # ======================================================================================================

@@ -9,20 +9,32 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 from ._library import (CARVEOUT_DEFAULT, Error, _CDevice, _CKernel, _CResult, _ERR_ARGUMENT, _ERR_REGISTERS,
                        _ERR_UNSATISFIABLE, _OK, _SMEM_FN, _VENDOR_AMD, _CStep, STEPS_MAX, _call, _from_c, _i32, _i64,
-                       _text, c_i32, c_i64, library)
+                       _occupancy_prepared, _text, c_i32, c_i64, library)
 from ._types import (BestBlock, CatalogEntry, Device, Kernel, Limits, NextStep, RESOURCES, Result, STEP_INPUTS, Step,
-                     StepChange)
+                     StepChange, _result)
 
 
 # ======================================================================================================
 # Devices: the built-in table, or described by hand
 # ======================================================================================================
-def _device(dev: Union[Device, str]) -> _CDevice:
-    if isinstance(dev, str):
-        dev = device(dev)
+def _device_object(dev: Union[Device, str]) -> Device:
+    if type(dev) is str:
+        found = _BY_NAME.get(dev)
+        return found if found is not None else device(dev)
     if not isinstance(dev, Device):
         raise TypeError(f"device must be a gpuocc.Device or a device name, not {type(dev).__name__}")
-    return dev._to_c()
+    return dev
+
+
+def _device(dev: Union[Device, str]) -> _CDevice:
+    """The C device of a call (the Device's own, built once: read it, never write it)."""
+    return _device_object(dev)._c_struct()
+
+
+# Devices looked up by name, by the exact name given: the built-in table never changes in a process, and a
+# Device is immutable, so one object serves every call that names it.  Bounded: names are the caller's.
+_BY_NAME: "dict[str, Device]" = {}
+_BY_NAME_MAX = 4096
 
 
 def device(name: str) -> Device:
@@ -30,10 +42,17 @@ def device(name: str) -> Device:
     product ("H100", "A100", "RTX 4090"; case, spaces, '-' and '_' ignored).
 
     Raises TypeError for a non-str, gpuocc.Error "unknown_device" for a name the table lacks."""
+    found = _BY_NAME.get(name) if type(name) is str else None
+    if found is not None:
+        return found
     data = _text(name, "name")
     d = _CDevice(size=ctypes.sizeof(_CDevice))
     _call("gpuocc_device_lookup", data, ctypes.byref(d), where=name)
-    return Device._from_c(d)
+    dev = Device._from_c(d)
+    if len(_BY_NAME) >= _BY_NAME_MAX:
+        _BY_NAME.clear()
+    _BY_NAME[name] = dev
+    return dev
 
 
 def devices() -> list[CatalogEntry]:
@@ -72,27 +91,31 @@ def validate_device(dev: Device) -> None:
 # ======================================================================================================
 # A call's device and kernel, checked against the device's vendor
 # ======================================================================================================
-def _kernel(kern: Kernel) -> _CKernel:
+def _kernel_cached(kern: Kernel) -> tuple:
     if not isinstance(kern, Kernel):
         raise TypeError(f"kernel must be a gpuocc.Kernel (from gpuocc.kernel()), not {type(kern).__name__}")
-    return kern._to_c()
+    return kern._cached()
 
 
-# the kernel fields only one vendor's rules read, and their defaults
-_AMD_ONLY = (("agprs", 0), ("sgprs", 0), ("wave_size", 0), ("cu_mode", 0), ("model", None), ("rocm", None))
-_NVIDIA_ONLY = (("barriers", 1), ("carveout", CARVEOUT_DEFAULT), ("smem_optin", True), ("smem_dynamic_max", -1))
+def _kernel(kern: Kernel) -> _CKernel:
+    """The C kernel of a call (the Kernel's own, built once: read it, never write it)."""
+    return _kernel_cached(kern)[0]
+
+
+def _foreign(name: str, kern: Kernel, amd: bool) -> Error:
+    return Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: " +
+                 ("NVIDIA only (the device is AMD)" if amd else "AMD only (the device is NVIDIA)"))
 
 
 def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]":
     """The C device and kernel of a call.  A kernel field only the other vendor's rules read, set away from
     its default, raises gpuocc.Error "argument", as `gpuocc report` and `gpuocc batch` refuse it (the
     device's rules would not read it)."""
-    d, k = _device(dev), _kernel(kern)
+    d = _device(dev)
+    k, amd_set, nv_set = _kernel_cached(kern)
     amd = d.vendor == _VENDOR_AMD
-    for name, default in _NVIDIA_ONLY if amd else _AMD_ONLY:
-        if getattr(kern, name) != default:
-            raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: " +
-                        ("NVIDIA only (the device is AMD)" if amd else "AMD only (the device is NVIDIA)"))
+    if nv_set if amd else amd_set:
+        raise _foreign(nv_set if amd else amd_set, kern, amd)
     # what the library refuses with a bare code, named as `gpuocc report` names it
     if amd and kern.agprs > 0 and d.agpr_file == 0:  # GPUOCC_AGPR_NONE
         raise Error(_ERR_REGISTERS, f"agprs={kern.agprs}: the device has no AGPRs (gfx908, gfx90a and later have them)")
@@ -123,10 +146,31 @@ def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
         >>> r.blocks_per_sm, r.occupancy, r.limiters
         (4, 0.5, ('registers',))
     """
-    r = _CResult(size=ctypes.sizeof(_CResult))
-    _call("gpuocc_occupancy", *_pair_refs(dev, kern), ctypes.byref(r))
-    # AMD's fields are None for NVIDIA (model 0), as JSON's null
-    return _from_c(Result, r, waves_per_simd=r.waves_per_simd if r.model else None)
+    # The device prepared once (kept with the Device), the kernel's C struct kept with the Kernel, one
+    # call, the result read in one unpack (_types._result).
+    if type(dev) is str:
+        found = _BY_NAME.get(dev)
+        dev = found if found is not None else device(dev)
+    if type(dev) is not Device or type(kern) is not Kernel or dev.vendor == _VENDOR_AMD:
+        _pair(dev, kern)  # the type and vendor checks, AMD's pair checks, with their messages
+    k, amd_set, _ = kern.__dict__.get("_c") or kern._cached()
+    if amd_set and dev.vendor != _VENDOR_AMD:
+        raise _foreign(amd_set, kern, False)
+    prepared = dev.__dict__.get("_prep")
+    if prepared is None or type(prepared) is int:
+        try:
+            prepared = dev._prepared()
+        except Error as e:
+            raise Error(e.status, "occupancy") from None
+    r = _CResult()
+    r.size = _RESULT_SIZE
+    status = _occupancy_prepared(prepared, k, r)
+    if status:
+        raise Error(status, "occupancy")
+    return _result(r)
+
+
+_RESULT_SIZE = ctypes.sizeof(_CResult)
 
 
 def limits(dev: Union[Device, str], kern: Kernel) -> Limits:

@@ -9,8 +9,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Iterator, Optional, Tuple
 
-from ._library import (CARVEOUT_DEFAULT, Error, _CDevice, _CKernel, _ERR_ARGUMENT, _c, _call, _flag, _from_c, _i32,
-                       _int, _unlimited, c_i32, c_i64, c_u32)
+from ._library import (CARVEOUT_DEFAULT, Error, _CDevice, _CKernel, _CPrepared, _ERR_ARGUMENT, _OK, _RESULT_UNPACK,
+                       _VENDOR_AMD, _c, _call, _flag, _from_c, _i32, _int, _unlimited, c_i32, c_i64, c_u32, library)
+
+# The fast path builds frozen dataclasses without their __init__ (whose per-field checks and frozen
+# __setattr__ cost microseconds): a bare instance, its fields written into its __dict__ at once.  Values so
+# built come from the library (in range by construction) or passed the same checks inline.
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _private_state(obj: Any) -> dict:
+    """What pickle and copy keep of a Device or Kernel: its fields, not the C structs cached beside them."""
+    return {k: v for k, v in obj.__dict__.items() if not k.startswith("_")}
 
 
 # ======================================================================================================
@@ -76,6 +87,29 @@ class Device:
             else:
                 _int(value, f.name, c_i64 if f.name in _DEVICE_INT64 else c_i32)
 
+    __getstate__ = _private_state
+
+    def _c_struct(self) -> _CDevice:
+        """The C device, built once and kept with the object (read-only to every caller)."""
+        d = self.__dict__.get("_c")
+        if d is None:
+            d = self._to_c()
+            self.__dict__["_c"] = d
+        return d
+
+    def _prepared(self) -> _CPrepared:
+        """The prepared device (gpuocc_prepare), built once; gpuocc.Error when the library refuses the device
+        (that answer is kept too: a Device never changes)."""
+        p = self.__dict__.get("_prep")
+        if p is None:
+            p = _CPrepared(size=ctypes.sizeof(_CPrepared))
+            status = library.gpuocc_prepare(ctypes.byref(self._c_struct()), ctypes.byref(p))
+            p = p if status == _OK else status
+            self.__dict__["_prep"] = p
+        if type(p) is int:
+            raise Error(p, "device")
+        return p
+
     def _to_c(self) -> _CDevice:
         d = _CDevice()
         _call("gpuocc_device_init", ctypes.byref(d))
@@ -89,8 +123,18 @@ class Device:
 
     @classmethod
     def _from_c(cls, d: _CDevice) -> "Device":
+        """A Device of the library's own struct (a lookup, the catalog): its values are in range, so no
+        field checks; the struct is kept as the Device's C device."""
         count = max(0, min(d.carveout_count, 16))
-        return _from_c(cls, d, carveouts_kib=tuple(d.carveouts_kib[:count]))
+        dev = _new(cls)
+        values = {name: getattr(d, name) for name in _DEVICE_C_FIELDS}
+        values["carveouts_kib"] = tuple(d.carveouts_kib[:count])
+        dev.__dict__.update(values)
+        dev.__dict__["_c"] = d
+        return dev
+
+
+_DEVICE_C_FIELDS = tuple(f.name for f in dataclasses.fields(Device) if f.name != "carveouts_kib")
 
 
 @dataclass(frozen=True)
@@ -137,6 +181,19 @@ class Kernel:
                 _int(value, f.name, _CKernel._fields_dict[f.metadata.get("c", f.name)])
         if self.rocm is not None and self.model != "runtime":  # as `gpuocc report --rocm` and batch's rows
             raise Error(_ERR_ARGUMENT, "rocm picks the release of HIP's rules: give model='runtime' too")
+
+    __getstate__ = _private_state
+
+    def _cached(self) -> tuple:
+        """(C kernel, the first AMD-only field set away from its default or None, the same for NVIDIA-only),
+        built once and kept with the object."""
+        c = self.__dict__.get("_c")
+        if c is None:
+            amd_set = next((name for name, default in _AMD_ONLY if getattr(self, name) != default), None)
+            nv_set = next((name for name, default in _NVIDIA_ONLY if getattr(self, name) != default), None)
+            c = (self._to_c(), amd_set, nv_set)
+            self.__dict__["_c"] = c
+        return c
 
     def _to_c(self) -> _CKernel:
         k = _CKernel()
@@ -193,6 +250,11 @@ def _rocm_number(text: Optional[str]) -> int:
 
 _CKernel._fields_dict = dict(_CKernel._fields_)  # type: ignore[attr-defined]
 
+# the kernel fields only one vendor's rules read, and their defaults
+_AMD_ONLY = (("agprs", 0), ("sgprs", 0), ("wave_size", 0), ("cu_mode", 0), ("model", None), ("rocm", None))
+_NVIDIA_ONLY = (("barriers", 1), ("carveout", CARVEOUT_DEFAULT), ("smem_optin", True), ("smem_dynamic_max", -1))
+_I32_MIN, _I32_MAX, _I64_MIN, _I64_MAX = -(1 << 31), (1 << 31) - 1, -(1 << 63), (1 << 63) - 1
+
 
 def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int = 0, barriers: int = 1,
            carveout: int = CARVEOUT_DEFAULT, smem_optin: bool = True, smem_dynamic_max: int = -1,
@@ -208,6 +270,20 @@ def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int 
 
     Raises TypeError for a non-int, gpuocc.Error "argument" for a value that does not fit its C type.
     The library checks the ranges when the kernel is used (gpuocc.Error "threads", "smem", ...)."""
+    # the common case without the dataclass __init__: plain ints in range and a bool (as its checks accept)
+    if (not amd and type(threads) is int and type(regs) is int and type(smem_static) is int
+            and type(smem_dynamic) is int and type(barriers) is int and type(carveout) is int
+            and type(smem_dynamic_max) is int and type(max_threads) is int and type(smem_optin) is bool
+            and _I32_MIN <= threads <= _I32_MAX and _I32_MIN <= regs <= _I32_MAX
+            and _I32_MIN <= barriers <= _I32_MAX and _I32_MIN <= carveout <= _I32_MAX
+            and _I32_MIN <= max_threads <= _I32_MAX and _I64_MIN <= smem_static <= _I64_MAX
+            and _I64_MIN <= smem_dynamic <= _I64_MAX and _I64_MIN <= smem_dynamic_max <= _I64_MAX):
+        k = _new(Kernel)
+        k.__dict__.update(threads=threads, regs=regs, smem_static=smem_static, smem_dynamic=smem_dynamic,
+                          barriers=barriers, carveout=carveout, smem_optin=smem_optin,
+                          smem_dynamic_max=smem_dynamic_max, max_threads=max_threads, agprs=0, sgprs=0,
+                          wave_size=0, cu_mode=0, model=None, rocm=None)
+        return k
     return Kernel(threads=threads, regs=regs, smem_static=smem_static, smem_dynamic=smem_dynamic,
                   barriers=barriers, carveout=carveout, smem_optin=smem_optin,
                   smem_dynamic_max=smem_dynamic_max, max_threads=max_threads, **amd)
@@ -248,6 +324,30 @@ class Result:
     model: Optional[str] = _c(from_c=_model_name, default=None)   # AMD: "compiler" or "runtime"; None NVIDIA
     waves_per_simd: Optional[int] = None                          # AMD: LLVM's occupancy (waves per SIMD)
     limit_sgprs: Optional[int] = _c(from_c=_unlimited, default=None)  # AMD: blocks the SGPRs allow
+
+
+_LIMITERS = tuple(limiter_names(mask) for mask in range(1 << len(RESOURCES)))
+_result_values = _RESULT_UNPACK.unpack_from
+
+
+def _result(r: Any) -> Result:
+    """Result of a filled gpuocc_result, in one unpack and one __dict__ update (what _from_c does field by
+    field: the limiters' names, None for no limit, AMD's fields None on NVIDIA)."""
+    (limiters, blocks, warps, max_warps, warps_per_block, occupancy, limit_warps, limit_regs, limit_smem,
+     limit_blocks, limit_barriers, regs_per_block, smem_per_block, smem_per_sm, model, waves,
+     limit_sgprs) = _result_values(r)
+    res = _new(Result)
+    _set(res, "__dict__", {
+        "blocks_per_sm": blocks, "warps_per_sm": warps, "occupancy": occupancy,
+        "limiters": _LIMITERS[limiters] if limiters < len(_LIMITERS) else limiter_names(limiters),
+        "limit_warps": None if limit_warps == -1 else limit_warps,
+        "limit_regs": None if limit_regs == -1 else limit_regs, "limit_smem": None if limit_smem == -1 else limit_smem,
+        "limit_blocks": None if limit_blocks == -1 else limit_blocks,
+        "limit_barriers": None if limit_barriers == -1 else limit_barriers, "regs_per_block": regs_per_block,
+        "smem_per_block": smem_per_block, "max_warps_per_sm": max_warps, "warps_per_block": warps_per_block,
+        "smem_per_sm": smem_per_sm, "model": _MODEL_NAMES.get(model) if model else None,
+        "waves_per_simd": waves if model else None, "limit_sgprs": None if limit_sgprs == -1 else limit_sgprs})
+    return res
 
 
 @dataclass(frozen=True)
