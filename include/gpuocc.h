@@ -688,48 +688,67 @@ typedef struct gpuocc_perf {
     double issue_per_cycle;          /* warp-instructions issued per cycle per SM (schedulers) */
     double bytes_in_flight_target;   /* per SM, NVIDIA CUB's tuned target for streaming kernels */
     uint64_t reserved[4];
+    /* DRAM interface and measured ceiling (docs/models.md, "Constants"), for gpuocc_bandwidth_model: */
+    double dram_bus_bits;            /* data pins of the DRAM interface (datasheet) */
+    double dram_attainable_gbps;     /* best bandwidth any kernel reached in a published run (0 = none) */
+    int32_t dram_latency_own;        /* 1: dram_latency_cycles was measured on this product; 0: borrowed */
+    int32_t reserved1;
+    char dram_memory[16];            /* memory type: "HBM2e", "GDDR6", ... ("" = unknown) */
+    char dram_source[384];           /* where the DRAM constants above come from, one line */
 } gpuocc_perf;
 GPUOCC_API int32_t gpuocc_perf_lookup(const char *name, gpuocc_perf *perf);
 
 /*
  * DRAM bandwidth of a streaming kernel against its concurrency (docs/models.md, "Bandwidth against
- * concurrency"): Little's law with a latency that grows with load,
- *   bandwidth = bytes in flight / L,  L = latency_ns x (BASE + QUEUE x u / (1 - u)),  u = bandwidth / peak,
- * where bytes in flight = warps_per_sm x bytes_per_warp x sm_count and latency_ns is the unloaded
- * (pointer-chase) DRAM latency.  BASE is measured, not fitted: Little's law on RRZE gpu-stream's lightest
- * loads (at most 5 % of peak, where no queue forms) gives a streaming load's round trip in pointer-chase
- * latencies (V100 1.76, A100-80 1.68, mean 1.72).  QUEUE is the model's one fitted constant, fitted on the
- * V100 and A100-80 read curves only (within 10 % of every point from 4 warps/SM up); every per-product input
- * is a datasheet figure or a published latency measurement.  @since 0.2.0
+ * concurrency"): Little's law with a latency that grows with the memory interface's queue,
+ *   bandwidth = bytes in flight / L,   L = BASE x latency_ns + (QUEUE_BITS / r) x rho / (1 - rho),
+ *   rho = bandwidth / attainable,      r = 8 x peak_gbps / bus_bits  (Gbit/s per data pin),
+ * where bytes in flight = warps_per_sm x bytes_per_warp x sm_count, latency_ns is the unloaded
+ * (pointer-chase) DRAM latency and attainable the best bandwidth the memory was measured to reach (the
+ * datasheet peak when none is published).  The queue term is an M/M/1 queue per data pin whose service time
+ * is QUEUE_BITS bit times of that pin: at the same utilisation every interface holds the same bytes per pin
+ * in its queue, so a fast-pin GDDR6 part queues for less time than a slow-pin HBM part.  BASE is measured
+ * (Little's law at RRZE gpu-stream's loads below 4 warps/SM, where no queue forms, on the nine curves the
+ * model is checked on); QUEUE_BITS is the one fitted constant (same curves, points from 4 warps/SM up).
+ * Every per-product input is a datasheet figure or a published measurement.  @since 0.2.0
  */
-#define GPUOCC_LOADED_LATENCY_BASE 1.72  /* streaming round trip / pointer-chase latency, at light load */
-#define GPUOCC_LOADED_LATENCY_QUEUE 0.30 /* M/M/1 queueing delay u / (1 - u), in unloaded latencies */
+#define GPUOCC_LOADED_LATENCY_BASE 1.69  /* streaming round trip / pointer-chase latency, at light load */
+#define GPUOCC_DRAM_QUEUE_BITS 210.0     /* M/M/1 service time of the DRAM queue, in bit times of one data pin */
 typedef struct gpuocc_bandwidth_prediction {
     uint32_t size;
     int32_t sm_count;               /* SMs the prediction is for */
     double bandwidth_gbps;          /* predicted DRAM bandwidth, 1e9 B/s */
-    double fraction_of_peak;        /* bandwidth_gbps / peak_gbps, in [0, 1) */
+    double fraction_of_peak;        /* bandwidth_gbps / peak_gbps, in [0, attainable / peak) */
     double peak_gbps;               /* the peak used (datasheet) */
     double latency_ns;              /* the unloaded latency used */
     double loaded_latency_ns;       /* the latency at the predicted load (Little: bytes in flight / bandwidth) */
     double bytes_in_flight_per_sm;  /* warps_per_sm x bytes_per_warp */
-    double warps_for_80;            /* resident warps per SM, each with bytes_per_warp in flight, for 80 % of peak */
+    double warps_for_80;            /* resident warps per SM, each with bytes_per_warp in flight, for 80 % of
+                                       the attainable bandwidth */
     double warps_for_90;            /* ... 90 % */
     double warps_for_95;            /* ... 95 % (may exceed what an SM can hold: then more bytes per warp) */
     uint64_t reserved[4];
+    double attainable_gbps;         /* the ceiling used: measured, or peak_gbps */
+    double bus_bits;                /* DRAM data pins used */
+    double pin_rate_gbps;           /* 8 x peak_gbps / bus_bits */
+    double queue_service_ns;        /* GPUOCC_DRAM_QUEUE_BITS / pin_rate_gbps */
+    double fraction_of_attainable;  /* bandwidth_gbps / attainable_gbps, in [0, 1) */
 } gpuocc_bandwidth_prediction;
-/* With explicit constants: latency_ns > 0 (unloaded DRAM latency), peak_gbps > 0, bytes_per_warp > 0,
-   warps_per_sm >= 0.  GPUOCC_ERR_NOT_FINITE / GPUOCC_ERR_DOMAIN for bad doubles, GPUOCC_ERR_SM_COUNT when
-   sm_count < 1, GPUOCC_ERR_OVERFLOW when the concurrency is not representable, GPUOCC_ERR_NULL,
-   GPUOCC_ERR_STRUCT_SIZE.  @since 0.2.0 */
+/* With explicit constants: latency_ns > 0 (unloaded DRAM latency), peak_gbps > 0, bus_bits > 0 (data pins),
+   attainable_gbps in (0, peak_gbps] or 0 (= peak_gbps), bytes_per_warp > 0, warps_per_sm >= 0.
+   GPUOCC_ERR_NOT_FINITE / GPUOCC_ERR_DOMAIN for bad doubles (attainable above peak included),
+   GPUOCC_ERR_SM_COUNT when sm_count < 1, GPUOCC_ERR_OVERFLOW when the concurrency is not representable,
+   GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE.  @since 0.2.0 (bus_bits and attainable_gbps added before the
+   0.2.0 release) */
 GPUOCC_API int32_t gpuocc_bandwidth_model(double warps_per_sm, double bytes_per_warp, int32_t sm_count,
-                                          double latency_ns, double peak_gbps,
-                                          gpuocc_bandwidth_prediction *prediction);
-/* With the table's constants for a product (gpuocc_perf_lookup: SM count, peak DRAM bandwidth, DRAM
-   latency converted to ns at the clock it was measured at).  GPUOCC_ERR_UNKNOWN_DEVICE for an unknown name,
+                                          double latency_ns, double peak_gbps, double bus_bits,
+                                          double attainable_gbps, gpuocc_bandwidth_prediction *prediction);
+/* With the table's constants for a product (gpuocc_perf_lookup: SM or CU count, peak DRAM bandwidth, bus
+   width, measured ceiling, DRAM latency converted to ns at the clock it was measured at).  On AMD a warp is
+   a wavefront and an SM a CU.  GPUOCC_ERR_UNKNOWN_DEVICE for an unknown name,
    GPUOCC_ERR_SM_COUNT for a bare architecture (no SM count), GPUOCC_ERR_UNSATISFIABLE when the table has
-   no published bandwidth or latency for it (use gpuocc_bandwidth_model), else as gpuocc_bandwidth_model.
-   @since 0.2.0 */
+   no published bandwidth, bus width or latency for it (use gpuocc_bandwidth_model), else as
+   gpuocc_bandwidth_model.  @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_bandwidth_predict(const char *name, double warps_per_sm, double bytes_per_warp,
                                             gpuocc_bandwidth_prediction *prediction);
 

@@ -120,7 +120,9 @@ static const field perf_fields[] = {
     FIELD(gpuocc_perf, dram_latency_cycles, T_DBL), FIELD(gpuocc_perf, l2_latency_cycles, T_DBL),
     FIELD(gpuocc_perf, l1_latency_cycles, T_DBL), FIELD(gpuocc_perf, smem_latency_cycles, T_DBL),
     FIELD(gpuocc_perf, fp32_latency_cycles, T_DBL), FIELD(gpuocc_perf, fp32_lanes, T_DBL),
-    FIELD(gpuocc_perf, issue_per_cycle, T_DBL), FIELD(gpuocc_perf, bytes_in_flight_target, T_DBL), END_FIELDS,
+    FIELD(gpuocc_perf, issue_per_cycle, T_DBL), FIELD(gpuocc_perf, bytes_in_flight_target, T_DBL),
+    FIELD(gpuocc_perf, dram_bus_bits, T_DBL), FIELD(gpuocc_perf, dram_attainable_gbps, T_DBL),
+    FIELD(gpuocc_perf, dram_latency_own, T_I32), END_FIELDS,
 };
 static const layout perf_layout = {"gpuocc_perf", sizeof(gpuocc_perf), sizeof(gpuocc_perf), perf_fields};
 
@@ -171,7 +173,11 @@ static const field bw_fields[] = {
     FIELD(gpuocc_bandwidth_prediction, latency_ns, T_DBL), FIELD(gpuocc_bandwidth_prediction, loaded_latency_ns, T_DBL),
     FIELD(gpuocc_bandwidth_prediction, bytes_in_flight_per_sm, T_DBL),
     FIELD(gpuocc_bandwidth_prediction, warps_for_80, T_DBL), FIELD(gpuocc_bandwidth_prediction, warps_for_90, T_DBL),
-    FIELD(gpuocc_bandwidth_prediction, warps_for_95, T_DBL), END_FIELDS,
+    FIELD(gpuocc_bandwidth_prediction, warps_for_95, T_DBL),
+    FIELD(gpuocc_bandwidth_prediction, attainable_gbps, T_DBL), FIELD(gpuocc_bandwidth_prediction, bus_bits, T_DBL),
+    FIELD(gpuocc_bandwidth_prediction, pin_rate_gbps, T_DBL),
+    FIELD(gpuocc_bandwidth_prediction, queue_service_ns, T_DBL),
+    FIELD(gpuocc_bandwidth_prediction, fraction_of_attainable, T_DBL), END_FIELDS,
 };
 static const layout bw_layout = {"gpuocc_bandwidth_prediction", sizeof(gpuocc_bandwidth_prediction),
                                  sizeof(gpuocc_bandwidth_prediction), bw_fields};
@@ -873,7 +879,10 @@ static void mutate_fn(arg *a, int k, size_t which, int32_t *expect, char *what, 
 /* ---- the thunks ----------------------------------------------------------------------------------- */
 
 static int32_t call_bandwidth_at(arg *a) { return gpuocc_bandwidth_at(D(0), I32(1), D(2), D(3), D(4), P(5)); }
-static int32_t call_bandwidth_model(arg *a) { return gpuocc_bandwidth_model(D(0), D(1), I32(2), D(3), D(4), P(5)); }
+static int32_t call_bandwidth_model(arg *a)
+{
+    return gpuocc_bandwidth_model(D(0), D(1), I32(2), D(3), D(4), D(5), D(6), P(7));
+}
 static int32_t call_bandwidth_predict(arg *a) { return gpuocc_bandwidth_predict(P(0), D(1), D(2), P(3)); }
 static int32_t call_best_block_affine(arg *a)
 {
@@ -1135,7 +1144,7 @@ static const row rows[] = {
     ROW(gpuocc_bandwidth_at, call_bandwidth_at, DBL_(40e3), I32_(132), DBL_(600), DBL_(3.35e12),
         DBL_(GPUOCC_SMOOTH_K), OUT_DBL),
     ROW(gpuocc_bandwidth_model, call_bandwidth_model, DBL_(16), DBL_(512), I32_(108), DBL_(400), DBL_(1555),
-        OUT(&bw_layout)),
+        DBL_(5120), DBL_(1539), OUT(&bw_layout)),
     ROW(gpuocc_bandwidth_predict, call_bandwidth_predict, STR_("A100"), DBL_(16), DBL_(512), OUT(&bw_layout)),
     ROW(gpuocc_best_block_affine, call_best_block_affine, DEVICE, KERNEL, I64_(1024), I64_(64), OUT_I32, OUT_I32),
     ROW(gpuocc_best_block_callback, call_best_block_callback, DEVICE, KERNEL, FN_, USER_, OUT_I32, OUT_I32),

@@ -14,12 +14,12 @@ struct report {
     int n;
     struct {
         const char *key;
-        char value[96]; /* as JSON prints it: a real number with every digit it needs (docs/output.md) */
+        char value[400]; /* as JSON prints it: a real number with every digit it needs (docs/output.md); text up to gpuocc_perf.dram_source */
         bool is_text;
         bool is_real;   /* a real number (put_num): text shows it rounded, text_num() */
         double real;
     } items[MAX_ITEMS];
-    char verdict[384];
+    char verdict[512];
 };
 
 static void put_num(struct report *r, const char *key, double v)
@@ -262,10 +262,10 @@ static double num_or_table(struct cli_io *io, const struct flags *f, const char 
 /* ---- latency and bandwidth: one DRAM model (docs/models.md, "Bandwidth against concurrency") ---- */
 
 /* The table's DRAM constants for --arch, with the caller's overrides: --sm-count, --latency-ns,
-   --peak-gbps.  False (and a usage error) when one is missing. */
+   --peak-gbps, --bus-bits, --attainable-gbps.  False (and a usage error) when one is missing. */
 struct dram {
     int32_t sm_count;
-    double latency_ns, peak_gbps, clock_mhz;
+    double latency_ns, peak_gbps, clock_mhz, bus_bits, attainable_gbps;
 };
 
 static bool dram_for(struct cli_io *io, const struct flags *f, const gpuocc_perf *p, bool have, struct dram *d)
@@ -276,15 +276,22 @@ static bool dram_for(struct cli_io *io, const struct flags *f, const gpuocc_perf
                                                        : 0;
     d->peak_gbps = flag(f, "--peak-gbps") ? number(io, "--peak-gbps", flag(f, "--peak-gbps"), POS)
                                           : have ? p->dram_bandwidth_gbps : 0;
+    d->bus_bits = flag(f, "--bus-bits") ? number(io, "--bus-bits", flag(f, "--bus-bits"), POS)
+                                        : have ? p->dram_bus_bits : 0;
+    /* the measured ceiling belongs to the table's peak: a caller's --peak-gbps drops it (0 = that peak) */
+    d->attainable_gbps = flag(f, "--attainable-gbps") ? number(io, "--attainable-gbps", flag(f, "--attainable-gbps"), POS)
+                         : have && !flag(f, "--peak-gbps") ? p->dram_attainable_gbps : 0;
     /* one clock per product: cycles are the product's (boost) cycles; a bare architecture has only the
        clock its latencies were measured at */
     d->clock_mhz = have ? (p->sm_clock_mhz > 0 ? p->sm_clock_mhz : p->latency_clock_mhz) : 0;
     if (io->status)
         return false;
     const char *why = d->sm_count < 1 ? "--sm-count" : !(d->latency_ns > 0) ? "--latency-ns"
-                      : !(d->peak_gbps > 0) ? "--peak-gbps" : NULL;
+                      : !(d->peak_gbps > 0) ? "--peak-gbps" : !(d->bus_bits > 0) ? "--bus-bits" : NULL;
     if (why)
         cli_fail(io, why, "required (no published figure for this device%s)", have ? "" : "; or give --arch");
+    if (!io->status && d->attainable_gbps > d->peak_gbps)
+        cli_fail(io, "--attainable-gbps", "%.6g GB/s is above the peak, %.6g GB/s", d->attainable_gbps, d->peak_gbps);
     return !io->status;
 }
 
@@ -357,10 +364,11 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
         }
         gpuocc_bandwidth_prediction b = {.size = sizeof b};
         if (io->status || !check_status(io, "--warps-per-sm", gpuocc_bandwidth_model(warps, 128 * ilp, d.sm_count,
-                                                                                      d.latency_ns, d.peak_gbps, &b)))
+                                                                                      d.latency_ns, d.peak_gbps, d.bus_bits,
+                                                                                      d.attainable_gbps, &b)))
             return io->status;
         double thru = d.peak_gbps * 1e3 / (d.clock_mhz * d.sm_count * 128); /* warp loads per cycle per SM */
-        bool hidden = b.fraction_of_peak >= 0.9;
+        bool hidden = b.fraction_of_attainable >= 0.9;
         put_text(&r, "model", "loaded");
         put_text(&r, "arch", flag(&f, "--arch"));
         put_num(&r, "warps_per_sm", warps);
@@ -376,25 +384,28 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
         put_num(&r, "latency_ns", d.latency_ns);
         put_num(&r, "bandwidth_gbps", b.bandwidth_gbps);
         put_num(&r, "fraction_of_peak", b.fraction_of_peak);
+        put_num(&r, "attainable_gbps", b.attainable_gbps);
+        put_num(&r, "fraction_of_attainable", b.fraction_of_attainable);
         put_num(&r, "dram_bytes_in_flight_per_sm", b.bytes_in_flight_per_sm);
         if (p.bytes_in_flight_target > 0)
             put_num(&r, "cub_bytes_in_flight_target_per_sm", p.bytes_in_flight_target);
         if (hidden)
-            snprintf(r.verdict, sizeof r.verdict, "latency hidden: %.4g warps reach %.0f %% of peak DRAM bandwidth "
-                     "(>= 90 %%); more occupancy gains at most %.0f %%", warps, 100 * b.fraction_of_peak,
-                     100 * (1 / b.fraction_of_peak - 1));
+            snprintf(r.verdict, sizeof r.verdict, "latency hidden: %.4g warps reach %.0f %% of the attainable DRAM "
+                     "bandwidth (>= 90 %%); more occupancy gains at most %.0f %%", warps, 100 * b.fraction_of_attainable,
+                     100 * (1 / b.fraction_of_attainable - 1));
         else
-            snprintf(r.verdict, sizeof r.verdict, "latency exposed: %.4g warps reach %.0f %% of peak DRAM bandwidth; "
-                     "90 %% needs %.4g warps (add %.4g), or %.3g independent 128-byte loads in flight per warp",
-                     warps, 100 * b.fraction_of_peak, b.warps_for_90, b.warps_for_90 - warps,
+            snprintf(r.verdict, sizeof r.verdict, "latency exposed: %.4g warps reach %.0f %% of the attainable DRAM "
+                     "bandwidth; 90 %% needs %.4g warps (add %.4g), or %.3g independent 128-byte loads in flight per warp",
+                     warps, 100 * b.fraction_of_attainable, b.warps_for_90, b.warps_for_90 - warps,
                      warps > 0 ? b.warps_for_90 * ilp / warps : INFINITY);
         within_hardware(io, &r, arch_sm_warps(&f), warps, hidden ? 0 : b.warps_for_90, b.warps_for_90 * ilp,
                         "ilp_at_max_warps", "128-byte loads in flight (ILP, or wider loads)");
         print_report(out, &r, f.json);
         return io->status;
     }
-    static const char *const dram_only[] = {"--peak-gbps", "--latency-ns", "--sm-count"};
-    if (!refuse(io, &f, dram_only, 3, have ? "feeds the DRAM bandwidth model (--arch without --throughput-per-cycle); "
+    static const char *const dram_only[] = {"--peak-gbps", "--latency-ns", "--sm-count", "--bus-bits",
+                                            "--attainable-gbps"};
+    if (!refuse(io, &f, dram_only, 5, have ? "feeds the DRAM bandwidth model (--arch without --throughput-per-cycle); "
                                              "Little's law with --throughput-per-cycle does not read it"
                                            : "feeds the DRAM bandwidth model, which needs --arch (and no "
                                              "--throughput-per-cycle); Little's law does not read it"))
@@ -445,7 +456,8 @@ static int cmd_bandwidth(struct cli_io *io, int argc, char **argv)
     if (io->status || !dram_for(io, &f, &p, have, &d))
         return io->status;
     gpuocc_bandwidth_prediction b = {.size = sizeof b};
-    int32_t rc = gpuocc_bandwidth_model(warps, bytes, d.sm_count, d.latency_ns, d.peak_gbps, &b);
+    int32_t rc = gpuocc_bandwidth_model(warps, bytes, d.sm_count, d.latency_ns, d.peak_gbps, d.bus_bits,
+                                        d.attainable_gbps, &b);
     if (!check_status(io, rc == GPUOCC_OK || !(bytes > 0) ? "--bytes-per-warp" : "--warps-per-sm", rc))
         return io->status;
     struct report r = {.command = "bandwidth"};
@@ -463,9 +475,22 @@ static int cmd_bandwidth(struct cli_io *io, int argc, char **argv)
     put_num(&r, "warps_for_80", b.warps_for_80);
     put_num(&r, "warps_for_90", b.warps_for_90);
     put_num(&r, "warps_for_95", b.warps_for_95);
-    snprintf(r.verdict, sizeof r.verdict, "%.0f GB/s, %.0f %% of peak; %.4g / %.4g / %.4g warps per SM (at %.6g bytes "
-             "each) reach 80 / 90 / 95 %%", b.bandwidth_gbps, 100 * b.fraction_of_peak, b.warps_for_80, b.warps_for_90,
-             b.warps_for_95, bytes);
+    /* the law's other inputs, and where the table's came from */
+    put_num(&r, "bus_bits", b.bus_bits);
+    put_num(&r, "pin_rate_gbps", b.pin_rate_gbps);
+    put_num(&r, "attainable_gbps", b.attainable_gbps);
+    put_num(&r, "fraction_of_attainable", b.fraction_of_attainable);
+    put_num(&r, "queue_service_ns", b.queue_service_ns);
+    put_num(&r, "light_load_ratio", GPUOCC_LOADED_LATENCY_BASE);
+    put_num(&r, "queue_bits", GPUOCC_DRAM_QUEUE_BITS);
+    put_text(&r, "memory_type", have && p.dram_memory[0] && !flag(&f, "--bus-bits") ? p.dram_memory : "");
+    put_text(&r, "latency_from", flag(&f, "--latency-ns") ? "flag" : p.dram_latency_own ? "product" : "architecture");
+    put_text(&r, "attainable_from", flag(&f, "--attainable-gbps") ? "flag" : d.attainable_gbps > 0 ? "measured" : "peak");
+    put_text(&r, "constants_source", have ? p.dram_source : "");
+    snprintf(r.verdict, sizeof r.verdict, "%.0f GB/s, %.0f %% of peak (%.0f %% of the attainable %.0f GB/s); %.4g / %.4g "
+             "/ %.4g warps per SM (at %.6g bytes each) reach 80 / 90 / 95 %% of the attainable", b.bandwidth_gbps,
+             100 * b.fraction_of_peak, 100 * b.fraction_of_attainable, b.attainable_gbps, b.warps_for_80,
+             b.warps_for_90, b.warps_for_95, bytes);
     within_hardware(io, &r, arch_sm_warps(&f), warps, b.warps_for_90, b.warps_for_90 * bytes,
                     "bytes_per_warp_at_max_warps", "bytes in flight (ILP, or wider loads)");
     print_report(io->out, &r, f.json);
@@ -914,15 +939,20 @@ static const struct cli_option latency_options[] = {
     {"--peak-gbps", "GB/S", "peak DRAM bandwidth (overrides --arch)"},
     {"--latency-ns", "NS", "unloaded DRAM latency in nanoseconds (overrides --arch)"},
     {"--sm-count", "N", "SM count (overrides --arch)"},
+    {"--bus-bits", "BITS", "DRAM data pins (overrides --arch)"},
+    {"--attainable-gbps", "GB/S", "best measured DRAM bandwidth (overrides --arch; default the peak)"},
     JSON_OPTION, END_OPTIONS};
 
 static const struct cli_option bandwidth_options[] = {
-    {"--arch", "NAME", "a product: its SM count, peak DRAM bandwidth and measured DRAM latency"},
+    {"--arch", "NAME", "a product (NVIDIA or AMD; AMD: waves per CU): its SM count, DRAM peak, bus width, measured "
+                       "ceiling and measured latency"},
     {"--warps-per-sm", "N", "resident warps per SM"},
     {"--bytes-per-warp", "BYTES", "bytes of loads each warp keeps in flight (8-byte loads: 256 per load)"},
     {"--sm-count", "N", "SM count (overrides --arch)"},
     {"--latency-ns", "NS", "unloaded DRAM latency (overrides --arch)"},
-    {"--peak-gbps", "GB/S", "peak DRAM bandwidth (overrides --arch)"},
+    {"--peak-gbps", "GB/S", "peak DRAM bandwidth (overrides --arch and drops its measured ceiling)"},
+    {"--bus-bits", "BITS", "DRAM data pins (overrides --arch)"},
+    {"--attainable-gbps", "GB/S", "best measured DRAM bandwidth (overrides --arch; default the peak)"},
     JSON_OPTION, END_OPTIONS};
 
 static const struct cli_option spill_options[] = {
@@ -990,7 +1020,8 @@ const struct cli_command cli_cmd_latency = {
 
 const struct cli_command cli_cmd_bandwidth = {
     "bandwidth", cmd_bandwidth, "DRAM bandwidth a streaming kernel reaches with W warps of B bytes in flight",
-    "--warps-per-sm N --bytes-per-warp B (--arch NAME | --sm-count N --latency-ns NS --peak-gbps GB/S) [--json]",
+    "--warps-per-sm N --bytes-per-warp B (--arch NAME | --sm-count N --latency-ns NS --peak-gbps GB/S --bus-bits "
+    "BITS [--attainable-gbps GB/S]) [--json]",
     bandwidth_options,
     "gpuocc bandwidth --arch A100 --warps-per-sm 32 --bytes-per-warp 256\n"
     "gpuocc bandwidth --arch A100 --warps-per-sm 32 --bytes-per-warp 1024 --json\n"};

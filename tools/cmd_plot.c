@@ -770,7 +770,7 @@ static int tradeoff_panel(struct cli_io *io, struct plot *p, double top, const s
 /* The bandwidth model's constants for the device: the table's, or the flags' where given. */
 struct dram {
     int32_t sm_count;
-    double latency_ns, peak_gbps;
+    double latency_ns, peak_gbps, bus_bits, attainable_gbps;
 };
 
 static int bandwidth_panel(struct plot *p, double top, double bytes_per_warp, const struct dram *m,
@@ -801,7 +801,8 @@ static int bandwidth_panel(struct plot *p, double top, double bytes_per_warp, co
     struct pts b = {.L = &p->L};
     for (int32_t i = 1; i <= max_warps; i++) {
         gpuocc_bandwidth_prediction r = {.size = sizeof r};
-        if (gpuocc_bandwidth_model(i, bytes_per_warp, m->sm_count, m->latency_ns, m->peak_gbps, &r) == GPUOCC_OK)
+        if (gpuocc_bandwidth_model(i, bytes_per_warp, m->sm_count, m->latency_ns, m->peak_gbps, m->bus_bits,
+                                   m->attainable_gbps, &r) == GPUOCC_OK)
             pts_add(&b, px(&f, i), py(&f, r.bandwidth_gbps));
     }
     if (b.s)
@@ -829,7 +830,7 @@ static int bandwidth_panel(struct plot *p, double top, double bytes_per_warp, co
     bool current = false;
     gpuocc_bandwidth_prediction now = {.size = sizeof now};
     if (p->l.have_threads && gpuocc_bandwidth_model(p->now.warps_per_sm, bytes_per_warp, m->sm_count, m->latency_ns,
-                                                    m->peak_gbps, &now) == GPUOCC_OK) {
+                                                    m->peak_gbps, m->bus_bits, m->attainable_gbps, &now) == GPUOCC_OK) {
         current = true, current_x = p->now.warps_per_sm, current_y = now.bandwidth_gbps;
         marker(p, &f, current_x, current_y);
     }
@@ -995,6 +996,9 @@ static bool dram_for(struct cli_io *io, const struct plot *p, double latency_ns,
                     : have && perf.latency_clock_mhz > 0 ? perf.dram_latency_cycles / perf.latency_clock_mhz * 1e3
                                                          : 0;
     m->peak_gbps = peak_gbps > 0 ? peak_gbps : have ? perf.dram_bandwidth_gbps : 0;
+    m->bus_bits = have ? perf.dram_bus_bits : 0;
+    /* the measured ceiling belongs to the table's peak: --peak-gbps drops it */
+    m->attainable_gbps = have && !(peak_gbps > 0) ? perf.dram_attainable_gbps : 0;
     if (m->sm_count < 1)
         cli_fail(io, "--arch", "bandwidth model for '%s': the device has no %s count (use a product)",
                  p->l.dev_name, p->w->sm);
@@ -1004,6 +1008,8 @@ static bool dram_for(struct cli_io *io, const struct plot *p, double latency_ns,
     else if (!(m->peak_gbps > 0))
         cli_fail(io, "--peak-gbps", "required with --chart bandwidth (no published DRAM bandwidth for '%s')",
                  p->l.dev_name);
+    else if (!(m->bus_bits > 0))
+        cli_fail(io, "--arch", "bandwidth model for '%s': no published DRAM bus width", p->l.dev_name);
     return !io->status;
 }
 
@@ -1081,7 +1087,7 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
         if (!dram_for(io, &p, latency_ns, peak_gbps, &m))
             return io->status;
         rc = gpuocc_bandwidth_model(p.l.dev.max_threads_per_sm / p.l.dev.warp_size, bytes_per_warp, m.sm_count,
-                                    m.latency_ns, m.peak_gbps, &at_max);
+                                    m.latency_ns, m.peak_gbps, m.bus_bits, m.attainable_gbps, &at_max);
         if (rc != GPUOCC_OK)
             return cli_fail(io, "--bytes-per-warp", "bandwidth model for '%s': %s", p.l.dev_name,
                             gpuocc_strerror(rc));

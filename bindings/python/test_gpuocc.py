@@ -341,13 +341,20 @@ class Models(unittest.TestCase):
 
     def test_bandwidth_model(self):
         import ctypes
-        self.assertEqual(ctypes.sizeof(gpuocc._CBandwidthPrediction), 112)   # static-asserted in bandwidth.c
-        # latency 1000 ns, 1 GB/s, 1 SM, 1 warp of 1000 bytes: -1.42 u^2 + 2.72 u - 1 = 0,
-        # u = (2.72 - sqrt(1.7184)) / 2.84
-        b = gpuocc.bandwidth_model(1, 1000, 1, 1000, 1)
-        self.assertAlmostEqual(b.fraction_of_peak, (2.72 - 1.7184 ** 0.5) / 2.84, places=12)
-        # warps for 90 %: 0.9 x (1.72 + 0.30 x 9) = 3.978
-        self.assertAlmostEqual(b.warps_for_90, 3.978, places=12)
+        self.assertEqual(ctypes.sizeof(gpuocc._CBandwidthPrediction), 152)   # static-asserted in bandwidth.c
+        # latency 1000 ns, 1 GB/s on 8 pins (1 Gbit/s each: queue service 210 ns), 1 SM, 1 warp of 1000 bytes:
+        # -1480 r^2 + 2690 r - 1000 = 0, r = (2690 - sqrt(1316100)) / 2960
+        b = gpuocc.bandwidth_model(1, 1000, 1, 1000, 1, 8)
+        self.assertAlmostEqual(b.fraction_of_peak, (2690 - 1316100 ** 0.5) / 2960, places=12)
+        self.assertAlmostEqual(b.queue_service_ns, 210.0, places=12)
+        # warps for 90 % of the attainable: 0.9 x (1690 + 210 x 9) / 1000 = 3.222
+        self.assertAlmostEqual(b.warps_for_90, 3.222, places=12)
+        # AMD answers: MI300X, 304 CUs, with its constants' sources
+        m = gpuocc.bandwidth("MI300X", 16, 512)
+        self.assertEqual((m.sm_count, m.bus_bits, m.attainable_gbps), (304, 8192, 4849))
+        p = gpuocc.perf("MI300X")
+        self.assertEqual(p.dram_memory, "HBM3")
+        self.assertIn("gpu-latency/mi300x.txt", p.dram_source)
         # RRZE gpu-stream @ 1038c5d, A100-SXM4-80GB read at 32 warps/SM (8 bytes per thread): 1119 GB/s
         a = gpuocc.bandwidth("A100", 32, 256)
         self.assertAlmostEqual(a.bandwidth_gbps / 1119, 1, delta=0.1)

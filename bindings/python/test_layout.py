@@ -22,7 +22,7 @@ ALL = [
     "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves", "Divergence",
     "Routing", "Diagnosis", "Roofline", "CompiledKernel", "BinaryKernel", "BinaryRead", "RemarksKernel",
     "Columns", "AXES", "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K",
-    "LOADED_LATENCY_BASE", "LOADED_LATENCY_QUEUE", "device", "devices", "catalog_device", "custom_device",
+    "LOADED_LATENCY_BASE", "DRAM_QUEUE_BITS", "device", "devices", "catalog_device", "custom_device",
     "validate_device", "kernel", "occupancy", "limits", "regs_per_warp", "regs_per_block", "smem_per_block",
     "smem_carveout", "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step", "next_steps",
     "batch", "sweep", "sweep_steps", "sweep_range", "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight",

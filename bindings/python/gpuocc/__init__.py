@@ -36,7 +36,7 @@ To add a wrapper for a new C function, in a few lines:
      here, add it to __all__, and a test with independently derived values to test_gpuocc.py.
   Calls answering many launches at once return a Columns mapping (name -> array.array); see Columns.
 """
-from ._library import (CARVEOUT_DEFAULT, LOADED_LATENCY_BASE, LOADED_LATENCY_QUEUE, SMOOTH_K, UNLIMITED, Error,
+from ._library import (CARVEOUT_DEFAULT, LOADED_LATENCY_BASE, DRAM_QUEUE_BITS, SMOOTH_K, UNLIMITED, Error,
                        __version__, library, resource_name, status_name, strerror, version, version_number)
 from ._types import (BandwidthPrediction, BestBlock, BinaryKernel, BinaryRead, BytesInFlight, CatalogEntry, Columns,
                      CompiledKernel, Cusp, Device, Diagnosis, Divergence, Kernel, LatencyVerdict, Limits, NextStep, Step, StepChange,
@@ -67,7 +67,7 @@ __all__ = [
     "AXES",
     # constants
     "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K", "LOADED_LATENCY_BASE",
-    "LOADED_LATENCY_QUEUE",
+    "DRAM_QUEUE_BITS",
     # devices and kernels
     "device", "devices", "catalog_device", "custom_device", "validate_device", "kernel",
     # occupancy

@@ -68,14 +68,17 @@ class _CPerf(ctypes.Structure):
                 ("l2_bandwidth_gbps", c_dbl), ("latency_clock_mhz", c_dbl), ("dram_latency_cycles", c_dbl),
                 ("l2_latency_cycles", c_dbl), ("l1_latency_cycles", c_dbl), ("smem_latency_cycles", c_dbl),
                 ("fp32_latency_cycles", c_dbl), ("fp32_lanes", c_dbl), ("issue_per_cycle", c_dbl),
-                ("bytes_in_flight_target", c_dbl), ("reserved", c_u64 * 4)]
+                ("bytes_in_flight_target", c_dbl), ("reserved", c_u64 * 4), ("dram_bus_bits", c_dbl),
+                ("dram_attainable_gbps", c_dbl), ("dram_latency_own", c_i32), ("reserved1", c_i32),
+                ("dram_memory", ctypes.c_char * 16), ("dram_source", ctypes.c_char * 384)]
 
 
 class _CBandwidthPrediction(ctypes.Structure):
     _fields_ = [("size", c_u32), ("sm_count", c_i32), ("bandwidth_gbps", c_dbl), ("fraction_of_peak", c_dbl),
                 ("peak_gbps", c_dbl), ("latency_ns", c_dbl), ("loaded_latency_ns", c_dbl),
                 ("bytes_in_flight_per_sm", c_dbl), ("warps_for_80", c_dbl), ("warps_for_90", c_dbl),
-                ("warps_for_95", c_dbl), ("reserved", c_u64 * 4)]
+                ("warps_for_95", c_dbl), ("reserved", c_u64 * 4), ("attainable_gbps", c_dbl), ("bus_bits", c_dbl),
+                ("pin_rate_gbps", c_dbl), ("queue_service_ns", c_dbl), ("fraction_of_attainable", c_dbl)]
 
 
 class _CSpillInput(ctypes.Structure):
@@ -233,7 +236,7 @@ _SIGNATURES = {
     "gpuocc_mix_cusp": (c_i32, [c_dbl, c_dbl, c_dbl, c_dbl, P(c_dbl), P(c_dbl)]),
     "gpuocc_bytes_in_flight": (c_i32, [c_dbl, c_dbl, c_i32, P(c_dbl), P(c_dbl)]),
     "gpuocc_bandwidth_at": (c_i32, [c_dbl, c_i32, c_dbl, c_dbl, c_dbl, P(c_dbl)]),
-    "gpuocc_bandwidth_model": (c_i32, [c_dbl, c_dbl, c_i32, c_dbl, c_dbl, P(_CBandwidthPrediction)]),
+    "gpuocc_bandwidth_model": (c_i32, [c_dbl, c_dbl, c_i32, c_dbl, c_dbl, c_dbl, c_dbl, P(_CBandwidthPrediction)]),
     "gpuocc_bandwidth_predict": (c_i32, [_CCHARP, c_dbl, c_dbl, P(_CBandwidthPrediction)]),
     "gpuocc_latency_check": (c_i32, [c_dbl, c_dbl, c_dbl, c_dbl, P(_CLatencyVerdict)]),
     "gpuocc_perf_lookup": (c_i32, [_CCHARP, P(_CPerf)]),
@@ -267,8 +270,8 @@ _VENDOR_AMD = 2  # GPUOCC_VENDOR_AMD
 UNLIMITED = -1          # GPUOCC_UNLIMITED in C; None in Python results
 CARVEOUT_DEFAULT = -1   # GPUOCC_CARVEOUT_DEFAULT: the driver's choice (the largest carveout)
 SMOOTH_K = 3.1062837195053903  # GPUOCC_SMOOTH_K: 80 % of peak bandwidth at the knee
-LOADED_LATENCY_BASE = 1.72  # GPUOCC_LOADED_LATENCY_BASE: streaming round trip / unloaded latency at light load
-LOADED_LATENCY_QUEUE = 0.30  # GPUOCC_LOADED_LATENCY_QUEUE: M/M/1 queueing term u / (1 - u), in unloaded latencies
+LOADED_LATENCY_BASE = 1.69  # GPUOCC_LOADED_LATENCY_BASE: streaming round trip / unloaded latency at light load
+DRAM_QUEUE_BITS = 210.0  # GPUOCC_DRAM_QUEUE_BITS: M/M/1 service time of the DRAM queue, in bit times of one data pin
 
 
 # ======================================================================================================

@@ -77,12 +77,13 @@ def bandwidth(arch: str, warps_per_sm: float, bytes_per_warp: float) -> Bandwidt
 
 
 def bandwidth_model(warps_per_sm: float, bytes_per_warp: float, sm_count: int, latency_ns: float,
-                    peak_gbps: float) -> BandwidthPrediction:
-    """The same model with explicit constants: unloaded DRAM latency (ns) and peak bandwidth (GB/s)."""
+                    peak_gbps: float, bus_bits: float, attainable_gbps: float = 0.0) -> BandwidthPrediction:
+    """The same model with explicit constants: unloaded DRAM latency (ns), peak bandwidth (GB/s), the DRAM
+    interface's data pins, and the best bandwidth measured on it (0: the peak)."""
     p = _CBandwidthPrediction(size=ctypes.sizeof(_CBandwidthPrediction))
     _call("gpuocc_bandwidth_model", _f64(warps_per_sm, "warps_per_sm"), _f64(bytes_per_warp, "bytes_per_warp"),
           _i32(sm_count, "sm_count"), _f64(latency_ns, "latency_ns"), _f64(peak_gbps, "peak_gbps"),
-          ctypes.byref(p))
+          _f64(bus_bits, "bus_bits"), _f64(attainable_gbps, "attainable_gbps"), ctypes.byref(p))
     return _from_c(BandwidthPrediction, p)
 
 

@@ -433,6 +433,11 @@ class BandwidthPrediction:
     warps_for_80: float
     warps_for_90: float
     warps_for_95: float
+    attainable_gbps: float = 0.0
+    bus_bits: float = 0.0
+    pin_rate_gbps: float = 0.0
+    queue_service_ns: float = 0.0
+    fraction_of_attainable: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -461,6 +466,11 @@ class Perf:
     fp32_lanes: float
     issue_per_cycle: float
     bytes_in_flight_target: float
+    dram_bus_bits: float = 0.0
+    dram_attainable_gbps: float = 0.0
+    dram_latency_own: bool = _c(from_c=bool, default=False)
+    dram_memory: str = _c(from_c=lambda b: b.decode("ascii"), default="")
+    dram_source: str = _c(from_c=lambda b: b.decode("utf-8"), default="")
 
 
 @dataclass(frozen=True)
