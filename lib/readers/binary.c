@@ -151,10 +151,12 @@ struct entry_read {
     int32_t status;
 };
 
-/* How the kernels of one image are read into a sink. */
-typedef int32_t (*image_reader)(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink);
+/* How the kernels of one image are read into a sink; `index` is spare workspace a reader may use. */
+typedef int32_t (*image_reader)(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                                void *index, size_t index_len);
 
-static int32_t cubin_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink)
+static int32_t cubin_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                            void *index, size_t index_len)
 {
     struct gpuocc_elf elf;
     int32_t rc = gpuocc_elf_open(p, n, &elf);
@@ -162,22 +164,30 @@ static int32_t cubin_reader(const uint8_t *origin, const uint8_t *p, size_t n, s
         return rc;
     if (elf.machine != GPUOCC_EM_CUDA)
         return GPUOCC_ERR_FORMAT;
-    return gpuocc_cubin_image(origin, &elf, sink);
+    return gpuocc_cubin_image(origin, &elf, sink, index, index_len);
+}
+
+static int32_t amdgpu_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                             void *index, size_t index_len)
+{
+    (void)index;
+    (void)index_len;
+    return gpuocc_amdgpu_read(origin, p, n, sink);
 }
 
 /* The kernels of one image: counted and checked first, then written, so that a failure leaves the
    caller's records untouched. */
 static int32_t read_image(struct entry_read *r, image_reader reader, const uint8_t *image, size_t n,
-                          const uint8_t *origin, int32_t name_buffer)
+                          const uint8_t *origin, int32_t name_buffer, void *index, size_t index_len)
 {
     struct gpuocc_kernel_sink probe = {NULL, NULL, 0, r->target, name_buffer, 0, 0};
-    int32_t rc = reader(origin, image, n, &probe);
+    int32_t rc = reader(origin, image, n, &probe, index, index_len);
     if (rc != GPUOCC_OK)
         return rc;
     if (r->capacity > 0) {
         struct gpuocc_kernel_sink sink = {NULL, (uint8_t *)r->kernels, r->kernels->size, r->target, name_buffer,
                                           r->capacity, 0};
-        if ((rc = reader(origin, image, n, &sink)) != GPUOCC_OK)
+        if ((rc = reader(origin, image, n, &sink, index, index_len)) != GPUOCC_OK)
             return rc;
     }
     r->count = probe.count;
@@ -196,8 +206,11 @@ static int32_t bundle_object(void *ctx, const uint8_t *object, size_t n)
     return gpuocc_amdgpu_read(r->origin, object, n, r->sink);
 }
 
-static int32_t bundle_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink)
+static int32_t bundle_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                             void *index, size_t index_len)
 {
+    (void)index;
+    (void)index_len;
     struct bundle_read r = {origin, sink};
     return gpuocc_bundle_code_objects(p, n, bundle_object, &r);
 }
@@ -230,9 +243,10 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
     if (e->at.index != r->target)
         return GPUOCC_OK;
     r->at = e->at;
-    image_reader reader = e->container == GPUOCC_CONTAINER_CUBIN ? cubin_reader : gpuocc_amdgpu_read;
+    image_reader reader = e->container == GPUOCC_CONTAINER_CUBIN ? cubin_reader : amdgpu_reader;
     if (!is_compressed(e)) {
-        r->status = read_image(r, reader, e->p, e->n, r->data, GPUOCC_BINARY_NAME_INPUT);
+        r->status = read_image(r, reader, e->p, e->n, r->data, GPUOCC_BINARY_NAME_INPUT, r->workspace,
+                               r->workspace ? r->workspace_len : 0);
         return 1;
     }
     uint64_t need = entry_workspace(e);
@@ -249,7 +263,8 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
         r->status = decompress(e, r->workspace, scratch, image);
     }
     if (r->status == GPUOCC_OK)
-        r->status = read_image(r, reader, image, (size_t)e->uncompressed, r->workspace, GPUOCC_BINARY_NAME_WORKSPACE);
+        r->status = read_image(r, reader, image, (size_t)e->uncompressed, r->workspace, GPUOCC_BINARY_NAME_WORKSPACE,
+                               image + e->uncompressed, r->workspace_len - (size_t)need);
     return 1;
 }
 
@@ -345,6 +360,30 @@ static uint32_t compression_of(const struct gpuocc_entry *e)
                        : GPUOCC_BINARY_COMPRESSION_LZ4;
 }
 
+/* The workspace that lets a cubin be read in one pass over its attributes and sections: room for an index
+   of as many kernels as it has symbols (uncompressed), or as a cubin of its decompressed size can hold
+   at 256 bytes a kernel (a kernel takes three section headers and a symbol at least); more kernels than
+   that are still read, a batch per pass. */
+static uint64_t fast_workspace(const struct gpuocc_entry *e, uint64_t workspace)
+{
+    if (e->container != GPUOCC_CONTAINER_CUBIN)
+        return workspace;
+    uint64_t kernels = 0;
+    struct gpuocc_elf elf;
+    if (is_compressed(e)) {
+        kernels = e->uncompressed / 256;
+    } else if (gpuocc_elf_open(e->p, e->n, &elf) == GPUOCC_OK) {
+        for (uint32_t i = 1; i < elf.shnum && kernels == 0; i++) {
+            struct gpuocc_section s;
+            gpuocc_elf_section(&elf, i, &s);
+            if (s.type == GPUOCC_SHT_SYMTAB)
+                kernels = s.size / 24;
+        }
+    }
+    size_t index = gpuocc_cubin_index_bytes(kernels);
+    return workspace > UINT64_MAX - index ? UINT64_MAX : workspace + index;
+}
+
 static int32_t info_entry(void *ctx, const struct gpuocc_entry *e)
 {
     struct entry_info *r = (struct entry_info *)ctx;
@@ -379,7 +418,7 @@ static int32_t info_entry(void *ctx, const struct gpuocc_entry *e)
     out->stored_bytes = e->n;
     out->image_bytes = is_compressed(e) ? e->uncompressed : e->n;
     out->workspace_bytes = entry_workspace(e);
-    out->fast_workspace_bytes = out->workspace_bytes;
+    out->fast_workspace_bytes = fast_workspace(e, out->workspace_bytes);
     return 1;
 }
 
@@ -429,7 +468,7 @@ static int32_t read_plain_entry(void *ctx, const struct gpuocc_entry *e)
         return rc;
     if (elf.machine != GPUOCC_EM_CUDA)
         return GPUOCC_ERR_FORMAT;
-    return gpuocc_cubin_image(r->origin, &elf, r->sink);
+    return gpuocc_cubin_image(r->origin, &elf, r->sink, NULL, 0);
 }
 
 int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kernel *kernels, int32_t capacity,
