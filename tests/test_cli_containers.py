@@ -163,4 +163,29 @@ check("host binary without device code: exit 2", rc == 2 and len(err.strip().spl
 # with a file that has kernels beside it: its rows, and exit 1 for the other
 rc, out, err = run(["binary", data("units_zstd.fatbin"), data("units_ptx.fatbin"), "--threads", "128", "--csv"])
 check("one file without kernels beside one with: exit 1", rc == 1 and len(out.strip().split("\n")) == 3, (rc, err))
+# one entry claiming 2^40 bytes decompressed: that entry fails alone, over the 1 GiB ceiling; the others print
+blob = bytearray(open(data("units.fatbin"), "rb").read())
+header, = struct.unpack_from("<H", blob, 6)
+p, patched = header, None
+while p < len(blob):
+    kind, _, eh, payload = struct.unpack_from("<HHIQ", blob, p)
+    if kind == 2 and patched is None:
+        flags, = struct.unpack_from("<Q", blob, p + 0x28)
+        struct.pack_into("<Q", blob, p + 0x28, flags | 0x8000)
+        struct.pack_into("<Q", blob, p + 0x38, 1 << 40)
+        patched = struct.unpack_from("<I", blob, p + 0x1c)[0]
+    p += eh + payload
+with tempfile.NamedTemporaryFile(suffix=".fatbin", delete=False) as f:
+    f.write(blob)
+try:
+    rc, got, err = kernels_of(f.name)
+    rest = {a for _, a in got}
+    check("2^40 claim: the other entries print", rc == 1 and sum(got.values()) == 4 and f"sm_{patched}" not in rest,
+          (rc, got, err))
+    check("2^40 claim: a per-entry error naming the ceiling",
+          err.count("\n") == 1 and "entry 0: claims 1099511627776 bytes" in err and "--max-entry-bytes" in err, err)
+    rc, got, err = run(["binary", f.name, "--threads", "128", "--max-entry-bytes", "1x"])
+    check("--max-entry-bytes is checked", rc == 2 and "--max-entry-bytes" in err, (rc, err))
+finally:
+    os.unlink(f.name)
 finish("cli-containers")
