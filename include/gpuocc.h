@@ -977,7 +977,9 @@ GPUOCC_API int32_t gpuocc_remarks_parse(const char *text, size_t length, gpuocc_
  * Device code in binaries, entry by entry (compressed fatbinaries too).  @since 0.2.0
  *
  * A binary holds entries: each cubin of a fatbinary (the .nv_fatbin / __nv_relfatbin sections of host
- * objects, executables and shared libraries), or the file itself when it is one cubin.  Entries are
+ * objects, executables and shared libraries, and any fatbinary found by scanning their other sections for
+ * its magic and validating its headers: cuFFT keeps its device code in .ldata), or the file itself when it
+ * is one cubin.  Entries are
  * numbered from 0 in file order (PTX entries are not counted).  Compressed entries (zstd, LZ4) are
  * decoded into the caller's workspace: gpuocc_binary_scan says how large it must be, so memory stays
  * bounded (the decoder scratch plus the largest entry) and the library never allocates.  One unreadable
@@ -1055,10 +1057,53 @@ typedef struct gpuocc_binary_summary {
     int32_t reserved0;
     uint64_t workspace_bytes;            /* workspace gpuocc_binary_read_entry needs for every entry */
     uint64_t largest_entry_bytes;        /* the largest entry, decompressed */
-    uint64_t cursor[3];                  /* private: where the last entry read ended, so that reading the
+    uint64_t cursor[3];                  /* private: where the last entry read is, so that reading the
                                             entries in order does not walk the file again; leave it alone */
     uint64_t reserved0_;                 /* zero */
+    /* What gpuocc_binary_scan met besides the entries (a summary of 80 bytes, the first 0.2.0 layout, is
+       still accepted and has none of these).  @since 0.2.0 */
+    int32_t containers;                  /* fatbinaries and offload bundles walked (0 for a bare cubin) */
+    int32_t skipped_candidates;          /* container magics found by scanning a host ELF's sections whose
+                                            headers do not validate: skipped, never read as device code */
+    int32_t uncompiled_entries;          /* fatbinary entries without compiled code (PTX, LTO IR); not in
+                                            `entries` */
+    int32_t reserved1;                   /* zero */
 } gpuocc_binary_summary;
+
+#define GPUOCC_BINARY_SUMMARY_SIZE_0_2_0 80u /* the first 0.2.0 layout, without `containers` and after */
+
+/* Where one entry is and what reading it takes (gpuocc_binary_entry_info).  Size-versioned: set `size`.
+   @since 0.2.0 */
+typedef struct gpuocc_binary_entry {
+    uint32_t size;                       /* sizeof(gpuocc_binary_entry) */
+    uint32_t container;                  /* GPUOCC_BINARY_ENTRY_*: what the entry is */
+    int32_t entry;                       /* its ordinal */
+    int32_t sm;                          /* the fatbinary entry header's SM (90 for sm_90); 0 when none */
+    uint32_t compression;                /* GPUOCC_BINARY_COMPRESSION_* */
+    uint32_t section;                    /* the host ELF section holding it; 0 when the file is its container */
+    uint64_t section_name_offset;        /* that section's name in `data`, not NUL-terminated; */
+    uint64_t section_name_length;        /* length 0 when section is 0 */
+    uint64_t container_offset;           /* file offset of its fatbinary or offload bundle (its own when bare) */
+    uint64_t offset;                     /* file offset of its stored bytes */
+    uint64_t stored_bytes;               /* its bytes in the file (zero padding included) */
+    uint64_t image_bytes;                /* its size decompressed, as its header claims (stored_bytes when
+                                            not compressed): what a ceiling on entry sizes compares */
+    uint64_t workspace_bytes;            /* what gpuocc_binary_read_entry needs to read it (0: uncompressed) */
+    uint64_t fast_workspace_bytes;       /* with room for the index that reads a cubin's attributes and
+                                            sections in one pass each (linear in its kernels); with less,
+                                            the reader makes one pass per batch of 128 kernels */
+    uint64_t reserved[4];                /* zero */
+} gpuocc_binary_entry;
+
+#define GPUOCC_BINARY_ENTRY_CUBIN  0u /* an NVIDIA cubin */
+#define GPUOCC_BINARY_ENTRY_AMDGPU 1u /* an AMDGPU code object */
+#define GPUOCC_BINARY_ENTRY_CCOB   2u /* a compressed offload bundle: every code object in it */
+
+#define GPUOCC_BINARY_COMPRESSION_NONE    0u
+#define GPUOCC_BINARY_COMPRESSION_ZSTD    1u
+#define GPUOCC_BINARY_COMPRESSION_LZ4     2u
+#define GPUOCC_BINARY_COMPRESSION_ZLIB    3u /* not decoded: reading it gives GPUOCC_ERR_COMPRESSED */
+#define GPUOCC_BINARY_COMPRESSION_UNKNOWN 4u /* flags this version does not know: GPUOCC_ERR_FORMAT or _UNSUPPORTED */
 
 /* Zero the record and set its size and vendor.  GPUOCC_ERR_NULL.  @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel);
@@ -1092,6 +1137,18 @@ GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_bi
 GPUOCC_API int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry, void *workspace,
                                             size_t workspace_len, gpuocc_binary_kernel *kernels,
                                             int32_t capacity, int32_t *count, gpuocc_binary_summary *summary);
+
+/*
+ * Where entry `entry` is and what reading it takes, without decoding it: so that a caller sizes its
+ * workspace per entry (one entry claiming 2^40 bytes decompressed then fails alone, and memory follows
+ * the entries actually read), applies its own ceiling to image_bytes, and says where device code was
+ * found.  `info->size` must be set; it is filled on GPUOCC_OK only.  `summary` (may be NULL) is the one
+ * given to gpuocc_binary_read_entry: asking for an entry and then reading it, in order, costs one walk of
+ * the file in all; the call is not counted in it.  Errors: GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE,
+ * GPUOCC_ERR_ARGUMENT (no such entry), and the container errors of gpuocc_binary_scan.  @since 0.2.0
+ */
+GPUOCC_API int32_t gpuocc_binary_entry_info(const void *data, size_t length, int32_t entry,
+                                            gpuocc_binary_entry *info, gpuocc_binary_summary *summary);
 
 #ifdef __cplusplus
 }

@@ -214,6 +214,10 @@ static const field summary_fields[] = {END_FIELDS};
 static const layout summary_layout = {"gpuocc_binary_summary", sizeof(gpuocc_binary_summary),
                                       sizeof(gpuocc_binary_summary), summary_fields};
 
+static const field binary_entry_fields[] = {RESERVED(gpuocc_binary_entry, reserved, T_U64, 4), END_FIELDS};
+static const layout binary_entry_layout = {"gpuocc_binary_entry", sizeof(gpuocc_binary_entry),
+                                           sizeof(gpuocc_binary_entry), binary_entry_fields};
+
 static const field remarks_kernel_fields[] = {END_FIELDS};
 static const layout remarks_kernel_layout = {"gpuocc_remarks_kernel", sizeof(gpuocc_remarks_kernel),
                                              sizeof(gpuocc_remarks_kernel), remarks_kernel_fields};
@@ -898,6 +902,7 @@ static int32_t call_best_block_table(arg *a)
 }
 static int32_t call_binary_kernel_init(arg *a) { return gpuocc_binary_kernel_init(P(0)); }
 static int32_t call_binary_scan(arg *a) { return gpuocc_binary_scan(P(0), LEN(1), P(2)); }
+static int32_t call_binary_entry_info(arg *a) { return gpuocc_binary_entry_info(P(0), LEN(1), I32(2), P(3), NULL); }
 static int32_t call_bytes_in_flight(arg *a) { return gpuocc_bytes_in_flight(D(0), D(1), I32(2), P(3), P(4)); }
 static int32_t call_catalog_device(arg *a) { return gpuocc_catalog_device(I32(0), P(1)); }
 static int32_t call_cubin_read(arg *a) { return gpuocc_cubin_read(P(0), LEN(1), P(2), I32(3), P(4)); }
@@ -1150,6 +1155,8 @@ static const row rows[] = {
     ROW(gpuocc_best_block_callback, call_best_block_callback, DEVICE, KERNEL, FN_, USER_, OUT_I32, OUT_I32),
     ROW(gpuocc_best_block_table, call_best_block_table, DEVICE, KERNEL, ARR_I64(1025, 2048), COUNT_(1025),
         OUT_I32, OUT_I32),
+    ROW(gpuocc_binary_entry_info, call_binary_entry_info, TEXT_("units_zstd.fatbin"), LEN_, I32_(0),
+        OUT(&binary_entry_layout)),
     ROW(gpuocc_binary_kernel_init, call_binary_kernel_init, OUT_NOSIZE(&binary_kernel_layout)),
     CUSTOM(gpuocc_binary_read_entry, check_binary_read_entry),
     ROW(gpuocc_binary_scan, call_binary_scan, TEXT_("units_zstd.fatbin"), LEN_, OUT(&summary_layout)),

@@ -24,6 +24,7 @@ struct binary_run {
     gpuocc_binary_kernel *records;
     int32_t capacity;
     int64_t entries_read;
+    int64_t kernels; /* kernels printed */
     void *map; /* the file's mapping (NULL for stdin): its pages are dropped as the reading goes on */
     size_t map_len;
 };
@@ -279,24 +280,97 @@ static bool grow_records(struct binary_run *r, int32_t count)
     return true;
 }
 
-/* One entry: its kernels printed, or a problem naming the file and the entry. */
-static void read_entry(struct binary_run *r, const char *label, const uint8_t *p, size_t n, int32_t entry,
-                       gpuocc_binary_summary *s)
+/* --containers: where the compiled entries of one image are, section by section (entries come in file
+   order, so one section's entries are consecutive). */
+struct where {
+    struct cli_io *io;
+    const char *label;
+    bool on;
+    const char *name; /* the current section's name (into the input), NULL before the first entry */
+    size_t name_len;
+    uint32_t section;
+    int64_t entries, containers;
+    uint64_t container; /* the last entry's container offset */
+};
+
+static void where_flush(struct where *w)
 {
+    if (!w->on || w->entries == 0)
+        return;
+    fprintf(w->io->err, "%s: %.*s: %lld compiled entries in %lld containers\n", w->label, (int)w->name_len,
+            w->name ? w->name : "", (long long)w->entries, (long long)w->containers);
+    w->entries = w->containers = 0;
+}
+
+static void where_add(struct where *w, const char *origin, const gpuocc_binary_entry *info)
+{
+    if (!w->on)
+        return;
+    if (w->entries > 0 && info->section != w->section)
+        where_flush(w);
+    if (w->entries == 0 || info->container_offset != w->container)
+        w->containers++;
+    w->section = info->section;
+    w->container = info->container_offset;
+    w->name = info->section_name_length ? origin + info->section_name_offset : "(the file)";
+    w->name_len = info->section_name_length ? (size_t)info->section_name_length : 10;
+    w->entries++;
+}
+
+/* The workspace an entry needs, within the ceiling on what one entry may claim decompressed; false after
+   naming the entry (that entry alone fails). */
+static bool entry_workspace(struct binary_run *r, const char *label, const gpuocc_binary_entry *info)
+{
+    if (info->image_bytes > (uint64_t)r->o->max_entry_bytes) {
+        cli_problem(r->io, label, "entry %d: claims %llu bytes decompressed, over the ceiling of %lld "
+                    "(--max-entry-bytes raises it)", info->entry, (unsigned long long)info->image_bytes,
+                    (long long)r->o->max_entry_bytes);
+        return false;
+    }
+    /* the room for the index that makes a large cubin linear is worth asking for, not worth failing for */
+    const uint64_t sizes[2] = {info->fast_workspace_bytes, info->workspace_bytes};
+    for (int i = 0; i < 2; i++) {
+        if (sizes[i] <= r->workspace_len)
+            return true;
+        uint8_t *bigger = sizes[i] <= SIZE_MAX ? realloc(r->workspace, (size_t)sizes[i]) : NULL;
+        if (bigger) {
+            r->workspace = bigger;
+            r->workspace_len = (size_t)sizes[i];
+            return true;
+        }
+    }
+    uint64_t need = info->workspace_bytes;
+    cli_problem(r->io, label, "entry %d: cannot allocate a %llu-byte workspace", info->entry,
+                (unsigned long long)need);
+    return false;
+}
+
+/* One entry: its kernels printed (their number returned), or a problem naming the file and the entry. */
+static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t *p, size_t n, int32_t entry,
+                          gpuocc_binary_summary *s, struct where *w)
+{
+    gpuocc_binary_entry info = {.size = sizeof info};
+    int32_t rc = gpuocc_binary_entry_info(p, n, entry, &info, s);
+    if (rc != GPUOCC_OK) {
+        cli_problem(r->io, label, "entry %d: %s", entry, gpuocc_strerror(rc));
+        return 0;
+    }
+    where_add(w, (const char *)p, &info);
+    if (!entry_workspace(r, label, &info))
+        return 0;
     int32_t count = 0;
-    int32_t rc = gpuocc_binary_read_entry(p, n, entry, r->workspace, r->workspace_len, r->records, r->capacity,
-                                          &count, s);
+    rc = gpuocc_binary_read_entry(p, n, entry, r->workspace, r->workspace_len, r->records, r->capacity, &count, s);
     if (rc == GPUOCC_ERR_BUFFER) {
         if (!grow_records(r, count)) {
             cli_problem(r->io, label, "entry %d: out of memory", entry);
-            return;
+            return 0;
         }
         rc = gpuocc_binary_read_entry(p, n, entry, r->workspace, r->workspace_len, r->records, r->capacity, &count,
                                       s);
     }
     if (rc != GPUOCC_OK) {
         cli_problem(r->io, label, "entry %d: %s", entry, gpuocc_strerror(rc));
-        return;
+        return 0;
     }
     r->entries_read++;
     for (int32_t i = 0; i < count && !cli_output_failed(r->io); i++) {
@@ -309,10 +383,12 @@ static void read_entry(struct binary_run *r, const char *label, const uint8_t *p
         gpuocc_compiled_kernel k = as_compiled(&r->records[i]);
         input_kernel(r->io->out, r->o, label, origin, &k);
     }
+    return count;
 }
 
 /* The device code of one image (a whole file or an archive member).  In an archive, a member without
-   device code is skipped quietly: host objects sit beside device objects there. */
+   device code is skipped quietly: host objects sit beside device objects there.  An image with device
+   code but no kernel at all (PTX only, cubins of device functions) is a problem of its own. */
 static void read_image(struct binary_run *r, const char *label, const uint8_t *p, size_t n, bool member)
 {
     gpuocc_binary_summary s = {.size = sizeof s};
@@ -320,27 +396,37 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
     if (rc != GPUOCC_OK) {
         if (!(member && rc == GPUOCC_ERR_FORMAT))
             cli_problem(r->io, label, "%s%s", gpuocc_strerror(rc),
-                        rc == GPUOCC_ERR_FORMAT ? " (no cubin, fatbinary, AMDGPU code object, offload bundle, or host "
-                                                  "binary with .nv_fatbin or .hip_fatbin)" : "");
+                        rc == GPUOCC_ERR_FORMAT ? " (no cubin, fatbinary, AMDGPU code object or offload bundle, "
+                                                  "in a section or anywhere in one)" : "");
         return;
     }
-    if (s.workspace_bytes > r->workspace_len) {
-        uint8_t *bigger = s.workspace_bytes <= SIZE_MAX ? realloc(r->workspace, (size_t)s.workspace_bytes) : NULL;
-        if (!bigger) {
-            cli_problem(r->io, label, "cannot allocate a %llu-byte workspace", (unsigned long long)s.workspace_bytes);
-            return;
-        }
-        r->workspace = bigger;
-        r->workspace_len = (size_t)s.workspace_bytes;
+    struct where w = {r->io, label, r->o->containers, NULL, 0, 0, 0, 0, 0};
+    if (w.on)
+        fprintf(r->io->err, "%s: %d containers (fatbinaries, offload bundles), %d compiled entries, %d entries "
+                "without compiled code (PTX, LTO IR), %d candidates skipped (a magic whose headers do not "
+                "validate)\n", label, s.containers, s.entries, s.uncompiled_entries, s.skipped_candidates);
+    if (s.entries == 0) {
+        if (!member || s.uncompiled_entries > 0)
+            cli_problem(r->io, label, s.uncompiled_entries > 0
+                        ? "holds PTX or LTO IR (%d entries) but no compiled kernel: compile for a real "
+                          "architecture (sm_XX) to read one"
+                        : "holds no compiled device code (%d entries)", s.uncompiled_entries);
+        return;
     }
     input_file(r->io->out, r->o, label);
+    int64_t kernels = 0, failed_before = r->io->status;
     for (int32_t e = 0; e < s.entries && !cli_output_failed(r->io); e++) {
-        read_entry(r, label, p, n, e, &s);
+        kernels += read_entry(r, label, p, n, e, &s, &w);
         /* the mapped pages already read would stay resident: drop them now and then (they are read
            again from the file if needed), so memory stays near the workspace whatever the file's size */
         if (r->map && e % 64 == 63)
             madvise(r->map, r->map_len, MADV_DONTNEED);
     }
+    where_flush(&w);
+    r->kernels += kernels;
+    if (kernels == 0 && s.entries_failed == 0 && failed_before == r->io->status)
+        cli_problem(r->io, label, "%d compiled entr%s but no kernel (device functions or variables only)",
+                    s.entries, s.entries == 1 ? "y" : "ies");
 }
 
 /* ar(1) archives: "!<arch>\n", then members, each a 60-byte header (name, dates, ids, mode, decimal size,
@@ -467,7 +553,7 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
         free(o.paths);
         return cli_fail(io, "FILE", "give cubins, fatbinaries, host objects, libraries or archives (or - for stdin)");
     }
-    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, NULL, 0};
+    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0};
     if (!grow_records(&r, 256)) {
         free(o.paths);
         return cli_fail(io, "memory", "out of memory");
@@ -479,7 +565,7 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
     input_end(io->out, &o, r.entries_read > 0);
     free(r.workspace);
     free(r.records);
-    if (r.entries_read == 0) /* nothing could be read at all */
+    if (r.kernels == 0) /* no kernel at all: nothing was answered */
         io->status = io->status > CLI_USAGE ? io->status : CLI_USAGE;
     return io->status;
 }
@@ -491,6 +577,9 @@ static const struct cli_option binary_options[] = {
     {"--best-block", NULL, "evaluate every kernel at its best block size (within its launch bounds)"},
     {"--json", NULL, "a JSON array of objects instead of the table"},
     {"--csv", NULL, "CSV with a header instead of the table"},
+    {"--max-entry-bytes", "BYTES", "the most one entry may claim decompressed (default 1G); a larger one is an "
+                                   "error of that entry"},
+    {"--containers", NULL, "say on stderr, per file, how many containers were found and in which sections"},
     {NULL, NULL, NULL},
 };
 

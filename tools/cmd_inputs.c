@@ -86,11 +86,19 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
     if (!o->paths)
         return cli_fail(io, "memory", "out of memory"), false;
     cli_launch_init(&o->launch);
+    o->max_entry_bytes = INPUT_MAX_ENTRY_BYTES;
     struct cli_args a = {io, argc, argv, 1};
+    const char *v;
     for (; cli_more(&a); a.i++) {
         if (cli_launch_flag(&a, &o->launch) || (amd && cli_amd_launch_flag(&a, &o->launch)))
             continue;
-        if (cli_switch(&a, "--best-block"))
+        if (amd && cli_flag(&a, "--max-entry-bytes", &v)) {
+            o->max_entry_bytes = cli_size(io, "--max-entry-bytes", v);
+            if (!io->status && o->max_entry_bytes < 1)
+                cli_fail(io, "--max-entry-bytes", "expected at least 1 byte, got '%s'", v);
+        } else if (amd && cli_switch(&a, "--containers"))
+            o->containers = true;
+        else if (cli_switch(&a, "--best-block"))
             o->best = true;
         else if (cli_switch(&a, "--json"))
             o->json = true;

@@ -13,6 +13,8 @@ struct input_options {
     int64_t rows;
     bool begun; /* the header is out */
     bool amd_columns; /* gpuocc binary: the AMD columns too (INPUT_AMD_KEYS), empty or null in NVIDIA rows */
+    int64_t max_entry_bytes; /* gpuocc binary: the ceiling on one entry's claimed decompressed size */
+    bool containers;         /* gpuocc binary --containers: say on stderr where device code was found */
 };
 
 /* gpuocc binary's AMD columns, after the shared ones (before `file` in CSV); NVIDIA rows say "nvidia" for
@@ -22,6 +24,8 @@ struct input_options {
     "vgpr_spills", "sgpr_spills", "dynamic_stack", "cu_mode", "model", "waves_per_simd"
 #define INPUT_AMD_SMEM_STATIC 5 /* the index of smem_static, which NVIDIA rows fill too */
 #define INPUT_AMD_KEY_COUNT 14
+/* gpuocc binary: the default ceiling on what one entry may claim decompressed (--max-entry-bytes) */
+#define INPUT_MAX_ENTRY_BYTES ((int64_t)1 << 30)
 
 extern const struct cli_option input_options[];
 

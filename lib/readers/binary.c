@@ -26,7 +26,9 @@ _Static_assert(offsetof(gpuocc_binary_kernel, max_flat_workgroup_size) == 160, "
 _Static_assert(offsetof(gpuocc_binary_kernel, amd_mach) == 176, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, workgroup_processor_mode) == 184, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, reserved) == 192, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(sizeof(gpuocc_binary_summary) == 80, "gpuocc_binary_summary layout 0.2 is frozen");
+_Static_assert(sizeof(gpuocc_binary_summary) == 96, "gpuocc_binary_summary layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_summary, containers) == GPUOCC_BINARY_SUMMARY_SIZE_0_2_0,
+               "gpuocc_binary_summary grows at its tail");
 _Static_assert(offsetof(gpuocc_binary_summary, workspace_bytes) == 32, "gpuocc_binary_summary layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_summary, cursor) == 48, "gpuocc_binary_summary layout 0.2 is frozen");
 
@@ -57,7 +59,7 @@ static uint64_t entry_workspace(const struct gpuocc_entry *e)
 
 static bool summary_size_ok(const gpuocc_binary_summary *s)
 {
-    return s->size >= sizeof *s && s->size <= GPUOCC_STRUCT_SIZE_MAX;
+    return s->size == GPUOCC_BINARY_SUMMARY_SIZE_0_2_0 || (s->size >= sizeof *s && s->size <= GPUOCC_STRUCT_SIZE_MAX);
 }
 
 struct scan {
@@ -90,7 +92,8 @@ int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_binary_summar
     if (!summary_size_ok(summary))
         return GPUOCC_ERR_STRUCT_SIZE;
     struct scan s = {0, 0, 0, 0};
-    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, NULL, scan_entry, &s);
+    struct gpuocc_walk_counts counts = {0, 0, 0};
+    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, NULL, scan_entry, &s, &counts);
     if (rc != GPUOCC_OK)
         return rc;
     uint32_t size = summary->size;
@@ -101,6 +104,11 @@ int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_binary_summar
     summary->first_failed_entry = -1;
     summary->workspace_bytes = s.workspace;
     summary->largest_entry_bytes = s.largest;
+    if (size >= sizeof *summary) {
+        summary->containers = counts.containers;
+        summary->skipped_candidates = counts.skipped;
+        summary->uncompiled_entries = counts.uncompiled;
+    }
     return GPUOCC_OK;
 }
 
@@ -134,7 +142,7 @@ static int32_t decompress(const struct gpuocc_entry *e, uint8_t *scratch, size_t
 
 struct entry_read {
     int32_t target;
-    struct gpuocc_walk_pos next; /* after the entry read */
+    struct gpuocc_walk_pos at; /* the entry read */
     const uint8_t *data;
     uint8_t *workspace;
     size_t workspace_len;
@@ -143,10 +151,12 @@ struct entry_read {
     int32_t status;
 };
 
-/* How the kernels of one image are read into a sink. */
-typedef int32_t (*image_reader)(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink);
+/* How the kernels of one image are read into a sink; `index` is spare workspace a reader may use. */
+typedef int32_t (*image_reader)(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                                void *index, size_t index_len);
 
-static int32_t cubin_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink)
+static int32_t cubin_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                            void *index, size_t index_len)
 {
     struct gpuocc_elf elf;
     int32_t rc = gpuocc_elf_open(p, n, &elf);
@@ -154,22 +164,30 @@ static int32_t cubin_reader(const uint8_t *origin, const uint8_t *p, size_t n, s
         return rc;
     if (elf.machine != GPUOCC_EM_CUDA)
         return GPUOCC_ERR_FORMAT;
-    return gpuocc_cubin_image(origin, &elf, sink);
+    return gpuocc_cubin_image(origin, &elf, sink, index, index_len);
+}
+
+static int32_t amdgpu_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                             void *index, size_t index_len)
+{
+    (void)index;
+    (void)index_len;
+    return gpuocc_amdgpu_read(origin, p, n, sink);
 }
 
 /* The kernels of one image: counted and checked first, then written, so that a failure leaves the
    caller's records untouched. */
 static int32_t read_image(struct entry_read *r, image_reader reader, const uint8_t *image, size_t n,
-                          const uint8_t *origin, int32_t name_buffer)
+                          const uint8_t *origin, int32_t name_buffer, void *index, size_t index_len)
 {
     struct gpuocc_kernel_sink probe = {NULL, NULL, 0, r->target, name_buffer, 0, 0};
-    int32_t rc = reader(origin, image, n, &probe);
+    int32_t rc = reader(origin, image, n, &probe, index, index_len);
     if (rc != GPUOCC_OK)
         return rc;
     if (r->capacity > 0) {
         struct gpuocc_kernel_sink sink = {NULL, (uint8_t *)r->kernels, r->kernels->size, r->target, name_buffer,
                                           r->capacity, 0};
-        if ((rc = reader(origin, image, n, &sink)) != GPUOCC_OK)
+        if ((rc = reader(origin, image, n, &sink, index, index_len)) != GPUOCC_OK)
             return rc;
     }
     r->count = probe.count;
@@ -188,8 +206,11 @@ static int32_t bundle_object(void *ctx, const uint8_t *object, size_t n)
     return gpuocc_amdgpu_read(r->origin, object, n, r->sink);
 }
 
-static int32_t bundle_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink)
+static int32_t bundle_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                             void *index, size_t index_len)
 {
+    (void)index;
+    (void)index_len;
     struct bundle_read r = {origin, sink};
     return gpuocc_bundle_code_objects(p, n, bundle_object, &r);
 }
@@ -221,10 +242,11 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
     struct entry_read *r = (struct entry_read *)ctx;
     if (e->at.index != r->target)
         return GPUOCC_OK;
-    r->next = e->next;
-    image_reader reader = e->container == GPUOCC_CONTAINER_CUBIN ? cubin_reader : gpuocc_amdgpu_read;
+    r->at = e->at;
+    image_reader reader = e->container == GPUOCC_CONTAINER_CUBIN ? cubin_reader : amdgpu_reader;
     if (!is_compressed(e)) {
-        r->status = read_image(r, reader, e->p, e->n, r->data, GPUOCC_BINARY_NAME_INPUT);
+        r->status = read_image(r, reader, e->p, e->n, r->data, GPUOCC_BINARY_NAME_INPUT, r->workspace,
+                               r->workspace ? r->workspace_len : 0);
         return 1;
     }
     uint64_t need = entry_workspace(e);
@@ -241,8 +263,33 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
         r->status = decompress(e, r->workspace, scratch, image);
     }
     if (r->status == GPUOCC_OK)
-        r->status = read_image(r, reader, image, (size_t)e->uncompressed, r->workspace, GPUOCC_BINARY_NAME_WORKSPACE);
+        r->status = read_image(r, reader, image, (size_t)e->uncompressed, r->workspace, GPUOCC_BINARY_NAME_WORKSPACE,
+                               image + e->uncompressed, r->workspace_len - (size_t)need);
     return 1;
+}
+
+/* Entries asked for in order with one summary continue from the last one visited (the same entry may be
+   asked for again: its info, then its kernels, or again after GPUOCC_ERR_BUFFER). */
+static const struct gpuocc_walk_pos *cursor_start(const gpuocc_binary_summary *s, int32_t entry,
+                                                  struct gpuocc_walk_pos *from)
+{
+    uint64_t last = s ? s->cursor[0] >> 32 : 0; /* the last entry's ordinal + 1; 0: none */
+    if (last == 0 || last - 1 > (uint64_t)entry)
+        return NULL;
+    from->index = (int32_t)(last - 1);
+    from->section = (uint32_t)s->cursor[0];
+    from->fatbin = s->cursor[1];
+    from->entry = s->cursor[2];
+    return from;
+}
+
+static void cursor_keep(gpuocc_binary_summary *s, const struct gpuocc_walk_pos *at)
+{
+    if (!s)
+        return;
+    s->cursor[0] = ((uint64_t)at->index + 1) << 32 | at->section;
+    s->cursor[1] = at->fatbin;
+    s->cursor[2] = at->entry;
 }
 
 static void count_result(gpuocc_binary_summary *s, int32_t entry, int32_t rc)
@@ -275,21 +322,11 @@ int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry,
     if (summary && !summary_size_ok(summary))
         return GPUOCC_ERR_STRUCT_SIZE;
     struct entry_read r = {entry, {0, 0, 0, 0}, (const uint8_t *)data, (uint8_t *)workspace, workspace_len, kernels, capacity, 0, GPUOCC_OK};
-    /* entries read in order with one summary continue where the last one ended */
-    struct gpuocc_walk_pos from, *start = NULL;
-    if (summary && summary->cursor[0] >> 32 == (uint64_t)entry + 1) {
-        from.index = entry;
-        from.section = (uint32_t)summary->cursor[0];
-        from.fatbin = summary->cursor[1];
-        from.entry = summary->cursor[2];
-        start = &from;
-    }
-    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, start, read_one_entry, &r);
-    if (summary && (int64_t)r.next.index == (int64_t)entry + 1) { /* int64: entry may be INT32_MAX */
-        summary->cursor[0] = ((uint64_t)entry + 2) << 32 | r.next.section; /* the next entry's ordinal + 1 */
-        summary->cursor[1] = r.next.fatbin;
-        summary->cursor[2] = r.next.entry;
-    }
+    struct gpuocc_walk_pos from;
+    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, cursor_start(summary, entry, &from),
+                                     read_one_entry, &r, NULL);
+    if (rc == 1)
+        cursor_keep(summary, &r.at);
     if (rc == 1)
         rc = r.status;
     else if (rc == GPUOCC_OK)
@@ -299,6 +336,117 @@ int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry,
     if (rc == GPUOCC_OK || rc == GPUOCC_ERR_BUFFER)
         *count = r.count;
     return rc;
+}
+
+struct entry_info {
+    int32_t target;
+    const uint8_t *data;
+    size_t length;
+    gpuocc_binary_entry *info;
+    struct gpuocc_walk_pos at;
+};
+
+static uint32_t compression_of(const struct gpuocc_entry *e)
+{
+    if (e->container == GPUOCC_CONTAINER_CCOB)
+        return e->flags == GPUOCC_CCOB_ZSTD   ? GPUOCC_BINARY_COMPRESSION_ZSTD
+               : e->flags == GPUOCC_CCOB_ZLIB ? GPUOCC_BINARY_COMPRESSION_ZLIB
+                                              : GPUOCC_BINARY_COMPRESSION_UNKNOWN;
+    if (!is_compressed(e))
+        return GPUOCC_BINARY_COMPRESSION_NONE;
+    bool zstd = e->flags & GPUOCC_ENTRY_ZSTD, lz4 = e->flags & GPUOCC_ENTRY_LZ4;
+    return zstd == lz4 ? GPUOCC_BINARY_COMPRESSION_UNKNOWN
+           : zstd      ? GPUOCC_BINARY_COMPRESSION_ZSTD
+                       : GPUOCC_BINARY_COMPRESSION_LZ4;
+}
+
+/* The workspace that lets a cubin be read in one pass over its attributes and sections: room for an index
+   of as many kernels as it has symbols (uncompressed), or as a cubin of its decompressed size can hold
+   at 256 bytes a kernel (a kernel takes three section headers and a symbol at least); more kernels than
+   that are still read, a batch per pass. */
+static uint64_t fast_workspace(const struct gpuocc_entry *e, uint64_t workspace)
+{
+    if (e->container != GPUOCC_CONTAINER_CUBIN)
+        return workspace;
+    uint64_t kernels = 0;
+    struct gpuocc_elf elf;
+    if (is_compressed(e)) {
+        kernels = e->uncompressed / 256;
+    } else if (gpuocc_elf_open(e->p, e->n, &elf) == GPUOCC_OK) {
+        for (uint32_t i = 1; i < elf.shnum && kernels == 0; i++) {
+            struct gpuocc_section s;
+            gpuocc_elf_section(&elf, i, &s);
+            if (s.type == GPUOCC_SHT_SYMTAB)
+                kernels = s.size / 24;
+        }
+    }
+    size_t index = gpuocc_cubin_index_bytes(kernels);
+    return workspace > UINT64_MAX - index ? UINT64_MAX : workspace + index;
+}
+
+static int32_t info_entry(void *ctx, const struct gpuocc_entry *e)
+{
+    struct entry_info *r = (struct entry_info *)ctx;
+    if (e->at.index != r->target)
+        return GPUOCC_OK;
+    r->at = e->at;
+    gpuocc_binary_entry *out = r->info;
+    uint32_t size = out->size;
+    memset(out, 0, size);
+    out->size = size;
+    out->container = e->container == GPUOCC_CONTAINER_CUBIN    ? GPUOCC_BINARY_ENTRY_CUBIN
+                     : e->container == GPUOCC_CONTAINER_AMDGPU ? GPUOCC_BINARY_ENTRY_AMDGPU
+                                                               : GPUOCC_BINARY_ENTRY_CCOB;
+    out->entry = e->at.index;
+    out->sm = e->sm <= INT32_MAX ? (int32_t)e->sm : 0;
+    out->compression = compression_of(e);
+    out->section = e->at.section;
+    out->container_offset = e->at.fatbin;
+    struct gpuocc_elf elf;
+    struct gpuocc_section s;
+    const char *name;
+    size_t name_length;
+    if (e->at.section != 0 && gpuocc_elf_open(r->data, r->length, &elf) == GPUOCC_OK && e->at.section < elf.shnum) {
+        gpuocc_elf_section(&elf, e->at.section, &s);
+        out->container_offset += s.offset; /* the walk read the section, so this lies inside the file */
+        if (gpuocc_elf_section_name(&elf, &s, &name, &name_length) == GPUOCC_OK) {
+            out->section_name_offset = (uint64_t)((const uint8_t *)name - r->data);
+            out->section_name_length = name_length;
+        }
+    }
+    out->offset = (uint64_t)(e->p - r->data);
+    out->stored_bytes = e->n;
+    out->image_bytes = is_compressed(e) ? e->uncompressed : e->n;
+    out->workspace_bytes = entry_workspace(e);
+    out->fast_workspace_bytes = fast_workspace(e, out->workspace_bytes);
+    return 1;
+}
+
+int32_t gpuocc_binary_entry_info(const void *data, size_t length, int32_t entry, gpuocc_binary_entry *info,
+                                 gpuocc_binary_summary *summary)
+{
+    if (!data || !info)
+        return GPUOCC_ERR_NULL;
+    if (info->size < sizeof *info || info->size > GPUOCC_STRUCT_SIZE_MAX || (summary && !summary_size_ok(summary)))
+        return GPUOCC_ERR_STRUCT_SIZE;
+    if (entry < 0)
+        return GPUOCC_ERR_ARGUMENT;
+    gpuocc_binary_entry out;
+    out.size = sizeof out;
+    struct entry_info r = {entry, (const uint8_t *)data, length, &out, {0, 0, 0, 0}};
+    struct gpuocc_walk_pos from;
+    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, cursor_start(summary, entry, &from), info_entry,
+                                     &r, NULL);
+    if (rc == GPUOCC_OK)
+        return GPUOCC_ERR_ARGUMENT; /* no such entry */
+    if (rc != 1)
+        return rc;
+    cursor_keep(summary, &r.at);
+    uint32_t size = info->size;
+    memset(info, 0, size);
+    memcpy(info, &out, sizeof out);
+    info->size = size;
+    return GPUOCC_OK;
 }
 
 /* The old whole-file reader: every entry must be an uncompressed cubin. */
@@ -320,7 +468,7 @@ static int32_t read_plain_entry(void *ctx, const struct gpuocc_entry *e)
         return rc;
     if (elf.machine != GPUOCC_EM_CUDA)
         return GPUOCC_ERR_FORMAT;
-    return gpuocc_cubin_image(r->origin, &elf, r->sink);
+    return gpuocc_cubin_image(r->origin, &elf, r->sink, NULL, 0);
 }
 
 int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kernel *kernels, int32_t capacity,
@@ -332,7 +480,7 @@ int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kerne
         return GPUOCC_ERR_ARGUMENT;
     struct gpuocc_kernel_sink sink = {kernels, NULL, 0, 0, 0, capacity, 0};
     struct plain_read r = {(const uint8_t *)data, &sink};
-    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, NULL, read_plain_entry, &r);
+    int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, NULL, read_plain_entry, &r, NULL);
     if (rc != GPUOCC_OK)
         return rc;
     *count = sink.count;

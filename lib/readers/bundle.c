@@ -101,7 +101,7 @@ static int32_t walk_plain(const uint8_t *p, size_t n, uint32_t section, uint64_t
         if (*index == INT32_MAX)
             return GPUOCC_ERR_OVERFLOW;
         struct gpuocc_entry e = {{*index, section, at, i}, {*index + 1, section, at, i + 1}, p + d.offset,
-                                 (size_t)d.size, 0, d.size, 0, GPUOCC_CONTAINER_AMDGPU};
+                                 (size_t)d.size, 0, d.size, 0, GPUOCC_CONTAINER_AMDGPU, 0};
         ++*index;
         if ((rc = visit(ctx, &e)) != GPUOCC_OK)
             return rc;
@@ -162,13 +162,31 @@ static int32_t walk_compressed(const uint8_t *p, size_t n, uint32_t section, uin
     if (*index == INT32_MAX)
         return GPUOCC_ERR_OVERFLOW;
     struct gpuocc_entry e = {{*index, section, at, 0}, {*index + 1, section, at, 1}, p + header,
-                             (size_t)(total - header), method, total - header, uncompressed, GPUOCC_CONTAINER_CCOB};
+                             (size_t)(total - header), method, total - header, uncompressed, GPUOCC_CONTAINER_CCOB, 0};
     ++*index;
     return visit(ctx, &e);
 }
 
+static int32_t ignore_entry(void *ctx, const struct gpuocc_entry *e)
+{
+    (void)ctx;
+    (void)e;
+    return GPUOCC_OK;
+}
+
+bool gpuocc_bundle_check(const uint8_t *p, size_t n, size_t *size)
+{
+    int32_t index = 0;
+    size_t used = 0;
+    int32_t rc = is_plain_bundle(p, n)        ? walk_plain(p, n, 0, 0, 0, &index, ignore_entry, NULL, &used)
+                 : is_compressed_bundle(p, n) ? walk_compressed(p, n, 0, 0, 0, &index, ignore_entry, NULL, &used)
+                                              : GPUOCC_ERR_FORMAT;
+    *size = used;
+    return rc == GPUOCC_OK && used > 0;
+}
+
 int32_t gpuocc_bundles_walk(const uint8_t *p, size_t n, uint32_t section, uint64_t from, uint64_t first,
-                            int32_t *index, gpuocc_entry_visit visit, void *ctx)
+                            int32_t *index, gpuocc_entry_visit visit, void *ctx, struct gpuocc_walk_counts *counts)
 {
     for (uint64_t pos = from; pos < n;) {
         if (p[pos] == 0) { /* padding to the next bundle's alignment */
@@ -187,6 +205,8 @@ int32_t gpuocc_bundles_walk(const uint8_t *p, size_t n, uint32_t section, uint64
             rc = GPUOCC_ERR_FORMAT;
         if (rc != GPUOCC_OK)
             return rc;
+        if (counts && counts->containers < INT32_MAX)
+            counts->containers++;
         pos += used;
         first = 0;
     }

@@ -10,7 +10,11 @@
    in `p` (a .hip_fatbin section, or a whole file: section 0), from the bundle at offset `from` and its
    entry `first`; `index` is the next entry's ordinal. */
 int32_t gpuocc_bundles_walk(const uint8_t *p, size_t n, uint32_t section, uint64_t from, uint64_t first,
-                            int32_t *index, gpuocc_entry_visit visit, void *ctx);
+                            int32_t *index, gpuocc_entry_visit visit, void *ctx, struct gpuocc_walk_counts *counts);
+/* Whether a bundle that a scan found at `p` (n bytes to the end of its section) is one: a plain bundle
+   whose every descriptor lies inside it, or a compressed one of version 1-3 with consistent sizes.
+   *size is its length. */
+bool gpuocc_bundle_check(const uint8_t *p, size_t n, size_t *size);
 /* Whether `p` opens with an offload bundle's magic, uncompressed or compressed. */
 bool gpuocc_is_bundle(const uint8_t *p, size_t n);
 /* Each AMDGPU code object of the uncompressed bundle at `p` (a decoded CCOB), given to `each` in order;

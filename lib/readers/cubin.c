@@ -17,6 +17,7 @@
 #include "names.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #define STT_FUNC 2u
 #define STO_CUDA_ENTRY 0x10u
@@ -76,22 +77,6 @@ struct cubin {
     gpuocc_device device;
     bool have_device;
 };
-
-/* A module-wide attribute {symbol, u32 value} for `symbol`; false if none. */
-static int32_t symbol_attribute(const struct cubin *c, uint8_t code, uint32_t symbol, bool *found, uint32_t *value)
-{
-    *found = false;
-    size_t pos = 0;
-    struct attribute a;
-    int32_t rc;
-    while ((rc = next_attribute(c->info, c->info_size, &pos, &a)) == 1) {
-        if (a.code != code || a.format != EIFMT_SVAL || a.value < 8 || gpuocc_le32(a.data) != symbol)
-            continue;
-        *found = true;
-        *value = gpuocc_le32(a.data + 4);
-    }
-    return rc;
-}
 
 /* x * y * z of a {u32, u32, u32} attribute, which must fit an int32_t. */
 static int32_t product3(const struct attribute *a, int32_t *out)
@@ -158,36 +143,138 @@ static int32_t checked_size(uint64_t size, int64_t *out)
     return GPUOCC_OK;
 }
 
-/* Sections that belong to the kernel whose code is section `text` (their sh_info names it). */
-static int32_t read_kernel_sections(const struct cubin *c, uint32_t text, gpuocc_compiled_kernel *k)
+/* One kernel of the batch being read: what the passes over .nv.info and the sections found for it. */
+struct slot {
+    uint32_t symbol, text;
+    uint32_t registers, frame; /* valid where has_registers / has_frame */
+    uint32_t info, shared, constant; /* its .nv.info.<k>, .nv.shared.<k>, .nv.constant0.<k> sections; 0: none */
+    uint8_t has_registers, has_frame, pad[2];
+};
+
+/* The index a batch of kernels is read with: its slots in symbol order, and (text section << 32 | slot)
+   keys sorted, to find a section's kernels by its sh_info. */
+struct batch {
+    struct slot *slots;
+    uint64_t *by_text;
+    size_t capacity, count;
+};
+
+#define STACK_BATCH 128u /* kernels per pass without an index in the workspace */
+
+static struct slot *slot_of_symbol(const struct batch *b, uint32_t symbol)
 {
+    size_t lo = 0, hi = b->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (b->slots[mid].symbol < symbol)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < b->count && b->slots[lo].symbol == symbol ? &b->slots[lo] : NULL;
+}
+
+/* The first key of by_text for section `text`, b->count if none. */
+static size_t first_of_text(const struct batch *b, uint32_t text)
+{
+    size_t lo = 0, hi = b->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if ((uint32_t)(b->by_text[mid] >> 32) < text)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < b->count && (uint32_t)(b->by_text[lo] >> 32) == text ? lo : b->count;
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* One pass over the module-wide .nv.info: each {symbol, value} REGCOUNT or FRAME_SIZE to its kernel (the
+   last record for a symbol wins). */
+static int32_t index_attributes(const struct cubin *c, struct batch *b)
+{
+    size_t pos = 0;
+    struct attribute a;
+    int32_t rc;
+    while ((rc = next_attribute(c->info, c->info_size, &pos, &a)) == 1) {
+        if ((a.code != EIATTR_REGCOUNT && a.code != EIATTR_FRAME_SIZE) || a.format != EIFMT_SVAL || a.value < 8)
+            continue;
+        struct slot *k = slot_of_symbol(b, gpuocc_le32(a.data));
+        if (!k)
+            continue;
+        if (a.code == EIATTR_REGCOUNT) {
+            k->registers = gpuocc_le32(a.data + 4);
+            k->has_registers = 1;
+        } else {
+            k->frame = gpuocc_le32(a.data + 4);
+            k->has_frame = 1;
+        }
+    }
+    return rc;
+}
+
+/* One pass over the sections: those whose sh_info names a batch kernel's text section are its own. */
+static int32_t index_sections(const struct cubin *c, struct batch *b)
+{
+    for (size_t i = 0; i < b->count; i++)
+        b->by_text[i] = (uint64_t)b->slots[i].text << 32 | i;
+    qsort(b->by_text, b->count, sizeof *b->by_text, compare_keys);
     for (uint32_t i = 1; i < c->elf->shnum; i++) {
         struct gpuocc_section s;
         gpuocc_elf_section(c->elf, i, &s);
-        if (s.info != text || i == text)
+        size_t at = first_of_text(b, s.info);
+        if (at == b->count || i == s.info)
             continue;
         const char *name;
         size_t length;
         int32_t rc = gpuocc_elf_section_name(c->elf, &s, &name, &length);
-        if (rc == GPUOCC_OK && gpuocc_has_prefix(name, length, ".nv.info.")) {
-            const uint8_t *data;
-            if ((rc = gpuocc_elf_data(c->elf, &s, &data)) == GPUOCC_OK)
-                rc = read_kernel_info(data, (size_t)s.size, k);
-        } else if (rc == GPUOCC_OK && gpuocc_has_prefix(name, length, ".nv.shared.")) {
-            int64_t size;
-            if ((rc = checked_size(s.size, &size)) == GPUOCC_OK)
-                k->smem_bytes = size > c->reserved_window ? size - c->reserved_window : 0;
-        } else if (rc == GPUOCC_OK && gpuocc_has_prefix(name, length, ".nv.constant0.")) {
-            rc = checked_size(s.size, &k->cmem_bytes);
-        }
         if (rc != GPUOCC_OK)
             return rc;
+        for (; at < b->count && (uint32_t)(b->by_text[at] >> 32) == s.info; at++) {
+            struct slot *k = &b->slots[(uint32_t)b->by_text[at]];
+            if (gpuocc_has_prefix(name, length, ".nv.info."))
+                k->info = i;
+            else if (gpuocc_has_prefix(name, length, ".nv.shared."))
+                k->shared = i;
+            else if (gpuocc_has_prefix(name, length, ".nv.constant0."))
+                k->constant = i;
+        }
     }
     return GPUOCC_OK;
 }
 
-static int32_t read_kernel(const struct cubin *c, uint32_t index, const uint8_t *sym, gpuocc_compiled_kernel *k)
+/* The kernel's own sections, found by index_sections. */
+static int32_t read_kernel_sections(const struct cubin *c, const struct slot *slot, gpuocc_compiled_kernel *k)
 {
+    struct gpuocc_section s;
+    int32_t rc = GPUOCC_OK;
+    if (slot->info) {
+        const uint8_t *data;
+        gpuocc_elf_section(c->elf, slot->info, &s);
+        if ((rc = gpuocc_elf_data(c->elf, &s, &data)) == GPUOCC_OK)
+            rc = read_kernel_info(data, (size_t)s.size, k);
+    }
+    if (rc == GPUOCC_OK && slot->shared) {
+        int64_t size;
+        gpuocc_elf_section(c->elf, slot->shared, &s);
+        if ((rc = checked_size(s.size, &size)) == GPUOCC_OK)
+            k->smem_bytes = size > c->reserved_window ? size - c->reserved_window : 0;
+    }
+    if (rc == GPUOCC_OK && slot->constant) {
+        gpuocc_elf_section(c->elf, slot->constant, &s);
+        rc = checked_size(s.size, &k->cmem_bytes);
+    }
+    return rc;
+}
+
+static int32_t read_kernel(const struct cubin *c, const struct slot *slot, gpuocc_compiled_kernel *k)
+{
+    const uint8_t *sym = c->symbols + (uint64_t)slot->symbol * SYM_SIZE;
     memset(k, 0, sizeof *k);
     const char *name;
     size_t length, start, short_length;
@@ -203,27 +290,17 @@ static int32_t read_kernel(const struct cubin *c, uint32_t index, const uint8_t 
     k->max_regs_per_thread = -1;
     k->stack_frame_bytes = k->spill_store_bytes = k->spill_load_bytes = k->lmem_bytes = -1;
 
-    uint32_t text = gpuocc_le16(sym + 6);
-    if (text == 0 || text >= c->elf->shnum)
-        return GPUOCC_ERR_FORMAT;
     struct gpuocc_section code;
-    gpuocc_elf_section(c->elf, text, &code);
+    gpuocc_elf_section(c->elf, slot->text, &code);
     k->registers = (int32_t)(code.info >> 24);
     k->barriers = (int32_t)((code.flags >> 20) & 0x1f);
-
-    bool found;
-    uint32_t value;
-    if ((rc = symbol_attribute(c, EIATTR_REGCOUNT, index, &found, &value)) != GPUOCC_OK)
-        return rc;
-    if (found && value > INT32_MAX)
+    if (slot->has_registers && slot->registers > INT32_MAX)
         return GPUOCC_ERR_FORMAT;
-    if (found)
-        k->registers = (int32_t)value;
-    if ((rc = symbol_attribute(c, EIATTR_FRAME_SIZE, index, &found, &value)) != GPUOCC_OK)
-        return rc;
-    if (found)
-        k->stack_frame_bytes = value;
-    if ((rc = read_kernel_sections(c, text, k)) != GPUOCC_OK)
+    if (slot->has_registers)
+        k->registers = (int32_t)slot->registers;
+    if (slot->has_frame)
+        k->stack_frame_bytes = slot->frame;
+    if ((rc = read_kernel_sections(c, slot, k)) != GPUOCC_OK)
         return rc;
 
     /* __launch_bounds__'s minimum survives only as the register cap; invert it with the register rule. */
@@ -284,7 +361,30 @@ static int32_t read_module(struct cubin *c)
     return GPUOCC_OK;
 }
 
-int32_t gpuocc_cubin_image(const uint8_t *origin, const struct gpuocc_elf *image, struct gpuocc_kernel_sink *sink)
+size_t gpuocc_cubin_index_bytes(uint64_t kernels)
+{
+    const uint64_t each = sizeof(struct slot) + sizeof(uint64_t);
+    return kernels > SIZE_MAX / each - 8 ? SIZE_MAX : (size_t)(kernels * each + 8);
+}
+
+/* The next batch of kernels, from symbol *next on: up to b->capacity, in symbol order. */
+static int32_t next_batch(const struct cubin *c, uint64_t *next, struct batch *b)
+{
+    b->count = 0;
+    for (; *next < c->symbol_count && b->count < b->capacity; ++*next) {
+        const uint8_t *sym = c->symbols + *next * SYM_SIZE;
+        if ((sym[4] & 0xf) != STT_FUNC || !(sym[5] & STO_CUDA_ENTRY))
+            continue;
+        uint32_t text = gpuocc_le16(sym + 6);
+        if (*next > UINT32_MAX || text == 0 || text >= c->elf->shnum)
+            return GPUOCC_ERR_FORMAT;
+        b->slots[b->count++] = (struct slot){.symbol = (uint32_t)*next, .text = text};
+    }
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_cubin_image(const uint8_t *origin, const struct gpuocc_elf *image, struct gpuocc_kernel_sink *sink,
+                           void *index, size_t index_len)
 {
     struct cubin c;
     memset(&c, 0, sizeof c);
@@ -298,17 +398,33 @@ int32_t gpuocc_cubin_image(const uint8_t *origin, const struct gpuocc_elf *image
     int32_t rc = read_module(&c);
     if (rc != GPUOCC_OK)
         return rc;
-    for (uint64_t i = 1; i < c.symbol_count; i++) {
-        const uint8_t *sym = c.symbols + i * SYM_SIZE;
-        if ((sym[4] & 0xf) != STT_FUNC || !(sym[5] & STO_CUDA_ENTRY))
-            continue;
-        if (i > UINT32_MAX)
-            return GPUOCC_ERR_FORMAT;
-        gpuocc_compiled_kernel k;
-        if ((rc = read_kernel(&c, (uint32_t)i, sym, &k)) != GPUOCC_OK)
-            return rc;
-        if ((rc = gpuocc_sink_put(sink, &k)) != GPUOCC_OK)
-            return rc;
+    /* the index: in the caller's memory where there is room for more than a stack batch (one pass over
+       .nv.info and the sections for all the kernels: linear), else on the stack, one pass per batch */
+    struct slot stack_slots[STACK_BATCH];
+    uint64_t stack_keys[STACK_BATCH];
+    struct batch b = {stack_slots, stack_keys, STACK_BATCH, 0};
+    uintptr_t aligned = ((uintptr_t)index + 7) & ~(uintptr_t)7;
+    size_t skip = (size_t)(aligned - (uintptr_t)index);
+    if (index && index_len > skip) {
+        size_t room = (index_len - skip) / (sizeof(struct slot) + sizeof(uint64_t));
+        room = room > UINT32_MAX ? UINT32_MAX : room; /* a key keeps its slot in 32 bits */
+        if (room > STACK_BATCH) {
+            b.by_text = (uint64_t *)aligned;
+            b.slots = (struct slot *)(b.by_text + room);
+            b.capacity = room;
+        }
     }
-    return GPUOCC_OK;
+    for (uint64_t next = 1;;) {
+        if ((rc = next_batch(&c, &next, &b)) != GPUOCC_OK)
+            return rc;
+        if (b.count == 0)
+            return GPUOCC_OK;
+        if ((rc = index_attributes(&c, &b)) != GPUOCC_OK || (rc = index_sections(&c, &b)) != GPUOCC_OK)
+            return rc;
+        for (size_t i = 0; i < b.count; i++) {
+            gpuocc_compiled_kernel k;
+            if ((rc = read_kernel(&c, &b.slots[i], &k)) != GPUOCC_OK || (rc = gpuocc_sink_put(sink, &k)) != GPUOCC_OK)
+                return rc;
+        }
+    }
 }

@@ -25,6 +25,7 @@ struct gpuocc_entry {
     uint64_t compressed;   /* the compressed data's size (entry header offset 0x10) */
     uint64_t uncompressed; /* the decompressed size (offset 0x38); 0 when not compressed */
     uint32_t container;    /* GPUOCC_CONTAINER_*: what the payload is */
+    uint32_t sm;           /* a fatbinary entry's SM (entry header offset 0x1c); 0 for others */
 };
 
 #define GPUOCC_CONTAINER_CUBIN 0u  /* an NVIDIA cubin, perhaps compressed (flags) */
@@ -37,6 +38,13 @@ struct gpuocc_entry {
 
 #define GPUOCC_ENTRY_LZ4 0x2000u
 #define GPUOCC_ENTRY_ZSTD 0x8000u
+
+/* What a whole walk met besides the entries: containers (fatbinaries, offload bundles) walked, candidates
+   found by a scan for a container's magic whose headers did not validate (skipped, never walked), and
+   fatbinary entries that hold no compiled code (PTX, LTO IR). */
+struct gpuocc_walk_counts {
+    int32_t containers, skipped, uncompiled;
+};
 
 /* Called for each entry in file order: GPUOCC_OK to go on, 1 to stop (the walk returns 1), an error to
    stop with it. */

@@ -16,10 +16,13 @@
 #define ENTRY_HEADER_MIN 64u
 #define ENTRY_KIND_ELF 2u
 
+#define ENTRY_VERSION 0x0101u
+
 struct walk {
     gpuocc_entry_visit visit;
     void *ctx;
     int32_t index; /* the next entry's ordinal */
+    struct gpuocc_walk_counts *counts; /* NULL: not counted */
 };
 
 /* One fatbinary at p (offset `at` of its section), its entries from offset `first`; *used is its size. */
@@ -50,14 +53,19 @@ static int32_t walk_fatbin(struct walk *w, const uint8_t *p, size_t n, uint32_t 
                 return GPUOCC_ERR_OVERFLOW;
             struct gpuocc_entry entry = {{w->index, section, at, pos}, {w->index + 1, section, at, next},
                                          e + entry_header, (size_t)payload, gpuocc_le64(e + 0x28),
-                                         gpuocc_le32(e + 0x10), gpuocc_le64(e + 0x38), GPUOCC_CONTAINER_CUBIN};
+                                         gpuocc_le32(e + 0x10), gpuocc_le64(e + 0x38), GPUOCC_CONTAINER_CUBIN,
+                                         gpuocc_le32(e + 0x1c)};
             w->index++;
             int32_t rc = w->visit(w->ctx, &entry);
             if (rc != GPUOCC_OK)
                 return rc;
+        } else if (w->counts && w->counts->uncompiled < INT32_MAX) {
+            w->counts->uncompiled++;
         }
         pos = next;
     }
+    if (w->counts && w->counts->containers < INT32_MAX)
+        w->counts->containers++;
     *used = (size_t)(header + size);
     return GPUOCC_OK;
 }
@@ -83,15 +91,37 @@ static int32_t walk_fatbins(struct walk *w, const uint8_t *p, size_t n, uint32_t
     return GPUOCC_OK;
 }
 
+bool gpuocc_fatbin_check(const uint8_t *p, size_t n, size_t *size)
+{
+    if (n < FATBIN_HEADER_MIN || gpuocc_le32(p) != FATBIN_MAGIC || gpuocc_le16(p + 4) != 1)
+        return false;
+    uint64_t header = gpuocc_le16(p + 6), total = gpuocc_le64(p + 8);
+    if (header < FATBIN_HEADER_MIN || !gpuocc_fits(n, header, total))
+        return false;
+    const uint8_t *entries = p + header;
+    uint64_t pos = 0;
+    while (pos < total) {
+        const uint8_t *e = entries + pos;
+        if (total - pos < ENTRY_HEADER_MIN || gpuocc_le16(e) == 0 || gpuocc_le16(e + 2) != ENTRY_VERSION)
+            return false;
+        uint64_t entry_header = gpuocc_le32(e + 4), payload = gpuocc_le64(e + 8);
+        if (entry_header < ENTRY_HEADER_MIN || !gpuocc_fits((size_t)(total - pos), entry_header, payload))
+            return false;
+        pos += entry_header + payload;
+    }
+    *size = (size_t)(header + total);
+    return total > 0;
+}
+
 bool gpuocc_is_fatbin(const uint8_t *p, size_t n)
 {
     return n >= 4 && gpuocc_le32(p) == FATBIN_MAGIC;
 }
 
 int32_t gpuocc_fatbins_walk(const uint8_t *p, size_t n, uint32_t section, uint64_t from, uint64_t first,
-                            int32_t *index, gpuocc_entry_visit visit, void *ctx)
+                            int32_t *index, gpuocc_entry_visit visit, void *ctx, struct gpuocc_walk_counts *counts)
 {
-    struct walk w = {visit, ctx, *index};
+    struct walk w = {visit, ctx, *index, counts};
     int32_t rc = walk_fatbins(&w, p, n, section, from, first);
     *index = w.index;
     return rc;

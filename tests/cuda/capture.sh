@@ -21,3 +21,15 @@ nvcc -fatbin -compress-mode=speed -Xfatbin=-compress-all -gencode arch=compute_8
 # CUDA 13 compresses relocatable device code by default: a default -rdc object holds zstd entries
 # shellcheck disable=SC2086
 nvcc -rdc=true -c $targets $src/units.cu -o "$out/units_rdc_zstd.o"
+# PTX only (no compiled kernel), and a cubin of zero kernels
+nvcc -fatbin -gencode arch=compute_90,code=compute_90 $src/units.cu -o "$out/units_ptx.fatbin"
+nvcc -cubin -arch=sm_90 $src/no_kernel.cu -o "$out/no_kernel_sm90.cubin"
+# A fatbinary in .rodata (no .nv_fatbin section), after a candidate magic whose header does not validate:
+# the layout of libraries such as cuFFT, which keep their fatbinaries in .ldata
+tmp=$(mktemp -d)
+printf '\120\355\125\272\007\000\020\000' > "$tmp/blob" # 0xBA55ED50, version 7: not a fatbinary
+head -c 8 /dev/zero >> "$tmp/blob"
+cat "$out/units_zstd.fatbin" >> "$tmp/blob"
+(cd "$tmp" && ld -r -b binary blob -o blob.o)
+objcopy --rename-section .data=.rodata,alloc,load,readonly,data,contents "$tmp/blob.o" "$out/units_rodata.o"
+rm -r "$tmp"

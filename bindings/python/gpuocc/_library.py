@@ -186,6 +186,14 @@ class _CBinarySummary(ctypes.Structure):
                 ("reserved", c_u64 * 4)]
 
 
+class _CBinaryEntry(ctypes.Structure):
+    """gpuocc_binary_entry: where an entry is and what reading it takes (gpuocc_binary_entry_info)."""
+    _fields_ = [("size", c_u32), ("container", c_u32), ("entry", c_i32), ("sm", c_i32), ("compression", c_u32),
+                ("section", c_u32), ("section_name_offset", c_u64), ("section_name_length", c_u64),
+                ("container_offset", c_u64), ("offset", c_u64), ("stored_bytes", c_u64), ("image_bytes", c_u64),
+                ("workspace_bytes", c_u64), ("fast_workspace_bytes", c_u64), ("reserved", c_u64 * 4)]
+
+
 _SMEM_FN = ctypes.CFUNCTYPE(c_i64, c_i32, ctypes.c_void_p)
 _CCHARP = ctypes.c_char_p
 
@@ -261,6 +269,8 @@ _SIGNATURES = {
     "gpuocc_binary_scan": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, P(_CBinarySummary)]),
     "gpuocc_binary_read_entry": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, c_i32, ctypes.c_void_p, ctypes.c_size_t,
                                          P(_CBinaryKernel), c_i32, P(c_i32), P(_CBinarySummary)]),
+    "gpuocc_binary_entry_info": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, c_i32, P(_CBinaryEntry),
+                                         P(_CBinarySummary)]),
 }
 
 # Status codes the module itself needs (include/gpuocc.h, fixed values).

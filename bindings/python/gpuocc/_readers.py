@@ -5,8 +5,8 @@ from __future__ import annotations
 import ctypes
 from typing import Any, Optional, Union
 
-from ._library import (Error, _CBinaryKernel, _CBinarySummary, _CCompiledKernel, _CRemarksKernel, _ERR_BUFFER, _OK,
-                       _VENDOR_AMD, _bytes, _call, _from_c, c_i32, library, status_name)
+from ._library import (Error, _CBinaryEntry, _CBinaryKernel, _CBinarySummary, _CCompiledKernel, _CRemarksKernel,
+                       _ERR_ARGUMENT, _ERR_BUFFER, _OK, _VENDOR_AMD, _bytes, _call, _from_c, c_i32, library, status_name)
 from ._types import BinaryKernel, BinaryRead, CompiledKernel, RemarksKernel, _recorded, _sm
 
 
@@ -109,25 +109,55 @@ def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKer
                         amd_mach=k.amd_mach, code_object_version=k.code_object_version)
 
 
-def read_binary(data: Union[bytes, bytearray, memoryview]) -> BinaryRead:
+MAX_ENTRY_BYTES = 1 << 30  # what one entry may claim decompressed unless max_entry_bytes says otherwise
+
+
+def _workspace(current: Any, info: _CBinaryEntry, ceiling: int) -> Any:
+    """A workspace for one entry: the fast one where memory allows, the needed one else, the current one
+    when the entry claims more than the ceiling (the library then fails that entry alone)."""
+    if info.image_bytes > ceiling:
+        return current
+    for size in (info.fast_workspace_bytes, info.workspace_bytes):
+        if size <= len(current):
+            return current
+        try:
+            return ctypes.create_string_buffer(size)
+        except (MemoryError, OverflowError):
+            continue
+    return current
+
+
+def read_binary(data: Union[bytes, bytearray, memoryview], max_entry_bytes: int = MAX_ENTRY_BYTES) -> BinaryRead:
     """The kernels of every device-code entry of a binary (bytes): a cubin, a fatbinary, a host object,
     executable or shared library, compressed entries (zstd, LZ4) included; AMDGPU code objects and HIP
     offload bundles (.hip_fatbin, compressed CCOB bundles) too.  An unreadable entry is
     counted in the result and does not hide the others.
 
+    The workspace is sized entry by entry: an entry claiming more than `max_entry_bytes` decompressed
+    (default 1 GiB) fails alone ("argument"), as one the memory cannot hold does; never MemoryError.
+
     Raises TypeError for a non-bytes argument; gpuocc.Error "format", "truncated", "unsupported" when the
     containers cannot be walked, or the first failure's status when no entry could be read."""
     data = _bytes(data, "data")
+    if not isinstance(max_entry_bytes, int) or isinstance(max_entry_bytes, bool):
+        raise TypeError("max_entry_bytes must be an int")
     summary = _CBinarySummary(size=ctypes.sizeof(_CBinarySummary))
     _call("gpuocc_binary_scan", data, len(data), ctypes.byref(summary))
-    workspace = ctypes.create_string_buffer(max(summary.workspace_bytes, 1))
+    workspace = ctypes.create_string_buffer(1)
+    info = _CBinaryEntry(size=ctypes.sizeof(_CBinaryEntry))
     kernels = []
+    unread = []  # entries whose workspace could not be given: failed "argument", not counted by the library
     capacity = 256
     records = (_CBinaryKernel * capacity)()
     library.gpuocc_binary_kernel_init(records)
     for entry in range(summary.entries):
         count = c_i32()
-        args = (data, len(data), entry, workspace, summary.workspace_bytes)
+        if library.gpuocc_binary_entry_info(data, len(data), entry, ctypes.byref(info), ctypes.byref(summary)) == _OK:
+            workspace = _workspace(workspace, info, max_entry_bytes)
+            if info.workspace_bytes > len(workspace):  # over the ceiling, or more than memory holds
+                unread.append(entry)
+                continue
+        args = (data, len(data), entry, workspace, len(workspace))
         # the summary counts each entry's outcome, and lets entries read in order walk the file once
         status = library.gpuocc_binary_read_entry(*args, records, capacity, ctypes.byref(count), ctypes.byref(summary))
         if status == _ERR_BUFFER:
@@ -145,8 +175,13 @@ def read_binary(data: Union[bytes, bytearray, memoryview]) -> BinaryRead:
                 k, base[k.name_offset:k.name_offset + k.name_length].decode(errors="replace"),
                 base[k.short_offset:k.short_offset + k.short_length].decode(errors="replace"),
                 base[k.target_offset:k.target_offset + k.target_length].decode(errors="replace")))
-    if summary.entries_read == 0 and summary.entries_failed > 0:
-        raise Error(summary.first_failure, f"entry {summary.first_failed_entry}")
-    first = status_name(summary.first_failure) if summary.entries_failed else None
+    failed, first_entry, first_status = summary.entries_failed, summary.first_failed_entry, summary.first_failure
+    if unread:
+        failed += len(unread)
+        if first_entry < 0 or unread[0] < first_entry:
+            first_entry, first_status = unread[0], _ERR_ARGUMENT
+    if summary.entries_read == 0 and failed > 0:
+        raise Error(first_status, f"entry {first_entry}")
+    first = status_name(first_status) if failed else None
     return BinaryRead(tuple(kernels), summary.entries, summary.compressed_entries, summary.entries_read,
-                      summary.entries_failed, summary.first_failed_entry, first)
+                      failed, first_entry, first)
