@@ -35,9 +35,12 @@ class Coverage(unittest.TestCase):
     def test_struct_sizes_match_the_frozen_c_layouts(self):
         import ctypes
         # lib/core/structs.c static-asserts these sizes
-        self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 232)
-        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 88)
-        self.assertEqual(ctypes.sizeof(gpuocc._CResult), 104)
+        self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 384)  # 232 before Intel's tail
+        self.assertEqual(gpuocc._CDevice.xves_per_xecore.offset, 232)
+        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 96)  # 88 before sub_group and grf
+        self.assertEqual(gpuocc._CKernel.sub_group.offset, 88)
+        self.assertEqual(ctypes.sizeof(gpuocc._CResult), 112)  # 104 before workgroups_per_gpu
+        self.assertEqual(gpuocc._CResult.workgroups_per_gpu.offset, 104)
         self.assertEqual(ctypes.sizeof(gpuocc._CSweepPoint), 72)  # lib/api/sweep.c
         self.assertEqual(ctypes.sizeof(gpuocc._CCompiledKernel), 144)
         self.assertEqual(gpuocc._CCompiledKernel.max_threads_per_block.offset, 96)
