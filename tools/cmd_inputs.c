@@ -88,7 +88,7 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
     cli_launch_init(&o->launch);
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
-        if (cli_launch_flag(&a, &o->launch) || (amd && cli_amd_launch_flag(&a, &o->launch)))
+        if (cli_launch_flag(&a, &o->launch) || (amd && (cli_amd_launch_flag(&a, &o->launch) || cli_intel_launch_flag(&a, &o->launch))))
             continue;
         if (cli_switch(&a, "--best-block"))
             o->best = true;
