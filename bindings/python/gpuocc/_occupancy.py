@@ -80,6 +80,8 @@ def _kernel(kern: Kernel) -> _CKernel:
 # the kernel fields only one vendor's rules read, and their defaults
 _AMD_ONLY = (("agprs", 0), ("sgprs", 0), ("wave_size", 0), ("cu_mode", 0), ("model", None), ("rocm", None))
 _NVIDIA_ONLY = (("barriers", 1), ("carveout", CARVEOUT_DEFAULT), ("smem_optin", True), ("smem_dynamic_max", -1))
+_INTEL_ONLY = (("sub_group", 0), ("grf", 0))
+_VENDOR_INTEL = 3
 
 
 def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]":
@@ -87,6 +89,25 @@ def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]
     its default, raises gpuocc.Error "argument", as `gpuocc report` and `gpuocc batch` refuse it (the
     device's rules would not read it)."""
     d, k = _device(dev), _kernel(kern)
+    if d.vendor == _VENDOR_INTEL:
+        # Intel reads barriers and model of the others' fields; its register demand is grf
+        others = [f for f in _NVIDIA_ONLY + _AMD_ONLY if f[0] not in ("barriers", "model")] + [("regs", 0)]
+        for name, default in others:
+            if getattr(kern, name) != default:
+                raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: not read on Intel (the device is "
+                            "Intel" + ("; use grf)" if name == "regs" else ")"))
+        if kern.model == "compiler":
+            raise Error(_ERR_ARGUMENT, "model='compiler' is AMD's: Intel has 'calculator' and 'runtime'")
+        if kern.model == "runtime":
+            k.model = 4  # GPUOCC_MODEL_INTEL_RUNTIME
+        if kern.sub_group and not d.sub_group_sizes & kern.sub_group:
+            raise Error(_ERR_ARGUMENT, f"sub_group={kern.sub_group}: not a sub-group size of the device")
+        return d, k
+    for name, default in _INTEL_ONLY:
+        if getattr(kern, name) != default:
+            raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: Intel only")
+    if kern.model == "calculator":
+        raise Error(_ERR_ARGUMENT, "model='calculator' is Intel's")
     amd = d.vendor == _VENDOR_AMD
     for name, default in _NVIDIA_ONLY if amd else _AMD_ONLY:
         if getattr(kern, name) != default:
@@ -125,7 +146,7 @@ def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
     r = _CResult(size=ctypes.sizeof(_CResult))
     _call("gpuocc_occupancy", *_pair_refs(dev, kern), ctypes.byref(r))
     # AMD's fields are None for NVIDIA (model 0), as JSON's null
-    return _from_c(Result, r, waves_per_simd=r.waves_per_simd if r.model else None)
+    return _from_c(Result, r, waves_per_simd=r.waves_per_simd if r.model in (1, 2) else None)  # AMD only
 
 
 def limits(dev: Union[Device, str], kern: Kernel) -> Limits:
