@@ -84,10 +84,13 @@ GPUOCC_API const char *gpuocc_version_string(void);
  *
  * Every rule the occupancy functions apply is driven by these fields, never by the compute capability,
  * so a device that is not in the table (a future GPU) works once described.  `vendor` selects the
- * family of rules: NVIDIA's, or AMD's (0.2.0; the AMD fields of the tail, docs/amd.md).
+ * family of rules: NVIDIA's, AMD's (0.2.0; the AMD fields of the tail, docs/amd.md), or Intel's (0.2.0; the
+ * Intel fields past them, docs/intel.md).
  * ------------------------------------------------------------------------------------------------- */
 #define GPUOCC_VENDOR_NVIDIA 1
 #define GPUOCC_VENDOR_AMD    2 /* @since 0.2.0; the AMD fields below, rules in docs/amd.md */
+#define GPUOCC_VENDOR_INTEL  3 /* @since 0.2.0; the Intel fields below, rules in docs/intel.md */
+#define GPUOCC_MAX_SLM_SIZES 16 /* entries of gpuocc_device.slm_sizes_kib; @since 0.2.0 */
 #define GPUOCC_MAX_CARVEOUTS 16
 
 typedef struct gpuocc_device {
@@ -135,7 +138,28 @@ typedef struct gpuocc_device {
     int32_t reserved0;                     /* zero */
     int32_t reserved1;                     /* zero */
     uint64_t reserved[1];                  /* zero */
+    /* Intel (vendor GPUOCC_VENDOR_INTEL), zero for NVIDIA and AMD.  @since 0.2.0.  The layout up to here
+       (232 bytes) is still accepted, zero-extended.  On Intel the shared fields mean (docs/intel.md):
+       sm_count = Xe-cores (sub-slices, dual sub-slices) on the product, warp_size = the default sub-group
+       size, max_threads_per_block = the largest work-group, max_threads_per_sm = hardware threads per
+       Xe-core (xves_per_xecore x threads_per_xve), max_blocks_per_sm = the calculator's work-group cap per
+       Xe-core, barriers_per_sm = its barrier registers per Xe-core (the cap with barriers),
+       smem_per_sm_bytes = SLM per Xe-core, smem_per_block_bytes (= _optin_bytes) = SLM one work-group may
+       use (the runtime's maxProgrammableSlmSize), smem_alloc_unit_bytes = 1024 (sizes are whole KiB). */
+    int32_t xves_per_xecore;               /* XVEs (EUs) per Xe-core: 8 or 16 */
+    int32_t threads_per_xve;               /* hardware threads per XVE in the default GRF mode: 7, 8, 10 */
+    int32_t sub_group_sizes;               /* the sub-group sizes it runs, OR-ed: 8 | 16 | 32 = 56, 16 | 32 = 48 */
+    int32_t grf_max;                       /* the most GRF registers per thread: 128, or 256 (large GRF) */
+    int32_t grf_table;                     /* GPUOCC_GRF_TABLE_*: the runtime's threads per XVE by GRF count */
+    int32_t runtime_barriers_per_xecore;   /* the runtime's barrier registers per Xe-core (32) */
+    int32_t slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the calculator's work-group SLM sizes, ascending, KiB;
+                                                   unused entries 0 (a work-group's SLM rounds up to one) */
+    int32_t runtime_slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the runtime's (alignSlmSizePerThreadGroup) */
 } gpuocc_device;
+
+/* gpuocc_device.grf_table (Intel): threads per XVE the compute runtime counts at a GRF count.  @since 0.2.0 */
+#define GPUOCC_GRF_TABLE_TWO_MODES 1 /* up to Xe2: 8 threads, 4 above 128 registers (large GRF) */
+#define GPUOCC_GRF_TABLE_XE3       2 /* Xe3: 10 up to 96 registers, 8 to 128, 6 to 160, 5 to 192, 4 to 256 */
 
 /* gpuocc_device.agpr_file.  @since 0.2.0 */
 #define GPUOCC_AGPR_NONE     0 /* no AGPRs (gfx900, gfx906, gfx10+) */
@@ -193,12 +217,22 @@ typedef struct gpuocc_kernel {
     int32_t rocm_version;           /* the runtime model's ROCm release, major * 100 + minor; 0 = newest */
     int32_t reserved0;              /* zero */
     uint64_t reserved[1];           /* zero */
+    /* Intel only (ignored for NVIDIA and AMD), @since 0.2.0; the 88-byte layout is still accepted.  On Intel
+       threads_per_block holds the work-items per work-group, smem_static_bytes / smem_dynamic_bytes the
+       SLM, barriers > 0 that the kernel uses a barrier (the runtime model divides by the count);
+       regs_per_thread is ignored (the register demand is `grf`). */
+    int32_t sub_group;              /* sub-group size (SIMD width): 8, 16 or 32; 0 = the device's default */
+    int32_t grf;                    /* GRF registers per hardware thread: 128, 256 (large GRF), or a count of
+                                       the runtime's Xe3 table; 0 = 128 */
 } gpuocc_kernel;
 
 /* gpuocc_kernel.model (AMD).  @since 0.2.0 */
 #define GPUOCC_MODEL_DEFAULT  0 /* the compiler's */
 #define GPUOCC_MODEL_COMPILER 1 /* LLVM's AMDGPU occupancy (exact against LLVM 19) */
 #define GPUOCC_MODEL_RUNTIME  2 /* HIP's hipOccupancyMaxActiveBlocksPerMultiprocessor for rocm_version */
+/* gpuocc_kernel.model (Intel; GPUOCC_MODEL_DEFAULT is the calculator's).  @since 0.2.0 */
+#define GPUOCC_MODEL_CALCULATOR    3 /* Intel's GPU Occupancy Calculator (oneAPI-samples), per Xe-core */
+#define GPUOCC_MODEL_INTEL_RUNTIME 4 /* Intel's compute runtime, KernelHelper::getMaxWorkGroupCount */
 
 /* Zero `k`, set size, threads_per_block = 1, barriers = 1, carveout = default, smem_optin = 1 and
    smem_dynamic_max_bytes = -1.  smem_optin was 0 before 0.2.0: set it to 0 for the 48 KiB per-block
@@ -297,11 +331,15 @@ typedef struct gpuocc_result {
     int64_t smem_per_block_bytes;  /* shared memory allocated to one block, reserved part included */
     int64_t smem_per_sm_bytes;     /* the carveout the driver configures (gpuocc_smem_carveout) */
     /* @since 0.2.0.  On AMD, blocks are per CU as HIP counts them (per WGP on gfx10+ in WGP mode). */
-    int32_t model;                 /* AMD: the GPUOCC_MODEL_* that filled blocks_per_sm; 0 for NVIDIA */
+    int32_t model;                 /* AMD, Intel: the GPUOCC_MODEL_* that filled blocks_per_sm; 0 for NVIDIA */
     int32_t waves_per_simd;        /* AMD: the compiler's occupancy, LLVM's "Occupancy [waves/SIMD]"; 0 NVIDIA */
     int32_t limit_sgprs;           /* AMD: blocks the SGPRs allow; GPUOCC_UNLIMITED where they cannot limit */
     int32_t reserved0;
     uint64_t reserved[2];
+    /* @since 0.2.0; the 104-byte layout is still accepted (written up to its size). */
+    int64_t workgroups_per_gpu;    /* Intel: work-groups resident on the whole GPU (the runtime model: its
+                                      cooperative-launch count; the calculator: blocks_per_sm x sm_count);
+                                      0 for NVIDIA and AMD, and for a bare architecture */
 } gpuocc_result;
 
 /* Blocks per SM and why.  `result->size` must be set.  Cost: every field of the device and the kernel

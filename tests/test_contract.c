@@ -84,7 +84,12 @@ static const field device_fields[] = {
     FIELD(gpuocc_device, agpr_file, T_I32), FIELD(gpuocc_device, sgprs_per_simd, T_I32),
     FIELD(gpuocc_device, cus_per_wgp, T_I32), FIELD(gpuocc_device, wave_sizes, T_I32),
     RESERVED(gpuocc_device, reserved0, T_I32, 1), RESERVED(gpuocc_device, reserved1, T_I32, 1),
-    RESERVED(gpuocc_device, reserved, T_U64, 1), END_FIELDS,
+    RESERVED(gpuocc_device, reserved, T_U64, 1), FIELD(gpuocc_device, xves_per_xecore, T_I32),
+    FIELD(gpuocc_device, threads_per_xve, T_I32), FIELD(gpuocc_device, sub_group_sizes, T_I32),
+    FIELD(gpuocc_device, grf_max, T_I32), FIELD(gpuocc_device, grf_table, T_I32),
+    FIELD(gpuocc_device, runtime_barriers_per_xecore, T_I32),
+    FIELDS(gpuocc_device, slm_sizes_kib, T_I32, GPUOCC_MAX_SLM_SIZES),
+    FIELDS(gpuocc_device, runtime_slm_sizes_kib, T_I32, GPUOCC_MAX_SLM_SIZES), END_FIELDS,
 };
 static const layout device_layout = {"gpuocc_device", sizeof(gpuocc_device), 232, device_fields};
 
@@ -96,13 +101,14 @@ static const field kernel_fields[] = {
     FIELD(gpuocc_kernel, max_threads_per_block, T_I32), FIELD(gpuocc_kernel, agprs, T_I32),
     FIELD(gpuocc_kernel, sgprs, T_I32), FIELD(gpuocc_kernel, wave_size, T_I32), FIELD(gpuocc_kernel, cu_mode, T_I32),
     FIELD(gpuocc_kernel, model, T_I32), FIELD(gpuocc_kernel, rocm_version, T_I32),
-    RESERVED(gpuocc_kernel, reserved0, T_I32, 1), RESERVED(gpuocc_kernel, reserved, T_U64, 1), END_FIELDS,
+    RESERVED(gpuocc_kernel, reserved0, T_I32, 1), RESERVED(gpuocc_kernel, reserved, T_U64, 1),
+    FIELD(gpuocc_kernel, sub_group, T_I32), FIELD(gpuocc_kernel, grf, T_I32), END_FIELDS,
 };
 static const layout kernel_layout = {"gpuocc_kernel", sizeof(gpuocc_kernel), 88, kernel_fields};
 
 static const field result_fields[] = {
     FIELD(gpuocc_result, occupancy, T_DBL), FIELD(gpuocc_result, smem_per_block_bytes, T_BYTES),
-    FIELD(gpuocc_result, smem_per_sm_bytes, T_BYTES), END_FIELDS,
+    FIELD(gpuocc_result, smem_per_sm_bytes, T_BYTES), FIELD(gpuocc_result, workgroups_per_gpu, T_I64), END_FIELDS,
 };
 static const layout result_layout = {"gpuocc_result", sizeof(gpuocc_result), 104, result_fields};
 

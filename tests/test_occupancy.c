@@ -177,8 +177,10 @@ Test(occupancy, invalid_inputs)
 
     k = test_kernel(256, 5, 0, 0);
     gpuocc_device bad = d;
-    bad.vendor = 3;
+    bad.vendor = 4;
     cr_expect_eq(gpuocc_occupancy(&bad, &k, &r), GPUOCC_ERR_VENDOR);
+    bad.vendor = GPUOCC_VENDOR_INTEL; /* nor a valid Intel one */
+    cr_expect_eq(gpuocc_occupancy(&bad, &k, &r), GPUOCC_ERR_DEVICE);
     bad.vendor = GPUOCC_VENDOR_AMD; /* an NVIDIA description is not a valid AMD one */
     cr_expect_eq(gpuocc_occupancy(&bad, &k, &r), GPUOCC_ERR_DEVICE);
     bad = d;

@@ -379,11 +379,40 @@ bool cli_is_amd(const gpuocc_device *d)
     return d->vendor == GPUOCC_VENDOR_AMD;
 }
 
+bool cli_is_intel(const gpuocc_device *d)
+{
+    return d->vendor == GPUOCC_VENDOR_INTEL;
+}
+
+const char *cli_vendor_name(const gpuocc_device *d)
+{
+    return cli_is_amd(d) ? "amd" : cli_is_intel(d) ? "intel" : "nvidia";
+}
+
+/* Intel's architecture: the first catalog architecture with the same rules (its Xe-core count aside). */
+static void intel_arch_name(const gpuocc_device *d, char *out, size_t cap)
+{
+    gpuocc_device bare = *d;
+    bare.size = sizeof bare;
+    bare.sm_count = 0;
+    for (int32_t i = 0; i < gpuocc_catalog_count(); i++) {
+        gpuocc_device row = {.size = sizeof row};
+        if (gpuocc_catalog_kind(i) == GPUOCC_CATALOG_ARCH && gpuocc_catalog_device(i, &row) == GPUOCC_OK &&
+            memcmp(&row, &bare, sizeof row) == 0) {
+            snprintf(out, cap, "%s", gpuocc_catalog_name(i));
+            return;
+        }
+    }
+    snprintf(out, cap, "xe%d.%d", d->cc_major, d->cc_minor); /* a described device: its IP version */
+}
+
 void cli_arch_name(const gpuocc_device *d, char *out, size_t cap)
 {
     /* AMD keeps the target's version in cc_major and its two hexadecimal digits in cc_minor: gfx90a = 9, 0x0a */
     if (cli_is_amd(d))
         snprintf(out, cap, "gfx%d%x%x", d->cc_major, (unsigned)(d->cc_minor >> 4) & 0xf, (unsigned)d->cc_minor & 0xf);
+    else if (cli_is_intel(d))
+        intel_arch_name(d, out, cap);
     else
         snprintf(out, cap, "sm_%d%d", d->cc_major, d->cc_minor);
 }
@@ -414,6 +443,29 @@ static void vendor_check(struct cli_io *io, const struct cli_launch *l)
         return;
     char arch[16];
     cli_arch_name(&l->dev, arch, sizeof arch);
+    if (cli_is_intel(&l->dev)) {
+        if (l->nvidia_only_flag)
+            cli_fail(io, l->nvidia_only_flag, "NVIDIA only, but --arch %s is an Intel device (%s): Intel has no "
+                     "carveout or shared-memory opt-in", l->dev_name, arch);
+        else if (l->amd_flag)
+            cli_fail(io, l->amd_flag, "AMD only, but --arch %s is an Intel device (%s)%s", l->dev_name, arch,
+                     !strcmp(l->amd_flag, "--lds")           ? ": use --slm"
+                     : !strcmp(l->amd_flag, "--lds-dynamic") ? ": use --slm-dynamic"
+                     : !strcmp(l->amd_flag, "--vgprs")       ? ": use --grf"
+                                                             : "");
+        else if (l->regs_flag)
+            cli_fail(io, l->regs_flag, "registers per thread do not apply to --arch %s, an Intel device (%s): use "
+                     "--grf (registers per hardware thread)", l->dev_name, arch);
+        return;
+    }
+    if (l->intel_flag) {
+        cli_fail(io, l->intel_flag, "Intel only, but --arch %s is %s device (%s)%s", l->dev_name,
+                 cli_is_amd(&l->dev) ? "an AMD" : "an NVIDIA", arch,
+                 !strcmp(l->intel_flag, "--slm")           ? ": use --smem-static"
+                 : !strcmp(l->intel_flag, "--slm-dynamic") ? ": use --smem-dynamic"
+                                                           : "");
+        return;
+    }
     if (cli_is_amd(&l->dev) && l->nvidia_flag)
         cli_fail(io, l->nvidia_flag, "NVIDIA only, but --arch %s is an AMD device (%s): AMD has no carveout, "
                  "shared-memory opt-in or named barriers", l->dev_name, arch);
@@ -454,9 +506,11 @@ bool cli_launch_flag(struct cli_args *a, struct cli_launch *l)
     } else if (cli_flag(a, "--carveout", &v)) {
         l->k.carveout_percent = cli_int(io, "--carveout", v, -1, 100);
         l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--carveout";
+        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--carveout";
     } else if (cli_switch(a, "--no-optin")) {
         l->k.smem_optin = 0;
         l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--no-optin";
+        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--no-optin";
     } else
         return false;
     vendor_check(io, l);
@@ -511,12 +565,20 @@ bool cli_amd_launch_flag(struct cli_args *a, struct cli_launch *l)
         l->k.max_threads_per_block = cli_int(io, "--max-threads", v, 1, INT32_MAX);
         flag = "--max-threads";
     } else if (cli_flag(a, "--model", &v)) {
+        /* runtime is AMD's or Intel's: the check after the flags picks by the device */
+        l->model_runtime = false;
         if (!strcmp(v, "compiler"))
             l->k.model = GPUOCC_MODEL_COMPILER;
+        else if (!strcmp(v, "calculator"))
+            l->k.model = GPUOCC_MODEL_CALCULATOR, l->intel_flag = l->intel_flag ? l->intel_flag : "--model";
         else if (!strcmp(v, "runtime"))
-            l->k.model = GPUOCC_MODEL_RUNTIME;
+            l->k.model = GPUOCC_MODEL_RUNTIME, l->model_runtime = true;
         else
-            cli_fail(io, "--model", "expected compiler or runtime, got '%s'", v);
+            cli_fail(io, "--model", "expected compiler, calculator or runtime, got '%s'", v);
+        if (l->k.model != GPUOCC_MODEL_COMPILER) {
+            vendor_check(io, l);
+            return true;
+        }
         flag = "--model";
     } else if (cli_flag(a, "--rocm", &v)) {
         l->k.rocm_version = rocm_release(io, v);
@@ -528,9 +590,49 @@ bool cli_amd_launch_flag(struct cli_args *a, struct cli_launch *l)
     return true;
 }
 
-bool cli_launch_check(struct cli_io *io, const struct cli_launch *l)
+bool cli_intel_launch_flag(struct cli_args *a, struct cli_launch *l)
 {
-    if (io->status)
+    struct cli_io *io = a->io;
+    const char *v, *flag = a->argv[a->i];
+    if (cli_flag(a, "--sub-group", &v)) {
+        l->k.sub_group = cli_int(io, "--sub-group", v, 8, 32);
+        if (!io->status && l->k.sub_group != 8 && l->k.sub_group != 16 && l->k.sub_group != 32)
+            cli_fail(io, "--sub-group", "expected 8, 16 or 32, got '%s'", v);
+        flag = "--sub-group";
+    } else if (cli_flag(a, "--grf", &v)) {
+        l->k.grf = cli_int(io, "--grf", v, 1, 1024);
+        flag = "--grf";
+    } else if (cli_flag(a, "--slm", &v)) {
+        if (same_field(io, &l->smem_static_flag, "--slm"))
+            l->k.smem_static_bytes = cli_size(io, "--slm", v);
+        l->have_smem_static = true;
+        flag = "--slm";
+    } else if (cli_flag(a, "--slm-dynamic", &v)) {
+        if (same_field(io, &l->smem_dynamic_flag, "--slm-dynamic"))
+            l->k.smem_dynamic_bytes = cli_size(io, "--slm-dynamic", v);
+        flag = "--slm-dynamic";
+    } else
+        return false;
+    l->intel_flag = l->intel_flag ? l->intel_flag : flag;
+    vendor_check(io, l);
+    return true;
+}
+
+/* --model runtime is Intel's on an Intel device; no --model is NVIDIA's. */
+static bool model_check(struct cli_io *io, struct cli_launch *l)
+{
+    if (!l->have_arch)
+        return true;
+    if (cli_is_intel(&l->dev) && l->model_runtime)
+        l->k.model = GPUOCC_MODEL_INTEL_RUNTIME;
+    if (!cli_is_intel(&l->dev) && !cli_is_amd(&l->dev) && l->model_runtime)
+        return cli_fail(io, "--model", "AMD and Intel only: NVIDIA has one model"), false;
+    return true;
+}
+
+bool cli_launch_check(struct cli_io *io, struct cli_launch *l)
+{
+    if (io->status || !model_check(io, l))
         return false;
     if (l->k.rocm_version && l->k.model != GPUOCC_MODEL_RUNTIME)
         return cli_fail(io, "--rocm", "picks the release of HIP's rules: give --model runtime too"), false;
@@ -538,6 +640,9 @@ bool cli_launch_check(struct cli_io *io, const struct cli_launch *l)
     cli_arch_name(&l->dev, arch, sizeof arch);
     if (l->have_arch && cli_is_amd(&l->dev) && l->k.wave_size && !(l->dev.wave_sizes & l->k.wave_size))
         return cli_fail(io, "--wave-size", "%s runs wave%d only", arch, l->dev.warp_size), false;
+    if (l->have_arch && cli_is_intel(&l->dev) && l->k.sub_group && !(l->dev.sub_group_sizes & l->k.sub_group))
+        return cli_fail(io, "--sub-group", "%s runs sub-groups of %s only", arch,
+                        l->dev.sub_group_sizes == (16 | 32) ? "16 and 32" : "8, 16 and 32"), false;
     if (l->have_arch && cli_is_amd(&l->dev) && l->k.agprs > 0 && l->dev.agpr_file == GPUOCC_AGPR_NONE)
         return cli_fail(io, "--agprs", "%s has no AGPRs (gfx908, gfx90a and later have them)", arch), false;
     if (l->k.max_threads_per_block > 0 && l->have_threads && l->k.threads_per_block > l->k.max_threads_per_block)

@@ -130,6 +130,10 @@ bool cli_device_nearest(const char *name, char *out, size_t cap);
 void cli_arch_name(const gpuocc_device *d, char *out, size_t cap);
 /* Whether a device follows AMD's rules (its vendor field). */
 bool cli_is_amd(const gpuocc_device *d);
+/* Whether a device follows Intel's rules (docs/intel.md). */
+bool cli_is_intel(const gpuocc_device *d);
+/* The vendor's name as JSON and CSV print it: "nvidia", "amd", "intel". */
+const char *cli_vendor_name(const gpuocc_device *d);
 
 /* The launch flags every launch-taking command accepts, with the same meaning everywhere. */
 #define CLI_LAUNCH_OPTIONS                                                                                   \
@@ -154,8 +158,18 @@ bool cli_is_amd(const gpuocc_device *d);
     {"--cu-mode", NULL, "AMD gfx10 and later: compiled with -mcumode (a workgroup on one CU, not a WGP)"},     \
     {"--max-threads", "N", "AMD: the flat workgroup size maximum compiled for (amdgpu_flat_work_group_size; "  \
                            "LLVM's occupancy depends on it; default: --threads)"},                            \
-    {"--model", "NAME", "AMD: compiler (LLVM's occupancy, the default) or runtime (HIP's) fills blocks_per_sm"}, \
+    {"--model", "NAME", "AMD: compiler (LLVM's occupancy, the default) or runtime (HIP's); Intel: calculator "  \
+                        "(the GPU Occupancy Calculator, the default) or runtime (the compute runtime's count)"}, \
     {"--rocm", "X.Y", "AMD, with --model runtime: HIP's rules as of that ROCm release (default: the newest)"}
+/* Intel's launch flags (after CLI_AMD_LAUNCH_OPTIONS).  --slm and --slm-dynamic name the fields --smem-static
+   and --smem-dynamic set; an Intel flag with another vendor's --arch, and another vendor's own flag (--regs,
+   --carveout, --no-optin, the AMD flags) with an Intel one, are errors (docs/intel.md). */
+#define CLI_INTEL_LAUNCH_OPTIONS                                                                             \
+    {"--sub-group", "8|16|32", "Intel: sub-group size (SIMD width; default 16)"},                              \
+    {"--grf", "N", "Intel: GRF registers per hardware thread: 128 (default), 256 (large GRF), or a count of "  \
+                   "the runtime's Xe3 table"},                                                                 \
+    {"--slm", "BYTES", "Intel: static SLM (shared local memory) per work-group"},                              \
+    {"--slm-dynamic", "BYTES", "Intel: the launch's dynamic SLM per work-group"}
 struct cli_launch {
     gpuocc_device dev;
     gpuocc_kernel k;
@@ -164,15 +178,21 @@ struct cli_launch {
     /* the flag that set each field shared by both vendors' names, and the first vendor-only flag of each
        vendor, for the checks and their messages */
     const char *regs_flag, *smem_static_flag, *smem_dynamic_flag, *nvidia_flag, *amd_flag;
+    /* the first Intel-only flag; the first NVIDIA flag Intel refuses (--barriers is Intel's too); --model
+       runtime, whose vendor the check after the flags decides */
+    const char *intel_flag, *nvidia_only_flag;
+    bool model_runtime;
 };
 void cli_launch_init(struct cli_launch *l); /* gpuocc_kernel_init defaults, opt-in on */
 /* Consumes one launch flag at the cursor; false if the argument is not one. */
 bool cli_launch_flag(struct cli_args *a, struct cli_launch *l);
 /* The same for CLI_AMD_LAUNCH_OPTIONS (commands that answer AMD devices call both). */
 bool cli_amd_launch_flag(struct cli_args *a, struct cli_launch *l);
+/* The same for CLI_INTEL_LAUNCH_OPTIONS. */
+bool cli_intel_launch_flag(struct cli_args *a, struct cli_launch *l);
 /* After the flags: the checks that need them all (--rocm without --model runtime, --threads above
    --max-threads).  False after a usage error. */
-bool cli_launch_check(struct cli_io *io, const struct cli_launch *l);
+bool cli_launch_check(struct cli_io *io, struct cli_launch *l);
 
 /* s[0, n) made fit for a one-line message: control bytes (NUL, line breaks, DEL) written \xNN; cut at a
    whole character or escape to fit `cap`, and a UTF-8 character that n cuts off is left out (out is always

@@ -16,14 +16,17 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* The launch columns: both vendors', NVIDIA's (COL_BARRIERS .. COL_SMEM_OPTIN), AMD's (COL_AGPRS on). */
+/* The launch columns: every vendor's, NVIDIA's (COL_BARRIERS .. COL_SMEM_OPTIN; Intel reads barriers too),
+   AMD's (COL_AGPRS .. COL_ROCM; Intel reads model too), Intel's (COL_SUB_GROUP on). */
 enum column {
     COL_ARCH, COL_THREADS, COL_REGS, COL_SMEM_STATIC, COL_SMEM_DYNAMIC, COL_BARRIERS, COL_CARVEOUT,
-    COL_SMEM_OPTIN, COL_AGPRS, COL_SGPRS, COL_WAVE_SIZE, COL_CU_MODE, COL_MAX_THREADS, COL_MODEL, COL_ROCM, COL_COUNT
+    COL_SMEM_OPTIN, COL_AGPRS, COL_SGPRS, COL_WAVE_SIZE, COL_CU_MODE, COL_MAX_THREADS, COL_MODEL, COL_ROCM,
+    COL_SUB_GROUP, COL_GRF, COL_COUNT
 };
 static const char *const column_names[COL_COUNT] = {"arch", "threads", "regs", "smem_static", "smem_dynamic",
                                                     "barriers", "carveout", "smem_optin", "agprs", "sgprs",
-                                                    "wave_size", "cu_mode", "max_threads", "model", "rocm"};
+                                                    "wave_size", "cu_mode", "max_threads", "model", "rocm",
+                                                    "sub_group", "grf"};
 /* Each column's other spellings: its CLI flag without "--" and with '-' (the flags' spelling), and AMD's flag
    names for the fields both vendors share (the same vendor rules as the column they name). */
 static const struct {
@@ -33,7 +36,9 @@ static const struct {
     {"smem-static", COL_SMEM_STATIC}, {"smem-dynamic", COL_SMEM_DYNAMIC}, {"wave-size", COL_WAVE_SIZE},
     {"cu-mode", COL_CU_MODE},         {"max-threads", COL_MAX_THREADS},   {"vgprs", COL_REGS},
     {"lds", COL_SMEM_STATIC},         {"lds_dynamic", COL_SMEM_DYNAMIC},  {"lds-dynamic", COL_SMEM_DYNAMIC},
-    {"lds_static", COL_SMEM_STATIC},  {"lds-static", COL_SMEM_STATIC},
+    {"lds_static", COL_SMEM_STATIC},  {"lds-static", COL_SMEM_STATIC},  {"sub-group", COL_SUB_GROUP},
+    {"slm", COL_SMEM_STATIC},         {"slm_static", COL_SMEM_STATIC},  {"slm-static", COL_SMEM_STATIC},
+    {"slm_dynamic", COL_SMEM_DYNAMIC}, {"slm-dynamic", COL_SMEM_DYNAMIC},
 };
 #define ALIAS_COUNT (sizeof column_aliases / sizeof column_aliases[0])
 /* The results: `model` only when the input has no `model` column of its own (its cells say the model then). */
@@ -472,23 +477,77 @@ static bool cell_given(struct batch *b, const struct record *rec, int c, const c
     return *n > 0;
 }
 
-/* The other vendor's columns must be empty on a row (as the CLI refuses the other vendor's flags). */
+/* The other vendors' columns must be empty on a row (as the CLI refuses the other vendors' flags). */
 static bool vendor_cells(struct batch *b, const struct record *rec, const gpuocc_device *dev, struct verdict *v)
 {
-    bool amd = dev->vendor == GPUOCC_VENDOR_AMD;
-    int first = amd ? COL_BARRIERS : COL_AGPRS, last = amd ? COL_SMEM_OPTIN : COL_ROCM;
-    for (int c = first; c <= last; c++) {
+    bool amd = dev->vendor == GPUOCC_VENDOR_AMD, intel = dev->vendor == GPUOCC_VENDOR_INTEL;
+    for (int c = COL_BARRIERS; c < COL_COUNT; c++) {
+        bool nvidia_col = c <= COL_SMEM_OPTIN, amd_col = c >= COL_AGPRS && c <= COL_ROCM, intel_col = c >= COL_SUB_GROUP;
+        const char *why = NULL;
+        if (amd && nvidia_col)
+            why = "NVIDIA only, but arch is an AMD device (leave it empty)";
+        else if (amd && intel_col)
+            why = "Intel only, but arch is an AMD device (leave it empty)";
+        else if (intel && nvidia_col && c != COL_BARRIERS)
+            why = "NVIDIA only, but arch is an Intel device (leave it empty)";
+        else if (intel && amd_col && c != COL_MODEL)
+            why = "AMD only, but arch is an Intel device (leave it empty)";
+        else if (!amd && !intel && amd_col)
+            why = "AMD only, but arch is an NVIDIA device (leave it empty)";
+        else if (!amd && !intel && intel_col)
+            why = "Intel only, but arch is an NVIDIA device (leave it empty)";
         const char *s = "";
         size_t n = 0;
-        if (cell_given(b, rec, c, &s, &n)) {
-            bad_cell(v, "argument", label(b, c),
-                     amd ? "NVIDIA only, but arch is an AMD device (leave it empty)"
-                         : "AMD only, but arch is an NVIDIA device (leave it empty)",
-                     s, n);
+        if (why && cell_given(b, rec, c, &s, &n)) {
+            bad_cell(v, "argument", label(b, c), why, s, n);
             return false;
         }
     }
     return true;
+}
+
+/* Intel's columns into the kernel: sub_group, grf, model (calculator or runtime); regs stays empty. */
+static bool intel_cells(struct batch *b, const struct record *rec, const gpuocc_device *dev, gpuocc_kernel *k,
+                        struct verdict *v)
+{
+    int64_t x = 0;
+    const char *s = "";
+    size_t n = 0;
+    if (!int_cell(b, rec, COL_SUB_GROUP, 8, 32, &x, false, v))
+        return false;
+    if (x && ((x != 8 && x != 16 && x != 32) || !(dev->sub_group_sizes & x))) {
+        cell_given(b, rec, COL_SUB_GROUP, &s, &n);
+        bad_cell(v, "argument", label(b, COL_SUB_GROUP), "not a sub-group size of the target", s, n);
+        return false;
+    }
+    k->sub_group = (int32_t)x;
+    x = 0;
+    if (!int_cell(b, rec, COL_GRF, 1, 1024, &x, false, v))
+        return false;
+    k->grf = (int32_t)x;
+    if (cell_given(b, rec, COL_MODEL, &s, &n)) {
+        if (n == 10 && !memcmp(s, "calculator", 10))
+            k->model = GPUOCC_MODEL_CALCULATOR;
+        else if (n == 7 && !memcmp(s, "runtime", 7))
+            k->model = GPUOCC_MODEL_INTEL_RUNTIME;
+        else {
+            bad_cell(v, "argument", label(b, COL_MODEL), "expected calculator or runtime", s, n);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The name of the model a result says filled it, or NULL (NVIDIA). */
+static const char *model_name(int32_t model)
+{
+    switch (model) {
+    case GPUOCC_MODEL_COMPILER: return "compiler";
+    case GPUOCC_MODEL_RUNTIME:
+    case GPUOCC_MODEL_INTEL_RUNTIME: return "runtime";
+    case GPUOCC_MODEL_CALCULATOR: return "calculator";
+    default: return NULL;
+    }
 }
 
 /* A ROCm release "6.2" as 602; false if the text is not MAJOR.MINOR. */
@@ -604,7 +663,17 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
     if (!int_cell(b, rec, COL_THREADS, INT32_MIN, INT32_MAX, &x, false, v))
         return false;
     k.threads_per_block = (int32_t)x;
-    if (!int_cell(b, rec, COL_REGS, INT32_MIN, INT32_MAX, &x, false, v))
+    x = 0;
+    if (dev->vendor == GPUOCC_VENDOR_INTEL && cell_given(b, rec, COL_REGS, &s, &n)) {
+        bad_cell(v, "argument", label(b, COL_REGS), "registers per thread do not apply to Intel: use grf", s, n);
+        return false;
+    }
+    if (dev->vendor != GPUOCC_VENDOR_INTEL && b->where[COL_REGS] < 0) {
+        v->status = "parse";
+        snprintf(v->error, sizeof v->error, "regs: required for NVIDIA and AMD rows (the header has no regs column)");
+        return false;
+    }
+    if (dev->vendor != GPUOCC_VENDOR_INTEL && !int_cell(b, rec, COL_REGS, INT32_MIN, INT32_MAX, &x, false, v))
         return false;
     k.regs_per_thread = (int32_t)x;
     x = k.smem_static_bytes;
@@ -635,6 +704,8 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
     if (b->vendor_columns && !vendor_cells(b, rec, dev, v))
         return false;
     if (dev->vendor == GPUOCC_VENDOR_AMD && !amd_cells(b, rec, dev, &k, v))
+        return false;
+    if (dev->vendor == GPUOCC_VENDOR_INTEL && !intel_cells(b, rec, dev, &k, v))
         return false;
     rc = gpuocc_occupancy(dev, &k, r);
     if (rc == GPUOCC_OK)
@@ -708,12 +779,13 @@ static void row_extra(const struct batch *b, const struct record *rec, const cha
 static void put_amd_csv(struct batch *b, const gpuocc_result *r)
 {
     struct out *o = &b->o;
-    bool amd = r->model != 0;
+    bool amd = r->model == GPUOCC_MODEL_COMPILER || r->model == GPUOCC_MODEL_RUNTIME;
+    const char *m = model_name(r->model);
     if (b->result_model) {
-        const char *m = !amd ? "" : r->model == GPUOCC_MODEL_RUNTIME ? "runtime," : "compiler,";
-        size_t n = amd ? strlen(m) : 0;
-        memcpy(o->buf + o->n, amd ? m : ",", amd ? n : 1);
-        o->n += amd ? n : 1;
+        size_t n = m ? strlen(m) : 0;
+        memcpy(o->buf + o->n, m ? m : "", n);
+        o->n += n;
+        o->buf[o->n++] = ',';
     }
     if (amd)
         put_i64(o, r->waves_per_simd);
@@ -831,10 +903,15 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
         put_i64(o, r->regs_per_block);
         out_str(o, ",\"smem_per_block\":");
         put_i64(o, r->smem_per_block_bytes);
-        bool amd = r->model != 0;
-        if (b->result_model)
-            out_str(o, !amd ? ",\"model\":null" : r->model == GPUOCC_MODEL_RUNTIME ? ",\"model\":\"runtime\""
-                                                                               : ",\"model\":\"compiler\"");
+        bool amd = r->model == GPUOCC_MODEL_COMPILER || r->model == GPUOCC_MODEL_RUNTIME;
+        const char *m = model_name(r->model);
+        if (b->result_model) {
+            out_str(o, ",\"model\":");
+            out_str(o, m ? (r->model == GPUOCC_MODEL_COMPILER     ? "\"compiler\""
+                            : r->model == GPUOCC_MODEL_CALCULATOR ? "\"calculator\""
+                                                                  : "\"runtime\"")
+                         : "null");
+        }
         out_str(o, ",\"waves_per_simd\":");
         if (amd)
             put_i64(o, r->waves_per_simd);
@@ -935,8 +1012,10 @@ static int read_header(struct batch *b, const struct record *rec)
     b->result_model = b->where[COL_MODEL] < 0;
     for (int c = COL_BARRIERS; c < COL_COUNT; c++)
         b->vendor_columns |= b->where[c] >= 0;
+    /* regs may be left out where Intel's columns say the rows are Intel's (their register demand is grf) */
+    bool intel_header = b->where[COL_SUB_GROUP] >= 0 || b->where[COL_GRF] >= 0;
     for (int c = COL_ARCH; c <= COL_REGS; c++)
-        if (b->where[c] < 0)
+        if (b->where[c] < 0 && !(c == COL_REGS && intel_header))
             return cli_fail(io, "header", "missing required column '%s' (the header needs arch,threads,regs; "
                             "regs may be named vgprs)",
                             column_names[c]);

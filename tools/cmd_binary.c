@@ -574,6 +574,7 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
 static const struct cli_option binary_options[] = {
     CLI_LAUNCH_OPTIONS,
     CLI_AMD_LAUNCH_OPTIONS,
+    CLI_INTEL_LAUNCH_OPTIONS,
     {"--best-block", NULL, "evaluate every kernel at its best block size (within its launch bounds)"},
     {"--json", NULL, "a JSON array of objects instead of the table"},
     {"--csv", NULL, "CSV with a header instead of the table"},

@@ -90,7 +90,7 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
     struct cli_args a = {io, argc, argv, 1};
     const char *v;
     for (; cli_more(&a); a.i++) {
-        if (cli_launch_flag(&a, &o->launch) || (amd && cli_amd_launch_flag(&a, &o->launch)))
+        if (cli_launch_flag(&a, &o->launch) || (amd && (cli_amd_launch_flag(&a, &o->launch) || cli_intel_launch_flag(&a, &o->launch))))
             continue;
         if (amd && cli_flag(&a, "--max-entry-bytes", &v)) {
             o->max_entry_bytes = cli_size(io, "--max-entry-bytes", v);

@@ -147,7 +147,7 @@ static void parse_launch_flags(struct cli_io *io, int argc, char **argv, struct 
     memset(f, 0, sizeof *f);
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
-        if (l && (cli_launch_flag(&a, l) || cli_amd_launch_flag(&a, l))) {
+        if (l && (cli_launch_flag(&a, l) || cli_amd_launch_flag(&a, l) || cli_intel_launch_flag(&a, l))) {
             if (io->status)
                 break;
             continue;
@@ -977,6 +977,7 @@ static const struct cli_option spill_options[] = {
 static const struct cli_option tradeoff_options[] = {
     CLI_LAUNCH_OPTIONS,
     CLI_AMD_LAUNCH_OPTIONS,
+    CLI_INTEL_LAUNCH_OPTIONS,
     {"--work-cycles", "CYCLES", "cycles of work per iteration (default 256)"},
     {"--spill-accesses-per-reg", "N", "spill accesses per shed register per iteration (default 0.1)"},
     {"--spill-latency-cycles", "CYCLES", "latency of one spill access (default 300)"},

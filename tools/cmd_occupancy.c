@@ -159,10 +159,45 @@ static void print_report_text_amd(FILE *out, const struct cli_launch *l, const g
     print_next_steps(out, l, r, unit);
 }
 
+/* Intel's report: work-groups per Xe-core, hardware threads (one per sub-group), SLM (docs/intel.md). */
+static void print_report_text_intel(FILE *out, const struct cli_launch *l, const gpuocc_result *r)
+{
+    char arch[16], lim[96];
+    cli_arch_name(&l->dev, arch, sizeof arch);
+    cli_limiters(r->limiters, lim, sizeof lim);
+    bool runtime = r->model == GPUOCC_MODEL_INTEL_RUNTIME;
+    int32_t sub_group = l->k.sub_group ? l->k.sub_group : l->dev.warp_size;
+    if (l->dev.sm_count)
+        fprintf(out, "device      %s (%s, %d Xe-cores)\n", l->dev_name, arch, l->dev.sm_count);
+    else
+        fprintf(out, "device      %s (%s, Xe-core count unknown)\n", l->dev_name, arch);
+    fprintf(out, "kernel      %d work-items/work-group in sub-groups of %d (%d hardware threads), %d GRF, %lld B "
+            "static + %lld B dynamic SLM, %d barrier(s)\n", l->k.threads_per_block, sub_group, r->warps_per_block,
+            l->k.grf ? l->k.grf : 128, (long long)l->k.smem_static_bytes, (long long)l->k.smem_dynamic_bytes,
+            l->k.barriers);
+    fprintf(out, "model       %s\n", runtime ? "runtime: the compute runtime's getMaxWorkGroupCount (cooperative launches)"
+                                             : "calculator: Intel's GPU Occupancy Calculator (the runtime's: --model runtime)");
+    fprintf(out, "WGs/Xe-core %d\n", r->blocks_per_sm);
+    fprintf(out, "threads     %d of %d hardware threads per Xe-core\n", r->warps_per_sm, r->max_warps_per_sm);
+    fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
+    fprintf(out, "limited by  %s\n", lim);
+    print_limits(out, r, false, "Xe-core");
+    fprintf(out, "allocated   %lld B SLM per work-group; %lld B SLM per Xe-core\n", (long long)r->smem_per_block_bytes,
+            (long long)r->smem_per_sm_bytes);
+    if (l->dev.sm_count)
+        fprintf(out, "GPU         %lld work-groups resident%s\n", (long long)r->workgroups_per_gpu,
+                runtime ? " (the runtime's count for a cooperative launch)" : "");
+    print_next_steps(out, l, r, "Xe-core");
+}
+
 static void print_report_text(FILE *out, const struct cli_launch *l, const gpuocc_result *r)
 {
     if (cli_is_amd(&l->dev)) {
         print_report_text_amd(out, l, r);
+        return;
+    }
+    if (cli_is_intel(&l->dev)) {
+        print_report_text_intel(out, l, r);
         return;
     }
     char arch[16], lim[96];
@@ -218,19 +253,21 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     size_t cap = sizeof t->arch;
     snprintf(t->rocm, sizeof t->rocm, "%d.%d", l->k.rocm_version / 100, l->k.rocm_version % 100);
     cli_arch_name(&l->dev, arch, cap);
-    bool amd = cli_is_amd(&l->dev);
-    enum field_kind nv_int = amd ? F_NA : F_INT, amd_int = amd ? F_INT : F_NA;
-    const char *model = !amd ? NULL : r->model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler";
+    bool amd = cli_is_amd(&l->dev), intel = cli_is_intel(&l->dev), nvidia = !amd && !intel;
+    enum field_kind nv_int = nvidia ? F_INT : F_NA, amd_int = amd ? F_INT : F_NA, intel_int = intel ? F_INT : F_NA;
+    const char *model = amd     ? (r->model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler")
+                        : intel ? (r->model == GPUOCC_MODEL_INTEL_RUNTIME ? "runtime" : "calculator")
+                                : NULL;
     size_t n = 0;
     f[n++] = (struct field){"device", F_TEXT, l->dev_name, 0, 0};
-    f[n++] = (struct field){"vendor", F_TEXT, amd ? "amd" : "nvidia", 0, 0};
+    f[n++] = (struct field){"vendor", F_TEXT, cli_vendor_name(&l->dev), 0, 0};
     f[n++] = (struct field){"arch", F_TEXT, arch, 0, 0};
     f[n++] = (struct field){"sm_count", F_COUNT, NULL, l->dev.sm_count, 0};
     f[n++] = (struct field){"threads", F_INT, NULL, l->k.threads_per_block, 0};
-    f[n++] = (struct field){"regs", F_INT, NULL, l->k.regs_per_thread, 0};
+    f[n++] = (struct field){"regs", intel ? F_NA : F_INT, NULL, l->k.regs_per_thread, 0};
     f[n++] = (struct field){"smem_static", F_INT, NULL, l->k.smem_static_bytes, 0};
     f[n++] = (struct field){"smem_dynamic", F_INT, NULL, l->k.smem_dynamic_bytes, 0};
-    f[n++] = (struct field){"barriers", nv_int, NULL, l->k.barriers, 0};
+    f[n++] = (struct field){"barriers", amd ? F_NA : F_INT, NULL, l->k.barriers, 0};
     f[n++] = (struct field){"carveout", nv_int, NULL, l->k.carveout_percent, 0};
     f[n++] = (struct field){"smem_optin", nv_int, NULL, l->k.smem_optin, 0};
     f[n++] = (struct field){"agprs", amd_int, NULL, l->k.agprs, 0};
@@ -238,7 +275,7 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"wave_size", amd_int, NULL, amd ? amd_wave_size(l) : 0, 0};
     f[n++] = (struct field){"cu_mode", amd_int, NULL, l->k.cu_mode, 0};
     f[n++] = (struct field){"max_threads", amd ? F_COUNT : F_NA, NULL, l->k.max_threads_per_block, 0};
-    f[n++] = (struct field){"model", amd ? F_TEXT : F_NA, model, 0, 0};
+    f[n++] = (struct field){"model", model ? F_TEXT : F_NA, model, 0, 0};
     f[n++] = (struct field){"rocm", amd && l->k.model == GPUOCC_MODEL_RUNTIME && l->k.rocm_version ? F_TEXT : F_NA,
                             t->rocm, 0, 0};
     f[n++] = (struct field){"blocks_per_sm", F_INT, NULL, r->blocks_per_sm, 0};
@@ -256,6 +293,11 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"regs_per_block", F_INT, NULL, r->regs_per_block, 0};
     f[n++] = (struct field){"smem_per_block", F_INT, NULL, r->smem_per_block_bytes, 0};
     f[n++] = (struct field){"smem_per_sm", F_INT, NULL, r->smem_per_sm_bytes, 0};
+    /* Intel's (0.2.0), last so that the columns before keep their places */
+    f[n++] = (struct field){"sub_group", intel_int, NULL, l->k.sub_group ? l->k.sub_group : l->dev.warp_size, 0};
+    f[n++] = (struct field){"grf", intel_int, NULL, l->k.grf ? l->k.grf : 128, 0};
+    f[n++] = (struct field){"workgroups_per_gpu", intel && l->dev.sm_count ? F_INT : F_NA, NULL, r->workgroups_per_gpu,
+                            0};
     return n;
 }
 
@@ -341,7 +383,7 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
     bool json = false, csv = false, example = false;
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
-        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l))
+        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l) || cli_intel_launch_flag(&a, &l))
             continue;
         if (cli_switch(&a, "--json"))
             json = true;
@@ -367,7 +409,7 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
             return cli_fail(io, "--threads", "required");
         if (!l.have_regs && cli_is_amd(&l.dev))
             return cli_fail(io, "--vgprs", "required (or --regs, the same field)");
-        if (!l.have_regs)
+        if (!l.have_regs && !cli_is_intel(&l.dev)) /* Intel's register demand is --grf, 128 by default */
             return cli_fail(io, "--regs", "required");
     }
     gpuocc_result r = {.size = sizeof r};
@@ -396,6 +438,7 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
 static const struct cli_option report_options[] = {
     CLI_LAUNCH_OPTIONS,
     CLI_AMD_LAUNCH_OPTIONS,
+    CLI_INTEL_LAUNCH_OPTIONS,
     {"--json", NULL, "one JSON object instead of text"},
     {"--csv", NULL, "a CSV header and one row instead of text"},
     {"--example", NULL, "the built-in example (H100, 256 threads, 64 registers, 48 KiB dynamic)"},
@@ -404,10 +447,12 @@ static const struct cli_option report_options[] = {
 
 const struct cli_command cli_cmd_report = {
     "report", cmd_report, "occupancy of one launch: limits, limiter, allocation, next step",
-    "--arch NAME --threads N (--regs N | --vgprs N) [options]  |  --example", report_options,
+    "--arch NAME --threads N (--regs N | --vgprs N | Intel: [--sub-group N] [--grf N]) [options]  |  --example", report_options,
     "gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K\n"
     "gpuocc report --arch A100 --threads 256 --regs 32 --smem-static 48K --json\n"
     "gpuocc report --arch MI300X --threads 256 --vgprs 128 --agprs 0 --sgprs 32 --lds 32K\n"
+    "gpuocc report --arch pvc --threads 512 --sub-group 16 --slm 64K --grf 256 --barriers 1\n"
+    "gpuocc report --arch Max1550 --threads 256 --sub-group 16 --slm 48K --model runtime --json\n"
     "gpuocc report --arch gfx1100 --threads 256 --vgprs 96 --lds 16K --wave-size 64 --model runtime --json\n"
     "gpuocc report --example\n"};
 
@@ -442,11 +487,16 @@ static bool matches(int32_t i, const char *arch, char **filters, int n, bool *hi
 }
 
 /* The table's columns differ by vendor: each vendor's rows come under their own header. */
-static void devices_header(FILE *out, bool amd, bool first)
+/* vendor: 0 NVIDIA, 1 AMD, 2 Intel */
+static void devices_header(FILE *out, int vendor, bool first)
 {
+    bool amd = vendor == 1;
     if (!first)
         fputc('\n', out);
-    if (amd)
+    if (vendor == 2)
+        fprintf(out, "%-18s %-7s %4s %4s %3s %5s %4s %4s %7s %7s %5s  %s\n", "name", "arch", "Xe", "XVEs", "thr",
+                "maxWG", "WGs", "bars", "SLM/Xe", "SLM/wg", "SG", "source");
+    else if (amd)
         fprintf(out, "%-18s %-7s %4s %5s %5s %5s %6s %4s %5s %7s %7s %5s  %s\n", "name", "arch", "CUs", "SIMDs", "waves",
                 "HIP", "VGPRs", "gran", "AGPRs", "LDS/CU", "LDS/wg", "wave", "source");
     else
@@ -474,6 +524,15 @@ static void devices_row(FILE *out, int32_t i, const gpuocc_device *d, const char
     char sms[16] = "-";
     if (d->sm_count > 0)
         snprintf(sms, sizeof sms, "%d", d->sm_count);
+    if (cli_is_intel(d)) {
+        /* Xe-cores, XVEs x threads, the calculator's WG and barrier caps, SLM per Xe-core and per WG */
+        fprintf(out, "%-18.18s %-7s %4s %4d %3d %5d %4d %4d %7lld %7lld %5s  ", gpuocc_catalog_name(i), arch, sms,
+                d->xves_per_xecore, d->threads_per_xve, d->max_threads_per_block, d->max_blocks_per_sm,
+                d->barriers_per_sm, (long long)d->smem_per_sm_bytes, (long long)d->smem_per_block_bytes,
+                d->sub_group_sizes == (16 | 32) ? "16|32" : "8-32");
+        devices_source(out, gpuocc_catalog_source(i), 87);
+        return;
+    }
     if (cli_is_amd(d)) {
         /* VGPRs and granule per lane for wave64; "CUs" are as HIP counts them (WGPs on gfx10+) */
         fprintf(out, "%-18s %-7s %4s %5d %5d %5d %6d %4d %5s %7lld %7lld %5s  ", gpuocc_catalog_name(i), arch, sms,
@@ -512,7 +571,7 @@ static void devices_json(FILE *out, int32_t i, const gpuocc_device *d, const cha
     json_key(out, &first, "kind");
     json_string(out, gpuocc_catalog_kind(i) == GPUOCC_CATALOG_ARCH ? "arch" : "product");
     json_key(out, &first, "vendor");
-    json_string(out, cli_is_amd(d) ? "amd" : "nvidia");
+    json_string(out, cli_vendor_name(d));
     json_key(out, &first, "arch");
     json_string(out, arch);
     json_key(out, &first, "sm_count");
@@ -531,7 +590,32 @@ static void devices_json(FILE *out, int32_t i, const gpuocc_device *d, const cha
         {"smem_alloc_unit", d->smem_alloc_unit_bytes},
     };
     json_ints(out, &first, shared, sizeof shared / sizeof shared[0]);
-    if (cli_is_amd(d)) {
+    if (cli_is_intel(d)) {
+        const struct json_int intel[] = {
+            {"xves_per_xecore", d->xves_per_xecore},
+            {"threads_per_xve", d->threads_per_xve},
+            {"max_blocks_per_sm", d->max_blocks_per_sm},
+            {"grf_max", d->grf_max},
+            {"grf_table", d->grf_table},
+            {"runtime_barriers_per_xecore", d->runtime_barriers_per_xecore},
+        };
+        json_ints(out, &first, intel, sizeof intel / sizeof intel[0]);
+        json_key(out, &first, "sub_group_sizes");
+        fputc('[', out);
+        for (int32_t s = 8, any = 0; s <= 32; s *= 2)
+            if (d->sub_group_sizes & s)
+                fprintf(out, "%s%d", any++ ? "," : "", s);
+        fputc(']', out);
+        const int32_t *lists[2] = {d->slm_sizes_kib, d->runtime_slm_sizes_kib};
+        const char *keys[2] = {"slm_sizes_kib", "runtime_slm_sizes_kib"};
+        for (int32_t j = 0; j < 2; j++) {
+            json_key(out, &first, keys[j]);
+            fputc('[', out);
+            for (int32_t c = 0; c < GPUOCC_MAX_SLM_SIZES && lists[j][c] > 0; c++)
+                fprintf(out, "%s%d", c ? "," : "", lists[j][c]);
+            fputc(']', out);
+        }
+    } else if (cli_is_amd(d)) {
         const struct json_int amd[] = {
             {"simds_per_cu", d->simds_per_cu},
             {"waves_per_simd", d->waves_per_simd},
@@ -608,7 +692,7 @@ static int cmd_devices(struct cli_io *io, int argc, char **argv)
             devices_json(out, i, &d, arch, shown == 0);
         } else {
             if ((int)d.vendor != last_vendor)
-                devices_header(out, cli_is_amd(&d), shown == 0);
+                devices_header(out, cli_is_amd(&d) + 2 * cli_is_intel(&d), shown == 0);
             last_vendor = (int)d.vendor;
             devices_row(out, i, &d, arch);
         }

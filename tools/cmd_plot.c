@@ -1025,7 +1025,7 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
         const char *v;
-        if (cli_launch_flag(&a, &p.l) || cli_amd_launch_flag(&a, &p.l) || sweep_axis_flag(&a, &axis))
+        if (cli_launch_flag(&a, &p.l) || cli_amd_launch_flag(&a, &p.l) || cli_intel_launch_flag(&a, &p.l) || sweep_axis_flag(&a, &axis))
             continue;
         if (cli_flag(&a, "--output", &v))
             output = v;
@@ -1132,6 +1132,7 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
 static const struct cli_option plot_options[] = {
     CLI_LAUNCH_OPTIONS,
     CLI_AMD_LAUNCH_OPTIONS,
+    CLI_INTEL_LAUNCH_OPTIONS,
     {"--output", "FILE", "write the SVG here (- for stdout)"},
     {"--axis", "AXIS", "one panel: threads, regs, smem or barriers (default: threads, regs and smem)"},
     {"--terminal", NULL, "draw the panels with Unicode blocks on stdout"},

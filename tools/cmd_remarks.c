@@ -254,7 +254,7 @@ static bool parse_options(struct cli_io *io, int argc, char **argv, struct remar
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
         const char *arg = argv[a.i];
-        if (cli_launch_flag(&a, &o->launch) || cli_amd_launch_flag(&a, &o->launch)) {
+        if (cli_launch_flag(&a, &o->launch) || cli_amd_launch_flag(&a, &o->launch) || cli_intel_launch_flag(&a, &o->launch)) {
             o->have_agprs |= !strncmp(arg, "--agprs", 7);
             o->have_sgprs |= !strncmp(arg, "--sgprs", 7);
             continue;

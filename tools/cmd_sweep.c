@@ -287,7 +287,7 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
         const char *v;
-        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l) || sweep_axis_flag(&a, &axis))
+        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l) || cli_intel_launch_flag(&a, &l) || sweep_axis_flag(&a, &axis))
             continue;
         if (cli_flag(&a, "--from", &v))
             from = cli_size(io, "--from", v);
@@ -355,6 +355,7 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
 static const struct cli_option sweep_options[] = {
     CLI_LAUNCH_OPTIONS,
     CLI_AMD_LAUNCH_OPTIONS,
+    CLI_INTEL_LAUNCH_OPTIONS,
     {"--axis", "AXIS", "threads, regs, smem (dynamic shared memory, static kept as given) or barriers "
                        "(AMD: regs are VGPRs, smem the dynamic LDS)"},
     {"--from", "N", "first value (default: the axis' smallest legal value; sizes take K/M suffixes)"},

@@ -36,9 +36,12 @@ class Coverage(unittest.TestCase):
     def test_struct_sizes_match_the_frozen_c_layouts(self):
         import ctypes
         # lib/core/structs.c static-asserts these sizes
-        self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 232)
-        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 88)
-        self.assertEqual(ctypes.sizeof(gpuocc._CResult), 104)
+        self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 384)  # 232 before Intel's tail
+        self.assertEqual(gpuocc._CDevice.xves_per_xecore.offset, 232)
+        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 96)  # 88 before sub_group and grf
+        self.assertEqual(gpuocc._CKernel.sub_group.offset, 88)
+        self.assertEqual(ctypes.sizeof(gpuocc._CResult), 112)  # 104 before workgroups_per_gpu
+        self.assertEqual(gpuocc._CResult.workgroups_per_gpu.offset, 104)
         self.assertEqual(ctypes.sizeof(gpuocc._CSweepPoint), 72)  # lib/api/sweep.c
         self.assertEqual(ctypes.sizeof(gpuocc._CCompiledKernel), 144)
         self.assertEqual(gpuocc._CCompiledKernel.max_threads_per_block.offset, 96)
@@ -702,6 +705,35 @@ class Sweep(unittest.TestCase):
         self.assertEqual(e.exception.name, "threads")
         with self.assertRaises(TypeError):
             gpuocc.sweep("A100", k, "regs", 1.5, 10, 1)
+
+class Intel(unittest.TestCase):
+    """Intel's rules through Python; values derived by hand as in tests/test_intel.c."""
+
+    def test_calculator_and_runtime(self):
+        # PVC: 512 / 16 = 32 hardware threads; large GRF leaves 64 / 2 = 32: 1 work-group, 32 / 64 = 50 %
+        r = gpuocc.occupancy("pvc", gpuocc.kernel(threads=512, sub_group=16, grf=256, smem_static=64 * 1024))
+        self.assertEqual((r.blocks_per_sm, r.occupancy, r.limiters, r.model), (1, 0.5, ("registers",), "calculator"))
+        self.assertIsNone(r.waves_per_simd)
+        # the runtime on Max 1550 (128 Xe-cores): 48 KiB, 128 x 128 KiB / 48 KiB = 341 work-groups on the GPU
+        r = gpuocc.occupancy("Max 1550", gpuocc.kernel(threads=256, sub_group=16, smem_static=48 * 1024,
+                                                       model="runtime"))
+        self.assertEqual((r.blocks_per_sm, r.workgroups_per_gpu, r.model), (2, 341, "runtime"))
+
+    def test_refusals(self):
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, sub_group=16))
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.occupancy("pvc", gpuocc.kernel(threads=256, regs=32))
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.occupancy("pvc", gpuocc.kernel(threads=256, sub_group=8))
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.occupancy("MI300X", gpuocc.kernel(threads=256, regs=32, model="calculator"))
+
+    def test_device_round_trip(self):
+        d = gpuocc.device("bmg")
+        self.assertEqual(d.slm_sizes_kib, (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128))
+        gpuocc.validate_device(d)
+
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=1).result

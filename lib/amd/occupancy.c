@@ -287,6 +287,7 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
     r->smem_per_sm_bytes = amd_lds_budget(d, k, &v);
     r->model = runtime ? GPUOCC_MODEL_RUNTIME : GPUOCC_MODEL_COMPILER;
     r->waves_per_simd = llvm_waves_per_simd(d, k, &v);
+    r->workgroups_per_gpu = 0;
 }
 
 /* ---- checks ---- */
@@ -324,7 +325,7 @@ int32_t gpuocc_amd_check_device(const gpuocc_device *d)
               amd_in_range(d->smem_per_block_bytes, 0, d->smem_per_sm_bytes) &&
               amd_in_range(d->smem_per_block_optin_bytes, d->smem_per_block_bytes, (int64_t)1 << 40) &&
               d->smem_reserved_per_block_bytes == 0 && amd_in_range(d->smem_alloc_unit_bytes, 1, SMALL_MAX) &&
-              d->carveout_count == 0;
+              d->carveout_count == 0 && gpuocc_device_zero_from(d, offsetof(gpuocc_device, xves_per_xecore));
     for (int32_t i = 0; ok && i < GPUOCC_MAX_CARVEOUTS; i++)
         ok = d->carveouts_kib[i] == 0;
     return ok ? GPUOCC_OK : GPUOCC_ERR_DEVICE;
@@ -336,5 +337,8 @@ int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k)
         return GPUOCC_ERR_ARGUMENT;
     if (k->agprs > 0 && d->agpr_file == GPUOCC_AGPR_NONE)
         return GPUOCC_ERR_REGISTERS;
+    /* Intel's models would be read as the compiler's */
+    if (k->model > GPUOCC_MODEL_RUNTIME)
+        return GPUOCC_ERR_ARGUMENT;
     return GPUOCC_OK;
 }

@@ -25,13 +25,13 @@ static int32_t check_device(const gpuocc_device *d)
 
 int32_t gpuocc_device_load(gpuocc_device *local, const gpuocc_device *dev)
 {
-    int32_t rc = gpuocc_struct_load(local, sizeof *local, dev, sizeof *local);
+    int32_t rc = gpuocc_struct_load(local, sizeof *local, dev, GPUOCC_DEVICE_SIZE_MIN);
     return rc ? rc : check_device(local);
 }
 
 const gpuocc_device *gpuocc_device_view(const gpuocc_device *dev, gpuocc_device *scratch, int32_t *rc)
 {
-    const gpuocc_device *d = (const gpuocc_device *)gpuocc_struct_view(dev, sizeof *dev, sizeof *dev, scratch, rc);
+    const gpuocc_device *d = (const gpuocc_device *)gpuocc_struct_view(dev, sizeof *dev, GPUOCC_DEVICE_SIZE_MIN, scratch, rc);
     if (d && !gpuocc_nv_device_fine(d)) {
         /* the slow path names the failing check, and accepts what the NVIDIA fast path does not know */
         *rc = check_device(d);

@@ -37,7 +37,7 @@ static int32_t occupancy_on(const gpuocc_device *d, const gpuocc_kernel *kernel,
     if (!result)
         return GPUOCC_ERR_NULL;
     uint32_t size = result->size;
-    if (size < sizeof *result || size > GPUOCC_STRUCT_SIZE_MAX)
+    if (size < GPUOCC_RESULT_SIZE_MIN || size > GPUOCC_STRUCT_SIZE_MAX)
         return GPUOCC_ERR_STRUCT_SIZE;
     /* A block's allocation that saturated (static + dynamic + reserved >= 2^60) would be reported as a
        made-up number; sizes below 2^40 each (every real case) cannot get there, so skip the sum then. */
@@ -45,6 +45,13 @@ static int32_t occupancy_on(const gpuocc_device *d, const gpuocc_kernel *kernel,
         gpuocc_vendor_of(d->vendor)->rules()->smem_per_block(d, k->smem_static_bytes, k->smem_dynamic_bytes) >=
             GPUOCC_BYTES_HUGE)
         return GPUOCC_ERR_OVERFLOW;
+    if (size < sizeof *result) {
+        /* an older, shorter layout: computed here, written up to its size */
+        gpuocc_result local;
+        memset(&local, 0, sizeof local);
+        gpuocc_compute(d, k, &local);
+        return gpuocc_struct_store_sized(result, size, GPUOCC_RESULT_SIZE_MIN, &local, sizeof local);
+    }
     /* The caller's struct holds the current layout: filled in place, the size field kept. */
     gpuocc_compute(d, k, result);
     memset(result->reserved, 0, sizeof result->reserved);

@@ -56,7 +56,7 @@ static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const
     gpuocc_kernel raw;
     if (kernel && kernel->size == sizeof raw)
         raw = *kernel;
-    else if ((rc = gpuocc_struct_load(&raw, sizeof raw, kernel, sizeof raw)))
+    else if ((rc = gpuocc_struct_load(&raw, sizeof raw, kernel, GPUOCC_KERNEL_SIZE_MIN)))
         return rc;
     if (axis < 0 || axis >= GPUOCC_AXIS_COUNT)
         return GPUOCC_ERR_ARGUMENT;

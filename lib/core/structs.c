@@ -5,12 +5,16 @@
 #include <stdbool.h>
 #include <string.h>
 
-_Static_assert(sizeof(gpuocc_device) == 232, "gpuocc_device layout 0.1 is frozen");
+_Static_assert(offsetof(gpuocc_device, xves_per_xecore) == GPUOCC_DEVICE_SIZE_MIN, "gpuocc_device 0.1 layout is a prefix");
+_Static_assert(offsetof(gpuocc_device, slm_sizes_kib) == 256, "gpuocc_device Intel tail");
+_Static_assert(sizeof(gpuocc_device) == 384, "gpuocc_device layout 0.2 with Intel's tail");
 _Static_assert(offsetof(gpuocc_device, smem_per_sm_bytes) == 64, "gpuocc_device layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_device, carveouts_kib) == 104, "gpuocc_device layout 0.1 is frozen");
-_Static_assert(sizeof(gpuocc_kernel) == 88, "gpuocc_kernel layout 0.1 is frozen");
+_Static_assert(offsetof(gpuocc_kernel, sub_group) == GPUOCC_KERNEL_SIZE_MIN, "gpuocc_kernel 0.1 layout is a prefix");
+_Static_assert(sizeof(gpuocc_kernel) == 96, "gpuocc_kernel layout 0.2 with Intel's tail");
 _Static_assert(offsetof(gpuocc_kernel, smem_dynamic_max_bytes) == 40, "gpuocc_kernel layout 0.1 is frozen");
-_Static_assert(sizeof(gpuocc_result) == 104, "gpuocc_result layout 0.1 is frozen");
+_Static_assert(offsetof(gpuocc_result, workgroups_per_gpu) == GPUOCC_RESULT_SIZE_MIN, "gpuocc_result 0.1 layout is a prefix");
+_Static_assert(sizeof(gpuocc_result) == 112, "gpuocc_result layout 0.2 with Intel's tail");
 _Static_assert(offsetof(gpuocc_result, occupancy) == 24, "gpuocc_result layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, smem_per_block_bytes) == 56, "gpuocc_result layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_device, simds_per_cu) == 168, "gpuocc_device 0.2 AMD fields sit in the 0.1 tail");
@@ -42,6 +46,9 @@ int32_t gpuocc_struct_load(void *dst, size_t known_size, const void *src, size_t
             return GPUOCC_ERR_RESERVED;
     memset(dst, 0, known_size);
     memcpy(dst, src, size < known_size ? size : known_size);
+    /* the copy is the current layout, whatever the caller's was */
+    uint32_t current = (uint32_t)known_size;
+    memcpy(dst, &current, sizeof current);
     return GPUOCC_OK;
 }
 
@@ -70,6 +77,15 @@ static bool all_zero(const uint64_t *words, size_t n)
         if (words[i] != 0)
             return false;
     return true;
+}
+
+bool gpuocc_device_zero_from(const gpuocc_device *d, size_t offset)
+{
+    const unsigned char *bytes = (const unsigned char *)d;
+    unsigned char any = 0;
+    for (size_t i = offset; i < sizeof *d; i++)
+        any |= bytes[i];
+    return any == 0;
 }
 
 bool gpuocc_device_reserved_zero(const gpuocc_device *d)
@@ -125,7 +141,7 @@ static int32_t check_kernel(const gpuocc_kernel *k);
 
 int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel)
 {
-    int32_t rc = gpuocc_struct_load(local, sizeof *local, kernel, sizeof *local);
+    int32_t rc = gpuocc_struct_load(local, sizeof *local, kernel, GPUOCC_KERNEL_SIZE_MIN);
     return rc ? rc : check_kernel(local);
 }
 
@@ -148,20 +164,27 @@ static int32_t check_kernel(const gpuocc_kernel *k)
     if (k->agprs < 0 || k->sgprs < 0)
         return GPUOCC_ERR_REGISTERS;
     if ((k->wave_size != 0 && k->wave_size != 32 && k->wave_size != 64) || (k->cu_mode != 0 && k->cu_mode != 1) ||
-        k->model < GPUOCC_MODEL_DEFAULT || k->model > GPUOCC_MODEL_RUNTIME || k->rocm_version < 0 ||
+        k->model < GPUOCC_MODEL_DEFAULT || k->model > GPUOCC_MODEL_INTEL_RUNTIME || k->rocm_version < 0 ||
         k->rocm_version > 100000)
+        return GPUOCC_ERR_ARGUMENT;
+    if ((k->sub_group != 0 && k->sub_group != 8 && k->sub_group != 16 && k->sub_group != 32) || k->grf < 0 ||
+        k->grf > GPUOCC_GRF_MAX)
         return GPUOCC_ERR_ARGUMENT;
     return GPUOCC_OK;
 }
 
 const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kernel *scratch, int32_t *rc)
 {
-    const gpuocc_kernel *k = (const gpuocc_kernel *)gpuocc_struct_view(kernel, sizeof *kernel, sizeof *kernel, scratch, rc);
+    const gpuocc_kernel *k =
+        (const gpuocc_kernel *)gpuocc_struct_view(kernel, sizeof *kernel, GPUOCC_KERNEL_SIZE_MIN, scratch, rc);
     if (!k)
         return NULL;
     bool ok = (k->reserved0 == 0) & (k->reserved[0] == 0) & (k->agprs >= 0) & (k->sgprs >= 0) &
               ((k->wave_size == 0) | (k->wave_size == 32) | (k->wave_size == 64)) & field_in_range(k->cu_mode, 0, 1) &
-              field_in_range(k->model, GPUOCC_MODEL_DEFAULT, GPUOCC_MODEL_RUNTIME) & field_in_range(k->rocm_version, 0, 100000) &
+              field_in_range(k->model, GPUOCC_MODEL_DEFAULT, GPUOCC_MODEL_INTEL_RUNTIME) &
+              field_in_range(k->rocm_version, 0, 100000) &
+              ((k->sub_group == 0) | (k->sub_group == 8) | (k->sub_group == 16) | (k->sub_group == 32)) &
+              field_in_range(k->grf, 0, GPUOCC_GRF_MAX) &
               (k->threads_per_block >= 1) & (k->regs_per_thread >= 0) & (k->barriers >= 0) &
               (k->smem_static_bytes >= 0) & (k->smem_dynamic_bytes >= 0) & (k->smem_dynamic_max_bytes >= -1) &
               field_in_range(k->carveout_percent, -1, 100) & field_in_range(k->smem_optin, 0, 1) &

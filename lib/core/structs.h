@@ -9,6 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The first shipped layouts: smaller sizes are refused, these and larger ones accepted (zero-extended). */
+#define GPUOCC_DEVICE_SIZE_MIN 232u /* 0.1 and 0.2 before Intel's tail */
+#define GPUOCC_KERNEL_SIZE_MIN 88u
+#define GPUOCC_RESULT_SIZE_MIN 104u
+
+/* The largest GRF count a kernel may name (Xe3P's 512 fits). */
+#define GPUOCC_GRF_MAX 1024
+
 /* Sizes past this are taken as garbage rather than a future layout. */
 #define GPUOCC_STRUCT_SIZE_MAX 4096u
 
@@ -32,6 +40,9 @@ int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel);
 /* The same checks without a copy: the caller's struct itself when it holds at least the current layout,
    else a zero-extended copy in `scratch`.  NULL (and *rc set) when a check fails. */
 const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kernel *scratch, int32_t *rc);
+/* Whether the bytes of a device from `offset` to the end of the current layout are all zero (a vendor's
+   check that another vendor's fields are unset). */
+bool gpuocc_device_zero_from(const gpuocc_device *d, size_t offset);
 /* Whether a device's reserved words are zero (the vendor checks the rest). */
 bool gpuocc_device_reserved_zero(const gpuocc_device *d);
 

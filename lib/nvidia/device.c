@@ -16,7 +16,8 @@ int32_t gpuocc_nv_check_device(const gpuocc_device *d)
 {
     if (d->simds_per_cu || d->waves_per_simd || d->runtime_waves_per_simd || d->vgprs_per_simd ||
         d->vgpr_granule || d->runtime_vgpr_granule || d->runtime_vgprs_legacy ||
-        d->runtime_vgpr_granule_legacy || d->agpr_file || d->sgprs_per_simd || d->cus_per_wgp || d->wave_sizes)
+        d->runtime_vgpr_granule_legacy || d->agpr_file || d->sgprs_per_simd || d->cus_per_wgp || d->wave_sizes ||
+        !gpuocc_device_zero_from(d, offsetof(gpuocc_device, xves_per_xecore)))
         return GPUOCC_ERR_DEVICE;
     bool ok = in_range(d->cc_major, 0, 1000) && in_range(d->cc_minor, 0, 1000) &&
               in_range(d->sm_count, 0, SMALL_MAX) && in_range(d->warp_size, 1, 1024) &&
@@ -91,9 +92,13 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
                            (((i32x4)c <= previous) & (index > 0));
         bad |= (used & wrong_used) | (~used & (i32x4)(c != (u32x4){0, 0, 0, 0}));
     }
-    /* the AMD fields and the reserved words (the 0.1 tail): all zero for NVIDIA */
+    /* the AMD fields, the reserved words (the 0.1 tail) and Intel's fields: all zero for NVIDIA */
     const unsigned char *tail = (const unsigned char *)&d->simds_per_cu;
-    u32x4 reserved = load4(tail) | load4(tail + 16) | load4(tail + 32) | load4(tail + 48);
+    _Static_assert((sizeof(gpuocc_device) - offsetof(gpuocc_device, simds_per_cu)) % 16 == 8,
+                   "the tail is whole vectors but its last word");
+    u32x4 reserved = load4((const unsigned char *)d + sizeof *d - 16);
+    for (size_t at = 0; at + 16 <= sizeof *d - offsetof(gpuocc_device, simds_per_cu); at += 16)
+        reserved |= load4(tail + at);
     bad |= (i32x4)(reserved != (u32x4){0, 0, 0, 0});
     uint64_t lanes[2];
     memcpy(lanes, &bad, sizeof lanes);

@@ -29,8 +29,10 @@
 typedef gpuocc_i32x4 i32x4;
 
 _Static_assert(offsetof(gpuocc_device, simds_per_cu) + 8 == 4 * 44, "the bounds end two words into the AMD fields");
-_Static_assert(offsetof(gpuocc_kernel, reserved) + 8 == sizeof(gpuocc_kernel) && sizeof(gpuocc_kernel) == 4 * 22,
+_Static_assert(offsetof(gpuocc_kernel, sub_group) + 8 == sizeof(gpuocc_kernel) && sizeof(gpuocc_kernel) == 4 * 24,
                "the kernel's bounds cover it whole");
+_Static_assert(sizeof(gpuocc_device) % 16 == 0 && offsetof(gpuocc_device, reserved) == 224,
+               "the device's zero tail is whole vectors from word 56");
 
 /* Words 0 .. 43 of a device (through the carveouts and the first two AMD fields). */
 static const i32x4 device_bounds[11][2] = {
@@ -52,8 +54,8 @@ static const i32x4 device_bounds[11][2] = {
     /* carveouts_kib[14], [15], simds_per_cu, waves_per_simd */
     ROW(KIB, KIB, ZERO, ZERO),
 };
-/* Words 0 .. 21 of a kernel; the last row overlaps the one before (words 18 .. 21). */
-static const i32x4 kernel_bounds[6][2] = {
+/* Words 0 .. 23 of a kernel; the row at word 18 overlaps the one before (words 18 .. 21). */
+static const i32x4 kernel_bounds[7][2] = {
     /* size, threads_per_block, regs_per_thread, barriers */
     ROW(ANY, (1, INT32_MAX), (0, INT32_MAX), (0, INT32_MAX)),
     /* smem_static_bytes, smem_dynamic_bytes */
@@ -66,6 +68,8 @@ static const i32x4 kernel_bounds[6][2] = {
     ROW((0, 1), (GPUOCC_MODEL_DEFAULT, GPUOCC_MODEL_RUNTIME), (0, 100000), ZERO),
     /* rocm_version, reserved0, reserved[0] */
     ROW((0, 100000), ZERO, ZERO, ZERO),
+    /* reserved[0], Intel's sub_group and grf (zero on NVIDIA's fast path) */
+    ROW(ZERO, ZERO, ZERO, ZERO),
 };
 
 static inline i32x4 load(const void *p)
@@ -109,8 +113,10 @@ static inline bool device_ok(const gpuocc_device *d)
                 out_of_bounds(b + 96, device_bounds[6]) | out_of_bounds(b + 112, device_bounds[7]) |
                 out_of_bounds(b + 128, device_bounds[8]) | out_of_bounds(b + 144, device_bounds[9]) |
                 out_of_bounds(b + 160, device_bounds[10]);
-    /* the AMD fields and reserved words past them: zero */
-    bad |= load(b + 176) | load(b + 192) | load(b + 208) | load(b + sizeof *d - 16);
+    /* the AMD fields, the reserved words and Intel's fields past them: zero */
+    bad |= load(b + 176) | load(b + 192) | load(b + 208);
+    for (size_t at = 224; at < sizeof *d; at += 16)
+        bad |= load(b + at);
     const i32x4 count = {d->carveout_count, d->carveout_count, d->carveout_count, d->carveout_count};
     bad |= carveouts_wrong(d, 0, count) | carveouts_wrong(d, 4, count) | carveouts_wrong(d, 8, count) |
            carveouts_wrong(d, 12, count);
@@ -130,7 +136,8 @@ static inline bool kernel_ok(const gpuocc_kernel *k)
     const unsigned char *b = (const unsigned char *)k;
     i32x4 bad = out_of_bounds(b, kernel_bounds[0]) | out_of_bounds(b + 16, kernel_bounds[1]) |
                 out_of_bounds(b + 32, kernel_bounds[2]) | out_of_bounds(b + 48, kernel_bounds[3]) |
-                out_of_bounds(b + 64, kernel_bounds[4]) | out_of_bounds(b + 72, kernel_bounds[5]);
+                out_of_bounds(b + 64, kernel_bounds[4]) | out_of_bounds(b + 72, kernel_bounds[5]) |
+                out_of_bounds(b + 80, kernel_bounds[6]);
     /* -1 .. GPUOCC_FAST_BYTES - 1 */
     bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
     return none(bad) & dynamic_max_ok & ((k->wave_size & 31) == 0);

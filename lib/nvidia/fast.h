@@ -257,6 +257,7 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fa
     r->reserved0 = 0;
     r->reserved[0] = 0;
     r->reserved[1] = 0;
+    r->workgroups_per_gpu = 0;
 }
 
 /* ---- The prepared state (gpuocc_prepare): lib/nvidia/batch.c fills it and runs batches on it,

@@ -405,6 +405,7 @@ void gpuocc_nv_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_re
     r->waves_per_simd = 0;
     r->limit_sgprs = GPUOCC_UNLIMITED;
     r->reserved0 = 0;
+    r->workgroups_per_gpu = 0;
 }
 
 /* ---- the table lib/core/limits.c's public wrappers dispatch to ---- */

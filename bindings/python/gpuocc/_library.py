@@ -38,7 +38,11 @@ class _CDevice(ctypes.Structure):
                 ("vgprs_per_simd", c_i32), ("vgpr_granule", c_i32), ("runtime_vgpr_granule", c_i32),
                 ("runtime_vgprs_legacy", c_i32), ("runtime_vgpr_granule_legacy", c_i32), ("agpr_file", c_i32),
                 ("sgprs_per_simd", c_i32), ("cus_per_wgp", c_i32), ("wave_sizes", c_i32),
-                ("reserved0", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 1)]
+                ("reserved0", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 1),
+                # Intel (0.2.0, the tail past the 232-byte layout)
+                ("xves_per_xecore", c_i32), ("threads_per_xve", c_i32), ("sub_group_sizes", c_i32),
+                ("grf_max", c_i32), ("grf_table", c_i32), ("runtime_barriers_per_xecore", c_i32),
+                ("slm_sizes_kib", c_i32 * 16), ("runtime_slm_sizes_kib", c_i32 * 16)]
 
 
 class _CKernel(ctypes.Structure):
@@ -46,7 +50,8 @@ class _CKernel(ctypes.Structure):
                 ("smem_static_bytes", c_i64), ("smem_dynamic_bytes", c_i64), ("carveout_percent", c_i32),
                 ("smem_optin", c_i32), ("smem_dynamic_max_bytes", c_i64), ("max_threads_per_block", c_i32),
                 ("agprs", c_i32), ("sgprs", c_i32), ("wave_size", c_i32), ("cu_mode", c_i32), ("model", c_i32),
-                ("rocm_version", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 1)]
+                ("rocm_version", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 1),
+                ("sub_group", c_i32), ("grf", c_i32)]
 
 
 class _CResult(ctypes.Structure):
@@ -55,7 +60,8 @@ class _CResult(ctypes.Structure):
                 ("limit_warps", c_i32), ("limit_regs", c_i32), ("limit_smem", c_i32), ("limit_blocks", c_i32),
                 ("limit_barriers", c_i32), ("regs_per_block", c_i32), ("smem_per_block_bytes", c_i64),
                 ("smem_per_sm_bytes", c_i64), ("model", c_i32), ("waves_per_simd", c_i32),
-                ("limit_sgprs", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 2)]
+                ("limit_sgprs", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 2),
+                ("workgroups_per_gpu", c_i64)]
 
 
 class _CLatencyVerdict(ctypes.Structure):
@@ -351,8 +357,8 @@ _batch_packed = library._FuncPtr(("gpuocc_occupancy_batch", library))
 _batch_packed.restype, _batch_packed.argtypes = c_i32, [P(_CPrepared), P(_CKernel), ctypes.c_char_p, ctypes.c_size_t]
 # gpuocc_batch: size, smem_width, the 19 column addresses (0: NULL), reserved
 _BATCH_PACK = struct.Struct("<Ii19Q16x")
-# gpuocc_result from limiters to limit_sgprs (size, reserved0 and reserved skipped)
-_RESULT_UNPACK = struct.Struct("<4xIiiiidiiiiiiqqiii4x16x")
+# gpuocc_result from limiters to limit_sgprs, then workgroups_per_gpu (size, reserved0 and reserved skipped)
+_RESULT_UNPACK = struct.Struct("<4xIiiiidiiiiiiqqiii4x16xq")
 assert _BATCH_PACK.size == ctypes.sizeof(_CBatch) and _RESULT_UNPACK.size == ctypes.sizeof(_CResult)
 
 

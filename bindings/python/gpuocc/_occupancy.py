@@ -11,7 +11,7 @@ from ._library import (CARVEOUT_DEFAULT, Error, _CDevice, _CKernel, _CResult, _E
                        _ERR_UNSATISFIABLE, _OK, _SMEM_FN, _VENDOR_AMD, _CStep, STEPS_MAX, _call, _from_c, _i32, _i64,
                        _occupancy_prepared, _text, c_i32, c_i64, library)
 from ._types import (BestBlock, CatalogEntry, Device, Kernel, Limits, NextStep, RESOURCES, Result, STEP_INPUTS, Step,
-                     StepChange, _result)
+                     StepChange, _AMD_ONLY, _NVIDIA_ONLY, _result)
 
 
 # ======================================================================================================
@@ -107,12 +107,37 @@ def _foreign(name: str, kern: Kernel, amd: bool) -> Error:
                  ("NVIDIA only (the device is AMD)" if amd else "AMD only (the device is NVIDIA)"))
 
 
+_INTEL_ONLY = (("sub_group", 0), ("grf", 0))
+_VENDOR_INTEL = 3
+_VENDOR_NVIDIA = 1
+
+
 def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]":
     """The C device and kernel of a call.  A kernel field only the other vendor's rules read, set away from
     its default, raises gpuocc.Error "argument", as `gpuocc report` and `gpuocc batch` refuse it (the
     device's rules would not read it)."""
     d = _device(dev)
     k, amd_set, nv_set = _kernel_cached(kern)
+    if d.vendor == _VENDOR_INTEL:
+        # Intel reads barriers and model of the others' fields; its register demand is grf
+        others = [f for f in _NVIDIA_ONLY + _AMD_ONLY if f[0] not in ("barriers", "model")] + [("regs", 0)]
+        for name, default in others:
+            if getattr(kern, name) != default:
+                raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: not read on Intel (the device is "
+                            "Intel" + ("; use grf)" if name == "regs" else ")"))
+        if kern.model == "compiler":
+            raise Error(_ERR_ARGUMENT, "model='compiler' is AMD's: Intel has 'calculator' and 'runtime'")
+        if kern.model == "runtime":
+            k = _CKernel.from_buffer_copy(k)  # the Kernel's own C struct is shared: never write it
+            k.model = 4  # GPUOCC_MODEL_INTEL_RUNTIME
+        if kern.sub_group and not d.sub_group_sizes & kern.sub_group:
+            raise Error(_ERR_ARGUMENT, f"sub_group={kern.sub_group}: not a sub-group size of the device")
+        return d, k
+    for name, default in _INTEL_ONLY:
+        if getattr(kern, name) != default:
+            raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: Intel only")
+    if kern.model == "calculator":
+        raise Error(_ERR_ARGUMENT, "model='calculator' is Intel's")
     amd = d.vendor == _VENDOR_AMD
     if nv_set if amd else amd_set:
         raise _foreign(nv_set if amd else amd_set, kern, amd)
@@ -151,11 +176,14 @@ def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
     if type(dev) is str:
         found = _BY_NAME.get(dev)
         dev = found if found is not None else device(dev)
-    if type(dev) is not Device or type(kern) is not Kernel or dev.vendor == _VENDOR_AMD:
-        _pair(dev, kern)  # the type and vendor checks, AMD's pair checks, with their messages
-    k, amd_set, _ = kern.__dict__.get("_c") or kern._cached()
-    if amd_set and dev.vendor != _VENDOR_AMD:
-        raise _foreign(amd_set, kern, False)
+    if (type(dev) is not Device or type(kern) is not Kernel or dev.vendor != _VENDOR_NVIDIA or kern.sub_group
+            or kern.grf):
+        # the type and vendor checks, AMD's and Intel's pair checks, with their messages (and Intel's model)
+        k = _pair(dev, kern)[1]
+    else:
+        k, amd_set, _ = kern.__dict__.get("_c") or kern._cached()
+        if amd_set:
+            raise _foreign(amd_set, kern, False)
     prepared = dev.__dict__.get("_prep")
     if prepared is None or type(prepared) is int:
         try:

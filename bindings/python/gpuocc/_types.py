@@ -72,11 +72,24 @@ class Device:
     sgprs_per_simd: int = 0
     cus_per_wgp: int = 0
     wave_sizes: int = 0
+    # Intel (docs/intel.md): sm_count is Xe-cores, smem_per_sm / smem_per_block the SLM per Xe-core / work-group
+    xves_per_xecore: int = 0
+    threads_per_xve: int = 0
+    sub_group_sizes: int = 0                     # OR of 8, 16, 32
+    grf_max: int = 0
+    grf_table: int = 0
+    runtime_barriers_per_xecore: int = 0
+    slm_sizes_kib: tuple = ()                    # the calculator's work-group SLM sizes, ascending
+    runtime_slm_sizes_kib: tuple = ()            # the runtime's
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if f.name == "carveouts_kib":
+            if f.name in ("slm_sizes_kib", "runtime_slm_sizes_kib"):
+                if not isinstance(value, (tuple, list)) or len(value) > 16:
+                    raise TypeError(f"{f.name} must be a tuple of at most 16 ints")
+                object.__setattr__(self, f.name, tuple(_i32(v, f.name + "[]") for v in value))
+            elif f.name == "carveouts_kib":
                 if not isinstance(value, (tuple, list)):
                     raise TypeError(f"carveouts_kib must be a tuple of ints, not {type(value).__name__}")
                 if len(value) > 16:
@@ -114,8 +127,11 @@ class Device:
         d = _CDevice()
         _call("gpuocc_device_init", ctypes.byref(d))
         for f in dataclasses.fields(self):
-            if f.name != "carveouts_kib":
+            if f.name not in ("carveouts_kib", "slm_sizes_kib", "runtime_slm_sizes_kib"):
                 setattr(d, f.name, getattr(self, f.name))
+        for name in ("slm_sizes_kib", "runtime_slm_sizes_kib"):
+            for i, kib in enumerate(getattr(self, name)):
+                getattr(d, name)[i] = kib
         d.carveout_count = len(self.carveouts_kib)
         for i, kib in enumerate(self.carveouts_kib):
             d.carveouts_kib[i] = kib
@@ -129,12 +145,15 @@ class Device:
         dev = _new(cls)
         values = {name: getattr(d, name) for name in _DEVICE_C_FIELDS}
         values["carveouts_kib"] = tuple(d.carveouts_kib[:count])
+        for name in ("slm_sizes_kib", "runtime_slm_sizes_kib"):
+            values[name] = tuple(v for v in getattr(d, name) if v > 0)
         dev.__dict__.update(values)
         dev.__dict__["_c"] = d
         return dev
 
 
-_DEVICE_C_FIELDS = tuple(f.name for f in dataclasses.fields(Device) if f.name != "carveouts_kib")
+_DEVICE_C_FIELDS = tuple(f.name for f in dataclasses.fields(Device)
+                         if f.name not in ("carveouts_kib", "slm_sizes_kib", "runtime_slm_sizes_kib"))
 
 
 @dataclass(frozen=True)
@@ -167,6 +186,9 @@ class Kernel:
     cu_mode: int = 0                                            # 1: compiled with -mcumode
     model: Optional[str] = None                                 # "compiler" (None: LLVM's) or "runtime" (HIP's)
     rocm: Optional[str] = None                                  # with model "runtime": "6.2"; None: the newest
+    # Intel only (docs/intel.md): threads are work-items per work-group, smem_* SLM, regs unused
+    sub_group: int = 0                                          # 8, 16 or 32; 0: the device's default (16)
+    grf: int = 0                                                # GRF registers per hardware thread; 0: 128
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -207,20 +229,22 @@ class Kernel:
 
 
 # `model` as the CLI, CSV and JSON write it (GPUOCC_MODEL_*: 0 the default, the compiler's)
-_MODELS = {"compiler": 1, "runtime": 2}
+_MODELS = {"compiler": 1, "runtime": 2, "calculator": 3}  # Intel's runtime (4): gpuocc_intel_model
 
 
 def _model_number(value: Any) -> int:
     if value is None:
         return 0
     if not isinstance(value, str):
-        raise TypeError(f"model must be a str ('compiler' or 'runtime') or None, not {type(value).__name__}")
+        raise TypeError(f"model must be a str ('compiler', 'calculator' or 'runtime') or None, "
+                        f"not {type(value).__name__}")
     if value not in _MODELS:
-        raise Error(_ERR_ARGUMENT, f"model={value!r}: expected 'compiler' or 'runtime'")
+        raise Error(_ERR_ARGUMENT, f"model={value!r}: expected 'compiler', 'calculator' or 'runtime'")
     return _MODELS[value]
 
 
 _MODEL_NAMES = {number: name for name, number in _MODELS.items()}
+_MODEL_NAMES[4] = "runtime"  # GPUOCC_MODEL_INTEL_RUNTIME
 
 
 def _model_name(number: int) -> Optional[str]:
@@ -266,7 +290,9 @@ def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int 
     `smem_dynamic_max` the opt-in attribute's value (-1: the device's most), `max_threads` the
     __launch_bounds__ maximum (0: none).  AMD kernels take the keywords agprs, sgprs, wave_size, cu_mode,
     model ("compiler", the default, or "runtime") and rocm ("6.2": with model "runtime", HIP's rules as of
-    that ROCm release; None: the newest), as the CLI's flags and batch's columns (docs/amd.md).
+    that ROCm release; None: the newest), as the CLI's flags and batch's columns (docs/amd.md).  Intel
+    kernels take sub_group (8, 16, 32), grf (128, 256, or a count of the Xe3 table) and model
+    ("calculator", the default, or "runtime": the compute runtime's count), and `smem_*` are the SLM.
 
     Raises TypeError for a non-int, gpuocc.Error "argument" for a value that does not fit its C type.
     The library checks the ranges when the kernel is used (gpuocc.Error "threads", "smem", ...)."""
@@ -324,6 +350,7 @@ class Result:
     model: Optional[str] = _c(from_c=_model_name, default=None)   # AMD: "compiler" or "runtime"; None NVIDIA
     waves_per_simd: Optional[int] = None                          # AMD: LLVM's occupancy (waves per SIMD)
     limit_sgprs: Optional[int] = _c(from_c=_unlimited, default=None)  # AMD: blocks the SGPRs allow
+    workgroups_per_gpu: int = 0                                   # Intel: work-groups on the whole GPU
 
 
 _LIMITERS = tuple(limiter_names(mask) for mask in range(1 << len(RESOURCES)))
@@ -335,7 +362,7 @@ def _result(r: Any) -> Result:
     field: the limiters' names, None for no limit, AMD's fields None on NVIDIA)."""
     (limiters, blocks, warps, max_warps, warps_per_block, occupancy, limit_warps, limit_regs, limit_smem,
      limit_blocks, limit_barriers, regs_per_block, smem_per_block, smem_per_sm, model, waves,
-     limit_sgprs) = _result_values(r)
+     limit_sgprs, workgroups) = _result_values(r)
     res = _new(Result)
     _set(res, "__dict__", {
         "blocks_per_sm": blocks, "warps_per_sm": warps, "occupancy": occupancy,
@@ -346,7 +373,8 @@ def _result(r: Any) -> Result:
         "limit_barriers": None if limit_barriers == -1 else limit_barriers, "regs_per_block": regs_per_block,
         "smem_per_block": smem_per_block, "max_warps_per_sm": max_warps, "warps_per_block": warps_per_block,
         "smem_per_sm": smem_per_sm, "model": _MODEL_NAMES.get(model) if model else None,
-        "waves_per_simd": waves if model else None, "limit_sgprs": None if limit_sgprs == -1 else limit_sgprs})
+        "waves_per_simd": waves if model in (1, 2) else None,  # AMD's models only
+        "limit_sgprs": None if limit_sgprs == -1 else limit_sgprs, "workgroups_per_gpu": workgroups})
     return res
 
 

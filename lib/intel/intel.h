@@ -1,0 +1,60 @@
+/* Intel's rules and data (docs/intel.md): what the files of lib/intel/ share, and the table the API calls
+   (gpuocc_intel_vendor).  Uses the ground layer only.
+   The vendor-neutral words keep their meaning: a block is a work-group, an SM an Xe-core, a warp a hardware
+   thread (one sub-group), shared memory the SLM; the register demand is the kernel's GRF count. */
+#ifndef GPUOCC_INTEL_H
+#define GPUOCC_INTEL_H
+
+#include "../core/core.h"
+
+/* Every resource's limit in work-groups per Xe-core (GPUOCC_NO_LIMIT where it cannot limit), indexed
+   GPUOCC_RESOURCE_WARPS .. GPUOCC_RESOURCE_BARRIERS, for the kernel's model (lib/intel/occupancy.c). */
+#define GPUOCC_INTEL_LIMITS GPUOCC_RESOURCE_COUNT
+void gpuocc_intel_limits(const gpuocc_device *d, const gpuocc_kernel *k, int32_t limits[GPUOCC_INTEL_LIMITS]);
+int32_t gpuocc_intel_min_limit(const int32_t limits[GPUOCC_INTEL_LIMITS]);
+/* The kernel's sub-group size (its own, or the device's default) and GRF count (its own, or 128). */
+int64_t gpuocc_intel_sub_group(const gpuocc_device *d, const gpuocc_kernel *k);
+int64_t gpuocc_intel_grf(const gpuocc_kernel *k);
+/* SLM one work-group is given: static + dynamic rounded up to the model's allowed sizes (bytes); the sum
+   itself where no allowed size holds it. */
+int64_t gpuocc_intel_slm_per_workgroup(const gpuocc_device *d, const gpuocc_kernel *k);
+/* SLM per Xe-core the model divides among work-groups. */
+int64_t gpuocc_intel_slm_per_xecore(const gpuocc_device *d, const gpuocc_kernel *k);
+
+/* Checks: the device's own fields, and what only the pair can tell (the sub-group size, the model). */
+int32_t gpuocc_intel_check_device(const gpuocc_device *d);
+int32_t gpuocc_intel_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k);
+void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+
+/* The prepared device and batch (lib/intel/batch.c). */
+void gpuocc_intel_prepare(const gpuocc_device *d, uint64_t *opaque);
+int32_t gpuocc_intel_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
+
+/* The inverse and search queries (lib/intel/search.c), answering as the public functions of the same
+   names on checked structs (GPUOCC_ERR_UNSATISFIABLE when none; outputs written on success only). */
+int32_t gpuocc_intel_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
+int32_t gpuocc_intel_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want,
+                                            int64_t *bytes);
+int32_t gpuocc_intel_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource, int64_t *new_value,
+                               int64_t *shed);
+int32_t gpuocc_intel_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
+                                int32_t *threads, int32_t *min_grid);
+int64_t gpuocc_intel_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t v, int64_t to,
+                                int32_t bmax);
+void gpuocc_intel_sweep_range(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t *from,
+                              int64_t *to, int64_t *step);
+
+/* The catalog part (lib/intel/catalog.c), the per-resource rules (lib/intel/limits.c), the table
+   (lib/intel/vendor.c). */
+const struct gpuocc_catalog_part *gpuocc_intel_catalog(void);
+const struct gpuocc_vendor_rules *gpuocc_intel_vendor_rules(void);
+const struct gpuocc_vendor *gpuocc_intel_vendor(void);
+
+/* The prepared state's device (NULL when its tag does not match) and the single call's fast path (none:
+   false), for gpuocc_occupancy_prepared (lib/intel/batch.c); the inputs a next step may change
+   (lib/intel/search.c). */
+const gpuocc_device *gpuocc_intel_prepared_device(const uint64_t *opaque);
+bool gpuocc_intel_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r);
+int32_t gpuocc_intel_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers);
+
+#endif

@@ -1,0 +1,279 @@
+/*
+ * Intel's rules, per Xe-core, in two models (docs/intel.md has them with their sources):
+ *
+ * The calculator (GPUOCC_MODEL_CALCULATOR, the default): Intel's GPU Occupancy Calculator.  A work-group
+ * of W work-items in sub-groups of S runs ceil(W / S) hardware threads; an Xe-core holds
+ * xves_per_xecore x threads_per_xve of them, half as many in large-GRF mode (more than 128 registers);
+ * its SLM is divided among work-groups whose SLM is rounded up to the allowed sizes; it caps the
+ * work-groups (max_blocks_per_sm), or, when the kernel uses barriers, the barrier registers
+ * (barriers_per_sm).  Occupancy counts the threads of the resident work-groups over all the Xe-core's
+ * threads, in large-GRF mode too.
+ *
+ * The runtime (GPUOCC_MODEL_INTEL_RUNTIME): the compute runtime's KernelHelper::getMaxWorkGroupCount,
+ * the count a cooperative launch may use.  Threads per XVE from its GRF table (grf_table), at most the
+ * hardware's; the SLM per Xe-core it programs (smem_per_block_bytes) over the SLM rounded up to its own
+ * sizes; its barrier registers (runtime_barriers_per_xecore) over the kernel's barrier count; no
+ * work-group cap.  Its GPU-wide answer divides the whole GPU's SLM, not each Xe-core's
+ * (workgroups_per_gpu).
+ */
+#include "intel.h"
+
+#define KIB 1024
+
+/* What a kernel asks of an Xe-core. */
+struct intel_view {
+    bool runtime;
+    int64_t sub_group;
+    int64_t grf;
+    int64_t threads_per_wg;  /* hardware threads of one work-group: ceil(work-items / sub-group) */
+    int64_t slm;             /* static + dynamic SLM, bytes */
+    int64_t slm_rounded;     /* rounded up to an allowed size; -1 when none holds it */
+    int64_t threads_per_xve; /* in the kernel's GRF mode, as the model counts them */
+};
+
+int64_t gpuocc_intel_sub_group(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    return k->sub_group ? k->sub_group : d->warp_size;
+}
+
+int64_t gpuocc_intel_grf(const gpuocc_kernel *k)
+{
+    return k->grf ? k->grf : 128;
+}
+
+/* The smallest allowed size that holds `bytes` (0 stays 0); -1 when none does. */
+static int64_t intel_round_slm(const int32_t sizes_kib[GPUOCC_MAX_SLM_SIZES], int64_t bytes)
+{
+    if (bytes == 0)
+        return 0;
+    for (int32_t i = 0; i < GPUOCC_MAX_SLM_SIZES && sizes_kib[i] > 0; i++)
+        if (bytes <= (int64_t)sizes_kib[i] * KIB)
+            return (int64_t)sizes_kib[i] * KIB;
+    return -1;
+}
+
+/* Threads per XVE the runtime counts at a GRF count (calculateAvailableThreadCount), at most the hardware's. */
+static int64_t runtime_threads_per_xve(const gpuocc_device *d, int64_t grf)
+{
+    int64_t t;
+    if (d->grf_table == GPUOCC_GRF_TABLE_XE3)
+        t = grf <= 96 ? 10 : grf <= 128 ? 8 : grf <= 160 ? 6 : grf <= 192 ? 5 : grf <= 256 ? 4 : 1;
+    else
+        t = grf > 128 ? 4 : 8;
+    return t < d->threads_per_xve ? t : d->threads_per_xve;
+}
+
+static struct intel_view intel_view_of(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    struct intel_view v;
+    v.runtime = k->model == GPUOCC_MODEL_INTEL_RUNTIME;
+    v.sub_group = gpuocc_intel_sub_group(d, k);
+    v.grf = gpuocc_intel_grf(k);
+    v.threads_per_wg = gpuocc_div_up(k->threads_per_block, v.sub_group);
+    v.slm = gpuocc_sat_add(k->smem_static_bytes, k->smem_dynamic_bytes);
+    v.slm_rounded = intel_round_slm(v.runtime ? d->runtime_slm_sizes_kib : d->slm_sizes_kib, v.slm);
+    if (v.runtime)
+        v.threads_per_xve = runtime_threads_per_xve(d, v.grf);
+    else /* large-GRF mode halves the Xe-core's threads */
+        v.threads_per_xve = v.grf > 128 ? d->threads_per_xve / 2 : d->threads_per_xve;
+    return v;
+}
+
+static int32_t intel_limit_of(int64_t blocks)
+{
+    return gpuocc_clamp_i32(blocks);
+}
+
+static int64_t intel_slm_budget(const gpuocc_device *d, const struct intel_view *v)
+{
+    /* the runtime programs maxProgrammableSlmSize per Xe-core; the calculator counts the Xe-core's SLM */
+    return v->runtime ? d->smem_per_block_bytes : d->smem_per_sm_bytes;
+}
+
+static void intel_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const struct intel_view *v,
+                            int32_t limits[GPUOCC_INTEL_LIMITS])
+{
+    int64_t all_threads = (int64_t)d->xves_per_xecore * d->threads_per_xve;
+    limits[GPUOCC_RESOURCE_WARPS] = intel_limit_of(all_threads / v->threads_per_wg);
+    /* the GRF mode limits only where it takes threads away */
+    limits[GPUOCC_RESOURCE_REGISTERS] =
+        v->threads_per_xve < d->threads_per_xve
+            ? intel_limit_of((int64_t)d->xves_per_xecore * v->threads_per_xve / v->threads_per_wg)
+            : GPUOCC_NO_LIMIT;
+    if (v->slm == 0)
+        limits[GPUOCC_RESOURCE_SMEM] = GPUOCC_NO_LIMIT;
+    else if (v->slm_rounded < 0 || v->slm > d->smem_per_block_bytes)
+        limits[GPUOCC_RESOURCE_SMEM] = 0; /* more than one work-group may have */
+    else
+        limits[GPUOCC_RESOURCE_SMEM] = intel_limit_of(intel_slm_budget(d, v) / v->slm_rounded);
+    if (v->runtime) {
+        limits[GPUOCC_RESOURCE_BLOCKS] = GPUOCC_NO_LIMIT;
+        limits[GPUOCC_RESOURCE_BARRIERS] =
+            k->barriers > 0 ? intel_limit_of(d->runtime_barriers_per_xecore / k->barriers) : GPUOCC_NO_LIMIT;
+    } else {
+        limits[GPUOCC_RESOURCE_BLOCKS] = d->max_blocks_per_sm;
+        limits[GPUOCC_RESOURCE_BARRIERS] = k->barriers > 0 ? d->barriers_per_sm : GPUOCC_NO_LIMIT;
+    }
+    /* a work-group larger than the device allows, or a GRF count it does not have, never runs */
+    if (k->threads_per_block > d->max_threads_per_block)
+        limits[GPUOCC_RESOURCE_WARPS] = 0;
+    if (v->grf > d->grf_max)
+        limits[GPUOCC_RESOURCE_REGISTERS] = 0;
+}
+
+void gpuocc_intel_limits(const gpuocc_device *d, const gpuocc_kernel *k, int32_t limits[GPUOCC_INTEL_LIMITS])
+{
+    struct intel_view v = intel_view_of(d, k);
+    intel_limits_of(d, k, &v, limits);
+}
+
+int32_t gpuocc_intel_min_limit(const int32_t limits[GPUOCC_INTEL_LIMITS])
+{
+    int32_t blocks = GPUOCC_NO_LIMIT;
+    for (int32_t i = 0; i < GPUOCC_INTEL_LIMITS; i++)
+        blocks = limits[i] < blocks ? limits[i] : blocks;
+    return blocks;
+}
+
+int64_t gpuocc_intel_slm_per_workgroup(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    struct intel_view v = intel_view_of(d, k);
+    return v.slm_rounded < 0 ? v.slm : v.slm_rounded;
+}
+
+int64_t gpuocc_intel_slm_per_xecore(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    struct intel_view v = intel_view_of(d, k);
+    return intel_slm_budget(d, &v);
+}
+
+/* The runtime's GPU-wide count (getMaxWorkGroupCount, before the engine's adjustment): every Xe-core's
+   threads at the GRF mode over a work-group's, no more than the Xe-cores times what one holds; the
+   Xe-cores times the barrier registers over the barrier count; the whole GPU's SLM over the work-group's. */
+static int64_t runtime_workgroups_per_gpu(const gpuocc_device *d, const gpuocc_kernel *k, const struct intel_view *v,
+                                          const int32_t limits[GPUOCC_INTEL_LIMITS])
+{
+    if (limits[GPUOCC_RESOURCE_WARPS] == 0 || limits[GPUOCC_RESOURCE_REGISTERS] == 0 ||
+        limits[GPUOCC_RESOURCE_SMEM] == 0)
+        return 0;
+    int64_t xecores = d->sm_count;
+    int64_t threads_per_xecore = (int64_t)d->xves_per_xecore * v->threads_per_xve;
+    int64_t count = xecores * threads_per_xecore / v->threads_per_wg;
+    int64_t aligned = threads_per_xecore / v->threads_per_wg * xecores;
+    count = aligned < count ? aligned : count;
+    if (k->barriers > 0) {
+        int64_t barrier = xecores * (d->runtime_barriers_per_xecore / k->barriers);
+        count = barrier < count ? barrier : count;
+    }
+    if (v->slm > 0) {
+        int64_t slm = xecores * d->smem_per_block_bytes / v->slm_rounded;
+        count = slm < count ? slm : count;
+    }
+    return count;
+}
+
+void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    struct intel_view v = intel_view_of(d, k);
+    int32_t limits[GPUOCC_INTEL_LIMITS];
+    intel_limits_of(d, k, &v, limits);
+    int32_t blocks = gpuocc_intel_min_limit(limits);
+    uint32_t limiters = 0;
+    for (int32_t i = 0; i < GPUOCC_INTEL_LIMITS; i++)
+        if (limits[i] == blocks)
+            limiters |= 1u << i;
+    int64_t all_threads = (int64_t)d->xves_per_xecore * d->threads_per_xve;
+    /* blocks x threads per work-group fit the Xe-core unless a cap is 0 (then the product is 0) */
+    int64_t threads = (int64_t)blocks * v.threads_per_wg;
+    r->limiters = limiters;
+    r->blocks_per_sm = blocks;
+    r->warps_per_sm = gpuocc_clamp_i32(threads);
+    r->max_warps_per_sm = gpuocc_clamp_i32(all_threads);
+    r->warps_per_block = gpuocc_clamp_i32(v.threads_per_wg);
+    r->occupancy = (double)threads / (double)all_threads;
+    r->limit_warps = gpuocc_public_limit(limits[GPUOCC_RESOURCE_WARPS]);
+    r->limit_regs = gpuocc_public_limit(limits[GPUOCC_RESOURCE_REGISTERS]);
+    r->limit_smem = gpuocc_public_limit(limits[GPUOCC_RESOURCE_SMEM]);
+    r->limit_blocks = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BLOCKS]);
+    r->limit_barriers = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BARRIERS]);
+    /* GRF registers of the work-group's threads (grf <= 1024, threads per work-group <= 2^20) */
+    r->regs_per_block = gpuocc_clamp_i32(v.grf * v.threads_per_wg);
+    r->smem_per_block_bytes = v.slm_rounded < 0 ? v.slm : v.slm_rounded;
+    r->smem_per_sm_bytes = intel_slm_budget(d, &v);
+    r->model = v.runtime ? GPUOCC_MODEL_INTEL_RUNTIME : GPUOCC_MODEL_CALCULATOR;
+    r->waves_per_simd = 0;
+    r->limit_sgprs = GPUOCC_UNLIMITED;
+    r->reserved0 = 0;
+    r->workgroups_per_gpu = v.runtime ? runtime_workgroups_per_gpu(d, k, &v, limits) : (int64_t)blocks * d->sm_count;
+}
+
+/* ---- checks ---- */
+
+#define SMALL_MAX (1 << 20)
+
+static bool intel_in_range(int64_t v, int64_t lo, int64_t hi)
+{
+    return v >= lo && v <= hi;
+}
+
+static bool intel_sub_group_ok(int32_t sizes, int64_t s)
+{
+    return (s == 8 || s == 16 || s == 32) && (sizes & s) != 0;
+}
+
+/* Ascending positive sizes, then zeros; at least one. */
+static bool intel_sizes_ok(const int32_t sizes_kib[GPUOCC_MAX_SLM_SIZES])
+{
+    bool ended = false;
+    for (int32_t i = 0; i < GPUOCC_MAX_SLM_SIZES; i++) {
+        int32_t s = sizes_kib[i];
+        if (ended || s == 0) {
+            if (s != 0 || i == 0)
+                return false;
+            ended = true;
+        } else if (!intel_in_range(s, 1, 1 << 20) || (i > 0 && s <= sizes_kib[i - 1])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+int32_t gpuocc_intel_check_device(const gpuocc_device *d)
+{
+    /* another vendor's fields: zero (AMD's, NVIDIA's register file, carveouts and reserved bytes) */
+    bool others_zero = !d->simds_per_cu && !d->waves_per_simd && !d->runtime_waves_per_simd && !d->vgprs_per_simd &&
+                       !d->vgpr_granule && !d->runtime_vgpr_granule && !d->runtime_vgprs_legacy &&
+                       !d->runtime_vgpr_granule_legacy && !d->agpr_file && !d->sgprs_per_simd && !d->cus_per_wgp &&
+                       !d->wave_sizes && !d->regs_per_sm && !d->regs_per_block && !d->regs_per_thread_max &&
+                       !d->reg_alloc_unit && !d->sub_partitions && !d->reg_compat_sub_partitions &&
+                       !d->smem_reserved_per_block_bytes && !d->carveout_count;
+    for (int32_t i = 0; others_zero && i < GPUOCC_MAX_CARVEOUTS; i++)
+        others_zero = d->carveouts_kib[i] == 0;
+    bool ok = others_zero && intel_in_range(d->cc_major, 0, 1000) && intel_in_range(d->cc_minor, 0, 1000) &&
+              intel_in_range(d->sm_count, 0, SMALL_MAX) && (d->sub_group_sizes & ~(8 | 16 | 32)) == 0 &&
+              intel_sub_group_ok(d->sub_group_sizes, d->warp_size) &&
+              intel_in_range(d->max_threads_per_block, 1, SMALL_MAX) && intel_in_range(d->xves_per_xecore, 1, 64) &&
+              intel_in_range(d->threads_per_xve, 1, 64) &&
+              d->max_threads_per_sm == d->xves_per_xecore * d->threads_per_xve &&
+              intel_in_range(d->max_blocks_per_sm, 1, SMALL_MAX) &&
+              intel_in_range(d->barriers_per_sm, 1, d->max_blocks_per_sm) &&
+              intel_in_range(d->runtime_barriers_per_xecore, 1, SMALL_MAX) &&
+              intel_in_range(d->grf_max, 128, GPUOCC_GRF_MAX) &&
+              intel_in_range(d->grf_table, GPUOCC_GRF_TABLE_TWO_MODES, GPUOCC_GRF_TABLE_XE3) &&
+              intel_in_range(d->smem_per_sm_bytes, 0, (int64_t)1 << 40) &&
+              intel_in_range(d->smem_per_block_bytes, 0, d->smem_per_sm_bytes) &&
+              d->smem_per_block_optin_bytes == d->smem_per_block_bytes && d->smem_alloc_unit_bytes == KIB &&
+              intel_sizes_ok(d->slm_sizes_kib) && intel_sizes_ok(d->runtime_slm_sizes_kib);
+    return ok ? GPUOCC_OK : GPUOCC_ERR_DEVICE;
+}
+
+int32_t gpuocc_intel_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    if (k->sub_group != 0 && !intel_sub_group_ok(d->sub_group_sizes, k->sub_group))
+        return GPUOCC_ERR_ARGUMENT;
+    /* AMD's models would be read as the calculator */
+    if (k->model != GPUOCC_MODEL_DEFAULT && k->model != GPUOCC_MODEL_CALCULATOR &&
+        k->model != GPUOCC_MODEL_INTEL_RUNTIME)
+        return GPUOCC_ERR_ARGUMENT;
+    return GPUOCC_OK;
+}

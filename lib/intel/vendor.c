@@ -1,0 +1,26 @@
+/* Intel's table of operations: what the API calls for a device whose vendor is GPUOCC_VENDOR_INTEL. */
+#include "intel.h"
+
+const struct gpuocc_vendor *gpuocc_intel_vendor(void)
+{
+    static const struct gpuocc_vendor vendor = {
+        .name = "intel",
+        .check_device = gpuocc_intel_check_device,
+        .check_pair = gpuocc_intel_check_kernel,
+        .compute = gpuocc_intel_compute,
+        .rules = gpuocc_intel_vendor_rules,
+        .catalog = gpuocc_intel_catalog,
+        .prepare = gpuocc_intel_prepare,
+        .batch = gpuocc_intel_batch,
+        .prepared_device = gpuocc_intel_prepared_device,
+        .occupancy_prepared = gpuocc_intel_occupancy_prepared,
+        .best_block = gpuocc_intel_best_block,
+        .smem_dynamic_available = gpuocc_intel_smem_dynamic_available,
+        .regs_max_for_blocks = gpuocc_intel_regs_max_for_blocks,
+        .next_step = gpuocc_intel_next_step,
+        .step_levers = gpuocc_intel_step_levers,
+        .sweep_next = gpuocc_intel_sweep_next,
+        .sweep_range = gpuocc_intel_sweep_range,
+    };
+    return &vendor;
+}
