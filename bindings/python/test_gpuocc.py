@@ -488,6 +488,8 @@ class CompilerOutput(unittest.TestCase):
                                ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx1100", "gfx1100", "amd", 3, None, 2, 32, 1024, 0),
                                ("_Z5scalePff", "amdgcn-amd-amdhsa--gfx90a", "gfx90a", "amd", 2, 0, 10, 64, 0, None),
                                ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx90a", "gfx90a", "amd", 3, 0, 10, 64, 1024, None)])
+        # the answer is a sequence of its kernels, as the other readers' answers are (issue 27)
+        self.assertEqual((len(read), list(read), read[3]), (4, list(read.kernels), read.kernels[3]))
         # NVIDIA's fields are None on AMD kernels (as `gpuocc binary --json` writes null)
         self.assertEqual((read.kernels[0].barriers, read.kernels[0].cmem, read.kernels[0].cluster_x), (None,) * 3)
         with open(os.path.join(DATA, "amdgpu_gfx90a.o"), "rb") as f:

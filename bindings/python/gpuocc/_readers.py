@@ -168,13 +168,18 @@ def read_binary(data: Union[bytes, bytearray, memoryview], max_entry_bytes: int 
                                                       ctypes.byref(summary))
         if status != _OK:
             continue
-        raw = workspace.raw if any(k.name_buffer for k in records[:count.value]) else b""
+        at = ctypes.addressof(workspace)
         for k in records[:count.value]:
-            base = data if k.name_buffer == 0 else raw
-            kernels.append(_binary_kernel(
-                k, base[k.name_offset:k.name_offset + k.name_length].decode(errors="replace"),
-                base[k.short_offset:k.short_offset + k.short_length].decode(errors="replace"),
-                base[k.target_offset:k.target_offset + k.target_length].decode(errors="replace")))
+            if k.name_buffer == 0:
+                def text(offset: int, length: int) -> str:
+                    return data[offset:offset + length].decode(errors="replace")
+            else:  # names in the decompressed entry: read in place, not a copy of the whole workspace
+                def text(offset: int, length: int) -> str:
+                    if length == 0 or offset + length > len(workspace):  # the library keeps names inside
+                        return ""
+                    return ctypes.string_at(at + offset, length).decode(errors="replace")
+            kernels.append(_binary_kernel(k, text(k.name_offset, k.name_length), text(k.short_offset, k.short_length),
+                                          text(k.target_offset, k.target_length)))
     failed, first_entry, first_status = summary.entries_failed, summary.first_failed_entry, summary.first_failure
     if unread:
         failed += len(unread)

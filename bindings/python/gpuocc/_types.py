@@ -688,6 +688,16 @@ class BinaryRead:
     first_failed_entry: int
     first_failure: Optional[str]
 
+    # a sequence of its kernels, as the other readers' answers are: for k in read_binary(...), len(), [i]
+    def __iter__(self):
+        return iter(self.kernels)
+
+    def __len__(self) -> int:
+        return len(self.kernels)
+
+    def __getitem__(self, index):
+        return self.kernels[index]
+
 
 # ======================================================================================================
 # Many launches at once: columns
