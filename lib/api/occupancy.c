@@ -92,12 +92,21 @@ static GPUOCC_NOINLINE int32_t prepared_plain(const gpuocc_prepared *prepared, c
 
 int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
-    /* the common case: every struct in the current layout, the state's vendor's fast answer */
+    /* the common case: every struct in the current layout, NVIDIA's state answered by its fast path
+       directly (its vendor word read here, as gpuocc_prepared_vendor reads it), any other vendor's by
+       its table */
     if (prepared && kernel && result && prepared->size == sizeof *prepared && prepared->reserved0 == 0 &&
         kernel->size == sizeof *kernel && result->size == sizeof *result) {
-        const struct gpuocc_vendor *vendor = gpuocc_prepared_vendor(prepared);
-        if (vendor && vendor->occupancy_prepared(prepared->opaque, kernel, result))
-            return GPUOCC_OK;
+        uint32_t vendor;
+        memcpy(&vendor, (const unsigned char *)prepared->opaque + offsetof(gpuocc_device, vendor), sizeof vendor);
+        if (vendor == GPUOCC_VENDOR_NVIDIA) {
+            if (gpuocc_nv_occupancy_prepared(prepared->opaque, kernel, result))
+                return GPUOCC_OK;
+        } else {
+            const struct gpuocc_vendor *rules = gpuocc_vendor_of(vendor);
+            if (rules && rules->occupancy_prepared(prepared->opaque, kernel, result))
+                return GPUOCC_OK;
+        }
     }
     return prepared_plain(prepared, kernel, result);
 }

@@ -32,12 +32,23 @@ void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque)
     memset(&p, 0, sizeof p);
     p.device = *d;
     struct gpuocc_nv_fast f;
-    if (gpuocc_nv_device_fast_ok(&p.device) && gpuocc_nv_fast_init(&f, &p.device))
-        p.single = (struct gpuocc_nv_single){.fast = 1, .warp_shift = f.warp_shift, .unit_shift = f.unit_shift,
-                                             .part_shift = f.part_shift, .compat_shift = f.compat_shift,
-                                             .smem_shift = f.smem_shift, .slots = f.slots,
-                                             .part_units = f.part_units, .compat_units = f.compat_units,
-                                             .thread_cap = f.thread_cap};
+    if (gpuocc_nv_device_fast_ok(&p.device) && gpuocc_nv_fast_init(&f, &p.device)) {
+        struct gpuocc_nv_single *s = &p.single;
+        s->fast = 1;
+        s->warp_shift = (uint8_t)f.warp_shift, s->unit_shift = (uint8_t)f.unit_shift;
+        s->part_shift = (uint8_t)f.part_shift, s->compat_shift = (uint8_t)f.compat_shift;
+        s->smem_shift = (uint8_t)f.smem_shift;
+        s->slots = f.slots, s->part_units = f.part_units, s->compat_units = f.compat_units;
+        s->thread_cap = f.thread_cap;
+        s->max_threads_per_block = f.max_threads_per_block, s->regs_per_thread_max = f.regs_per_thread_max;
+        s->regs_per_block = f.regs_per_block, s->compat_parts = f.compat_parts;
+        s->max_blocks_per_sm = f.max_blocks_per_sm, s->barriers_per_sm = f.barriers_per_sm;
+        s->carveout_count = f.carveout_count;
+        s->smem_per_sm = f.smem_per_sm, s->smem_reserved = f.smem_reserved;
+        s->smem_optin = f.smem_optin, s->smem_per_block = f.smem_per_block;
+        memcpy(s->carveouts_kib, p.device.carveouts_kib, sizeof s->carveouts_kib);
+    }
+    p.quick_tag = gpuocc_nv_quick_tag(&p);
     p.tag = gpuocc_nv_state_tag(&p);
     int32_t slots = (int32_t)gpuocc_div_unit(d->max_threads_per_sm, d->warp_size);
     if (slots <= SLOTS_MAX)
@@ -90,7 +101,7 @@ static inline void launch(const struct context *c, uint32_t threads, int64_t reg
         int64_t carveout = c->carveout_bytes[c->p->carveout_index[kib < KIB_MAX ? kib : KIB_MAX]];
         a.alloc = alloc;
         a.carveout = carveout;
-        gpuocc_nv_fast_smem_blocks(d, k, smem_static, smem_dynamic, &a);
+        gpuocc_nv_fast_smem_blocks(&c->f, k, smem_static, smem_dynamic, &a);
     } else {
         gpuocc_nv_fast_smem(&c->f, k, smem_static, smem_dynamic, &a);
     }

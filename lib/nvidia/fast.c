@@ -174,7 +174,7 @@ static GPUOCC_ALWAYS_INLINE void fast_single(const struct gpuocc_nv_fast *f, con
     struct gpuocc_nv_answer a;
     gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, k->regs_per_thread, &a);
     gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
-    a.barrier_blocks = gpuocc_nv_fast_barriers(f->d, k->barriers);
+    a.barrier_blocks = gpuocc_nv_fast_barriers_of(f->barriers_per_sm, k->barriers);
     gpuocc_nv_fast_result(f, &a, r);
 }
 
@@ -202,28 +202,26 @@ bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gp
 }
 
 /*
- * The prepared single call: the device was checked by gpuocc_prepare and its share of the evaluation stored
- * with it, so a call checks the state's tag (the words it reads) and the kernel, and evaluates.  False (the
- * API's plain path then) for a state whose tag does not match, a device or a launch the fast evaluation
- * does not cover.
+ * The prepared single call: the device was checked by gpuocc_prepare and everything the evaluation reads of
+ * it stored in a short block (struct gpuocc_nv_single: 19 words), so a call checks that block's own tag and
+ * the kernel, and evaluates from the block alone (the stored device is not read).  False (the API's plain
+ * path then, which checks the whole state's tag) for a block whose tag does not match, a device or a launch
+ * the fast evaluation does not cover.
  */
 bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r)
 {
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
-    /* one branch for the three: the tag's sum overlaps the kernel's checks */
-    bool tag_ok = gpuocc_nv_state_tag(p) == p->tag, fast = p->single.fast != 0, kernel_fine = kernel_ok(k);
-    if (!(tag_ok & fast & kernel_fine))
+    const struct gpuocc_nv_single *s = &p->single;
+    /* one branch for the four: the tag's sum overlaps the kernel's checks */
+    bool tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, fast = s->fast != 0, kernel_fine = kernel_ok(k);
+    bool threads_fine = (uint32_t)k->threads_per_block <= s->thread_cap;
+    if (!(tag_ok & fast & kernel_fine & threads_fine))
         return false;
+    /* one copy of the rules for every device shape (the shifts read from the block): two copies, one with
+       the common shape's units as constants, made the compiler load and spill the whole block before
+       choosing */
     struct gpuocc_nv_fast f;
     gpuocc_nv_fast_from_state(&f, p);
-    if ((uint32_t)k->threads_per_block > f.thread_cap)
-        return false;
-    if ((f.warp_shift == 5) & (f.unit_shift == 8)) {
-        /* the common shape: the units as constants, folded into the inlined rules */
-        f.warp_shift = 5, f.unit_shift = 8;
-        fast_single(&f, k, r);
-        return true;
-    }
     fast_single(&f, k, r);
     return true;
 }

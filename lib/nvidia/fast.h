@@ -40,14 +40,20 @@ static inline int32_t gpuocc_min32(int32_t a, int32_t b)
 /* The checks gpuocc_nv_device_fast_ok and gpuocc_nv_kernel_fast_ok (lib/nvidia/nvidia.h) accept byte
    counts below GPUOCC_FAST_BYTES only. */
 
-/* What every launch on one device shares: shifts for its power-of-two units and the register file in
-   allocation units per sub-partition. */
+/* What every launch on one device shares: shifts for its power-of-two units, the register file in
+   allocation units per sub-partition, and the device fields the evaluation reads (copied, so that the
+   prepared single call reads them from its short tagged block, lib/nvidia/fast.c; on a device at hand the
+   compiler reads them from the device itself). */
 struct gpuocc_nv_fast {
-    const gpuocc_device *d;
+    const gpuocc_device *d;              /* the device (the sweeps and the batch read more of it) */
+    const int32_t *carveouts_kib;        /* its carveouts_kib, or the prepared block's copy */
     uint32_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift;
     uint32_t slots;                      /* warp slots per SM */
     uint32_t part_units, compat_units;   /* allocation units per sub-partition (and per compat part) */
     uint32_t thread_cap;                 /* threads per block the fast evaluation covers */
+    int32_t max_threads_per_block, regs_per_thread_max, regs_per_block, compat_parts, max_blocks_per_sm;
+    int32_t barriers_per_sm, carveout_count;
+    int64_t smem_per_sm, smem_reserved, smem_optin, smem_per_block;
 };
 
 /* Fill `f` from a checked device whose warp size and register allocation unit are 2^warp_shift and
@@ -61,6 +67,18 @@ static inline bool gpuocc_nv_fast_init_shifts(struct gpuocc_nv_fast *f, const gp
     if (((parts & (parts - 1)) | (compat & (compat - 1)) | (smem_unit & (smem_unit - 1))) != 0)
         return false;
     f->d = d;
+    f->carveouts_kib = d->carveouts_kib;
+    f->max_threads_per_block = d->max_threads_per_block;
+    f->regs_per_thread_max = d->regs_per_thread_max;
+    f->regs_per_block = d->regs_per_block;
+    f->compat_parts = d->reg_compat_sub_partitions;
+    f->max_blocks_per_sm = d->max_blocks_per_sm;
+    f->barriers_per_sm = d->barriers_per_sm;
+    f->carveout_count = d->carveout_count;
+    f->smem_per_sm = d->smem_per_sm_bytes;
+    f->smem_reserved = d->smem_reserved_per_block_bytes;
+    f->smem_optin = d->smem_per_block_optin_bytes;
+    f->smem_per_block = d->smem_per_block_bytes;
     f->warp_shift = warp_shift;
     f->unit_shift = unit_shift;
     f->part_shift = (uint32_t)gpuocc_log2_exact(parts);
@@ -110,11 +128,10 @@ struct gpuocc_nv_regs {
 static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_regs(const struct gpuocc_nv_fast *f, int64_t regs,
                                                      struct gpuocc_nv_regs *r)
 {
-    const gpuocc_device *d = f->d;
     int64_t unit_mask = ((int64_t)1 << f->unit_shift) - 1;
     int64_t per_warp = ((regs << f->warp_shift) + unit_mask) & ~unit_mask;
     r->per_warp = per_warp;
-    r->over = regs > d->regs_per_thread_max;
+    r->over = regs > f->regs_per_thread_max;
     uint32_t g = (uint32_t)(per_warp >> f->unit_shift) & -(uint32_t)!r->over; /* <= GPUOCC_FAST_STEPS */
     r->step_regs = (uint64_t)g << f->unit_shift;
     r->file_warps = gpuocc_fast_div(f->part_units, g) << f->part_shift;
@@ -125,15 +142,14 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_regs(const struct gpuocc_nv_fast
 static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_threads(const struct gpuocc_nv_fast *f, uint32_t threads,
                                                         const struct gpuocc_nv_regs *r, struct gpuocc_nv_answer *a)
 {
-    const gpuocc_device *d = f->d;
     uint32_t wpb = ((threads - 1) >> f->warp_shift) + 1; /* <= GPUOCC_FAST_STEPS */
     a->warps_per_block = wpb;
     a->per_warp = r->per_warp;
-    bool fits_block = threads <= (uint32_t)d->max_threads_per_block;
+    bool fits_block = threads <= (uint32_t)f->max_threads_per_block;
     a->warps_blocks = (int32_t)gpuocc_fast_div(f->slots, wpb) & -(int32_t)fits_block;
-    uint64_t parts = (uint64_t)1 << f->part_shift, block_regs = (uint64_t)d->regs_per_block;
+    uint64_t parts = (uint64_t)1 << f->part_shift, block_regs = (uint64_t)f->regs_per_block;
     bool fits = r->step_regs * ((wpb + parts - 1) & -parts) <= block_regs;
-    if (d->reg_compat_sub_partitions > 0) {
+    if (f->compat_parts > 0) {
         /* GP100: the block must also fit its GP10x siblings' layout */
         uint64_t compat = (uint64_t)1 << f->compat_shift;
         fits &= (r->step_regs * ((wpb + compat - 1) & -compat) <= block_regs) & (r->compat_warps >= wpb);
@@ -154,12 +170,12 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_threads_regs(const struct gpuocc
 
 /* Blocks the shared memory allows, from a->alloc and a->carveout already chosen: the per-block limit
    (opt-in, the dynamic maximum) and how many allocations the carveout holds. */
-static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_smem_blocks(const gpuocc_device *d, const gpuocc_kernel *k,
+static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_smem_blocks(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k,
                                                            int64_t smem_static, int64_t smem_dynamic,
                                                            struct gpuocc_nv_answer *a)
 {
-    int64_t alloc = a->alloc, reserved = d->smem_reserved_per_block_bytes;
-    int64_t optin_bytes = d->smem_per_block_optin_bytes, block_bytes = d->smem_per_block_bytes;
+    int64_t alloc = a->alloc, reserved = f->smem_reserved;
+    int64_t optin_bytes = f->smem_optin, block_bytes = f->smem_per_block;
     int64_t dynamic_max = k->smem_dynamic_max_bytes, dynamic_default = optin_bytes - smem_static;
     dynamic_max = dynamic_max < 0 ? dynamic_default : dynamic_max;
     bool optin = k->smem_optin != 0;
@@ -180,34 +196,38 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_smem(const struct gpuocc_nv_fast
                                                      int64_t smem_static, int64_t smem_dynamic,
                                                      struct gpuocc_nv_answer *a)
 {
-    const gpuocc_device *d = f->d;
     int64_t unit_mask = ((int64_t)1 << f->smem_shift) - 1;
-    int64_t alloc = (smem_static + smem_dynamic + d->smem_reserved_per_block_bytes + unit_mask) & ~unit_mask;
+    int64_t alloc = (smem_static + smem_dynamic + f->smem_reserved + unit_mask) & ~unit_mask;
     a->alloc = alloc;
-    int64_t carveout = d->smem_per_sm_bytes;
-    if (d->carveout_count > 0) {
-        /* the carveout holding both the preference and the block */
-        int64_t preferred = gpuocc_nv_preferred_bytes(d, k);
-        int64_t chosen = gpuocc_nv_carveout_at_least(d, preferred > alloc ? preferred : alloc);
+    int64_t carveout = f->smem_per_sm;
+    if (f->carveout_count > 0) {
+        /* the carveout holding both the preference and the block (gpuocc_nv_preferred_bytes) */
+        int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
+        int64_t preferred = percent * f->smem_per_sm / 100;
+        int64_t chosen = gpuocc_nv_carveout_in(f->carveouts_kib, f->carveout_count, preferred > alloc ? preferred : alloc);
         carveout = chosen >= 0 ? chosen : carveout;
     }
     a->carveout = carveout;
-    gpuocc_nv_fast_smem_blocks(d, k, smem_static, smem_dynamic, a);
+    gpuocc_nv_fast_smem_blocks(f, k, smem_static, smem_dynamic, a);
 }
 
-static inline int32_t gpuocc_nv_fast_barriers(const gpuocc_device *d, int64_t barriers)
+static inline int32_t gpuocc_nv_fast_barriers_of(int32_t barriers_per_sm, int64_t barriers)
 {
     /* barriers >= 0, barriers_per_sm < 2^20; a divide only past the table (no block names more than 16) */
-    uint32_t per_sm = (uint32_t)d->barriers_per_sm;
+    uint32_t per_sm = (uint32_t)barriers_per_sm;
     int32_t blocks = barriers <= GPUOCC_FAST_STEPS ? (int32_t)gpuocc_fast_div(per_sm, (uint32_t)barriers)
                                                    : (int32_t)(per_sm / (uint64_t)barriers);
     return ((per_sm == 0) | (barriers == 0)) ? GPUOCC_NO_LIMIT : blocks;
 }
 
-/* The minimum over the five limits and the resources that tie at it. */
-static inline void gpuocc_nv_fast_combine(const gpuocc_device *d, struct gpuocc_nv_answer *a, uint32_t *limiters)
+static inline int32_t gpuocc_nv_fast_barriers(const gpuocc_device *d, int64_t barriers)
 {
-    int32_t slot_blocks = d->max_blocks_per_sm;
+    return gpuocc_nv_fast_barriers_of(d->barriers_per_sm, barriers);
+}
+
+/* The minimum over the five limits and the resources that tie at it. */
+static inline void gpuocc_nv_fast_combine_of(int32_t slot_blocks, struct gpuocc_nv_answer *a, uint32_t *limiters)
+{
     int32_t blocks = gpuocc_min32(gpuocc_min32(gpuocc_min32(a->warps_blocks, a->regs_blocks),
                                                gpuocc_min32(a->smem_blocks, slot_blocks)),
                                   a->barrier_blocks);
@@ -217,6 +237,11 @@ static inline void gpuocc_nv_fast_combine(const gpuocc_device *d, struct gpuocc_
                 (uint32_t)(a->smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
                 (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
                 (uint32_t)(a->barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS;
+}
+
+static inline void gpuocc_nv_fast_combine(const gpuocc_device *d, struct gpuocc_nv_answer *a, uint32_t *limiters)
+{
+    gpuocc_nv_fast_combine_of(d->max_blocks_per_sm, a, limiters);
 }
 
 /* regs_per_block as gpuocc_rule_all reports it (saturated at INT32_MAX). */
@@ -233,9 +258,8 @@ static inline int32_t gpuocc_nv_fast_regs_per_block(const struct gpuocc_nv_answe
 static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a,
                                                        gpuocc_result *r)
 {
-    const gpuocc_device *d = f->d;
     uint32_t limiters;
-    gpuocc_nv_fast_combine(d, a, &limiters);
+    gpuocc_nv_fast_combine_of(f->max_blocks_per_sm, a, &limiters);
     int32_t warps = a->blocks * (int32_t)a->warps_per_block; /* at most the warp slots */
     r->limiters = limiters;
     r->blocks_per_sm = a->blocks;
@@ -246,7 +270,7 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fa
     r->limit_warps = a->warps_blocks;
     r->limit_regs = gpuocc_public_limit(a->regs_blocks);
     r->limit_smem = gpuocc_public_limit(a->smem_blocks);
-    r->limit_blocks = d->max_blocks_per_sm;
+    r->limit_blocks = f->max_blocks_per_sm;
     r->limit_barriers = gpuocc_public_limit(a->barrier_blocks);
     r->regs_per_block = gpuocc_nv_fast_regs_per_block(a);
     r->smem_per_block_bytes = a->alloc;
@@ -268,17 +292,24 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fa
 /* Warp slots per SM the occupancy table covers (64 on every NVIDIA device so far). */
 #define GPUOCC_NV_SLOTS_MAX 128
 
-/* struct gpuocc_nv_fast without its device pointer, and whether it applies to the device at all. */
+/* struct gpuocc_nv_fast without its pointers, and whether it applies to the device at all: everything the
+   prepared single call reads, under its own short tag (quick_tag). */
 struct gpuocc_nv_single {
-    uint32_t fast; /* 1: the device passed the fast checks and gpuocc_nv_fast_init */
-    uint32_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift;
+    uint8_t fast; /* 1: the device passed the fast checks and gpuocc_nv_fast_init */
+    uint8_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift, unused[2];
     uint32_t slots, part_units, compat_units, thread_cap;
+    int32_t max_threads_per_block, regs_per_thread_max, regs_per_block, compat_parts, max_blocks_per_sm;
+    int32_t barriers_per_sm, carveout_count, unused2;
+    int64_t smem_per_sm, smem_reserved, smem_optin, smem_per_block;
+    int32_t carveouts_kib[GPUOCC_MAX_CARVEOUTS];
 };
+_Static_assert(sizeof(struct gpuocc_nv_single) % sizeof(uint64_t) == 0, "the block is whole words");
 
 struct GPUOCC_MAY_ALIAS gpuocc_nv_prepared {
     gpuocc_device device;          /* checked by gpuocc_prepare; first, as every vendor's state */
     struct gpuocc_nv_single single;
-    uint64_t tag;   /* gpuocc_state_tag of the words above: what a single call or a short batch reads */
+    uint64_t quick_tag; /* gpuocc_state_tag of `single` alone: what the prepared single call reads */
+    uint64_t tag;   /* gpuocc_state_tag of the words above: what a short batch and the plain path read */
     uint64_t check; /* gpuocc_state_sum of the whole state: a long batch reads the tables too */
     /* by warps per SM: warps / warp slots, computed as gpuocc_rule_all does (when slots <= SLOTS_MAX) */
     double occupancy[GPUOCC_NV_SLOTS_MAX + 1];
@@ -287,6 +318,9 @@ struct GPUOCC_MAY_ALIAS gpuocc_nv_prepared {
     uint8_t carveout_index[GPUOCC_NV_KIB_MAX + 1];
 };
 _Static_assert(offsetof(struct gpuocc_nv_prepared, tag) % sizeof(uint64_t) == 0, "the tagged words are whole");
+_Static_assert(offsetof(struct gpuocc_nv_prepared, quick_tag) ==
+                   offsetof(struct gpuocc_nv_prepared, single) + sizeof(struct gpuocc_nv_single),
+               "the quick tag follows its block");
 
 /* the state as read in place (GPUOCC_MAY_ALIAS) */
 typedef struct gpuocc_nv_prepared gpuocc_nv_state;
@@ -296,14 +330,27 @@ static inline uint64_t gpuocc_nv_state_tag(const gpuocc_nv_state *p)
     return gpuocc_state_tag(p, offsetof(struct gpuocc_nv_prepared, tag) / sizeof(uint64_t));
 }
 
+static inline uint64_t gpuocc_nv_quick_tag(const gpuocc_nv_state *p)
+{
+    return gpuocc_state_tag(&p->single, sizeof p->single / sizeof(uint64_t));
+}
+
 /* The shared part of the fast evaluation from the state's stored copy. */
 static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_from_state(struct gpuocc_nv_fast *f, const gpuocc_nv_state *p)
 {
     const struct gpuocc_nv_single *s = &p->single;
-    *f = (struct gpuocc_nv_fast){.d = &p->device, .warp_shift = s->warp_shift, .unit_shift = s->unit_shift,
-                                 .part_shift = s->part_shift, .compat_shift = s->compat_shift,
-                                 .smem_shift = s->smem_shift, .slots = s->slots, .part_units = s->part_units,
-                                 .compat_units = s->compat_units, .thread_cap = s->thread_cap};
+    f->d = &p->device;
+    f->carveouts_kib = s->carveouts_kib;
+    f->warp_shift = s->warp_shift, f->unit_shift = s->unit_shift, f->part_shift = s->part_shift;
+    f->compat_shift = s->compat_shift, f->smem_shift = s->smem_shift;
+    f->slots = s->slots, f->part_units = s->part_units, f->compat_units = s->compat_units;
+    f->thread_cap = s->thread_cap;
+    f->max_threads_per_block = s->max_threads_per_block, f->regs_per_thread_max = s->regs_per_thread_max;
+    f->regs_per_block = s->regs_per_block, f->compat_parts = s->compat_parts;
+    f->max_blocks_per_sm = s->max_blocks_per_sm, f->barriers_per_sm = s->barriers_per_sm;
+    f->carveout_count = s->carveout_count;
+    f->smem_per_sm = s->smem_per_sm, f->smem_reserved = s->smem_reserved;
+    f->smem_optin = s->smem_optin, f->smem_per_block = s->smem_per_block;
 }
 
 #endif

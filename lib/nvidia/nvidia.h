@@ -31,9 +31,9 @@ static inline int64_t gpuocc_nv_preferred_bytes(const gpuocc_device *d, const gp
     return percent * d->smem_per_sm_bytes / 100;
 }
 
-/* The smallest supported carveout of at least `bytes` (>= 0) of a checked NVIDIA device; -1 when none is
-   that large. */
-static inline int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_t bytes)
+/* The smallest of `count` carveouts (`kib`: a checked device's carveouts_kib, or a copy of its 16 entries)
+   of at least `bytes` (>= 0); -1 when none is that large. */
+static inline int64_t gpuocc_nv_carveout_in(const int32_t *kib, int32_t count, int64_t bytes)
 {
 #if defined(__SSE2__)
     /* Entries are ascending and the unused ones zero: the used entries below the KiB needed are a prefix
@@ -41,15 +41,15 @@ static inline int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_
        either way when the KiB needed pass INT32_MAX. */
     int64_t need_kib = (bytes >> 10) + ((bytes & 1023) != 0);
     __m128i need = _mm_set1_epi32((int32_t)(need_kib < INT32_MAX ? need_kib : INT32_MAX));
-    const __m128i *c = (const __m128i *)(const void *)d->carveouts_kib;
+    const __m128i *c = (const __m128i *)(const void *)kib;
     __m128i low = _mm_packs_epi32(_mm_cmpgt_epi32(need, _mm_loadu_si128(c)),
                                   _mm_cmpgt_epi32(need, _mm_loadu_si128(c + 1)));
     __m128i high = _mm_packs_epi32(_mm_cmpgt_epi32(need, _mm_loadu_si128(c + 2)),
                                    _mm_cmpgt_epi32(need, _mm_loadu_si128(c + 3)));
     uint32_t below = (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(low, high));
-    uint32_t used = ((uint32_t)1 << d->carveout_count) - 1;
+    uint32_t used = ((uint32_t)1 << count) - 1;
     uint32_t index = (uint32_t)gpuocc_log2_exact(~(below & used)); /* <= carveout_count */
-    return index < (uint32_t)d->carveout_count ? (int64_t)d->carveouts_kib[index] * 1024 : -1;
+    return index < (uint32_t)count ? (int64_t)kib[index] * 1024 : -1;
 #elif GPUOCC_VECTORS
     /* Entries are ascending and the unused ones zero: the entries below `bytes` are the first
        `below` used ones plus, when bytes > 0, every unused one. */
@@ -58,20 +58,26 @@ static inline int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_
         return -1;
     gpuocc_i32x4 need = {0, 0, 0, 0};
     need += (int32_t)need_kib;
-    gpuocc_i32x4 below = need > gpuocc_load_i32x4(&d->carveouts_kib[0]);
-    below += need > gpuocc_load_i32x4(&d->carveouts_kib[4]);
-    below += need > gpuocc_load_i32x4(&d->carveouts_kib[8]);
-    below += need > gpuocc_load_i32x4(&d->carveouts_kib[12]);
+    gpuocc_i32x4 below = need > gpuocc_load_i32x4(&kib[0]);
+    below += need > gpuocc_load_i32x4(&kib[4]);
+    below += need > gpuocc_load_i32x4(&kib[8]);
+    below += need > gpuocc_load_i32x4(&kib[12]);
     int32_t index = -(below[0] + below[1] + below[2] + below[3]);
     if (need_kib > 0)
-        index -= GPUOCC_MAX_CARVEOUTS - d->carveout_count;
-    return index < d->carveout_count ? (int64_t)d->carveouts_kib[index] * 1024 : -1;
+        index -= GPUOCC_MAX_CARVEOUTS - count;
+    return index < count ? (int64_t)kib[index] * 1024 : -1;
 #else
-    for (int32_t i = 0; i < d->carveout_count; i++)
-        if ((int64_t)d->carveouts_kib[i] * 1024 >= bytes)
-            return (int64_t)d->carveouts_kib[i] * 1024;
+    for (int32_t i = 0; i < count; i++)
+        if ((int64_t)kib[i] * 1024 >= bytes)
+            return (int64_t)kib[i] * 1024;
     return -1;
 #endif
+}
+
+/* The same on a checked NVIDIA device's carveouts. */
+static inline int64_t gpuocc_nv_carveout_at_least(const gpuocc_device *d, int64_t bytes)
+{
+    return gpuocc_nv_carveout_in(d->carveouts_kib, d->carveout_count, bytes);
 }
 
 /* The inverse queries on checked structs, in closed form (lib/nvidia/limits.c): the answer, or

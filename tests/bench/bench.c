@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include "gpuocc.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,8 +192,33 @@ static void run_pair_batch_of_one(void *p)
     run_batch_of_one(((struct occupancy_pair *)p)->o);
 }
 
+/* The one-minute load average, now (-1 when /proc/loadavg cannot be read). */
+static double load_now(void)
+{
+    double load = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &load) != 1)
+            load = -1;
+        fclose(f);
+    }
+    return load;
+}
+
+/* One row of the single-call table: times per call in seconds, the ratio (a median of ratios), the target;
+   returns 1 when missed. */
+static int occupancy_row(const char *arch, const char *what, double ours, double theirs, const char *reference,
+                         double ratio, double target)
+{
+    bool met = ratio <= target;
+    printf("%-8s %-34s %7.2f ns %7.2f ns (%s) %6.3fx  target <= %.2fx  %-7s  load %.2f\n", arch, what, 1e9 * ours,
+           1e9 * theirs, reference, ratio, target, met ? "met" : "NOT met", load_now());
+    return !met;
+}
+
 /* Per architecture: the same random launches through gpuocc_occupancy, through the batch call on a
-   prepared device, and through the header; each against the header in interleaved repetitions, medians. */
+   prepared device, through the prepared single call, and through the header; each against the header in
+   interleaved repetitions, medians. */
 static int bench_occupancy(void)
 {
     static struct occupancy_run o;
@@ -200,9 +226,9 @@ static int bench_occupancy(void)
     struct occupancy_pair pair = {&o, &b};
     const char *archs[] = {"sm_60", "sm_75", "sm_80", "sm_90", "sm_120"};
     int missed = 0;
-    printf("%-8s %14s %20s %8s   (medians of 31 interleaved repetitions, %d random launches; ratio: the\n"
-           "median of the repetitions' ratios)\n", "arch",
-           "gpuocc ns/call", "cuda_occupancy.h ns", "ratio", LAUNCHES);
+    printf("%-8s %-34s %10s %10s %14s %7s   (medians of 31 interleaved repetitions, %d random launches; ratio:\n"
+           "the median of the repetitions' ratios)\n", "arch", "query", "gpuocc", "reference", "", "ratio",
+           LAUNCHES);
     for (size_t a = 0; a < sizeof archs / sizeof archs[0]; a++) {
         o.dev = (gpuocc_device){.size = sizeof o.dev};
         gpuocc_device_lookup(archs[a], &o.dev);
@@ -226,20 +252,93 @@ static int bench_occupancy(void)
         double prepared_ratio = median_pair(run_pair_prepared, run_pair_nvidia, &pair, 31, &prep, &theirs_p);
         /* a batch of one against the prepared single call */
         double one_ratio = median_pair(run_pair_batch_of_one, run_pair_prepared, &pair, 31, &one, &theirs_one);
-        ours /= LAUNCHES, theirs /= LAUNCHES, batch /= LAUNCHES, theirs_b /= LAUNCHES, prep /= LAUNCHES;
-        theirs_p /= LAUNCHES, one /= LAUNCHES;
-        bool single_met = single_ratio <= 1.0, batch_met = batch_ratio <= 0.2, prepared_met = prepared_ratio <= 0.75;
-        bool one_met = one_ratio <= 2.0;
-        printf("%-8s %14.1f %20.1f %7.2fx  target <= 1.00x %-7s  batch %6.2f ns/launch %6.3fx of %.1f ns  "
-               "target <= 0.20x %s\n",
-               archs[a], 1e9 * ours, 1e9 * theirs, single_ratio, single_met ? "met" : "NOT met", 1e9 * batch,
-               batch_ratio, 1e9 * theirs_b, batch_met ? "met" : "NOT met");
-        printf("%-8s prepared single call %6.1f ns %6.2fx of %.1f ns  target <= 0.75x %-7s  batch of one %6.1f ns "
-               "%5.2fx of the prepared call  target <= 2x %s\n",
-               archs[a], 1e9 * prep, prepared_ratio, 1e9 * theirs_p, prepared_met ? "met" : "NOT met", 1e9 * one,
-               one_ratio, one_met ? "met" : "NOT met");
-        missed += !single_met + !batch_met + !prepared_met + !one_met;
+        missed += occupancy_row(archs[a], "gpuocc_occupancy", ours / LAUNCHES, theirs / LAUNCHES, "header",
+                                single_ratio, 1.0);
+        missed += occupancy_row(archs[a], "gpuocc_occupancy_prepared", prep / LAUNCHES, theirs_p / LAUNCHES,
+                                "header", prepared_ratio, 0.75);
+        missed += occupancy_row(archs[a], "batch, per launch", batch / LAUNCHES, theirs_b / LAUNCHES, "header",
+                                batch_ratio, 0.2);
+        missed += occupancy_row(archs[a], "batch of one", one / LAUNCHES, theirs_one / LAUNCHES, "prepared",
+                                one_ratio, 2.0);
     }
+    return missed;
+}
+
+/* Devices mixed: each launch on one of the five architectures, drawn at random (the same draws for every
+   side), through gpuocc_occupancy, the prepared single call (one prepared device per architecture) and the
+   header. */
+#define MIXED_DEVICES 5
+struct mixed_run {
+    gpuocc_device dev[MIXED_DEVICES];
+    cudaOccDeviceProp prop[MIXED_DEVICES];
+    gpuocc_prepared prepared[MIXED_DEVICES];
+    uint8_t which[LAUNCHES];
+    gpuocc_kernel kernels[LAUNCHES];
+    cudaOccFuncAttributes attrs[LAUNCHES];
+    cudaOccDeviceState states[LAUNCHES];
+};
+
+static void run_mixed_gpuocc(void *p)
+{
+    struct mixed_run *m = p;
+    long total = 0;
+    for (int i = 0; i < LAUNCHES; i++) {
+        gpuocc_result r = {.size = sizeof r};
+        gpuocc_occupancy(&m->dev[m->which[i]], &m->kernels[i], &r);
+        total += r.blocks_per_sm;
+    }
+    sink = total;
+}
+
+static void run_mixed_prepared(void *p)
+{
+    struct mixed_run *m = p;
+    long total = 0;
+    for (int i = 0; i < LAUNCHES; i++) {
+        gpuocc_result r = {.size = sizeof r};
+        gpuocc_occupancy_prepared(&m->prepared[m->which[i]], &m->kernels[i], &r);
+        total += r.blocks_per_sm;
+    }
+    sink = total;
+}
+
+static void run_mixed_nvidia(void *p)
+{
+    struct mixed_run *m = p;
+    long total = 0;
+    for (int i = 0; i < LAUNCHES; i++) {
+        cudaOccResult r = {0};
+        cudaOccMaxActiveBlocksPerMultiprocessor(&r, &m->prop[m->which[i]], &m->attrs[i], &m->states[i],
+                                                m->kernels[i].threads_per_block,
+                                                (size_t)m->kernels[i].smem_dynamic_bytes);
+        total += r.activeBlocksPerMultiprocessor;
+    }
+    sink = total;
+}
+
+static int bench_occupancy_mixed(void)
+{
+    static struct mixed_run m;
+    const char *archs[MIXED_DEVICES] = {"sm_60", "sm_75", "sm_80", "sm_90", "sm_120"};
+    for (int j = 0; j < MIXED_DEVICES; j++) {
+        m.dev[j] = (gpuocc_device){.size = sizeof m.dev[j]};
+        gpuocc_device_lookup(archs[j], &m.dev[j]);
+        m.prop[j] = oracle_device(&m.dev[j]);
+        m.prepared[j] = (gpuocc_prepared){.size = sizeof m.prepared[j]};
+        gpuocc_prepare(&m.dev[j], &m.prepared[j]);
+    }
+    for (int i = 0; i < LAUNCHES; i++) {
+        m.which[i] = (uint8_t)(rnd() % MIXED_DEVICES);
+        random_kernel(&m.dev[m.which[i]], &m.kernels[i]);
+        oracle_kernel(&m.dev[m.which[i]], &m.kernels[i], &m.attrs[i], &m.states[i]);
+    }
+    double ours, theirs, prep, theirs_p;
+    double single_ratio = median_pair(run_mixed_gpuocc, run_mixed_nvidia, &m, 31, &ours, &theirs);
+    double prepared_ratio = median_pair(run_mixed_prepared, run_mixed_nvidia, &m, 31, &prep, &theirs_p);
+    int missed = occupancy_row("mixed", "gpuocc_occupancy", ours / LAUNCHES, theirs / LAUNCHES, "header",
+                               single_ratio, 1.0);
+    missed += occupancy_row("mixed", "gpuocc_occupancy_prepared", prep / LAUNCHES, theirs_p / LAUNCHES, "header",
+                            prepared_ratio, 0.75);
     return missed;
 }
 
@@ -514,6 +613,11 @@ static int bench_occupancy(void)
     puts("occupancy: cuda_occupancy.h not found; no reference to compare against");
     return 0;
 }
+
+static int bench_occupancy_mixed(void)
+{
+    return 0;
+}
 #endif
 
 struct reader_run {
@@ -650,6 +754,13 @@ int main(int argc, char **argv)
 {
     print_load();
     int missed = bench_occupancy();
+    missed += bench_occupancy_mixed();
+    /* GPUOCC_BENCH=occupancy: the single-call rows alone (for quick comparisons) */
+    const char *only = getenv("GPUOCC_BENCH");
+    if (only && strcmp(only, "occupancy") == 0) {
+        print_load();
+        return missed ? 1 : 0;
+    }
     missed += bench_searches();
     missed += bench_sweeps();
     for (int i = 1; i < argc; i++) {

@@ -1,0 +1,143 @@
+/*
+ * Instructions per call, counted by callgrind (deterministic, unlike a timing): a fixed set of launches on
+ * five NVIDIA architectures through gpuocc_occupancy (one device at a time, and the devices mixed),
+ * gpuocc_occupancy_prepared (the same two ways) and a batch of one launch.  Each query's loop runs between
+ * callgrind client requests (zero the counts, dump them under the query's name); tests/bench/
+ * callgrind_check.py runs this program under `valgrind --tool=callgrind`, divides each dump's total by
+ * LAUNCHES and compares with the baseline stored in tests/bench/instructions.txt.
+ * Run alone (not under valgrind) it prints what it would measure and exits 77 (skipped).
+ */
+#include "gpuocc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define HAVE_CALLGRIND 1
+#endif
+#endif
+#ifndef HAVE_CALLGRIND
+#define HAVE_CALLGRIND 0
+#endif
+
+#if defined(__GNUC__)
+#define GPUOCC_NOINLINE_BENCH __attribute__((noinline))
+#else
+#define GPUOCC_NOINLINE_BENCH
+#endif
+
+#define DEVICES 5
+#define LAUNCHES 5000 /* per query: the devices in turn, 1,000 launches each */
+
+static const char *const archs[DEVICES] = {"sm_60", "sm_75", "sm_80", "sm_90", "sm_120"};
+static gpuocc_device devices[DEVICES];
+static gpuocc_prepared prepared[DEVICES];
+static gpuocc_kernel kernels[LAUNCHES];
+static unsigned char which[LAUNCHES], mixed[LAUNCHES]; /* by launch: the device, in turn or drawn */
+static volatile long sink;
+
+/* xorshift64*: the same launches on every platform */
+static uint64_t state = 0x9E3779B97F4A7C15u;
+static uint64_t draw(uint64_t n)
+{
+    state ^= state >> 12;
+    state ^= state << 25;
+    state ^= state >> 27;
+    return (state * 2685821657736338717u) % n;
+}
+
+/* launches of the kind tests/bench/bench.c times: mostly valid, some past the device's limits */
+static void launch_for(const gpuocc_device *d, gpuocc_kernel *k)
+{
+    gpuocc_kernel_init(k);
+    k->threads_per_block = (int32_t)(draw(4) == 0 ? 32 * (1 + draw(32)) : 1 + draw(1100));
+    k->regs_per_thread = (int32_t)draw(258);
+    k->smem_static_bytes = draw(3) == 0 ? 0 : (int64_t)draw(draw(2) ? 4096 : 49152);
+    k->smem_dynamic_bytes = draw(3) == 0 ? 0 : (int64_t)draw((uint64_t)d->smem_per_block_optin_bytes / 4);
+    k->carveout_percent = (int32_t)(draw(3) == 0 ? -1 : (int64_t)draw(101));
+    k->smem_optin = (int32_t)draw(2);
+    k->smem_dynamic_max_bytes = k->smem_optin && draw(3) == 0 ? (int64_t)draw(16384) : -1;
+    k->barriers = (int32_t)(draw(3) == 0 ? draw(17) : 1);
+}
+
+static GPUOCC_NOINLINE_BENCH void measure_occupancy(const unsigned char *dev_of)
+{
+    long total = 0;
+    for (int i = 0; i < LAUNCHES; i++) {
+        gpuocc_result r = {.size = sizeof r};
+        gpuocc_occupancy(&devices[dev_of[i]], &kernels[i], &r);
+        total += r.blocks_per_sm;
+    }
+    sink = total;
+}
+
+static GPUOCC_NOINLINE_BENCH void measure_prepared(const unsigned char *dev_of)
+{
+    long total = 0;
+    for (int i = 0; i < LAUNCHES; i++) {
+        gpuocc_result r = {.size = sizeof r};
+        gpuocc_occupancy_prepared(&prepared[dev_of[i]], &kernels[i], &r);
+        total += r.blocks_per_sm;
+    }
+    sink = total;
+}
+
+static GPUOCC_NOINLINE_BENCH void measure_batch_of_one(const unsigned char *dev_of)
+{
+    long total = 0;
+    for (int i = 0; i < LAUNCHES; i++) {
+        int32_t status, blocks;
+        gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .status = &status, .blocks_per_sm = &blocks};
+        gpuocc_occupancy_batch(&prepared[dev_of[i]], &kernels[i], &b, 1);
+        total += blocks;
+    }
+    sink = total;
+}
+
+int main(void)
+{
+    for (int j = 0; j < DEVICES; j++) {
+        devices[j] = (gpuocc_device){.size = sizeof devices[j]};
+        prepared[j] = (gpuocc_prepared){.size = sizeof prepared[j]};
+        if (gpuocc_device_lookup(archs[j], &devices[j]) != GPUOCC_OK ||
+            gpuocc_prepare(&devices[j], &prepared[j]) != GPUOCC_OK) {
+            printf("%s: not in the catalog\n", archs[j]);
+            return 1;
+        }
+    }
+    for (int i = 0; i < LAUNCHES; i++) {
+        which[i] = (unsigned char)(i / (LAUNCHES / DEVICES));
+        mixed[i] = (unsigned char)draw(DEVICES);
+    }
+    /* the launches of the devices in turn; the mixed rows reuse them on drawn devices (a launch drawn for
+       one device is a launch on any other) */
+    for (int i = 0; i < LAUNCHES; i++)
+        launch_for(&devices[which[i]], &kernels[i]);
+#if HAVE_CALLGRIND
+    if (!RUNNING_ON_VALGRIND) {
+        printf("run under valgrind --tool=callgrind (tests/bench/callgrind_check.py): %d launches per query\n",
+               LAUNCHES);
+        return 77;
+    }
+    /* each query once before it is counted: first calls (lazy binding) are not what a call costs */
+#define MEASURE(name, fn, dev_of)                                                                                 \
+    do {                                                                                                       \
+        fn(dev_of);                                                                                            \
+        CALLGRIND_ZERO_STATS;                                                                                  \
+        fn(dev_of);                                                                                            \
+        CALLGRIND_DUMP_STATS_AT(name);                                                                         \
+    } while (0)
+    MEASURE("occupancy", measure_occupancy, which);
+    MEASURE("occupancy_mixed", measure_occupancy, mixed);
+    MEASURE("prepared", measure_prepared, which);
+    MEASURE("prepared_mixed", measure_prepared, mixed);
+    MEASURE("batch_of_one", measure_batch_of_one, which);
+    printf("launches %d\n", LAUNCHES);
+    return 0;
+#else
+    puts("valgrind/callgrind.h not found: nothing to count");
+    return 77;
+#endif
+}
