@@ -577,8 +577,9 @@ GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_ker
 
 /* A device checked once, with its constants precomputed.  Owned by the caller (stack, heap, anywhere; no
    allocation, nothing global), filled by gpuocc_prepare; treat the contents as opaque.  A prepared device
-   that gpuocc_prepare did not fill, or that was modified since, is rejected (GPUOCC_ERR_STRUCT_SIZE or
-   GPUOCC_ERR_DEVICE).  */
+   that gpuocc_prepare did not fill is rejected (GPUOCC_ERR_STRUCT_SIZE or GPUOCC_ERR_DEVICE), and so is one
+   modified since in a word the call reads (a change elsewhere may go unnoticed and give the unchanged
+   answer); no contents ever make a call read out of bounds.  */
 typedef struct gpuocc_prepared {
     uint32_t size;                 /* sizeof(gpuocc_prepared) */
     uint32_t reserved0;            /* zero */
@@ -643,7 +644,8 @@ GPUOCC_API int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const
  * checks ran in gpuocc_prepare): a call checks the state's tag (the few words it reads) and the kernel, then
  * evaluates the rules with what gpuocc_prepare stored.  Errors: GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE and
  * GPUOCC_ERR_RESERVED for `prepared` as gpuocc_occupancy_batch gives them; GPUOCC_ERR_DEVICE for a
- * prepared device gpuocc_prepare did not fill or that was modified since (never a read out of bounds);
+ * prepared device gpuocc_prepare did not fill or that was modified since in a word the call reads (a change
+ * the call does not read gives the unchanged answer; never a read out of bounds);
  * then the kernel's and the result's errors as gpuocc_occupancy gives them.  Thread-safe: the prepared
  * device is only read.
  *
