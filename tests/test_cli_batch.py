@@ -10,6 +10,7 @@ import io
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -243,6 +244,84 @@ try:
 except Exception as e:  # sanitized builds: the library cannot load into this Python
     print(f"test_cli_batch: equivalence part skipped ({e.__class__.__name__})")
     gpuocc = None
+# Issue 27: a record longer than the reader keeps (1 MiB, --max-record-bytes) is a bad row of its own, with its
+# line and the reason in its error cell and on stderr; the reader goes on at the next line break outside quotes
+# and answers the rows after it (exit 1).  Here the long record's quoted cell holds a CRLF and a LF, so it spans
+# lines 3-5 and the next row is line 6.  The good rows: H100 at 256 threads and 64 registers is 4 blocks, 32 warps,
+# 50 % (registers); 128 threads at 32 registers is 16 blocks, 64 warps, 100 % (warps|registers).
+csv.field_size_limit(1 << 30)
+long_cell = b"x" * 700000 + b'""\r\n' + b"y" * 700000 + b"\n"
+src27 = (b"id,arch,threads,regs,note,more\n"
+         b"a,H100,256,64,first,\n"
+         b'b,H100,128,32,"' + long_cell + b'",after\r\n'
+         b"c,H100,128,32,last,\n")
+rc, out, err = run([], src27)
+rows = table(out)
+errs = err.decode().splitlines()
+check("27 a long record is a bad row, the rows after it are answered (exit 1)",
+      rc == 1 and len(rows) == 4 and [r[0] for r in rows[1:]] == ["a", "", "c"]
+      and rows[1][6:10] == ["ok", "4", "32", "0.500000"] and rows[3][6:11] == ["ok", "16", "64", "1.000000", "warps|registers"],
+      f"{rc} {[r[:10] for r in rows]} {errs}")
+check("27 the long record's row: its line, status parse, the reason naming the flag; the next row's line",
+      len(rows) == 4 and rows[2][-2] == "3" and rows[2][6] == "parse" and "longer than 1048576 bytes" in rows[2][-1]
+      and "--max-record-bytes" in rows[2][-1] and rows[3][-2] == "6" and all(c == "" for c in rows[2][:6]),
+      rows[2:] if len(rows) > 2 else rows)
+check("27 its stderr line is 'line 3:' and the error cell", len(errs) == 1 and len(rows) == 4
+      and errs[0] == "gpuocc: line 3: " + rows[2][-1], errs)
+rc, out, err = run(["--json"], src27)
+objs = [json.loads(l) for l in out.decode().splitlines()]
+check("27 --json: the long record's cells are null, its line 3, the next row's line 6",
+      rc == 1 and len(objs) == 3 and objs[1]["status"] == "parse" and objs[1]["line"] == 3 and objs[1]["arch"] is None
+      and objs[1]["note"] is None and objs[2]["line"] == 6 and objs[2]["blocks_per_sm"] == 16, objs[1:] if objs else err)
+rc, out, err = run(["--max-record-bytes", "4M"], src27)
+rows = table(out)
+check("27 --max-record-bytes 4M reads it: an answered row echoing the whole cell",
+      rc == 0 and len(rows) == 4 and rows[2][6] == "ok" and rows[2][4] == long_cell.decode().replace('""', '"')
+      and rows[2][5] == "after" and rows[3][-2] == "6", f"{rc} {err}")
+rc, out, err = run(["--max-record-bytes", "64"], b"arch,threads,regs,note\nH100,256,64," + b"z" * 80 + b"\nH100,256,64,\n")
+rows = table(out)
+check("27 --max-record-bytes 64: an 80-byte note is over it, the next row is answered",
+      rc == 1 and len(rows) == 3 and rows[1][4] == "parse" and "longer than 64 bytes" in rows[1][-1] and rows[2][4] == "ok",
+      f"{rc} {rows} {err}")
+for bad in ("0", "2G", "x"):
+    rc, out, err = run(["--max-record-bytes", bad], b"arch,threads,regs\nH100,256,64\n")
+    check(f"27 --max-record-bytes {bad} is a usage error", rc == 2 and out == b"" and b"--max-record-bytes" in err, err)
+# Where the reader goes on is where a reader keeping the whole record would: random long records of quotes,
+# commas and every line ending (a quote opens a quoted cell only at a cell's start), read past by default,
+# read whole with --max-record-bytes 1G; the rows after them must start on the same lines.
+rnd27 = random.Random(27)
+pieces = [b'"', b'""', b",", b",\"", b"\r\n", b"\n", b"\r", b"a" * 5000, b"b" * 70000]
+body = [b"arch,threads,regs,note\n"]
+for k in range(4):
+    rec = [b"H100,256,64,"]
+    size = 0
+    while size < 1200000:
+        piece = rnd27.choice(pieces)
+        rec.append(piece)
+        size += len(piece)
+    body += rec + [b'"\n' if k % 2 else b"\n", b"H100,128,32,row%d\n" % k]
+src = b"".join(body)
+rc_a, out_a, _ = run(["--json"], src)
+rc_b, out_b, _ = run(["--json", "--max-record-bytes", "1G"], src)
+la = [(o["line"], o["note"]) for o in map(json.loads, out_a.decode().splitlines()) if (o["note"] or "").startswith("row")]
+lb = [(o["line"], o["note"]) for o in map(json.loads, out_b.decode().splitlines()) if (o["note"] or "").startswith("row")]
+check("27 reading past a long record ends it where reading it whole does", la and la == lb, f"{la} {lb}")
+# Memory stays bounded: a 64 MB record is never held (the reader keeps at most --max-record-bytes + 64 KiB,
+# twice), checked by running under a 32 MiB address-space limit (ru_maxrss would count the forking Python).
+def limit_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (32 << 20, 32 << 20))
+with tempfile.NamedTemporaryFile(suffix=".csv") as f:
+    f.write(b"arch,threads,regs,note\nH100,256,64," + b"q" * (64 << 20) + b"\nH100,256,64,end\n")
+    f.flush()
+    p = subprocess.run([GPUOCC, "batch", f.name], capture_output=True, preexec_fn=limit_memory)
+    rows = table(p.stdout)
+check("27 a 64 MB record in 32 MiB of address space: a bad row, the next answered",
+      p.returncode == 1 and len(rows) == 3 and rows[1][4] == "parse" and rows[2][4] == "ok", f"{p.returncode} {p.stderr[:300]}")
+# Input that is not text at all still stops at once: no line break in the first MiB.
+rc, out, err = run([], b"a" * (3 << 20))
+check("27 no line break in the first MiB: not CSV, exit 2, one line", rc == 2 and out == b""
+      and len(err.splitlines()) == 1 and b"no line break" in err, f"{rc} {err}")
+
 if gpuocc:
     rnd = random.Random(8)
     archs = ["H100", "A100", "sm_75", "sm_120", "L4", "sm_86", "RTX 4090", "B200"]

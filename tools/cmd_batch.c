@@ -47,7 +47,11 @@ static const char result_header[] = "status,blocks_per_sm,warps_per_sm,occupancy
 static const char result_header_tail[] = "waves_per_simd,limit_sgprs,line,error";
 
 #define MAX_COLUMNS 1024
-#define MAX_RECORD ((size_t)1 << 20) /* a longer record is not a launch: stop (e.g. /dev/zero) */
+/* The longest record kept (--max-record-bytes): a longer one is a bad row, read past without being kept. */
+#define MAX_RECORD ((size_t)1 << 20)
+#define MAX_RECORD_CEILING ((int64_t)1 << 30) /* what --max-record-bytes may raise it to (cells are 32-bit) */
+/* Input without a line break in its first MiB is not CSV at all (/dev/zero, one huge line): stop. */
+#define TEXT_PROBE ((uint64_t)1 << 20)
 #define CHUNK ((size_t)1 << 16)
 
 /* ---- records ---- */
@@ -58,6 +62,11 @@ struct reader {
     size_t cap, pos, end; /* unread bytes are buf[pos, end) */
     bool eof;
     int64_t line;         /* physical line of buf[pos] */
+    size_t max;           /* the longest record kept (the buffer stays under max + CHUNK) */
+    uint64_t probed;      /* bytes of the input's first TEXT_PROBE looked at for a line break */
+    bool broke;           /* a line break among them */
+    bool not_text;        /* none in the first TEXT_PROBE bytes */
+    bool oom;             /* the buffer could not grow */
 };
 
 struct cell {
@@ -70,6 +79,7 @@ struct record {
     int64_t line;  /* first physical line */
     int32_t ncells;
     bool open_quote; /* the input ended inside a quoted cell */
+    bool skipped;    /* longer than the reader keeps: read past, no cells (a bad row) */
     struct cell cells[MAX_COLUMNS + 1];
 };
 
@@ -84,32 +94,93 @@ static bool refill(struct reader *rd)
         rd->pos = 0;
     }
     if (rd->end == rd->cap) {
-        if (rd->cap >= MAX_RECORD + CHUNK)
+        if (rd->cap >= rd->max + CHUNK)
             return false;
         char *bigger = realloc(rd->buf, rd->cap * 2);
         if (!bigger)
-            return false;
+            return rd->oom = true, false;
         rd->buf = bigger;
         bigger = realloc(rd->scratch, rd->cap * 2);
         if (!bigger)
-            return false;
+            return rd->oom = true, false;
         rd->scratch = bigger;
         rd->cap *= 2;
     }
     size_t got = fread(rd->buf + rd->end, 1, rd->cap - rd->end, rd->f);
+    if (!rd->broke && rd->probed < TEXT_PROBE) {
+        size_t look = got < TEXT_PROBE - rd->probed ? got : (size_t)(TEXT_PROBE - rd->probed);
+        rd->broke = memchr(rd->buf + rd->end, '\n', look) || memchr(rd->buf + rd->end, '\r', look);
+        rd->probed += look;
+        rd->not_text = !rd->broke && rd->probed >= TEXT_PROBE;
+    }
     rd->end += got;
     if (got == 0)
         rd->eof = true;
     return got > 0;
 }
 
-enum { REC_NONE, REC_OK, REC_TOO_LONG, REC_READ_ERROR };
+enum { REC_NONE, REC_OK, REC_TOO_LONG, REC_READ_ERROR, REC_NOT_TEXT, REC_NO_MEMORY };
+
+/* Past the rest of a record too long to keep, from p[i] (the scan's state there: inside quotes or not, at a
+   cell's start or not): its bytes are read and dropped, so memory stays at the buffer's size.  Quotes are
+   followed as next_record follows them, so the record ends at the next line break outside quotes (or at
+   the end of input); the line breaks inside it are counted into *breaks. */
+static int skip_record(struct reader *rd, size_t i, bool quoted, bool at_start, int64_t *breaks)
+{
+    rd->pos += i;
+    bool quote_seen = false, cr_in_quotes = false, cr_end = false;
+    for (;;) {
+        while (rd->pos < rd->end) {
+            char c = rd->buf[rd->pos];
+            if (cr_end) { /* CRLF ends it as one line break */
+                rd->pos += c == '\n';
+                return REC_TOO_LONG;
+            }
+            rd->pos++;
+            if (quote_seen) { /* "" inside quotes, or the closing quote and then c outside them */
+                quote_seen = false;
+                if (c == '"')
+                    continue;
+                quoted = false;
+            } else if (cr_in_quotes) {
+                cr_in_quotes = false;
+                if (c == '\n')
+                    continue;
+            }
+            if (quoted) {
+                if (c == '"')
+                    quote_seen = true;
+                else if (c == '\r')
+                    (*breaks)++, cr_in_quotes = true;
+                else
+                    *breaks += c == '\n';
+                continue;
+            }
+            if (c == '\n')
+                return REC_TOO_LONG;
+            if (c == '\r') {
+                cr_end = true;
+                continue;
+            }
+            if (c == '"' && at_start)
+                quoted = true;
+            at_start = c == ',';
+        }
+        rd->pos = rd->end = 0; /* all of it read: drop it */
+        if (!refill(rd))
+            return ferror(rd->f) ? REC_READ_ERROR : rd->not_text ? REC_NOT_TEXT : REC_TOO_LONG;
+        if (rd->not_text)
+            return REC_NOT_TEXT;
+    }
+}
 
 /* The next record at rd->pos.  Cells split at commas outside quotes; a quote opens a quoted cell only at
    the start of a cell (elsewhere it is an ordinary byte, as lenient readers take it). */
 static int next_record(struct reader *rd, struct record *rec)
 {
     for (;;) {
+        if (rd->not_text)
+            return REC_NOT_TEXT;
         const char *p = rd->buf + rd->pos;
         size_t avail = rd->end - rd->pos, i = 0, cell_start = 0;
         int32_t n = 0;
@@ -158,10 +229,19 @@ static int next_record(struct reader *rd, struct record *rec)
             i++;
         }
         if (!complete && !rd->eof) {
-            if (i >= MAX_RECORD)
+            if (i >= rd->max) { /* too long to keep: a bad row with no cells, read past */
+                int64_t line = rd->line;
+                int rc = skip_record(rd, i, quoted, i == cell_start, &breaks);
+                if (rc != REC_TOO_LONG)
+                    return rc;
+                *rec = (struct record){.text = "", .len = 0, .line = line, .ncells = 1, .skipped = true};
+                rec->cells[0] = (struct cell){0, 0};
+                rd->line += 1 + breaks;
                 return REC_TOO_LONG;
+            }
             if (!refill(rd) && !rd->eof)
-                return ferror(rd->f) ? REC_READ_ERROR : REC_TOO_LONG;
+                return ferror(rd->f) ? REC_READ_ERROR : rd->not_text ? REC_NOT_TEXT
+                                                      : rd->oom ? REC_NO_MEMORY : REC_READ_ERROR;
             if (!rd->eof || rd->end > rd->pos)
                 continue; /* scan again with more bytes */
             return REC_NONE;
@@ -169,6 +249,13 @@ static int next_record(struct reader *rd, struct record *rec)
         if (!complete && avail == 0)
             return REC_NONE;
         size_t len = complete ? i : avail;
+        if (len > rd->max) { /* whole in the buffer, but longer than kept: the same bad row */
+            *rec = (struct record){.text = "", .len = 0, .line = rd->line, .ncells = 1, .skipped = true};
+            rec->cells[0] = (struct cell){0, 0};
+            rd->pos += len + term;
+            rd->line += 1 + breaks;
+            return REC_TOO_LONG;
+        }
         if (n <= MAX_COLUMNS)
             rec->cells[n] = (struct cell){(uint32_t)cell_start, (uint32_t)(len - cell_start)};
         rec->ncells = n + 1;
@@ -176,6 +263,7 @@ static int next_record(struct reader *rd, struct record *rec)
         rec->len = len;
         rec->line = rd->line;
         rec->open_quote = quoted;
+        rec->skipped = false;
         rd->pos += len + term;
         rd->line += 1 + breaks;
         return REC_OK;
@@ -864,7 +952,7 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
             out_bytes(o, ",", 1);
         put_json_string(o, b->name[i], strlen(b->name[i]));
         out_bytes(o, ":", 1);
-        if (i >= rec->ncells) {
+        if (i >= rec->ncells || rec->skipped) {
             out_str(o, "null");
             continue;
         }
@@ -1087,20 +1175,34 @@ static int run_batch(struct batch *b, struct reader *rd)
         free(rec);
         return cli_fail(io, where, "empty input: expected a CSV header with arch,threads,regs");
     }
+    if (got == REC_TOO_LONG) {
+        long long line = (long long)rec->line;
+        free(rec);
+        return cli_fail(io, where, "line %lld: a header longer than %zu bytes (--max-record-bytes raises the "
+                        "limit)", line, rd->max);
+    }
     if (got == REC_OK && read_header(b, rec) != CLI_OK) {
         free(rec);
         return io->status;
     }
     while (got == REC_OK && !b->o.failed) {
         got = next_record(rd, rec);
+        if (got == REC_TOO_LONG) /* a bad row of its own; the reader went on at the next record */
+            got = REC_OK;
         if (got != REC_OK)
             break;
         b->scratch = rd->scratch; /* the reader may have grown it */
-        if (blank(rec))
+        if (!rec->skipped && blank(rec))
             continue;
         gpuocc_result r = {.size = sizeof r};
         struct verdict v;
-        bool ok = evaluate(b, rec, &r, &v);
+        bool ok = false;
+        if (rec->skipped) {
+            v.status = "parse";
+            snprintf(v.error, sizeof v.error, "a record longer than %zu bytes (--max-record-bytes raises the "
+                     "limit): not read", rd->max);
+        } else
+            ok = evaluate(b, rec, &r, &v);
         if (!ok)
             report_row(b, rec, &v);
         if (b->json)
@@ -1108,9 +1210,10 @@ static int run_batch(struct batch *b, struct reader *rd)
         else
             print_csv_row(b, rec, &r, ok ? NULL : &v);
     }
-    if (got == REC_TOO_LONG)
-        cli_fail(io, where, "line %lld: a record longer than %zu bytes (is this CSV?)", (long long)rd->line,
-                 MAX_RECORD);
+    if (got == REC_NOT_TEXT)
+        cli_fail(io, where, "no line break in the first %llu bytes: not CSV text", (unsigned long long)TEXT_PROBE);
+    else if (got == REC_NO_MEMORY)
+        cli_fail(io, where, "out of memory");
     else if (got == REC_READ_ERROR || ferror(rd->f))
         cli_fail(io, where, "cannot read: %s", strerror(errno ? errno : EIO));
     free(rec);
@@ -1120,11 +1223,18 @@ static int run_batch(struct batch *b, struct reader *rd)
 static int cmd_batch(struct cli_io *io, int argc, char **argv)
 {
     bool json = false;
-    const char *path = NULL;
+    const char *path = NULL, *v = NULL;
+    int64_t max_record = (int64_t)MAX_RECORD;
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
         if (cli_switch(&a, "--json"))
             json = true;
+        else if (cli_flag(&a, "--max-record-bytes", &v)) {
+            max_record = cli_size(io, "--max-record-bytes", v);
+            if (!io->status && (max_record < 1 || max_record > MAX_RECORD_CEILING))
+                cli_fail(io, "--max-record-bytes", "expected 1 to %lld bytes (1G), got '%s'",
+                         (long long)MAX_RECORD_CEILING, v);
+        }
         else if ((argv[a.i][0] != '-' || !strcmp(argv[a.i], "-")) && !path)
             path = argv[a.i];
         else
@@ -1136,7 +1246,8 @@ static int cmd_batch(struct cli_io *io, int argc, char **argv)
     if (!in)
         return io->status;
     struct batch *b = calloc(1, sizeof *b);
-    struct reader rd = {.f = in, .buf = malloc(CHUNK), .scratch = malloc(CHUNK), .cap = CHUNK, .line = 1};
+    struct reader rd = {.f = in, .buf = malloc(CHUNK), .scratch = malloc(CHUNK), .cap = CHUNK, .line = 1,
+                         .max = (size_t)max_record};
     char *obuf = malloc(1 << 16);
     if (b && rd.buf && rd.scratch && obuf) {
         b->io = io;
@@ -1160,6 +1271,8 @@ static int cmd_batch(struct cli_io *io, int argc, char **argv)
 
 static const struct cli_option batch_options[] = {
     {"--json", NULL, "JSON lines (one object per row, the same keys) instead of CSV"},
+    {"--max-record-bytes", "BYTES", "the longest record read (default 1M); a longer one is a bad row, and the "
+                                    "rows after it are answered"},
     {NULL, NULL, NULL},
 };
 
@@ -1167,7 +1280,7 @@ const struct cli_command cli_cmd_batch = {
     "batch", cmd_batch,
     "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; AMD: "
     "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm), one row out per row in",
-    "[FILE|-] [--json]", batch_options,
+    "[FILE|-] [--json] [--max-record-bytes BYTES]", batch_options,
     "gpuocc batch launches.csv > occupancy.csv\n"
     "printf 'arch,threads,regs\\nH100,256,64\\n' | gpuocc batch\n"
     "printf 'arch,threads,regs,sgprs,smem_static,model\\nMI300X,256,128,32,32K,runtime\\n' | gpuocc batch\n"};

@@ -3,13 +3,21 @@
    static archives of objects), with its occupancy.  Files are
    mapped, not read; entries are read one at a time (compressed ones decoded into one reused workspace), so
    memory stays near the largest entry whatever the file's size.  A failed entry is reported on stderr and
-   the others still print (exit 1); exit 2 when nothing at all could be read. */
+   the others still print (exit 1); exit 2 when nothing at all could be read.
+
+   A mapped file that shrinks while it is read would end the process with SIGBUS.  The CLI (never the
+   library, which keeps no global state) installs one handler for SIGBUS; while a file's mapping is read, a
+   fault inside that mapping jumps back (siglongjmp) to where the file was opened, and the file is a problem
+   of its own: the rows already printed stay, the other files are read.  Nothing prints straight from the
+   mapping (names are copied out first), so a fault never lands inside stdio. */
 #define _DEFAULT_SOURCE /* madvise */
 #define _POSIX_C_SOURCE 200809L
 #include "inputs.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -27,7 +35,64 @@ struct binary_run {
     int64_t kernels; /* kernels printed */
     void *map; /* the file's mapping (NULL for stdin): its pages are dropped as the reading goes on */
     size_t map_len;
+    char *names; /* the entry's kernel names and targets, copied out of the input before they print */
+    size_t names_cap;
 };
+
+/* ---- a mapping that faults (the file shrank under it) ---- */
+
+struct map_guard {
+    sigjmp_buf env;
+    const uint8_t *lo, *hi; /* the mapping being read */
+    volatile sig_atomic_t armed;
+};
+static _Thread_local struct map_guard *map_guard; /* this thread's, while it reads a mapping */
+
+static void on_sigbus(int sig, siginfo_t *si, void *context)
+{
+    (void)context;
+    struct map_guard *g = map_guard;
+    const uint8_t *at = si ? (const uint8_t *)si->si_addr : NULL;
+    if (g && g->armed && at >= g->lo && at < g->hi) {
+        g->armed = 0;
+        siglongjmp(g->env, 1);
+    }
+    signal(sig, SIG_DFL); /* not a fault of a guarded mapping: the default action when it happens again */
+}
+
+static void guard_install(void)
+{
+    static bool installed;
+    if (installed)
+        return;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_sigbus;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    installed = sigaction(SIGBUS, &sa, NULL) == 0;
+}
+
+/* Test only (tests/test_cli_faults.py): with GPUOCC_TEST_PAUSE_FIFO set, after mapping a file and before
+   reading entry GPUOCC_TEST_PAUSE_ENTRY (default 0) of it, open that FIFO and read it to its end, so that a
+   test can shrink the file at a known moment.  Once per run: the first file that reaches that entry. */
+static void test_pause(int32_t entry)
+{
+    static bool paused;
+    const char *fifo = getenv("GPUOCC_TEST_PAUSE_FIFO");
+    if (!fifo || paused)
+        return;
+    const char *at = getenv("GPUOCC_TEST_PAUSE_ENTRY");
+    if ((at ? atoi(at) : 0) != entry)
+        return;
+    paused = true;
+    int fd = open(fifo, O_RDONLY);
+    char buf[64];
+    while (fd >= 0 && read(fd, buf, sizeof buf) > 0)
+        ;
+    if (fd >= 0)
+        close(fd);
+}
 
 static gpuocc_compiled_kernel as_compiled(const gpuocc_binary_kernel *b)
 {
@@ -286,7 +351,7 @@ struct where {
     struct cli_io *io;
     const char *label;
     bool on;
-    const char *name; /* the current section's name (into the input), NULL before the first entry */
+    char name[256]; /* the current section's name (copied: it prints after the input may have faulted) */
     size_t name_len;
     uint32_t section;
     int64_t entries, containers;
@@ -298,7 +363,7 @@ static void where_flush(struct where *w)
     if (!w->on || w->entries == 0)
         return;
     fprintf(w->io->err, "%s: %.*s: %lld compiled entries in %lld containers\n", w->label, (int)w->name_len,
-            w->name ? w->name : "", (long long)w->entries, (long long)w->containers);
+            w->name, (long long)w->entries, (long long)w->containers);
     w->entries = w->containers = 0;
 }
 
@@ -312,8 +377,10 @@ static void where_add(struct where *w, const char *origin, const gpuocc_binary_e
         w->containers++;
     w->section = info->section;
     w->container = info->container_offset;
-    w->name = info->section_name_length ? origin + info->section_name_offset : "(the file)";
-    w->name_len = info->section_name_length ? (size_t)info->section_name_length : 10;
+    const char *name = info->section_name_length ? origin + info->section_name_offset : "(the file)";
+    size_t len = info->section_name_length ? (size_t)info->section_name_length : 10;
+    w->name_len = len < sizeof w->name ? len : sizeof w->name;
+    memcpy(w->name, name, w->name_len);
     w->entries++;
 }
 
@@ -345,6 +412,38 @@ static bool entry_workspace(struct binary_run *r, const char *label, const gpuoc
     return false;
 }
 
+/* The names (and AMD targets) of an entry's kernels that lie in the input, copied into r->names with their
+   offsets rebased there: printing reads only the CLI's own memory. */
+static bool copy_names(struct binary_run *r, const uint8_t *p, int32_t count)
+{
+    size_t need = 0;
+    for (int32_t i = 0; i < count; i++)
+        if (r->records[i].name_buffer == GPUOCC_BINARY_NAME_INPUT)
+            need += (size_t)(r->records[i].name_length + r->records[i].short_length + r->records[i].target_length);
+    if (need > r->names_cap) {
+        char *bigger = realloc(r->names, need);
+        if (!bigger)
+            return false;
+        r->names = bigger;
+        r->names_cap = need;
+    }
+    size_t w = 0;
+    for (int32_t i = 0; i < count; i++) {
+        gpuocc_binary_kernel *k = &r->records[i];
+        if (k->name_buffer != GPUOCC_BINARY_NAME_INPUT)
+            continue;
+        uint64_t *offsets[3] = {&k->name_offset, &k->short_offset, &k->target_offset};
+        const uint64_t lengths[3] = {k->name_length, k->short_length, k->target_length};
+        for (int f = 0; f < 3; f++) {
+            if (lengths[f])
+                memcpy(r->names + w, p + *offsets[f], (size_t)lengths[f]);
+            *offsets[f] = w;
+            w += (size_t)lengths[f];
+        }
+    }
+    return true;
+}
+
 /* One entry: its kernels printed (their number returned), or a problem naming the file and the entry. */
 static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t *p, size_t n, int32_t entry,
                           gpuocc_binary_summary *s, struct where *w)
@@ -373,8 +472,12 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
         return 0;
     }
     r->entries_read++;
+    if (!copy_names(r, p, count)) {
+        cli_problem(r->io, label, "entry %d: out of memory", entry);
+        return 0;
+    }
     for (int32_t i = 0; i < count && !cli_output_failed(r->io); i++) {
-        const char *origin = r->records[i].name_buffer == GPUOCC_BINARY_NAME_INPUT ? (const char *)p
+        const char *origin = r->records[i].name_buffer == GPUOCC_BINARY_NAME_INPUT ? (const char *)r->names
                                                                                      : (const char *)r->workspace;
         if (r->records[i].vendor == GPUOCC_VENDOR_AMD) {
             amd_kernel(r, label, origin, &r->records[i]);
@@ -400,7 +503,7 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
                                                   "in a section or anywhere in one)" : "");
         return;
     }
-    struct where w = {r->io, label, r->o->containers, NULL, 0, 0, 0, 0, 0};
+    struct where w = {r->io, label, r->o->containers, {0}, 0, 0, 0, 0, 0};
     if (w.on)
         fprintf(r->io->err, "%s: %d containers (fatbinaries, offload bundles), %d compiled entries, %d entries "
                 "without compiled code (PTX, LTO IR), %d candidates skipped (a magic whose headers do not "
@@ -416,6 +519,8 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
     input_file(r->io->out, r->o, label);
     int64_t kernels = 0, failed_before = r->io->status;
     for (int32_t e = 0; e < s.entries && !cli_output_failed(r->io); e++) {
+        if (r->map)
+            test_pause(e);
         kernels += read_entry(r, label, p, n, e, &s, &w);
         /* the mapped pages already read would stay resident: drop them now and then (they are read
            again from the file if needed), so memory stays near the workspace whatever the file's size */
@@ -534,10 +639,27 @@ static void read_path(struct binary_run *r, const char *path)
     }
     r->map = map;
     r->map_len = n;
-    if (n >= 8 && !memcmp(map, AR_MAGIC, 8))
-        read_archive(r, path, map, n);
-    else
-        read_image(r, path, map, n, false);
+    guard_install();
+    struct map_guard g = {.lo = map, .hi = (const uint8_t *)map + n};
+    map_guard = &g;
+    if (sigsetjmp(g.env, 1) == 0) {
+        g.armed = 1;
+        if (n >= 8 && !memcmp(map, AR_MAGIC, 8))
+            read_archive(r, path, map, n);
+        else
+            read_image(r, path, map, n, false);
+        g.armed = 0;
+    } else { /* a page of the mapping is gone: the file shrank (or its storage failed) while it was read */
+        fflush(r->io->out);
+        struct stat now;
+        if (stat(path, &now) == 0 && (uintmax_t)now.st_size < n)
+            cli_problem(r->io, path, "the file shrank while it was read (%zu bytes when opened, %lld now): the "
+                        "rest of it is not read", n, (long long)now.st_size);
+        else
+            cli_problem(r->io, path, "a page of the file could not be read (it changed while it was read, or "
+                        "its storage failed): the rest of it is not read");
+    }
+    map_guard = NULL;
     r->map = NULL;
     munmap(map, n);
 }
@@ -553,7 +675,7 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
         free(o.paths);
         return cli_fail(io, "FILE", "give cubins, fatbinaries, host objects, libraries or archives (or - for stdin)");
     }
-    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0};
+    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0, NULL, 0};
     if (!grow_records(&r, 256)) {
         free(o.paths);
         return cli_fail(io, "memory", "out of memory");
@@ -565,6 +687,7 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
     input_end(io->out, &o, r.entries_read > 0);
     free(r.workspace);
     free(r.records);
+    free(r.names);
     if (r.kernels == 0) /* no kernel at all: nothing was answered */
         io->status = io->status > CLI_USAGE ? io->status : CLI_USAGE;
     return io->status;
