@@ -340,5 +340,8 @@ int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k)
     /* Intel's models would be read as the compiler's */
     if (k->model > GPUOCC_MODEL_RUNTIME)
         return GPUOCC_ERR_ARGUMENT;
+    /* NVIDIA's virtual resources */
+    if (k->virtual_resources != 0)
+        return GPUOCC_ERR_ARGUMENT;
     return GPUOCC_OK;
 }
