@@ -288,6 +288,8 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
     r->model = runtime ? GPUOCC_MODEL_RUNTIME : GPUOCC_MODEL_COMPILER;
     r->waves_per_simd = llvm_waves_per_simd(d, k, &v);
     r->workgroups_per_gpu = 0;
+    r->limit_virtual_resources = GPUOCC_UNLIMITED; /* NVIDIA's */
+    r->reserved2 = 0;
 }
 
 /* ---- checks ---- */

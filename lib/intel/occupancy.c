@@ -205,6 +205,8 @@ void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc
     r->limit_sgprs = GPUOCC_UNLIMITED;
     r->reserved0 = 0;
     r->workgroups_per_gpu = v.runtime ? runtime_workgroups_per_gpu(d, k, &v, limits) : (int64_t)blocks * d->sm_count;
+    r->limit_virtual_resources = GPUOCC_UNLIMITED; /* NVIDIA's */
+    r->reserved2 = 0;
 }
 
 /* ---- checks ---- */
