@@ -155,6 +155,10 @@ typedef struct gpuocc_device {
     int32_t slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the calculator's work-group SLM sizes, ascending, KiB;
                                                    unused entries 0 (a work-group's SLM rounds up to one) */
     int32_t runtime_slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the runtime's (alignSlmSizePerThreadGroup) */
+    /* NVIDIA, @since 0.2.0; the 384-byte layout is still accepted, zero-extended.  Zero for AMD and Intel. */
+    int32_t virtual_resources_per_sm;      /* virtual resources per SM (128 on cc 10.x, 11.x, 12.x); 0 = none,
+                                              gpuocc_kernel.virtual_resources never limits (docs/model.md) */
+    int32_t reserved2;                     /* zero */
 } gpuocc_device;
 
 /* gpuocc_device.grf_table (Intel): threads per XVE the compute runtime counts at a GRF count.  @since 0.2.0 */
@@ -224,6 +228,11 @@ typedef struct gpuocc_kernel {
     int32_t sub_group;              /* sub-group size (SIMD width): 8, 16 or 32; 0 = the device's default */
     int32_t grf;                    /* GRF registers per hardware thread: 128, 256 (large GRF), or a count of
                                        the runtime's Xe3 table; 0 = 128 */
+    /* NVIDIA only (AMD and Intel refuse a nonzero value), @since 0.2.0; the 96-byte layout is still accepted. */
+    int32_t virtual_resources;      /* virtual resources a block uses (cudaOccFuncAttributes::
+                                       virtualResourceCount); 0 = none.  At most floor(virtual_resources_per_sm /
+                                       virtual_resources) blocks per SM on a device that has them */
+    int32_t reserved2;              /* zero */
 } gpuocc_kernel;
 
 /* gpuocc_kernel.model (AMD).  @since 0.2.0 */
@@ -302,14 +311,17 @@ GPUOCC_API int32_t gpuocc_smem_carveout(const gpuocc_device *dev, const gpuocc_k
 #define GPUOCC_RESOURCE_BARRIERS  4
 #define GPUOCC_RESOURCE_COUNT     5 /* the resources every vendor has */
 #define GPUOCC_RESOURCE_SGPRS     5 /* AMD gfx8-9 only; @since 0.2.0 */
+#define GPUOCC_RESOURCE_VIRTUAL   7 /* NVIDIA's virtual resources (cc 10.x-12.x); @since 0.2.0 (6 is AGPRs) */
 #define GPUOCC_LIMIT_WARPS     (1u << GPUOCC_RESOURCE_WARPS)
 #define GPUOCC_LIMIT_REGISTERS (1u << GPUOCC_RESOURCE_REGISTERS)
 #define GPUOCC_LIMIT_SMEM      (1u << GPUOCC_RESOURCE_SMEM)
 #define GPUOCC_LIMIT_BLOCKS    (1u << GPUOCC_RESOURCE_BLOCKS)
 #define GPUOCC_LIMIT_BARRIERS  (1u << GPUOCC_RESOURCE_BARRIERS)
 #define GPUOCC_LIMIT_SGPRS     (1u << GPUOCC_RESOURCE_SGPRS) /* @since 0.2.0 */
+#define GPUOCC_LIMIT_VIRTUAL   (1u << GPUOCC_RESOURCE_VIRTUAL) /* @since 0.2.0 */
 
-/* Name of a resource ("warps", "registers", "shared_memory", "blocks", "barriers", "sgprs"); "" if unknown.
+/* Name of a resource ("warps", "registers", "shared_memory", "blocks", "barriers", "sgprs", "agprs",
+   "virtual_resources"); "" if unknown.
    On AMD "warps" are wave slots, "registers" VGPRs (+ AGPRs), "shared_memory" LDS, "barriers" LLVM's
    workgroups-with-barriers cap. */
 GPUOCC_API const char *gpuocc_resource_name(int32_t resource);
@@ -340,6 +352,11 @@ typedef struct gpuocc_result {
     int64_t workgroups_per_gpu;    /* Intel: work-groups resident on the whole GPU (the runtime model: its
                                       cooperative-launch count; the calculator: blocks_per_sm x sm_count);
                                       0 for NVIDIA and AMD, and for a bare architecture */
+    /* @since 0.2.0; the 112-byte layout is still accepted (written up to its size). */
+    int32_t limit_virtual_resources; /* NVIDIA: blocks the virtual resources allow, floor(per SM / per block);
+                                        GPUOCC_UNLIMITED where they cannot limit (none used, or none on the
+                                        device; always on AMD and Intel) */
+    int32_t reserved2;
 } gpuocc_result;
 
 /* Blocks per SM and why.  `result->size` must be set.  Cost: every field of the device and the kernel

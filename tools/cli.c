@@ -446,7 +446,7 @@ static void vendor_check(struct cli_io *io, const struct cli_launch *l)
     if (cli_is_intel(&l->dev)) {
         if (l->nvidia_only_flag)
             cli_fail(io, l->nvidia_only_flag, "NVIDIA only, but --arch %s is an Intel device (%s): Intel has no "
-                     "carveout or shared-memory opt-in", l->dev_name, arch);
+                     "carveout, shared-memory opt-in or virtual resources", l->dev_name, arch);
         else if (l->amd_flag)
             cli_fail(io, l->amd_flag, "AMD only, but --arch %s is an Intel device (%s)%s", l->dev_name, arch,
                      !strcmp(l->amd_flag, "--lds")           ? ": use --slm"
@@ -468,7 +468,7 @@ static void vendor_check(struct cli_io *io, const struct cli_launch *l)
     }
     if (cli_is_amd(&l->dev) && l->nvidia_flag)
         cli_fail(io, l->nvidia_flag, "NVIDIA only, but --arch %s is an AMD device (%s): AMD has no carveout, "
-                 "shared-memory opt-in or named barriers", l->dev_name, arch);
+                 "shared-memory opt-in, named barriers or virtual resources", l->dev_name, arch);
     else if (!cli_is_amd(&l->dev) && l->amd_flag)
         cli_fail(io, l->amd_flag, "AMD only, but --arch %s is an NVIDIA device (%s)%s", l->dev_name, arch,
                  !strcmp(l->amd_flag, "--vgprs")         ? ": use --regs"
@@ -507,6 +507,10 @@ bool cli_launch_flag(struct cli_args *a, struct cli_launch *l)
         l->k.carveout_percent = cli_int(io, "--carveout", v, -1, 100);
         l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--carveout";
         l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--carveout";
+    } else if (cli_flag(a, "--virtual-resources", &v)) {
+        l->k.virtual_resources = cli_int(io, "--virtual-resources", v, 0, INT32_MAX);
+        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--virtual-resources";
+        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--virtual-resources";
     } else if (cli_switch(a, "--no-optin")) {
         l->k.smem_optin = 0;
         l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--no-optin";
@@ -724,7 +728,7 @@ void cli_limiters(uint32_t limiters, char *out, size_t cap)
 {
     out[0] = '\0';
     size_t n = 0;
-    for (int32_t i = 0; i <= GPUOCC_RESOURCE_SGPRS; i++) { /* every vendor's resources */
+    for (int32_t i = 0; i <= GPUOCC_RESOURCE_VIRTUAL; i++) { /* every vendor's resources */
         if (!(limiters & (1u << i)))
             continue;
         int w = snprintf(out + n, cap - n, "%s%s", n ? "|" : "", gpuocc_resource_name(i));
@@ -738,7 +742,7 @@ void json_limiters(FILE *f, uint32_t limiters)
 {
     fputc('[', f);
     bool first = true;
-    for (int32_t i = 0; i <= GPUOCC_RESOURCE_SGPRS; i++) /* every vendor's resources */
+    for (int32_t i = 0; i <= GPUOCC_RESOURCE_VIRTUAL; i++) /* every vendor's resources */
         if (limiters & (1u << i)) {
             if (!first)
                 fputc(',', f);

@@ -144,7 +144,8 @@ const char *cli_vendor_name(const gpuocc_device *d);
     {"--smem-dynamic", "BYTES", "dynamic shared memory per block (AMD: dynamic LDS)"},                        \
     {"--barriers", "N", "NVIDIA: named barriers per block (default 1)"},                                      \
     {"--carveout", "PERCENT", "NVIDIA: preferred shared-memory carveout, 0-100 (default -1: the driver's choice)"}, \
-    {"--no-optin", NULL, "NVIDIA: the kernel has not raised its shared-memory limit above 48 KiB (opt-in is on)"}
+    {"--no-optin", NULL, "NVIDIA: the kernel has not raised its shared-memory limit above 48 KiB (opt-in is on)"}, \
+    {"--virtual-resources", "N", "NVIDIA cc 10.x-12.x: virtual resources per block (of the SM's 128; default 0: none)"}
 /* AMD's launch flags, for the commands that answer AMD devices (listed after CLI_LAUNCH_OPTIONS).  The
    first three name the fields --regs, --smem-static and --smem-dynamic set; giving both names is an
    error, as is an AMD flag with an NVIDIA --arch or an NVIDIA-only flag with an AMD one (docs/amd.md). */

@@ -67,6 +67,8 @@ static void print_limits(FILE *out, const gpuocc_result *r, bool amd, const char
         else
             fprintf(out, "%s%s %d", i ? ", " : "", gpuocc_resource_name(i), limits[i]);
     }
+    if (!amd && r->limit_virtual_resources != GPUOCC_UNLIMITED)
+        fprintf(out, ", %s %d", gpuocc_resource_name(GPUOCC_RESOURCE_VIRTUAL), r->limit_virtual_resources);
     fprintf(out, " (blocks per %s)\n", unit);
 }
 
@@ -214,6 +216,14 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
            l->k.smem_optin ? "yes" : "no");
     if (l->k.carveout_percent >= 0)
         fprintf(out, "carveout    %d %% preferred\n", l->k.carveout_percent);
+    if (l->k.virtual_resources > 0) {
+        if (l->dev.virtual_resources_per_sm > 0)
+            fprintf(out, "virtual     %d of the SM's %d virtual resources per block: %d blocks/SM at most\n",
+                    l->k.virtual_resources, l->dev.virtual_resources_per_sm, r->limit_virtual_resources);
+        else
+            fprintf(out, "virtual     %d virtual resources per block: %s has none to limit (cc 10.0 and later do)\n",
+                    l->k.virtual_resources, arch);
+    }
     fprintf(out, "blocks/SM   %d\n", r->blocks_per_sm);
     fprintf(out, "warps/SM    %d of %d\n", r->warps_per_sm, r->max_warps_per_sm);
     fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
@@ -297,6 +307,10 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"sub_group", intel_int, NULL, l->k.sub_group ? l->k.sub_group : l->dev.warp_size, 0};
     f[n++] = (struct field){"grf", intel_int, NULL, l->k.grf ? l->k.grf : 128, 0};
     f[n++] = (struct field){"workgroups_per_gpu", intel && l->dev.sm_count ? F_INT : F_NA, NULL, r->workgroups_per_gpu,
+                            0};
+    /* NVIDIA's virtual resources (0.2.0), after Intel's */
+    f[n++] = (struct field){"virtual_resources", nv_int, NULL, l->k.virtual_resources, 0};
+    f[n++] = (struct field){"limit_virtual_resources", F_LIMIT, NULL, nvidia ? r->limit_virtual_resources : GPUOCC_UNLIMITED,
                             0};
     return n;
 }

@@ -36,12 +36,15 @@ class Coverage(unittest.TestCase):
     def test_struct_sizes_match_the_frozen_c_layouts(self):
         import ctypes
         # lib/core/structs.c static-asserts these sizes
-        self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 384)  # 232 before Intel's tail
+        self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 392)  # 232 before Intel's tail, 384 before NVIDIA's
         self.assertEqual(gpuocc._CDevice.xves_per_xecore.offset, 232)
-        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 96)  # 88 before sub_group and grf
+        self.assertEqual(gpuocc._CDevice.virtual_resources_per_sm.offset, 384)
+        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 104)  # 88 before sub_group and grf, 96 before virtual
         self.assertEqual(gpuocc._CKernel.sub_group.offset, 88)
-        self.assertEqual(ctypes.sizeof(gpuocc._CResult), 112)  # 104 before workgroups_per_gpu
+        self.assertEqual(gpuocc._CKernel.virtual_resources.offset, 96)
+        self.assertEqual(ctypes.sizeof(gpuocc._CResult), 120)  # 104 before workgroups_per_gpu, 112 before virtual
         self.assertEqual(gpuocc._CResult.workgroups_per_gpu.offset, 104)
+        self.assertEqual(gpuocc._CResult.limit_virtual_resources.offset, 112)
         self.assertEqual(ctypes.sizeof(gpuocc._CSweepPoint), 72)  # lib/api/sweep.c
         self.assertEqual(ctypes.sizeof(gpuocc._CCompiledKernel), 144)
         self.assertEqual(gpuocc._CCompiledKernel.max_threads_per_block.offset, 96)
@@ -735,6 +738,29 @@ class Intel(unittest.TestCase):
         d = gpuocc.device("bmg")
         self.assertEqual(d.slm_sizes_kib, (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128))
         gpuocc.validate_device(d)
+
+
+class VirtualResources(unittest.TestCase):
+    def test_limit(self):
+        # B200: 128 threads at 32 registers allow 16 blocks; 40 of the SM's 128 virtual resources: 3
+        k = gpuocc.kernel(threads=128, regs=32, virtual_resources=40)
+        r = gpuocc.occupancy("B200", k)
+        self.assertEqual((r.blocks_per_sm, r.limiters, r.limit_virtual_resources), (3, ("virtual_resources",), 3))
+        self.assertEqual(gpuocc.device("B200").virtual_resources_per_sm, 128)
+        self.assertEqual(gpuocc.device("H100").virtual_resources_per_sm, 0)
+        r = gpuocc.occupancy("H100", k)  # cc 9.0 has none
+        self.assertEqual((r.blocks_per_sm, r.limit_virtual_resources), (16, None))
+        self.assertIsNone(gpuocc.occupancy("B200", dataclasses.replace(k, virtual_resources=0)).limit_virtual_resources)
+        c = gpuocc.batch("B200", [32, 128], [32, 64], kern=k)
+        self.assertEqual(list(c["blocks_per_sm"]), [3, 3])
+        self.assertEqual(gpuocc.limiter_names(c["limiters"][0]), ("virtual_resources",))
+
+    def test_refused(self):
+        for name in ("MI300X", "bmg"):
+            with self.assertRaises(gpuocc.Error):
+                gpuocc.occupancy(name, gpuocc.kernel(threads=128, regs=32, virtual_resources=4))
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.occupancy("B200", gpuocc.kernel(threads=128, regs=32, virtual_resources=-1))
 
 
 if __name__ == "__main__":

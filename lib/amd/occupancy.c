@@ -288,6 +288,8 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
     r->model = runtime ? GPUOCC_MODEL_RUNTIME : GPUOCC_MODEL_COMPILER;
     r->waves_per_simd = llvm_waves_per_simd(d, k, &v);
     r->workgroups_per_gpu = 0;
+    r->limit_virtual_resources = GPUOCC_UNLIMITED; /* NVIDIA's */
+    r->reserved2 = 0;
 }
 
 /* ---- checks ---- */
@@ -339,6 +341,9 @@ int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k)
         return GPUOCC_ERR_REGISTERS;
     /* Intel's models would be read as the compiler's */
     if (k->model > GPUOCC_MODEL_RUNTIME)
+        return GPUOCC_ERR_ARGUMENT;
+    /* NVIDIA's virtual resources */
+    if (k->virtual_resources != 0)
         return GPUOCC_ERR_ARGUMENT;
     return GPUOCC_OK;
 }

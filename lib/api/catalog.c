@@ -89,9 +89,12 @@ static int32_t catalog_device(int32_t index, gpuocc_device *dev, uint32_t size)
         return GPUOCC_ERR_ARGUMENT;
     gpuocc_device d;
     part->fill(local, &d);
-    /* an older, shorter layout takes the entries whose fields it holds (every NVIDIA and AMD one) */
-    if (size >= GPUOCC_DEVICE_SIZE_MIN && size < sizeof d)
-        for (size_t i = size; i < sizeof d; i++)
+    /* an older, shorter layout takes the entries whose fields it holds (every NVIDIA and AMD one); NVIDIA's
+       virtual resources per SM, which no layout before it holds, are left out (a kernel of those layouts
+       cannot use them either) */
+    size_t held = sizeof d < GPUOCC_DEVICE_SIZE_INTEL ? sizeof d : GPUOCC_DEVICE_SIZE_INTEL;
+    if (size >= GPUOCC_DEVICE_SIZE_MIN && size < held)
+        for (size_t i = size; i < held; i++)
             if (((const unsigned char *)&d)[i] != 0)
                 return GPUOCC_ERR_STRUCT_SIZE;
     return gpuocc_struct_store_sized(dev, size, GPUOCC_DEVICE_SIZE_MIN, &d, sizeof d);

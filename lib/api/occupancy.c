@@ -13,6 +13,8 @@ const char *gpuocc_resource_name(int32_t resource)
         return "sgprs";
     if (resource == GPUOCC_RESOURCE_AGPRS)
         return "agprs"; /* a next step's input only */
+    if (resource == GPUOCC_RESOURCE_VIRTUAL)
+        return "virtual_resources";
     if (resource < 0 || resource >= GPUOCC_RESOURCE_COUNT)
         return "";
     return resource_names[resource];

@@ -192,7 +192,8 @@ static int32_t fixed_min(const gpuocc_result *r, int32_t axis)
 {
     const int32_t limits[GPUOCC_RESOURCE_COUNT] = {r->limit_warps, r->limit_regs, r->limit_smem, r->limit_blocks,
                                                    r->limit_barriers};
-    int32_t m = INT32_MAX;
+    /* virtual resources move along no axis */
+    int32_t m = r->limit_virtual_resources != GPUOCC_UNLIMITED ? r->limit_virtual_resources : INT32_MAX;
     for (int32_t i = 0; i < GPUOCC_RESOURCE_COUNT; i++) {
         bool moves = (axis == GPUOCC_AXIS_THREADS && (i == GPUOCC_RESOURCE_WARPS || i == GPUOCC_RESOURCE_REGISTERS)) ||
                      (axis == GPUOCC_AXIS_REGS && i == GPUOCC_RESOURCE_REGISTERS) ||

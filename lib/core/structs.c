@@ -7,14 +7,17 @@
 
 _Static_assert(offsetof(gpuocc_device, xves_per_xecore) == GPUOCC_DEVICE_SIZE_MIN, "gpuocc_device 0.1 layout is a prefix");
 _Static_assert(offsetof(gpuocc_device, slm_sizes_kib) == 256, "gpuocc_device Intel tail");
-_Static_assert(sizeof(gpuocc_device) == 384, "gpuocc_device layout 0.2 with Intel's tail");
+_Static_assert(offsetof(gpuocc_device, virtual_resources_per_sm) == GPUOCC_DEVICE_SIZE_INTEL, "gpuocc_device Intel layout is a prefix");
+_Static_assert(sizeof(gpuocc_device) == 392, "gpuocc_device layout 0.2 with NVIDIA's virtual resources");
 _Static_assert(offsetof(gpuocc_device, smem_per_sm_bytes) == 64, "gpuocc_device layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_device, carveouts_kib) == 104, "gpuocc_device layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_kernel, sub_group) == GPUOCC_KERNEL_SIZE_MIN, "gpuocc_kernel 0.1 layout is a prefix");
-_Static_assert(sizeof(gpuocc_kernel) == 96, "gpuocc_kernel layout 0.2 with Intel's tail");
+_Static_assert(offsetof(gpuocc_kernel, virtual_resources) == 96, "gpuocc_kernel Intel layout is a prefix");
+_Static_assert(sizeof(gpuocc_kernel) == 104, "gpuocc_kernel layout 0.2 with NVIDIA's virtual resources");
 _Static_assert(offsetof(gpuocc_kernel, smem_dynamic_max_bytes) == 40, "gpuocc_kernel layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, workgroups_per_gpu) == GPUOCC_RESULT_SIZE_MIN, "gpuocc_result 0.1 layout is a prefix");
-_Static_assert(sizeof(gpuocc_result) == 112, "gpuocc_result layout 0.2 with Intel's tail");
+_Static_assert(offsetof(gpuocc_result, limit_virtual_resources) == 112, "gpuocc_result Intel layout is a prefix");
+_Static_assert(sizeof(gpuocc_result) == 120, "gpuocc_result layout 0.2 with NVIDIA's virtual resources");
 _Static_assert(offsetof(gpuocc_result, occupancy) == 24, "gpuocc_result layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, smem_per_block_bytes) == 56, "gpuocc_result layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_device, simds_per_cu) == 168, "gpuocc_device 0.2 AMD fields sit in the 0.1 tail");
@@ -147,7 +150,7 @@ int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel)
 
 static int32_t check_kernel(const gpuocc_kernel *k)
 {
-    if (k->reserved0 != 0 || !all_zero(k->reserved, sizeof k->reserved / sizeof k->reserved[0]))
+    if (k->reserved0 != 0 || k->reserved2 != 0 || !all_zero(k->reserved, sizeof k->reserved / sizeof k->reserved[0]))
         return GPUOCC_ERR_RESERVED;
     if (k->threads_per_block < 1)
         return GPUOCC_ERR_THREADS;
@@ -170,6 +173,8 @@ static int32_t check_kernel(const gpuocc_kernel *k)
     if ((k->sub_group != 0 && k->sub_group != 8 && k->sub_group != 16 && k->sub_group != 32) || k->grf < 0 ||
         k->grf > GPUOCC_GRF_MAX)
         return GPUOCC_ERR_ARGUMENT;
+    if (k->virtual_resources < 0)
+        return GPUOCC_ERR_ARGUMENT;
     return GPUOCC_OK;
 }
 
@@ -179,7 +184,8 @@ const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kern
         (const gpuocc_kernel *)gpuocc_struct_view(kernel, sizeof *kernel, GPUOCC_KERNEL_SIZE_MIN, scratch, rc);
     if (!k)
         return NULL;
-    bool ok = (k->reserved0 == 0) & (k->reserved[0] == 0) & (k->agprs >= 0) & (k->sgprs >= 0) &
+    bool ok = (k->reserved0 == 0) & (k->reserved[0] == 0) & (k->reserved2 == 0) & (k->virtual_resources >= 0) &
+              (k->agprs >= 0) & (k->sgprs >= 0) &
               ((k->wave_size == 0) | (k->wave_size == 32) | (k->wave_size == 64)) & field_in_range(k->cu_mode, 0, 1) &
               field_in_range(k->model, GPUOCC_MODEL_DEFAULT, GPUOCC_MODEL_INTEL_RUNTIME) &
               field_in_range(k->rocm_version, 0, 100000) &

@@ -13,6 +13,8 @@
 #define GPUOCC_DEVICE_SIZE_MIN 232u /* 0.1 and 0.2 before Intel's tail */
 #define GPUOCC_KERNEL_SIZE_MIN 88u
 #define GPUOCC_RESULT_SIZE_MIN 104u
+/* The layouts with Intel's tail, before NVIDIA's virtual resources (still accepted, zero-extended). */
+#define GPUOCC_DEVICE_SIZE_INTEL 384u
 
 /* The largest GRF count a kernel may name (Xe3P's 512 fits). */
 #define GPUOCC_GRF_MAX 1024

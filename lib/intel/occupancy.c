@@ -205,6 +205,8 @@ void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc
     r->limit_sgprs = GPUOCC_UNLIMITED;
     r->reserved0 = 0;
     r->workgroups_per_gpu = v.runtime ? runtime_workgroups_per_gpu(d, k, &v, limits) : (int64_t)blocks * d->sm_count;
+    r->limit_virtual_resources = GPUOCC_UNLIMITED; /* NVIDIA's */
+    r->reserved2 = 0;
 }
 
 /* ---- checks ---- */
@@ -263,7 +265,8 @@ int32_t gpuocc_intel_check_device(const gpuocc_device *d)
               intel_in_range(d->smem_per_sm_bytes, 0, (int64_t)1 << 40) &&
               intel_in_range(d->smem_per_block_bytes, 0, d->smem_per_sm_bytes) &&
               d->smem_per_block_optin_bytes == d->smem_per_block_bytes && d->smem_alloc_unit_bytes == KIB &&
-              intel_sizes_ok(d->slm_sizes_kib) && intel_sizes_ok(d->runtime_slm_sizes_kib);
+              intel_sizes_ok(d->slm_sizes_kib) && intel_sizes_ok(d->runtime_slm_sizes_kib) &&
+              gpuocc_device_zero_from(d, offsetof(gpuocc_device, virtual_resources_per_sm));
     return ok ? GPUOCC_OK : GPUOCC_ERR_DEVICE;
 }
 
@@ -274,6 +277,9 @@ int32_t gpuocc_intel_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k
     /* AMD's models would be read as the calculator */
     if (k->model != GPUOCC_MODEL_DEFAULT && k->model != GPUOCC_MODEL_CALCULATOR &&
         k->model != GPUOCC_MODEL_INTEL_RUNTIME)
+        return GPUOCC_ERR_ARGUMENT;
+    /* NVIDIA's virtual resources */
+    if (k->virtual_resources != 0)
         return GPUOCC_ERR_ARGUMENT;
     return GPUOCC_OK;
 }

@@ -19,6 +19,9 @@ static const int32_t carve_hopper[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228
 #define CARVE(list) list, (int32_t)(sizeof list / sizeof list[0])
 #define NO_CARVE NULL, 0
 
+/* Virtual resources per SM from cc 10.0 to 12.x (S3). */
+#define VIRTUAL_RESOURCES_PER_SM 128
+
 struct arch_row {
     const char *name; /* "sm_90" */
     int32_t major, minor;
@@ -144,6 +147,9 @@ static void fill_from_arch(gpuocc_device *d, const struct arch_row *a)
     d->carveout_count = a->carveout_count;
     for (int32_t i = 0; i < a->carveout_count; i++)
         d->carveouts_kib[i] = a->carveouts[i];
+    /* 128 virtual resources per SM on every cc 10.x, 11.x and 12.x, none before (CUDA 13's
+       cuda_occupancy.h, S3: the per-SM count by major version) */
+    d->virtual_resources_per_sm = a->major >= 10 && a->major <= 12 ? VIRTUAL_RESOURCES_PER_SM : 0;
 }
 
 static const struct arch_row *arch_by_cc(int32_t major, int32_t minor)

@@ -12,12 +12,22 @@ static int in_range(int64_t v, int64_t lo, int64_t hi)
     return (v >= lo) & (v <= hi);
 }
 
+/* Whether bytes [from, to) of a device are all zero. */
+static bool zero_between(const gpuocc_device *d, size_t from, size_t to)
+{
+    const unsigned char *bytes = (const unsigned char *)d;
+    unsigned char any = 0;
+    for (size_t i = from; i < to; i++)
+        any |= bytes[i];
+    return any == 0;
+}
+
 int32_t gpuocc_nv_check_device(const gpuocc_device *d)
 {
     if (d->simds_per_cu || d->waves_per_simd || d->runtime_waves_per_simd || d->vgprs_per_simd ||
         d->vgpr_granule || d->runtime_vgpr_granule || d->runtime_vgprs_legacy ||
         d->runtime_vgpr_granule_legacy || d->agpr_file || d->sgprs_per_simd || d->cus_per_wgp || d->wave_sizes ||
-        !gpuocc_device_zero_from(d, offsetof(gpuocc_device, xves_per_xecore)))
+        !zero_between(d, offsetof(gpuocc_device, xves_per_xecore), GPUOCC_DEVICE_SIZE_INTEL) || d->reserved2 != 0)
         return GPUOCC_ERR_DEVICE;
     bool ok = in_range(d->cc_major, 0, 1000) && in_range(d->cc_minor, 0, 1000) &&
               in_range(d->sm_count, 0, SMALL_MAX) && in_range(d->warp_size, 1, 1024) &&
@@ -31,7 +41,8 @@ int32_t gpuocc_nv_check_device(const gpuocc_device *d)
               in_range(d->smem_per_block_optin_bytes, d->smem_per_block_bytes, SMEM_MAX) &&
               in_range(d->smem_reserved_per_block_bytes, 0, SMEM_MAX) &&
               in_range(d->smem_alloc_unit_bytes, 1, SMALL_MAX) &&
-              in_range(d->carveout_count, 0, GPUOCC_MAX_CARVEOUTS);
+              in_range(d->carveout_count, 0, GPUOCC_MAX_CARVEOUTS) &&
+              in_range(d->virtual_resources_per_sm, 0, SMALL_MAX);
     if (!ok)
         return GPUOCC_ERR_DEVICE;
     for (int32_t i = 0; i < d->carveout_count; i++) {
@@ -92,13 +103,15 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
                            (((i32x4)c <= previous) & (index > 0));
         bad |= (used & wrong_used) | (~used & (i32x4)(c != (u32x4){0, 0, 0, 0}));
     }
-    /* the AMD fields, the reserved words (the 0.1 tail) and Intel's fields: all zero for NVIDIA */
+    /* the AMD fields, the reserved words (the 0.1 tail) and Intel's fields: all zero for NVIDIA; then
+       NVIDIA's virtual resources per SM (bounded below) and the last reserved word */
     const unsigned char *tail = (const unsigned char *)&d->simds_per_cu;
-    _Static_assert((sizeof(gpuocc_device) - offsetof(gpuocc_device, simds_per_cu)) % 16 == 8,
+    _Static_assert((GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu)) % 16 == 8,
                    "the tail is whole vectors but its last word");
-    u32x4 reserved = load4((const unsigned char *)d + sizeof *d - 16);
-    for (size_t at = 0; at + 16 <= sizeof *d - offsetof(gpuocc_device, simds_per_cu); at += 16)
+    u32x4 reserved = load4((const unsigned char *)d + GPUOCC_DEVICE_SIZE_INTEL - 16);
+    for (size_t at = 0; at + 16 <= GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu); at += 16)
         reserved |= load4(tail + at);
+    reserved |= (u32x4){(uint32_t)d->reserved2, 0, 0, 0};
     bad |= (i32x4)(reserved != (u32x4){0, 0, 0, 0});
     uint64_t lanes[2];
     memcpy(lanes, &bad, sizeof lanes);
@@ -108,7 +121,8 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
               (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) &
               ((uint64_t)d->smem_reserved_per_block_bytes <= SMEM_MAX) &
               ((uint32_t)d->smem_alloc_unit_bytes - 1 < SMALL_MAX) &
-              ((uint32_t)d->carveout_count <= GPUOCC_MAX_CARVEOUTS);
+              ((uint32_t)d->carveout_count <= GPUOCC_MAX_CARVEOUTS) &
+              ((uint32_t)d->virtual_resources_per_sm <= SMALL_MAX);
     if (!ok)
         return false;
 #else
@@ -117,9 +131,10 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
     /* the AMD fields and the reserved words (the 0.1 tail): all zero for NVIDIA */
     unsigned reserved = 0;
     const unsigned char *tail = (const unsigned char *)&d->simds_per_cu;
-    for (size_t i = 0; i < sizeof *d - offsetof(gpuocc_device, simds_per_cu); i++)
+    for (size_t i = 0; i < GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu); i++)
         reserved |= tail[i];
-    bool ok = (reserved == 0) & (d->vendor == GPUOCC_VENDOR_NVIDIA) & in_range(d->cc_major, 0, 1000) &
+    reserved |= (unsigned)(d->reserved2 != 0);
+    bool ok = (reserved == 0) & in_range(d->virtual_resources_per_sm, 0, SMALL_MAX) & (d->vendor == GPUOCC_VENDOR_NVIDIA) & in_range(d->cc_major, 0, 1000) &
               in_range(d->cc_minor, 0, 1000) & in_range(d->sm_count, 0, SMALL_MAX) &
               in_range(d->warp_size, 1, 1024) & in_range(d->max_threads_per_block, 1, SMALL_MAX) &
               in_range(d->max_threads_per_sm, d->warp_size, SMALL_MAX) &

@@ -29,10 +29,12 @@
 typedef gpuocc_i32x4 i32x4;
 
 _Static_assert(offsetof(gpuocc_device, simds_per_cu) + 8 == 4 * 44, "the bounds end two words into the AMD fields");
-_Static_assert(offsetof(gpuocc_kernel, sub_group) + 8 == sizeof(gpuocc_kernel) && sizeof(gpuocc_kernel) == 4 * 24,
-               "the kernel's bounds cover it whole");
-_Static_assert(sizeof(gpuocc_device) % 16 == 0 && offsetof(gpuocc_device, reserved) == 224,
-               "the device's zero tail is whole vectors from word 56");
+_Static_assert(offsetof(gpuocc_kernel, sub_group) + 8 == 4 * 24 && sizeof(gpuocc_kernel) == 4 * 26,
+               "the kernel's bounds cover it whole, with the zero vector at word 22");
+_Static_assert(GPUOCC_DEVICE_SIZE_INTEL % 16 == 0 && offsetof(gpuocc_device, reserved) == 224 &&
+                   offsetof(gpuocc_device, virtual_resources_per_sm) == GPUOCC_DEVICE_SIZE_INTEL &&
+                   sizeof(gpuocc_device) == GPUOCC_DEVICE_SIZE_INTEL + 8,
+               "the device's zero tail is whole vectors from word 56, then the virtual resources and a word");
 
 /* Words 0 .. 43 of a device (through the carveouts and the first two AMD fields). */
 static const i32x4 device_bounds[11][2] = {
@@ -115,8 +117,10 @@ static inline bool device_ok(const gpuocc_device *d)
                 out_of_bounds(b + 160, device_bounds[10]);
     /* the AMD fields, the reserved words and Intel's fields past them: zero */
     bad |= load(b + 176) | load(b + 192) | load(b + 208);
-    for (size_t at = 224; at < sizeof *d; at += 16)
+    for (size_t at = 224; at < GPUOCC_DEVICE_SIZE_INTEL; at += 16)
         bad |= load(b + at);
+    /* the virtual resources per SM (any count the device check allows) and the reserved word after them */
+    bool tail_ok = ((uint32_t)d->virtual_resources_per_sm <= SMALL_MAX) & (d->reserved2 == 0);
     const i32x4 count = {d->carveout_count, d->carveout_count, d->carveout_count, d->carveout_count};
     bad |= carveouts_wrong(d, 0, count) | carveouts_wrong(d, 4, count) | carveouts_wrong(d, 8, count) |
            carveouts_wrong(d, 12, count);
@@ -128,7 +132,7 @@ static inline bool device_ok(const gpuocc_device *d)
                          ((uint64_t)top >= (uint64_t)d->smem_per_block_optin_bytes +
                                                (uint64_t)d->smem_reserved_per_block_bytes));
     return none(bad) & (d->max_threads_per_sm >= d->warp_size) &
-           (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) & carveouts_ok;
+           (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) & carveouts_ok & tail_ok;
 }
 
 static inline bool kernel_ok(const gpuocc_kernel *k)
@@ -138,6 +142,9 @@ static inline bool kernel_ok(const gpuocc_kernel *k)
                 out_of_bounds(b + 32, kernel_bounds[2]) | out_of_bounds(b + 48, kernel_bounds[3]) |
                 out_of_bounds(b + 64, kernel_bounds[4]) | out_of_bounds(b + 72, kernel_bounds[5]) |
                 out_of_bounds(b + 80, kernel_bounds[6]);
+    /* Intel's sub_group and grf, NVIDIA's virtual resources (a kernel that uses them takes the plain path)
+       and the reserved word: zero */
+    bad |= load(b + 88);
     /* -1 .. GPUOCC_FAST_BYTES - 1 */
     bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
     return none(bad) & dynamic_max_ok & ((k->wave_size & 31) == 0);
@@ -153,7 +160,9 @@ static inline bool kernel_ok(const gpuocc_kernel *k)
 {
     int32_t rc;
     gpuocc_kernel scratch;
-    return gpuocc_kernel_view(k, &scratch, &rc) == k && k->smem_static_bytes < GPUOCC_FAST_BYTES &&
+    /* a kernel that uses virtual resources takes the plain path */
+    return gpuocc_kernel_view(k, &scratch, &rc) == k && k->virtual_resources == 0 &&
+           k->smem_static_bytes < GPUOCC_FAST_BYTES &&
            k->smem_dynamic_bytes < GPUOCC_FAST_BYTES && k->smem_dynamic_max_bytes < GPUOCC_FAST_BYTES;
 }
 #endif

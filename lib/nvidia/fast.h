@@ -282,6 +282,8 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fa
     r->reserved[0] = 0;
     r->reserved[1] = 0;
     r->workgroups_per_gpu = 0;
+    r->limit_virtual_resources = GPUOCC_UNLIMITED; /* the fast checks refuse kernels that use them */
+    r->reserved2 = 0;
 }
 
 /* ---- The prepared state (gpuocc_prepare): lib/nvidia/batch.c fills it and runs batches on it,

@@ -187,10 +187,11 @@ static inline bool product_at_most(int64_t n, int64_t m, int64_t limit)
 /* The inverse queries ask "do `want` (>= 1) blocks fit?" of each resource they do not solve for: a limit
    floor(capacity / demand) >= want is want x demand <= capacity, a product instead of a division. */
 
-/* The warp slots, the block slots and the barriers. */
+/* The warp slots, the block slots, the virtual resources and the barriers. */
 static inline bool slots_fit(const gpuocc_device *d, const gpuocc_kernel *k, int64_t warps, int64_t want)
 {
-    if (k->threads_per_block > d->max_threads_per_block || want > d->max_blocks_per_sm)
+    if (k->threads_per_block > d->max_threads_per_block || want > d->max_blocks_per_sm ||
+        want > gpuocc_rule_virtual(d, k->virtual_resources))
         return false;
     /* want <= max_blocks_per_sm <= 2^20 from here: the products are small */
     if (want * warps > gpuocc_div_unit(d->max_threads_per_sm, d->warp_size))
@@ -366,16 +367,19 @@ void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resu
     int32_t smem_blocks = smem_limit(d, k, alloc, carveout);
     int32_t slot_blocks = d->max_blocks_per_sm;
     int32_t barrier_blocks = barriers_limit(d, k->barriers);
+    int32_t virtual_blocks = gpuocc_rule_virtual(d, k->virtual_resources);
 
     int32_t blocks = warps_blocks < regs_blocks ? warps_blocks : regs_blocks;
     blocks = smem_blocks < blocks ? smem_blocks : blocks;
     blocks = slot_blocks < blocks ? slot_blocks : blocks;
     blocks = barrier_blocks < blocks ? barrier_blocks : blocks;
+    blocks = virtual_blocks < blocks ? virtual_blocks : blocks;
     uint32_t limiters = (uint32_t)(warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
                         (uint32_t)(regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
                         (uint32_t)(smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
                         (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
-                        (uint32_t)(barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS;
+                        (uint32_t)(barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS |
+                        (uint32_t)(virtual_blocks == blocks) << GPUOCC_RESOURCE_VIRTUAL;
 
     int32_t max_warps = (int32_t)gpuocc_div_unit(d->max_threads_per_sm, d->warp_size);
     /* blocks is at most the block-slot cap (< 2^21), so this product is small */
@@ -396,6 +400,8 @@ void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resu
     r->regs_per_block = per_warp > INT32_MAX ? INT32_MAX : gpuocc_clamp_i32(per_warp * warps_per_block_);
     r->smem_per_block_bytes = alloc;
     r->smem_per_sm_bytes = carveout;
+    r->limit_virtual_resources = gpuocc_public_limit(virtual_blocks);
+    r->reserved2 = 0;
 }
 
 void gpuocc_nv_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)

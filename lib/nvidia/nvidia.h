@@ -9,6 +9,14 @@ int32_t gpuocc_rule_warps(const gpuocc_device *d, int64_t threads);
 int32_t gpuocc_rule_registers(const gpuocc_device *d, int64_t threads, int64_t regs);
 int32_t gpuocc_rule_smem(const gpuocc_device *d, const gpuocc_kernel *k);
 int32_t gpuocc_rule_barriers(const gpuocc_device *d, int64_t barriers);
+/* Virtual resources (cc 10.x-12.x): floor(per SM / per block), GPUOCC_NO_LIMIT when either is 0. */
+static inline int32_t gpuocc_rule_virtual(const gpuocc_device *d, int64_t virtual_resources)
+{
+    if (d->virtual_resources_per_sm == 0 || virtual_resources == 0)
+        return GPUOCC_NO_LIMIT;
+    /* per SM <= 2^20 and virtual_resources >= 1 */
+    return (int32_t)(d->virtual_resources_per_sm / virtual_resources);
+}
 int64_t gpuocc_rule_smem_alloc(const gpuocc_device *d, int64_t smem_static, int64_t smem_dynamic);
 int64_t gpuocc_rule_carveout(const gpuocc_device *d, const gpuocc_kernel *k);
 /* The same two with the block's allocation (gpuocc_rule_smem_alloc) and the carveout already known. */

@@ -65,6 +65,8 @@ static void search_init(struct search *s, const gpuocc_device *d, const gpuocc_k
     }
     int32_t barriers = gpuocc_rule_barriers(d, k->barriers);
     s->cap = barriers < d->max_blocks_per_sm ? barriers : d->max_blocks_per_sm;
+    int32_t virtual_blocks = gpuocc_rule_virtual(d, k->virtual_resources); /* the same for every block size */
+    s->cap = virtual_blocks < s->cap ? virtual_blocks : s->cap;
     s->fixed = gpuocc_sat_add(k->smem_static_bytes, d->smem_reserved_per_block_bytes);
     s->unit = d->smem_alloc_unit_bytes;
     s->unit_pow2 = (s->unit & (s->unit - 1)) == 0;

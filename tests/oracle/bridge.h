@@ -61,7 +61,7 @@ static void oracle_kernel(const gpuocc_device *d, const gpuocc_kernel *k, cudaOc
         dyn_max = d->smem_per_block_bytes - k->smem_static_bytes;
     a->maxDynamicSharedSizeBytes = dyn_max > 0 ? (size_t)dyn_max : 0;
     a->numBlockBarriers = k->barriers;
-    a->virtualResourceCount = 0;
+    a->virtualResourceCount = k->virtual_resources;
     memset(s, 0, sizeof *s);
     s->cacheConfig = CACHE_PREFER_NONE;
     s->carveoutConfig = k->carveout_percent;
@@ -87,6 +87,14 @@ static void random_kernel(const gpuocc_device *d, gpuocc_kernel *k)
     else
         k->smem_optin = 0;
     k->barriers = (int32_t)(rnd() % 3 == 0 ? rnd_range(0, 16) : 1);
+    /* virtual resources on every architecture (they limit from cc 10.0): none, a few, or past the 128 an SM
+       has (no block fits) */
+    switch (rnd() % 4) {
+    case 0: k->virtual_resources = 0; break;
+    case 1: k->virtual_resources = (int32_t)rnd_range(1, 8); break;
+    case 2: k->virtual_resources = (int32_t)rnd_range(1, 128); break;
+    default: k->virtual_resources = (int32_t)rnd_range(0, 200); break;
+    }
 }
 
 #endif

@@ -58,10 +58,10 @@ static void compare_occupancy(const char *arch, const gpuocc_device *d, long *st
     gpuocc_result ours = {.size = sizeof ours};
     int32_t rc = gpuocc_occupancy(d, &k, &ours);
     char ctx[256];
-    snprintf(ctx, sizeof ctx, "%s threads=%d regs=%d static=%lld dyn=%lld carveout=%d optin=%d dynmax=%lld bar=%d",
-             arch, k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes,
-             (long long)k.smem_dynamic_bytes, k.carveout_percent, k.smem_optin, (long long)k.smem_dynamic_max_bytes,
-             k.barriers);
+    snprintf(ctx, sizeof ctx,
+             "%s threads=%d regs=%d static=%lld dyn=%lld carveout=%d optin=%d dynmax=%lld bar=%d virtual=%d", arch,
+             k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes, (long long)k.smem_dynamic_bytes,
+             k.carveout_percent, k.smem_optin, (long long)k.smem_dynamic_max_bytes, k.barriers, k.virtual_resources);
     EXPECT_EQ("status", rc, err == CUDA_OCC_SUCCESS ? GPUOCC_OK : -100 - (int)err, ctx);
     if (rc != GPUOCC_OK || err != CUDA_OCC_SUCCESS)
         return;
@@ -71,6 +71,7 @@ static void compare_occupancy(const char *arch, const gpuocc_device *d, long *st
     EXPECT_EQ("limit_smem", ours.limit_smem, public_limit(theirs.blockLimitSharedMem), ctx);
     EXPECT_EQ("limit_blocks", ours.limit_blocks, public_limit(theirs.blockLimitBlocks), ctx);
     EXPECT_EQ("limit_barriers", ours.limit_barriers, public_limit(theirs.blockLimitBarriers), ctx);
+    EXPECT_EQ("limit_virtual_resources", ours.limit_virtual_resources, public_limit(theirs.blockLimitVirtual), ctx);
     EXPECT_EQ("regs_per_block", ours.regs_per_block, theirs.allocatedRegistersPerBlock, ctx);
     EXPECT_EQ("smem_per_block", ours.smem_per_block_bytes, (long long)theirs.allocatedSharedMemPerBlock, ctx);
 
@@ -81,7 +82,11 @@ static void compare_occupancy(const char *arch, const gpuocc_device *d, long *st
     for (int i = 0; i < 5; i++)
         if (limits[i] == theirs.activeBlocksPerMultiprocessor)
             ties |= 1u << i;
-    uint32_t flags = theirs.limitingFactors & 0x1f; /* same bit order as GPUOCC_LIMIT_* */
+    if (theirs.blockLimitVirtual == theirs.activeBlocksPerMultiprocessor)
+        ties |= GPUOCC_LIMIT_VIRTUAL;
+    /* the first five in GPUOCC_LIMIT_*'s bit order; the header's virtual-resources flag at GPUOCC_LIMIT_VIRTUAL */
+    uint32_t flags = (theirs.limitingFactors & 0x1f) |
+                     ((theirs.limitingFactors & OCC_LIMIT_VIRTUAL_RESOURCES) ? GPUOCC_LIMIT_VIRTUAL : 0);
     if (flags != ties)
         (*stale)++;
     EXPECT_EQ("limiters", ours.limiters, ties, ctx);
@@ -236,6 +241,8 @@ static void compare_sweep(const char *arch, const gpuocc_device *d)
             EXPECT_EQ("sweep blocks", sweep_points[i].blocks_per_sm, r.activeBlocksPerMultiprocessor, ctx);
             EXPECT_EQ("sweep limit_regs", sweep_points[i].limit_regs, public_limit(r.blockLimitRegs), ctx);
             EXPECT_EQ("sweep limit_smem", sweep_points[i].limit_smem, public_limit(r.blockLimitSharedMem), ctx);
+            EXPECT_EQ("sweep virtual limiter", (sweep_points[i].limiters & GPUOCC_LIMIT_VIRTUAL) != 0,
+                      r.blockLimitVirtual == r.activeBlocksPerMultiprocessor, ctx);
             EXPECT_EQ("sweep smem_per_block", sweep_points[i].smem_per_block_bytes,
                       (long long)r.allocatedSharedMemPerBlock, ctx);
         }
@@ -255,6 +262,8 @@ static void compare_sweep(const char *arch, const gpuocc_device *d)
                            (at.threads_per_block + 31) / 32 != (before.threads_per_block + 31) / 32;
             for (int j = 0; j < 5; j++)
                 differs |= (la[j] == ra.activeBlocksPerMultiprocessor) != (lb[j] == rb.activeBlocksPerMultiprocessor);
+            differs |= (ra.blockLimitVirtual == ra.activeBlocksPerMultiprocessor) !=
+                       (rb.blockLimitVirtual == rb.activeBlocksPerMultiprocessor);
             EXPECT_EQ("sweep step is a change", differs, 1, ctx);
         }
     }

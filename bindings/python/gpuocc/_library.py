@@ -42,7 +42,9 @@ class _CDevice(ctypes.Structure):
                 # Intel (0.2.0, the tail past the 232-byte layout)
                 ("xves_per_xecore", c_i32), ("threads_per_xve", c_i32), ("sub_group_sizes", c_i32),
                 ("grf_max", c_i32), ("grf_table", c_i32), ("runtime_barriers_per_xecore", c_i32),
-                ("slm_sizes_kib", c_i32 * 16), ("runtime_slm_sizes_kib", c_i32 * 16)]
+                ("slm_sizes_kib", c_i32 * 16), ("runtime_slm_sizes_kib", c_i32 * 16),
+                # NVIDIA's virtual resources (0.2.0, past the 384-byte layout)
+                ("virtual_resources_per_sm", c_i32), ("reserved2", c_i32)]
 
 
 class _CKernel(ctypes.Structure):
@@ -51,7 +53,7 @@ class _CKernel(ctypes.Structure):
                 ("smem_optin", c_i32), ("smem_dynamic_max_bytes", c_i64), ("max_threads_per_block", c_i32),
                 ("agprs", c_i32), ("sgprs", c_i32), ("wave_size", c_i32), ("cu_mode", c_i32), ("model", c_i32),
                 ("rocm_version", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 1),
-                ("sub_group", c_i32), ("grf", c_i32)]
+                ("sub_group", c_i32), ("grf", c_i32), ("virtual_resources", c_i32), ("reserved2", c_i32)]
 
 
 class _CResult(ctypes.Structure):
@@ -61,7 +63,7 @@ class _CResult(ctypes.Structure):
                 ("limit_barriers", c_i32), ("regs_per_block", c_i32), ("smem_per_block_bytes", c_i64),
                 ("smem_per_sm_bytes", c_i64), ("model", c_i32), ("waves_per_simd", c_i32),
                 ("limit_sgprs", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 2),
-                ("workgroups_per_gpu", c_i64)]
+                ("workgroups_per_gpu", c_i64), ("limit_virtual_resources", c_i32), ("reserved2", c_i32)]
 
 
 class _CLatencyVerdict(ctypes.Structure):
@@ -357,8 +359,9 @@ _batch_packed = library._FuncPtr(("gpuocc_occupancy_batch", library))
 _batch_packed.restype, _batch_packed.argtypes = c_i32, [P(_CPrepared), P(_CKernel), ctypes.c_char_p, ctypes.c_size_t]
 # gpuocc_batch: size, smem_width, the 19 column addresses (0: NULL), reserved
 _BATCH_PACK = struct.Struct("<Ii19Q16x")
-# gpuocc_result from limiters to limit_sgprs, then workgroups_per_gpu (size, reserved0 and reserved skipped)
-_RESULT_UNPACK = struct.Struct("<4xIiiiidiiiiiiqqiii4x16xq")
+# gpuocc_result from limiters to limit_sgprs, then workgroups_per_gpu and limit_virtual_resources (size, the
+# reserved words skipped)
+_RESULT_UNPACK = struct.Struct("<4xIiiiidiiiiiiqqiii4x16xqi4x")
 assert _BATCH_PACK.size == ctypes.sizeof(_CBatch) and _RESULT_UNPACK.size == ctypes.sizeof(_CResult)
 
 

@@ -81,6 +81,8 @@ class Device:
     runtime_barriers_per_xecore: int = 0
     slm_sizes_kib: tuple = ()                    # the calculator's work-group SLM sizes, ascending
     runtime_slm_sizes_kib: tuple = ()            # the runtime's
+    # NVIDIA: virtual resources per SM (128 on cc 10.x-12.x; 0: none, a kernel's never limit)
+    virtual_resources_per_sm: int = 0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -189,6 +191,8 @@ class Kernel:
     # Intel only (docs/intel.md): threads are work-items per work-group, smem_* SLM, regs unused
     sub_group: int = 0                                          # 8, 16 or 32; 0: the device's default (16)
     grf: int = 0                                                # GRF registers per hardware thread; 0: 128
+    # NVIDIA only: virtual resources per block (CUDA 13's virtualResourceCount; they limit on cc 10.x-12.x)
+    virtual_resources: int = 0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -276,7 +280,8 @@ _CKernel._fields_dict = dict(_CKernel._fields_)  # type: ignore[attr-defined]
 
 # the kernel fields only one vendor's rules read, and their defaults
 _AMD_ONLY = (("agprs", 0), ("sgprs", 0), ("wave_size", 0), ("cu_mode", 0), ("model", None), ("rocm", None))
-_NVIDIA_ONLY = (("barriers", 1), ("carveout", CARVEOUT_DEFAULT), ("smem_optin", True), ("smem_dynamic_max", -1))
+_NVIDIA_ONLY = (("barriers", 1), ("carveout", CARVEOUT_DEFAULT), ("smem_optin", True), ("smem_dynamic_max", -1),
+                ("virtual_resources", 0))
 _I32_MIN, _I32_MAX, _I64_MIN, _I64_MAX = -(1 << 31), (1 << 31) - 1, -(1 << 63), (1 << 63) - 1
 
 
@@ -322,9 +327,14 @@ def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int 
 RESOURCES = ("warps", "registers", "shared_memory", "blocks", "barriers", "sgprs")
 
 
+# The names of GPUOCC_LIMIT_*'s bits: RESOURCES, AMD's AGPRs (a step's input, never a limiter), NVIDIA's
+# virtual resources (GPUOCC_RESOURCE_VIRTUAL, 7)
+_LIMITER_BITS = RESOURCES + ("agprs", "virtual_resources")
+
+
 def limiter_names(mask: int) -> tuple:
-    """The resource names of a GPUOCC_LIMIT_* bit mask, in RESOURCES order."""
-    return tuple(name for i, name in enumerate(RESOURCES) if mask & (1 << i))
+    """The resource names of a GPUOCC_LIMIT_* bit mask, in bit order (RESOURCES, then virtual_resources)."""
+    return tuple(name for i, name in enumerate(_LIMITER_BITS) if mask & (1 << i))
 
 
 @dataclass(frozen=True)
@@ -351,6 +361,7 @@ class Result:
     waves_per_simd: Optional[int] = None                          # AMD: LLVM's occupancy (waves per SIMD)
     limit_sgprs: Optional[int] = _c(from_c=_unlimited, default=None)  # AMD: blocks the SGPRs allow
     workgroups_per_gpu: int = 0                                   # Intel: work-groups on the whole GPU
+    limit_virtual_resources: Optional[int] = _c(from_c=_unlimited, default=None)  # NVIDIA cc 10.x-12.x
 
 
 _LIMITERS = tuple(limiter_names(mask) for mask in range(1 << len(RESOURCES)))
@@ -362,7 +373,7 @@ def _result(r: Any) -> Result:
     field: the limiters' names, None for no limit, AMD's fields None on NVIDIA)."""
     (limiters, blocks, warps, max_warps, warps_per_block, occupancy, limit_warps, limit_regs, limit_smem,
      limit_blocks, limit_barriers, regs_per_block, smem_per_block, smem_per_sm, model, waves,
-     limit_sgprs, workgroups) = _result_values(r)
+     limit_sgprs, workgroups, limit_virtual) = _result_values(r)
     res = _new(Result)
     _set(res, "__dict__", {
         "blocks_per_sm": blocks, "warps_per_sm": warps, "occupancy": occupancy,
@@ -374,7 +385,8 @@ def _result(r: Any) -> Result:
         "smem_per_block": smem_per_block, "max_warps_per_sm": max_warps, "warps_per_block": warps_per_block,
         "smem_per_sm": smem_per_sm, "model": _MODEL_NAMES.get(model) if model else None,
         "waves_per_simd": waves if model in (1, 2) else None,  # AMD's models only
-        "limit_sgprs": None if limit_sgprs == -1 else limit_sgprs, "workgroups_per_gpu": workgroups})
+        "limit_sgprs": None if limit_sgprs == -1 else limit_sgprs, "workgroups_per_gpu": workgroups,
+        "limit_virtual_resources": None if limit_virtual == -1 else limit_virtual})
     return res
 
 
