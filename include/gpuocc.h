@@ -155,6 +155,11 @@ typedef struct gpuocc_device {
     int32_t slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the calculator's work-group SLM sizes, ascending, KiB;
                                                    unused entries 0 (a work-group's SLM rounds up to one) */
     int32_t runtime_slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the runtime's (alignSlmSizePerThreadGroup) */
+    /* Every vendor.  @since 0.2.0.  The layout up to here (384 bytes) is still accepted, zero-extended. */
+    int32_t barriers_per_block_max;        /* named barriers one block may use: NVIDIA 16 (PTX barrier ids
+                                              0..15), 0 there meaning the same 16; AMD and Intel 0 (not
+                                              checked).  A launch above it is GPUOCC_ERR_BARRIERS. */
+    int32_t reserved2;                     /* zero: the size stays a multiple of 8 (the same on 32-bit) */
 } gpuocc_device;
 
 /* gpuocc_device.grf_table (Intel): threads per XVE the compute runtime counts at a GRF count.  @since 0.2.0 */

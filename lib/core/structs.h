@@ -11,6 +11,7 @@
 
 /* The first shipped layouts: smaller sizes are refused, these and larger ones accepted (zero-extended). */
 #define GPUOCC_DEVICE_SIZE_MIN 232u /* 0.1 and 0.2 before Intel's tail */
+#define GPUOCC_DEVICE_SIZE_INTEL 384u /* 0.2 with Intel's tail, before barriers_per_block_max */
 #define GPUOCC_KERNEL_SIZE_MIN 88u
 #define GPUOCC_RESULT_SIZE_MIN 104u
 
@@ -43,6 +44,8 @@ const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kern
 /* Whether the bytes of a device from `offset` to the end of the current layout are all zero (a vendor's
    check that another vendor's fields are unset). */
 bool gpuocc_device_zero_from(const gpuocc_device *d, size_t offset);
+/* Whether bytes [from, to) of the device are all zero. */
+bool gpuocc_device_zero_between(const gpuocc_device *d, size_t from, size_t to);
 /* Whether a device's reserved words are zero (the vendor checks the rest). */
 bool gpuocc_device_reserved_zero(const gpuocc_device *d);
 

@@ -31,8 +31,8 @@ typedef gpuocc_i32x4 i32x4;
 _Static_assert(offsetof(gpuocc_device, simds_per_cu) + 8 == 4 * 44, "the bounds end two words into the AMD fields");
 _Static_assert(offsetof(gpuocc_kernel, sub_group) + 8 == sizeof(gpuocc_kernel) && sizeof(gpuocc_kernel) == 4 * 24,
                "the kernel's bounds cover it whole");
-_Static_assert(sizeof(gpuocc_device) % 16 == 0 && offsetof(gpuocc_device, reserved) == 224,
-               "the device's zero tail is whole vectors from word 56");
+_Static_assert(sizeof(gpuocc_device) % 16 == 8 && offsetof(gpuocc_device, reserved) == 224,
+               "the device's zero tail is whole vectors from word 56, the last one overlapping");
 
 /* Words 0 .. 43 of a device (through the carveouts and the first two AMD fields). */
 static const i32x4 device_bounds[11][2] = {
@@ -56,10 +56,11 @@ static const i32x4 device_bounds[11][2] = {
 };
 /* Words 0 .. 23 of a kernel; the row at word 18 overlaps the one before (words 18 .. 21). */
 static const i32x4 kernel_bounds[7][2] = {
-    /* size, threads_per_block, regs_per_thread, barriers */
-    ROW(ANY, (1, INT32_MAX), (0, INT32_MAX), (0, INT32_MAX)),
-    /* smem_static_bytes, smem_dynamic_bytes */
-    ROW(ANY, BYTES_HIGH, ANY, BYTES_HIGH),
+    /* size, threads_per_block, regs_per_thread, barriers (a launch above the limits that cannot run takes
+       the plain path, which refuses it: gpuocc_nv_check_launch) */
+    ROW(ANY, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK)),
+    /* smem_static_bytes (at most the static limit the device shape below has), smem_dynamic_bytes */
+    ROW((0, GPUOCC_NV_SMEM_STATIC_MAX), ZERO, ANY, BYTES_HIGH),
     /* carveout_percent, smem_optin, smem_dynamic_max_bytes (checked apart) */
     ROW((-1, 100), (0, 1), ANY, ANY),
     /* max_threads_per_block, agprs, sgprs, wave_size (0, 32 or 64: a multiple of 32, below) */
@@ -113,10 +114,12 @@ static inline bool device_ok(const gpuocc_device *d)
                 out_of_bounds(b + 96, device_bounds[6]) | out_of_bounds(b + 112, device_bounds[7]) |
                 out_of_bounds(b + 128, device_bounds[8]) | out_of_bounds(b + 144, device_bounds[9]) |
                 out_of_bounds(b + 160, device_bounds[10]);
-    /* the AMD fields, the reserved words and Intel's fields past them: zero */
+    /* the AMD fields, the reserved words, Intel's fields and barriers_per_block_max past them: zero (0: the
+       architecture's 16 barriers a block may use) */
     bad |= load(b + 176) | load(b + 192) | load(b + 208);
-    for (size_t at = 224; at < sizeof *d; at += 16)
+    for (size_t at = 224; at + 16 <= sizeof *d; at += 16)
         bad |= load(b + at);
+    bad |= load(b + sizeof *d - 16);
     const i32x4 count = {d->carveout_count, d->carveout_count, d->carveout_count, d->carveout_count};
     bad |= carveouts_wrong(d, 0, count) | carveouts_wrong(d, 4, count) | carveouts_wrong(d, 8, count) |
            carveouts_wrong(d, 12, count);
@@ -127,8 +130,10 @@ static inline bool device_ok(const gpuocc_device *d)
                          /* unsigned: the sum of two unchecked fields must not overflow */
                          ((uint64_t)top >= (uint64_t)d->smem_per_block_optin_bytes +
                                                (uint64_t)d->smem_reserved_per_block_bytes));
+    /* the kernels' static shared memory bound holds for every launch the device allows */
     return none(bad) & (d->max_threads_per_sm >= d->warp_size) &
-           (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) & carveouts_ok;
+           (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) &
+           (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX) & carveouts_ok;
 }
 
 static inline bool kernel_ok(const gpuocc_kernel *k)
@@ -146,15 +151,17 @@ static inline bool kernel_ok(const gpuocc_kernel *k)
 static inline bool device_ok(const gpuocc_device *d)
 {
     return gpuocc_nv_device_fine(d) && d->smem_per_sm_bytes < GPUOCC_FAST_BYTES &&
-           d->smem_per_block_optin_bytes < GPUOCC_FAST_BYTES && d->smem_reserved_per_block_bytes < GPUOCC_FAST_BYTES;
+           d->smem_per_block_optin_bytes < GPUOCC_FAST_BYTES && d->smem_reserved_per_block_bytes < GPUOCC_FAST_BYTES &&
+           d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX;
 }
 
 static inline bool kernel_ok(const gpuocc_kernel *k)
 {
     int32_t rc;
     gpuocc_kernel scratch;
-    return gpuocc_kernel_view(k, &scratch, &rc) == k && k->smem_static_bytes < GPUOCC_FAST_BYTES &&
-           k->smem_dynamic_bytes < GPUOCC_FAST_BYTES && k->smem_dynamic_max_bytes < GPUOCC_FAST_BYTES;
+    return gpuocc_kernel_view(k, &scratch, &rc) == k && k->smem_static_bytes <= GPUOCC_NV_SMEM_STATIC_MAX &&
+           k->barriers <= GPUOCC_NV_BARRIERS_PER_BLOCK && k->smem_dynamic_bytes < GPUOCC_FAST_BYTES &&
+           k->smem_dynamic_max_bytes < GPUOCC_FAST_BYTES;
 }
 #endif
 
