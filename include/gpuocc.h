@@ -53,8 +53,11 @@ extern "C" {
 #define GPUOCC_ERR_THREADS       -7  /* threads per block is zero or negative */
 #define GPUOCC_ERR_REGISTERS     -8  /* registers per thread is negative (AMD: or AGPRs, SGPRs; or AGPRs on a
                                         target without them) */
-#define GPUOCC_ERR_SMEM          -9  /* a shared-memory size is negative */
-#define GPUOCC_ERR_BARRIERS     -10  /* barriers per block is negative */
+#define GPUOCC_ERR_SMEM          -9  /* a shared-memory size is negative; or (NVIDIA, 0.2.0) static shared
+                                        memory is above the static limit, smem_per_block_bytes (48 KiB): a
+                                        launch that cannot run (docs/model.md) */
+#define GPUOCC_ERR_BARRIERS     -10  /* barriers per block is negative; or (NVIDIA, 0.2.0) above the named
+                                        barriers a block may use (gpuocc_device.barriers_per_block_max, 16) */
 #define GPUOCC_ERR_CARVEOUT     -11  /* carveout is not -1 (driver default) or 0..100 percent */
 #define GPUOCC_ERR_ARGUMENT     -12  /* another argument is out of its documented range */
 #define GPUOCC_ERR_UNSATISFIABLE -13 /* an inverse query has no answer (e.g. N blocks can never fit) */

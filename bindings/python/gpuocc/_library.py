@@ -42,7 +42,9 @@ class _CDevice(ctypes.Structure):
                 # Intel (0.2.0, the tail past the 232-byte layout)
                 ("xves_per_xecore", c_i32), ("threads_per_xve", c_i32), ("sub_group_sizes", c_i32),
                 ("grf_max", c_i32), ("grf_table", c_i32), ("runtime_barriers_per_xecore", c_i32),
-                ("slm_sizes_kib", c_i32 * 16), ("runtime_slm_sizes_kib", c_i32 * 16)]
+                ("slm_sizes_kib", c_i32 * 16), ("runtime_slm_sizes_kib", c_i32 * 16),
+                # every vendor (0.2.0): named barriers per block (NVIDIA 16; 0 = the same), then padding
+                ("barriers_per_block_max", c_i32), ("reserved2", c_i32)]
 
 
 class _CKernel(ctypes.Structure):

@@ -81,6 +81,7 @@ class Device:
     runtime_barriers_per_xecore: int = 0
     slm_sizes_kib: tuple = ()                    # the calculator's work-group SLM sizes, ascending
     runtime_slm_sizes_kib: tuple = ()            # the runtime's
+    barriers_per_block_max: int = 0              # NVIDIA: 16 (0 means the same); AMD and Intel: 0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
