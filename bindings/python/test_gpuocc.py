@@ -36,8 +36,9 @@ class Coverage(unittest.TestCase):
     def test_struct_sizes_match_the_frozen_c_layouts(self):
         import ctypes
         # lib/core/structs.c static-asserts these sizes
-        self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 384)  # 232 before Intel's tail
+        self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 392)  # 232 before Intel's tail, 384 before the barriers'
         self.assertEqual(gpuocc._CDevice.xves_per_xecore.offset, 232)
+        self.assertEqual(gpuocc._CDevice.barriers_per_block_max.offset, 384)
         self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 96)  # 88 before sub_group and grf
         self.assertEqual(gpuocc._CKernel.sub_group.offset, 88)
         self.assertEqual(ctypes.sizeof(gpuocc._CResult), 112)  # 104 before workgroups_per_gpu
@@ -188,6 +189,25 @@ class Occupancy(unittest.TestCase):
         self.assertEqual(e.exception.name, "device")
 
 
+    def test_launches_that_cannot_run(self):
+        # issue 22: 17 barriers (PTX ids 0..15) and 64 KiB static (the static limit is 48 KiB) are errors;
+        # on base 0938ac9 both were answered (4 and 3 blocks on H100)
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, barriers=17))
+        self.assertEqual(e.exception.name, "barriers")
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, smem_static=64 * 1024))
+        self.assertEqual(e.exception.name, "smem")
+        self.assertEqual(gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, barriers=16)).blocks_per_sm, 4)
+        h100 = gpuocc.device("H100")
+        self.assertEqual(h100.barriers_per_block_max, 0)  # 0: the architecture's 16
+        eight = dataclasses.replace(h100, barriers_per_block_max=8)
+        self.assertEqual(gpuocc.occupancy(eight, gpuocc.kernel(threads=256, regs=32, barriers=8)).blocks_per_sm, 8)
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.occupancy(eight, gpuocc.kernel(threads=256, regs=32, barriers=9))
+        self.assertEqual(e.exception.name, "barriers")
+
+
 class Results(unittest.TestCase):
     def test_frozen_dataclasses(self):
         r = gpuocc.occupancy("A100", gpuocc.kernel(threads=256, regs=64))
@@ -234,7 +254,8 @@ class Batch(unittest.TestCase):
         import array
         threads = array.array("i", [(i * 37) % 1100 + 1 for i in range(2000)])
         regs = array.array("i", [(i * 7) % 260 for i in range(2000)])
-        smem = array.array("q", [(i * 1311) % 70000 for i in range(2000)])
+        # static sizes within the 48 KiB static limit (above it a launch cannot run: an error, tested apart)
+        smem = array.array("q", [(i * 1311) % 49153 for i in range(2000)])
         base = gpuocc.kernel(threads=1, barriers=3, carveout=50, smem_optin=False)
         c = gpuocc.batch("H100", threads, regs, smem_static=list(smem), kern=base)
         for i in range(0, 2000, 7):
