@@ -193,7 +193,7 @@ check("no limit, not none", "blocks no limit" in out and "blocks none" not in ou
 
 # issue 22: launches that cannot run.  More named barriers than a block may use (PTX ids 0..15: 16) and
 # static shared memory over the 48 KiB static limit are errors (exit 2, one stderr line naming the flag and
-# the limit), not block counts: on base 0938ac9 both were answered (H100: 4 blocks, and 3 blocks)
+# the limit), not block counts: on base 0938ac9 both were answered (H100: 3 blocks each)
 rc, out, err = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--barriers", "17"])
 check("17 barriers exit 2", rc == 2 and out == "", (rc, out))
 check("17 barriers one line", err == "gpuocc: --barriers: 17 is more than the 16 named barriers a block may use "

@@ -191,7 +191,7 @@ class Occupancy(unittest.TestCase):
 
     def test_launches_that_cannot_run(self):
         # issue 22: 17 barriers (PTX ids 0..15) and 64 KiB static (the static limit is 48 KiB) are errors;
-        # on base 0938ac9 both were answered (4 and 3 blocks on H100)
+        # on base 0938ac9 both were answered (3 blocks each on H100)
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, barriers=17))
         self.assertEqual(e.exception.name, "barriers")
