@@ -53,8 +53,11 @@ extern "C" {
 #define GPUOCC_ERR_THREADS       -7  /* threads per block is zero or negative */
 #define GPUOCC_ERR_REGISTERS     -8  /* registers per thread is negative (AMD: or AGPRs, SGPRs; or AGPRs on a
                                         target without them) */
-#define GPUOCC_ERR_SMEM          -9  /* a shared-memory size is negative */
-#define GPUOCC_ERR_BARRIERS     -10  /* barriers per block is negative */
+#define GPUOCC_ERR_SMEM          -9  /* a shared-memory size is negative; or (NVIDIA, 0.2.0) static shared
+                                        memory is above the static limit, smem_per_block_bytes (48 KiB): a
+                                        launch that cannot run (docs/model.md) */
+#define GPUOCC_ERR_BARRIERS     -10  /* barriers per block is negative; or (NVIDIA, 0.2.0) above the named
+                                        barriers a block may use (gpuocc_device.barriers_per_block_max, 16) */
 #define GPUOCC_ERR_CARVEOUT     -11  /* carveout is not -1 (driver default) or 0..100 percent */
 #define GPUOCC_ERR_ARGUMENT     -12  /* another argument is out of its documented range */
 #define GPUOCC_ERR_UNSATISFIABLE -13 /* an inverse query has no answer (e.g. N blocks can never fit) */
@@ -155,10 +158,13 @@ typedef struct gpuocc_device {
     int32_t slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the calculator's work-group SLM sizes, ascending, KiB;
                                                    unused entries 0 (a work-group's SLM rounds up to one) */
     int32_t runtime_slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the runtime's (alignSlmSizePerThreadGroup) */
-    /* NVIDIA, @since 0.2.0; the 384-byte layout is still accepted, zero-extended.  Zero for AMD and Intel. */
-    int32_t virtual_resources_per_sm;      /* virtual resources per SM (128 on cc 10.x, 11.x, 12.x); 0 = none,
-                                              gpuocc_kernel.virtual_resources never limits (docs/model.md) */
-    int32_t reserved2;                     /* zero */
+    /* @since 0.2.0; the 384-byte layout is still accepted, zero-extended. */
+    int32_t virtual_resources_per_sm;      /* NVIDIA: virtual resources per SM (128 on cc 10.x, 11.x, 12.x); 0 =
+                                              none, gpuocc_kernel.virtual_resources never limits (docs/model.md);
+                                              zero for AMD and Intel */
+    int32_t barriers_per_block_max;        /* named barriers one block may use: NVIDIA 16 (PTX barrier ids
+                                              0..15), 0 there meaning the same 16; AMD and Intel 0 (not
+                                              checked).  A launch above it is GPUOCC_ERR_BARRIERS. */
 } gpuocc_device;
 
 /* gpuocc_device.grf_table (Intel): threads per XVE the compute runtime counts at a GRF count.  @since 0.2.0 */

@@ -64,7 +64,7 @@ for args, field in [
 # batch: hand-derived rows; a bad row does not stop the batch
 rows = "arch,threads,regs,smem_static,smem_dynamic,barriers,carveout,smem_optin\n" \
        "A100,256,64,0,0,1,-1,1\n" \
-       "H100,128,128,0,0,32,-1,1\n" \
+       "H100,256,32,0,0,16,-1,1\n" \
        "A100,0,3,0,0,1,-1,1\n" \
        "H100,256,32,0,100K,1,-1,0\n" \
        "A100,256,32,0,20K,1,50,1\n"
@@ -76,7 +76,7 @@ if len(table) == 5:
     check("batch ex1", table[0]["status"] == "ok" and table[0]["blocks_per_sm"] == "4"
           and table[0]["limiters"] == "registers" and table[0]["limit_smem"] == "164"
           and table[0]["smem_per_block"] == "1024", str(table[0]))
-    check("batch barriers", table[1]["blocks_per_sm"] == "2" and table[1]["limiters"] == "barriers", str(table[1]))
+    check("batch barriers", table[1]["blocks_per_sm"] == "4" and table[1]["limiters"] == "barriers", str(table[1]))
     check("batch bad row", table[2]["status"] == "threads" and table[2]["blocks_per_sm"] == "")
     check("batch no optin", table[3]["blocks_per_sm"] == "0" and table[3]["limiters"] == "shared_memory")
     check("batch carveout", table[4]["limit_smem"] == "4", str(table[4]))
@@ -190,5 +190,53 @@ check("cubin needs a file", rc == 2 and "FILE" in err, err)
 # issue 22: an unlimited resource reads "no limit", never "none" (which reads as zero blocks)
 rc, out, _ = run(["report", "--arch", "MI300X", "--threads", "1024", "--vgprs", "64"])
 check("no limit, not none", "blocks no limit" in out and "blocks none" not in out, out)
+
+# issue 22: launches that cannot run.  More named barriers than a block may use (PTX ids 0..15: 16) and
+# static shared memory over the 48 KiB static limit are errors (exit 2, one stderr line naming the flag and
+# the limit), not block counts: on base 0938ac9 both were answered (H100: 3 blocks each)
+rc, out, err = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--barriers", "17"])
+check("17 barriers exit 2", rc == 2 and out == "", (rc, out))
+check("17 barriers one line", err == "gpuocc: --barriers: 17 is more than the 16 named barriers a block may use "
+      "(PTX barrier ids 0..15)\n", err)
+rc, out, err = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--barriers", "16", "--json"])
+check("16 barriers answered", rc == 0 and json.loads(out)["blocks_per_sm"] == 4, (rc, out))  # 64 / 16
+rc, out, err = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--smem-static", "64K"])
+check("64K static exit 2", rc == 2 and out == "", (rc, out))
+check("64K static one line", err == "gpuocc: --smem-static: 65536 B is more than the static shared-memory limit "
+      "of 49152 B per block; more needs dynamic shared memory and the opt-in\n", err)
+rc, out, err = run(["report", "--arch", "A100", "--threads", "256", "--regs", "32", "--smem-static", "48K"])
+check("48K static answered", rc == 0, (rc, err))
+# a batch row of each: its status and error cell, the other rows answered
+rc, out, err = run(["batch", "-"], "arch,threads,regs,smem_static,smem_dynamic,barriers\n"
+                   "H100,256,32,0,0,17\nH100,256,32,65536,0,1\nH100,256,32,0,9223372036854775807,1\n"
+                   "H100,256,32,0,0,16\n")
+rows = list(csv.DictReader(io.StringIO(out)))
+check("batch rc 1", rc == 1, (rc, err))
+check("batch barriers row", rows[0]["status"] == "barriers" and rows[0]["error"] ==
+      "barriers: 17 is more than the 16 named barriers a block may use (PTX barrier ids 0..15)", rows[0])
+check("batch static row", rows[1]["status"] == "smem" and rows[1]["error"].startswith(
+      "smem_static: 65536 B is more than the static shared-memory limit of 49152 B per block"), rows[1])
+# the block's total overflows: the dynamic cell carries it, not "launch" (issue 22, messages)
+check("batch overflow blames smem_dynamic", rows[2]["status"] == "overflow" and
+      rows[2]["error"].startswith("smem_dynamic: "), rows[2])
+check("batch 16 barriers row", rows[3]["status"] == "ok" and rows[3]["blocks_per_sm"] == "4", rows[3])
+# 0 blocks as NVIDIA's header answers, kept, with the limit named: the report's `exceeded` fields, its text
+# line and the stderr line (H100: 1024 threads per block, 256 registers per thread, 227 KiB opt-in per block)
+for flag, value, field, limit, phrase in [
+        ("--threads", "2000", "threads", 1024, "threads 2000 is over the block's thread limit 1024"),
+        ("--regs", "300", "regs", 256, "regs 300 is over the per-thread register maximum 256"),
+        ("--smem-dynamic", "300K", "smem_dynamic", 232448,
+         "smem_dynamic 307200 B is over the 232448 B left of the per-block shared-memory limit 232448 B (opt-in)")]:
+    args = ["report", "--arch", "H100", "--threads", "256", "--regs", "32", flag, value]
+    rc, out, err = run(args + ["--json"])
+    j = json.loads(out)
+    check(f"{flag} 0 blocks", rc == 1 and j["blocks_per_sm"] == 0, (rc, out))
+    check(f"{flag} exceeded", j["exceeded"] == field and j["exceeded_limit"] == limit, out)
+    check(f"{flag} stderr names it", err.rstrip("\n").endswith(": " + phrase) and err.count("\n") == 1, err)
+    rc, out, err = run(args)
+    check(f"{flag} text line", "exceeded    " + phrase + "\n" in out, out)
+rc, out, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--json"])
+check("exceeded null when blocks fit", json.loads(out)["exceeded"] is None and
+      json.loads(out)["exceeded_limit"] is None, out)
 
 finish("cli")

@@ -46,7 +46,9 @@ static void device_fields(size_t *offsets, size_t *widths, size_t *n)
 static void check_device_variants(const char *name)
 {
     gpuocc_device base = test_device(name);
-    gpuocc_kernel k = test_kernel(256, 32, 1024, 0);
+    /* dynamic, not static, shared memory: a device with less per block than a static size refuses the launch
+       (GPUOCC_ERR_SMEM), which is the launch's error, not the device's */
+    gpuocc_kernel k = test_kernel(256, 32, 0, 1024);
     size_t offsets[128], widths[128], n;
     device_fields(offsets, widths, &n);
     long accepted = 0, rejected = 0;
@@ -316,6 +318,10 @@ Test(fastpath, sweep_points_equal_the_plain_rules)
         int32_t rc = gpuocc_sweep(&d, &k, axis, from, to, step, points, 5000, &n);
         if (rc == GPUOCC_ERR_BUFFER || rc == GPUOCC_ERR_OVERFLOW) /* too many points for the array, or at all */
             continue;
+        if (axis == GPUOCC_AXIS_BARRIERS && to > 16) { /* past the barriers a block may use: cannot run */
+            cr_assert_eq(rc, GPUOCC_ERR_BARRIERS, "round %d to %lld", round, (long long)to);
+            continue;
+        }
         cr_assert_eq(rc, GPUOCC_OK, "round %d axis %d from %lld to %lld step %lld: %d", round, axis, (long long)from,
                      (long long)to, (long long)step, rc);
         for (int32_t i = 0; i < n; i++) {
@@ -404,8 +410,15 @@ static void check_batch(const gpuocc_device *d, const char *what)
             b.threads_per_block = NULL;
         if (round == 3)
             b.smem_width = 4, b.smem_static_bytes = st32, b.smem_dynamic_bytes = dy32;
-        cr_assert_eq(gpuocc_occupancy_batch(&p, &base, &b, LAUNCHES), GPUOCC_OK, "%s", what);
-        for (int i = 0; i < LAUNCHES; i++) {
+        /* a base launch with more barriers than a block may use cannot run: the whole batch says so, as a
+           single call of it does (docs/model.md, "Launches that cannot run") */
+        gpuocc_result base_result = {.size = sizeof base_result};
+        int32_t base_rc = base.barriers > 16 ? GPUOCC_ERR_BARRIERS : GPUOCC_OK; /* these devices: 16 */
+        if (base_rc) {
+            cr_assert_eq(gpuocc_occupancy(d, &base, &base_result), GPUOCC_ERR_BARRIERS, "%s", what);
+        }
+        cr_assert_eq(gpuocc_occupancy_batch(&p, &base, &b, LAUNCHES), base_rc, "%s barriers %d", what, base.barriers);
+        for (int i = 0; i < LAUNCHES && !base_rc; i++) {
             gpuocc_kernel k = base;
             k.threads_per_block = b.threads_per_block ? threads[i] : base.threads_per_block;
             k.regs_per_thread = regs[i];
@@ -566,7 +579,8 @@ static void random_launch(const gpuocc_device *d, gpuocc_kernel *k)
     gpuocc_kernel_init(k);
     k->threads_per_block = (int32_t)(pick(0, 3) ? 32 * pick(1, 32) : pick(1, 1100));
     k->regs_per_thread = (int32_t)pick(0, 255);
-    k->smem_static_bytes = pick(0, 2) ? pick(0, 4096) : pick(0, d->smem_per_block_optin_bytes + 2048);
+    /* static shared memory within the static limit (above it a launch cannot run: an error, tested apart) */
+    k->smem_static_bytes = pick(0, 2) ? pick(0, 4096) : pick(0, d->smem_per_block_bytes);
     k->smem_dynamic_bytes = pick(0, 16384);
     k->carveout_percent = (int32_t)(pick(0, 2) == 0 ? -1 : pick(0, 100));
     k->smem_optin = (int32_t)pick(0, 1);
@@ -682,4 +696,114 @@ Test(fastpath, best_block_table_errors_come_as_a_walk_meets_them)
     table[32] = 0;
     cr_expect_eq(gpuocc_best_block_table(&d, &k, table, 1025, &t, &g), GPUOCC_OK);
     cr_expect_eq(t, 1024); /* 32 registers x 1024 threads: 2 blocks, 2048 threads, the most the SM holds */
+}
+
+/* ---- launches that cannot run (issue 22): refused alike on every path ----
+   More named barriers than a block may use (PTX ISA "bar, barrier": ids 0..15, so 16) and static shared
+   memory above the static limit (48 KiB, smem_per_block_bytes) are errors, not block counts: the single
+   call, the prepared call, a batch (whole for the base's barriers, per row for a static column), the
+   searches and the sweeps all say GPUOCC_ERR_BARRIERS or GPUOCC_ERR_SMEM; one below the limit is answered. */
+static void expect_refused_everywhere(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, const char *what)
+{
+    gpuocc_result r = {.size = sizeof r};
+    cr_expect_eq(gpuocc_occupancy(d, k, &r), want, "%s: occupancy", what);
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(d, &p), GPUOCC_OK);
+    cr_expect_eq(gpuocc_occupancy_prepared(&p, k, &r), want, "%s: prepared", what);
+    int32_t t = -1, g = -1;
+    cr_expect_eq(gpuocc_best_block_affine(d, k, 0, 0, &t, &g), want, "%s: best block", what);
+    int64_t bytes = -1;
+    cr_expect_eq(gpuocc_smem_dynamic_available(d, k, 1, &bytes), want, "%s: dynamic available", what);
+    int32_t regs = -1;
+    cr_expect_eq(gpuocc_regs_max_for_blocks(d, k, 1, &regs), want, "%s: registers for blocks", what);
+    gpuocc_sweep_point pts[64];
+    int32_t n = 0;
+    cr_expect_eq(gpuocc_sweep(d, k, GPUOCC_AXIS_THREADS, 32, 1024, 32, pts, 64, &n), want, "%s: sweep", what);
+    /* a batch of 300 rows (the long-batch path with its vector lanes) with the static size as a column */
+    static int32_t threads[300], status[300];
+    static int64_t st[300];
+    for (int i = 0; i < 300; i++)
+        threads[i] = 32 * (1 + i % 32), st[i] = k->smem_static_bytes, status[i] = 12345;
+    gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .threads_per_block = threads, .smem_static_bytes = st,
+                      .status = status};
+    gpuocc_kernel base = *k;
+    base.smem_static_bytes = 0;
+    if (want == GPUOCC_ERR_BARRIERS) {
+        cr_expect_eq(gpuocc_occupancy_batch(&p, &base, &b, 300), GPUOCC_ERR_BARRIERS, "%s: batch", what);
+    } else {
+        cr_expect_eq(gpuocc_occupancy_batch(&p, &base, &b, 300), GPUOCC_OK, "%s: batch", what);
+        for (int i = 0; i < 300; i++)
+            cr_expect_eq(status[i], want, "%s: batch row %d", what, i);
+    }
+}
+
+Test(fastpath, launches_that_cannot_run_are_refused_on_every_path)
+{
+    gpuocc_device h = test_device("H100");
+    cr_expect_eq(h.barriers_per_block_max, 0); /* the catalog: 0, the architecture's 16 */
+    gpuocc_kernel k = test_kernel(256, 32, 0, 0);
+    k.barriers = 16;
+    expect_refused_everywhere(&h, &k, GPUOCC_OK, "16 barriers");
+    k.barriers = 17;
+    expect_refused_everywhere(&h, &k, GPUOCC_ERR_BARRIERS, "17 barriers");
+    k.barriers = INT32_MAX;
+    expect_refused_everywhere(&h, &k, GPUOCC_ERR_BARRIERS, "INT32_MAX barriers");
+    k.barriers = 1;
+    k.smem_static_bytes = 48 * 1024;
+    expect_refused_everywhere(&h, &k, GPUOCC_OK, "48 KiB static");
+    k.smem_static_bytes = 48 * 1024 + 1;
+    expect_refused_everywhere(&h, &k, GPUOCC_ERR_SMEM, "48 KiB + 1 static");
+    k.smem_static_bytes = 64 * 1024;
+    k.smem_optin = 1; /* opt-in raises the dynamic limit only */
+    expect_refused_everywhere(&h, &k, GPUOCC_ERR_SMEM, "64 KiB static, opt-in");
+    k.smem_static_bytes = INT64_MAX; /* refused before any sum overflows */
+    expect_refused_everywhere(&h, &k, GPUOCC_ERR_SMEM, "INT64_MAX static");
+    /* the sweep along barriers: to 16 answered, to 17 refused */
+    gpuocc_sweep_point pts[64];
+    int32_t n = 0;
+    k = test_kernel(256, 32, 0, 0);
+    cr_expect_eq(gpuocc_sweep(&h, &k, GPUOCC_AXIS_BARRIERS, 0, 16, 1, pts, 64, &n), GPUOCC_OK);
+    cr_expect_eq(n, 17);
+    cr_expect_eq(pts[16].blocks_per_sm, 4); /* 64 / 16 */
+    cr_expect_eq(gpuocc_sweep(&h, &k, GPUOCC_AXIS_BARRIERS, 0, 17, 1, pts, 64, &n), GPUOCC_ERR_BARRIERS);
+    cr_expect_eq(gpuocc_sweep_steps(&h, &k, GPUOCC_AXIS_BARRIERS, 0, 17, pts, 64, &n), GPUOCC_ERR_BARRIERS);
+
+    /* a described device's own limit: 8 barriers (the plain path, the same answers) */
+    gpuocc_device d = h;
+    d.barriers_per_block_max = 8;
+    cr_expect_eq(gpuocc_device_validate(&d), GPUOCC_OK);
+    k.barriers = 8;
+    expect_refused_everywhere(&d, &k, GPUOCC_OK, "8 of 8 barriers");
+    k.barriers = 9;
+    expect_refused_everywhere(&d, &k, GPUOCC_ERR_BARRIERS, "9 of 8 barriers");
+    d.barriers_per_block_max = -1;
+    cr_expect_eq(gpuocc_device_validate(&d), GPUOCC_ERR_DEVICE);
+    /* a described static limit below 48 KiB (smem_per_block_bytes): the same rule */
+    d = h;
+    d.smem_per_block_bytes = 16 * 1024;
+    k = test_kernel(256, 32, 16 * 1024 + 1, 0);
+    expect_refused_everywhere(&d, &k, GPUOCC_ERR_SMEM, "static over a 16 KiB limit");
+    k.smem_static_bytes = 16 * 1024;
+    expect_refused_everywhere(&d, &k, GPUOCC_OK, "static at a 16 KiB limit");
+
+    /* the 0.2 layout before the field (384 bytes) reads it as 0: 16 */
+    struct {
+        gpuocc_device d;
+    } old;
+    old.d = h;
+    old.d.size = 384;
+    k = test_kernel(256, 32, 0, 0);
+    k.barriers = 17;
+    gpuocc_result r = {.size = sizeof r};
+    cr_expect_eq(gpuocc_occupancy(&old.d, &k, &r), GPUOCC_ERR_BARRIERS);
+
+    /* AMD and Intel do not check it: 0 there, anything else a device error */
+    gpuocc_device a = test_device("MI300X");
+    cr_expect_eq(a.barriers_per_block_max, 0);
+    a.barriers_per_block_max = 16;
+    cr_expect_eq(gpuocc_device_validate(&a), GPUOCC_ERR_DEVICE);
+    gpuocc_device i = test_device("B580");
+    cr_expect_eq(i.barriers_per_block_max, 0);
+    i.barriers_per_block_max = 16;
+    cr_expect_eq(gpuocc_device_validate(&i), GPUOCC_ERR_DEVICE);
 }

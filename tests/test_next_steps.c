@@ -262,7 +262,9 @@ Test(next_steps, smem_next_step_matches_the_walk)
         d.smem_per_block_optin_bytes = pick(d.smem_per_block_bytes, d.smem_per_sm_bytes);
         if (gpuocc_device_validate(&d) != GPUOCC_OK)
             continue;
-        gpuocc_kernel k = test_kernel(32, 0, pick(0, 2) ? 0 : pick(0, 8192), pick(0, 12000));
+        /* static within the device's static limit (above it the launch cannot run: an error) */
+        int64_t static_top = d.smem_per_block_bytes < 8192 ? d.smem_per_block_bytes : 8192;
+        gpuocc_kernel k = test_kernel(32, 0, pick(0, 2) ? 0 : pick(0, static_top), pick(0, 12000));
         k.smem_optin = (int32_t)pick(0, 1);
         k.smem_dynamic_max_bytes = k.smem_optin && pick(0, 1) ? pick(0, d.smem_per_block_optin_bytes) : -1;
         k.carveout_percent = pick(0, 1) ? GPUOCC_CARVEOUT_DEFAULT : (int32_t)pick(0, 100);

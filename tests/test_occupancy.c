@@ -29,13 +29,13 @@ Test(occupancy, fields_of_a_register_bound_kernel)
 
 Test(occupancy, barrier_limit_reports_no_stale_flags)
 {
-    /* H100, 128 threads at 128 regs: registers give 4 blocks; 32 barriers per block give 64 / 32 = 2.
-       Only the barriers limit the result. */
+    /* H100, 256 threads at 32 regs: warps and registers give 8 blocks; 16 barriers per block (the most a
+       block may use) give 64 / 16 = 4.  Only the barriers limit the result. */
     gpuocc_device d = test_device("H100");
-    gpuocc_kernel k = test_kernel(128, 128, 0, 0);
-    k.barriers = 32;
+    gpuocc_kernel k = test_kernel(256, 32, 0, 0);
+    k.barriers = 16;
     gpuocc_result r = test_occupancy(&d, &k);
-    cr_expect_eq(r.blocks_per_sm, 2);
+    cr_expect_eq(r.blocks_per_sm, 4);
     cr_expect_eq(r.limiters, GPUOCC_LIMIT_BARRIERS);
 }
 
@@ -201,12 +201,14 @@ Test(occupancy, invalid_inputs)
 }
 
 /* Issue 8, defect 5: a block's shared memory that saturates at 2^60 bytes was reported as a real
-   allocation.  The sum INT64_MAX + 1 does not fit: GPUOCC_ERR_OVERFLOW and the result is untouched. */
+   allocation.  The sum INT64_MAX + 1 does not fit: GPUOCC_ERR_OVERFLOW and the result is untouched.
+   The huge part is the dynamic one: static shared memory above 48 KiB is a launch that cannot run
+   (GPUOCC_ERR_SMEM, test_limits_of_launches.c), whatever the sum. */
 Test(occupancy, saturated_smem_allocation_is_overflow)
 {
     gpuocc_device d = test_device("H100");
-    const int64_t pairs[][2] = {{INT64_MAX, 0}, {INT64_MAX, INT64_MAX}, {0, INT64_MAX},
-                                {(int64_t)1 << 60, 0}, {((int64_t)1 << 60) - 1024, 0}};
+    const int64_t pairs[][2] = {{1, INT64_MAX}, {48 * 1024, INT64_MAX}, {0, INT64_MAX},
+                                {0, (int64_t)1 << 60}, {1024, ((int64_t)1 << 60) - 2048}};
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         gpuocc_kernel k = test_kernel(128, 32, pairs[i][0], pairs[i][1]);
         gpuocc_result r;
@@ -221,7 +223,7 @@ Test(occupancy, saturated_smem_allocation_is_overflow)
     }
     /* 2^50 bytes is absurd but summed exactly: 0 blocks, by shared memory, and the true allocation
        (2^50 + 1 KiB reserved, already on the 128-byte grid) */
-    gpuocc_kernel k = test_kernel(128, 32, (int64_t)1 << 50, 0);
+    gpuocc_kernel k = test_kernel(128, 32, 0, (int64_t)1 << 50);
     gpuocc_result r = test_occupancy(&d, &k);
     cr_expect_eq(r.blocks_per_sm, 0);
     cr_expect_eq(r.limiters, GPUOCC_LIMIT_SMEM);

@@ -146,19 +146,20 @@ Test(search, next_step)
     /* the block-slot cap cannot be shed */
     gpuocc_kernel k4 = test_kernel(32, 16, 0, 0);
     cr_expect_eq(gpuocc_next_step(&d, &k4, GPUOCC_RESOURCE_BLOCKS, &value, &shed), GPUOCC_ERR_UNSATISFIABLE);
-    /* barriers on H100: 128 threads x 128 regs -> 4 blocks by registers; 32 barriers give 2 blocks;
-       3 blocks need <= 21 barriers */
+    /* barriers on H100 (64 per SM): 256 threads x 32 regs -> 8 blocks by warps and by registers; 16 barriers
+       (the most a block may use) give 4 blocks; 5 blocks need <= floor(64 / 5) = 12 barriers */
     gpuocc_device h = test_device("H100");
-    gpuocc_kernel k5 = test_kernel(128, 128, 0, 0);
-    k5.barriers = 32;
+    gpuocc_kernel k5 = test_kernel(256, 32, 0, 0);
+    k5.barriers = 16;
     gpuocc_next_step(&h, &k5, GPUOCC_RESOURCE_BARRIERS, &value, &shed);
-    cr_expect_eq(value, 21);
-    cr_expect_eq(shed, 11);
+    cr_expect_eq(value, 12);
+    cr_expect_eq(shed, 4);
     cr_expect_eq(gpuocc_next_step(&d, &k, 99, &value, &shed), GPUOCC_ERR_RESOURCE);
 }
 
 /* Issue 8, defect 1: static shared memory near INT64_MAX (which the kernel checks accept) plus the
-   reserved bytes overflowed int64 (UBSan aborted).  No dynamic size can help such a kernel. */
+   reserved bytes overflowed int64 (UBSan aborted).  Such a launch cannot run at all: static shared memory
+   above the static limit is GPUOCC_ERR_SMEM (issue 22), before any sum. */
 Test(search, dynamic_available_static_near_int64_max)
 {
     gpuocc_device d = test_device("A100");
@@ -168,7 +169,7 @@ Test(search, dynamic_available_static_near_int64_max)
         for (int32_t optin = 0; optin <= 1; optin++) {
             k.smem_optin = optin;
             int64_t bytes = -12345;
-            cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 1, &bytes), GPUOCC_ERR_UNSATISFIABLE,
+            cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 1, &bytes), GPUOCC_ERR_SMEM,
                          "static %lld optin %d", (long long)statics[i], optin);
             cr_expect_eq(bytes, -12345);
         }
@@ -180,16 +181,16 @@ Test(search, dynamic_available_static_near_int64_max)
 Test(search, next_step_smem_saturated_total_is_overflow)
 {
     gpuocc_device d = test_device("A100");
-    gpuocc_kernel k = test_kernel(256, 32, INT64_MAX, 1);
+    gpuocc_kernel k = test_kernel(256, 32, 1, INT64_MAX); /* static within its limit: the sum overflows */
     int64_t value = -7, shed = -7;
     cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_SMEM, &value, &shed), GPUOCC_ERR_OVERFLOW);
     cr_expect_eq(value, -7);
     cr_expect_eq(shed, -7);
     /* 2^59 + 2^59 = 2^60 exactly fits int64 but reaches the saturation point: still an overflow */
-    k = test_kernel(256, 32, (int64_t)1 << 59, (int64_t)1 << 59);
+    k = test_kernel(256, 32, 1024, ((int64_t)1 << 60) - 1024);
     cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_SMEM, &value, &shed), GPUOCC_ERR_OVERFLOW);
-    /* 2^40 + 2^40 is an honest total: 4 blocks need <= 41984 allocated -> 40960, shed the rest */
-    k = test_kernel(256, 32, (int64_t)1 << 40, (int64_t)1 << 40);
+    /* 2^41 is an honest total: 4 blocks need <= 41984 allocated -> 40960, shed the rest */
+    k = test_kernel(256, 32, 1024, ((int64_t)1 << 41) - 1024);
     cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_SMEM, &value, &shed), GPUOCC_OK);
     cr_expect_eq(value + shed, (int64_t)1 << 41);
 }
@@ -252,7 +253,8 @@ static void random_search_kernel(const gpuocc_device *d, gpuocc_kernel *k)
     gpuocc_kernel_init(k);
     k->threads_per_block = (int32_t)prop_pick(1, d->max_threads_per_block);
     k->regs_per_thread = (int32_t)(prop_pick(0, 3) ? prop_pick(0, 128) : prop_pick(0, 300));
-    k->smem_static_bytes = prop_pick(0, 2) ? 0 : prop_pick(0, d->smem_per_block_optin_bytes + 1024);
+    /* within the static limit: above it a launch cannot run (an error, tested apart) */
+    k->smem_static_bytes = prop_pick(0, 2) ? 0 : prop_pick(0, d->smem_per_block_bytes);
     k->smem_dynamic_bytes = prop_pick(0, 20000);
     k->carveout_percent = (int32_t)(prop_pick(0, 2) == 0 ? -1 : prop_pick(0, 100));
     k->smem_optin = (int32_t)prop_pick(0, 1);

@@ -108,14 +108,14 @@ Test(virtual, checks)
     k.virtual_resources = 0;
     k.reserved2 = 1;
     cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_RESERVED);
-    /* the device's count: 0 .. 2^20, and the word after it zero */
+    /* the device's count: 0 .. 2^20 (the word after it is the barrier limit, checked in test_fastpath.c) */
     d.virtual_resources_per_sm = -1;
     cr_expect_eq(gpuocc_device_validate(&d), GPUOCC_ERR_DEVICE);
     d.virtual_resources_per_sm = 1 << 20;
     cr_expect_eq(gpuocc_device_validate(&d), GPUOCC_OK);
-    d.virtual_resources_per_sm = 128;
-    d.reserved2 = 1;
+    d.virtual_resources_per_sm = (1 << 20) + 1;
     cr_expect_eq(gpuocc_device_validate(&d), GPUOCC_ERR_DEVICE);
+    d.virtual_resources_per_sm = 128;
     /* AMD and Intel refuse the kernel field and the device field */
     const char *others[] = {"MI300X", "bmg"};
     for (size_t i = 0; i < 2; i++) {

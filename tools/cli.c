@@ -724,6 +724,66 @@ void csv_cell(FILE *f, const char *s, size_t n)
     fputc('"', f);
 }
 
+/* PTX ISA, "bar, barrier": barrier ids 0..15, so 16 per block; a described NVIDIA device's 0 means the same. */
+#define NV_BARRIERS_PER_BLOCK 16
+
+const char *cli_refused(const gpuocc_device *d, const gpuocc_kernel *k, int32_t rc, char *why, size_t cap)
+{
+    if (d->vendor != GPUOCC_VENDOR_NVIDIA)
+        return NULL;
+    int32_t most = d->barriers_per_block_max ? d->barriers_per_block_max : NV_BARRIERS_PER_BLOCK;
+    if (rc == GPUOCC_ERR_BARRIERS && k->barriers > most) {
+        snprintf(why, cap, "%d is more than the %d named barriers a block may use%s", k->barriers, most,
+                 d->barriers_per_block_max ? "" : " (PTX barrier ids 0..15)");
+        return "barriers";
+    }
+    if (rc == GPUOCC_ERR_SMEM && k->smem_static_bytes > d->smem_per_block_bytes) {
+        snprintf(why, cap,
+                 "%lld B is more than the static shared-memory limit of %lld B per block; more needs dynamic "
+                 "shared memory and the opt-in",
+                 (long long)k->smem_static_bytes, (long long)d->smem_per_block_bytes);
+        return "smem_static";
+    }
+    return NULL;
+}
+
+const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, int64_t *limit, char *why, size_t cap)
+{
+    int64_t threads_max = d->max_threads_per_block;
+    if (k->max_threads_per_block > 0 && k->max_threads_per_block < threads_max)
+        threads_max = k->max_threads_per_block;
+    if (k->threads_per_block > threads_max) {
+        *limit = threads_max;
+        snprintf(why, cap, "threads %d is over the block's thread limit %lld", k->threads_per_block,
+                 (long long)threads_max);
+        return "threads";
+    }
+    if (d->vendor != GPUOCC_VENDOR_NVIDIA)
+        return NULL;
+    if (k->regs_per_thread > d->regs_per_thread_max) {
+        *limit = d->regs_per_thread_max;
+        snprintf(why, cap, "regs %d is over the per-thread register maximum %d", k->regs_per_thread,
+                 d->regs_per_thread_max);
+        return "regs";
+    }
+    /* the dynamic size a block may ask for: the opt-in attribute, or the per-block limit less the static */
+    int64_t block = k->smem_optin ? d->smem_per_block_optin_bytes : d->smem_per_block_bytes;
+    int64_t dynamic_max = k->smem_optin && k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
+                                                                          : block - k->smem_static_bytes;
+    if (k->smem_dynamic_bytes > dynamic_max) {
+        *limit = dynamic_max > 0 ? dynamic_max : 0;
+        if (k->smem_optin && k->smem_dynamic_max_bytes >= 0)
+            snprintf(why, cap, "smem_dynamic %lld B is over the kernel's opt-in attribute %lld B",
+                     (long long)k->smem_dynamic_bytes, (long long)*limit);
+        else
+            snprintf(why, cap, "smem_dynamic %lld B is over the %lld B left of the per-block shared-memory limit %lld B%s",
+                     (long long)k->smem_dynamic_bytes, (long long)*limit, (long long)block,
+                     k->smem_optin ? " (opt-in)" : " (without opt-in)");
+        return "smem_dynamic";
+    }
+    return NULL;
+}
+
 void cli_limiters(uint32_t limiters, char *out, size_t cap)
 {
     out[0] = '\0';

@@ -207,6 +207,15 @@ void json_key(FILE *f, bool *first, const char *key);
 /* A CSV cell, quoted (RFC 4180) when it holds a comma, quote, CR or LF. */
 void csv_cell(FILE *f, const char *s, size_t n);
 
+/* Launches that cannot run (docs/model.md, "Launches that cannot run").  cli_refused: for the library's
+   GPUOCC_ERR_BARRIERS or GPUOCC_ERR_SMEM on a launch whose value is not negative, the field it names
+   ("barriers", "smem_static") and in `why` the limit it is over; NULL for any other status.  cli_exceeded:
+   for a launch that fits 0 blocks because one value is over a limit a block cannot pass (threads over the
+   block's thread limit, registers over the per-thread maximum, shared memory over the per-block limit), that
+   field ("threads", "regs", "smem_dynamic"), the limit in *limit and the phrase in `why`; else NULL. */
+const char *cli_refused(const gpuocc_device *d, const gpuocc_kernel *k, int32_t rc, char *why, size_t cap);
+const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, int64_t *limit, char *why, size_t cap);
+
 /* Limiters as "registers|shared_memory" (CSV and text); as a JSON array of names. */
 void cli_limiters(uint32_t limiters, char *out, size_t cap);
 void json_limiters(FILE *f, uint32_t limiters);

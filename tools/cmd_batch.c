@@ -810,6 +810,16 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
         cols[0] = COL_BARRIERS;
     else if (rc == GPUOCC_ERR_CARVEOUT)
         cols[0] = COL_CARVEOUT;
+    else if (rc == GPUOCC_ERR_OVERFLOW) /* the block's total overflows: the larger size carries it */
+        cols[0] = k.smem_dynamic_bytes >= k.smem_static_bytes ? COL_SMEM_DYNAMIC : COL_SMEM_STATIC;
+    char why[256];
+    const char *refused = cli_refused(dev, &k, rc, why, sizeof why);
+    if (refused) { /* a launch that cannot run: the one column and the limit it is over */
+        v->status = gpuocc_status_name(rc);
+        snprintf(v->error, sizeof v->error, "%s: %s",
+                 label(b, !strcmp(refused, "barriers") ? COL_BARRIERS : COL_SMEM_STATIC), why);
+        return false;
+    }
     char column[160] = "launch";
     if (cols[0] >= 0 && cols[1] >= 0)
         snprintf(column, sizeof column, "%s/%s", label(b, cols[0]), label(b, cols[1]));

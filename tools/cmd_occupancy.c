@@ -228,6 +228,10 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
     fprintf(out, "warps/SM    %d of %d\n", r->warps_per_sm, r->max_warps_per_sm);
     fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
     fprintf(out, "limited by  %s\n", lim);
+    char why[256];
+    int64_t limit;
+    if (r->blocks_per_sm == 0 && cli_exceeded(&l->dev, &l->k, &limit, why, sizeof why))
+        fprintf(out, "exceeded    %s\n", why);
     print_limits(out, r, false, "SM");
     fprintf(out, "allocated   %d registers and %lld B shared memory per block; %lld B shared memory per SM configured\n",
            r->regs_per_block, (long long)r->smem_per_block_bytes, (long long)r->smem_per_sm_bytes);
@@ -253,7 +257,7 @@ struct field {
 
 /* Text the fields point into: the architecture's name and the ROCm release. */
 struct field_text {
-    char arch[16], rocm[16];
+    char arch[16], rocm[16], why[256];
 };
 
 static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, struct field_text *t,
@@ -312,6 +316,11 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"virtual_resources", nv_int, NULL, l->k.virtual_resources, 0};
     f[n++] = (struct field){"limit_virtual_resources", F_LIMIT, NULL, nvidia ? r->limit_virtual_resources : GPUOCC_UNLIMITED,
                             0};
+    /* issue 22: the limit a launch of 0 blocks is over (null when none, or when blocks fit) */
+    int64_t limit = 0;
+    const char *over = r->blocks_per_sm == 0 ? cli_exceeded(&l->dev, &l->k, &limit, t->why, sizeof t->why) : NULL;
+    f[n++] = (struct field){"exceeded", over ? F_TEXT : F_NA, over, 0, 0};
+    f[n++] = (struct field){"exceeded_limit", over ? F_INT : F_NA, NULL, limit, 0};
     return n;
 }
 
@@ -428,6 +437,10 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
     }
     gpuocc_result r = {.size = sizeof r};
     int32_t rc = gpuocc_occupancy(&l.dev, &l.k, &r);
+    char why[256];
+    const char *refused = rc != GPUOCC_OK ? cli_refused(&l.dev, &l.k, rc, why, sizeof why) : NULL;
+    if (refused) /* a launch no compiler or driver accepts: an error, named by its flag */
+        return cli_fail(io, !strcmp(refused, "barriers") ? "--barriers" : "--smem-static", "%s", why);
     if (rc != GPUOCC_OK)
         return cli_fail(io, "input", "%s", gpuocc_strerror(rc));
     if (json)
@@ -443,7 +456,11 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
     if (r.blocks_per_sm == 0) {
         char lim[96];
         cli_limiters(r.limiters, lim, sizeof lim);
-        cli_problem(io, "launch", "cannot run: 0 blocks fit on a multiprocessor (limited by %s)", lim);
+        int64_t limit;
+        if (cli_exceeded(&l.dev, &l.k, &limit, why, sizeof why))
+            cli_problem(io, "launch", "cannot run: 0 blocks fit on a multiprocessor (limited by %s): %s", lim, why);
+        else
+            cli_problem(io, "launch", "cannot run: 0 blocks fit on a multiprocessor (limited by %s)", lim);
         return CLI_PARTIAL;
     }
     return CLI_OK;

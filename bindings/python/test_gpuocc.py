@@ -40,6 +40,7 @@ class Coverage(unittest.TestCase):
         self.assertEqual(gpuocc._CDevice.xves_per_xecore.offset, 232)
         self.assertEqual(gpuocc._CDevice.virtual_resources_per_sm.offset, 384)
         self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 104)  # 88 before sub_group and grf, 96 before virtual
+        self.assertEqual(gpuocc._CDevice.barriers_per_block_max.offset, 388)
         self.assertEqual(gpuocc._CKernel.sub_group.offset, 88)
         self.assertEqual(gpuocc._CKernel.virtual_resources.offset, 96)
         self.assertEqual(ctypes.sizeof(gpuocc._CResult), 120)  # 104 before workgroups_per_gpu, 112 before virtual
@@ -191,6 +192,25 @@ class Occupancy(unittest.TestCase):
         self.assertEqual(e.exception.name, "device")
 
 
+    def test_launches_that_cannot_run(self):
+        # issue 22: 17 barriers (PTX ids 0..15) and 64 KiB static (the static limit is 48 KiB) are errors;
+        # on base 0938ac9 both were answered (3 blocks each on H100)
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, barriers=17))
+        self.assertEqual(e.exception.name, "barriers")
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, smem_static=64 * 1024))
+        self.assertEqual(e.exception.name, "smem")
+        self.assertEqual(gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, barriers=16)).blocks_per_sm, 4)
+        h100 = gpuocc.device("H100")
+        self.assertEqual(h100.barriers_per_block_max, 0)  # 0: the architecture's 16
+        eight = dataclasses.replace(h100, barriers_per_block_max=8)
+        self.assertEqual(gpuocc.occupancy(eight, gpuocc.kernel(threads=256, regs=32, barriers=8)).blocks_per_sm, 8)
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.occupancy(eight, gpuocc.kernel(threads=256, regs=32, barriers=9))
+        self.assertEqual(e.exception.name, "barriers")
+
+
 class Results(unittest.TestCase):
     def test_frozen_dataclasses(self):
         r = gpuocc.occupancy("A100", gpuocc.kernel(threads=256, regs=64))
@@ -237,7 +257,8 @@ class Batch(unittest.TestCase):
         import array
         threads = array.array("i", [(i * 37) % 1100 + 1 for i in range(2000)])
         regs = array.array("i", [(i * 7) % 260 for i in range(2000)])
-        smem = array.array("q", [(i * 1311) % 70000 for i in range(2000)])
+        # static sizes within the 48 KiB static limit (above it a launch cannot run: an error, tested apart)
+        smem = array.array("q", [(i * 1311) % 49153 for i in range(2000)])
         base = gpuocc.kernel(threads=1, barriers=3, carveout=50, smem_optin=False)
         c = gpuocc.batch("H100", threads, regs, smem_static=list(smem), kern=base)
         for i in range(0, 2000, 7):

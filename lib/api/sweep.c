@@ -74,7 +74,13 @@ static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const
         if ((rc = gpuocc_kernel_load(k, &raw)))
             return rc;
     }
-    return gpuocc_pair_check(*d, k);
+    if ((rc = gpuocc_pair_check(*d, k)) || axis != GPUOCC_AXIS_BARRIERS)
+        return rc;
+    /* the barriers' other end: more than a block may use there is a launch that cannot run, the axis' error
+       (shared memory's axis is the dynamic one, which that check does not bound) */
+    gpuocc_kernel last = *k;
+    set_axis(&last, axis, to);
+    return gpuocc_pair_check(*d, &last);
 }
 
 static void to_point(int64_t value, const gpuocc_result *r, gpuocc_sweep_point *p)
@@ -115,7 +121,8 @@ static inline bool sweep_fast(const gpuocc_device *dev, const gpuocc_kernel *ker
                 (axis == GPUOCC_AXIS_SMEM || to <= INT32_MAX) && step >= 1 && capacity >= 0 && count &&
                 (points || capacity == 0);
     if (!args || !dev || !kernel || dev->size != sizeof *dev || kernel->size != sizeof *kernel ||
-        !gpuocc_nv_device_fast_ok(dev) || !gpuocc_nv_kernel_fast_ok(kernel))
+        !gpuocc_nv_device_fast_ok(dev) || !gpuocc_nv_kernel_fast_ok(kernel) ||
+        (axis == GPUOCC_AXIS_BARRIERS && to > GPUOCC_NV_BARRIERS_PER_BLOCK))
         return false;
     /* to - from cannot overflow: from >= 0 */
     int64_t intervals = gpuocc_div(to - from, step);

@@ -8,7 +8,8 @@
 _Static_assert(offsetof(gpuocc_device, xves_per_xecore) == GPUOCC_DEVICE_SIZE_MIN, "gpuocc_device 0.1 layout is a prefix");
 _Static_assert(offsetof(gpuocc_device, slm_sizes_kib) == 256, "gpuocc_device Intel tail");
 _Static_assert(offsetof(gpuocc_device, virtual_resources_per_sm) == GPUOCC_DEVICE_SIZE_INTEL, "gpuocc_device Intel layout is a prefix");
-_Static_assert(sizeof(gpuocc_device) == 392, "gpuocc_device layout 0.2 with NVIDIA's virtual resources");
+_Static_assert(offsetof(gpuocc_device, barriers_per_block_max) == GPUOCC_DEVICE_SIZE_INTEL + 4, "gpuocc_device layout 0.2");
+_Static_assert(sizeof(gpuocc_device) == 392, "gpuocc_device layout 0.2 with NVIDIA's virtual resources and the barrier limit");
 _Static_assert(offsetof(gpuocc_device, smem_per_sm_bytes) == 64, "gpuocc_device layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_device, carveouts_kib) == 104, "gpuocc_device layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_kernel, sub_group) == GPUOCC_KERNEL_SIZE_MIN, "gpuocc_kernel 0.1 layout is a prefix");
@@ -82,13 +83,18 @@ static bool all_zero(const uint64_t *words, size_t n)
     return true;
 }
 
-bool gpuocc_device_zero_from(const gpuocc_device *d, size_t offset)
+bool gpuocc_device_zero_between(const gpuocc_device *d, size_t from, size_t to)
 {
     const unsigned char *bytes = (const unsigned char *)d;
     unsigned char any = 0;
-    for (size_t i = offset; i < sizeof *d; i++)
+    for (size_t i = from; i < to; i++)
         any |= bytes[i];
     return any == 0;
+}
+
+bool gpuocc_device_zero_from(const gpuocc_device *d, size_t offset)
+{
+    return gpuocc_device_zero_between(d, offset, sizeof *d);
 }
 
 bool gpuocc_device_reserved_zero(const gpuocc_device *d)

@@ -13,7 +13,8 @@
 #define GPUOCC_DEVICE_SIZE_MIN 232u /* 0.1 and 0.2 before Intel's tail */
 #define GPUOCC_KERNEL_SIZE_MIN 88u
 #define GPUOCC_RESULT_SIZE_MIN 104u
-/* The layouts with Intel's tail, before NVIDIA's virtual resources (still accepted, zero-extended). */
+/* The device layout with Intel's tail, before NVIDIA's virtual resources and the barrier limit (still
+   accepted, zero-extended). */
 #define GPUOCC_DEVICE_SIZE_INTEL 384u
 
 /* The largest GRF count a kernel may name (Xe3P's 512 fits). */
@@ -45,6 +46,8 @@ const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kern
 /* Whether the bytes of a device from `offset` to the end of the current layout are all zero (a vendor's
    check that another vendor's fields are unset). */
 bool gpuocc_device_zero_from(const gpuocc_device *d, size_t offset);
+/* Whether bytes [from, to) of the device are all zero. */
+bool gpuocc_device_zero_between(const gpuocc_device *d, size_t from, size_t to);
 /* Whether a device's reserved words are zero (the vendor checks the rest). */
 bool gpuocc_device_reserved_zero(const gpuocc_device *d);
 

@@ -248,7 +248,7 @@ int32_t gpuocc_intel_check_device(const gpuocc_device *d)
                        !d->runtime_vgpr_granule_legacy && !d->agpr_file && !d->sgprs_per_simd && !d->cus_per_wgp &&
                        !d->wave_sizes && !d->regs_per_sm && !d->regs_per_block && !d->regs_per_thread_max &&
                        !d->reg_alloc_unit && !d->sub_partitions && !d->reg_compat_sub_partitions &&
-                       !d->smem_reserved_per_block_bytes && !d->carveout_count;
+                       !d->smem_reserved_per_block_bytes && !d->carveout_count && !d->barriers_per_block_max;
     for (int32_t i = 0; others_zero && i < GPUOCC_MAX_CARVEOUTS; i++)
         others_zero = d->carveouts_kib[i] == 0;
     bool ok = others_zero && intel_in_range(d->cc_major, 0, 1000) && intel_in_range(d->cc_minor, 0, 1000) &&

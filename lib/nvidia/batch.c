@@ -115,6 +115,9 @@ static int32_t launch_plain(const struct context *c, int64_t threads, int64_t re
 {
     const gpuocc_device *d = &c->p->device;
     int32_t bad = gpuocc_batch_values_status(threads, regs, smem_static, smem_dynamic);
+    /* static shared memory above the static limit: a launch that cannot run (gpuocc_nv_check_launch) */
+    if (!bad && smem_static > d->smem_per_block_bytes)
+        bad = GPUOCC_ERR_SMEM;
     /* a saturated allocation is not reported, as in gpuocc_occupancy */
     if (!bad && (smem_static | smem_dynamic) >> 40 &&
         gpuocc_rule_smem_alloc(d, smem_static, smem_dynamic) >= GPUOCC_BYTES_HUGE)
@@ -139,7 +142,8 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
 {
     gpuocc_result result;
     int32_t status = GPUOCC_OK;
-    if (((uint64_t)(t - 1) < cap) & (r >= 0) & ((uint64_t)(st | dy) < (uint64_t)GPUOCC_FAST_BYTES))
+    if (((uint64_t)(t - 1) < cap) & (r >= 0) & ((uint64_t)(st | dy) < (uint64_t)GPUOCC_FAST_BYTES) &
+        ((uint64_t)st <= GPUOCC_NV_SMEM_STATIC_MAX))
         launch(c, (uint32_t)t, r, st, dy, &result);
     else
         status = launch_plain(c, t, r, st, dy, &result);
@@ -283,7 +287,9 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
 {
     const i32x4 zero = gpuocc_splat4(0), no_limit = gpuocc_splat4(GPUOCC_NO_LIMIT);
     const u32x4 one = {1, 1, 1, 1}, cap = one * c->f.thread_cap, regs_top = one * REGS_LANE_MAX;
-    i32x4 bad = (i32x4)(((u32x4)t - one) >= cap) | (i32x4)((u32x4)r > regs_top) | (st < zero) | (dy < zero);
+    /* static shared memory above the static limit (or negative) takes the scalar launch, which refuses it */
+    i32x4 bad = (i32x4)(((u32x4)t - one) >= cap) | (i32x4)((u32x4)r > regs_top) |
+                (i32x4)((u32x4)st > one * GPUOCC_NV_SMEM_STATIC_MAX) | (dy < zero);
     uint64_t any[2];
     memcpy(any, &bad, sizeof any);
     if (any[0] | any[1])
@@ -478,6 +484,9 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
     bool long_batch = count >= LONG_BATCH;
     if (!d || (long_batch && p->check != state_sum(p)))
         return GPUOCC_ERR_DEVICE;
+    /* the base kernel's barriers (no column carries them) against the block's limit: the whole batch */
+    if (k->barriers > gpuocc_nv_barriers_per_block_max(d))
+        return GPUOCC_ERR_BARRIERS;
     struct context c = {.p = p, .k = k};
     /* the fast evaluation wants the base kernel's shared memory settings in its ranges too */
     c.fast = p->single.fast && gpuocc_nv_kernel_fast_ok(k);

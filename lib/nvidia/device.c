@@ -27,7 +27,7 @@ int32_t gpuocc_nv_check_device(const gpuocc_device *d)
     if (d->simds_per_cu || d->waves_per_simd || d->runtime_waves_per_simd || d->vgprs_per_simd ||
         d->vgpr_granule || d->runtime_vgpr_granule || d->runtime_vgprs_legacy ||
         d->runtime_vgpr_granule_legacy || d->agpr_file || d->sgprs_per_simd || d->cus_per_wgp || d->wave_sizes ||
-        !zero_between(d, offsetof(gpuocc_device, xves_per_xecore), GPUOCC_DEVICE_SIZE_INTEL) || d->reserved2 != 0)
+        !zero_between(d, offsetof(gpuocc_device, xves_per_xecore), GPUOCC_DEVICE_SIZE_INTEL))
         return GPUOCC_ERR_DEVICE;
     bool ok = in_range(d->cc_major, 0, 1000) && in_range(d->cc_minor, 0, 1000) &&
               in_range(d->sm_count, 0, SMALL_MAX) && in_range(d->warp_size, 1, 1024) &&
@@ -42,7 +42,7 @@ int32_t gpuocc_nv_check_device(const gpuocc_device *d)
               in_range(d->smem_reserved_per_block_bytes, 0, SMEM_MAX) &&
               in_range(d->smem_alloc_unit_bytes, 1, SMALL_MAX) &&
               in_range(d->carveout_count, 0, GPUOCC_MAX_CARVEOUTS) &&
-              in_range(d->virtual_resources_per_sm, 0, SMALL_MAX);
+              in_range(d->virtual_resources_per_sm, 0, SMALL_MAX) && in_range(d->barriers_per_block_max, 0, SMALL_MAX);
     if (!ok)
         return GPUOCC_ERR_DEVICE;
     for (int32_t i = 0; i < d->carveout_count; i++) {
@@ -60,6 +60,20 @@ int32_t gpuocc_nv_check_device(const gpuocc_device *d)
             top < d->smem_per_block_optin_bytes + d->smem_reserved_per_block_bytes)
             return GPUOCC_ERR_DEVICE;
     }
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_nv_barriers_per_block_max(const gpuocc_device *d)
+{
+    return d->barriers_per_block_max ? d->barriers_per_block_max : GPUOCC_NV_BARRIERS_PER_BLOCK;
+}
+
+int32_t gpuocc_nv_check_launch(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    if (k->barriers > gpuocc_nv_barriers_per_block_max(d))
+        return GPUOCC_ERR_BARRIERS;
+    if (k->smem_static_bytes > d->smem_per_block_bytes)
+        return GPUOCC_ERR_SMEM;
     return GPUOCC_OK;
 }
 
@@ -104,14 +118,15 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
         bad |= (used & wrong_used) | (~used & (i32x4)(c != (u32x4){0, 0, 0, 0}));
     }
     /* the AMD fields, the reserved words (the 0.1 tail) and Intel's fields: all zero for NVIDIA; then
-       NVIDIA's virtual resources per SM (bounded below) and the last reserved word */
+       NVIDIA's virtual resources per SM (bounded below) and the barrier limit, zero on this path (a device
+       that records its barrier limit takes the field-by-field checks) */
     const unsigned char *tail = (const unsigned char *)&d->simds_per_cu;
     _Static_assert((GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu)) % 16 == 8,
                    "the tail is whole vectors but its last word");
     u32x4 reserved = load4((const unsigned char *)d + GPUOCC_DEVICE_SIZE_INTEL - 16);
     for (size_t at = 0; at + 16 <= GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu); at += 16)
         reserved |= load4(tail + at);
-    reserved |= (u32x4){(uint32_t)d->reserved2, 0, 0, 0};
+    reserved |= (u32x4){(uint32_t)d->barriers_per_block_max, 0, 0, 0};
     bad |= (i32x4)(reserved != (u32x4){0, 0, 0, 0});
     uint64_t lanes[2];
     memcpy(lanes, &bad, sizeof lanes);
@@ -133,7 +148,7 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
     const unsigned char *tail = (const unsigned char *)&d->simds_per_cu;
     for (size_t i = 0; i < GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu); i++)
         reserved |= tail[i];
-    reserved |= (unsigned)(d->reserved2 != 0);
+    reserved |= (unsigned)(d->barriers_per_block_max != 0);
     bool ok = (reserved == 0) & in_range(d->virtual_resources_per_sm, 0, SMALL_MAX) & (d->vendor == GPUOCC_VENDOR_NVIDIA) & in_range(d->cc_major, 0, 1000) &
               in_range(d->cc_minor, 0, 1000) & in_range(d->sm_count, 0, SMALL_MAX) &
               in_range(d->warp_size, 1, 1024) & in_range(d->max_threads_per_block, 1, SMALL_MAX) &

@@ -58,10 +58,11 @@ static const i32x4 device_bounds[11][2] = {
 };
 /* Words 0 .. 23 of a kernel; the row at word 18 overlaps the one before (words 18 .. 21). */
 static const i32x4 kernel_bounds[7][2] = {
-    /* size, threads_per_block, regs_per_thread, barriers */
-    ROW(ANY, (1, INT32_MAX), (0, INT32_MAX), (0, INT32_MAX)),
-    /* smem_static_bytes, smem_dynamic_bytes */
-    ROW(ANY, BYTES_HIGH, ANY, BYTES_HIGH),
+    /* size, threads_per_block, regs_per_thread, barriers (a launch above the limits that cannot run takes
+       the plain path, which refuses it: gpuocc_nv_check_launch) */
+    ROW(ANY, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK)),
+    /* smem_static_bytes (at most the static limit the device shape below has), smem_dynamic_bytes */
+    ROW((0, GPUOCC_NV_SMEM_STATIC_MAX), ZERO, ANY, BYTES_HIGH),
     /* carveout_percent, smem_optin, smem_dynamic_max_bytes (checked apart) */
     ROW((-1, 100), (0, 1), ANY, ANY),
     /* max_threads_per_block, agprs, sgprs, wave_size (0, 32 or 64: a multiple of 32, below) */
@@ -115,12 +116,13 @@ static inline bool device_ok(const gpuocc_device *d)
                 out_of_bounds(b + 96, device_bounds[6]) | out_of_bounds(b + 112, device_bounds[7]) |
                 out_of_bounds(b + 128, device_bounds[8]) | out_of_bounds(b + 144, device_bounds[9]) |
                 out_of_bounds(b + 160, device_bounds[10]);
-    /* the AMD fields, the reserved words and Intel's fields past them: zero */
+    /* the AMD fields, the reserved words, Intel's fields and barriers_per_block_max past them: zero (0: the
+       architecture's 16 barriers a block may use) */
     bad |= load(b + 176) | load(b + 192) | load(b + 208);
     for (size_t at = 224; at < GPUOCC_DEVICE_SIZE_INTEL; at += 16)
         bad |= load(b + at);
-    /* the virtual resources per SM (any count the device check allows) and the reserved word after them */
-    bool tail_ok = ((uint32_t)d->virtual_resources_per_sm <= SMALL_MAX) & (d->reserved2 == 0);
+    /* the virtual resources per SM (any count the device check allows) and the barrier limit (zero here: a device that records one takes the plain checks) */
+    bool tail_ok = ((uint32_t)d->virtual_resources_per_sm <= SMALL_MAX) & (d->barriers_per_block_max == 0);
     const i32x4 count = {d->carveout_count, d->carveout_count, d->carveout_count, d->carveout_count};
     bad |= carveouts_wrong(d, 0, count) | carveouts_wrong(d, 4, count) | carveouts_wrong(d, 8, count) |
            carveouts_wrong(d, 12, count);
@@ -131,8 +133,10 @@ static inline bool device_ok(const gpuocc_device *d)
                          /* unsigned: the sum of two unchecked fields must not overflow */
                          ((uint64_t)top >= (uint64_t)d->smem_per_block_optin_bytes +
                                                (uint64_t)d->smem_reserved_per_block_bytes));
+    /* the kernels' static shared memory bound holds for every launch the device allows */
     return none(bad) & (d->max_threads_per_sm >= d->warp_size) &
-           (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) & carveouts_ok & tail_ok;
+           (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) &
+           (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX) & carveouts_ok & tail_ok;
 }
 
 static inline bool kernel_ok(const gpuocc_kernel *k)
@@ -153,16 +157,17 @@ static inline bool kernel_ok(const gpuocc_kernel *k)
 static inline bool device_ok(const gpuocc_device *d)
 {
     return gpuocc_nv_device_fine(d) && d->smem_per_sm_bytes < GPUOCC_FAST_BYTES &&
-           d->smem_per_block_optin_bytes < GPUOCC_FAST_BYTES && d->smem_reserved_per_block_bytes < GPUOCC_FAST_BYTES;
+           d->smem_per_block_optin_bytes < GPUOCC_FAST_BYTES && d->smem_reserved_per_block_bytes < GPUOCC_FAST_BYTES &&
+           d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX;
 }
 
 static inline bool kernel_ok(const gpuocc_kernel *k)
 {
     int32_t rc;
     gpuocc_kernel scratch;
-    /* a kernel that uses virtual resources takes the plain path */
+    /* a kernel that uses virtual resources, or a launch that cannot run, takes the plain path */
     return gpuocc_kernel_view(k, &scratch, &rc) == k && k->virtual_resources == 0 &&
-           k->smem_static_bytes < GPUOCC_FAST_BYTES &&
+           k->smem_static_bytes <= GPUOCC_NV_SMEM_STATIC_MAX && k->barriers <= GPUOCC_NV_BARRIERS_PER_BLOCK &&
            k->smem_dynamic_bytes < GPUOCC_FAST_BYTES && k->smem_dynamic_max_bytes < GPUOCC_FAST_BYTES;
 }
 #endif

@@ -136,6 +136,15 @@ bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k
 int32_t gpuocc_nv_check_device(const gpuocc_device *d);
 bool gpuocc_nv_device_fine(const gpuocc_device *d);
 
+/* Launches no compiler or driver accepts although the rules would count blocks for them (docs/model.md,
+   "Launches that cannot run"): more named barriers than a block may use (PTX ISA, "bar, barrier": ids
+   0..15), static shared memory above smem_per_block_bytes (CUDA C++ Programming Guide: static __shared__
+   at most 48 KiB per block).  GPUOCC_ERR_BARRIERS, GPUOCC_ERR_SMEM, or GPUOCC_OK. */
+#define GPUOCC_NV_BARRIERS_PER_BLOCK 16
+#define GPUOCC_NV_SMEM_STATIC_MAX (48 * 1024) /* every architecture's smem_per_block_bytes: the fast paths' bound */
+int32_t gpuocc_nv_barriers_per_block_max(const gpuocc_device *d); /* the field, or 16 for 0 */
+int32_t gpuocc_nv_check_launch(const gpuocc_device *d, const gpuocc_kernel *k);
+
 /* The vendor table's searches (struct gpuocc_vendor): the block-size search with its minimum grid
    (lib/nvidia/search.c), the next step (lib/nvidia/next_step.c), the sweep's thresholds and range
    (lib/nvidia/steps.c). */

@@ -1,11 +1,11 @@
 /* NVIDIA's table of operations: what the API calls for a device whose vendor is GPUOCC_VENDOR_NVIDIA. */
 #include "nvidia.h"
 
-/* Every NVIDIA kernel field is checked on its own (gpuocc_kernel_load): the pair adds nothing. */
+/* Every NVIDIA kernel field is checked on its own (gpuocc_kernel_load); the pair adds the launches that
+   cannot run: barriers and static shared memory against the device's limits. */
 static int32_t nv_check_pair(const gpuocc_device *d, const gpuocc_kernel *k)
 {
-    (void)d, (void)k;
-    return GPUOCC_OK;
+    return gpuocc_nv_check_launch(d, k);
 }
 
 const struct gpuocc_vendor *gpuocc_nvidia_vendor(void)

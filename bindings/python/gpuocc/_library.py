@@ -43,8 +43,9 @@ class _CDevice(ctypes.Structure):
                 ("xves_per_xecore", c_i32), ("threads_per_xve", c_i32), ("sub_group_sizes", c_i32),
                 ("grf_max", c_i32), ("grf_table", c_i32), ("runtime_barriers_per_xecore", c_i32),
                 ("slm_sizes_kib", c_i32 * 16), ("runtime_slm_sizes_kib", c_i32 * 16),
-                # NVIDIA's virtual resources (0.2.0, past the 384-byte layout)
-                ("virtual_resources_per_sm", c_i32), ("reserved2", c_i32)]
+                # NVIDIA's virtual resources, then named barriers per block (0.2.0, past the 384-byte layout;
+                # NVIDIA 16, 0 = the same)
+                ("virtual_resources_per_sm", c_i32), ("barriers_per_block_max", c_i32)]
 
 
 class _CKernel(ctypes.Structure):

@@ -83,6 +83,7 @@ class Device:
     runtime_slm_sizes_kib: tuple = ()            # the runtime's
     # NVIDIA: virtual resources per SM (128 on cc 10.x-12.x; 0: none, a kernel's never limit)
     virtual_resources_per_sm: int = 0
+    barriers_per_block_max: int = 0              # NVIDIA: 16 (0 means the same); AMD and Intel: 0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
