@@ -143,6 +143,12 @@ for args, field in [
     rc, out, err = run(args)
     lines = err.strip().splitlines()
     check(f"model error {field}", rc == 2 and len(lines) == 1 and lines[0].startswith(f"gpuocc: {field}:"), err)
+# issue 22: an unknown stall reason lists the valid ones (the library's names), on the one line
+rc, out, err = run(["diagnose", "--stall", "memory", "--occupancy", "0.5"])
+lines = err.strip().splitlines()
+check("diagnose --stall memory: lists the reasons", rc == 2 and len(lines) == 1 and "'memory'" in lines[0]
+      and all(r in lines[0] for r in ("long_scoreboard", "short_scoreboard", "barrier", "mio_throttle",
+                                      "lg_throttle", "math_pipe_throttle", "not_selected", "no_instruction")), err)
 
 # ptxas: a whole build log in, one row per kernel (values from the captured CUDA 13 log)
 import os

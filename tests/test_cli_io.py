@@ -106,6 +106,10 @@ for args, want in [
     (["reprot", "--example"], "did you mean 'report'"),
     (["waves", "--grid-blcks", "3"], "did you mean '--grid-blocks'"),
     (["report", "--arch", "H1000", "--threads", "32", "--regs", "32"], "did you mean 'H100'"),
+    # issue 22: a name that begins a known one is preferred over a closer edit (H10 is H100's start, not A10)
+    (["report", "--arch", "H10", "--threads", "256"], "did you mean 'H100'"),
+    # and a flag that begins several (--smem-dynamic, --smem-static) names one of those, not --slm
+    (["report", "--arch", "H100", "--threads", "256", "--smem", "16K"], "did you mean '--smem-dynamic'"),
 ]:
     p = subprocess.run([GPUOCC] + args, capture_output=True, text=True)
     check(f"suggest {args}", p.returncode == 2 and want in p.stderr and len(p.stderr.strip().splitlines()) == 1,

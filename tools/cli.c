@@ -161,12 +161,39 @@ static size_t distance(const char *a, const char *b)
     return row[lb];
 }
 
+/* Case-insensitive strcmp. */
+static int compare_nocase(const char *a, const char *b)
+{
+    for (; *a && lower((unsigned char)*a) == lower((unsigned char)*b); a++, b++)
+        ;
+    return lower((unsigned char)*a) - lower((unsigned char)*b);
+}
+
+/* Whether `candidate` begins with `word` (case-insensitive), where the word says enough to mean something:
+   two characters or more after any leading dashes ("H1", "--sm"). */
+static bool begins(const char *word, const char *candidate)
+{
+    if (strlen(word + strspn(word, "-")) < 2)
+        return false;
+    for (; *word; word++, candidate++)
+        if (lower((unsigned char)*word) != lower((unsigned char)*candidate))
+            return false;
+    return true;
+}
+
 const char *cli_nearest(const char *word, const char *const *candidates, size_t n)
 {
-    /* close: at most a third of the word's letters wrong (at least one, at most three) */
+    /* a name the word begins comes first ("H10": H100, not A10), the first of those in alphabetical order
+       (so "H100" before "H100 PCIe", "--smem-dynamic" before "--smem-static") */
+    const char *best = NULL;
+    for (size_t i = 0; i < n; i++)
+        if (begins(word, candidates[i]) && (!best || compare_nocase(candidates[i], best) < 0))
+            best = candidates[i];
+    if (best)
+        return best;
+    /* else close: at most a third of the word's letters wrong (at least one, at most three) */
     size_t len = strlen(word), limit = len / 3;
     limit = limit < 1 ? 1 : limit > 3 ? 3 : limit;
-    const char *best = NULL;
     size_t best_d = limit + 1;
     for (size_t i = 0; i < n; i++) {
         size_t d = distance(word, candidates[i]);

@@ -105,7 +105,9 @@ bool cli_flag(struct cli_args *a, const char *name, const char **value);
 bool cli_switch(struct cli_args *a, const char *name);
 /* The argument at the cursor is unknown: a usage error naming it, with the nearest known flag. */
 void cli_unknown(struct cli_args *a);
-/* The closest of `n` candidates to `word` (edit distance, case-insensitive), or NULL if none is close. */
+/* The closest of `n` candidates to `word`, case-insensitive, or NULL if none is close: of those that begin
+   with the word (two characters or more after any dashes), the first alphabetically; else the nearest by
+   edit distance. */
 const char *cli_nearest(const char *word, const char *const *candidates, size_t n);
 
 /* Numbers.  On a bad value each reports a usage error naming `field` and returns 0.  Integers are decimal;

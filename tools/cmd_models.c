@@ -890,12 +890,17 @@ static int cmd_diagnose(struct cli_io *io, int argc, char **argv)
     FILE *out = io->out;
     struct report r = {.command = "diagnose"};
     const char *name = flag(&f, "--stall");
+    /* the reasons the library knows, from its own names */
+    char reasons[512] = "";
+    for (int32_t i = 0; i < GPUOCC_STALL_COUNT; i++) {
+        size_t used = strlen(reasons);
+        snprintf(reasons + used, sizeof reasons - used, "%s%s", i ? ", " : "", gpuocc_stall_name(i));
+    }
     if (!name)
-        return cli_fail(io, "--stall", "required: one of long_scoreboard, short_scoreboard, barrier, mio_throttle, "
-                            "lg_throttle, math_pipe_throttle, not_selected, no_instruction");
+        return cli_fail(io, "--stall", "required: one of %s", reasons);
     int32_t reason = gpuocc_stall_from_name(name);
     if (reason < 0)
-        return cli_fail(io, "--stall", "unknown stall reason '%s'", name);
+        return cli_fail(io, "--stall", "unknown stall reason '%s'; one of %s", name, reasons);
     /* a fraction (0.375) or a percentage written as one (37.5%); 1.5 is neither */
     const char *text = flag(&f, "--occupancy");
     if (!text)
