@@ -149,29 +149,6 @@ int32_t gpuocc_amd_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, s
     return n;
 }
 
-/* A candidate's dynamic LDS as the rule gives it: GPUOCC_ERR_BUFFER past a table, GPUOCC_ERR_SMEM when
-   negative. */
-static int32_t amd_rule_bytes(const struct gpuocc_smem_rule *rule, int32_t threads, int64_t *bytes)
-{
-    switch (rule->source) {
-    case GPUOCC_SMEM_AFFINE: {
-        /* saturating: both are >= 0 and threads <= 2^20 */
-        int64_t per = rule->per_thread > GPUOCC_BYTES_HUGE / threads ? GPUOCC_BYTES_HUGE : rule->per_thread * threads;
-        *bytes = gpuocc_sat_add(rule->base, per);
-        return GPUOCC_OK;
-    }
-    case GPUOCC_SMEM_TABLE:
-        if (threads >= rule->count)
-            return GPUOCC_ERR_BUFFER;
-        *bytes = rule->table[threads];
-        break;
-    case GPUOCC_SMEM_CALLBACK:
-        *bytes = rule->fn(threads, rule->user_data);
-        break;
-    }
-    return *bytes < 0 ? GPUOCC_ERR_SMEM : GPUOCC_OK;
-}
-
 int32_t gpuocc_amd_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
                               int32_t *threads, int32_t *min_grid)
 {
@@ -186,7 +163,7 @@ int32_t gpuocc_amd_best_block(const gpuocc_device *d, const gpuocc_kernel *k, co
     for (int64_t aligned = gpuocc_round_up(limit, wave); aligned > 0; aligned -= wave) {
         int32_t candidate = (int32_t)(aligned < limit ? aligned : limit);
         int64_t smem = 0;
-        int32_t rc = amd_rule_bytes(rule, candidate, &smem);
+        int32_t rc = gpuocc_smem_rule_bytes(rule, candidate, &smem);
         if (rc)
             return rc;
         gpuocc_kernel at = *k;

@@ -32,6 +32,29 @@ struct gpuocc_smem_rule {
     void *user_data;
 };
 
+/* A block-size candidate's dynamic shared memory as the rule gives it (threads >= 1): GPUOCC_ERR_BUFFER past
+   a table, GPUOCC_ERR_SMEM when negative; an affine rule saturates at GPUOCC_BYTES_HUGE. */
+static inline int32_t gpuocc_smem_rule_bytes(const struct gpuocc_smem_rule *rule, int32_t threads, int64_t *bytes)
+{
+    switch (rule->source) {
+    case GPUOCC_SMEM_AFFINE: {
+        /* both are >= 0 and threads <= 2^20 */
+        int64_t per = rule->per_thread > GPUOCC_BYTES_HUGE / threads ? GPUOCC_BYTES_HUGE : rule->per_thread * threads;
+        *bytes = gpuocc_sat_add(rule->base, per);
+        return GPUOCC_OK;
+    }
+    case GPUOCC_SMEM_TABLE:
+        if (threads >= rule->count)
+            return GPUOCC_ERR_BUFFER;
+        *bytes = rule->table[threads];
+        break;
+    case GPUOCC_SMEM_CALLBACK:
+        *bytes = rule->fn(threads, rule->user_data);
+        break;
+    }
+    return *bytes < 0 ? GPUOCC_ERR_SMEM : GPUOCC_OK;
+}
+
 /* A batch launch's own values (threads, registers, byte counts as its columns gave them): GPUOCC_OK or the
    status naming the first bad one, the same order for every vendor; each adds its own check of a block's
    bytes that saturate. */
