@@ -235,8 +235,8 @@ typedef struct gpuocc_kernel {
     int32_t grf;                    /* GRF registers per hardware thread: 128, 256 (large GRF), or a count of
                                        the runtime's Xe3 table; 0 = 128 */
     /* NVIDIA only (AMD and Intel refuse a nonzero value), @since 0.2.0; the 96-byte layout is still accepted. */
-    int32_t virtual_resources;      /* virtual resources a block uses (cudaOccFuncAttributes::
-                                       virtualResourceCount); 0 = none.  At most floor(virtual_resources_per_sm /
+    int32_t virtual_resources;      /* virtual resources a block uses (as CUDA 13 reports
+                                       them for the kernel); 0 = none.  At most floor(virtual_resources_per_sm /
                                        virtual_resources) blocks per SM on a device that has them */
     int32_t reserved2;              /* zero */
 } gpuocc_kernel;

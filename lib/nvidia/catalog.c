@@ -147,8 +147,8 @@ static void fill_from_arch(gpuocc_device *d, const struct arch_row *a)
     d->carveout_count = a->carveout_count;
     for (int32_t i = 0; i < a->carveout_count; i++)
         d->carveouts_kib[i] = a->carveouts[i];
-    /* 128 virtual resources per SM on every cc 10.x, 11.x and 12.x, none before (CUDA 13's
-       cuda_occupancy.h, S3: the per-SM count by major version) */
+    /* 128 virtual resources per SM on every cc 10.x, 11.x and 12.x, none before (S3, CUDA 13:
+       the per-SM count by major version) */
     d->virtual_resources_per_sm = a->major >= 10 && a->major <= 12 ? VIRTUAL_RESOURCES_PER_SM : 0;
 }
 

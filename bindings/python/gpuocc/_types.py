@@ -192,7 +192,7 @@ class Kernel:
     # Intel only (docs/intel.md): threads are work-items per work-group, smem_* SLM, regs unused
     sub_group: int = 0                                          # 8, 16 or 32; 0: the device's default (16)
     grf: int = 0                                                # GRF registers per hardware thread; 0: 128
-    # NVIDIA only: virtual resources per block (CUDA 13's virtualResourceCount; they limit on cc 10.x-12.x)
+    # NVIDIA only: virtual resources per block (as CUDA 13 reports them; they limit on cc 10.x-12.x)
     virtual_resources: int = 0
 
     def __post_init__(self) -> None:
