@@ -45,13 +45,6 @@ bool gpuocc_amd_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *
     return false;
 }
 
-static int64_t amd_column_bytes(const void *column, int32_t width, size_t i, int64_t base)
-{
-    if (!column)
-        return base;
-    return width == 4 ? ((const int32_t *)column)[i] : ((const int64_t *)column)[i];
-}
-
 int32_t gpuocc_amd_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
 {
     struct amd_prepared p;
@@ -63,22 +56,6 @@ int32_t gpuocc_amd_batch(const uint64_t *opaque, const gpuocc_kernel *k, const g
     int32_t rc = gpuocc_amd_check_kernel(&p.device, k);
     if (rc)
         return rc;
-    for (size_t i = 0; i < count; i++) {
-        gpuocc_kernel at = *k;
-        at.threads_per_block = b->threads_per_block ? b->threads_per_block[i] : k->threads_per_block;
-        at.regs_per_thread = b->regs_per_thread ? b->regs_per_thread[i] : k->regs_per_thread;
-        at.smem_static_bytes = amd_column_bytes(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes);
-        at.smem_dynamic_bytes = amd_column_bytes(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes);
-        int32_t bad = gpuocc_batch_values_status(at.threads_per_block, at.regs_per_thread, at.smem_static_bytes,
-                                                 at.smem_dynamic_bytes);
-        /* a saturated allocation is not reported, as in gpuocc_occupancy */
-        if (!bad && gpuocc_sat_add(at.smem_static_bytes, at.smem_dynamic_bytes) >= GPUOCC_BYTES_HUGE)
-            bad = GPUOCC_ERR_OVERFLOW;
-        gpuocc_result r;
-        memset(&r, 0, sizeof r);
-        if (!bad)
-            gpuocc_amd_compute(&p.device, &at, &r);
-        gpuocc_batch_put(b, i, bad, &r);
-    }
+    gpuocc_batch_rows(&p.device, k, b, count, gpuocc_amd_compute);
     return GPUOCC_OK;
 }

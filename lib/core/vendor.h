@@ -92,6 +92,12 @@ static inline void gpuocc_batch_put(const gpuocc_batch *b, size_t i, int32_t sta
 #undef GPUOCC_PUT
 }
 
+/* Rows 0 .. count - 1 of a batch on a checked device and kernel, each launch through `compute` (the
+   vendor's) and stored with gpuocc_batch_put (lib/core/rows.c): the batch loop of a vendor without a fast
+   one of its own. */
+void gpuocc_batch_rows(const gpuocc_device *d, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count,
+                       void (*compute)(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r));
+
 /* The guard of a vendor's prepared state: a weighted sum of its 64-bit words but the one at `check_offset`
    (the guard itself); odd weights make any single flipped bit change it. */
 static inline uint64_t gpuocc_state_sum(const void *state, size_t bytes, size_t check_offset)
