@@ -12,22 +12,12 @@ static int in_range(int64_t v, int64_t lo, int64_t hi)
     return (v >= lo) & (v <= hi);
 }
 
-/* Whether bytes [from, to) of a device are all zero. */
-static bool zero_between(const gpuocc_device *d, size_t from, size_t to)
-{
-    const unsigned char *bytes = (const unsigned char *)d;
-    unsigned char any = 0;
-    for (size_t i = from; i < to; i++)
-        any |= bytes[i];
-    return any == 0;
-}
-
 int32_t gpuocc_nv_check_device(const gpuocc_device *d)
 {
     if (d->simds_per_cu || d->waves_per_simd || d->runtime_waves_per_simd || d->vgprs_per_simd ||
         d->vgpr_granule || d->runtime_vgpr_granule || d->runtime_vgprs_legacy ||
         d->runtime_vgpr_granule_legacy || d->agpr_file || d->sgprs_per_simd || d->cus_per_wgp || d->wave_sizes ||
-        !zero_between(d, offsetof(gpuocc_device, xves_per_xecore), GPUOCC_DEVICE_SIZE_INTEL))
+        !gpuocc_device_zero_between(d, offsetof(gpuocc_device, xves_per_xecore), GPUOCC_DEVICE_SIZE_INTEL))
         return GPUOCC_ERR_DEVICE;
     bool ok = in_range(d->cc_major, 0, 1000) && in_range(d->cc_minor, 0, 1000) &&
               in_range(d->sm_count, 0, SMALL_MAX) && in_range(d->warp_size, 1, 1024) &&

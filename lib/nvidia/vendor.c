@@ -1,19 +1,13 @@
 /* NVIDIA's table of operations: what the API calls for a device whose vendor is GPUOCC_VENDOR_NVIDIA. */
 #include "nvidia.h"
 
-/* Every NVIDIA kernel field is checked on its own (gpuocc_kernel_load); the pair adds the launches that
-   cannot run: barriers and static shared memory against the device's limits. */
-static int32_t nv_check_pair(const gpuocc_device *d, const gpuocc_kernel *k)
-{
-    return gpuocc_nv_check_launch(d, k);
-}
-
 const struct gpuocc_vendor *gpuocc_nvidia_vendor(void)
 {
     static const struct gpuocc_vendor vendor = {
         .name = "nvidia",
         .check_device = gpuocc_nv_check_device,
-        .check_pair = nv_check_pair,
+        /* the pair: the launches that cannot run (barriers, static shared memory against the device's limits) */
+        .check_pair = gpuocc_nv_check_launch,
         .compute = gpuocc_nv_compute,
         .rules = gpuocc_nvidia_vendor_rules,
         .catalog = gpuocc_nvidia_catalog,
