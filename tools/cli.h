@@ -221,6 +221,10 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, int64_t
 /* Limiters as "registers|shared_memory" (CSV and text); as a JSON array of names. */
 void cli_limiters(uint32_t limiters, char *out, size_t cap);
 void json_limiters(FILE *f, uint32_t limiters);
+/* What a person reads (text output): a resource's word, and the limiters as words joined by '|' -- the names
+   above on NVIDIA and AMD; Intel's own words on Intel ("hardware threads|GRF"; docs/intel.md). */
+const char *cli_resource_word(const gpuocc_device *d, int32_t resource);
+void cli_limiter_words(const gpuocc_device *d, uint32_t limiters, char *out, size_t cap);
 
 extern const struct cli_command cli_cmd_report, cli_cmd_devices, cli_cmd_batch, cli_cmd_latency, cli_cmd_bandwidth,
     cli_cmd_spill,
