@@ -792,7 +792,7 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, int64_t
         slm = k->smem_dynamic_bytes > INT64_MAX - slm ? INT64_MAX : slm + k->smem_dynamic_bytes;
         if (grf > d->grf_max) {
             *limit = d->grf_max;
-            snprintf(why, cap, "grf %lld is over the device's largest GRF mode, %d registers per hardware thread",
+            snprintf(why, cap, "grf %lld is over the device's largest GRF mode, %d GRF registers per hardware thread",
                      (long long)grf, d->grf_max);
             return "grf";
         }
