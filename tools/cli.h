@@ -140,11 +140,11 @@ const char *cli_vendor_name(const gpuocc_device *d);
 /* The launch flags every launch-taking command accepts, with the same meaning everywhere. */
 #define CLI_LAUNCH_OPTIONS                                                                                   \
     {"--arch", "NAME", "architecture (sm_90, gfx942) or product (H100, MI300X); see 'gpuocc devices'"},       \
-    {"--threads", "N", "threads per block (AMD: workgroup size)"},                                            \
+    {"--threads", "N", "threads per block (AMD: workgroup size; Intel: work-items per work-group)"},                                            \
     {"--regs", "N", "registers per thread (AMD: arch VGPRs per lane, as --vgprs)"},                           \
-    {"--smem-static", "BYTES", "static shared memory per block (48K, 1M: powers of 1024; AMD: LDS)"},         \
-    {"--smem-dynamic", "BYTES", "dynamic shared memory per block (AMD: dynamic LDS)"},                        \
-    {"--barriers", "N", "NVIDIA: named barriers per block (default 1)"},                                      \
+    {"--smem-static", "BYTES", "static shared memory per block (48K, 1M: powers of 1024; AMD: LDS; Intel: SLM)"},         \
+    {"--smem-dynamic", "BYTES", "dynamic shared memory per block (AMD: dynamic LDS; Intel: dynamic SLM)"},                        \
+    {"--barriers", "N", "NVIDIA: named barriers per block; Intel: barriers the kernel uses (default 1)"},                                      \
     {"--carveout", "PERCENT", "NVIDIA: preferred shared-memory carveout, 0-100 (default -1: the driver's choice)"}, \
     {"--no-optin", NULL, "NVIDIA: the kernel has not raised its shared-memory limit above 48 KiB (opt-in is on)"}, \
     {"--virtual-resources", "N", "NVIDIA cc 10.x-12.x: virtual resources per block (of the SM's 128; default 0: none)"}

@@ -1302,8 +1302,9 @@ static const struct cli_option batch_options[] = {
 const struct cli_command cli_cmd_batch = {
     "batch", cmd_batch,
     "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; AMD: "
-    "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm), one row out per row in",
+    "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm; Intel: sub_group,grf,slm,model), one row out per row in",
     "[FILE|-] [--json] [--max-record-bytes BYTES]", batch_options,
     "gpuocc batch launches.csv > occupancy.csv\n"
     "printf 'arch,threads,regs\\nH100,256,64\\n' | gpuocc batch\n"
-    "printf 'arch,threads,regs,sgprs,smem_static,model\\nMI300X,256,128,32,32K,runtime\\n' | gpuocc batch\n"};
+    "printf 'arch,threads,regs,sgprs,smem_static,model\\nMI300X,256,128,32,32K,runtime\\n' | gpuocc batch\n"
+    "printf 'arch,threads,sub_group,grf,slm,model\\nmax-1550,512,16,256,64K,runtime\\n' | gpuocc batch\n"};
