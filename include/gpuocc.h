@@ -233,9 +233,7 @@ typedef struct gpuocc_kernel {
     int32_t cu_mode;                /* 1: compiled with -mcumode (gfx10+: a workgroup on one CU, not a WGP) */
     int32_t model;                  /* GPUOCC_MODEL_*: which answer fills blocks_per_sm */
     int32_t rocm_version;           /* the runtime model's ROCm release, major * 100 + minor; 0 = newest */
-    int32_t dvgpr;                  /* @since 0.2.0 (issue 24): gfx12 dynamic-VGPR mode, its block size 16 or 32
-                                       VGPRs; 0 = off.  The compiler's model only, wave32 only: no VGPR limit
-                                       on waves, at most 8 blocks (128 or 256 VGPRs) addressable (docs/amd.md) */
+    int32_t reserved0;              /* zero */
     uint64_t reserved[1];           /* zero */
     /* Intel only (ignored for NVIDIA and AMD), @since 0.2.0; the 88-byte layout is still accepted.  On Intel
        threads_per_block holds the work-items per work-group, smem_static_bytes / smem_dynamic_bytes the
@@ -248,10 +246,14 @@ typedef struct gpuocc_kernel {
     int32_t virtual_resources;      /* virtual resources a block uses (as CUDA 13 reports
                                        them for the kernel); 0 = none.  At most floor(virtual_resources_per_sm /
                                        virtual_resources) blocks per SM on a device that has them */
-    int32_t tmem_columns;           /* @since 0.2.0 (issue 24): tensor-memory columns a block holds at once
-                                       (tcgen05.alloc): 0 = none, else a power of two from 32 to 512.  Never
-                                       lowers blocks_per_sm; see gpuocc_tmem_holders.  GPUOCC_ERR_TMEM on a
-                                       device without tensor memory */
+    int32_t reserved2;              /* zero */
+    /* @since 0.2.0 (issue 24); the 104-byte layout is still accepted (both 0). */
+    int32_t tmem_columns;           /* NVIDIA: tensor-memory columns a block holds at once (tcgen05.alloc): 0 =
+                                       none, else a power of two from 32 to 512.  Never lowers blocks_per_sm;
+                                       see gpuocc_tmem_holders.  GPUOCC_ERR_TMEM on a device without it */
+    int32_t dvgpr;                  /* AMD: gfx12 dynamic-VGPR mode, its block size 16 or 32 VGPRs; 0 = off.
+                                       The compiler's model only, wave32 only: no VGPR limit on waves, at most
+                                       8 blocks (128 or 256 VGPRs) addressable (docs/amd.md) */
 } gpuocc_kernel;
 
 /* gpuocc_kernel.model (AMD).  @since 0.2.0 */

@@ -101,8 +101,10 @@ static const field kernel_fields[] = {
     FIELD(gpuocc_kernel, max_threads_per_block, T_I32), FIELD(gpuocc_kernel, agprs, T_I32),
     FIELD(gpuocc_kernel, sgprs, T_I32), FIELD(gpuocc_kernel, wave_size, T_I32), FIELD(gpuocc_kernel, cu_mode, T_I32),
     FIELD(gpuocc_kernel, model, T_I32), FIELD(gpuocc_kernel, rocm_version, T_I32),
-    FIELD(gpuocc_kernel, dvgpr, T_I32), RESERVED(gpuocc_kernel, reserved, T_U64, 1),
-    FIELD(gpuocc_kernel, sub_group, T_I32), FIELD(gpuocc_kernel, grf, T_I32), END_FIELDS,
+    RESERVED(gpuocc_kernel, reserved0, T_I32, 1), RESERVED(gpuocc_kernel, reserved, T_U64, 1),
+    FIELD(gpuocc_kernel, sub_group, T_I32), FIELD(gpuocc_kernel, grf, T_I32),
+    FIELD(gpuocc_kernel, virtual_resources, T_I32), RESERVED(gpuocc_kernel, reserved2, T_I32, 1),
+    FIELD(gpuocc_kernel, tmem_columns, T_I32), FIELD(gpuocc_kernel, dvgpr, T_I32), END_FIELDS,
 };
 static const layout kernel_layout = {"gpuocc_kernel", sizeof(gpuocc_kernel), 88, kernel_fields};
 

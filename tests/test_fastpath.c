@@ -107,7 +107,7 @@ Test(fastpath, kernel_checks_agree_field_by_field)
     offsets[n] = offsetof(gpuocc_kernel, smem_optin), widths[n++] = 4;
     offsets[n] = offsetof(gpuocc_kernel, smem_dynamic_max_bytes), widths[n++] = 8;
     offsets[n] = offsetof(gpuocc_kernel, max_threads_per_block), widths[n++] = 4;
-    offsets[n] = offsetof(gpuocc_kernel, dvgpr), widths[n++] = 4;
+    offsets[n] = offsetof(gpuocc_kernel, reserved0), widths[n++] = 4;
     for (size_t o = offsetof(gpuocc_kernel, reserved); o < sizeof(gpuocc_kernel); o += 8)
         offsets[n] = o, widths[n++] = 8;
     for (size_t f = 0; f < n; f++)

@@ -38,11 +38,11 @@ class Coverage(unittest.TestCase):
         # lib/core/structs.c static-asserts these sizes
         self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 400)  # 232 before Intel's tail, 384 before NVIDIA's,
         self.assertEqual(gpuocc._CDevice.tmem_columns_per_sm.offset, 392)  # 392 before tensor memory
-        self.assertEqual(gpuocc._CKernel.dvgpr.offset, 76)  # issue 24: in the words that were reserved
-        self.assertEqual(gpuocc._CKernel.tmem_columns.offset, 100)
+        self.assertEqual(gpuocc._CKernel.tmem_columns.offset, 104)  # issue 24: a new tail, not reserved words
+        self.assertEqual(gpuocc._CKernel.dvgpr.offset, 108)
         self.assertEqual(gpuocc._CDevice.xves_per_xecore.offset, 232)
         self.assertEqual(gpuocc._CDevice.virtual_resources_per_sm.offset, 384)
-        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 104)  # 88 before sub_group and grf, 96 before virtual
+        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 112)  # 88 before sub_group and grf, 96 before virtual, 104 before tmem
         self.assertEqual(gpuocc._CDevice.barriers_per_block_max.offset, 388)
         self.assertEqual(gpuocc._CKernel.sub_group.offset, 88)
         self.assertEqual(gpuocc._CKernel.virtual_resources.offset, 96)

@@ -15,9 +15,8 @@ _Static_assert(offsetof(gpuocc_device, smem_per_sm_bytes) == 64, "gpuocc_device 
 _Static_assert(offsetof(gpuocc_device, carveouts_kib) == 104, "gpuocc_device layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_kernel, sub_group) == GPUOCC_KERNEL_SIZE_MIN, "gpuocc_kernel 0.1 layout is a prefix");
 _Static_assert(offsetof(gpuocc_kernel, virtual_resources) == 96, "gpuocc_kernel Intel layout is a prefix");
-_Static_assert(sizeof(gpuocc_kernel) == 104, "gpuocc_kernel layout 0.2 with NVIDIA's virtual resources");
-_Static_assert(offsetof(gpuocc_kernel, dvgpr) == 76 && offsetof(gpuocc_kernel, tmem_columns) == 100,
-               "gpuocc_kernel: AMD's dynamic VGPRs and NVIDIA's tensor memory in the words that were reserved");
+_Static_assert(offsetof(gpuocc_kernel, tmem_columns) == GPUOCC_KERNEL_SIZE_VIRTUAL, "gpuocc_kernel layout with NVIDIA's virtual resources is a prefix");
+_Static_assert(sizeof(gpuocc_kernel) == 112, "gpuocc_kernel layout 0.2 with tensor memory and dynamic VGPRs");
 _Static_assert(offsetof(gpuocc_kernel, smem_dynamic_max_bytes) == 40, "gpuocc_kernel layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, workgroups_per_gpu) == GPUOCC_RESULT_SIZE_MIN, "gpuocc_result 0.1 layout is a prefix");
 _Static_assert(offsetof(gpuocc_result, limit_virtual_resources) == 112, "gpuocc_result Intel layout is a prefix");
@@ -160,7 +159,7 @@ int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel)
 
 static int32_t check_kernel(const gpuocc_kernel *k)
 {
-    if (!all_zero(k->reserved, sizeof k->reserved / sizeof k->reserved[0]))
+    if (k->reserved0 != 0 || k->reserved2 != 0 || !all_zero(k->reserved, sizeof k->reserved / sizeof k->reserved[0]))
         return GPUOCC_ERR_RESERVED;
     if (k->threads_per_block < 1)
         return GPUOCC_ERR_THREADS;
@@ -196,7 +195,8 @@ const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kern
         (const gpuocc_kernel *)gpuocc_struct_view(kernel, sizeof *kernel, GPUOCC_KERNEL_SIZE_MIN, scratch, rc);
     if (!k)
         return NULL;
-    bool ok = gpuocc_dvgpr_ok(k->dvgpr) & (k->reserved[0] == 0) & gpuocc_tmem_columns_ok(k->tmem_columns) &
+    bool ok = (k->reserved0 == 0) & (k->reserved[0] == 0) & (k->reserved2 == 0) & gpuocc_dvgpr_ok(k->dvgpr) &
+              gpuocc_tmem_columns_ok(k->tmem_columns) &
               (k->virtual_resources >= 0) &
               (k->agprs >= 0) & (k->sgprs >= 0) &
               ((k->wave_size == 0) | (k->wave_size == 32) | (k->wave_size == 64)) & field_in_range(k->cu_mode, 0, 1) &

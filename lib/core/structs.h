@@ -18,6 +18,9 @@
 #define GPUOCC_DEVICE_SIZE_INTEL 384u
 /* The layout with the virtual resources and the barrier limit, before tensor memory (still accepted). */
 #define GPUOCC_DEVICE_SIZE_VIRTUAL 392u
+/* The kernel layout with NVIDIA's virtual resources, before tensor memory and dynamic VGPRs (still
+   accepted, zero-extended). */
+#define GPUOCC_KERNEL_SIZE_VIRTUAL 104u
 
 /* The domains of AMD's dynamic-VGPR block size (0, 16, 32) and of NVIDIA's tensor-memory columns per block
    (0, or a power of two from 32 to 512).  int, not bool: combined with `&` (clang warns on `&` of bools). */

@@ -29,8 +29,8 @@
 typedef gpuocc_i32x4 i32x4;
 
 _Static_assert(offsetof(gpuocc_device, simds_per_cu) + 8 == 4 * 44, "the bounds end two words into the AMD fields");
-_Static_assert(offsetof(gpuocc_kernel, sub_group) + 8 == 4 * 24 && sizeof(gpuocc_kernel) == 4 * 26,
-               "the kernel's bounds cover it whole, with the zero vector at word 22");
+_Static_assert(offsetof(gpuocc_kernel, sub_group) + 8 == 4 * 24 && sizeof(gpuocc_kernel) == 4 * 28,
+               "the kernel's bounds cover it whole, with the zero vectors at words 22 and 24");
 _Static_assert(GPUOCC_DEVICE_SIZE_INTEL % 16 == 0 && offsetof(gpuocc_device, reserved) == 224 &&
                    offsetof(gpuocc_device, virtual_resources_per_sm) == GPUOCC_DEVICE_SIZE_INTEL &&
                    sizeof(gpuocc_device) == GPUOCC_DEVICE_SIZE_INTEL + 16,
@@ -68,9 +68,9 @@ static const i32x4 kernel_bounds[7][2] = {
     ROW((-1, 100), (0, 1), ANY, ANY),
     /* max_threads_per_block, agprs, sgprs, wave_size (0, 32 or 64: a multiple of 32, below) */
     ROW((0, INT32_MAX), (0, INT32_MAX), (0, INT32_MAX), (0, 64)),
-    /* cu_mode, model, rocm_version, dvgpr (AMD's; NVIDIA refuses it on the plain path) */
+    /* cu_mode, model, rocm_version, reserved0 */
     ROW((0, 1), (GPUOCC_MODEL_DEFAULT, GPUOCC_MODEL_RUNTIME), (0, 100000), ZERO),
-    /* rocm_version, dvgpr, reserved[0] */
+    /* rocm_version, reserved0, reserved[0] */
     ROW((0, 100000), ZERO, ZERO, ZERO),
     /* reserved[0], Intel's sub_group and grf (zero on NVIDIA's fast path) */
     ROW(ZERO, ZERO, ZERO, ZERO),
@@ -148,9 +148,9 @@ static inline bool kernel_ok(const gpuocc_kernel *k)
                 out_of_bounds(b + 32, kernel_bounds[2]) | out_of_bounds(b + 48, kernel_bounds[3]) |
                 out_of_bounds(b + 64, kernel_bounds[4]) | out_of_bounds(b + 72, kernel_bounds[5]) |
                 out_of_bounds(b + 80, kernel_bounds[6]);
-    /* Intel's sub_group and grf, NVIDIA's virtual resources and tensor-memory columns (a kernel that uses
-       them takes the plain path): zero */
-    bad |= load(b + 88);
+    /* Intel's sub_group and grf, NVIDIA's virtual resources, reserved2, the tensor-memory columns and AMD's
+       dynamic VGPRs (a kernel that uses them takes the plain path): zero; the two loads overlap (96 .. 103) */
+    bad |= load(b + 88) | load(b + 96);
     /* -1 .. GPUOCC_FAST_BYTES - 1 */
     bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
     return none(bad) & dynamic_max_ok & ((k->wave_size & 31) == 0);

@@ -55,8 +55,9 @@ class _CKernel(ctypes.Structure):
                 ("smem_static_bytes", c_i64), ("smem_dynamic_bytes", c_i64), ("carveout_percent", c_i32),
                 ("smem_optin", c_i32), ("smem_dynamic_max_bytes", c_i64), ("max_threads_per_block", c_i32),
                 ("agprs", c_i32), ("sgprs", c_i32), ("wave_size", c_i32), ("cu_mode", c_i32), ("model", c_i32),
-                ("rocm_version", c_i32), ("dvgpr", c_i32), ("reserved", c_u64 * 1),
-                ("sub_group", c_i32), ("grf", c_i32), ("virtual_resources", c_i32), ("tmem_columns", c_i32)]
+                ("rocm_version", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 1),
+                ("sub_group", c_i32), ("grf", c_i32), ("virtual_resources", c_i32), ("reserved2", c_i32),
+                ("tmem_columns", c_i32), ("dvgpr", c_i32)]
 
 
 class _CResult(ctypes.Structure):
