@@ -67,39 +67,67 @@ int32_t gpuocc_spill_estimate(const gpuocc_spill_input *input, gpuocc_spill_cost
     return gpuocc_struct_store(cost, sizeof c, &c, sizeof c);
 }
 
+/* Blocks per SM (and the rest of the answer) with the kernel's registers capped at `cap`. */
+static int32_t blocks_at_cap(const gpuocc_device *d, const gpuocc_kernel *k, int32_t cap, gpuocc_result *r)
+{
+    gpuocc_kernel capped = *k;
+    capped.regs_per_thread = cap;
+    gpuocc_compute(d, &capped, r);
+    return r->blocks_per_sm;
+}
+
 /*
- * The staircase: walk the caps downwards; each cap at which blocks per SM rises is a step (the largest
- * cap reaching that count, since we walk down).  Writes up to `capacity` steps when `steps` is not NULL,
- * all but their spill_slowdown; returns the number of steps and the registers shed by the last one
- * that fits in `capacity`.
+ * The staircase: the caps below the kernel's registers at which blocks per SM rises, each the largest cap
+ * reaching its count.  Blocks per SM never fall as the cap falls (fewer registers per thread never take
+ * more of the register file), so from each step the next is found by galloping down (1, 2, 4, ... caps
+ * below it) until the count rises, then bisecting that bracket: about 2 log2(gap) evaluations a step
+ * rather than one per register (a described device may allow 2^20 registers per thread).  Writes up to
+ * `capacity` steps when `steps` is not NULL, all but their spill_slowdown; returns the number of steps
+ * and the registers shed by the last one that fits in `capacity`.
  */
 static int32_t staircase(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_tradeoff_step *steps,
                          int32_t capacity, int32_t *last_shed)
 {
-    gpuocc_result now;
+    gpuocc_result now, r;
     gpuocc_compute(d, k, &now);
     int32_t n = 0, best = now.blocks_per_sm;
     int32_t top = k->regs_per_thread < d->regs_per_thread_max ? k->regs_per_thread : d->regs_per_thread_max;
-    for (int32_t cap = top; cap >= 0; cap--) {
-        gpuocc_kernel capped = *k;
-        capped.regs_per_thread = cap;
-        gpuocc_result r;
-        gpuocc_compute(d, &capped, &r);
-        if (r.blocks_per_sm <= best)
-            continue;
+    for (int32_t cap = top; cap >= 0;) {
+        /* the largest c <= cap with more than `best` blocks: `fail` gives no more, `ok` more */
+        int32_t ok = -1, fail = cap + 1;
+        for (int64_t gap = 0; ok < 0; gap = gap ? 2 * gap : 1) {
+            int32_t probe = cap - gap > 0 ? (int32_t)(cap - gap) : 0;
+            if (blocks_at_cap(d, k, probe, &r) > best)
+                ok = probe;
+            else if (probe == 0)
+                break;
+            else
+                fail = probe;
+        }
+        if (ok < 0)
+            break; /* no cap down to 0 gives more */
+        while (fail - ok > 1) {
+            int32_t mid = ok + (fail - ok) / 2;
+            if (blocks_at_cap(d, k, mid, &r) > best)
+                ok = mid;
+            else
+                fail = mid;
+        }
+        blocks_at_cap(d, k, ok, &r);
         best = r.blocks_per_sm;
         if (n < capacity) {
-            *last_shed = k->regs_per_thread - cap;
+            *last_shed = k->regs_per_thread - ok;
             if (steps) {
                 gpuocc_tradeoff_step *s = &steps[n];
-                s->regs_per_thread = cap;
-                s->regs_shed = k->regs_per_thread - cap;
+                s->regs_per_thread = ok;
+                s->regs_shed = k->regs_per_thread - ok;
                 s->blocks_per_sm = r.blocks_per_sm;
                 s->warps_per_sm = r.warps_per_sm;
                 s->occupancy = r.occupancy;
             }
         }
         n++;
+        cap = ok - 1;
     }
     return n;
 }
