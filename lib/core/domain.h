@@ -62,4 +62,12 @@ static inline double gpuocc_scaled(const double *num, size_t n_num, const double
     return ldexp(m, (int)e);
 }
 
+/* n0 x n1 x n2 / d0 / d1 by gpuocc_scaled (pass 1 for an unused factor: it changes no rounding); a call
+   with named arrays, which C++ (the amalgamation's check) also compiles. */
+static inline double gpuocc_ratio(double n0, double n1, double n2, double d0, double d1)
+{
+    const double num[3] = {n0, n1, n2}, den[2] = {d0, d1};
+    return gpuocc_scaled(num, 3, den, 2);
+}
+
 #endif

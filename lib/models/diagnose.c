@@ -84,14 +84,13 @@ int32_t gpuocc_roofline(double flops, double bytes, double peak_flops_per_s, dou
     /* scaled (core/domain.h): flops x bandwidth / bytes neither overflows where min() would take the peak
        nor underflows where the intensity alone would; and the verdict compares flops x bandwidth with
        peak x bytes exactly in exponent, not the two quotients, either of which may underflow to 0 */
-    double roof = gpuocc_scaled((const double[]){flops, peak_bytes_per_s}, 2, &bytes, 1);
+    double roof = gpuocc_ratio(flops, peak_bytes_per_s, 1, bytes, 1);
     double answers[3] = {ai, peak_flops_per_s / peak_bytes_per_s, fmin(peak_flops_per_s, roof)};
     if ((rc = gpuocc_finite(3, answers)))
         return rc;
     *intensity = answers[0];
     *ridge = answers[1];
     *attainable_flops_per_s = answers[2];
-    *compute_bound = gpuocc_scaled((const double[]){flops, peak_bytes_per_s}, 2,
-                                   (const double[]){bytes, peak_flops_per_s}, 2) >= 1;
+    *compute_bound = gpuocc_ratio(flops, peak_bytes_per_s, 1, bytes, peak_flops_per_s) >= 1;
     return GPUOCC_OK;
 }

@@ -15,7 +15,7 @@ int32_t gpuocc_warps_needed(double latency_cycles, double throughput_per_cycle, 
     if (!warps)
         return GPUOCC_ERR_NULL;
     /* scaled: latency x throughput may pass DBL_MAX where the warps, divided by the ILP, do not */
-    double w = gpuocc_scaled((const double[]){latency_cycles, throughput_per_cycle}, 2, &ilp, 1);
+    double w = gpuocc_ratio(latency_cycles, throughput_per_cycle, 1, ilp, 1);
     if ((rc = gpuocc_finite(1, &w)))
         return rc;
     *warps = w;
@@ -45,14 +45,14 @@ int32_t gpuocc_mix_warps_needed(double alpha, double alu_latency_cycles, double 
        where the rate divides by it: alpha x alu_latency alone may pass DBL_MAX where the warps do not */
     double w;
     if (bound == 1)
-        w = gpuocc_scaled((const double[]){mem_latency_cycles, alu_throughput}, 2, &alpha, 1) +
+        w = gpuocc_ratio(mem_latency_cycles, alu_throughput, 1, alpha, 1) +
             alu_latency_cycles * alu_throughput;
     else if (bound == 2)
-        w = gpuocc_scaled((const double[]){mem_latency_cycles, issue_throughput}, 2, (const double[]){alpha + 1}, 1) +
-            gpuocc_scaled((const double[]){alu_latency_cycles, issue_throughput, alpha}, 3, (const double[]){alpha + 1}, 1);
+        w = gpuocc_ratio(mem_latency_cycles, issue_throughput, 1, alpha + 1, 1) +
+            gpuocc_ratio(alu_latency_cycles, issue_throughput, alpha, alpha + 1, 1);
     else
         w = mem_latency_cycles * mem_throughput +
-            gpuocc_scaled((const double[]){alpha, alu_latency_cycles, mem_throughput}, 3, NULL, 0);
+            gpuocc_ratio(alpha, alu_latency_cycles, mem_throughput, 1, 1);
     if ((rc = gpuocc_finite(1, &w)))
         return rc;
     *warps = w;
@@ -87,7 +87,7 @@ int32_t gpuocc_bytes_in_flight(double bandwidth_bytes_per_s, double latency_ns, 
         return GPUOCC_ERR_SM_COUNT;
     if (!bytes_per_sm || !bytes_device)
         return GPUOCC_ERR_NULL;
-    double device = gpuocc_scaled((const double[]){bandwidth_bytes_per_s, latency_ns}, 2, (const double[]){1e9}, 1);
+    double device = gpuocc_ratio(bandwidth_bytes_per_s, latency_ns, 1, 1e9, 1);
     if ((rc = gpuocc_finite(1, &device)))
         return rc;
     *bytes_device = device;
@@ -108,8 +108,7 @@ int32_t gpuocc_bandwidth_at(double bytes_in_flight_per_sm, int32_t sm_count, dou
         return GPUOCC_ERR_NULL;
     /* scaled: no intermediate overflows or underflows.  x may still be infinite (more in flight than a
        double can say): the fraction is then 1 by either form, the limit of both as x grows */
-    double x = gpuocc_scaled((const double[]){bytes_in_flight_per_sm, (double)sm_count, 1e9}, 3,
-                             (const double[]){latency_ns, peak_bytes_per_s}, 2);
+    double x = gpuocc_ratio(bytes_in_flight_per_sm, (double)sm_count, 1e9, latency_ns, peak_bytes_per_s);
     double fraction;
     if (smooth_k <= 0)
         fraction = x < 1 ? x : 1;

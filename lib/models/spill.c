@@ -14,7 +14,7 @@ int32_t gpuocc_spill_slowdown(double work_cycles, double spill_accesses, double 
     if (!slowdown)
         return GPUOCC_ERR_NULL;
     /* 1 + accesses x latency / work, scaled: accesses x latency may pass DBL_MAX where the slowdown does not */
-    double s = 1 + gpuocc_scaled((const double[]){spill_accesses, spill_latency_cycles}, 2, &work_cycles, 1);
+    double s = 1 + gpuocc_ratio(spill_accesses, spill_latency_cycles, 1, work_cycles, 1);
     if ((rc = gpuocc_finite(1, &s)))
         return rc;
     *slowdown = s;
@@ -54,12 +54,11 @@ int32_t gpuocc_spill_estimate(const gpuocc_spill_input *input, gpuocc_spill_cost
     c.size = sizeof c;
     double per_thread = in.spill_load_bytes + in.spill_store_bytes;
     /* products and quotients scaled (core/domain.h): each answer is infinite only where it does not fit */
-    c.local_bytes = gpuocc_scaled((const double[]){in.threads, in.executions, per_thread}, 3, NULL, 0);
+    c.local_bytes = gpuocc_ratio(in.threads, in.executions, per_thread, 1, 1);
     /* one warp-level instruction moves access_bytes per lane; the load/store unit issues about one
        warp-instruction per cycle per SM (L1: 128 B per cycle per SM, RRZE) */
-    c.instructions = gpuocc_scaled((const double[]){in.threads, in.executions, per_thread}, 3,
-                                   (const double[]){32, in.access_bytes}, 2);
-    c.issue_s = gpuocc_scaled(&c.instructions, 1, (const double[]){(double)in.sm_count, in.clock_hz}, 2);
+    c.instructions = gpuocc_ratio(in.threads, in.executions, per_thread, 32, in.access_bytes);
+    c.issue_s = gpuocc_ratio(c.instructions, 1, 1, (double)in.sm_count, in.clock_hz);
     double l2_bytes = c.local_bytes * (1 - in.l1_hit_rate);
     c.l2_s = l2_bytes / in.l2_bandwidth_bytes_per_s;
     c.dram_s = l2_bytes * (1 - in.l2_hit_rate) / in.dram_bandwidth_bytes_per_s;
@@ -140,7 +139,7 @@ static int32_t staircase(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_
 static int32_t shed_slowdown(int32_t shed, double work_cycles, double accesses_per_reg, double latency_cycles,
                              double *slowdown)
 {
-    double s = 1 + gpuocc_scaled((const double[]){(double)shed, accesses_per_reg, latency_cycles}, 3, &work_cycles, 1);
+    double s = 1 + gpuocc_ratio((double)shed, accesses_per_reg, latency_cycles, work_cycles, 1);
     int32_t rc = gpuocc_finite(1, &s);
     if (rc)
         return rc;

@@ -803,14 +803,19 @@ static void run_huge_reference(void *p)
     sink = total;
 }
 
-/* H100's rules with shared memory of 2^40 bytes per SM and per block (opt-in), the largest carveout 2^40 B,
-   in allocation units of `unit` bytes; registers per thread up to `regs_max`.  0 if the device checks refuse it. */
-static int huge_device(gpuocc_device *d, int32_t unit, int32_t regs_max)
+/* `name`'s rules with shared memory of 2^40 bytes per SM and per block (opt-in); on NVIDIA the largest
+   carveout 2^40 B, allocation units of `unit` bytes and registers per thread up to `regs_max`; AMD: 2^40 B
+   of LDS per CU and per workgroup.  0 if the device checks refuse it. */
+static int huge_device(gpuocc_device *d, const char *name, int32_t unit, int32_t regs_max)
 {
     *d = (gpuocc_device){.size = sizeof *d};
-    if (gpuocc_device_lookup("H100", d))
+    if (gpuocc_device_lookup(name, d))
         return 0;
     int64_t big = (int64_t)1 << 40;
+    if (d->vendor == GPUOCC_VENDOR_AMD) {
+        d->smem_per_sm_bytes = d->smem_per_block_bytes = d->smem_per_block_optin_bytes = big;
+        return gpuocc_device_validate(d) == GPUOCC_OK;
+    }
     d->smem_per_sm_bytes = big;
     d->smem_per_block_optin_bytes = big - d->smem_reserved_per_block_bytes;
     d->carveouts_kib[d->carveout_count - 1] = (int32_t)(big / 1024);
@@ -824,14 +829,15 @@ static int bench_huge_smem(void)
     static struct huge_run s;
     int missed = 0;
     const struct {
+        const char *name;
         int32_t unit, regs_max;
-    } devices[] = {{256, 255}, {1, 255}, {1, 1 << 20}};
+    } devices[] = {{"H100", 256, 255}, {"H100", 1, 255}, {"H100", 1, 1 << 20}, {"MI300X", 0, 0}, {"gfx1100", 0, 0}};
     for (int i = 0; i <= 1024; i++)
         huge_table[i] = ((int64_t)1 << 30) * i;
     for (size_t dv = 0; dv < sizeof devices / sizeof devices[0]; dv++) {
-        if (!huge_device(&s.dev, devices[dv].unit, devices[dv].regs_max)) {
-            printf("\ninverse queries, 2^40-byte device (unit %d B): the device checks refuse it  NOT met\n",
-                   devices[dv].unit);
+        if (!huge_device(&s.dev, devices[dv].name, devices[dv].unit, devices[dv].regs_max)) {
+            printf("\ninverse queries, 2^40-byte %s (unit %d B): the device checks refuse it  NOT met\n",
+                   devices[dv].name, devices[dv].unit);
             missed++;
             continue;
         }
@@ -839,16 +845,21 @@ static int bench_huge_smem(void)
         for (int i = 0; i < HUGE_KERNELS; i++) {
             gpuocc_kernel *k = &s.kernels[i];
             gpuocc_kernel_init(k);
-            k->threads_per_block = 32 * (1 + rand() % 32);
+            bool amd = s.dev.vendor == GPUOCC_VENDOR_AMD;
+            k->threads_per_block = (amd ? 64 : 32) * (1 + rand() % (amd ? 16 : 32));
             k->regs_per_thread = devices[dv].regs_max > 255 ? (1 << 20) - rand() % 1000 : 16 + rand() % 240;
             k->smem_static_bytes = rand() % 2 ? 1024 * (rand() % 48) : 0;
             k->smem_dynamic_bytes = ((int64_t)1 << (20 + rand() % 20)) + rand();
-            k->barriers = rand() % 17;
+            k->barriers = amd ? 1 : rand() % 17;
             s.want[i] = 1 + rand() % 8;
         }
-        printf("\ninverse queries on a 2^40-byte shared-memory device (H100's rules, allocation unit %d B, registers "
-               "per thread up to %d), %d launches; ratio: median of 31 interleaved repetitions' ratios\n",
-               devices[dv].unit, devices[dv].regs_max, HUGE_KERNELS);
+        if (s.dev.vendor == GPUOCC_VENDOR_AMD)
+            printf("\ninverse queries on a 2^40-byte LDS device (%s's rules), %d launches; ratio: median of 31 "
+                   "interleaved repetitions' ratios\n", devices[dv].name, HUGE_KERNELS);
+        else
+            printf("\ninverse queries on a 2^40-byte shared-memory device (%s's rules, allocation unit %d B, "
+                   "registers per thread up to %d), %d launches; ratio: median of 31 interleaved repetitions' "
+                   "ratios\n", devices[dv].name, devices[dv].unit, devices[dv].regs_max, HUGE_KERNELS);
         for (int q = HQ_SMEM_AVAILABLE; q < HQ_COUNT; q++) {
             s.q = (enum huge_query)q;
             double ours, theirs;
