@@ -241,6 +241,25 @@ for flag, value, field, limit, phrase in [
     check(f"{flag} stderr names it", err.rstrip("\n").endswith(": " + phrase) and err.count("\n") == 1, err)
     rc, out, err = run(args)
     check(f"{flag} text line", "exceeded    " + phrase + "\n" in out, out)
+# the same names in `gpuocc batch`: the columns exceeded, exceeded_limit before `line` and `error` (which stay
+# last), for a 0-block row and for a refused row (issue 22); empty / null otherwise
+src = ("arch,threads,regs,smem_static,smem_dynamic,barriers\nH100,2000,32,0,0,0\nH100,256,300,0,0,0\n"
+       "H100,256,32,0,300K,0\nH100,256,32,0,0,17\nH100,256,32,64K,0,0\nH100,256,32,0,0,0\nH100,x,32,0,0,0\n"
+       "MI300X,2048,32,0,0,\n")
+want = [("threads", "1024"), ("regs", "256"), ("smem_dynamic", "232448"), ("barriers", "16"),
+        ("smem_static", "49152"), ("", ""), ("", ""), ("threads", "1024")]
+rc, out, err = run(["batch", "-"], src)
+header = out.split("\n")[0].split(",")
+check("batch exceeded columns before line, error", header[-6:] == ["limit_sgprs", "workgroups_per_gpu", "exceeded",
+                                                                    "exceeded_limit", "line", "error"], header)
+rows = list(csv.DictReader(io.StringIO(out)))
+check("batch exceeded cells", [(r["exceeded"], r["exceeded_limit"]) for r in rows] == want, rows)
+check("batch 0-block rows ok", [r["status"] for r in rows] ==
+      ["ok", "ok", "ok", "barriers", "smem", "ok", "parse", "ok"], rows)
+rc, out, err = run(["batch", "--json", "-"], src)
+objs = [json.loads(line) for line in out.splitlines()]
+check("batch json exceeded", [(o["exceeded"], o["exceeded_limit"]) for o in objs] ==
+      [(f or None, int(l) if l else None) for f, l in want], objs)
 rc, out, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--json"])
 check("exceeded null when blocks fit", json.loads(out)["exceeded"] is None and
       json.loads(out)["exceeded_limit"] is None, out)

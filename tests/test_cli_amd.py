@@ -167,8 +167,8 @@ t = list(csv.reader(io.StringIO(out)))
 hdr = t[0] if t else []
 rows = {dict(zip(hdr, r))["id"]: dict(zip(hdr, r)) for r in t[1:]} if hdr else {}
 check("batch exit 1 (bad rows)", rc == 1, err)
-check("batch header: AMD results before line and error", hdr[-6:] == ["model", "waves_per_simd", "limit_sgprs",
-                                                                      "workgroups_per_gpu", "line", "error"], hdr)
+check("batch header: AMD results before exceeded, line and error", hdr[-8:] == [
+      "model", "waves_per_simd", "limit_sgprs", "workgroups_per_gpu", "exceeded", "exceeded_limit", "line", "error"], hdr)
 check("batch rows have the header's width", all(len(r) == len(hdr) for r in t[1:]), t)
 exp = {"a": ("2", "2", "8", "shared_memory", "compiler"), "b": ("7", "7", "7", "sgprs", "compiler"),
        "c": ("8", "16", "-1", "warps|registers|shared_memory", "compiler"), "d": ("4", "8", "-1", "shared_memory", "compiler"),
@@ -210,8 +210,8 @@ launch = hdr[:hdr.index("status")] if "status" in hdr else []
 src = ",".join(launch) + "\n" + "".join(",".join(r[:len(launch)]) + "\n" for r in t[1:])
 rc, bout, _ = run(["batch"], src)
 bt = list(csv.reader(io.StringIO(bout)))
-check("AMD sweep rows join with batch output", rc == 0 and bt and bt[0][:-2] == hdr
-      and [r[:-2] for r in bt[1:]] == t[1:], (bt[:2], t[:2]))
+check("AMD sweep rows join with batch output", rc == 0 and bt and bt[0][:-4] == hdr
+      and [r[:-4] for r in bt[1:]] == t[1:], (bt[:2], t[:2]))
 rc, out, err = run(["sweep", "--arch", "gfx906", "--threads", "256", "--vgprs", "16", "--axis", "regs", "--from", "100",
                     "--to", "102", "--sgprs", "102", "--json"])
 pts = json.loads(out) if rc == 0 else []

@@ -31,8 +31,9 @@ for axis, extra in [("regs", []), ("threads", ["--regs", "40"]), ("smem", ["--sm
     check(f"sweep {axis} header", rows[0][:8] == LAUNCH and rows[0][8] == "status", rows[0])
     launches = "\n".join(",".join(r[:8]) for r in rows) + "\n"
     rc, batch, err = run("batch", stdin=launches)
-    # batch appends its input's `line` and `error` columns; the rest is the same, byte for byte
-    joined = [r[:-2] for r in csv.reader(io.StringIO(batch))]
+    # batch appends its input's `exceeded`, `exceeded_limit`, `line` and `error` columns; the rest is the same,
+    # byte for byte
+    joined = [r[:-4] for r in csv.reader(io.StringIO(batch))]
     check(f"sweep {axis} joins batch", rc == 0 and joined == rows and all(r[-1] == "" for r in list(csv.reader(io.StringIO(batch)))[1:]),
           (rc, err, batch[:300], out[:300]))
 

@@ -395,3 +395,79 @@ Test(models, spill_estimate_rejects_nonzero_reserved)
         cr_expect_eq(memcmp(&c, &untouched, sizeof c), 0);
     }
 }
+
+/* The staircase by its definition, one cap at a time through the public call: each cap below the kernel's
+   registers (and the device's maximum) at which blocks per SM rises above every larger cap's. */
+static int32_t staircase_by_walk(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_tradeoff_step *out,
+                                 int32_t cap_max)
+{
+    gpuocc_result r = {.size = sizeof r};
+    cr_assert_eq(gpuocc_occupancy(d, k, &r), GPUOCC_OK);
+    int32_t best = r.blocks_per_sm, n = 0;
+    int32_t top = k->regs_per_thread < d->regs_per_thread_max ? k->regs_per_thread : d->regs_per_thread_max;
+    for (int32_t cap = top; cap >= 0; cap--) {
+        gpuocc_kernel c = *k;
+        c.regs_per_thread = cap;
+        cr_assert_eq(gpuocc_occupancy(d, &c, &r), GPUOCC_OK);
+        if (r.blocks_per_sm <= best)
+            continue;
+        best = r.blocks_per_sm;
+        if (n < cap_max)
+            out[n] = (gpuocc_tradeoff_step){cap, k->regs_per_thread - cap, r.blocks_per_sm, r.warps_per_sm,
+                                            r.occupancy, 0};
+        n++;
+    }
+    return n;
+}
+
+/* Issue 22: gpuocc_tradeoff walked every register cap, 2^20 occupancy evaluations (about 0.1 s) on a
+   described device allowing 2^20 registers per thread; it now gallops and bisects.  Its steps must be
+   exactly the walk's, on every catalog device (NVIDIA and AMD) and on that described device. */
+Test(models, tradeoff_staircase_is_the_walks_on_every_device)
+{
+    srand(2222);
+    int32_t count = gpuocc_catalog_count();
+    long compared = 0;
+    for (int32_t i = 0; i < count; i++) {
+        gpuocc_device d = {.size = sizeof d};
+        cr_assert_eq(gpuocc_catalog_device(i, &d), GPUOCC_OK);
+        if (d.vendor == GPUOCC_VENDOR_INTEL)
+            continue; /* Intel's register demand is grf, not regs_per_thread */
+        for (int trial = 0; trial < 6; trial++) {
+            gpuocc_kernel k;
+            gpuocc_kernel_init(&k);
+            int32_t warp = d.warp_size > 0 ? d.warp_size : 32;
+            k.threads_per_block = warp * (1 + rand() % 8);
+            k.regs_per_thread = 1 + rand() % (d.regs_per_thread_max < 255 ? d.regs_per_thread_max : 255);
+            k.smem_dynamic_bytes = rand() % 3 ? 0 : 1024 * (rand() % 16);
+            gpuocc_tradeoff_step want[300], got[300];
+            int32_t n_want = staircase_by_walk(&d, &k, want, 300), n_got = -1;
+            int32_t rc = gpuocc_tradeoff(&d, &k, 1000, 1, 300, got, 300, &n_got);
+            cr_assert_eq(rc, GPUOCC_OK, "%s threads %d regs %d: %s", gpuocc_catalog_name(i), k.threads_per_block,
+                         k.regs_per_thread, gpuocc_status_name(rc));
+            cr_assert_eq(n_got, n_want, "%s threads %d regs %d", gpuocc_catalog_name(i), k.threads_per_block,
+                         k.regs_per_thread);
+            for (int32_t s = 0; s < n_got; s++) {
+                cr_expect_eq(got[s].regs_per_thread, want[s].regs_per_thread, "%s step %d", gpuocc_catalog_name(i), s);
+                cr_expect_eq(got[s].blocks_per_sm, want[s].blocks_per_sm);
+                cr_expect_eq(got[s].warps_per_sm, want[s].warps_per_sm);
+            }
+            compared++;
+        }
+    }
+    cr_expect_gt(compared, 100);
+    /* H100 allowing 2^20 registers per thread; a kernel of 2^20 - 7: the walk's steps, at once */
+    gpuocc_device d = test_device("H100");
+    d.regs_per_thread_max = 1 << 20;
+    d.regs_per_sm = 1 << 26; /* 2 warps of 2^20 registers per lane */
+    d.regs_per_block = 1 << 26;
+    cr_assert_eq(gpuocc_device_validate(&d), GPUOCC_OK);
+    gpuocc_kernel k = test_kernel(32, (1 << 20) - 7, 0, 0);
+    static gpuocc_tradeoff_step want[64], got[64];
+    int32_t n_want = staircase_by_walk(&d, &k, want, 64), n_got = -1;
+    cr_assert_eq(gpuocc_tradeoff(&d, &k, 1000, 1, 300, got, 64, &n_got), GPUOCC_OK);
+    cr_assert_eq(n_got, n_want);
+    cr_expect_gt(n_got, 1);
+    for (int32_t s = 0; s < n_got && s < 64; s++)
+        cr_expect_eq(got[s].regs_per_thread, want[s].regs_per_thread, "step %d", s);
+}

@@ -766,17 +766,20 @@ void csv_cell(FILE *f, const char *s, size_t n)
 /* PTX ISA, "bar, barrier": barrier ids 0..15, so 16 per block; a described NVIDIA device's 0 means the same. */
 #define NV_BARRIERS_PER_BLOCK 16
 
-const char *cli_refused(const gpuocc_device *d, const gpuocc_kernel *k, int32_t rc, char *why, size_t cap)
+const char *cli_refused(const gpuocc_device *d, const gpuocc_kernel *k, int32_t rc, int64_t *limit, char *why,
+                        size_t cap)
 {
     if (d->vendor != GPUOCC_VENDOR_NVIDIA)
         return NULL;
     int32_t most = d->barriers_per_block_max ? d->barriers_per_block_max : NV_BARRIERS_PER_BLOCK;
     if (rc == GPUOCC_ERR_BARRIERS && k->barriers > most) {
+        *limit = most;
         snprintf(why, cap, "%d is more than the %d named barriers a block may use%s", k->barriers, most,
                  d->barriers_per_block_max ? "" : " (PTX barrier ids 0..15)");
         return "barriers";
     }
     if (rc == GPUOCC_ERR_SMEM && k->smem_static_bytes > d->smem_per_block_bytes) {
+        *limit = d->smem_per_block_bytes;
         snprintf(why, cap,
                  "%lld B is more than the static shared-memory limit of %lld B per block; more needs dynamic "
                  "shared memory and the opt-in",

@@ -44,7 +44,8 @@ static const struct {
 /* The results: `model` only when the input has no `model` column of its own (its cells say the model then). */
 static const char result_header[] = "status,blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,"
                                     "limit_smem,limit_blocks,limit_barriers,regs_per_block,smem_per_block,";
-static const char result_header_tail[] = "waves_per_simd,limit_sgprs,workgroups_per_gpu,line,error";
+/* exceeded, exceeded_limit: the value over a limit (docs/output.md); before line and error, which stay last */
+static const char result_header_tail[] = "waves_per_simd,limit_sgprs,workgroups_per_gpu,exceeded,exceeded_limit,line,error";
 
 #define MAX_COLUMNS 1024
 /* The longest record kept (--max-record-bytes): a longer one is a bad row, read past without being kept. */
@@ -516,6 +517,9 @@ static const char *label(const struct batch *b, int c)
 struct verdict {
     const char *status;
     char error[512];
+    /* the launch's value over a limit no block passes (a 0-block answer, or a refused row), else NULL */
+    const char *exceeded;
+    int64_t exceeded_limit;
 };
 
 /* "column: what, got 'value'" with the value's first 40 bytes, control bytes escaped (a NUL would end it). */
@@ -809,6 +813,10 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
         /* workgroups_per_gpu: Intel's, with an Xe-core count; -1 (an empty cell, null) elsewhere */
         if (dev->vendor != GPUOCC_VENDOR_INTEL || dev->sm_count <= 0)
             r->workgroups_per_gpu = -1;
+        if (r->blocks_per_sm == 0) { /* 0 blocks: the value over a limit, as `report` names it */
+            char why[256];
+            v->exceeded = cli_exceeded(dev, &k, &v->exceeded_limit, why, sizeof why);
+        }
         return true;
     }
     /* the library's status, and the columns (as the input names them) that carry the value it rejected */
@@ -826,8 +834,10 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
     else if (rc == GPUOCC_ERR_OVERFLOW) /* the block's total overflows: the larger size carries it */
         cols[0] = k.smem_dynamic_bytes >= k.smem_static_bytes ? COL_SMEM_DYNAMIC : COL_SMEM_STATIC;
     char why[256];
-    const char *refused = cli_refused(dev, &k, rc, why, sizeof why);
+    int64_t limit = 0;
+    const char *refused = cli_refused(dev, &k, rc, &limit, why, sizeof why);
     if (refused) { /* a launch that cannot run: the one column and the limit it is over */
+        v->exceeded = refused, v->exceeded_limit = limit;
         v->status = gpuocc_status_name(rc);
         snprintf(v->error, sizeof v->error, "%s: %s",
                  label(b, !strcmp(refused, "barriers") ? COL_BARRIERS : COL_SMEM_STATIC), why);
@@ -905,9 +915,36 @@ static void put_amd_csv(struct batch *b, const gpuocc_result *r)
     o->buf[o->n++] = ',';
 }
 
+/* The cells `exceeded,exceeded_limit,` (both empty when nothing is over a limit). */
+static void put_exceeded_csv(struct out *o, const struct verdict *x)
+{
+    if (!x->exceeded) {
+        out_bytes(o, ",,", 2);
+        return;
+    }
+    out_str(o, x->exceeded);
+    out_room(o, 32);
+    o->buf[o->n++] = ',';
+    put_i64(o, x->exceeded_limit);
+    o->buf[o->n++] = ',';
+}
 
+static void put_exceeded_json(struct out *o, const struct verdict *x)
+{
+    if (!x->exceeded) {
+        out_str(o, ",\"exceeded\":null,\"exceeded_limit\":null");
+        return;
+    }
+    out_str(o, ",\"exceeded\":\"");
+    out_str(o, x->exceeded);
+    out_str(o, "\",\"exceeded_limit\":");
+    out_room(o, 32);
+    put_i64(o, x->exceeded_limit);
+}
+
+/* v: the bad row's verdict, NULL for an answered row; x: the row's verdict either way (its `exceeded`). */
 static void print_csv_row(struct batch *b, const struct record *rec, const gpuocc_result *r,
-                          const struct verdict *v)
+                          const struct verdict *v, const struct verdict *x)
 {
     struct out *o = &b->o;
     /* the cells as they came; a short row padded, a long one cut after the header's count (the rest is
@@ -946,6 +983,8 @@ static void print_csv_row(struct batch *b, const struct record *rec, const gpuoc
         if (r->workgroups_per_gpu >= 0) /* Intel's GPU-wide count; empty where evaluate did not give one */
             put_i64(o, r->workgroups_per_gpu);
         o->buf[o->n++] = ',';
+        put_exceeded_csv(o, x);
+        out_room(o, 32);
         put_i64(o, rec->line);
         memcpy(o->buf + o->n, ",\n", 2);
         o->n += 2;
@@ -958,6 +997,8 @@ static void print_csv_row(struct batch *b, const struct record *rec, const gpuoc
     size_t empty = 15 + (b->result_model ? 1 : 0);
     memcpy(o->buf + o->n, ",,,,,,,,,,,,,,,,", empty);
     o->n += empty;
+    put_exceeded_csv(o, x);
+    out_room(o, 32);
     put_i64(o, rec->line);
     o->buf[o->n++] = ',';
     const char *extra = "";
@@ -970,7 +1011,7 @@ static void print_csv_row(struct batch *b, const struct record *rec, const gpuoc
 }
 
 static void print_json_row(struct batch *b, const struct record *rec, const gpuocc_result *r,
-                           const struct verdict *v)
+                           const struct verdict *v, const struct verdict *x)
 {
     struct out *o = &b->o;
     out_bytes(o, "{", 1);
@@ -1050,7 +1091,9 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
             out_str(o, ",\"model\":null");
         out_str(o, ",\"waves_per_simd\":null,\"limit_sgprs\":null,\"workgroups_per_gpu\":null");
     }
+    put_exceeded_json(o, x);
     out_str(o, ",\"line\":");
+    out_room(o, 32);
     put_i64(o, rec->line);
     out_str(o, ",\"error\":");
     if (v) {
@@ -1228,6 +1271,7 @@ static int run_batch(struct batch *b, struct reader *rd)
             continue;
         gpuocc_result r = {.size = sizeof r};
         struct verdict v;
+        v.exceeded = NULL, v.exceeded_limit = 0;
         bool ok = false;
         if (rec->skipped) {
             v.status = "parse";
@@ -1238,9 +1282,9 @@ static int run_batch(struct batch *b, struct reader *rd)
         if (!ok)
             report_row(b, rec, &v);
         if (b->json)
-            print_json_row(b, rec, &r, ok ? NULL : &v);
+            print_json_row(b, rec, &r, ok ? NULL : &v, &v);
         else
-            print_csv_row(b, rec, &r, ok ? NULL : &v);
+            print_csv_row(b, rec, &r, ok ? NULL : &v, &v);
     }
     if (got == REC_NOT_TEXT)
         cli_fail(io, where, "no line break in the first %llu bytes: not CSV text", (unsigned long long)TEXT_PROBE);

@@ -590,7 +590,8 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
     gpuocc_result r = {.size = sizeof r};
     int32_t rc = gpuocc_occupancy(&l.dev, &l.k, &r);
     char why[256];
-    const char *refused = rc != GPUOCC_OK ? cli_refused(&l.dev, &l.k, rc, why, sizeof why) : NULL;
+    int64_t refused_limit;
+    const char *refused = rc != GPUOCC_OK ? cli_refused(&l.dev, &l.k, rc, &refused_limit, why, sizeof why) : NULL;
     if (refused) /* a launch no compiler or driver accepts: an error, named by its flag */
         return cli_fail(io, !strcmp(refused, "barriers") ? "--barriers" : "--smem-static", "%s", why);
     if (rc == GPUOCC_ERR_TMEM)

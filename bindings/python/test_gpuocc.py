@@ -212,6 +212,35 @@ class Occupancy(unittest.TestCase):
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy(eight, gpuocc.kernel(threads=256, regs=32, barriers=9))
         self.assertEqual(e.exception.name, "barriers")
+        self.assertEqual((e.exception.exceeded, e.exception.exceeded_limit), ("barriers", 8))
+
+    def test_the_exceeded_limit_is_named(self):
+        # issue 22: the field over a limit and the limit's value, named as `gpuocc report --json` and `gpuocc
+        # batch` name them (exceeded, exceeded_limit).  H100 (deviceQuery, docs/sources.md): 1024 threads per
+        # block, 255 + 1 = 256 registers per thread as the device records it, 227 KiB = 232448 B opt-in per
+        # block, 48 KiB = 49152 B static, 16 named barriers (PTX ids 0..15).
+        for kw, field, limit in [(dict(barriers=17), "barriers", 16), (dict(smem_static=65536), "smem_static", 49152)]:
+            with self.assertRaises(gpuocc.Error) as e:
+                gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, **kw))
+            self.assertEqual((e.exception.exceeded, e.exception.exceeded_limit), (field, limit))
+            self.assertIn(f"{field}={list(kw.values())[0]}", str(e.exception))
+        for kw, field, limit in [(dict(threads=2000), "threads", 1024), (dict(regs=300), "regs", 256),
+                                 (dict(smem_dynamic=300 * 1024), "smem_dynamic", 232448),
+                                 (dict(smem_dynamic=48 * 1024 + 1, smem_optin=False), "smem_dynamic", 49152),
+                                 (dict(smem_dynamic=100000, smem_dynamic_max=65536), "smem_dynamic", 65536)]:
+            args = dict(threads=256, regs=32)
+            args.update(kw)
+            r = gpuocc.occupancy("H100", gpuocc.kernel(**args))
+            self.assertEqual((r.blocks_per_sm, r.exceeded, r.exceeded_limit), (0, field, limit), kw)
+        # AMD: threads over the flat workgroup limit (1024 on gfx942) is the one value AMD names
+        r = gpuocc.occupancy("MI300X", gpuocc.kernel(threads=2048, regs=32))
+        self.assertEqual((r.blocks_per_sm, r.exceeded, r.exceeded_limit), (0, "threads", 1024))
+        r = gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32))
+        self.assertEqual((r.exceeded, r.exceeded_limit), (None, None))
+        # a 0-block answer whose values are each within their limits names none (H100: 64 warps per SM hold
+        # one block of 1024 threads; 255 registers x 1024 threads exceed the 65536-register file)
+        r = gpuocc.occupancy("H100", gpuocc.kernel(threads=1024, regs=255))
+        self.assertEqual((r.blocks_per_sm, r.exceeded), (0, None))
 
 
 class Results(unittest.TestCase):

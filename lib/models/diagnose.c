@@ -81,13 +81,16 @@ int32_t gpuocc_roofline(double flops, double bytes, double peak_flops_per_s, dou
     if (!intensity || !ridge || !attainable_flops_per_s || !compute_bound)
         return GPUOCC_ERR_NULL;
     double ai = flops / bytes;
-    /* min() keeps the attainable rate finite when intensity x bandwidth is not */
-    double answers[3] = {ai, peak_flops_per_s / peak_bytes_per_s, fmin(peak_flops_per_s, ai * peak_bytes_per_s)};
+    /* scaled (core/domain.h): flops x bandwidth / bytes neither overflows where min() would take the peak
+       nor underflows where the intensity alone would; and the verdict compares flops x bandwidth with
+       peak x bytes exactly in exponent, not the two quotients, either of which may underflow to 0 */
+    double roof = gpuocc_ratio(flops, peak_bytes_per_s, 1, bytes, 1);
+    double answers[3] = {ai, peak_flops_per_s / peak_bytes_per_s, fmin(peak_flops_per_s, roof)};
     if ((rc = gpuocc_finite(3, answers)))
         return rc;
     *intensity = answers[0];
     *ridge = answers[1];
     *attainable_flops_per_s = answers[2];
-    *compute_bound = answers[0] >= answers[1];
+    *compute_bound = gpuocc_ratio(flops, peak_bytes_per_s, 1, bytes, peak_flops_per_s) >= 1;
     return GPUOCC_OK;
 }

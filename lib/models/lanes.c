@@ -25,7 +25,7 @@ int32_t gpuocc_divergence(const int32_t *lanes, const double *cost_cycles, int32
         return GPUOCC_ERR_NULL;
     if (paths < 1 || warp_size < 1 || warp_size > WARP_SIZE_MAX)
         return GPUOCC_ERR_ARGUMENT;
-    double total = 0, useful = 0;
+    double total = 0;
     int64_t lane_sum = 0;
     for (int32_t i = 0; i < paths; i++) {
         int32_t rc = gpuocc_check(cost_cycles[i], GPUOCC_NONNEGATIVE);
@@ -35,13 +35,17 @@ int32_t gpuocc_divergence(const int32_t *lanes, const double *cost_cycles, int32
             return GPUOCC_ERR_ARGUMENT;
         lane_sum += lanes[i];
         total += cost_cycles[i];
-        useful += (double)lanes[i] * cost_cycles[i];
     }
     if (lane_sum > warp_size)
         return GPUOCC_ERR_ARGUMENT;
-    /* a path that costs nothing costs no issue slots; all-zero costs mean nothing ran.  useful <=
-       lane_sum x total, so dividing by total first stays finite where warp_size x total would not */
-    double answers[2] = {total, total > 0 ? useful / total / warp_size : 0};
+    /* a path that costs nothing costs no issue slots; all-zero costs mean nothing ran.  Each path's share
+       of the total (<= 1) is taken before its lanes weigh it, so the efficiency stays finite wherever the
+       total is, even where sum(lanes x cost) alone would pass DBL_MAX */
+    double useful = 0;
+    if (total > 0 && total - total == 0)
+        for (int32_t i = 0; i < paths; i++)
+            useful += lanes[i] * (cost_cycles[i] / total);
+    double answers[2] = {total, total > 0 ? useful / warp_size : 0};
     int32_t rc = gpuocc_finite(2, answers);
     if (rc)
         return rc;

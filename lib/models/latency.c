@@ -14,7 +14,8 @@ int32_t gpuocc_warps_needed(double latency_cycles, double throughput_per_cycle, 
         return rc;
     if (!warps)
         return GPUOCC_ERR_NULL;
-    double w = latency_cycles * throughput_per_cycle / ilp;
+    /* scaled: latency x throughput may pass DBL_MAX where the warps, divided by the ILP, do not */
+    double w = gpuocc_ratio(latency_cycles, throughput_per_cycle, 1, ilp, 1);
     if ((rc = gpuocc_finite(1, &w)))
         return rc;
     *warps = w;
@@ -35,11 +36,23 @@ int32_t gpuocc_mix_warps_needed(double alpha, double alu_latency_cycles, double 
     /* throughput of memory instructions per cycle: the tightest of the memory pipe, the ALU (alpha
        arithmetic instructions per memory one) and issue (alpha + 1 instructions per memory one) */
     double rate = mem_throughput;
+    int bound = 0; /* 0 memory, 1 ALU, 2 issue */
     if (alpha > 0 && alu_throughput / alpha < rate)
-        rate = alu_throughput / alpha;
+        rate = alu_throughput / alpha, bound = 1;
     if (issue_throughput > 0 && issue_throughput / (alpha + 1) < rate)
-        rate = issue_throughput / (alpha + 1);
-    double w = (mem_latency_cycles + alpha * alu_latency_cycles) * rate;
+        rate = issue_throughput / (alpha + 1), bound = 2;
+    /* (mem_latency + alpha x alu_latency) x rate, term by term and scaled, so that a large alpha cancels
+       where the rate divides by it: alpha x alu_latency alone may pass DBL_MAX where the warps do not */
+    double w;
+    if (bound == 1)
+        w = gpuocc_ratio(mem_latency_cycles, alu_throughput, 1, alpha, 1) +
+            alu_latency_cycles * alu_throughput;
+    else if (bound == 2)
+        w = gpuocc_ratio(mem_latency_cycles, issue_throughput, 1, alpha + 1, 1) +
+            gpuocc_ratio(alu_latency_cycles, issue_throughput, alpha, alpha + 1, 1);
+    else
+        w = mem_latency_cycles * mem_throughput +
+            gpuocc_ratio(alpha, alu_latency_cycles, mem_throughput, 1, 1);
     if ((rc = gpuocc_finite(1, &w)))
         return rc;
     *warps = w;
@@ -74,7 +87,7 @@ int32_t gpuocc_bytes_in_flight(double bandwidth_bytes_per_s, double latency_ns, 
         return GPUOCC_ERR_SM_COUNT;
     if (!bytes_per_sm || !bytes_device)
         return GPUOCC_ERR_NULL;
-    double device = bandwidth_bytes_per_s * latency_ns * 1e-9;
+    double device = gpuocc_ratio(bandwidth_bytes_per_s, latency_ns, 1, 1e9, 1);
     if ((rc = gpuocc_finite(1, &device)))
         return rc;
     *bytes_device = device;
@@ -93,9 +106,9 @@ int32_t gpuocc_bandwidth_at(double bytes_in_flight_per_sm, int32_t sm_count, dou
         return GPUOCC_ERR_SM_COUNT;
     if (!bytes_per_s)
         return GPUOCC_ERR_NULL;
-    double x = bytes_in_flight_per_sm * sm_count / (latency_ns * 1e-9 * peak_bytes_per_s);
-    if ((rc = gpuocc_finite(1, &x)))
-        return rc;
+    /* scaled: no intermediate overflows or underflows.  x may still be infinite (more in flight than a
+       double can say): the fraction is then 1 by either form, the limit of both as x grows */
+    double x = gpuocc_ratio(bytes_in_flight_per_sm, (double)sm_count, 1e9, latency_ns, peak_bytes_per_s);
     double fraction;
     if (smooth_k <= 0)
         fraction = x < 1 ? x : 1;

@@ -13,7 +13,8 @@ int32_t gpuocc_spill_slowdown(double work_cycles, double spill_accesses, double 
         return rc;
     if (!slowdown)
         return GPUOCC_ERR_NULL;
-    double s = (work_cycles + spill_accesses * spill_latency_cycles) / work_cycles;
+    /* 1 + accesses x latency / work, scaled: accesses x latency may pass DBL_MAX where the slowdown does not */
+    double s = 1 + gpuocc_ratio(spill_accesses, spill_latency_cycles, 1, work_cycles, 1);
     if ((rc = gpuocc_finite(1, &s)))
         return rc;
     *slowdown = s;
@@ -52,11 +53,12 @@ int32_t gpuocc_spill_estimate(const gpuocc_spill_input *input, gpuocc_spill_cost
     memset(&c, 0, sizeof c);
     c.size = sizeof c;
     double per_thread = in.spill_load_bytes + in.spill_store_bytes;
-    c.local_bytes = in.threads * in.executions * per_thread;
+    /* products and quotients scaled (core/domain.h): each answer is infinite only where it does not fit */
+    c.local_bytes = gpuocc_ratio(in.threads, in.executions, per_thread, 1, 1);
     /* one warp-level instruction moves access_bytes per lane; the load/store unit issues about one
        warp-instruction per cycle per SM (L1: 128 B per cycle per SM, RRZE) */
-    c.instructions = in.threads / 32 * in.executions * per_thread / in.access_bytes;
-    c.issue_s = c.instructions / (in.sm_count * in.clock_hz);
+    c.instructions = gpuocc_ratio(in.threads, in.executions, per_thread, 32, in.access_bytes);
+    c.issue_s = gpuocc_ratio(c.instructions, 1, 1, (double)in.sm_count, in.clock_hz);
     double l2_bytes = c.local_bytes * (1 - in.l1_hit_rate);
     c.l2_s = l2_bytes / in.l2_bandwidth_bytes_per_s;
     c.dram_s = l2_bytes * (1 - in.l2_hit_rate) / in.dram_bandwidth_bytes_per_s;
@@ -67,50 +69,77 @@ int32_t gpuocc_spill_estimate(const gpuocc_spill_input *input, gpuocc_spill_cost
     return gpuocc_struct_store(cost, sizeof c, &c, sizeof c);
 }
 
+/* Blocks per SM (and the rest of the answer) with the kernel's registers capped at `cap`. */
+static int32_t blocks_at_cap(const gpuocc_device *d, const gpuocc_kernel *k, int32_t cap, gpuocc_result *r)
+{
+    gpuocc_kernel capped = *k;
+    capped.regs_per_thread = cap;
+    gpuocc_compute(d, &capped, r);
+    return r->blocks_per_sm;
+}
+
 /*
- * The staircase: walk the caps downwards; each cap at which blocks per SM rises is a step (the largest
- * cap reaching that count, since we walk down).  Writes up to `capacity` steps when `steps` is not NULL,
- * all but their spill_slowdown; returns the number of steps and the registers shed by the last one
- * that fits in `capacity`.
+ * The staircase: the caps below the kernel's registers at which blocks per SM rises, each the largest cap
+ * reaching its count.  Blocks per SM never fall as the cap falls (fewer registers per thread never take
+ * more of the register file), so from each step the next is found by galloping down (1, 2, 4, ... caps
+ * below it) until the count rises, then bisecting that bracket: about 2 log2(gap) evaluations a step
+ * rather than one per register (a described device may allow 2^20 registers per thread).  Writes up to
+ * `capacity` steps when `steps` is not NULL, all but their spill_slowdown; returns the number of steps
+ * and the registers shed by the last one that fits in `capacity`.
  */
 static int32_t staircase(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_tradeoff_step *steps,
                          int32_t capacity, int32_t *last_shed)
 {
-    gpuocc_result now;
+    gpuocc_result now, r;
     gpuocc_compute(d, k, &now);
     int32_t n = 0, best = now.blocks_per_sm;
     int32_t top = k->regs_per_thread < d->regs_per_thread_max ? k->regs_per_thread : d->regs_per_thread_max;
-    for (int32_t cap = top; cap >= 0; cap--) {
-        gpuocc_kernel capped = *k;
-        capped.regs_per_thread = cap;
-        gpuocc_result r;
-        gpuocc_compute(d, &capped, &r);
-        if (r.blocks_per_sm <= best)
-            continue;
+    for (int32_t cap = top; cap >= 0;) {
+        /* the largest c <= cap with more than `best` blocks: `fail` gives no more, `ok` more */
+        int32_t ok = -1, fail = cap + 1;
+        for (int64_t gap = 0; ok < 0; gap = gap ? 2 * gap : 1) {
+            int32_t probe = cap - gap > 0 ? (int32_t)(cap - gap) : 0;
+            if (blocks_at_cap(d, k, probe, &r) > best)
+                ok = probe;
+            else if (probe == 0)
+                break;
+            else
+                fail = probe;
+        }
+        if (ok < 0)
+            break; /* no cap down to 0 gives more */
+        while (fail - ok > 1) {
+            int32_t mid = ok + (fail - ok) / 2;
+            if (blocks_at_cap(d, k, mid, &r) > best)
+                ok = mid;
+            else
+                fail = mid;
+        }
+        blocks_at_cap(d, k, ok, &r);
         best = r.blocks_per_sm;
         if (n < capacity) {
-            *last_shed = k->regs_per_thread - cap;
+            *last_shed = k->regs_per_thread - ok;
             if (steps) {
                 gpuocc_tradeoff_step *s = &steps[n];
-                s->regs_per_thread = cap;
-                s->regs_shed = k->regs_per_thread - cap;
+                s->regs_per_thread = ok;
+                s->regs_shed = k->regs_per_thread - ok;
                 s->blocks_per_sm = r.blocks_per_sm;
                 s->warps_per_sm = r.warps_per_sm;
                 s->occupancy = r.occupancy;
             }
         }
         n++;
+        cap = ok - 1;
     }
     return n;
 }
 
-/* The slowdown of shedding `shed` registers.  accesses x latency is formed first: it is 0 when either is,
-   and the product with `shed` then overflows only when the answer does. */
+/* The slowdown of shedding `shed` registers: 1 + shed x accesses x latency / work, scaled, so it is 1 when
+   accesses or latency is 0 and overflows only when the answer does. */
 static int32_t shed_slowdown(int32_t shed, double work_cycles, double accesses_per_reg, double latency_cycles,
                              double *slowdown)
 {
-    double per_reg = accesses_per_reg * latency_cycles;
-    double s = (work_cycles + shed * per_reg) / work_cycles;
+    double s = 1 + gpuocc_ratio((double)shed, accesses_per_reg, latency_cycles, work_cycles, 1);
     int32_t rc = gpuocc_finite(1, &s);
     if (rc)
         return rc;

@@ -738,6 +738,142 @@ static int bench_big_log(int argc, char **argv)
     return ratio >= 0.1 ? 0 : 1;
 }
 
+/* ---- inverse queries on a described device with 2^40 bytes of shared memory (issue 22) ----
+   Each query against one gpuocc_occupancy call on the same device and kernel, interleaved in the same
+   process: a query that walked the bytes (2^40 of them, or 2^32 allocation units of 256 B) would be
+   millions of times one call; a bisection or a closed form is a few dozen.  Target: at most 100x. */
+#define HUGE_KERNELS 64
+enum huge_query {
+    HQ_OCCUPANCY, HQ_SMEM_AVAILABLE, HQ_REGS_MAX, HQ_BEST_CONSTANT, HQ_BEST_AFFINE, HQ_BEST_TABLE,
+    HQ_NEXT_REGS, HQ_NEXT_SMEM, HQ_NEXT_WARPS, HQ_NEXT_BARRIERS, HQ_NEXT_STEPS, HQ_TRADEOFF, HQ_COUNT
+};
+static const char *const huge_names[HQ_COUNT] = {
+    "occupancy (the reference)", "smem_dynamic_available", "regs_max_for_blocks", "best_block_affine, constant",
+    "best_block_affine, per thread", "best_block_table", "next_step registers", "next_step shared memory",
+    "next_step warps", "next_step barriers", "next_steps", "tradeoff (the staircase)"};
+struct huge_run {
+    gpuocc_device dev;
+    gpuocc_kernel kernels[HUGE_KERNELS];
+    int32_t want[HUGE_KERNELS];
+    enum huge_query q;
+    long steps;
+};
+static int64_t huge_table[1025];
+
+static void run_huge(void *p)
+{
+    struct huge_run *s = p;
+    long total = 0;
+    for (int i = 0; i < HUGE_KERNELS; i++) {
+        const gpuocc_kernel *k = &s->kernels[i];
+        int64_t v = 0, shed = 0;
+        int32_t a = 0, b = 0;
+        gpuocc_result r = {.size = sizeof r};
+        gpuocc_step steps[GPUOCC_STEPS_MAX];
+        gpuocc_tradeoff_step trade[64];
+        switch (s->q) {
+        case HQ_OCCUPANCY: gpuocc_occupancy(&s->dev, k, &r), v = r.blocks_per_sm; break;
+        case HQ_SMEM_AVAILABLE: gpuocc_smem_dynamic_available(&s->dev, k, s->want[i], &v); break;
+        case HQ_REGS_MAX: gpuocc_regs_max_for_blocks(&s->dev, k, s->want[i], &a); break;
+        case HQ_BEST_CONSTANT: gpuocc_best_block_affine(&s->dev, k, (int64_t)1 << 36, 0, &a, &b); break;
+        case HQ_BEST_AFFINE: gpuocc_best_block_affine(&s->dev, k, 4096, (int64_t)1 << 28, &a, &b); break;
+        case HQ_BEST_TABLE: gpuocc_best_block_table(&s->dev, k, huge_table, 1025, &a, &b); break;
+        case HQ_NEXT_REGS: gpuocc_next_step(&s->dev, k, GPUOCC_RESOURCE_REGISTERS, &v, &shed); break;
+        case HQ_NEXT_SMEM: gpuocc_next_step(&s->dev, k, GPUOCC_RESOURCE_SMEM, &v, &shed); break;
+        case HQ_NEXT_WARPS: gpuocc_next_step(&s->dev, k, GPUOCC_RESOURCE_WARPS, &v, &shed); break;
+        case HQ_NEXT_BARRIERS: gpuocc_next_step(&s->dev, k, GPUOCC_RESOURCE_BARRIERS, &v, &shed); break;
+        case HQ_NEXT_STEPS: gpuocc_next_steps(&s->dev, k, steps, GPUOCC_STEPS_MAX, &a); break;
+        case HQ_TRADEOFF: gpuocc_tradeoff(&s->dev, k, 1000, 1, 300, trade, 64, &a); break;
+        case HQ_COUNT: break;
+        }
+        total += v + shed + a + b;
+    }
+    sink = total;
+}
+
+static void run_huge_reference(void *p)
+{
+    struct huge_run *s = p;
+    long total = 0;
+    for (int i = 0; i < HUGE_KERNELS; i++) {
+        gpuocc_result r = {.size = sizeof r};
+        gpuocc_occupancy(&s->dev, &s->kernels[i], &r);
+        total += r.blocks_per_sm;
+    }
+    sink = total;
+}
+
+/* `name`'s rules with shared memory of 2^40 bytes per SM and per block (opt-in); on NVIDIA the largest
+   carveout 2^40 B, allocation units of `unit` bytes and registers per thread up to `regs_max`; AMD: 2^40 B
+   of LDS per CU and per workgroup.  0 if the device checks refuse it. */
+static int huge_device(gpuocc_device *d, const char *name, int32_t unit, int32_t regs_max)
+{
+    *d = (gpuocc_device){.size = sizeof *d};
+    if (gpuocc_device_lookup(name, d))
+        return 0;
+    int64_t big = (int64_t)1 << 40;
+    if (d->vendor == GPUOCC_VENDOR_AMD) {
+        d->smem_per_sm_bytes = d->smem_per_block_bytes = d->smem_per_block_optin_bytes = big;
+        return gpuocc_device_validate(d) == GPUOCC_OK;
+    }
+    d->smem_per_sm_bytes = big;
+    d->smem_per_block_optin_bytes = big - d->smem_reserved_per_block_bytes;
+    d->carveouts_kib[d->carveout_count - 1] = (int32_t)(big / 1024);
+    d->smem_alloc_unit_bytes = unit;
+    d->regs_per_thread_max = regs_max;
+    return gpuocc_device_validate(d) == GPUOCC_OK;
+}
+
+static int bench_huge_smem(void)
+{
+    static struct huge_run s;
+    int missed = 0;
+    const struct {
+        const char *name;
+        int32_t unit, regs_max;
+    } devices[] = {{"H100", 256, 255}, {"H100", 1, 255}, {"H100", 1, 1 << 20}, {"MI300X", 0, 0}, {"gfx1100", 0, 0}};
+    for (int i = 0; i <= 1024; i++)
+        huge_table[i] = ((int64_t)1 << 30) * i;
+    for (size_t dv = 0; dv < sizeof devices / sizeof devices[0]; dv++) {
+        if (!huge_device(&s.dev, devices[dv].name, devices[dv].unit, devices[dv].regs_max)) {
+            printf("\ninverse queries, 2^40-byte %s (unit %d B): the device checks refuse it  NOT met\n",
+                   devices[dv].name, devices[dv].unit);
+            missed++;
+            continue;
+        }
+        srand(22);
+        for (int i = 0; i < HUGE_KERNELS; i++) {
+            gpuocc_kernel *k = &s.kernels[i];
+            gpuocc_kernel_init(k);
+            bool amd = s.dev.vendor == GPUOCC_VENDOR_AMD;
+            k->threads_per_block = (amd ? 64 : 32) * (1 + rand() % (amd ? 16 : 32));
+            k->regs_per_thread = devices[dv].regs_max > 255 ? (1 << 20) - rand() % 1000 : 16 + rand() % 240;
+            k->smem_static_bytes = rand() % 2 ? 1024 * (rand() % 48) : 0;
+            k->smem_dynamic_bytes = ((int64_t)1 << (20 + rand() % 20)) + rand();
+            k->barriers = amd ? 1 : rand() % 17;
+            s.want[i] = 1 + rand() % 8;
+        }
+        if (s.dev.vendor == GPUOCC_VENDOR_AMD)
+            printf("\ninverse queries on a 2^40-byte LDS device (%s's rules), %d launches; ratio: median of 31 "
+                   "interleaved repetitions' ratios\n", devices[dv].name, HUGE_KERNELS);
+        else
+            printf("\ninverse queries on a 2^40-byte shared-memory device (%s's rules, allocation unit %d B, "
+                   "registers per thread up to %d), %d launches; ratio: median of 31 interleaved repetitions' "
+                   "ratios\n", devices[dv].name, devices[dv].unit, devices[dv].regs_max, HUGE_KERNELS);
+        for (int q = HQ_SMEM_AVAILABLE; q < HQ_COUNT; q++) {
+            s.q = (enum huge_query)q;
+            double ours, theirs;
+            double ratio = median_pair(run_huge, run_huge_reference, &s, 31, &ours, &theirs);
+            double target = 100.0;
+            printf("%-34s %10.1f ns %10.1f ns (one occupancy) %8.2fx  target <= %.0fx  %s\n", huge_names[q],
+                   1e9 * ours / HUGE_KERNELS, 1e9 * theirs / HUGE_KERNELS, ratio, target,
+                   ratio <= target ? "met" : "NOT met");
+            missed += ratio <= target ? 0 : 1;
+        }
+    }
+    return missed;
+}
+
 static void print_load(void)
 {
     FILE *f = fopen("/proc/loadavg", "r");
@@ -753,6 +889,13 @@ static void print_load(void)
 int main(int argc, char **argv)
 {
     print_load();
+    /* GPUOCC_BENCH=inverse: the inverse queries on the 2^40-byte device alone */
+    const char *alone = getenv("GPUOCC_BENCH");
+    if (alone && strcmp(alone, "inverse") == 0) {
+        int missed_inverse = bench_huge_smem();
+        print_load();
+        return missed_inverse ? 1 : 0;
+    }
     int missed = bench_occupancy();
     missed += bench_occupancy_mixed();
     /* GPUOCC_BENCH=occupancy: the single-call rows alone (for quick comparisons) */
@@ -768,6 +911,7 @@ int main(int argc, char **argv)
         bench_reader(argv[i], n < 4 || strcmp(argv[i] + n - 4, ".log") != 0);
     }
     missed += bench_big_log(argc, argv);
+    missed += bench_huge_smem();
     print_load();
     return missed ? 1 : 0;
 }

@@ -297,6 +297,7 @@ _SIGNATURES = {
 
 # Status codes the module itself needs (include/gpuocc.h, fixed values).
 _OK, _ERR_ARGUMENT, _ERR_BUFFER, _ERR_UNSATISFIABLE, _ERR_REGISTERS = 0, -12, -19, -13, -8
+_ERR_SMEM, _ERR_BARRIERS = -9, -10
 _VENDOR_AMD = 2  # GPUOCC_VENDOR_AMD
 
 UNLIMITED = -1          # GPUOCC_UNLIMITED in C; None in Python results
@@ -386,13 +387,18 @@ class Error(ValueError):
     """The library rejected a value (or a value does not fit its C type).
 
     .status: the negative GPUOCC_ERR_* code; .name: its short name ("threads", "unsatisfiable",
-    "argument", ...), as gpuocc_status_name() and the CLI's `status` column give it."""
+    "argument", ...), as gpuocc_status_name() and the CLI's `status` column give it.  .exceeded,
+    .exceeded_limit: for a launch no compiler or driver accepts, the field over a limit ("barriers",
+    "smem_static") and the limit's value, as `gpuocc batch`'s columns of the same names; else None."""
 
-    def __init__(self, status: int, where: str = ""):
+    def __init__(self, status: int, where: str = "", exceeded: Optional[str] = None,
+                 exceeded_limit: Optional[int] = None, reason: Optional[str] = None):
         self.status = status
         self.code = status
         self.name = library.gpuocc_status_name(status).decode()
-        text = library.gpuocc_strerror(status).decode()
+        self.exceeded = exceeded
+        self.exceeded_limit = exceeded_limit
+        text = reason or library.gpuocc_strerror(status).decode()
         super().__init__(f"{where}: {text} [{self.name}]" if where else f"{text} [{self.name}]")
 
 

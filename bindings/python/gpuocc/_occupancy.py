@@ -8,6 +8,7 @@ import dataclasses
 from typing import Any, Callable, Optional, Sequence, Union
 
 from ._library import (CARVEOUT_DEFAULT, Error, _CDevice, _CKernel, _CResult, _ERR_ARGUMENT, _ERR_REGISTERS,
+                       _ERR_BARRIERS, _ERR_SMEM,
                        _ERR_UNSATISFIABLE, _OK, _SMEM_FN, _VENDOR_AMD, _CStep, STEPS_MAX, _call, _from_c, _i32, _i64,
                        _occupancy_prepared, _text, c_i32, c_i64, library)
 from ._types import (BestBlock, CatalogEntry, Device, Kernel, Limits, NextStep, RESOURCES, Result, STEP_INPUTS, Step,
@@ -152,6 +153,47 @@ def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]
     return d, k
 
 
+_NV_BARRIERS_PER_BLOCK = 16  # PTX barrier ids 0..15; a device's barriers_per_block_max of 0 means the same
+
+
+def _refused(d: _CDevice, kern: Kernel, status: int) -> Error:
+    """The Error of a launch the library refuses (docs/model.md, "Launches that cannot run"): for named
+    barriers over the block's limit or static shared memory over the static limit, the field and the limit
+    as `gpuocc report` and `gpuocc batch` name them (.exceeded, .exceeded_limit); else the bare status."""
+    if d.vendor == _VENDOR_NVIDIA:
+        most = d.barriers_per_block_max or _NV_BARRIERS_PER_BLOCK
+        if status == _ERR_BARRIERS and kern.barriers > most:
+            return Error(status, "occupancy", "barriers", most,
+                         f"barriers={kern.barriers} is more than the {most} named barriers a block may use")
+        if status == _ERR_SMEM and kern.smem_static > d.smem_per_block_bytes:
+            return Error(status, "occupancy", "smem_static", d.smem_per_block_bytes,
+                         f"smem_static={kern.smem_static} B is more than the static shared-memory limit of "
+                         f"{d.smem_per_block_bytes} B per block; more needs smem_dynamic and the opt-in")
+    return Error(status, "occupancy")
+
+
+def _exceeded(d: _CDevice, kern: Kernel) -> "tuple[Optional[str], Optional[int]]":
+    """For a launch that fits 0 blocks, the value over a limit no block passes and that limit, as
+    `gpuocc report`'s and `gpuocc batch`'s exceeded / exceeded_limit: threads over the block's thread limit
+    (the device's, or the kernel's max_threads when smaller), regs over the device's per-thread maximum
+    (NVIDIA), smem_dynamic over what the per-block limit leaves (NVIDIA); else (None, None)."""
+    threads_max = d.max_threads_per_block
+    if 0 < kern.max_threads < threads_max:
+        threads_max = kern.max_threads
+    if kern.threads > threads_max:
+        return "threads", threads_max
+    if d.vendor != _VENDOR_NVIDIA:
+        return None, None
+    if kern.regs > d.regs_per_thread_max:
+        return "regs", d.regs_per_thread_max
+    block = d.smem_per_block_optin_bytes if kern.smem_optin else d.smem_per_block_bytes
+    dynamic_max = (kern.smem_dynamic_max if kern.smem_optin and kern.smem_dynamic_max >= 0
+                   else block - kern.smem_static)
+    if kern.smem_dynamic > dynamic_max:
+        return "smem_dynamic", max(dynamic_max, 0)
+    return None, None
+
+
 def _pair_refs(dev: Union["Device", str], kern: Kernel) -> tuple:
     d, k = _pair(dev, kern)
     return ctypes.byref(d), ctypes.byref(k)
@@ -194,8 +236,13 @@ def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
     r.size = _RESULT_SIZE
     status = _occupancy_prepared(prepared, k, r)
     if status:
-        raise Error(status, "occupancy")
-    return _result(r)
+        raise _refused(_device(dev), kern, status)
+    res = _result(r)
+    if res.blocks_per_sm == 0:  # the launch cannot run: name the limit, off the fast path
+        over, limit = _exceeded(_device(dev), kern)
+        if over is not None:
+            res.__dict__.update(exceeded=over, exceeded_limit=limit)
+    return res
 
 
 _RESULT_SIZE = ctypes.sizeof(_CResult)

@@ -369,6 +369,10 @@ class Result:
     limit_sgprs: Optional[int] = _c(from_c=_unlimited, default=None)  # AMD: blocks the SGPRs allow
     workgroups_per_gpu: int = 0                                   # Intel: work-groups on the whole GPU
     limit_virtual_resources: Optional[int] = _c(from_c=_unlimited, default=None)  # NVIDIA cc 10.x-12.x
+    # blocks_per_sm 0 because one value is over a limit no block passes: the field ("threads", "regs",
+    # "smem_dynamic") and the limit's value, as `gpuocc report` and `gpuocc batch` name them; else None
+    exceeded: Optional[str] = None
+    exceeded_limit: Optional[int] = None
 
 
 _LIMITERS = tuple(limiter_names(mask) for mask in range(1 << len(RESOURCES)))
@@ -393,7 +397,8 @@ def _result(r: Any) -> Result:
         "smem_per_sm": smem_per_sm, "model": _MODEL_NAMES.get(model) if model else None,
         "waves_per_simd": waves if model in (1, 2) else None,  # AMD's models only
         "limit_sgprs": None if limit_sgprs == -1 else limit_sgprs, "workgroups_per_gpu": workgroups,
-        "limit_virtual_resources": None if limit_virtual == -1 else limit_virtual})
+        "limit_virtual_resources": None if limit_virtual == -1 else limit_virtual,
+        "exceeded": None, "exceeded_limit": None})
     return res
 
 
