@@ -39,6 +39,7 @@ struct binary_run {
     char *names; /* the entry's kernel names and targets, copied out of the input before they print */
     size_t names_cap;
     struct progress *progress;
+    const char *noted; /* the image whose rows have begun (its note printed before its first row) */
 };
 
 /* ---- the progress line ----
@@ -533,8 +534,13 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
         return 0;
     }
     r->entries_read++;
-    if (count > 0)
+    if (count > 0) {
         progress_before_rows(r);
+        if (r->noted != label) { /* the header and the file's note before its first row, never without one */
+            input_file(r->io->out, r->o, label);
+            r->noted = label;
+        }
+    }
     if (!copy_names(r, p, count)) {
         cli_problem(r->io, label, "entry %d: out of memory", entry);
         return 0;
@@ -579,7 +585,7 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
                         : "holds no compiled device code (%d entries)", s.uncompiled_entries);
         return;
     }
-    input_file(r->io->out, r->o, label);
+    r->noted = NULL;
     int64_t kernels = 0, counted = 0, failed_before = r->io->status;
     for (int32_t e = 0; e < s.entries && !cli_output_failed(r->io); e++) {
         if (r->map)
@@ -742,7 +748,7 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
     }
     struct progress progress;
     progress_init(&progress, io, o.npaths);
-    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0, NULL, 0, &progress};
+    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0, NULL, 0, &progress, NULL};
     if (!grow_records(&r, 256)) {
         free(o.paths);
         return cli_fail(io, "memory", "out of memory");
@@ -758,7 +764,7 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
     if (io->progress_shown)
         fflush(io->out);
     cli_progress_clear(io);
-    input_end(io->out, &o, r.entries_read > 0);
+    input_end(io->out, &o, r.kernels > 0);
     free(r.workspace);
     free(r.records);
     free(r.names);
