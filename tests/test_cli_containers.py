@@ -157,6 +157,9 @@ for name, says in [("units_ptx.fatbin", "holds PTX or LTO IR (1 entries) but no 
     lines = err.strip().split("\n")
     check(f"{name}: exit 2, one line", rc == 2 and len(lines) == 1 and says in lines[0] and name in lines[0],
           (rc, err))
+    for fmt in ([], ["--csv"], ["--json"]):  # no row: no header, no "[]" either (nothing was answered)
+        rc, out, err = run(["binary", data(name), "--threads", "128", *fmt])
+        check(f"{name} {fmt}: nothing on stdout", rc == 2 and out == "", (rc, out))
 host = shutil.which("true") or "/bin/true"
 rc, out, err = run(["binary", os.path.realpath(host), "--threads", "128"])
 check("host binary without device code: exit 2", rc == 2 and len(err.strip().split("\n")) == 1, (rc, err))

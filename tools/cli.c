@@ -14,6 +14,7 @@
 
 static void vreport(struct cli_io *io, const char *field, const char *fmt, va_list ap)
 {
+    cli_progress_clear(io);
     fprintf(io->err, "gpuocc: %s: ", field);
     vfprintf(io->err, fmt, ap);
     fputc('\n', io->err);
@@ -65,6 +66,14 @@ int cli_finish(struct cli_io *io, int status)
         return CLI_OUTPUT;
     }
     return status;
+}
+
+void cli_progress_clear(struct cli_io *io)
+{
+    if (io->progress_shown) {
+        fputs("\r\033[K", io->err); /* back to the line's start, erase to its end */
+        io->progress_shown = false;
+    }
 }
 
 void cli_note_terminal_input(struct cli_io *io, const char *what)

@@ -50,6 +50,7 @@ struct cli_io {
     const struct cli_command *cmd; /* the running subcommand: its help, its flags for suggestions */
     int status;
     int out_errno; /* errno of the first failed write seen (cli_output_failed, cli_output_error), for the message */
+    bool progress_shown; /* a progress line is on err (a terminal): a problem erases it before it prints */
 };
 
 struct cli_option {
@@ -87,6 +88,8 @@ int cli_finish(struct cli_io *io, int status);
 
 /* Before reading io->in: when it is a terminal, one line on stderr says what is read from it and how to end
    it ("gpuocc batch: reading CSV from standard input (a terminal); end with Ctrl-D"), not a silent wait. */
+/* Erases the progress line on io->err, if one is shown (problems call it before they print). */
+void cli_progress_clear(struct cli_io *io);
 void cli_note_terminal_input(struct cli_io *io, const char *what);
 
 /* The help text of a command (usage, options, examples). */

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 struct binary_run {
@@ -37,7 +38,68 @@ struct binary_run {
     size_t map_len;
     char *names; /* the entry's kernel names and targets, copied out of the input before they print */
     size_t names_cap;
+    struct progress *progress;
+    const char *noted; /* the image whose rows have begun (its note printed before its first row) */
 };
+
+/* ---- the progress line ----
+   On a terminal (stderr), a run that takes over a second shows one line, redrawn at most ten times a
+   second: files done of the files named, entries read, kernels printed.  It is erased before a problem
+   prints (cli_progress_clear), before rows print when stdout is the same kind of terminal, and at the end.
+   Nothing when stderr is not a terminal.  Test only: GPUOCC_TEST_PROGRESS_AFTER_MS=N shows it after N ms
+   instead of 1000 (tests/test_cli_progress.py sets 0, so the line shows whatever the machine's speed). */
+struct progress {
+    bool on, out_tty;
+    struct timespec start;
+    int64_t after_ms, drawn_ms; /* drawn_ms: when it was last drawn, -1 never */
+    int files_done, files;
+    const char *file;
+};
+
+static int64_t elapsed_ms(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)(now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+}
+
+static void progress_init(struct progress *p, struct cli_io *io, int files)
+{
+    memset(p, 0, sizeof *p);
+    p->on = isatty(fileno(io->err));
+    p->out_tty = isatty(fileno(io->out));
+    p->after_ms = 1000;
+    const char *test = getenv("GPUOCC_TEST_PROGRESS_AFTER_MS");
+    if (test && *test)
+        p->after_ms = atoll(test);
+    p->drawn_ms = -1;
+    p->files = files;
+    clock_gettime(CLOCK_MONOTONIC, &p->start);
+}
+
+static void progress_tick(struct binary_run *r)
+{
+    struct progress *p = r->progress;
+    if (!p->on)
+        return;
+    int64_t t = elapsed_ms(&p->start);
+    if (t < p->after_ms || (p->drawn_ms >= 0 && t - p->drawn_ms < 100))
+        return;
+    p->drawn_ms = t;
+    if (p->out_tty)
+        fflush(r->io->out);
+    fprintf(r->io->err, "\r\033[Kgpuocc binary: %d of %d files, %lld entries read, %lld kernels (%s)", p->files_done,
+            p->files, (long long)r->entries_read, (long long)r->kernels, p->file ? p->file : "");
+    fflush(r->io->err);
+    r->io->progress_shown = true;
+}
+
+/* Before rows print to a terminal: the line goes, the next tick draws it again below them. */
+static void progress_before_rows(struct binary_run *r)
+{
+    if (r->progress->out_tty)
+        cli_progress_clear(r->io);
+}
 
 /* ---- a mapping that faults (the file shrank under it) ---- */
 
@@ -473,6 +535,13 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
         return 0;
     }
     r->entries_read++;
+    if (count > 0) {
+        progress_before_rows(r);
+        if (r->noted != label) { /* the header and the file's note before its first row, never without one */
+            input_file(r->io->out, r->o, label);
+            r->noted = label;
+        }
+    }
     if (!copy_names(r, p, count)) {
         cli_problem(r->io, label, "entry %d: out of memory", entry);
         return 0;
@@ -517,19 +586,21 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
                         : "holds no compiled device code (%d entries)", s.uncompiled_entries);
         return;
     }
-    input_file(r->io->out, r->o, label);
-    int64_t kernels = 0, failed_before = r->io->status;
+    r->noted = NULL;
+    int64_t kernels = 0, counted = 0, failed_before = r->io->status;
     for (int32_t e = 0; e < s.entries && !cli_output_failed(r->io); e++) {
         if (r->map)
             test_pause(e);
         kernels += read_entry(r, label, p, n, e, &s, &w);
+        r->kernels += kernels - counted;
+        counted = kernels;
+        progress_tick(r);
         /* the mapped pages already read would stay resident: drop them now and then (they are read
            again from the file if needed), so memory stays near the workspace whatever the file's size */
         if (r->map && e % 64 == 63)
             madvise(r->map, r->map_len, MADV_DONTNEED);
     }
     where_flush(&w);
-    r->kernels += kernels;
     if (kernels == 0 && s.entries_failed == 0 && failed_before == r->io->status)
         cli_problem(r->io, label, "%d compiled entr%s but no kernel (device functions or variables only)",
                     s.entries, s.entries == 1 ? "y" : "ies");
@@ -676,16 +747,25 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
         free(o.paths);
         return cli_fail(io, "FILE", "give cubins, fatbinaries, host objects, libraries or archives (or - for stdin)");
     }
-    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0, NULL, 0};
+    struct progress progress;
+    progress_init(&progress, io, o.npaths);
+    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0, NULL, 0, &progress, NULL};
     if (!grow_records(&r, 256)) {
         free(o.paths);
         return cli_fail(io, "memory", "out of memory");
     }
     input_begin(io->out, &o);
     o.amd_columns = true;
-    for (int i = 0; i < o.npaths && !cli_output_failed(io); i++)
+    for (int i = 0; i < o.npaths && !cli_output_failed(io); i++) {
+        progress.file = o.paths[i];
         read_path(&r, o.paths[i]);
-    input_end(io->out, &o, r.entries_read > 0);
+        progress.files_done = i + 1;
+        progress_tick(&r);
+    }
+    if (io->progress_shown)
+        fflush(io->out);
+    cli_progress_clear(io);
+    input_end(io->out, &o, r.kernels > 0);
     free(r.workspace);
     free(r.records);
     free(r.names);

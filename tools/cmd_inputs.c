@@ -79,6 +79,148 @@ char *input_slurp_file(struct cli_io *io, const char *path, size_t *length)
     return text;
 }
 
+/* ---- text read in windows ---- */
+
+bool input_contains(const char *s, size_t n, const char *needle)
+{
+    size_t k = strlen(needle);
+    if (k == 0 || k > n)
+        return k == 0;
+    const char *p = s, *last = s + (n - k);
+    while (p <= last && (p = memchr(p, needle[0], (size_t)(last - p) + 1)) != NULL) {
+        if (memcmp(p, needle, k) == 0)
+            return true;
+        p++;
+    }
+    return false;
+}
+
+#define STREAM_CHUNK ((size_t)1 << 20)
+#define STREAM_FIRST_LINE ((int64_t)1 << 20) /* no line break in the first MiB: not a text log */
+
+bool input_stream_open(struct cli_io *io, const char *path, size_t max_window, struct input_stream *s)
+{
+    *s = (struct input_stream){.io = io, .path = path, .chunk = STREAM_CHUNK, .max_window = max_window};
+    /* Test only (tests/test_cli_stream.py): GPUOCC_TEST_CHUNK_BYTES=N reads N bytes at a time, so that a test
+       puts window boundaries everywhere; a size at least the input's reads it in one window. */
+    const char *test_chunk = getenv("GPUOCC_TEST_CHUNK_BYTES");
+    if (test_chunk && atoll(test_chunk) > 0)
+        s->chunk = (size_t)atoll(test_chunk);
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : io->in;
+    if (f == io->in) {
+        const char *cmd = io->cmd ? io->cmd->name : "";
+        cli_note_terminal_input(io, !strcmp(cmd, "remarks") ? "LLVM's resource-usage remarks" : "ptxas -v reports");
+    }
+    if (!f) {
+        cli_problem(io, path, "cannot open: %s", strerror(errno));
+        return false;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (f != io->in)
+            fclose(f);
+        cli_problem(io, path, "cannot read: %s", strerror(EISDIR));
+        return false;
+    }
+    s->f = f;
+    return true;
+}
+
+bool input_stream_fill(struct input_stream *s)
+{
+    if (s->eof)
+        return true;
+    if (s->len >= s->max_window) {
+        cli_problem(s->io, s->path, "more than %zu bytes between two records (--max-record-bytes raises the limit): "
+                    "the rest is not read", s->max_window);
+        return false;
+    }
+    if (s->cap - s->len < s->chunk) {
+        size_t want = s->len + s->chunk, cap = s->cap ? s->cap : 1;
+        while (cap < want)
+            cap = cap <= SIZE_MAX / 2 ? cap * 2 : want;
+        char *bigger = realloc(s->buf, cap);
+        if (!bigger) {
+            cli_problem(s->io, s->path, "out of memory");
+            return false;
+        }
+        s->buf = bigger;
+        s->cap = cap;
+    }
+    errno = 0;
+    size_t got = fread(s->buf + s->len, 1, s->chunk, s->f);
+    if (got == 0) {
+        if (ferror(s->f)) {
+            cli_problem(s->io, s->path, "cannot read: %s", strerror(errno ? errno : EIO));
+            return false;
+        }
+        s->eof = true;
+        return true;
+    }
+    if (!s->newline_seen)
+        s->newline_seen = memchr(s->buf + s->len, '\n', got) != NULL;
+    s->len += got;
+    s->bytes += (int64_t)got;
+    if (!s->newline_seen && s->bytes >= STREAM_FIRST_LINE) {
+        cli_problem(s->io, s->path, "no line break in its first %lld bytes: not a text log", (long long)STREAM_FIRST_LINE);
+        return false;
+    }
+    return true;
+}
+
+bool input_stream_keep(struct input_stream *s, size_t cut, const char *prefix, size_t n)
+{
+    size_t rest = s->len - cut;
+    if (n > cut) { /* the prefix is longer than what goes: room first */
+        if (s->cap < n + rest) {
+            char *bigger = realloc(s->buf, n + rest);
+            if (!bigger) {
+                cli_problem(s->io, s->path, "out of memory");
+                return false;
+            }
+            s->buf = bigger;
+            s->cap = n + rest;
+        }
+    }
+    memmove(s->buf + n, s->buf + cut, rest);
+    if (n)
+        memcpy(s->buf, prefix, n);
+    s->len = n + rest;
+    return true;
+}
+
+void input_stream_close(struct input_stream *s)
+{
+    if (s->f && s->f != s->io->in)
+        fclose(s->f);
+    free(s->buf);
+    s->buf = NULL;
+    s->f = NULL;
+}
+
+size_t input_stream_last_line(const struct input_stream *s, size_t from, const char *hint,
+                              bool (*is_boundary)(const char *line, size_t n, const char *prev, size_t prev_n))
+{
+    const char *b = s->buf;
+    size_t end = s->len;
+    while (end > from && b[end - 1] != '\n') /* complete lines only */
+        end--;
+    while (end > from) {
+        size_t le = end - 1, ls = le; /* the line [ls, le], le its line break */
+        while (ls > from && b[ls - 1] != '\n')
+            ls--;
+        if (ls > from && input_contains(b + ls, le - ls, hint)) {
+            size_t ps = ls - 1;
+            while (ps > from && b[ps - 1] != '\n')
+                ps--;
+            if (is_boundary(b + ls, le - ls + 1, b + ps, ls - 1 - ps))
+                return ls;
+        }
+        end = ls;
+    }
+    return 0;
+}
+
 bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o, bool amd)
 {
     *o = (struct input_options){.paths = NULL};
@@ -87,6 +229,7 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
         return cli_fail(io, "memory", "out of memory"), false;
     cli_launch_init(&o->launch);
     o->max_entry_bytes = INPUT_MAX_ENTRY_BYTES;
+    o->max_record_bytes = INPUT_MAX_RECORD;
     struct cli_args a = {io, argc, argv, 1};
     const char *v;
     for (; cli_more(&a); a.i++) {
@@ -96,6 +239,11 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
             o->max_entry_bytes = cli_size(io, "--max-entry-bytes", v);
             if (!io->status && o->max_entry_bytes < 1)
                 cli_fail(io, "--max-entry-bytes", "expected at least 1 byte, got '%s'", v);
+        } else if (!amd && cli_flag(&a, "--max-record-bytes", &v)) {
+            o->max_record_bytes = cli_size(io, "--max-record-bytes", v);
+            if (!io->status && (o->max_record_bytes < 1 || o->max_record_bytes > INPUT_MAX_RECORD_CEILING))
+                cli_fail(io, "--max-record-bytes", "expected 1 to %lld bytes (1G), got '%s'",
+                         (long long)INPUT_MAX_RECORD_CEILING, v);
         } else if (amd && cli_switch(&a, "--containers"))
             o->containers = true;
         else if (cli_switch(&a, "--best-block"))
@@ -376,37 +524,182 @@ void input_end(FILE *out, struct input_options *o, bool any)
     o->paths = NULL;
 }
 
-/* One build log: its kernels, or a problem naming the file (status 1); false when it gave nothing. */
+/* ---- gpuocc ptxas: a build log read window by window ----
+   A window is cut before a line that opens a record ("Compiling entry function"), where no record is open
+   (or, if one is, the whole log's reading fails there too, with the same line), and not after a "Function
+   properties for" line (whose next line the reader would take as that function's figures).  Without such a
+   line, at the last line break, if the part before it reads with no record open.  What a reader carries
+   past a cut, the last "Function properties for" line and its figures (a record takes them when it has the
+   same name), is replayed at the head of the next window.  So every window reads as it would inside the
+   whole log, and the rows are the same. */
+
+static bool ptxas_boundary(const char *line, size_t n, const char *prev, size_t prev_n)
+{
+    if (input_contains(prev, prev_n, "Function properties for "))
+        return false;
+    int32_t count = 0, error_line = 0;
+    int32_t rc = gpuocc_ptxas_parse(line, n, NULL, 0, &count, &error_line);
+    return rc == GPUOCC_ERR_TRUNCATED || rc == GPUOCC_ERR_PARSE; /* it opens a record */
+}
+
+/* A line the reader takes as "Function properties for NAME". */
+static bool ptxas_properties_line(const char *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t'))
+        i++;
+    return input_contains(p, n, "Function properties for ") && input_contains(p, n, "ptxas") &&
+           !input_contains(p, n, "Compiling entry function") && !(i < n && p[i] >= '0' && p[i] <= '9');
+}
+
+/* The replay for the next window: the last properties line of buf[from, cut) and its figures' line (an
+   empty line where the next line gave none); false when there is none there (the old replay stands). */
+static bool ptxas_replay(const char *b, size_t from, size_t cut, char **replay, size_t *replay_len, int *replay_lines)
+{
+    for (size_t end = cut; end > from;) {
+        size_t le = end - 1, ls = le;
+        while (ls > from && b[ls - 1] != '\n')
+            ls--;
+        if (ptxas_properties_line(b + ls, le - ls)) {
+            size_t ns = le + 1, ne = ns; /* the next line [ns, ne]: before the cut (a cut never follows one) */
+            while (ne < cut && b[ne] != '\n')
+                ne++;
+            bool figures = ne < cut && input_contains(b + ns, ne - ns, "bytes stack frame");
+            size_t n = le - ls + 1 + (figures ? ne - ns + 1 : 1);
+            char *r = realloc(*replay, n);
+            if (!r)
+                return false;
+            memcpy(r, b + ls, le - ls + 1);
+            if (figures)
+                memcpy(r + (le - ls + 1), b + ns, ne - ns + 1);
+            else
+                r[n - 1] = '\n';
+            *replay = r;
+            *replay_len = n;
+            *replay_lines = 2;
+            return true;
+        }
+        end = ls;
+    }
+    return true;
+}
+
+static int64_t count_lines(const char *p, size_t n)
+{
+    int64_t lines = 0;
+    for (const char *end = p + n; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+        lines++;
+    return lines;
+}
+
+enum { WINDOW_DONE, WINDOW_MORE, WINDOW_FAILED };
+
+struct ptxas_log {
+    struct cli_io *io;
+    struct input_options *o;
+    const char *path;
+    gpuocc_compiled_kernel *ks;
+    int32_t ks_cap;
+    int64_t kernels;
+};
+
+/* The kernels of text[0, n) (line 1 is the file's line base + 1); WINDOW_MORE when a record is still open at
+   its end and more text may close it (`open_ok`), WINDOW_FAILED after naming the problem. */
+static int ptxas_window(struct ptxas_log *g, const char *text, size_t n, int64_t base, bool open_ok)
+{
+    int32_t count = 0, line = 0;
+    int32_t rc = gpuocc_ptxas_parse(text, n, NULL, 0, &count, &line);
+    if (rc == GPUOCC_ERR_TRUNCATED && open_ok)
+        return WINDOW_MORE;
+    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER) {
+        cli_problem(g->io, g->path, "line %lld: %s", (long long)(base + line), gpuocc_strerror(rc));
+        return WINDOW_FAILED;
+    }
+    if (count > g->ks_cap) {
+        gpuocc_compiled_kernel *bigger = realloc(g->ks, (size_t)count * sizeof *bigger);
+        if (!bigger) {
+            cli_problem(g->io, g->path, "out of memory");
+            return WINDOW_FAILED;
+        }
+        g->ks = bigger;
+        g->ks_cap = count;
+    }
+    if (count == 0)
+        return WINDOW_DONE;
+    gpuocc_ptxas_parse(text, n, g->ks, count, &count, &line);
+    if (g->kernels == 0)
+        input_file(g->io->out, g->o, g->path);
+    for (int32_t i = 0; i < count && !cli_output_failed(g->io); i++)
+        input_kernel(g->io->out, g->o, g->path, text, &g->ks[i]);
+    g->kernels += count;
+    return WINDOW_DONE;
+}
+
+/* One build log: its kernels, or a problem naming the file (status 1); false when it gave none.  A problem
+   after some windows printed their rows keeps those rows (the status is 1). */
 static bool ptxas_file(struct cli_io *io, struct input_options *o, const char *path)
 {
-    size_t length;
-    char *text = input_slurp_file(io, path, &length);
-    if (!text)
+    struct input_stream s;
+    if (!input_stream_open(io, path, (size_t)o->max_record_bytes, &s))
         return false;
-    int32_t count = 0, line = 0;
-    int32_t rc = gpuocc_ptxas_parse(text, length, NULL, 0, &count, &line);
-    gpuocc_compiled_kernel *ks = NULL;
-    bool ok = false;
-    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
-        cli_problem(io, path, "line %d: %s", line, gpuocc_strerror(rc));
-    else if (!(ks = calloc(count ? (size_t)count : 1, sizeof *ks)))
-        cli_problem(io, path, "out of memory");
-    else {
-        gpuocc_ptxas_parse(text, length, ks, count, &count, &line);
-        if (count == 0) {
-            cli_problem(io, path, "no kernel found (expected ptxas -v output: \"ptxas info : Compiling entry function\")");
-            free(ks);
-            free(text);
-            return false;
+    struct ptxas_log g = {io, o, path, NULL, 0, 0};
+    char *replay = NULL;
+    size_t replay_len = 0;
+    int replay_lines = 0;
+    int64_t base = 0; /* window line k is the file's line base + k */
+    bool failed = false;
+    while (!failed && !cli_output_failed(io)) {
+        if (!input_stream_fill(&s)) {
+            failed = true;
+            break;
         }
-        input_file(io->out, o, path);
-        for (int32_t i = 0; i < count; i++)
-            input_kernel(io->out, o, path, text, &ks[i]);
-        ok = count > 0;
+        if (s.eof) {
+            failed = ptxas_window(&g, s.buf ? s.buf : "", s.len, base, false) == WINDOW_FAILED;
+            break;
+        }
+        size_t cut = input_stream_last_line(&s, replay_len, "Compiling entry function", ptxas_boundary);
+        bool fallback = cut == 0;
+        if (fallback) { /* the last line break, before any "Function properties for" lines that end the text */
+            cut = s.len;
+            while (cut > replay_len && s.buf[cut - 1] != '\n')
+                cut--;
+            while (cut > replay_len) {
+                size_t ls = cut - 1;
+                while (ls > replay_len && s.buf[ls - 1] != '\n')
+                    ls--;
+                if (!input_contains(s.buf + ls, cut - 1 - ls, "Function properties for "))
+                    break;
+                cut = ls;
+            }
+            if (cut <= replay_len)
+                continue; /* no line ends here yet: read on */
+        }
+        int w = ptxas_window(&g, s.buf, cut, base, fallback);
+        if (w == WINDOW_MORE)
+            continue;
+        if (w == WINDOW_FAILED) {
+            failed = true;
+            break;
+        }
+        int64_t lines = count_lines(s.buf, cut);
+        if (!ptxas_replay(s.buf, replay_len, cut, &replay, &replay_len, &replay_lines)) {
+            cli_problem(io, path, "out of memory");
+            failed = true;
+            break;
+        }
+        base += lines - replay_lines;
+        /* the replay comes from the window itself: copy it out of the way of the move */
+        if (!input_stream_keep(&s, cut, replay, replay_len)) {
+            failed = true;
+            break;
+        }
     }
-    free(ks);
-    free(text);
-    return ok;
+    if (!failed && g.kernels == 0 && !cli_output_failed(io))
+        cli_problem(io, path, "no kernel found (expected ptxas -v output: \"ptxas info : Compiling entry function\")");
+    free(replay);
+    free(g.ks);
+    input_stream_close(&s);
+    return g.kernels > 0;
 }
 
 static int cmd_ptxas(struct cli_io *io, int argc, char **argv)
@@ -433,6 +726,8 @@ const struct cli_option input_options[] = {
     {"--best-block", NULL, "evaluate every kernel at its best block size (within its launch bounds)"},
     {"--json", NULL, "a JSON array of objects instead of the table"},
     {"--csv", NULL, "CSV with a header instead of the table"},
+    {"--max-record-bytes", "BYTES", "the most text kept between two records (default 64M, at most 1G); the log is "
+                                    "read in windows, never whole"},
     {NULL, NULL, NULL},
 };
 

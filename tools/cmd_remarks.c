@@ -14,6 +14,7 @@ struct remarks_options {
     int64_t rows;
     /* the launch flags that replace a remark's figure ("what if") */
     bool have_agprs, have_sgprs, have_max_threads;
+    int64_t max_record_bytes; /* the most text kept between two records */
 };
 
 /* One kernel's answer. */
@@ -205,53 +206,184 @@ static void begin(FILE *out, struct remarks_options *o)
                 "LDS", "scr/ln", "spills", "LLVM", "gpuocc", "threads", "blk/CU", "occupancy", "limited by");
 }
 
-/* One log: its kernels, or a problem naming the file (status 1); false when it gave none. */
+/* ---- one log, read window by window ----
+   A window is cut before a "Function Name" remark (it closes the record before it, as the end of a text
+   does, and opens its own), so every window reads as it would inside the whole log.  A record whose remarks
+   are followed by a long run of other lines (a build's output after the last kernel) is kept with its
+   remarks only: the lines of the run, which hold no remark, are dropped and counted (one gap), so the line
+   numbers stay the file's. */
+
+static bool remarks_boundary(const char *line, size_t n, const char *prev, size_t prev_n)
+{
+    (void)prev;
+    (void)prev_n;
+    int32_t count = 0, error_line = 0;
+    int32_t rc = gpuocc_remarks_parse(line, n, NULL, 0, &count, &error_line);
+    return rc == GPUOCC_ERR_TRUNCATED || rc == GPUOCC_ERR_PARSE; /* it opens a record */
+}
+
+struct remarks_log {
+    struct cli_io *io;
+    struct remarks_options *o;
+    const char *path;
+    gpuocc_remarks_kernel *ks;
+    int32_t ks_cap;
+    int64_t kernels;
+    int64_t base;                /* window line k is the file's line base + k... */
+    int64_t gap_after, gap_lines; /* ...plus gap_lines when k > gap_after */
+};
+
+static int64_t file_line(const struct remarks_log *g, int64_t k)
+{
+    return g->base + k + (g->gap_lines && k > g->gap_after ? g->gap_lines : 0);
+}
+
+static int64_t lines_in(const char *p, size_t n)
+{
+    int64_t lines = 0;
+    for (const char *end = p + n; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+        lines++;
+    return lines;
+}
+
+/* The kernels of text[0, n); false after naming the problem. */
+static bool remarks_window(struct remarks_log *g, const char *text, size_t n)
+{
+    struct cli_io *io = g->io;
+    struct remarks_options *o = g->o;
+    int32_t count = 0, line = 0;
+    int32_t rc = gpuocc_remarks_parse(text, n, NULL, 0, &count, &line);
+    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER) {
+        cli_problem(io, g->path, "line %lld: %s", (long long)file_line(g, line), gpuocc_strerror(rc));
+        return false;
+    }
+    if (count == 0)
+        return true;
+    if (count > g->ks_cap) {
+        gpuocc_remarks_kernel *bigger = realloc(g->ks, (size_t)count * sizeof *bigger);
+        if (!bigger) {
+            cli_problem(io, g->path, "out of memory");
+            return false;
+        }
+        g->ks = bigger;
+        g->ks_cap = count;
+    }
+    gpuocc_remarks_kernel_init(&g->ks[0]);
+    gpuocc_remarks_parse(text, n, g->ks, count, &count, &line);
+    if (g->kernels == 0 && !o->json && !o->csv && o->npaths > 1) {
+        begin(io->out, o);
+        fprintf(io->out, "# %s\n", g->path);
+    }
+    for (int32_t i = 0; i < count && !cli_output_failed(io); i++) {
+        gpuocc_remarks_kernel k = g->ks[i];
+        int64_t at = file_line(g, k.line);
+        if (at > INT32_MAX) {
+            cli_problem(io, g->path, "line %lld: %s", (long long)at, gpuocc_strerror(GPUOCC_ERR_OVERFLOW));
+            return false;
+        }
+        k.line = (int32_t)at;
+        struct remarks_row row;
+        evaluate(o, &k, &row);
+        begin(io->out, o);
+        if (o->json)
+            print_json(io->out, o, g->path, text, &k, &row);
+        else if (o->csv)
+            print_csv(io->out, o, g->path, text, &k, &row);
+        else
+            print_table_row(io->out, text, &k, &row);
+        o->rows++;
+    }
+    g->kernels += count;
+    return true;
+}
+
+/* The window starts with an open record and holds no other: drop the lines after its last remark (they
+   hold none) into the gap; false when that cannot be done (the gap is elsewhere, or nothing to drop). */
+static bool remarks_compact(struct remarks_log *g, struct input_stream *s)
+{
+    size_t end = s->len;
+    while (end > 0 && s->buf[end - 1] != '\n')
+        end--;
+    size_t keep = end; /* the end of the last line holding "remark: " */
+    while (keep > 0) {
+        size_t ls = keep - 1;
+        while (ls > 0 && s->buf[ls - 1] != '\n')
+            ls--;
+        if (input_contains(s->buf + ls, keep - 1 - ls, "remark: "))
+            break;
+        keep = ls;
+    }
+    if (keep == 0 || keep == end)
+        return false;
+    int64_t at = lines_in(s->buf, keep);
+    if (g->gap_lines && at != g->gap_after)
+        return false;
+    g->gap_after = at;
+    g->gap_lines += lines_in(s->buf + keep, end - keep);
+    memmove(s->buf + keep, s->buf + end, s->len - end);
+    s->len -= end - keep;
+    return true;
+}
+
+/* One log: its kernels, or a problem naming the file (status 1); false when it gave none.  A problem after
+   some windows printed their rows keeps those rows (the status is 1). */
 static bool remarks_file(struct cli_io *io, struct remarks_options *o, const char *path)
 {
-    size_t length;
-    char *text = input_slurp_file(io, path, &length);
-    if (!text)
+    struct input_stream s;
+    if (!input_stream_open(io, path, (size_t)o->max_record_bytes, &s))
         return false;
-    int32_t count = 0, line = 0;
-    int32_t rc = gpuocc_remarks_parse(text, length, NULL, 0, &count, &line);
-    gpuocc_remarks_kernel *ks = NULL;
-    bool ok = false;
-    if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER)
-        cli_problem(io, path, "line %d: %s", line, gpuocc_strerror(rc));
-    else if (count == 0)
-        cli_problem(io, path, "no kernel found (expected LLVM's remarks: clang -Rpass-analysis=kernel-resource-usage)");
-    else if (!(ks = calloc((size_t)count, sizeof *ks)))
-        cli_problem(io, path, "out of memory");
-    else {
-        gpuocc_remarks_kernel_init(&ks[0]);
-        gpuocc_remarks_parse(text, length, ks, count, &count, &line);
-        if (!o->json && !o->csv && o->npaths > 1) {
-            begin(io->out, o);
-            fprintf(io->out, "# %s\n", path);
+    struct remarks_log g = {io, o, path, NULL, 0, 0, 0, 0, 0};
+    bool failed = false;
+    while (!failed && !cli_output_failed(io)) {
+        if (!input_stream_fill(&s)) {
+            failed = true;
+            break;
         }
-        for (int32_t i = 0; i < count && !cli_output_failed(io); i++) {
-            struct remarks_row row;
-            evaluate(o, &ks[i], &row);
-            begin(io->out, o);
-            if (o->json)
-                print_json(io->out, o, path, text, &ks[i], &row);
-            else if (o->csv)
-                print_csv(io->out, o, path, text, &ks[i], &row);
-            else
-                print_table_row(io->out, text, &ks[i], &row);
-            o->rows++;
+        if (s.eof) {
+            failed = !remarks_window(&g, s.buf ? s.buf : "", s.len);
+            break;
         }
-        ok = true;
+        size_t cut = input_stream_last_line(&s, 0, "Function Name", remarks_boundary);
+        if (!cut) {
+            const char *nl = memchr(s.buf, '\n', s.len);
+            if (!nl)
+                continue;
+            if (!remarks_boundary(s.buf, (size_t)(nl - s.buf) + 1, NULL, 0)) {
+                /* no record is open: every complete line can go */
+                cut = s.len;
+                while (s.buf[cut - 1] != '\n')
+                    cut--;
+            } else {
+                if (s.len >= s.chunk)
+                    remarks_compact(&g, &s);
+                continue;
+            }
+        }
+        if (!remarks_window(&g, s.buf, cut)) {
+            failed = true;
+            break;
+        }
+        int64_t lines = lines_in(s.buf, cut);
+        g.base = file_line(&g, lines + 1) - 1;
+        g.gap_after = g.gap_lines = 0;
+        if (!input_stream_keep(&s, cut, NULL, 0)) {
+            failed = true;
+            break;
+        }
     }
-    free(ks);
-    free(text);
-    return ok;
+    if (!failed && g.kernels == 0 && !cli_output_failed(io))
+        cli_problem(io, path, "no kernel found (expected LLVM's remarks: clang -Rpass-analysis=kernel-resource-usage)");
+    free(g.ks);
+    input_stream_close(&s);
+    return g.kernels > 0;
 }
 
 static bool parse_options(struct cli_io *io, int argc, char **argv, struct remarks_options *o)
 {
     cli_launch_init(&o->launch);
+    o->max_record_bytes = INPUT_MAX_RECORD;
     struct cli_args a = {io, argc, argv, 1};
+    const char *v;
     for (; cli_more(&a); a.i++) {
         const char *arg = argv[a.i];
         if (cli_launch_flag(&a, &o->launch) || cli_amd_launch_flag(&a, &o->launch) || cli_intel_launch_flag(&a, &o->launch)) {
@@ -265,7 +397,12 @@ static bool parse_options(struct cli_io *io, int argc, char **argv, struct remar
             o->json = true;
         else if (cli_switch(&a, "--csv"))
             o->csv = true;
-        else if (arg[0] != '-' || !strcmp(arg, "-"))
+        else if (cli_flag(&a, "--max-record-bytes", &v)) {
+            o->max_record_bytes = cli_size(io, "--max-record-bytes", v);
+            if (!io->status && (o->max_record_bytes < 1 || o->max_record_bytes > INPUT_MAX_RECORD_CEILING))
+                cli_fail(io, "--max-record-bytes", "expected 1 to %lld bytes (1G), got '%s'",
+                         (long long)INPUT_MAX_RECORD_CEILING, v);
+        } else if (arg[0] != '-' || !strcmp(arg, "-"))
             o->paths[o->npaths++] = arg;
         else
             cli_unknown(&a);
@@ -330,6 +467,8 @@ static const struct cli_option remarks_options[] = {
     {"--lds", "BYTES", "what if: static LDS instead of the remark's (also --smem-static)"},
     {"--json", NULL, "a JSON array of objects instead of the table"},
     {"--csv", NULL, "CSV with a header instead of the table"},
+    {"--max-record-bytes", "BYTES", "the most text kept between two records (default 64M, at most 1G); the log is "
+                                    "read in windows, never whole"},
     {NULL, NULL, NULL},
 };
 

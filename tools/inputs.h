@@ -15,6 +15,7 @@ struct input_options {
     bool amd_columns; /* gpuocc binary: the AMD columns too (INPUT_AMD_KEYS), empty or null in NVIDIA rows */
     int64_t max_entry_bytes; /* gpuocc binary: the ceiling on one entry's claimed decompressed size */
     bool containers;         /* gpuocc binary --containers: say on stderr where device code was found */
+    int64_t max_record_bytes; /* gpuocc ptxas: the longest span between two records kept in memory */
 };
 
 /* gpuocc binary's AMD columns, after the shared ones (before `file` in CSV); NVIDIA rows say "nvidia" for
@@ -37,6 +38,38 @@ char *input_slurp(struct cli_io *io, const char *path, size_t *length);
 /* The same for one of several input files: one that cannot be read is a problem of that file, not a usage
    error (NULL after naming it; the status becomes at least CLI_PARTIAL and the other files are still read). */
 char *input_slurp_file(struct cli_io *io, const char *path, size_t *length);
+/* A text read in windows (gpuocc ptxas, gpuocc remarks): memory stays near the window whatever the input's
+   size.  The window holds buf[0, len); the reader cuts it at a record boundary, parses and prints the part
+   before the cut, and keeps the rest (after a prefix the format may need replayed) for the next window. */
+struct input_stream {
+    struct cli_io *io;
+    const char *path;
+    FILE *f;
+    char *buf;
+    size_t len, cap;
+    size_t chunk;      /* bytes read at once (1 MiB; test only: GPUOCC_TEST_CHUNK_BYTES) */
+    size_t max_window; /* the longest span between two record boundaries kept (--max-record-bytes) */
+    bool eof, newline_seen;
+    int64_t bytes;     /* bytes read so far */
+};
+/* The default of --max-record-bytes for ptxas and remarks, and the most it may be raised to. */
+#define INPUT_MAX_RECORD ((int64_t)64 << 20)
+#define INPUT_MAX_RECORD_CEILING ((int64_t)1 << 30)
+/* Opens a file (or stdin for "-"); false after naming the file (a problem: status at least CLI_PARTIAL). */
+bool input_stream_open(struct cli_io *io, const char *path, size_t max_window, struct input_stream *s);
+/* Reads up to one chunk more onto the window; false after naming the file (a read error, a window over its
+   ceiling, or no line break in the first MiB: not a text log). */
+bool input_stream_fill(struct input_stream *s);
+/* Drops buf[0, cut) and puts `prefix` (n bytes) before what remains. */
+bool input_stream_keep(struct input_stream *s, size_t cut, const char *prefix, size_t n);
+void input_stream_close(struct input_stream *s);
+/* The start of the last complete line of buf[from, len) that `is_boundary` accepts, or 0 when none (a line
+   at `from` is not a cut).  `hint` is a phrase every such line contains (a cheap filter). */
+size_t input_stream_last_line(const struct input_stream *s, size_t from, const char *hint,
+                              bool (*is_boundary)(const char *line, size_t n, const char *prev, size_t prev_n));
+/* Whether s[0, n) contains `needle` (a C string). */
+bool input_contains(const char *s, size_t n, const char *needle);
+
 /* Output: the header (or "["), a note before each file's rows, one row per kernel (names at origin +
    offset), the end (or "]"). */
 void input_begin(FILE *out, struct input_options *o);
