@@ -273,3 +273,52 @@ Test(binary, entries_read_in_any_order)
     free(ws);
     free(p);
 }
+
+/* Every record of a file (uncompressed entries only: names stay in the file). */
+struct records {
+    uint8_t *p;
+    size_t n;
+    gpuocc_binary_kernel k[64];
+    int32_t count;
+};
+
+static void read_records(const char *name, struct records *r)
+{
+    r->p = load(name, &r->n);
+    gpuocc_binary_summary s = scan(r->p, r->n);
+    cr_assert_eq(s.compressed_entries, 0, "%s", name);
+    r->count = 0;
+    for (int32_t e = 0; e < s.entries; e++) {
+        int32_t count;
+        gpuocc_binary_kernel_init(&r->k[r->count]);
+        cr_assert_eq(gpuocc_binary_read_entry(r->p, r->n, e, NULL, 0, &r->k[r->count], 64 - r->count, &count, &s),
+                     GPUOCC_OK, "%s entry %d", name, e);
+        r->count += count;
+    }
+}
+
+static bool named(const struct records *r, const gpuocc_binary_kernel *k, const char *short_name)
+{
+    return k->short_length == strlen(short_name) && !memcmp(r->p + k->short_offset, short_name, k->short_length);
+}
+
+/* tests/cuda/linked.cu built -rdc=true and linked (capture.sh): static_smem declares 256 bytes of __shared__,
+   dynamic_smem and no_smem none.  Each kernel is there 6 times (sm_80, sm_90, sm_120; relocatable and
+   linked): every copy must say 256, 0, 0.  The linked sm_90 and sm_120 cubins have no .nv.shared.reserved.*
+   section, yet their shared sections are 1024 + 256 and 1024 bytes (readelf -S): the window is there. */
+Test(binary, linked_sm90_cubins_without_a_reserved_section_exclude_the_window)
+{
+    struct records r;
+    read_records("linked_app", &r);
+    cr_assert_eq(r.count, 18);
+    int seen[3] = {0, 0, 0};
+    for (int32_t i = 0; i < r.count; i++) {
+        const gpuocc_binary_kernel *k = &r.k[i];
+        int64_t expected = named(&r, k, "static_smem") ? 256 : 0;
+        cr_expect_eq(k->smem_bytes, expected, "%.*s sm_%d: %lld bytes", (int)k->short_length,
+                     (const char *)r.p + k->short_offset, k->cc, (long long)k->smem_bytes);
+        seen[k->cc == 80 ? 0 : k->cc == 90 ? 1 : 2]++;
+    }
+    cr_expect(seen[0] == 6 && seen[1] == 6 && seen[2] == 6);
+    free(r.p);
+}

@@ -316,7 +316,7 @@ static int32_t read_kernel(const struct cubin *c, const struct slot *slot, gpuoc
 static int32_t read_module(struct cubin *c)
 {
     const struct gpuocc_elf *e = c->elf;
-    bool have_symtab = false, have_reserved_section = false;
+    bool have_symtab = false;
     for (uint32_t i = 1; i < e->shnum; i++) {
         struct gpuocc_section s;
         gpuocc_elf_section(e, i, &s);
@@ -335,18 +335,18 @@ static int32_t read_module(struct cubin *c)
             if ((rc = gpuocc_elf_data(e, &s, &c->info)) != GPUOCC_OK)
                 return rc;
             c->info_size = (size_t)s.size;
-        } else if (gpuocc_has_prefix(name, length, ".nv.shared.reserved.")) {
-            have_reserved_section = true;
         }
     }
-    /* Only linked cubins lay the window out in front of each kernel's shared section, and they mark it
-       with a .nv.shared.reserved.* section (relocatable -rdc cubins have neither).  Its size is the
-       .nv.reservedSmem.cap symbol where the compiler writes one, else the architecture's reserved shared
-       memory per block (measured: 1 KiB on sm_90, sm_100 and sm_120). */
-    if (!have_reserved_section)
+    /* The window is laid out in front of each kernel's shared section by the linker, from cc 9.0 on: every
+       linked (ET_EXEC) sm_90+ cubin has it, whether or not it keeps a .nv.shared.reserved.* section (nvlink's
+       device-linked cubins and those of older toolkits have none), and no relocatable (ET_REL) cubin has
+       it, though some carry a .nv.shared.reserved.* section of their own (a hardware workaround's variables,
+       libcudadevrt's sm_110 code).  Evidence: docs/shared-window.md.  Its size is the .nv.reservedSmem.cap
+       symbol where the compiler writes one, else the architecture's reserved shared memory per block
+       (1 KiB on every cc 9.0+ target, also where the target is not in the catalog). */
+    if (e->type != GPUOCC_ET_EXEC || c->cc < 90)
         return GPUOCC_OK;
-    if (c->have_device)
-        c->reserved_window = c->device.smem_reserved_per_block_bytes;
+    c->reserved_window = c->have_device ? c->device.smem_reserved_per_block_bytes : 1024;
     for (uint64_t i = 0; i < c->symbol_count; i++) {
         const uint8_t *sym = c->symbols + i * SYM_SIZE;
         const char *name;
