@@ -1172,6 +1172,21 @@ typedef struct gpuocc_binary_entry {
 GPUOCC_API int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel);
 
 /*
+ * The register counts an occupancy question takes for a kernel read from a binary: *regs_per_thread and
+ * *agprs as gpuocc_kernel.regs_per_thread and .agprs (what `gpuocc report --vgprs --agprs` takes), so that
+ * gpuocc_occupancy charges the kernel what its code object says.  AMD: the note's .vgpr_count already
+ * counts the AGPRs where they share the budget (gfx90a+: arch VGPRs rounded up to 4 + AGPRs; gfx908: the
+ * larger of the two); on a device with a unified file (GPUOCC_AGPR_UNIFIED) the arch VGPRs are
+ * vgprs - agprs and the AGPRs agprs (occupancy adds them back: the same total), elsewhere vgprs and agprs
+ * as recorded; an AGPR count of -1 (not recorded) is 0.  NVIDIA: registers, 0.  Errors: GPUOCC_ERR_NULL,
+ * GPUOCC_ERR_STRUCT_SIZE (kernel->size below the first 0.2.0 layout, 240 bytes, or absurd),
+ * GPUOCC_ERR_ARGUMENT (the kernel's vendor is not the device's; a negative register count; more AGPRs than
+ * VGPRs on a unified file, which no code object records); outputs untouched on failure.  @since 0.2.0
+ */
+GPUOCC_API int32_t gpuocc_binary_kernel_registers(const gpuocc_device *device, const gpuocc_binary_kernel *kernel,
+                                                  int32_t *regs_per_thread, int32_t *agprs);
+
+/*
  * Walk the containers of `data` (a cubin, a fatbinary, a host ELF object, executable or shared library)
  * without decoding anything: count the entries and size the workspace.  `summary->size` must be set;
  * the counters are reset (entries_read = entries_failed = 0, first_failed_entry = -1).  Errors:

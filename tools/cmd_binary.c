@@ -176,10 +176,17 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
         }
     }
     /* the compiler's figures, unless a launch flag overrides them ("what if"); the launch's own choices
-       (dynamic LDS, --model, --rocm) from the flags.  No AGPRs: the note's .vgpr_count already counts them
-       where they share the VGPR budget (--agprs adds some). */
+       (dynamic LDS, --model, --rocm) from the flags.  The registers as `gpuocc report` takes them, split by
+       the library (arch VGPRs and AGPRs on a unified file: the note's .vgpr_count counts both). */
     gpuocc_kernel kern = l->k;
-    kern.regs_per_thread = l->have_regs ? l->k.regs_per_thread : b->vgprs > 0 ? b->vgprs : 0;
+    int32_t regs = 0, agprs = 0;
+    int32_t split = gpuocc_binary_kernel_registers(&dev, b, &regs, &agprs);
+    if (split != GPUOCC_OK) {
+        row->status = gpuocc_status_name(split);
+        return;
+    }
+    kern.regs_per_thread = l->have_regs ? l->k.regs_per_thread : regs;
+    kern.agprs = l->have_regs || l->k.agprs ? l->k.agprs : agprs;
     kern.smem_static_bytes = l->have_smem_static ? l->k.smem_static_bytes : b->lds_bytes > 0 ? b->lds_bytes : 0;
     kern.sgprs = l->k.sgprs ? l->k.sgprs : b->sgprs > 0 ? b->sgprs : 0;
     kern.wave_size = l->k.wave_size ? l->k.wave_size : b->wave_size > 0 ? b->wave_size : 0;

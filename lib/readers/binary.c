@@ -42,6 +42,35 @@ int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel)
     return GPUOCC_OK;
 }
 
+int32_t gpuocc_binary_kernel_registers(const gpuocc_device *device, const gpuocc_binary_kernel *kernel,
+                                       int32_t *regs_per_thread, int32_t *agprs)
+{
+    if (!device || !kernel || !regs_per_thread || !agprs)
+        return GPUOCC_ERR_NULL;
+    if (kernel->size < 240u || kernel->size > GPUOCC_STRUCT_SIZE_MAX)
+        return GPUOCC_ERR_STRUCT_SIZE;
+    if (kernel->vendor != device->vendor)
+        return GPUOCC_ERR_ARGUMENT;
+    if (kernel->vendor != GPUOCC_VENDOR_AMD) {
+        if (kernel->registers < 0)
+            return GPUOCC_ERR_ARGUMENT;
+        *regs_per_thread = kernel->registers;
+        *agprs = 0;
+        return GPUOCC_OK;
+    }
+    int32_t v = kernel->vgprs, a = kernel->agprs < 0 ? 0 : kernel->agprs;
+    if (v < 0 || kernel->agprs < -1)
+        return GPUOCC_ERR_ARGUMENT;
+    if (device->agpr_file == GPUOCC_AGPR_UNIFIED) {
+        if (a > v)
+            return GPUOCC_ERR_ARGUMENT;
+        v -= a; /* .vgpr_count = arch VGPRs rounded up to 4 + AGPRs: v - a is that rounded count */
+    }
+    *regs_per_thread = v;
+    *agprs = a;
+    return GPUOCC_OK;
+}
+
 static bool is_compressed(const struct gpuocc_entry *e)
 {
     return e->container == GPUOCC_CONTAINER_CCOB || (e->flags & (GPUOCC_ENTRY_LZ4 | GPUOCC_ENTRY_ZSTD)) ||

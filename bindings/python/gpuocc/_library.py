@@ -273,6 +273,7 @@ _SIGNATURES = {
     "gpuocc_ptxas_parse": (c_i32, [_CCHARP, ctypes.c_size_t, P(_CCompiledKernel), c_i32, P(c_i32), P(c_i32)]),
     "gpuocc_cubin_read": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, P(_CCompiledKernel), c_i32, P(c_i32)]),
     "gpuocc_binary_kernel_init": (c_i32, [P(_CBinaryKernel)]),
+    "gpuocc_binary_kernel_registers": (c_i32, [P(_CDevice), P(_CBinaryKernel), P(c_i32), P(c_i32)]),
     "gpuocc_remarks_kernel_init": (c_i32, [P(_CRemarksKernel)]),
     "gpuocc_remarks_parse": (c_i32, [_CCHARP, ctypes.c_size_t, P(_CRemarksKernel), c_i32, P(c_i32), P(c_i32)]),
     "gpuocc_binary_scan": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, P(_CBinarySummary)]),
