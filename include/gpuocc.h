@@ -1106,7 +1106,17 @@ typedef struct gpuocc_binary_kernel {
     int32_t workgroup_processor_mode;    /* .workgroup_processor_mode (v5+, gfx10+): 1 WGP, 0 CU (-mcumode) */
     int32_t reserved1;                   /* zero */
     uint64_t reserved[6];                /* zero */
+    /* Which copy, and the target's variant (issue 27): a record of the first 0.2.0 layout (size 240,
+       GPUOCC_BINARY_KERNEL_SIZE_0_2_0) is still accepted and has neither.  @since 0.2.0 */
+    int32_t linked;                      /* 1: linked code (a cubin of ELF type ET_EXEC, what the driver
+                                            loads; every AMDGPU code object); 0: relocatable (ET_REL, a
+                                            -rdc=true cubin before nvlink, as in __nv_relfatbin) */
+    uint32_t arch_variant;               /* NVIDIA: 'a' (sm_90a, sm_100a: arch-specific) or 'f' (sm_100f,
+                                            sm_120f: family), from the fatbinary entry's header or, for a
+                                            bare cubin, its .note.nv.tkinfo note; 0 for none (and AMD) */
 } gpuocc_binary_kernel;
+
+#define GPUOCC_BINARY_KERNEL_SIZE_0_2_0 240u /* the first 0.2.0 layout, without `linked` and after */
 
 /* What a binary holds, and how reading it went. */
 typedef struct gpuocc_binary_summary {

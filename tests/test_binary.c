@@ -322,3 +322,71 @@ Test(binary, linked_sm90_cubins_without_a_reserved_section_exclude_the_window)
     cr_expect(seen[0] == 6 && seen[1] == 6 && seen[2] == 6);
     free(r.p);
 }
+
+/* Which copy a record is (ELF type of its cubin: readelf -hW says EXEC for the 9 cubins of .nv_fatbin, REL for
+   the 9 of __nv_relfatbin), and the arch variant: from the fatbinary entry header (units_variants.fatbin:
+   code=sm_90a, sm_100f, sm_120f) or a bare cubin's .note.nv.tkinfo (units_sm100a.cubin, -arch=sm_100a). */
+Test(binary, linked_and_arch_variant)
+{
+    struct records r;
+    read_records("linked_app", &r);
+    int linked = 0, relocatable = 0;
+    for (int32_t i = 0; i < r.count; i++) {
+        linked += r.k[i].linked == 1;
+        relocatable += r.k[i].linked == 0;
+        cr_expect_eq(r.k[i].arch_variant, 0);
+    }
+    cr_expect(linked == 9 && relocatable == 9, "%d linked, %d relocatable", linked, relocatable);
+    free(r.p);
+    read_records("units_variants.fatbin", &r);
+    cr_assert_eq(r.count, 6);
+    for (int32_t i = 0; i < r.count; i++) {
+        uint32_t want = r.k[i].cc == 90 ? 'a' : 'f';
+        cr_expect_eq(r.k[i].arch_variant, want, "sm_%d: %u", r.k[i].cc, r.k[i].arch_variant);
+        cr_expect_eq(r.k[i].linked, 1);
+    }
+    free(r.p);
+    static const struct {
+        const char *file;
+        uint32_t variant;
+    } bare[] = {{"units_sm100a.cubin", 'a'}, {"units_sm100f.cubin", 'f'}, {"kernels_sm90.cubin", 0}};
+    for (size_t f = 0; f < sizeof bare / sizeof bare[0]; f++) {
+        read_records(bare[f].file, &r);
+        for (int32_t i = 0; i < r.count; i++)
+            cr_expect_eq(r.k[i].arch_variant, bare[f].variant, "%s", bare[f].file);
+        free(r.p);
+    }
+}
+
+/* A caller of the first 0.2.0 layout (240 bytes, no `linked`) still reads: records 240 bytes apart, none of the
+   later fields written past them. */
+Test(binary, first_layout_records_still_read)
+{
+    size_t n;
+    uint8_t *p = load("linked_app", &n);
+    gpuocc_binary_summary s = scan(p, n);
+    enum { OLD = GPUOCC_BINARY_KERNEL_SIZE_0_2_0 };
+    static uint8_t records[8 * OLD + 16];
+    memset(records, 0xee, sizeof records);
+    gpuocc_binary_kernel first;
+    gpuocc_binary_kernel_init(&first);
+    first.size = OLD;
+    memcpy(records, &first, OLD);
+    int32_t count = 0;
+    cr_assert_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, (gpuocc_binary_kernel *)(void *)records, 8, &count, &s),
+                 GPUOCC_OK);
+    cr_assert_eq(count, 3);
+    for (int32_t i = 0; i < count; i++) {
+        gpuocc_binary_kernel k;
+        memset(&k, 0, sizeof k);
+        memcpy(&k, records + (size_t)i * OLD, OLD);
+        cr_expect_eq(k.size, OLD);
+        cr_expect_eq(k.entry, 0);
+    }
+    cr_expect_eq(records[3 * OLD], 0xee, "nothing written past the last record");
+    first.size = OLD - 8;
+    memcpy(records, &first, sizeof first.size);
+    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, (gpuocc_binary_kernel *)(void *)records, 8, &count, &s),
+                 GPUOCC_ERR_STRUCT_SIZE);
+    free(p);
+}

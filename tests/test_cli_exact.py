@@ -3,6 +3,12 @@
 - AMD: a gfx90a code object with 256 arch VGPRs and 10 AGPRs (tests/amd/agpr.cl; its note says .vgpr_count 266,
   .agpr_count 10, which llvm-readelf-19 --notes confirms where installed) gets the answer `gpuocc report --arch
   gfx90a --vgprs 256 --agprs 10` gives for the same launch: the unified VGPR/AGPR file counted once.
+- Which copy: tests/data/linked_app (tests/cuda/linked.cu, -rdc=true, linked) holds each of its 3 kernels for 3
+  targets twice, relocatable in __nv_relfatbin and linked in .nv_fatbin (readelf -hW on the cubins: REL and
+  EXEC); by default only the 9 linked rows print (`linked` 1), --all-copies adds the 9 relocatable (0); an -rdc
+  object (units_rdc.o) has only relocatable ones, which print.
+- Arch variants: units_variants.fatbin (-gencode ...code=sm_90a, sm_100f, sm_120f) and units_sm100a.cubin,
+  units_sm100f.cubin (-arch=sm_100a, sm_100f; tests/cuda/capture.sh) print the arch they were built for.
 Usage: test_cli_exact.py GPUOCC DATA_DIR"""
 import json
 import os
@@ -47,5 +53,37 @@ for threads in (64, 128, 256):  # its flat workgroup size maximum is 256
           and got.get("limiters") == want.get("limiters"), (got, want, err2))
     check(f"agpr {threads}: the kernel fits (the runtime runs it)", got.get("blocks_per_sm", 0) > 0, got)
     check(f"agpr {threads}: the record keeps the note's counts", got.get("vgprs") == 266 and got.get("agprs") == 10, got)
+
+# ---- relocatable and linked copies ------------------------------------------------------------------------
+def rows_of(args):
+    rc, out, err = run(["binary"] + args + ["--threads", "128", "--json"])
+    return rc, (json.loads(out) if out.strip() else []), err
+
+
+rc, rows, err = rows_of([data("linked_app")])
+check("linked_app: 9 linked rows by default", rc == 0 and len(rows) == 9 and all(r["linked"] == 1 for r in rows),
+      (rc, [(r["name"], r["arch"], r["linked"]) for r in rows], err))
+rc, rows2, err = rows_of([data("linked_app"), "--linked-only"])
+check("--linked-only is the default", rows2 == rows, err)
+rc, rows, err = rows_of([data("linked_app"), "--all-copies"])
+check("linked_app --all-copies: 9 linked + 9 relocatable", rc == 0 and len(rows) == 18
+      and sum(r["linked"] == 0 for r in rows) == 9, (rc, err))
+check("both copies agree on linked.cu's shared memory (256, 0, 0)",
+      all(r["smem"] == (256 if r["short_name"] == "static_smem" else 0) for r in rows),
+      [(r["short_name"], r["arch"], r["linked"], r["smem"]) for r in rows])
+rc, rows, err = rows_of([data("units_rdc.o")])
+check("an -rdc object: its relocatable rows print", rc == 0 and len(rows) == 6 and all(r["linked"] == 0 for r in rows),
+      (rc, err))
+rc, out, err = run(["binary", data("linked_app"), "--threads", "128", "--csv", "--all-copies"])
+header = out.split("\n", 1)[0].split(",")
+check("CSV: a linked column before file", header[-2:] == ["linked", "file"], header)
+
+# ---- arch variants -----------------------------------------------------------------------------------------
+for name, archs in [("units_variants.fatbin", {"sm_90a", "sm_100f", "sm_120f"}), ("units_sm100a.cubin", {"sm_100a"}),
+                    ("units_sm100f.cubin", {"sm_100f"}), ("units.fatbin", {"sm_75", "sm_90", "sm_120"})]:
+    rc, rows, err = rows_of([data(name)])
+    check(f"{name}: arch {sorted(archs)}", rc == 0 and {r["arch"] for r in rows} == archs and len(rows) == 2 * len(archs),
+          (rc, [r["arch"] for r in rows], err))
+    check(f"{name}: answered on the base target's device", all(r["status"] == "ok" for r in rows), rows)
 
 finish("cli-exact")

@@ -37,6 +37,7 @@ struct binary_run {
     size_t map_len;
     char *names; /* the entry's kernel names and targets, copied out of the input before they print */
     size_t names_cap;
+    bool hide_relocatable; /* this file has linked and relocatable (__nv_relfatbin) copies: only the linked print */
 };
 
 /* ---- a mapping that faults (the file shrank under it) ---- */
@@ -290,6 +291,8 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fprintf(out, "%d", row.r.waves_per_simd);
         else
             fputs("null", out);
+        json_key(out, &first, "linked");
+        fprintf(out, "%d", b->linked);
         fputc('}', out);
     } else if (o->csv) {
         csv_cell(out, name, (size_t)b->name_length);
@@ -318,6 +321,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fprintf(out, ",%s,%d,", model_name(row.r.model), row.r.waves_per_simd);
         else
             fputs(",,,", out);
+        fprintf(out, "%d,", b->linked);
         csv_cell(out, file, strlen(file));
         fputc('\n', out);
     } else {
@@ -490,7 +494,11 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
             amd_kernel(r, label, origin, &r->records[i]);
             continue;
         }
+        if (r->hide_relocatable && !r->records[i].linked)
+            continue; /* a relocatable copy where the file has linked code (--all-copies shows it) */
         gpuocc_compiled_kernel k = as_compiled(&r->records[i]);
+        r->o->record_linked = r->records[i].linked;
+        r->o->record_variant = r->records[i].arch_variant;
         input_kernel(r->io->out, r->o, label, origin, &k);
     }
     return count;
@@ -524,6 +532,18 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
         return;
     }
     input_file(r->io->out, r->o, label);
+    /* linked copies only where the file has both (an -rdc=true executable or library: __nv_relfatbin beside
+       .nv_fatbin), as cuobjdump shows the linked code; --all-copies prints the relocatable ones too */
+    bool relocatable_section = false, other_section = false;
+    for (int32_t e = 0; e < s.entries && !r->o->all_copies; e++) {
+        gpuocc_binary_entry info = {.size = sizeof info};
+        if (gpuocc_binary_entry_info(p, n, e, &info, &s) != GPUOCC_OK || info.container != GPUOCC_BINARY_ENTRY_CUBIN)
+            continue;
+        bool rel = info.section_name_length == 14 && !memcmp(p + info.section_name_offset, "__nv_relfatbin", 14);
+        relocatable_section |= rel;
+        other_section |= !rel;
+    }
+    r->hide_relocatable = relocatable_section && other_section;
     int64_t kernels = 0, failed_before = r->io->status;
     for (int32_t e = 0; e < s.entries && !cli_output_failed(r->io); e++) {
         if (r->map)
@@ -682,7 +702,7 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
         free(o.paths);
         return cli_fail(io, "FILE", "give cubins, fatbinaries, host objects, libraries or archives (or - for stdin)");
     }
-    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0, NULL, 0};
+    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0, NULL, 0, false};
     if (!grow_records(&r, 256)) {
         free(o.paths);
         return cli_fail(io, "memory", "out of memory");
@@ -711,6 +731,8 @@ static const struct cli_option binary_options[] = {
     {"--max-entry-bytes", "BYTES", "the most one entry may claim decompressed (default 1G); a larger one is an "
                                    "error of that entry"},
     {"--containers", NULL, "say on stderr, per file, how many containers were found and in which sections"},
+    {"--linked-only", NULL, "where a file holds linked code and relocatable copies (__nv_relfatbin) of it, only the linked (the default)"},
+    {"--all-copies", NULL, "relocatable copies (__nv_relfatbin) too, where a file also holds the linked code (by default only the linked print)"},
     {NULL, NULL, NULL},
 };
 

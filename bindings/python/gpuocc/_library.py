@@ -177,7 +177,9 @@ class _CBinaryKernel(ctypes.Structure):
                 ("sgprs", c_i32), ("wave_size", c_i32), ("lds_bytes", c_i64), ("scratch_bytes", c_i64),
                 ("max_flat_workgroup_size", c_i32), ("vgpr_spill_count", c_i32), ("sgpr_spill_count", c_i32),
                 ("uses_dynamic_stack", c_i32), ("amd_mach", c_u32), ("code_object_version", c_i32),
-                ("workgroup_processor_mode", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 6)]
+                ("workgroup_processor_mode", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 6),
+                # issue 27: which copy, and the target's variant ('a', 'f' or 0)
+                ("linked", c_i32), ("arch_variant", c_u32)]
 
 
 class _CRemarksKernel(ctypes.Structure):

@@ -86,9 +86,12 @@ def _processor(target: str) -> Optional[str]:
 
 
 def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKernel:
-    shared = dict(name=name, short_name=short_name, entry=k.entry)
+    shared = dict(name=name, short_name=short_name, entry=k.entry, linked=k.linked)
     if k.vendor != _VENDOR_AMD:
-        return BinaryKernel(**shared, vendor="nvidia", arch=_sm(k.cc), registers=k.registers,
+        arch = _sm(k.cc)
+        if arch and k.arch_variant in (ord("a"), ord("f")):  # sm_90a, sm_100f
+            arch += chr(k.arch_variant)
+        return BinaryKernel(**shared, vendor="nvidia", arch=arch, registers=k.registers,
                             barriers=_recorded(k.barriers), smem=k.smem_bytes, cmem=_recorded(k.cmem_bytes),
                             stack=_recorded(k.stack_frame_bytes), max_threads=_recorded(k.max_threads_per_block),
                             min_blocks=_recorded(k.min_blocks_per_sm), max_regs=_recorded(k.max_regs_per_thread),
