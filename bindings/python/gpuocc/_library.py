@@ -287,6 +287,7 @@ _SIGNATURES = {
 
 # Status codes the module itself needs (include/gpuocc.h, fixed values).
 _OK, _ERR_ARGUMENT, _ERR_BUFFER, _ERR_UNSATISFIABLE, _ERR_REGISTERS = 0, -12, -19, -13, -8
+_ERR_FORMAT, _ERR_TRUNCATED = -22, -21  # GPUOCC_ERR_FORMAT, GPUOCC_ERR_TRUNCATED
 _VENDOR_AMD = 2  # GPUOCC_VENDOR_AMD
 
 UNLIMITED = -1          # GPUOCC_UNLIMITED in C; None in Python results
