@@ -525,6 +525,21 @@ class CompilerOutput(unittest.TestCase):
                           k.dynamic_stack, k.amd_mach, k.code_object_version, k.registers, k.smem),
                          ("lds", "lds", 46, 50, 4096, 64, 1, 0x3f, 5, 46, 4096))
 
+    def test_binary_kernel_registers(self):
+        # tests/amd/agpr.cl: 256 arch VGPRs (v255) and 10 AGPRs (a9); llvm-readelf-19 --notes: .vgpr_count 266
+        with open(os.path.join(DATA, "amdgpu_agpr_gfx90a.o"), "rb") as f:
+            k = gpuocc.read_binary(f.read())[0]
+        self.assertEqual((k.vgprs, k.agprs), (266, 10))
+        self.assertEqual(gpuocc.binary_kernel_registers(gpuocc.device("gfx90a"), k), (256, 10))
+        got = gpuocc.occupancy("gfx90a", gpuocc.kernel(threads=256, regs=256, agprs=10))
+        self.assertGreater(got.blocks_per_sm, 0)  # the runtime runs it: one workgroup per CU
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.binary_kernel_registers(gpuocc.device("H100"), k)
+        with self.assertRaises(TypeError):
+            gpuocc.binary_kernel_registers(gpuocc.device("gfx90a"), "k")
+        with self.assertRaises(TypeError):
+            gpuocc.binary_kernel_registers("gfx90a", k)
+
     def test_readers_take_what_the_cli_takes(self):
         # issue 27: read_cubin reads compressed fatbinaries (zstd, LZ4) and archives as `gpuocc binary` does, and
         # returns a list; the unit_bounded kernel of tests/cuda/units.cu declares 64 floats of __shared__

@@ -8,7 +8,7 @@ from typing import Any, Optional, Union
 
 from ._library import (Error, _CBinaryEntry, _CBinaryKernel, _CBinarySummary, _CCompiledKernel, _CRemarksKernel,
                        _ERR_ARGUMENT, _ERR_BUFFER, _ERR_FORMAT, _ERR_TRUNCATED, _OK, _VENDOR_AMD, _bytes, _call, _from_c, c_i32, library, status_name)
-from ._types import BinaryKernel, BinaryRead, CompiledKernel, RemarksKernel, _recorded, _sm
+from ._types import BinaryKernel, BinaryRead, CompiledKernel, Device, RemarksKernel, _recorded, _sm
 
 
 # ======================================================================================================
@@ -120,6 +120,31 @@ def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKer
                         dynamic_stack=r(k.uses_dynamic_stack),
                         cu_mode=None if k.workgroup_processor_mode == -1 else 1 - k.workgroup_processor_mode,
                         amd_mach=k.amd_mach, code_object_version=k.code_object_version)
+
+
+def binary_kernel_registers(dev: Device, k: BinaryKernel) -> tuple:
+    """(regs, agprs) as an occupancy question takes them (Kernel's regs and agprs) for a kernel read_binary
+    found, on Device `dev` (gpuocc.device("gfx90a")): C's gpuocc_binary_kernel_registers, what `gpuocc binary` uses.
+    AMD on a unified file (gfx90a+): (.vgpr_count - .agpr_count, .agpr_count), since the note counts the AGPRs
+    in its VGPRs; elsewhere the recorded counts; NVIDIA (registers, 0).
+
+    Raises TypeError for a non-Device or non-BinaryKernel; gpuocc.Error "argument" for a kernel of another
+    vendor."""
+    if not isinstance(dev, Device):
+        raise TypeError("dev must be a Device (gpuocc.device(name))")
+    if not isinstance(k, BinaryKernel):
+        raise TypeError("k must be a BinaryKernel (from read_binary)")
+    d = dev
+    c = _CBinaryKernel()
+    library.gpuocc_binary_kernel_init(ctypes.byref(c))
+    c.vendor = _VENDOR_AMD if k.vendor == "amd" else 1
+    c.registers = -1 if k.registers is None else k.registers
+    c.vgprs = -1 if k.vgprs is None else k.vgprs
+    c.agprs = -1 if k.agprs is None else k.agprs
+    regs, agprs = c_i32(), c_i32()
+    _call("gpuocc_binary_kernel_registers", ctypes.byref(d._to_c()), ctypes.byref(c), ctypes.byref(regs),
+          ctypes.byref(agprs), where="binary_kernel_registers")
+    return regs.value, agprs.value
 
 
 MAX_ENTRY_BYTES = 1 << 30  # what one entry may claim decompressed unless max_entry_bytes says otherwise
