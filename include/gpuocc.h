@@ -1199,7 +1199,17 @@ typedef struct gpuocc_binary_kernel {
     int32_t workgroup_processor_mode;    /* .workgroup_processor_mode (v5+, gfx10+): 1 WGP, 0 CU (-mcumode) */
     int32_t reserved1;                   /* zero */
     uint64_t reserved[6];                /* zero */
+    /* Which copy, and the target's variant (issue 27): a record of the first 0.2.0 layout (size 240,
+       GPUOCC_BINARY_KERNEL_SIZE_0_2_0) is still accepted and has neither.  @since 0.2.0 */
+    int32_t linked;                      /* 1: linked code (a cubin of ELF type ET_EXEC, what the driver
+                                            loads; every AMDGPU code object); 0: relocatable (ET_REL, a
+                                            -rdc=true cubin before nvlink, as in __nv_relfatbin) */
+    uint32_t arch_variant;               /* NVIDIA: 'a' (sm_90a, sm_100a: arch-specific) or 'f' (sm_100f,
+                                            sm_120f: family), from the fatbinary entry's header or, for a
+                                            bare cubin, its .note.nv.tkinfo note; 0 for none (and AMD) */
 } gpuocc_binary_kernel;
+
+#define GPUOCC_BINARY_KERNEL_SIZE_0_2_0 240u /* the first 0.2.0 layout, without `linked` and after */
 
 /* What a binary holds, and how reading it went. */
 typedef struct gpuocc_binary_summary {
@@ -1263,6 +1273,21 @@ typedef struct gpuocc_binary_entry {
 
 /* Zero the record and set its size and vendor.  GPUOCC_ERR_NULL.  @since 0.2.0 */
 GPUOCC_API int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel);
+
+/*
+ * The register counts an occupancy question takes for a kernel read from a binary: *regs_per_thread and
+ * *agprs as gpuocc_kernel.regs_per_thread and .agprs (what `gpuocc report --vgprs --agprs` takes), so that
+ * gpuocc_occupancy charges the kernel what its code object says.  AMD: the note's .vgpr_count already
+ * counts the AGPRs where they share the budget (gfx90a+: arch VGPRs rounded up to 4 + AGPRs; gfx908: the
+ * larger of the two); on a device with a unified file (GPUOCC_AGPR_UNIFIED) the arch VGPRs are
+ * vgprs - agprs and the AGPRs agprs (occupancy adds them back: the same total), elsewhere vgprs and agprs
+ * as recorded; an AGPR count of -1 (not recorded) is 0.  NVIDIA: registers, 0.  Errors: GPUOCC_ERR_NULL,
+ * GPUOCC_ERR_STRUCT_SIZE (kernel->size below the first 0.2.0 layout, 240 bytes, or absurd),
+ * GPUOCC_ERR_ARGUMENT (the kernel's vendor is not the device's; a negative register count; more AGPRs than
+ * VGPRs on a unified file, which no code object records); outputs untouched on failure.  @since 0.2.0
+ */
+GPUOCC_API int32_t gpuocc_binary_kernel_registers(const gpuocc_device *device, const gpuocc_binary_kernel *kernel,
+                                                  int32_t *regs_per_thread, int32_t *agprs);
 
 /*
  * Walk the containers of `data` (a cubin, a fatbinary, a host ELF object, executable or shared library)

@@ -434,7 +434,8 @@ Test(amdgpu, record_layout_and_init)
     cr_expect_eq(k.vendor, GPUOCC_VENDOR_NVIDIA);
     cr_expect_eq(k.vgprs, 0);
     cr_expect_eq(k.target_length, 0);
-    cr_expect_eq(sizeof k, 240, "the AMD fields come from the reserved tail");
+    cr_expect_eq(sizeof k, 248, "the AMD fields come from the reserved tail; linked and arch_variant after it");
+    cr_expect_eq(offsetof(gpuocc_binary_kernel, linked), GPUOCC_BINARY_KERNEL_SIZE_0_2_0);
     cr_expect_eq(offsetof(gpuocc_binary_kernel, target_offset), 112);
     cr_expect_eq(offsetof(gpuocc_binary_kernel, reserved), 192);
     /* a larger stride (a later layout): the records' unknown tail is zeroed, the size is the stride */

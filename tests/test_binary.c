@@ -273,3 +273,120 @@ Test(binary, entries_read_in_any_order)
     free(ws);
     free(p);
 }
+
+/* Every record of a file (uncompressed entries only: names stay in the file). */
+struct records {
+    uint8_t *p;
+    size_t n;
+    gpuocc_binary_kernel k[64];
+    int32_t count;
+};
+
+static void read_records(const char *name, struct records *r)
+{
+    r->p = load(name, &r->n);
+    gpuocc_binary_summary s = scan(r->p, r->n);
+    cr_assert_eq(s.compressed_entries, 0, "%s", name);
+    r->count = 0;
+    for (int32_t e = 0; e < s.entries; e++) {
+        int32_t count;
+        gpuocc_binary_kernel_init(&r->k[r->count]);
+        cr_assert_eq(gpuocc_binary_read_entry(r->p, r->n, e, NULL, 0, &r->k[r->count], 64 - r->count, &count, &s),
+                     GPUOCC_OK, "%s entry %d", name, e);
+        r->count += count;
+    }
+}
+
+static bool named(const struct records *r, const gpuocc_binary_kernel *k, const char *short_name)
+{
+    return k->short_length == strlen(short_name) && !memcmp(r->p + k->short_offset, short_name, k->short_length);
+}
+
+/* tests/cuda/linked.cu built -rdc=true and linked (capture.sh): static_smem declares 256 bytes of __shared__,
+   dynamic_smem and no_smem none.  Each kernel is there 6 times (sm_80, sm_90, sm_120; relocatable and
+   linked): every copy must say 256, 0, 0.  The linked sm_90 and sm_120 cubins have no .nv.shared.reserved.*
+   section, yet their shared sections are 1024 + 256 and 1024 bytes (readelf -S): the window is there. */
+Test(binary, linked_sm90_cubins_without_a_reserved_section_exclude_the_window)
+{
+    struct records r;
+    read_records("linked_app", &r);
+    cr_assert_eq(r.count, 18);
+    int seen[3] = {0, 0, 0};
+    for (int32_t i = 0; i < r.count; i++) {
+        const gpuocc_binary_kernel *k = &r.k[i];
+        int64_t expected = named(&r, k, "static_smem") ? 256 : 0;
+        cr_expect_eq(k->smem_bytes, expected, "%.*s sm_%d: %lld bytes", (int)k->short_length,
+                     (const char *)r.p + k->short_offset, k->cc, (long long)k->smem_bytes);
+        seen[k->cc == 80 ? 0 : k->cc == 90 ? 1 : 2]++;
+    }
+    cr_expect(seen[0] == 6 && seen[1] == 6 && seen[2] == 6);
+    free(r.p);
+}
+
+/* Which copy a record is (ELF type of its cubin: readelf -hW says EXEC for the 9 cubins of .nv_fatbin, REL for
+   the 9 of __nv_relfatbin), and the arch variant: from the fatbinary entry header (units_variants.fatbin:
+   code=sm_90a, sm_100f, sm_120f) or a bare cubin's .note.nv.tkinfo (units_sm100a.cubin, -arch=sm_100a). */
+Test(binary, linked_and_arch_variant)
+{
+    struct records r;
+    read_records("linked_app", &r);
+    int linked = 0, relocatable = 0;
+    for (int32_t i = 0; i < r.count; i++) {
+        linked += r.k[i].linked == 1;
+        relocatable += r.k[i].linked == 0;
+        cr_expect_eq(r.k[i].arch_variant, 0);
+    }
+    cr_expect(linked == 9 && relocatable == 9, "%d linked, %d relocatable", linked, relocatable);
+    free(r.p);
+    read_records("units_variants.fatbin", &r);
+    cr_assert_eq(r.count, 6);
+    for (int32_t i = 0; i < r.count; i++) {
+        uint32_t want = r.k[i].cc == 90 ? 'a' : 'f';
+        cr_expect_eq(r.k[i].arch_variant, want, "sm_%d: %u", r.k[i].cc, r.k[i].arch_variant);
+        cr_expect_eq(r.k[i].linked, 1);
+    }
+    free(r.p);
+    static const struct {
+        const char *file;
+        uint32_t variant;
+    } bare[] = {{"units_sm100a.cubin", 'a'}, {"units_sm100f.cubin", 'f'}, {"kernels_sm90.cubin", 0}};
+    for (size_t f = 0; f < sizeof bare / sizeof bare[0]; f++) {
+        read_records(bare[f].file, &r);
+        for (int32_t i = 0; i < r.count; i++)
+            cr_expect_eq(r.k[i].arch_variant, bare[f].variant, "%s", bare[f].file);
+        free(r.p);
+    }
+}
+
+/* A caller of the first 0.2.0 layout (240 bytes, no `linked`) still reads: records 240 bytes apart, none of the
+   later fields written past them. */
+Test(binary, first_layout_records_still_read)
+{
+    size_t n;
+    uint8_t *p = load("linked_app", &n);
+    gpuocc_binary_summary s = scan(p, n);
+    enum { OLD = GPUOCC_BINARY_KERNEL_SIZE_0_2_0 };
+    static uint8_t records[8 * OLD + 16];
+    memset(records, 0xee, sizeof records);
+    gpuocc_binary_kernel first;
+    gpuocc_binary_kernel_init(&first);
+    first.size = OLD;
+    memcpy(records, &first, OLD);
+    int32_t count = 0;
+    cr_assert_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, (gpuocc_binary_kernel *)(void *)records, 8, &count, &s),
+                 GPUOCC_OK);
+    cr_assert_eq(count, 3);
+    for (int32_t i = 0; i < count; i++) {
+        gpuocc_binary_kernel k;
+        memset(&k, 0, sizeof k);
+        memcpy(&k, records + (size_t)i * OLD, OLD);
+        cr_expect_eq(k.size, OLD);
+        cr_expect_eq(k.entry, 0);
+    }
+    cr_expect_eq(records[3 * OLD], 0xee, "nothing written past the last record");
+    first.size = OLD - 8;
+    memcpy(records, &first, sizeof first.size);
+    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, (gpuocc_binary_kernel *)(void *)records, 8, &count, &s),
+                 GPUOCC_ERR_STRUCT_SIZE);
+    free(p);
+}

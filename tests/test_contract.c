@@ -1162,6 +1162,42 @@ static void check_binary_read_entry(void)
     check_binary_read_entry_of("hip_ccob.o");
 }
 
+/* gpuocc_binary_kernel_registers: NULL and size checks, a vendor mismatch refused, outputs untouched on failure;
+   MI300X (gfx942, unified file): a note's 266 VGPRs with 10 AGPRs are 256 arch VGPRs and 10 AGPRs. */
+static void check_binary_kernel_registers(void)
+{
+    gpuocc_device amd, nv;
+    init_mi300x(&amd);
+    init_h100(&nv);
+    gpuocc_binary_kernel k;
+    gpuocc_binary_kernel_init(&k);
+    k.vendor = GPUOCC_VENDOR_AMD;
+    k.vgprs = 266;
+    k.agprs = 10;
+    int32_t r = 7, a = 7;
+    cr_expect_eq(gpuocc_binary_kernel_registers(NULL, &k, &r, &a), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_binary_kernel_registers(&amd, NULL, &r, &a), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_binary_kernel_registers(&amd, &k, NULL, &a), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_binary_kernel_registers(&amd, &k, &r, NULL), GPUOCC_ERR_NULL);
+    cr_expect_eq(gpuocc_binary_kernel_registers(&nv, &k, &r, &a), GPUOCC_ERR_ARGUMENT);
+    k.size = 239;
+    cr_expect_eq(gpuocc_binary_kernel_registers(&amd, &k, &r, &a), GPUOCC_ERR_STRUCT_SIZE);
+    k.size = sizeof k;
+    k.agprs = 300;
+    cr_expect_eq(gpuocc_binary_kernel_registers(&amd, &k, &r, &a), GPUOCC_ERR_ARGUMENT);
+    cr_expect(r == 7 && a == 7, "outputs untouched on failure");
+    k.agprs = 10;
+    cr_expect_eq(gpuocc_binary_kernel_registers(&amd, &k, &r, &a), GPUOCC_OK);
+    cr_expect(r == 256 && a == 10, "%d %d", r, a);
+    k.agprs = -1;
+    cr_expect_eq(gpuocc_binary_kernel_registers(&amd, &k, &r, &a), GPUOCC_OK);
+    cr_expect(r == 266 && a == 0, "%d %d", r, a);
+    gpuocc_binary_kernel_init(&k);
+    k.registers = 40;
+    cr_expect_eq(gpuocc_binary_kernel_registers(&nv, &k, &r, &a), GPUOCC_OK);
+    cr_expect(r == 40 && a == 0);
+}
+
 /* ---- the table: one row per exported symbol ------------------------------------------------------- */
 
 #define DEVICE IN(&device_layout, init_h100)
@@ -1182,6 +1218,7 @@ static const row rows[] = {
     ROW(gpuocc_binary_entry_info, call_binary_entry_info, TEXT_("units_zstd.fatbin"), LEN_, I32_(0),
         OUT(&binary_entry_layout)),
     ROW(gpuocc_binary_kernel_init, call_binary_kernel_init, OUT_NOSIZE(&binary_kernel_layout)),
+    CUSTOM(gpuocc_binary_kernel_registers, check_binary_kernel_registers),
     CUSTOM(gpuocc_binary_read_entry, check_binary_read_entry),
     ROW(gpuocc_binary_scan, call_binary_scan, TEXT_("units_zstd.fatbin"), LEN_, OUT(&summary_layout)),
     ROW(gpuocc_bytes_in_flight, call_bytes_in_flight, DBL_(3.35e12), DBL_(600), I32_(132), OUT_DBL, OUT_DBL),

@@ -40,6 +40,7 @@ struct binary_run {
     size_t names_cap;
     struct progress *progress;
     const char *noted; /* the image whose rows have begun (its note printed before its first row) */
+    bool hide_relocatable; /* this file has linked and relocatable (__nv_relfatbin) copies: only the linked print */
 };
 
 /* ---- the progress line ----
@@ -238,10 +239,17 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
         }
     }
     /* the compiler's figures, unless a launch flag overrides them ("what if"); the launch's own choices
-       (dynamic LDS, --model, --rocm) from the flags.  No AGPRs: the note's .vgpr_count already counts them
-       where they share the VGPR budget (--agprs adds some). */
+       (dynamic LDS, --model, --rocm) from the flags.  The registers as `gpuocc report` takes them, split by
+       the library (arch VGPRs and AGPRs on a unified file: the note's .vgpr_count counts both). */
     gpuocc_kernel kern = l->k;
-    kern.regs_per_thread = l->have_regs ? l->k.regs_per_thread : b->vgprs > 0 ? b->vgprs : 0;
+    int32_t regs = 0, agprs = 0;
+    int32_t split = gpuocc_binary_kernel_registers(&dev, b, &regs, &agprs);
+    if (split != GPUOCC_OK) {
+        row->status = gpuocc_status_name(split);
+        return;
+    }
+    kern.regs_per_thread = l->have_regs ? l->k.regs_per_thread : regs;
+    kern.agprs = l->have_regs || l->k.agprs ? l->k.agprs : agprs;
     kern.smem_static_bytes = l->have_smem_static ? l->k.smem_static_bytes : b->lds_bytes > 0 ? b->lds_bytes : 0;
     kern.sgprs = l->k.sgprs ? l->k.sgprs : b->sgprs > 0 ? b->sgprs : 0;
     kern.wave_size = l->k.wave_size ? l->k.wave_size : b->wave_size > 0 ? b->wave_size : 0;
@@ -346,6 +354,8 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fprintf(out, "%d", row.r.waves_per_simd);
         else
             fputs("null", out);
+        json_key(out, &first, "linked");
+        fprintf(out, "%d", b->linked);
         fputc('}', out);
     } else if (o->csv) {
         csv_cell(out, name, (size_t)b->name_length);
@@ -374,6 +384,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fprintf(out, ",%s,%d,", model_name(row.r.model), row.r.waves_per_simd);
         else
             fputs(",,,", out);
+        fprintf(out, "%d,", b->linked);
         csv_cell(out, file, strlen(file));
         fputc('\n', out);
     } else {
@@ -553,7 +564,11 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
             amd_kernel(r, label, origin, &r->records[i]);
             continue;
         }
+        if (r->hide_relocatable && !r->records[i].linked)
+            continue; /* a relocatable copy where the file has linked code (--all-copies shows it) */
         gpuocc_compiled_kernel k = as_compiled(&r->records[i]);
+        r->o->record_linked = r->records[i].linked;
+        r->o->record_variant = r->records[i].arch_variant;
         input_kernel(r->io->out, r->o, label, origin, &k);
     }
     return count;
@@ -587,6 +602,18 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
         return;
     }
     r->noted = NULL;
+    /* linked copies only where the file has both (an -rdc=true executable or library: __nv_relfatbin beside
+       .nv_fatbin), as cuobjdump shows the linked code; --all-copies prints the relocatable ones too */
+    bool relocatable_section = false, other_section = false;
+    for (int32_t e = 0; e < s.entries && !r->o->all_copies; e++) {
+        gpuocc_binary_entry info = {.size = sizeof info};
+        if (gpuocc_binary_entry_info(p, n, e, &info, &s) != GPUOCC_OK || info.container != GPUOCC_BINARY_ENTRY_CUBIN)
+            continue;
+        bool rel = info.section_name_length == 14 && !memcmp(p + info.section_name_offset, "__nv_relfatbin", 14);
+        relocatable_section |= rel;
+        other_section |= !rel;
+    }
+    r->hide_relocatable = relocatable_section && other_section;
     int64_t kernels = 0, counted = 0, failed_before = r->io->status;
     for (int32_t e = 0; e < s.entries && !cli_output_failed(r->io); e++) {
         if (r->map)
@@ -749,7 +776,7 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
     }
     struct progress progress;
     progress_init(&progress, io, o.npaths);
-    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0, NULL, 0, &progress, NULL};
+    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0, NULL, 0, &progress, NULL, false};
     if (!grow_records(&r, 256)) {
         free(o.paths);
         return cli_fail(io, "memory", "out of memory");
@@ -785,6 +812,8 @@ static const struct cli_option binary_options[] = {
     {"--max-entry-bytes", "BYTES", "the most one entry may claim decompressed (default 1G); a larger one is an "
                                    "error of that entry"},
     {"--containers", NULL, "say on stderr, per file, how many containers were found and in which sections"},
+    {"--linked-only", NULL, "where a file holds linked code and relocatable copies (__nv_relfatbin) of it, only the linked (the default)"},
+    {"--all-copies", NULL, "relocatable copies (__nv_relfatbin) too, where a file also holds the linked code (by default only the linked print)"},
     {NULL, NULL, NULL},
 };
 

@@ -244,6 +244,10 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
             if (!io->status && (o->max_record_bytes < 1 || o->max_record_bytes > INPUT_MAX_RECORD_CEILING))
                 cli_fail(io, "--max-record-bytes", "expected 1 to %lld bytes (1G), got '%s'",
                          (long long)INPUT_MAX_RECORD_CEILING, v);
+        } else if (amd && cli_switch(&a, "--all-copies")) {
+            o->all_copies = true;
+        } else if (amd && cli_switch(&a, "--linked-only")) {
+            o->all_copies = false;
         } else if (amd && cli_switch(&a, "--containers"))
             o->containers = true;
         else if (cli_switch(&a, "--best-block"))
@@ -275,6 +279,7 @@ struct row {
     char arch[16];
     const char *status;
     int32_t threads;
+    int32_t linked; /* gpuocc binary: 1 linked, 0 relocatable */
     gpuocc_result r;
     bool min_checked;              /* the kernel records a minimum of blocks and the launch was answered */
     uint32_t min_preventing;       /* GPUOCC_LIMIT_* of the resources whose limit is below it (issue 24) */
@@ -290,6 +295,7 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
     row->short_len = k->short_length;
     gpuocc_device dev = l->dev;
     row->status = "ok";
+    row->linked = o->record_linked;
     if (l->have_arch && dev.vendor != GPUOCC_VENDOR_NVIDIA) /* an NVIDIA kernel on an AMD --arch */
         row->status = "vendor";
     if (!l->have_arch) {
@@ -301,6 +307,8 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
     }
     if (l->have_arch)
         cli_arch_name(&dev, row->arch, sizeof row->arch);
+    else if (o->record_variant == 'a' || o->record_variant == 'f')
+        snprintf(row->arch, sizeof row->arch, "sm_%d%c", k->cc, (char)o->record_variant);
     else
         snprintf(row->arch, sizeof row->arch, "sm_%d", k->cc);
     /* the compiler's figures, unless a launch flag overrides them ("what if"); the launch's own choices
@@ -405,6 +413,10 @@ static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel
         else
             fputs(i == 0 ? "\"nvidia\"" : "null", out);
     }
+    if (o_amd) { /* gpuocc binary: which copy */
+        json_key(out, &first, "linked");
+        fprintf(out, "%d", row->linked);
+    }
     fputc('}', out);
 }
 
@@ -440,6 +452,8 @@ static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel 
             put_count(out, k->smem_bytes, "-1");
         fputs(i == 0 ? "nvidia," : ",", out);
     }
+    if (o_amd)
+        fprintf(out, "%d,", row->linked);
     csv_cell(out, file, strlen(file));
     fputc('\n', out);
 }
@@ -478,7 +492,7 @@ static void begin(FILE *out, struct input_options *o)
                "occupancy,limiters,min_blocks_reached,min_blocks_preventing,");
         for (size_t i = 0; o->amd_columns && i < INPUT_AMD_KEY_COUNT; i++)
             fprintf(out, "%s,", amd_keys[i]);
-        fprintf(out, "file\n");
+        fprintf(out, "%sfile\n", o->amd_columns ? "linked," : "");
     }
     else
         fprintf(out, "%-36s %-7s %4s %3s %7s %6s %6s %6s %7s %6s %9s  %s\n", "kernel", "arch", "regs", "bar", "smem",

@@ -16,6 +16,9 @@ struct input_options {
     int64_t max_entry_bytes; /* gpuocc binary: the ceiling on one entry's claimed decompressed size */
     bool containers;         /* gpuocc binary --containers: say on stderr where device code was found */
     int64_t max_record_bytes; /* gpuocc ptxas: the longest span between two records kept in memory */
+    bool all_copies;         /* gpuocc binary --all-copies: relocatable copies too where linked ones exist */
+    int32_t record_linked;   /* gpuocc binary: the row's `linked` (1, 0), set before each row */
+    uint32_t record_variant; /* gpuocc binary: the row's arch variant ('a', 'f', 0), set before each row */
 };
 
 /* gpuocc binary's AMD columns, after the shared ones (before `file` in CSV); NVIDIA rows say "nvidia" for

@@ -7,6 +7,9 @@ import dataclasses
 import json
 import math
 import random
+import shutil
+import struct
+import tempfile
 import os
 import subprocess
 import sys
@@ -553,6 +556,66 @@ class CompilerOutput(unittest.TestCase):
         self.assertEqual((k.name, k.short_name, k.vgprs, k.sgprs, k.smem_static, k.max_threads,
                           k.dynamic_stack, k.amd_mach, k.code_object_version, k.registers, k.smem),
                          ("lds", "lds", 46, 50, 4096, 64, 1, 0x3f, 5, 46, 4096))
+
+    def test_binary_kernel_registers(self):
+        # tests/amd/agpr.cl: 256 arch VGPRs (v255) and 10 AGPRs (a9); llvm-readelf-19 --notes: .vgpr_count 266
+        with open(os.path.join(DATA, "amdgpu_agpr_gfx90a.o"), "rb") as f:
+            k = gpuocc.read_binary(f.read())[0]
+        self.assertEqual((k.vgprs, k.agprs), (266, 10))
+        self.assertEqual(gpuocc.binary_kernel_registers(gpuocc.device("gfx90a"), k), (256, 10))
+        got = gpuocc.occupancy("gfx90a", gpuocc.kernel(threads=256, regs=256, agprs=10))
+        self.assertGreater(got.blocks_per_sm, 0)  # the runtime runs it: one workgroup per CU
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.binary_kernel_registers(gpuocc.device("H100"), k)
+        with self.assertRaises(TypeError):
+            gpuocc.binary_kernel_registers(gpuocc.device("gfx90a"), "k")
+        with self.assertRaises(TypeError):
+            gpuocc.binary_kernel_registers("gfx90a", k)
+
+    def test_readers_take_what_the_cli_takes(self):
+        # issue 27: read_cubin reads compressed fatbinaries (zstd, LZ4) and archives as `gpuocc binary` does, and
+        # returns a list; the unit_bounded kernel of tests/cuda/units.cu declares 64 floats of __shared__
+        for name in ("units_zstd.fatbin", "units_lz4.fatbin", "units_rdc_zstd.o"):
+            with open(os.path.join(DATA, name), "rb") as f:
+                rows = gpuocc.read_cubin(f.read())
+            self.assertIsInstance(rows, list, name)
+            self.assertEqual(len(rows), 2 if name.endswith("fatbin") else 6, name)
+            self.assertEqual({r.smem for r in rows if r.short_name == "unit_bounded"}, {256}, name)
+        with open(os.path.join(DATA, "units_variants.fatbin"), "rb") as f:
+            self.assertEqual({r.arch for r in gpuocc.read_cubin(f.read())}, {"sm_90a", "sm_100f", "sm_120f"})
+        with open(os.path.join(DATA, "linked_app"), "rb") as f:
+            read = gpuocc.read_binary(f.read())
+        self.assertEqual(sorted(k.linked for k in read), [0] * 9 + [1] * 9)
+        # an ar archive: a host-only member beside one with device code (as libcudadevrt.a is built)
+        tmp = tempfile.mkdtemp()
+        try:
+            host = os.path.join(tmp, "host.o")
+            with open(host, "wb") as f:
+                f.write(b"\x7fELF\x02\x01\x01" + bytes(57))  # a header-only ELF: no device code
+            archive = os.path.join(tmp, "lib.a")
+            ar = shutil.which("ar")
+            if ar:
+                subprocess.run([ar, "rc", archive, host, os.path.join(DATA, "units_rdc_zstd.o")], check=True)
+                with open(archive, "rb") as f:
+                    data = f.read()
+                self.assertEqual(len(gpuocc.read_cubin(data)), 6)
+                read = gpuocc.read_binary(data)
+                self.assertEqual((read.entries, read.entries_read, len(read)), (3, 3, 6))
+        finally:
+            shutil.rmtree(tmp)
+        # one entry claiming 2^40 bytes decompressed: gpuocc.Error from read_cubin (all or nothing), the other
+        # entries from read_binary; never MemoryError
+        with open(os.path.join(DATA, "units.fatbin"), "rb") as f:
+            blob = bytearray(f.read())
+        at = struct.unpack_from("<H", blob, 6)[0]
+        struct.pack_into("<Q", blob, at + 0x28, struct.unpack_from("<Q", blob, at + 0x28)[0] | 0x8000)
+        struct.pack_into("<Q", blob, at + 0x38, 1 << 40)
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.read_cubin(bytes(blob))
+        read = gpuocc.read_binary(bytes(blob))
+        self.assertEqual((read.entries, read.entries_failed, read.first_failed_entry, len(read)), (3, 1, 0, 4))
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.read_cubin(b"!<arch>\nnot a member header")
 
     def test_bad_input(self):
         with self.assertRaises(gpuocc.Error) as e:

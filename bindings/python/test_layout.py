@@ -29,7 +29,7 @@ ALL = [
     "batch", "sweep", "sweep_steps", "sweep_range", "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight",
     "bandwidth_at", "bandwidth", "bandwidth_model", "latency_check", "perf", "spill_slowdown", "spill_estimate",
     "tradeoff", "waves", "lane_efficiency", "divergence", "routing", "stall_name", "stall_from_name",
-    "diagnose", "roofline", "tmem_holders", "setmaxnreg", "min_blocks_check", "read_ptxas", "read_cubin", "read_binary", "read_remarks", "strerror",
+    "diagnose", "roofline", "tmem_holders", "setmaxnreg", "min_blocks_check", "read_ptxas", "read_cubin", "read_binary", "read_remarks", "binary_kernel_registers", "strerror",
     "status_name", "resource_name", "limiter_names", "version", "version_number", "library",
 ]
 # The other names the one module had at its top level that code outside it reads: the version, the

@@ -183,6 +183,7 @@ static void amd_template(gpuocc_binary_kernel *b, const struct gpuocc_elf *elf)
     memset(b, 0, sizeof *b);
     b->size = (uint32_t)sizeof *b;
     b->vendor = GPUOCC_VENDOR_AMD;
+    b->linked = 1; /* a code object is what the runtime loads (ET_DYN) */
     b->barriers = -1;
     b->cmem_bytes = -1;
     b->max_regs_per_thread = -1;

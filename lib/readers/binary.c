@@ -14,7 +14,9 @@
 
 #include <stddef.h>
 
-_Static_assert(sizeof(gpuocc_binary_kernel) == 240, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(sizeof(gpuocc_binary_kernel) == 248, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, linked) == GPUOCC_BINARY_KERNEL_SIZE_0_2_0,
+               "gpuocc_binary_kernel grows at its tail");
 _Static_assert(offsetof(gpuocc_binary_kernel, name_offset) == 16, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, cc) == 48, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, smem_bytes) == 64, "gpuocc_binary_kernel layout 0.2 is frozen");
@@ -39,6 +41,35 @@ int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel)
     memset(kernel, 0, sizeof *kernel);
     kernel->size = (uint32_t)sizeof *kernel;
     kernel->vendor = GPUOCC_VENDOR_NVIDIA;
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_binary_kernel_registers(const gpuocc_device *device, const gpuocc_binary_kernel *kernel,
+                                       int32_t *regs_per_thread, int32_t *agprs)
+{
+    if (!device || !kernel || !regs_per_thread || !agprs)
+        return GPUOCC_ERR_NULL;
+    if (kernel->size < GPUOCC_BINARY_KERNEL_SIZE_0_2_0 || kernel->size > GPUOCC_STRUCT_SIZE_MAX)
+        return GPUOCC_ERR_STRUCT_SIZE;
+    if (kernel->vendor != device->vendor)
+        return GPUOCC_ERR_ARGUMENT;
+    if (kernel->vendor != GPUOCC_VENDOR_AMD) {
+        if (kernel->registers < 0)
+            return GPUOCC_ERR_ARGUMENT;
+        *regs_per_thread = kernel->registers;
+        *agprs = 0;
+        return GPUOCC_OK;
+    }
+    int32_t v = kernel->vgprs, a = kernel->agprs < 0 ? 0 : kernel->agprs;
+    if (v < 0 || kernel->agprs < -1)
+        return GPUOCC_ERR_ARGUMENT;
+    if (device->agpr_file == GPUOCC_AGPR_UNIFIED) {
+        if (a > v)
+            return GPUOCC_ERR_ARGUMENT;
+        v -= a; /* .vgpr_count = arch VGPRs rounded up to 4 + AGPRs: v - a is that rounded count */
+    }
+    *regs_per_thread = v;
+    *agprs = a;
     return GPUOCC_OK;
 }
 
@@ -178,15 +209,15 @@ static int32_t amdgpu_reader(const uint8_t *origin, const uint8_t *p, size_t n, 
 /* The kernels of one image: counted and checked first, then written, so that a failure leaves the
    caller's records untouched. */
 static int32_t read_image(struct entry_read *r, image_reader reader, const uint8_t *image, size_t n,
-                          const uint8_t *origin, int32_t name_buffer, void *index, size_t index_len)
+                          const uint8_t *origin, int32_t name_buffer, void *index, size_t index_len, uint32_t variant)
 {
-    struct gpuocc_kernel_sink probe = {NULL, NULL, 0, r->target, name_buffer, 0, 0};
+    struct gpuocc_kernel_sink probe = {NULL, NULL, 0, r->target, name_buffer, 0, 0, variant, 0};
     int32_t rc = reader(origin, image, n, &probe, index, index_len);
     if (rc != GPUOCC_OK)
         return rc;
     if (r->capacity > 0) {
         struct gpuocc_kernel_sink sink = {NULL, (uint8_t *)r->kernels, r->kernels->size, r->target, name_buffer,
-                                          r->capacity, 0};
+                                          r->capacity, 0, variant, 0};
         if ((rc = reader(origin, image, n, &sink, index, index_len)) != GPUOCC_OK)
             return rc;
     }
@@ -244,9 +275,14 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
         return GPUOCC_OK;
     r->at = e->at;
     image_reader reader = e->container == GPUOCC_CONTAINER_CUBIN ? cubin_reader : amdgpu_reader;
+    /* a fatbinary entry's flags name the variant (measured, CUDA 13: 0x100000 for sm_90a / sm_100a,
+       0x200000 for sm_100f / sm_120f; docs/inputs.md) */
+    uint32_t variant = e->container != GPUOCC_CONTAINER_CUBIN ? 0
+                       : (e->flags & GPUOCC_ENTRY_ARCH_SPECIFIC) ? 'a'
+                       : (e->flags & GPUOCC_ENTRY_FAMILY) ? 'f' : 0;
     if (!is_compressed(e)) {
         r->status = read_image(r, reader, e->p, e->n, r->data, GPUOCC_BINARY_NAME_INPUT, r->workspace,
-                               r->workspace ? r->workspace_len : 0);
+                               r->workspace ? r->workspace_len : 0, variant);
         return 1;
     }
     uint64_t need = entry_workspace(e);
@@ -264,7 +300,7 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
     }
     if (r->status == GPUOCC_OK)
         r->status = read_image(r, reader, image, (size_t)e->uncompressed, r->workspace, GPUOCC_BINARY_NAME_WORKSPACE,
-                               image + e->uncompressed, r->workspace_len - (size_t)need);
+                               image + e->uncompressed, r->workspace_len - (size_t)need, variant);
     return 1;
 }
 
@@ -317,7 +353,7 @@ int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry,
         return GPUOCC_ERR_NULL;
     if (capacity < 0 || entry < 0)
         return GPUOCC_ERR_ARGUMENT;
-    if (capacity > 0 && (kernels->size < sizeof *kernels || kernels->size > GPUOCC_STRUCT_SIZE_MAX))
+    if (capacity > 0 && (kernels->size < GPUOCC_BINARY_KERNEL_SIZE_0_2_0 || kernels->size > GPUOCC_STRUCT_SIZE_MAX))
         return GPUOCC_ERR_STRUCT_SIZE;
     if (summary && !summary_size_ok(summary))
         return GPUOCC_ERR_STRUCT_SIZE;
@@ -478,7 +514,7 @@ int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kerne
         return GPUOCC_ERR_NULL;
     if (capacity < 0)
         return GPUOCC_ERR_ARGUMENT;
-    struct gpuocc_kernel_sink sink = {kernels, NULL, 0, 0, 0, capacity, 0};
+    struct gpuocc_kernel_sink sink = {kernels, NULL, 0, 0, 0, capacity, 0, 0, 0};
     struct plain_read r = {(const uint8_t *)data, &sink};
     int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, NULL, read_plain_entry, &r, NULL);
     if (rc != GPUOCC_OK)

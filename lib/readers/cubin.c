@@ -312,11 +312,39 @@ static int32_t read_kernel(const struct cubin *c, const struct slot *slot, gpuoc
     return GPUOCC_OK;
 }
 
+/* The arch variant in a .note.nv.tkinfo note (NVIDIA's toolkit information; measured, CUDA 13: one note of
+   type 2000 whose descriptor is six u32, the sixth the offset of the tool's options among the strings that
+   follow, "-arch sm_90a -m 64 "): 'a' or 'f' after "sm_" and digits, else 0.  Bounded by the note. */
+static uint32_t tkinfo_variant(const uint8_t *p, size_t n)
+{
+    if (n < 12)
+        return 0;
+    uint32_t namesz = gpuocc_le32(p), descsz = gpuocc_le32(p + 4), type = gpuocc_le32(p + 8);
+    uint64_t desc = 12 + (((uint64_t)namesz + 3) & ~(uint64_t)3);
+    if (type != 2000 || desc > n || descsz > n - desc || descsz < 24)
+        return 0;
+    const uint8_t *d = p + desc;
+    uint32_t options = gpuocc_le32(d + 20);
+    if (options >= descsz - 24)
+        return 0;
+    const uint8_t *s = d + 24 + options, *end = d + descsz;
+    for (; s + 3 < end && *s; s++) {
+        if (s[0] != 's' || s[1] != 'm' || s[2] != '_')
+            continue;
+        const uint8_t *q = s + 3;
+        while (q < end && *q >= '0' && *q <= '9')
+            q++;
+        if (q > s + 3 && q < end && (*q == 'a' || *q == 'f') && (q + 1 == end || q[1] == ' ' || q[1] == 0))
+            return *q;
+    }
+    return 0;
+}
+
 /* Module-wide facts: the symbol table, .nv.info, and the reserved shared-memory window. */
-static int32_t read_module(struct cubin *c)
+static int32_t read_module(struct cubin *c, uint32_t *variant)
 {
     const struct gpuocc_elf *e = c->elf;
-    bool have_symtab = false, have_reserved_section = false;
+    bool have_symtab = false;
     for (uint32_t i = 1; i < e->shnum; i++) {
         struct gpuocc_section s;
         gpuocc_elf_section(e, i, &s);
@@ -335,18 +363,23 @@ static int32_t read_module(struct cubin *c)
             if ((rc = gpuocc_elf_data(e, &s, &c->info)) != GPUOCC_OK)
                 return rc;
             c->info_size = (size_t)s.size;
-        } else if (gpuocc_has_prefix(name, length, ".nv.shared.reserved.")) {
-            have_reserved_section = true;
+        } else if (s.type == GPUOCC_SHT_NOTE && *variant == 0 && length == 15 &&
+                   memcmp(name, ".note.nv.tkinfo", 15) == 0) {
+            const uint8_t *note;
+            if (gpuocc_elf_data(e, &s, &note) == GPUOCC_OK)
+                *variant = tkinfo_variant(note, (size_t)s.size);
         }
     }
-    /* Only linked cubins lay the window out in front of each kernel's shared section, and they mark it
-       with a .nv.shared.reserved.* section (relocatable -rdc cubins have neither).  Its size is the
-       .nv.reservedSmem.cap symbol where the compiler writes one, else the architecture's reserved shared
-       memory per block (measured: 1 KiB on sm_90, sm_100 and sm_120). */
-    if (!have_reserved_section)
+    /* The window is laid out in front of each kernel's shared section by the linker, from cc 9.0 on: every
+       linked (ET_EXEC) sm_90+ cubin has it, whether or not it keeps a .nv.shared.reserved.* section (nvlink's
+       device-linked cubins and those of older toolkits have none), and no relocatable (ET_REL) cubin has
+       it, though some carry a .nv.shared.reserved.* section of their own (a hardware workaround's variables,
+       libcudadevrt's sm_110 code).  Evidence: docs/shared-window.md.  Its size is the .nv.reservedSmem.cap
+       symbol where the compiler writes one, else the architecture's reserved shared memory per block
+       (1 KiB on every cc 9.0+ target, also where the target is not in the catalog). */
+    if (e->type != GPUOCC_ET_EXEC || c->cc < 90)
         return GPUOCC_OK;
-    if (c->have_device)
-        c->reserved_window = c->device.smem_reserved_per_block_bytes;
+    c->reserved_window = c->have_device ? c->device.smem_reserved_per_block_bytes : 1024;
     for (uint64_t i = 0; i < c->symbol_count; i++) {
         const uint8_t *sym = c->symbols + i * SYM_SIZE;
         const char *name;
@@ -395,7 +428,8 @@ int32_t gpuocc_cubin_image(const uint8_t *origin, const struct gpuocc_elf *image
     snprintf(arch, sizeof arch, "sm_%d", (int)c.cc);
     c.device.size = sizeof c.device;
     c.have_device = c.cc > 0 && gpuocc_device_lookup(arch, &c.device) == GPUOCC_OK;
-    int32_t rc = read_module(&c);
+    int32_t rc = read_module(&c, &sink->variant);
+    sink->linked = image->type == GPUOCC_ET_EXEC;
     if (rc != GPUOCC_OK)
         return rc;
     /* the index: in the caller's memory where there is room for more than a stack batch (one pass over

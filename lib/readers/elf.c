@@ -24,6 +24,7 @@ int32_t gpuocc_elf_open(const uint8_t *p, size_t n, struct gpuocc_elf *elf)
     elf->p = p;
     elf->n = n;
     elf->abi_version = p[8];
+    elf->type = gpuocc_le16(p + 16);
     elf->machine = gpuocc_le16(p + 18);
     elf->flags = gpuocc_le32(p + 48);
     elf->shoff = gpuocc_le64(p + 40);

@@ -8,7 +8,7 @@
 struct gpuocc_elf {
     const uint8_t *p;
     size_t n;
-    uint16_t machine;
+    uint16_t type, machine; /* e_type (GPUOCC_ET_*), e_machine */
     uint8_t abi_version;
     uint32_t flags;
     uint64_t shoff;
@@ -42,5 +42,7 @@ int32_t gpuocc_elf_section_name(const struct gpuocc_elf *elf, const struct gpuoc
 #define GPUOCC_EM_CUDA 190u
 #define GPUOCC_EM_AMDGPU 224u
 #define GPUOCC_SHT_NOTE 7u
+#define GPUOCC_ET_REL 1u  /* relocatable: a cubin before nvlink (-rdc=true), an object */
+#define GPUOCC_ET_EXEC 2u /* executable: a linked cubin */
 
 #endif

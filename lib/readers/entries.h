@@ -38,6 +38,8 @@ struct gpuocc_entry {
 
 #define GPUOCC_ENTRY_LZ4 0x2000u
 #define GPUOCC_ENTRY_ZSTD 0x8000u
+#define GPUOCC_ENTRY_ARCH_SPECIFIC 0x100000u /* compiled for sm_XXa */
+#define GPUOCC_ENTRY_FAMILY 0x200000u        /* compiled for sm_XXf */
 
 /* What a whole walk met besides the entries: containers (fatbinaries, offload bundles) walked, candidates
    found by a scan for a container's magic whose headers did not validate (skipped, never walked), and

@@ -10,8 +10,9 @@ int32_t gpuocc_sink_put_record(struct gpuocc_kernel_sink *sink, const gpuocc_bin
         return GPUOCC_ERR_OVERFLOW;
     if (sink->count < sink->capacity && sink->records) {
         uint8_t *dst = sink->records + (size_t)sink->count * sink->stride;
-        memcpy(dst, b, sizeof *b);
-        memset(dst + sizeof *b, 0, sink->stride - sizeof *b); /* a later layout's fields: unknown here */
+        size_t known = sink->stride < sizeof *b ? sink->stride : sizeof *b; /* an older layout: its fields */
+        memcpy(dst, b, known);
+        memset(dst + known, 0, sink->stride - known); /* a later layout's fields: unknown here */
         uint32_t stride = (uint32_t)sink->stride;
         int32_t entry = sink->entry, name_buffer = sink->name_buffer;
         memcpy(dst + offsetof(gpuocc_binary_kernel, size), &stride, sizeof stride);
@@ -53,5 +54,7 @@ int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_k
     b.cluster_x = k->cluster_x;
     b.cluster_y = k->cluster_y;
     b.cluster_z = k->cluster_z;
+    b.linked = sink->linked;
+    b.arch_variant = sink->variant;
     return gpuocc_sink_put_record(sink, &b);
 }

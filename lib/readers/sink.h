@@ -14,6 +14,8 @@ struct gpuocc_kernel_sink {
     int32_t entry, name_buffer;
     int32_t capacity;
     int32_t count;
+    uint32_t variant; /* the entry's arch variant ('a', 'f', 0) from its container; a reader may set it */
+    int32_t linked;   /* set by the cubin reader for the image it reads */
 };
 
 /* Store one kernel in the sink (if it has room) and count it. */

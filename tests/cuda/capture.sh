@@ -35,3 +35,14 @@ cat "$out/units_zstd.fatbin" >> "$tmp/blob"
 (cd "$tmp" && ld -r -b binary blob -o blob.o)
 objcopy --rename-section .data=.rodata,alloc,load,readonly,data,contents "$tmp/blob.o" "$out/units_rodata.o"
 rm -r "$tmp"
+# -rdc=true linked into an executable: every kernel twice, relocatable (__nv_relfatbin) and linked (.nv_fatbin);
+# the linked sm_90+ cubins lay out the reserved shared-memory window without a .nv.shared.reserved.* section
+nvcc -rdc=true -no-compress -cudart=shared -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+    -gencode arch=compute_120,code=sm_120 $src/linked.cu -o "$out/linked_app"
+strip "$out/linked_app"
+# Arch variants: sm_90a, sm_100f, sm_120f in a fatbinary (the entry header says so), sm_100a and sm_100f as bare
+# cubins (only the .note.nv.tkinfo note says so; e_flags are those of plain sm_100)
+nvcc -fatbin -no-compress -gencode arch=compute_90a,code=sm_90a -gencode arch=compute_100f,code=sm_100f \
+    -gencode arch=compute_120f,code=sm_120f $src/units.cu -o "$out/units_variants.fatbin"
+nvcc -cubin -arch=sm_100a $src/units.cu -o "$out/units_sm100a.cubin"
+nvcc -cubin -arch=sm_100f $src/units.cu -o "$out/units_sm100f.cubin"

@@ -329,6 +329,17 @@ static void readers(const char *data)
           GPUOCC_ERR_NULL);
     free(workspace);
     free(fatbin);
+
+    /* gfx90a's unified register file: a code object's 266 VGPRs with 10 AGPRs among them are 256 arch VGPRs
+       and 10 AGPRs to the occupancy (docs/amd.md) */
+    gpuocc_device mi = {.size = sizeof mi};
+    CHECK(gpuocc_device_lookup("gfx90a", &mi) == GPUOCC_OK);
+    gpuocc_binary_kernel amd = {.size = sizeof amd};
+    CHECK(gpuocc_binary_kernel_init(&amd) == GPUOCC_OK);
+    amd.vendor = GPUOCC_VENDOR_AMD, amd.vgprs = 266, amd.agprs = 10;
+    int32_t vgprs = 0, agprs = 0;
+    CHECK(gpuocc_binary_kernel_registers(&mi, &amd, &vgprs, &agprs) == GPUOCC_OK && vgprs == 256 && agprs == 10);
+    CHECK(gpuocc_binary_kernel_registers(&mi, NULL, &vgprs, &agprs) == GPUOCC_ERR_NULL);
 }
 
 int main(int argc, char **argv)

@@ -51,7 +51,7 @@ from ._models import (STALLS, bandwidth, bandwidth_at, bandwidth_model, bytes_in
                       lane_efficiency, latency_check, min_blocks_check, mix_cusp, mix_warps_needed, perf, roofline,
                       routing, setmaxnreg, spill_estimate, spill_slowdown, stall_from_name, stall_name, tmem_holders,
                       tradeoff, warps_needed, waves)
-from ._readers import read_binary, read_cubin, read_ptxas, read_remarks
+from ._readers import binary_kernel_registers, read_binary, read_cubin, read_ptxas, read_remarks
 
 # Not in __all__, as before the split: the ctypes aliases, and the C layouts and signatures the tests check.
 from ._library import (P, _SIGNATURES, _CBandwidthPrediction, _CBatch, _CBinaryKernel, _CBinarySummary,
@@ -83,7 +83,7 @@ __all__ = [
     "routing", "stall_name", "stall_from_name", "diagnose", "roofline", "tmem_holders", "setmaxnreg",
     "min_blocks_check",
     # compiler output
-    "read_ptxas", "read_cubin", "read_binary", "read_remarks",
+    "read_ptxas", "read_cubin", "read_binary", "read_remarks", "binary_kernel_registers",
     # status and version
     "strerror", "status_name", "resource_name", "limiter_names", "version", "version_number", "library",
 ]

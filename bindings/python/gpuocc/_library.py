@@ -187,7 +187,9 @@ class _CBinaryKernel(ctypes.Structure):
                 ("sgprs", c_i32), ("wave_size", c_i32), ("lds_bytes", c_i64), ("scratch_bytes", c_i64),
                 ("max_flat_workgroup_size", c_i32), ("vgpr_spill_count", c_i32), ("sgpr_spill_count", c_i32),
                 ("uses_dynamic_stack", c_i32), ("amd_mach", c_u32), ("code_object_version", c_i32),
-                ("workgroup_processor_mode", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 6)]
+                ("workgroup_processor_mode", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 6),
+                # issue 27: which copy, and the target's variant ('a', 'f' or 0)
+                ("linked", c_i32), ("arch_variant", c_u32)]
 
 
 class _CRemarksKernel(ctypes.Structure):
@@ -286,6 +288,7 @@ _SIGNATURES = {
     "gpuocc_ptxas_parse": (c_i32, [_CCHARP, ctypes.c_size_t, P(_CCompiledKernel), c_i32, P(c_i32), P(c_i32)]),
     "gpuocc_cubin_read": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, P(_CCompiledKernel), c_i32, P(c_i32)]),
     "gpuocc_binary_kernel_init": (c_i32, [P(_CBinaryKernel)]),
+    "gpuocc_binary_kernel_registers": (c_i32, [P(_CDevice), P(_CBinaryKernel), P(c_i32), P(c_i32)]),
     "gpuocc_remarks_kernel_init": (c_i32, [P(_CRemarksKernel)]),
     "gpuocc_remarks_parse": (c_i32, [_CCHARP, ctypes.c_size_t, P(_CRemarksKernel), c_i32, P(c_i32), P(c_i32)]),
     "gpuocc_binary_scan": (c_i32, [ctypes.c_void_p, ctypes.c_size_t, P(_CBinarySummary)]),
@@ -298,6 +301,7 @@ _SIGNATURES = {
 # Status codes the module itself needs (include/gpuocc.h, fixed values).
 _OK, _ERR_ARGUMENT, _ERR_BUFFER, _ERR_UNSATISFIABLE, _ERR_REGISTERS = 0, -12, -19, -13, -8
 _ERR_SMEM, _ERR_BARRIERS = -9, -10
+_ERR_FORMAT, _ERR_TRUNCATED = -22, -21  # GPUOCC_ERR_FORMAT, GPUOCC_ERR_TRUNCATED
 _VENDOR_AMD = 2  # GPUOCC_VENDOR_AMD
 
 UNLIMITED = -1          # GPUOCC_UNLIMITED in C; None in Python results

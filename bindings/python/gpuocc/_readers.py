@@ -3,11 +3,12 @@ AMDGPU resource-usage remarks.  Imports _library and _types."""
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 from typing import Any, Optional, Union
 
 from ._library import (Error, _CBinaryEntry, _CBinaryKernel, _CBinarySummary, _CCompiledKernel, _CRemarksKernel,
-                       _ERR_ARGUMENT, _ERR_BUFFER, _OK, _VENDOR_AMD, _bytes, _call, _from_c, c_i32, library, status_name)
-from ._types import BinaryKernel, BinaryRead, CompiledKernel, RemarksKernel, _recorded, _sm
+                       _ERR_ARGUMENT, _ERR_BUFFER, _ERR_FORMAT, _ERR_TRUNCATED, _OK, _VENDOR_AMD, _bytes, _call, _from_c, c_i32, library, status_name)
+from ._types import BinaryKernel, BinaryRead, CompiledKernel, Device, RemarksKernel, _recorded, _sm
 
 
 # ======================================================================================================
@@ -44,15 +45,24 @@ def read_ptxas(text: Union[str, bytes]) -> tuple:
     return rows
 
 
-def read_cubin(data: Union[bytes, bytearray, memoryview]) -> tuple:
-    """The kernels of a cubin, an uncompressed fatbinary or a CUDA host object (bytes), as CompiledKernel.
+def read_cubin(data: Union[bytes, bytearray, memoryview], max_entry_bytes: Optional[int] = None) -> list:
+    """The kernels of every input `gpuocc binary` reads (bytes): a cubin, a fatbinary, a host object,
+    executable, shared library or ar archive, compressed entries (zstd, LZ4) included, AMDGPU code objects and
+    HIP offload bundles too; a list of CompiledKernel (arch with its variant: "sm_90a"; AMD: registers = the
+    VGPRs, smem = the static LDS, stack = the scratch, as read_binary's neutral fields).  Every copy is listed
+    (BinaryKernel.linked, from read_binary, says which one is relocatable).
 
-    Raises TypeError for a non-bytes argument, gpuocc.Error "format", "truncated", "compressed",
-    "unsupported" for input it cannot read."""
-    status, rows = _records("gpuocc_cubin_read", _bytes(data, "data"))
-    if status != _OK:
-        raise Error(status, "cubin")
-    return rows
+    All or nothing: raises TypeError for a non-bytes argument, gpuocc.Error "format", "truncated",
+    "unsupported" for input it cannot read, and the first failed entry's status when any entry could not be
+    read (read_binary lists the others)."""
+    read, first_status = _read_all(_bytes(data, "data"), MAX_ENTRY_BYTES if max_entry_bytes is None else max_entry_bytes)
+    if read.entries_failed:
+        raise Error(first_status, f"entry {read.first_failed_entry}")
+    return [CompiledKernel(name=k.name, short_name=k.short_name, arch=k.arch, registers=k.registers or 0,
+                           barriers=k.barriers, line=0, smem=k.smem or 0, cmem=k.cmem, stack=k.stack,
+                           spill_stores=None, spill_loads=None, lmem=None, max_threads=k.max_threads,
+                           min_blocks=k.min_blocks, max_regs=k.max_regs, max_blocks_per_cluster=k.max_blocks_per_cluster,
+                           cluster_x=k.cluster_x, cluster_y=k.cluster_y, cluster_z=k.cluster_z) for k in read]
 
 
 def read_remarks(text: Union[str, bytes]) -> tuple:
@@ -86,9 +96,12 @@ def _processor(target: str) -> Optional[str]:
 
 
 def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKernel:
-    shared = dict(name=name, short_name=short_name, entry=k.entry)
+    shared = dict(name=name, short_name=short_name, entry=k.entry, linked=k.linked)
     if k.vendor != _VENDOR_AMD:
-        return BinaryKernel(**shared, vendor="nvidia", arch=_sm(k.cc), registers=k.registers,
+        arch = _sm(k.cc)
+        if arch and k.arch_variant in (ord("a"), ord("f")):  # sm_90a, sm_100f
+            arch += chr(k.arch_variant)
+        return BinaryKernel(**shared, vendor="nvidia", arch=arch, registers=k.registers,
                             barriers=_recorded(k.barriers), smem=k.smem_bytes, cmem=_recorded(k.cmem_bytes),
                             stack=_recorded(k.stack_frame_bytes), max_threads=_recorded(k.max_threads_per_block),
                             min_blocks=_recorded(k.min_blocks_per_sm), max_regs=_recorded(k.max_regs_per_thread),
@@ -107,6 +120,31 @@ def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKer
                         dynamic_stack=r(k.uses_dynamic_stack),
                         cu_mode=None if k.workgroup_processor_mode == -1 else 1 - k.workgroup_processor_mode,
                         amd_mach=k.amd_mach, code_object_version=k.code_object_version)
+
+
+def binary_kernel_registers(dev: Device, k: BinaryKernel) -> tuple:
+    """(regs, agprs) as an occupancy question takes them (Kernel's regs and agprs) for a kernel read_binary
+    found, on Device `dev` (gpuocc.device("gfx90a")): C's gpuocc_binary_kernel_registers, what `gpuocc binary` uses.
+    AMD on a unified file (gfx90a+): (.vgpr_count - .agpr_count, .agpr_count), since the note counts the AGPRs
+    in its VGPRs; elsewhere the recorded counts; NVIDIA (registers, 0).
+
+    Raises TypeError for a non-Device or non-BinaryKernel; gpuocc.Error "argument" for a kernel of another
+    vendor."""
+    if not isinstance(dev, Device):
+        raise TypeError("dev must be a Device (gpuocc.device(name))")
+    if not isinstance(k, BinaryKernel):
+        raise TypeError("k must be a BinaryKernel (from read_binary)")
+    d = dev
+    c = _CBinaryKernel()
+    library.gpuocc_binary_kernel_init(ctypes.byref(c))
+    c.vendor = _VENDOR_AMD if k.vendor == "amd" else 1
+    c.registers = -1 if k.registers is None else k.registers
+    c.vgprs = -1 if k.vgprs is None else k.vgprs
+    c.agprs = -1 if k.agprs is None else k.agprs
+    regs, agprs = c_i32(), c_i32()
+    _call("gpuocc_binary_kernel_registers", ctypes.byref(d._to_c()), ctypes.byref(c), ctypes.byref(regs),
+          ctypes.byref(agprs), where="binary_kernel_registers")
+    return regs.value, agprs.value
 
 
 MAX_ENTRY_BYTES = 1 << 30  # what one entry may claim decompressed unless max_entry_bytes says otherwise
@@ -139,8 +177,58 @@ def read_binary(data: Union[bytes, bytearray, memoryview], max_entry_bytes: int 
     Raises TypeError for a non-bytes argument; gpuocc.Error "format", "truncated", "unsupported" when the
     containers cannot be walked, or the first failure's status when no entry could be read."""
     data = _bytes(data, "data")
+    read, first_status = _read_all(data, max_entry_bytes)
+    if read.entries_read == 0 and read.entries_failed > 0:
+        raise Error(first_status, f"entry {read.first_failed_entry}")
+    return read
+
+
+_AR_MAGIC = b"!<arch>\n"
+
+
+def _members(data: bytes):
+    """The members of an ar(1) archive, as `gpuocc binary` reads them: 60-byte headers (decimal size at 48),
+    data padded to an even length; the symbol table ("/", "/SYM64/") and the long-name table ("//") skipped."""
+    at = len(_AR_MAGIC)
+    while at + 60 <= len(data):
+        name, size = data[at:at + 16].rstrip(), data[at + 48:at + 58].strip()
+        if not size.isdigit() or data[at + 58:at + 60] != b"`\n":
+            raise Error(_ERR_FORMAT, f"archive member at {at}")
+        start, end = at + 60, at + 60 + int(size)
+        if end > len(data):
+            raise Error(_ERR_TRUNCATED, f"archive member at {at}")
+        if name not in (b"/", b"//", b"/SYM64/"):
+            skip = int(name[3:]) if name.startswith(b"#1/") and name[3:].isdigit() else 0  # BSD: name first
+            yield data[start + skip:end]
+        at = end + (end & 1)
+
+
+def _read_all(data: bytes, max_entry_bytes: int) -> tuple:
+    """read_binary's work: (BinaryRead, the first failed entry's status code, _OK when none failed)."""
     if not isinstance(max_entry_bytes, int) or isinstance(max_entry_bytes, bool):
         raise TypeError("max_entry_bytes must be an int")
+    if not data.startswith(_AR_MAGIC):
+        kernels, entries, compressed, read, failed, first_entry, first_status = _read_image(data, max_entry_bytes)
+    else:  # every member with device code, entries numbered across the archive; host objects skipped
+        kernels, entries, compressed, read, failed, first_entry, first_status = [], 0, 0, 0, 0, -1, _OK
+        for member in _members(data):
+            try:
+                k, e, c, r, f, fe, fs = _read_image(member, max_entry_bytes)
+            except Error as error:
+                if error.status == _ERR_FORMAT:  # no device code in this member
+                    continue
+                raise
+            kernels += [dataclasses.replace(x, entry=x.entry + entries) for x in k]
+            if f and first_entry < 0:
+                first_entry, first_status = fe + entries, fs
+            entries, compressed, read, failed = entries + e, compressed + c, read + r, failed + f
+        if entries == 0:
+            raise Error(_ERR_FORMAT, "archive: no member holds device code")
+    first = status_name(first_status) if failed else None
+    return BinaryRead(tuple(kernels), entries, compressed, read, failed, first_entry, first), first_status
+
+
+def _read_image(data: bytes, max_entry_bytes: int) -> tuple:
     summary = _CBinarySummary(size=ctypes.sizeof(_CBinarySummary))
     _call("gpuocc_binary_scan", data, len(data), ctypes.byref(summary))
     workspace = ctypes.create_string_buffer(1)
@@ -162,7 +250,13 @@ def read_binary(data: Union[bytes, bytearray, memoryview], max_entry_bytes: int 
         status = library.gpuocc_binary_read_entry(*args, records, capacity, ctypes.byref(count), ctypes.byref(summary))
         if status == _ERR_BUFFER:
             capacity = count.value
-            records = (_CBinaryKernel * capacity)()
+            try:
+                records = (_CBinaryKernel * capacity)()
+            except (MemoryError, OverflowError):  # more kernels than memory holds: that entry fails alone
+                unread.append(entry)
+                capacity, records = 256, (_CBinaryKernel * 256)()
+                library.gpuocc_binary_kernel_init(records)
+                continue
             library.gpuocc_binary_kernel_init(records)
             status = library.gpuocc_binary_read_entry(*args, records, capacity, ctypes.byref(count),
                                                       ctypes.byref(summary))
@@ -185,8 +279,4 @@ def read_binary(data: Union[bytes, bytearray, memoryview], max_entry_bytes: int 
         failed += len(unread)
         if first_entry < 0 or unread[0] < first_entry:
             first_entry, first_status = unread[0], _ERR_ARGUMENT
-    if summary.entries_read == 0 and failed > 0:
-        raise Error(first_status, f"entry {first_entry}")
-    first = status_name(first_status) if failed else None
-    return BinaryRead(tuple(kernels), summary.entries, summary.compressed_entries, summary.entries_read,
-                      failed, first_entry, first)
+    return kernels, summary.entries, summary.compressed_entries, summary.entries_read, failed, first_entry, first_status

@@ -722,6 +722,8 @@ class BinaryKernel:
     cu_mode: Optional[int] = None                # AMD: 1 compiled with -mcumode (not .workgroup_processor_mode)
     amd_mach: Optional[int] = None               # e_flags & 0xff, the EF_AMDGPU_MACH processor (0x3f: gfx90a)
     code_object_version: Optional[int] = None    # 3 .. 6
+    linked: int = 1                              # 1 linked code (what the driver loads), 0 a relocatable
+                                                 # (-rdc=true, __nv_relfatbin) copy; as `gpuocc binary`'s column
 
 
 @dataclass(frozen=True)
