@@ -36,6 +36,7 @@ static const struct status_text status_texts[] = {
     {GPUOCC_ERR_FORMAT, "format", "input is not of the expected binary format"},
     {GPUOCC_ERR_UNSUPPORTED, "unsupported", "input of a kind this version does not read"},
     {GPUOCC_ERR_COMPRESSED, "compressed", "compressed fatbinary: not supported"},
+    {GPUOCC_ERR_CLUSTER, "cluster", "the device refuses this cluster launch"},
 };
 
 static const struct status_text *find_status(int32_t code)
