@@ -1064,6 +1064,8 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
         return cli_fail(io, "--terminal", "draws the occupancy panels only, not --chart");
     if (chart && axis >= 0)
         return cli_fail(io, "--axis", "cannot be combined with --chart");
+    if (axis == SWEEP_AXIS_CLUSTER)
+        return cli_fail(io, "--axis", "cluster: not drawn yet; 'gpuocc sweep --axis cluster' prints the curve");
     bool bw = chart && !strcmp(chart, "bandwidth");
     if (bw && !(bytes_per_warp > 0))
         return cli_fail(io, "--bytes-per-warp", "required with --chart bandwidth: bytes each warp keeps in flight");
