@@ -113,4 +113,19 @@ check("cluster flags only with --axis cluster", rc == 2 and "only with --axis cl
 rc, out, err = run("plot", *H100, "--axis", "cluster", "--terminal")
 check("plot says where the curve is", rc == 2 and "sweep --axis cluster" in err, (rc, err))
 
+# 10. the cluster a cubin records (tests/data/kernels_sm90.cubin: cluster_kernel has __cluster_dims__(2, 1, 1))
+#     checked on the device evaluated: legal on sm_90, unsupported on A100; null for the kernels without one
+import os
+CUBIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "kernels_sm90.cubin")
+for arch, want in [([], "legal"), (["--arch", "A100"], "unsupported")]:
+    rc, out, err = run("cubin", CUBIN, "--threads", "256", *arch, "--json")
+    rows = json.loads(out) if rc == 0 else []
+    got = {r["short_name"]: r["cluster_verdict"] for r in rows}
+    check(f"cubin cluster_verdict {arch}", got.get("cluster_kernel") == want and
+          all(v is None for k, v in got.items() if k != "cluster_kernel"), (rc, got, err))
+rc, out, err = run("binary", CUBIN, "--threads", "256", "--csv")
+rows = list(csv.DictReader(io.StringIO(out)))
+check("binary csv cluster_verdict", rc == 0 and [r["cluster_verdict"] for r in rows if r["short_name"] == "cluster_kernel"]
+      == ["legal"] and all(r["file"] == CUBIN for r in rows), out[:500])
+
 finish("test_cli_clusters")
