@@ -110,8 +110,13 @@ rc, out, err = run("sweep", *H100, "--axis", "cluster", "--cluster", "2")
 check("sweep refuses --cluster", rc == 2 and "--cluster" in err, (rc, err))
 rc, out, err = run("sweep", *H100, "--axis", "regs", "--cluster", "2")
 check("cluster flags only with --axis cluster", rc == 2 and "only with --axis cluster" in err, (rc, err))
-rc, out, err = run("plot", *H100, "--axis", "cluster", "--terminal")
-check("plot says where the curve is", rc == 2 and "sweep --axis cluster" in err, (rc, err))
+# plot --axis cluster --terminal: one bar per size with the counts; the SVG panel is not drawn yet
+rc, out, err = run("plot", *H100, "--axis", "cluster", "--terminal", "--cluster-nonportable")
+lines = out.splitlines()
+check("plot terminal", rc == 0 and "BOUND" in lines[0] and lines[2].startswith("   2 |") and
+      lines[2].endswith(" 66") and lines[16].endswith(" 5 to 8"), out)
+rc, out, err = run("plot", *H100, "--axis", "cluster", "--output", "-")
+check("plot svg refused, saying where the numbers are", rc == 2 and "--terminal only" in err, (rc, err))
 
 # 10. the cluster a cubin records (tests/data/kernels_sm90.cubin: cluster_kernel has __cluster_dims__(2, 1, 1))
 #     checked on the device evaluated: legal on sm_90, unsupported on A100; null for the kernels without one

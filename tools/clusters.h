@@ -43,6 +43,7 @@ const char *cli_cluster_kind(const struct cli_cluster *cc);
 #define CLI_CLUSTER_TEXT 0
 #define CLI_CLUSTER_CSV 1
 #define CLI_CLUSTER_JSON 2
+#define CLI_CLUSTER_TERMINAL 3 /* plot --axis cluster --terminal */
 int cli_cluster_sweep(struct cli_io *io, const struct cli_launch *l, struct cli_cluster *cc, int mode);
 
 #endif

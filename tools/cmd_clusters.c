@@ -254,6 +254,9 @@ void cli_cluster_text(FILE *out, const struct cli_launch *l, const struct cli_cl
 
 /* ---- sweep --axis cluster ---- */
 
+/* the largest non-portable maximum published (cc 9.0, 10.0) */
+#define GPUOCC_CLUSTER_SWEEP_MAX 16
+
 static int32_t blocks_per_sm(const struct cli_launch *l)
 {
     gpuocc_result r = {.size = sizeof r};
@@ -337,6 +340,35 @@ static void sweep_row(FILE *out, const struct cli_launch *l, const struct cli_cl
     fputc('\n', out);
 }
 
+/* `plot --axis cluster --terminal`: one bar per size, solid to the least resident clusters, shaded from there to
+   the most (a bound's range; all shaded where the least is unknown), scaled to the largest. */
+static void terminal_bars(FILE *out, const int64_t *least, const int64_t *most, const int32_t *verdict, int32_t n)
+{
+    enum { COLS = 48 };
+    int64_t top = 1;
+    for (int32_t i = 0; i < n; i++)
+        top = most[i] > top ? most[i] : top;
+    for (int32_t i = 0; i < n; i++) {
+        fprintf(out, "%4d |", i + 1);
+        if (most[i] < 0) {
+            fprintf(out, " %s\n", cli_cluster_verdict_name(verdict[i]));
+            continue;
+        }
+        int solid = least[i] < 0 ? 0 : (int)(least[i] * COLS / top), all = (int)(most[i] * COLS / top);
+        for (int c = 0; c < all; c++)
+            fputs(c < solid ? "\u2588" : "\u2592", out);
+        if (least[i] == most[i])
+            fprintf(out, " %lld", (long long)most[i]);
+        else if (least[i] < 0)
+            fprintf(out, " at most %lld", (long long)most[i]);
+        else
+            fprintf(out, " %lld to %lld", (long long)least[i], (long long)most[i]);
+        fputs(verdict[i] == GPUOCC_CLUSTER_UNVERIFIED ? " (unverified size)\n" : "\n", out);
+    }
+    fprintf(out, "      (blocks per cluster; \u2588 resident clusters in every layout, \u2592 the rest of a bound's "
+            "range)\n");
+}
+
 int cli_cluster_sweep(struct cli_io *io, const struct cli_launch *l, struct cli_cluster *cc, int mode)
 {
     if (cc->given)
@@ -351,8 +383,31 @@ int cli_cluster_sweep(struct cli_io *io, const struct cli_launch *l, struct cli_
         return io->status;
     }
     /* unpublished: the sizes any published device accepts, the ones above 8 marked unverified */
-    most = most == GPUOCC_CLUSTER_MAX_UNKNOWN ? 16 : most;
+    most = most == GPUOCC_CLUSTER_MAX_UNKNOWN || most > GPUOCC_CLUSTER_SWEEP_MAX ? GPUOCC_CLUSTER_SWEEP_MAX : most;
     FILE *out = io->out;
+    if (mode == CLI_CLUSTER_TERMINAL) {
+        int64_t least[GPUOCC_CLUSTER_SWEEP_MAX], most_of[GPUOCC_CLUSTER_SWEEP_MAX];
+        int32_t verdict[GPUOCC_CLUSTER_SWEEP_MAX];
+        for (int32_t b = 1; b <= most; b++) {
+            gpuocc_cluster c = cc->c;
+            c.cluster_x = b, c.cluster_y = 1, c.cluster_z = 1;
+            int32_t rc = count(l, cc, &c);
+            if (rc)
+                return cli_fail(io, "--axis", "cluster: %s", gpuocc_strerror(rc));
+            bool have = cc->have_result && (cc->verdict == GPUOCC_CLUSTER_LEGAL || cc->verdict == GPUOCC_CLUSTER_UNVERIFIED);
+            least[b - 1] = have ? cc->r.clusters_min : -1;
+            most_of[b - 1] = have ? cc->r.clusters_max : -1;
+            verdict[b - 1] = cc->verdict;
+        }
+        char arch[16];
+        cli_arch_name(&l->dev, arch, sizeof arch);
+        fprintf(out, "Resident clusters on %s (%s), %d blocks/SM: %s\n", l->dev_name, arch, blocks_per_sm(l),
+                cc->layout_given ? "exact for the --gpc-sms layout"
+                : cc->have_layout ? "a BOUND over the layouts the product's SM count allows"
+                                  : "a BOUND: no GPC layout published");
+        terminal_bars(out, least, most_of, verdict, most);
+        return CLI_OK;
+    }
     if (mode == CLI_CLUSTER_TEXT) {
         char arch[16];
         cli_arch_name(&l->dev, arch, sizeof arch);
