@@ -308,3 +308,41 @@ Test(clusters, occupancy_errors)
     cr_expect_eq(r.blocks_per_sm, 0);
     cr_expect_eq(r.clusters_max, 0);
 }
+
+/* Every layout of a small die enumerated by brute force: the bound's least and most are the enumeration's
+   (the library finds them by dynamic programming over the GPCs). */
+static void enumerate(int g, int gpcs, int per, int left, int spt, int b, int c, int64_t acc, int64_t *lo, int64_t *hi)
+{
+    if (g == gpcs) {
+        if (left == 0) {
+            *lo = *lo < 0 || acc < *lo ? acc : *lo;
+            *hi = acc > *hi ? acc : *hi;
+        }
+        return;
+    }
+    for (int t = 0; t <= per && t <= left; t++)
+        enumerate(g + 1, gpcs, per, left - t, spt, b, c, acc + (int64_t)t * spt * b / c, lo, hi);
+}
+
+Test(clusters, bound_is_the_enumeration)
+{
+    gpuocc_device d = test_device("sm_90"); /* bare: no SM count to match */
+    for (int32_t regs = 32; regs <= 128; regs *= 2) { /* 1024 threads: 2, 1 and 0 blocks per SM */
+        gpuocc_kernel k = test_kernel(1024, regs, 0, 0);
+        int32_t b = test_occupancy(&d, &k).blocks_per_sm;
+        for (int32_t tpcs = 1; tpcs <= 20; tpcs++) {
+            gpuocc_gpc_layout l = {.size = sizeof l, .gpc_count = 4, .sm_count = 2 * tpcs, .sms_per_tpc = 2,
+                                   .tpcs_per_gpc_max = 5};
+            for (int32_t c = 1; c <= 16; c++) {
+                gpuocc_cluster cl = cluster(c, 1, 1);
+                cl.cluster_nonportable = 1;
+                gpuocc_cluster_result r = {.size = sizeof r};
+                cr_assert_eq(gpuocc_cluster_occupancy(&d, &k, &cl, &l, &r), GPUOCC_OK);
+                int64_t lo = -1, hi = -1;
+                enumerate(0, 4, 5, tpcs, 2, b, c, 0, &lo, &hi);
+                cr_expect(r.clusters_min == lo && r.clusters_max == hi, "b %d, %d TPCs, c %d: %lld..%lld, not %lld..%lld",
+                          b, tpcs, c, (long long)r.clusters_min, (long long)r.clusters_max, (long long)lo, (long long)hi);
+            }
+        }
+    }
+}
