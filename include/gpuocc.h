@@ -76,6 +76,7 @@ extern "C" {
 #define GPUOCC_ERR_TMEM         -25  /* tensor memory asked of a device that has none (gpuocc_kernel.tmem_columns
                                         > 0 where gpuocc_device.tmem_columns_per_sm is 0: sm_90, sm_120, AMD) */
 #define GPUOCC_ERR_SETMAXNREG   -26  /* register reallocation (setmaxnreg) asked of a device before cc 9.0 */
+#define GPUOCC_ERR_CLUSTER      -27  /* a cluster launch the device refuses (gpuocc_cluster_check); @since 0.2.0 */
 
 /* A static, human-readable description of a status code; never NULL.  @since 0.1.0 */
 GPUOCC_API const char *gpuocc_strerror(int32_t status);
@@ -960,6 +961,117 @@ GPUOCC_API int32_t gpuocc_diagnose(int32_t reason, double occupancy, const char 
 GPUOCC_API int32_t gpuocc_roofline(double flops, double bytes, double peak_flops_per_s,
                                    double peak_bytes_per_s, double *intensity, double *ridge,
                                    double *attainable_flops_per_s, int32_t *compute_bound);
+
+/* ---------------------------------------------------------------------------------------------------
+ * Thread-block clusters (NVIDIA, compute capability 9.0 and later): whether a cluster launch is legal,
+ * and how many clusters can be resident at once.  docs/model.md, "Thread-block clusters", gives every rule
+ * with its source.  @since 0.2.0
+ *
+ * Legality is exact where the limits are published: clusters need cc >= 9.0; at most 8 blocks per cluster
+ * (the portable size) on every cc >= 9.0; more only with cudaFuncAttributeNonPortableClusterSizeAllowed, up
+ * to 16 on cc 9.0 (H100) and 10.0 (B200), 8 on cc 10.1 / 11.0 (Thor) and 12.1 (GB10); the non-portable
+ * maximum of cc 10.3 and 12.0 is not published (the verdict is then GPUOCC_CLUSTER_UNVERIFIED).  These are
+ * keyed on the device's cc_major / cc_minor (gpuocc_device has no cluster fields).  A grid, when given,
+ * must be a whole number of clusters in every dimension.
+ *
+ * Resident clusters: a cluster never spans a GPC and its blocks must be resident at once, so a GPC of S
+ * SMs holding b blocks of the kernel per SM (gpuocc_occupancy's blocks_per_sm) holds floor(S x b / c)
+ * clusters of c blocks, and the GPU the sum over its GPCs.  For a layout the caller gives GPC by GPC this
+ * is an exact count of that rule; the runtime's own placement is not published and may place fewer
+ * (cudaOccupancyMaxActiveClusters is documented as not guaranteed to be achievable).  For a product
+ * whose GPC-by-GPC layout is not published (floor-sweeping differs from die to die), the answer is a
+ * BOUND: the range of that count over every layout its die and SM count allow.
+ * ------------------------------------------------------------------------------------------------- */
+#define GPUOCC_CLUSTER_PORTABLE_MAX 8   /* blocks per cluster every cc >= 9.0 device accepts */
+#define GPUOCC_CLUSTER_MAX_UNKNOWN (-1) /* a maximum that no public source gives */
+#define GPUOCC_MAX_GPCS 32              /* entries of gpuocc_gpc_layout.sms_per_gpc */
+
+/* gpuocc_cluster_check's verdict, and gpuocc_cluster_result.verdict (LEGAL or UNVERIFIED only). */
+#define GPUOCC_CLUSTER_LEGAL             0
+#define GPUOCC_CLUSTER_UNSUPPORTED       1 /* no clusters: cc below 9.0, or a vendor whose clusters are not modelled */
+#define GPUOCC_CLUSTER_NEEDS_NONPORTABLE 2 /* more than 8 blocks without the non-portable attribute */
+#define GPUOCC_CLUSTER_TOO_LARGE         3 /* more blocks than the published non-portable maximum */
+#define GPUOCC_CLUSTER_KERNEL_MAX        4 /* more blocks than the kernel's own max_blocks_per_cluster */
+#define GPUOCC_CLUSTER_GRID              5 /* a cluster dimension does not divide the grid's */
+#define GPUOCC_CLUSTER_UNVERIFIED        6 /* non-portable, above 8, on a cc whose maximum is not published */
+
+/* A cluster launch.  @since 0.2.0 */
+typedef struct gpuocc_cluster {
+    uint32_t size;                  /* sizeof(gpuocc_cluster) */
+    int32_t cluster_x;              /* blocks per cluster in each dimension (__cluster_dims__, or the */
+    int32_t cluster_y;              /*   launch attribute), each >= 1 */
+    int32_t cluster_z;
+    int32_t cluster_nonportable;    /* 1: cudaFuncAttributeNonPortableClusterSizeAllowed is set; 0 or 1 */
+    int32_t max_blocks_per_cluster; /* the kernel's own maximum (.maxclusterrank, the binary readers'
+                                       max_blocks_per_cluster); 0 = none */
+    int64_t grid_x;                 /* the grid in blocks per dimension; all three 0 = no grid given (not */
+    int64_t grid_y;                 /*   checked); else each >= 1 */
+    int64_t grid_z;
+} gpuocc_cluster;
+
+/* Zero `cluster`, set size and a 1 x 1 x 1 cluster with no grid.  @since 0.2.0 */
+GPUOCC_API int32_t gpuocc_cluster_init(gpuocc_cluster *cluster);
+
+/* SMs per GPC, given GPC by GPC (exact = 1) or by the die's shape and the SM count (exact = 0: every
+   layout of sm_count SMs in gpc_count GPCs of at most tpcs_per_gpc_max TPCs of sms_per_tpc SMs, a GPC
+   possibly wholly disabled).  @since 0.2.0 */
+typedef struct gpuocc_gpc_layout {
+    uint32_t size;                  /* sizeof(gpuocc_gpc_layout) */
+    int32_t gpc_count;              /* 1 .. GPUOCC_MAX_GPCS */
+    int32_t exact;                  /* 1: sms_per_gpc[0 .. gpc_count - 1] is the layout (each 0 .. 1024, at
+                                       least one SM in all; entries past gpc_count 0), the three below 0;
+                                       0: sms_per_gpc all 0 and the three below describe the die */
+    int32_t sm_count;               /* exact 0: SMs enabled on the product, a multiple of sms_per_tpc */
+    int32_t sms_per_tpc;            /* exact 0: SMs are enabled a TPC at a time, 1 .. 16 (2 on GH100, GB202) */
+    int32_t tpcs_per_gpc_max;       /* exact 0: TPCs of one GPC on the full die, 1 .. 64 */
+    int32_t sms_per_gpc[GPUOCC_MAX_GPCS];
+} gpuocc_gpc_layout;
+
+/* The published layout of a product or die by name ("H100 SXM", "H200", "RTX 5090", "RTX PRO 6000",
+   "GH100", "GB202"; matched as gpuocc_device_lookup matches names).  A full die (GH100: 8 GPCs x 18 SMs,
+   GB202: 12 x 16) is exact; a product is its die's shape and SM count (exact = 0).  `layout->size` must be
+   set.  GPUOCC_ERR_UNKNOWN_DEVICE when no layout of that name is published (B200, GB10, Thor: not found in
+   public sources).  @since 0.2.0 */
+GPUOCC_API int32_t gpuocc_gpc_layout_lookup(const char *name, gpuocc_gpc_layout *layout);
+
+/* The most blocks per cluster `dev` accepts: 0 (no clusters), 8, or with nonportable = 1 the published
+   non-portable maximum, GPUOCC_CLUSTER_MAX_UNKNOWN where none is published.  @since 0.2.0 */
+GPUOCC_API int32_t gpuocc_cluster_size_max(const gpuocc_device *dev, int32_t nonportable, int32_t *blocks);
+
+/* The verdict (GPUOCC_CLUSTER_*) on a cluster launch: the first rule it breaks in the order of the codes,
+   UNVERIFIED only when it breaks none.  GPUOCC_ERR_ARGUMENT for a dimension below 1, a nonportable flag
+   other than 0 or 1, a negative kernel maximum, or a grid that is neither all 0 nor all >= 1.  @since 0.2.0 */
+GPUOCC_API int32_t gpuocc_cluster_check(const gpuocc_device *dev, const gpuocc_cluster *cluster, int32_t *verdict);
+
+/* Clusters of cluster_blocks blocks that one GPC of `sms` SMs holds at blocks_per_sm blocks of the kernel
+   per SM: floor(sms x blocks_per_sm / cluster_blocks).  GPUOCC_ERR_ARGUMENT for sms or blocks_per_sm
+   negative or cluster_blocks below 1.  @since 0.2.0 */
+GPUOCC_API int32_t gpuocc_clusters_per_gpc(int32_t sms, int32_t blocks_per_sm, int32_t cluster_blocks,
+                                           int64_t *clusters);
+
+typedef struct gpuocc_cluster_result {
+    uint32_t size;                  /* sizeof(gpuocc_cluster_result) */
+    int32_t verdict;                /* GPUOCC_CLUSTER_LEGAL, or GPUOCC_CLUSTER_UNVERIFIED */
+    int32_t cluster_blocks;         /* cluster_x x cluster_y x cluster_z */
+    int32_t cluster_blocks_max;     /* gpuocc_cluster_size_max for the launch's nonportable flag */
+    int32_t blocks_per_sm;          /* gpuocc_occupancy's for the kernel (a cluster does not change it) */
+    int32_t clusters_exact;         /* 1: the caller's GPC-by-GPC layout, clusters_min = clusters_max;
+                                       0: a bound (clusters_min .. clusters_max) */
+    int32_t gpc_count;              /* the layout's GPCs; 0 without a layout */
+    int32_t reserved0;              /* zero */
+    int64_t clusters_min;           /* fewest resident clusters over the layouts; -1 = unknown (no layout) */
+    int64_t clusters_max;           /* most; without a layout floor(sm_count x blocks_per_sm / cluster_blocks),
+                                       which no layout exceeds */
+} gpuocc_cluster_result;
+
+/* Resident clusters of a legal cluster launch.  `layout` may be NULL (no GPC layout: the bound on
+   dev->sm_count, GPUOCC_ERR_SM_COUNT on a bare architecture); else its SM total must equal dev->sm_count
+   where that is set (GPUOCC_ERR_ARGUMENT otherwise, and for a layout out of its documented ranges).
+   GPUOCC_ERR_CLUSTER when gpuocc_cluster_check's verdict is neither LEGAL nor UNVERIFIED; the errors of
+   gpuocc_occupancy for the device and kernel.  `result->size` must be set.  @since 0.2.0 */
+GPUOCC_API int32_t gpuocc_cluster_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel,
+                                            const gpuocc_cluster *cluster, const gpuocc_gpc_layout *layout,
+                                            gpuocc_cluster_result *result);
 
 /* ===================================================================================================
  * Hopper- and Blackwell-era resources beside occupancy (issue 24): tensor memory, register reallocation,

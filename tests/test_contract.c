@@ -173,6 +173,26 @@ static const field setmaxnreg_fields[] = {
 };
 static const layout setmaxnreg_layout = {"gpuocc_setmaxnreg_result", sizeof(gpuocc_setmaxnreg_result),
                                          sizeof(gpuocc_setmaxnreg_result), setmaxnreg_fields};
+static const field cluster_fields[] = {
+    FIELD(gpuocc_cluster, cluster_x, T_I32), FIELD(gpuocc_cluster, cluster_y, T_I32),
+    FIELD(gpuocc_cluster, cluster_z, T_I32), FIELD(gpuocc_cluster, cluster_nonportable, T_I32),
+    FIELD(gpuocc_cluster, max_blocks_per_cluster, T_I32), FIELD(gpuocc_cluster, grid_x, T_I64),
+    FIELD(gpuocc_cluster, grid_y, T_I64), FIELD(gpuocc_cluster, grid_z, T_I64), END_FIELDS};
+static const layout cluster_layout = {"gpuocc_cluster", sizeof(gpuocc_cluster), sizeof(gpuocc_cluster),
+                                      cluster_fields};
+static const field gpc_layout_fields[] = {
+    FIELD(gpuocc_gpc_layout, gpc_count, T_I32), FIELD(gpuocc_gpc_layout, exact, T_I32),
+    FIELD(gpuocc_gpc_layout, sm_count, T_I32), FIELD(gpuocc_gpc_layout, sms_per_tpc, T_I32),
+    FIELD(gpuocc_gpc_layout, tpcs_per_gpc_max, T_I32),
+    FIELDS(gpuocc_gpc_layout, sms_per_gpc, T_I32, GPUOCC_MAX_GPCS), END_FIELDS};
+static const layout gpc_layout_layout = {"gpuocc_gpc_layout", sizeof(gpuocc_gpc_layout),
+                                         sizeof(gpuocc_gpc_layout), gpc_layout_fields};
+static const field cluster_result_fields[] = {
+    FIELD(gpuocc_cluster_result, verdict, T_I32), FIELD(gpuocc_cluster_result, cluster_blocks, T_I32),
+    FIELD(gpuocc_cluster_result, clusters_min, T_I64), FIELD(gpuocc_cluster_result, clusters_max, T_I64),
+    RESERVED(gpuocc_cluster_result, reserved0, T_I32, 1), END_FIELDS};
+static const layout cluster_result_layout = {"gpuocc_cluster_result", sizeof(gpuocc_cluster_result),
+                                             sizeof(gpuocc_cluster_result), cluster_result_fields};
 
 static const field routing_fields[] = {
     FIELD(gpuocc_routing_result, random_paths, T_DBL), FIELD(gpuocc_routing_result, random_efficiency, T_DBL),
@@ -253,6 +273,20 @@ static void init_b200(void *p)
     gpuocc_device *d = p;
     d->size = sizeof *d;
     cr_assert_eq(gpuocc_device_lookup("B200", d), GPUOCC_OK);
+}
+static void init_cluster(void *p)
+{
+    gpuocc_cluster *c = p;
+    c->size = sizeof *c;
+    cr_assert_eq(gpuocc_cluster_init(c), GPUOCC_OK);
+    c->cluster_x = 2;
+    c->grid_x = 132, c->grid_y = 1, c->grid_z = 1;
+}
+static void init_gpc_layout(void *p)
+{
+    gpuocc_gpc_layout *l = p;
+    l->size = sizeof *l;
+    cr_assert_eq(gpuocc_gpc_layout_lookup("H100 SXM", l), GPUOCC_OK);
 }
 static void init_kernel(void *p)
 {
@@ -350,6 +384,7 @@ enum flag {
     F_ERRLINE = 2, /* may change on GPUOCC_ERR_PARSE / GPUOCC_ERR_TRUNCATED */
     F_NOSIZE = 4,  /* an _init output: its size field is written, not read */
     F_OPAQUE = 8,  /* an input filled by the library (gpuocc_prepared): a changed size need not be accepted */
+    F_NULLABLE = 16, /* an input the header lets be NULL (gpuocc_cluster_occupancy's layout) */
 };
 
 typedef struct spec {
@@ -373,6 +408,7 @@ typedef struct spec {
 #define TEXT_(file) {.kind = K_TEXT, .s = (file)}
 #define LEN_ {.kind = K_LEN}
 #define IN(l, f) {.kind = K_IN, .lay = (l), .init = (f)}
+#define IN_NULLABLE(l, f) {.kind = K_IN, .lay = (l), .init = (f), .flags = F_NULLABLE}
 #define OUT(l) {.kind = K_OUT, .lay = (l)}
 #define OUT_NOSIZE(l) {.kind = K_OUT, .lay = (l), .flags = F_NOSIZE}
 #define OUT_I32 {.kind = K_OUT_I32}
@@ -691,7 +727,7 @@ static void mutate_null(arg *a, int k, size_t which, int32_t *expect, char *what
 {
     (void)which;
     a[k].p = NULL;
-    *expect = a[k].sp->kind == K_USER ? 1 : GPUOCC_ERR_NULL;
+    *expect = a[k].sp->kind == K_USER || (a[k].sp->flags & F_NULLABLE) ? 1 : GPUOCC_ERR_NULL;
     snprintf(what, len, "argument %d NULL", k);
 }
 
@@ -961,6 +997,12 @@ static int32_t call_regs_max_for_blocks(arg *a) { return gpuocc_regs_max_for_blo
 static int32_t call_regs_per_block(arg *a) { return gpuocc_regs_per_block(P(0), I32(1), I32(2), P(3)); }
 static int32_t call_regs_per_warp(arg *a) { return gpuocc_regs_per_warp(P(0), I32(1), P(2)); }
 static int32_t call_roofline(arg *a) { return gpuocc_roofline(D(0), D(1), D(2), D(3), P(4), P(5), P(6), P(7)); }
+static int32_t call_cluster_init(arg *a) { return gpuocc_cluster_init(P(0)); }
+static int32_t call_cluster_check(arg *a) { return gpuocc_cluster_check(P(0), P(1), P(2)); }
+static int32_t call_cluster_occupancy(arg *a) { return gpuocc_cluster_occupancy(P(0), P(1), P(2), P(3), P(4)); }
+static int32_t call_cluster_size_max(arg *a) { return gpuocc_cluster_size_max(P(0), I32(1), P(2)); }
+static int32_t call_clusters_per_gpc(arg *a) { return gpuocc_clusters_per_gpc(I32(0), I32(1), I32(2), P(3)); }
+static int32_t call_gpc_layout_lookup(arg *a) { return gpuocc_gpc_layout_lookup(P(0), P(1)); }
 static int32_t call_routing(arg *a) { return gpuocc_routing(I32(0), I64(1), I32(2), P(3)); }
 static int32_t call_smem_carveout(arg *a) { return gpuocc_smem_carveout(P(0), P(1), P(2)); }
 static int32_t call_smem_dynamic_available(arg *a)
@@ -1227,6 +1269,13 @@ static const row rows[] = {
     CUSTOM(gpuocc_catalog_kind, check_strings_of_codes),
     CUSTOM(gpuocc_catalog_name, check_strings_of_codes),
     CUSTOM(gpuocc_catalog_source, check_strings_of_codes),
+    ROW(gpuocc_cluster_check, call_cluster_check, DEVICE, IN(&cluster_layout, init_cluster), OUT_I32),
+    ROW(gpuocc_cluster_init, call_cluster_init, OUT_NOSIZE(&cluster_layout)),
+    ROW(gpuocc_cluster_occupancy, call_cluster_occupancy, DEVICE, KERNEL, IN(&cluster_layout, init_cluster),
+        IN_NULLABLE(&gpc_layout_layout, init_gpc_layout), OUT(&cluster_result_layout)),
+    ROW(gpuocc_cluster_size_max, call_cluster_size_max, DEVICE, I32_(1), OUT_I32),
+    ROW(gpuocc_clusters_per_gpc, call_clusters_per_gpc, I32_(18), I32_(2), I32_(4), OUT_I64),
+    ROW(gpuocc_gpc_layout_lookup, call_gpc_layout_lookup, STR_("H100 SXM"), OUT(&gpc_layout_layout)),
     ROW(gpuocc_cubin_read, call_cubin_read, TEXT_("kernels_sm90.cubin"), LEN_, OUT_ARRAY(&compiled_layout, 64),
         COUNT_(64), OUT_COUNT),
     ROW(gpuocc_device_init, call_device_init, OUT_NOSIZE(&device_layout)),

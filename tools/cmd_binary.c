@@ -314,6 +314,8 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
         fprintf(out, "%s{", o->rows == 0 ? "" : ",");
         json_key(out, &first, "file");
         json_string(out, file);
+        json_key(out, &first, "cluster_verdict"); /* NVIDIA's */
+        fputs("null", out);
         json_key(out, &first, "name");
         json_string_n(out, name, (size_t)b->name_length);
         json_key(out, &first, "short_name");
@@ -385,6 +387,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
         else
             fputs(",,,", out);
         fprintf(out, "%d,", b->linked);
+        fputc(',', out); /* cluster_verdict: NVIDIA's */
         csv_cell(out, file, strlen(file));
         fputc('\n', out);
     } else {

@@ -1,6 +1,7 @@
 /* gpuocc ptxas: every kernel of ptxas reports, with its occupancy; the rows and options it shares with
    gpuocc binary (tools/cmd_binary.c, through tools/inputs.h). */
 #define _POSIX_C_SOURCE 200809L
+#include "clusters.h"
 #include "inputs.h"
 
 #include <errno.h>
@@ -283,6 +284,7 @@ struct row {
     gpuocc_result r;
     bool min_checked;              /* the kernel records a minimum of blocks and the launch was answered */
     uint32_t min_preventing;       /* GPUOCC_LIMIT_* of the resources whose limit is below it (issue 24) */
+    const char *cluster_verdict; /* the recorded __cluster_dims__ checked on the device; NULL without */
 };
 
 static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const struct input_options *o,
@@ -326,6 +328,20 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
         kern.threads_per_block = t ? t : 1;
     }
     row->threads = kern.threads_per_block;
+    /* the cluster the kernel records, checked on the device (the cubin does not say whether the launch sets
+       the non-portable attribute: more than 8 blocks reads needs_nonportable) */
+    row->cluster_verdict = NULL;
+    if (k->cluster_x > 0 && dev.vendor == GPUOCC_VENDOR_NVIDIA && strcmp(row->status, "unknown_device")) {
+        gpuocc_cluster c = {.size = sizeof c};
+        gpuocc_cluster_init(&c);
+        c.cluster_x = k->cluster_x;
+        c.cluster_y = k->cluster_y > 0 ? k->cluster_y : 1;
+        c.cluster_z = k->cluster_z > 0 ? k->cluster_z : 1;
+        c.max_blocks_per_cluster = k->max_blocks_per_cluster > 0 ? k->max_blocks_per_cluster : 0;
+        int32_t verdict;
+        if (gpuocc_cluster_check(&dev, &c, &verdict) == GPUOCC_OK)
+            row->cluster_verdict = cli_cluster_verdict_name(verdict);
+    }
     if (!strcmp(row->status, "ok") && k->max_threads_per_block > 0 && row->threads > k->max_threads_per_block)
         row->status = "exceeds_launch_bounds"; /* the launch would fail */
     row->min_checked = false;
@@ -406,6 +422,11 @@ static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel
         json_limiters(out, row->min_preventing);
     } else
         fputs(",\"min_blocks_reached\":null,\"min_blocks_preventing\":null", out);
+    json_key(out, &first, "cluster_verdict");
+    if (row->cluster_verdict)
+        json_string(out, row->cluster_verdict);
+    else
+        fputs("null", out);
     for (size_t i = 0; o_amd && i < INPUT_AMD_KEY_COUNT; i++) { /* gpuocc binary: AMD's keys */
         json_key(out, &first, amd_keys[i]);
         if (i == INPUT_AMD_SMEM_STATIC)
@@ -454,6 +475,7 @@ static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel 
     }
     if (o_amd)
         fprintf(out, "%d,", row->linked);
+    fprintf(out, "%s,", row->cluster_verdict ? row->cluster_verdict : "");
     csv_cell(out, file, strlen(file));
     fputc('\n', out);
 }
@@ -492,7 +514,7 @@ static void begin(FILE *out, struct input_options *o)
                "occupancy,limiters,min_blocks_reached,min_blocks_preventing,");
         for (size_t i = 0; o->amd_columns && i < INPUT_AMD_KEY_COUNT; i++)
             fprintf(out, "%s,", amd_keys[i]);
-        fprintf(out, "%sfile\n", o->amd_columns ? "linked," : "");
+        fprintf(out, "%scluster_verdict,file\n", o->amd_columns ? "linked," : "");
     }
     else
         fprintf(out, "%-36s %-7s %4s %3s %7s %6s %6s %6s %7s %6s %9s  %s\n", "kernel", "arch", "regs", "bar", "smem",

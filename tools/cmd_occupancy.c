@@ -1,6 +1,7 @@
 /* gpuocc report | devices: the occupancy engine on the command line. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "clusters.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -276,7 +277,7 @@ static void print_extra_text(FILE *out, const struct cli_launch *l, const gpuocc
 }
 
 static void print_report_text(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
-                              const struct report_extra *x)
+                              const struct report_extra *x, const struct cli_cluster *cc)
 {
     if (cli_is_amd(&l->dev)) {
         print_report_text_amd(out, l, r);
@@ -325,6 +326,7 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
     if (l->dev.sm_count)
         fprintf(out, "full wave   %d blocks (%d SMs x %d)\n", r->blocks_per_sm * l->dev.sm_count, l->dev.sm_count,
                r->blocks_per_sm);
+    cli_cluster_text(out, l, cc);
     print_next_steps(out, l, r, "SM");
     if (l->k.regs_per_thread > PTXAS_MAX_REGS)
         fprintf(out, "note        %d registers per thread is more than ptxas allocates (%d)\n", l->k.regs_per_thread,
@@ -348,6 +350,7 @@ struct field_text {
 };
 
 static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, const struct report_extra *x,
+                            const struct cli_cluster *cc,
                             struct field_text *t, struct field *f)
 {
     char *arch = t->arch;
@@ -425,6 +428,28 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"min_blocks_reached", mb ? F_BOOL : F_NA, NULL, x->min_blocks_preventing == 0, 0};
     f[n++] = (struct field){"min_blocks_preventing", mb ? F_LIMITERS : F_NA, NULL, x->min_blocks_preventing, 0};
     f[n++] = (struct field){"dvgpr", amd_int, NULL, l->k.dvgpr, 0};
+    /* thread-block clusters (0.2.0, --cluster): null without it; clusters_kind says "exact" or "bound" */
+    enum field_kind cl = cc->given ? F_INT : F_NA, grid = cc->grid_given ? F_INT : F_NA;
+    bool counted = cc->given && cc->have_result;
+    f[n++] = (struct field){"cluster_x", cl, NULL, cc->c.cluster_x, 0};
+    f[n++] = (struct field){"cluster_y", cl, NULL, cc->c.cluster_y, 0};
+    f[n++] = (struct field){"cluster_z", cl, NULL, cc->c.cluster_z, 0};
+    f[n++] = (struct field){"cluster_nonportable", cl, NULL, cc->c.cluster_nonportable, 0};
+    f[n++] = (struct field){"grid_x", grid, NULL, cc->c.grid_x, 0};
+    f[n++] = (struct field){"grid_y", grid, NULL, cc->c.grid_y, 0};
+    f[n++] = (struct field){"grid_z", grid, NULL, cc->c.grid_z, 0};
+    f[n++] = (struct field){"gpc_sms", cc->given && cc->layout_given ? F_TEXT : F_NA, cc->gpc_sms, 0, 0};
+    f[n++] = (struct field){"cluster_blocks", cl, NULL,
+                            (int64_t)cc->c.cluster_x * cc->c.cluster_y * cc->c.cluster_z, 0};
+    int32_t most = 0;
+    if (cc->given)
+        gpuocc_cluster_size_max(&l->dev, cc->c.cluster_nonportable, &most);
+    f[n++] = (struct field){"cluster_blocks_max", cc->given ? F_LIMIT : F_NA, NULL, most, 0};
+    f[n++] = (struct field){"cluster_verdict", cc->given ? F_TEXT : F_NA, cli_cluster_verdict_name(cc->verdict), 0, 0};
+    f[n++] = (struct field){"clusters_kind", counted ? F_TEXT : F_NA, counted ? cli_cluster_kind(cc) : NULL, 0, 0};
+    f[n++] = (struct field){"clusters_min", counted && cc->r.clusters_min >= 0 ? F_INT : F_NA, NULL,
+                            cc->r.clusters_min, 0};
+    f[n++] = (struct field){"clusters_max", counted ? F_INT : F_NA, NULL, cc->r.clusters_max, 0};
     return n;
 }
 
@@ -466,11 +491,11 @@ static void print_field(FILE *out, const struct field *f, bool json)
 }
 
 static void print_report_json(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
-                              const struct report_extra *x)
+                              const struct report_extra *x, const struct cli_cluster *cc)
 {
-    struct field f[64];
+    struct field f[96];
     struct field_text t;
-    size_t n = report_fields(l, r, x, &t, f);
+    size_t n = report_fields(l, r, x, cc, &t, f);
     bool first = true;
     fputc('{', out);
     for (size_t i = 0; i < n; i++) {
@@ -499,11 +524,11 @@ static void print_report_json(FILE *out, const struct cli_launch *l, const gpuoc
 }
 
 static void print_report_csv(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
-                             const struct report_extra *x)
+                             const struct report_extra *x, const struct cli_cluster *cc)
 {
-    struct field f[64];
+    struct field f[96];
     struct field_text t;
-    size_t n = report_fields(l, r, x, &t, f);
+    size_t n = report_fields(l, r, x, cc, &t, f);
     for (size_t i = 0; i < n; i++)
         fprintf(out, "%s%s", i ? "," : "", f[i].key);
     fputc('\n', out);
@@ -549,9 +574,12 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
     memset(&x, 0, sizeof x);
     x.tmem_holders = GPUOCC_UNLIMITED;
     bool json = false, csv = false, example = false;
+    struct cli_cluster cc;
+    cli_cluster_init(&cc);
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
-        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l) || cli_intel_launch_flag(&a, &l))
+        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l) || cli_intel_launch_flag(&a, &l) ||
+            cli_cluster_flag(&a, &cc))
             continue;
         const char *v;
         if (cli_switch(&a, "--json"))
@@ -616,14 +644,16 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
         if ((rc = gpuocc_min_blocks_check(&l.dev, &l.k, x.min_blocks, &blocks, &x.min_blocks_preventing)))
             return cli_fail(io, "--min-blocks", "%s", gpuocc_strerror(rc));
     }
+    if (!cli_cluster_answer(io, &l, &cc))
+        return io->status;
     if (json)
-        print_report_json(out, &l, &r, &x);
+        print_report_json(out, &l, &r, &x, &cc);
     else if (csv)
-        print_report_csv(out, &l, &r, &x);
+        print_report_csv(out, &l, &r, &x, &cc);
     else {
         if (example)
             fprintf(out, "(built-in example: gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K)\n");
-        print_report_text(out, &l, &r, &x);
+        print_report_text(out, &l, &r, &x, &cc);
     }
     /* a launch that fits no block cannot run: answered, but `gpuocc report ... && launch` must stop */
     if (r.blocks_per_sm == 0) {
@@ -635,6 +665,11 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
             cli_problem(io, "launch", "cannot run: %s (limited by %s): %s", none, lim, why);
         else
             cli_problem(io, "launch", "cannot run: %s (limited by %s)", none, lim);
+        return CLI_PARTIAL;
+    }
+    if (cc.given && cc.have_result && cc.r.clusters_max == 0) {
+        cli_problem(io, "launch", "cannot run: no cluster of %d blocks fits on one GPC (%d blocks/SM)",
+                    cc.r.cluster_blocks, cc.r.blocks_per_sm);
         return CLI_PARTIAL;
     }
     return CLI_OK;
@@ -649,6 +684,7 @@ static const struct cli_option report_options[] = {
     {"--regs-fixed", NULL, "with --setmaxnreg: the kernel has a fixed register count (maxnreg, -maxrregcount or "
                            "__launch_bounds__ with a minimum of blocks)"},
     {"--min-blocks", "N", "__launch_bounds__'s minimum of blocks: whether the launch reaches it, and what prevents it"},
+    CLI_CLUSTER_OPTIONS,
     {"--json", NULL, "one JSON object instead of text"},
     {"--csv", NULL, "a CSV header and one row instead of text"},
     {"--example", NULL, "the built-in example (H100, 256 threads, 64 registers, 48 KiB dynamic)"},
@@ -661,6 +697,7 @@ const struct cli_command cli_cmd_report = {
     "gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K\n"
     "gpuocc report --arch A100 --threads 256 --regs 32 --smem-static 48K --json\n"
     "gpuocc report --arch MI300X --threads 256 --vgprs 128 --agprs 0 --sgprs 32 --lds 32K\n"
+    "gpuocc report --arch H100 --threads 1024 --regs 64 --cluster 2x1x1 --grid-blocks 264\n"
     "gpuocc report --arch pvc --threads 512 --sub-group 16 --slm 64K --grf 256 --barriers 1\n"
     "gpuocc report --arch Max1550 --threads 256 --sub-group 16 --slm 48K --model runtime --json\n"
     "gpuocc report --arch gfx1100 --threads 256 --vgprs 96 --lds 16K --wave-size 64 --model runtime --json\n"

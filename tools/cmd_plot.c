@@ -13,6 +13,7 @@
  * meets no curve, mark or other label.
  */
 #include "cli.h"
+#include "clusters.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -1048,6 +1049,8 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
     struct plot p = {0};
     cli_launch_init(&p.l);
     int32_t axis = -1;
+    struct cli_cluster cc;
+    cli_cluster_init(&cc);
     const char *output = NULL, *chart = NULL;
     bool terminal = false;
     double bytes_per_warp = 0, latency_ns = 0, peak_gbps = 0;
@@ -1055,7 +1058,8 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
         const char *v;
-        if (cli_launch_flag(&a, &p.l) || cli_amd_launch_flag(&a, &p.l) || cli_intel_launch_flag(&a, &p.l) || sweep_axis_flag(&a, &axis))
+        if (cli_launch_flag(&a, &p.l) || cli_amd_launch_flag(&a, &p.l) || cli_intel_launch_flag(&a, &p.l) ||
+            sweep_axis_flag(&a, &axis) || cli_cluster_flag(&a, &cc))
             continue;
         if (cli_flag(&a, "--output", &v))
             output = v;
@@ -1097,6 +1101,18 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
     if (chart && cli_is_intel(&p.l.dev))
         return cli_fail(io, "--chart", "%s: NVIDIA and AMD only (its register caps and DRAM model), but --arch %s is "
                         "an Intel device", chart, p.l.dev_name);
+    if (axis == SWEEP_AXIS_CLUSTER) {
+        /* the curve of resident clusters over the cluster size, as sweep --axis cluster counts it */
+        if (!terminal)
+            return cli_fail(io, "--axis", "cluster: drawn with --terminal only (no SVG panel yet); 'gpuocc sweep "
+                            "--axis cluster --csv' gives the numbers");
+        if (!p.l.have_threads)
+            return cli_fail(io, "--threads", "required");
+        return cli_cluster_sweep(io, &p.l, &cc, CLI_CLUSTER_TERMINAL);
+    }
+    if (cc.given || cc.c.cluster_nonportable || cc.grid_given || cc.layout_given)
+        return cli_fail(io, cc.given ? "--cluster" : cc.grid_given ? "--grid-blocks" : cc.layout_given ? "--gpc-sms"
+                        : "--cluster-nonportable", "only with --axis cluster");
     bool bw = chart && !strcmp(chart, "bandwidth");
     if (bw && !(bytes_per_warp > 0))
         return cli_fail(io, "--bytes-per-warp", "required with --chart bandwidth: bytes each warp keeps in flight");
@@ -1171,7 +1187,9 @@ static const struct cli_option plot_options[] = {
     CLI_INTEL_LAUNCH_OPTIONS,
     {"--output", "FILE", "write the SVG here (- for stdout)"},
     {"--axis", "AXIS", "one panel: threads, regs, smem or barriers (default: threads, regs and smem); Intel: "
-                       "threads, smem (slm), barriers, sub_group or grf (default: threads, grf and smem)"},
+                       "threads, smem (slm), barriers, sub_group or grf (default: threads, grf and smem); or, with "
+                       "--terminal, cluster (NVIDIA: resident clusters against the cluster size)"},
+    CLI_CLUSTER_OPTIONS,
     {"--terminal", NULL, "draw the panels with Unicode blocks on stdout"},
     {"--chart", "CHART", "tradeoff: occupancy and spill slowdown against the register cap; bandwidth: DRAM "
                          "bandwidth against warps per SM"},

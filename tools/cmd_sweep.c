@@ -1,5 +1,6 @@
 /* gpuocc sweep: occupancy along one axis of a launch, one row per point, rows as `gpuocc batch` prints them. */
 #include "cli.h"
+#include "clusters.h"
 #include "sweep.h"
 
 #include <stdlib.h>
@@ -30,10 +31,11 @@ bool sweep_axis_flag(struct cli_args *a, int32_t *axis)
     const char *v;
     if (!cli_flag(a, "--axis", &v))
         return false;
-    *axis = sweep_axis_from_name(v);
-    if (*axis < 0) {
-        const char *near = cli_nearest(v, axis_names, SWEEP_AXIS_COUNT);
-        cli_fail(a->io, "--axis", "expected threads, regs, smem, barriers, sub_group or grf, got '%s'%s%s%s", v,
+    *axis = !strcmp(v, "cluster") ? SWEEP_AXIS_CLUSTER : sweep_axis_from_name(v);
+    if (*axis == -1) {
+        static const char *const names[] = {"threads", "regs", "smem", "barriers", "sub_group", "grf", "cluster"};
+        const char *near = cli_nearest(v, names, sizeof names / sizeof names[0]);
+        cli_fail(a->io, "--axis", "expected threads, regs, smem, barriers, sub_group, grf or cluster, got '%s'%s%s%s", v,
                  near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
     }
     return true;
@@ -467,10 +469,13 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
     int32_t axis = -1;
     int64_t from = -1, to = -1, step = -1;
     bool csv = false, json = false, steps = false;
+    struct cli_cluster cc;
+    cli_cluster_init(&cc);
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
         const char *v;
-        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l) || cli_intel_launch_flag(&a, &l) || sweep_axis_flag(&a, &axis))
+        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l) || cli_intel_launch_flag(&a, &l) ||
+            sweep_axis_flag(&a, &axis) || cli_cluster_flag(&a, &cc))
             continue;
         if (cli_flag(&a, "--from", &v))
             from = cli_size(io, "--from", v);
@@ -491,10 +496,22 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
         return io->status;
     if (!l.have_arch)
         return cli_fail(io, "--arch", "required");
-    if (axis < 0)
-        return cli_fail(io, "--axis", "required: threads, regs, smem, barriers, sub_group or grf");
+    if (axis == -1)
+        return cli_fail(io, "--axis", "required: threads, regs, smem, barriers, sub_group, grf or cluster");
     if (csv && json)
         return cli_fail(io, "--csv", "cannot be combined with --json");
+    if (axis == SWEEP_AXIS_CLUSTER) {
+        /* the curve of resident clusters over the cluster size (tools/cmd_clusters.c) */
+        const char *range = from >= 0 ? "--from" : to >= 0 ? "--to" : step >= 0 ? "--step" : steps ? "--steps" : NULL;
+        if (range)
+            return cli_fail(io, range, "not with --axis cluster: it runs from 1 block to the device's maximum");
+        if (!l.have_threads)
+            return cli_fail(io, "--threads", "required with --axis cluster");
+        return cli_cluster_sweep(io, &l, &cc, csv ? CLI_CLUSTER_CSV : json ? CLI_CLUSTER_JSON : CLI_CLUSTER_TEXT);
+    }
+    if (cc.given || cc.c.cluster_nonportable || cc.grid_given || cc.layout_given)
+        return cli_fail(io, cc.given ? "--cluster" : cc.grid_given ? "--grid-blocks" : cc.layout_given ? "--gpc-sms"
+                        : "--cluster-nonportable", "only with --axis cluster");
     if (steps && step >= 0)
         return cli_fail(io, "--steps", "cannot be combined with --step: steps are found at unit resolution");
     if (step == 0)
@@ -538,7 +555,9 @@ static const struct cli_option sweep_options[] = {
     CLI_INTEL_LAUNCH_OPTIONS,
     {"--axis", "AXIS", "threads, regs, smem (dynamic shared memory, static kept as given) or barriers "
                        "(AMD: regs are VGPRs, smem the dynamic LDS); Intel: threads, smem (or slm: dynamic SLM), "
-                       "barriers, sub_group (the device's sizes), grf"},
+                       "barriers, sub_group (the device's sizes), grf; NVIDIA: cluster (resident clusters against "
+                       "the cluster size)"},
+    CLI_CLUSTER_OPTIONS,
     {"--from", "N", "first value (default: the axis' smallest legal value; sizes take K/M suffixes)"},
     {"--to", "N", "last value, inclusive (default: the largest legal value)"},
     {"--step", "N", "step (default: the natural granularity: warp size, 1, the allocation unit, 1; Intel: "
@@ -550,11 +569,13 @@ static const struct cli_option sweep_options[] = {
 };
 
 const struct cli_command cli_cmd_sweep = {
-    "sweep", cmd_sweep, "occupancy along one axis (threads, regs, smem, barriers; Intel sub_group, grf), one row per point",
+    "sweep", cmd_sweep, "occupancy along one axis (threads, regs, smem, barriers; Intel sub_group, grf; NVIDIA "
+    "cluster), one row per point",
     "--arch NAME --axis AXIS [launch flags] [--from N] [--to N] [--step N | --steps] [--csv | --json]",
     sweep_options,
     "gpuocc sweep --arch A100 --threads 256 --axis regs\n"
     "gpuocc sweep --arch A100 --threads 256 --axis regs --steps\n"
     "gpuocc sweep --arch H100 --threads 128 --regs 64 --axis smem --from 0 --to 100K --step 4K --csv\n"
     "gpuocc sweep --arch MI300X --threads 256 --sgprs 32 --lds 16K --axis regs --step 32\n"
-    "gpuocc sweep --arch pvc --threads 512 --slm 64K --axis sub_group\n"};
+    "gpuocc sweep --arch pvc --threads 512 --slm 64K --axis sub_group\n"
+    "gpuocc sweep --arch H100 --threads 1024 --regs 64 --axis cluster --cluster-nonportable\n"};

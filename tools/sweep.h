@@ -14,7 +14,9 @@
    none), and back ("" if unknown). */
 int32_t sweep_axis_from_name(const char *name);
 const char *sweep_axis_name(int32_t axis);
-/* Consumes "--axis NAME" at the cursor (a bad name is a usage error); false if the argument is another. */
+/* `--axis cluster` (tools/cmd_clusters.c): not a library axis. */
+#define SWEEP_AXIS_CLUSTER (-2)
+/* Consumes "--axis NAME" at the cursor (a bad name is a usage error: -1); false if the argument is another. */
 bool sweep_axis_flag(struct cli_args *a, int32_t *axis);
 /* An axis' whole range at its natural step: gpuocc_sweep_range's; Intel's sub_group: the device's sizes
    (from the smallest to the largest, by the smallest); grf: 128 to the device's largest by 128 (Xe-LP to Xe2:

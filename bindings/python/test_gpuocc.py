@@ -53,6 +53,11 @@ class Coverage(unittest.TestCase):
         self.assertEqual(gpuocc._CResult.workgroups_per_gpu.offset, 104)
         self.assertEqual(gpuocc._CResult.limit_virtual_resources.offset, 112)
         self.assertEqual(ctypes.sizeof(gpuocc._CSweepPoint), 72)  # lib/api/sweep.c
+        self.assertEqual(ctypes.sizeof(gpuocc._CCluster), 48)  # lib/api/clusters.c
+        self.assertEqual(gpuocc._CCluster.grid_x.offset, 24)
+        self.assertEqual(ctypes.sizeof(gpuocc._CGpcLayout), 152)
+        self.assertEqual(ctypes.sizeof(gpuocc._CClusterResult), 48)
+        self.assertEqual(gpuocc._CClusterResult.clusters_min.offset, 32)
         self.assertEqual(ctypes.sizeof(gpuocc._CCompiledKernel), 144)
         self.assertEqual(gpuocc._CCompiledKernel.max_threads_per_block.offset, 96)
 
@@ -982,6 +987,70 @@ class HopperBlackwell(unittest.TestCase):
             gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=64, dvgpr=16))
         with self.assertRaises(gpuocc.Error):
             gpuocc.occupancy("gfx942", gpuocc.kernel(threads=256, regs=64, dvgpr=16))
+
+
+class Clusters(unittest.TestCase):
+    """Thread-block clusters, values derived by hand (docs/model.md, "Thread-block clusters"): 1024 threads
+    of 64 registers fit 1 block per SM on H100 (2048 registers a warp, 8 warps a sub-partition, 32 of 64),
+    of 32 registers 2."""
+
+    def test_size_max(self):
+        self.assertEqual(gpuocc.cluster_size_max("A100"), 0)
+        self.assertEqual(gpuocc.cluster_size_max("H100"), 8)
+        self.assertEqual(gpuocc.cluster_size_max("H100", True), 16)
+        self.assertEqual(gpuocc.cluster_size_max("GB10", True), 8)
+        self.assertIsNone(gpuocc.cluster_size_max("RTX 5090", True))  # not published
+        with self.assertRaises(TypeError):
+            gpuocc.cluster_size_max("H100", 1)
+
+    def test_check(self):
+        self.assertEqual(gpuocc.cluster_check("H100", (2, 1, 1)), "legal")
+        self.assertEqual(gpuocc.cluster_check("A100", 2), "unsupported")
+        self.assertEqual(gpuocc.cluster_check("H100", (3, 3)), "needs_nonportable")
+        self.assertEqual(gpuocc.cluster_check("H100", (3, 3), cluster_nonportable=True), "legal")
+        self.assertEqual(gpuocc.cluster_check("H100", (4, 4, 2), cluster_nonportable=True), "too_large")
+        self.assertEqual(gpuocc.cluster_check("H100", 8, max_blocks_per_cluster=4), "kernel_max")
+        self.assertEqual(gpuocc.cluster_check("H100", 2, grid_blocks=131), "grid")
+        self.assertEqual(gpuocc.cluster_check("H100", (2, 2), grid_blocks=(132, 4)), "legal")
+        self.assertEqual(gpuocc.cluster_check("RTX 5090", 16, cluster_nonportable=True), "unverified")
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.cluster_check("H100", 0)
+        self.assertEqual(e.exception.name, "argument")
+
+    def test_layouts(self):
+        full = gpuocc.gpc_layout("GH100")
+        self.assertTrue(full.exact)
+        self.assertEqual(full.sms_per_gpc, (18,) * 8)
+        sxm = gpuocc.gpc_layout("H100")
+        self.assertEqual((sxm.exact, sxm.gpc_count, sxm.sm_count, sxm.sms_per_tpc, sxm.tpcs_per_gpc_max),
+                         (False, 8, 132, 2, 9))
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.gpc_layout("B200")
+        self.assertEqual(e.exception.name, "unknown_device")
+        self.assertEqual(gpuocc.clusters_per_gpc(18, 2, 16), 2)
+
+    def test_occupancy(self):
+        k1 = gpuocc.kernel(threads=1024, regs=64)
+        k2 = gpuocc.kernel(threads=1024, regs=32)
+        # any layout of 66 TPCs in 8 GPCs of at most 9: between 5 and 8 GPCs reach 16 SMs
+        r = gpuocc.cluster_occupancy("H100", k1, 16, cluster_nonportable=True, gpc_sms="H100 SXM")
+        self.assertEqual((r.verdict, r.clusters_exact, r.clusters_min, r.clusters_max), ("legal", False, 5, 8))
+        # six GPCs of 16 and two of 18 at 2 blocks per SM, clusters of 6: 6 x 5 + 2 x 6
+        r = gpuocc.cluster_occupancy("H100", k2, (3, 2), gpc_sms=[16] * 6 + [18] * 2)
+        self.assertEqual((r.blocks_per_sm, r.clusters_exact, r.clusters_min, r.clusters_max), (2, True, 42, 42))
+        # no layout: floor(148 / 16) on B200, the least unknown
+        r = gpuocc.cluster_occupancy("B200", k1, 16, cluster_nonportable=True)
+        self.assertEqual((r.clusters_min, r.clusters_max, r.gpc_count), (None, 9, 0))
+        r = gpuocc.cluster_occupancy("RTX 5090", gpuocc.kernel(threads=1024, regs=32), 16, cluster_nonportable=True)
+        self.assertEqual((r.verdict, r.cluster_blocks_max, r.clusters_max), ("unverified", None, 10))
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.cluster_occupancy("H100", k1, (3, 3))
+        self.assertEqual(e.exception.name, "cluster")
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.cluster_occupancy("H100", k1, 2, gpc_sms="GH100")  # 144 SMs on a 132-SM device
+        self.assertEqual(e.exception.name, "argument")
+        with self.assertRaises(TypeError):
+            gpuocc.cluster_occupancy("H100", k1, 2, gpc_sms=18)
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=1).result

@@ -21,6 +21,9 @@ const struct gpuocc_vendor *gpuocc_amd_vendor(void)
         .step_levers = gpuocc_amd_step_levers,
         .sweep_next = gpuocc_amd_sweep_next,
         .sweep_range = gpuocc_amd_sweep_range,
+        /* clusters are not modelled (AMD's MI450 rule is not reconciled: docs/model.md) */
+        .cluster_size_max = gpuocc_no_cluster_size_max,
+        .gpc_layout = gpuocc_no_gpc_layout,
     };
     return &vendor;
 }

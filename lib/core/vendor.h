@@ -238,6 +238,33 @@ struct gpuocc_vendor {
     /* gpuocc_sweep_range's answer */
     void (*sweep_range)(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t *from, int64_t *to,
                         int64_t *step);
+    /* Thread-block clusters: the most blocks per cluster the device accepts (0: no clusters modelled;
+       GPUOCC_CLUSTER_MAX_UNKNOWN: not published), and the published GPC layout of a normalized name
+       (GPUOCC_ERR_UNKNOWN_DEVICE when there is none; the layout is written in full on success). */
+    int32_t (*cluster_size_max)(const gpuocc_device *d, int32_t nonportable);
+    int32_t (*gpc_layout)(const char *key, gpuocc_gpc_layout *layout);
 };
+
+/* The cluster operations of a vendor whose clusters are not modelled. */
+static inline int32_t gpuocc_no_cluster_size_max(const gpuocc_device *d, int32_t nonportable)
+{
+    (void)d, (void)nonportable;
+    return 0;
+}
+static inline int32_t gpuocc_no_gpc_layout(const char *key, gpuocc_gpc_layout *layout)
+{
+    (void)key, (void)layout;
+    return GPUOCC_ERR_UNKNOWN_DEVICE;
+}
+
+/* GPC layouts (lib/core/gpcs.c).  A caller's layout in the current struct: GPUOCC_OK or
+   GPUOCC_ERR_ARGUMENT (out of its documented ranges); and its SMs in all. */
+int32_t gpuocc_gpc_layout_check(const gpuocc_gpc_layout *l);
+int64_t gpuocc_gpc_layout_sms(const gpuocc_gpc_layout *l);
+/* Resident clusters of `cluster_blocks` blocks at `blocks_per_sm` (>= 0) on a checked layout: the sum over
+   its GPCs of floor(SMs x blocks_per_sm / cluster_blocks), and for a die's shape (exact = 0) its least and
+   most over every layout the shape and SM count allow. */
+void gpuocc_gpc_clusters(const gpuocc_gpc_layout *l, int32_t blocks_per_sm, int32_t cluster_blocks,
+                         int64_t *least, int64_t *most);
 
 #endif

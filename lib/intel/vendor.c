@@ -21,6 +21,8 @@ const struct gpuocc_vendor *gpuocc_intel_vendor(void)
         .step_levers = gpuocc_intel_step_levers,
         .sweep_next = gpuocc_intel_sweep_next,
         .sweep_range = gpuocc_intel_sweep_range,
+        .cluster_size_max = gpuocc_no_cluster_size_max,
+        .gpc_layout = gpuocc_no_gpc_layout,
     };
     return &vendor;
 }

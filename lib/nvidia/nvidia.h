@@ -158,6 +158,10 @@ int64_t gpuocc_nv_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, int
 void gpuocc_nv_sweep_range(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t *from, int64_t *to,
                            int64_t *step);
 
+/* Thread-block clusters (lib/nvidia/clusters.c): the vendor table's cluster_size_max and gpc_layout. */
+int32_t gpuocc_nv_cluster_size_max(const gpuocc_device *d, int32_t nonportable);
+int32_t gpuocc_nv_gpc_layout(const char *key, gpuocc_gpc_layout *layout);
+
 /* NVIDIA's catalog part (lib/nvidia/catalog.c), per-resource rules (lib/nvidia/limits.c) and the whole
    table (lib/nvidia/vendor.c). */
 const struct gpuocc_catalog_part *gpuocc_nvidia_catalog(void);

@@ -22,6 +22,8 @@ const struct gpuocc_vendor *gpuocc_nvidia_vendor(void)
         .step_levers = gpuocc_nv_step_levers,
         .sweep_next = gpuocc_nv_sweep_next,
         .sweep_range = gpuocc_nv_sweep_range,
+        .cluster_size_max = gpuocc_nv_cluster_size_max,
+        .gpc_layout = gpuocc_nv_gpc_layout,
     };
     return &vendor;
 }

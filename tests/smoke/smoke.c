@@ -176,6 +176,38 @@ static void occupancy_queries(gpuocc_device *dev, gpuocc_kernel *k)
     CHECK(gpuocc_device_lookup("sm_100", &blackwell) == GPUOCC_OK);
     CHECK(gpuocc_tmem_holders(&blackwell, 128, &holders) == GPUOCC_OK && holders == 4);
     CHECK(gpuocc_tmem_holders(&blackwell, 128, NULL) == GPUOCC_ERR_NULL);
+
+    /* clusters on H100: 8 blocks portable, 16 non-portable; 2 x 1 x 1 divides a grid of 132 */
+    int32_t most = 0, verdict = -1;
+    CHECK(gpuocc_cluster_size_max(dev, 0, &most) == GPUOCC_OK && most == 8);
+    CHECK(gpuocc_cluster_size_max(dev, 1, &most) == GPUOCC_OK && most == 16);
+    CHECK(gpuocc_cluster_size_max(dev, 0, NULL) == GPUOCC_ERR_NULL);
+    gpuocc_cluster c = {.size = sizeof c};
+    CHECK(gpuocc_cluster_init(&c) == GPUOCC_OK && c.cluster_x == 1 && gpuocc_cluster_init(NULL) == GPUOCC_ERR_NULL);
+    c.cluster_x = 2, c.grid_x = 132, c.grid_y = 1, c.grid_z = 1;
+    CHECK(gpuocc_cluster_check(dev, &c, &verdict) == GPUOCC_OK && verdict == GPUOCC_CLUSTER_LEGAL);
+    CHECK(gpuocc_cluster_check(dev, NULL, &verdict) == GPUOCC_ERR_NULL);
+    /* a GPC of 18 SMs at 2 blocks each holds floor(36 / 16) = 2 clusters of 16 */
+    int64_t per_gpc = 0;
+    CHECK(gpuocc_clusters_per_gpc(18, 2, 16, &per_gpc) == GPUOCC_OK && per_gpc == 2);
+    CHECK(gpuocc_clusters_per_gpc(18, 2, 16, NULL) == GPUOCC_ERR_NULL);
+    gpuocc_gpc_layout full = {.size = sizeof full};
+    CHECK(gpuocc_gpc_layout_lookup("GH100", &full) == GPUOCC_OK && full.exact == 1 && full.gpc_count == 8 &&
+          full.sms_per_gpc[0] == 18 && full.sms_per_gpc[7] == 18);
+    CHECK(gpuocc_gpc_layout_lookup("GH100", NULL) == GPUOCC_ERR_NULL);
+    /* 1,024 threads of 64 registers: 1 block per SM; on the full die's 8 GPCs of 18 SMs, clusters of 2 hold
+       floor(18 / 2) = 9 a GPC: 72 (on the bare architecture: H100's 132 SMs are not the full die's 144, and
+       that mismatch is an argument error) */
+    gpuocc_device sm90 = {.size = sizeof sm90};
+    CHECK(gpuocc_device_lookup("sm_90", &sm90) == GPUOCC_OK);
+    gpuocc_kernel big = *k;
+    big.threads_per_block = 1024, big.regs_per_thread = 64, big.smem_dynamic_bytes = 0;
+    c.grid_x = 0, c.grid_y = 0, c.grid_z = 0;
+    gpuocc_cluster_result cr = {.size = sizeof cr};
+    CHECK(gpuocc_cluster_occupancy(&sm90, &big, &c, &full, &cr) == GPUOCC_OK && cr.blocks_per_sm == 1 &&
+          cr.clusters_min == 72 && cr.clusters_max == 72);
+    CHECK(gpuocc_cluster_occupancy(dev, &big, &c, &full, &cr) == GPUOCC_ERR_ARGUMENT);
+    CHECK(gpuocc_cluster_occupancy(dev, &big, &c, &full, NULL) == GPUOCC_ERR_NULL);
 }
 
 static void catalog_and_names(void)

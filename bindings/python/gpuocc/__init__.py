@@ -39,10 +39,11 @@ To add a wrapper for a new C function, in a few lines:
 from ._library import (CARVEOUT_DEFAULT, LOADED_LATENCY_BASE, DRAM_QUEUE_BITS, SMOOTH_K, UNLIMITED, Error,
                        __version__, library, resource_name, status_name, strerror, version, version_number)
 from ._types import (BandwidthPrediction, BestBlock, BinaryKernel, BinaryRead, BytesInFlight, CatalogEntry, Columns,
-                     CompiledKernel, Cusp, Device, Diagnosis, Divergence, Kernel, LatencyVerdict, Limits, NextStep, Step, StepChange,
-                     MinBlocks, Perf, RemarksKernel, RESOURCES, Result, Roofline, Routing, Setmaxnreg, SpillCost,
-                     TradeoffStep, Waves, kernel, limiter_names)
-from ._occupancy import (best_block, catalog_device, custom_device, device, devices, limits, next_step, next_steps,
+                     ClusterResult, CompiledKernel, Cusp, Device, Diagnosis, Divergence, GpcLayout, Kernel, LatencyVerdict,
+                     Limits, NextStep, Step, StepChange, MinBlocks, Perf, RemarksKernel, RESOURCES, Result, Roofline,
+                     Routing, Setmaxnreg, SpillCost, TradeoffStep, Waves, kernel, limiter_names)
+from ._occupancy import (best_block, catalog_device, cluster_check, cluster_occupancy, cluster_size_max,
+                         clusters_per_gpc, gpc_layout, custom_device, device, devices, limits, next_step, next_steps,
                          occupancy,
                          regs_max_for_blocks, regs_per_block, regs_per_warp, smem_carveout, smem_dynamic_available,
                          smem_per_block, validate_device)
@@ -56,7 +57,7 @@ from ._readers import binary_kernel_registers, read_binary, read_cubin, read_ptx
 # Not in __all__, as before the split: the ctypes aliases, and the C layouts and signatures the tests check.
 from ._library import (P, _SIGNATURES, _CBandwidthPrediction, _CBatch, _CBinaryKernel, _CBinarySummary,
                        _CCompiledKernel, _CDevice, _CKernel, _CLatencyVerdict, _CPerf, _CPrepared, _CRemarksKernel,
-                       _CResult, _CRouting, _CSetmaxnreg, _CSpillCost, _CSpillInput, _CStep, _CStepChange, _CSweepPoint, _CTradeoffStep, _CWaves, c_dbl,
+                       _CCluster, _CClusterResult, _CGpcLayout, _CResult, _CRouting, _CSetmaxnreg, _CSpillCost, _CSpillInput, _CStep, _CStepChange, _CSweepPoint, _CTradeoffStep, _CWaves, c_dbl,
                        c_i32, c_i64, c_u32, c_u64)
 
 __all__ = [
@@ -76,6 +77,9 @@ __all__ = [
     "occupancy", "limits", "regs_per_warp", "regs_per_block", "smem_per_block", "smem_carveout",
     "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step", "next_steps", "batch",
     "sweep", "sweep_steps", "sweep_range",
+    # thread-block clusters
+    "cluster_size_max", "cluster_check", "gpc_layout", "clusters_per_gpc", "cluster_occupancy", "ClusterResult",
+    "GpcLayout",
     # models
     "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight", "bandwidth_at", "bandwidth",
     "bandwidth_model", "latency_check",

@@ -123,6 +123,26 @@ class _CWaves(ctypes.Structure):
                 ("efficiency", c_dbl), ("grid_down", c_i64), ("grid_up", c_i64), ("reserved", c_u64 * 4)]
 
 
+GPC_MAX = 32  # GPUOCC_MAX_GPCS
+
+
+class _CCluster(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("cluster_x", c_i32), ("cluster_y", c_i32), ("cluster_z", c_i32),
+                ("cluster_nonportable", c_i32), ("max_blocks_per_cluster", c_i32), ("grid_x", c_i64),
+                ("grid_y", c_i64), ("grid_z", c_i64)]
+
+
+class _CGpcLayout(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("gpc_count", c_i32), ("exact", c_i32), ("sm_count", c_i32),
+                ("sms_per_tpc", c_i32), ("tpcs_per_gpc_max", c_i32), ("sms_per_gpc", c_i32 * GPC_MAX)]
+
+
+class _CClusterResult(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("verdict", c_i32), ("cluster_blocks", c_i32), ("cluster_blocks_max", c_i32),
+                ("blocks_per_sm", c_i32), ("clusters_exact", c_i32), ("gpc_count", c_i32), ("reserved0", c_i32),
+                ("clusters_min", c_i64), ("clusters_max", c_i64)]
+
+
 class _CRouting(ctypes.Structure):
     _fields_ = [("size", c_u32), ("reserved0", c_i32), ("random_paths", c_dbl), ("random_efficiency", c_dbl),
                 ("sorted_paths", c_dbl), ("sorted_efficiency", c_dbl), ("reserved", c_u64 * 4)]
@@ -278,6 +298,13 @@ _SIGNATURES = {
     "gpuocc_tmem_holders": (c_i32, [P(_CDevice), c_i32, P(c_i32)]),
     "gpuocc_setmaxnreg_check": (c_i32, [P(_CDevice), P(_CKernel), P(c_i32), c_i32, c_i32, P(_CSetmaxnreg)]),
     "gpuocc_min_blocks_check": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i32), P(c_u32)]),
+    "gpuocc_cluster_init": (c_i32, [P(_CCluster)]),
+    "gpuocc_cluster_size_max": (c_i32, [P(_CDevice), c_i32, P(c_i32)]),
+    "gpuocc_cluster_check": (c_i32, [P(_CDevice), P(_CCluster), P(c_i32)]),
+    "gpuocc_gpc_layout_lookup": (c_i32, [_CCHARP, P(_CGpcLayout)]),
+    "gpuocc_clusters_per_gpc": (c_i32, [c_i32, c_i32, c_i32, P(c_i64)]),
+    "gpuocc_cluster_occupancy": (c_i32, [P(_CDevice), P(_CKernel), P(_CCluster), P(_CGpcLayout),
+                                         P(_CClusterResult)]),
     "gpuocc_lane_efficiency": (c_i32, [c_i32, c_i32, P(c_dbl)]),
     "gpuocc_divergence": (c_i32, [P(c_i32), P(c_dbl), c_i32, c_i32, P(c_dbl), P(c_dbl)]),
     "gpuocc_routing": (c_i32, [c_i32, c_i64, c_i32, P(_CRouting)]),

@@ -7,11 +7,11 @@ import ctypes
 import dataclasses
 from typing import Any, Callable, Optional, Sequence, Union
 
-from ._library import (CARVEOUT_DEFAULT, Error, _CDevice, _CKernel, _CResult, _ERR_ARGUMENT, _ERR_REGISTERS,
-                       _ERR_BARRIERS, _ERR_SMEM,
+from ._library import (CARVEOUT_DEFAULT, GPC_MAX, Error, _CCluster, _CClusterResult, _CDevice, _CGpcLayout,
+                       _CKernel, _CResult, _ERR_ARGUMENT, _ERR_REGISTERS, _ERR_BARRIERS, _ERR_SMEM,
                        _ERR_UNSATISFIABLE, _OK, _SMEM_FN, _VENDOR_AMD, _CStep, STEPS_MAX, _call, _from_c, _i32, _i64,
                        _occupancy_prepared, _text, c_i32, c_i64, library)
-from ._types import (BestBlock, CatalogEntry, Device, Kernel, Limits, NextStep, RESOURCES, Result, STEP_INPUTS, Step,
+from ._types import (CLUSTER_VERDICTS, BestBlock, CatalogEntry, ClusterResult, Device, GpcLayout, Kernel, Limits, NextStep, RESOURCES, Result, STEP_INPUTS, Step,
                      StepChange, _AMD_ONLY, _NVIDIA_ONLY, _result)
 
 
@@ -384,3 +384,122 @@ def next_steps(dev: Union[Device, str], kern: Kernel) -> list:
         out.append(Step(first.resource, first.new_value, first.shed, s.blocks_per_sm,
                         tuple(_change(s.also[i]) for i in range(s.also_count))))
     return out
+
+
+# ======================================================================================================
+# Thread-block clusters (NVIDIA cc >= 9.0): legality, published GPC layouts, resident clusters
+# ======================================================================================================
+def _dims(value: Any, name: str) -> tuple:
+    """(x, y, z) from an int or a sequence of 1 to 3 ints (the missing ones 1)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (_i32(value, name), 1, 1)
+    if not isinstance(value, (tuple, list)) or not 1 <= len(value) <= 3:
+        raise TypeError(f"{name} must be an int or a sequence of 1 to 3 ints")
+    dims = [_i64(v, name) for v in value] + [1] * (3 - len(value))
+    return tuple(dims)
+
+
+def _cluster(cluster: Any, nonportable: bool, grid: Any, max_blocks_per_cluster: int) -> _CCluster:
+    c = _CCluster(size=ctypes.sizeof(_CCluster))
+    library.gpuocc_cluster_init(ctypes.byref(c))
+    x, y, z = _dims(cluster, "cluster")
+    c.cluster_x, c.cluster_y, c.cluster_z = _i32(x, "cluster"), _i32(y, "cluster"), _i32(z, "cluster")
+    if not isinstance(nonportable, bool):
+        raise TypeError("cluster_nonportable must be a bool")
+    c.cluster_nonportable = int(nonportable)
+    c.max_blocks_per_cluster = _i32(max_blocks_per_cluster, "max_blocks_per_cluster")
+    if grid is not None:
+        c.grid_x, c.grid_y, c.grid_z = (_i64(v, "grid_blocks") for v in _dims(grid, "grid_blocks"))
+    return c
+
+
+def cluster_size_max(dev: Union[Device, str], nonportable: bool = False) -> Optional[int]:
+    """The most blocks per cluster `dev` accepts: 0 (no clusters, before cc 9.0), 8 (portable), or with
+    nonportable=True the published non-portable maximum (16 on H100 and B200, 8 on Thor and GB10); None
+    where no public source gives it (cc 10.3, 12.0)."""
+    if not isinstance(nonportable, bool):
+        raise TypeError("nonportable must be a bool")
+    n = c_i32()
+    _call("gpuocc_cluster_size_max", ctypes.byref(_device(dev)), int(nonportable), ctypes.byref(n))
+    return None if n.value == -1 else n.value
+
+
+def cluster_check(dev: Union[Device, str], cluster: Any, *, cluster_nonportable: bool = False, grid_blocks: Any = None,
+                  max_blocks_per_cluster: int = 0) -> str:
+    """The verdict on a cluster launch: "legal", or the first rule it breaks ("unsupported",
+    "needs_nonportable", "too_large", "kernel_max", "grid"), or "unverified" (above 8 blocks where the
+    device's non-portable maximum is not published).  `cluster` and `grid_blocks` are an int (x) or up to
+    three ints (x, y, z)."""
+    c = _cluster(cluster, cluster_nonportable, grid_blocks, max_blocks_per_cluster)
+    v = c_i32()
+    _call("gpuocc_cluster_check", ctypes.byref(_device(dev)), ctypes.byref(c), ctypes.byref(v))
+    return CLUSTER_VERDICTS[v.value]
+
+
+def _layout_of(c: _CGpcLayout) -> GpcLayout:
+    return GpcLayout(gpc_count=c.gpc_count, exact=bool(c.exact), sm_count=c.sm_count if not c.exact else
+                     sum(c.sms_per_gpc[:c.gpc_count]), sms_per_tpc=c.sms_per_tpc,
+                     tpcs_per_gpc_max=c.tpcs_per_gpc_max,
+                     sms_per_gpc=tuple(c.sms_per_gpc[:c.gpc_count]) if c.exact else ())
+
+
+def gpc_layout(name: str) -> GpcLayout:
+    """The published GPC layout of a product or die ("H100 SXM", "H200", "RTX 5090", "RTX PRO 6000",
+    "GH100", "GB202"): a full die GPC by GPC (exact), a product as its die's shape and SM count.  Raises
+    gpuocc.Error("unknown_device") where none is published (B200, GB10, Thor)."""
+    c = _CGpcLayout(size=ctypes.sizeof(_CGpcLayout))
+    _call("gpuocc_gpc_layout_lookup", _text(name, "name"), ctypes.byref(c))
+    return _layout_of(c)
+
+
+def _c_layout(layout: Any) -> Optional[_CGpcLayout]:
+    if layout is None:
+        return None
+    if isinstance(layout, str):
+        layout = gpc_layout(layout)
+    c = _CGpcLayout(size=ctypes.sizeof(_CGpcLayout))
+    if isinstance(layout, GpcLayout):
+        c.gpc_count, c.exact = _i32(layout.gpc_count, "gpc_count"), int(layout.exact)
+        if layout.exact:
+            sms = layout.sms_per_gpc
+        else:
+            sms = ()
+            c.sm_count = _i32(layout.sm_count, "sm_count")
+            c.sms_per_tpc = _i32(layout.sms_per_tpc, "sms_per_tpc")
+            c.tpcs_per_gpc_max = _i32(layout.tpcs_per_gpc_max, "tpcs_per_gpc_max")
+    elif isinstance(layout, (tuple, list)):
+        sms = layout
+        c.gpc_count, c.exact = len(sms), 1
+    else:
+        raise TypeError("gpc_sms must be None, a layout name, a gpuocc.GpcLayout or a sequence of SMs per GPC")
+    if len(sms) > GPC_MAX:
+        raise Error(_ERR_ARGUMENT, f"gpc_sms: at most {GPC_MAX} GPCs")
+    for i, s in enumerate(sms):
+        c.sms_per_gpc[i] = _i32(s, "gpc_sms")
+    return c
+
+
+def clusters_per_gpc(sms: int, blocks_per_sm: int, cluster_blocks: int) -> int:
+    """Clusters one GPC of `sms` SMs holds: floor(sms x blocks_per_sm / cluster_blocks)."""
+    n = c_i64()
+    _call("gpuocc_clusters_per_gpc", _i32(sms, "sms"), _i32(blocks_per_sm, "blocks_per_sm"),
+          _i32(cluster_blocks, "cluster_blocks"), ctypes.byref(n))
+    return n.value
+
+
+def cluster_occupancy(dev: Union[Device, str], kern: Kernel, cluster: Any, *, cluster_nonportable: bool = False,
+                      grid_blocks: Any = None, max_blocks_per_cluster: int = 0, gpc_sms: Any = None) -> ClusterResult:
+    """Resident clusters of a legal cluster launch.  gpc_sms: None (no layout: the bound floor(SMs x
+    blocks per SM / cluster blocks)), a layout name (gpc_layout), a gpuocc.GpcLayout, or the SMs of each
+    GPC (an exact count of that layout).  Raises gpuocc.Error("cluster") for a launch the device refuses
+    (cluster_check names the rule)."""
+    d, k = _pair(dev, kern)
+    c = _cluster(cluster, cluster_nonportable, grid_blocks, max_blocks_per_cluster)
+    lay = _c_layout(gpc_sms)
+    r = _CClusterResult(size=ctypes.sizeof(_CClusterResult))
+    _call("gpuocc_cluster_occupancy", ctypes.byref(d), ctypes.byref(k), ctypes.byref(c),
+          ctypes.byref(lay) if lay is not None else None, ctypes.byref(r))
+    return ClusterResult(verdict=CLUSTER_VERDICTS[r.verdict], cluster_blocks=r.cluster_blocks,
+                         cluster_blocks_max=None if r.cluster_blocks_max == -1 else r.cluster_blocks_max,
+                         blocks_per_sm=r.blocks_per_sm, clusters_exact=bool(r.clusters_exact), gpc_count=r.gpc_count,
+                         clusters_min=None if r.clusters_min < 0 else r.clusters_min, clusters_max=r.clusters_max)

@@ -548,6 +548,37 @@ class TradeoffStep:
     spill_slowdown: float = 1.0
 
 
+# gpuocc_cluster_check's verdicts (GPUOCC_CLUSTER_*), by code
+CLUSTER_VERDICTS = ("legal", "unsupported", "needs_nonportable", "too_large", "kernel_max", "grid", "unverified")
+
+
+@dataclass(frozen=True)
+class GpcLayout:
+    """SMs per GPC: GPC by GPC (exact, sms_per_gpc), or a die's shape and SM count (every layout of sm_count
+    SMs in gpc_count GPCs of at most tpcs_per_gpc_max TPCs of sms_per_tpc SMs)."""
+    gpc_count: int
+    exact: bool
+    sm_count: int
+    sms_per_tpc: int = 0
+    tpcs_per_gpc_max: int = 0
+    sms_per_gpc: tuple = ()
+
+
+@dataclass(frozen=True)
+class ClusterResult:
+    """Resident clusters of a cluster launch: exact (clusters_exact, clusters_min == clusters_max) for a
+    GPC-by-GPC layout, else a bound clusters_min .. clusters_max (clusters_min None: unknown, no layout).
+    cluster_blocks_max None: no public source gives the device's maximum (verdict "unverified")."""
+    verdict: str
+    cluster_blocks: int
+    cluster_blocks_max: Optional[int]
+    blocks_per_sm: int
+    clusters_exact: bool
+    gpc_count: int
+    clusters_min: Optional[int]
+    clusters_max: int
+
+
 @dataclass(frozen=True)
 class Setmaxnreg:
     """The setmaxnreg register pool of a block (C: gpuocc_setmaxnreg_result): the pool is the launch's
