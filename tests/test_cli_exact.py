@@ -100,7 +100,7 @@ check("an -rdc object: its relocatable rows print", rc == 0 and len(rows) == 6 a
       (rc, err))
 rc, out, err = run(["binary", data("linked_app"), "--threads", "128", "--csv", "--all-copies"])
 header = out.split("\n", 1)[0].split(",")
-check("CSV: a linked column before file", header[-2:] == ["linked", "file"], header)
+check("CSV: a linked column before cluster_verdict and file", header[-3:] == ["linked", "cluster_verdict", "file"], header)
 
 # ---- arch variants -----------------------------------------------------------------------------------------
 for name, archs in [("units_variants.fatbin", {"sm_90a", "sm_100f", "sm_120f"}), ("units_sm100a.cubin", {"sm_100a"}),
