@@ -434,7 +434,8 @@ Test(amdgpu, record_layout_and_init)
     cr_expect_eq(k.vendor, GPUOCC_VENDOR_NVIDIA);
     cr_expect_eq(k.vgprs, 0);
     cr_expect_eq(k.target_length, 0);
-    cr_expect_eq(sizeof k, 240, "the AMD fields come from the reserved tail");
+    cr_expect_eq(offsetof(gpuocc_binary_kernel, sub_group), 240, "the AMD fields come from the reserved tail");
+    cr_expect_eq(sizeof k, 304, "the Intel fields follow the first 0.2.0 layout (240 bytes)");
     cr_expect_eq(offsetof(gpuocc_binary_kernel, target_offset), 112);
     cr_expect_eq(offsetof(gpuocc_binary_kernel, reserved), 192);
     /* a larger stride (a later layout): the records' unknown tail is zeroed, the size is the stride */

@@ -11,10 +11,14 @@
 #include "bundle.h"
 #include "cubin.h"
 #include "walk.h"
+#include "zebin.h"
 
 #include <stddef.h>
 
-_Static_assert(sizeof(gpuocc_binary_kernel) == 240, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(sizeof(gpuocc_binary_kernel) == 304, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, sub_group) == GPUOCC_BINARY_KERNEL_SIZE_0_2_0,
+               "gpuocc_binary_kernel grows at its tail");
+_Static_assert(offsetof(gpuocc_binary_kernel, spill_bytes) == 280, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, name_offset) == 16, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, cc) == 48, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, smem_bytes) == 64, "gpuocc_binary_kernel layout 0.2 is frozen");
@@ -167,6 +171,14 @@ static int32_t cubin_reader(const uint8_t *origin, const uint8_t *p, size_t n, s
     return gpuocc_cubin_image(origin, &elf, sink, index, index_len);
 }
 
+static int32_t zebin_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                            void *index, size_t index_len)
+{
+    (void)index;
+    (void)index_len;
+    return gpuocc_zebin_read(origin, p, n, sink);
+}
+
 static int32_t amdgpu_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
                              void *index, size_t index_len)
 {
@@ -243,7 +255,9 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
     if (e->at.index != r->target)
         return GPUOCC_OK;
     r->at = e->at;
-    image_reader reader = e->container == GPUOCC_CONTAINER_CUBIN ? cubin_reader : amdgpu_reader;
+    image_reader reader = e->container == GPUOCC_CONTAINER_CUBIN   ? cubin_reader
+                          : e->container == GPUOCC_CONTAINER_ZEBIN ? zebin_reader
+                                                                   : amdgpu_reader;
     if (!is_compressed(e)) {
         r->status = read_image(r, reader, e->p, e->n, r->data, GPUOCC_BINARY_NAME_INPUT, r->workspace,
                                r->workspace ? r->workspace_len : 0);
@@ -317,7 +331,8 @@ int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry,
         return GPUOCC_ERR_NULL;
     if (capacity < 0 || entry < 0)
         return GPUOCC_ERR_ARGUMENT;
-    if (capacity > 0 && (kernels->size < sizeof *kernels || kernels->size > GPUOCC_STRUCT_SIZE_MAX))
+    if (capacity > 0 && kernels->size != GPUOCC_BINARY_KERNEL_SIZE_0_2_0 &&
+        (kernels->size < sizeof *kernels || kernels->size > GPUOCC_STRUCT_SIZE_MAX))
         return GPUOCC_ERR_STRUCT_SIZE;
     if (summary && !summary_size_ok(summary))
         return GPUOCC_ERR_STRUCT_SIZE;
@@ -396,6 +411,7 @@ static int32_t info_entry(void *ctx, const struct gpuocc_entry *e)
     out->size = size;
     out->container = e->container == GPUOCC_CONTAINER_CUBIN    ? GPUOCC_BINARY_ENTRY_CUBIN
                      : e->container == GPUOCC_CONTAINER_AMDGPU ? GPUOCC_BINARY_ENTRY_AMDGPU
+                     : e->container == GPUOCC_CONTAINER_ZEBIN  ? GPUOCC_BINARY_ENTRY_ZEBIN
                                                                : GPUOCC_BINARY_ENTRY_CCOB;
     out->entry = e->at.index;
     out->sm = e->sm <= INT32_MAX ? (int32_t)e->sm : 0;

@@ -10,8 +10,12 @@ int32_t gpuocc_sink_put_record(struct gpuocc_kernel_sink *sink, const gpuocc_bin
         return GPUOCC_ERR_OVERFLOW;
     if (sink->count < sink->capacity && sink->records) {
         uint8_t *dst = sink->records + (size_t)sink->count * sink->stride;
-        memcpy(dst, b, sizeof *b);
-        memset(dst + sizeof *b, 0, sink->stride - sizeof *b); /* a later layout's fields: unknown here */
+        if (sink->stride < sizeof *b) { /* the first 0.2.0 layout: without the Intel fields */
+            memcpy(dst, b, sink->stride);
+        } else {
+            memcpy(dst, b, sizeof *b);
+            memset(dst + sizeof *b, 0, sink->stride - sizeof *b); /* a later layout's fields: unknown here */
+        }
         uint32_t stride = (uint32_t)sink->stride;
         int32_t entry = sink->entry, name_buffer = sink->name_buffer;
         memcpy(dst + offsetof(gpuocc_binary_kernel, size), &stride, sizeof stride);
