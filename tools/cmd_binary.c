@@ -283,6 +283,11 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fprintf(out, "%d", row.r.waves_per_simd);
         else
             fputs("null", out);
+        static const char *const intel_keys[INPUT_INTEL_KEY_COUNT] = {INPUT_INTEL_KEYS};
+        for (size_t i = 0; i < INPUT_INTEL_KEY_COUNT; i++) { /* Intel's: not an Intel kernel */
+            json_key(out, &first, intel_keys[i]);
+            fputs("null", out);
+        }
         fputc('}', out);
     } else if (o->csv) {
         csv_cell(out, name, (size_t)b->name_length);
@@ -311,6 +316,8 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fprintf(out, ",%s,%d,", model_name(row.r.model), row.r.waves_per_simd);
         else
             fputs(",,,", out);
+        for (size_t i = 0; i < INPUT_INTEL_KEY_COUNT; i++)
+            fputc(',', out);
         csv_cell(out, file, strlen(file));
         fputc('\n', out);
     } else {
@@ -481,6 +488,10 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
                                                                                      : (const char *)r->workspace;
         if (r->records[i].vendor == GPUOCC_VENDOR_AMD) {
             amd_kernel(r, label, origin, &r->records[i]);
+            continue;
+        }
+        if (r->records[i].vendor == GPUOCC_VENDOR_INTEL) {
+            input_intel_kernel(r->io->out, r->o, label, origin, &r->records[i]);
             continue;
         }
         gpuocc_compiled_kernel k = as_compiled(&r->records[i]);
