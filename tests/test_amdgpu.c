@@ -441,7 +441,7 @@ Test(amdgpu, record_layout_and_init)
     /* a larger stride (a later layout): the records' unknown tail is zeroed, the size is the stride */
     size_t n;
     uint8_t *p = load("amdgpu_gfx90a.o", &n);
-    enum { STRIDE = 256 };
+    enum { STRIDE = 320 }; /* a later layout than the 304-byte one */
     uint8_t records[2 * STRIDE];
     memset(records, 0xee, sizeof records);
     uint32_t stride = STRIDE;

@@ -173,7 +173,7 @@ static void value_of(const char **s, size_t *n)
     const char *v = *s;
     size_t len = *n;
     if (len >= 1 && (v[0] == '\'' || v[0] == '"')) {
-        const char *close = memchr(v + 1, v[0], len - 1);
+        const char *close = (const char *)memchr(v + 1, v[0], len - 1);
         if (close) {
             *s = v + 1;
             *n = (size_t)(close - v - 1);
@@ -290,7 +290,7 @@ static int32_t read_zeinfo(struct ze_reader *r, const char *text, size_t n)
 {
     int32_t rc;
     for (size_t pos = 0; pos < n;) {
-        const char *end = memchr(text + pos, '\n', n - pos);
+        const char *end = (const char *)memchr(text + pos, '\n', n - pos);
         size_t len = end ? (size_t)(end - (text + pos)) : n - pos;
         if (memchr(text + pos, 0, len)) /* text: a NUL ends nothing here */
             return GPUOCC_ERR_FORMAT;
@@ -304,7 +304,7 @@ static int32_t read_zeinfo(struct ze_reader *r, const char *text, size_t n)
     return GPUOCC_OK;
 }
 
-static uint64_t align4(uint64_t v)
+static uint64_t note_align(uint64_t v)
 {
     return (v + 3) & ~(uint64_t)3;
 }
@@ -315,13 +315,13 @@ static int32_t product_family(const uint8_t *d, uint64_t size, uint32_t *out)
     for (uint64_t pos = 0; size - pos >= 12;) {
         uint64_t namesz = gpuocc_le32(d + pos), descsz = gpuocc_le32(d + pos + 4);
         uint32_t type = gpuocc_le32(d + pos + 8);
-        uint64_t name_at = pos + 12, desc_at = name_at + align4(namesz); /* no overflow: each < 2^33 */
+        uint64_t name_at = pos + 12, desc_at = name_at + note_align(namesz); /* no overflow: each < 2^33 */
         if (desc_at > size || descsz > size - desc_at)
             return GPUOCC_ERR_TRUNCATED;
         if (type == NT_INTELGT_PRODUCT_FAMILY && namesz == 8 && memcmp(d + name_at, "IntelGT", 8) == 0 &&
             descsz == 4)
             *out = gpuocc_le32(d + desc_at);
-        pos = desc_at + align4(descsz);
+        pos = desc_at + note_align(descsz);
         if (pos > size)
             break;
     }
