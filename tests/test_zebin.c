@@ -261,7 +261,8 @@ Test(zebin, refused)
         cr_expect_eq(read_all(buf, n, k, 2, &count), cases[i].rc, "case %zu", i);
     }
     /* a NUL inside the text */
-    size_t n = build(buf, sizeof buf, "kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n");
+    size_t n = build(buf, sizeof buf,
+                     "kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n");
     buf[64 + 10] = 0;
     gpuocc_binary_kernel k[2];
     int32_t count = 0;
