@@ -510,8 +510,8 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
     if (rc != GPUOCC_OK) {
         if (!(member && rc == GPUOCC_ERR_FORMAT))
             cli_problem(r->io, label, "%s%s", gpuocc_strerror(rc),
-                        rc == GPUOCC_ERR_FORMAT ? " (no cubin, fatbinary, AMDGPU code object or offload bundle, "
-                                                  "in a section or anywhere in one)" : "");
+                        rc == GPUOCC_ERR_FORMAT ? " (no cubin, fatbinary, AMDGPU code object, offload bundle "
+                                                  "or Intel zebin, in a section or anywhere in one)" : "");
         return;
     }
     struct where w = {r->io, label, r->o->containers, {0}, 0, 0, 0, 0, 0};
@@ -721,13 +721,14 @@ static const struct cli_option binary_options[] = {
 const struct cli_command cli_cmd_binary = {
     "binary", cmd_binary,
     "every kernel of device code in binaries (cubins, fatbinaries, AMDGPU code objects, HIP offload bundles, "
-    "objects, libraries, archives), with its occupancy",
+    "Intel zebins, objects, libraries, archives), with its occupancy",
     "FILE...|- (--threads N | --best-block) [--arch NAME] [--json|--csv]", binary_options,
     "gpuocc binary kernels.cubin --threads 256\n"
     "gpuocc binary app.o libfoo.a --best-block --json\n"
     "gpuocc binary /usr/local/cuda/lib64/libcublasLt.so --best-block --csv\n"
     "gpuocc binary kernel-gfx90a.o hip_app.o --threads 256 --json   # AMD: code objects, .hip_fatbin\n"
-    "gpuocc binary app.hipfb --arch MI300X --best-block               # an offload bundle on another target\n"};
+    "gpuocc binary app.hipfb --arch MI300X --best-block               # an offload bundle on another target\n"
+    "gpuocc binary kernels_dg2.bin --threads 256                      # Intel: a zebin built by ocloc\n"};
 
 const struct cli_command cli_cmd_cubin = {
     "cubin", cmd_binary, "the same as 'gpuocc binary' (its older name)",
