@@ -1085,6 +1085,7 @@ GPUOCC_API int32_t gpuocc_remarks_parse(const char *text, size_t length, gpuocc_
  * record is -1.  For an AMD kernel (vendor GPUOCC_VENDOR_AMD, from its code object's metadata) the
  * neutral fields say: registers = vgprs, smem_bytes = lds_bytes, stack_frame_bytes = scratch_bytes,
  * max_threads_per_block = max_flat_workgroup_size, cc = 0, barriers = cmem_bytes = max_regs_per_thread = -1.
+ * Intel's fields follow at the tail (an Intel zebin's kernels, vendor GPUOCC_VENDOR_INTEL; docs/intel.md).
  */
 typedef struct gpuocc_binary_kernel {
     uint32_t size;                       /* sizeof(gpuocc_binary_kernel) */
