@@ -1272,10 +1272,11 @@ GPUOCC_API int32_t gpuocc_remarks_parse(const char *text, size_t length, gpuocc_
  * record is -1.  For an AMD kernel (vendor GPUOCC_VENDOR_AMD, from its code object's metadata) the
  * neutral fields say: registers = vgprs, smem_bytes = lds_bytes, stack_frame_bytes = scratch_bytes,
  * max_threads_per_block = max_flat_workgroup_size, cc = 0, barriers = cmem_bytes = max_regs_per_thread = -1.
+ * Intel's fields follow at the tail (an Intel zebin's kernels, vendor GPUOCC_VENDOR_INTEL; docs/intel.md).
  */
 typedef struct gpuocc_binary_kernel {
     uint32_t size;                       /* sizeof(gpuocc_binary_kernel) */
-    uint32_t vendor;                     /* GPUOCC_VENDOR_NVIDIA or GPUOCC_VENDOR_AMD (0.2.0) */
+    uint32_t vendor;                     /* GPUOCC_VENDOR_NVIDIA, _AMD or _INTEL (0.2.0) */
     int32_t entry;                       /* the entry the kernel was read from (0-based, file order) */
     int32_t name_buffer;                 /* GPUOCC_BINARY_NAME_INPUT or GPUOCC_BINARY_NAME_WORKSPACE */
     uint64_t name_offset, name_length;   /* the (mangled) entry name in name_buffer, not NUL-terminated */
@@ -1319,6 +1320,23 @@ typedef struct gpuocc_binary_kernel {
     uint32_t arch_variant;               /* NVIDIA: 'a' (sm_90a, sm_100a: arch-specific) or 'f' (sm_100f,
                                             sm_120f: family), from the fatbinary entry's header or, for a
                                             bare cubin, its .note.nv.tkinfo note; 0 for none (and AMD) */
+    /* Intel (GPUOCC_VENDOR_INTEL), from a zebin's .ze_info section; zero for NVIDIA and AMD.  The 240-byte
+       layout (GPUOCC_BINARY_KERNEL_SIZE_0_2_0) is still accepted and gets none of them.  For an
+       Intel kernel the neutral fields say: barriers = barrier_count, smem_bytes = slm_bytes, cc = 0,
+       registers = cmem_bytes = stack_frame_bytes = max_regs_per_thread = -1, max_threads_per_block = 0.
+       @since 0.2.0 */
+    int32_t sub_group;                   /* execution_env.simd_size: the SIMD width, 1, 8, 16 or 32 */
+    int32_t grf;                         /* execution_env.grf_count: GRF registers per hardware thread */
+    int64_t slm_bytes;                   /* execution_env.slm_size: static SLM per work-group (0 when absent) */
+    int64_t scratch_per_thread_bytes;    /* per_thread_memory_buffers of type scratch, summed: per hardware
+                                            thread (0 when none) */
+    int64_t private_bytes;               /* per_thread_memory_buffers of type global (private_space): per
+                                            work-item when private_per_work_item, else per hardware thread */
+    int32_t private_per_work_item;       /* that buffer's is_simt_thread: 1 per work-item, 0 per thread */
+    uint32_t product_family;             /* the .note.intelgt.compat product family (1270 DG2, 1271 PVC); 0 when
+                                            the binary has none */
+    int64_t spill_bytes;                 /* execution_env.spill_size; -1 when not recorded */
+    int64_t reserved2[2];                /* zero */
 } gpuocc_binary_kernel;
 
 #define GPUOCC_BINARY_KERNEL_SIZE_0_2_0 240u /* the first 0.2.0 layout, without `linked` and after */
@@ -1376,6 +1394,7 @@ typedef struct gpuocc_binary_entry {
 #define GPUOCC_BINARY_ENTRY_CUBIN  0u /* an NVIDIA cubin */
 #define GPUOCC_BINARY_ENTRY_AMDGPU 1u /* an AMDGPU code object */
 #define GPUOCC_BINARY_ENTRY_CCOB   2u /* a compressed offload bundle: every code object in it */
+#define GPUOCC_BINARY_ENTRY_ZEBIN  3u /* an Intel zebin (ELF, e_machine EM_INTELGT = 205); @since 0.2.0 */
 
 #define GPUOCC_BINARY_COMPRESSION_NONE    0u
 #define GPUOCC_BINARY_COMPRESSION_ZSTD    1u
@@ -1415,7 +1434,8 @@ GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_bi
 /*
  * The kernels of entry `entry` (0 <= entry < summary.entries), decompressing it into `workspace` when it
  * is compressed (workspace may be NULL when no entry is).  Fills up to `capacity` records (the stride is
- * kernels[0].size); *count is the entry's number of kernels (also on GPUOCC_ERR_BUFFER).  When `summary`
+ * kernels[0].size: sizeof(gpuocc_binary_kernel), or GPUOCC_BINARY_KERNEL_SIZE_0_2_0 for records without the
+ * Intel fields); *count is the entry's number of kernels (also on GPUOCC_ERR_BUFFER).  When `summary`
  * is not NULL the call counts itself in it (read or failed, and the first failure; GPUOCC_ERR_BUFFER and
  * caller errors are not counted), and reading entries
  * in order with the same summary costs one walk of the file in all.  Errors:
@@ -1423,7 +1443,7 @@ GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_bi
  * than the summary's workspace_bytes needs for this entry), GPUOCC_ERR_FORMAT (corrupted compressed data,
  * a checksum or size mismatch, bytes other than zero padding after the compressed data, an inconsistent
  * cubin or code object), GPUOCC_ERR_TRUNCATED, GPUOCC_ERR_UNSUPPORTED (also: an AMDGPU code object without
- * NT_AMDGPU_METADATA, LLVM bitcode), GPUOCC_ERR_COMPRESSED (a zlib-compressed offload bundle),
+ * NT_AMDGPU_METADATA, LLVM bitcode, an Intel ELF without .ze_info: a patch-token binary), GPUOCC_ERR_COMPRESSED (a zlib-compressed offload bundle),
  * GPUOCC_ERR_BUFFER.  Never reads outside
  * [data, data + length) nor writes outside the workspace and the records.  @since 0.2.0
  */

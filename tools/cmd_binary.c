@@ -356,6 +356,11 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fprintf(out, "%d", row.r.waves_per_simd);
         else
             fputs("null", out);
+        static const char *const intel_keys[INPUT_INTEL_KEY_COUNT] = {INPUT_INTEL_KEYS};
+        for (size_t i = 0; i < INPUT_INTEL_KEY_COUNT; i++) { /* Intel's: not an Intel kernel */
+            json_key(out, &first, intel_keys[i]);
+            fputs("null", out);
+        }
         json_key(out, &first, "linked");
         fprintf(out, "%d", b->linked);
         fputc('}', out);
@@ -386,6 +391,8 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fprintf(out, ",%s,%d,", model_name(row.r.model), row.r.waves_per_simd);
         else
             fputs(",,,", out);
+        for (size_t i = 0; i < INPUT_INTEL_KEY_COUNT; i++)
+            fputc(',', out);
         fprintf(out, "%d,", b->linked);
         fputc(',', out); /* cluster_verdict: NVIDIA's */
         csv_cell(out, file, strlen(file));
@@ -569,6 +576,10 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
         }
         if (r->hide_relocatable && !r->records[i].linked)
             continue; /* a relocatable copy where the file has linked code (--all-copies shows it) */
+        if (r->records[i].vendor == GPUOCC_VENDOR_INTEL) {
+            input_intel_kernel(r->io->out, r->o, label, origin, &r->records[i]);
+            continue;
+        }
         gpuocc_compiled_kernel k = as_compiled(&r->records[i]);
         r->o->record_linked = r->records[i].linked;
         r->o->record_variant = r->records[i].arch_variant;
@@ -587,8 +598,8 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
     if (rc != GPUOCC_OK) {
         if (!(member && rc == GPUOCC_ERR_FORMAT))
             cli_problem(r->io, label, "%s%s", gpuocc_strerror(rc),
-                        rc == GPUOCC_ERR_FORMAT ? " (no cubin, fatbinary, AMDGPU code object or offload bundle, "
-                                                  "in a section or anywhere in one)" : "");
+                        rc == GPUOCC_ERR_FORMAT ? " (no cubin, fatbinary, AMDGPU code object, offload bundle "
+                                                  "or Intel zebin, in a section or anywhere in one)" : "");
         return;
     }
     struct where w = {r->io, label, r->o->containers, {0}, 0, 0, 0, 0, 0};
@@ -823,13 +834,14 @@ static const struct cli_option binary_options[] = {
 const struct cli_command cli_cmd_binary = {
     "binary", cmd_binary,
     "every kernel of device code in binaries (cubins, fatbinaries, AMDGPU code objects, HIP offload bundles, "
-    "objects, libraries, archives), with its occupancy",
+    "Intel zebins, objects, libraries, archives), with its occupancy",
     "FILE...|- (--threads N | --best-block) [--arch NAME] [--json|--csv]", binary_options,
     "gpuocc binary kernels.cubin --threads 256\n"
     "gpuocc binary app.o libfoo.a --best-block --json\n"
     "gpuocc binary /usr/local/cuda/lib64/libcublasLt.so --best-block --csv\n"
     "gpuocc binary kernel-gfx90a.o hip_app.o --threads 256 --json   # AMD: code objects, .hip_fatbin\n"
-    "gpuocc binary app.hipfb --arch MI300X --best-block               # an offload bundle on another target\n"};
+    "gpuocc binary app.hipfb --arch MI300X --best-block               # an offload bundle on another target\n"
+    "gpuocc binary kernels_dg2.bin --threads 256                      # Intel: a zebin built by ocloc\n"};
 
 const struct cli_command cli_cmd_cubin = {
     "cubin", cmd_binary, "the same as 'gpuocc binary' (its older name)",

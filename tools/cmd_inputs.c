@@ -372,6 +372,7 @@ static bool answered(const struct row *row)
 }
 
 static const char *const amd_keys[INPUT_AMD_KEY_COUNT] = {INPUT_AMD_KEYS};
+static const char *const intel_keys[INPUT_INTEL_KEY_COUNT] = {INPUT_INTEL_KEYS};
 
 static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel *k, const struct row *row,
                        bool first_row, bool o_amd)
@@ -434,6 +435,10 @@ static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel
         else
             fputs(i == 0 ? "\"nvidia\"" : "null", out);
     }
+    for (size_t i = 0; o_amd && i < INPUT_INTEL_KEY_COUNT; i++) { /* and Intel's */
+        json_key(out, &first, intel_keys[i]);
+        fputs("null", out);
+    }
     if (o_amd) { /* gpuocc binary: which copy */
         json_key(out, &first, "linked");
         fprintf(out, "%d", row->linked);
@@ -473,6 +478,8 @@ static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel 
             put_count(out, k->smem_bytes, "-1");
         fputs(i == 0 ? "nvidia," : ",", out);
     }
+    for (size_t i = 0; o_amd && i < INPUT_INTEL_KEY_COUNT; i++)
+        fputc(',', out);
     if (o_amd)
         fprintf(out, "%d,", row->linked);
     fprintf(out, "%s,", row->cluster_verdict ? row->cluster_verdict : "");
@@ -514,6 +521,8 @@ static void begin(FILE *out, struct input_options *o)
                "occupancy,limiters,min_blocks_reached,min_blocks_preventing,");
         for (size_t i = 0; o->amd_columns && i < INPUT_AMD_KEY_COUNT; i++)
             fprintf(out, "%s,", amd_keys[i]);
+        for (size_t i = 0; o->amd_columns && i < INPUT_INTEL_KEY_COUNT; i++)
+            fprintf(out, "%s,", intel_keys[i]);
         fprintf(out, "%scluster_verdict,file\n", o->amd_columns ? "linked," : "");
     }
     else

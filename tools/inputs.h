@@ -28,6 +28,11 @@ struct input_options {
     "vgpr_spills", "sgpr_spills", "dynamic_stack", "cu_mode", "model", "waves_per_simd"
 #define INPUT_AMD_SMEM_STATIC 5 /* the index of smem_static, which NVIDIA rows fill too */
 #define INPUT_AMD_KEY_COUNT 14
+/* gpuocc binary's Intel columns, after the AMD ones (tools/binary_intel.c); empty (CSV) or null (JSON) in
+   NVIDIA and AMD rows.  sub_group, grf and slm as report names them. */
+#define INPUT_INTEL_KEYS "sub_group", "grf", "slm", "scratch_per_thread", "private", "private_per_work_item", \
+    "spill", "product_family"
+#define INPUT_INTEL_KEY_COUNT 8
 /* gpuocc binary: the default ceiling on what one entry may claim decompressed (--max-entry-bytes) */
 #define INPUT_MAX_ENTRY_BYTES ((int64_t)1 << 30)
 
@@ -79,6 +84,9 @@ void input_begin(FILE *out, struct input_options *o);
 void input_file(FILE *out, struct input_options *o, const char *file);
 void input_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
                   const gpuocc_compiled_kernel *k);
+/* gpuocc binary: one Intel kernel's row (tools/binary_intel.c). */
+void input_intel_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
+                        const gpuocc_binary_kernel *b);
 void input_end(FILE *out, struct input_options *o, bool any); /* any: something was read (print the header even without rows) */
 
 #endif

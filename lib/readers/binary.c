@@ -11,12 +11,15 @@
 #include "bundle.h"
 #include "cubin.h"
 #include "walk.h"
+#include "zebin.h"
 
 #include <stddef.h>
 
-_Static_assert(sizeof(gpuocc_binary_kernel) == 248, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(sizeof(gpuocc_binary_kernel) == 312, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, linked) == GPUOCC_BINARY_KERNEL_SIZE_0_2_0,
                "gpuocc_binary_kernel grows at its tail");
+_Static_assert(offsetof(gpuocc_binary_kernel, sub_group) == 248 && offsetof(gpuocc_binary_kernel, spill_bytes) == 288,
+               "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, name_offset) == 16, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, cc) == 48, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, smem_bytes) == 64, "gpuocc_binary_kernel layout 0.2 is frozen");
@@ -198,6 +201,14 @@ static int32_t cubin_reader(const uint8_t *origin, const uint8_t *p, size_t n, s
     return gpuocc_cubin_image(origin, &elf, sink, index, index_len);
 }
 
+static int32_t zebin_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
+                            void *index, size_t index_len)
+{
+    (void)index;
+    (void)index_len;
+    return gpuocc_zebin_read(origin, p, n, sink);
+}
+
 static int32_t amdgpu_reader(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink,
                              void *index, size_t index_len)
 {
@@ -274,7 +285,9 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
     if (e->at.index != r->target)
         return GPUOCC_OK;
     r->at = e->at;
-    image_reader reader = e->container == GPUOCC_CONTAINER_CUBIN ? cubin_reader : amdgpu_reader;
+    image_reader reader = e->container == GPUOCC_CONTAINER_CUBIN   ? cubin_reader
+                          : e->container == GPUOCC_CONTAINER_ZEBIN ? zebin_reader
+                                                                   : amdgpu_reader;
     /* a fatbinary entry's flags name the variant (measured, CUDA 13: 0x100000 for sm_90a / sm_100a,
        0x200000 for sm_100f / sm_120f; docs/inputs.md) */
     uint32_t variant = e->container != GPUOCC_CONTAINER_CUBIN ? 0
@@ -432,6 +445,7 @@ static int32_t info_entry(void *ctx, const struct gpuocc_entry *e)
     out->size = size;
     out->container = e->container == GPUOCC_CONTAINER_CUBIN    ? GPUOCC_BINARY_ENTRY_CUBIN
                      : e->container == GPUOCC_CONTAINER_AMDGPU ? GPUOCC_BINARY_ENTRY_AMDGPU
+                     : e->container == GPUOCC_CONTAINER_ZEBIN  ? GPUOCC_BINARY_ENTRY_ZEBIN
                                                                : GPUOCC_BINARY_ENTRY_CCOB;
     out->entry = e->at.index;
     out->sm = e->sm <= INT32_MAX ? (int32_t)e->sm : 0;

@@ -41,6 +41,7 @@ int32_t gpuocc_elf_section_name(const struct gpuocc_elf *elf, const struct gpuoc
 
 #define GPUOCC_EM_CUDA 190u
 #define GPUOCC_EM_AMDGPU 224u
+#define GPUOCC_EM_INTELGT 205u /* Intel GPUs: zebin (zebin.c) */
 #define GPUOCC_SHT_NOTE 7u
 #define GPUOCC_ET_REL 1u  /* relocatable: a cubin before nvlink (-rdc=true), an object */
 #define GPUOCC_ET_EXEC 2u /* executable: a linked cubin */

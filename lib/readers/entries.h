@@ -31,6 +31,7 @@ struct gpuocc_entry {
 #define GPUOCC_CONTAINER_CUBIN 0u  /* an NVIDIA cubin, perhaps compressed (flags) */
 #define GPUOCC_CONTAINER_AMDGPU 1u /* one AMDGPU code object of an offload bundle, or the file itself */
 #define GPUOCC_CONTAINER_CCOB 2u   /* a compressed offload bundle: `flags` is its method (GPUOCC_CCOB_*) */
+#define GPUOCC_CONTAINER_ZEBIN 3u  /* an Intel zebin, the file itself */
 
 /* The compression methods of a CCOB header (llvm::compression::Format). */
 #define GPUOCC_CCOB_ZLIB 0u

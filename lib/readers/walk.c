@@ -1,6 +1,6 @@
 /*
- * Every device-code entry of a file: a fatbinary or an offload bundle of its own, a bare cubin or AMDGPU
- * code object (one entry), or a host ELF object, executable or shared library.  In a host ELF the
+ * Every device-code entry of a file: a fatbinary or an offload bundle of its own, a bare cubin, AMDGPU
+ * code object or Intel zebin (one entry), or a host ELF object, executable or shared library.  In a host ELF the
  * .nv_fatbin / __nv_relfatbin sections hold fatbinaries one after another (fatbin.c) and .hip_fatbin
  * sections offload bundles (bundle.c), walked strictly; every other section with file contents is scanned
  * for their magics (libraries such as cuFFT keep thousands of fatbinaries in .ldata or .rodata), and each
@@ -93,11 +93,14 @@ int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, const struct gpuocc_walk
     int32_t rc = gpuocc_elf_open(p, n, &elf);
     if (rc != GPUOCC_OK)
         return rc;
-    if (elf.machine == GPUOCC_EM_CUDA || elf.machine == GPUOCC_EM_AMDGPU) {
+    if (elf.machine == GPUOCC_EM_CUDA || elf.machine == GPUOCC_EM_AMDGPU || elf.machine == GPUOCC_EM_INTELGT) {
         if (index > 0) /* a cubin or code object is one entry, already visited */
             return GPUOCC_OK;
         struct gpuocc_entry entry = {{0, 0, 0, 0}, {1, 0, 0, n}, p, n, 0, n, 0,
-                                     elf.machine == GPUOCC_EM_CUDA ? GPUOCC_CONTAINER_CUBIN : GPUOCC_CONTAINER_AMDGPU, 0};
+                                     elf.machine == GPUOCC_EM_CUDA     ? GPUOCC_CONTAINER_CUBIN
+                                     : elf.machine == GPUOCC_EM_AMDGPU ? GPUOCC_CONTAINER_AMDGPU
+                                                                       : GPUOCC_CONTAINER_ZEBIN,
+                                     0};
         return visit(ctx, &entry);
     }
     struct gpuocc_walk_counts seen = {0, 0, 0};

@@ -44,6 +44,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 uint64_t limit = ks[i].name_buffer == GPUOCC_BINARY_NAME_INPUT ? size : info.fast_workspace_bytes;
                 if (ks[i].name_offset + ks[i].name_length > limit || ks[i].smem_bytes < -1)
                     abort();
+                const gpuocc_binary_kernel *z = &ks[i]; /* an Intel zebin's kernel: the reader's own rules */
+                if (z->vendor == GPUOCC_VENDOR_INTEL &&
+                    (info.container != GPUOCC_BINARY_ENTRY_ZEBIN || z->name_length == 0 || z->grf <= 0 ||
+                     (z->sub_group != 1 && z->sub_group != 8 && z->sub_group != 16 && z->sub_group != 32) ||
+                     z->slm_bytes < 0 || z->slm_bytes > INT32_MAX || z->barriers < 0 || z->smem_bytes != z->slm_bytes ||
+                     z->scratch_per_thread_bytes < 0 || z->private_bytes < 0 || z->spill_bytes < -1))
+                    abort();
             }
         }
     }

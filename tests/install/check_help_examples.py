@@ -22,7 +22,8 @@ files = {
     "remarks": {"build.log": data / "remarks" / "gfx942.log", "other.log": data / "remarks" / "gfx1100.log", "k.cl": K_CL},
     "binary": {"kernels.cubin": data / "kernels_sm90.cubin", "app.o": data / "units_host.o",
                "kernel-gfx90a.o": corpus / "bundle" / "gfx90a-code-object.o", "hip_app.o": data / "hip_bundle.o",
-               "app.hipfb": corpus / "bundle" / "hip-bundle.bin", "libfoo.a": ("archive", data / "units_host.o")},
+               "app.hipfb": corpus / "bundle" / "hip-bundle.bin", "kernels_dg2.bin": data / "zebin" / "kernels_dg2.bin",
+               "libfoo.a": ("archive", data / "units_host.o")},
     "cubin": {"kernels.cubin": data / "kernels_sm90.cubin"},
 }
 clean = {k: v for k, v in os.environ.items() if k not in ("LD_LIBRARY_PATH", "GPUOCC_LIBRARY", "PYTHONPATH")}

@@ -209,7 +209,12 @@ class _CBinaryKernel(ctypes.Structure):
                 ("uses_dynamic_stack", c_i32), ("amd_mach", c_u32), ("code_object_version", c_i32),
                 ("workgroup_processor_mode", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 6),
                 # issue 27: which copy, and the target's variant ('a', 'f' or 0)
-                ("linked", c_i32), ("arch_variant", c_u32)]
+                ("linked", c_i32), ("arch_variant", c_u32),
+
+                # Intel (0.2.0): from a zebin's .ze_info section
+                ("sub_group", c_i32), ("grf", c_i32), ("slm_bytes", c_i64), ("scratch_per_thread_bytes", c_i64),
+                ("private_bytes", c_i64), ("private_per_work_item", c_i32), ("product_family", c_u32),
+                ("spill_bytes", c_i64), ("reserved2", c_i64 * 2)]
 
 
 class _CRemarksKernel(ctypes.Structure):
@@ -330,6 +335,7 @@ _OK, _ERR_ARGUMENT, _ERR_BUFFER, _ERR_UNSATISFIABLE, _ERR_REGISTERS = 0, -12, -1
 _ERR_SMEM, _ERR_BARRIERS = -9, -10
 _ERR_FORMAT, _ERR_TRUNCATED = -22, -21  # GPUOCC_ERR_FORMAT, GPUOCC_ERR_TRUNCATED
 _VENDOR_AMD = 2  # GPUOCC_VENDOR_AMD
+_VENDOR_INTEL = 3  # GPUOCC_VENDOR_INTEL
 
 UNLIMITED = -1          # GPUOCC_UNLIMITED in C; None in Python results
 CARVEOUT_DEFAULT = -1   # GPUOCC_CARVEOUT_DEFAULT: the driver's choice (the largest carveout)

@@ -7,7 +7,8 @@ import dataclasses
 from typing import Any, Optional, Union
 
 from ._library import (Error, _CBinaryEntry, _CBinaryKernel, _CBinarySummary, _CCompiledKernel, _CRemarksKernel,
-                       _ERR_ARGUMENT, _ERR_BUFFER, _ERR_FORMAT, _ERR_TRUNCATED, _OK, _VENDOR_AMD, _bytes, _call, _from_c, c_i32, library, status_name)
+                       _ERR_ARGUMENT, _ERR_BUFFER, _ERR_FORMAT, _ERR_TRUNCATED, _OK, _VENDOR_AMD, _VENDOR_INTEL, _bytes,
+                       _call, _from_c, c_i32, library, status_name)
 from ._types import BinaryKernel, BinaryRead, CompiledKernel, Device, RemarksKernel, _recorded, _sm
 
 
@@ -97,6 +98,15 @@ def _processor(target: str) -> Optional[str]:
 
 def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKernel:
     shared = dict(name=name, short_name=short_name, entry=k.entry, linked=k.linked)
+    if k.vendor == _VENDOR_INTEL:  # a zebin: the architecture of its product family, as the CLI names it
+        return BinaryKernel(**shared, vendor="intel", arch={1270: "dg2", 1271: "pvc"}.get(k.product_family),
+                            registers=None, barriers=k.barriers, smem=k.slm_bytes, cmem=None, stack=None,
+                            max_threads=None, min_blocks=None, max_regs=None,
+                            max_blocks_per_cluster=None, cluster_x=None, cluster_y=None, cluster_z=None,
+                            smem_static=k.slm_bytes, sub_group=k.sub_group, grf=k.grf, slm=k.slm_bytes,
+                            scratch_per_thread=k.scratch_per_thread_bytes, private=k.private_bytes,
+                            private_per_work_item=k.private_per_work_item, spill=_recorded(k.spill_bytes),
+                            product_family=k.product_family)
     if k.vendor != _VENDOR_AMD:
         arch = _sm(k.cc)
         if arch and k.arch_variant in (ord("a"), ord("f")):  # sm_90a, sm_100f

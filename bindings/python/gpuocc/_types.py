@@ -726,7 +726,7 @@ class BinaryKernel:
     name: str
     short_name: str
     entry: int                                   # the device-code entry (0-based, file order)
-    vendor: str                                  # "nvidia" or "amd"
+    vendor: str                                  # "nvidia", "amd" or "intel"
     arch: Optional[str]                          # "sm_90"; AMD: the target ID's processor, "gfx90a"
     registers: Optional[int]
     barriers: Optional[int]
@@ -755,6 +755,15 @@ class BinaryKernel:
     code_object_version: Optional[int] = None    # 3 .. 6
     linked: int = 1                              # 1 linked code (what the driver loads), 0 a relocatable
                                                  # (-rdc=true, __nv_relfatbin) copy; as `gpuocc binary`'s column
+    # Intel (vendor "intel", a zebin's .ze_info): barriers = barrier_count, smem = smem_static = slm
+    sub_group: Optional[int] = None              # execution_env.simd_size: 1, 8, 16 or 32
+    grf: Optional[int] = None                    # execution_env.grf_count: GRF registers per hardware thread
+    slm: Optional[int] = None                    # execution_env.slm_size: static SLM per work-group, bytes
+    scratch_per_thread: Optional[int] = None     # scratch buffers, bytes per hardware thread
+    private: Optional[int] = None                # the global private_space buffer, bytes
+    private_per_work_item: Optional[int] = None  # 1: `private` is per work-item, 0: per hardware thread
+    spill: Optional[int] = None                  # execution_env.spill_size, bytes; None when not recorded
+    product_family: Optional[int] = None         # the .note.intelgt.compat product family (1270 DG2, 1271 PVC)
 
 
 @dataclass(frozen=True)

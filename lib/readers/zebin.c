@@ -1,0 +1,371 @@
+/*
+ * Intel zebin (ELF64, e_machine EM_INTELGT = 205), as ocloc and the compute runtime write it: each kernel's
+ * resources from the .ze_info section, YAML text whose keys are Intel's zeinfo specification
+ * (intel-graphics-compiler, IGC/ZEBinWriter/zebin/spec/zeinfo.md):
+ *
+ *   kernels:
+ *     - name:            reduce
+ *       execution_env:
+ *         barrier_count:   1          optional, default 0
+ *         grf_count:       128        required
+ *         simd_size:       16         required: 1, 8, 16 or 32
+ *         slm_size:        4096       optional, default 0 (bytes)
+ *         spill_size:      N          optional (bytes)
+ *       per_thread_memory_buffers:    optional
+ *         - type:            scratch  global, scratch or slm
+ *           usage:           single_space
+ *           size:            32768    required (bytes)
+ *           is_simt_thread:  true     type global: per work-item (true) or per hardware thread
+ *
+ * and the product family from the NT_INTELGT_PRODUCT_FAMILY note (owner "IntelGT", type 1, a 4-byte word)
+ * of .note.intelgt.compat (zebin spec, elf.md).  The YAML is read as the block-style subset those files
+ * use, one line at a time: a line's indentation and a leading "- " place it under the open keys before it
+ * (a stack of at most ZE_DEPTH_MAX); "key: value" sets a field where the path is one of the above, and any
+ * other key, flow value or scalar line is skipped.  Values are plain or quoted without escapes; the
+ * integers read are decimal in [0, INT32_MAX] (the spec's int32).  Every line is looked at once, so the
+ * cost is linear in the section's size; a kernel without its required keys, or a value read that breaks
+ * these rules, is GPUOCC_ERR_FORMAT.
+ */
+#include "zebin.h"
+
+#include "../core/core.h"
+#include "names.h"
+
+#define ZE_DEPTH_MAX 32
+#define NT_INTELGT_PRODUCT_FAMILY 1u
+
+enum ze_kind { ZE_OTHER, ZE_KERNELS, ZE_KERNEL, ZE_ENV, ZE_BUFFERS, ZE_BUFFER };
+
+struct ze_level {
+    size_t col;
+    bool item; /* a "- " sequence item, else an open key */
+    enum ze_kind kind;
+};
+
+struct ze_buffer {
+    int type; /* 0 not given, 1 global, 2 scratch, 3 slm */
+    int64_t size;
+    int32_t simt;
+};
+
+struct ze_reader {
+    const uint8_t *origin;
+    struct gpuocc_kernel_sink *sink;
+    uint32_t product_family;
+    struct ze_level stack[ZE_DEPTH_MAX];
+    int depth;
+    gpuocc_binary_kernel k; /* the kernel being read */
+    const char *name;
+    size_t name_len;
+    bool have_simd, have_grf;
+    struct ze_buffer buffer;
+};
+
+static bool is(const char *s, size_t n, const char *word)
+{
+    return n == strlen(word) && memcmp(s, word, n) == 0;
+}
+
+/* A decimal count in [0, INT32_MAX]. */
+static bool count_value(const char *s, size_t n, int64_t *out)
+{
+    if (n == 0 || n > 10)
+        return false;
+    int64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        v = v * 10 + (s[i] - '0');
+    }
+    if (v > INT32_MAX)
+        return false;
+    *out = v;
+    return true;
+}
+
+static void kernel_start(struct ze_reader *r)
+{
+    gpuocc_binary_kernel *b = &r->k;
+    memset(b, 0, sizeof *b);
+    b->size = (uint32_t)sizeof *b;
+    b->vendor = GPUOCC_VENDOR_INTEL;
+    b->linked = 1; /* a zebin is what the runtime loads (ET_EXEC) */
+    b->registers = -1;
+    b->cmem_bytes = b->stack_frame_bytes = -1;
+    b->max_regs_per_thread = -1;
+    b->spill_bytes = -1;
+    b->product_family = r->product_family;
+    r->name = NULL;
+    r->name_len = 0;
+    r->have_simd = r->have_grf = false;
+}
+
+static int32_t kernel_end(struct ze_reader *r)
+{
+    gpuocc_binary_kernel *b = &r->k;
+    bool simd_ok = b->sub_group == 1 || b->sub_group == 8 || b->sub_group == 16 || b->sub_group == 32;
+    if (!r->name || r->name_len == 0 || !r->have_simd || !simd_ok || !r->have_grf || b->grf <= 0)
+        return GPUOCC_ERR_FORMAT;
+    size_t start, short_len;
+    gpuocc_short_name(r->name, r->name_len, &start, &short_len);
+    b->name_offset = (uint64_t)((const uint8_t *)r->name - r->origin);
+    b->name_length = r->name_len;
+    b->short_offset = b->name_offset + start;
+    b->short_length = short_len;
+    b->smem_bytes = b->slm_bytes; /* the vendor-neutral view */
+    return gpuocc_sink_put_record(r->sink, b);
+}
+
+static int32_t buffer_end(struct ze_reader *r)
+{
+    const struct ze_buffer *f = &r->buffer;
+    gpuocc_binary_kernel *b = &r->k;
+    if (f->type == 0 || f->size < 0)
+        return GPUOCC_ERR_FORMAT;
+    if (f->type == 2) /* each at most INT32_MAX, and at most one per line: no overflow before 2^32 lines */
+        b->scratch_per_thread_bytes += f->size;
+    else if (f->type == 1) {
+        b->private_bytes += f->size;
+        b->private_per_work_item = f->simt > 0;
+    }
+    return GPUOCC_OK;
+}
+
+static int32_t pop(struct ze_reader *r)
+{
+    enum ze_kind kind = r->stack[--r->depth].kind;
+    return kind == ZE_KERNEL ? kernel_end(r) : kind == ZE_BUFFER ? buffer_end(r) : GPUOCC_OK;
+}
+
+/* Close the levels that a line at `col` ends: deeper ones, and (for a sequence item) a sibling item. */
+static int32_t close_to(struct ze_reader *r, size_t col, bool item)
+{
+    while (r->depth > 0) {
+        const struct ze_level *top = &r->stack[r->depth - 1];
+        if (!(top->col > col || (top->col == col && (top->item || !item))))
+            break;
+        int32_t rc = pop(r);
+        if (rc != GPUOCC_OK)
+            return rc;
+    }
+    return GPUOCC_OK;
+}
+
+static int32_t push(struct ze_reader *r, size_t col, bool item, enum ze_kind kind)
+{
+    if (r->depth == ZE_DEPTH_MAX)
+        return GPUOCC_ERR_FORMAT;
+    r->stack[r->depth++] = (struct ze_level){col, item, kind};
+    if (kind == ZE_KERNEL)
+        kernel_start(r);
+    else if (kind == ZE_BUFFER)
+        r->buffer = (struct ze_buffer){0, -1, -1};
+    return GPUOCC_OK;
+}
+
+static enum ze_kind parent(const struct ze_reader *r)
+{
+    return r->depth > 0 ? r->stack[r->depth - 1].kind : ZE_OTHER;
+}
+
+/* A value: quotes taken off (no escapes), or a plain one cut at a comment; trailing blanks dropped. */
+static void value_of(const char **s, size_t *n)
+{
+    const char *v = *s;
+    size_t len = *n;
+    if (len >= 1 && (v[0] == '\'' || v[0] == '"')) {
+        const char *close = (const char *)memchr(v + 1, v[0], len - 1);
+        if (close) {
+            *s = v + 1;
+            *n = (size_t)(close - v - 1);
+            return;
+        }
+    }
+    for (size_t i = 1; i < len; i++)
+        if (v[i] == '#' && (v[i - 1] == ' ' || v[i - 1] == '\t')) {
+            len = i;
+            break;
+        }
+    while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t'))
+        len--;
+    *n = len;
+}
+
+static int32_t field(struct ze_reader *r, const char *key, size_t key_len, const char *v, size_t n)
+{
+    enum ze_kind at = parent(r);
+    gpuocc_binary_kernel *b = &r->k;
+    int64_t x;
+    if (at == ZE_KERNEL && is(key, key_len, "name")) {
+        r->name = v;
+        r->name_len = n;
+    } else if (at == ZE_ENV) {
+        int32_t *i32 = is(key, key_len, "simd_size")       ? &b->sub_group
+                       : is(key, key_len, "grf_count")     ? &b->grf
+                       : is(key, key_len, "barrier_count") ? &b->barriers
+                                                           : NULL;
+        int64_t *i64 = is(key, key_len, "slm_size") ? &b->slm_bytes : is(key, key_len, "spill_size") ? &b->spill_bytes
+                                                                                                     : NULL;
+        if (!i32 && !i64)
+            return GPUOCC_OK;
+        if (!count_value(v, n, &x))
+            return GPUOCC_ERR_FORMAT;
+        if (i32)
+            *i32 = (int32_t)x;
+        else
+            *i64 = x;
+        r->have_simd |= i32 == &b->sub_group;
+        r->have_grf |= i32 == &b->grf;
+    } else if (at == ZE_BUFFER) {
+        if (is(key, key_len, "type")) {
+            r->buffer.type = is(v, n, "global") ? 1 : is(v, n, "scratch") ? 2 : is(v, n, "slm") ? 3 : -1;
+            if (r->buffer.type < 0)
+                return GPUOCC_ERR_FORMAT;
+        } else if (is(key, key_len, "size")) {
+            if (!count_value(v, n, &x))
+                return GPUOCC_ERR_FORMAT;
+            r->buffer.size = x;
+        } else if (is(key, key_len, "is_simt_thread")) {
+            if (!is(v, n, "true") && !is(v, n, "false"))
+                return GPUOCC_ERR_FORMAT;
+            r->buffer.simt = is(v, n, "true");
+        }
+    }
+    return GPUOCC_OK;
+}
+
+/* One line [s, s + n), its terminator dropped. */
+static int32_t line(struct ze_reader *r, const char *s, size_t n)
+{
+    if (n > 0 && s[n - 1] == '\r')
+        n--;
+    size_t col = 0;
+    while (col < n && s[col] == ' ')
+        col++;
+    if (col == n || s[col] == '#')
+        return GPUOCC_OK; /* blank, or a comment */
+    if (s[col] == '\t')
+        return GPUOCC_ERR_FORMAT; /* YAML indents with spaces only */
+    if (col == 0 && n >= 3 && (memcmp(s, "---", 3) == 0 || memcmp(s, "...", 3) == 0))
+        return GPUOCC_OK; /* document markers */
+    int32_t rc;
+    if (s[col] == '-' && (col + 1 == n || s[col + 1] == ' ')) { /* a sequence item */
+        if ((rc = close_to(r, col, true)) != GPUOCC_OK)
+            return rc;
+        enum ze_kind up = parent(r);
+        if ((rc = push(r, col, true, up == ZE_KERNELS ? ZE_KERNEL : up == ZE_BUFFERS ? ZE_BUFFER : ZE_OTHER)) !=
+            GPUOCC_OK)
+            return rc;
+        col++;
+        while (col < n && s[col] == ' ')
+            col++;
+        if (col == n || s[col] == '#')
+            return GPUOCC_OK;
+    }
+    size_t colon = col;
+    while (colon < n && !(s[colon] == ':' && (colon + 1 == n || s[colon + 1] == ' ')))
+        colon++;
+    if (colon == n || colon == col || s[col] == '-' || s[col] == '[' || s[col] == '{')
+        return GPUOCC_OK; /* a scalar, a nested sequence or a flow collection: nothing read here */
+    const char *key = s + col, *v = s + colon + 1;
+    size_t key_len = colon - col, v_len = n - colon - 1;
+    value_of(&key, &key_len);
+    while (v_len > 0 && *v == ' ')
+        v++, v_len--;
+    if ((rc = close_to(r, col, false)) != GPUOCC_OK)
+        return rc;
+    value_of(&v, &v_len);
+    if (v_len > 0)
+        return field(r, key, key_len, v, v_len);
+    enum ze_kind up = parent(r), kind = ZE_OTHER;
+    if (r->depth == 0 && col == 0 && is(key, key_len, "kernels"))
+        kind = ZE_KERNELS;
+    else if (up == ZE_KERNEL && is(key, key_len, "execution_env"))
+        kind = ZE_ENV;
+    else if (up == ZE_KERNEL && is(key, key_len, "per_thread_memory_buffers"))
+        kind = ZE_BUFFERS;
+    return push(r, col, false, kind);
+}
+
+static int32_t read_zeinfo(struct ze_reader *r, const char *text, size_t n)
+{
+    int32_t rc;
+    for (size_t pos = 0; pos < n;) {
+        const char *end = (const char *)memchr(text + pos, '\n', n - pos);
+        size_t len = end ? (size_t)(end - (text + pos)) : n - pos;
+        if (memchr(text + pos, 0, len)) /* text: a NUL ends nothing here */
+            return GPUOCC_ERR_FORMAT;
+        if ((rc = line(r, text + pos, len)) != GPUOCC_OK)
+            return rc;
+        pos += len + 1;
+    }
+    while (r->depth > 0)
+        if ((rc = pop(r)) != GPUOCC_OK)
+            return rc;
+    return GPUOCC_OK;
+}
+
+static uint64_t note_align(uint64_t v)
+{
+    return (v + 3) & ~(uint64_t)3;
+}
+
+/* The product family of the .note.intelgt.compat notes (0 when none). */
+static int32_t product_family(const uint8_t *d, uint64_t size, uint32_t *out)
+{
+    for (uint64_t pos = 0; size - pos >= 12;) {
+        uint64_t namesz = gpuocc_le32(d + pos), descsz = gpuocc_le32(d + pos + 4);
+        uint32_t type = gpuocc_le32(d + pos + 8);
+        uint64_t name_at = pos + 12, desc_at = name_at + note_align(namesz); /* no overflow: each < 2^33 */
+        if (desc_at > size || descsz > size - desc_at)
+            return GPUOCC_ERR_TRUNCATED;
+        if (type == NT_INTELGT_PRODUCT_FAMILY && namesz == 8 && memcmp(d + name_at, "IntelGT", 8) == 0 &&
+            descsz == 4)
+            *out = gpuocc_le32(d + desc_at);
+        pos = desc_at + note_align(descsz);
+        if (pos > size)
+            break;
+    }
+    return GPUOCC_OK;
+}
+
+int32_t gpuocc_zebin_read(const uint8_t *origin, const uint8_t *p, size_t n, struct gpuocc_kernel_sink *sink)
+{
+    struct gpuocc_elf elf;
+    int32_t rc = gpuocc_elf_open(p, n, &elf);
+    if (rc != GPUOCC_OK)
+        return rc;
+    if (elf.machine != GPUOCC_EM_INTELGT)
+        return GPUOCC_ERR_FORMAT;
+    const uint8_t *zeinfo = NULL;
+    uint64_t zeinfo_len = 0;
+    uint32_t family = 0;
+    for (uint32_t i = 1; i < elf.shnum; i++) {
+        struct gpuocc_section s;
+        gpuocc_elf_section(&elf, i, &s);
+        const char *name;
+        size_t length;
+        if (s.type == GPUOCC_SHT_NOBITS || gpuocc_elf_section_name(&elf, &s, &name, &length) != GPUOCC_OK)
+            continue;
+        bool info = is(name, length, ".ze_info"), compat = is(name, length, ".note.intelgt.compat");
+        if (!info && !compat)
+            continue;
+        const uint8_t *d;
+        if ((rc = gpuocc_elf_data(&elf, &s, &d)) != GPUOCC_OK)
+            return rc;
+        if (info) {
+            zeinfo = d;
+            zeinfo_len = s.size;
+        } else if ((rc = product_family(d, s.size, &family)) != GPUOCC_OK) {
+            return rc;
+        }
+    }
+    if (!zeinfo)
+        return GPUOCC_ERR_UNSUPPORTED; /* the legacy patch-token format, which gpuocc does not read */
+    struct ze_reader r;
+    memset(&r, 0, sizeof r);
+    r.origin = origin;
+    r.sink = sink;
+    r.product_family = family;
+    return read_zeinfo(&r, (const char *)zeinfo, (size_t)zeinfo_len);
+}

@@ -1,0 +1,285 @@
+/*
+ * Intel zebins through gpuocc_binary_scan / gpuocc_binary_entry_info / gpuocc_binary_read_entry: the ocloc
+ * fixtures of tests/data/zebin (kernels.cl for dg2; the values are the .ze_info text ocloc wrote, quoted
+ * below), and zebins built here by hand (an ELF64 header, a .ze_info section of the text given, a
+ * .note.intelgt.compat note, .shstrtab) for the YAML the reader must take (comments, quotes, indentless
+ * sequences, CR line ends, unknown keys, the functions section) and what it must refuse with a specific
+ * status (a kernel without simd_size or grf_count, a SIMD width of 12, a count past INT32_MAX, a tab, a
+ * buffer without a size), and every prefix of a fixture (never a crash).
+ */
+#include "compiled.h"
+
+#ifndef DATA_DIR
+#error DATA_DIR must name tests/data
+#endif
+
+static void put16(uint8_t *p, uint16_t v)
+{
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    put16(p, (uint16_t)v), put16(p + 2, (uint16_t)(v >> 16));
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+    put32(p, (uint32_t)v), put32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* An EM_INTELGT ELF with sections .ze_info (`text`, or named `info_name`), .note.intelgt.compat (product
+   family `family`) and .shstrtab; returns its size. */
+static size_t build_named(uint8_t *out, size_t cap, const char *text, uint32_t family, const char *info_name)
+{
+    memset(out, 0, cap);
+    char strtab[128];
+    size_t strtab_len = 0, names[3];
+    const char *parts[3] = {info_name, ".note.intelgt.compat", ".shstrtab"};
+    strtab[strtab_len++] = 0;
+    for (int i = 0; i < 3; i++) {
+        names[i] = strtab_len;
+        memcpy(strtab + strtab_len, parts[i], strlen(parts[i]) + 1);
+        strtab_len += strlen(parts[i]) + 1;
+    }
+    size_t text_len = strlen(text), at = 64;
+    size_t info_at = at;
+    memcpy(out + at, text, text_len);
+    at += text_len;
+    at = (at + 3) & ~(size_t)3;
+    size_t note_at = at; /* one note: namesz 8, descsz 4, type 1, "IntelGT\0", the family */
+    put32(out + at, 8), put32(out + at + 4, 4), put32(out + at + 8, 1);
+    memcpy(out + at + 12, "IntelGT", 8);
+    put32(out + at + 20, family);
+    at += 24;
+    size_t str_at = at;
+    memcpy(out + at, strtab, strtab_len);
+    at += strtab_len;
+    at = (at + 7) & ~(size_t)7;
+    size_t shoff = at;
+    cr_assert(shoff + 4 * 64 <= cap);
+    memcpy(out, "\x7f" "ELF\x02\x01\x01", 7);
+    put16(out + 16, 1);   /* ET_REL */
+    put16(out + 18, 205); /* EM_INTELGT */
+    put32(out + 20, 1);
+    put64(out + 0x28, shoff);
+    put16(out + 0x34, 64), put16(out + 0x3a, 64), put16(out + 0x3c, 4), put16(out + 0x3e, 3);
+    const struct {
+        size_t name, type, offset, size;
+    } sh[3] = {{names[0], 0xff000011u, info_at, text_len}, {names[1], 7, note_at, 24},
+               {names[2], 3, str_at, strtab_len}};
+    for (int i = 0; i < 3; i++) {
+        uint8_t *h = out + shoff + 64 * (size_t)(i + 1);
+        put32(h, (uint32_t)sh[i].name), put32(h + 4, (uint32_t)sh[i].type);
+        put64(h + 24, sh[i].offset), put64(h + 32, sh[i].size);
+    }
+    return shoff + 4 * 64;
+}
+
+static size_t build(uint8_t *out, size_t cap, const char *text)
+{
+    return build_named(out, cap, text, 1270, ".ze_info");
+}
+
+/* The kernels of a one-entry file, or the status. */
+static int32_t read_all(const uint8_t *p, size_t n, gpuocc_binary_kernel *k, int32_t cap, int32_t *count)
+{
+    gpuocc_binary_summary s = {.size = sizeof s};
+    int32_t rc = gpuocc_binary_scan(p, n, &s);
+    if (rc != GPUOCC_OK)
+        return rc;
+    cr_assert_eq(s.entries, 1);
+    gpuocc_binary_kernel_init(&k[0]);
+    return gpuocc_binary_read_entry(p, n, 0, NULL, 0, k, cap, count, &s);
+}
+
+static const char *name_of(const uint8_t *p, const gpuocc_binary_kernel *k, char *buf, size_t cap)
+{
+    size_t n = k->name_length < cap - 1 ? (size_t)k->name_length : cap - 1;
+    memcpy(buf, p + k->name_offset, n);
+    buf[n] = 0;
+    return buf;
+}
+
+/* tests/data/zebin/kernels_dg2.bin's .ze_info (ocloc 22.43, -device dg2), in part:
+     - name: copy     execution_env: grf_count 128, simd_size 32
+     - name: reduce   user_attributes: intel_reqd_sub_group_size 16
+                      execution_env: barrier_count 1, grf_count 128, simd_size 16, slm_size 4096
+   and .note.intelgt.compat: NT_INTELGT_PRODUCT_FAMILY 0x4f6 = 1270 (IGFX_DG2). */
+Test(zebin, ocloc_fixture)
+{
+    size_t n;
+    uint8_t *p = load_file(fixture_path("zebin/kernels_dg2.bin"), &n);
+    gpuocc_binary_entry info = {.size = sizeof info};
+    cr_assert_eq(gpuocc_binary_entry_info(p, n, 0, &info, NULL), GPUOCC_OK);
+    cr_expect_eq(info.container, GPUOCC_BINARY_ENTRY_ZEBIN);
+    cr_expect_eq(info.stored_bytes, n);
+    cr_expect_eq(info.workspace_bytes, 0);
+    gpuocc_binary_kernel k[2];
+    int32_t count = 0;
+    cr_assert_eq(read_all(p, n, k, 2, &count), GPUOCC_OK);
+    cr_assert_eq(count, 2);
+    char buf[64];
+    cr_expect_str_eq(name_of(p, &k[0], buf, sizeof buf), "copy");
+    cr_expect_eq(k[0].vendor, GPUOCC_VENDOR_INTEL);
+    cr_expect_eq(k[0].sub_group, 32);
+    cr_expect_eq(k[0].grf, 128);
+    cr_expect_eq(k[0].slm_bytes, 0);
+    cr_expect_eq(k[0].barriers, 0);
+    cr_expect_eq(k[0].spill_bytes, -1);
+    cr_expect_eq(k[0].product_family, 1270);
+    cr_expect_eq(k[0].registers, -1);
+    cr_expect_str_eq(name_of(p, &k[1], buf, sizeof buf), "reduce");
+    cr_expect_eq(k[1].sub_group, 16);
+    cr_expect_eq(k[1].slm_bytes, 4096);
+    cr_expect_eq(k[1].smem_bytes, 4096);
+    cr_expect_eq(k[1].barriers, 1);
+    /* the first 0.2.0 layout (240 bytes) is still accepted and gets none of the Intel fields */
+    uint8_t old[2][GPUOCC_BINARY_KERNEL_SIZE_0_2_0 + 8];
+    memset(old, 0x5a, sizeof old);
+    gpuocc_binary_kernel *first = (gpuocc_binary_kernel *)(void *)old[0];
+    memset(first, 0, GPUOCC_BINARY_KERNEL_SIZE_0_2_0);
+    first->size = GPUOCC_BINARY_KERNEL_SIZE_0_2_0;
+    cr_assert_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, first, 2, &count, NULL), GPUOCC_OK);
+    gpuocc_binary_kernel second;
+    memcpy(&second, (uint8_t *)old + GPUOCC_BINARY_KERNEL_SIZE_0_2_0, GPUOCC_BINARY_KERNEL_SIZE_0_2_0);
+    cr_expect_eq(second.size, GPUOCC_BINARY_KERNEL_SIZE_0_2_0);
+    cr_expect_eq(second.vendor, GPUOCC_VENDOR_INTEL);
+    cr_expect_eq(second.smem_bytes, 4096);
+    cr_expect_eq(((uint8_t *)old)[2 * GPUOCC_BINARY_KERNEL_SIZE_0_2_0], 0x5a, "nothing written past two records");
+    /* a size between the two layouts is refused */
+    first->size = GPUOCC_BINARY_KERNEL_SIZE_0_2_0 + 8;
+    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, first, 1, &count, NULL), GPUOCC_ERR_STRUCT_SIZE);
+    free(p);
+}
+
+/* Every prefix of a fixture is a status, never a crash (ASan in the sanitized build). */
+Test(zebin, every_prefix)
+{
+    size_t n;
+    uint8_t *p = load_file(fixture_path("zebin/kernels_pvc.bin"), &n);
+    for (size_t cut = 0; cut < n; cut++) {
+        uint8_t *q = malloc(cut ? cut : 1);
+        memcpy(q, p, cut);
+        gpuocc_binary_kernel k[4];
+        int32_t count = 0;
+        int32_t rc = read_all(q, cut, k, 4, &count);
+        cr_expect(rc == GPUOCC_ERR_FORMAT || rc == GPUOCC_ERR_TRUNCATED, "cut %zu: %d", cut, rc);
+        free(q);
+    }
+    free(p);
+}
+
+Test(zebin, yaml_subset)
+{
+    static uint8_t buf[8192];
+    const char *text = "---\r\n"
+                       "version: '1.20'   # a comment\r\n"
+                       "functions:\r\n"
+                       "  - name: helper\r\n"
+                       "    execution_env:\r\n"
+                       "      simd_size: 8\r\n"
+                       "kernels:\r\n"
+                       "- name: \"first\"\r\n"       /* an indentless sequence, a quoted name */
+                       "  user_attributes:\r\n"
+                       "    reqd_work_group_size: [64, 1, 1]\r\n"
+                       "  execution_env:\r\n"
+                       "    simd_size: 16 # SIMD16\r\n"
+                       "    grf_count: 256\r\n"
+                       "    slm_size: 65536\r\n"
+                       "    spill_size: 128\r\n"
+                       "    barrier_count: 2\r\n"
+                       "    unknown_key: { a: 1 }\r\n"
+                       "  per_thread_memory_buffers:\r\n"
+                       "  - type: scratch\r\n"
+                       "    usage: spill_fill_space\r\n"
+                       "    size: 64\r\n"
+                       "  - type: scratch\r\n"
+                       "    usage: private_space\r\n"
+                       "    size: 32\r\n"
+                       "    slot: 1\r\n"
+                       "  - type: global\r\n"
+                       "    usage: private_space\r\n"
+                       "    size: 16\r\n"
+                       "    is_simt_thread: true\r\n"
+                       "- name: second\r\n"
+                       "  execution_env:\r\n"
+                       "    grf_count: 128\r\n"
+                       "    simd_size: 32\r\n"
+                       "kernels_misc_info:\r\n"
+                       "  - name: first\r\n"
+                       "...\r\n";
+    size_t n = build(buf, sizeof buf, text);
+    gpuocc_binary_kernel k[3];
+    int32_t count = 0;
+    cr_assert_eq(read_all(buf, n, k, 3, &count), GPUOCC_OK);
+    cr_assert_eq(count, 2, "the functions' entry and kernels_misc_info are not kernels");
+    char name[32];
+    cr_expect_str_eq(name_of(buf, &k[0], name, sizeof name), "first");
+    cr_expect_eq(k[0].sub_group, 16);
+    cr_expect_eq(k[0].grf, 256);
+    cr_expect_eq(k[0].slm_bytes, 65536);
+    cr_expect_eq(k[0].spill_bytes, 128);
+    cr_expect_eq(k[0].barriers, 2);
+    cr_expect_eq(k[0].scratch_per_thread_bytes, 96, "the two scratch buffers, summed");
+    cr_expect_eq(k[0].private_bytes, 16);
+    cr_expect_eq(k[0].private_per_work_item, 1);
+    cr_expect_str_eq(name_of(buf, &k[1], name, sizeof name), "second");
+    cr_expect_eq(k[1].sub_group, 32);
+    cr_expect_eq(k[1].scratch_per_thread_bytes, 0);
+    cr_expect_eq(k[1].product_family, 1270);
+}
+
+Test(zebin, refused)
+{
+    static uint8_t buf[4096];
+    static const struct {
+        const char *text;
+        int32_t rc;
+    } cases[] = {
+        {"kernels:\n  - name: a\n    execution_env:\n      grf_count: 128\n", GPUOCC_ERR_FORMAT}, /* no simd_size */
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n", GPUOCC_ERR_FORMAT}, /* no grf_count */
+        {"kernels:\n  - execution_env:\n      simd_size: 16\n      grf_count: 128\n", GPUOCC_ERR_FORMAT}, /* no name */
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 12\n      grf_count: 128\n", GPUOCC_ERR_FORMAT},
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 0\n", GPUOCC_ERR_FORMAT},
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n"
+         "      slm_size: 2147483648\n", GPUOCC_ERR_FORMAT},
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: -16\n      grf_count: 128\n", GPUOCC_ERR_FORMAT},
+        {"kernels:\n  - name: a\n    execution_env:\n\tsimd_size: 16\n", GPUOCC_ERR_FORMAT},
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n"
+         "    per_thread_memory_buffers:\n      - type: scratch\n        usage: single_space\n", GPUOCC_ERR_FORMAT},
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n"
+         "    per_thread_memory_buffers:\n      - type: texture\n        size: 4\n", GPUOCC_ERR_FORMAT},
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n"
+         "    per_thread_memory_buffers:\n      - type: global\n        size: 4\n        is_simt_thread: yes\n",
+         GPUOCC_ERR_FORMAT},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n = build(buf, sizeof buf, cases[i].text);
+        gpuocc_binary_kernel k[2];
+        int32_t count = 0;
+        cr_expect_eq(read_all(buf, n, k, 2, &count), cases[i].rc, "case %zu", i);
+    }
+    /* a NUL inside the text */
+    size_t n = build(buf, sizeof buf,
+                     "kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n");
+    buf[64 + 10] = 0;
+    gpuocc_binary_kernel k[2];
+    int32_t count = 0;
+    cr_expect_eq(read_all(buf, n, k, 2, &count), GPUOCC_ERR_FORMAT);
+    /* nesting deeper than the reader's stack */
+    char deep[2048] = "kernels:\n";
+    for (int d = 0; d < 40; d++) {
+        size_t at = strlen(deep);
+        snprintf(deep + at, sizeof deep - at, "%*sk%d:\n", 2 * d + 2, "", d);
+    }
+    n = build(buf, sizeof buf, deep);
+    cr_expect_eq(read_all(buf, n, k, 2, &count), GPUOCC_ERR_FORMAT);
+    /* an Intel ELF without .ze_info (the patch-token format): unsupported, not a format error */
+    n = build_named(buf, sizeof buf, "kernels:\n", 1270, ".zz_info");
+    cr_expect_eq(read_all(buf, n, k, 2, &count), GPUOCC_ERR_UNSUPPORTED);
+    /* empty kernels: an entry with no kernel */
+    n = build(buf, sizeof buf, "version: '1.20'\nkernels:\n");
+    cr_expect_eq(read_all(buf, n, k, 2, &count), GPUOCC_OK);
+    cr_expect_eq(count, 0);
+}

@@ -1,0 +1,200 @@
+/* gpuocc binary: the rows of Intel kernels (zebins, lib/readers/zebin.c).  A kernel is evaluated on the
+   architecture its zebin's product family names (1270 dg2, 1271 pvc: the families this reader was checked
+   on with ocloc) or on --arch, with the compiler's SIMD width as the sub-group size, its GRF count, its
+   static SLM and its barrier count; launch flags override them ("what if").  The shared columns say:
+   barriers = barrier_count, smem = SLM; registers, cmem, stack and the other NVIDIA-only ones are empty;
+   the AMD columns are empty but vendor ("intel"), smem_static (the SLM) and model; the Intel columns follow. */
+#include "inputs.h"
+
+#include <string.h>
+
+static const char *const intel_keys[INPUT_INTEL_KEY_COUNT] = {INPUT_INTEL_KEYS};
+static const char *const amd_keys[INPUT_AMD_KEY_COUNT] = {INPUT_AMD_KEYS};
+
+/* The catalog name of a product family (the NT_INTELGT_PRODUCT_FAMILY note), NULL when not known here. */
+static const char *family_arch(uint32_t family)
+{
+    return family == 1270 ? "dg2" : family == 1271 ? "pvc" : NULL;
+}
+
+struct intel_row {
+    char arch[64];
+    gpuocc_device dev; /* the device evaluated on (for the table's words) */
+    const char *status;
+    int32_t threads;
+    gpuocc_result r;
+};
+
+static void evaluate(const struct input_options *o, const gpuocc_binary_kernel *b, struct intel_row *row)
+{
+    const struct cli_launch *l = &o->launch;
+    gpuocc_device dev = l->dev;
+    row->status = "ok";
+    row->dev = dev;
+    row->r = (gpuocc_result){.size = sizeof row->r};
+    row->threads = l->have_threads ? l->k.threads_per_block : 0;
+    const char *arch = family_arch(b->product_family);
+    if (l->have_arch) {
+        cli_arch_name(&dev, row->arch, sizeof row->arch);
+        if (!cli_is_intel(&dev)) {
+            row->status = "vendor";
+            return;
+        }
+    } else if (!arch) {
+        snprintf(row->arch, sizeof row->arch, "-");
+        row->status = "unknown_device";
+        return;
+    } else {
+        snprintf(row->arch, sizeof row->arch, "%s", arch);
+        dev.size = sizeof dev;
+        if (gpuocc_device_lookup(arch, &dev) != GPUOCC_OK || !cli_is_intel(&dev)) {
+            row->status = "unknown_device";
+            return;
+        }
+    }
+    gpuocc_kernel kern = l->k;
+    kern.sub_group = l->k.sub_group ? l->k.sub_group : b->sub_group;
+    kern.grf = l->k.grf ? l->k.grf : b->grf;
+    kern.smem_static_bytes = l->have_smem_static ? l->k.smem_static_bytes : b->slm_bytes;
+    kern.barriers = l->have_barriers ? l->k.barriers : b->barriers;
+    if (l->model_runtime)
+        kern.model = GPUOCC_MODEL_INTEL_RUNTIME;
+    if (o->best) {
+        int32_t t = 0, grid = 0;
+        gpuocc_best_block_affine(&dev, &kern, kern.smem_dynamic_bytes, 0, &t, &grid);
+        kern.threads_per_block = t ? t : 1;
+    }
+    row->threads = kern.threads_per_block;
+    row->dev = dev;
+    int32_t rc = gpuocc_occupancy(&dev, &kern, &row->r);
+    if (rc != GPUOCC_OK)
+        row->status = gpuocc_status_name(rc);
+}
+
+static void put_int(FILE *out, int64_t v, const char *unknown)
+{
+    if (v < 0)
+        fputs(unknown, out);
+    else
+        fprintf(out, "%lld", (long long)v);
+}
+
+void input_intel_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
+                        const gpuocc_binary_kernel *b)
+{
+    struct intel_row row;
+    evaluate(o, b, &row);
+    bool ok = !strcmp(row.status, "ok");
+    const char *name = origin + b->name_offset, *short_name = origin + b->short_offset;
+    const char *model = row.r.model == GPUOCC_MODEL_INTEL_RUNTIME ? "runtime" : "calculator";
+    const struct {
+        const char *key;
+        int64_t value; /* INT64_MIN: not applicable */
+    } shared[] = {
+        {"registers", INT64_MIN}, {"barriers", b->barriers}, {"smem", b->slm_bytes}, {"cmem", INT64_MIN},
+        {"stack", INT64_MIN}, {"spill_stores", INT64_MIN}, {"spill_loads", INT64_MIN},
+        {"max_regs", INT64_MIN}, {"max_threads", INT64_MIN}, {"min_blocks", INT64_MIN},
+        {"cluster_x", INT64_MIN}, {"cluster_y", INT64_MIN}, {"cluster_z", INT64_MIN}, {"threads", row.threads},
+    };
+    const int64_t intel[INPUT_INTEL_KEY_COUNT] = {b->sub_group, b->grf, b->slm_bytes, b->scratch_per_thread_bytes,
+                                                  b->private_bytes, b->private_per_work_item, b->spill_bytes,
+                                                  b->product_family};
+    if (o->json) {
+        bool first = true;
+        fprintf(out, "%s{", o->rows == 0 ? "" : ",");
+        json_key(out, &first, "file");
+        json_string(out, file);
+        json_key(out, &first, "cluster_verdict"); /* NVIDIA's */
+        fputs("null", out);
+        json_key(out, &first, "name");
+        json_string_n(out, name, (size_t)b->name_length);
+        json_key(out, &first, "short_name");
+        json_string_n(out, short_name, (size_t)b->short_length);
+        json_key(out, &first, "arch");
+        json_string(out, row.arch);
+        for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
+            json_key(out, &first, shared[i].key);
+            put_int(out, shared[i].value, "null");
+        }
+        json_key(out, &first, "status");
+        json_string(out, row.status);
+        if (ok) {
+            fprintf(out, ",\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy\":%.6f,\"limiters\":",
+                    row.r.blocks_per_sm, row.r.warps_per_sm, row.r.occupancy);
+            json_limiters(out, row.r.limiters);
+        } else
+            fputs(",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null", out);
+        fputs(",\"min_blocks_reached\":null,\"min_blocks_preventing\":null", out); /* NVIDIA's */
+        for (size_t i = 0; i < INPUT_AMD_KEY_COUNT; i++) {
+            json_key(out, &first, amd_keys[i]);
+            if (i == 0)
+                json_string(out, "intel");
+            else if (i == INPUT_AMD_SMEM_STATIC)
+                put_int(out, b->slm_bytes, "null");
+            else if (i == INPUT_AMD_KEY_COUNT - 2 && ok)
+                json_string(out, model);
+            else
+                fputs("null", out);
+        }
+        for (size_t i = 0; i < INPUT_INTEL_KEY_COUNT; i++) {
+            json_key(out, &first, intel_keys[i]);
+            put_int(out, intel[i], "null");
+        }
+        json_key(out, &first, "linked");
+        fprintf(out, "%d", b->linked);
+        fputc('}', out);
+    } else if (o->csv) {
+        csv_cell(out, name, (size_t)b->name_length);
+        fputc(',', out);
+        csv_cell(out, short_name, (size_t)b->short_length);
+        fprintf(out, ",%s", row.arch);
+        for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
+            fputc(',', out);
+            if (shared[i].value != INT64_MIN)
+                put_int(out, shared[i].value, "-1");
+        }
+        fprintf(out, ",%s", row.status);
+        if (ok) {
+            char lim[96];
+            cli_limiters(row.r.limiters, lim, sizeof lim);
+            fprintf(out, ",%d,%d,%.6f,%s,", row.r.blocks_per_sm, row.r.warps_per_sm, row.r.occupancy, lim);
+        } else
+            fputs(",,,,,", out);
+        fputs(",,", out); /* NVIDIA's min_blocks_reached, min_blocks_preventing: empty */
+        for (size_t i = 0; i < INPUT_AMD_KEY_COUNT; i++) {
+            if (i == 0)
+                fputs("intel", out);
+            else if (i == INPUT_AMD_SMEM_STATIC)
+                put_int(out, b->slm_bytes, "-1");
+            else if (i == INPUT_AMD_KEY_COUNT - 2 && ok)
+                fputs(model, out);
+            fputc(',', out);
+        }
+        for (size_t i = 0; i < INPUT_INTEL_KEY_COUNT; i++) {
+            put_int(out, intel[i], "-1");
+            fputc(',', out);
+        }
+        fprintf(out, "%d,,", b->linked); /* linked; cluster_verdict: NVIDIA's */
+        csv_cell(out, file, strlen(file));
+        fputc('\n', out);
+    } else {
+        /* the table: GRF in the regs column, barriers, SLM as smem, scratch per hardware thread as stack,
+           spill_size as spill, work-groups per Xe-core as blk/SM, Intel's words for the limiters and the SIMD
+           width after them; --json and --csv carry every field */
+        fprintf(out, "%-36.*s %-7s %4d ", (int)(b->short_length < 36 ? b->short_length : 36), short_name, row.arch,
+                b->grf);
+        const int64_t cells[] = {b->barriers, b->slm_bytes, b->scratch_per_thread_bytes, b->spill_bytes, -1};
+        const int widths[] = {3, 7, 6, 6, 6};
+        for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
+            char cell[32] = "-";
+            if (cells[i] >= 0)
+                snprintf(cell, sizeof cell, "%lld", (long long)cells[i]);
+            fprintf(out, "%*s ", widths[i], cell);
+        }
+        char lim[96];
+        cli_limiter_words(&row.dev, row.r.limiters, lim, sizeof lim);
+        fprintf(out, "%7d %6d %8.1f%%  %s (SIMD%d)\n", row.threads, row.r.blocks_per_sm, 100 * row.r.occupancy,
+                ok ? lim : row.status, b->sub_group);
+    }
+    o->rows++;
+}
