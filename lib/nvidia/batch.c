@@ -43,7 +43,7 @@ void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque)
         s->max_threads_per_block = f.max_threads_per_block, s->regs_per_thread_max = f.regs_per_thread_max;
         s->regs_per_block = f.regs_per_block, s->compat_parts = f.compat_parts;
         s->max_blocks_per_sm = f.max_blocks_per_sm, s->barriers_per_sm = f.barriers_per_sm;
-        s->carveout_count = f.carveout_count;
+        s->carveout_count = f.carveout_count, s->virtual_per_sm = f.virtual_per_sm;
         s->smem_per_sm = f.smem_per_sm, s->smem_reserved = f.smem_reserved;
         s->smem_optin = f.smem_optin, s->smem_per_block = f.smem_per_block;
         memcpy(s->carveouts_kib, p.device.carveouts_kib, sizeof s->carveouts_kib);
@@ -81,6 +81,7 @@ struct context {
     int64_t preferred_kib; /* the carveout preference, KiB rounded up */
     int64_t carveout_bytes[GPUOCC_MAX_CARVEOUTS + 1]; /* by carveout_index; the last: smem_per_sm_bytes */
     int32_t barrier_blocks;
+    int32_t virtual_blocks; /* the base kernel's virtual resources (no column carries them) */
 };
 
 /* One launch on the fast path: threads 1 .. thread_cap, regs >= 0, byte counts 0 .. GPUOCC_FAST_BYTES. */
@@ -106,6 +107,7 @@ static inline void launch(const struct context *c, uint32_t threads, int64_t reg
         gpuocc_nv_fast_smem(&c->f, k, smem_static, smem_dynamic, &a);
     }
     a.barrier_blocks = c->barrier_blocks;
+    a.virtual_blocks = c->virtual_blocks;
     gpuocc_nv_fast_result(&c->f, &a, r);
 }
 
@@ -186,7 +188,7 @@ struct lanes {
     int32_t optin, per_block, optin_limit;
     bool smem_optin;
     float block_units;        /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
-    int32_t slot_blocks, barrier_blocks;
+    int32_t slot_blocks, barrier_blocks, virtual_blocks;
     i32x4 max_threads_v, slots_v, regs_max_v; /* the same, in every lane */
     bool carveouts;           /* the device has carveouts (else every block gets smem_per_sm_bytes) */
     int32_t smem_per_sm;
@@ -266,6 +268,7 @@ static bool lanes_init(const struct context *c, struct lanes *l)
                         .smem_optin = k->smem_optin != 0,
                         .slot_blocks = d->max_blocks_per_sm,
                         .barrier_blocks = c->barrier_blocks,
+                        .virtual_blocks = c->virtual_blocks,
                         .carveouts = d->carveout_count > 0,
                         .smem_per_sm = (int32_t)d->smem_per_sm_bytes};
     l->max_threads_v = gpuocc_splat4(l->max_threads);
@@ -343,12 +346,15 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
 
     /* the answer */
     i32x4 slot_blocks = gpuocc_splat4(l->slot_blocks), barrier_blocks = gpuocc_splat4(l->barrier_blocks);
-    i32x4 blocks = min4(min4(min4(warps_blocks, regs_blocks), min4(smem_blocks, slot_blocks)), barrier_blocks);
+    i32x4 virtual_blocks = gpuocc_splat4(l->virtual_blocks);
+    i32x4 blocks = min4(min4(min4(warps_blocks, regs_blocks), min4(smem_blocks, slot_blocks)),
+                        min4(barrier_blocks, virtual_blocks));
     i32x4 limiters = ((warps_blocks == blocks) & (1 << GPUOCC_RESOURCE_WARPS)) |
                      ((regs_blocks == blocks) & (1 << GPUOCC_RESOURCE_REGISTERS)) |
                      ((smem_blocks == blocks) & (1 << GPUOCC_RESOURCE_SMEM)) |
                      ((slot_blocks == blocks) & (1 << GPUOCC_RESOURCE_BLOCKS)) |
-                     ((barrier_blocks == blocks) & (1 << GPUOCC_RESOURCE_BARRIERS));
+                     ((barrier_blocks == blocks) & (1 << GPUOCC_RESOURCE_BARRIERS)) |
+                     ((virtual_blocks == blocks) & (1 << GPUOCC_RESOURCE_VIRTUAL));
     /* at most the warp slots (below 2^17): exact in single precision */
     i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
     i32x4 public_regs = gpuocc_select4(regs_blocks == no_limit, gpuocc_splat4(GPUOCC_UNLIMITED), regs_blocks);
@@ -489,13 +495,14 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
         return GPUOCC_ERR_BARRIERS;
     struct context c = {.p = p, .k = k};
     /* the fast evaluation wants the base kernel's shared memory settings in its ranges too */
-    c.fast = p->single.fast && gpuocc_nv_kernel_fast_ok(k);
+    c.fast = p->single.fast && gpuocc_nv_kernel_fast_virtual_ok(k);
     if (c.fast)
         gpuocc_nv_fast_from_state(&c.f, p);
     /* a short batch reads none of the tables (the tag does not cover them) */
     c.carveout_table = long_batch && (d->carveout_count == 0 || d->carveouts_kib[d->carveout_count - 1] < KIB_MAX);
     c.occupancy_table = long_batch && gpuocc_div_unit(d->max_threads_per_sm, d->warp_size) <= SLOTS_MAX;
     c.barrier_blocks = gpuocc_rule_barriers(d, k->barriers);
+    c.virtual_blocks = gpuocc_rule_virtual(d, k->virtual_resources);
     int64_t preferred = gpuocc_nv_preferred_bytes(d, k);
     c.preferred_kib = (preferred + 1023) >> 10;
     if (c.carveout_table) {

@@ -60,6 +60,10 @@ static void launch_for(const gpuocc_device *d, gpuocc_kernel *k)
     k->smem_optin = (int32_t)draw(2);
     k->smem_dynamic_max_bytes = k->smem_optin && draw(3) == 0 ? (int64_t)draw(16384) : -1;
     k->barriers = (int32_t)(draw(3) == 0 ? draw(17) : 1);
+    /* virtual resources as tests/oracle/bridge.h draws them for the timed benchmark: none in a quarter of
+       the launches, a few, up to the 128 an SM of cc 10.x-12.x has, or past it */
+    uint64_t kind = draw(4);
+    k->virtual_resources = (int32_t)(kind == 0 ? 0 : kind == 1 ? 1 + draw(8) : kind == 2 ? 1 + draw(128) : draw(201));
 }
 
 static GPUOCC_NOINLINE_BENCH void measure_occupancy(const unsigned char *dev_of)
