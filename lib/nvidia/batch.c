@@ -483,9 +483,60 @@ __attribute__((target("avx2"))) static void run_avx2(const struct context *c, co
 }
 #endif
 
+/* Element i of a shared-memory column (int32_t or int64_t elements), or the base value. */
+static inline int64_t smem_at(const void *column, int32_t width, size_t i, int64_t base)
+{
+    if (!column)
+        return base;
+    return width == 4 ? ((const int32_t *)column)[i] : ((const int64_t *)column)[i];
+}
+
+/*
+ * A short batch as the prepared single call reads it: on a device the fast evaluation covers, with a base
+ * kernel the single call's checks accept and every launch in the fast ranges (launch_one's), each launch is
+ * answered from the state's short block under its own tag (the stored device and the tables are not read,
+ * nor the state's whole tag summed).  False, nothing written, for anything else: the general loop then.
+ */
+static bool short_batch(const gpuocc_nv_state *p, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
+{
+    if (!((p->single.fast != 0) & (gpuocc_nv_quick_tag(p) == p->quick_tag) & gpuocc_nv_kernel_fast_virtual_ok(k)))
+        return false;
+    const int32_t *threads = b->threads_per_block, *regs = b->regs_per_thread;
+    uint64_t cap = p->single.thread_cap;
+    for (size_t i = 0; i < count; i++) {
+        int64_t t = threads ? threads[i] : k->threads_per_block, r = regs ? regs[i] : k->regs_per_thread;
+        int64_t st = smem_at(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes);
+        int64_t dy = smem_at(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes);
+        if (!(((uint64_t)(t - 1) < cap) & (r >= 0) & ((uint64_t)(st | dy) < (uint64_t)GPUOCC_FAST_BYTES) &
+              ((uint64_t)st <= GPUOCC_NV_SMEM_STATIC_MAX)))
+            return false;
+    }
+    struct gpuocc_nv_fast f;
+    gpuocc_nv_fast_from_state(&f, p);
+    /* the base kernel's barriers are at most 16 (its checks), the device's limit (its fast checks) */
+    int32_t barrier_blocks = gpuocc_nv_fast_barriers_small(f.barriers_per_sm, k->barriers);
+    int32_t virtual_blocks = gpuocc_nv_fast_virtual_of(f.virtual_per_sm, k->virtual_resources);
+    for (size_t i = 0; i < count; i++) {
+        int64_t st = smem_at(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes);
+        int64_t dy = smem_at(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes);
+        struct gpuocc_nv_answer a;
+        gpuocc_nv_fast_threads_regs(&f, (uint32_t)(threads ? threads[i] : k->threads_per_block),
+                                    regs ? regs[i] : k->regs_per_thread, &a);
+        gpuocc_nv_fast_smem(&f, k, st, dy, &a);
+        a.barrier_blocks = barrier_blocks;
+        a.virtual_blocks = virtual_blocks;
+        gpuocc_result result;
+        gpuocc_nv_fast_result(&f, &a, &result);
+        gpuocc_batch_put(b, i, GPUOCC_OK, &result);
+    }
+    return true;
+}
+
 int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
 {
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
+    if (count < LONG_BATCH && short_batch(p, k, b, count))
+        return GPUOCC_OK;
     const gpuocc_device *d = gpuocc_nv_prepared_device(opaque);
     bool long_batch = count >= LONG_BATCH;
     if (!d || (long_batch && p->check != state_sum(p)))

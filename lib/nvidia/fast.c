@@ -191,7 +191,7 @@ static GPUOCC_ALWAYS_INLINE void fast_single(const struct gpuocc_nv_fast *f, con
     struct gpuocc_nv_answer a;
     gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, k->regs_per_thread, &a);
     gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
-    a.barrier_blocks = gpuocc_nv_fast_barriers_of(f->barriers_per_sm, k->barriers);
+    a.barrier_blocks = gpuocc_nv_fast_barriers_small(f->barriers_per_sm, k->barriers);
     a.virtual_blocks = gpuocc_nv_fast_virtual_of(f->virtual_per_sm, k->virtual_resources);
     gpuocc_nv_fast_result(f, &a, r);
 }

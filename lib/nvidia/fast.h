@@ -36,6 +36,14 @@ static inline int32_t gpuocc_min32(int32_t a, int32_t b)
     return a < b ? a : b;
 }
 
+/* yes ? a : b by masks: no branch whatever the compiler makes of a conditional expression (GCC turns one
+   that guards a division into a jump around it, which random launches mispredict). */
+static inline int32_t gpuocc_select_i32(bool yes, int32_t a, int32_t b)
+{
+    uint32_t mask = -(uint32_t)yes;
+    return (int32_t)(((uint32_t)a & mask) | ((uint32_t)b & ~mask));
+}
+
 
 /* The checks gpuocc_nv_device_fast_ok and gpuocc_nv_kernel_fast_ok (lib/nvidia/nvidia.h) accept byte
    counts below GPUOCC_FAST_BYTES only. */
@@ -189,8 +197,8 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_smem_blocks(const struct gpuocc_
     /* carveout <= 2^40 and alloc < 2^42: exact in doubles, and so is the quotient's floor (its rounding
        error is below 1 / alloc, the least distance from a non-integer quotient to the next integer) */
     double quotient = (double)a->carveout / (double)(alloc + (alloc == 0));
-    int32_t smem_blocks = (int32_t)(quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX);
-    smem_blocks = alloc == 0 ? GPUOCC_NO_LIMIT : smem_blocks;
+    double capped = quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX; /* minsd */
+    int32_t smem_blocks = gpuocc_select_i32(alloc == 0, GPUOCC_NO_LIMIT, (int32_t)capped);
     a->smem_blocks = smem_blocks & -(int32_t)!too_much;
 }
 
@@ -223,6 +231,15 @@ static inline int32_t gpuocc_nv_fast_barriers_of(int32_t barriers_per_sm, int64_
     return ((per_sm == 0) | (barriers == 0)) ? GPUOCC_NO_LIMIT : blocks;
 }
 
+/* The same for barriers 0 .. 31 (the single calls' kernel check allows 16; the mask keeps the table's
+   index in bounds whatever the caller checked), from the table alone and without a branch. */
+static inline int32_t gpuocc_nv_fast_barriers_small(int32_t barriers_per_sm, int64_t barriers)
+{
+    uint32_t per_sm = (uint32_t)barriers_per_sm;
+    int32_t blocks = (int32_t)gpuocc_fast_div(per_sm, (uint32_t)barriers & 31);
+    return gpuocc_select_i32((per_sm == 0) | (barriers == 0), GPUOCC_NO_LIMIT, blocks);
+}
+
 static inline int32_t gpuocc_nv_fast_barriers(const gpuocc_device *d, int64_t barriers)
 {
     return gpuocc_nv_fast_barriers_of(d->barriers_per_sm, barriers);
@@ -235,8 +252,7 @@ static inline int32_t gpuocc_nv_fast_barriers(const gpuocc_device *d, int64_t ba
 static inline int32_t gpuocc_nv_fast_virtual_of(int32_t per_sm, int64_t virtual_resources)
 {
     double quotient = (double)per_sm / (double)(virtual_resources + (virtual_resources == 0));
-    int32_t blocks = (int32_t)quotient;
-    return ((per_sm == 0) | (virtual_resources == 0)) ? GPUOCC_NO_LIMIT : blocks;
+    return gpuocc_select_i32((per_sm == 0) | (virtual_resources == 0), GPUOCC_NO_LIMIT, (int32_t)quotient);
 }
 
 /* The minimum over the five limits and the resources that tie at it. */
@@ -356,9 +372,34 @@ static inline uint64_t gpuocc_nv_state_tag(const gpuocc_nv_state *p)
     return gpuocc_state_tag(p, offsetof(struct gpuocc_nv_prepared, tag) / sizeof(uint64_t));
 }
 
-static inline uint64_t gpuocc_nv_quick_tag(const gpuocc_nv_state *p)
+/* The block's own tag: a plain sum of its words from the seed, unrolled (the block's size is a constant).
+   Any one word changed changes it (by the change itself), so does any byte; the state's whole tag, which
+   the plain path and the batches read, weighs the words by position as well. */
+static GPUOCC_ALWAYS_INLINE uint64_t gpuocc_nv_quick_tag(const gpuocc_nv_state *p)
 {
-    return gpuocc_state_tag(&p->single, sizeof p->single / sizeof(uint64_t));
+    const unsigned char *b = (const unsigned char *)&p->single;
+    enum { WORDS = sizeof p->single / sizeof(uint64_t) };
+#if GPUOCC_VECTORS
+    gpuocc_u64x2 sum = {GPUOCC_TAG_SEED, 0};
+#pragma GCC unroll 16
+    for (size_t i = 0; i + 2 <= WORDS; i += 2) {
+        gpuocc_u64x2 v;
+        memcpy(&v, b + i * sizeof(uint64_t), sizeof v);
+        sum += v;
+    }
+    uint64_t last = 0;
+    if (WORDS % 2)
+        memcpy(&last, b + (WORDS - 1) * sizeof last, sizeof last);
+    return sum[0] + sum[1] + last;
+#else
+    uint64_t sum = GPUOCC_TAG_SEED;
+    for (size_t i = 0; i < WORDS; i++) {
+        uint64_t word;
+        memcpy(&word, b + i * sizeof word, sizeof word);
+        sum += word;
+    }
+    return sum;
+#endif
 }
 
 /* The shared part of the fast evaluation from the state's stored copy. */
