@@ -107,7 +107,7 @@ static inline i32x4 carveouts_wrong(const gpuocc_device *d, int32_t j, i32x4 cou
     return (used & ~rising) | (~used & ~(c == zero));
 }
 
-static inline bool device_ok(const gpuocc_device *d)
+static GPUOCC_ALWAYS_INLINE bool device_ok_body(const gpuocc_device *d)
 {
     const unsigned char *b = (const unsigned char *)d;
     i32x4 bad = out_of_bounds(b, device_bounds[0]) | out_of_bounds(b + 16, device_bounds[1]) |
@@ -119,6 +119,7 @@ static inline bool device_ok(const gpuocc_device *d)
     /* the AMD fields, the reserved words, Intel's fields and barriers_per_block_max past them: zero (0: the
        architecture's 16 barriers a block may use) */
     bad |= load(b + 176) | load(b + 192) | load(b + 208);
+#pragma GCC unroll 16
     for (size_t at = 224; at < GPUOCC_DEVICE_SIZE_INTEL; at += 16)
         bad |= load(b + at);
     /* the virtual resources per SM (any count the device check allows) and the barrier limit (zero here: a device that records one takes the plain checks) */
@@ -138,6 +139,31 @@ static inline bool device_ok(const gpuocc_device *d)
            (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) &
            (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX) & carveouts_ok & tail_ok;
 }
+
+/* x86-64 with GCC or Clang: the same checks compiled for AVX2 as well, taken when the processor has it
+   (its three-operand forms read the device's unaligned words straight from memory: a third fewer
+   instructions); GPUOCC_NO_DISPATCH: the baseline build alone, as in lib/nvidia/batch.c. */
+#if (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__) && !defined(GPUOCC_NO_DISPATCH)
+static GPUOCC_NOINLINE bool device_ok_baseline(const gpuocc_device *d)
+{
+    return device_ok_body(d);
+}
+
+__attribute__((target("avx2"))) static GPUOCC_NOINLINE bool device_ok_avx2(const gpuocc_device *d)
+{
+    return device_ok_body(d);
+}
+
+static inline bool device_ok(const gpuocc_device *d)
+{
+    return __builtin_cpu_supports("avx2") ? device_ok_avx2(d) : device_ok_baseline(d);
+}
+#else
+static GPUOCC_NOINLINE bool device_ok(const gpuocc_device *d)
+{
+    return device_ok_body(d);
+}
+#endif
 
 /* `with_virtual`: the caller applies the virtual-resource limit (else a kernel that uses them is refused). */
 static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
