@@ -499,7 +499,9 @@ static inline int64_t smem_at(const void *column, int32_t width, size_t i, int64
  */
 static bool short_batch(const gpuocc_nv_state *p, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
 {
-    if (!((p->single.fast != 0) & (gpuocc_nv_quick_tag(p) == p->quick_tag) & gpuocc_nv_kernel_fast_virtual_ok(k)))
+    /* one branch for the three (int, not bool: clang warns on `&` of a call's bool) */
+    int tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, kernel_fine = gpuocc_nv_kernel_fast_virtual_ok(k);
+    if (!((p->single.fast != 0) & tag_ok & kernel_fine))
         return false;
     const int32_t *threads = b->threads_per_block, *regs = b->regs_per_thread;
     uint64_t cap = p->single.thread_cap;

@@ -29,8 +29,9 @@
 typedef gpuocc_i32x4 i32x4;
 
 _Static_assert(offsetof(gpuocc_device, simds_per_cu) + 8 == 4 * 44, "the bounds end two words into the AMD fields");
-_Static_assert(offsetof(gpuocc_kernel, max_threads_per_block) == 4 * 12 && offsetof(gpuocc_kernel, sub_group) == 4 * 22 &&
-                   offsetof(gpuocc_kernel, virtual_resources) == 4 * 24 && sizeof(gpuocc_kernel) == 4 * 26,
+_Static_assert(offsetof(gpuocc_kernel, max_threads_per_block) == 4 * 12 &&
+                   offsetof(gpuocc_kernel, sub_group) == 4 * 22 && offsetof(gpuocc_kernel, virtual_resources) == 4 * 24 &&
+                   sizeof(gpuocc_kernel) == 4 * 26,
                "the kernel's checks cover it whole: three rows of bounds, then the words 12 .. 25");
 _Static_assert(GPUOCC_DEVICE_SIZE_INTEL % 16 == 0 && offsetof(gpuocc_device, reserved) == 224 &&
                    offsetof(gpuocc_device, virtual_resources_per_sm) == GPUOCC_DEVICE_SIZE_INTEL &&
@@ -151,7 +152,8 @@ static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k, bool with_vir
     const unsigned char *b = (const unsigned char *)k;
     i32x4 bad = out_of_bounds(b, kernel_bounds[0]) | out_of_bounds(b + 16, kernel_bounds[1]) |
                 out_of_bounds(b + 32, kernel_bounds[2]);
-    bad |= (load(b + 48) & kernel_clear_12) | load(b + 64) | load(b + 80) | (load(b + 88) & kernel_clear_22[!with_virtual]);
+    bad |= (load(b + 48) & kernel_clear_12) | load(b + 64) | load(b + 80) |
+           (load(b + 88) & kernel_clear_22[!with_virtual]);
     /* -1 .. GPUOCC_FAST_BYTES - 1 */
     bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
     return none(bad) & dynamic_max_ok;

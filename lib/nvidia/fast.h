@@ -282,9 +282,9 @@ static inline int32_t gpuocc_nv_fast_regs_per_block(const struct gpuocc_nv_answe
     return regs > INT32_MAX ? INT32_MAX : (int32_t)regs;
 }
 
-/* The answer `a` (its six limits filled, the virtual resources' included) combined, as gpuocc_rule_all reports it: every field of `r` but
-   size.  Field by field: a compound literal is zeroed first, by `rep stos` with some compilers (slow to
-   start). */
+/* The answer `a` (its six limits filled, the virtual resources' included) combined, as gpuocc_rule_all
+   reports it: every field of `r` but size.  Field by field: a compound literal is zeroed first, by `rep stos`
+   with some compilers (slow to start). */
 static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a,
                                                        gpuocc_result *r)
 {
