@@ -211,7 +211,7 @@ static GPUOCC_ALWAYS_INLINE void fast_single(const struct gpuocc_nv_fast *f, con
 
 /*
  * The checks above, then the rules.  On the common device shape (32-thread warps, 256-register allocation
- * units: every NVIDIA GPU) the shared part is built with those units as constants, which fold into the
+ * units, four sub-partitions and no GP10x layout: every NVIDIA GPU since Volta) the shared part is built with those units as constants, which fold into the
  * inlined rules; other devices with power-of-two units take the same rules with their shifts.  False (the
  * plain path then) for what the fast evaluation does not cover.
  */
@@ -220,9 +220,13 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gp
     if (!device_ok_body(d) || !kernel_ok(k, true))
         return false;
     struct gpuocc_nv_fast f;
-    if ((d->warp_size == 32) & (d->reg_alloc_unit == 256)) {
+    if ((d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
+        (d->reg_compat_sub_partitions == 0)) {
         if (!gpuocc_nv_fast_init_shifts(&f, d, 5, 8) || (uint32_t)k->threads_per_block > f.thread_cap)
             return false;
+        /* the values init computed, as constants: the sub-partition shifts fold, the GP10x layout's check
+           goes */
+        f.part_shift = 2, f.compat_shift = 0, f.compat_parts = 0;
         fast_single(&f, k, r);
         return true;
     }
