@@ -1549,6 +1549,8 @@ static void prepared_random_kernel(gpuocc_kernel *k, bool amd)
         k->carveout_percent = (int32_t)prepared_draw(103) - 2;
         k->smem_optin = (int32_t)prepared_draw(2);
         k->smem_dynamic_max_bytes = prepared_draw(4) == 0 ? prepared_draw(100000) : -1;
+        /* none, or a few to past the 128 an SM of cc 10.x-12.x has */
+        k->virtual_resources = prepared_draw(3) == 0 ? 0 : (int32_t)prepared_draw(300);
     } else {
         k->wave_size = prepared_draw(2) ? 64 : 0;
     }

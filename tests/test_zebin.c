@@ -147,8 +147,16 @@ Test(zebin, ocloc_fixture)
     cr_expect_eq(second.vendor, GPUOCC_VENDOR_INTEL);
     cr_expect_eq(second.smem_bytes, 4096);
     cr_expect_eq(((uint8_t *)old)[2 * GPUOCC_BINARY_KERNEL_SIZE_0_2_0], 0x5a, "nothing written past two records");
-    /* a size between the two layouts is refused */
-    first->size = GPUOCC_BINARY_KERNEL_SIZE_0_2_0 + 8;
+    /* a size between the layouts is read as the prefix it holds (here `linked` and `arch_variant`), as every
+       size-versioned struct is; below the first layout it is refused */
+    static uint64_t mid[2 * (GPUOCC_BINARY_KERNEL_SIZE_0_2_0 + 8) / 8];
+    gpuocc_binary_kernel *prefix = (gpuocc_binary_kernel *)(void *)mid;
+    prefix->size = GPUOCC_BINARY_KERNEL_SIZE_0_2_0 + 8;
+    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, prefix, 2, &count, NULL), GPUOCC_OK);
+    cr_expect_eq(count, 2);
+    cr_expect_eq(prefix->size, GPUOCC_BINARY_KERNEL_SIZE_0_2_0 + 8);
+    cr_expect_eq(prefix->linked, 1, "a zebin is linked code");
+    first->size = GPUOCC_BINARY_KERNEL_SIZE_0_2_0 - 8;
     cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, first, 1, &count, NULL), GPUOCC_ERR_STRUCT_SIZE);
     free(p);
 }

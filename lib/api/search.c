@@ -9,11 +9,12 @@
 /* ---- block-size search ---- */
 
 /* The conservative fast checks of gpuocc_occupancy: an NVIDIA device and a kernel in the current layout,
-   used in place. */
+   used in place.  A kernel that uses virtual resources passes: every search applies that limit itself (the
+   plain checks hand it the same kernel). */
 static inline bool search_fast(const gpuocc_device *dev, const gpuocc_kernel *kernel)
 {
     return dev && kernel && dev->size == sizeof *dev && kernel->size == sizeof *kernel &&
-           gpuocc_nv_device_fast_ok(dev) && gpuocc_nv_kernel_fast_ok(kernel);
+           gpuocc_nv_device_fast_ok(dev) && gpuocc_nv_kernel_fast_virtual_ok(kernel);
 }
 
 /* The plain checks, which name the error, where the fast ones refuse: the checked structs (in place, or

@@ -43,7 +43,7 @@ void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque)
         s->max_threads_per_block = f.max_threads_per_block, s->regs_per_thread_max = f.regs_per_thread_max;
         s->regs_per_block = f.regs_per_block, s->compat_parts = f.compat_parts;
         s->max_blocks_per_sm = f.max_blocks_per_sm, s->barriers_per_sm = f.barriers_per_sm;
-        s->carveout_count = f.carveout_count;
+        s->carveout_count = f.carveout_count, s->virtual_per_sm = f.virtual_per_sm;
         s->smem_per_sm = f.smem_per_sm, s->smem_reserved = f.smem_reserved;
         s->smem_optin = f.smem_optin, s->smem_per_block = f.smem_per_block;
         memcpy(s->carveouts_kib, p.device.carveouts_kib, sizeof s->carveouts_kib);
@@ -81,6 +81,7 @@ struct context {
     int64_t preferred_kib; /* the carveout preference, KiB rounded up */
     int64_t carveout_bytes[GPUOCC_MAX_CARVEOUTS + 1]; /* by carveout_index; the last: smem_per_sm_bytes */
     int32_t barrier_blocks;
+    int32_t virtual_blocks; /* the base kernel's virtual resources (no column carries them) */
 };
 
 /* One launch on the fast path: threads 1 .. thread_cap, regs >= 0, byte counts 0 .. GPUOCC_FAST_BYTES. */
@@ -106,6 +107,7 @@ static inline void launch(const struct context *c, uint32_t threads, int64_t reg
         gpuocc_nv_fast_smem(&c->f, k, smem_static, smem_dynamic, &a);
     }
     a.barrier_blocks = c->barrier_blocks;
+    a.virtual_blocks = c->virtual_blocks;
     gpuocc_nv_fast_result(&c->f, &a, r);
 }
 
@@ -186,7 +188,7 @@ struct lanes {
     int32_t optin, per_block, optin_limit;
     bool smem_optin;
     float block_units;        /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
-    int32_t slot_blocks, barrier_blocks;
+    int32_t slot_blocks, barrier_blocks, virtual_blocks;
     i32x4 max_threads_v, slots_v, regs_max_v; /* the same, in every lane */
     bool carveouts;           /* the device has carveouts (else every block gets smem_per_sm_bytes) */
     int32_t smem_per_sm;
@@ -266,6 +268,7 @@ static bool lanes_init(const struct context *c, struct lanes *l)
                         .smem_optin = k->smem_optin != 0,
                         .slot_blocks = d->max_blocks_per_sm,
                         .barrier_blocks = c->barrier_blocks,
+                        .virtual_blocks = c->virtual_blocks,
                         .carveouts = d->carveout_count > 0,
                         .smem_per_sm = (int32_t)d->smem_per_sm_bytes};
     l->max_threads_v = gpuocc_splat4(l->max_threads);
@@ -343,12 +346,15 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
 
     /* the answer */
     i32x4 slot_blocks = gpuocc_splat4(l->slot_blocks), barrier_blocks = gpuocc_splat4(l->barrier_blocks);
-    i32x4 blocks = min4(min4(min4(warps_blocks, regs_blocks), min4(smem_blocks, slot_blocks)), barrier_blocks);
+    i32x4 virtual_blocks = gpuocc_splat4(l->virtual_blocks);
+    i32x4 blocks = min4(min4(min4(warps_blocks, regs_blocks), min4(smem_blocks, slot_blocks)),
+                        min4(barrier_blocks, virtual_blocks));
     i32x4 limiters = ((warps_blocks == blocks) & (1 << GPUOCC_RESOURCE_WARPS)) |
                      ((regs_blocks == blocks) & (1 << GPUOCC_RESOURCE_REGISTERS)) |
                      ((smem_blocks == blocks) & (1 << GPUOCC_RESOURCE_SMEM)) |
                      ((slot_blocks == blocks) & (1 << GPUOCC_RESOURCE_BLOCKS)) |
-                     ((barrier_blocks == blocks) & (1 << GPUOCC_RESOURCE_BARRIERS));
+                     ((barrier_blocks == blocks) & (1 << GPUOCC_RESOURCE_BARRIERS)) |
+                     ((virtual_blocks == blocks) & (1 << GPUOCC_RESOURCE_VIRTUAL));
     /* at most the warp slots (below 2^17): exact in single precision */
     i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
     i32x4 public_regs = gpuocc_select4(regs_blocks == no_limit, gpuocc_splat4(GPUOCC_UNLIMITED), regs_blocks);
@@ -477,9 +483,62 @@ __attribute__((target("avx2"))) static void run_avx2(const struct context *c, co
 }
 #endif
 
+/* Element i of a shared-memory column (int32_t or int64_t elements), or the base value. */
+static inline int64_t smem_at(const void *column, int32_t width, size_t i, int64_t base)
+{
+    if (!column)
+        return base;
+    return width == 4 ? ((const int32_t *)column)[i] : ((const int64_t *)column)[i];
+}
+
+/*
+ * A short batch as the prepared single call reads it: on a device the fast evaluation covers, with a base
+ * kernel the single call's checks accept and every launch in the fast ranges (launch_one's), each launch is
+ * answered from the state's short block under its own tag (the stored device and the tables are not read,
+ * nor the state's whole tag summed).  False, nothing written, for anything else: the general loop then.
+ */
+static bool short_batch(const gpuocc_nv_state *p, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
+{
+    /* one branch for the three (int, not bool: clang warns on `&` of a call's bool) */
+    int tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, kernel_fine = gpuocc_nv_kernel_fast_virtual_ok(k);
+    if (!((p->single.fast != 0) & tag_ok & kernel_fine))
+        return false;
+    const int32_t *threads = b->threads_per_block, *regs = b->regs_per_thread;
+    uint64_t cap = p->single.thread_cap;
+    for (size_t i = 0; i < count; i++) {
+        int64_t t = threads ? threads[i] : k->threads_per_block, r = regs ? regs[i] : k->regs_per_thread;
+        int64_t st = smem_at(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes);
+        int64_t dy = smem_at(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes);
+        if (!(((uint64_t)(t - 1) < cap) & (r >= 0) & ((uint64_t)(st | dy) < (uint64_t)GPUOCC_FAST_BYTES) &
+              ((uint64_t)st <= GPUOCC_NV_SMEM_STATIC_MAX)))
+            return false;
+    }
+    struct gpuocc_nv_fast f;
+    gpuocc_nv_fast_from_state(&f, p);
+    /* the base kernel's barriers are at most 16 (its checks), the device's limit (its fast checks) */
+    int32_t barrier_blocks = gpuocc_nv_fast_barriers_small(f.barriers_per_sm, k->barriers);
+    int32_t virtual_blocks = gpuocc_nv_fast_virtual_of(f.virtual_per_sm, k->virtual_resources);
+    for (size_t i = 0; i < count; i++) {
+        int64_t st = smem_at(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes);
+        int64_t dy = smem_at(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes);
+        struct gpuocc_nv_answer a;
+        gpuocc_nv_fast_threads_regs(&f, (uint32_t)(threads ? threads[i] : k->threads_per_block),
+                                    regs ? regs[i] : k->regs_per_thread, &a);
+        gpuocc_nv_fast_smem(&f, k, st, dy, &a);
+        a.barrier_blocks = barrier_blocks;
+        a.virtual_blocks = virtual_blocks;
+        gpuocc_result result;
+        gpuocc_nv_fast_result(&f, &a, &result);
+        gpuocc_batch_put(b, i, GPUOCC_OK, &result);
+    }
+    return true;
+}
+
 int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
 {
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
+    if (count < LONG_BATCH && short_batch(p, k, b, count))
+        return GPUOCC_OK;
     const gpuocc_device *d = gpuocc_nv_prepared_device(opaque);
     bool long_batch = count >= LONG_BATCH;
     if (!d || (long_batch && p->check != state_sum(p)))
@@ -489,13 +548,14 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
         return GPUOCC_ERR_BARRIERS;
     struct context c = {.p = p, .k = k};
     /* the fast evaluation wants the base kernel's shared memory settings in its ranges too */
-    c.fast = p->single.fast && gpuocc_nv_kernel_fast_ok(k);
+    c.fast = p->single.fast && gpuocc_nv_kernel_fast_virtual_ok(k);
     if (c.fast)
         gpuocc_nv_fast_from_state(&c.f, p);
     /* a short batch reads none of the tables (the tag does not cover them) */
     c.carveout_table = long_batch && (d->carveout_count == 0 || d->carveouts_kib[d->carveout_count - 1] < KIB_MAX);
     c.occupancy_table = long_batch && gpuocc_div_unit(d->max_threads_per_sm, d->warp_size) <= SLOTS_MAX;
     c.barrier_blocks = gpuocc_rule_barriers(d, k->barriers);
+    c.virtual_blocks = gpuocc_rule_virtual(d, k->virtual_resources);
     int64_t preferred = gpuocc_nv_preferred_bytes(d, k);
     c.preferred_kib = (preferred + 1023) >> 10;
     if (c.carveout_table) {

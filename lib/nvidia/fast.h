@@ -36,6 +36,14 @@ static inline int32_t gpuocc_min32(int32_t a, int32_t b)
     return a < b ? a : b;
 }
 
+/* yes ? a : b by masks: no branch whatever the compiler makes of a conditional expression (GCC turns one
+   that guards a division into a jump around it, which random launches mispredict). */
+static inline int32_t gpuocc_select_i32(bool yes, int32_t a, int32_t b)
+{
+    uint32_t mask = -(uint32_t)yes;
+    return (int32_t)(((uint32_t)a & mask) | ((uint32_t)b & ~mask));
+}
+
 
 /* The checks gpuocc_nv_device_fast_ok and gpuocc_nv_kernel_fast_ok (lib/nvidia/nvidia.h) accept byte
    counts below GPUOCC_FAST_BYTES only. */
@@ -53,6 +61,7 @@ struct gpuocc_nv_fast {
     uint32_t thread_cap;                 /* threads per block the fast evaluation covers */
     int32_t max_threads_per_block, regs_per_thread_max, regs_per_block, compat_parts, max_blocks_per_sm;
     int32_t barriers_per_sm, carveout_count;
+    int32_t virtual_per_sm;              /* virtual resources per SM (0: none, no limit) */
     int64_t smem_per_sm, smem_reserved, smem_optin, smem_per_block;
 };
 
@@ -75,6 +84,7 @@ static inline bool gpuocc_nv_fast_init_shifts(struct gpuocc_nv_fast *f, const gp
     f->max_blocks_per_sm = d->max_blocks_per_sm;
     f->barriers_per_sm = d->barriers_per_sm;
     f->carveout_count = d->carveout_count;
+    f->virtual_per_sm = d->virtual_resources_per_sm;
     f->smem_per_sm = d->smem_per_sm_bytes;
     f->smem_reserved = d->smem_reserved_per_block_bytes;
     f->smem_optin = d->smem_per_block_optin_bytes;
@@ -107,6 +117,7 @@ static inline bool gpuocc_nv_fast_init(struct gpuocc_nv_fast *f, const gpuocc_de
 /* One launch's answer: gpuocc_result's fields in internal form (GPUOCC_NO_LIMIT for unlimited). */
 struct gpuocc_nv_answer {
     int32_t blocks, warps_blocks, regs_blocks, smem_blocks, barrier_blocks;
+    int32_t virtual_blocks; /* read by gpuocc_nv_fast_result only (the sweeps refuse kernels that use them) */
     uint32_t warps_per_block;
     int64_t per_warp;      /* registers per warp */
     int64_t alloc;         /* shared memory per block */
@@ -186,8 +197,8 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_smem_blocks(const struct gpuocc_
     /* carveout <= 2^40 and alloc < 2^42: exact in doubles, and so is the quotient's floor (its rounding
        error is below 1 / alloc, the least distance from a non-integer quotient to the next integer) */
     double quotient = (double)a->carveout / (double)(alloc + (alloc == 0));
-    int32_t smem_blocks = (int32_t)(quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX);
-    smem_blocks = alloc == 0 ? GPUOCC_NO_LIMIT : smem_blocks;
+    double capped = quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX; /* minsd */
+    int32_t smem_blocks = gpuocc_select_i32(alloc == 0, GPUOCC_NO_LIMIT, (int32_t)capped);
     a->smem_blocks = smem_blocks & -(int32_t)!too_much;
 }
 
@@ -220,9 +231,28 @@ static inline int32_t gpuocc_nv_fast_barriers_of(int32_t barriers_per_sm, int64_
     return ((per_sm == 0) | (barriers == 0)) ? GPUOCC_NO_LIMIT : blocks;
 }
 
+/* The same for barriers 0 .. 31 (the single calls' kernel check allows 16; the mask keeps the table's
+   index in bounds whatever the caller checked), from the table alone and without a branch. */
+static inline int32_t gpuocc_nv_fast_barriers_small(int32_t barriers_per_sm, int64_t barriers)
+{
+    uint32_t per_sm = (uint32_t)barriers_per_sm;
+    int32_t blocks = (int32_t)gpuocc_fast_div(per_sm, (uint32_t)barriers & 31);
+    return gpuocc_select_i32((per_sm == 0) | (barriers == 0), GPUOCC_NO_LIMIT, blocks);
+}
+
 static inline int32_t gpuocc_nv_fast_barriers(const gpuocc_device *d, int64_t barriers)
 {
     return gpuocc_nv_fast_barriers_of(d->barriers_per_sm, barriers);
+}
+
+/* Blocks the virtual resources allow (gpuocc_rule_virtual): floor(per SM / per block), GPUOCC_NO_LIMIT when
+   either is 0.  Without a branch on the launch: per_sm < 2^21 and virtual_resources < 2^31, so the rounded
+   double quotient floors exactly (a quotient short of an integer n < 2^21 by at least 1 / virtual_resources
+   >= 2^-31 stays short of it after rounding, half an ulp there being at most 2^-33). */
+static inline int32_t gpuocc_nv_fast_virtual_of(int32_t per_sm, int64_t virtual_resources)
+{
+    double quotient = (double)per_sm / (double)(virtual_resources + (virtual_resources == 0));
+    return gpuocc_select_i32((per_sm == 0) | (virtual_resources == 0), GPUOCC_NO_LIMIT, (int32_t)quotient);
 }
 
 /* The minimum over the five limits and the resources that tie at it. */
@@ -252,14 +282,24 @@ static inline int32_t gpuocc_nv_fast_regs_per_block(const struct gpuocc_nv_answe
     return regs > INT32_MAX ? INT32_MAX : (int32_t)regs;
 }
 
-/* The answer `a` (its five limits filled) combined, as gpuocc_rule_all reports it: every field of `r` but
-   size.  Field by field: a compound literal is zeroed first, by `rep stos` with some compilers (slow to
-   start). */
+/* The answer `a` (its six limits filled, the virtual resources' included) combined, as gpuocc_rule_all
+   reports it: every field of `r` but size.  Field by field: a compound literal is zeroed first, by `rep stos`
+   with some compilers (slow to start). */
 static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a,
                                                        gpuocc_result *r)
 {
-    uint32_t limiters;
-    gpuocc_nv_fast_combine_of(f->max_blocks_per_sm, a, &limiters);
+    /* the five limits of gpuocc_nv_fast_combine_of and the virtual resources' */
+    int32_t slot_blocks = f->max_blocks_per_sm;
+    int32_t blocks = gpuocc_min32(gpuocc_min32(gpuocc_min32(a->warps_blocks, a->regs_blocks),
+                                               gpuocc_min32(a->smem_blocks, slot_blocks)),
+                                  gpuocc_min32(a->barrier_blocks, a->virtual_blocks));
+    a->blocks = blocks;
+    uint32_t limiters = (uint32_t)(a->warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
+                        (uint32_t)(a->regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
+                        (uint32_t)(a->smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
+                        (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
+                        (uint32_t)(a->barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS |
+                        (uint32_t)(a->virtual_blocks == blocks) << GPUOCC_RESOURCE_VIRTUAL;
     int32_t warps = a->blocks * (int32_t)a->warps_per_block; /* at most the warp slots */
     r->limiters = limiters;
     r->blocks_per_sm = a->blocks;
@@ -282,7 +322,7 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fa
     r->reserved[0] = 0;
     r->reserved[1] = 0;
     r->workgroups_per_gpu = 0;
-    r->limit_virtual_resources = GPUOCC_UNLIMITED; /* the fast checks refuse kernels that use them */
+    r->limit_virtual_resources = gpuocc_public_limit(a->virtual_blocks);
     r->reserved2 = 0;
 }
 
@@ -301,7 +341,7 @@ struct gpuocc_nv_single {
     uint8_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift, unused[2];
     uint32_t slots, part_units, compat_units, thread_cap;
     int32_t max_threads_per_block, regs_per_thread_max, regs_per_block, compat_parts, max_blocks_per_sm;
-    int32_t barriers_per_sm, carveout_count, unused2;
+    int32_t barriers_per_sm, carveout_count, virtual_per_sm;
     int64_t smem_per_sm, smem_reserved, smem_optin, smem_per_block;
     int32_t carveouts_kib[GPUOCC_MAX_CARVEOUTS];
 };
@@ -333,9 +373,34 @@ static inline uint64_t gpuocc_nv_state_tag(const gpuocc_nv_state *p)
     return gpuocc_state_tag(p, offsetof(struct gpuocc_nv_prepared, tag) / sizeof(uint64_t));
 }
 
-static inline uint64_t gpuocc_nv_quick_tag(const gpuocc_nv_state *p)
+/* The block's own tag: a plain sum of its words from the seed, unrolled (the block's size is a constant).
+   Any one word changed changes it (by the change itself), so does any byte; the state's whole tag, which
+   the plain path and the batches read, weighs the words by position as well. */
+static GPUOCC_ALWAYS_INLINE uint64_t gpuocc_nv_quick_tag(const gpuocc_nv_state *p)
 {
-    return gpuocc_state_tag(&p->single, sizeof p->single / sizeof(uint64_t));
+    const unsigned char *b = (const unsigned char *)&p->single;
+    enum { WORDS = sizeof p->single / sizeof(uint64_t) };
+#if GPUOCC_VECTORS
+    gpuocc_u64x2 sum = {GPUOCC_TAG_SEED, 0};
+#pragma GCC unroll 16
+    for (size_t i = 0; i + 2 <= WORDS; i += 2) {
+        gpuocc_u64x2 v;
+        memcpy(&v, b + i * sizeof(uint64_t), sizeof v);
+        sum += v;
+    }
+    uint64_t last = 0;
+    if (WORDS % 2)
+        memcpy(&last, b + (WORDS - 1) * sizeof last, sizeof last);
+    return sum[0] + sum[1] + last;
+#else
+    uint64_t sum = GPUOCC_TAG_SEED;
+    for (size_t i = 0; i < WORDS; i++) {
+        uint64_t word;
+        memcpy(&word, b + i * sizeof word, sizeof word);
+        sum += word;
+    }
+    return sum;
+#endif
 }
 
 /* The shared part of the fast evaluation from the state's stored copy. */
@@ -351,7 +416,7 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_from_state(struct gpuocc_nv_fast
     f->max_threads_per_block = s->max_threads_per_block, f->regs_per_thread_max = s->regs_per_thread_max;
     f->regs_per_block = s->regs_per_block, f->compat_parts = s->compat_parts;
     f->max_blocks_per_sm = s->max_blocks_per_sm, f->barriers_per_sm = s->barriers_per_sm;
-    f->carveout_count = s->carveout_count;
+    f->carveout_count = s->carveout_count, f->virtual_per_sm = s->virtual_per_sm;
     f->smem_per_sm = s->smem_per_sm, f->smem_reserved = s->smem_reserved;
     f->smem_optin = s->smem_optin, f->smem_per_block = s->smem_per_block;
 }

@@ -57,7 +57,9 @@ static inline int64_t gpuocc_nv_carveout_in(const int32_t *kib, int32_t count, i
     uint32_t below = (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(low, high));
     uint32_t used = ((uint32_t)1 << count) - 1;
     uint32_t index = (uint32_t)gpuocc_log2_exact(~(below & used)); /* <= carveout_count */
-    return index < (uint32_t)count ? (int64_t)kib[index] * 1024 : -1;
+    /* read whatever the answer (an entry of the 16, a conditional move then, not a branch on the launch) */
+    int64_t found = (int64_t)kib[index & (GPUOCC_MAX_CARVEOUTS - 1)] * 1024;
+    return index < (uint32_t)count ? found : -1;
 #elif GPUOCC_VECTORS
     /* Entries are ascending and the unused ones zero: the entries below `bytes` are the first
        `below` used ones plus, when bytes > 0, every unused one. */
@@ -113,6 +115,9 @@ bool gpuocc_nv_device_fast_ok(const gpuocc_device *d);
 /* Whether a kernel in the current layout passes the kernel checks with its byte counts (dynamic maximum
    included) below GPUOCC_FAST_BYTES. */
 bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k);
+/* The same for a caller that applies the virtual-resource limit (the single calls and the batch): a kernel
+   that uses virtual resources passes too. */
+bool gpuocc_nv_kernel_fast_virtual_ok(const gpuocc_kernel *k);
 /* gpuocc_sweep's points from..from + (n - 1) x step on axis `axis` of kernel `k` (its axis value set to
    `from`), for a device and a kernel both fast checks accepted (lib/nvidia/sweep.c); false (nothing
    written) when the device's units or the range need the plain rules. */

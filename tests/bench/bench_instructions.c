@@ -5,12 +5,19 @@
  * callgrind client requests (zero the counts, dump them under the query's name); tests/bench/
  * callgrind_check.py runs this program under `valgrind --tool=callgrind`, divides each dump's total by
  * LAUNCHES and compares with the baseline stored in tests/bench/instructions.txt.
+ * With NVIDIA's cuda_occupancy.h (the speed reference of tests/bench/bench.c) the same launches are counted
+ * through the header too (queries header and header_mixed): the reference the check prints each count
+ * against, never a baseline of its own.
  * Run alone (not under valgrind) it prints what it would measure and exits 77 (skipped).
  */
 #include "gpuocc.h"
 
 #include <stdio.h>
 #include <string.h>
+
+#ifdef GPUOCC_HAVE_CUDA_OCCUPANCY
+#include "../oracle/bridge.h"
+#endif
 
 #if defined(__has_include)
 #if __has_include(<valgrind/callgrind.h>)
@@ -60,6 +67,10 @@ static void launch_for(const gpuocc_device *d, gpuocc_kernel *k)
     k->smem_optin = (int32_t)draw(2);
     k->smem_dynamic_max_bytes = k->smem_optin && draw(3) == 0 ? (int64_t)draw(16384) : -1;
     k->barriers = (int32_t)(draw(3) == 0 ? draw(17) : 1);
+    /* virtual resources as tests/oracle/bridge.h draws them for the timed benchmark: none in a quarter of
+       the launches, a few, up to the 128 an SM of cc 10.x-12.x has, or past it */
+    uint64_t kind = draw(4);
+    k->virtual_resources = (int32_t)(kind == 0 ? 0 : kind == 1 ? 1 + draw(8) : kind == 2 ? 1 + draw(128) : draw(201));
 }
 
 static GPUOCC_NOINLINE_BENCH void measure_occupancy(const unsigned char *dev_of)
@@ -83,6 +94,25 @@ static GPUOCC_NOINLINE_BENCH void measure_prepared(const unsigned char *dev_of)
     }
     sink = total;
 }
+
+#ifdef GPUOCC_HAVE_CUDA_OCCUPANCY
+static cudaOccDeviceProp props[DEVICES];
+static cudaOccFuncAttributes attrs[DEVICES][LAUNCHES];
+static cudaOccDeviceState states[DEVICES][LAUNCHES];
+
+/* The same launches through the header (its inputs converted once, before counting). */
+static GPUOCC_NOINLINE_BENCH void measure_header(const unsigned char *dev_of)
+{
+    long total = 0;
+    for (int i = 0; i < LAUNCHES; i++) {
+        cudaOccResult r = {0};
+        cudaOccMaxActiveBlocksPerMultiprocessor(&r, &props[dev_of[i]], &attrs[dev_of[i]][i], &states[dev_of[i]][i],
+                                                kernels[i].threads_per_block, (size_t)kernels[i].smem_dynamic_bytes);
+        total += r.activeBlocksPerMultiprocessor;
+    }
+    sink = total;
+}
+#endif
 
 static GPUOCC_NOINLINE_BENCH void measure_batch_of_one(const unsigned char *dev_of)
 {
@@ -115,6 +145,14 @@ int main(void)
        one device is a launch on any other) */
     for (int i = 0; i < LAUNCHES; i++)
         launch_for(&devices[which[i]], &kernels[i]);
+#ifdef GPUOCC_HAVE_CUDA_OCCUPANCY
+    (void)random_kernel; /* the bridge's generator: the benchmark's, not used here */
+    for (int j = 0; j < DEVICES; j++) {
+        props[j] = oracle_device(&devices[j]);
+        for (int i = 0; i < LAUNCHES; i++)
+            oracle_kernel(&devices[j], &kernels[i], &attrs[j][i], &states[j][i]);
+    }
+#endif
 #if HAVE_CALLGRIND
     if (!RUNNING_ON_VALGRIND) {
         printf("run under valgrind --tool=callgrind (tests/bench/callgrind_check.py): %d launches per query\n",
@@ -134,6 +172,10 @@ int main(void)
     MEASURE("prepared", measure_prepared, which);
     MEASURE("prepared_mixed", measure_prepared, mixed);
     MEASURE("batch_of_one", measure_batch_of_one, which);
+#ifdef GPUOCC_HAVE_CUDA_OCCUPANCY
+    MEASURE("header", measure_header, which);
+    MEASURE("header_mixed", measure_header, mixed);
+#endif
     printf("launches %d\n", LAUNCHES);
     return 0;
 #else
