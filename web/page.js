@@ -232,7 +232,7 @@
       groups[g].append(new Option(d.name + (d.kind === "product" ? " (" + d.arch + ")" : ""), d.name));
     }
     archSelect.append(...Object.values(groups));
-    archSelect.value = "H100";
+    archSelect.value = catalog.some((d) => d.name === "H100 SXM") ? "H100 SXM" : catalog[0].name;
     const q = new URLSearchParams(location.search);
     if (q.has("arch")) {
       const name = q.get("arch"), known = catalog.find((d) => d.name.toLowerCase() === name.toLowerCase());
