@@ -10,8 +10,8 @@ formula for the same launch in the same page (docs/web.md, "Speed"; a ratio, pri
 
 Usage: test_web.py GPUOCC PAGE DATA_DIR SCRIPTS_DIR [--bench]
 Skipped (77), saying why, without the page (no wasm toolchain), Chromium, node or puppeteer-core.  puppeteer-core
-is looked for in $GPUOCC_NODE_MODULES, then BUILD/node/node_modules (where .ci/run installs it), then
-web/node_modules."""
+is looked for in $GPUOCC_NODE_MODULES, then BUILD/node/node_modules, then build-node/node_modules in the source
+tree (where .ci/run installs it: `npm install --prefix build-node puppeteer-core@VERSION`; git ignores it)."""
 import importlib.machinery
 import importlib.util
 import json
@@ -49,11 +49,11 @@ if not NODE:
     skip("node not found (apt-get install nodejs)")
 build = os.path.dirname(os.path.dirname(os.path.abspath(PAGE)))
 candidates = [os.environ.get("GPUOCC_NODE_MODULES", ""), os.path.join(build, "node", "node_modules"),
-              os.path.join(os.path.dirname(SCRIPTS), "web", "node_modules")]
+              os.path.join(os.path.dirname(SCRIPTS), "build-node", "node_modules")]
 PUPPETEER = next((os.path.join(c, "puppeteer-core") for c in candidates
                   if c and os.path.exists(os.path.join(c, "puppeteer-core", "package.json"))), None)
 if not PUPPETEER:
-    skip("puppeteer-core not found (npm install --prefix BUILD/node puppeteer-core, as .ci/run does)")
+    skip("puppeteer-core not found (npm install --prefix build-node puppeteer-core@24.9.0, as .ci/run does)")
 
 
 def cli(args, cwd=None):
