@@ -617,35 +617,53 @@ typedef struct gpuocc_prepared {
 GPUOCC_API int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared);
 
 /*
+ * A pointer in a public struct takes 64 bits on every target, so that every struct has one layout on 32- and
+ * 64-bit targets (wasm32, i386, x86_64...): on a 32-bit target 32 bits of padding, `<name>_pad`, sit beside
+ * the pointer (after it when little-endian, before it when big-endian); the library never reads them.
+ * @since 0.2.0
+ */
+#if UINTPTR_MAX > 0xffffffffu
+#define GPUOCC_PTR64(decl, pad) decl
+#elif defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define GPUOCC_PTR64(decl, pad) uint32_t pad; decl
+#else
+#define GPUOCC_PTR64(decl, pad) decl; uint32_t pad
+#endif
+
+/*
  * The columns of a batch of launches, structure of arrays, `count` elements each.  Inputs: NULL = the
  * base kernel's value for every launch.  Outputs: NULL = not wanted, except `status`, which is required.
  * Shared-memory inputs are int32_t or int64_t elements, as smem_width says (4 or 8).  @since 0.2.0
  */
 typedef struct gpuocc_batch {
-    uint32_t size;                     /* sizeof(gpuocc_batch) */
-    int32_t smem_width;                /* 4 or 8: bytes per element of the two shared-memory inputs */
-    const int32_t *threads_per_block;  /* in */
-    const int32_t *regs_per_thread;    /* in */
-    const void *smem_static_bytes;     /* in, int32_t or int64_t elements */
-    const void *smem_dynamic_bytes;    /* in, int32_t or int64_t elements */
-    int32_t *status;                   /* out, required: GPUOCC_OK, or the check this launch failed
-                                          (GPUOCC_ERR_THREADS, _REGISTERS, _SMEM, or _OVERFLOW when its shared
-                                          memory reaches 2^60 bytes); its other outputs are 0 */
-    int32_t *blocks_per_sm;            /* out: the gpuocc_result fields of the same names */
-    int32_t *warps_per_sm;
-    double *occupancy;
-    uint32_t *limiters;
-    int32_t *limit_warps;
-    int32_t *limit_regs;
-    int32_t *limit_smem;
-    int32_t *limit_blocks;
-    int32_t *limit_barriers;
-    int32_t *regs_per_block;
-    int64_t *smem_per_block_bytes;
-    int64_t *smem_per_sm_bytes;
-    int32_t *waves_per_simd;           /* out, AMD's: the gpuocc_result fields of the same names (NVIDIA: 0 and */
-    int32_t *limit_sgprs;              /* GPUOCC_UNLIMITED, as gpuocc_occupancy)  @since 0.2.0 */
-    uint64_t reserved[2];              /* zero */
+    uint32_t size;      /* sizeof(gpuocc_batch) */
+    int32_t smem_width; /* 4 or 8: bytes per element of the two shared-memory inputs */
+    /* in */
+    GPUOCC_PTR64(const int32_t *threads_per_block, threads_per_block_pad);
+    GPUOCC_PTR64(const int32_t *regs_per_thread, regs_per_thread_pad);
+    GPUOCC_PTR64(const void *smem_static_bytes, smem_static_bytes_pad);   /* int32_t or int64_t elements */
+    GPUOCC_PTR64(const void *smem_dynamic_bytes, smem_dynamic_bytes_pad); /* int32_t or int64_t elements */
+    /* out, required: GPUOCC_OK, or the check this launch failed (GPUOCC_ERR_THREADS, _REGISTERS, _SMEM, or
+       _OVERFLOW when its shared memory reaches 2^60 bytes); its other outputs are 0 */
+    GPUOCC_PTR64(int32_t *status, status_pad);
+    /* out: the gpuocc_result fields of the same names */
+    GPUOCC_PTR64(int32_t *blocks_per_sm, blocks_per_sm_pad);
+    GPUOCC_PTR64(int32_t *warps_per_sm, warps_per_sm_pad);
+    GPUOCC_PTR64(double *occupancy, occupancy_pad);
+    GPUOCC_PTR64(uint32_t *limiters, limiters_pad);
+    GPUOCC_PTR64(int32_t *limit_warps, limit_warps_pad);
+    GPUOCC_PTR64(int32_t *limit_regs, limit_regs_pad);
+    GPUOCC_PTR64(int32_t *limit_smem, limit_smem_pad);
+    GPUOCC_PTR64(int32_t *limit_blocks, limit_blocks_pad);
+    GPUOCC_PTR64(int32_t *limit_barriers, limit_barriers_pad);
+    GPUOCC_PTR64(int32_t *regs_per_block, regs_per_block_pad);
+    GPUOCC_PTR64(int64_t *smem_per_block_bytes, smem_per_block_bytes_pad);
+    GPUOCC_PTR64(int64_t *smem_per_sm_bytes, smem_per_sm_bytes_pad);
+    /* out, AMD's: the gpuocc_result fields of the same names (NVIDIA: 0 and GPUOCC_UNLIMITED, as
+       gpuocc_occupancy)  @since 0.2.0 */
+    GPUOCC_PTR64(int32_t *waves_per_simd, waves_per_simd_pad);
+    GPUOCC_PTR64(int32_t *limit_sgprs, limit_sgprs_pad);
+    uint64_t reserved[2]; /* zero */
 } gpuocc_batch;
 
 /*

@@ -46,7 +46,7 @@ char *input_slurp(struct cli_io *io, const char *path, size_t *length)
                 too_big = true;
                 break;
             }
-            char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL; /* 32-bit size_t too (wasm32) */
+            char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
             if (!bigger)
                 free(buf);
             buf = bigger;

@@ -71,10 +71,11 @@ static inline int gpuocc_log2_exact(uint64_t x)
 #endif
 
 /* Four 32-bit lanes at a time where the compiler has vector extensions (GCC, Clang) on a little-endian
-   machine (the checks read an int64's low word first); scalar code otherwise.  Define GPUOCC_NO_VECTORS to
-   force the scalar code. */
+   machine (the checks read an int64's low word first); scalar code otherwise, and on 32-bit x86 without
+   SSE2 (where a vector value changes the calling convention).  Define GPUOCC_NO_VECTORS to force the scalar
+   code. */
 #if defined(__GNUC__) && !defined(GPUOCC_NO_VECTORS) && defined(__BYTE_ORDER__) &&                             \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !(defined(__i386__) && !defined(__SSE2__))
 #define GPUOCC_VECTORS 1
 typedef uint32_t gpuocc_u32x4 __attribute__((vector_size(16)));
 typedef int32_t gpuocc_i32x4 __attribute__((vector_size(16)));

@@ -316,8 +316,9 @@ struct GPUOCC_MAY_ALIAS gpuocc_nv_prepared {
     /* by warps per SM: warps / warp slots, computed as gpuocc_rule_all does (when slots <= SLOTS_MAX) */
     double occupancy[GPUOCC_NV_SLOTS_MAX + 1];
     /* by KiB needed (the last entry: KIB_MAX or more): the index of the smallest carveout that large,
-       GPUOCC_MAX_CARVEOUTS when none is (or the device has none) */
-    uint8_t carveout_index[GPUOCC_NV_KIB_MAX + 1];
+       GPUOCC_MAX_CARVEOUTS when none is (or the device has none); whole words, so that the state is whole
+       words on targets that align 64-bit fields to 4 bytes (i386) too */
+    uint8_t carveout_index[(GPUOCC_NV_KIB_MAX + 1 + 7) / 8 * 8];
 };
 _Static_assert(offsetof(struct gpuocc_nv_prepared, tag) % sizeof(uint64_t) == 0, "the tagged words are whole");
 _Static_assert(offsetof(struct gpuocc_nv_prepared, quick_tag) ==

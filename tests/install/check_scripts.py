@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """scripts/check, run with a stand-in `meson` first on PATH (it records each call and writes the test logs
-it is told to): it configures only its own folders (build-check, build-check-san, build-check-tsan), never
-the user's build/; and it always ends with its summary line "check: N passed, N failed, N skipped", also
+it is told to): it configures only its own folders (build-check, build-check-san, build-check-tsan, and
+build-check-i386 where gcc -m32 and Criterion's i386 package are installed, else one skip), never the
+user's build/; and it always ends with its summary line "check: N passed, N failed, N skipped", also
 when a folder has no test log (a failed setup: counted as one failure), never with a traceback.
 
 Usage: check_scripts.py SOURCE_ROOT"""
@@ -57,19 +58,26 @@ with tempfile.TemporaryDirectory() as tmp:
     if (tree / "build" / "mine").read_text() != "user's build\n" or len(list((tree / "build").iterdir())) != 1:
         sys.exit("the user's build/ changed")
     last = run.stdout.strip().splitlines()[-1:] if run.stdout.strip() else []
-    if "Traceback" in run.stderr or last != ["check: 0 passed, 3 failed, 0 skipped"] or run.returncode == 0:
-        sys.exit(f"no test logs: expected the summary 0 passed, 3 failed (status 1), got status {run.returncode}:\n"
-                 f"{run.stdout}{run.stderr}")
+    # the 32-bit build runs where its tools are (a fourth folder), else it is one skip, said on stderr
+    i386 = "build-check-i386" in named
+    if not i386 and "32-bit build skipped" not in run.stderr:
+        sys.exit(f"no 32-bit build and no word of it: {run.stderr}")
+    folders, skip = (4, 0) if i386 else (3, 1)
+    if "Traceback" in run.stderr or last != [f"check: 0 passed, {folders} failed, {skip} skipped"] or run.returncode == 0:
+        sys.exit(f"no test logs: expected the summary 0 passed, {folders} failed, {skip} skipped (status 1), got "
+                 f"status {run.returncode}:\n{run.stdout}{run.stderr}")
     print(f"no test logs: {last[0]}, status {run.returncode}")
     # every folder with its log: 2 OK and 1 SKIP each
-    run, made = check("build-check build-check-san build-check-tsan")
+    run, made = check("build-check build-check-san build-check-tsan build-check-i386")
     last = run.stdout.strip().splitlines()[-1:]
-    if last != ["check: 6 passed, 0 failed, 3 skipped"] or run.returncode != 0:
-        sys.exit(f"three logs: expected 6 passed, 0 failed, 3 skipped (status 0):\n{run.stdout}{run.stderr}")
+    want = f"check: {2 * folders} passed, 0 failed, {folders + skip} skipped"
+    if last != [want] or run.returncode != 0:
+        sys.exit(f"every log: expected {want} (status 0):\n{run.stdout}{run.stderr}")
     # one log missing (say the sanitized setup failed): the others still counted
-    run, made = check("build-check build-check-tsan")
+    run, made = check("build-check build-check-tsan build-check-i386")
     last = run.stdout.strip().splitlines()[-1:]
-    if last != ["check: 4 passed, 1 failed, 2 skipped"] or run.returncode == 0:
-        sys.exit(f"two logs: expected 4 passed, 1 failed, 2 skipped (status 1):\n{run.stdout}{run.stderr}")
-    print(f"three logs: 6 passed, 3 skipped; two: {last[0]}")
+    want = f"check: {2 * folders - 2} passed, 1 failed, {folders - 1 + skip} skipped"
+    if last != [want] or run.returncode == 0:
+        sys.exit(f"one log missing: expected {want} (status 1):\n{run.stdout}{run.stderr}")
+    print(f"every log: {2 * folders} passed; one missing: {last[0]}")
 print("scripts/check: its own folders, always its summary")

@@ -153,7 +153,8 @@ class _CPrepared(ctypes.Structure):
     _fields_ = [("size", c_u32), ("reserved0", c_u32), ("opaque", c_u64 * 255)]
 
 
-_VP = ctypes.c_void_p
+# gpuocc_batch's pointers take 64 bits on every target (GPUOCC_PTR64): an address, 0 for NULL
+_VP = c_u64
 
 
 class _CBatch(ctypes.Structure):
