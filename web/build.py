@@ -44,7 +44,8 @@ def build(clang, outdir, srcdir, sources):
     def compile_one(src):
         rel = os.path.relpath(src, srcdir)
         obj = os.path.join(objdir, rel.replace(os.sep, "_") + ".o")
-        r = subprocess.run([clang, *TARGET, *CFLAGS, *inc, "-c", src, "-o", obj], capture_output=True, text=True)
+        r = subprocess.run([clang, *TARGET, *CFLAGS, *inc, "-MMD", "-MF", obj + ".d", "-c", src, "-o", obj],
+                           capture_output=True, text=True)
         return obj, r
 
     objs = []
@@ -74,6 +75,13 @@ def build(clang, outdir, srcdir, sources):
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(page)
     os.replace(tmp, os.path.join(outdir, "index.html"))
+    # every header the sources include, for Meson's depfile: a changed header rebuilds the page
+    deps = set()
+    for obj in objs:
+        text = open(obj + ".d", encoding="utf-8").read().replace("\\\n", " ")
+        deps.update(text.split(":", 1)[1].split())
+    with open(os.path.join(outdir, "index.html.d"), "w", encoding="utf-8") as f:
+        f.write(os.path.join(outdir, "index.html") + ": " + " ".join(sorted(d.replace(" ", "\\ ") for d in deps)) + "\n")
     return 0
 
 
