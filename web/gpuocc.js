@@ -12,8 +12,17 @@ function gpuoccRuntime(module) {
   const EBADF = 8, EINVAL = 28, ENOENT = 44, ESPIPE = 70;
   const enc = new TextEncoder(), dec = new TextDecoder();
   let inst = null, files = new Map(), opened = new Map(), nextFd = 4, onRead = null;
-  const u8 = () => new Uint8Array(inst.exports.memory.buffer);
-  const dv = () => new DataView(inst.exports.memory.buffer);
+  /* views of the module's memory, made again only when it has grown (its buffer is then a new one) */
+  let buffer = null, bytes = null, view = null;
+  const fresh = () => {
+    if (buffer !== inst.exports.memory.buffer) {
+      buffer = inst.exports.memory.buffer;
+      bytes = new Uint8Array(buffer);
+      view = new DataView(buffer);
+    }
+  };
+  const u8 = () => (fresh(), bytes);
+  const dv = () => (fresh(), view);
   const str = (p, n) => dec.decode(u8().subarray(p, p + n));
   const wasi = {
     proc_exit(code) { throw new Error("gpuocc: the module exited (" + code + ")"); },
@@ -98,16 +107,22 @@ function gpuoccRuntime(module) {
     onRead = o.onRead || null;
     opened = new Map();
     nextFd = 4;
-    const all = ["gpuocc", ...args].map((a) => enc.encode(String(a) + "\0"));
-    const size = all.reduce((s, a) => s + a.length, 0);
-    const strings = x.gpuocc_web_alloc(size), argv = x.gpuocc_web_alloc(4 * all.length);
+    /* the argument strings, NUL-terminated, written straight into one allocation; their pointers after */
+    const all = ["gpuocc", ...args].map(String);
+    const size = all.reduce((n, a) => n + 3 * a.length + 1, 0);
+    const strings = x.gpuocc_web_alloc(size + 3 + 4 * all.length);
+    const argv = (strings + size + 3) & ~3;
     const input = o.input || new Uint8Array(0), inPtr = x.gpuocc_web_alloc(input.length);
     let at = strings;
-    all.forEach((a, i) => { u8().set(a, at); dv().setUint32(argv + 4 * i, at, true); at += a.length; });
+    for (let i = 0; i < all.length; i++) {
+      const got = enc.encodeInto(all[i], u8().subarray(at, strings + size));
+      u8()[at + got.written] = 0;
+      dv().setUint32(argv + 4 * i, at, true);
+      at += got.written + 1;
+    }
     u8().set(input, inPtr);
     const answer = x.gpuocc_web_run(all.length, argv, inPtr, input.length);
     x.gpuocc_web_free(strings);
-    x.gpuocc_web_free(argv);
     x.gpuocc_web_free(inPtr);
     files = new Map();
     opened = new Map();

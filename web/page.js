@@ -96,6 +96,7 @@
   function renderWaves(r, all) {
     const w = $("#waves");
     if (!all.grid_blocks || !r.blocks_per_sm) {
+      w.replaceChildren();
       w.textContent = r.sm_count && r.blocks_per_sm ? "a full wave: " + r.sm_count * r.blocks_per_sm +
         " blocks (" + r.sm_count + " \u00d7 " + r.blocks_per_sm + "); give the grid's blocks for its waves" : "give a product (its unit count) and the grid's blocks";
       return;
@@ -103,13 +104,21 @@
     const a = gpuocc.run(["waves", "--grid-blocks", all.grid_blocks, "--blocks-per-sm", String(r.blocks_per_sm),
                           ...(r.sm_count ? ["--sm-count", String(r.sm_count)] : ["--arch", all.arch]), "--json"]);
     if (a.status > 1) { w.textContent = a.err.trim(); return; }
-    const o = JSON.parse(a.out);
-    w.replaceChildren(...Object.entries(o).map(([k, v]) => {
-      const s = document.createElement("span");
-      set(s, "waves." + k, v);
-      s.textContent = k + " " + text(v) + "; ";
-      return s;
-    }));
+    const o = JSON.parse(a.out), verdict = document.createElement("p"), dl = document.createElement("dl");
+    verdict.textContent = o.verdict || "";
+    set(verdict, "waves.verdict", o.verdict);
+    dl.className = "fields";
+    for (const [k, v] of Object.entries(o)) {
+      if (k === "verdict" || k === "command" || v === null) continue;
+      const dt = document.createElement("dt"), dd = document.createElement("dd");
+      dt.textContent = k;
+      set(dd, "waves." + k, v);
+      dd.textContent = text(v);
+      dl.append(dt, dd);
+    }
+    const more = document.createElement("details");
+    more.append(Object.assign(document.createElement("summary"), {textContent: "every field (as gpuocc waves --json)"}), dl);
+    w.replaceChildren(verdict, more);
   }
 
   function update() {
