@@ -168,7 +168,7 @@ typedef struct gpuocc_device {
 } gpuocc_device;
 
 /* gpuocc_device.grf_table (Intel): threads per XVE the compute runtime counts at a GRF count.  @since 0.2.0 */
-#define GPUOCC_GRF_TABLE_TWO_MODES 1 /* up to Xe2: 8 threads, 4 above 128 registers (large GRF) */
+#define GPUOCC_GRF_TABLE_TWO_MODES 1 /* up to Xe2: 8 threads, 4 at 256 registers (large GRF) */
 #define GPUOCC_GRF_TABLE_XE3       2 /* Xe3: 10 up to 96 registers, 8 to 128, 6 to 160, 5 to 192, 4 to 256 */
 
 /* gpuocc_device.agpr_file.  @since 0.2.0 */

@@ -117,7 +117,7 @@ for command in (["sweep"], ["sweep", "--steps"], ["plot", "--terminal"]):  # plo
     regs = ["--regs" if command[0] == "plot" else "--vgprs", "64"]
     rc, out, err = run(command + ["--arch", "MI300X", "--threads", "256", *regs, "--axis", "barriers"])
     check(f"{' '.join(command)} --axis barriers on AMD: usage error", rc == 2 and out == "" and
-          err.startswith("gpuocc: --axis: barriers: NVIDIA only") and len(err.strip().splitlines()) == 1, (rc, err))
+          err.startswith("gpuocc: --axis: barriers: NVIDIA and Intel only") and len(err.strip().splitlines()) == 1, (rc, err))
     rc, out, err = run(command + ["--arch", "MI300X", "--threads", "256", *regs, "--axis", "regs"])
     check(f"{' '.join(command)} --axis regs on AMD answers", rc == 0 and out != "" and err == "", (rc, err))
 # VGPRs a lane cannot address (gfx942: 512 unified, 256 arch): the launch cannot run, exit 1
@@ -167,8 +167,8 @@ t = list(csv.reader(io.StringIO(out)))
 hdr = t[0] if t else []
 rows = {dict(zip(hdr, r))["id"]: dict(zip(hdr, r)) for r in t[1:]} if hdr else {}
 check("batch exit 1 (bad rows)", rc == 1, err)
-check("batch header: AMD results before line and error", hdr[-5:] == ["model", "waves_per_simd", "limit_sgprs", "line",
-                                                                      "error"], hdr)
+check("batch header: AMD results before line and error", hdr[-6:] == ["model", "waves_per_simd", "limit_sgprs",
+                                                                      "workgroups_per_gpu", "line", "error"], hdr)
 check("batch rows have the header's width", all(len(r) == len(hdr) for r in t[1:]), t)
 exp = {"a": ("2", "2", "8", "shared_memory", "compiler"), "b": ("7", "7", "7", "sgprs", "compiler"),
        "c": ("8", "16", "-1", "warps|registers|shared_memory", "compiler"), "d": ("4", "8", "-1", "shared_memory", "compiler"),

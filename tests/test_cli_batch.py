@@ -20,7 +20,7 @@ from checks import check, finish
 GPUOCC = sys.argv[1]
 RESULTS = ["status", "blocks_per_sm", "warps_per_sm", "occupancy", "limiters", "limit_warps", "limit_regs",
            "limit_smem", "limit_blocks", "limit_barriers", "regs_per_block", "smem_per_block", "model", "waves_per_simd",
-           "limit_sgprs", "line", "error"]
+           "limit_sgprs", "workgroups_per_gpu", "line", "error"]
 
 
 def run(args, stdin=None):

@@ -272,6 +272,21 @@ Test(intel, runtime_dg2_and_xe_lp)
     cr_expect_eq(r.workgroups_per_gpu, 84);
 }
 
+Test(intel, runtime_two_mode_table)
+{
+    /* I2: gfx_core_helper_base.inl calculateAvailableThreadCount up to Xe2: 4 threads per EU when the GRF count
+       equals the large GRF's 256 (GrfConfig::largeGrfNumber), 8 otherwise -- a count between the two modes
+       (200) is 8 threads, unlike the calculator's "more than 128: large GRF".  pvc: 8 XVEs; 256 work-items
+       in sub-groups of 16 = 16 threads: 8 x 8 / 16 = 4 work-groups at 200 GRF, 8 x 4 / 16 = 2 at 256. */
+    gpuocc_device pvc = test_device("pvc");
+    cr_expect_eq(runtime(&pvc, 256, 16, 0, 200, 0).blocks_per_sm, 4);
+    cr_expect_eq(runtime(&pvc, 256, 16, 0, 200, 0).limit_regs, GPUOCC_UNLIMITED);
+    cr_expect_eq(runtime(&pvc, 256, 16, 0, 256, 0).blocks_per_sm, 2);
+    /* the calculator halves the Xe-core's 64 threads above 128 GRF: 32 / 16 = 2 */
+    gpuocc_kernel k = intel_kernel(256, 16, 0, 200, 0);
+    cr_expect_eq(test_occupancy(&pvc, &k).blocks_per_sm, 2);
+}
+
 Test(intel, runtime_xe3_grf_table)
 {
     /* Xe3 (PTL): 8 XVEs x 10 threads = 80; WG 160 / 16 = 10 threads; no barriers */

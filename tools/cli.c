@@ -781,9 +781,28 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, int64_t
         threads_max = k->max_threads_per_block;
     if (k->threads_per_block > threads_max) {
         *limit = threads_max;
-        snprintf(why, cap, "threads %d is over the block's thread limit %lld", k->threads_per_block,
-                 (long long)threads_max);
+        snprintf(why, cap, cli_is_intel(d) ? "threads %d is over the largest work-group, %lld work-items"
+                                           : "threads %d is over the block's thread limit %lld",
+                 k->threads_per_block, (long long)threads_max);
         return "threads";
+    }
+    if (cli_is_intel(d)) {
+        /* docs/intel.md: a GRF count above the device's, or more SLM than one work-group may have, never runs */
+        int64_t grf = k->grf ? k->grf : 128, slm = k->smem_static_bytes;
+        slm = k->smem_dynamic_bytes > INT64_MAX - slm ? INT64_MAX : slm + k->smem_dynamic_bytes;
+        if (grf > d->grf_max) {
+            *limit = d->grf_max;
+            snprintf(why, cap, "grf %lld is over the device's largest GRF mode, %d GRF registers per hardware thread",
+                     (long long)grf, d->grf_max);
+            return "grf";
+        }
+        if (slm > d->smem_per_block_bytes) {
+            *limit = d->smem_per_block_bytes;
+            snprintf(why, cap, "SLM %lld B (static + dynamic) is over the %lld B one work-group may have",
+                     (long long)slm, (long long)d->smem_per_block_bytes);
+            return k->smem_dynamic_bytes ? "smem_dynamic" : "smem_static";
+        }
+        return NULL;
     }
     if (d->vendor != GPUOCC_VENDOR_NVIDIA)
         return NULL;
@@ -819,6 +838,40 @@ void cli_limiters(uint32_t limiters, char *out, size_t cap)
         if (!(limiters & (1u << i)))
             continue;
         int w = snprintf(out + n, cap - n, "%s%s", n ? "|" : "", gpuocc_resource_name(i));
+        if (w < 0 || (size_t)w >= cap - n)
+            return;
+        n += (size_t)w;
+    }
+}
+
+/* The words a person reads for a resource: the machine names (gpuocc_resource_name) on NVIDIA and AMD; on
+   Intel its own (docs/intel.md, "Words"): hardware threads, GRF, SLM, the work-group cap, barriers. */
+const char *cli_resource_word(const gpuocc_device *d, int32_t resource)
+{
+    if (cli_is_intel(d))
+        switch (resource) {
+        case GPUOCC_RESOURCE_WARPS: return "hardware threads";
+        case GPUOCC_RESOURCE_REGISTERS: return "GRF";
+        case GPUOCC_RESOURCE_SMEM: return "SLM";
+        case GPUOCC_RESOURCE_BLOCKS: return "work-group cap";
+        case GPUOCC_RESOURCE_BARRIERS: return "barriers";
+        default: break;
+        }
+    return gpuocc_resource_name(resource);
+}
+
+void cli_limiter_words(const gpuocc_device *d, uint32_t limiters, char *out, size_t cap)
+{
+    if (!cli_is_intel(d)) {
+        cli_limiters(limiters, out, cap);
+        return;
+    }
+    out[0] = '\0';
+    size_t n = 0;
+    for (int32_t i = 0; i <= GPUOCC_RESOURCE_VIRTUAL; i++) {
+        if (!(limiters & (1u << i)))
+            continue;
+        int w = snprintf(out + n, cap - n, "%s%s", n ? "|" : "", cli_resource_word(d, i));
         if (w < 0 || (size_t)w >= cap - n)
             return;
         n += (size_t)w;

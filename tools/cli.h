@@ -140,11 +140,11 @@ const char *cli_vendor_name(const gpuocc_device *d);
 /* The launch flags every launch-taking command accepts, with the same meaning everywhere. */
 #define CLI_LAUNCH_OPTIONS                                                                                   \
     {"--arch", "NAME", "architecture (sm_90, gfx942) or product (H100, MI300X); see 'gpuocc devices'"},       \
-    {"--threads", "N", "threads per block (AMD: workgroup size)"},                                            \
+    {"--threads", "N", "threads per block (AMD: workgroup size; Intel: work-items per work-group)"},                                            \
     {"--regs", "N", "registers per thread (AMD: arch VGPRs per lane, as --vgprs)"},                           \
-    {"--smem-static", "BYTES", "static shared memory per block (48K, 1M: powers of 1024; AMD: LDS)"},         \
-    {"--smem-dynamic", "BYTES", "dynamic shared memory per block (AMD: dynamic LDS)"},                        \
-    {"--barriers", "N", "NVIDIA: named barriers per block (default 1)"},                                      \
+    {"--smem-static", "BYTES", "static shared memory per block (48K, 1M: powers of 1024; AMD: LDS; Intel: SLM)"},         \
+    {"--smem-dynamic", "BYTES", "dynamic shared memory per block (AMD: dynamic LDS; Intel: dynamic SLM)"},                        \
+    {"--barriers", "N", "NVIDIA: named barriers per block; Intel: barriers the kernel uses (default 1)"},                                      \
     {"--carveout", "PERCENT", "NVIDIA: preferred shared-memory carveout, 0-100 (default -1: the driver's choice)"}, \
     {"--no-optin", NULL, "NVIDIA: the kernel has not raised its shared-memory limit above 48 KiB (opt-in is on)"}, \
     {"--virtual-resources", "N", "NVIDIA cc 10.x-12.x: virtual resources per block (of the SM's 128; default 0: none)"}
@@ -221,6 +221,10 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, int64_t
 /* Limiters as "registers|shared_memory" (CSV and text); as a JSON array of names. */
 void cli_limiters(uint32_t limiters, char *out, size_t cap);
 void json_limiters(FILE *f, uint32_t limiters);
+/* What a person reads (text output): a resource's word, and the limiters as words joined by '|' -- the names
+   above on NVIDIA and AMD; Intel's own words on Intel ("hardware threads|GRF"; docs/intel.md). */
+const char *cli_resource_word(const gpuocc_device *d, int32_t resource);
+void cli_limiter_words(const gpuocc_device *d, uint32_t limiters, char *out, size_t cap);
 
 extern const struct cli_command cli_cmd_report, cli_cmd_devices, cli_cmd_batch, cli_cmd_latency, cli_cmd_bandwidth,
     cli_cmd_spill,

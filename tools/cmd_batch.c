@@ -44,7 +44,7 @@ static const struct {
 /* The results: `model` only when the input has no `model` column of its own (its cells say the model then). */
 static const char result_header[] = "status,blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,"
                                     "limit_smem,limit_blocks,limit_barriers,regs_per_block,smem_per_block,";
-static const char result_header_tail[] = "waves_per_simd,limit_sgprs,line,error";
+static const char result_header_tail[] = "waves_per_simd,limit_sgprs,workgroups_per_gpu,line,error";
 
 #define MAX_COLUMNS 1024
 /* The longest record kept (--max-record-bytes): a longer one is a bad row, read past without being kept. */
@@ -796,8 +796,12 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
     if (dev->vendor == GPUOCC_VENDOR_INTEL && !intel_cells(b, rec, dev, &k, v))
         return false;
     rc = gpuocc_occupancy(dev, &k, r);
-    if (rc == GPUOCC_OK)
+    if (rc == GPUOCC_OK) {
+        /* workgroups_per_gpu: Intel's, with an Xe-core count; -1 (an empty cell, null) elsewhere */
+        if (dev->vendor != GPUOCC_VENDOR_INTEL || dev->sm_count <= 0)
+            r->workgroups_per_gpu = -1;
         return true;
+    }
     /* the library's status, and the columns (as the input names them) that carry the value it rejected */
     int cols[2] = {-1, -1};
     if (rc == GPUOCC_ERR_THREADS)
@@ -892,6 +896,7 @@ static void put_amd_csv(struct batch *b, const gpuocc_result *r)
     o->buf[o->n++] = ',';
 }
 
+
 static void print_csv_row(struct batch *b, const struct record *rec, const gpuocc_result *r,
                           const struct verdict *v)
 {
@@ -929,6 +934,9 @@ static void print_csv_row(struct batch *b, const struct record *rec, const gpuoc
         put_i64(o, r->smem_per_block_bytes);
         o->buf[o->n++] = ',';
         put_amd_csv(b, r);
+        if (r->workgroups_per_gpu >= 0) /* Intel's GPU-wide count; empty where evaluate did not give one */
+            put_i64(o, r->workgroups_per_gpu);
+        o->buf[o->n++] = ',';
         put_i64(o, rec->line);
         memcpy(o->buf + o->n, ",\n", 2);
         o->n += 2;
@@ -938,8 +946,8 @@ static void print_csv_row(struct batch *b, const struct record *rec, const gpuoc
     memcpy(o->buf + o->n, v->status, sn);
     o->n += sn;
     /* the results' empty cells, then the line */
-    size_t empty = 14 + (b->result_model ? 1 : 0);
-    memcpy(o->buf + o->n, ",,,,,,,,,,,,,,,", empty);
+    size_t empty = 15 + (b->result_model ? 1 : 0);
+    memcpy(o->buf + o->n, ",,,,,,,,,,,,,,,,", empty);
     o->n += empty;
     put_i64(o, rec->line);
     o->buf[o->n++] = ',';
@@ -1020,13 +1028,18 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
             out_str(o, "null");
         else
             put_i64(o, r->limit_sgprs);
+        out_str(o, ",\"workgroups_per_gpu\":");
+        if (r->workgroups_per_gpu >= 0)
+            put_i64(o, r->workgroups_per_gpu);
+        else
+            out_str(o, "null");
     } else {
         out_str(o, ",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null,"
                    "\"limit_warps\":null,\"limit_regs\":null,\"limit_smem\":null,\"limit_blocks\":null,"
                    "\"limit_barriers\":null,\"regs_per_block\":null,\"smem_per_block\":null");
         if (b->result_model)
             out_str(o, ",\"model\":null");
-        out_str(o, ",\"waves_per_simd\":null,\"limit_sgprs\":null");
+        out_str(o, ",\"waves_per_simd\":null,\"limit_sgprs\":null,\"workgroups_per_gpu\":null");
     }
     out_str(o, ",\"line\":");
     put_i64(o, rec->line);
@@ -1289,8 +1302,9 @@ static const struct cli_option batch_options[] = {
 const struct cli_command cli_cmd_batch = {
     "batch", cmd_batch,
     "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; AMD: "
-    "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm), one row out per row in",
+    "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm; Intel: sub_group,grf,slm,model), one row out per row in",
     "[FILE|-] [--json] [--max-record-bytes BYTES]", batch_options,
     "gpuocc batch launches.csv > occupancy.csv\n"
     "printf 'arch,threads,regs\\nH100,256,64\\n' | gpuocc batch\n"
-    "printf 'arch,threads,regs,sgprs,smem_static,model\\nMI300X,256,128,32,32K,runtime\\n' | gpuocc batch\n"};
+    "printf 'arch,threads,regs,sgprs,smem_static,model\\nMI300X,256,128,32,32K,runtime\\n' | gpuocc batch\n"
+    "printf 'arch,threads,sub_group,grf,slm,model\\nmax-1550,512,16,256,64K,runtime\\n' | gpuocc batch\n"};

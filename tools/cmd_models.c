@@ -595,6 +595,9 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         return cli_fail(io, "--arch", "required");
     if (!l.have_threads)
         return cli_fail(io, "--threads", "required");
+    if (cli_is_intel(&l.dev)) /* a register cap per thread: Intel chooses a GRF mode instead (docs/intel.md) */
+        return cli_fail(io, "--arch", "%s is an Intel device: register caps are NVIDIA's and AMD's (Intel's GRF "
+                        "modes: gpuocc sweep --axis grf)", l.dev_name);
     if (!l.have_regs)
         return cli_fail(io, cli_is_amd(&l.dev) ? "--vgprs" : "--regs", "required");
     const gpuocc_device *dev = &l.dev;

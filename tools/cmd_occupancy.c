@@ -17,8 +17,16 @@ static void launch_example(struct cli_io *io, struct cli_launch *l)
     l->k.smem_dynamic_bytes = 48 * 1024;
 }
 
-static const char *resource_demand_name(int32_t resource, bool amd)
+static const char *resource_demand_name(int32_t resource, bool amd, bool intel)
 {
+    if (intel)
+        switch (resource) {
+        case GPUOCC_RESOURCE_REGISTERS: return "GRF per hardware thread";
+        case GPUOCC_RESOURCE_SMEM: return "SLM per work-group (bytes)";
+        case GPUOCC_RESOURCE_WARPS: return "work-items per work-group";
+        case GPUOCC_RESOURCE_BARRIERS: return "barriers per work-group";
+        default: return "resident work-groups";
+        }
     if (amd)
         switch (resource) {
         case GPUOCC_RESOURCE_REGISTERS: return "VGPRs per lane";
@@ -56,54 +64,71 @@ static int32_t report_steps(const struct cli_launch *l, const gpuocc_result *r, 
 /* The resources a report walks for next steps: NVIDIA's five, and AMD's SGPRs. */
 #define REPORT_RESOURCES (GPUOCC_RESOURCE_SGPRS + 1)
 
-static void print_limits(FILE *out, const gpuocc_result *r, bool amd, const char *unit)
+/* The words of a launch's counts as a person reads them: NVIDIA's blocks per SM, AMD's blocks per CU or WGP,
+   Intel's work-groups per Xe-core (docs/intel.md, "Words"). */
+struct report_words {
+    const char *block, *blocks, *unit; /* "block", "blocks", "SM" */
+};
+
+static struct report_words report_words_of(const gpuocc_device *d, const char *unit)
 {
+    if (cli_is_intel(d))
+        return (struct report_words){"work-group", "work-groups", "Xe-core"};
+    return (struct report_words){"block", "blocks", unit};
+}
+
+static void print_limits(FILE *out, const gpuocc_device *d, const gpuocc_result *r, bool amd, const char *unit)
+{
+    struct report_words w = report_words_of(d, unit);
     const int32_t limits[] = {r->limit_warps, r->limit_regs, r->limit_smem, r->limit_blocks, r->limit_barriers,
                               r->limit_sgprs};
     fprintf(out, "limits      ");
     for (int32_t i = 0; i < (amd ? REPORT_RESOURCES : GPUOCC_RESOURCE_COUNT); i++) {
         if (limits[i] == GPUOCC_UNLIMITED)
-            fprintf(out, "%s%s no limit", i ? ", " : "", gpuocc_resource_name(i));
+            fprintf(out, "%s%s no limit", i ? ", " : "", cli_resource_word(d, i));
         else
-            fprintf(out, "%s%s %d", i ? ", " : "", gpuocc_resource_name(i), limits[i]);
+            fprintf(out, "%s%s %d", i ? ", " : "", cli_resource_word(d, i), limits[i]);
     }
     if (!amd && r->limit_virtual_resources != GPUOCC_UNLIMITED)
         fprintf(out, ", %s %d", gpuocc_resource_name(GPUOCC_RESOURCE_VIRTUAL), r->limit_virtual_resources);
-    fprintf(out, " (blocks per %s)\n", unit);
+    fprintf(out, " (%s per %s)\n", w.blocks, w.unit);
 }
 
-static void print_change(FILE *out, const gpuocc_step_change *c, bool amd)
+static void print_change(FILE *out, const gpuocc_step_change *c, bool amd, bool intel)
 {
-    fprintf(out, "%s: %lld -> %lld (shed %lld)", resource_demand_name(c->resource, amd),
+    fprintf(out, "%s: %lld -> %lld (shed %lld)", resource_demand_name(c->resource, amd, intel),
             (long long)(c->new_value + c->shed), (long long)c->new_value, (long long)c->shed);
 }
 
 static void print_next_steps(FILE *out, const struct cli_launch *l, const gpuocc_result *r, const char *unit)
 {
-    bool amd = cli_is_amd(&l->dev);
+    bool amd = cli_is_amd(&l->dev), intel = cli_is_intel(&l->dev);
+    struct report_words w = report_words_of(&l->dev, unit);
     gpuocc_step steps[GPUOCC_STEPS_MAX];
     int32_t count = report_steps(l, r, steps);
     if (count == 1 && steps[0].also_count > 0) {
-        fprintf(out, "next step   no single change gains a block (");
+        fprintf(out, "next step   no single change gains a %s (", w.block);
         for (int32_t i = 0, n = 0; i <= GPUOCC_RESOURCE_SGPRS; i++)
             if (r->limiters & (1u << i))
-                fprintf(out, "%s%s", n++ ? " and " : "", gpuocc_resource_name(i));
+                fprintf(out, "%s%s", n++ ? " and " : "", cli_resource_word(&l->dev, i));
         fprintf(out, " tie at %d); together:\n", r->blocks_per_sm);
     }
     for (int32_t i = 0; i < count; i++) {
         fprintf(out, "next step   ");
-        print_change(out, &steps[i].change, amd);
+        print_change(out, &steps[i].change, amd, intel);
         for (int32_t j = 0; j < steps[i].also_count; j++) {
             fprintf(out, " and ");
-            print_change(out, &steps[i].also[j], amd);
+            print_change(out, &steps[i].also[j], amd, intel);
         }
-        fprintf(out, " for %d blocks/%s\n", steps[i].blocks_per_sm, unit);
+        fprintf(out, " for %d %s/%s\n", steps[i].blocks_per_sm, w.blocks, w.unit);
     }
     if (count == 0 && r->warps_per_sm < r->max_warps_per_sm) {
         if (r->limiters & GPUOCC_LIMIT_BLOCKS)
-            fprintf(out, "next step   the block-slot cap binds: use larger blocks to hold more warps\n");
+            fprintf(out, intel ? "next step   the work-group cap binds: use larger work-groups to hold more hardware "
+                                 "threads\n"
+                               : "next step   the block-slot cap binds: use larger blocks to hold more warps\n");
         else
-            fprintf(out, "next step   no change of the kernel's inputs gains a block\n");
+            fprintf(out, "next step   no change of the kernel's inputs gains a %s\n", w.block);
     }
 }
 
@@ -152,7 +177,7 @@ static void print_report_text_amd(FILE *out, const struct cli_launch *l, const g
     fprintf(out, "waves/%-5s %d of %d\n", unit, r->warps_per_sm, r->max_warps_per_sm);
     fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
     fprintf(out, "limited by  %s\n", lim);
-    print_limits(out, r, true, unit);
+    print_limits(out, &l->dev, r, true, unit);
     fprintf(out, "allocated   %d VGPRs (x lanes) and %lld B LDS per workgroup; %lld B LDS per %s\n", r->regs_per_block,
             (long long)r->smem_per_block_bytes, (long long)r->smem_per_sm_bytes, unit);
     if (l->dev.sm_count)
@@ -166,7 +191,7 @@ static void print_report_text_intel(FILE *out, const struct cli_launch *l, const
 {
     char arch[16], lim[96];
     cli_arch_name(&l->dev, arch, sizeof arch);
-    cli_limiters(r->limiters, lim, sizeof lim);
+    cli_limiter_words(&l->dev, r->limiters, lim, sizeof lim);
     bool runtime = r->model == GPUOCC_MODEL_INTEL_RUNTIME;
     int32_t sub_group = l->k.sub_group ? l->k.sub_group : l->dev.warp_size;
     if (l->dev.sm_count)
@@ -180,10 +205,14 @@ static void print_report_text_intel(FILE *out, const struct cli_launch *l, const
     fprintf(out, "model       %s\n", runtime ? "runtime: the compute runtime's getMaxWorkGroupCount (cooperative launches)"
                                              : "calculator: Intel's GPU Occupancy Calculator (the runtime's: --model runtime)");
     fprintf(out, "WGs/Xe-core %d\n", r->blocks_per_sm);
-    fprintf(out, "threads     %d of %d hardware threads per Xe-core\n", r->warps_per_sm, r->max_warps_per_sm);
+    fprintf(out, "hw threads  %d of %d hardware threads per Xe-core\n", r->warps_per_sm, r->max_warps_per_sm);
     fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
     fprintf(out, "limited by  %s\n", lim);
-    print_limits(out, r, false, "Xe-core");
+    char why[256];
+    int64_t limit;
+    if (r->blocks_per_sm == 0 && cli_exceeded(&l->dev, &l->k, &limit, why, sizeof why))
+        fprintf(out, "exceeded    %s\n", why);
+    print_limits(out, &l->dev, r, false, "Xe-core");
     fprintf(out, "allocated   %lld B SLM per work-group; %lld B SLM per Xe-core\n", (long long)r->smem_per_block_bytes,
             (long long)r->smem_per_sm_bytes);
     if (l->dev.sm_count)
@@ -232,7 +261,7 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
     int64_t limit;
     if (r->blocks_per_sm == 0 && cli_exceeded(&l->dev, &l->k, &limit, why, sizeof why))
         fprintf(out, "exceeded    %s\n", why);
-    print_limits(out, r, false, "SM");
+    print_limits(out, &l->dev, r, false, "SM");
     fprintf(out, "allocated   %d registers and %lld B shared memory per block; %lld B shared memory per SM configured\n",
            r->regs_per_block, (long long)r->smem_per_block_bytes, (long long)r->smem_per_sm_bytes);
     if (l->dev.sm_count)
@@ -455,12 +484,13 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
     /* a launch that fits no block cannot run: answered, but `gpuocc report ... && launch` must stop */
     if (r.blocks_per_sm == 0) {
         char lim[96];
-        cli_limiters(r.limiters, lim, sizeof lim);
+        cli_limiter_words(&l.dev, r.limiters, lim, sizeof lim);
+        const char *none = cli_is_intel(&l.dev) ? "0 work-groups fit on an Xe-core" : "0 blocks fit on a multiprocessor";
         int64_t limit;
         if (cli_exceeded(&l.dev, &l.k, &limit, why, sizeof why))
-            cli_problem(io, "launch", "cannot run: 0 blocks fit on a multiprocessor (limited by %s): %s", lim, why);
+            cli_problem(io, "launch", "cannot run: %s (limited by %s): %s", none, lim, why);
         else
-            cli_problem(io, "launch", "cannot run: 0 blocks fit on a multiprocessor (limited by %s)", lim);
+            cli_problem(io, "launch", "cannot run: %s (limited by %s)", none, lim);
         return CLI_PARTIAL;
     }
     return CLI_OK;

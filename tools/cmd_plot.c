@@ -45,22 +45,30 @@ struct words {
     const char *resource[NRES]; /* the legend's name of each resource */
     const char *cap_flags;      /* how a register cap is set */
     const char *initials;       /* the terminal's limiter letters, resource order */
+    const char *threads;        /* what a block's size counts: "threads" / Intel "work-items" */
 };
 static const struct words nvidia_words = {
     "SM", "SMs", "block", "warp", "register", "registers", "per thread", "shared memory",
     {"warp slots", "registers", "shared memory", "block slots", "barriers", "SGPRs"},
-    "-maxrregcount, __launch_bounds__", "WRSBXG"};
+    "-maxrregcount, __launch_bounds__", "WRSBXG", "threads"};
 static const struct words amd_words_cu = {
     "CU", "CUs", "workgroup", "wave", "VGPR", "VGPRs", "per lane", "LDS",
     {"wave slots", "VGPRs", "LDS", "workgroup slots", "barriers", "SGPRs"},
-    "amdgpu_num_vgpr, __launch_bounds__", "WVLBXS"};
+    "amdgpu_num_vgpr, __launch_bounds__", "WVLBXS", "threads"};
 static const struct words amd_words_wgp = {
     "WGP", "WGPs", "workgroup", "wave", "VGPR", "VGPRs", "per lane", "LDS",
     {"wave slots", "VGPRs", "LDS", "workgroup slots", "barriers", "SGPRs"},
-    "amdgpu_num_vgpr, __launch_bounds__", "WVLBXS"};
+    "amdgpu_num_vgpr, __launch_bounds__", "WVLBXS", "threads"};
+/* Intel's (docs/intel.md, "Words"): work-groups per Xe-core, hardware threads, GRF, SLM */
+static const struct words intel_words = {
+    "Xe-core", "Xe-cores", "work-group", "hardware thread", "GRF register", "GRF registers", "per hardware thread",
+    "SLM", {"hardware threads", "GRF", "SLM", "work-group cap", "barriers", "SGPRs"},
+    "-ze-opt-large-register-file", "TGSWBX", "work-items"};
 
 static const struct words *words_for(const struct cli_launch *l)
 {
+    if (cli_is_intel(&l->dev))
+        return &intel_words;
     if (!cli_is_amd(&l->dev))
         return &nvidia_words;
     /* blocks are per WGP on gfx10+ in WGP mode (as HIP counts them, and `gpuocc report` says), else per CU */
@@ -523,6 +531,10 @@ static const char *panel_title(const struct words *w, int32_t axis, char *out, s
         snprintf(out, cap, "Occupancy against %s", w->regs);
     else if (axis == GPUOCC_AXIS_SMEM)
         snprintf(out, cap, "Occupancy against %s", w->smem);
+    else if (axis == SWEEP_AXIS_SUB_GROUP)
+        snprintf(out, cap, "Occupancy against sub-group size");
+    else if (axis == SWEEP_AXIS_GRF)
+        snprintf(out, cap, "Occupancy against GRF size");
     else
         snprintf(out, cap, "Occupancy against barriers");
     return out;
@@ -531,11 +543,17 @@ static const char *panel_title(const struct words *w, int32_t axis, char *out, s
 static const char *axis_label(const struct words *w, int32_t axis, char *out, size_t cap)
 {
     if (axis == GPUOCC_AXIS_THREADS)
-        snprintf(out, cap, "threads per %s", w->block);
+        snprintf(out, cap, "%s per %s", w->threads, w->block);
     else if (axis == GPUOCC_AXIS_REGS)
         snprintf(out, cap, "%s %s", w->regs, w->per_thread);
     else if (axis == GPUOCC_AXIS_SMEM)
         snprintf(out, cap, "dynamic %s per %s (KiB)", w->smem, w->block);
+    else if (axis == SWEEP_AXIS_SUB_GROUP)
+        snprintf(out, cap, "sub-group size (%s per %s)", w->threads, w->warp);
+    else if (axis == SWEEP_AXIS_GRF)
+        snprintf(out, cap, "%s %s", w->regs, w->per_thread);
+    else if (w == &intel_words)
+        snprintf(out, cap, "barriers per %s", w->block);
     else
         snprintf(out, cap, "named barriers per %s", w->block);
     return out;
@@ -552,6 +570,8 @@ static int64_t current_value(const gpuocc_kernel *k, int32_t axis)
     case GPUOCC_AXIS_THREADS: return k->threads_per_block;
     case GPUOCC_AXIS_REGS: return k->regs_per_thread;
     case GPUOCC_AXIS_SMEM: return k->smem_dynamic_bytes;
+    case SWEEP_AXIS_SUB_GROUP: return k->sub_group ? k->sub_group : 16; /* Intel's default (docs/intel.md) */
+    case SWEEP_AXIS_GRF: return k->grf ? k->grf : 128;
     default: return k->barriers;
     }
 }
@@ -563,8 +583,10 @@ static void value_text(const struct words *w, int32_t axis, int64_t v, char *out
         snprintf(out, cap, "%g KiB", (double)v / 1024);
     else
         snprintf(out, cap, "%lld %s", (long long)v,
-                 axis == GPUOCC_AXIS_THREADS ? "threads"
-                 : axis == GPUOCC_AXIS_REGS  ? (v == 1 ? w->reg : w->regs)
+                 axis == GPUOCC_AXIS_THREADS    ? w->threads
+                 : axis == GPUOCC_AXIS_REGS     ? (v == 1 ? w->reg : w->regs)
+                 : axis == SWEEP_AXIS_SUB_GROUP ? "per sub-group"
+                 : axis == SWEEP_AXIS_GRF       ? w->regs
                                              : (v == 1 ? "barrier" : "barriers"));
 }
 
@@ -650,7 +672,13 @@ static void header(struct plot *p, int height, const char *title, const char *ex
                  "%s static + %s dynamic LDS%s",
                  k->threads_per_block, k->wave_size ? k->wave_size : p->l.dev.warp_size, k->regs_per_thread,
                  k->agprs, sgprs, st, dy, k->cu_mode ? ", CU mode" : "");
-    } else
+    } else if (cli_is_intel(&p->l.dev))
+        snprintf(launch, sizeof launch, "launch: %d work-items/work-group in sub-groups of %d, %d GRF registers, "
+                 "%s static + %s dynamic SLM, %d barrier%s%s",
+                 k->threads_per_block, k->sub_group ? k->sub_group : p->l.dev.warp_size, k->grf ? k->grf : 128, st,
+                 dy, k->barriers, k->barriers == 1 ? "" : "s",
+                 k->model == GPUOCC_MODEL_INTEL_RUNTIME ? ", the runtime's model" : ", the calculator's model");
+    else
         snprintf(launch, sizeof launch,
                  "launch: %d threads/block, %d registers/thread, %s static + %s dynamic shared memory, "
                  "%d barrier%s%s",
@@ -901,11 +929,13 @@ static void terminal_panel(FILE *o, const struct panel_data *d, const struct plo
     /* the current launch under the column that holds its point (column c holds points c n / cols up to the
        next column's first) */
     if (now >= d->from && now <= d->to && d->step > 0) {
-        int64_t k = (now - d->from) / d->step;
+        int64_t k = 0; /* the point that holds the launch: the last at or below it (the grid may skip values) */
+        while (k + 1 < d->n && d->pt[k + 1].value <= now)
+            k++;
         int c = (int)(((k + 1) * cols + d->n - 1) / d->n) - 1; /* the c with c n / cols <= k < (c + 1) n / cols */
         if (c >= cols)
             c = cols - 1;
-        if (c + 14 <= cols)
+        if (c + 14 <= cols || c < 12) /* a narrow panel (Intel's GRF: two points) too */
             fprintf(o, "       %*s^ this launch\n", c, "");
         else
             fprintf(o, "       %*sthis launch ^\n", c - 12, "");
@@ -916,7 +946,7 @@ static void terminal_panel(FILE *o, const struct panel_data *d, const struct plo
     const char *unit = d->axis == GPUOCC_AXIS_SMEM ? " KiB" : "";
     snprintf(from, sizeof from, "%g%s", (double)d->from / scale, unit);
     snprintf(to, sizeof to, "%g%s", (double)d->to / scale, unit);
-    fprintf(o, "       %-*s%s  (%s; limiter:", cols > 10 ? cols - 8 : 2, from, to,
+    fprintf(o, cols > 10 ? "       %-*s%s  (%s; limiter:" : "       %-*s to %s  (%s; limiter:", cols > 10 ? cols - 8 : 2, from, to,
             axis_label(w, d->axis, xlabel, sizeof xlabel));
     for (int r = 0; r < NRES; r++)
         if (r != GPUOCC_RESOURCE_SGPRS || cli_is_amd(&p->l.dev))
@@ -1064,6 +1094,9 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
         return cli_fail(io, "--terminal", "draws the occupancy panels only, not --chart");
     if (chart && axis >= 0)
         return cli_fail(io, "--axis", "cannot be combined with --chart");
+    if (chart && cli_is_intel(&p.l.dev))
+        return cli_fail(io, "--chart", "%s: NVIDIA and AMD only (its register caps and DRAM model), but --arch %s is "
+                        "an Intel device", chart, p.l.dev_name);
     bool bw = chart && !strcmp(chart, "bandwidth");
     if (bw && !(bytes_per_warp > 0))
         return cli_fail(io, "--bytes-per-warp", "required with --chart bandwidth: bytes each warp keeps in flight");
@@ -1098,15 +1131,18 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
     if (chart && !strcmp(chart, "tradeoff")) {
         panels[npanels++] = (struct panel_data){GPUOCC_AXIS_REGS, 0, p.l.k.regs_per_thread, 1, NULL, 0};
     } else if (!bw) {
-        const int32_t all[3] = {GPUOCC_AXIS_THREADS, GPUOCC_AXIS_REGS, GPUOCC_AXIS_SMEM};
+        /* Intel's default panels: work-group size, SLM and GRF (its register demand; regs do not apply) */
+        bool intel = cli_is_intel(&p.l.dev);
+        const int32_t all[3] = {GPUOCC_AXIS_THREADS, intel ? SWEEP_AXIS_GRF : GPUOCC_AXIS_REGS, GPUOCC_AXIS_SMEM};
         for (int i = 0; i < 3; i++)
             if (axis < 0 || axis == all[i])
                 panels[npanels++] = (struct panel_data){all[i], 0, 0, 0, NULL, 0};
-        if (axis == GPUOCC_AXIS_BARRIERS)
-            panels[npanels++] = (struct panel_data){GPUOCC_AXIS_BARRIERS, 0, 0, 0, NULL, 0};
+        if (axis >= 0 && npanels == 0)
+            panels[npanels++] = (struct panel_data){axis, 0, 0, 0, NULL, 0};
         for (int i = 0; i < npanels; i++) {
             struct panel_data *d = &panels[i];
-            gpuocc_sweep_range(&p.l.dev, &p.l.k, d->axis, &d->from, &d->to, &d->step);
+            if (!sweep_range(io, &p.l, d->axis, &d->from, &d->to, &d->step))
+                return io->status;
         }
     }
     int status = CLI_OK;
@@ -1134,7 +1170,8 @@ static const struct cli_option plot_options[] = {
     CLI_AMD_LAUNCH_OPTIONS,
     CLI_INTEL_LAUNCH_OPTIONS,
     {"--output", "FILE", "write the SVG here (- for stdout)"},
-    {"--axis", "AXIS", "one panel: threads, regs, smem or barriers (default: threads, regs and smem)"},
+    {"--axis", "AXIS", "one panel: threads, regs, smem or barriers (default: threads, regs and smem); Intel: "
+                       "threads, smem (slm), barriers, sub_group or grf (default: threads, grf and smem)"},
     {"--terminal", NULL, "draw the panels with Unicode blocks on stdout"},
     {"--chart", "CHART", "tradeoff: occupancy and spill slowdown against the register cap; bandwidth: DRAM "
                          "bandwidth against warps per SM"},

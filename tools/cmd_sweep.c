@@ -5,19 +5,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const axis_names[GPUOCC_AXIS_COUNT] = {"threads", "regs", "smem", "barriers"};
+static const char *const axis_names[SWEEP_AXIS_COUNT] = {"threads", "regs", "smem", "barriers", "sub_group", "grf"};
 
 int32_t sweep_axis_from_name(const char *name)
 {
-    for (int32_t i = 0; i < GPUOCC_AXIS_COUNT; i++)
+    for (int32_t i = 0; i < SWEEP_AXIS_COUNT; i++)
         if (!strcmp(name, axis_names[i]))
             return i;
+    /* the Intel spellings of the same axes (as --slm names the field --smem-static sets) */
+    if (!strcmp(name, "slm"))
+        return GPUOCC_AXIS_SMEM;
+    if (!strcmp(name, "sub-group"))
+        return SWEEP_AXIS_SUB_GROUP;
     return -1;
 }
 
 const char *sweep_axis_name(int32_t axis)
 {
-    return axis >= 0 && axis < GPUOCC_AXIS_COUNT ? axis_names[axis] : "";
+    return axis >= 0 && axis < SWEEP_AXIS_COUNT ? axis_names[axis] : "";
 }
 
 bool sweep_axis_flag(struct cli_args *a, int32_t *axis)
@@ -27,25 +32,142 @@ bool sweep_axis_flag(struct cli_args *a, int32_t *axis)
         return false;
     *axis = sweep_axis_from_name(v);
     if (*axis < 0) {
-        const char *near = cli_nearest(v, axis_names, GPUOCC_AXIS_COUNT);
-        cli_fail(a->io, "--axis", "expected threads, regs, smem or barriers, got '%s'%s%s%s", v,
+        const char *near = cli_nearest(v, axis_names, SWEEP_AXIS_COUNT);
+        cli_fail(a->io, "--axis", "expected threads, regs, smem, barriers, sub_group or grf, got '%s'%s%s%s", v,
                  near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
     }
     return true;
+}
+
+static bool intel_axis(int32_t axis)
+{
+    return axis == SWEEP_AXIS_SUB_GROUP || axis == SWEEP_AXIS_GRF;
+}
+
+gpuocc_kernel sweep_kernel_at(const gpuocc_kernel *k, int32_t axis, int64_t v)
+{
+    gpuocc_kernel at = *k;
+    switch (axis) {
+    case GPUOCC_AXIS_THREADS: at.threads_per_block = (int32_t)v; break;
+    case GPUOCC_AXIS_REGS: at.regs_per_thread = (int32_t)v; break;
+    case GPUOCC_AXIS_SMEM: at.smem_dynamic_bytes = v; break;
+    case SWEEP_AXIS_SUB_GROUP: at.sub_group = (int32_t)v; break;
+    case SWEEP_AXIS_GRF: at.grf = (int32_t)v; break;
+    default: at.barriers = (int32_t)v; break;
+    }
+    return at;
+}
+
+/* The axes a vendor's rules do not move: refused, as their flags are (every point would be the same). */
+static bool axis_applies(struct cli_io *io, const struct cli_launch *l, int32_t axis)
+{
+    char arch[16];
+    cli_arch_name(&l->dev, arch, sizeof arch);
+    if (axis == GPUOCC_AXIS_BARRIERS && cli_is_amd(&l->dev))
+        cli_fail(io, "--axis", "barriers: NVIDIA and Intel only, but --arch %s is an AMD device (%s): AMD's rules "
+                 "count no named barriers", l->dev_name, arch);
+    else if (intel_axis(axis) && !cli_is_intel(&l->dev))
+        cli_fail(io, "--axis", "%s: Intel only, but --arch %s is an %s device (%s)", axis_names[axis], l->dev_name,
+                 cli_is_amd(&l->dev) ? "AMD" : "NVIDIA", arch);
+    else if (axis == GPUOCC_AXIS_REGS && cli_is_intel(&l->dev))
+        cli_fail(io, "--axis", "regs: registers per thread do not apply to Intel, but --arch %s is an Intel device "
+                 "(%s): sweep grf (GRF registers per hardware thread)", l->dev_name, arch);
+    else
+        return true;
+    return false;
+}
+
+bool sweep_range(struct cli_io *io, const struct cli_launch *l, int32_t axis, int64_t *from, int64_t *to,
+                 int64_t *step)
+{
+    if (!axis_applies(io, l, axis))
+        return false;
+    const gpuocc_device *d = &l->dev;
+    if (axis == SWEEP_AXIS_SUB_GROUP) {
+        int64_t lo = 0, hi = 0;
+        for (int64_t s = 8; s <= 32; s *= 2)
+            if (d->sub_group_sizes & s) {
+                lo = lo ? lo : s;
+                hi = s;
+            }
+        if (!lo)
+            return cli_fail(io, "--arch", "%s has no sub-group sizes", l->dev_name), false;
+        *from = lo, *to = hi, *step = lo;
+        return true;
+    }
+    if (axis == SWEEP_AXIS_GRF) {
+        bool xe3 = d->grf_table == GPUOCC_GRF_TABLE_XE3;
+        *from = xe3 ? 32 : 128, *to = d->grf_max, *step = xe3 ? 32 : 128;
+        return true;
+    }
+    /* the swept field's own flag is not needed: give it a valid value so the defaults can be asked for */
+    gpuocc_kernel probe = sweep_kernel_at(&l->k, axis, axis == GPUOCC_AXIS_THREADS ? 1 : 0);
+    int32_t rc = gpuocc_sweep_range(&l->dev, &probe, axis, from, to, step);
+    if (rc != GPUOCC_OK)
+        return cli_fail(io, "input", "%s", gpuocc_strerror(rc)), false;
+    return true;
+}
+
+static void point_of(int64_t value, const gpuocc_result *r, gpuocc_sweep_point *p)
+{
+    memset(p, 0, sizeof *p);
+    *p = (gpuocc_sweep_point){value, r->blocks_per_sm, r->warps_per_sm, r->occupancy, r->limiters, r->limit_warps,
+                              r->limit_regs, r->limit_smem, r->limit_blocks, r->limit_barriers, r->regs_per_block, 0,
+                              r->smem_per_block_bytes, r->smem_per_sm_bytes};
+}
+
+/* Intel's sub_group and grf axes: each point gpuocc_occupancy's answer; the steps are the values (unit
+   resolution) where blocks_per_sm, warps_per_sm or the limiters change, as gpuocc_sweep_steps gives them. */
+static gpuocc_sweep_point *intel_points(struct cli_io *io, const struct cli_launch *l, int32_t axis, int64_t from,
+                                        int64_t to, int64_t step, bool steps_only, int32_t *count)
+{
+    int64_t most = axis == SWEEP_AXIS_GRF ? 1024 : 32; /* the kernel field's own range (gpuocc.h) */
+    if (to > most) {
+        cli_fail(io, "--to", "%lld: the %s axis ends at %lld", (long long)to, axis_names[axis], (long long)most);
+        return NULL;
+    }
+    if (steps_only)
+        step = 1;
+    gpuocc_sweep_point *p = calloc((size_t)((to - from) / step + 1), sizeof *p);
+    if (!p) {
+        cli_fail(io, "--axis", "out of memory");
+        return NULL;
+    }
+    int32_t n = 0;
+    for (int64_t v = from; v <= to; v += step) {
+        if (axis == SWEEP_AXIS_SUB_GROUP && !((v == 8 || v == 16 || v == 32) && (l->dev.sub_group_sizes & v)))
+            continue; /* not a sub-group size of the device */
+        gpuocc_kernel k = sweep_kernel_at(&l->k, axis, v);
+        gpuocc_result r = {.size = sizeof r};
+        int32_t rc = gpuocc_occupancy(&l->dev, &k, &r);
+        if (rc != GPUOCC_OK) {
+            free(p);
+            cli_fail(io, "--axis", "%s %lld: %s", axis_names[axis], (long long)v, gpuocc_strerror(rc));
+            return NULL;
+        }
+        if (steps_only && n > 0 && p[n - 1].blocks_per_sm == r.blocks_per_sm &&
+            p[n - 1].warps_per_sm == r.warps_per_sm && p[n - 1].limiters == r.limiters)
+            continue;
+        point_of(v, &r, &p[n++]);
+    }
+    if (n == 0) {
+        free(p);
+        cli_fail(io, "--axis", "%s: no sub-group size of --arch %s from %lld to %lld", axis_names[axis], l->dev_name,
+                 (long long)from, (long long)to);
+        return NULL;
+    }
+    *count = n;
+    return p;
 }
 
 gpuocc_sweep_point *sweep_points(struct cli_io *io, const struct cli_launch *l, int32_t axis, int64_t from,
                                  int64_t to, int64_t step, bool steps_only, int32_t *count)
 {
     int32_t n = 0, rc;
-    if (axis == GPUOCC_AXIS_BARRIERS && cli_is_amd(&l->dev)) {
-        /* every point would be the same answer, as --barriers is refused */
-        char arch[16];
-        cli_arch_name(&l->dev, arch, sizeof arch);
-        cli_fail(io, "--axis", "barriers: NVIDIA only, but --arch %s is an AMD device (%s): AMD's rules count no "
-                 "named barriers", l->dev_name, arch);
+    if (!axis_applies(io, l, axis))
         return NULL;
-    }
+    if (intel_axis(axis))
+        return intel_points(io, l, axis, from, to, step, steps_only, count);
     rc = steps_only ? gpuocc_sweep_steps(&l->dev, &l->k, axis, from, to, NULL, 0, &n)
                     : gpuocc_sweep(&l->dev, &l->k, axis, from, to, step, NULL, 0, &n);
     if (rc == GPUOCC_ERR_VENDOR) {
@@ -76,14 +198,7 @@ gpuocc_sweep_point *sweep_points(struct cli_io *io, const struct cli_launch *l, 
 /* The launch with the axis set to one point's value. */
 static gpuocc_kernel kernel_at(const gpuocc_kernel *k, int32_t axis, int64_t v)
 {
-    gpuocc_kernel at = *k;
-    switch (axis) {
-    case GPUOCC_AXIS_THREADS: at.threads_per_block = (int32_t)v; break;
-    case GPUOCC_AXIS_REGS: at.regs_per_thread = (int32_t)v; break;
-    case GPUOCC_AXIS_SMEM: at.smem_dynamic_bytes = v; break;
-    default: at.barriers = (int32_t)v; break;
-    }
-    return at;
+    return sweep_kernel_at(k, axis, v);
 }
 
 static void put_limit(FILE *out, int32_t v, bool json)
@@ -99,11 +214,51 @@ static void put_limit(FILE *out, int32_t v, bool json)
 static const char batch_header[] = "arch,threads,regs,smem_static,smem_dynamic,barriers,carveout,smem_optin,status,"
                                    "blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,limit_smem,"
                                    "limit_blocks,limit_barriers,regs_per_block,smem_per_block,model,waves_per_simd,"
-                                   "limit_sgprs\n";
+                                   "limit_sgprs,workgroups_per_gpu\n";
 static const char batch_header_amd[] = "arch,threads,regs,agprs,sgprs,smem_static,smem_dynamic,wave_size,cu_mode,"
                                        "max_threads,model,rocm,status,blocks_per_sm,warps_per_sm,occupancy,limiters,"
                                        "limit_warps,limit_regs,limit_smem,limit_blocks,limit_barriers,regs_per_block,"
-                                       "smem_per_block,waves_per_simd,limit_sgprs\n";
+                                       "smem_per_block,waves_per_simd,limit_sgprs,workgroups_per_gpu\n";
+/* Intel's launch columns as `gpuocc batch` reads them for Intel rows (model among them: the results do not
+   repeat it) */
+static const char batch_header_intel[] = "arch,threads,sub_group,grf,smem_static,smem_dynamic,barriers,model,status,"
+                                         "blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,"
+                                         "limit_smem,limit_blocks,limit_barriers,regs_per_block,smem_per_block,"
+                                         "waves_per_simd,limit_sgprs,workgroups_per_gpu\n";
+
+/* Intel's GPU-wide count at a point (a sweep point does not carry it): -1 where it is not known (another
+   vendor, or an architecture without an Xe-core count). */
+static int64_t workgroups_at(const struct cli_launch *l, const gpuocc_kernel *k)
+{
+    gpuocc_result r = {.size = sizeof r};
+    if (cli_is_intel(&l->dev) && l->dev.sm_count > 0 && gpuocc_occupancy(&l->dev, k, &r) == GPUOCC_OK)
+        return r.workgroups_per_gpu;
+    return -1;
+}
+
+/* Intel's launch columns of a row: the values the point was answered with (defaults filled in). */
+static void print_intel_launch(FILE *out, const struct cli_launch *l, const gpuocc_kernel *k, bool json, bool *first)
+{
+    const struct {
+        const char *key;
+        long long v;
+    } in[] = {{"threads", k->threads_per_block}, {"sub_group", k->sub_group ? k->sub_group : l->dev.warp_size},
+              {"grf", k->grf ? k->grf : 128}, {"smem_static", k->smem_static_bytes},
+              {"smem_dynamic", k->smem_dynamic_bytes}, {"barriers", k->barriers}};
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+        if (json)
+            json_key(out, first, in[i].key);
+        else
+            fputc(',', out);
+        fprintf(out, "%lld", in[i].v);
+    }
+    const char *model = k->model == GPUOCC_MODEL_INTEL_RUNTIME ? "runtime" : "calculator";
+    if (json) {
+        json_key(out, first, "model");
+        json_string(out, model);
+    } else
+        fprintf(out, ",%s", model);
+}
 
 /* What a sweep point does not carry: AMD's answers at that point (model, waves per SIMD, the SGPR limit). */
 struct amd_point {
@@ -167,11 +322,13 @@ static void print_csv_row(FILE *out, const struct cli_launch *l, const gpuocc_ke
     char lim[96];
     cli_limiters(p->limiters, lim, sizeof lim);
     csv_cell(out, l->dev_name, strlen(l->dev_name));
-    bool amd = cli_is_amd(&l->dev);
-    if (amd) {
-        bool first = true;
+    bool amd = cli_is_amd(&l->dev), intel = cli_is_intel(&l->dev);
+    bool first = true;
+    if (amd)
         print_amd_launch(out, l, k, false, &first);
-    } else
+    else if (intel)
+        print_intel_launch(out, l, k, false, &first);
+    else
         fprintf(out, ",%d,%d,%lld,%lld,%d,%d,%d", k->threads_per_block, k->regs_per_thread,
                 (long long)k->smem_static_bytes, (long long)k->smem_dynamic_bytes, k->barriers, k->carveout_percent,
                 k->smem_optin);
@@ -186,21 +343,27 @@ static void print_csv_row(FILE *out, const struct cli_launch *l, const gpuocc_ke
         struct amd_point a = amd_at(l, k);
         fprintf(out, ",%d,", a.waves_per_simd);
         put_limit(out, a.limit_sgprs, false);
-        fputc('\n', out);
     } else
-        fputs(",,,-1\n", out);
+        fputs(intel ? ",,-1" : ",,,-1", out); /* Intel's model is a launch column */
+    int64_t wg = workgroups_at(l, k);
+    if (wg >= 0)
+        fprintf(out, ",%lld\n", (long long)wg);
+    else
+        fputs(",\n", out);
 }
 
 static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_kernel *k, const gpuocc_sweep_point *p,
                            bool first_row)
 {
-    bool first = true, amd = cli_is_amd(&l->dev);
+    bool first = true, amd = cli_is_amd(&l->dev), intel = cli_is_intel(&l->dev);
     fputs(first_row ? "" : ",\n", out);
     fputc('{', out);
     json_key(out, &first, "arch");
     json_string(out, l->dev_name);
     if (amd)
         print_amd_launch(out, l, k, true, &first);
+    else if (intel)
+        print_intel_launch(out, l, k, true, &first);
     else {
         const struct {
             const char *key;
@@ -234,7 +397,7 @@ static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_k
     json_key(out, &first, "smem_per_block");
     fprintf(out, "%lld", (long long)p->smem_per_block_bytes);
     struct amd_point a = amd_at(l, k);
-    if (!amd) {
+    if (!amd && !intel) {
         json_key(out, &first, "model");
         fputs("null", out);
     }
@@ -245,6 +408,12 @@ static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_k
         fputs("null", out);
     json_key(out, &first, "limit_sgprs");
     put_limit(out, a.limit_sgprs, true);
+    json_key(out, &first, "workgroups_per_gpu");
+    int64_t wg = workgroups_at(l, k);
+    if (wg >= 0)
+        fprintf(out, "%lld", (long long)wg);
+    else
+        fputs("null", out);
     fputc('}', out);
 }
 
@@ -252,22 +421,36 @@ static void print_text(struct cli_io *io, const struct cli_launch *l, int32_t ax
                        int32_t n, bool steps)
 {
     FILE *out = io->out;
-    static const char *const headings[GPUOCC_AXIS_COUNT] = {"threads", "regs", "smem_dyn(B)", "barriers"};
-    static const char *const amd_headings[GPUOCC_AXIS_COUNT] = {"threads", "vgprs", "lds_dyn(B)", "barriers"};
-    bool amd = cli_is_amd(&l->dev);
+    static const char *const headings[SWEEP_AXIS_COUNT] = {"threads", "regs", "smem_dyn(B)", "barriers", "", ""};
+    static const char *const amd_headings[SWEEP_AXIS_COUNT] = {"threads", "vgprs", "lds_dyn(B)", "barriers", "", ""};
+    /* Intel's words (docs/intel.md): work-items per work-group, SLM, sub-group, GRF; work-groups and hardware
+       threads per Xe-core */
+    static const char *const intel_headings[SWEEP_AXIS_COUNT] = {"work-items", "", "slm_dyn(B)", "barriers",
+                                                                 "sub-group", "grf"};
+    static const char *const intel_titles[SWEEP_AXIS_COUNT] = {
+        "work-items per work-group", "", "dynamic SLM per work-group (bytes)", "barriers",
+        "sub-group size", "GRF registers per hardware thread"};
+    bool amd = cli_is_amd(&l->dev), intel = cli_is_intel(&l->dev);
     char arch[16];
     cli_arch_name(&l->dev, arch, sizeof arch);
-    fprintf(out, "%s (%s): occupancy against %s%s\n", l->dev_name, arch, (amd ? amd_headings : axis_names)[axis],
+    fprintf(out, "%s (%s): occupancy against %s%s\n", l->dev_name, arch,
+            (amd ? amd_headings : intel ? intel_titles : axis_names)[axis],
             steps ? " (each row holds up to the next)" : "");
-    if (amd)
+    if (intel)
+        fprintf(out, "%11s %11s %10s %9s  %s\n", intel_headings[axis], "WGs/Xe-core", "HW threads", "occupancy",
+                "limited by");
+    else if (amd)
         fprintf(out, "%11s %9s %8s %10s %9s  %s\n", amd_headings[axis], "blocks/CU", "waves/CU", "waves/SIMD",
                 "occupancy", "limited by");
     else
         fprintf(out, "%11s %9s %8s %9s  %s\n", headings[axis], "blocks/SM", "warps/SM", "occupancy", "limited by");
     for (int32_t i = 0; i < n && !cli_output_failed(io); i++) {
         char lim[96];
-        cli_limiters(p[i].limiters, lim, sizeof lim);
-        if (amd) {
+        cli_limiter_words(&l->dev, p[i].limiters, lim, sizeof lim);
+        if (intel)
+            fprintf(out, "%11lld %11d %10d %8.1f%%  %s\n", (long long)p[i].value, p[i].blocks_per_sm,
+                    p[i].warps_per_sm, 100.0 * p[i].occupancy, lim);
+        else if (amd) {
             gpuocc_kernel k = kernel_at(&l->k, axis, p[i].value);
             fprintf(out, "%11lld %9d %8d %10d %8.1f%%  %s\n", (long long)p[i].value, p[i].blocks_per_sm,
                     p[i].warps_per_sm, amd_at(l, &k).waves_per_simd, 100.0 * p[i].occupancy, lim);
@@ -309,19 +492,16 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
     if (!l.have_arch)
         return cli_fail(io, "--arch", "required");
     if (axis < 0)
-        return cli_fail(io, "--axis", "required: threads, regs, smem or barriers");
+        return cli_fail(io, "--axis", "required: threads, regs, smem, barriers, sub_group or grf");
     if (csv && json)
         return cli_fail(io, "--csv", "cannot be combined with --json");
     if (steps && step >= 0)
         return cli_fail(io, "--steps", "cannot be combined with --step: steps are found at unit resolution");
     if (step == 0)
         return cli_fail(io, "--step", "must be at least 1");
-    /* the swept field's own flag is not needed: give it a valid value so the defaults can be asked for */
-    gpuocc_kernel probe = kernel_at(&l.k, axis, axis == GPUOCC_AXIS_THREADS ? 1 : 0);
     int64_t lo, hi, unit;
-    int32_t rc = gpuocc_sweep_range(&l.dev, &probe, axis, &lo, &hi, &unit);
-    if (rc != GPUOCC_OK)
-        return cli_fail(io, "input", "%s", gpuocc_strerror(rc));
+    if (!sweep_range(io, &l, axis, &lo, &hi, &unit))
+        return io->status;
     from = from >= 0 ? from : lo;
     to = to >= 0 ? to : hi;
     step = step > 0 ? step : unit;
@@ -333,7 +513,7 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
         return io->status;
     FILE *out = io->out;
     if (csv)
-        fputs(cli_is_amd(&l.dev) ? batch_header_amd : batch_header, out);
+        fputs(cli_is_amd(&l.dev) ? batch_header_amd : cli_is_intel(&l.dev) ? batch_header_intel : batch_header, out);
     else if (json)
         fputc('[', out);
     if (csv || json) {
@@ -357,10 +537,12 @@ static const struct cli_option sweep_options[] = {
     CLI_AMD_LAUNCH_OPTIONS,
     CLI_INTEL_LAUNCH_OPTIONS,
     {"--axis", "AXIS", "threads, regs, smem (dynamic shared memory, static kept as given) or barriers "
-                       "(AMD: regs are VGPRs, smem the dynamic LDS)"},
+                       "(AMD: regs are VGPRs, smem the dynamic LDS); Intel: threads, smem (or slm: dynamic SLM), "
+                       "barriers, sub_group (the device's sizes), grf"},
     {"--from", "N", "first value (default: the axis' smallest legal value; sizes take K/M suffixes)"},
     {"--to", "N", "last value, inclusive (default: the largest legal value)"},
-    {"--step", "N", "step (default: the natural granularity: warp size, 1, the allocation unit, 1)"},
+    {"--step", "N", "step (default: the natural granularity: warp size, 1, the allocation unit, 1; Intel: "
+                    "sub_group the smallest size, grf 128, 32 on Xe3)"},
     {"--steps", NULL, "only the staircase's steps: the values where the answer changes (unit resolution)"},
     {"--csv", NULL, "CSV rows exactly as 'gpuocc batch' prints them (they join with batch output)"},
     {"--json", NULL, "a JSON array of the same rows (limiters as arrays, no limit as null)"},
@@ -368,10 +550,11 @@ static const struct cli_option sweep_options[] = {
 };
 
 const struct cli_command cli_cmd_sweep = {
-    "sweep", cmd_sweep, "occupancy along one axis (threads, regs, smem, barriers), one row per point",
+    "sweep", cmd_sweep, "occupancy along one axis (threads, regs, smem, barriers; Intel sub_group, grf), one row per point",
     "--arch NAME --axis AXIS [launch flags] [--from N] [--to N] [--step N | --steps] [--csv | --json]",
     sweep_options,
     "gpuocc sweep --arch A100 --threads 256 --axis regs\n"
     "gpuocc sweep --arch A100 --threads 256 --axis regs --steps\n"
     "gpuocc sweep --arch H100 --threads 128 --regs 64 --axis smem --from 0 --to 100K --step 4K --csv\n"
-    "gpuocc sweep --arch MI300X --threads 256 --sgprs 32 --lds 16K --axis regs --step 32\n"};
+    "gpuocc sweep --arch MI300X --threads 256 --sgprs 32 --lds 16K --axis regs --step 32\n"
+    "gpuocc sweep --arch pvc --threads 512 --slm 64K --axis sub_group\n"};

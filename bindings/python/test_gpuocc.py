@@ -628,7 +628,7 @@ class AmdQueries(unittest.TestCase):
         self.assertNotIn("barriers", c)
         with self.assertRaises(gpuocc.Error) as e:  # AMD's rules count no barriers, as `gpuocc sweep` refuses
             gpuocc.sweep("MI50", k, "barriers")
-        self.assertIn("NVIDIA only", str(e.exception))
+        self.assertIn("NVIDIA and Intel only", str(e.exception))
 
 
 class Remarks(unittest.TestCase):
@@ -703,7 +703,7 @@ class Sweep(unittest.TestCase):
 
     def test_every_row_equals_a_single_call(self):
         k = gpuocc.kernel(threads=128, regs=40, smem_static=1000)
-        for axis in gpuocc.AXES:
+        for axis in gpuocc.AXES[:4]:  # sub_group and grf are Intel's
             c = gpuocc.sweep("H100", k, axis)
             for row in c.to_dicts()[::7]:
                 r = gpuocc.occupancy("H100", gpuocc.kernel(threads=row["threads"], regs=row["regs"],
@@ -744,6 +744,52 @@ class Intel(unittest.TestCase):
         r = gpuocc.occupancy("Max 1550", gpuocc.kernel(threads=256, sub_group=16, smem_static=48 * 1024,
                                                        model="runtime"))
         self.assertEqual((r.blocks_per_sm, r.workgroups_per_gpu, r.model), (2, 341, "runtime"))
+
+    def test_batch_workgroups_per_gpu(self):
+        # Max 1550 (128 Xe-cores, pvc's 8 XVEs x 8 threads), the runtime: 256 work-items (16 threads), no SLM:
+        # 128 x 64 / 16 = 512; 128 (8 threads) with 48 KiB: min(1024, 1024, 128 x 32, 128 x 128 / 48 = 341) = 341;
+        # 512 (32 threads) with 48 KiB: min(256, 2 x 128, 4096, 341) = 256; 4096 work-items: over the largest
+        # work-group (1024): 0 work-groups
+        k = gpuocc.kernel(threads=1, model="runtime")
+        c = gpuocc.batch("Max 1550", threads=[256, 128, 512, 4096], smem_static=[0, 48 * KIB, 48 * KIB, 0], kern=k)
+        self.assertEqual(list(c["workgroups_per_gpu"]), [512, 341, 256, 0])
+        self.assertEqual(list(c["blocks_per_sm"]), [4, 2, 2, 0])
+        # the calculator: blocks_per_sm x 128 (4 x 128); a bad row (0 work-items) 0, as its other columns
+        c = gpuocc.batch("Max 1550", threads=[256, 0])
+        self.assertEqual((list(c["workgroups_per_gpu"]), c["status"][1] != 0), ([512, 0], True))
+        self.assertEqual(list(gpuocc.batch("pvc", threads=[256])["workgroups_per_gpu"]), [0])  # no Xe-core count
+        self.assertNotIn("workgroups_per_gpu", gpuocc.batch("A100", threads=[256]))
+        out = gpuocc.batch("Max 1550", threads=[256, 512], kern=k)
+        again = gpuocc.batch("Max 1550", threads=[512, 256], kern=k, out=out)
+        self.assertEqual(list(again["workgroups_per_gpu"]), [256, 512])
+
+    def test_sweep_axes(self):
+        # dg2 (16 XVEs x 8 = 128 threads, 128 KiB SLM, sub-groups 8, 16, 32), 256 work-items, 32 KiB SLM: SLM
+        # 128 / 32 = 4 work-groups; sub-group 8: 32 threads per WG, 128 / 32 = 4 (a tie), 100 %; 16: 16 threads,
+        # 4 WGs, 50 %; 32: 8 threads, 25 %
+        c = gpuocc.sweep("dg2", gpuocc.kernel(threads=256, smem_static=32 * KIB), "sub_group")
+        self.assertEqual(list(c["sub_group"]), [8, 16, 32])
+        self.assertEqual(list(c["occupancy"]), [1.0, 0.5, 0.25])
+        self.assertEqual([gpuocc.limiter_names(m) for m in c["limiters"]],
+                         [("warps", "shared_memory"), ("shared_memory",), ("shared_memory",)])
+        self.assertEqual(list(c["grf"]), [128] * 3)
+        # pvc: sub-groups 16 and 32 only
+        self.assertEqual(list(gpuocc.sweep("pvc", gpuocc.kernel(threads=256), "sub-group", 8, 32, 8)["sub_group"]),
+                         [16, 32])
+        # pvc, 256 work-items: 128 GRF 4 WGs; 256 (large GRF: 32 threads) 2 WGs, 50 %, the GRF mode limits
+        c = gpuocc.sweep("pvc", gpuocc.kernel(threads=256), "grf")
+        self.assertEqual((list(c["grf"]), list(c["blocks_per_sm"]), list(c["limit_regs"])), ([128, 256], [4, 2], [-1, 2]))
+        # ptl, the runtime (Xe3: 10 threads per XVE to 96 GRF, 8 to 128, 6 to 160, 5 to 192, 4 to 256), 16
+        # threads per WG on 8 XVEs: 5, 4, 3, 2 work-groups, changing at 97, 129, 161
+        c = gpuocc.sweep_steps("ptl", gpuocc.kernel(threads=256, model="runtime"), "grf", 1, 256)
+        self.assertEqual((list(c["grf"]), list(c["blocks_per_sm"])), ([1, 97, 129, 161], [5, 4, 3, 2]))
+        self.assertEqual(gpuocc.sweep_range("ptl", gpuocc.kernel(threads=256), "grf"), (32, 256, 32))
+        # Max 1550's GPU-wide count along the SLM axis: 4 x 128 while threads bind
+        c = gpuocc.sweep("Max 1550", gpuocc.kernel(threads=256), "slm", 0, 8 * KIB, 4 * KIB)
+        self.assertEqual(list(c["workgroups_per_gpu"]), [512] * 3)
+        for dev, axis in (("A100", "grf"), ("MI300X", "sub_group"), ("pvc", "regs")):
+            with self.assertRaises(gpuocc.Error):
+                gpuocc.sweep(dev, gpuocc.kernel(threads=256), axis)
 
     def test_refusals(self):
         with self.assertRaises(gpuocc.Error):

@@ -58,7 +58,7 @@ static const struct intel_arch_row intel_arch_rows[] = {
        the calculator has no Xe3 row: its constants are Xe2's, unverified */
     {"ptl", "xe3 xe3lpg ptlh ptlu", 30, 0, 8, 10, SG_WIDE, 1024, 128, 128, 64, 64, 256, GPUOCC_GRF_TABLE_XE3,
      slm_steps_128, slm_steps_384,
-     "I3 (Xe3: threads per XVE by GRF count), I4 (ptl: 128 KB, NumThreadsPerEu 10), I5 (Xe3 sizes); calculator: Xe2's (unverified)"},
+     "I3 (Xe3: threads per XVE by GRF count), I4 (ptl: 128 KB, NumThreadsPerEu 10), I5 (Xe3 sizes); 8 XVEs and the calculator's constants (Xe2's): unverified"},
 };
 
 struct intel_product_row {

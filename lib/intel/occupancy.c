@@ -58,8 +58,8 @@ static int64_t runtime_threads_per_xve(const gpuocc_device *d, int64_t grf)
     int64_t t;
     if (d->grf_table == GPUOCC_GRF_TABLE_XE3)
         t = grf <= 96 ? 10 : grf <= 128 ? 8 : grf <= 160 ? 6 : grf <= 192 ? 5 : grf <= 256 ? 4 : 1;
-    else
-        t = grf > 128 ? 4 : 8;
+    else /* the base table: 4 at the large GRF's 256 registers exactly, else 8 (GrfConfig::largeGrfNumber) */
+        t = grf == 256 ? 4 : 8;
     return t < d->threads_per_xve ? t : d->threads_per_xve;
 }
 

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import array
 import ctypes
+import dataclasses
 import sys
 from typing import Any, Optional, Union
 
 from collections.abc import Mapping
 
-from ._library import (Error, _BATCH_PACK, _CBatch, _CSweepPoint, _ERR_ARGUMENT, _ERR_BUFFER, _OK, _VENDOR_AMD,
-                       _batch_packed, _call, _i32, _i64, c_i32, c_i64, library)
-from ._occupancy import _device_object, _pair, _pair_refs
-from ._types import Columns, Device, Kernel
+from ._library import (Error, _BATCH_PACK, _CBatch, _CKernel, _CResult, _CSweepPoint, _ERR_ARGUMENT, _ERR_BUFFER,
+                       _OK, _VENDOR_AMD, _batch_packed, _call, _i32, _i64, _occupancy_prepared, c_i32, c_i64,
+                       library)
+from ._occupancy import _device_object, _pair, _pair_refs, occupancy
+from ._types import RESOURCES, Columns, Device, Kernel
 
 
 # ======================================================================================================
@@ -27,6 +29,7 @@ _BATCH_OUT = (("status", "i", "status"), ("blocks_per_sm", "i", "blocks_per_sm")
               ("smem_per_block", "q", "smem_per_block_bytes"), ("smem_per_sm", "q", "smem_per_sm_bytes"))
 # and on an AMD device (None on NVIDIA in Result: no column there), as `gpuocc batch` writes them for AMD rows
 _BATCH_OUT_AMD = (("waves_per_simd", "i", "waves_per_simd"), ("limit_sgprs", "i", "limit_sgprs"))
+_VENDOR_INTEL = 3  # GPUOCC_VENDOR_INTEL
 _IN_PLACE = {"i", "l", "q", "n"}  # signed integer buffer formats used without a copy (at the right width)
 _NUMPY_DTYPE = {"i": "int32", "I": "uint32", "q": "int64", "d": "float64"}
 _INPUTS = (("threads", "threads_per_block"), ("regs", "regs_per_thread"), ("smem_static", "smem_static_bytes"),
@@ -125,8 +128,10 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
     launch whose own values it rejects: gpuocc.status_name() names it; that row's other columns are 0),
     blocks_per_sm, warps_per_sm, occupancy, limiters (GPUOCC_LIMIT_* bits: gpuocc.limiter_names()),
     limit_warps, limit_regs, limit_smem, limit_blocks, limit_barriers (-1: no limit), regs_per_block,
-    smem_per_block, smem_per_sm, and on an AMD device waves_per_simd and limit_sgprs (-1: no limit), as
-    array.array, or numpy arrays when a numpy array was passed in.
+    smem_per_block, smem_per_sm, on an AMD device waves_per_simd and limit_sgprs (-1: no limit), on an Intel
+    device workgroups_per_gpu (int64: occupancy()'s, the work-groups resident on the whole GPU; 0 for a device
+    without an Xe-core count and for a rejected row), as array.array, or numpy arrays when a numpy array was
+    passed in.
     `out`: the Columns of an earlier call with as many rows (array.array or numpy columns); its output arrays
     are reused (overwritten) instead of allocating new ones, which is what keeps a loop of large batches
     fast.  Every output column of `out` is checked before the call (type, element type, length, writable).
@@ -184,6 +189,9 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
         status = _batch_packed(dev._prepared(), base, packed, n)
         if status != _OK:
             raise Error(status, "batch")
+        if dev_c.vendor == _VENDOR_INTEL:
+            results["workgroups_per_gpu"] = _workgroups(dev, base, cols, results["status"], n, want_numpy, numpy,
+                                                        out)
         if amd and kern.max_threads > 0 and "threads" in cols:
             # a workgroup larger than the kernel was compiled for: the row's status, as a `gpuocc batch` row's
             threads_in = cols["threads"][0]
@@ -194,6 +202,8 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
                     results["status"][i] = _ERR_ARGUMENT
     else:
         _call("gpuocc_device_validate", ctypes.byref(dev_c), where="device")
+        if dev_c.vendor == _VENDOR_INTEL:
+            results["workgroups_per_gpu"] = numpy.zeros(0, dtype=numpy.int64) if want_numpy else array.array("q")
     columns: "dict[str, Any]" = {}
     for name, field_name in _INPUTS:
         if name in cols:
@@ -211,17 +221,51 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
 _BATCH_SIZE = ctypes.sizeof(_CBatch)
 
 
+def _workgroups(dev: Device, base: Any, cols: Any, status: Any, n: int, want_numpy: bool, numpy: Any,
+                out: Optional[Columns]) -> Any:
+    """Intel's GPU-wide count of each row (gpuocc_batch has no such column): gpuocc_occupancy_prepared's
+    workgroups_per_gpu on the prepared device, row by row, as the library itself answers Intel's batches;
+    0 for a row the batch rejected."""
+    column = out.get("workgroups_per_gpu") if out is not None else None
+    if column is None or len(column) != n:
+        column = numpy.zeros(n, dtype=numpy.int64) if want_numpy else array.array("q", bytes(8 * n))
+    prepared = dev._prepared()
+    k = _CKernel.from_buffer_copy(base)
+    r = _CResult()
+    size = ctypes.sizeof(_CResult)
+    inputs = [(field, cols[name][0]) for name, field in _INPUTS if name in cols]
+    for i in range(n):
+        column[i] = 0
+        if status[i] != _OK:
+            continue
+        for field, values in inputs:
+            setattr(k, field, int(values[i]))
+        r.size = size
+        if _occupancy_prepared(prepared, k, r) == _OK:
+            column[i] = r.workgroups_per_gpu
+    return column
+
+
 # ======================================================================================================
 # Sweeps: one axis of a launch over a range
 # ======================================================================================================
-AXES = ("threads", "regs", "smem", "barriers")  # GPUOCC_AXIS_* order; "smem" sweeps smem_dynamic
-_AXIS_COLUMN = {"threads": "threads", "regs": "regs", "smem": "smem_dynamic", "barriers": "barriers"}
+# GPUOCC_AXIS_* order ("smem" sweeps smem_dynamic), then Intel's sub_group and grf, which are swept here
+# as `gpuocc sweep` sweeps them: each point occupancy()'s answer
+AXES = ("threads", "regs", "smem", "barriers", "sub_group", "grf")
+_LIBRARY_AXES = 4
+_AXIS_ALIASES = {"slm": "smem", "sub-group": "sub_group"}  # Intel's spellings, as the CLI takes them
+_AXIS_COLUMN = {"threads": "threads", "regs": "regs", "smem": "smem_dynamic", "barriers": "barriers",
+                "sub_group": "sub_group", "grf": "grf"}
 # The launch columns and the output columns, as `gpuocc batch` and `gpuocc sweep` print them.
 _LAUNCH_COLUMNS = (("threads", "i"), ("regs", "i"), ("smem_static", "q"), ("smem_dynamic", "q"),
                    ("barriers", "i"), ("carveout", "i"), ("smem_optin", "i"))
 # an AMD device's launch columns, as `gpuocc sweep` prints them (but model and rocm, the kernel's own strings)
 _LAUNCH_COLUMNS_AMD = (("threads", "i"), ("regs", "i"), ("agprs", "i"), ("sgprs", "i"), ("smem_static", "q"),
                        ("smem_dynamic", "q"), ("wave_size", "i"), ("cu_mode", "i"), ("max_threads", "i"))
+# an Intel device's, as `gpuocc sweep` prints them (but model, the kernel's own string); sub_group and grf with
+# their defaults (16, 128) filled in
+_LAUNCH_COLUMNS_INTEL = (("threads", "i"), ("sub_group", "i"), ("grf", "i"), ("smem_static", "q"),
+                         ("smem_dynamic", "q"), ("barriers", "i"))
 # the results of a point: batch()'s output columns (_BATCH_OUT), status 0 at every point
 # (gpuocc_batch's field names are gpuocc_sweep_point's)
 _POINT_COLUMNS = tuple(column for column in _BATCH_OUT if column[0] != "status")
@@ -229,15 +273,31 @@ _POINT_COLUMNS = tuple(column for column in _BATCH_OUT if column[0] != "status")
 
 def _axis(axis: Union[str, int]) -> int:
     if isinstance(axis, str):
+        axis = _AXIS_ALIASES.get(axis, axis)
         if axis not in AXES:
             raise Error(_ERR_ARGUMENT, f"axis {axis!r}: expected one of {', '.join(AXES)}")
         return AXES.index(axis)
     return _i32(axis, "axis")
 
 
+def _intel_range(d: Any, axis: int) -> tuple:
+    """Intel's own axes at their natural step, as `gpuocc sweep` takes them: sub_group the device's sizes
+    (from the smallest to the largest, by the smallest); grf 128 to the device's largest by 128, 32 to 256
+    by 32 on Xe3 (the runtime's table)."""
+    if AXES[axis] == "sub_group":
+        sizes = [s for s in (8, 16, 32) if d.sub_group_sizes & s]
+        return sizes[0], sizes[-1], sizes[0]
+    xe3 = d.grf_table == 2  # GPUOCC_GRF_TABLE_XE3
+    return (32, d.grf_max, 32) if xe3 else (128, d.grf_max, 128)
+
+
 def sweep_range(dev: Union[Device, str], kern: Kernel, axis: Union[str, int]) -> tuple:
-    """(from, to, step): the whole legal range of `axis` ("threads", "regs", "smem", "barriers") at its
-    natural granularity (warp size, 1 register, the shared-memory allocation unit, 1 barrier)."""
+    """(from, to, step): the whole legal range of `axis` ("threads", "regs", "smem", "barriers"; Intel's
+    "sub_group", "grf") at its natural granularity (warp size, 1 register, the shared-memory allocation unit,
+    1 barrier; the smallest sub-group size, 128 GRF registers, 32 on Xe3)."""
+    a = _axis(axis)
+    if a >= _LIBRARY_AXES:
+        return _intel_range(_sweep_pair(dev, kern, a)[0], a)
     lo, hi, step = c_i64(), c_i64(), c_i64()
     _call("gpuocc_sweep_range", *_pair_refs(dev, kern), _axis(axis),
           ctypes.byref(lo), ctypes.byref(hi), ctypes.byref(step), where="sweep_range")
@@ -247,14 +307,18 @@ def sweep_range(dev: Union[Device, str], kern: Kernel, axis: Union[str, int]) ->
 def _columns(dev: Union[Device, str], d: Any, kern: Kernel, axis: int, points: Any) -> Columns:
     cols = {}
     swept = _AXIS_COLUMN[AXES[axis]]
-    amd = d.vendor == _VENDOR_AMD
-    for name, code in _LAUNCH_COLUMNS_AMD if amd else _LAUNCH_COLUMNS:
+    amd, intel = d.vendor == _VENDOR_AMD, d.vendor == _VENDOR_INTEL
+    for name, code in _LAUNCH_COLUMNS_AMD if amd else _LAUNCH_COLUMNS_INTEL if intel else _LAUNCH_COLUMNS:
         if name == swept:
             cols[name] = array.array(code, (p.value for p in points))
         else:
             value = int(getattr(kern, name))
             if name == "wave_size" and value == 0:  # as `gpuocc sweep` prints it: the target's default
                 value = d.warp_size
+            if name == "sub_group" and value == 0:  # Intel's defaults, as `gpuocc sweep` prints them
+                value = d.warp_size
+            if name == "grf" and value == 0:
+                value = 128
             cols[name] = array.array(code, [value]) * len(points)
     cols["status"] = array.array("i", [0]) * len(points)  # a point the library cannot answer fails the call
     for name, code, c_name in _POINT_COLUMNS:
@@ -263,14 +327,63 @@ def _columns(dev: Union[Device, str], d: Any, kern: Kernel, axis: int, points: A
         answers = batch(dev, cols["threads"], cols["regs"], cols["smem_static"], cols["smem_dynamic"], kern=kern)
         for name, _, _ in _BATCH_OUT_AMD:
             cols[name] = answers[name]
+    if intel:  # Intel's GPU-wide count a sweep point does not carry: occupancy() at each point
+        cols["workgroups_per_gpu"] = array.array("q", (occupancy(dev, _at(kern, swept, p.value)).workgroups_per_gpu
+                                                       for p in points))
     return Columns(cols)
 
 
+def _at(kern: Kernel, column: str, value: int) -> Kernel:
+    """The kernel with a sweep's column set to value (Kernel's field names are the columns')."""
+    return dataclasses.replace(kern, **{column: value})
+
+
+class _Point:
+    """A sweep point of Intel's own axes: gpuocc_sweep_point's fields from occupancy()'s Result."""
+
+    def __init__(self, value: int, r: Any) -> None:
+        self.value = value
+        for name, _, c_name in _POINT_COLUMNS:
+            v = getattr(r, name)
+            if name == "limiters":
+                v = sum(1 << RESOURCES.index(n) for n in v)
+            elif v is None:
+                v = -1
+            setattr(self, c_name, v)
+        self.answer = (r.blocks_per_sm, r.warps_per_sm, r.limiters)
+
+
+def _intel_points(dev: Union[Device, str], d: Any, kern: Kernel, axis: int, from_: int, to: int, step: int,
+                  steps: bool) -> list:
+    """The points of Intel's sub_group and grf axes, as `gpuocc sweep` gives them: the sub_group axis holds
+    only the device's sizes; steps are the values (unit resolution) where the answer changes."""
+    name = AXES[axis]
+    most = 1024 if name == "grf" else 32
+    if from_ < 0 or to > most or to < from_ or step < 1:
+        raise Error(_ERR_ARGUMENT, f"axis {name!r}: from {from_} to {to} by {step}: the axis runs 0 .. {most}")
+    points: list = []
+    for v in range(from_, to + 1, 1 if steps else step):
+        if name == "sub_group" and not (v in (8, 16, 32) and d.sub_group_sizes & v):
+            continue
+        p = _Point(v, occupancy(dev, _at(kern, name, v)))
+        if not (steps and points and points[-1].answer == p.answer):
+            points.append(p)
+    if not points:
+        raise Error(_ERR_ARGUMENT, f"axis {name!r}: no sub-group size of the device from {from_} to {to}")
+    return points
+
+
 def _sweep_pair(dev: Union[Device, str], kern: Kernel, axis: Union[str, int]) -> tuple:
-    """The C device, kernel and axis of a sweep; the barriers axis is NVIDIA's, as `gpuocc sweep` says."""
+    """The C device, kernel and axis of a sweep; the axes a vendor's rules do not move are refused, as `gpuocc
+    sweep` refuses them: barriers on AMD, regs on Intel, sub_group and grf elsewhere."""
     (d, k), a = _pair(dev, kern), _axis(axis)
     if a == AXES.index("barriers") and d.vendor == _VENDOR_AMD:
-        raise Error(_ERR_ARGUMENT, "axis 'barriers': NVIDIA only (the device is AMD: its rules count no barriers)")
+        raise Error(_ERR_ARGUMENT, "axis 'barriers': NVIDIA and Intel only (the device is AMD: its rules count no "
+                    "barriers)")
+    if a == AXES.index("regs") and d.vendor == _VENDOR_INTEL:
+        raise Error(_ERR_ARGUMENT, "axis 'regs': registers per thread do not apply to Intel: sweep 'grf'")
+    if a >= _LIBRARY_AXES and d.vendor != _VENDOR_INTEL:
+        raise Error(_ERR_ARGUMENT, f"axis {AXES[a]!r}: Intel only")
     return d, k, a
 
 
@@ -305,6 +418,9 @@ def sweep(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], from_: O
     if from_ is None or to is None or step is None:
         lo, hi, unit = sweep_range(dev, kern, a)
         from_, to, step = (lo if from_ is None else from_), (hi if to is None else to), (unit if step is None else step)
+    if a >= _LIBRARY_AXES:
+        return _columns(dev, d, kern, a, _intel_points(dev, d, kern, a, _i64(from_, "from_"), _i64(to, "to"),
+                                                       _i64(step, "step"), False))
     return _columns(dev, d, kern, a, _points("gpuocc_sweep", d, k, a, _i64(from_, "from_"), _i64(to, "to"),
                                              _i64(step, "step")))
 
@@ -321,4 +437,7 @@ def sweep_steps(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], fr
     if from_ is None or to is None:
         lo, hi, _ = sweep_range(dev, kern, a)
         from_, to = (lo if from_ is None else from_), (hi if to is None else to)
+    if a >= _LIBRARY_AXES:
+        return _columns(dev, d, kern, a, _intel_points(dev, d, kern, a, _i64(from_, "from_"), _i64(to, "to"), 1,
+                                                       True))
     return _columns(dev, d, kern, a, _points("gpuocc_sweep_steps", d, k, a, _i64(from_, "from_"), _i64(to, "to")))
