@@ -143,9 +143,10 @@
   }
 
   function drawCurves(p, ok) {
-    const box = $("#curves"), axes = ["threads", "regs", "smem"];
-    if (vendor() !== "amd") axes.push("barriers");
-    if (vendor() === "intel") axes.splice(1, 1);
+    /* the axes `gpuocc plot` draws for the vendor (Intel: its GRF and sub-group in place of registers) */
+    const box = $("#curves");
+    const axes = {nvidia: ["threads", "regs", "smem", "barriers"], amd: ["threads", "regs", "smem"],
+                  intel: ["threads", "smem", "barriers", "sub_group", "grf"]}[vendor()];
     box.replaceChildren();
     if (!ok) return;
     for (const axis of axes) {
