@@ -99,6 +99,8 @@ def launch(vendor):
             p["smem_optin"] = 0
         if rng.random() < 0.1:
             p["virtual_resources"] = rng.randint(0, 64)
+        if rng.random() < 0.08:  # refused by name where the part has no tensor memory
+            p["tmem_columns"] = rng.choice([32, 128, 256, 512])
     elif vendor == "amd":
         if rng.random() < 0.3:
             p["agprs"] = rng.choice([0, 32, 64, 128])
@@ -108,6 +110,8 @@ def launch(vendor):
             p["wave_size"] = rng.choice([32, 64])
         if rng.random() < 0.2:
             p["cu_mode"] = 1
+        if rng.random() < 0.08:
+            p["dvgpr"] = rng.choice([16, 32])
         if rng.random() < 0.3:
             p["model"] = "runtime"
             if rng.random() < 0.5:
