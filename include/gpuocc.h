@@ -72,6 +72,10 @@ extern "C" {
 #define GPUOCC_ERR_FORMAT       -22  /* binary input is not of the expected format (bad magic, bad offsets) */
 #define GPUOCC_ERR_UNSUPPORTED  -23  /* valid input of a kind this version does not read (e.g. 32-bit ELF) */
 #define GPUOCC_ERR_COMPRESSED   -24  /* a fatbinary whose device code is compressed: not supported */
+/* @since 0.2.0 (issue 24) */
+#define GPUOCC_ERR_TMEM         -25  /* tensor memory asked of a device that has none (gpuocc_kernel.tmem_columns
+                                        > 0 where gpuocc_device.tmem_columns_per_sm is 0: sm_90, sm_120, AMD) */
+#define GPUOCC_ERR_SETMAXNREG   -26  /* register reallocation (setmaxnreg) asked of a device before cc 9.0 */
 
 /* A static, human-readable description of a status code; never NULL.  @since 0.1.0 */
 GPUOCC_API const char *gpuocc_strerror(int32_t status);
@@ -165,6 +169,10 @@ typedef struct gpuocc_device {
     int32_t barriers_per_block_max;        /* named barriers one block may use: NVIDIA 16 (PTX barrier ids
                                               0..15), 0 there meaning the same 16; AMD and Intel 0 (not
                                               checked).  A launch above it is GPUOCC_ERR_BARRIERS. */
+    /* @since 0.2.0 (issue 24); the 392-byte layout is still accepted, zero-extended. */
+    int32_t tmem_columns_per_sm;           /* NVIDIA: tensor-memory columns per SM (512 on sm_100, sm_103, sm_110:
+                                              128 lanes x 512 columns of 32 bits); 0 = none (docs/model.md) */
+    int32_t reserved2;                     /* zero */
 } gpuocc_device;
 
 /* gpuocc_device.grf_table (Intel): threads per XVE the compute runtime counts at a GRF count.  @since 0.2.0 */
@@ -239,6 +247,13 @@ typedef struct gpuocc_kernel {
                                        them for the kernel); 0 = none.  At most floor(virtual_resources_per_sm /
                                        virtual_resources) blocks per SM on a device that has them */
     int32_t reserved2;              /* zero */
+    /* @since 0.2.0 (issue 24); the 104-byte layout is still accepted (both 0). */
+    int32_t tmem_columns;           /* NVIDIA: tensor-memory columns a block holds at once (tcgen05.alloc): 0 =
+                                       none, else a power of two from 32 to 512.  Never lowers blocks_per_sm;
+                                       see gpuocc_tmem_holders.  GPUOCC_ERR_TMEM on a device without it */
+    int32_t dvgpr;                  /* AMD: gfx12 dynamic-VGPR mode, its block size 16 or 32 VGPRs; 0 = off.
+                                       The compiler's model only, wave32 only: no VGPR limit on waves, at most
+                                       8 blocks (128 or 256 VGPRs) addressable (docs/amd.md) */
 } gpuocc_kernel;
 
 /* gpuocc_kernel.model (AMD).  @since 0.2.0 */
@@ -945,6 +960,66 @@ GPUOCC_API int32_t gpuocc_diagnose(int32_t reason, double occupancy, const char 
 GPUOCC_API int32_t gpuocc_roofline(double flops, double bytes, double peak_flops_per_s,
                                    double peak_bytes_per_s, double *intensity, double *ridge,
                                    double *attainable_flops_per_s, int32_t *compute_bound);
+
+/* ===================================================================================================
+ * Hopper- and Blackwell-era resources beside occupancy (issue 24): tensor memory, register reallocation,
+ * launch bounds checked.  The rules and their sources: docs/model.md.  @since 0.2.0
+ * =================================================================================================== */
+
+/*
+ * Tensor memory (sm_100, sm_103, sm_110).  An SM has tmem_columns_per_sm columns (512); a block that
+ * allocates with tcgen05.alloc holds a power of two from 32 to 512 of them, and an allocation that cannot be
+ * met waits rather than fails, so tensor memory never lowers the resident blocks: it caps the blocks that
+ * hold an allocation at once.  *holders = floor(tmem_columns_per_sm / tmem_columns); GPUOCC_UNLIMITED when
+ * tmem_columns is 0.  With cta_group::2 each block of the pair holds the columns in its own SM's tensor
+ * memory, so the count per SM is the same.  Resident blocks above *holders stall at tcgen05.alloc.
+ * Errors: GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE / _RESERVED / _DEVICE (the device), GPUOCC_ERR_ARGUMENT
+ * (tmem_columns not 0 nor a power of two from 32 to 512), GPUOCC_ERR_TMEM (the device has none).
+ */
+GPUOCC_API int32_t gpuocc_tmem_holders(const gpuocc_device *dev, int32_t tmem_columns, int32_t *holders);
+
+/* gpuocc_setmaxnreg_result.warnings */
+#define GPUOCC_SETMAXNREG_UNFIXED 1u /* the kernel records no fixed register count (no maxnreg, -maxrregcount
+                                        or __launch_bounds__ minimum of blocks): ptxas then ignores setmaxnreg */
+#define GPUOCC_SETMAXNREG_MAX_WARPGROUPS 8 /* 1024 threads / 128 */
+
+typedef struct gpuocc_setmaxnreg_result {
+    uint32_t size;                 /* sizeof(gpuocc_setmaxnreg_result) */
+    int32_t fits;                  /* 1: requested_regs <= pool_regs (every setmaxnreg.inc can be met) */
+    int64_t pool_regs;             /* the block's pool: launch registers per thread x threads per block */
+    int64_t requested_regs;        /* the sum over warpgroups of target x 128 */
+    double mean_regs_per_thread;   /* requested_regs / threads per block */
+    int32_t blocks_per_sm;         /* gpuocc_occupancy of the launch: setmaxnreg does not change it (the
+                                      launch's register count is what is allocated) */
+    uint32_t warnings;             /* GPUOCC_SETMAXNREG_* */
+    int32_t warpgroups;            /* threads per block / 128 */
+    int32_t reserved0;             /* zero */
+    uint64_t reserved[2];          /* zero */
+} gpuocc_setmaxnreg_result;
+
+/*
+ * Register reallocation (PTX setmaxnreg, sm_90a and later): `targets[i]` is warpgroup i's register count
+ * per thread after setmaxnreg (a multiple of 8 in [24, 256]), for the block's `warpgroups` warpgroups of
+ * 128 threads (kernel->threads_per_block = 128 x warpgroups).  `regs_fixed` is 1 when the kernel was
+ * compiled with a fixed register count, 0 when it records none (the warning).  `out->size` must be set.
+ * Errors: GPUOCC_ERR_NULL, struct errors, GPUOCC_ERR_VENDOR (not NVIDIA), GPUOCC_ERR_SETMAXNREG (before
+ * cc 9.0), GPUOCC_ERR_THREADS (threads not a whole number of warpgroups), GPUOCC_ERR_ARGUMENT (warpgroups
+ * not threads / 128; regs_fixed not 0 or 1), GPUOCC_ERR_REGISTERS (a target off the rule), and those of
+ * gpuocc_occupancy.
+ */
+GPUOCC_API int32_t gpuocc_setmaxnreg_check(const gpuocc_device *dev, const gpuocc_kernel *kernel,
+                                           const int32_t *targets, int32_t warpgroups, int32_t regs_fixed,
+                                           gpuocc_setmaxnreg_result *out);
+
+/*
+ * Launch bounds checked: whether the launch reaches `min_blocks` resident blocks per SM (the minimum of
+ * __launch_bounds__(T, min_blocks), or gpuocc_compiled_kernel.min_blocks_per_sm, which a cubin records only
+ * through the register cap it implies).  *blocks = the launch's blocks_per_sm; *preventing = the
+ * GPUOCC_LIMIT_* of every resource whose limit alone is below min_blocks (0: reached).  Errors: GPUOCC_ERR_NULL,
+ * GPUOCC_ERR_ARGUMENT (min_blocks < 1), and those of gpuocc_occupancy.
+ */
+GPUOCC_API int32_t gpuocc_min_blocks_check(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t min_blocks,
+                                           int32_t *blocks, uint32_t *preventing);
 
 /* ===================================================================================================
  * Compiler output in.  @since 0.2.0

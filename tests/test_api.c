@@ -72,5 +72,6 @@ Test(api, kernel_init_defaults)
     cr_expect_eq(k.regs_per_thread, 0);
     cr_expect_eq(k.smem_static_bytes, 0);
     cr_expect_eq(k.smem_dynamic_bytes, 0);
-    cr_expect_eq(k.reserved0, 0);
+    cr_expect_eq(k.dvgpr, 0);
+    cr_expect_eq(k.tmem_columns, 0);
 }

@@ -245,4 +245,60 @@ rc, out, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32"
 check("exceeded null when blocks fit", json.loads(out)["exceeded"] is None and
       json.loads(out)["exceeded_limit"] is None, out)
 
+# issue 24, hand-derived (docs/model.md).  Tensor memory on B200: 128 threads at 32 registers fit 16 blocks
+# (warps 64 / 4), 128 columns each: floor(512 / 128) = 4 hold tensor memory, 12 wait at tcgen05.alloc
+rc, out, _ = run(["report", "--arch", "B200", "--threads", "128", "--regs", "32", "--tmem-columns", "128", "--json"])
+j = json.loads(out)
+check("tmem blocks unchanged", rc == 0 and j["blocks_per_sm"] == 16, out)
+check("tmem holders", j["tmem_columns"] == 128 and j["tmem_holders_per_sm"] == 4 and j["tmem_waiting_blocks"] == 12,
+      out)
+rc, out, _ = run(["report", "--arch", "B200", "--threads", "128", "--regs", "32", "--tmem-columns", "128"])
+check("tmem text", "4 block(s) hold tensor memory at once; 12 of the 16 resident wait at tcgen05.alloc" in out, out)
+for arch in ("H100", "RTX 5090"):
+    rc, out, err = run(["report", "--arch", arch, "--threads", "128", "--regs", "32", "--tmem-columns", "128"])
+    check(f"tmem refused on {arch}", rc == 2 and err.startswith("gpuocc: --tmem-columns: ") and
+          "has no tensor memory" in err, err)
+rc, out, err = run(["report", "--arch", "B200", "--threads", "128", "--regs", "32", "--tmem-columns", "96"])
+check("tmem columns a power of two", rc == 2 and "power of two from 32 to 512" in err, err)
+rc, out, err = run(["report", "--arch", "MI300X", "--threads", "128", "--vgprs", "32", "--tmem-columns", "128"])
+check("tmem NVIDIA only", rc == 2 and "--tmem-columns" in err, err)
+# setmaxnreg's golden case: 384 threads at 168, producer 40, consumers 232: 64512 of 64512, mean 168; H100
+# fits 1 block (168 x 32 = 5376 registers per warp, 3 warps per sub-partition, 12 per SM)
+rc, out, _ = run(["report", "--arch", "H100", "--threads", "384", "--regs", "168", "--setmaxnreg", "40,232,232",
+                  "--regs-fixed", "--json"])
+j = json.loads(out)
+check("setmaxnreg fits", rc == 0 and j["setmaxnreg"] == [40, 232, 232] and j["setmaxnreg_fits"] is True, out)
+check("setmaxnreg pool", j["setmaxnreg_pool_regs"] == 64512 and j["setmaxnreg_requested_regs"] == 64512 and
+      abs(j["setmaxnreg_mean_regs"] - 168) < 1e-9 and j["setmaxnreg_unfixed"] is False and j["blocks_per_sm"] == 1,
+      out)
+rc, out, _ = run(["report", "--arch", "H100", "--threads", "384", "--regs", "168", "--setmaxnreg", "40,240,232"])
+check("setmaxnreg over the pool", "65536 of the block's 64512 registers" in out and "does not fit" in out and
+      "\nwarning     no fixed register count recorded" in out, out)
+for args, phrase in [(["--setmaxnreg", "40,232"], "2 values for 384 threads"),
+                     (["--setmaxnreg", "40,230,232"], "multiple of 8 from 24 to 256"),
+                     (["--regs-fixed"], "only with --setmaxnreg")]:
+    rc, out, err = run(["report", "--arch", "H100", "--threads", "384", "--regs", "168"] + args)
+    check(f"setmaxnreg refused {args}", rc == 2 and phrase in err, err)
+rc, out, err = run(["report", "--arch", "A100", "--threads", "384", "--regs", "168", "--setmaxnreg", "40,232,232"])
+check("setmaxnreg before cc 9.0", rc == 2 and "before cc 9.0" in err, err)
+# launch bounds (256, 4) at 64 registers on H100: 4 fit; 60000 B dynamic (61056 allocated) leaves 3 in 233472
+rc, out, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "64", "--min-blocks", "4", "--json"])
+j = json.loads(out)
+check("min blocks reached", j["min_blocks"] == 4 and j["min_blocks_reached"] is True and
+      j["min_blocks_preventing"] == [], out)
+rc, out, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "64", "--smem-dynamic", "60000",
+                  "--min-blocks", "4", "--json"])
+j = json.loads(out)
+check("min blocks prevented", j["min_blocks_reached"] is False and j["min_blocks_preventing"] == ["shared_memory"],
+      out)
+# AMD gfx12 dynamic VGPRs: 256 threads at 128 VGPRs, 5 workgroups static, 8 with blocks of 16 (no VGPR limit)
+rc, out, _ = run(["report", "--arch", "gfx1200", "--threads", "256", "--vgprs", "128", "--dvgpr", "16", "--json"])
+j = json.loads(out)
+check("dvgpr", rc == 0 and j["dvgpr"] == 16 and j["blocks_per_sm"] == 8 and j["limit_regs"] is None, out)
+for arch, extra in (("gfx942", []), ("H100", []), ("gfx1200", ["--wave-size", "64"])):
+    rc, out, err = run(["report", "--arch", arch, "--threads", "256", "--vgprs", "128", "--dvgpr", "16"] + extra)
+    check(f"dvgpr refused on {arch} {extra}", rc == 2, (rc, err))
+rc, out, err = run(["report", "--arch", "gfx1200", "--threads", "256", "--vgprs", "128", "--dvgpr", "8"])
+check("dvgpr 16 or 32", rc == 2 and "expected 16 or 32" in err, err)
+
 finish("cli")

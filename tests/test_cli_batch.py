@@ -356,4 +356,14 @@ if gpuocc:
             mismatches.append((l, row[8:20], want))
     check("every random row equals the library's answer, printed by Python", not mismatches, mismatches[:3])
 
+# issue 24: AMD gfx12's dvgpr column (docs/amd.md): 256 threads at 128 VGPRs on gfx1200, 8 workgroups with
+# blocks of 16 (no VGPR limit: the 16 wave slots x 4 SIMDs / 8 waves), 5 without (1536 / 144 = 10 waves)
+p = subprocess.run([GPUOCC, "batch"], input="arch,threads,regs,dvgpr\ngfx1200,256,128,16\ngfx1200,256,128,\n"
+                   "gfx1200,256,128,8\nH100,256,64,16\n", capture_output=True, text=True)
+rows = list(csv.reader(io.StringIO(p.stdout)))
+check("dvgpr column read", rows[1][4:6] == ["ok", "8"] and rows[1][10] == "-1" and rows[2][4:6] == ["ok", "5"],
+      p.stdout)
+check("dvgpr bad cells are bad rows", p.returncode == 1 and rows[3][4] == "argument" and rows[4][4] == "argument"
+      and "expected 16 or 32" in rows[3][-1] and "AMD only" in rows[4][-1], p.stdout)
+
 finish("test_cli_batch")

@@ -190,4 +190,23 @@ try:
 finally:
     shutil.rmtree(tmp)
 
+# issue 24, launch bounds checked (tests/cuda/bounds.cu, nvcc 13.0 sm_90): __launch_bounds__(256, 8) is recorded
+# only as the register cap 65536 / (256 x 8) = 32, which guarantees 8 blocks; 32768 B of __shared__ + 1024
+# reserved = 33792 B, 233472 / 33792 = 6 blocks: shared memory prevents the minimum.  (256, 4) reaches it.
+p = subprocess.run([GPUOCC, "cubin", os.path.join(DATA, "bounds_sm90.cubin"), "--threads", "256", "--json"],
+                   capture_output=True, text=True)
+rows = {r["short_name"]: r for r in json.loads(p.stdout)}
+b = rows.get("bounds_smem", {})
+check("bounds: the cap is recorded, the minimum derived", b.get("max_regs") == 32 and b.get("max_threads") == 256
+      and b.get("min_blocks") == 8, p.stdout)
+check("bounds: shared memory prevents it", b.get("blocks_per_sm") == 6 and b.get("min_blocks_reached") is False
+      and b.get("min_blocks_preventing") == ["shared_memory"], p.stdout)
+r = rows.get("bounds_reached", {})
+check("bounds: reached", r.get("min_blocks") == 4 and r.get("min_blocks_reached") is True
+      and r.get("min_blocks_preventing") == [], p.stdout)
+p = subprocess.run([GPUOCC, "cubin", os.path.join(DATA, "kernels_sm90.cubin"), "--threads", "256", "--json"],
+                   capture_output=True, text=True)
+check("bounds: null without a minimum", all(r["min_blocks_reached"] is None for r in json.loads(p.stdout)
+                                            if r["min_blocks"] == 0), p.stdout)
+
 finish("cli-binary")

@@ -102,7 +102,9 @@ static const field kernel_fields[] = {
     FIELD(gpuocc_kernel, sgprs, T_I32), FIELD(gpuocc_kernel, wave_size, T_I32), FIELD(gpuocc_kernel, cu_mode, T_I32),
     FIELD(gpuocc_kernel, model, T_I32), FIELD(gpuocc_kernel, rocm_version, T_I32),
     RESERVED(gpuocc_kernel, reserved0, T_I32, 1), RESERVED(gpuocc_kernel, reserved, T_U64, 1),
-    FIELD(gpuocc_kernel, sub_group, T_I32), FIELD(gpuocc_kernel, grf, T_I32), END_FIELDS,
+    FIELD(gpuocc_kernel, sub_group, T_I32), FIELD(gpuocc_kernel, grf, T_I32),
+    FIELD(gpuocc_kernel, virtual_resources, T_I32), RESERVED(gpuocc_kernel, reserved2, T_I32, 1),
+    FIELD(gpuocc_kernel, tmem_columns, T_I32), FIELD(gpuocc_kernel, dvgpr, T_I32), END_FIELDS,
 };
 static const layout kernel_layout = {"gpuocc_kernel", sizeof(gpuocc_kernel), 88, kernel_fields};
 
@@ -164,6 +166,13 @@ static const field waves_fields[] = {
 };
 static const layout waves_layout = {"gpuocc_waves_result", sizeof(gpuocc_waves_result),
                                     sizeof(gpuocc_waves_result), waves_fields};
+
+static const field setmaxnreg_fields[] = {
+    FIELD(gpuocc_setmaxnreg_result, pool_regs, T_I64), FIELD(gpuocc_setmaxnreg_result, requested_regs, T_I64),
+    FIELD(gpuocc_setmaxnreg_result, mean_regs_per_thread, T_DBL), END_FIELDS,
+};
+static const layout setmaxnreg_layout = {"gpuocc_setmaxnreg_result", sizeof(gpuocc_setmaxnreg_result),
+                                         sizeof(gpuocc_setmaxnreg_result), setmaxnreg_fields};
 
 static const field routing_fields[] = {
     FIELD(gpuocc_routing_result, random_paths, T_DBL), FIELD(gpuocc_routing_result, random_efficiency, T_DBL),
@@ -238,6 +247,12 @@ static void init_h100(void *p)
     gpuocc_device *d = p;
     d->size = sizeof *d;
     cr_assert_eq(gpuocc_device_lookup("H100", d), GPUOCC_OK);
+}
+static void init_b200(void *p)
+{
+    gpuocc_device *d = p;
+    d->size = sizeof *d;
+    cr_assert_eq(gpuocc_device_lookup("B200", d), GPUOCC_OK);
 }
 static void init_kernel(void *p)
 {
@@ -925,6 +940,9 @@ static int32_t call_limit_blocks(arg *a) { return gpuocc_limit_blocks(P(0), P(1)
 static int32_t call_limit_registers(arg *a) { return gpuocc_limit_registers(P(0), I32(1), I32(2), P(3)); }
 static int32_t call_limit_shared_memory(arg *a) { return gpuocc_limit_shared_memory(P(0), P(1), P(2)); }
 static int32_t call_limit_warps(arg *a) { return gpuocc_limit_warps(P(0), I32(1), P(2)); }
+static int32_t call_min_blocks_check(arg *a) { return gpuocc_min_blocks_check(P(0), P(1), I32(2), P(3), P(4)); }
+static int32_t call_setmaxnreg_check(arg *a) { return gpuocc_setmaxnreg_check(P(0), P(1), P(2), I32(3), I32(4), P(5)); }
+static int32_t call_tmem_holders(arg *a) { return gpuocc_tmem_holders(P(0), I32(1), P(2)); }
 static int32_t call_mix_cusp(arg *a) { return gpuocc_mix_cusp(D(0), D(1), D(2), D(3), P(4), P(5)); }
 static int32_t call_mix_warps_needed(arg *a)
 {
@@ -1188,6 +1206,7 @@ static const row rows[] = {
     ROW(gpuocc_limit_registers, call_limit_registers, DEVICE, I32_(256), I32_(64), OUT_I32),
     ROW(gpuocc_limit_shared_memory, call_limit_shared_memory, DEVICE, KERNEL, OUT_I32),
     ROW(gpuocc_limit_warps, call_limit_warps, DEVICE, I32_(256), OUT_I32),
+    ROW(gpuocc_min_blocks_check, call_min_blocks_check, DEVICE, KERNEL, I32_(2), OUT_I32, OUT_I32),
     ROW(gpuocc_mix_cusp, call_mix_cusp, DBL_(6), DBL_(4), DBL_(368), DBL_(0.3), OUT_DBL, OUT_DBL),
     ROW(gpuocc_mix_warps_needed, call_mix_warps_needed, DBL_(10), DBL_(6), DBL_(4), DBL_(368), DBL_(0.3), DBL_(4),
         OUT_DBL),
@@ -1215,6 +1234,8 @@ static const row rows[] = {
     ROW(gpuocc_routing, call_routing, I32_(8), I64_(4096), I32_(32), OUT(&routing_layout)),
     ROW(gpuocc_smem_carveout, call_smem_carveout, DEVICE, KERNEL, OUT_BYTES),
     ROW(gpuocc_smem_dynamic_available, call_smem_dynamic_available, DEVICE, KERNEL, I32_(2), OUT_BYTES),
+    ROW(gpuocc_setmaxnreg_check, call_setmaxnreg_check, DEVICE, KERNEL, ARR_I32(2, 40), COUNT_(2), I32_(1),
+        OUT(&setmaxnreg_layout)),
     ROW(gpuocc_smem_per_block, call_smem_per_block, DEVICE, I64_(4096), I64_(8192), OUT_BYTES),
     ROW(gpuocc_spill_estimate, call_spill_estimate, IN(&spill_in_layout, init_spill), OUT(&spill_cost_layout)),
     ROW(gpuocc_spill_input_init, call_spill_input_init, OUT_NOSIZE(&spill_in_layout)),
@@ -1234,6 +1255,7 @@ static const row rows[] = {
         OUT_ARRAY(&sweep_layout, 256), COUNT_(256), OUT_COUNT),
     ROW(gpuocc_sweep_steps, call_sweep_steps, DEVICE, KERNEL, I32_(GPUOCC_AXIS_SMEM), I64_(0), I64_(233472),
         OUT_ARRAY(&sweep_layout, 256), COUNT_(256), OUT_COUNT),
+    ROW(gpuocc_tmem_holders, call_tmem_holders, IN(&device_layout, init_b200), I32_(128), OUT_I32),
     ROW(gpuocc_tradeoff, call_tradeoff, DEVICE, IN(&kernel_layout, init_kernel_regs), DBL_(256), DBL_(1),
         DBL_(300), OUT_ARRAY(&step_layout, 8), COUNT_(8), OUT_COUNT),
     CUSTOM(gpuocc_version, check_version),
@@ -1445,7 +1467,7 @@ static void prepared_random_kernel(gpuocc_kernel *k, bool amd)
         k->wave_size = prepared_draw(2) ? 64 : 0;
     }
     if (prepared_draw(200) == 0)
-        k->reserved0 = 1; /* GPUOCC_ERR_RESERVED */
+        k->reserved[0] = 1; /* GPUOCC_ERR_RESERVED */
 }
 
 Test(contract, prepared_single_call_equals_gpuocc_occupancy)

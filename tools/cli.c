@@ -473,7 +473,7 @@ static void vendor_check(struct cli_io *io, const struct cli_launch *l)
     if (cli_is_intel(&l->dev)) {
         if (l->nvidia_only_flag)
             cli_fail(io, l->nvidia_only_flag, "NVIDIA only, but --arch %s is an Intel device (%s): Intel has no "
-                     "carveout, shared-memory opt-in or virtual resources", l->dev_name, arch);
+                     "carveout, shared-memory opt-in, virtual resources or tensor memory", l->dev_name, arch);
         else if (l->amd_flag)
             cli_fail(io, l->amd_flag, "AMD only, but --arch %s is an Intel device (%s)%s", l->dev_name, arch,
                      !strcmp(l->amd_flag, "--lds")           ? ": use --slm"
@@ -495,7 +495,7 @@ static void vendor_check(struct cli_io *io, const struct cli_launch *l)
     }
     if (cli_is_amd(&l->dev) && l->nvidia_flag)
         cli_fail(io, l->nvidia_flag, "NVIDIA only, but --arch %s is an AMD device (%s): AMD has no carveout, "
-                 "shared-memory opt-in, named barriers or virtual resources", l->dev_name, arch);
+                 "shared-memory opt-in, named barriers, virtual resources or tensor memory", l->dev_name, arch);
     else if (!cli_is_amd(&l->dev) && l->amd_flag)
         cli_fail(io, l->amd_flag, "AMD only, but --arch %s is an NVIDIA device (%s)%s", l->dev_name, arch,
                  !strcmp(l->amd_flag, "--vgprs")         ? ": use --regs"
@@ -538,6 +538,13 @@ bool cli_launch_flag(struct cli_args *a, struct cli_launch *l)
         l->k.virtual_resources = cli_int(io, "--virtual-resources", v, 0, INT32_MAX);
         l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--virtual-resources";
         l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--virtual-resources";
+    } else if (cli_flag(a, "--tmem-columns", &v)) {
+        l->k.tmem_columns = cli_int(io, "--tmem-columns", v, 0, 512);
+        int32_t c = l->k.tmem_columns;
+        if (!io->status && c != 0 && (c < 32 || (c & (c - 1)) != 0))
+            cli_fail(io, "--tmem-columns", "expected 0 or a power of two from 32 to 512 (tcgen05.alloc), got '%s'", v);
+        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--tmem-columns";
+        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--tmem-columns";
     } else if (cli_switch(a, "--no-optin")) {
         l->k.smem_optin = 0;
         l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--no-optin";
@@ -614,6 +621,11 @@ bool cli_amd_launch_flag(struct cli_args *a, struct cli_launch *l)
     } else if (cli_flag(a, "--rocm", &v)) {
         l->k.rocm_version = rocm_release(io, v);
         flag = "--rocm";
+    } else if (cli_flag(a, "--dvgpr", &v)) {
+        l->k.dvgpr = cli_int(io, "--dvgpr", v, 0, 32);
+        if (!io->status && l->k.dvgpr != 0 && l->k.dvgpr != 16 && l->k.dvgpr != 32)
+            cli_fail(io, "--dvgpr", "expected 16 or 32 (VGPRs per block; 0: off), got '%s'", v);
+        flag = "--dvgpr";
     } else
         return false;
     l->amd_flag = l->amd_flag ? l->amd_flag : flag;

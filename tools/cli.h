@@ -147,7 +147,9 @@ const char *cli_vendor_name(const gpuocc_device *d);
     {"--barriers", "N", "NVIDIA: named barriers per block; Intel: barriers the kernel uses (default 1)"},                                      \
     {"--carveout", "PERCENT", "NVIDIA: preferred shared-memory carveout, 0-100 (default -1: the driver's choice)"}, \
     {"--no-optin", NULL, "NVIDIA: the kernel has not raised its shared-memory limit above 48 KiB (opt-in is on)"}, \
-    {"--virtual-resources", "N", "NVIDIA cc 10.x-12.x: virtual resources per block (of the SM's 128; default 0: none)"}
+    {"--virtual-resources", "N", "NVIDIA cc 10.x-12.x: virtual resources per block (of the SM's 128; default 0: none)"}, \
+    {"--tmem-columns", "N", "NVIDIA sm_100, sm_103, sm_110: tensor-memory columns a block holds (tcgen05.alloc: "  \
+                            "32-512, a power of two; default 0: none)"}
 /* AMD's launch flags, for the commands that answer AMD devices (listed after CLI_LAUNCH_OPTIONS).  The
    first three name the fields --regs, --smem-static and --smem-dynamic set; giving both names is an
    error, as is an AMD flag with an NVIDIA --arch or an NVIDIA-only flag with an AMD one (docs/amd.md). */
@@ -163,7 +165,9 @@ const char *cli_vendor_name(const gpuocc_device *d);
                            "LLVM's occupancy depends on it; default: --threads)"},                            \
     {"--model", "NAME", "AMD: compiler (LLVM's occupancy, the default) or runtime (HIP's); Intel: calculator "  \
                         "(the GPU Occupancy Calculator, the default) or runtime (the compute runtime's count)"}, \
-    {"--rocm", "X.Y", "AMD, with --model runtime: HIP's rules as of that ROCm release (default: the newest)"}
+    {"--rocm", "X.Y", "AMD, with --model runtime: HIP's rules as of that ROCm release (default: the newest)"}, \
+    {"--dvgpr", "16|32", "AMD gfx12, wave32, compiler model: dynamic-VGPR mode with blocks of 16 or 32 VGPRs "   \
+                         "(default 0: off)"}
 /* Intel's launch flags (after CLI_AMD_LAUNCH_OPTIONS).  --slm and --slm-dynamic name the fields --smem-static
    and --smem-dynamic set; an Intel flag with another vendor's --arch, and another vendor's own flag (--regs,
    --carveout, --no-optin, the AMD flags) with an Intel one, are errors (docs/intel.md). */

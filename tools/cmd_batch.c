@@ -17,16 +17,16 @@
 #include <sys/stat.h>
 
 /* The launch columns: every vendor's, NVIDIA's (COL_BARRIERS .. COL_SMEM_OPTIN; Intel reads barriers too),
-   AMD's (COL_AGPRS .. COL_ROCM; Intel reads model too), Intel's (COL_SUB_GROUP on). */
+   AMD's (COL_AGPRS .. COL_DVGPR; Intel reads model too), Intel's (COL_SUB_GROUP on). */
 enum column {
     COL_ARCH, COL_THREADS, COL_REGS, COL_SMEM_STATIC, COL_SMEM_DYNAMIC, COL_BARRIERS, COL_CARVEOUT,
     COL_SMEM_OPTIN, COL_AGPRS, COL_SGPRS, COL_WAVE_SIZE, COL_CU_MODE, COL_MAX_THREADS, COL_MODEL, COL_ROCM,
-    COL_SUB_GROUP, COL_GRF, COL_COUNT
+    COL_DVGPR, COL_SUB_GROUP, COL_GRF, COL_COUNT
 };
 static const char *const column_names[COL_COUNT] = {"arch", "threads", "regs", "smem_static", "smem_dynamic",
                                                     "barriers", "carveout", "smem_optin", "agprs", "sgprs",
                                                     "wave_size", "cu_mode", "max_threads", "model", "rocm",
-                                                    "sub_group", "grf"};
+                                                    "dvgpr", "sub_group", "grf"};
 /* Each column's other spellings: its CLI flag without "--" and with '-' (the flags' spelling), and AMD's flag
    names for the fields both vendors share (the same vendor rules as the column they name). */
 static const struct {
@@ -570,7 +570,7 @@ static bool vendor_cells(struct batch *b, const struct record *rec, const gpuocc
 {
     bool amd = dev->vendor == GPUOCC_VENDOR_AMD, intel = dev->vendor == GPUOCC_VENDOR_INTEL;
     for (int c = COL_BARRIERS; c < COL_COUNT; c++) {
-        bool nvidia_col = c <= COL_SMEM_OPTIN, amd_col = c >= COL_AGPRS && c <= COL_ROCM, intel_col = c >= COL_SUB_GROUP;
+        bool nvidia_col = c <= COL_SMEM_OPTIN, amd_col = c >= COL_AGPRS && c <= COL_DVGPR, intel_col = c >= COL_SUB_GROUP;
         const char *why = NULL;
         if (amd && nvidia_col)
             why = "NVIDIA only, but arch is an AMD device (leave it empty)";
@@ -717,6 +717,15 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
             return false;
         }
     }
+    x = 0;
+    if (!int_cell(b, rec, COL_DVGPR, 0, 32, &x, false, v))
+        return false;
+    if (x != 0 && x != 16 && x != 32) {
+        cell_given(b, rec, COL_DVGPR, &s, &n);
+        bad_cell(v, "argument", label(b, COL_DVGPR), "expected 16 or 32 (0: off)", s, n);
+        return false;
+    }
+    k->dvgpr = (int32_t)x;
     return true;
 }
 
@@ -1302,7 +1311,8 @@ static const struct cli_option batch_options[] = {
 const struct cli_command cli_cmd_batch = {
     "batch", cmd_batch,
     "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; AMD: "
-    "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm; Intel: sub_group,grf,slm,model), one row out per row in",
+    "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm,dvgpr; Intel: sub_group,grf,slm,model), one row out per "
+    "row in",
     "[FILE|-] [--json] [--max-record-bytes BYTES]", batch_options,
     "gpuocc batch launches.csv > occupancy.csv\n"
     "printf 'arch,threads,regs\\nH100,256,64\\n' | gpuocc batch\n"

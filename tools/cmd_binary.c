@@ -271,6 +271,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             json_limiters(out, row.r.limiters);
         } else
             fputs(",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null", out);
+        fputs(",\"min_blocks_reached\":null,\"min_blocks_preventing\":null", out); /* NVIDIA's */
         json_key(out, &first, amd_keys[0]);
         json_string(out, "amd");
         json_key(out, &first, amd_keys[1]);
@@ -310,7 +311,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fprintf(out, ",%d,%d,%.6f,%s,", row.r.blocks_per_sm, row.r.warps_per_sm, row.r.occupancy, lim);
         } else
             fputs(",,,,,", out);
-        fputs("amd,", out);
+        fputs(",,amd,", out); /* NVIDIA's min_blocks_reached, min_blocks_preventing: empty */
         csv_cell(out, target, (size_t)b->target_length);
         for (size_t i = 0; i < sizeof amd / sizeof amd[0]; i++) {
             fputc(',', out);

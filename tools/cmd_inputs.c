@@ -128,6 +128,8 @@ struct row {
     const char *status;
     int32_t threads;
     gpuocc_result r;
+    bool min_checked;              /* the kernel records a minimum of blocks and the launch was answered */
+    uint32_t min_preventing;       /* GPUOCC_LIMIT_* of the resources whose limit is below it (issue 24) */
 };
 
 static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const struct input_options *o,
@@ -170,10 +172,16 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
     row->threads = kern.threads_per_block;
     if (!strcmp(row->status, "ok") && k->max_threads_per_block > 0 && row->threads > k->max_threads_per_block)
         row->status = "exceeds_launch_bounds"; /* the launch would fail */
+    row->min_checked = false;
     if (!strcmp(row->status, "ok")) {
         int32_t rc = gpuocc_occupancy(&dev, &kern, &row->r);
         if (rc != GPUOCC_OK)
             row->status = gpuocc_status_name(rc);
+        int32_t blocks;
+        /* launch bounds checked: whether this launch reaches the minimum the kernel's cap guarantees */
+        if (rc == GPUOCC_OK && k->min_blocks_per_sm > 0 &&
+            gpuocc_min_blocks_check(&dev, &kern, k->min_blocks_per_sm, &blocks, &row->min_preventing) == GPUOCC_OK)
+            row->min_checked = true;
     }
 }
 
@@ -237,6 +245,11 @@ static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel
         json_limiters(out, row->r.limiters);
     } else
         fputs(",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null", out);
+    if (row->min_checked) {
+        fprintf(out, ",\"min_blocks_reached\":%s,\"min_blocks_preventing\":", row->min_preventing ? "false" : "true");
+        json_limiters(out, row->min_preventing);
+    } else
+        fputs(",\"min_blocks_reached\":null,\"min_blocks_preventing\":null", out);
     for (size_t i = 0; o_amd && i < INPUT_AMD_KEY_COUNT; i++) { /* gpuocc binary: AMD's keys */
         json_key(out, &first, amd_keys[i]);
         if (i == INPUT_AMD_SMEM_STATIC)
@@ -268,6 +281,12 @@ static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel 
         fprintf(out, ",%d,%d,%.6f,%s,", row->r.blocks_per_sm, row->r.warps_per_sm, row->r.occupancy, lim);
     } else
         fputs(",,,,,", out);
+    if (row->min_checked) {
+        char lim[96];
+        cli_limiters(row->min_preventing, lim, sizeof lim);
+        fprintf(out, "%s,%s,", row->min_preventing ? "false" : "true", lim);
+    } else
+        fputs(",,", out);
     for (size_t i = 0; o_amd && i < INPUT_AMD_KEY_COUNT; i++) { /* gpuocc binary: AMD's columns */
         if (i == INPUT_AMD_SMEM_STATIC)
             put_count(out, k->smem_bytes, "-1");
@@ -308,7 +327,7 @@ static void begin(FILE *out, struct input_options *o)
     else if (o->csv) {
         fprintf(out, "name,short_name,arch,registers,barriers,smem,cmem,stack,spill_stores,spill_loads,max_regs,"
                "max_threads,min_blocks,cluster_x,cluster_y,cluster_z,threads,status,blocks_per_sm,warps_per_sm,"
-               "occupancy,limiters,");
+               "occupancy,limiters,min_blocks_reached,min_blocks_preventing,");
         for (size_t i = 0; o->amd_columns && i < INPUT_AMD_KEY_COUNT; i++)
             fprintf(out, "%s,", amd_keys[i]);
         fprintf(out, "file\n");

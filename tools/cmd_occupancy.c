@@ -7,6 +7,18 @@
 
 /* ---- report ---- */
 
+/* Issue 24's answers beside the occupancy: tensor memory, setmaxnreg, the launch bounds' minimum. */
+struct report_extra {
+    int32_t tmem_holders;                  /* GPUOCC_UNLIMITED without --tmem-columns */
+    int32_t setmaxnreg_count;              /* warpgroups given to --setmaxnreg; 0 = not asked */
+    int32_t setmaxnreg[GPUOCC_SETMAXNREG_MAX_WARPGROUPS];
+    char setmaxnreg_text[GPUOCC_SETMAXNREG_MAX_WARPGROUPS * 5];
+    bool regs_fixed;
+    gpuocc_setmaxnreg_result smr;
+    int32_t min_blocks;                    /* --min-blocks; 0 = not asked */
+    uint32_t min_blocks_preventing;
+};
+
 /* The built-in example: a 256-thread, 64-register kernel with 48 KiB of dynamic shared memory on H100. */
 static void launch_example(struct cli_io *io, struct cli_launch *l)
 {
@@ -173,6 +185,9 @@ static void print_report_text_amd(FILE *out, const struct cli_launch *l, const g
         fprintf(out, "model       compiler: LLVM's occupancy (HIP's answer: --model runtime)\n");
     fprintf(out, "waves/SIMD  %d of %d (the compiler's: LLVM's \"Occupancy [waves/SIMD]\")\n", r->waves_per_simd,
             l->dev.waves_per_simd);
+    if (l->k.dvgpr)
+        fprintf(out, "dvgpr       dynamic VGPRs in blocks of %d: no VGPR limit on waves, %d VGPRs addressable (8 blocks)\n",
+                l->k.dvgpr, 8 * l->k.dvgpr);
     fprintf(out, "blocks/%-4s %d\n", unit, r->blocks_per_sm);
     fprintf(out, "waves/%-5s %d of %d\n", unit, r->warps_per_sm, r->max_warps_per_sm);
     fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
@@ -221,14 +236,56 @@ static void print_report_text_intel(FILE *out, const struct cli_launch *l, const
     print_next_steps(out, l, r, "Xe-core");
 }
 
-static void print_report_text(FILE *out, const struct cli_launch *l, const gpuocc_result *r)
+/* Issue 24's lines, after the limits: tensor memory, setmaxnreg, the launch bounds' minimum. */
+static void print_extra_text(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
+                             const struct report_extra *x, const char *unit)
+{
+    if (l->k.tmem_columns > 0) {
+        int32_t waiting = r->blocks_per_sm > x->tmem_holders ? r->blocks_per_sm - x->tmem_holders : 0;
+        fprintf(out, "tmem        %d of the SM's %d columns per block: %d block(s) hold tensor memory at once",
+                l->k.tmem_columns, l->dev.tmem_columns_per_sm, x->tmem_holders);
+        if (waiting)
+            fprintf(out, "; %d of the %d resident wait at tcgen05.alloc\n", waiting, r->blocks_per_sm);
+        else
+            fprintf(out, " (all %d resident)\n", r->blocks_per_sm);
+    }
+    if (x->setmaxnreg_count) {
+        const gpuocc_setmaxnreg_result *s = &x->smr;
+        char list[sizeof x->setmaxnreg_text * 2];
+        size_t at = 0;
+        for (int32_t i = 0; i < x->setmaxnreg_count; i++)
+            at += (size_t)snprintf(list + at, sizeof list - at, "%s%d", i ? ", " : "", x->setmaxnreg[i]);
+        fprintf(out, "setmaxnreg  %s: %lld of the block's %lld registers (%d x %d; mean %.1f per thread): %s; "
+                "blocks/%s unchanged (%d, from the launch's %d registers)\n", list,
+                (long long)s->requested_regs, (long long)s->pool_regs, l->k.regs_per_thread, l->k.threads_per_block,
+                s->mean_regs_per_thread, s->fits ? "fits" : "does not fit (a setmaxnreg.inc waits forever)", unit,
+                s->blocks_per_sm, l->k.regs_per_thread);
+        if (s->warnings & GPUOCC_SETMAXNREG_UNFIXED)
+            fprintf(out, "warning     no fixed register count recorded: ptxas ignores setmaxnreg unless maxnreg, "
+                    "-maxrregcount or __launch_bounds__ with a minimum of blocks fixes it (--regs-fixed: it does)\n");
+    }
+    if (x->min_blocks) {
+        char lim[96];
+        cli_limiters(x->min_blocks_preventing, lim, sizeof lim);
+        if (x->min_blocks_preventing)
+            fprintf(out, "min blocks  %d asked (__launch_bounds__): not reached, %d fit; prevented by %s\n", x->min_blocks,
+                    r->blocks_per_sm, lim);
+        else
+            fprintf(out, "min blocks  %d asked (__launch_bounds__): reached (%d fit)\n", x->min_blocks, r->blocks_per_sm);
+    }
+}
+
+static void print_report_text(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
+                              const struct report_extra *x)
 {
     if (cli_is_amd(&l->dev)) {
         print_report_text_amd(out, l, r);
+        print_extra_text(out, l, r, x, cli_is_amd(&l->dev) && l->dev.cus_per_wgp > 1 && !l->k.cu_mode ? "WGP" : "CU");
         return;
     }
     if (cli_is_intel(&l->dev)) {
         print_report_text_intel(out, l, r);
+        print_extra_text(out, l, r, x, "Xe-core");
         return;
     }
     char arch[16], lim[96];
@@ -262,6 +319,7 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
     if (r->blocks_per_sm == 0 && cli_exceeded(&l->dev, &l->k, &limit, why, sizeof why))
         fprintf(out, "exceeded    %s\n", why);
     print_limits(out, &l->dev, r, false, "SM");
+    print_extra_text(out, l, r, x, "SM");
     fprintf(out, "allocated   %d registers and %lld B shared memory per block; %lld B shared memory per SM configured\n",
            r->regs_per_block, (long long)r->smem_per_block_bytes, (long long)r->smem_per_sm_bytes);
     if (l->dev.sm_count)
@@ -275,7 +333,7 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
 
 /* The report's fields, in order, for --json and --csv alike (docs/output.md lists them).  Both vendors print
    the same keys; a field of the other vendor's is not applicable (F_NA: null in JSON, empty in CSV). */
-enum field_kind { F_TEXT, F_INT, F_COUNT, F_LIMIT, F_FIXED6, F_LIMITERS, F_NA };
+enum field_kind { F_TEXT, F_INT, F_COUNT, F_LIMIT, F_FIXED6, F_LIMITERS, F_NA, F_BOOL, F_LIST };
 struct field {
     const char *key;
     enum field_kind kind; /* F_COUNT: 0 = unknown; F_LIMIT: GPUOCC_UNLIMITED = no limit (-1 / null) */
@@ -289,8 +347,8 @@ struct field_text {
     char arch[16], rocm[16], why[256];
 };
 
-static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, struct field_text *t,
-                            struct field *f)
+static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, const struct report_extra *x,
+                            struct field_text *t, struct field *f)
 {
     char *arch = t->arch;
     size_t cap = sizeof t->arch;
@@ -350,6 +408,23 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     const char *over = r->blocks_per_sm == 0 ? cli_exceeded(&l->dev, &l->k, &limit, t->why, sizeof t->why) : NULL;
     f[n++] = (struct field){"exceeded", over ? F_TEXT : F_NA, over, 0, 0};
     f[n++] = (struct field){"exceeded_limit", over ? F_INT : F_NA, NULL, limit, 0};
+    /* issue 24: tensor memory, setmaxnreg, the launch bounds' minimum, AMD's dynamic VGPRs */
+    bool tmem = nvidia && l->k.tmem_columns > 0, smr = x->setmaxnreg_count > 0, mb = x->min_blocks > 0;
+    int32_t waiting = tmem && r->blocks_per_sm > x->tmem_holders ? r->blocks_per_sm - x->tmem_holders : 0;
+    f[n++] = (struct field){"tmem_columns", nv_int, NULL, l->k.tmem_columns, 0};
+    f[n++] = (struct field){"tmem_holders_per_sm", tmem ? F_INT : F_NA, NULL, x->tmem_holders, 0};
+    f[n++] = (struct field){"tmem_waiting_blocks", tmem ? F_INT : F_NA, NULL, waiting, 0};
+    f[n++] = (struct field){"setmaxnreg", smr ? F_LIST : F_NA, x->setmaxnreg_text, 0, 0};
+    f[n++] = (struct field){"setmaxnreg_fits", smr ? F_BOOL : F_NA, NULL, x->smr.fits, 0};
+    f[n++] = (struct field){"setmaxnreg_pool_regs", smr ? F_INT : F_NA, NULL, x->smr.pool_regs, 0};
+    f[n++] = (struct field){"setmaxnreg_requested_regs", smr ? F_INT : F_NA, NULL, x->smr.requested_regs, 0};
+    f[n++] = (struct field){"setmaxnreg_mean_regs", smr ? F_FIXED6 : F_NA, NULL, 0, x->smr.mean_regs_per_thread};
+    f[n++] = (struct field){"setmaxnreg_unfixed", smr ? F_BOOL : F_NA, NULL,
+                            (x->smr.warnings & GPUOCC_SETMAXNREG_UNFIXED) != 0, 0};
+    f[n++] = (struct field){"min_blocks", mb ? F_INT : F_NA, NULL, x->min_blocks, 0};
+    f[n++] = (struct field){"min_blocks_reached", mb ? F_BOOL : F_NA, NULL, x->min_blocks_preventing == 0, 0};
+    f[n++] = (struct field){"min_blocks_preventing", mb ? F_LIMITERS : F_NA, NULL, x->min_blocks_preventing, 0};
+    f[n++] = (struct field){"dvgpr", amd_int, NULL, l->k.dvgpr, 0};
     return n;
 }
 
@@ -367,6 +442,17 @@ static void print_field(FILE *out, const struct field *f, bool json)
             csv_cell(out, f->text, strlen(f->text));
     } else if (f->kind == F_FIXED6)
         fprintf(out, "%.6f", f->x);
+    else if (f->kind == F_BOOL)
+        fputs(f->n ? "true" : "false", out);
+    else if (f->kind == F_LIST) { /* "40|232|232": a JSON array of integers, |-joined in CSV */
+        if (json) {
+            fputc('[', out);
+            for (const char *c = f->text; *c; c++)
+                fputc(*c == '|' ? ',' : *c, out);
+            fputc(']', out);
+        } else
+            fputs(f->text, out);
+    }
     else if (f->kind == F_LIMITERS) {
         if (json)
             json_limiters(out, (uint32_t)f->n);
@@ -379,11 +465,12 @@ static void print_field(FILE *out, const struct field *f, bool json)
         fprintf(out, "%lld", (long long)f->n);
 }
 
-static void print_report_json(FILE *out, const struct cli_launch *l, const gpuocc_result *r)
+static void print_report_json(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
+                              const struct report_extra *x)
 {
-    struct field f[48];
+    struct field f[64];
     struct field_text t;
-    size_t n = report_fields(l, r, &t, f);
+    size_t n = report_fields(l, r, x, &t, f);
     bool first = true;
     fputc('{', out);
     for (size_t i = 0; i < n; i++) {
@@ -411,11 +498,12 @@ static void print_report_json(FILE *out, const struct cli_launch *l, const gpuoc
     fputs("]}\n", out);
 }
 
-static void print_report_csv(FILE *out, const struct cli_launch *l, const gpuocc_result *r)
+static void print_report_csv(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
+                             const struct report_extra *x)
 {
-    struct field f[48];
+    struct field f[64];
     struct field_text t;
-    size_t n = report_fields(l, r, &t, f);
+    size_t n = report_fields(l, r, x, &t, f);
     for (size_t i = 0; i < n; i++)
         fprintf(out, "%s%s", i ? "," : "", f[i].key);
     fputc('\n', out);
@@ -427,20 +515,55 @@ static void print_report_csv(FILE *out, const struct cli_launch *l, const gpuocc
     fputc('\n', out);
 }
 
+/* --setmaxnreg 40,232,232: each warpgroup's register count after setmaxnreg. */
+static void setmaxnreg_list(struct cli_io *io, const char *v, struct report_extra *x)
+{
+    x->setmaxnreg_count = 0;
+    x->setmaxnreg_text[0] = 0;
+    size_t at = 0;
+    for (const char *p = v;;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        int64_t t;
+        if (x->setmaxnreg_count == GPUOCC_SETMAXNREG_MAX_WARPGROUPS || !cli_parse_int(p, len, 24, 256, &t) ||
+            t % 8 != 0) {
+            cli_fail(io, "--setmaxnreg", "expected at most %d registers per thread, one per warpgroup of 128 "
+                     "threads, each a multiple of 8 from 24 to 256, separated by commas; got '%s'",
+                     GPUOCC_SETMAXNREG_MAX_WARPGROUPS, v);
+            return;
+        }
+        x->setmaxnreg[x->setmaxnreg_count++] = (int32_t)t;
+        at += (size_t)snprintf(x->setmaxnreg_text + at, sizeof x->setmaxnreg_text - at, "%s%d", at ? "|" : "", (int)t);
+        if (!end)
+            return;
+        p = end + 1;
+    }
+}
+
 static int cmd_report(struct cli_io *io, int argc, char **argv)
 {
     FILE *out = io->out;
     struct cli_launch l;
     cli_launch_init(&l);
+    struct report_extra x;
+    memset(&x, 0, sizeof x);
+    x.tmem_holders = GPUOCC_UNLIMITED;
     bool json = false, csv = false, example = false;
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
         if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l) || cli_intel_launch_flag(&a, &l))
             continue;
+        const char *v;
         if (cli_switch(&a, "--json"))
             json = true;
         else if (cli_switch(&a, "--csv"))
             csv = true;
+        else if (cli_flag(&a, "--setmaxnreg", &v))
+            setmaxnreg_list(io, v, &x);
+        else if (cli_switch(&a, "--regs-fixed"))
+            x.regs_fixed = true;
+        else if (cli_flag(&a, "--min-blocks", &v))
+            x.min_blocks = cli_int(io, "--min-blocks", v, 1, INT32_MAX);
         else if (cli_switch(&a, "--example"))
             example = true;
         else
@@ -470,16 +593,36 @@ static int cmd_report(struct cli_io *io, int argc, char **argv)
     const char *refused = rc != GPUOCC_OK ? cli_refused(&l.dev, &l.k, rc, why, sizeof why) : NULL;
     if (refused) /* a launch no compiler or driver accepts: an error, named by its flag */
         return cli_fail(io, !strcmp(refused, "barriers") ? "--barriers" : "--smem-static", "%s", why);
+    if (rc == GPUOCC_ERR_TMEM)
+        return cli_fail(io, "--tmem-columns", "--arch %s has no tensor memory (sm_100, sm_103 and sm_110 have it)",
+                        l.dev_name);
     if (rc != GPUOCC_OK)
         return cli_fail(io, "input", "%s", gpuocc_strerror(rc));
+    if (l.k.tmem_columns > 0 && (rc = gpuocc_tmem_holders(&l.dev, l.k.tmem_columns, &x.tmem_holders)) != GPUOCC_OK)
+        return cli_fail(io, "--tmem-columns", "%s", gpuocc_strerror(rc));
+    if (x.setmaxnreg_count) {
+        x.smr.size = sizeof x.smr;
+        rc = gpuocc_setmaxnreg_check(&l.dev, &l.k, x.setmaxnreg, x.setmaxnreg_count, x.regs_fixed, &x.smr);
+        if (rc == GPUOCC_ERR_THREADS || rc == GPUOCC_ERR_ARGUMENT)
+            return cli_fail(io, "--setmaxnreg", "%d values for %d threads: give one per warpgroup of 128 threads",
+                            x.setmaxnreg_count, l.k.threads_per_block);
+        if (rc != GPUOCC_OK)
+            return cli_fail(io, "--setmaxnreg", "%s", gpuocc_strerror(rc));
+    } else if (x.regs_fixed)
+        return cli_fail(io, "--regs-fixed", "only with --setmaxnreg");
+    if (x.min_blocks) {
+        int32_t blocks;
+        if ((rc = gpuocc_min_blocks_check(&l.dev, &l.k, x.min_blocks, &blocks, &x.min_blocks_preventing)))
+            return cli_fail(io, "--min-blocks", "%s", gpuocc_strerror(rc));
+    }
     if (json)
-        print_report_json(out, &l, &r);
+        print_report_json(out, &l, &r, &x);
     else if (csv)
-        print_report_csv(out, &l, &r);
+        print_report_csv(out, &l, &r, &x);
     else {
         if (example)
             fprintf(out, "(built-in example: gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K)\n");
-        print_report_text(out, &l, &r);
+        print_report_text(out, &l, &r, &x);
     }
     /* a launch that fits no block cannot run: answered, but `gpuocc report ... && launch` must stop */
     if (r.blocks_per_sm == 0) {
@@ -500,6 +643,11 @@ static const struct cli_option report_options[] = {
     CLI_LAUNCH_OPTIONS,
     CLI_AMD_LAUNCH_OPTIONS,
     CLI_INTEL_LAUNCH_OPTIONS,
+    {"--setmaxnreg", "R,R,...", "NVIDIA sm_90a and later: each warpgroup's registers per thread after setmaxnreg "
+                                "(multiples of 8 from 24 to 256): checks the block's register pool"},
+    {"--regs-fixed", NULL, "with --setmaxnreg: the kernel has a fixed register count (maxnreg, -maxrregcount or "
+                           "__launch_bounds__ with a minimum of blocks)"},
+    {"--min-blocks", "N", "__launch_bounds__'s minimum of blocks: whether the launch reaches it, and what prevents it"},
     {"--json", NULL, "one JSON object instead of text"},
     {"--csv", NULL, "a CSV header and one row instead of text"},
     {"--example", NULL, "the built-in example (H100, 256 threads, 64 registers, 48 KiB dynamic)"},

@@ -36,10 +36,13 @@ class Coverage(unittest.TestCase):
     def test_struct_sizes_match_the_frozen_c_layouts(self):
         import ctypes
         # lib/core/structs.c static-asserts these sizes
-        self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 392)  # 232 before Intel's tail, 384 before NVIDIA's
+        self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 400)  # 232 before Intel's tail, 384 before NVIDIA's,
+        self.assertEqual(gpuocc._CDevice.tmem_columns_per_sm.offset, 392)  # 392 before tensor memory
+        self.assertEqual(gpuocc._CKernel.tmem_columns.offset, 104)  # issue 24: a new tail, not reserved words
+        self.assertEqual(gpuocc._CKernel.dvgpr.offset, 108)
         self.assertEqual(gpuocc._CDevice.xves_per_xecore.offset, 232)
         self.assertEqual(gpuocc._CDevice.virtual_resources_per_sm.offset, 384)
-        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 104)  # 88 before sub_group and grf, 96 before virtual
+        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 112)  # 88 before sub_group and grf, 96 before virtual, 104 before tmem
         self.assertEqual(gpuocc._CDevice.barriers_per_block_max.offset, 388)
         self.assertEqual(gpuocc._CKernel.sub_group.offset, 88)
         self.assertEqual(gpuocc._CKernel.virtual_resources.offset, 96)
@@ -829,6 +832,64 @@ class VirtualResources(unittest.TestCase):
         with self.assertRaises(gpuocc.Error):
             gpuocc.occupancy("B200", gpuocc.kernel(threads=128, regs=32, virtual_resources=-1))
 
+
+
+class HopperBlackwell(unittest.TestCase):
+    """Issue 24, values derived by hand (docs/model.md, docs/amd.md)."""
+
+    def test_tmem(self):
+        # 512 columns per SM on B200: floor(512 / 256) = 2 holders, none for 0 columns
+        self.assertEqual(gpuocc.device("B200").tmem_columns_per_sm, 512)
+        self.assertEqual(gpuocc.device("H100").tmem_columns_per_sm, 0)
+        self.assertEqual(gpuocc.tmem_holders("B200", 256), 2)
+        self.assertEqual(gpuocc.tmem_holders("sm_110", 32), 16)
+        self.assertIsNone(gpuocc.tmem_holders("B200", 0))
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.tmem_holders("H100", 128)
+        self.assertEqual(e.exception.name, "tmem")
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.tmem_holders("B200", 48)
+        # never lowers the blocks: 128 threads at 32 registers are 16 blocks with or without
+        k = gpuocc.kernel(threads=128, regs=32, tmem_columns=256)
+        self.assertEqual(gpuocc.occupancy("B200", k).blocks_per_sm, 16)
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.occupancy("RTX 5090", k)
+        self.assertEqual(e.exception.name, "tmem")
+
+    def test_setmaxnreg_golden(self):
+        # producer 40, consumers 232, 384 threads at 168: (40 + 232 + 232) x 128 = 64512 = 168 x 384
+        r = gpuocc.setmaxnreg("H100", gpuocc.kernel(threads=384, regs=168), [40, 232, 232])
+        self.assertTrue(r.fits)
+        self.assertEqual((r.pool_regs, r.requested_regs, r.mean_regs_per_thread), (64512, 64512, 168.0))
+        self.assertEqual(r.blocks_per_sm, 1)
+        self.assertFalse(r.unfixed)
+        r = gpuocc.setmaxnreg("H100", gpuocc.kernel(threads=384, regs=168), [40, 240, 232], regs_fixed=False)
+        self.assertFalse(r.fits)
+        self.assertTrue(r.unfixed)
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.setmaxnreg("A100", gpuocc.kernel(threads=384, regs=168), [40, 232, 232])
+        self.assertEqual(e.exception.name, "setmaxnreg")
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.setmaxnreg("H100", gpuocc.kernel(threads=384, regs=168), [40, 232, 230])
+
+    def test_min_blocks(self):
+        # (256, 4) on H100 at 64 registers: 4 blocks; 60000 B dynamic shared memory leaves 3 (61056 B each)
+        k = gpuocc.kernel(threads=256, regs=64)
+        self.assertTrue(gpuocc.min_blocks_check("H100", k, 4).reached)
+        m = gpuocc.min_blocks_check("H100", dataclasses.replace(k, smem_dynamic=60000), 4)
+        self.assertEqual((m.blocks_per_sm, m.reached, m.preventing), (3, False, ("shared_memory",)))
+
+    def test_dvgpr(self):
+        # gfx1200, 256 threads at 128 VGPRs: 5 workgroups static (1536 / 144 = 10 waves per SIMD, x 4 / 8);
+        # blocks of 16: no VGPR limit, the 16 wave slots give 8; 129 VGPRs exceed 8 x 16
+        self.assertEqual(gpuocc.occupancy("gfx1200", gpuocc.kernel(threads=256, regs=128)).blocks_per_sm, 5)
+        r = gpuocc.occupancy("gfx1200", gpuocc.kernel(threads=256, regs=128, dvgpr=16))
+        self.assertEqual((r.blocks_per_sm, r.limit_regs), (8, None))
+        self.assertEqual(gpuocc.occupancy("gfx1200", gpuocc.kernel(threads=256, regs=129, dvgpr=16)).blocks_per_sm, 0)
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=64, dvgpr=16))
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.occupancy("gfx942", gpuocc.kernel(threads=256, regs=64, dvgpr=16))
 
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=1).result

@@ -19,7 +19,8 @@ PACKAGE = os.path.dirname(os.path.abspath(gpuocc.__file__))
 # Step, StepChange and next_steps).
 ALL = [
     "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "Step", "StepChange", "CatalogEntry",
-    "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves", "Divergence",
+    "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves", "Setmaxnreg",
+    "MinBlocks", "Divergence",
     "Routing", "Diagnosis", "Roofline", "CompiledKernel", "BinaryKernel", "BinaryRead", "RemarksKernel",
     "Columns", "AXES", "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K",
     "LOADED_LATENCY_BASE", "DRAM_QUEUE_BITS", "device", "devices", "catalog_device", "custom_device",
@@ -28,7 +29,7 @@ ALL = [
     "batch", "sweep", "sweep_steps", "sweep_range", "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight",
     "bandwidth_at", "bandwidth", "bandwidth_model", "latency_check", "perf", "spill_slowdown", "spill_estimate",
     "tradeoff", "waves", "lane_efficiency", "divergence", "routing", "stall_name", "stall_from_name",
-    "diagnose", "roofline", "read_ptxas", "read_cubin", "read_binary", "read_remarks", "strerror",
+    "diagnose", "roofline", "tmem_holders", "setmaxnreg", "min_blocks_check", "read_ptxas", "read_cubin", "read_binary", "read_remarks", "strerror",
     "status_name", "resource_name", "limiter_names", "version", "version_number", "library",
 ]
 # The other names the one module had at its top level that code outside it reads: the version, the

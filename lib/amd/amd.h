@@ -5,6 +5,10 @@
 
 #include "../core/core.h"
 
+/* gfx12's dynamic-VGPR mode (docs/amd.md, A13): at most this many blocks per wave, on this gfx major */
+#define GPUOCC_AMD_DVGPR_BLOCKS 8
+#define GPUOCC_AMD_DVGPR_GFX 12
+
 /* The prepared form of AMD's rules (lib/amd/batch.c): the checked device stored first, as NVIDIA's; each
    launch through gpuocc_amd_compute. */
 void gpuocc_amd_prepare(const gpuocc_device *d, uint64_t *opaque);

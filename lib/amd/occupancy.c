@@ -14,6 +14,7 @@ struct amd_view {
     int64_t waves_per_wg;  /* of the launch */
     int64_t vgprs;         /* VGPRs per lane one wave is charged (unified total on gfx90a+) */
     int64_t lds;           /* static + dynamic LDS of one workgroup */
+    int64_t dvgpr;         /* gfx12 dynamic-VGPR block size (16 or 32), 0 = off (the compiler's model only) */
 };
 
 static int64_t amd_round_up(int64_t x, int64_t unit)
@@ -40,6 +41,7 @@ static struct amd_view amd_view_of(const gpuocc_device *d, const gpuocc_kernel *
     v.waves_per_wg = gpuocc_div_up(k->threads_per_block, v.wave);
     v.vgprs = amd_total_vgprs(d, k);
     v.lds = gpuocc_sat_add(k->smem_static_bytes, k->smem_dynamic_bytes);
+    v.dvgpr = k->model == GPUOCC_MODEL_RUNTIME ? 0 : k->dvgpr;
     return v;
 }
 
@@ -48,6 +50,9 @@ static struct amd_view amd_view_of(const gpuocc_device *d, const gpuocc_kernel *
 /* Waves per SIMD the VGPRs allow; below one granule nothing is charged. */
 static int64_t llvm_vgpr_waves(const gpuocc_device *d, const struct amd_view *v)
 {
+    /* dynamic VGPRs: a wave asks for its blocks as it runs, so the VGPRs set no static limit (A13) */
+    if (v->dvgpr)
+        return d->waves_per_simd;
     int64_t granule = d->vgpr_granule * v->scale, total = d->vgprs_per_simd * v->scale;
     if (v->vgprs < granule)
         return d->waves_per_simd;
@@ -196,8 +201,10 @@ static void amd_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const 
     } else {
         *slots = d->waves_per_simd;
         limits[GPUOCC_RESOURCE_WARPS] = amd_limit_of(blocks_of_waves(*slots, v));
-        limits[GPUOCC_RESOURCE_REGISTERS] = v->vgprs ? amd_limit_of(blocks_of_waves(llvm_vgpr_waves(d, v), v))
-                                                     : GPUOCC_NO_LIMIT;
+        /* dynamic VGPRs: no static limit (A13) */
+        limits[GPUOCC_RESOURCE_REGISTERS] = v->vgprs && !v->dvgpr
+                                                ? amd_limit_of(blocks_of_waves(llvm_vgpr_waves(d, v), v))
+                                                : GPUOCC_NO_LIMIT;
         limits[GPUOCC_RESOURCE_SGPRS] = (k->sgprs && d->sgprs_per_simd)
                                             ? amd_limit_of(blocks_of_waves(llvm_sgpr_waves(d, k->sgprs), v))
                                             : GPUOCC_NO_LIMIT;
@@ -211,6 +218,9 @@ static void amd_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const 
     if (k->threads_per_block > d->max_threads_per_block)
         limits[GPUOCC_RESOURCE_WARPS] = 0;
     if (k->regs_per_thread > d->regs_per_thread_max || k->agprs > d->regs_per_thread_max)
+        limits[GPUOCC_RESOURCE_REGISTERS] = 0;
+    /* dynamic VGPRs: at most 8 blocks are addressable, 128 or 256 VGPRs (A13) */
+    if (v->dvgpr && v->vgprs > GPUOCC_AMD_DVGPR_BLOCKS * v->dvgpr)
         limits[GPUOCC_RESOURCE_REGISTERS] = 0;
 }
 
@@ -241,7 +251,8 @@ int64_t gpuocc_amd_wave_size(const gpuocc_device *d, const gpuocc_kernel *k)
 /* VGPRs one lane is given: `charged` rounded up to LLVM's granule (wave32 doubles it); < 2^33. */
 static int64_t amd_vgprs_allocated(const gpuocc_device *d, const struct amd_view *v, int64_t charged)
 {
-    return amd_round_up(charged, d->vgpr_granule * v->scale);
+    /* in dynamic-VGPR mode the granule is the block size (A13) */
+    return amd_round_up(charged, v->dvgpr ? v->dvgpr : d->vgpr_granule * v->scale);
 }
 
 int64_t gpuocc_amd_regs_per_wave(const gpuocc_device *d, const gpuocc_kernel *k)
@@ -344,6 +355,13 @@ int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k)
         return GPUOCC_ERR_ARGUMENT;
     /* NVIDIA's virtual resources */
     if (k->virtual_resources != 0)
+        return GPUOCC_ERR_ARGUMENT;
+    /* NVIDIA's tensor memory: the device has none */
+    if (k->tmem_columns != 0)
+        return GPUOCC_ERR_TMEM;
+    /* dynamic VGPRs: gfx12, wave32, the compiler's model (LLVM's amdgpu-dynamic-vgpr-block-size; A13) */
+    if (k->dvgpr != 0 && (d->cc_major != GPUOCC_AMD_DVGPR_GFX || gpuocc_amd_wave_size(d, k) != 32 ||
+                          k->model == GPUOCC_MODEL_RUNTIME))
         return GPUOCC_ERR_ARGUMENT;
     return GPUOCC_OK;
 }

@@ -90,7 +90,7 @@ static int32_t catalog_device(int32_t index, gpuocc_device *dev, uint32_t size)
     gpuocc_device d;
     part->fill(local, &d);
     /* an older, shorter layout takes the entries whose fields it holds (every NVIDIA and AMD one); NVIDIA's
-       virtual resources per SM and the barrier limit (0: the default), which no layout before it holds, are left out (a kernel of those layouts
+       virtual resources per SM, the barrier limit (0: the default) and the tensor-memory columns, which no layout before it holds, are left out (a kernel of those layouts
        cannot use them either) */
     size_t held = sizeof d < GPUOCC_DEVICE_SIZE_INTEL ? sizeof d : GPUOCC_DEVICE_SIZE_INTEL;
     if (size >= GPUOCC_DEVICE_SIZE_MIN && size < held)

@@ -9,12 +9,14 @@ _Static_assert(offsetof(gpuocc_device, xves_per_xecore) == GPUOCC_DEVICE_SIZE_MI
 _Static_assert(offsetof(gpuocc_device, slm_sizes_kib) == 256, "gpuocc_device Intel tail");
 _Static_assert(offsetof(gpuocc_device, virtual_resources_per_sm) == GPUOCC_DEVICE_SIZE_INTEL, "gpuocc_device Intel layout is a prefix");
 _Static_assert(offsetof(gpuocc_device, barriers_per_block_max) == GPUOCC_DEVICE_SIZE_INTEL + 4, "gpuocc_device layout 0.2");
-_Static_assert(sizeof(gpuocc_device) == 392, "gpuocc_device layout 0.2 with NVIDIA's virtual resources and the barrier limit");
+_Static_assert(offsetof(gpuocc_device, tmem_columns_per_sm) == 392, "gpuocc_device layout 0.2 with NVIDIA's virtual resources and the barrier limit is a prefix");
+_Static_assert(sizeof(gpuocc_device) == 400, "gpuocc_device layout 0.2 with tensor memory");
 _Static_assert(offsetof(gpuocc_device, smem_per_sm_bytes) == 64, "gpuocc_device layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_device, carveouts_kib) == 104, "gpuocc_device layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_kernel, sub_group) == GPUOCC_KERNEL_SIZE_MIN, "gpuocc_kernel 0.1 layout is a prefix");
 _Static_assert(offsetof(gpuocc_kernel, virtual_resources) == 96, "gpuocc_kernel Intel layout is a prefix");
-_Static_assert(sizeof(gpuocc_kernel) == 104, "gpuocc_kernel layout 0.2 with NVIDIA's virtual resources");
+_Static_assert(offsetof(gpuocc_kernel, tmem_columns) == GPUOCC_KERNEL_SIZE_VIRTUAL, "gpuocc_kernel layout with NVIDIA's virtual resources is a prefix");
+_Static_assert(sizeof(gpuocc_kernel) == 112, "gpuocc_kernel layout 0.2 with tensor memory and dynamic VGPRs");
 _Static_assert(offsetof(gpuocc_kernel, smem_dynamic_max_bytes) == 40, "gpuocc_kernel layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, workgroups_per_gpu) == GPUOCC_RESULT_SIZE_MIN, "gpuocc_result 0.1 layout is a prefix");
 _Static_assert(offsetof(gpuocc_result, limit_virtual_resources) == 112, "gpuocc_result Intel layout is a prefix");
@@ -99,7 +101,8 @@ bool gpuocc_device_zero_from(const gpuocc_device *d, size_t offset)
 
 bool gpuocc_device_reserved_zero(const gpuocc_device *d)
 {
-    return d->reserved0 == 0 && d->reserved1 == 0 && all_zero(d->reserved, sizeof d->reserved / sizeof d->reserved[0]);
+    return d->reserved0 == 0 && d->reserved1 == 0 && d->reserved2 == 0 &&
+           all_zero(d->reserved, sizeof d->reserved / sizeof d->reserved[0]);
 }
 
 /* int, not bool: combined with `&` below, and clang warns on `&` of bools. */
@@ -181,6 +184,8 @@ static int32_t check_kernel(const gpuocc_kernel *k)
         return GPUOCC_ERR_ARGUMENT;
     if (k->virtual_resources < 0)
         return GPUOCC_ERR_ARGUMENT;
+    if (!gpuocc_dvgpr_ok(k->dvgpr) || !gpuocc_tmem_columns_ok(k->tmem_columns))
+        return GPUOCC_ERR_ARGUMENT;
     return GPUOCC_OK;
 }
 
@@ -190,7 +195,9 @@ const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kern
         (const gpuocc_kernel *)gpuocc_struct_view(kernel, sizeof *kernel, GPUOCC_KERNEL_SIZE_MIN, scratch, rc);
     if (!k)
         return NULL;
-    bool ok = (k->reserved0 == 0) & (k->reserved[0] == 0) & (k->reserved2 == 0) & (k->virtual_resources >= 0) &
+    bool ok = (k->reserved0 == 0) & (k->reserved[0] == 0) & (k->reserved2 == 0) & gpuocc_dvgpr_ok(k->dvgpr) &
+              gpuocc_tmem_columns_ok(k->tmem_columns) &
+              (k->virtual_resources >= 0) &
               (k->agprs >= 0) & (k->sgprs >= 0) &
               ((k->wave_size == 0) | (k->wave_size == 32) | (k->wave_size == 64)) & field_in_range(k->cu_mode, 0, 1) &
               field_in_range(k->model, GPUOCC_MODEL_DEFAULT, GPUOCC_MODEL_INTEL_RUNTIME) &

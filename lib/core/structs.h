@@ -16,6 +16,22 @@
 /* The device layout with Intel's tail, before NVIDIA's virtual resources and the barrier limit (still
    accepted, zero-extended). */
 #define GPUOCC_DEVICE_SIZE_INTEL 384u
+/* The layout with the virtual resources and the barrier limit, before tensor memory (still accepted). */
+#define GPUOCC_DEVICE_SIZE_VIRTUAL 392u
+/* The kernel layout with NVIDIA's virtual resources, before tensor memory and dynamic VGPRs (still
+   accepted, zero-extended). */
+#define GPUOCC_KERNEL_SIZE_VIRTUAL 104u
+
+/* The domains of AMD's dynamic-VGPR block size (0, 16, 32) and of NVIDIA's tensor-memory columns per block
+   (0, or a power of two from 32 to 512).  int, not bool: combined with `&` (clang warns on `&` of bools). */
+static inline int gpuocc_dvgpr_ok(int32_t dvgpr)
+{
+    return (dvgpr == 0) | (dvgpr == 16) | (dvgpr == 32);
+}
+static inline int gpuocc_tmem_columns_ok(int32_t columns)
+{
+    return columns == 0 || (columns >= 32 && columns <= 512 && (columns & (columns - 1)) == 0);
+}
 
 /* The largest GRF count a kernel may name (Xe3P's 512 fits). */
 #define GPUOCC_GRF_MAX 1024

@@ -281,5 +281,11 @@ int32_t gpuocc_intel_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k
     /* NVIDIA's virtual resources */
     if (k->virtual_resources != 0)
         return GPUOCC_ERR_ARGUMENT;
+    /* NVIDIA's tensor memory: the device has none */
+    if (k->tmem_columns != 0)
+        return GPUOCC_ERR_TMEM;
+    /* AMD's dynamic VGPRs */
+    if (k->dvgpr != 0)
+        return GPUOCC_ERR_ARGUMENT;
     return GPUOCC_OK;
 }

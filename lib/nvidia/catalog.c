@@ -20,6 +20,7 @@ static const int32_t carve_hopper[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228
 #define NO_CARVE NULL, 0
 
 /* Virtual resources per SM from cc 10.0 to 12.x (S3). */
+#define TMEM_COLUMNS_PER_SM 512
 #define VIRTUAL_RESOURCES_PER_SM 128
 
 struct arch_row {
@@ -150,6 +151,9 @@ static void fill_from_arch(gpuocc_device *d, const struct arch_row *a)
     /* 128 virtual resources per SM on every cc 10.x, 11.x and 12.x, none before (S3, CUDA 13:
        the per-SM count by major version) */
     d->virtual_resources_per_sm = a->major >= 10 && a->major <= 12 ? VIRTUAL_RESOURCES_PER_SM : 0;
+    /* tensor memory, 512 columns of 128 lanes x 32 bits per SM, on the tcgen05 targets: sm_100, sm_101
+       (sm_110 before CUDA 13), sm_103, sm_110; none on sm_90 nor on sm_12x (P4, docs/model.md) */
+    d->tmem_columns_per_sm = a->major == 10 || a->major == 11 ? TMEM_COLUMNS_PER_SM : 0;
 }
 
 static const struct arch_row *arch_by_cc(int32_t major, int32_t minor)

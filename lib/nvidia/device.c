@@ -32,7 +32,8 @@ int32_t gpuocc_nv_check_device(const gpuocc_device *d)
               in_range(d->smem_reserved_per_block_bytes, 0, SMEM_MAX) &&
               in_range(d->smem_alloc_unit_bytes, 1, SMALL_MAX) &&
               in_range(d->carveout_count, 0, GPUOCC_MAX_CARVEOUTS) &&
-              in_range(d->virtual_resources_per_sm, 0, SMALL_MAX) && in_range(d->barriers_per_block_max, 0, SMALL_MAX);
+              in_range(d->virtual_resources_per_sm, 0, SMALL_MAX) && in_range(d->barriers_per_block_max, 0, SMALL_MAX) &&
+              in_range(d->tmem_columns_per_sm, 0, SMALL_MAX) && d->reserved2 == 0;
     if (!ok)
         return GPUOCC_ERR_DEVICE;
     for (int32_t i = 0; i < d->carveout_count; i++) {
@@ -60,6 +61,12 @@ int32_t gpuocc_nv_barriers_per_block_max(const gpuocc_device *d)
 
 int32_t gpuocc_nv_check_launch(const gpuocc_device *d, const gpuocc_kernel *k)
 {
+    /* tensor memory on a device without it (the kernel's check has kept the column count in its domain) */
+    if (k->tmem_columns > 0 && d->tmem_columns_per_sm == 0)
+        return GPUOCC_ERR_TMEM;
+    /* AMD's dynamic VGPRs */
+    if (k->dvgpr != 0)
+        return GPUOCC_ERR_ARGUMENT;
     if (k->barriers > gpuocc_nv_barriers_per_block_max(d))
         return GPUOCC_ERR_BARRIERS;
     if (k->smem_static_bytes > d->smem_per_block_bytes)
@@ -127,7 +134,8 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
               ((uint64_t)d->smem_reserved_per_block_bytes <= SMEM_MAX) &
               ((uint32_t)d->smem_alloc_unit_bytes - 1 < SMALL_MAX) &
               ((uint32_t)d->carveout_count <= GPUOCC_MAX_CARVEOUTS) &
-              ((uint32_t)d->virtual_resources_per_sm <= SMALL_MAX);
+              ((uint32_t)d->virtual_resources_per_sm <= SMALL_MAX) &
+              ((uint32_t)d->tmem_columns_per_sm <= SMALL_MAX) & (d->reserved2 == 0);
     if (!ok)
         return false;
 #else
@@ -139,7 +147,8 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
     for (size_t i = 0; i < GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu); i++)
         reserved |= tail[i];
     reserved |= (unsigned)(d->barriers_per_block_max != 0);
-    bool ok = (reserved == 0) & in_range(d->virtual_resources_per_sm, 0, SMALL_MAX) & (d->vendor == GPUOCC_VENDOR_NVIDIA) & in_range(d->cc_major, 0, 1000) &
+    bool ok = (reserved == 0) & in_range(d->virtual_resources_per_sm, 0, SMALL_MAX) &
+              in_range(d->tmem_columns_per_sm, 0, SMALL_MAX) & (d->reserved2 == 0) & (d->vendor == GPUOCC_VENDOR_NVIDIA) & in_range(d->cc_major, 0, 1000) &
               in_range(d->cc_minor, 0, 1000) & in_range(d->sm_count, 0, SMALL_MAX) &
               in_range(d->warp_size, 1, 1024) & in_range(d->max_threads_per_block, 1, SMALL_MAX) &
               in_range(d->max_threads_per_sm, d->warp_size, SMALL_MAX) &

@@ -29,12 +29,13 @@
 typedef gpuocc_i32x4 i32x4;
 
 _Static_assert(offsetof(gpuocc_device, simds_per_cu) + 8 == 4 * 44, "the bounds end two words into the AMD fields");
-_Static_assert(offsetof(gpuocc_kernel, sub_group) + 8 == 4 * 24 && sizeof(gpuocc_kernel) == 4 * 26,
-               "the kernel's bounds cover it whole, with the zero vector at word 22");
+_Static_assert(offsetof(gpuocc_kernel, sub_group) + 8 == 4 * 24 && sizeof(gpuocc_kernel) == 4 * 28,
+               "the kernel's bounds cover it whole, with the zero vectors at words 22 and 24");
 _Static_assert(GPUOCC_DEVICE_SIZE_INTEL % 16 == 0 && offsetof(gpuocc_device, reserved) == 224 &&
                    offsetof(gpuocc_device, virtual_resources_per_sm) == GPUOCC_DEVICE_SIZE_INTEL &&
-                   sizeof(gpuocc_device) == GPUOCC_DEVICE_SIZE_INTEL + 8,
-               "the device's zero tail is whole vectors from word 56, then the virtual resources and a word");
+                   sizeof(gpuocc_device) == GPUOCC_DEVICE_SIZE_INTEL + 16,
+               "the device's zero tail is whole vectors from word 56, then the virtual resources, the barrier "
+               "limit, the tensor-memory columns and a reserved word");
 
 /* Words 0 .. 43 of a device (through the carveouts and the first two AMD fields). */
 static const i32x4 device_bounds[11][2] = {
@@ -122,7 +123,8 @@ static inline bool device_ok(const gpuocc_device *d)
     for (size_t at = 224; at < GPUOCC_DEVICE_SIZE_INTEL; at += 16)
         bad |= load(b + at);
     /* the virtual resources per SM (any count the device check allows) and the barrier limit (zero here: a device that records one takes the plain checks) */
-    bool tail_ok = ((uint32_t)d->virtual_resources_per_sm <= SMALL_MAX) & (d->barriers_per_block_max == 0);
+    bool tail_ok = ((uint32_t)d->virtual_resources_per_sm <= SMALL_MAX) & (d->barriers_per_block_max == 0) &
+                   ((uint32_t)d->tmem_columns_per_sm <= SMALL_MAX) & (d->reserved2 == 0);
     const i32x4 count = {d->carveout_count, d->carveout_count, d->carveout_count, d->carveout_count};
     bad |= carveouts_wrong(d, 0, count) | carveouts_wrong(d, 4, count) | carveouts_wrong(d, 8, count) |
            carveouts_wrong(d, 12, count);
@@ -146,9 +148,9 @@ static inline bool kernel_ok(const gpuocc_kernel *k)
                 out_of_bounds(b + 32, kernel_bounds[2]) | out_of_bounds(b + 48, kernel_bounds[3]) |
                 out_of_bounds(b + 64, kernel_bounds[4]) | out_of_bounds(b + 72, kernel_bounds[5]) |
                 out_of_bounds(b + 80, kernel_bounds[6]);
-    /* Intel's sub_group and grf, NVIDIA's virtual resources (a kernel that uses them takes the plain path)
-       and the reserved word: zero */
-    bad |= load(b + 88);
+    /* Intel's sub_group and grf, NVIDIA's virtual resources, reserved2, the tensor-memory columns and AMD's
+       dynamic VGPRs (a kernel that uses them takes the plain path): zero; the two loads overlap (96 .. 103) */
+    bad |= load(b + 88) | load(b + 96);
     /* -1 .. GPUOCC_FAST_BYTES - 1 */
     bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
     return none(bad) & dynamic_max_ok & ((k->wave_size & 31) == 0);
@@ -166,7 +168,8 @@ static inline bool kernel_ok(const gpuocc_kernel *k)
     int32_t rc;
     gpuocc_kernel scratch;
     /* a kernel that uses virtual resources, or a launch that cannot run, takes the plain path */
-    return gpuocc_kernel_view(k, &scratch, &rc) == k && k->virtual_resources == 0 &&
+    return gpuocc_kernel_view(k, &scratch, &rc) == k && k->virtual_resources == 0 && k->tmem_columns == 0 &&
+           k->dvgpr == 0 &&
            k->smem_static_bytes <= GPUOCC_NV_SMEM_STATIC_MAX && k->barriers <= GPUOCC_NV_BARRIERS_PER_BLOCK &&
            k->smem_dynamic_bytes < GPUOCC_FAST_BYTES && k->smem_dynamic_max_bytes < GPUOCC_FAST_BYTES;
 }

@@ -153,6 +153,29 @@ static void occupancy_queries(gpuocc_device *dev, gpuocc_kernel *k)
     CHECK(status[0] == GPUOCC_OK && status[1] == GPUOCC_OK && out[0] == 4 && out[1] == 8);
     b.status = NULL;
     CHECK(gpuocc_occupancy_batch(&prepared, k, &b, 2) == GPUOCC_ERR_NULL);
+
+    /* __launch_bounds__ asking for 8 blocks of this launch: 4 reached, registers and shared memory prevent 8 */
+    uint32_t preventing = 0;
+    CHECK(gpuocc_min_blocks_check(dev, k, 8, &blocks, &preventing) == GPUOCC_OK && blocks == 4 &&
+          preventing == (GPUOCC_LIMIT_REGISTERS | GPUOCC_LIMIT_SMEM));
+    CHECK(gpuocc_min_blocks_check(dev, k, 8, NULL, &preventing) == GPUOCC_ERR_NULL);
+    /* setmaxnreg: a producer at 40 and two consumers at 232, 384 threads launched at 168 registers: the pool
+       168 x 384 = 64,512 = (40 + 232 + 232) x 128, mean 168; one block (12 warps x 5,376 registers) */
+    gpuocc_kernel ws = *k;
+    ws.threads_per_block = 384, ws.regs_per_thread = 168, ws.smem_dynamic_bytes = 0;
+    int32_t targets[3] = {40, 232, 232};
+    gpuocc_setmaxnreg_result sr = {.size = sizeof sr};
+    CHECK(gpuocc_setmaxnreg_check(dev, &ws, targets, 3, 1, &sr) == GPUOCC_OK && sr.fits == 1 &&
+          sr.pool_regs == 64512 && sr.requested_regs == 64512 && NEAR(sr.mean_regs_per_thread, 168) &&
+          sr.blocks_per_sm == 1);
+    CHECK(gpuocc_setmaxnreg_check(dev, &ws, NULL, 3, 1, &sr) == GPUOCC_ERR_NULL);
+    /* tensor memory: none on H100; 512 columns on sm_100, 4 holders of 128 */
+    int32_t holders = 0;
+    CHECK(gpuocc_tmem_holders(dev, 128, &holders) == GPUOCC_ERR_TMEM);
+    gpuocc_device blackwell = {.size = sizeof blackwell};
+    CHECK(gpuocc_device_lookup("sm_100", &blackwell) == GPUOCC_OK);
+    CHECK(gpuocc_tmem_holders(&blackwell, 128, &holders) == GPUOCC_OK && holders == 4);
+    CHECK(gpuocc_tmem_holders(&blackwell, 128, NULL) == GPUOCC_ERR_NULL);
 }
 
 static void catalog_and_names(void)

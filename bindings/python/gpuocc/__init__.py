@@ -40,28 +40,30 @@ from ._library import (CARVEOUT_DEFAULT, LOADED_LATENCY_BASE, DRAM_QUEUE_BITS, S
                        __version__, library, resource_name, status_name, strerror, version, version_number)
 from ._types import (BandwidthPrediction, BestBlock, BinaryKernel, BinaryRead, BytesInFlight, CatalogEntry, Columns,
                      CompiledKernel, Cusp, Device, Diagnosis, Divergence, Kernel, LatencyVerdict, Limits, NextStep, Step, StepChange,
-                     Perf, RemarksKernel, RESOURCES, Result, Roofline, Routing, SpillCost, TradeoffStep, Waves,
-                     kernel, limiter_names)
+                     MinBlocks, Perf, RemarksKernel, RESOURCES, Result, Roofline, Routing, Setmaxnreg, SpillCost,
+                     TradeoffStep, Waves, kernel, limiter_names)
 from ._occupancy import (best_block, catalog_device, custom_device, device, devices, limits, next_step, next_steps,
                          occupancy,
                          regs_max_for_blocks, regs_per_block, regs_per_warp, smem_carveout, smem_dynamic_available,
                          smem_per_block, validate_device)
 from ._batch import AXES, batch, sweep, sweep_range, sweep_steps
 from ._models import (STALLS, bandwidth, bandwidth_at, bandwidth_model, bytes_in_flight, diagnose, divergence,
-                      lane_efficiency, latency_check, mix_cusp, mix_warps_needed, perf, roofline, routing,
-                      spill_estimate, spill_slowdown, stall_from_name, stall_name, tradeoff, warps_needed, waves)
+                      lane_efficiency, latency_check, min_blocks_check, mix_cusp, mix_warps_needed, perf, roofline,
+                      routing, setmaxnreg, spill_estimate, spill_slowdown, stall_from_name, stall_name, tmem_holders,
+                      tradeoff, warps_needed, waves)
 from ._readers import read_binary, read_cubin, read_ptxas, read_remarks
 
 # Not in __all__, as before the split: the ctypes aliases, and the C layouts and signatures the tests check.
 from ._library import (P, _SIGNATURES, _CBandwidthPrediction, _CBatch, _CBinaryKernel, _CBinarySummary,
                        _CCompiledKernel, _CDevice, _CKernel, _CLatencyVerdict, _CPerf, _CPrepared, _CRemarksKernel,
-                       _CResult, _CRouting, _CSpillCost, _CSpillInput, _CStep, _CStepChange, _CSweepPoint, _CTradeoffStep, _CWaves, c_dbl,
+                       _CResult, _CRouting, _CSetmaxnreg, _CSpillCost, _CSpillInput, _CStep, _CStepChange, _CSweepPoint, _CTradeoffStep, _CWaves, c_dbl,
                        c_i32, c_i64, c_u32, c_u64)
 
 __all__ = [
     # types
     "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "Step", "StepChange", "CatalogEntry",
     "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves",
+    "Setmaxnreg", "MinBlocks",
     "Divergence", "Routing", "Diagnosis", "Roofline", "CompiledKernel", "BinaryKernel", "BinaryRead", "RemarksKernel",
     "Columns",
     "AXES",
@@ -78,7 +80,8 @@ __all__ = [
     "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight", "bandwidth_at", "bandwidth",
     "bandwidth_model", "latency_check",
     "perf", "spill_slowdown", "spill_estimate", "tradeoff", "waves", "lane_efficiency", "divergence",
-    "routing", "stall_name", "stall_from_name", "diagnose", "roofline",
+    "routing", "stall_name", "stall_from_name", "diagnose", "roofline", "tmem_holders", "setmaxnreg",
+    "min_blocks_check",
     # compiler output
     "read_ptxas", "read_cubin", "read_binary", "read_remarks",
     # status and version

@@ -45,7 +45,9 @@ class _CDevice(ctypes.Structure):
                 ("slm_sizes_kib", c_i32 * 16), ("runtime_slm_sizes_kib", c_i32 * 16),
                 # NVIDIA's virtual resources, then named barriers per block (0.2.0, past the 384-byte layout;
                 # NVIDIA 16, 0 = the same)
-                ("virtual_resources_per_sm", c_i32), ("barriers_per_block_max", c_i32)]
+                ("virtual_resources_per_sm", c_i32), ("barriers_per_block_max", c_i32),
+                # NVIDIA's tensor-memory columns per SM (issue 24, past the 392-byte layout)
+                ("tmem_columns_per_sm", c_i32), ("reserved2", c_i32)]
 
 
 class _CKernel(ctypes.Structure):
@@ -54,7 +56,8 @@ class _CKernel(ctypes.Structure):
                 ("smem_optin", c_i32), ("smem_dynamic_max_bytes", c_i64), ("max_threads_per_block", c_i32),
                 ("agprs", c_i32), ("sgprs", c_i32), ("wave_size", c_i32), ("cu_mode", c_i32), ("model", c_i32),
                 ("rocm_version", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 1),
-                ("sub_group", c_i32), ("grf", c_i32), ("virtual_resources", c_i32), ("reserved2", c_i32)]
+                ("sub_group", c_i32), ("grf", c_i32), ("virtual_resources", c_i32), ("reserved2", c_i32),
+                ("tmem_columns", c_i32), ("dvgpr", c_i32)]
 
 
 class _CResult(ctypes.Structure):
@@ -106,6 +109,12 @@ class _CSpillCost(ctypes.Structure):
 class _CTradeoffStep(ctypes.Structure):
     _fields_ = [("regs_per_thread", c_i32), ("regs_shed", c_i32), ("blocks_per_sm", c_i32),
                 ("warps_per_sm", c_i32), ("occupancy", c_dbl), ("spill_slowdown", c_dbl)]
+
+
+class _CSetmaxnreg(ctypes.Structure):
+    _fields_ = [("size", c_u32), ("fits", c_i32), ("pool_regs", c_i64), ("requested_regs", c_i64),
+                ("mean_regs_per_thread", c_dbl), ("blocks_per_sm", c_i32), ("warnings", c_u32),
+                ("warpgroups", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 2)]
 
 
 class _CWaves(ctypes.Structure):
@@ -264,6 +273,9 @@ _SIGNATURES = {
     "gpuocc_tradeoff": (c_i32, [P(_CDevice), P(_CKernel), c_dbl, c_dbl, c_dbl, P(_CTradeoffStep), c_i32,
                                 P(c_i32)]),
     "gpuocc_waves": (c_i32, [c_i64, c_i32, c_i32, P(_CWaves)]),
+    "gpuocc_tmem_holders": (c_i32, [P(_CDevice), c_i32, P(c_i32)]),
+    "gpuocc_setmaxnreg_check": (c_i32, [P(_CDevice), P(_CKernel), P(c_i32), c_i32, c_i32, P(_CSetmaxnreg)]),
+    "gpuocc_min_blocks_check": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i32), P(c_u32)]),
     "gpuocc_lane_efficiency": (c_i32, [c_i32, c_i32, P(c_dbl)]),
     "gpuocc_divergence": (c_i32, [P(c_i32), P(c_dbl), c_i32, c_i32, P(c_dbl), P(c_dbl)]),
     "gpuocc_routing": (c_i32, [c_i32, c_i64, c_i32, P(_CRouting)]),

@@ -6,12 +6,12 @@ from __future__ import annotations
 import ctypes
 from typing import Any, Optional, Sequence, Union
 
-from ._library import (Error, _CBandwidthPrediction, _CCHARP, _CLatencyVerdict, _CPerf, _CRouting, _CSpillCost,
-                       _CSpillInput, _CTradeoffStep, _CWaves, _ERR_ARGUMENT, _ERR_BUFFER, _OK, _call, _f64, _from_c,
-                       _i32, _i64, _text, c_dbl, c_i32, library)
-from ._occupancy import _pair
+from ._library import (Error, _CBandwidthPrediction, _CCHARP, _CLatencyVerdict, _CPerf, _CRouting, _CSetmaxnreg,
+                       _CSpillCost, _CSpillInput, _CTradeoffStep, _CWaves, _ERR_ARGUMENT, _ERR_BUFFER, _OK, _call,
+                       _f64, _from_c, _i32, _i64, _text, c_dbl, c_i32, c_u32, library)
+from ._occupancy import _device, _pair
 from ._types import (BandwidthPrediction, BytesInFlight, Cusp, Device, Diagnosis, Divergence, Kernel, LatencyVerdict,
-                     Perf, Roofline, Routing, SpillCost, TradeoffStep, Waves)
+                     MinBlocks, Perf, Roofline, Routing, Setmaxnreg, SpillCost, TradeoffStep, Waves, limiter_names)
 
 
 # ======================================================================================================
@@ -159,6 +159,50 @@ def waves(grid_blocks: int, sm_count: int, blocks_per_sm: int) -> Waves:
     _call("gpuocc_waves", _i64(grid_blocks, "grid_blocks"), _i32(sm_count, "sm_count"),
           _i32(blocks_per_sm, "blocks_per_sm"), ctypes.byref(w))
     return _from_c(Waves, w)
+
+
+# ======================================================================================================
+# Hopper- and Blackwell-era resources (issue 24; docs/model.md)
+# ======================================================================================================
+def tmem_holders(dev: Union[Device, str], tmem_columns: int) -> Optional[int]:
+    """Blocks per SM that can hold `tmem_columns` tensor-memory columns at once (floor(512 / columns) on
+    sm_100, sm_103, sm_110); None for 0 columns.  Tensor memory never lowers blocks_per_sm: resident blocks
+    beyond the holders wait at tcgen05.alloc.  gpuocc.Error "tmem" on a device without tensor memory."""
+    h = c_i32()
+    _call("gpuocc_tmem_holders", ctypes.byref(_device(dev)), _i32(tmem_columns, "tmem_columns"), ctypes.byref(h))
+    return None if h.value == -1 else h.value
+
+
+def setmaxnreg(dev: Union[Device, str], kern: Kernel, targets: Sequence[int], regs_fixed: bool = True) -> Setmaxnreg:
+    """Check setmaxnreg's per-block register pool (sm_90a and later): `targets` has each warpgroup's
+    registers per thread after setmaxnreg (multiples of 8 from 24 to 256), one per 128 threads of
+    kern.threads; kern.regs is the launch's count.  regs_fixed=False: the kernel records no fixed register
+    count (the warning `unfixed`)."""
+    d, k = _pair(dev, kern)
+    if isinstance(targets, (str, bytes)) or not hasattr(targets, "__len__"):
+        raise TypeError("targets must be a sequence of ints, one per warpgroup")
+    if len(targets) > 8:
+        raise Error(_ERR_ARGUMENT, f"{len(targets)} warpgroups: a block has at most 8 (1024 threads)")
+    arr = (c_i32 * max(len(targets), 1))(*[_i32(t, "targets[]") for t in targets])
+    if not isinstance(regs_fixed, bool):
+        raise TypeError(f"regs_fixed must be a bool, not {type(regs_fixed).__name__}")
+    r = _CSetmaxnreg(size=ctypes.sizeof(_CSetmaxnreg))
+    _call("gpuocc_setmaxnreg_check", ctypes.byref(d), ctypes.byref(k), arr, len(targets), int(regs_fixed),
+          ctypes.byref(r))
+    return Setmaxnreg(fits=bool(r.fits), pool_regs=r.pool_regs, requested_regs=r.requested_regs,
+                      mean_regs_per_thread=r.mean_regs_per_thread, blocks_per_sm=r.blocks_per_sm,
+                      warpgroups=r.warpgroups, unfixed=bool(r.warnings & 1))
+
+
+def min_blocks_check(dev: Union[Device, str], kern: Kernel, min_blocks: int) -> MinBlocks:
+    """Whether the launch reaches __launch_bounds__'s minimum of blocks per SM, and which resources (their
+    limits alone below it) prevent it."""
+    d, k = _pair(dev, kern)
+    blocks, mask = c_i32(), c_u32()
+    _call("gpuocc_min_blocks_check", ctypes.byref(d), ctypes.byref(k), _i32(min_blocks, "min_blocks"),
+          ctypes.byref(blocks), ctypes.byref(mask))
+    return MinBlocks(min_blocks=int(min_blocks), blocks_per_sm=blocks.value, reached=mask.value == 0,
+                     preventing=limiter_names(mask.value))
 
 
 def lane_efficiency(threads: int, warp_size: int = 32) -> float:

@@ -84,6 +84,7 @@ class Device:
     # NVIDIA: virtual resources per SM (128 on cc 10.x-12.x; 0: none, a kernel's never limit)
     virtual_resources_per_sm: int = 0
     barriers_per_block_max: int = 0              # NVIDIA: 16 (0 means the same); AMD and Intel: 0
+    tmem_columns_per_sm: int = 0                 # NVIDIA: tensor-memory columns per SM (512 on sm_100/103/110)
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -194,6 +195,10 @@ class Kernel:
     grf: int = 0                                                # GRF registers per hardware thread; 0: 128
     # NVIDIA only: virtual resources per block (as CUDA 13 reports them; they limit on cc 10.x-12.x)
     virtual_resources: int = 0
+    # NVIDIA only: tensor-memory columns a block holds (tcgen05.alloc; 0 or a power of two 32-512; sm_100/103/110)
+    tmem_columns: int = 0
+    # AMD only: gfx12 dynamic-VGPR block size, 16 or 32 (wave32, the compiler's model); 0: off
+    dvgpr: int = 0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -280,9 +285,10 @@ def _rocm_number(text: Optional[str]) -> int:
 _CKernel._fields_dict = dict(_CKernel._fields_)  # type: ignore[attr-defined]
 
 # the kernel fields only one vendor's rules read, and their defaults
-_AMD_ONLY = (("agprs", 0), ("sgprs", 0), ("wave_size", 0), ("cu_mode", 0), ("model", None), ("rocm", None))
+_AMD_ONLY = (("agprs", 0), ("sgprs", 0), ("wave_size", 0), ("cu_mode", 0), ("model", None), ("rocm", None),
+             ("dvgpr", 0))
 _NVIDIA_ONLY = (("barriers", 1), ("carveout", CARVEOUT_DEFAULT), ("smem_optin", True), ("smem_dynamic_max", -1),
-                ("virtual_resources", 0))
+                ("virtual_resources", 0), ("tmem_columns", 0))
 _I32_MIN, _I32_MAX, _I64_MIN, _I64_MAX = -(1 << 31), (1 << 31) - 1, -(1 << 63), (1 << 63) - 1
 
 
@@ -535,6 +541,30 @@ class TradeoffStep:
     warps_per_sm: int = 0
     occupancy: float = 0.0
     spill_slowdown: float = 1.0
+
+
+@dataclass(frozen=True)
+class Setmaxnreg:
+    """The setmaxnreg register pool of a block (C: gpuocc_setmaxnreg_result): the pool is the launch's
+    registers x threads; the warpgroups ask sum(target x 128); blocks_per_sm is the launch's occupancy,
+    which setmaxnreg does not change; unfixed: the kernel records no fixed register count, so ptxas ignores
+    setmaxnreg."""
+    fits: bool
+    pool_regs: int
+    requested_regs: int
+    mean_regs_per_thread: float
+    blocks_per_sm: int
+    warpgroups: int
+    unfixed: bool
+
+
+@dataclass(frozen=True)
+class MinBlocks:
+    """Whether a launch reaches __launch_bounds__'s minimum of blocks, and the resources preventing it."""
+    min_blocks: int
+    blocks_per_sm: int
+    reached: bool
+    preventing: tuple
 
 
 @dataclass(frozen=True)
