@@ -16,7 +16,7 @@ import sys
 import tempfile
 
 TARGET = ["--target=wasm32-wasi", "--sysroot=/usr"]
-# -Oz with link-time optimization keeps the module under 500 KB (docs/web.md, "Size"); the warnings are the
+# -Oz with link-time optimization keeps the module under 500 KiB (docs/web.md, "Size and speed"); the warnings are the
 # native build's, as errors
 CFLAGS = ["-std=c11", "-Oz", "-flto", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]
 LDFLAGS = ["-mexec-model=reactor", "-Oz", "-flto", "-Wl,--gc-sections", "-Wl,--strip-all", "-lm"]
