@@ -20,8 +20,14 @@ spec = importlib.util.spec_from_loader("plot_images", loader)
 plot_images = importlib.util.module_from_spec(spec)
 loader.exec_module(plot_images)
 
+# the web page's screenshots are recorded by scripts/web-images (its SHOTS), the plots by scripts/plot-images
+loader = importlib.machinery.SourceFileLoader("web_images", os.path.join(ROOT, "scripts", "web-images"))
+spec = importlib.util.spec_from_loader("web_images", loader)
+web_images = importlib.util.module_from_spec(spec)
+loader.exec_module(web_images)
+recorded = sorted([*plot_images.KINDS, *(shot[0] for shot in web_images.SHOTS)])
 kept = sorted(f[:-4] for f in os.listdir(IMAGES) if f.endswith(".png"))
-check("every picture has a recorded command", kept == sorted(plot_images.KINDS), (kept, sorted(plot_images.KINDS)))
+check("every picture has a recorded command", kept == recorded, (kept, recorded))
 with tempfile.TemporaryDirectory(prefix="gpuocc-images-") as scratch:
     for kind in plot_images.KINDS:
         svg = os.path.join(IMAGES, kind + ".svg")

@@ -16,14 +16,21 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <setjmp.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+/* WebAssembly (the web page, web/module.c) has no mappings, signals or setjmp: there a file is read whole,
+   as standard input is everywhere */
+#if defined(__wasi__)
+#define CLI_READ_WHOLE 1
+#else
+#define CLI_READ_WHOLE 0
+#include <setjmp.h>
+#include <signal.h>
+#include <sys/mman.h>
+#endif
 
 struct binary_run {
     struct cli_io *io;
@@ -102,6 +109,7 @@ static void progress_before_rows(struct binary_run *r)
         cli_progress_clear(r->io);
 }
 
+#if !CLI_READ_WHOLE
 /* ---- a mapping that faults (the file shrank under it) ---- */
 
 struct map_guard {
@@ -156,6 +164,7 @@ static void test_pause(int32_t entry)
     if (fd >= 0)
         close(fd);
 }
+#endif
 
 static gpuocc_compiled_kernel as_compiled(const gpuocc_binary_kernel *b)
 {
@@ -630,16 +639,20 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
     r->hide_relocatable = relocatable_section && other_section;
     int64_t kernels = 0, counted = 0, failed_before = r->io->status;
     for (int32_t e = 0; e < s.entries && !cli_output_failed(r->io); e++) {
+#if !CLI_READ_WHOLE
         if (r->map)
             test_pause(e);
+#endif
         kernels += read_entry(r, label, p, n, e, &s, &w);
         r->kernels += kernels - counted;
         counted = kernels;
         progress_tick(r);
+#if !CLI_READ_WHOLE
         /* the mapped pages already read would stay resident: drop them now and then (they are read
            again from the file if needed), so memory stays near the workspace whatever the file's size */
         if (r->map && e % 64 == 63)
             madvise(r->map, r->map_len, MADV_DONTNEED);
+#endif
     }
     where_flush(&w);
     if (kernels == 0 && s.entries_failed == 0 && failed_before == r->io->status)
@@ -718,7 +731,7 @@ static void read_archive(struct binary_run *r, const char *path, const uint8_t *
 
 static void read_path(struct binary_run *r, const char *path)
 {
-    if (!strcmp(path, "-")) { /* a pipe cannot be mapped: read it whole */
+    if (CLI_READ_WHOLE || !strcmp(path, "-")) { /* a pipe cannot be mapped: read it whole */
         size_t n;
         char *data = input_slurp_file(r->io, path, &n);
         if (!data)
@@ -730,6 +743,7 @@ static void read_path(struct binary_run *r, const char *path)
         free(data);
         return;
     }
+#if !CLI_READ_WHOLE
     int fd = open(path, O_RDONLY);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) {
@@ -775,6 +789,7 @@ static void read_path(struct binary_run *r, const char *path)
     map_guard = NULL;
     r->map = NULL;
     munmap(map, n);
+#endif
 }
 
 static int cmd_binary(struct cli_io *io, int argc, char **argv)

@@ -22,6 +22,14 @@ struct report {
     char verdict[512];
 };
 
+/* An empty report of `command`, set field by field: an initializer of this 20 KB struct would be a 20 KB
+   constant per command in the program's data (the web module's budget, docs/web.md). */
+static void report_start(struct report *r, const char *command)
+{
+    memset(r, 0, sizeof *r);
+    r->command = command;
+}
+
 static void put_num(struct report *r, const char *key, double v)
 {
     if (r->n == MAX_ITEMS)
@@ -341,7 +349,8 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
     bool have = perf_for(io, &f, &p);
     if (io->status)
         return io->status;
-    struct report r = {.command = "latency"};
+    struct report r;
+    report_start(&r, "latency");
     double warps = num(io, &f, "--warps-per-sm", 0, true, NONNEG);
     double ilp = num(io, &f, "--ilp", 1, false, ONE);
     if (io->status)
@@ -460,7 +469,8 @@ static int cmd_bandwidth(struct cli_io *io, int argc, char **argv)
                                         d.attainable_gbps, &b);
     if (!check_status(io, rc == GPUOCC_OK || !(bytes > 0) ? "--bytes-per-warp" : "--warps-per-sm", rc))
         return io->status;
-    struct report r = {.command = "bandwidth"};
+    struct report r;
+    report_start(&r, "bandwidth");
     if (flag(&f, "--arch"))
         put_text(&r, "arch", flag(&f, "--arch"));
     put_num(&r, "warps_per_sm", warps);
@@ -506,7 +516,8 @@ static int cmd_spill(struct cli_io *io, int argc, char **argv)
     if (io->status)
         return io->status;
     FILE *out = io->out;
-    struct report r = {.command = "spill"};
+    struct report r;
+    report_start(&r, "spill");
     static const char *const traffic[] = {"--spill-loads", "--spill-stores", "--executions", "--grid-threads",
                                           "--access-bytes", "--l1-hit-rate", "--l2-hit-rate", "--sm-count",
                                           "--l2-bandwidth-gbps", "--dram-bandwidth-gbps", "--sm-clock-mhz", "--arch"};
@@ -619,7 +630,8 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         return io->status;
     if (f.json) {
         /* the inputs under their flags' names (CONVENTIONS.md, one vocabulary), then today's occupancy */
-        struct report in = {.command = "tradeoff"};
+        struct report in;
+        report_start(&in, "tradeoff");
         put_text(&in, "arch", l.dev_name);
         put_int(&in, "threads", k->threads_per_block);
         put_int(&in, "regs", k->regs_per_thread);
@@ -706,7 +718,8 @@ static int cmd_waves(struct cli_io *io, int argc, char **argv)
     if (io->status)
         return io->status;
     FILE *out = io->out;
-    struct report r = {.command = "waves"};
+    struct report r;
+    report_start(&r, "waves");
     gpuocc_perf p;
     bool have = perf_for(io, &f, &p);
     if (!flag(&f, "--grid-blocks"))
@@ -756,7 +769,8 @@ static int cmd_divergence(struct cli_io *io, int argc, char **argv)
     if (io->status)
         return io->status;
     FILE *out = io->out;
-    struct report r = {.command = "divergence"};
+    struct report r;
+    report_start(&r, "divergence");
     static const char *const routed[] = {"--items"};
     if (!flag(&f, "--experts") && !refuse(io, &f, routed, 1, "the items routed to --experts: give --experts too"))
         return io->status;
@@ -857,7 +871,8 @@ static int cmd_roofline(struct cli_io *io, int argc, char **argv)
     FILE *out = io->out;
     gpuocc_perf p;
     bool have = perf_for(io, &f, &p);
-    struct report r = {.command = "roofline"};
+    struct report r;
+    report_start(&r, "roofline");
     double flops = num(io, &f, "--flops", 0, true, NONNEG), bytes = num(io, &f, "--bytes", 0, true, POS);
     double peak_gflops = num(io, &f, "--peak-gflops", 0, true, POS);
     double peak_gbps = num_or_table(io, &f, "--peak-gbps", have ? p.dram_bandwidth_gbps : 0, POS);
@@ -891,7 +906,8 @@ static int cmd_diagnose(struct cli_io *io, int argc, char **argv)
     if (io->status)
         return io->status;
     FILE *out = io->out;
-    struct report r = {.command = "diagnose"};
+    struct report r;
+    report_start(&r, "diagnose");
     const char *name = flag(&f, "--stall");
     /* the reasons the library knows, from its own names */
     char reasons[512] = "";

@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""The web page (docs/web.md) in a real browser: build/web/index.html opened from file:// in headless Chromium
+through puppeteer-core (tests/web/drive.cjs).  Its window.gpuocc.report() equals `gpuocc report --json` on
+random launches over NVIDIA, AMD and Intel (the same object; a refused launch: the same exit status and
+message); the page's data-field/data-value answers equal the CLI's for launches given by the link; editing an
+input updates the link and the answer; a cubin and an AMD code object chosen through the binary input list the
+CLI's kernels, and gpuocc.binary() of the same bytes gives the CLI's records; sweep() is the CLI's; no network
+request is made; nothing is logged as an error.  With --bench: report() against a hand-written JavaScript
+formula for the same launch in the same page (docs/web.md, "Speed"; a ratio, printed).
+
+Usage: test_web.py GPUOCC PAGE DATA_DIR SCRIPTS_DIR [--bench]
+Skipped (77), saying why, without the page (no wasm toolchain), Chromium, node or puppeteer-core.  puppeteer-core
+is looked for in $GPUOCC_NODE_MODULES, then BUILD/node/node_modules, then build-node/node_modules in the source
+tree (where .ci/run installs it: `npm install --prefix build-node puppeteer-core@VERSION`; git ignores it)."""
+import importlib.machinery
+import importlib.util
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+
+from checks import check, finish
+
+GPUOCC, PAGE, DATA, SCRIPTS = (os.path.abspath(a) for a in sys.argv[1:5])
+BENCH = "--bench" in sys.argv[5:]
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def skip(why):
+    print("web: " + why + "; skipped")
+    sys.exit(77)
+
+
+if not os.path.exists(PAGE):
+    skip(f"{PAGE} not built (meson compile web; needs clang-19, lld-19, wasi-libc, libclang-rt-19-dev-wasm32)")
+loader = importlib.machinery.SourceFileLoader("plot_images", os.path.join(SCRIPTS, "plot-images"))
+spec = importlib.util.spec_from_loader("plot_images", loader)
+plot_images = importlib.util.module_from_spec(spec)
+loader.exec_module(plot_images)
+CHROMIUM = plot_images.chromium()
+if not CHROMIUM:
+    skip("chromium not found (apt-get install chromium)")
+NODE = shutil.which("node")
+if not NODE:
+    skip("node not found (apt-get install nodejs)")
+build = os.path.dirname(os.path.dirname(os.path.abspath(PAGE)))
+candidates = [os.environ.get("GPUOCC_NODE_MODULES", ""), os.path.join(build, "node", "node_modules"),
+              os.path.join(os.path.dirname(SCRIPTS), "build-node", "node_modules")]
+PUPPETEER = next((os.path.join(c, "puppeteer-core") for c in candidates
+                  if c and os.path.exists(os.path.join(c, "puppeteer-core", "package.json"))), None)
+if not PUPPETEER:
+    skip("puppeteer-core not found (npm install --prefix build-node puppeteer-core@24.9.0, as .ci/run does)")
+
+
+def cli(args, cwd=None):
+    r = subprocess.run([GPUOCC, *args], capture_output=True, text=True, cwd=cwd)
+    return r.returncode, r.stdout, r.stderr
+
+
+def flags(params):
+    """The CLI flags of a plain object of vocabulary names, as docs/web.md says the page turns them."""
+    out = []
+    for key, value in params.items():
+        if key == "smem_optin":
+            out += [] if value else ["--no-optin"]
+        elif key in ("cu_mode", "best_block"):
+            out += ["--" + key.replace("_", "-")] if value else []
+        else:
+            out += ["--" + key.replace("_", "-"), str(value)]
+    return out
+
+
+devices = json.loads(cli(["devices", "--json"])[1])
+by_vendor = {v: [d["name"] for d in devices if d["vendor"] == v] for v in ("nvidia", "amd", "intel")}
+check("the catalog has devices of every vendor", all(by_vendor.values()), {v: len(n) for v, n in by_vendor.items()})
+rng = random.Random(26)
+
+
+def launch(vendor):
+    """A random launch in the vocabulary's names; some over a limit (answered with 0 blocks or refused)."""
+    p = {"arch": rng.choice(by_vendor[vendor]), "threads": rng.choice([32, 64, 96, 128, 256, 384, 512, 768, 1024,
+                                                                      rng.randint(1, 1100)])}
+    size = lambda top: rng.choice([0, 1024, 4096, 16384, 49152, rng.randint(0, top)])
+    if vendor != "intel":
+        p["regs"] = rng.choice([16, 32, 40, 64, 96, 128, 168, 255, rng.randint(0, 300)])
+    p["smem_dynamic"] = size(240 * 1024)
+    if rng.random() < 0.3:
+        p["smem_static"] = size(64 * 1024)
+    if vendor == "nvidia":
+        if rng.random() < 0.2:
+            p["barriers"] = rng.randint(0, 16)
+        if rng.random() < 0.2:
+            p["carveout"] = rng.choice([-1, 0, 25, 50, 100, rng.randint(0, 100)])
+        if rng.random() < 0.15:
+            p["smem_optin"] = 0
+        if rng.random() < 0.1:
+            p["virtual_resources"] = rng.randint(0, 64)
+        if rng.random() < 0.08:  # refused by name where the part has no tensor memory
+            p["tmem_columns"] = rng.choice([32, 128, 256, 512])
+    elif vendor == "amd":
+        if rng.random() < 0.3:
+            p["agprs"] = rng.choice([0, 32, 64, 128])
+        if rng.random() < 0.5:
+            p["sgprs"] = rng.randint(0, 110)
+        if rng.random() < 0.2:
+            p["wave_size"] = rng.choice([32, 64])
+        if rng.random() < 0.2:
+            p["cu_mode"] = 1
+        if rng.random() < 0.08:
+            p["dvgpr"] = rng.choice([16, 32])
+        if rng.random() < 0.3:
+            p["model"] = "runtime"
+            if rng.random() < 0.5:
+                p["rocm"] = rng.choice(["5.7", "6.0", "6.2", "6.4"])
+    else:
+        if rng.random() < 0.5:
+            p["sub_group"] = rng.choice([8, 16, 32])
+        if rng.random() < 0.4:
+            p["grf"] = rng.choice([128, 256])
+        if rng.random() < 0.3:
+            p["barriers"] = rng.randint(0, 4)
+        if rng.random() < 0.3:
+            p["model"] = rng.choice(["calculator", "runtime"])
+    return p
+
+
+cases = [launch(v) for v in ["nvidia"] * 140 + ["amd"] * 100 + ["intel"] * 60]
+expected = []
+for p in cases:
+    status, out, err = cli(["report", *flags(p), "--json"])
+    expected.append((status, json.loads(out) if status in (0, 1) else None, err.strip()))
+answered = sum(e[0] in (0, 1) for e in expected)
+check("most random launches are answered (some refused)", answered > len(cases) * 0.6, answered)
+
+# the page's own answers for a few launches of each vendor (each opens the page: a second or so)
+dom_cases = [[cases[i] for i in range(lo, hi, 7) if expected[i][0] in (0, 1)][:3]
+             for lo, hi in ((0, 140), (140, 240), (240, 300))]
+dom_cases = [p for group in dom_cases for p in group]
+query = urllib.parse.urlencode
+edit_from = {"arch": "H100", "threads": 256, "regs": 64, "smem_dynamic": 49152}
+edit = {"query": query(edit_from), "field": "regs", "value": 32}
+binaries = [{"path": os.path.join(DATA, name), "name": name, "params": {"threads": 256}}
+            for name in ("kernels_sm90.cubin", "amdgpu_gfx90a.o", "hip_bundle.o")]
+sweeps = [{"params": {"arch": "A100", "threads": 256}, "axis": "regs"},
+          {"params": {"arch": "MI300X", "threads": 256, "regs": 64}, "axis": "smem"},
+          {"params": {"arch": "pvc", "threads": 256}, "axis": "threads"}]
+# The bench's reference: NVIDIA's documented rules for this one launch, written out (CUDA C++ Programming
+# Guide, "Hardware Multithreading", and the occupancy rules in docs/model.md): warps, registers in 256-register
+# units per warp, shared memory in 128-byte units with the 1 KiB per-block reservation, 32 blocks per SM.
+FORMULA = """function (p) {
+  const warps = Math.ceil(p.threads / 32);
+  const byWarps = Math.floor(64 / warps);
+  const regsPerWarp = Math.ceil(p.regs * 32 / 256) * 256;
+  const byRegs = Math.floor(Math.floor(65536 / regsPerWarp) / warps);
+  const smem = Math.ceil((p.smem_dynamic + 1024) / 128) * 128;
+  const bySmem = Math.floor(233472 / smem);
+  return Math.min(byWarps, byRegs, bySmem, 32);
+}"""
+plan = {"page": os.path.abspath(PAGE), "cases": cases, "dom": [query(p) for p in dom_cases], "edit": edit,
+        "binaries": binaries, "sweeps": sweeps}
+if BENCH:
+    plan = {"page": plan["page"], "cases": [], "dom": [], "edit": None, "binaries": [], "sweeps": [],
+            "bench": {"formula": FORMULA, "params": edit_from, "n": 20000}}
+
+with tempfile.TemporaryDirectory(prefix="gpuocc-web-") as tmp:
+    plan_path = os.path.join(tmp, "plan.json")
+    with open(plan_path, "w") as f:
+        json.dump(plan, f)
+    r = subprocess.run([NODE, os.path.join(HERE, "web", "drive.cjs"), PUPPETEER, CHROMIUM, plan_path],
+                       capture_output=True, text=True, timeout=300)
+    if r.returncode:
+        print(r.stderr[-3000:])
+    check("the browser ran the plan", r.returncode == 0, r.returncode)
+    if r.returncode:
+        finish("web")
+    got = json.loads(r.stdout)
+
+print(f"web: module {got['module_bytes']} bytes; page opened in {got['open_ms']} ms, first answer at "
+      f"{got['first_answer_ms']} ms after the script started")
+check("the module is under 500 KB", got["module_bytes"] < 500 * 1024, got["module_bytes"])
+check("the first answer within a second of opening (loosely)", got["first_answer_ms"] < 1000, got["first_answer_ms"])
+outside = [u for u in got["requests"] if not (u.startswith("file://" + os.path.abspath(PAGE)) or u.startswith("blob:"))]
+check("no network request (only the page itself and its worker's blob)", not outside, outside[:5])
+check("no console error", not got["console_errors"], got["console_errors"][:5])
+
+if BENCH:
+    b = got["bench"]
+    check("the formula is the library's answer for the bench launch", b["formula_blocks"] == b["report_blocks"],
+          (b["formula_blocks"], b["report_blocks"]))
+    print(f"web bench: report() {b['report_us']:.2f} us, hand-written formula {b['formula_us']:.4f} us, "
+          f"ratio {b['ratio']:.1f}x ({'within' if b['ratio'] <= 50 else 'OVER'} the 50x target, docs/web.md; machine load "
+          f"{os.getloadavg()[0]:.1f})")
+    finish("web")
+
+bad = []
+for p, (status, want, err), page in zip(cases, expected, got["cases"]):
+    if want is not None:
+        if page.get("value") != want:
+            bad.append((p, "page", page, "cli", want))
+    elif page.get("status") != status or page.get("message") != err:
+        bad.append((p, "page", page, "cli", status, err))
+check(f"report() is `gpuocc report --json` on {len(cases)} random launches (NVIDIA, AMD, Intel)", not bad, bad[:3])
+check("refused launches were among them", answered < len(cases), answered)
+
+for shown, p in zip(got["dom"], dom_cases):
+    want = json.loads(cli(["report", *flags(p), "--json"])[1])
+    wrong = {k: (v, want.get(k)) for k, v in shown["fields"].items() if want.get(k, "absent") != v}
+    check(f"the page's data-value answers are the CLI's for ?{query(p)}", shown["fields"] and not wrong, wrong)
+    check(f"every field shown for ?{query(p)}", {k for k, v in want.items() if v is not None} <= set(shown["fields"]),
+          sorted({k for k, v in want.items() if v is not None} - set(shown["fields"])))
+    axes = {"nvidia": ["threads", "regs", "smem", "barriers"], "amd": ["threads", "regs", "smem"],
+            "intel": ["threads", "smem", "barriers", "sub_group", "grf"]}[want["vendor"]]
+    check(f"the curves are drawn for ?{query(p)}", shown["curves"] == axes, shown["curves"])
+
+e = got["edit"]
+edited = dict(edit_from, regs=edit["value"])
+want = json.loads(cli(["report", *flags(edited), "--json"])[1])
+check("editing an input updates the link", "regs=32" in e["search"] and "arch=H100" in e["search"], e["search"])
+check("editing an input updates the answer", e["fields"].get("regs") == 32 and
+      all(e["fields"].get(k) == want[k] for k in ("blocks_per_sm", "occupancy", "limiters", "next_steps")),
+      {k: (e["fields"].get(k), want[k]) for k in ("regs", "blocks_per_sm", "limiters")})
+
+for b, shown, buf in zip(binaries, got["binaries"], got["buffers"]):
+    status, out, err = cli(["binary", b["name"], *flags(b["params"]), "--json"], cwd=DATA)
+    records = json.loads(out)
+    check(f"{b['name']}: the CLI lists kernels", status == 0 and records, status)
+    check(f"{b['name']}: gpuocc.binary() gives the CLI's records", buf["records"] == records,
+          (buf["records"] if isinstance(buf["records"], dict) else len(buf["records"]), len(records)))
+    # a bundle holds a kernel once per target: rows are compared as a sorted list, each by its shown columns
+    key = lambda r: json.dumps([r["name"], r.get("arch"), r.get("short_name")])
+    rows = sorted(shown["rows"], key=key)
+    check(f"{b['name']}: the page lists the CLI's kernels", [r["name"] for r in rows] ==
+          sorted(r["name"] for r in records), ([r["name"] for r in rows], shown["status"]))
+    want = sorted(records, key=key)
+    wrong = [(w["name"], k) for r, w in zip(rows, want) for k, v in r.items() if w.get(k) != v]
+    check(f"{b['name']}: each row's values are the CLI's", rows and not wrong, wrong[:5])
+
+for s, page in zip(sweeps, got["sweeps"]):
+    status, out, err = cli(["sweep", *flags(s["params"]), "--axis", s["axis"], "--json"])
+    check(f"sweep({s['params']['arch']}, {s['axis']}) is `gpuocc sweep --json`", page.get("value") == json.loads(out),
+          page.get("message"))
+finish("web")

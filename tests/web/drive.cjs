@@ -1,0 +1,98 @@
+/* The browser half of tests/test_web.py: opens build/web/index.html from file:// in headless Chromium
+   (puppeteer-core), runs the plan's steps, and prints one JSON object of what the page answered; the
+   Python half compares it with the CLI's answers.  Usage: node drive.cjs PUPPETEER_DIR CHROMIUM PLAN.json */
+"use strict";
+const fs = require("fs");
+const [puppeteerDir, chromium, planPath] = process.argv.slice(2);
+const puppeteer = require(puppeteerDir);
+const plan = JSON.parse(fs.readFileSync(planPath, "utf8"));
+const pageUrl = "file://" + plan.page;
+
+(async () => {
+  const out = {requests: [], console_errors: [], cases: [], dom: [], edit: null, binaries: [], buffers: [], sweeps: []};
+  const browser = await puppeteer.launch({executablePath: chromium, headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--disable-quic"]});
+  const page = await browser.newPage();
+  page.on("request", (r) => out.requests.push(r.url().slice(0, 200)));
+  page.on("console", (m) => { if (m.type() === "error") out.console_errors.push(m.text()); });
+  page.on("pageerror", (e) => out.console_errors.push("pageerror: " + e.message));
+  const open = async (query) => {
+    const t0 = Date.now();
+    await page.goto(pageUrl + (query ? "?" + query : ""));
+    await page.waitForSelector("body[data-ready]", {timeout: 20000});
+    return Date.now() - t0;
+  };
+  out.open_ms = await open("");
+  out.first_answer_ms = await page.evaluate(() => Number(document.body.dataset.firstAnswerMs));
+  out.module_bytes = await page.evaluate(() => Math.floor(document.getElementById("gpuocc-module").textContent.trim().length * 3 / 4));
+
+  /* the contract's report() on every case, in one evaluation */
+  out.cases = await page.evaluate((cases) => cases.map((p) => {
+    try { return {value: gpuocc.report(p)}; } catch (e) { return {status: e.status, message: e.message}; }
+  }), plan.cases);
+
+  out.sweeps = await page.evaluate((sweeps) => sweeps.map((s) => {
+    try { return {value: gpuocc.sweep(s.params, s.axis)}; } catch (e) { return {status: e.status, message: e.message}; }
+  }), plan.sweeps);
+
+  /* the page's own answers, for launches given by the link */
+  const shown = () => page.evaluate(() => {
+    const o = {};
+    for (const el of document.querySelectorAll("#report [data-field]")) o[el.dataset.field] = JSON.parse(el.dataset.value);
+    return {fields: o, error: document.getElementById("error").hidden ? null : document.getElementById("error").textContent,
+            curves: [...document.querySelectorAll("svg[data-axis]")].map((s) => s.dataset.axis)};
+  });
+  for (const q of plan.dom) {
+    await open(q);
+    await page.waitForFunction(() => document.body.dataset.curvesDrawn !== undefined, {timeout: 10000}).catch(() => {});
+    out.dom.push({query: q, ...(await shown())});
+  }
+
+  /* editing an input updates the link and the answer */
+  if (plan.edit) {
+    await open(plan.edit.query);
+    const sel = "input[name=" + plan.edit.field + "]";
+    await page.click(sel, {clickCount: 3});
+    await page.keyboard.press("Backspace");
+    await page.type(sel, String(plan.edit.value));
+    out.edit = {search: await page.evaluate(() => location.search), ...(await shown())};
+  }
+
+  /* binaries chosen through the file input, and given to gpuocc.binary() as ArrayBuffers */
+  for (const b of plan.binaries) {
+    await open(b.query || "");
+    const input = await page.$("input[type=file][data-role=binary]");
+    await input.uploadFile(b.path);
+    await page.waitForFunction(() => document.body.dataset.binaryDone !== undefined, {timeout: 60000});
+    const rows = await page.evaluate(() => [...document.querySelectorAll("[data-kernel]")].map((tr) => {
+      const o = {name: tr.dataset.kernel};
+      for (const td of tr.querySelectorAll("[data-field]")) o[td.dataset.field] = JSON.parse(td.dataset.value);
+      return o;
+    }));
+    const status = await page.evaluate(() => document.getElementById("binary-status").textContent);
+    const b64 = fs.readFileSync(b.path).toString("base64");
+    const records = await page.evaluate(async (data, params, name) => {
+      const s = atob(data), bytes = new Uint8Array(s.length);
+      for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+      try { return Array.from(await gpuocc.binary(bytes.buffer, params, {name})); } catch (e) { return {status: e.status, message: e.message}; }
+    }, b64, b.params, b.name);
+    out.binaries.push({path: b.path, rows, status});
+    out.buffers.push({path: b.path, records});
+  }
+
+  if (plan.bench) {
+    await open("");
+    out.bench = await page.evaluate((formulaSource, p, n) => {
+      const formula = new Function("return " + formulaSource)();
+      let sink = 0;
+      const time = (f) => { for (let i = 0; i < n / 10; i++) sink += f(); const t0 = performance.now(); for (let i = 0; i < n; i++) sink += f(); return (performance.now() - t0) / n; };
+      const lib = time(() => gpuocc.report(p).blocks_per_sm);
+      const js = time(() => formula(p));
+      return {report_us: lib * 1e3, formula_us: js * 1e3, ratio: lib / js, sink,
+              formula_blocks: formula(p), report_blocks: gpuocc.report(p).blocks_per_sm};
+    }, plan.bench.formula, plan.bench.params, plan.bench.n);
+  }
+  await browser.close();
+  process.stdout.write(JSON.stringify(out));
+})().catch((e) => { console.error("drive.cjs: " + (e && e.stack || e)); process.exit(1); });

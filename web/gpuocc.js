@@ -1,0 +1,298 @@
+/* gpuocc in the page: the WebAssembly module (web/module.c: the CLI's commands, their output captured) with
+   the few WASI calls it makes, and the automation contract window.gpuocc (docs/web.md).  The page asks the
+   module exactly what a terminal asks `gpuocc`: report() is `gpuocc report --json` with the same flags, so
+   its object is the CLI's, key for key.  A binary is read in a Worker (started from a Blob: file:// pages
+   may start no other), so a large library never freezes the page. */
+"use strict";
+
+/* One instance of the module and a run() that executes `gpuocc ARGS...`; `files` (name -> Uint8Array) are
+   what the command may open, `onRead(done, total)` hears of each read of one.  Used in the page and in the
+   worker, whose source is built from this function's own text: it names nothing outside itself. */
+function gpuoccRuntime(module) {
+  const EBADF = 8, EINVAL = 28, ENOENT = 44, ESPIPE = 70;
+  const enc = new TextEncoder(), dec = new TextDecoder();
+  let inst = null, files = new Map(), opened = new Map(), nextFd = 4, onRead = null;
+  /* views of the module's memory, made again only when it has grown (its buffer is then a new one) */
+  let buffer = null, bytes = null, view = null;
+  const fresh = () => {
+    if (buffer !== inst.exports.memory.buffer) {
+      buffer = inst.exports.memory.buffer;
+      bytes = new Uint8Array(buffer);
+      view = new DataView(buffer);
+    }
+  };
+  const u8 = () => (fresh(), bytes);
+  const dv = () => (fresh(), view);
+  const str = (p, n) => dec.decode(u8().subarray(p, p + n));
+  const wasi = {
+    proc_exit(code) { throw new Error("gpuocc: the module exited (" + code + ")"); },
+    /* no environment: getenv() finds nothing (the CLI's test-only settings stay off in the page) */
+    environ_sizes_get(count, size) { dv().setUint32(count, 0, true); dv().setUint32(size, 0, true); return 0; },
+    environ_get() { return 0; },
+    /* every clock is the page's monotonic one, in nanoseconds (binary's progress timing) */
+    clock_time_get(id, precision, at) {
+      dv().setBigUint64(at, BigInt(Math.round(performance.now() * 1e6)), true);
+      return 0;
+    },
+    fd_close(fd) { opened.delete(fd); return 0; },
+    fd_fdstat_set_flags() { return 0; },
+    fd_fdstat_get(fd, at) {
+      if (fd > 2 && fd !== 3 && !opened.has(fd)) return EBADF;
+      const v = dv();
+      v.setUint8(at, fd <= 2 ? 2 : fd === 3 ? 3 : 4); /* character device, directory, regular file */
+      v.setUint16(at + 2, 0, true);
+      v.setBigUint64(at + 8, 0xffffffffffffffffn, true);
+      v.setBigUint64(at + 16, 0xffffffffffffffffn, true);
+      return 0;
+    },
+    fd_filestat_get(fd, at) {
+      const f = opened.get(fd);
+      if (!f && fd !== 3 && fd > 2) return EBADF;
+      const v = dv();
+      for (let i = 0; i < 64; i += 8) v.setBigUint64(at + i, 0n, true);
+      v.setUint8(at + 16, f ? 4 : fd === 3 ? 3 : 2);
+      v.setBigUint64(at + 24, 1n, true);
+      v.setBigUint64(at + 32, BigInt(f ? f.data.length : 0), true);
+      return 0;
+    },
+    fd_prestat_get(fd, at) { /* one preopened folder, "/", holding the files */
+      if (fd !== 3) return EBADF;
+      dv().setUint8(at, 0);
+      dv().setUint32(at + 4, 1, true);
+      return 0;
+    },
+    fd_prestat_dir_name(fd, at, n) {
+      if (fd !== 3 || n < 1) return EBADF;
+      u8()[at] = 47; /* "/" */
+      return 0;
+    },
+    path_open(dirfd, dirflags, path, len, oflags, rightsBase, rightsInh, fdflags, fdOut) {
+      if (dirfd !== 3) return EBADF;
+      const data = files.get(str(path, len).replace(/^\/+/, ""));
+      if (!data) return ENOENT;
+      if (oflags & 1) return EINVAL; /* creating: nothing here is written */
+      const fd = nextFd++;
+      opened.set(fd, {data, pos: 0});
+      dv().setUint32(fdOut, fd, true);
+      return 0;
+    },
+    fd_read(fd, iovs, count, nread) {
+      const f = opened.get(fd);
+      if (!f) return fd === 0 ? (dv().setUint32(nread, 0, true), 0) : EBADF;
+      let total = 0;
+      for (let i = 0; i < count; i++) {
+        const v = dv(), p = v.getUint32(iovs + 8 * i, true), n = v.getUint32(iovs + 8 * i + 4, true);
+        const part = f.data.subarray(f.pos, f.pos + n);
+        u8().set(part, p);
+        f.pos += part.length;
+        total += part.length;
+        if (part.length < n) break;
+      }
+      dv().setUint32(nread, total, true);
+      if (onRead) onRead(f.pos, f.data.length);
+      return 0;
+    },
+    fd_seek(fd, offset, whence, out) {
+      const f = opened.get(fd);
+      if (!f) return fd <= 2 ? ESPIPE : EBADF;
+      const base = whence === 0 ? 0 : whence === 1 ? f.pos : f.data.length;
+      const to = base + Number(offset);
+      if (to < 0) return EINVAL;
+      f.pos = to;
+      dv().setBigUint64(out, BigInt(to), true);
+      return 0;
+    },
+    fd_write(fd, iovs, count, nwritten) { /* the commands write to memory streams; stray bytes are counted */
+      let total = 0;
+      for (let i = 0; i < count; i++) total += dv().getUint32(iovs + 8 * i + 4, true);
+      dv().setUint32(nwritten, total, true);
+      return fd === 1 || fd === 2 ? 0 : EBADF;
+    },
+  };
+  function run(args, options) {
+    const x = inst.exports, o = options || {};
+    files = o.files || new Map();
+    onRead = o.onRead || null;
+    opened = new Map();
+    nextFd = 4;
+    /* the argument strings, NUL-terminated, written straight into one allocation; their pointers after */
+    const all = ["gpuocc", ...args].map(String);
+    const size = all.reduce((n, a) => n + 3 * a.length + 1, 0);
+    const strings = x.gpuocc_web_alloc(size + 3 + 4 * all.length);
+    const argv = (strings + size + 3) & ~3;
+    const input = o.input || new Uint8Array(0), inPtr = x.gpuocc_web_alloc(input.length);
+    let at = strings;
+    for (let i = 0; i < all.length; i++) {
+      const got = enc.encodeInto(all[i], u8().subarray(at, strings + size));
+      u8()[at + got.written] = 0;
+      dv().setUint32(argv + 4 * i, at, true);
+      at += got.written + 1;
+    }
+    u8().set(input, inPtr);
+    const answer = x.gpuocc_web_run(all.length, argv, inPtr, input.length);
+    x.gpuocc_web_free(strings);
+    x.gpuocc_web_free(inPtr);
+    files = new Map();
+    opened = new Map();
+    if (!answer) throw new Error("gpuocc: out of memory");
+    const v = dv();
+    const r = {status: v.getInt32(answer, true), out: str(v.getUint32(answer + 4, true), v.getUint32(answer + 8, true)),
+               err: str(v.getUint32(answer + 12, true), v.getUint32(answer + 16, true))};
+    x.gpuocc_web_free_answer(answer);
+    return r;
+  }
+  return WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi}).then((i) => {
+    inst = i;
+    inst.exports._initialize();
+    return {run};
+  });
+}
+
+/* The worker: binaries, read from a File (with progress) or an ArrayBuffer, answered by `gpuocc binary`. */
+function gpuoccWorker() {
+  let runtime = null;
+  self.onmessage = async (e) => {
+    const m = e.data;
+    if (m.module) {
+      runtime = await gpuoccRuntime(m.module);
+      self.postMessage({ready: true});
+      return;
+    }
+    try {
+      let data;
+      if (m.blob) { /* stream the file in, saying how much has arrived */
+        data = new Uint8Array(m.blob.size);
+        const reader = m.blob.stream().getReader();
+        let pos = 0, last = 0;
+        for (;;) {
+          const {done, value} = await reader.read();
+          if (done) break;
+          data.set(value, pos);
+          pos += value.length;
+          if (pos - last > (1 << 22) || pos === data.length) {
+            last = pos;
+            self.postMessage({id: m.id, progress: {stage: "load", done: pos, total: data.length}});
+          }
+        }
+      } else data = new Uint8Array(m.buffer);
+      let lastRead = 0;
+      const r = runtime.run(m.args, {files: new Map([[m.name, data]]), onRead(done, total) {
+        if (done - lastRead > (1 << 22) || done === total) {
+          lastRead = done;
+          self.postMessage({id: m.id, progress: {stage: "read", done, total}});
+        }
+      }});
+      self.postMessage({id: m.id, answer: r});
+    } catch (err) {
+      self.postMessage({id: m.id, failure: String(err && err.message || err)});
+    }
+  };
+}
+
+/* window.gpuocc: the contract (docs/web.md). */
+(function () {
+  const B64 = document.getElementById("gpuocc-module").textContent.trim();
+  class GpuoccError extends Error {
+    constructor(answer) {
+      super(answer.err.trim() || "gpuocc: exit status " + answer.status);
+      this.name = "GpuoccError";
+      this.status = answer.status;
+    }
+  }
+  /* a plain object of vocabulary names as the CLI's flags: threads: 256 -> --threads 256; smem_optin: 0 ->
+     --no-optin; cu_mode and best_block: true -> the switch; null, undefined and "" -> left out */
+  const SWITCHES = {cu_mode: "--cu-mode", best_block: "--best-block", steps: "--steps"};
+  function flags(params) {
+    const out = [];
+    for (const [key, value] of Object.entries(params || {})) {
+      if (value === null || value === undefined || value === "") continue;
+      if (key === "smem_optin") {
+        if (!value || value === "0" || value === "false") out.push("--no-optin");
+      } else if (key in SWITCHES) {
+        if (value && value !== "0" && value !== "false") out.push(SWITCHES[key]);
+      } else out.push("--" + key.replace(/_/g, "-"), String(value));
+    }
+    return out;
+  }
+  let runtime = null, worker = null, nextId = 1;
+  const waiting = new Map();
+  function bytes() {
+    const s = atob(B64), b = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
+    return b;
+  }
+  const ready = WebAssembly.compile(bytes()).then(async (module) => {
+    runtime = await gpuoccRuntime(module);
+    const source = "\"use strict\";\nconst gpuoccRuntime = " + gpuoccRuntime.toString() + ";\n(" +
+                   gpuoccWorker.toString() + ")();\n";
+    worker = new Worker(URL.createObjectURL(new Blob([source], {type: "text/javascript"})));
+    const started = new Promise((resolve) => { waiting.set(0, {resolve}); });
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (m.ready) { waiting.get(0).resolve(); waiting.delete(0); return; }
+      const w = waiting.get(m.id);
+      if (!w) return;
+      if (m.progress) { if (w.onProgress) w.onProgress(m.progress); return; }
+      waiting.delete(m.id);
+      if (m.failure) w.reject(new Error(m.failure));
+      else w.resolve(m.answer);
+    };
+    worker.postMessage({module});
+    await started;
+    return api;
+  });
+  function need() {
+    if (!runtime) throw new Error("gpuocc: not ready yet (await gpuocc.ready)");
+    return runtime;
+  }
+  /* `gpuocc ARGS...`: {status, out, err}, as a terminal sees them */
+  function run(args, input) { return need().run(args, {input}); }
+  function json(args) {
+    const a = need().run(args);
+    if (a.status !== 0 && a.status !== 1) throw new GpuoccError(a);
+    return JSON.parse(a.out);
+  }
+  const api = {
+    ready: null,
+    flags,
+    run,
+    Error: GpuoccError,
+    /* the object `gpuocc report --json` prints (exit 1, a launch that cannot run, is an answer too) */
+    report(params) { return json(["report", ...flags(params), "--json"]); },
+    /* the rows `gpuocc sweep --axis AXIS --json` prints */
+    sweep(params, axis) { return json(["sweep", ...flags(params), "--axis", axis, "--json"]); },
+    /* the SVG `gpuocc plot --axis AXIS` draws */
+    plot(params, axis) {
+      const a = need().run(["plot", ...flags(params), "--axis", axis, "--output", "-"]);
+      if (a.status !== 0) throw new GpuoccError(a);
+      return a.out;
+    },
+    /* the catalog, as `gpuocc devices --json` prints it */
+    devices() { return json(["devices", "--json"]); },
+    /* the records `gpuocc binary FILE --json` prints, read in the worker; `data` an ArrayBuffer, a typed
+       array or a File/Blob; options.name the file's name (default: the File's, else "binary"), options
+       .onProgress({stage, done, total}) */
+    async binary(data, params, options) {
+      await ready;
+      const o = options || {};
+      const name = String(o.name || (data && data.name) || "binary").replace(/^-/, "./-");
+      const args = ["binary", name, ...flags(params), "--json"];
+      const id = nextId++;
+      const answer = await new Promise((resolve, reject) => {
+        waiting.set(id, {resolve, reject, onProgress: o.onProgress});
+        if (data instanceof Blob) worker.postMessage({id, args, name, blob: data});
+        else {
+          const view = ArrayBuffer.isView(data) ? data : new Uint8Array(data);
+          const copy = view.slice(); /* the caller keeps its buffer */
+          worker.postMessage({id, args, name, buffer: copy.buffer}, [copy.buffer]);
+        }
+      });
+      if (answer.status !== 0 && answer.status !== 1) throw new GpuoccError(answer);
+      const records = JSON.parse(answer.out);
+      if (answer.err) records.problems = answer.err.trim().split("\n");
+      return records;
+    },
+  };
+  api.ready = ready;
+  window.gpuocc = api;
+})();
