@@ -607,7 +607,8 @@ static bool is_pattern(const unsigned char *p, size_t n)
 static const char *bad_field(const layout *l, const unsigned char *base)
 {
     for (const field *f = l->fields; f->name; f++)
-        for (int32_t e = 0; e < f->count; e++) {
+        /* only the 8-byte kinds are checked here: their elements are 8 bytes apart (an int32 array's are 4) */
+        for (int32_t e = 0; (f->type == T_DBL || f->type == T_BYTES) && e < f->count; e++) {
             const unsigned char *at = base + f->offset + (size_t)e * 8;
             double v;
             int64_t bytes;
