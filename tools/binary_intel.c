@@ -71,13 +71,7 @@ static void evaluate(const struct input_options *o, const gpuocc_binary_kernel *
         row->status = gpuocc_status_name(rc);
 }
 
-static void put_int(FILE *out, int64_t v, const char *unknown)
-{
-    if (v < 0)
-        fputs(unknown, out);
-    else
-        fprintf(out, "%lld", (long long)v);
-}
+#define put_int binary_put_int
 
 void input_intel_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
                         const gpuocc_binary_kernel *b)
@@ -87,10 +81,7 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
     bool ok = !strcmp(row.status, "ok");
     const char *name = origin + b->name_offset, *short_name = origin + b->short_offset;
     const char *model = row.r.model == GPUOCC_MODEL_INTEL_RUNTIME ? "runtime" : "calculator";
-    const struct {
-        const char *key;
-        int64_t value; /* INT64_MIN: not applicable */
-    } shared[] = {
+    const struct binary_count shared[] = {
         {"registers", INT64_MIN}, {"barriers", b->barriers}, {"smem", b->slm_bytes}, {"cmem", INT64_MIN},
         {"stack", INT64_MIN}, {"spill_stores", INT64_MIN}, {"spill_loads", INT64_MIN},
         {"max_regs", INT64_MIN}, {"max_threads", INT64_MIN}, {"min_blocks", INT64_MIN},
@@ -101,30 +92,8 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
                                                   b->product_family};
     if (o->json) {
         bool first = true;
-        fprintf(out, "%s{", o->rows == 0 ? "" : ",");
-        json_key(out, &first, "file");
-        json_string(out, file);
-        json_key(out, &first, "cluster_verdict"); /* NVIDIA's */
-        fputs("null", out);
-        json_key(out, &first, "name");
-        json_string_n(out, name, (size_t)b->name_length);
-        json_key(out, &first, "short_name");
-        json_string_n(out, short_name, (size_t)b->short_length);
-        json_key(out, &first, "arch");
-        json_string(out, row.arch);
-        for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
-            json_key(out, &first, shared[i].key);
-            put_int(out, shared[i].value, "null");
-        }
-        json_key(out, &first, "status");
-        json_string(out, row.status);
-        if (ok) {
-            fprintf(out, ",\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy\":%.6f,\"limiters\":",
-                    row.r.blocks_per_sm, row.r.warps_per_sm, row.r.occupancy);
-            json_limiters(out, row.r.limiters);
-        } else
-            fputs(",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null", out);
-        fputs(",\"min_blocks_reached\":null,\"min_blocks_preventing\":null", out); /* NVIDIA's */
+        binary_json_head(out, &first, o, file, b, origin, row.arch, shared, sizeof shared / sizeof shared[0],
+                         row.status, ok ? &row.r : NULL);
         for (size_t i = 0; i < INPUT_AMD_KEY_COUNT; i++) {
             json_key(out, &first, amd_keys[i]);
             if (i == 0)

@@ -281,12 +281,43 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
         row->status = gpuocc_status_name(rc);
 }
 
-static void put_int(FILE *out, int64_t v, const char *unknown)
+void binary_put_int(FILE *out, int64_t v, const char *unknown)
 {
     if (v < 0)
         fputs(unknown, out);
     else
         fprintf(out, "%lld", (long long)v);
+}
+#define put_int binary_put_int
+
+void binary_json_head(FILE *out, bool *first, const struct input_options *o, const char *file,
+                      const gpuocc_binary_kernel *b, const char *origin, const char *arch,
+                      const struct binary_count *shared, size_t n_shared, const char *status, const gpuocc_result *r)
+{
+    fprintf(out, "%s{", o->rows == 0 ? "" : ",");
+    json_key(out, first, "file");
+    json_string(out, file);
+    json_key(out, first, "cluster_verdict"); /* NVIDIA's */
+    fputs("null", out);
+    json_key(out, first, "name");
+    json_string_n(out, origin + b->name_offset, (size_t)b->name_length);
+    json_key(out, first, "short_name");
+    json_string_n(out, origin + b->short_offset, (size_t)b->short_length);
+    json_key(out, first, "arch");
+    json_string(out, arch);
+    for (size_t i = 0; i < n_shared; i++) {
+        json_key(out, first, shared[i].key);
+        put_int(out, shared[i].value, "null");
+    }
+    json_key(out, first, "status");
+    json_string(out, status);
+    if (r) {
+        fprintf(out, ",\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy\":%.6f,\"limiters\":", r->blocks_per_sm,
+                r->warps_per_sm, r->occupancy);
+        json_limiters(out, r->limiters);
+    } else
+        fputs(",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null", out);
+    fputs(",\"min_blocks_reached\":null,\"min_blocks_preventing\":null", out); /* NVIDIA's */
 }
 
 static const char *model_name(int32_t model)
@@ -304,10 +335,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
     const char *name = origin + b->name_offset, *short_name = origin + b->short_offset;
     const char *target = origin + b->target_offset;
     /* shared columns: NVIDIA-only ones are not applicable (null / empty); -1 / null: not recorded */
-    const struct {
-        const char *key;
-        int64_t value; /* INT64_MIN: not applicable */
-    } shared[] = {
+    const struct binary_count shared[] = {
         {"registers", b->vgprs}, {"barriers", INT64_MIN}, {"smem", b->lds_bytes}, {"cmem", INT64_MIN},
         {"stack", b->scratch_bytes}, {"spill_stores", INT64_MIN}, {"spill_loads", INT64_MIN},
         {"max_regs", INT64_MIN}, {"max_threads", b->max_flat_workgroup_size}, {"min_blocks", INT64_MIN},
@@ -320,30 +348,8 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
     static const char *const amd_keys[INPUT_AMD_KEY_COUNT] = {INPUT_AMD_KEYS};
     if (o->json) {
         bool first = true;
-        fprintf(out, "%s{", o->rows == 0 ? "" : ",");
-        json_key(out, &first, "file");
-        json_string(out, file);
-        json_key(out, &first, "cluster_verdict"); /* NVIDIA's */
-        fputs("null", out);
-        json_key(out, &first, "name");
-        json_string_n(out, name, (size_t)b->name_length);
-        json_key(out, &first, "short_name");
-        json_string_n(out, short_name, (size_t)b->short_length);
-        json_key(out, &first, "arch");
-        json_string(out, row.arch);
-        for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
-            json_key(out, &first, shared[i].key);
-            put_int(out, shared[i].value, "null");
-        }
-        json_key(out, &first, "status");
-        json_string(out, row.status);
-        if (ok) {
-            fprintf(out, ",\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy\":%.6f,\"limiters\":",
-                    row.r.blocks_per_sm, row.r.warps_per_sm, row.r.occupancy);
-            json_limiters(out, row.r.limiters);
-        } else
-            fputs(",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null", out);
-        fputs(",\"min_blocks_reached\":null,\"min_blocks_preventing\":null", out); /* NVIDIA's */
+        binary_json_head(out, &first, o, file, b, origin, row.arch, shared, sizeof shared / sizeof shared[0],
+                         row.status, ok ? &row.r : NULL);
         json_key(out, &first, amd_keys[0]);
         json_string(out, "amd");
         json_key(out, &first, amd_keys[1]);
