@@ -79,7 +79,7 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
     struct intel_row row;
     evaluate(o, b, &row);
     bool ok = !strcmp(row.status, "ok");
-    const char *name = origin + b->name_offset, *short_name = origin + b->short_offset;
+    const char *short_name = origin + b->short_offset;
     const char *model = row.r.model == GPUOCC_MODEL_INTEL_RUNTIME ? "runtime" : "calculator";
     const struct binary_count shared[] = {
         {"registers", INT64_MIN}, {"barriers", b->barriers}, {"smem", b->slm_bytes}, {"cmem", INT64_MIN},
@@ -113,23 +113,8 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
         fprintf(out, "%d", b->linked);
         fputc('}', out);
     } else if (o->csv) {
-        csv_cell(out, name, (size_t)b->name_length);
-        fputc(',', out);
-        csv_cell(out, short_name, (size_t)b->short_length);
-        fprintf(out, ",%s", row.arch);
-        for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
-            fputc(',', out);
-            if (shared[i].value != INT64_MIN)
-                put_int(out, shared[i].value, "-1");
-        }
-        fprintf(out, ",%s", row.status);
-        if (ok) {
-            char lim[96];
-            cli_limiters(row.r.limiters, lim, sizeof lim);
-            fprintf(out, ",%d,%d,%.6f,%s,", row.r.blocks_per_sm, row.r.warps_per_sm, row.r.occupancy, lim);
-        } else
-            fputs(",,,,,", out);
-        fputs(",,", out); /* NVIDIA's min_blocks_reached, min_blocks_preventing: empty */
+        binary_csv_head(out, b, origin, row.arch, shared, sizeof shared / sizeof shared[0], row.status,
+                        ok ? &row.r : NULL);
         for (size_t i = 0; i < INPUT_AMD_KEY_COUNT; i++) {
             if (i == 0)
                 fputs("intel", out);

@@ -290,6 +290,28 @@ void binary_put_int(FILE *out, int64_t v, const char *unknown)
 }
 #define put_int binary_put_int
 
+void binary_csv_head(FILE *out, const gpuocc_binary_kernel *b, const char *origin, const char *arch,
+                     const struct binary_count *shared, size_t n_shared, const char *status, const gpuocc_result *r)
+{
+    csv_cell(out, origin + b->name_offset, (size_t)b->name_length);
+    fputc(',', out);
+    csv_cell(out, origin + b->short_offset, (size_t)b->short_length);
+    fprintf(out, ",%s", arch);
+    for (size_t i = 0; i < n_shared; i++) {
+        fputc(',', out);
+        if (shared[i].value != INT64_MIN)
+            put_int(out, shared[i].value, "-1");
+    }
+    fprintf(out, ",%s", status);
+    if (r) {
+        char lim[96];
+        cli_limiters(r->limiters, lim, sizeof lim);
+        fprintf(out, ",%d,%d,%.6f,%s,", r->blocks_per_sm, r->warps_per_sm, r->occupancy, lim);
+    } else
+        fputs(",,,,,", out);
+    fputs(",,", out); /* NVIDIA's min_blocks_reached, min_blocks_preventing: empty */
+}
+
 void binary_json_head(FILE *out, bool *first, const struct input_options *o, const char *file,
                       const gpuocc_binary_kernel *b, const char *origin, const char *arch,
                       const struct binary_count *shared, size_t n_shared, const char *status, const gpuocc_result *r)
@@ -332,7 +354,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
     struct amd_row row;
     amd_evaluate(o, b, origin, &row);
     bool ok = !strcmp(row.status, "ok");
-    const char *name = origin + b->name_offset, *short_name = origin + b->short_offset;
+    const char *short_name = origin + b->short_offset;
     const char *target = origin + b->target_offset;
     /* shared columns: NVIDIA-only ones are not applicable (null / empty); -1 / null: not recorded */
     const struct binary_count shared[] = {
@@ -380,23 +402,9 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
         fprintf(out, "%d", b->linked);
         fputc('}', out);
     } else if (o->csv) {
-        csv_cell(out, name, (size_t)b->name_length);
-        fputc(',', out);
-        csv_cell(out, short_name, (size_t)b->short_length);
-        fprintf(out, ",%s", row.arch);
-        for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
-            fputc(',', out);
-            if (shared[i].value != INT64_MIN)
-                put_int(out, shared[i].value, "-1");
-        }
-        fprintf(out, ",%s", row.status);
-        if (ok) {
-            char lim[96];
-            cli_limiters(row.r.limiters, lim, sizeof lim);
-            fprintf(out, ",%d,%d,%.6f,%s,", row.r.blocks_per_sm, row.r.warps_per_sm, row.r.occupancy, lim);
-        } else
-            fputs(",,,,,", out);
-        fputs(",,amd,", out); /* NVIDIA's min_blocks_reached, min_blocks_preventing: empty */
+        binary_csv_head(out, b, origin, row.arch, shared, sizeof shared / sizeof shared[0], row.status,
+                        ok ? &row.r : NULL);
+        fputs("amd,", out);
         csv_cell(out, target, (size_t)b->target_length);
         for (size_t i = 0; i < sizeof amd / sizeof amd[0]; i++) {
             fputc(',', out);

@@ -86,12 +86,14 @@ void input_kernel(FILE *out, struct input_options *o, const char *file, const ch
                   const gpuocc_compiled_kernel *k);
 /* gpuocc binary's rows of AMD and Intel kernels (tools/cmd_binary.c, tools/binary_intel.c): a count or its
    `unknown` text when negative; a shared column (value INT64_MIN: not applicable, -1: not recorded); the
-   first keys of a row's JSON object, as both vendors print them (r NULL: not answered). */
+   first cells of a row (CSV, through the NVIDIA-only min_blocks cells) and the first keys of its JSON object, as both vendors print them (r NULL: not answered). */
 void binary_put_int(FILE *out, int64_t v, const char *unknown);
 struct binary_count {
     const char *key;
     int64_t value;
 };
+void binary_csv_head(FILE *out, const gpuocc_binary_kernel *b, const char *origin, const char *arch,
+                     const struct binary_count *shared, size_t n_shared, const char *status, const gpuocc_result *r);
 void binary_json_head(FILE *out, bool *first, const struct input_options *o, const char *file,
                       const gpuocc_binary_kernel *b, const char *origin, const char *arch,
                       const struct binary_count *shared, size_t n_shared, const char *status, const gpuocc_result *r);
