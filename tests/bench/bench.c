@@ -17,6 +17,7 @@
 
 #ifdef GPUOCC_HAVE_CUDA_OCCUPANCY
 #include "../oracle/bridge.h"
+#include "load.h"
 #endif
 
 static double now_s(void)
@@ -192,19 +193,6 @@ static void run_pair_batch_of_one(void *p)
     run_batch_of_one(((struct occupancy_pair *)p)->o);
 }
 
-/* The one-minute load average, now (-1 when /proc/loadavg cannot be read). */
-static double load_now(void)
-{
-    double load = -1;
-    FILE *f = fopen("/proc/loadavg", "r");
-    if (f) {
-        if (fscanf(f, "%lf", &load) != 1)
-            load = -1;
-        fclose(f);
-    }
-    return load;
-}
-
 /* One row of the single-call table: times per call in seconds, the ratio (a median of ratios), the target;
    returns 1 when missed. */
 static int occupancy_row(const char *arch, const char *what, double ours, double theirs, const char *reference,
@@ -212,7 +200,7 @@ static int occupancy_row(const char *arch, const char *what, double ours, double
 {
     bool met = ratio <= target;
     printf("%-8s %-34s %7.2f ns %7.2f ns (%s) %6.3fx  target <= %.2fx  %-7s  load %.2f\n", arch, what, 1e9 * ours,
-           1e9 * theirs, reference, ratio, target, met ? "met" : "NOT met", load_now());
+           1e9 * theirs, reference, ratio, target, met ? "met" : "NOT met", bench_load());
     return !met;
 }
 

@@ -9,6 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "gpuocc.h"
+#include "load.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,13 +179,7 @@ int main(void)
         printf("cubin: a reader disagrees with the generated cubin\n");
         return 1;
     }
-    double load = -1;
-    FILE *f = fopen("/proc/loadavg", "r");
-    if (f) {
-        if (fscanf(f, "%lf", &load) != 1)
-            load = -1;
-        fclose(f);
-    }
+    double load = bench_load();
     double ratio = t4 / t1;
     printf("cubin of 1,000 kernels: %.3f ms, of 4,000: %.3f ms (gpuocc_binary_read_entry, fast workspace): "
            "ratio %.2f (linear 4, limit 6)\n", 1e3 * t1, 1e3 * t4, ratio);

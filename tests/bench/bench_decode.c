@@ -11,6 +11,7 @@
  */
 #define _DEFAULT_SOURCE
 #include <fcntl.h>
+#include "load.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,18 +133,6 @@ static void collect_frames(const uint8_t *p, size_t n, struct frames *f)
     (void)n;
 }
 
-static double load_average(void)
-{
-    double l = -1;
-    FILE *f = fopen("/proc/loadavg", "r");
-    if (f) {
-        if (fscanf(f, "%lf", &l) != 1)
-            l = -1;
-        fclose(f);
-    }
-    return l;
-}
-
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--read"))
@@ -202,7 +191,7 @@ int main(int argc, char **argv)
     printf("zstd decode: %zu frames, %.1f MB -> %.1f MB (%s); gpuocc %.3f s CPU (%.0f MB/s), libzstd %.3f s CPU "
            "(%.0f MB/s): throughput ratio %.2fx (need >= 0.5x); load %.2f\n",
            f.count, f.total_in / 1e6, f.total_out / 1e6, lt ? "libcublasLt" : "fixture cubins", ours,
-           f.total_out / 1e6 / ours, lib, f.total_out / 1e6 / lib, ratio, load_average());
+           f.total_out / 1e6 / ours, lib, f.total_out / 1e6 / lib, ratio, bench_load());
     if (ratio < 0.5)
         failed = 1;
 
@@ -248,7 +237,7 @@ int main(int argc, char **argv)
     double whole = ours_cpu / zstd_cpu;
     printf("whole libcublasLt: gpuocc %.3f s CPU, zstd -d %.3f s CPU on the same %zu frames: %.2fx (need <= 2x); "
            "peak RSS %.1f MiB (need < %.1f MiB = 64 MiB + largest entry); load %.2f\n",
-           ours_cpu, zstd_cpu, f.count, whole, rss_mb, budget_mb, load_average());
+           ours_cpu, zstd_cpu, f.count, whole, rss_mb, budget_mb, bench_load());
     if (zrc != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || whole > 2.0 || rss_mb >= budget_mb)
         failed = 1;
     return failed;
