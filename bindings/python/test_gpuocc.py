@@ -250,6 +250,36 @@ class Occupancy(unittest.TestCase):
         r = gpuocc.occupancy("H100", gpuocc.kernel(threads=1024, regs=255))
         self.assertEqual((r.blocks_per_sm, r.exceeded), (0, None))
 
+    def test_batch_names_the_exceeded_limit(self):
+        # `gpuocc batch`'s exceeded / exceeded_limit columns in batch() too, row by row, with the H100 limits
+        # above; a row within every limit (or 0 blocks from registers alone: 1024 x 255) names none
+        c = gpuocc.batch("H100", threads=[256, 2000, 256, 256, 256, 1024], regs=[32, 32, 300, 32, 32, 255],
+                         smem_static=[0, 0, 0, 0, 65536, 0], smem_dynamic=[0, 0, 0, 300 * 1024, 0, 0],
+                         kern=gpuocc.kernel(threads=1, smem_optin=True))
+        self.assertEqual(c["exceeded"], [None, "threads", "regs", "smem_dynamic", "smem_static", None])
+        self.assertEqual(c["exceeded_limit"], [None, 1024, 256, 232448, 49152, None])
+        self.assertEqual(c.row(1)["exceeded"], "threads")
+        self.assertEqual(list(c)[-2:], ["exceeded", "exceeded_limit"])
+        # Intel (Max 1550: 1024 work-items per work-group, docs/intel.md) and AMD (MI300X: 1024)
+        for name in ("max-1550", "MI300X"):
+            c = gpuocc.batch(name, threads=[512, 2048])
+            self.assertEqual((c["exceeded"], c["exceeded_limit"]), ([None, "threads"], [None, 1024]), name)
+        # Intel's own limits, as `gpuocc report` names them (docs/intel.md: Max 1550's largest GRF mode is 256
+        # registers per hardware thread, a work-group's SLM at most 128 KiB)
+        for kw, field, limit in [(dict(grf=512), "grf", 256), (dict(smem_static=200000), "smem_static", 131072),
+                                 (dict(smem_dynamic=200000), "smem_dynamic", 131072)]:
+            r = gpuocc.occupancy("max-1550", gpuocc.kernel(threads=256, sub_group=16, **kw))
+            self.assertEqual((r.blocks_per_sm, r.exceeded, r.exceeded_limit), (0, field, limit), kw)
+        # a sweep has no such columns, as `gpuocc sweep` prints none (docs/output.md)
+        self.assertNotIn("exceeded", gpuocc.sweep("H100", gpuocc.kernel(threads=256, regs=64), "threads"))
+        # columns reused as out= hold the later batch's answers: their own exceeded cannot be read any more
+        first = gpuocc.batch("H100", threads=[2000])
+        second = gpuocc.batch("H100", threads=[256], out=first)
+        self.assertEqual(second["exceeded"], [None])
+        with self.assertRaises(gpuocc.Error) as e:
+            first["exceeded"]
+        self.assertEqual(e.exception.name, "argument")
+
 
 class Results(unittest.TestCase):
     def test_frozen_dataclasses(self):

@@ -10,10 +10,10 @@ from typing import Any, Optional, Union
 
 from collections.abc import Mapping
 
-from ._library import (Error, _BATCH_PACK, _CBatch, _CKernel, _CResult, _CSweepPoint, _ERR_ARGUMENT, _ERR_BUFFER,
-                       _OK, _VENDOR_AMD, _batch_packed, _call, _i32, _i64, _occupancy_prepared, c_i32, c_i64,
-                       library)
-from ._occupancy import _device_object, _pair, _pair_refs, occupancy
+from ._library import (Error, _BATCH_PACK, _CBatch, _CKernel, _CResult, _CSweepPoint, _ERR_ARGUMENT, _ERR_BARRIERS,
+                       _ERR_BUFFER, _ERR_SMEM, _OK, _VENDOR_AMD, _batch_packed, _call, _i32, _i64, _occupancy_prepared,
+                       c_i32, c_i64, library)
+from ._occupancy import _device, _device_object, _exceeded, _pair, _pair_refs, _refused, occupancy
 from ._types import RESOURCES, Columns, Device, Kernel
 
 
@@ -215,7 +215,37 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
         else:
             columns[name] = array.array("q" if name.startswith("smem") else "i", [value]) * n
     columns.update(results)
-    return Columns(columns)
+    if isinstance(out, Columns):
+        out._stale()  # its arrays hold this batch's answers now: its own exceeded can no longer be computed
+    return Columns(columns, (_EXCEEDED, lambda: _exceeded_columns(_device(dev), kern, columns, numpy)))
+
+
+# The columns `gpuocc batch` gives a launch that cannot run (docs/output.md): the value over a limit and the
+# limit; computed on first read (Columns), from the few rows that fit no block or were refused for a limit.
+_EXCEEDED = ("exceeded", "exceeded_limit")
+
+
+def _exceeded_columns(d: Any, kern: Kernel, columns: Any, numpy: Any) -> dict:
+    """exceeded and exceeded_limit of each row, as `gpuocc batch` writes them: for a row that fits 0 blocks
+    the value over a limit no block passes (threads, regs, smem_dynamic; Intel's grf and SLM), for a row
+    refused as a launch no compiler accepts the field and its limit (barriers, smem_static), else None and
+    None.  Two lists (their values are names and counts, not one array type)."""
+    n = len(columns["status"])
+    exceeded: list = [None] * n
+    limit: list = [None] * n
+    blocks, status = columns["blocks_per_sm"], columns["status"]
+    if numpy is not None and isinstance(blocks, numpy.ndarray):
+        rows = numpy.flatnonzero((numpy.asarray(blocks) == 0) | (numpy.asarray(status) != _OK)).tolist()
+    else:
+        rows = [i for i in range(n) if blocks[i] == 0 or status[i] != _OK]
+    for i in rows:
+        at = dataclasses.replace(kern, **{name: int(columns[name][i]) for name, _ in _INPUTS})
+        if status[i] == _OK:
+            exceeded[i], limit[i] = _exceeded(d, at)
+        elif status[i] in (_ERR_BARRIERS, _ERR_SMEM):
+            refused = _refused(d, at, status[i])
+            exceeded[i], limit[i] = refused.exceeded, refused.exceeded_limit
+    return {"exceeded": exceeded, "exceeded_limit": limit}
 
 
 _BATCH_SIZE = ctypes.sizeof(_CBatch)

@@ -176,12 +176,19 @@ def _exceeded(d: _CDevice, kern: Kernel) -> "tuple[Optional[str], Optional[int]]
     """For a launch that fits 0 blocks, the value over a limit no block passes and that limit, as
     `gpuocc report`'s and `gpuocc batch`'s exceeded / exceeded_limit: threads over the block's thread limit
     (the device's, or the kernel's max_threads when smaller), regs over the device's per-thread maximum
-    (NVIDIA), smem_dynamic over what the per-block limit leaves (NVIDIA); else (None, None)."""
+    (NVIDIA), smem_dynamic over what the per-block limit leaves (NVIDIA), grf over the device's largest GRF
+    mode and SLM over a work-group's (Intel); else (None, None)."""
     threads_max = d.max_threads_per_block
     if 0 < kern.max_threads < threads_max:
         threads_max = kern.max_threads
     if kern.threads > threads_max:
         return "threads", threads_max
+    if d.vendor == _VENDOR_INTEL:  # docs/intel.md: a GRF mode above the device's, or too much SLM, never runs
+        if (kern.grf or 128) > d.grf_max:
+            return "grf", d.grf_max
+        if kern.smem_static + kern.smem_dynamic > d.smem_per_block_bytes:
+            return ("smem_dynamic" if kern.smem_dynamic else "smem_static"), d.smem_per_block_bytes
+        return None, None
     if d.vendor != _VENDOR_NVIDIA:
         return None, None
     if kern.regs > d.regs_per_thread_max:

@@ -799,15 +799,41 @@ class Columns(Mapping):
     columns, as in CSV.  len(columns) is the number of columns; columns.rows the number of rows;
     columns.row(i) one row as a dict; columns.to_dicts() every row."""
 
-    def __init__(self, columns: "dict[str, Any]"):
+    def __init__(self, columns: "dict[str, Any]", later: "Optional[tuple[tuple[str, ...], Any]]" = None):
         lengths = {len(v) for v in columns.values()}
         if len(lengths) > 1:
             raise ValueError(f"columns of different lengths: {sorted(lengths)}")
         self._columns = dict(columns)
         self.rows = lengths.pop() if lengths else 0
+        # columns computed on first read: (their names, a function returning them as a dict), so that a
+        # batch pays for the few rows that need Python work (exceeded) only when someone reads them
+        self._later = later
+        if later is not None:
+            for name in later[0]:
+                self._columns[name] = None
+
+    def _stale(self) -> None:
+        """These columns' arrays were handed to another call as `out=` and hold its answers now: the
+        columns still to be computed from them cannot be, and raise instead of answering wrongly."""
+        if self._later is not None:
+            names = self._later[0]
+
+            def refuse() -> dict:
+                raise Error(_ERR_ARGUMENT, f"{', '.join(names)}: not read before these columns were reused "
+                            "as out= of a later batch(), which overwrote them")
+            self._later = (names, refuse)
+
+    def _fill(self) -> None:
+        names, compute = self._later
+        self._columns.update(compute())
+        self._later = None
 
     def __getitem__(self, name: str) -> Any:
-        return self._columns[name]
+        value = self._columns[name]
+        if value is None and self._later is not None:
+            self._fill()
+            value = self._columns[name]
+        return value
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._columns)
@@ -816,6 +842,8 @@ class Columns(Mapping):
         return len(self._columns)
 
     def row(self, i: int) -> dict:
+        if self._later is not None:
+            self._fill()
         return {name: values[i] for name, values in self._columns.items()}
 
     def to_dicts(self) -> list:
