@@ -91,6 +91,8 @@ int32_t gpuocc_best_block_callback(const gpuocc_device *dev, const gpuocc_kernel
 int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
                                       int64_t *bytes)
 {
+    if (search_fast(dev, kernel) && bytes && blocks >= 1) /* an NVIDIA device: its rules, not the table's */
+        return gpuocc_nv_smem_dynamic_available(dev, kernel, blocks, bytes);
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
     const gpuocc_device *d;
@@ -108,6 +110,8 @@ int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_ker
 int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
                                    int32_t *regs_per_thread)
 {
+    if (search_fast(dev, kernel) && regs_per_thread && blocks >= 1) /* as gpuocc_smem_dynamic_available */
+        return gpuocc_nv_regs_max_for_blocks(dev, kernel, blocks, regs_per_thread);
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
     const gpuocc_device *d;
