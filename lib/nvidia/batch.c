@@ -173,6 +173,7 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
 typedef gpuocc_i32x4 i32x4;
 typedef gpuocc_u32x4 u32x4;
 typedef gpuocc_f32x4 f32x4;
+typedef double f64x2 __attribute__((vector_size(16)));
 
 /* Launch values the vector lanes take: threads 1 .. thread_cap, registers 0 .. REGS_LANE_MAX, byte counts
    0 .. BYTES_LANE_MAX - 1. */
@@ -197,6 +198,9 @@ struct lanes {
     i32x4 smem_round_v, smem_mask_v, reserved_v, preferred_kib_v, smem_per_sm_v;
     i32x4 per_block_v, optin_v, dynamic_max_v, slot_blocks_v, barrier_blocks_v, virtual_blocks_v;
     f32x4 block_units_v;
+    /* 1 / warp slots in both lanes when that is exact (a power of two): the occupancy as a product, equal
+       to the table's quotient; 0 (the table) otherwise */
+    f64x2 inverse_slots_v;
     bool carveouts;           /* the device has carveouts (else every block gets smem_per_sm_bytes) */
     int32_t smem_per_sm;
     /* by allocation step: warps per SM (0 for step 0), and in the high half the same in the GP10x layout
@@ -292,6 +296,8 @@ static bool lanes_init(const struct context *c, struct lanes *l)
     l->dynamic_max_v = gpuocc_splat4(l->dynamic_max);
     l->slot_blocks_v = gpuocc_splat4(l->slot_blocks), l->barrier_blocks_v = gpuocc_splat4(l->barrier_blocks);
     l->virtual_blocks_v = gpuocc_splat4(l->virtual_blocks);
+    double inverse = (f->slots & (f->slots - 1)) == 0 ? 1.0 / (double)f->slots : 0;
+    l->inverse_slots_v = (f64x2){inverse, inverse};
     int64_t block_units = d->regs_per_block >> f->unit_shift;
     l->block_units = (float)(block_units < (1 << 14) ? block_units : (1 << 14));
     l->block_units_v = (f32x4){l->block_units, l->block_units, l->block_units, l->block_units};
@@ -399,7 +405,14 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
         i32x4 public_barriers = gpuocc_splat4(gpuocc_public_limit(l->barrier_blocks));
         memcpy(b->limit_barriers + i, &public_barriers, 16);
     }
-    if (b->occupancy) {
+    if (b->occupancy && l->inverse_slots_v[0] != 0) {
+        /* warps <= slots < 2^22: exact in doubles, and so is the product by a power of two's inverse */
+        f64x2 low = {(double)warps[0], (double)warps[1]}, high = {(double)warps[2], (double)warps[3]};
+        low *= l->inverse_slots_v;
+        high *= l->inverse_slots_v;
+        memcpy(b->occupancy + i, &low, 16);
+        memcpy(b->occupancy + i + 2, &high, 16);
+    } else if (b->occupancy) {
         const double *occupancy = c->p->occupancy;
         b->occupancy[i] = occupancy[warps[0]];
         b->occupancy[i + 1] = occupancy[warps[1]];
