@@ -43,11 +43,11 @@ static inline uint64_t double_bits(double x)
     return bits;
 }
 
-/* gpuocc_nv_fast_combine_of with the virtual resources' limit (a->virtual_blocks) as a sixth: the minimum
+/* gpuocc_nv_fast_combine with the virtual resources' limit (a->virtual_blocks) as a sixth: the minimum
    and the resources that tie at it, as gpuocc_nv_fast_result finds them. */
 static inline void combine(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, uint32_t *limiters)
 {
-    gpuocc_nv_fast_combine_of(f->max_blocks_per_sm, a, limiters);
+    gpuocc_nv_fast_combine(f->d, a, limiters);
     int32_t blocks = gpuocc_min32(a->blocks, a->virtual_blocks);
     *limiters = (*limiters & -(uint32_t)(blocks == a->blocks)) |
                 (uint32_t)(a->virtual_blocks == blocks) << GPUOCC_RESOURCE_VIRTUAL;
