@@ -331,3 +331,134 @@ Test(sweep, default_ranges)
     gpuocc_sweep_range(&d, &k, GPUOCC_AXIS_BARRIERS, &from, &to, &step);
     cr_expect(from == 0 && to == 16 && step == 1);
 }
+
+/* ---- virtual resources (cc 10.x-12.x): a limit no axis moves ---- */
+
+/* One point of a sweep of `k` on `d`, asserted to succeed. */
+static gpuocc_sweep_point point_at(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t v)
+{
+    int32_t n = 0;
+    gpuocc_sweep_point p[1];
+    cr_assert_eq(gpuocc_sweep(d, k, axis, v, v, 1, p, 1, &n), GPUOCC_OK);
+    cr_assert_eq(n, 1);
+    return p[0];
+}
+
+/*
+ * sm_120 (128 virtual resources per SM, 48 warp slots, 24 block slots, 24 barriers, 100 KiB carveout with
+ * 1 KiB reserved a block, 128-byte units), a block of V = 40: floor(128 / 40) = 3 blocks at every point of
+ * every axis unless another limit is lower.  128 threads = 4 warps at 32 registers (1024 a warp, 16384 / 1024
+ * = 16 warps a sub-partition, 64 an SM) unless the axis moves them:
+ *   threads: w warps give floor(48 / w) and floor(64 / w): 3 through w = 16 (512 threads, where the warps
+ *            tie: 48 warps, 100 %), 2 from w = 17 (544), 1 at w = 32 (1024);
+ *   registers: R registers give floor(16384 / (ceil(32 R / 256) x 256)) blocks: 4 at R = 128 (4096), 3 from
+ *            R = 129 (4352: a tie), 2 from R = 169 (5632);
+ *   dynamic bytes: the allocation (bytes + 1024 rounded up to 128) gives floor(102400 / allocation): 24000
+ *            -> 25088 -> 4, 25000 -> 26112 -> 3 (a tie), 34000 -> 35072 -> 2;
+ *   barriers: floor(24 / B): 8 -> 3 (a tie), 9 -> 2; none -> no limit.
+ * V = 129 is more than an SM has: no block, the virtual resources alone the limiter.
+ */
+Test(sweep, virtual_resources_hand_derived)
+{
+    gpuocc_device d = test_device("sm_120");
+    cr_assert_eq(d.virtual_resources_per_sm, 128);
+    gpuocc_kernel k = test_kernel(128, 32, 0, 0);
+    k.virtual_resources = 40;
+    const struct {
+        int32_t axis;
+        int64_t v;
+        int32_t blocks;
+        uint32_t limiters;
+    } want[] = {
+        {GPUOCC_AXIS_THREADS, 32, 3, GPUOCC_LIMIT_VIRTUAL},
+        {GPUOCC_AXIS_THREADS, 128, 3, GPUOCC_LIMIT_VIRTUAL},
+        {GPUOCC_AXIS_THREADS, 512, 3, GPUOCC_LIMIT_VIRTUAL | GPUOCC_LIMIT_WARPS},
+        {GPUOCC_AXIS_THREADS, 544, 2, GPUOCC_LIMIT_WARPS},
+        {GPUOCC_AXIS_THREADS, 1024, 1, GPUOCC_LIMIT_WARPS},
+        {GPUOCC_AXIS_REGS, 0, 3, GPUOCC_LIMIT_VIRTUAL},
+        {GPUOCC_AXIS_REGS, 128, 3, GPUOCC_LIMIT_VIRTUAL},
+        {GPUOCC_AXIS_REGS, 129, 3, GPUOCC_LIMIT_VIRTUAL | GPUOCC_LIMIT_REGISTERS},
+        {GPUOCC_AXIS_REGS, 169, 2, GPUOCC_LIMIT_REGISTERS},
+        {GPUOCC_AXIS_SMEM, 0, 3, GPUOCC_LIMIT_VIRTUAL},
+        {GPUOCC_AXIS_SMEM, 24000, 3, GPUOCC_LIMIT_VIRTUAL},
+        {GPUOCC_AXIS_SMEM, 25000, 3, GPUOCC_LIMIT_VIRTUAL | GPUOCC_LIMIT_SMEM},
+        {GPUOCC_AXIS_SMEM, 34000, 2, GPUOCC_LIMIT_SMEM},
+        {GPUOCC_AXIS_BARRIERS, 0, 3, GPUOCC_LIMIT_VIRTUAL},
+        {GPUOCC_AXIS_BARRIERS, 8, 3, GPUOCC_LIMIT_VIRTUAL | GPUOCC_LIMIT_BARRIERS},
+        {GPUOCC_AXIS_BARRIERS, 9, 2, GPUOCC_LIMIT_BARRIERS},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        gpuocc_sweep_point p = point_at(&d, &k, want[i].axis, want[i].v);
+        cr_expect_eq(p.blocks_per_sm, want[i].blocks, "axis %d value %lld", want[i].axis, (long long)want[i].v);
+        cr_expect_eq(p.limiters, want[i].limiters, "axis %d value %lld", want[i].axis, (long long)want[i].v);
+    }
+    gpuocc_sweep_point full = point_at(&d, &k, GPUOCC_AXIS_THREADS, 512);
+    cr_expect_eq(full.warps_per_sm, 48);
+    cr_expect_eq(full.occupancy, 1.0);
+    /* the same points inside longer sweeps (the runs and the vector lanes), and V = 129 on every axis */
+    int32_t n = 0;
+    cr_assert_eq(gpuocc_sweep(&d, &k, GPUOCC_AXIS_THREADS, 32, 1024, 32, points, MAX_POINTS, &n), GPUOCC_OK);
+    cr_assert_eq(n, 32);
+    for (int32_t i = 0; i < n; i++) {
+        int32_t w = i + 1;
+        int32_t blocks = w <= 16 ? 3 : 48 / w;
+        cr_expect_eq(points[i].blocks_per_sm, blocks, "threads %lld", (long long)points[i].value);
+        cr_expect_eq(points[i].warps_per_sm, blocks * w, "threads %lld", (long long)points[i].value);
+        cr_expect_eq((points[i].limiters & GPUOCC_LIMIT_VIRTUAL) != 0, w <= 16, "threads %lld",
+                     (long long)points[i].value);
+    }
+    cr_assert_eq(gpuocc_sweep(&d, &k, GPUOCC_AXIS_REGS, 0, 255, 1, points, MAX_POINTS, &n), GPUOCC_OK);
+    for (int32_t i = 0; i < n; i++)
+        cr_expect_eq(points[i].blocks_per_sm, i <= 168 ? 3 : 2, "registers %d", i);
+    k.virtual_resources = 129;
+    for (int32_t axis = 0; axis < GPUOCC_AXIS_COUNT; axis++) {
+        int64_t from, to, step;
+        cr_assert_eq(gpuocc_sweep_range(&d, &k, axis, &from, &to, &step), GPUOCC_OK);
+        cr_assert_eq(gpuocc_sweep(&d, &k, axis, from, to, step, points, MAX_POINTS, &n), GPUOCC_OK);
+        for (int32_t i = 0; i < n; i++) {
+            cr_expect_eq(points[i].blocks_per_sm, 0, "axis %d value %lld", axis, (long long)points[i].value);
+            cr_expect_eq(points[i].warps_per_sm, 0, "axis %d value %lld", axis, (long long)points[i].value);
+            cr_expect(points[i].limiters & GPUOCC_LIMIT_VIRTUAL, "axis %d value %lld", axis,
+                      (long long)points[i].value);
+        }
+    }
+}
+
+/* On several architectures (with and without virtual resources) and every axis over its whole range: each
+   point of a kernel with virtual resources equals a single gpuocc_occupancy call, and equals the same sweep
+   through the per-point path (the device declared one layout larger: checked on a copy), byte for byte. */
+Test(sweep, virtual_resources_equal_single_calls)
+{
+    static gpuocc_sweep_point plain[MAX_POINTS];
+    const char *archs[] = {"sm_60", "sm_80", "sm_90", "sm_100", "sm_103", "sm_110", "sm_120", "RTX 5090"};
+    const int32_t uses[] = {1, 3, 8, 31, 40, 64, 127, 128, 129, 1000};
+    struct {
+        gpuocc_device d;
+        uint64_t tail;
+    } big;
+    long with_limit = 0;
+    for (size_t a = 0; a < sizeof archs / sizeof archs[0]; a++) {
+        gpuocc_device d = test_device(archs[a]);
+        memset(&big, 0, sizeof big);
+        big.d = d, big.d.size = sizeof big;
+        for (int i = 0; i < LAUNCHES; i++) {
+            gpuocc_kernel k = launch(i);
+            k.virtual_resources = uses[(a + (size_t)i * 3) % (sizeof uses / sizeof uses[0])];
+            for (int32_t axis = 0; axis < GPUOCC_AXIS_COUNT; axis++) {
+                int64_t from, to, step;
+                cr_assert_eq(gpuocc_sweep_range(&d, &k, axis, &from, &to, &step), GPUOCC_OK);
+                int32_t n = 0, m = 0;
+                cr_assert_eq(gpuocc_sweep(&d, &k, axis, from, to, step, points, MAX_POINTS, &n), GPUOCC_OK);
+                cr_assert_eq(gpuocc_sweep(&big.d, &k, axis, from, to, step, plain, MAX_POINTS, &m), GPUOCC_OK);
+                cr_assert_eq(n, m);
+                cr_assert_eq(memcmp(points, plain, (size_t)n * sizeof points[0]), 0, "%s launch %d axis %d",
+                             archs[a], i, axis);
+                for (int32_t p = 0; p < n; p++) {
+                    expect_point_equals_single_call(&d, &k, axis, &points[p]);
+                    with_limit += (points[p].limiters & GPUOCC_LIMIT_VIRTUAL) != 0;
+                }
+            }
+        }
+    }
+    cr_expect_gt(with_limit, 1000); /* the virtual resources do limit on the newer architectures */
+}

@@ -88,8 +88,10 @@ int32_t gpuocc_best_block_callback(const gpuocc_device *dev, const gpuocc_kernel
     return best_block(dev, kernel, &rule, threads, min_grid);
 }
 
-int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
-                                      int64_t *bytes)
+/* The inverse queries past their fast case: the checks that name the error, then the device's rules
+   (apart, so that the fast case below keeps no scratch structs on its stack). */
+static GPUOCC_NOINLINE int32_t smem_available_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel,
+                                                    int32_t blocks, int64_t *bytes)
 {
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
@@ -105,8 +107,8 @@ int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_ker
     return gpuocc_vendor_of(d->vendor)->smem_dynamic_available(d, k, blocks, bytes);
 }
 
-int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
-                                   int32_t *regs_per_thread)
+static GPUOCC_NOINLINE int32_t regs_max_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
+                                              int32_t *regs_per_thread)
 {
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
@@ -120,6 +122,24 @@ int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel
     if (blocks < 1)
         return GPUOCC_ERR_ARGUMENT;
     return gpuocc_vendor_of(d->vendor)->regs_max_for_blocks(d, k, blocks, regs_per_thread);
+}
+
+/* The fast case: structs the fast checks accept (an NVIDIA device) and the other arguments fine go to NVIDIA's
+   rules directly, not through the vendor table. */
+int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
+                                      int64_t *bytes)
+{
+    if (search_fast(dev, kernel) && bytes && blocks >= 1)
+        return gpuocc_nv_smem_dynamic_available(dev, kernel, blocks, bytes);
+    return smem_available_plain(dev, kernel, blocks, bytes);
+}
+
+int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
+                                   int32_t *regs_per_thread)
+{
+    if (search_fast(dev, kernel) && regs_per_thread && blocks >= 1)
+        return gpuocc_nv_regs_max_for_blocks(dev, kernel, blocks, regs_per_thread);
+    return regs_max_plain(dev, kernel, blocks, regs_per_thread);
 }
 
 int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t resource,

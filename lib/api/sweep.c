@@ -67,7 +67,7 @@ static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const
         return GPUOCC_ERR_ARGUMENT;
     raw.size = sizeof raw;
     set_axis(&raw, axis, from);
-    if (gpuocc_nv_kernel_fast_ok(&raw)) {
+    if (gpuocc_nv_kernel_fast_virtual_ok(&raw)) {
         *k = raw;
     } else {
         *fast = false;
@@ -121,7 +121,7 @@ static inline bool sweep_fast(const gpuocc_device *dev, const gpuocc_kernel *ker
                 (axis == GPUOCC_AXIS_SMEM || to <= INT32_MAX) && step >= 1 && capacity >= 0 && count &&
                 (points || capacity == 0);
     if (!args || !dev || !kernel || dev->size != sizeof *dev || kernel->size != sizeof *kernel ||
-        !gpuocc_nv_device_fast_ok(dev) || !gpuocc_nv_kernel_fast_ok(kernel) ||
+        !gpuocc_nv_device_fast_ok(dev) || !gpuocc_nv_kernel_fast_virtual_ok(kernel) ||
         (axis == GPUOCC_AXIS_BARRIERS && to > GPUOCC_NV_BARRIERS_PER_BLOCK))
         return false;
     /* to - from cannot overflow: from >= 0 */

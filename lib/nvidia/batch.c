@@ -173,6 +173,7 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
 typedef gpuocc_i32x4 i32x4;
 typedef gpuocc_u32x4 u32x4;
 typedef gpuocc_f32x4 f32x4;
+typedef double f64x2 __attribute__((vector_size(16)));
 
 /* Launch values the vector lanes take: threads 1 .. thread_cap, registers 0 .. REGS_LANE_MAX, byte counts
    0 .. BYTES_LANE_MAX - 1. */
@@ -190,6 +191,16 @@ struct lanes {
     float block_units;        /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
     int32_t slot_blocks, barrier_blocks, virtual_blocks;
     i32x4 max_threads_v, slots_v, regs_max_v; /* the same, in every lane */
+    /* and the values launch4 reads in every lane, splatted once per batch (a vector in memory is an
+       operand; a scalar is broadcast again at every group, the stores to the columns possibly aliasing it) */
+    u32x4 cap_v;
+    i32x4 unit_round_v, unit_mask_v, parts_round_v, parts_mask_v, compat_round_v, compat_mask_v;
+    i32x4 smem_round_v, smem_mask_v, reserved_v, preferred_kib_v, smem_per_sm_v;
+    i32x4 per_block_v, optin_v, dynamic_max_v, slot_blocks_v, barrier_blocks_v, virtual_blocks_v;
+    f32x4 block_units_v;
+    /* 1 / warp slots in both lanes when that is exact (a power of two): the occupancy as a product, equal
+       to the table's quotient; 0 (the table) otherwise */
+    f64x2 inverse_slots_v;
     bool carveouts;           /* the device has carveouts (else every block gets smem_per_sm_bytes) */
     int32_t smem_per_sm;
     /* by allocation step: warps per SM (0 for step 0), and in the high half the same in the GP10x layout
@@ -274,8 +285,22 @@ static bool lanes_init(const struct context *c, struct lanes *l)
     l->max_threads_v = gpuocc_splat4(l->max_threads);
     l->slots_v = gpuocc_splat4((int32_t)f->slots);
     l->regs_max_v = gpuocc_splat4(l->regs_max);
+    l->cap_v = (u32x4)gpuocc_splat4((int32_t)f->thread_cap);
+    l->unit_round_v = gpuocc_splat4(l->unit - 1), l->unit_mask_v = gpuocc_splat4(-l->unit);
+    l->parts_round_v = gpuocc_splat4(l->parts - 1), l->parts_mask_v = gpuocc_splat4(-l->parts);
+    l->compat_round_v = gpuocc_splat4(l->compat_parts - 1), l->compat_mask_v = gpuocc_splat4(-l->compat_parts);
+    l->smem_round_v = gpuocc_splat4(l->smem_unit - 1), l->smem_mask_v = gpuocc_splat4(-l->smem_unit);
+    l->reserved_v = gpuocc_splat4(l->reserved), l->preferred_kib_v = gpuocc_splat4(l->preferred_kib);
+    l->smem_per_sm_v = gpuocc_splat4(l->smem_per_sm);
+    l->per_block_v = gpuocc_splat4(l->per_block), l->optin_v = gpuocc_splat4(l->optin);
+    l->dynamic_max_v = gpuocc_splat4(l->dynamic_max);
+    l->slot_blocks_v = gpuocc_splat4(l->slot_blocks), l->barrier_blocks_v = gpuocc_splat4(l->barrier_blocks);
+    l->virtual_blocks_v = gpuocc_splat4(l->virtual_blocks);
+    double inverse = (f->slots & (f->slots - 1)) == 0 ? 1.0 / (double)f->slots : 0;
+    l->inverse_slots_v = (f64x2){inverse, inverse};
     int64_t block_units = d->regs_per_block >> f->unit_shift;
     l->block_units = (float)(block_units < (1 << 14) ? block_units : (1 << 14));
+    l->block_units_v = (f32x4){l->block_units, l->block_units, l->block_units, l->block_units};
     for (uint32_t g = 1; g <= GPUOCC_FAST_STEPS; g++)
         l->step_warps[g] = (int32_t)(gpuocc_fast_div(f->part_units, g) << f->part_shift |
                                      gpuocc_fast_div(f->compat_units, g) << f->compat_shift << 16);
@@ -289,7 +314,7 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
                                         i32x4 st, i32x4 dy, const gpuocc_batch *b, size_t i)
 {
     const i32x4 zero = gpuocc_splat4(0), no_limit = gpuocc_splat4(GPUOCC_NO_LIMIT);
-    const u32x4 one = {1, 1, 1, 1}, cap = one * c->f.thread_cap, regs_top = one * REGS_LANE_MAX;
+    const u32x4 one = {1, 1, 1, 1}, cap = l->cap_v, regs_top = one * REGS_LANE_MAX;
     /* static shared memory above the static limit (or negative) takes the scalar launch, which refuses it */
     i32x4 bad = (i32x4)(((u32x4)t - one) >= cap) | (i32x4)((u32x4)r > regs_top) |
                 (i32x4)((u32x4)st > one * GPUOCC_NV_SMEM_STATIC_MAX) | (dy < zero);
@@ -304,18 +329,18 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
     i32x4 warps_blocks = zero_where(t > l->max_threads_v, gpuocc_quotient4(l->slots_v, wpb));
 
     /* registers */
-    i32x4 per_warp = ((r << l->warp_shift) + (l->unit - 1)) & gpuocc_splat4(-l->unit);
+    i32x4 per_warp = ((r << l->warp_shift) + l->unit_round_v) & l->unit_mask_v;
     i32x4 over = r > l->regs_max_v;
     i32x4 g = zero_where(over, per_warp >> l->unit_shift); /* 0 .. 64 */
     f32x4 g_f = __builtin_convertvector(g, f32x4);
-    i32x4 rounded = (wpb + (l->parts - 1)) & gpuocc_splat4(-l->parts);
+    i32x4 rounded = (wpb + l->parts_round_v) & l->parts_mask_v;
     /* the per-block check in allocation units: g x rounded <= floor(regs_per_block / unit) (both below 2^14) */
-    i32x4 block_fails = (i32x4)(g_f * __builtin_convertvector(rounded, f32x4) > l->block_units);
+    i32x4 block_fails = (i32x4)(g_f * __builtin_convertvector(rounded, f32x4) > l->block_units_v);
     i32x4 step_warps = gather(l->step_warps, g);
     i32x4 regs_blocks = gpuocc_quotient4(step_warps & 0xffff, wpb);
     if (l->compat_parts > 0) {
-        i32x4 compat = (wpb + (l->compat_parts - 1)) & gpuocc_splat4(-l->compat_parts);
-        i32x4 compat_fails = (i32x4)(g_f * __builtin_convertvector(compat, f32x4) > l->block_units) |
+        i32x4 compat = (wpb + l->compat_round_v) & l->compat_mask_v;
+        i32x4 compat_fails = (i32x4)(g_f * __builtin_convertvector(compat, f32x4) > l->block_units_v) |
                              ((step_warps >> 16) < wpb);
         regs_blocks = zero_where(compat_fails, regs_blocks);
     }
@@ -323,21 +348,21 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
     regs_blocks = zero_where(over | block_fails, regs_blocks);
 
     /* shared memory */
-    i32x4 used = st + dy + l->reserved;
-    i32x4 alloc = (used + (l->smem_unit - 1)) & gpuocc_splat4(-l->smem_unit);
+    i32x4 used = st + dy + l->reserved_v;
+    i32x4 alloc = (used + l->smem_round_v) & l->smem_mask_v;
     i32x4 kib = (alloc + 1023) >> 10;
-    kib = gpuocc_select4(kib > gpuocc_splat4(l->preferred_kib), kib, gpuocc_splat4(l->preferred_kib));
+    kib = gpuocc_select4(kib > l->preferred_kib_v, kib, l->preferred_kib_v);
     kib = gpuocc_select4(kib < gpuocc_splat4(KIB_MAX), kib, gpuocc_splat4(KIB_MAX));
-    i32x4 carveout = l->carveouts ? gather(l->carveout_bytes, kib) : gpuocc_splat4(l->smem_per_sm);
+    i32x4 carveout = l->carveouts ? gather(l->carveout_bytes, kib) : l->smem_per_sm_v;
     i32x4 carveout_units = carveout >> l->smem_shift;
-    i32x4 limit = gpuocc_splat4(l->per_block), too_much = zero;
+    i32x4 limit = l->per_block_v, too_much = zero;
     if (l->smem_optin) {
-        i32x4 dynamic_max = l->dynamic_max >= 0 ? gpuocc_splat4(l->dynamic_max) : l->optin - st;
-        i32x4 largest = st + l->reserved + gpuocc_select4(dynamic_max > zero, dynamic_max, zero);
-        limit = gpuocc_select4(largest > gpuocc_splat4(l->per_block), gpuocc_splat4(l->optin), limit);
+        i32x4 dynamic_max = l->dynamic_max >= 0 ? l->dynamic_max_v : l->optin_v - st;
+        i32x4 largest = st + l->reserved_v + gpuocc_select4(dynamic_max > zero, dynamic_max, zero);
+        limit = gpuocc_select4(largest > l->per_block_v, l->optin_v, limit);
         too_much = dy > dynamic_max;
     }
-    limit += l->reserved;
+    limit += l->reserved_v;
     i32x4 alloc_units = alloc >> l->smem_shift;
     /* 0 / 1 when nothing is allocated */
     i32x4 fits = gpuocc_quotient4(carveout_units, alloc_units - (alloc_units == zero));
@@ -345,8 +370,8 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
     smem_blocks = zero_where(too_much | (alloc > limit), smem_blocks);
 
     /* the answer */
-    i32x4 slot_blocks = gpuocc_splat4(l->slot_blocks), barrier_blocks = gpuocc_splat4(l->barrier_blocks);
-    i32x4 virtual_blocks = gpuocc_splat4(l->virtual_blocks);
+    i32x4 slot_blocks = l->slot_blocks_v, barrier_blocks = l->barrier_blocks_v;
+    i32x4 virtual_blocks = l->virtual_blocks_v;
     i32x4 blocks = min4(min4(min4(warps_blocks, regs_blocks), min4(smem_blocks, slot_blocks)),
                         min4(barrier_blocks, virtual_blocks));
     i32x4 limiters = ((warps_blocks == blocks) & (1 << GPUOCC_RESOURCE_WARPS)) |
@@ -380,7 +405,14 @@ static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct l
         i32x4 public_barriers = gpuocc_splat4(gpuocc_public_limit(l->barrier_blocks));
         memcpy(b->limit_barriers + i, &public_barriers, 16);
     }
-    if (b->occupancy) {
+    if (b->occupancy && l->inverse_slots_v[0] != 0) {
+        /* warps <= slots < 2^22: exact in doubles, and so is the product by a power of two's inverse */
+        f64x2 low = {(double)warps[0], (double)warps[1]}, high = {(double)warps[2], (double)warps[3]};
+        low *= l->inverse_slots_v;
+        high *= l->inverse_slots_v;
+        memcpy(b->occupancy + i, &low, 16);
+        memcpy(b->occupancy + i + 2, &high, 16);
+    } else if (b->occupancy) {
         const double *occupancy = c->p->occupancy;
         b->occupancy[i] = occupancy[warps[0]];
         b->occupancy[i + 1] = occupancy[warps[1]];

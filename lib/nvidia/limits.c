@@ -190,8 +190,11 @@ static inline bool product_at_most(int64_t n, int64_t m, int64_t limit)
 /* The warp slots, the block slots, the virtual resources and the barriers. */
 static inline bool slots_fit(const gpuocc_device *d, const gpuocc_kernel *k, int64_t warps, int64_t want)
 {
+    /* want > floor(per SM / per block) is want x per block > per SM (no division; want <= 2^20 once the
+       block slots pass it, per block < 2^31) */
+    int64_t virtual_resources = k->virtual_resources, virtual_per_sm = d->virtual_resources_per_sm;
     if (k->threads_per_block > d->max_threads_per_block || want > d->max_blocks_per_sm ||
-        want > gpuocc_rule_virtual(d, k->virtual_resources))
+        (virtual_per_sm != 0 && want * virtual_resources > virtual_per_sm))
         return false;
     /* want <= max_blocks_per_sm <= 2^20 from here: the products are small */
     if (want * warps > gpuocc_div_unit(d->max_threads_per_sm, d->warp_size))

@@ -115,8 +115,8 @@ bool gpuocc_nv_device_fast_ok(const gpuocc_device *d);
 /* Whether a kernel in the current layout passes the kernel checks with its byte counts (dynamic maximum
    included) below GPUOCC_FAST_BYTES. */
 bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k);
-/* The same for a caller that applies the virtual-resource limit (the single calls and the batch): a kernel
-   that uses virtual resources passes too. */
+/* The same for a caller that applies the virtual-resource limit (the single calls, the batch, the searches
+   and the sweeps): a kernel that uses virtual resources passes too. */
 bool gpuocc_nv_kernel_fast_virtual_ok(const gpuocc_kernel *k);
 /* gpuocc_sweep's points from..from + (n - 1) x step on axis `axis` of kernel `k` (its axis value set to
    `from`), for a device and a kernel both fast checks accepted (lib/nvidia/sweep.c); false (nothing

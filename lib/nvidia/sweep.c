@@ -9,7 +9,8 @@
  *  - registers and dynamic shared memory: the axis moves one limit in runs (the same register allocation
  *    step; the same carveout and floor(carveout / allocation)): a run's first point is evaluated, the
  *    others are copies with their own value (and, on the shared-memory axis, their own allocation).
- * Every point equals gpuocc_rule_all's answer for its launch.
+ * The limits no axis moves (the block slots, and the virtual resources of cc 10.x-12.x) join the fixed
+ * part.  Every point equals gpuocc_rule_all's answer for its launch.
  */
 #include "fast.h"
 
@@ -42,10 +43,27 @@ static inline uint64_t double_bits(double x)
     return bits;
 }
 
+/* gpuocc_nv_fast_combine with the virtual resources' limit (a->virtual_blocks) as a sixth: the minimum
+   and the resources that tie at it, as gpuocc_nv_fast_result finds them. */
+static inline void combine(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, uint32_t *limiters)
+{
+    gpuocc_nv_fast_combine(f->d, a, limiters);
+    int32_t blocks = gpuocc_min32(a->blocks, a->virtual_blocks);
+    *limiters = (*limiters & -(uint32_t)(blocks == a->blocks)) |
+                (uint32_t)(a->virtual_blocks == blocks) << GPUOCC_RESOURCE_VIRTUAL;
+    a->blocks = blocks;
+}
+
+/* The virtual resources' limit (gpuocc_rule_virtual), which no axis moves. */
+static inline int32_t virtual_blocks(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k)
+{
+    return gpuocc_nv_fast_virtual_of(f->virtual_per_sm, k->virtual_resources);
+}
+
 static inline struct words point_words(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, int64_t value)
 {
     uint32_t limiters;
-    gpuocc_nv_fast_combine(f->d, a, &limiters);
+    combine(f, a, &limiters);
     int32_t warps = a->blocks * (int32_t)a->warps_per_block; /* at most the warp slots */
     struct words p;
     p.w[0] = (uint64_t)value;
@@ -303,12 +321,15 @@ static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k
     gpuocc_nv_fast_regs(f, k->regs_per_thread, &regs);
     gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
     a.barrier_blocks = gpuocc_nv_fast_barriers(d, k->barriers);
+    a.virtual_blocks = virtual_blocks(f, k);
     /* the limits that do not move: their minimum, and which of them tie at it (they tie with the answer
        exactly when the answer is that minimum) */
-    int32_t fixed = gpuocc_min32(gpuocc_min32(a.smem_blocks, d->max_blocks_per_sm), a.barrier_blocks);
+    int32_t fixed = gpuocc_min32(gpuocc_min32(a.smem_blocks, d->max_blocks_per_sm),
+                                 gpuocc_min32(a.barrier_blocks, a.virtual_blocks));
     uint32_t fixed_limiters = (uint32_t)(a.smem_blocks == fixed) << GPUOCC_RESOURCE_SMEM |
                               (uint32_t)(d->max_blocks_per_sm == fixed) << GPUOCC_RESOURCE_BLOCKS |
-                              (uint32_t)(a.barrier_blocks == fixed) << GPUOCC_RESOURCE_BARRIERS;
+                              (uint32_t)(a.barrier_blocks == fixed) << GPUOCC_RESOURCE_BARRIERS |
+                              (uint32_t)(a.virtual_blocks == fixed) << GPUOCC_RESOURCE_VIRTUAL;
     uint32_t warps_max = regs_warps_max(f, &regs);
     /* no registers: no limit (GPUOCC_NO_LIMIT is INT32_MAX, above any tabled quotient) */
     uint32_t regs_unlimited = regs.step_regs == 0 ? (uint32_t)GPUOCC_NO_LIMIT : 0;
@@ -381,8 +402,8 @@ static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k
 /* ---- one moving limit: registers, shared memory, barriers ---- */
 
 /* What an axis that moves one limit does not move: the point's words with the moving limit's field 0,
-   the smallest of the other four limits and which of them tie at it (they tie with the answer exactly
-   when the answer is that minimum). */
+   the smallest of the other five limits (the virtual resources' among them: no axis moves those) and which
+   of them tie at it (they tie with the answer exactly when the answer is that minimum). */
 struct still {
     struct words w;
     int32_t min;
@@ -401,7 +422,7 @@ static inline uint32_t still_shift(uint32_t resource)
     return resource == GPUOCC_RESOURCE_REGISTERS ? 0 : 32;
 }
 
-/* `a` holds the four limits that do not move; the moving one's is ignored. */
+/* `a` holds the five limits that do not move (virtual_blocks included); the moving one's is ignored. */
 static void still_init(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, uint32_t resource, struct still *s)
 {
     int32_t *moving = resource == GPUOCC_RESOURCE_REGISTERS ? &a->regs_blocks
@@ -480,6 +501,7 @@ static void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *
     struct gpuocc_nv_answer a;
     gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, k->regs_per_thread, &a);
     gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
+    a.virtual_blocks = virtual_blocks(f, k);
     struct still s;
     still_init(f, &a, GPUOCC_RESOURCE_BARRIERS, &s);
     struct words w = s.w;
@@ -564,6 +586,7 @@ static void sweep_regs(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, i
     gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, 0, &a);
     gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
     a.barrier_blocks = gpuocc_nv_fast_barriers(d, k->barriers);
+    a.virtual_blocks = virtual_blocks(f, k);
     struct still s;
     still_init(f, &a, GPUOCC_RESOURCE_REGISTERS, &s);
     struct regs_axis x;
@@ -673,6 +696,7 @@ static void sweep_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, i
     gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, k->regs_per_thread, &a);
     a.barrier_blocks = gpuocc_nv_fast_barriers(d, k->barriers);
     a.alloc = a.carveout = 0;
+    a.virtual_blocks = virtual_blocks(f, k);
     struct still s;
     still_init(f, &a, GPUOCC_RESOURCE_SMEM, &s);
     struct smem_axis x;
