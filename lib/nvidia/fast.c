@@ -203,15 +203,143 @@ bool gpuocc_nv_kernel_fast_virtual_ok(const gpuocc_kernel *k)
     return kernel_ok(k, true);
 }
 
-/* One launch on a device the fast evaluation covers (f filled): the rules of lib/nvidia/fast.h. */
-static GPUOCC_ALWAYS_INLINE void fast_single(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, gpuocc_result *r)
+/*
+ * One launch on a device the fast evaluation covers: the rules of lib/nvidia/fast.h (the batch's and the
+ * sweeps' copy), written for the single calls: the parameters read through one pointer (the prepared
+ * block in place, or a device's struct gpuocc_nv_fast whose constants fold), every limit in its public
+ * form from the start (GPUOCC_UNLIMITED, all ones, is the largest unsigned value: the minimum is taken
+ * unsigned, and no limit is converted afterwards), no branch on the device either (a device without
+ * carveouts or without the GP10x layout takes the same instructions, which answer the same there: see
+ * below), and the limits stored as they are combined.
+ */
+#define UNLIMITED GPUOCC_UNLIMITED
+
+static inline uint32_t umin32(uint32_t a, uint32_t b)
 {
-    struct gpuocc_nv_answer a;
-    gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, k->regs_per_thread, &a);
-    gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
-    a.barrier_blocks = gpuocc_nv_fast_barriers_small(f->barriers_per_sm, k->barriers);
-    a.virtual_blocks = gpuocc_nv_fast_virtual_of(f->virtual_per_sm, k->virtual_resources);
-    gpuocc_nv_fast_result(f, &a, r);
+    return a < b ? a : b;
+}
+
+static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, const int32_t *carveouts_kib,
+                                             const gpuocc_kernel *k, gpuocc_result *r)
+{
+    uint32_t ws = q->warp_shift, us = q->unit_shift, ps = q->part_shift, cs = q->compat_shift;
+    uint32_t threads = (uint32_t)k->threads_per_block; /* 1 .. thread_cap */
+    int64_t regs = k->regs_per_thread;                  /* >= 0 */
+    /* warps */
+    uint32_t wpb = ((threads - 1) >> ws) + 1; /* <= GPUOCC_FAST_STEPS */
+    uint32_t warps_blocks = gpuocc_fast_div(q->slots, wpb) & -(uint32_t)(threads <= (uint32_t)q->max_threads_per_block);
+    /* registers (gpuocc_nv_fast_regs, gpuocc_nv_fast_threads) */
+    int64_t unit_mask = ((int64_t)1 << us) - 1;
+    int64_t per_warp = ((regs << ws) + unit_mask) & ~unit_mask;
+    bool over = regs > q->regs_per_thread_max;
+    uint32_t g = (uint32_t)(per_warp >> us) & -(uint32_t)!over; /* <= GPUOCC_FAST_STEPS */
+    uint64_t step_regs = (uint64_t)g << us;
+    uint32_t file_warps = gpuocc_fast_div(q->part_units, g) << ps;
+    /* the GP10x layout's checks on every device: without it (compat_parts 0, compat_shift 0, compat_units
+       the whole file) they fail only where the sub-partitions' do, or where the whole file holds fewer
+       warps than the block, and then file_warps (<= the whole file's warps) gives 0 blocks anyway */
+    uint32_t compat_warps = gpuocc_fast_div(q->compat_units, g) << cs;
+    uint64_t parts = (uint64_t)1 << ps, compat = (uint64_t)1 << cs, block_regs = (uint64_t)q->regs_per_block;
+    bool fits = (step_regs * ((wpb + parts - 1) & -parts) <= block_regs) &
+                (step_regs * ((wpb + compat - 1) & -compat) <= block_regs) & (compat_warps >= wpb);
+    uint32_t regs_blocks = gpuocc_fast_div(file_warps, wpb) & -(uint32_t)fits;
+    regs_blocks = step_regs == 0 ? (uint32_t)UNLIMITED : regs_blocks;
+    regs_blocks &= -(uint32_t)!over;
+    /* shared memory (gpuocc_nv_fast_smem, gpuocc_nv_fast_smem_blocks); a device without carveouts finds
+       none (no entry used) and keeps smem_per_sm */
+    int64_t smem_static = k->smem_static_bytes, smem_dynamic = k->smem_dynamic_bytes;
+    int64_t smem_mask = ((int64_t)1 << q->smem_shift) - 1, reserved = q->smem_reserved;
+    int64_t alloc = (smem_static + smem_dynamic + reserved + smem_mask) & ~smem_mask;
+    int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
+    int64_t preferred = percent * q->smem_per_sm / 100;
+    int64_t chosen = gpuocc_nv_carveout_in(carveouts_kib, q->carveout_count, preferred > alloc ? preferred : alloc);
+    int64_t carveout = chosen >= 0 ? chosen : q->smem_per_sm;
+    int64_t optin_bytes = q->smem_optin, block_bytes = q->smem_per_block;
+    int64_t dynamic_max = k->smem_dynamic_max_bytes, dynamic_default = optin_bytes - smem_static;
+    dynamic_max = dynamic_max < 0 ? dynamic_default : dynamic_max;
+    bool optin = k->smem_optin != 0;
+    int64_t largest = smem_static + reserved + (dynamic_max > 0 ? dynamic_max : 0);
+    int64_t limit = block_bytes + ((optin_bytes - block_bytes) & -(int64_t)(optin & (largest > block_bytes)));
+    bool too_much = (optin & (smem_dynamic > dynamic_max)) | (alloc > limit + reserved);
+    /* exact, as in gpuocc_nv_fast_smem_blocks; a quotient capped at INT32_MAX is none, as there */
+    double quotient = (double)carveout / (double)(alloc + (alloc == 0));
+    double capped = quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX; /* minsd */
+    int32_t smem_count = (int32_t)capped;
+    uint32_t smem_blocks = (uint32_t)gpuocc_select_i32((alloc == 0) | (smem_count == INT32_MAX), UNLIMITED, smem_count);
+    smem_blocks &= -(uint32_t)!too_much;
+    /* barriers (gpuocc_nv_fast_barriers_small) and virtual resources (gpuocc_nv_fast_virtual_of) */
+    uint32_t barriers_per_sm = (uint32_t)q->barriers_per_sm;
+    int32_t barriers = k->barriers;
+    uint32_t barrier_blocks = (uint32_t)gpuocc_select_i32((barriers_per_sm == 0) | (barriers == 0), UNLIMITED,
+                                                          (int32_t)gpuocc_fast_div(barriers_per_sm, (uint32_t)barriers & 31));
+    int32_t virtual_per_sm = q->virtual_per_sm;
+    int64_t virtual_resources = k->virtual_resources;
+    double virtual_quotient = (double)virtual_per_sm / (double)(virtual_resources + (virtual_resources == 0));
+    uint32_t virtual_blocks = (uint32_t)gpuocc_select_i32((virtual_per_sm == 0) | (virtual_resources == 0), UNLIMITED,
+                                                          (int32_t)virtual_quotient);
+    /* the minimum (unsigned: GPUOCC_UNLIMITED is above every limit; warps_blocks is at most the slots, so
+       blocks never equals it) and the resources that tie at it */
+    uint32_t slot_blocks = (uint32_t)q->max_blocks_per_sm;
+    uint32_t blocks = umin32(umin32(umin32(warps_blocks, regs_blocks), umin32(smem_blocks, slot_blocks)),
+                             umin32(barrier_blocks, virtual_blocks));
+#if GPUOCC_VECTORS
+    gpuocc_u32x4 limits = {warps_blocks, regs_blocks, smem_blocks, slot_blocks};
+    gpuocc_u32x4 others = {barrier_blocks, UNLIMITED, UNLIMITED, virtual_blocks};
+    gpuocc_u32x4 at = {blocks, blocks, blocks, blocks};
+    gpuocc_i32x4 ties = (gpuocc_i32x4)(limits == at), other_ties = (gpuocc_i32x4)(others == at);
+#if defined(__SSE2__)
+    uint32_t limiters = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps((__m128i)ties)) |
+                        (uint32_t)_mm_movemask_ps(_mm_castsi128_ps((__m128i)other_ties)) << 4;
+#else
+    const gpuocc_i32x4 bits = {1, 2, 4, 8};
+    gpuocc_i32x4 m = (ties & bits) | ((other_ties & bits) << 4);
+    uint32_t limiters = (uint32_t)(m[0] | m[1] | m[2] | m[3]);
+#endif
+#else
+    uint32_t limiters = (uint32_t)(warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
+                        (uint32_t)(regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
+                        (uint32_t)(smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
+                        (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
+                        (uint32_t)(barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS |
+                        (uint32_t)(virtual_blocks == blocks) << GPUOCC_RESOURCE_VIRTUAL;
+#endif
+    _Static_assert(GPUOCC_RESOURCE_WARPS == 0 && GPUOCC_RESOURCE_REGISTERS == 1 && GPUOCC_RESOURCE_SMEM == 2 &&
+                       GPUOCC_RESOURCE_BLOCKS == 3 && GPUOCC_RESOURCE_BARRIERS == 4 && GPUOCC_RESOURCE_VIRTUAL == 7,
+                   "the limits' lanes are the resources' bits");
+    int32_t warps = (int32_t)(blocks * wpb); /* at most the warp slots */
+    /* per_warp < 2^37, warps per block <= 64: the product fits */
+    uint64_t block_regs_used = (uint64_t)per_warp * wpb;
+    r->limiters = limiters;
+    r->blocks_per_sm = (int32_t)blocks;
+    r->warps_per_sm = warps;
+    r->max_warps_per_sm = (int32_t)q->slots;
+    r->warps_per_block = (int32_t)wpb;
+    r->occupancy = (double)warps / (double)q->slots;
+#if GPUOCC_VECTORS
+    _Static_assert(offsetof(gpuocc_result, limit_regs) == offsetof(gpuocc_result, limit_warps) + 4 &&
+                       offsetof(gpuocc_result, limit_smem) == offsetof(gpuocc_result, limit_warps) + 8 &&
+                       offsetof(gpuocc_result, limit_blocks) == offsetof(gpuocc_result, limit_warps) + 12,
+                   "four limits, one vector");
+    memcpy(&r->limit_warps, &limits, sizeof limits);
+#else
+    r->limit_warps = (int32_t)warps_blocks;
+    r->limit_regs = (int32_t)regs_blocks;
+    r->limit_smem = (int32_t)smem_blocks;
+    r->limit_blocks = (int32_t)slot_blocks;
+#endif
+    r->limit_barriers = (int32_t)barrier_blocks;
+    r->regs_per_block = block_regs_used > INT32_MAX ? INT32_MAX : (int32_t)block_regs_used;
+    r->smem_per_block_bytes = alloc;
+    r->smem_per_sm_bytes = carveout;
+    r->model = 0;
+    r->waves_per_simd = 0;
+    r->limit_sgprs = GPUOCC_UNLIMITED;
+    r->reserved0 = 0;
+    r->reserved[0] = 0;
+    r->reserved[1] = 0;
+    r->workgroups_per_gpu = 0;
+    r->limit_virtual_resources = (int32_t)virtual_blocks;
+    r->reserved2 = 0;
 }
 
 /*
@@ -232,18 +360,18 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gp
         /* the values init computed, as constants: the sub-partition shifts fold, the GP10x layout's check
            goes */
         f.part_shift = 2, f.compat_shift = 0, f.compat_parts = 0;
-        fast_single(&f, k, r);
+        single_eval(&f.params, d->carveouts_kib, k, r);
         return true;
     }
     if (!gpuocc_nv_fast_init(&f, d) || (uint32_t)k->threads_per_block > f.thread_cap)
         return false;
-    fast_single(&f, k, r);
+    single_eval(&f.params, d->carveouts_kib, k, r);
     return true;
 }
 
 /*
  * The prepared single call: the device was checked by gpuocc_prepare and everything the evaluation reads of
- * it stored in a short block (struct gpuocc_nv_single: 19 words), so a call checks that block's own tag and
+ * it stored in a short block (struct gpuocc_nv_single: 21 words), so a call checks that block's own tag and
  * the kernel, and evaluates from the block alone (the stored device is not read).  False (the API's plain
  * path then, which checks the whole state's tag) for a block whose tag does not match, a device or a launch
  * the fast evaluation does not cover.
@@ -253,16 +381,14 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_prepared(const uint64_t *opaque, cons
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
     const struct gpuocc_nv_single *s = &p->single;
     /* one branch for the four: the tag's sum overlaps the kernel's checks */
-    bool tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, fast = s->fast != 0, kernel_fine = kernel_ok(k, true);
-    bool threads_fine = (uint32_t)k->threads_per_block <= s->thread_cap;
+    bool tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, fast = s->params.fast != 0, kernel_fine = kernel_ok(k, true);
+    bool threads_fine = (uint32_t)k->threads_per_block <= s->params.thread_cap;
     if (!(tag_ok & fast & kernel_fine & threads_fine))
         return false;
     /* one copy of the rules for every device shape (the shifts read from the block): two copies, one with
        the common shape's units as constants, made the compiler load and spill the whole block before
        choosing */
-    struct gpuocc_nv_fast f;
-    gpuocc_nv_fast_from_state(&f, p);
-    fast_single(&f, k, r);
+    single_eval(&s->params, s->carveouts_kib, k, r);
     return true;
 }
 
