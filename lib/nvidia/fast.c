@@ -69,6 +69,9 @@ static const i32x4 kernel_bounds[3][2] = {
     /* carveout_percent, smem_optin, smem_dynamic_max_bytes (checked apart) */
     ROW((-1, 100), (0, 1), ANY, ANY),
 };
+/* The same for the single calls, which take only the current layout: its size in word 0. */
+#define KERNEL_SIZE ((uint32_t)sizeof(gpuocc_kernel), (uint32_t)sizeof(gpuocc_kernel))
+static const i32x4 kernel_bounds_sized[2] = ROW(KERNEL_SIZE, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK));
 /* Words 12 .. 15 and 22 .. 25, the bits that must be clear: the sign of max_threads_per_block (any count
    >= 0) and the other vendors' fields (agprs, sgprs, wave_size here; cu_mode, model, rocm_version, the
    reserved words and Intel's sub_group and grf in words 16 .. 23, loaded whole: zero on the fast path, a
@@ -110,10 +113,14 @@ static inline i32x4 carveouts_wrong(const gpuocc_device *d, int32_t j, i32x4 cou
     return (used & ~rising) | (~used & ~(c == zero));
 }
 
-static GPUOCC_ALWAYS_INLINE bool device_ok_body(const gpuocc_device *d)
+/* The same row 0 for the single call, which takes only the current layout: its size in word 0. */
+#define DEVICE_SIZE ((uint32_t)sizeof(gpuocc_device), (uint32_t)sizeof(gpuocc_device))
+static const i32x4 device_bounds_sized[2] = ROW(DEVICE_SIZE, (GPUOCC_VENDOR_NVIDIA, GPUOCC_VENDOR_NVIDIA), (0, 1000), (0, 1000));
+
+static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool sized)
 {
     const unsigned char *b = (const unsigned char *)d;
-    i32x4 bad = out_of_bounds(b, device_bounds[0]) | out_of_bounds(b + 16, device_bounds[1]) |
+    i32x4 bad = out_of_bounds(b, sized ? device_bounds_sized : device_bounds[0]) | out_of_bounds(b + 16, device_bounds[1]) |
                 out_of_bounds(b + 32, device_bounds[2]) | out_of_bounds(b + 48, device_bounds[3]) |
                 out_of_bounds(b + 64, device_bounds[4]) | out_of_bounds(b + 80, device_bounds[5]) |
                 out_of_bounds(b + 96, device_bounds[6]) | out_of_bounds(b + 112, device_bounds[7]) |
@@ -144,16 +151,21 @@ static GPUOCC_ALWAYS_INLINE bool device_ok_body(const gpuocc_device *d)
            (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX) & carveouts_ok & tail_ok;
 }
 
+static GPUOCC_ALWAYS_INLINE bool device_ok_body(const gpuocc_device *d)
+{
+    return device_ok_sized(d, false);
+}
+
 static GPUOCC_NOINLINE bool device_ok(const gpuocc_device *d)
 {
     return device_ok_body(d);
 }
 
 /* `with_virtual`: the caller applies the virtual-resource limit (else a kernel that uses them is refused). */
-static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
+static GPUOCC_ALWAYS_INLINE bool kernel_ok_sized(const gpuocc_kernel *k, bool with_virtual, bool sized)
 {
     const unsigned char *b = (const unsigned char *)k;
-    i32x4 bad = out_of_bounds(b, kernel_bounds[0]) | out_of_bounds(b + 16, kernel_bounds[1]) |
+    i32x4 bad = out_of_bounds(b, sized ? kernel_bounds_sized : kernel_bounds[0]) | out_of_bounds(b + 16, kernel_bounds[1]) |
                 out_of_bounds(b + 32, kernel_bounds[2]);
     /* words 24 .. 27 again, overlapping: the tensor-memory columns and AMD's dynamic VGPRs (26, 27) zero */
     bad |= (load(b + 48) & kernel_clear_12) | load(b + 64) | load(b + 80) |
@@ -161,6 +173,11 @@ static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k, bool with_vir
     /* -1 .. GPUOCC_FAST_BYTES - 1 */
     bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
     return none(bad) & dynamic_max_ok;
+}
+
+static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
+{
+    return kernel_ok_sized(k, with_virtual, false);
 }
 #else
 static inline bool device_ok_body(const gpuocc_device *d)
@@ -175,6 +192,11 @@ static inline bool device_ok(const gpuocc_device *d)
     return device_ok_body(d);
 }
 
+static inline bool device_ok_sized(const gpuocc_device *d, bool sized)
+{
+    return (!sized || d->size == sizeof *d) && device_ok_body(d);
+}
+
 static inline bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
 {
     int32_t rc;
@@ -185,6 +207,11 @@ static inline bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
            k->tmem_columns == 0 && k->dvgpr == 0 &&
            k->smem_static_bytes <= GPUOCC_NV_SMEM_STATIC_MAX && k->barriers <= GPUOCC_NV_BARRIERS_PER_BLOCK &&
            k->smem_dynamic_bytes < GPUOCC_FAST_BYTES && k->smem_dynamic_max_bytes < GPUOCC_FAST_BYTES;
+}
+
+static inline bool kernel_ok_sized(const gpuocc_kernel *k, bool with_virtual, bool sized)
+{
+    return (!sized || k->size == sizeof *k) && kernel_ok(k, with_virtual);
 }
 #endif
 
@@ -348,9 +375,11 @@ static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, c
  * inlined rules; other devices with power-of-two units take the same rules with their shifts.  False (the
  * plain path then) for what the fast evaluation does not cover.
  */
-static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+static GPUOCC_ALWAYS_INLINE bool occupancy_fast_sized(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                                                      bool sized)
 {
-    if (!device_ok_body(d) || !kernel_ok(k, true))
+    /* `sized`: the sizes checked here too (the caller checked none) */
+    if (!device_ok_sized(d, sized) || !kernel_ok_sized(k, true, sized) || (sized && r->size != sizeof *r))
         return false;
     struct gpuocc_nv_fast f;
     if ((d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
@@ -376,20 +405,34 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gp
  * path then, which checks the whole state's tag) for a block whose tag does not match, a device or a launch
  * the fast evaluation does not cover.
  */
-static GPUOCC_ALWAYS_INLINE bool occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r)
+static GPUOCC_ALWAYS_INLINE bool prepared_eval(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r,
+                                               bool whole)
 {
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
     const struct gpuocc_nv_single *s = &p->single;
-    /* one branch for the four: the tag's sum overlaps the kernel's checks */
-    bool tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, fast = s->params.fast != 0, kernel_fine = kernel_ok(k, true);
+    /* one branch for them all: the tag's sum overlaps the kernel's checks.  `whole`: the caller checked
+       no struct's size (nor the state's vendor), checked here with the rest */
+    bool tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, fast = s->params.fast != 0;
+    bool kernel_fine = kernel_ok_sized(k, true, whole);
     bool threads_fine = (uint32_t)k->threads_per_block <= s->params.thread_cap;
+    if (whole) {
+        const gpuocc_prepared *prepared = (const gpuocc_prepared *)(const void *)((const unsigned char *)opaque -
+                                                                                   offsetof(gpuocc_prepared, opaque));
+        uint64_t head; /* size and reserved0 */
+        memcpy(&head, prepared, sizeof head);
+        _Static_assert(offsetof(gpuocc_prepared, reserved0) == 4 && offsetof(gpuocc_prepared, opaque) == 8,
+                       "size and reserved0: one word");
+        fast &= (head == sizeof *prepared) & (p->device.vendor == GPUOCC_VENDOR_NVIDIA) & (r->size == sizeof *r);
+    }
     if (!(tag_ok & fast & kernel_fine & threads_fine))
         return false;
-    /* one copy of the rules for every device shape (the shifts read from the block): two copies, one with
-       the common shape's units as constants, made the compiler load and spill the whole block before
-       choosing */
     single_eval(&s->params, s->carveouts_kib, k, r);
     return true;
+}
+
+static GPUOCC_ALWAYS_INLINE bool occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    return prepared_eval(opaque, k, r, false);
 }
 
 /* x86-64 with GCC or Clang: both single calls compiled for AVX2 and BMI2 as well, taken when the processor
@@ -401,7 +444,7 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_prepared(const uint64_t *opaque, cons
 #define SINGLE_AVX2 __attribute__((target("avx2,bmi,bmi2")))
 static inline bool has_avx2(void)
 {
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+    return (__builtin_cpu_supports("avx2") != 0) & (__builtin_cpu_supports("bmi2") != 0);
 }
 #else
 #define SINGLE_AVX2
@@ -410,6 +453,65 @@ static inline bool has_avx2(void)
     return false;
 }
 #endif
+
+static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    return occupancy_fast_sized(d, k, r, false);
+}
+
+/* The API's entries: the fast path on the caller's structs (NULL pointers and sizes checked here), else a
+   tail call of the API's own path. */
+static GPUOCC_ALWAYS_INLINE int32_t occupancy_or(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                                                 gpuocc_nv_occupancy_other other)
+{
+    if (!(d && k && r) || !occupancy_fast_sized(d, k, r, true))
+        return other(d, k, r);
+    return GPUOCC_OK;
+}
+
+static GPUOCC_ALWAYS_INLINE int32_t prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
+                                                gpuocc_nv_prepared_other other)
+{
+    if (!(p && k && r) || !prepared_eval(p->opaque, k, r, true))
+        return other(p, k, r);
+    return GPUOCC_OK;
+}
+
+static GPUOCC_NOINLINE int32_t occupancy_or_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                                                     gpuocc_nv_occupancy_other other)
+{
+    return occupancy_or(d, k, r, other);
+}
+
+SINGLE_AVX2 static GPUOCC_NOINLINE int32_t occupancy_or_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+                                                             gpuocc_result *r, gpuocc_nv_occupancy_other other)
+{
+    return occupancy_or(d, k, r, other);
+}
+
+int32_t gpuocc_nv_occupancy_or(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                               gpuocc_nv_occupancy_other other)
+{
+    return has_avx2() ? occupancy_or_avx2(d, k, r, other) : occupancy_or_baseline(d, k, r, other);
+}
+
+static GPUOCC_NOINLINE int32_t prepared_or_baseline(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
+                                                    gpuocc_nv_prepared_other other)
+{
+    return prepared_or(p, k, r, other);
+}
+
+SINGLE_AVX2 static GPUOCC_NOINLINE int32_t prepared_or_avx2(const gpuocc_prepared *p, const gpuocc_kernel *k,
+                                                            gpuocc_result *r, gpuocc_nv_prepared_other other)
+{
+    return prepared_or(p, k, r, other);
+}
+
+int32_t gpuocc_nv_occupancy_prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
+                                        gpuocc_nv_prepared_other other)
+{
+    return has_avx2() ? prepared_or_avx2(p, k, r, other) : prepared_or_baseline(p, k, r, other);
+}
 
 static GPUOCC_NOINLINE bool occupancy_fast_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
@@ -443,3 +545,4 @@ bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k
 {
     return has_avx2() ? occupancy_prepared_avx2(opaque, k, r) : occupancy_prepared_baseline(opaque, k, r);
 }
+
