@@ -39,47 +39,122 @@ _Static_assert(GPUOCC_DEVICE_SIZE_INTEL % 16 == 0 && offsetof(gpuocc_device, res
                "the device's zero tail is whole vectors from word 56, then the virtual resources, the barrier "
                "limit, the tensor-memory columns and a reserved word");
 
-/* Words 0 .. 43 of a device (through the carveouts and the first two AMD fields). */
-static const i32x4 device_bounds[11][2] = {
-    ROW(ANY, (GPUOCC_VENDOR_NVIDIA, GPUOCC_VENDOR_NVIDIA), (0, 1000), (0, 1000)),
-    /* sm_count, warp_size, max_threads_per_block, max_threads_per_sm (>= warp_size: below) */
-    ROW((0, SMALL_MAX), (1, 1024), (1, SMALL_MAX), (1, SMALL_MAX)),
-    /* max_blocks_per_sm, regs_per_sm, regs_per_block, regs_per_thread_max */
-    ROW((1, SMALL_MAX), (1, INT32_MAX), (1, INT32_MAX), (1, SMALL_MAX)),
-    /* reg_alloc_unit, sub_partitions, reg_compat_sub_partitions, barriers_per_sm */
-    ROW((1, SMALL_MAX), (1, 64), (0, 64), (0, SMALL_MAX)),
+/* Eight lanes a row: one instruction an operation where the caller is compiled for AVX2 (the single calls'
+   clones), two otherwise.  Passed by pointer (a 32-byte vector by value changes the calling convention
+   where AVX is off). */
+typedef int32_t i32x8 __attribute__((vector_size(32)));
+typedef uint32_t u32x8 __attribute__((vector_size(32)));
+#define ROW8(a, b, c, d, e, f, g, h)                                                                             \
+    {{LO a, LO b, LO c, LO d, LO e, LO f, LO g, LO h}, {SPAN a, SPAN b, SPAN c, SPAN d, SPAN e, SPAN f, SPAN g, SPAN h}}
+#define SMALL (0, SMALL_MAX)
+#define SMALL1 (1, SMALL_MAX)
+#define DEVICE_SIZE ((uint32_t)sizeof(gpuocc_device), (uint32_t)sizeof(gpuocc_device))
+#define NV (GPUOCC_VENDOR_NVIDIA, GPUOCC_VENDOR_NVIDIA)
+
+_Static_assert(offsetof(gpuocc_device, carveouts_kib) == 4 * 26 && GPUOCC_DEVICE_SIZE_INTEL == 4 * 96 &&
+                   offsetof(gpuocc_device, virtual_resources_per_sm) == 4 * 96 &&
+                   offsetof(gpuocc_device, barriers_per_block_max) == 4 * 97 &&
+                   offsetof(gpuocc_device, tmem_columns_per_sm) == 4 * 98 &&
+                   offsetof(gpuocc_device, reserved2) == 4 * 99 && sizeof(gpuocc_device) == 4 * 100,
+               "the device's rows: words 0 .. 47 bounded, 48 .. 95 zero, 96 .. 99 bounded");
+
+/* Words 0 .. 47 of a device (through the carveouts, the AMD fields and the words past them, zero; the zero
+   words go on to word 95: the reserved words, Intel's fields) and words 96 .. 99 (the virtual resources per SM (any count the device check
+   allows), the barrier limit (zero here: a device that records one takes the plain checks), the
+   tensor-memory columns and reserved2); row 0 twice: any size, or the current layout's. */
+static const i32x8 device_rows[6][2] = {
+    /* size, vendor, arch major, minor, sm_count, warp_size, max_threads_per_block, max_threads_per_sm (>=
+       warp_size: below) */
+    ROW8(ANY, NV, (0, 1000), (0, 1000), SMALL, (1, 1024), SMALL1, SMALL1),
+    /* max_blocks_per_sm, regs_per_sm, regs_per_block, regs_per_thread_max, reg_alloc_unit, sub_partitions,
+       reg_compat_sub_partitions, barriers_per_sm */
+    ROW8(SMALL1, (1, INT32_MAX), (1, INT32_MAX), SMALL1, SMALL1, (1, 64), (0, 64), SMALL),
     /* the four int64 byte counts, low word then high word */
-    ROW(ANY, BYTES_HIGH, ANY, BYTES_HIGH),
-    ROW(ANY, BYTES_HIGH, ANY, BYTES_HIGH),
-    /* smem_alloc_unit_bytes, carveout_count, carveouts_kib[0 .. 15] */
-    ROW((1, SMALL_MAX), (0, GPUOCC_MAX_CARVEOUTS), KIB, KIB),
-    ROW(KIB, KIB, KIB, KIB),
-    ROW(KIB, KIB, KIB, KIB),
-    ROW(KIB, KIB, KIB, KIB),
-    /* carveouts_kib[14], [15], simds_per_cu, waves_per_simd */
-    ROW(KIB, KIB, ZERO, ZERO),
+    ROW8(ANY, BYTES_HIGH, ANY, BYTES_HIGH, ANY, BYTES_HIGH, ANY, BYTES_HIGH),
+    /* smem_alloc_unit_bytes, carveout_count, carveouts_kib[0 .. 5] */
+    ROW8(SMALL1, (0, GPUOCC_MAX_CARVEOUTS), KIB, KIB, KIB, KIB, KIB, KIB),
+    ROW8(KIB, KIB, KIB, KIB, KIB, KIB, KIB, KIB),
+    /* carveouts_kib[14], [15], then simds_per_cu, waves_per_simd and the words past them: zero */
+    ROW8(KIB, KIB, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO),
 };
-/* Words 0 .. 11 of a kernel: the fields NVIDIA's rules read (words 12 .. 25 are checked apart). */
-static const i32x4 kernel_bounds[3][2] = {
-    /* size, threads_per_block, regs_per_thread, barriers (a launch above the limits that cannot run takes
-       the plain path, which refuses it: gpuocc_nv_check_launch) */
-    ROW(ANY, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK)),
-    /* smem_static_bytes (at most the static limit the device shape below has), smem_dynamic_bytes */
-    ROW((0, GPUOCC_NV_SMEM_STATIC_MAX), ZERO, ANY, BYTES_HIGH),
-    /* carveout_percent, smem_optin, smem_dynamic_max_bytes (checked apart) */
-    ROW((-1, 100), (0, 1), ANY, ANY),
-};
-/* The same for the single calls, which take only the current layout: its size in word 0. */
+static const i32x8 device_row0_sized[2] = ROW8(DEVICE_SIZE, NV, (0, 1000), (0, 1000), SMALL, (1, 1024), SMALL1, SMALL1);
+static const i32x4 device_tail[2] = ROW(SMALL, ZERO, SMALL, ZERO);
+
+/* A kernel's 28 words: rows of words 0 .. 7, 8 .. 15, 20 .. 27 (words 16 .. 23 are zero); size any or the
+   current layout's, the virtual resources any count >= 0 or (where the caller does not apply them) zero.
+   Words 12 .. 27: the sign of max_threads_per_block (any count >= 0) and the other vendors' fields (agprs,
+   sgprs, wave_size; cu_mode, model, rocm_version, the reserved words and Intel's sub_group and grf, loaded
+   whole: zero on the fast path, a kernel that sets one takes the plain path, which checks it and ignores
+   it), the tensor-memory columns and AMD's dynamic VGPRs zero. */
 #define KERNEL_SIZE ((uint32_t)sizeof(gpuocc_kernel), (uint32_t)sizeof(gpuocc_kernel))
-static const i32x4 kernel_bounds_sized[2] = ROW(KERNEL_SIZE, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK));
-/* Words 12 .. 15 and 22 .. 25, the bits that must be clear: the sign of max_threads_per_block (any count
-   >= 0) and the other vendors' fields (agprs, sgprs, wave_size here; cu_mode, model, rocm_version, the
-   reserved words and Intel's sub_group and grf in words 16 .. 23, loaded whole: zero on the fast path, a
-   kernel that sets one takes the plain path, which checks it and ignores it); then the sign of the virtual
-   resources (any count >= 0; every bit where the caller does not apply them) and reserved2. */
-static const i32x4 kernel_clear_12 = {INT32_MIN, -1, -1, -1};
-static const i32x4 kernel_clear_22[2] = {{-1, -1, INT32_MIN, -1}, {-1, -1, -1, -1}};
-static const i32x4 kernel_clear_24[2] = {{INT32_MIN, -1, -1, -1}, {-1, -1, -1, -1}};
+/* size, threads_per_block, regs_per_thread, barriers (a launch above the limits that cannot run takes the
+   plain path, which refuses it: gpuocc_nv_check_launch); smem_static_bytes (at most the static limit the
+   device shape below has), smem_dynamic_bytes */
+static const i32x8 kernel_row0[2][2] = {
+    ROW8(ANY, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK), (0, GPUOCC_NV_SMEM_STATIC_MAX), ZERO, ANY,
+         BYTES_HIGH),
+    ROW8(KERNEL_SIZE, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK), (0, GPUOCC_NV_SMEM_STATIC_MAX),
+         ZERO, ANY, BYTES_HIGH),
+};
+/* carveout_percent, smem_optin, smem_dynamic_max_bytes (checked apart), max_threads_per_block, agprs, sgprs,
+   wave_size */
+static const i32x8 kernel_row1[2] = ROW8((-1, 100), (0, 1), ANY, ANY, (0, INT32_MAX), ZERO, ZERO, ZERO);
+static const i32x8 kernel_row3[2][2] = {
+    ROW8(ZERO, ZERO, ZERO, ZERO, (0, INT32_MAX), ZERO, ZERO, ZERO),
+    ROW8(ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO),
+};
+
+static GPUOCC_ALWAYS_INLINE void load8(i32x8 *v, const void *p)
+{
+    memcpy(v, p, sizeof *v);
+}
+
+/* bad |= the lanes of the 8 words at `p` outside the bounds `b` */
+static GPUOCC_ALWAYS_INLINE void out_of_bounds8(i32x8 *bad, const unsigned char *p, const i32x8 b[2])
+{
+    i32x8 v;
+    load8(&v, p);
+    /* the subtraction wraps: unsigned lanes (signed lanes would overflow, undefined behaviour) */
+    *bad |= (i32x8)((u32x8)v - (u32x8)b[0]) > b[1];
+}
+
+static GPUOCC_ALWAYS_INLINE void nonzero8(i32x8 *bad, const unsigned char *p)
+{
+    i32x8 v;
+    load8(&v, p);
+    *bad |= v;
+}
+
+static GPUOCC_ALWAYS_INLINE bool none8(const i32x8 *v)
+{
+#if defined(__clang__) || __GNUC__ >= 12
+    /* the halves in registers (a copy through memory wants a 32-byte aligned stack slot: a realigned frame) */
+    i32x4 low = __builtin_shufflevector(*v, *v, 0, 1, 2, 3), high = __builtin_shufflevector(*v, *v, 4, 5, 6, 7);
+    i32x4 both = low | high;
+    uint64_t lanes[2];
+    memcpy(lanes, &both, sizeof lanes);
+    return (lanes[0] | lanes[1]) == 0;
+#else
+    uint64_t lanes[4];
+    memcpy(lanes, v, sizeof lanes);
+    return ((lanes[0] | lanes[1]) | (lanes[2] | lanes[3])) == 0;
+#endif
+}
+
+/* bad |= carveouts j .. j + 7 out of order: a used entry not above the one before it (lane 0 of the first
+   group reads carveout_count and is not compared; that entry's bounds are >= 0), an unused entry not zero. */
+static GPUOCC_ALWAYS_INLINE void carveouts_wrong8(i32x8 *bad, const gpuocc_device *d, int32_t j, int32_t count)
+{
+    const i32x8 zero = {0, 0, 0, 0, 0, 0, 0, 0};
+    i32x8 c, previous;
+    load8(&c, &d->carveouts_kib[j]);
+    load8(&previous, (const unsigned char *)&d->carveouts_kib[j] - sizeof(int32_t));
+    i32x8 index = {j, j + 1, j + 2, j + 3, j + 4, j + 5, j + 6, j + 7};
+    i32x8 counts = zero + count;
+    i32x8 used = index < counts;
+    i32x8 rising = (c > previous) | (index == zero);
+    *bad |= (used & ~rising) | (~used & ~(c == zero));
+}
 
 static inline i32x4 load(const void *p)
 {
@@ -100,44 +175,20 @@ static inline bool none(i32x4 v)
     return (lanes[0] | lanes[1]) == 0;
 }
 
-/* Carveouts j .. j + 3 out of order: a used entry not above the one before it (lane 0 of the first group
-   reads carveout_count and is not compared; that entry's bounds are >= 0), an unused entry not zero. */
-static inline i32x4 carveouts_wrong(const gpuocc_device *d, int32_t j, i32x4 count)
-{
-    const i32x4 zero = {0, 0, 0, 0};
-    i32x4 c = load(&d->carveouts_kib[j]);
-    i32x4 previous = load((const unsigned char *)&d->carveouts_kib[j] - sizeof(int32_t));
-    i32x4 index = {j, j + 1, j + 2, j + 3};
-    i32x4 used = index < count;
-    i32x4 rising = (c > previous) | (index == zero);
-    return (used & ~rising) | (~used & ~(c == zero));
-}
-
-/* The same row 0 for the single call, which takes only the current layout: its size in word 0. */
-#define DEVICE_SIZE ((uint32_t)sizeof(gpuocc_device), (uint32_t)sizeof(gpuocc_device))
-static const i32x4 device_bounds_sized[2] = ROW(DEVICE_SIZE, (GPUOCC_VENDOR_NVIDIA, GPUOCC_VENDOR_NVIDIA), (0, 1000), (0, 1000));
-
 static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool sized)
 {
     const unsigned char *b = (const unsigned char *)d;
-    i32x4 bad = out_of_bounds(b, sized ? device_bounds_sized : device_bounds[0]) | out_of_bounds(b + 16, device_bounds[1]) |
-                out_of_bounds(b + 32, device_bounds[2]) | out_of_bounds(b + 48, device_bounds[3]) |
-                out_of_bounds(b + 64, device_bounds[4]) | out_of_bounds(b + 80, device_bounds[5]) |
-                out_of_bounds(b + 96, device_bounds[6]) | out_of_bounds(b + 112, device_bounds[7]) |
-                out_of_bounds(b + 128, device_bounds[8]) | out_of_bounds(b + 144, device_bounds[9]) |
-                out_of_bounds(b + 160, device_bounds[10]);
-    /* the AMD fields, the reserved words, Intel's fields and barriers_per_block_max past them: zero (0: the
-       architecture's 16 barriers a block may use) */
-    bad |= load(b + 176) | load(b + 192) | load(b + 208);
-#pragma GCC unroll 16
-    for (size_t at = 224; at < GPUOCC_DEVICE_SIZE_INTEL; at += 16)
-        bad |= load(b + at);
-    /* the virtual resources per SM (any count the device check allows) and the barrier limit (zero here: a device that records one takes the plain checks) */
-    bool tail_ok = ((uint32_t)d->virtual_resources_per_sm <= SMALL_MAX) & (d->barriers_per_block_max == 0) &
-                   ((uint32_t)d->tmem_columns_per_sm <= SMALL_MAX) & (d->reserved2 == 0);
-    const i32x4 count = {d->carveout_count, d->carveout_count, d->carveout_count, d->carveout_count};
-    bad |= carveouts_wrong(d, 0, count) | carveouts_wrong(d, 4, count) | carveouts_wrong(d, 8, count) |
-           carveouts_wrong(d, 12, count);
+    i32x8 bad = {0, 0, 0, 0, 0, 0, 0, 0};
+    out_of_bounds8(&bad, b, sized ? device_row0_sized : device_rows[0]);
+#pragma GCC unroll 8
+    for (size_t row = 1; row < 6; row++)
+        out_of_bounds8(&bad, b + 32 * row, device_rows[row]);
+#pragma GCC unroll 8
+    for (size_t at = 192; at < GPUOCC_DEVICE_SIZE_INTEL; at += 32)
+        nonzero8(&bad, b + at);
+    i32x4 bad_tail = out_of_bounds(b + GPUOCC_DEVICE_SIZE_INTEL, device_tail);
+    carveouts_wrong8(&bad, d, 0, d->carveout_count);
+    carveouts_wrong8(&bad, d, 8, d->carveout_count);
     /* the largest carveout holds the whole SM's shared memory and the largest block */
     int64_t top = (int64_t)d->carveouts_kib[((uint32_t)d->carveout_count - 1) & (GPUOCC_MAX_CARVEOUTS - 1)] * 1024;
     bool carveouts_ok = (d->carveout_count == 0) |
@@ -146,9 +197,10 @@ static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool si
                          ((uint64_t)top >= (uint64_t)d->smem_per_block_optin_bytes +
                                                (uint64_t)d->smem_reserved_per_block_bytes));
     /* the kernels' static shared memory bound holds for every launch the device allows */
-    return none(bad) & (d->max_threads_per_sm >= d->warp_size) &
+    bool rows_ok = none8(&bad), tail_ok = none(bad_tail);
+    return rows_ok & tail_ok & (d->max_threads_per_sm >= d->warp_size) &
            (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) &
-           (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX) & carveouts_ok & tail_ok;
+           (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX) & carveouts_ok;
 }
 
 static GPUOCC_ALWAYS_INLINE bool device_ok_body(const gpuocc_device *d)
@@ -165,14 +217,14 @@ static GPUOCC_NOINLINE bool device_ok(const gpuocc_device *d)
 static GPUOCC_ALWAYS_INLINE bool kernel_ok_sized(const gpuocc_kernel *k, bool with_virtual, bool sized)
 {
     const unsigned char *b = (const unsigned char *)k;
-    i32x4 bad = out_of_bounds(b, sized ? kernel_bounds_sized : kernel_bounds[0]) | out_of_bounds(b + 16, kernel_bounds[1]) |
-                out_of_bounds(b + 32, kernel_bounds[2]);
-    /* words 24 .. 27 again, overlapping: the tensor-memory columns and AMD's dynamic VGPRs (26, 27) zero */
-    bad |= (load(b + 48) & kernel_clear_12) | load(b + 64) | load(b + 80) |
-           (load(b + 88) & kernel_clear_22[!with_virtual]) | (load(b + 96) & kernel_clear_24[!with_virtual]);
+    i32x8 bad = {0, 0, 0, 0, 0, 0, 0, 0};
+    out_of_bounds8(&bad, b, kernel_row0[sized]);
+    out_of_bounds8(&bad, b + 32, kernel_row1);
+    nonzero8(&bad, b + 64);
+    out_of_bounds8(&bad, b + 80, kernel_row3[!with_virtual]);
     /* -1 .. GPUOCC_FAST_BYTES - 1 */
     bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
-    return none(bad) & dynamic_max_ok;
+    return none8(&bad) & dynamic_max_ok;
 }
 
 static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
