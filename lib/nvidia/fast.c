@@ -363,7 +363,7 @@ static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, c
                              umin32(barrier_blocks, virtual_blocks));
 #if GPUOCC_VECTORS
     gpuocc_u32x4 limits = {warps_blocks, regs_blocks, smem_blocks, slot_blocks};
-    gpuocc_u32x4 others = {barrier_blocks, UNLIMITED, UNLIMITED, virtual_blocks};
+    gpuocc_u32x4 others = {barrier_blocks, (uint32_t)UNLIMITED, (uint32_t)UNLIMITED, virtual_blocks};
     gpuocc_u32x4 at = {blocks, blocks, blocks, blocks};
     gpuocc_i32x4 ties = (gpuocc_i32x4)(limits == at), other_ties = (gpuocc_i32x4)(others == at);
 #if defined(__SSE2__)
