@@ -61,7 +61,8 @@ _Static_assert(offsetof(gpuocc_device, carveouts_kib) == 4 * 26 && GPUOCC_DEVICE
 /* Words 0 .. 47 of a device (through the carveouts, the AMD fields and the words past them, zero; the zero
    words go on to word 95: the reserved words, Intel's fields) and words 96 .. 99 (the virtual resources per SM (any count the device check
    allows), the barrier limit (zero here: a device that records one takes the plain checks), the
-   tensor-memory columns and reserved2); row 0 twice: any size, or the current layout's. */
+   tensor-memory columns and reserved2); row 0 twice: any size, or the current layout's (the single calls'
+   entries compare the size before any row reads the struct whole; the row holds it again at no cost). */
 static const i32x8 device_rows[6][2] = {
     /* size, vendor, arch major, minor, sm_count, warp_size, max_threads_per_block, max_threads_per_sm (>=
        warp_size: below) */
@@ -516,7 +517,9 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gp
 static GPUOCC_ALWAYS_INLINE int32_t occupancy_or(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
                                                  gpuocc_nv_occupancy_other other)
 {
-    if (!(d && k && r) || !occupancy_fast_sized(d, k, r, true))
+    /* the sizes first: a struct of an older, shorter layout must not be read past its end (the vector rows
+       read the current layout whole) */
+    if (!(d && k && r) || d->size != sizeof *d || k->size != sizeof *k || !occupancy_fast_sized(d, k, r, true))
         return other(d, k, r);
     return GPUOCC_OK;
 }
@@ -524,7 +527,7 @@ static GPUOCC_ALWAYS_INLINE int32_t occupancy_or(const gpuocc_device *d, const g
 static GPUOCC_ALWAYS_INLINE int32_t prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
                                                 gpuocc_nv_prepared_other other)
 {
-    if (!(p && k && r) || !prepared_eval(p->opaque, k, r, true))
+    if (!(p && k && r) || p->size != sizeof *p || k->size != sizeof *k || !prepared_eval(p->opaque, k, r, true))
         return other(p, k, r);
     return GPUOCC_OK;
 }
