@@ -4,6 +4,7 @@
  * still go through the field-by-field checks.  Every field is set to values on and around each bound, and
  * both paths must give the same status.
  */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS (older_layouts_are_not_read_past_their_end) */
 #include "common.h"
 
 #include <stddef.h>
@@ -810,3 +811,47 @@ Test(fastpath, launches_that_cannot_run_are_refused_on_every_path)
     i.barriers_per_block_max = 16;
     cr_expect_eq(gpuocc_device_validate(&i), GPUOCC_ERR_DEVICE);
 }
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Older, shorter layouts placed against an unmapped page: the single calls' vector checks read a struct
+   of the current layout whole, so they must compare its size first (a read past the caller's struct
+   would fault here).  The answers are the current layout's for the same fields (the older layouts are
+   prefixes, the fields past them default). */
+Test(fastpath, older_layouts_are_not_read_past_their_end)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    unsigned char *two = mmap(NULL, (size_t)page * 2, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    cr_assert(two != MAP_FAILED);
+    cr_assert_eq(mprotect(two + page, (size_t)page, PROT_NONE), 0);
+    gpuocc_device d = {.size = sizeof d};
+    cr_assert_eq(gpuocc_device_lookup("H100", &d), GPUOCC_OK);
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+    gpuocc_kernel k;
+    gpuocc_kernel_init(&k);
+    k.threads_per_block = 256, k.regs_per_thread = 64, k.smem_dynamic_bytes = 4096;
+    gpuocc_result want = {.size = sizeof want};
+    cr_assert_eq(gpuocc_occupancy(&d, &k, &want), GPUOCC_OK);
+    /* the 0.1 kernel (88 bytes) and device (232 bytes): prefixes of the current ones */
+    const uint32_t kernel_size = 88, device_size = 232;
+    gpuocc_kernel *old_kernel = (gpuocc_kernel *)(void *)(two + page - kernel_size);
+    memcpy(old_kernel, &k, kernel_size);
+    old_kernel->size = kernel_size;
+    gpuocc_result r = {.size = sizeof r};
+    cr_assert_eq(gpuocc_occupancy(&d, old_kernel, &r), GPUOCC_OK);
+    cr_expect_eq(r.blocks_per_sm, want.blocks_per_sm);
+    r = (gpuocc_result){.size = sizeof r};
+    cr_assert_eq(gpuocc_occupancy_prepared(&p, old_kernel, &r), GPUOCC_OK);
+    cr_expect_eq(r.blocks_per_sm, want.blocks_per_sm);
+    gpuocc_device *old_device = (gpuocc_device *)(void *)(two + page - device_size);
+    memcpy(old_device, &d, device_size);
+    old_device->size = device_size;
+    r = (gpuocc_result){.size = sizeof r};
+    cr_assert_eq(gpuocc_occupancy(old_device, &k, &r), GPUOCC_OK);
+    cr_expect_eq(r.blocks_per_sm, want.blocks_per_sm);
+    munmap(two, (size_t)page * 2);
+}
+#endif

@@ -73,11 +73,9 @@ static GPUOCC_NOINLINE int32_t occupancy_plain(const gpuocc_device *dev, const g
 
 int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
-    /* the common case: an NVIDIA device and a kernel in the current layout, checked conservatively */
-    if (dev && kernel && result && dev->size == sizeof *dev && kernel->size == sizeof *kernel &&
-        result->size == sizeof *result && gpuocc_nv_occupancy_fast(dev, kernel, result))
-        return GPUOCC_OK;
-    return occupancy_plain(dev, kernel, result);
+    /* the common case: an NVIDIA device and a kernel in the current layout, checked conservatively (the
+       pointers and sizes with the rest); every other case, occupancy_plain, tail-called */
+    return gpuocc_nv_occupancy_or(dev, kernel, result, occupancy_plain);
 }
 
 /* A prepared device's own checks (gpuocc_occupancy_batch's), then its vendor's state: NULL when not prepared. */
@@ -92,23 +90,24 @@ static GPUOCC_NOINLINE int32_t prepared_plain(const gpuocc_prepared *prepared, c
     return d ? occupancy_on(d, kernel, result) : GPUOCC_ERR_DEVICE;
 }
 
-int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel, gpuocc_result *result)
+/* Every prepared call but NVIDIA's common case: any other vendor's state by its table, then the checks. */
+static GPUOCC_NOINLINE int32_t prepared_other(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel,
+                                              gpuocc_result *result)
 {
-    /* the common case: every struct in the current layout, NVIDIA's state answered by its fast path
-       directly (its vendor word read here, as gpuocc_prepared_vendor reads it), any other vendor's by
-       its table */
     if (prepared && kernel && result && prepared->size == sizeof *prepared && prepared->reserved0 == 0 &&
         kernel->size == sizeof *kernel && result->size == sizeof *result) {
         uint32_t vendor;
         memcpy(&vendor, (const unsigned char *)prepared->opaque + offsetof(gpuocc_device, vendor), sizeof vendor);
-        if (vendor == GPUOCC_VENDOR_NVIDIA) {
-            if (gpuocc_nv_occupancy_prepared(prepared->opaque, kernel, result))
-                return GPUOCC_OK;
-        } else {
-            const struct gpuocc_vendor *rules = gpuocc_vendor_of(vendor);
-            if (rules && rules->occupancy_prepared(prepared->opaque, kernel, result))
-                return GPUOCC_OK;
-        }
+        const struct gpuocc_vendor *rules = vendor == GPUOCC_VENDOR_NVIDIA ? NULL : gpuocc_vendor_of(vendor);
+        if (rules && rules->occupancy_prepared(prepared->opaque, kernel, result))
+            return GPUOCC_OK;
     }
     return prepared_plain(prepared, kernel, result);
+}
+
+int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel, gpuocc_result *result)
+{
+    /* the common case: every struct in the current layout and NVIDIA's state, answered by its fast path
+       directly (which checks the sizes and the vendor word with the rest) */
+    return gpuocc_nv_occupancy_prepared_or(prepared, kernel, result, prepared_other);
 }

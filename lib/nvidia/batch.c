@@ -34,18 +34,8 @@ void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque)
     struct gpuocc_nv_fast f;
     if (gpuocc_nv_device_fast_ok(&p.device) && gpuocc_nv_fast_init(&f, &p.device)) {
         struct gpuocc_nv_single *s = &p.single;
-        s->fast = 1;
-        s->warp_shift = (uint8_t)f.warp_shift, s->unit_shift = (uint8_t)f.unit_shift;
-        s->part_shift = (uint8_t)f.part_shift, s->compat_shift = (uint8_t)f.compat_shift;
-        s->smem_shift = (uint8_t)f.smem_shift;
-        s->slots = f.slots, s->part_units = f.part_units, s->compat_units = f.compat_units;
-        s->thread_cap = f.thread_cap;
-        s->max_threads_per_block = f.max_threads_per_block, s->regs_per_thread_max = f.regs_per_thread_max;
-        s->regs_per_block = f.regs_per_block, s->compat_parts = f.compat_parts;
-        s->max_blocks_per_sm = f.max_blocks_per_sm, s->barriers_per_sm = f.barriers_per_sm;
-        s->carveout_count = f.carveout_count, s->virtual_per_sm = f.virtual_per_sm;
-        s->smem_per_sm = f.smem_per_sm, s->smem_reserved = f.smem_reserved;
-        s->smem_optin = f.smem_optin, s->smem_per_block = f.smem_per_block;
+        s->params = f.params;
+        s->params.fast = 1;
         memcpy(s->carveouts_kib, p.device.carveouts_kib, sizeof s->carveouts_kib);
     }
     p.quick_tag = gpuocc_nv_quick_tag(&p);
@@ -533,10 +523,10 @@ static bool short_batch(const gpuocc_nv_state *p, const gpuocc_kernel *k, const 
 {
     /* one branch for the three (int, not bool: clang warns on `&` of a call's bool) */
     int tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, kernel_fine = gpuocc_nv_kernel_fast_virtual_ok(k);
-    if (!((p->single.fast != 0) & tag_ok & kernel_fine))
+    if (!((p->single.params.fast != 0) & tag_ok & kernel_fine))
         return false;
     const int32_t *threads = b->threads_per_block, *regs = b->regs_per_thread;
-    uint64_t cap = p->single.thread_cap;
+    uint64_t cap = p->single.params.thread_cap;
     for (size_t i = 0; i < count; i++) {
         int64_t t = threads ? threads[i] : k->threads_per_block, r = regs ? regs[i] : k->regs_per_thread;
         int64_t st = smem_at(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes);
@@ -569,6 +559,16 @@ static bool short_batch(const gpuocc_nv_state *p, const gpuocc_kernel *k, const 
 int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
 {
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
+    /* one launch of the base kernel (no input columns): the prepared single call's evaluation, which
+       checks what short_batch checks (the block's tag, the device's and the kernel's fast ranges) */
+    if (count == 1 && !b->threads_per_block && !b->regs_per_thread && !b->smem_static_bytes &&
+        !b->smem_dynamic_bytes) {
+        gpuocc_result result;
+        if (gpuocc_nv_occupancy_prepared(opaque, k, &result)) {
+            gpuocc_batch_put(b, 0, GPUOCC_OK, &result);
+            return GPUOCC_OK;
+        }
+    }
     if (count < LONG_BATCH && short_batch(p, k, b, count))
         return GPUOCC_OK;
     const gpuocc_device *d = gpuocc_nv_prepared_device(opaque);
@@ -580,7 +580,7 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
         return GPUOCC_ERR_BARRIERS;
     struct context c = {.p = p, .k = k};
     /* the fast evaluation wants the base kernel's shared memory settings in its ranges too */
-    c.fast = p->single.fast && gpuocc_nv_kernel_fast_virtual_ok(k);
+    c.fast = p->single.params.fast && gpuocc_nv_kernel_fast_virtual_ok(k);
     if (c.fast)
         gpuocc_nv_fast_from_state(&c.f, p);
     /* a short batch reads none of the tables (the tag does not cover them) */

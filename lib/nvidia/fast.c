@@ -39,44 +39,123 @@ _Static_assert(GPUOCC_DEVICE_SIZE_INTEL % 16 == 0 && offsetof(gpuocc_device, res
                "the device's zero tail is whole vectors from word 56, then the virtual resources, the barrier "
                "limit, the tensor-memory columns and a reserved word");
 
-/* Words 0 .. 43 of a device (through the carveouts and the first two AMD fields). */
-static const i32x4 device_bounds[11][2] = {
-    ROW(ANY, (GPUOCC_VENDOR_NVIDIA, GPUOCC_VENDOR_NVIDIA), (0, 1000), (0, 1000)),
-    /* sm_count, warp_size, max_threads_per_block, max_threads_per_sm (>= warp_size: below) */
-    ROW((0, SMALL_MAX), (1, 1024), (1, SMALL_MAX), (1, SMALL_MAX)),
-    /* max_blocks_per_sm, regs_per_sm, regs_per_block, regs_per_thread_max */
-    ROW((1, SMALL_MAX), (1, INT32_MAX), (1, INT32_MAX), (1, SMALL_MAX)),
-    /* reg_alloc_unit, sub_partitions, reg_compat_sub_partitions, barriers_per_sm */
-    ROW((1, SMALL_MAX), (1, 64), (0, 64), (0, SMALL_MAX)),
+/* Eight lanes a row: one instruction an operation where the caller is compiled for AVX2 (the single calls'
+   clones), two otherwise.  Passed by pointer (a 32-byte vector by value changes the calling convention
+   where AVX is off). */
+typedef int32_t i32x8 __attribute__((vector_size(32)));
+typedef uint32_t u32x8 __attribute__((vector_size(32)));
+#define ROW8(a, b, c, d, e, f, g, h)                                                                             \
+    {{LO a, LO b, LO c, LO d, LO e, LO f, LO g, LO h}, {SPAN a, SPAN b, SPAN c, SPAN d, SPAN e, SPAN f, SPAN g, SPAN h}}
+#define SMALL (0, SMALL_MAX)
+#define SMALL1 (1, SMALL_MAX)
+#define DEVICE_SIZE ((uint32_t)sizeof(gpuocc_device), (uint32_t)sizeof(gpuocc_device))
+#define NV (GPUOCC_VENDOR_NVIDIA, GPUOCC_VENDOR_NVIDIA)
+
+_Static_assert(offsetof(gpuocc_device, carveouts_kib) == 4 * 26 && GPUOCC_DEVICE_SIZE_INTEL == 4 * 96 &&
+                   offsetof(gpuocc_device, virtual_resources_per_sm) == 4 * 96 &&
+                   offsetof(gpuocc_device, barriers_per_block_max) == 4 * 97 &&
+                   offsetof(gpuocc_device, tmem_columns_per_sm) == 4 * 98 &&
+                   offsetof(gpuocc_device, reserved2) == 4 * 99 && sizeof(gpuocc_device) == 4 * 100,
+               "the device's rows: words 0 .. 47 bounded, 48 .. 95 zero, 96 .. 99 bounded");
+
+/* Words 0 .. 47 of a device (through the carveouts, the AMD fields and the words past them, zero; the zero
+   words go on to word 95: the reserved words, Intel's fields) and words 96 .. 99 (the virtual resources per SM (any count the device check
+   allows), the barrier limit (zero here: a device that records one takes the plain checks), the
+   tensor-memory columns and reserved2); row 0 twice: any size, or the current layout's (the single calls'
+   entries compare the size before any row reads the struct whole; the row holds it again at no cost). */
+static const i32x8 device_rows[6][2] = {
+    /* size, vendor, arch major, minor, sm_count, warp_size, max_threads_per_block, max_threads_per_sm (>=
+       warp_size: below) */
+    ROW8(ANY, NV, (0, 1000), (0, 1000), SMALL, (1, 1024), SMALL1, SMALL1),
+    /* max_blocks_per_sm, regs_per_sm, regs_per_block, regs_per_thread_max, reg_alloc_unit, sub_partitions,
+       reg_compat_sub_partitions, barriers_per_sm */
+    ROW8(SMALL1, (1, INT32_MAX), (1, INT32_MAX), SMALL1, SMALL1, (1, 64), (0, 64), SMALL),
     /* the four int64 byte counts, low word then high word */
-    ROW(ANY, BYTES_HIGH, ANY, BYTES_HIGH),
-    ROW(ANY, BYTES_HIGH, ANY, BYTES_HIGH),
-    /* smem_alloc_unit_bytes, carveout_count, carveouts_kib[0 .. 15] */
-    ROW((1, SMALL_MAX), (0, GPUOCC_MAX_CARVEOUTS), KIB, KIB),
-    ROW(KIB, KIB, KIB, KIB),
-    ROW(KIB, KIB, KIB, KIB),
-    ROW(KIB, KIB, KIB, KIB),
-    /* carveouts_kib[14], [15], simds_per_cu, waves_per_simd */
-    ROW(KIB, KIB, ZERO, ZERO),
+    ROW8(ANY, BYTES_HIGH, ANY, BYTES_HIGH, ANY, BYTES_HIGH, ANY, BYTES_HIGH),
+    /* smem_alloc_unit_bytes, carveout_count, carveouts_kib[0 .. 5] */
+    ROW8(SMALL1, (0, GPUOCC_MAX_CARVEOUTS), KIB, KIB, KIB, KIB, KIB, KIB),
+    ROW8(KIB, KIB, KIB, KIB, KIB, KIB, KIB, KIB),
+    /* carveouts_kib[14], [15], then simds_per_cu, waves_per_simd and the words past them: zero */
+    ROW8(KIB, KIB, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO),
 };
-/* Words 0 .. 11 of a kernel: the fields NVIDIA's rules read (words 12 .. 25 are checked apart). */
-static const i32x4 kernel_bounds[3][2] = {
-    /* size, threads_per_block, regs_per_thread, barriers (a launch above the limits that cannot run takes
-       the plain path, which refuses it: gpuocc_nv_check_launch) */
-    ROW(ANY, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK)),
-    /* smem_static_bytes (at most the static limit the device shape below has), smem_dynamic_bytes */
-    ROW((0, GPUOCC_NV_SMEM_STATIC_MAX), ZERO, ANY, BYTES_HIGH),
-    /* carveout_percent, smem_optin, smem_dynamic_max_bytes (checked apart) */
-    ROW((-1, 100), (0, 1), ANY, ANY),
+static const i32x8 device_row0_sized[2] = ROW8(DEVICE_SIZE, NV, (0, 1000), (0, 1000), SMALL, (1, 1024), SMALL1, SMALL1);
+static const i32x4 device_tail[2] = ROW(SMALL, ZERO, SMALL, ZERO);
+
+/* A kernel's 28 words: rows of words 0 .. 7, 8 .. 15, 20 .. 27 (words 16 .. 23 are zero); size any or the
+   current layout's, the virtual resources any count >= 0 or (where the caller does not apply them) zero.
+   Words 12 .. 27: the sign of max_threads_per_block (any count >= 0) and the other vendors' fields (agprs,
+   sgprs, wave_size; cu_mode, model, rocm_version, the reserved words and Intel's sub_group and grf, loaded
+   whole: zero on the fast path, a kernel that sets one takes the plain path, which checks it and ignores
+   it), the tensor-memory columns and AMD's dynamic VGPRs zero. */
+#define KERNEL_SIZE ((uint32_t)sizeof(gpuocc_kernel), (uint32_t)sizeof(gpuocc_kernel))
+/* size, threads_per_block, regs_per_thread, barriers (a launch above the limits that cannot run takes the
+   plain path, which refuses it: gpuocc_nv_check_launch); smem_static_bytes (at most the static limit the
+   device shape below has), smem_dynamic_bytes */
+static const i32x8 kernel_row0[2][2] = {
+    ROW8(ANY, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK), (0, GPUOCC_NV_SMEM_STATIC_MAX), ZERO, ANY,
+         BYTES_HIGH),
+    ROW8(KERNEL_SIZE, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK), (0, GPUOCC_NV_SMEM_STATIC_MAX),
+         ZERO, ANY, BYTES_HIGH),
 };
-/* Words 12 .. 15 and 22 .. 25, the bits that must be clear: the sign of max_threads_per_block (any count
-   >= 0) and the other vendors' fields (agprs, sgprs, wave_size here; cu_mode, model, rocm_version, the
-   reserved words and Intel's sub_group and grf in words 16 .. 23, loaded whole: zero on the fast path, a
-   kernel that sets one takes the plain path, which checks it and ignores it); then the sign of the virtual
-   resources (any count >= 0; every bit where the caller does not apply them) and reserved2. */
-static const i32x4 kernel_clear_12 = {INT32_MIN, -1, -1, -1};
-static const i32x4 kernel_clear_22[2] = {{-1, -1, INT32_MIN, -1}, {-1, -1, -1, -1}};
-static const i32x4 kernel_clear_24[2] = {{INT32_MIN, -1, -1, -1}, {-1, -1, -1, -1}};
+/* carveout_percent, smem_optin, smem_dynamic_max_bytes (checked apart), max_threads_per_block, agprs, sgprs,
+   wave_size */
+static const i32x8 kernel_row1[2] = ROW8((-1, 100), (0, 1), ANY, ANY, (0, INT32_MAX), ZERO, ZERO, ZERO);
+static const i32x8 kernel_row3[2][2] = {
+    ROW8(ZERO, ZERO, ZERO, ZERO, (0, INT32_MAX), ZERO, ZERO, ZERO),
+    ROW8(ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO),
+};
+
+static GPUOCC_ALWAYS_INLINE void load8(i32x8 *v, const void *p)
+{
+    memcpy(v, p, sizeof *v);
+}
+
+/* bad |= the lanes of the 8 words at `p` outside the bounds `b` */
+static GPUOCC_ALWAYS_INLINE void out_of_bounds8(i32x8 *bad, const unsigned char *p, const i32x8 b[2])
+{
+    i32x8 v;
+    load8(&v, p);
+    /* the subtraction wraps: unsigned lanes (signed lanes would overflow, undefined behaviour) */
+    *bad |= (i32x8)((u32x8)v - (u32x8)b[0]) > b[1];
+}
+
+static GPUOCC_ALWAYS_INLINE void nonzero8(i32x8 *bad, const unsigned char *p)
+{
+    i32x8 v;
+    load8(&v, p);
+    *bad |= v;
+}
+
+static GPUOCC_ALWAYS_INLINE bool none8(const i32x8 *v)
+{
+#if defined(__clang__) || __GNUC__ >= 12
+    /* the halves in registers (a copy through memory wants a 32-byte aligned stack slot: a realigned frame) */
+    i32x4 low = __builtin_shufflevector(*v, *v, 0, 1, 2, 3), high = __builtin_shufflevector(*v, *v, 4, 5, 6, 7);
+    i32x4 both = low | high;
+    uint64_t lanes[2];
+    memcpy(lanes, &both, sizeof lanes);
+    return (lanes[0] | lanes[1]) == 0;
+#else
+    uint64_t lanes[4];
+    memcpy(lanes, v, sizeof lanes);
+    return ((lanes[0] | lanes[1]) | (lanes[2] | lanes[3])) == 0;
+#endif
+}
+
+/* bad |= carveouts j .. j + 7 out of order: a used entry not above the one before it (lane 0 of the first
+   group reads carveout_count and is not compared; that entry's bounds are >= 0), an unused entry not zero. */
+static GPUOCC_ALWAYS_INLINE void carveouts_wrong8(i32x8 *bad, const gpuocc_device *d, int32_t j, int32_t count)
+{
+    const i32x8 zero = {0, 0, 0, 0, 0, 0, 0, 0};
+    i32x8 c, previous;
+    load8(&c, &d->carveouts_kib[j]);
+    load8(&previous, (const unsigned char *)&d->carveouts_kib[j] - sizeof(int32_t));
+    i32x8 index = {j, j + 1, j + 2, j + 3, j + 4, j + 5, j + 6, j + 7};
+    i32x8 counts = zero + count;
+    i32x8 used = index < counts;
+    i32x8 rising = (c > previous) | (index == zero);
+    *bad |= (used & ~rising) | (~used & ~(c == zero));
+}
 
 static inline i32x4 load(const void *p)
 {
@@ -97,40 +176,20 @@ static inline bool none(i32x4 v)
     return (lanes[0] | lanes[1]) == 0;
 }
 
-/* Carveouts j .. j + 3 out of order: a used entry not above the one before it (lane 0 of the first group
-   reads carveout_count and is not compared; that entry's bounds are >= 0), an unused entry not zero. */
-static inline i32x4 carveouts_wrong(const gpuocc_device *d, int32_t j, i32x4 count)
-{
-    const i32x4 zero = {0, 0, 0, 0};
-    i32x4 c = load(&d->carveouts_kib[j]);
-    i32x4 previous = load((const unsigned char *)&d->carveouts_kib[j] - sizeof(int32_t));
-    i32x4 index = {j, j + 1, j + 2, j + 3};
-    i32x4 used = index < count;
-    i32x4 rising = (c > previous) | (index == zero);
-    return (used & ~rising) | (~used & ~(c == zero));
-}
-
-static GPUOCC_ALWAYS_INLINE bool device_ok_body(const gpuocc_device *d)
+static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool sized)
 {
     const unsigned char *b = (const unsigned char *)d;
-    i32x4 bad = out_of_bounds(b, device_bounds[0]) | out_of_bounds(b + 16, device_bounds[1]) |
-                out_of_bounds(b + 32, device_bounds[2]) | out_of_bounds(b + 48, device_bounds[3]) |
-                out_of_bounds(b + 64, device_bounds[4]) | out_of_bounds(b + 80, device_bounds[5]) |
-                out_of_bounds(b + 96, device_bounds[6]) | out_of_bounds(b + 112, device_bounds[7]) |
-                out_of_bounds(b + 128, device_bounds[8]) | out_of_bounds(b + 144, device_bounds[9]) |
-                out_of_bounds(b + 160, device_bounds[10]);
-    /* the AMD fields, the reserved words, Intel's fields and barriers_per_block_max past them: zero (0: the
-       architecture's 16 barriers a block may use) */
-    bad |= load(b + 176) | load(b + 192) | load(b + 208);
-#pragma GCC unroll 16
-    for (size_t at = 224; at < GPUOCC_DEVICE_SIZE_INTEL; at += 16)
-        bad |= load(b + at);
-    /* the virtual resources per SM (any count the device check allows) and the barrier limit (zero here: a device that records one takes the plain checks) */
-    bool tail_ok = ((uint32_t)d->virtual_resources_per_sm <= SMALL_MAX) & (d->barriers_per_block_max == 0) &
-                   ((uint32_t)d->tmem_columns_per_sm <= SMALL_MAX) & (d->reserved2 == 0);
-    const i32x4 count = {d->carveout_count, d->carveout_count, d->carveout_count, d->carveout_count};
-    bad |= carveouts_wrong(d, 0, count) | carveouts_wrong(d, 4, count) | carveouts_wrong(d, 8, count) |
-           carveouts_wrong(d, 12, count);
+    i32x8 bad = {0, 0, 0, 0, 0, 0, 0, 0};
+    out_of_bounds8(&bad, b, sized ? device_row0_sized : device_rows[0]);
+#pragma GCC unroll 8
+    for (size_t row = 1; row < 6; row++)
+        out_of_bounds8(&bad, b + 32 * row, device_rows[row]);
+#pragma GCC unroll 8
+    for (size_t at = 192; at < GPUOCC_DEVICE_SIZE_INTEL; at += 32)
+        nonzero8(&bad, b + at);
+    i32x4 bad_tail = out_of_bounds(b + GPUOCC_DEVICE_SIZE_INTEL, device_tail);
+    carveouts_wrong8(&bad, d, 0, d->carveout_count);
+    carveouts_wrong8(&bad, d, 8, d->carveout_count);
     /* the largest carveout holds the whole SM's shared memory and the largest block */
     int64_t top = (int64_t)d->carveouts_kib[((uint32_t)d->carveout_count - 1) & (GPUOCC_MAX_CARVEOUTS - 1)] * 1024;
     bool carveouts_ok = (d->carveout_count == 0) |
@@ -139,9 +198,15 @@ static GPUOCC_ALWAYS_INLINE bool device_ok_body(const gpuocc_device *d)
                          ((uint64_t)top >= (uint64_t)d->smem_per_block_optin_bytes +
                                                (uint64_t)d->smem_reserved_per_block_bytes));
     /* the kernels' static shared memory bound holds for every launch the device allows */
-    return none(bad) & (d->max_threads_per_sm >= d->warp_size) &
+    bool rows_ok = none8(&bad), tail_ok = none(bad_tail);
+    return rows_ok & tail_ok & (d->max_threads_per_sm >= d->warp_size) &
            (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) &
-           (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX) & carveouts_ok & tail_ok;
+           (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX) & carveouts_ok;
+}
+
+static GPUOCC_ALWAYS_INLINE bool device_ok_body(const gpuocc_device *d)
+{
+    return device_ok_sized(d, false);
 }
 
 static GPUOCC_NOINLINE bool device_ok(const gpuocc_device *d)
@@ -150,17 +215,22 @@ static GPUOCC_NOINLINE bool device_ok(const gpuocc_device *d)
 }
 
 /* `with_virtual`: the caller applies the virtual-resource limit (else a kernel that uses them is refused). */
-static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
+static GPUOCC_ALWAYS_INLINE bool kernel_ok_sized(const gpuocc_kernel *k, bool with_virtual, bool sized)
 {
     const unsigned char *b = (const unsigned char *)k;
-    i32x4 bad = out_of_bounds(b, kernel_bounds[0]) | out_of_bounds(b + 16, kernel_bounds[1]) |
-                out_of_bounds(b + 32, kernel_bounds[2]);
-    /* words 24 .. 27 again, overlapping: the tensor-memory columns and AMD's dynamic VGPRs (26, 27) zero */
-    bad |= (load(b + 48) & kernel_clear_12) | load(b + 64) | load(b + 80) |
-           (load(b + 88) & kernel_clear_22[!with_virtual]) | (load(b + 96) & kernel_clear_24[!with_virtual]);
+    i32x8 bad = {0, 0, 0, 0, 0, 0, 0, 0};
+    out_of_bounds8(&bad, b, kernel_row0[sized]);
+    out_of_bounds8(&bad, b + 32, kernel_row1);
+    nonzero8(&bad, b + 64);
+    out_of_bounds8(&bad, b + 80, kernel_row3[!with_virtual]);
     /* -1 .. GPUOCC_FAST_BYTES - 1 */
     bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
-    return none(bad) & dynamic_max_ok;
+    return none8(&bad) & dynamic_max_ok;
+}
+
+static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
+{
+    return kernel_ok_sized(k, with_virtual, false);
 }
 #else
 static inline bool device_ok_body(const gpuocc_device *d)
@@ -175,6 +245,11 @@ static inline bool device_ok(const gpuocc_device *d)
     return device_ok_body(d);
 }
 
+static inline bool device_ok_sized(const gpuocc_device *d, bool sized)
+{
+    return (!sized || d->size == sizeof *d) && device_ok_body(d);
+}
+
 static inline bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
 {
     int32_t rc;
@@ -185,6 +260,11 @@ static inline bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
            k->tmem_columns == 0 && k->dvgpr == 0 &&
            k->smem_static_bytes <= GPUOCC_NV_SMEM_STATIC_MAX && k->barriers <= GPUOCC_NV_BARRIERS_PER_BLOCK &&
            k->smem_dynamic_bytes < GPUOCC_FAST_BYTES && k->smem_dynamic_max_bytes < GPUOCC_FAST_BYTES;
+}
+
+static inline bool kernel_ok_sized(const gpuocc_kernel *k, bool with_virtual, bool sized)
+{
+    return (!sized || k->size == sizeof *k) && kernel_ok(k, with_virtual);
 }
 #endif
 
@@ -203,15 +283,143 @@ bool gpuocc_nv_kernel_fast_virtual_ok(const gpuocc_kernel *k)
     return kernel_ok(k, true);
 }
 
-/* One launch on a device the fast evaluation covers (f filled): the rules of lib/nvidia/fast.h. */
-static GPUOCC_ALWAYS_INLINE void fast_single(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, gpuocc_result *r)
+/*
+ * One launch on a device the fast evaluation covers: the rules of lib/nvidia/fast.h (the batch's and the
+ * sweeps' copy), written for the single calls: the parameters read through one pointer (the prepared
+ * block in place, or a device's struct gpuocc_nv_fast whose constants fold), every limit in its public
+ * form from the start (GPUOCC_UNLIMITED, all ones, is the largest unsigned value: the minimum is taken
+ * unsigned, and no limit is converted afterwards), no branch on the device either (a device without
+ * carveouts or without the GP10x layout takes the same instructions, which answer the same there: see
+ * below), and the limits stored as they are combined.
+ */
+#define UNLIMITED GPUOCC_UNLIMITED
+
+static inline uint32_t umin32(uint32_t a, uint32_t b)
 {
-    struct gpuocc_nv_answer a;
-    gpuocc_nv_fast_threads_regs(f, (uint32_t)k->threads_per_block, k->regs_per_thread, &a);
-    gpuocc_nv_fast_smem(f, k, k->smem_static_bytes, k->smem_dynamic_bytes, &a);
-    a.barrier_blocks = gpuocc_nv_fast_barriers_small(f->barriers_per_sm, k->barriers);
-    a.virtual_blocks = gpuocc_nv_fast_virtual_of(f->virtual_per_sm, k->virtual_resources);
-    gpuocc_nv_fast_result(f, &a, r);
+    return a < b ? a : b;
+}
+
+static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, const int32_t *carveouts_kib,
+                                             const gpuocc_kernel *k, gpuocc_result *r)
+{
+    uint32_t ws = q->warp_shift, us = q->unit_shift, ps = q->part_shift, cs = q->compat_shift;
+    uint32_t threads = (uint32_t)k->threads_per_block; /* 1 .. thread_cap */
+    int64_t regs = k->regs_per_thread;                  /* >= 0 */
+    /* warps */
+    uint32_t wpb = ((threads - 1) >> ws) + 1; /* <= GPUOCC_FAST_STEPS */
+    uint32_t warps_blocks = gpuocc_fast_div(q->slots, wpb) & -(uint32_t)(threads <= (uint32_t)q->max_threads_per_block);
+    /* registers (gpuocc_nv_fast_regs, gpuocc_nv_fast_threads) */
+    int64_t unit_mask = ((int64_t)1 << us) - 1;
+    int64_t per_warp = ((regs << ws) + unit_mask) & ~unit_mask;
+    bool over = regs > q->regs_per_thread_max;
+    uint32_t g = (uint32_t)(per_warp >> us) & -(uint32_t)!over; /* <= GPUOCC_FAST_STEPS */
+    uint64_t step_regs = (uint64_t)g << us;
+    uint32_t file_warps = gpuocc_fast_div(q->part_units, g) << ps;
+    /* the GP10x layout's checks on every device: without it (compat_parts 0, compat_shift 0, compat_units
+       the whole file) they fail only where the sub-partitions' do, or where the whole file holds fewer
+       warps than the block, and then file_warps (<= the whole file's warps) gives 0 blocks anyway */
+    uint32_t compat_warps = gpuocc_fast_div(q->compat_units, g) << cs;
+    uint64_t parts = (uint64_t)1 << ps, compat = (uint64_t)1 << cs, block_regs = (uint64_t)q->regs_per_block;
+    bool fits = (step_regs * ((wpb + parts - 1) & -parts) <= block_regs) &
+                (step_regs * ((wpb + compat - 1) & -compat) <= block_regs) & (compat_warps >= wpb);
+    uint32_t regs_blocks = gpuocc_fast_div(file_warps, wpb) & -(uint32_t)fits;
+    regs_blocks = step_regs == 0 ? (uint32_t)UNLIMITED : regs_blocks;
+    regs_blocks &= -(uint32_t)!over;
+    /* shared memory (gpuocc_nv_fast_smem, gpuocc_nv_fast_smem_blocks); a device without carveouts finds
+       none (no entry used) and keeps smem_per_sm */
+    int64_t smem_static = k->smem_static_bytes, smem_dynamic = k->smem_dynamic_bytes;
+    int64_t smem_mask = ((int64_t)1 << q->smem_shift) - 1, reserved = q->smem_reserved;
+    int64_t alloc = (smem_static + smem_dynamic + reserved + smem_mask) & ~smem_mask;
+    int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
+    int64_t preferred = percent * q->smem_per_sm / 100;
+    int64_t chosen = gpuocc_nv_carveout_in(carveouts_kib, q->carveout_count, preferred > alloc ? preferred : alloc);
+    int64_t carveout = chosen >= 0 ? chosen : q->smem_per_sm;
+    int64_t optin_bytes = q->smem_optin, block_bytes = q->smem_per_block;
+    int64_t dynamic_max = k->smem_dynamic_max_bytes, dynamic_default = optin_bytes - smem_static;
+    dynamic_max = dynamic_max < 0 ? dynamic_default : dynamic_max;
+    bool optin = k->smem_optin != 0;
+    int64_t largest = smem_static + reserved + (dynamic_max > 0 ? dynamic_max : 0);
+    int64_t limit = block_bytes + ((optin_bytes - block_bytes) & -(int64_t)(optin & (largest > block_bytes)));
+    bool too_much = (optin & (smem_dynamic > dynamic_max)) | (alloc > limit + reserved);
+    /* exact, as in gpuocc_nv_fast_smem_blocks; a quotient capped at INT32_MAX is none, as there */
+    double quotient = (double)carveout / (double)(alloc + (alloc == 0));
+    double capped = quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX; /* minsd */
+    int32_t smem_count = (int32_t)capped;
+    uint32_t smem_blocks = (uint32_t)gpuocc_select_i32((alloc == 0) | (smem_count == INT32_MAX), UNLIMITED, smem_count);
+    smem_blocks &= -(uint32_t)!too_much;
+    /* barriers (gpuocc_nv_fast_barriers_small) and virtual resources (gpuocc_nv_fast_virtual_of) */
+    uint32_t barriers_per_sm = (uint32_t)q->barriers_per_sm;
+    int32_t barriers = k->barriers;
+    uint32_t barrier_blocks = (uint32_t)gpuocc_select_i32((barriers_per_sm == 0) | (barriers == 0), UNLIMITED,
+                                                          (int32_t)gpuocc_fast_div(barriers_per_sm, (uint32_t)barriers & 31));
+    int32_t virtual_per_sm = q->virtual_per_sm;
+    int64_t virtual_resources = k->virtual_resources;
+    double virtual_quotient = (double)virtual_per_sm / (double)(virtual_resources + (virtual_resources == 0));
+    uint32_t virtual_blocks = (uint32_t)gpuocc_select_i32((virtual_per_sm == 0) | (virtual_resources == 0), UNLIMITED,
+                                                          (int32_t)virtual_quotient);
+    /* the minimum (unsigned: GPUOCC_UNLIMITED is above every limit; warps_blocks is at most the slots, so
+       blocks never equals it) and the resources that tie at it */
+    uint32_t slot_blocks = (uint32_t)q->max_blocks_per_sm;
+    uint32_t blocks = umin32(umin32(umin32(warps_blocks, regs_blocks), umin32(smem_blocks, slot_blocks)),
+                             umin32(barrier_blocks, virtual_blocks));
+#if GPUOCC_VECTORS
+    gpuocc_u32x4 limits = {warps_blocks, regs_blocks, smem_blocks, slot_blocks};
+    gpuocc_u32x4 others = {barrier_blocks, (uint32_t)UNLIMITED, (uint32_t)UNLIMITED, virtual_blocks};
+    gpuocc_u32x4 at = {blocks, blocks, blocks, blocks};
+    gpuocc_i32x4 ties = (gpuocc_i32x4)(limits == at), other_ties = (gpuocc_i32x4)(others == at);
+#if defined(__SSE2__)
+    uint32_t limiters = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps((__m128i)ties)) |
+                        (uint32_t)_mm_movemask_ps(_mm_castsi128_ps((__m128i)other_ties)) << 4;
+#else
+    const gpuocc_i32x4 bits = {1, 2, 4, 8};
+    gpuocc_i32x4 m = (ties & bits) | ((other_ties & bits) << 4);
+    uint32_t limiters = (uint32_t)(m[0] | m[1] | m[2] | m[3]);
+#endif
+#else
+    uint32_t limiters = (uint32_t)(warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
+                        (uint32_t)(regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
+                        (uint32_t)(smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
+                        (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
+                        (uint32_t)(barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS |
+                        (uint32_t)(virtual_blocks == blocks) << GPUOCC_RESOURCE_VIRTUAL;
+#endif
+    _Static_assert(GPUOCC_RESOURCE_WARPS == 0 && GPUOCC_RESOURCE_REGISTERS == 1 && GPUOCC_RESOURCE_SMEM == 2 &&
+                       GPUOCC_RESOURCE_BLOCKS == 3 && GPUOCC_RESOURCE_BARRIERS == 4 && GPUOCC_RESOURCE_VIRTUAL == 7,
+                   "the limits' lanes are the resources' bits");
+    int32_t warps = (int32_t)(blocks * wpb); /* at most the warp slots */
+    /* per_warp < 2^37, warps per block <= 64: the product fits */
+    uint64_t block_regs_used = (uint64_t)per_warp * wpb;
+    r->limiters = limiters;
+    r->blocks_per_sm = (int32_t)blocks;
+    r->warps_per_sm = warps;
+    r->max_warps_per_sm = (int32_t)q->slots;
+    r->warps_per_block = (int32_t)wpb;
+    r->occupancy = (double)warps / (double)q->slots;
+#if GPUOCC_VECTORS
+    _Static_assert(offsetof(gpuocc_result, limit_regs) == offsetof(gpuocc_result, limit_warps) + 4 &&
+                       offsetof(gpuocc_result, limit_smem) == offsetof(gpuocc_result, limit_warps) + 8 &&
+                       offsetof(gpuocc_result, limit_blocks) == offsetof(gpuocc_result, limit_warps) + 12,
+                   "four limits, one vector");
+    memcpy(&r->limit_warps, &limits, sizeof limits);
+#else
+    r->limit_warps = (int32_t)warps_blocks;
+    r->limit_regs = (int32_t)regs_blocks;
+    r->limit_smem = (int32_t)smem_blocks;
+    r->limit_blocks = (int32_t)slot_blocks;
+#endif
+    r->limit_barriers = (int32_t)barrier_blocks;
+    r->regs_per_block = block_regs_used > INT32_MAX ? INT32_MAX : (int32_t)block_regs_used;
+    r->smem_per_block_bytes = alloc;
+    r->smem_per_sm_bytes = carveout;
+    r->model = 0;
+    r->waves_per_simd = 0;
+    r->limit_sgprs = GPUOCC_UNLIMITED;
+    r->reserved0 = 0;
+    r->reserved[0] = 0;
+    r->reserved[1] = 0;
+    r->workgroups_per_gpu = 0;
+    r->limit_virtual_resources = (int32_t)virtual_blocks;
+    r->reserved2 = 0;
 }
 
 /*
@@ -220,9 +428,11 @@ static GPUOCC_ALWAYS_INLINE void fast_single(const struct gpuocc_nv_fast *f, con
  * inlined rules; other devices with power-of-two units take the same rules with their shifts.  False (the
  * plain path then) for what the fast evaluation does not cover.
  */
-static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+static GPUOCC_ALWAYS_INLINE bool occupancy_fast_sized(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                                                      bool sized)
 {
-    if (!device_ok_body(d) || !kernel_ok(k, true))
+    /* `sized`: the sizes checked here too (the caller checked none) */
+    if (!device_ok_sized(d, sized) || !kernel_ok_sized(k, true, sized) || (sized && r->size != sizeof *r))
         return false;
     struct gpuocc_nv_fast f;
     if ((d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
@@ -232,38 +442,50 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gp
         /* the values init computed, as constants: the sub-partition shifts fold, the GP10x layout's check
            goes */
         f.part_shift = 2, f.compat_shift = 0, f.compat_parts = 0;
-        fast_single(&f, k, r);
+        single_eval(&f.params, d->carveouts_kib, k, r);
         return true;
     }
     if (!gpuocc_nv_fast_init(&f, d) || (uint32_t)k->threads_per_block > f.thread_cap)
         return false;
-    fast_single(&f, k, r);
+    single_eval(&f.params, d->carveouts_kib, k, r);
     return true;
 }
 
 /*
  * The prepared single call: the device was checked by gpuocc_prepare and everything the evaluation reads of
- * it stored in a short block (struct gpuocc_nv_single: 19 words), so a call checks that block's own tag and
+ * it stored in a short block (struct gpuocc_nv_single: 21 words), so a call checks that block's own tag and
  * the kernel, and evaluates from the block alone (the stored device is not read).  False (the API's plain
  * path then, which checks the whole state's tag) for a block whose tag does not match, a device or a launch
  * the fast evaluation does not cover.
  */
-static GPUOCC_ALWAYS_INLINE bool occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r)
+static GPUOCC_ALWAYS_INLINE bool prepared_eval(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r,
+                                               bool whole)
 {
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
     const struct gpuocc_nv_single *s = &p->single;
-    /* one branch for the four: the tag's sum overlaps the kernel's checks */
-    bool tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, fast = s->fast != 0, kernel_fine = kernel_ok(k, true);
-    bool threads_fine = (uint32_t)k->threads_per_block <= s->thread_cap;
+    /* one branch for them all: the tag's sum overlaps the kernel's checks.  `whole`: the caller checked
+       no struct's size (nor the state's vendor), checked here with the rest */
+    bool tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, fast = s->params.fast != 0;
+    bool kernel_fine = kernel_ok_sized(k, true, whole);
+    bool threads_fine = (uint32_t)k->threads_per_block <= s->params.thread_cap;
+    if (whole) {
+        const gpuocc_prepared *prepared = (const gpuocc_prepared *)(const void *)((const unsigned char *)opaque -
+                                                                                   offsetof(gpuocc_prepared, opaque));
+        uint64_t head; /* size and reserved0 */
+        memcpy(&head, prepared, sizeof head);
+        _Static_assert(offsetof(gpuocc_prepared, reserved0) == 4 && offsetof(gpuocc_prepared, opaque) == 8,
+                       "size and reserved0: one word");
+        fast &= (head == sizeof *prepared) & (p->device.vendor == GPUOCC_VENDOR_NVIDIA) & (r->size == sizeof *r);
+    }
     if (!(tag_ok & fast & kernel_fine & threads_fine))
         return false;
-    /* one copy of the rules for every device shape (the shifts read from the block): two copies, one with
-       the common shape's units as constants, made the compiler load and spill the whole block before
-       choosing */
-    struct gpuocc_nv_fast f;
-    gpuocc_nv_fast_from_state(&f, p);
-    fast_single(&f, k, r);
+    single_eval(&s->params, s->carveouts_kib, k, r);
     return true;
+}
+
+static GPUOCC_ALWAYS_INLINE bool occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    return prepared_eval(opaque, k, r, false);
 }
 
 /* x86-64 with GCC or Clang: both single calls compiled for AVX2 and BMI2 as well, taken when the processor
@@ -275,7 +497,7 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_prepared(const uint64_t *opaque, cons
 #define SINGLE_AVX2 __attribute__((target("avx2,bmi,bmi2")))
 static inline bool has_avx2(void)
 {
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
+    return (__builtin_cpu_supports("avx2") != 0) & (__builtin_cpu_supports("bmi2") != 0);
 }
 #else
 #define SINGLE_AVX2
@@ -284,6 +506,67 @@ static inline bool has_avx2(void)
     return false;
 }
 #endif
+
+static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    return occupancy_fast_sized(d, k, r, false);
+}
+
+/* The API's entries: the fast path on the caller's structs (NULL pointers and sizes checked here), else a
+   tail call of the API's own path. */
+static GPUOCC_ALWAYS_INLINE int32_t occupancy_or(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                                                 gpuocc_nv_occupancy_other other)
+{
+    /* the sizes first: a struct of an older, shorter layout must not be read past its end (the vector rows
+       read the current layout whole) */
+    if (!(d && k && r) || d->size != sizeof *d || k->size != sizeof *k || !occupancy_fast_sized(d, k, r, true))
+        return other(d, k, r);
+    return GPUOCC_OK;
+}
+
+static GPUOCC_ALWAYS_INLINE int32_t prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
+                                                gpuocc_nv_prepared_other other)
+{
+    if (!(p && k && r) || p->size != sizeof *p || k->size != sizeof *k || !prepared_eval(p->opaque, k, r, true))
+        return other(p, k, r);
+    return GPUOCC_OK;
+}
+
+static GPUOCC_NOINLINE int32_t occupancy_or_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                                                     gpuocc_nv_occupancy_other other)
+{
+    return occupancy_or(d, k, r, other);
+}
+
+SINGLE_AVX2 static GPUOCC_NOINLINE int32_t occupancy_or_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+                                                             gpuocc_result *r, gpuocc_nv_occupancy_other other)
+{
+    return occupancy_or(d, k, r, other);
+}
+
+int32_t gpuocc_nv_occupancy_or(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                               gpuocc_nv_occupancy_other other)
+{
+    return has_avx2() ? occupancy_or_avx2(d, k, r, other) : occupancy_or_baseline(d, k, r, other);
+}
+
+static GPUOCC_NOINLINE int32_t prepared_or_baseline(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
+                                                    gpuocc_nv_prepared_other other)
+{
+    return prepared_or(p, k, r, other);
+}
+
+SINGLE_AVX2 static GPUOCC_NOINLINE int32_t prepared_or_avx2(const gpuocc_prepared *p, const gpuocc_kernel *k,
+                                                            gpuocc_result *r, gpuocc_nv_prepared_other other)
+{
+    return prepared_or(p, k, r, other);
+}
+
+int32_t gpuocc_nv_occupancy_prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
+                                        gpuocc_nv_prepared_other other)
+{
+    return has_avx2() ? prepared_or_avx2(p, k, r, other) : prepared_or_baseline(p, k, r, other);
+}
 
 static GPUOCC_NOINLINE bool occupancy_fast_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
@@ -317,3 +600,4 @@ bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k
 {
     return has_avx2() ? occupancy_prepared_avx2(opaque, k, r) : occupancy_prepared_baseline(opaque, k, r);
 }
+

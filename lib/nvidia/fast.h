@@ -49,20 +49,35 @@ static inline int32_t gpuocc_select_i32(bool yes, int32_t a, int32_t b)
    counts below GPUOCC_FAST_BYTES only. */
 
 /* What every launch on one device shares: shifts for its power-of-two units, the register file in
-   allocation units per sub-partition, and the device fields the evaluation reads (copied, so that the
-   prepared single call reads them from its short tagged block, lib/nvidia/fast.c; on a device at hand the
-   compiler reads them from the device itself). */
+   allocation units per sub-partition, and the device fields the evaluation reads (copied: the prepared
+   single call reads them in place from its short tagged block, struct gpuocc_nv_single; on a device at
+   hand the compiler reads them from the device itself).  One list of fields for both: struct
+   gpuocc_nv_params, which struct gpuocc_nv_fast holds as anonymous members (the sweeps name them
+   directly) and as `params` (the single calls' rules take a pointer to it). */
+#define GPUOCC_NV_PARAMS_FIELDS                                                                                \
+    uint32_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift;                                     \
+    uint32_t slots;                    /* warp slots per SM */                                                 \
+    uint32_t part_units, compat_units; /* allocation units per sub-partition (and per compat part) */         \
+    uint32_t thread_cap;               /* threads per block the fast evaluation covers */                     \
+    int32_t max_threads_per_block, regs_per_thread_max, regs_per_block, compat_parts, max_blocks_per_sm;      \
+    int32_t barriers_per_sm, carveout_count;                                                                   \
+    int32_t virtual_per_sm;            /* virtual resources per SM (0: none, no limit) */                     \
+    uint32_t fast;                     /* the prepared block's: 1 when the device passed the fast checks */   \
+    int64_t smem_per_sm, smem_reserved, smem_optin, smem_per_block;
+
+struct gpuocc_nv_params {
+    GPUOCC_NV_PARAMS_FIELDS
+};
+
 struct gpuocc_nv_fast {
     const gpuocc_device *d;              /* the device (the sweeps and the batch read more of it) */
     const int32_t *carveouts_kib;        /* its carveouts_kib, or the prepared block's copy */
-    uint32_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift;
-    uint32_t slots;                      /* warp slots per SM */
-    uint32_t part_units, compat_units;   /* allocation units per sub-partition (and per compat part) */
-    uint32_t thread_cap;                 /* threads per block the fast evaluation covers */
-    int32_t max_threads_per_block, regs_per_thread_max, regs_per_block, compat_parts, max_blocks_per_sm;
-    int32_t barriers_per_sm, carveout_count;
-    int32_t virtual_per_sm;              /* virtual resources per SM (0: none, no limit) */
-    int64_t smem_per_sm, smem_reserved, smem_optin, smem_per_block;
+    union {
+        struct {
+            GPUOCC_NV_PARAMS_FIELDS
+        };
+        struct gpuocc_nv_params params;
+    };
 };
 
 /* Fill `f` from a checked device whose warp size and register allocation unit are 2^warp_shift and
@@ -334,15 +349,10 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fa
 /* Warp slots per SM the occupancy table covers (64 on every NVIDIA device so far). */
 #define GPUOCC_NV_SLOTS_MAX 128
 
-/* struct gpuocc_nv_fast without its pointers, and whether it applies to the device at all: everything the
-   prepared single call reads, under its own short tag (quick_tag). */
+/* struct gpuocc_nv_fast without its pointers (params.fast: whether it applies to the device at all) and
+   the carveouts: everything the prepared single call reads, under its own short tag (quick_tag). */
 struct gpuocc_nv_single {
-    uint8_t fast; /* 1: the device passed the fast checks and gpuocc_nv_fast_init */
-    uint8_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift, unused[2];
-    uint32_t slots, part_units, compat_units, thread_cap;
-    int32_t max_threads_per_block, regs_per_thread_max, regs_per_block, compat_parts, max_blocks_per_sm;
-    int32_t barriers_per_sm, carveout_count, virtual_per_sm;
-    int64_t smem_per_sm, smem_reserved, smem_optin, smem_per_block;
+    struct gpuocc_nv_params params;
     int32_t carveouts_kib[GPUOCC_MAX_CARVEOUTS];
 };
 _Static_assert(sizeof(struct gpuocc_nv_single) % sizeof(uint64_t) == 0, "the block is whole words");
@@ -406,19 +416,9 @@ static GPUOCC_ALWAYS_INLINE uint64_t gpuocc_nv_quick_tag(const gpuocc_nv_state *
 /* The shared part of the fast evaluation from the state's stored copy. */
 static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_from_state(struct gpuocc_nv_fast *f, const gpuocc_nv_state *p)
 {
-    const struct gpuocc_nv_single *s = &p->single;
     f->d = &p->device;
-    f->carveouts_kib = s->carveouts_kib;
-    f->warp_shift = s->warp_shift, f->unit_shift = s->unit_shift, f->part_shift = s->part_shift;
-    f->compat_shift = s->compat_shift, f->smem_shift = s->smem_shift;
-    f->slots = s->slots, f->part_units = s->part_units, f->compat_units = s->compat_units;
-    f->thread_cap = s->thread_cap;
-    f->max_threads_per_block = s->max_threads_per_block, f->regs_per_thread_max = s->regs_per_thread_max;
-    f->regs_per_block = s->regs_per_block, f->compat_parts = s->compat_parts;
-    f->max_blocks_per_sm = s->max_blocks_per_sm, f->barriers_per_sm = s->barriers_per_sm;
-    f->carveout_count = s->carveout_count, f->virtual_per_sm = s->virtual_per_sm;
-    f->smem_per_sm = s->smem_per_sm, f->smem_reserved = s->smem_reserved;
-    f->smem_optin = s->smem_optin, f->smem_per_block = s->smem_per_block;
+    f->carveouts_kib = p->single.carveouts_kib;
+    f->params = p->single.params;
 }
 
 #endif

@@ -135,6 +135,15 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
    (lib/nvidia/batch.c), and the fast answer from the state (lib/nvidia/fast.c). */
 const gpuocc_device *gpuocc_nv_prepared_device(const uint64_t *opaque);
 bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r);
+/* The public single calls' entries: the fast path above on the caller's structs as they come (NULL
+   pointers, the sizes, reserved0 and the vendor checked with the rest), GPUOCC_OK; anything else is
+   answered by `other` (the API's own path), tail-called with the same arguments. */
+typedef int32_t (*gpuocc_nv_occupancy_other)(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+typedef int32_t (*gpuocc_nv_prepared_other)(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r);
+int32_t gpuocc_nv_occupancy_or(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                               gpuocc_nv_occupancy_other other);
+int32_t gpuocc_nv_occupancy_prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
+                                        gpuocc_nv_prepared_other other);
 
 /* NVIDIA's device checks (lib/nvidia/device.c): the status naming the first bad field, and the same answer
    (valid or not) in one branch-free pass for a device in the current layout. */
