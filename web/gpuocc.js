@@ -141,10 +141,42 @@ function gpuoccRuntime(module) {
     x.gpuocc_web_free_answer(answer);
     return r;
   }
+  /* `gpuocc report ARGS...` through the module's own entry (web/module.c, gpuocc_web_report): the same
+     command's code without its streams, the arguments written into one allocation kept between calls, the
+     answer read from the module's context (valid until the next call).  {status, out, err} as run() gives. */
+  let context = 0, arena = 0, arenaSize = 0;
+  function report(args) {
+    const x = inst.exports;
+    if (!context && !(context = x.gpuocc_web_report_context())) return run(["report", ...args]);
+    let size = 8 + 4 * (args.length + 1);
+    for (let i = 0; i < args.length; i++) size += 3 * args[i].length + 1;
+    if (size > arenaSize) {
+      if (arena) x.gpuocc_web_free(arena);
+      arenaSize = Math.max(1024, 2 * size);
+      arena = x.gpuocc_web_alloc(arenaSize);
+    }
+    const b = u8(), v = dv(), argv = arena, strings = arena + 4 * (args.length + 1);
+    let at = strings;
+    b.set(REPORT, at);
+    v.setUint32(argv, at, true);
+    at += REPORT.length;
+    for (let i = 0; i < args.length; i++) {
+      const got = enc.encodeInto(args[i], b.subarray(at, arena + arenaSize));
+      b[at + got.written] = 0;
+      v.setUint32(argv + 4 * (i + 1), at, true);
+      at += got.written + 1;
+    }
+    const answer = x.gpuocc_web_report(context, args.length + 1, argv);
+    if (!answer) return run(["report", ...args]); /* --help, or out of memory: the whole command */
+    const w = dv(), errLen = w.getUint32(answer + 16, true);
+    return {status: w.getInt32(answer, true), out: str(w.getUint32(answer + 4, true), w.getUint32(answer + 8, true)),
+            err: errLen ? str(w.getUint32(answer + 12, true), errLen) : ""};
+  }
+  const REPORT = enc.encode("report\0");
   return WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi}).then((i) => {
     inst = i;
     inst.exports._initialize();
-    return {run};
+    return {run, report};
   });
 }
 
@@ -258,7 +290,13 @@ function gpuoccWorker() {
     run,
     Error: GpuoccError,
     /* the object `gpuocc report --json` prints (exit 1, a launch that cannot run, is an answer too) */
-    report(params) { return json(["report", ...flags(params), "--json"]); },
+    report(params) {
+      const a = need().report([...flags(params), "--json"]);
+      if (a.status !== 0 && a.status !== 1) throw new GpuoccError(a);
+      return JSON.parse(a.out);
+    },
+    /* the page's own: report()'s answer as {status, out, err} (out the JSON text), not part of the contract */
+    _report(params) { return need().report([...flags(params), "--json"]); },
     /* the rows `gpuocc sweep --axis AXIS --json` prints */
     sweep(params, axis) { return json(["sweep", ...flags(params), "--axis", axis, "--json"]); },
     /* the SVG `gpuocc plot --axis AXIS` draws */

@@ -5,9 +5,11 @@
 
    The page calls gpuocc_web_alloc(n) for each argument string and for the input bytes, gpuocc_web_run()
    with the argument vector, reads the answer it returns, and frees it all (each page thread has its own
-   instance). */
+   instance).  report() has its own way, gpuocc_web_report: the same command's code (tools/report.h) without
+   the streams, its JSON written into a buffer kept from call to call (docs/web.md, "Size and speed"). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "report.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -78,4 +80,72 @@ EXPORT("gpuocc_web_run") struct web_answer *web_run(int argc, char **argv, const
     fclose(err);
     *a = (struct web_answer){status, out_buf, (uint32_t)out_len, err_buf, (uint32_t)err_len};
     return a;
+}
+
+/* report()'s context, made once by the page (gpuocc_web_report_context) and used for every call: the answer
+   the page reads (its first five words are a struct web_answer), the JSON buffer, grown when a report needs
+   more, and a stream over a fixed buffer for the command's error line. */
+struct web_report {
+    struct web_answer a;
+    char *out;
+    size_t out_cap;
+    FILE *err;
+    char err_buf[4096];
+    struct cli_report rep;
+};
+
+EXPORT("gpuocc_web_report_context") struct web_report *web_report_context(void)
+{
+    struct web_report *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->out_cap = 4096;
+    c->out = malloc(c->out_cap);
+    c->err = fmemopen(c->err_buf, sizeof c->err_buf, "w");
+    if (!c->out || !c->err) {
+        if (c->err)
+            fclose(c->err);
+        free(c->out);
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* `gpuocc report ARGV...` (argv[0] is "report") as gpuocc_web_run answers it, status, output and error
+   alike, with `cli_report_answer` and `cli_report_json` in place of the dispatcher and its streams.  The
+   answer lives in the context until the next call.  NULL when the command line asks for help (the page runs
+   the whole command then) or memory ran out. */
+EXPORT("gpuocc_web_report") struct web_answer *web_report(struct web_report *c, int argc, char **argv)
+{
+    if (!c || argc < 1)
+        return NULL;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return NULL;
+    fseek(c->err, 0, SEEK_SET);
+    struct cli_io io = {.in = NULL, .out = c->err, .err = c->err, .cmd = &cli_cmd_report};
+    int status;
+    size_t n = 0;
+    if (!cli_report_answer(&io, &c->rep, argc, argv))
+        status = io.status;
+    else {
+        n = cli_report_json(&c->rep, c->out, c->out_cap);
+        if (n >= c->out_cap) {
+            char *more = malloc(n + 1);
+            if (!more)
+                return NULL;
+            free(c->out);
+            c->out = more;
+            c->out_cap = n + 1;
+            cli_report_json(&c->rep, c->out, c->out_cap);
+        }
+        status = cli_report_status(&io, &c->rep);
+        if (io.status > status)
+            status = io.status;
+    }
+    fflush(c->err);
+    long err_len = ftell(c->err);
+    c->a = (struct web_answer){status, c->out, (uint32_t)n, c->err_buf, (uint32_t)(err_len > 0 ? err_len : 0)};
+    return &c->a;
 }

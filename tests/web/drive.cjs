@@ -57,6 +57,26 @@ const pageUrl = "file://" + plan.page;
     await page.keyboard.press("Backspace");
     await page.type(sel, String(plan.edit.value));
     out.edit = {search: await page.evaluate(() => location.search), ...(await shown())};
+    /* an edit's cost: from the input event to the report and the curves laid out (a forced layout), each
+       edit in its own task after a frame; registers, threads and shared memory in turn */
+    out.redraw = await page.evaluate(async (n) => {
+      const edits = [["regs", [32, 40, 48, 56, 64, 72, 96, 128]], ["threads", [64, 128, 192, 256, 384, 512, 768, 1024]],
+                     ["smem_dynamic", [0, 4096, 16384, 32768, 49152, 65536, 98304, 131072]]];
+      const times = [];
+      for (let i = 0; i < n; i++) {
+        const [name, values] = edits[i % 3], el = document.querySelector("input[name=" + name + "]");
+        el.value = String(values[Math.floor(i / 3) % values.length]);
+        const t0 = performance.now();
+        el.dispatchEvent(new Event("input", {bubbles: true}));
+        document.getElementById("curves").getBoundingClientRect();
+        void document.body.offsetHeight;
+        times.push(performance.now() - t0);
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      }
+      const sorted = times.slice().sort((a, b) => a - b);
+      return {n, median_ms: sorted[n >> 1], max_ms: sorted[n - 1],
+              curves: [...document.querySelectorAll("svg[data-axis]")].map((e) => e.dataset.axis)};
+    }, plan.edit.redraw || 30);
   }
 
   /* binaries chosen through the file input, and given to gpuocc.binary() as ArrayBuffers */
@@ -83,15 +103,26 @@ const pageUrl = "file://" + plan.page;
 
   if (plan.bench) {
     await open("");
-    out.bench = await page.evaluate((formulaSource, p, n) => {
-      const formula = new Function("return " + formulaSource)();
+    out.bench = await page.evaluate((fullSource, bareSource, p, n) => {
+      const full = new Function("return " + fullSource)(), bare = new Function("return " + bareSource)();
       let sink = 0;
-      const time = (f) => { for (let i = 0; i < n / 10; i++) sink += f(); const t0 = performance.now(); for (let i = 0; i < n; i++) sink += f(); return (performance.now() - t0) / n; };
+      /* each timed n times after a warm-up of n/10; the median of five rounds */
+      const time = (f) => {
+        const rounds = [];
+        for (let r = 0; r < 5; r++) {
+          for (let i = 0; i < n / 10; i++) sink += f();
+          const t0 = performance.now();
+          for (let i = 0; i < n; i++) sink += f();
+          rounds.push((performance.now() - t0) / n);
+        }
+        return rounds.sort((a, b) => a - b)[2];
+      };
       const lib = time(() => gpuocc.report(p).blocks_per_sm);
-      const js = time(() => formula(p));
-      return {report_us: lib * 1e3, formula_us: js * 1e3, ratio: lib / js, sink,
-              formula_blocks: formula(p), report_blocks: gpuocc.report(p).blocks_per_sm};
-    }, plan.bench.formula, plan.bench.params, plan.bench.n);
+      const fullT = time(() => full(p).blocks_per_sm);
+      const bareT = time(() => bare(p));
+      return {report_us: lib * 1e3, full_us: fullT * 1e3, bare_us: bareT * 1e3, ratio: lib / fullT,
+              ratio_bare: lib / bareT, sink, full: full(p), bare: bare(p), report: gpuocc.report(p)};
+    }, plan.bench.full, plan.bench.bare, plan.bench.params, plan.bench.n);
   }
   await browser.close();
   process.stdout.write(JSON.stringify(out));
