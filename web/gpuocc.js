@@ -234,15 +234,22 @@ function gpuoccWorker() {
   /* a plain object of vocabulary names as the CLI's flags: threads: 256 -> --threads 256; smem_optin: 0 ->
      --no-optin; cu_mode and best_block: true -> the switch; null, undefined and "" -> left out */
   const SWITCHES = {cu_mode: "--cu-mode", best_block: "--best-block", steps: "--steps"};
+  const FLAG = new Map(); /* key -> "--key" with '_' as '-', made once per key */
   function flags(params) {
     const out = [];
-    for (const [key, value] of Object.entries(params || {})) {
+    if (!params) return out;
+    for (const key of Object.keys(params)) {
+      const value = params[key];
       if (value === null || value === undefined || value === "") continue;
       if (key === "smem_optin") {
         if (!value || value === "0" || value === "false") out.push("--no-optin");
       } else if (key in SWITCHES) {
         if (value && value !== "0" && value !== "false") out.push(SWITCHES[key]);
-      } else out.push("--" + key.replace(/_/g, "-"), String(value));
+      } else {
+        let flag = FLAG.get(key);
+        if (flag === undefined) FLAG.set(key, flag = "--" + key.replace(/_/g, "-"));
+        out.push(flag, typeof value === "string" ? value : String(value));
+      }
     }
     return out;
   }

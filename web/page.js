@@ -38,9 +38,16 @@
     $("#source").textContent = sourceOf.get(archSelect.value) || "";
   }
 
+  /* The link follows the form a moment after the last edit: history.replaceState costs the browser 1-20 ms
+     (Chromium hands it to its browser process), too much for every keystroke's frame. */
+  let linkTimer = 0;
   function link() {
     const q = new URLSearchParams(params(true)).toString();
     history.replaceState(null, "", location.pathname + (q ? "?" + q : ""));
+  }
+  function linkSoon() {
+    clearTimeout(linkTimer);
+    linkTimer = setTimeout(link, 150);
   }
 
   function set(el, key, value) {
@@ -68,16 +75,23 @@
       set(el, k, v);
       el.textContent = k === "occupancy" ? (100 * v).toFixed(1) + " %" : text(v);
     }
-    const dl = $("#fields");
-    dl.replaceChildren();
-    for (const [k, v] of Object.entries(r)) {
-      if (v === null && k !== "exceeded") continue;
-      const dt = document.createElement("dt"), dd = document.createElement("dd");
-      dt.textContent = k;
-      set(dd, k, v);
-      dd.textContent = k === "next_steps" ? v.length + " (below)" : text(v);
-      dl.append(dt, dd);
+    /* every field: the list is made again only when its keys change (another vendor, a field now null);
+       else each value is written where it changed */
+    const dl = $("#fields"), shown = Object.entries(r).filter(([k, v]) => v !== null || k === "exceeded");
+    const dds = dl.getElementsByTagName("dd");
+    if (dds.length !== shown.length || shown.some(([k], i) => dds[i].dataset.field !== k)) {
+      dl.replaceChildren(...shown.flatMap(([k]) => {
+        const dt = document.createElement("dt"), dd = document.createElement("dd");
+        dt.textContent = k;
+        dd.dataset.field = k;
+        return [dt, dd];
+      }));
     }
+    shown.forEach(([k, v], i) => {
+      const dd = dds[i], value = JSON.stringify(v), shownText = k === "next_steps" ? v.length + " (below)" : text(v);
+      if (dd.dataset.value !== value) dd.dataset.value = value;
+      if (dd.textContent !== shownText) dd.textContent = shownText;
+    });
     const steps = $("#steps");
     set(steps, "next_steps", r.next_steps);
     steps.replaceChildren(...r.next_steps.map((s) => {
@@ -123,7 +137,8 @@
   function update() {
     const t0 = performance.now();
     const all = params(true), p = params(false);
-    link();
+    if (firstAnswer) link();
+    else linkSoon();
     const a = gpuocc._report(p); /* report()'s fast way, with the CLI's stderr line (the notes) */
     if (a.status > 1) {
       $("#error").hidden = false;

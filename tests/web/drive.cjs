@@ -56,6 +56,9 @@ const pageUrl = "file://" + plan.page;
     await page.click(sel, {clickCount: 3});
     await page.keyboard.press("Backspace");
     await page.type(sel, String(plan.edit.value));
+    /* the link follows a moment after the last edit (web/page.js, linkSoon) */
+    await page.waitForFunction((f, v) => new URLSearchParams(location.search).get(f) === v, {timeout: 5000},
+                               plan.edit.field, String(plan.edit.value)).catch(() => {});
     out.edit = {search: await page.evaluate(() => location.search), ...(await shown())};
     /* an edit's cost: from the input event to the report and the curves laid out (a forced layout), each
        edit in its own task after a frame; registers, threads and shared memory in turn */
