@@ -101,6 +101,8 @@ def launch(vendor):
             p["virtual_resources"] = rng.randint(0, 64)
         if rng.random() < 0.08:  # refused by name where the part has no tensor memory
             p["tmem_columns"] = rng.choice([32, 128, 256, 512])
+        if rng.random() < 0.1:  # thread-block clusters (refused before sm_90); the module's stack once ran out here
+            p["cluster"] = rng.choice(["2x1x1", "4x2", "8", "16"])
     elif vendor == "amd":
         if rng.random() < 0.3:
             p["agprs"] = rng.choice([0, 32, 64, 128])

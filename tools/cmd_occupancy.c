@@ -465,71 +465,159 @@ static void print_field(FILE *out, const struct field *f)
         fprintf(out, "%lld", (long long)f->n);
 }
 
-static void json_field(struct cli_buf *b, const struct field *f)
+static void json_field(const struct cli_json_ops *o, void *c, const struct field *f)
 {
     bool unknown = (f->kind == F_COUNT && f->n <= 0) || (f->kind == F_LIMIT && f->n == GPUOCC_UNLIMITED);
     if (f->kind == F_NA || unknown)
-        cli_buf_puts(b, "null");
+        o->null(c);
     else if (f->kind == F_TEXT)
-        cli_buf_json_string(b, f->text);
+        o->string(c, f->text);
     else if (f->kind == F_FIXED6)
-        cli_buf_printf(b, "%.6f", f->x);
+        o->fixed6(c, f->x);
     else if (f->kind == F_BOOL)
-        cli_buf_puts(b, f->n ? "true" : "false");
+        o->boolean(c, f->n != 0);
     else if (f->kind == F_LIST) { /* "40|232|232": a JSON array of integers */
-        cli_buf_putc(b, '[');
-        for (const char *c = f->text; *c; c++)
-            cli_buf_putc(b, *c == '|' ? ',' : *c);
-        cli_buf_putc(b, ']');
-    } else if (f->kind == F_LIMITERS)
-        cli_buf_json_limiters(b, (uint32_t)f->n);
-    else
-        cli_buf_int(b, f->n);
+        o->open(c, '[');
+        for (const char *p = f->text; *p;) {
+            char *end;
+            o->integer(c, strtoll(p, &end, 10));
+            p = *end == '|' ? end + 1 : end + strlen(end);
+        }
+        o->close(c, ']');
+    } else if (f->kind == F_LIMITERS) {
+        o->open(c, '[');
+        for (int32_t i = 0; i <= GPUOCC_RESOURCE_VIRTUAL; i++) /* every vendor's resources, as json_limiters */
+            if ((uint32_t)f->n & (1u << i))
+                o->string(c, gpuocc_resource_name(i));
+        o->close(c, ']');
+    } else
+        o->integer(c, f->n);
 }
 
-static void json_change(struct cli_buf *b, const gpuocc_step_change *c)
+static void json_change(const struct cli_json_ops *o, void *c, const gpuocc_step_change *ch)
 {
-    cli_buf_puts(b, "{\"resource\":");
-    cli_buf_json_string(b, gpuocc_resource_name(c->resource));
-    cli_buf_puts(b, ",\"new_value\":");
-    cli_buf_int(b, c->new_value);
-    cli_buf_puts(b, ",\"shed\":");
-    cli_buf_int(b, c->shed);
+    o->key(c, "resource");
+    o->string(c, gpuocc_resource_name(ch->resource));
+    o->key(c, "new_value");
+    o->integer(c, ch->new_value);
+    o->key(c, "shed");
+    o->integer(c, ch->shed);
 }
 
-size_t cli_report_json(const struct cli_report *rep, char *out, size_t cap)
+void cli_report_write(const struct cli_report *rep, const struct cli_json_ops *o, void *c)
 {
-    struct cli_buf b = {out, 0, cap};
     struct field f[96];
     struct field_text t;
     size_t n = report_fields(&rep->l, &rep->r, &rep->x, &rep->cc, &t, f);
-    bool first = true;
-    cli_buf_putc(&b, '{');
+    o->open(c, '{');
     for (size_t i = 0; i < n; i++) {
-        cli_buf_json_key(&b, &first, f[i].key);
-        json_field(&b, &f[i]);
+        o->key(c, f[i].key);
+        json_field(o, c, &f[i]);
     }
-    cli_buf_json_key(&b, &first, "next_steps");
-    cli_buf_putc(&b, '[');
+    o->key(c, "next_steps");
+    o->open(c, '[');
     gpuocc_step steps[GPUOCC_STEPS_MAX];
     int32_t count = report_steps(&rep->l, &rep->r, steps);
     for (int32_t i = 0; i < count; i++) {
-        if (i)
-            cli_buf_putc(&b, ',');
-        json_change(&b, &steps[i].change);
-        cli_buf_puts(&b, ",\"blocks_per_sm\":");
-        cli_buf_int(&b, steps[i].blocks_per_sm);
-        cli_buf_puts(&b, ",\"also\":[");
+        o->open(c, '{');
+        json_change(o, c, &steps[i].change);
+        o->key(c, "blocks_per_sm");
+        o->integer(c, steps[i].blocks_per_sm);
+        o->key(c, "also");
+        o->open(c, '[');
         for (int32_t j = 0; j < steps[i].also_count; j++) {
-            if (j)
-                cli_buf_putc(&b, ',');
-            json_change(&b, &steps[i].also[j]);
-            cli_buf_putc(&b, '}');
+            o->open(c, '{');
+            json_change(o, c, &steps[i].also[j]);
+            o->close(c, '}');
         }
-        cli_buf_puts(&b, "]}");
+        o->close(c, ']');
+        o->close(c, '}');
     }
-    cli_buf_puts(&b, "]}\n");
-    return b.len;
+    o->close(c, ']');
+    o->close(c, '}');
+}
+
+/* The text writer: compact JSON into a cli_buf, commas between members and elements. */
+struct json_text {
+    struct cli_buf b;
+    int depth;                 /* open containers */
+    bool first[16], array[16]; /* per depth: nothing written in it yet; it is an array */
+};
+
+static void text_value(struct json_text *t) /* a value's comma, in an array */
+{
+    if (t->depth > 0 && t->array[t->depth - 1]) {
+        if (!t->first[t->depth - 1])
+            cli_buf_putc(&t->b, ',');
+        t->first[t->depth - 1] = false;
+    }
+}
+
+static void text_open(void *c, char bracket)
+{
+    struct json_text *t = c;
+    text_value(t);
+    cli_buf_putc(&t->b, bracket);
+    if (t->depth < 16) {
+        t->first[t->depth] = true;
+        t->array[t->depth] = bracket == '[';
+    }
+    t->depth++;
+}
+
+static void text_close(void *c, char bracket)
+{
+    struct json_text *t = c;
+    t->depth--;
+    cli_buf_putc(&t->b, bracket);
+}
+
+static void text_key(void *c, const char *key)
+{
+    struct json_text *t = c;
+    bool *first = &t->first[t->depth - 1];
+    cli_buf_json_key(&t->b, first, key);
+}
+
+static void text_null(void *c)
+{
+    text_value(c);
+    cli_buf_puts(&((struct json_text *)c)->b, "null");
+}
+
+static void text_boolean(void *c, bool v)
+{
+    text_value(c);
+    cli_buf_puts(&((struct json_text *)c)->b, v ? "true" : "false");
+}
+
+static void text_integer(void *c, int64_t v)
+{
+    text_value(c);
+    cli_buf_int(&((struct json_text *)c)->b, v);
+}
+
+static void text_fixed6(void *c, double v)
+{
+    text_value(c);
+    cli_buf_printf(&((struct json_text *)c)->b, "%.6f", v);
+}
+
+static void text_string(void *c, const char *s)
+{
+    text_value(c);
+    cli_buf_json_string(&((struct json_text *)c)->b, s);
+}
+
+static const struct cli_json_ops json_text_ops = {text_open, text_close, text_key, text_null, text_boolean,
+                                                  text_integer, text_fixed6, text_string};
+
+size_t cli_report_json(const struct cli_report *rep, char *out, size_t cap)
+{
+    struct json_text t = {.b = {out, 0, cap}};
+    cli_report_write(rep, &json_text_ops, &t);
+    cli_buf_putc(&t.b, '\n');
+    return t.b.len;
 }
 
 /* --json: the object written into a buffer (cli_report_json), then out; false when memory ran out */

@@ -32,6 +32,20 @@ struct cli_report {
 bool cli_report_answer(struct cli_io *io, struct cli_report *rep, int argc, char **argv);
 /* The answer's `--json` object and its line break, into out[0, cap): the bytes needed (whole when < cap). */
 size_t cli_report_json(const struct cli_report *rep, char *out, size_t cap);
+
+/* The same object as a sequence of JSON events, for a writer other than the text: cli_report_json is this
+   with the text writer.  Keys are string literals (static storage: a writer may keep their addresses). */
+struct cli_json_ops {
+    void (*open)(void *ctx, char bracket); /* '{' or '[' */
+    void (*close)(void *ctx, char bracket);
+    void (*key)(void *ctx, const char *key);
+    void (*null)(void *ctx);
+    void (*boolean)(void *ctx, bool v);
+    void (*integer)(void *ctx, int64_t v);
+    void (*fixed6)(void *ctx, double v); /* the text writes "%.6f" */
+    void (*string)(void *ctx, const char *s);
+};
+void cli_report_write(const struct cli_report *rep, const struct cli_json_ops *ops, void *ctx);
 /* After the answer is printed: a launch that cannot run is a problem (io->err) and exit 1; the exit status. */
 int cli_report_status(struct cli_io *io, const struct cli_report *rep);
 

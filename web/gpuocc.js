@@ -13,12 +13,13 @@ function gpuoccRuntime(module) {
   const enc = new TextEncoder(), dec = new TextDecoder();
   let inst = null, files = new Map(), opened = new Map(), nextFd = 4, onRead = null;
   /* views of the module's memory, made again only when it has grown (its buffer is then a new one) */
-  let buffer = null, bytes = null, view = null;
+  let buffer = null, bytes = null, view = null, f64 = null;
   const fresh = () => {
     if (buffer !== inst.exports.memory.buffer) {
       buffer = inst.exports.memory.buffer;
       bytes = new Uint8Array(buffer);
       view = new DataView(buffer);
+      f64 = new Float64Array(buffer);
     }
   };
   const u8 = () => (fresh(), bytes);
@@ -142,12 +143,65 @@ function gpuoccRuntime(module) {
     return r;
   }
   /* `gpuocc report ARGS...` through the module's own entry (web/module.c, gpuocc_web_report): the same
-     command's code without its streams, the arguments written into one allocation kept between calls, the
-     answer read from the module's context (valid until the next call).  {status, out, err} as run() gives. */
+     command's code without its streams, the arguments written into one allocation kept between calls.  The
+     object comes as a tape of JSON events (module.c says how), turned into the object here by code that
+     knows no field: keys are the module's literals, decoded once each.  {status, value, err}; null when the
+     module cannot answer so (--help, memory), and the caller runs the whole command. */
   let context = 0, arena = 0, arenaSize = 0;
+  const keys = new Map();
+  const text = (p, n) => { /* short ASCII without a TextDecoder call */
+    if (n > 24) return str(p, n);
+    const b = bytes;
+    let s = "";
+    for (let i = 0; i < n; i++) {
+      const c = b[p + i];
+      if (c > 127) return str(p, n);
+      s += String.fromCharCode(c);
+    }
+    return s;
+  };
+  function values(tape, n, strings) {
+    const t = f64, stack = [];
+    let i = tape >> 3, end = i + n, cur = null, array = null, key = null, root = null, v;
+    while (i < end) {
+      const tag = t[i++];
+      if (tag === 5) {
+        const p = t[i++];
+        key = keys.get(p);
+        if (key === undefined) {
+          const b = u8();
+          let e = p;
+          while (b[e] !== 0) e++;
+          keys.set(p, key = str(p, e - p));
+        }
+        continue;
+      }
+      if (tag === 2 || tag === 4) {
+        cur = stack.pop();
+        array = stack.pop();
+        continue;
+      }
+      if (tag === 9) v = t[i++];
+      else if (tag === 6) v = null;
+      else if (tag === 10) { v = text(strings + t[i], t[i + 1]); i += 2; }
+      else if (tag === 7) v = true;
+      else if (tag === 8) v = false;
+      else if (tag === 1) v = {};
+      else if (tag === 3) v = [];
+      else throw new Error("gpuocc: a bad value tape");
+      if (array !== null) array.push(v);
+      else if (cur !== null) cur[key] = v;
+      else root = v;
+      if (tag === 1 || tag === 3) {
+        stack.push(array, cur);
+        if (tag === 1) { cur = v; array = null; } else { array = v; cur = null; }
+      }
+    }
+    return root;
+  }
   function report(args) {
     const x = inst.exports;
-    if (!context && !(context = x.gpuocc_web_report_context())) return run(["report", ...args]);
+    if (!context && !(context = x.gpuocc_web_report_context())) return null;
     let size = 8 + 4 * (args.length + 1);
     for (let i = 0; i < args.length; i++) size += 3 * args[i].length + 1;
     if (size > arenaSize) {
@@ -167,10 +221,11 @@ function gpuoccRuntime(module) {
       at += got.written + 1;
     }
     const answer = x.gpuocc_web_report(context, args.length + 1, argv);
-    if (!answer) return run(["report", ...args]); /* --help, or out of memory: the whole command */
-    const w = dv(), errLen = w.getUint32(answer + 16, true);
-    return {status: w.getInt32(answer, true), out: str(w.getUint32(answer + 4, true), w.getUint32(answer + 8, true)),
-            err: errLen ? str(w.getUint32(answer + 12, true), errLen) : ""};
+    if (!answer) return null;
+    const w = dv(), status = w.getInt32(answer, true), errLen = w.getUint32(answer + 16, true);
+    const value = status <= 1 ? values(w.getUint32(answer + 4, true), w.getUint32(answer + 8, true),
+                                       w.getUint32(answer + 20, true)) : null;
+    return {status, value, err: errLen ? str(w.getUint32(answer + 12, true), errLen) : ""};
   }
   const REPORT = enc.encode("report\0");
   return WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi}).then((i) => {
@@ -286,6 +341,14 @@ function gpuoccWorker() {
   }
   /* `gpuocc ARGS...`: {status, out, err}, as a terminal sees them */
   function run(args, input) { return need().run(args, {input}); }
+  /* report(): the module's report entry (the object as values), else the whole command and its JSON text */
+  function reportAnswer(params) {
+    const args = [...flags(params), "--json"];
+    const a = need().report(args);
+    if (a) return a;
+    const b = need().run(["report", ...args]);
+    return {status: b.status, value: b.status <= 1 ? JSON.parse(b.out) : null, err: b.err};
+  }
   function json(args) {
     const a = need().run(args);
     if (a.status !== 0 && a.status !== 1) throw new GpuoccError(a);
@@ -298,12 +361,12 @@ function gpuoccWorker() {
     Error: GpuoccError,
     /* the object `gpuocc report --json` prints (exit 1, a launch that cannot run, is an answer too) */
     report(params) {
-      const a = need().report([...flags(params), "--json"]);
+      const a = reportAnswer(params);
       if (a.status !== 0 && a.status !== 1) throw new GpuoccError(a);
-      return JSON.parse(a.out);
+      return a.value;
     },
-    /* the page's own: report()'s answer as {status, out, err} (out the JSON text), not part of the contract */
-    _report(params) { return need().report([...flags(params), "--json"]); },
+    /* the page's own: report()'s answer as {status, value, err} (err: the CLI's stderr), not the contract */
+    _report: reportAnswer,
     /* the rows `gpuocc sweep --axis AXIS --json` prints */
     sweep(params, axis) { return json(["sweep", ...flags(params), "--axis", axis, "--json"]); },
     /* the SVG `gpuocc plot --axis AXIS` draws */

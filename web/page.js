@@ -145,7 +145,7 @@
       $("#error").textContent = a.err.trim();
       $("#report").hidden = true;
     } else {
-      const r = JSON.parse(a.out);
+      const r = a.value;
       renderReport(r, a.err.trim());
       renderWaves(r, all);
       if (firstAnswer) {
