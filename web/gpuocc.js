@@ -215,10 +215,17 @@ function gpuoccRuntime(module) {
     v.setUint32(argv, at, true);
     at += REPORT.length;
     for (let i = 0; i < args.length; i++) {
-      const got = enc.encodeInto(args[i], b.subarray(at, arena + arenaSize));
-      b[at + got.written] = 0;
+      const a = args[i], n = a.length;
       v.setUint32(argv + 4 * (i + 1), at, true);
-      at += got.written + 1;
+      let j = 0; /* ASCII byte by byte (a TextEncoder call costs more than a short argument), the rest encoded */
+      for (; j < n; j++) {
+        const c = a.charCodeAt(j);
+        if (c > 127) break;
+        b[at + j] = c;
+      }
+      if (j < n) j += enc.encodeInto(a.slice(j), b.subarray(at + j, arena + arenaSize)).written;
+      b[at + j] = 0;
+      at += j + 1;
     }
     const answer = x.gpuocc_web_report(context, args.length + 1, argv);
     if (!answer) return null;

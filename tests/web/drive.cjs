@@ -109,22 +109,27 @@ const pageUrl = "file://" + plan.page;
     out.bench = await page.evaluate((fullSource, bareSource, p, n) => {
       const full = new Function("return " + fullSource)(), bare = new Function("return " + bareSource)();
       let sink = 0;
-      /* each timed n times after a warm-up of n/10; the median of five rounds */
-      const time = (f) => {
-        const rounds = [];
-        for (let r = 0; r < 5; r++) {
-          for (let i = 0; i < n / 10; i++) sink += f();
-          const t0 = performance.now();
-          for (let i = 0; i < n; i++) sink += f();
-          rounds.push((performance.now() - t0) / n);
-        }
-        return rounds.sort((a, b) => a - b)[2];
+      /* the three in turn, seven rounds, each run in batches of 100 for at least 40 ms a round (the clock's
+         grain is 0.1 ms) after a warm-up of n calls; each figure the median of its rounds, each ratio the median
+         of the rounds' ratios (a round's three share the machine's load of the moment) */
+      const once = (f, ms) => {
+        let calls = 0, t1;
+        const t0 = performance.now();
+        do {
+          for (let i = 0; i < 100; i++) sink += f();
+          calls += 100;
+        } while ((t1 = performance.now()) - t0 < ms);
+        return (t1 - t0) / calls;
       };
-      const lib = time(() => gpuocc.report(p).blocks_per_sm);
-      const fullT = time(() => full(p).blocks_per_sm);
-      const bareT = time(() => bare(p));
-      return {report_us: lib * 1e3, full_us: fullT * 1e3, bare_us: bareT * 1e3, ratio: lib / fullT,
-              ratio_bare: lib / bareT, sink, full: full(p), bare: bare(p), report: gpuocc.report(p)};
+      const lib = () => gpuocc.report(p).blocks_per_sm, fullF = () => full(p).blocks_per_sm, bareF = () => bare(p);
+      for (const f of [lib, fullF, bareF]) for (let i = 0; i < n; i++) sink += f();
+      const rounds = [];
+      for (let r = 0; r < 7; r++) rounds.push([once(lib, 40), once(fullF, 40), once(bareF, 40)]);
+      const median = (xs) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
+      return {report_us: median(rounds.map((x) => x[0])) * 1e3, full_us: median(rounds.map((x) => x[1])) * 1e3,
+              bare_us: median(rounds.map((x) => x[2])) * 1e3, ratio: median(rounds.map((x) => x[0] / x[1])),
+              ratio_bare: median(rounds.map((x) => x[0] / x[2])), sink, full: full(p), bare: bare(p),
+              report: gpuocc.report(p)};
     }, plan.bench.full, plan.bench.bare, plan.bench.params, plan.bench.n);
   }
   await browser.close();
