@@ -104,6 +104,39 @@ const pageUrl = "file://" + plan.page;
     out.buffers.push({path: b.path, records});
   }
 
+  /* a large file (an archive padded to hundreds of MB) read while the page keeps drawing frames and
+     answering report(): the gaps between animation frames, the report() calls answered, the progress shown */
+  if (plan.large) {
+    await open("");
+    await page.evaluate(() => {
+      const w = window.__large = {frames: 0, maxGapMs: 0, reports: 0, failures: 0, progress: [], done: false};
+      let last = performance.now();
+      const tick = () => {
+        const now = performance.now();
+        w.maxGapMs = Math.max(w.maxGapMs, now - last);
+        last = now;
+        w.frames++;
+        try { if (gpuocc.report({arch: "H100", threads: 256, regs: 64}).blocks_per_sm > 0) w.reports++; } catch (e) { w.failures++; }
+        if (!w.done) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const status = document.getElementById("binary-status");
+      new MutationObserver(() => { if (w.progress.length < 400) w.progress.push(status.textContent); })
+        .observe(status, {childList: true, characterData: true, subtree: true});
+    });
+    const t0 = Date.now();
+    const input = await page.$("input[type=file][data-role=binary]");
+    await input.uploadFile(plan.large.path);
+    await page.waitForFunction(() => document.body.dataset.binaryDone !== undefined, {timeout: 240000});
+    const ms = Date.now() - t0;
+    out.large = await page.evaluate(() => {
+      window.__large.done = true;
+      const rows = [...document.querySelectorAll("[data-kernel]")].map((tr) => tr.dataset.kernel);
+      return {...window.__large, rows, done: document.body.dataset.binaryDone};
+    });
+    out.large.ms = ms;
+  }
+
   if (plan.bench) {
     await open("");
     out.bench = await page.evaluate((fullSource, bareSource, p, n) => {
