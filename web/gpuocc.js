@@ -25,6 +25,12 @@ function gpuoccRuntime(module) {
   const u8 = () => (fresh(), bytes);
   const dv = () => (fresh(), view);
   const str = (p, n) => dec.decode(u8().subarray(p, p + n));
+  /* a file is a Uint8Array, or (in the worker) a Blob read where the module reads it, synchronously
+     (FileReaderSync), at most 16 MiB a read: no copy of the whole file beside the module's */
+  const sizeOf = (d) => d instanceof Uint8Array ? d.length : d.size;
+  const CHUNK = 1 << 24;
+  const part = (d, from, to) => d instanceof Uint8Array ? d.subarray(from, to)
+    : new Uint8Array(new FileReaderSync().readAsArrayBuffer(d.slice(from, Math.min(to, from + CHUNK))));
   const wasi = {
     proc_exit(code) { throw new Error("gpuocc: the module exited (" + code + ")"); },
     /* no environment: getenv() finds nothing (the CLI's test-only settings stay off in the page) */
@@ -53,7 +59,7 @@ function gpuoccRuntime(module) {
       for (let i = 0; i < 64; i += 8) v.setBigUint64(at + i, 0n, true);
       v.setUint8(at + 16, f ? 4 : fd === 3 ? 3 : 2);
       v.setBigUint64(at + 24, 1n, true);
-      v.setBigUint64(at + 32, BigInt(f ? f.data.length : 0), true);
+      v.setBigUint64(at + 32, BigInt(f ? sizeOf(f.data) : 0), true);
       return 0;
     },
     fd_prestat_get(fd, at) { /* one preopened folder, "/", holding the files */
@@ -83,20 +89,20 @@ function gpuoccRuntime(module) {
       let total = 0;
       for (let i = 0; i < count; i++) {
         const v = dv(), p = v.getUint32(iovs + 8 * i, true), n = v.getUint32(iovs + 8 * i + 4, true);
-        const part = f.data.subarray(f.pos, f.pos + n);
-        u8().set(part, p);
-        f.pos += part.length;
-        total += part.length;
-        if (part.length < n) break;
+        const got = part(f.data, f.pos, f.pos + n);
+        u8().set(got, p);
+        f.pos += got.length;
+        total += got.length;
+        if (got.length < n) break; /* a short read: the module's stdio reads again */
       }
       dv().setUint32(nread, total, true);
-      if (onRead) onRead(f.pos, f.data.length);
+      if (onRead) onRead(f.pos, sizeOf(f.data));
       return 0;
     },
     fd_seek(fd, offset, whence, out) {
       const f = opened.get(fd);
       if (!f) return fd <= 2 ? ESPIPE : EBADF;
-      const base = whence === 0 ? 0 : whence === 1 ? f.pos : f.data.length;
+      const base = whence === 0 ? 0 : whence === 1 ? f.pos : sizeOf(f.data);
       const to = base + Number(offset);
       if (to < 0) return EINVAL;
       f.pos = to;
@@ -254,7 +260,8 @@ function gpuoccWorker() {
     }
     try {
       let data;
-      if (m.blob) { /* stream the file in, saying how much has arrived */
+      if (m.blob && typeof FileReaderSync !== "undefined") data = m.blob; /* read where the module reads it */
+      else if (m.blob) { /* stream the file in, saying how much has arrived */
         data = new Uint8Array(m.blob.size);
         const reader = m.blob.stream().getReader();
         let pos = 0, last = 0;
