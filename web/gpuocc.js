@@ -13,13 +13,14 @@ function gpuoccRuntime(module) {
   const enc = new TextEncoder(), dec = new TextDecoder();
   let inst = null, files = new Map(), opened = new Map(), nextFd = 4, onRead = null;
   /* views of the module's memory, made again only when it has grown (its buffer is then a new one) */
-  let buffer = null, bytes = null, view = null, f64 = null;
+  let buffer = null, bytes = null, view = null, f64 = null, u32 = null;
   const fresh = () => {
     if (buffer !== inst.exports.memory.buffer) {
       buffer = inst.exports.memory.buffer;
       bytes = new Uint8Array(buffer);
       view = new DataView(buffer);
       f64 = new Float64Array(buffer);
+      u32 = new Uint32Array(buffer);
     }
   };
   const u8 = () => (fresh(), bytes);
@@ -166,8 +167,13 @@ function gpuoccRuntime(module) {
     }
     return s;
   };
+  /* The outer object's keys as last seen, and an object of those keys (null values) made by
+     Object.fromEntries: V8 keeps that one in fast mode, and a copy of it ({...shape.blank}) too, where an
+     object given 70 keys one by one becomes a dictionary (three times slower to build, slower to read).  The
+     copy is used only when the keys come the same, in the same order; else the object is made again. */
+  let shape = {keys: [], blank: {}};
   function values(tape, n, strings) {
-    const t = f64, stack = [];
+    const t = f64, stack = [], keysNow = [];
     let i = tape >> 3, end = i + n, cur = null, array = null, key = null, root = null, v;
     while (i < end) {
       const tag = t[i++];
@@ -180,6 +186,7 @@ function gpuoccRuntime(module) {
           while (b[e] !== 0) e++;
           keys.set(p, key = str(p, e - p));
         }
+        if (cur === root) keysNow.push(key);
         continue;
       }
       if (tag === 2 || tag === 4) {
@@ -192,7 +199,7 @@ function gpuoccRuntime(module) {
       else if (tag === 10) { v = text(strings + t[i], t[i + 1]); i += 2; }
       else if (tag === 7) v = true;
       else if (tag === 8) v = false;
-      else if (tag === 1) v = {};
+      else if (tag === 1) v = root === null ? {...shape.blank} : {};
       else if (tag === 3) v = [];
       else throw new Error("gpuocc: a bad value tape");
       if (array !== null) array.push(v);
@@ -201,6 +208,15 @@ function gpuoccRuntime(module) {
       if (tag === 1 || tag === 3) {
         stack.push(array, cur);
         if (tag === 1) { cur = v; array = null; } else { array = v; cur = null; }
+      }
+    }
+    if (root !== null && !Array.isArray(root)) {
+      const was = shape.keys;
+      let same = was.length === keysNow.length;
+      for (let k = 0; same && k < was.length; k++) same = was[k] === keysNow[k];
+      if (!same) { /* another set of keys: the object in its own keys' order, and the shape for the next */
+        root = Object.fromEntries(keysNow.map((k) => [k, root[k]]));
+        shape = {keys: keysNow, blank: Object.fromEntries(keysNow.map((k) => [k, null]))};
       }
     }
     return root;
@@ -215,14 +231,15 @@ function gpuoccRuntime(module) {
       arenaSize = Math.max(1024, 2 * size);
       arena = x.gpuocc_web_alloc(arenaSize);
     }
-    const b = u8(), v = dv(), argv = arena, strings = arena + 4 * (args.length + 1);
+    /* wasm is little-endian, as every browser's typed arrays are where a page runs (x86, ARM) */
+    const b = u8(), w32 = u32, argv = arena >> 2, strings = arena + 4 * (args.length + 1);
     let at = strings;
     b.set(REPORT, at);
-    v.setUint32(argv, at, true);
+    w32[argv] = at;
     at += REPORT.length;
     for (let i = 0; i < args.length; i++) {
       const a = args[i], n = a.length;
-      v.setUint32(argv + 4 * (i + 1), at, true);
+      w32[argv + i + 1] = at;
       let j = 0; /* ASCII byte by byte (a TextEncoder call costs more than a short argument), the rest encoded */
       for (; j < n; j++) {
         const c = a.charCodeAt(j);
@@ -233,12 +250,12 @@ function gpuoccRuntime(module) {
       b[at + j] = 0;
       at += j + 1;
     }
-    const answer = x.gpuocc_web_report(context, args.length + 1, argv);
+    const answer = x.gpuocc_web_report(context, args.length + 1, arena);
     if (!answer) return null;
-    const w = dv(), status = w.getInt32(answer, true), errLen = w.getUint32(answer + 16, true);
-    const value = status <= 1 ? values(w.getUint32(answer + 4, true), w.getUint32(answer + 8, true),
-                                       w.getUint32(answer + 20, true)) : null;
-    return {status, value, err: errLen ? str(w.getUint32(answer + 12, true), errLen) : ""};
+    fresh();
+    const w = u32, at4 = answer >> 2, status = w[at4] | 0, errLen = w[at4 + 4];
+    const value = status <= 1 ? values(w[at4 + 1], w[at4 + 2], w[at4 + 5]) : null;
+    return {status, value, err: errLen ? str(w[at4 + 3], errLen) : ""};
   }
   const REPORT = enc.encode("report\0");
   return WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi}).then((i) => {
