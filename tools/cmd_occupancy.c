@@ -343,7 +343,9 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
 {
     char *arch = t->arch;
     size_t cap = sizeof t->arch;
-    snprintf(t->rocm, sizeof t->rocm, "%d.%d", l->k.rocm_version / 100, l->k.rocm_version % 100);
+    t->rocm[0] = '\0'; /* the ROCm release, only where the field shows it (below) */
+    if (l->k.rocm_version)
+        snprintf(t->rocm, sizeof t->rocm, "%d.%d", l->k.rocm_version / 100, l->k.rocm_version % 100);
     cli_arch_name(&l->dev, arch, cap);
     bool amd = cli_is_amd(&l->dev), intel = cli_is_intel(&l->dev), nvidia = !amd && !intel;
     enum field_kind nv_int = nvidia ? F_INT : F_NA, amd_int = amd ? F_INT : F_NA, intel_int = intel ? F_INT : F_NA;
