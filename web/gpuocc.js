@@ -167,8 +167,9 @@ function gpuoccRuntime(module) {
     }
     return s;
   };
-  /* The outer object's keys as last seen, and an object of those keys (null values) made by
-     Object.fromEntries: V8 keeps that one in fast mode, and a copy of it ({...shape.blank}) too, where an
+  /* The outer object's keys as last seen, and a private object of those keys (the values of the first
+     object with them, so that its fields' kinds are a report's) made by Object.fromEntries: V8 keeps that one
+     in fast mode, and a copy of it ({...shape.blank}) too, where an
      object given 70 keys one by one becomes a dictionary (three times slower to build, slower to read).  The
      copy is used only when the keys come the same, in the same order; else the object is made again. */
   let shape = {keys: [], blank: {}};
@@ -216,7 +217,7 @@ function gpuoccRuntime(module) {
       for (let k = 0; same && k < was.length; k++) same = was[k] === keysNow[k];
       if (!same) { /* another set of keys: the object in its own keys' order, and the shape for the next */
         root = Object.fromEntries(keysNow.map((k) => [k, root[k]]));
-        shape = {keys: keysNow, blank: Object.fromEntries(keysNow.map((k) => [k, null]))};
+        shape = {keys: keysNow, blank: Object.fromEntries(keysNow.map((k) => [k, root[k]]))};
       }
     }
     return root;
