@@ -754,6 +754,98 @@ void json_key(FILE *f, bool *first, const char *key)
     fputc(':', f);
 }
 
+void cli_buf_putc(struct cli_buf *b, char c)
+{
+    if (b->len < b->cap)
+        b->p[b->len] = c;
+    b->len++;
+}
+
+/* s[0, n) at the end (the bytes past cap dropped) */
+static void buf_write(struct cli_buf *b, const char *s, size_t n)
+{
+    if (b->len < b->cap)
+        memcpy(b->p + b->len, s, n < b->cap - b->len ? n : b->cap - b->len);
+    b->len += n;
+}
+
+void cli_buf_puts(struct cli_buf *b, const char *s)
+{
+    buf_write(b, s, strlen(s));
+}
+
+void cli_buf_int(struct cli_buf *b, int64_t v)
+{
+    char digits[24];
+    size_t n = sizeof digits;
+    /* the magnitude as unsigned: INT64_MIN has no positive int64_t */
+    uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do
+        digits[--n] = (char)('0' + m % 10);
+    while ((m /= 10) != 0);
+    if (v < 0)
+        digits[--n] = '-';
+    buf_write(b, digits + n, sizeof digits - n);
+}
+
+void cli_buf_printf(struct cli_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char spare[1];
+    bool room = b->len < b->cap;
+    /* vsnprintf writes its terminator inside the buffer: a text that ends at cap-1 or later counts as cut */
+    int n = vsnprintf(room ? b->p + b->len : spare, room ? b->cap - b->len : sizeof spare, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        b->len += (size_t)n;
+}
+
+void cli_buf_json_string(struct cli_buf *b, const char *s)
+{
+    cli_buf_putc(b, '"');
+    for (;;) { /* the plain run of characters copied at once, then the one to escape */
+        size_t n = 0;
+        unsigned char c;
+        while ((c = (unsigned char)s[n]) != 0 && c != '"' && c != '\\' && c >= 0x20 && c != 0x7f)
+            n++;
+        buf_write(b, s, n);
+        s += n;
+        if (!c)
+            break;
+        if (c == '"' || c == '\\') {
+            cli_buf_putc(b, '\\');
+            cli_buf_putc(b, (char)c);
+        } else
+            cli_buf_printf(b, "\\u%04x", c);
+        s++;
+    }
+    cli_buf_putc(b, '"');
+}
+
+void cli_buf_json_key(struct cli_buf *b, bool *first, const char *key)
+{
+    if (!*first)
+        cli_buf_putc(b, ',');
+    *first = false;
+    cli_buf_json_string(b, key);
+    cli_buf_putc(b, ':');
+}
+
+void cli_buf_json_limiters(struct cli_buf *b, uint32_t limiters)
+{
+    cli_buf_putc(b, '[');
+    bool first = true;
+    for (int32_t i = 0; i <= GPUOCC_RESOURCE_VIRTUAL; i++) /* every vendor's resources, as json_limiters */
+        if (limiters & (1u << i)) {
+            if (!first)
+                cli_buf_putc(b, ',');
+            cli_buf_json_string(b, gpuocc_resource_name(i));
+            first = false;
+        }
+    cli_buf_putc(b, ']');
+}
+
 void csv_cell(FILE *f, const char *s, size_t n)
 {
     bool quote = false;

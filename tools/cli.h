@@ -213,6 +213,20 @@ void cli_escape(const char *s, size_t n, char *out, size_t cap);
 void json_string(FILE *f, const char *s);
 void json_string_n(FILE *f, const char *s, size_t n);
 void json_key(FILE *f, bool *first, const char *key);
+/* The same writer into a caller's buffer, no stream: `len` counts every byte written, bytes at and past `cap`
+   are dropped; the text is whole only when len < cap (else write again into a larger one), not terminated.
+   The report's JSON (tools/report.h) is written so, for the CLI and the web module alike. */
+struct cli_buf {
+    char *p;
+    size_t len, cap;
+};
+void cli_buf_putc(struct cli_buf *b, char c);
+void cli_buf_puts(struct cli_buf *b, const char *s);
+void cli_buf_int(struct cli_buf *b, int64_t v); /* "%lld" */
+void cli_buf_printf(struct cli_buf *b, const char *fmt, ...) CLI_PRINTF(2, 3);
+void cli_buf_json_string(struct cli_buf *b, const char *s); /* as json_string */
+void cli_buf_json_key(struct cli_buf *b, bool *first, const char *key); /* as json_key */
+void cli_buf_json_limiters(struct cli_buf *b, uint32_t limiters); /* as json_limiters */
 /* A CSV cell, quoted (RFC 4180) when it holds a comma, quote, CR or LF. */
 void csv_cell(FILE *f, const char *s, size_t n);
 

@@ -1,24 +1,12 @@
 /* gpuocc report | devices: the occupancy engine on the command line. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
-#include "clusters.h"
+#include "report.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- report ---- */
-
-/* Issue 24's answers beside the occupancy: tensor memory, setmaxnreg, the launch bounds' minimum. */
-struct report_extra {
-    int32_t tmem_holders;                  /* GPUOCC_UNLIMITED without --tmem-columns */
-    int32_t setmaxnreg_count;              /* warpgroups given to --setmaxnreg; 0 = not asked */
-    int32_t setmaxnreg[GPUOCC_SETMAXNREG_MAX_WARPGROUPS];
-    char setmaxnreg_text[GPUOCC_SETMAXNREG_MAX_WARPGROUPS * 5];
-    bool regs_fixed;
-    gpuocc_setmaxnreg_result smr;
-    int32_t min_blocks;                    /* --min-blocks; 0 = not asked */
-    uint32_t min_blocks_preventing;
-};
 
 /* The built-in example: a 256-thread, 64-register kernel with 48 KiB of dynamic shared memory on H100. */
 static void launch_example(struct cli_io *io, struct cli_launch *l)
@@ -239,7 +227,7 @@ static void print_report_text_intel(FILE *out, const struct cli_launch *l, const
 
 /* Issue 24's lines, after the limits: tensor memory, setmaxnreg, the launch bounds' minimum. */
 static void print_extra_text(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
-                             const struct report_extra *x, const char *unit)
+                             const struct cli_report_extra *x, const char *unit)
 {
     if (l->k.tmem_columns > 0) {
         int32_t waiting = r->blocks_per_sm > x->tmem_holders ? r->blocks_per_sm - x->tmem_holders : 0;
@@ -277,7 +265,7 @@ static void print_extra_text(FILE *out, const struct cli_launch *l, const gpuocc
 }
 
 static void print_report_text(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
-                              const struct report_extra *x, const struct cli_cluster *cc)
+                              const struct cli_report_extra *x, const struct cli_cluster *cc)
 {
     if (cli_is_amd(&l->dev)) {
         print_report_text_amd(out, l, r);
@@ -349,13 +337,15 @@ struct field_text {
     char arch[16], rocm[16], why[256];
 };
 
-static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, const struct report_extra *x,
+static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, const struct cli_report_extra *x,
                             const struct cli_cluster *cc,
                             struct field_text *t, struct field *f)
 {
     char *arch = t->arch;
     size_t cap = sizeof t->arch;
-    snprintf(t->rocm, sizeof t->rocm, "%d.%d", l->k.rocm_version / 100, l->k.rocm_version % 100);
+    t->rocm[0] = '\0'; /* the ROCm release, only where the field shows it (below) */
+    if (l->k.rocm_version)
+        snprintf(t->rocm, sizeof t->rocm, "%d.%d", l->k.rocm_version / 100, l->k.rocm_version % 100);
     cli_arch_name(&l->dev, arch, cap);
     bool amd = cli_is_amd(&l->dev), intel = cli_is_intel(&l->dev), nvidia = !amd && !intel;
     enum field_kind nv_int = nvidia ? F_INT : F_NA, amd_int = amd ? F_INT : F_NA, intel_int = intel ? F_INT : F_NA;
@@ -453,78 +443,205 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     return n;
 }
 
-static void print_field(FILE *out, const struct field *f, bool json)
+/* A field as its CSV cell (the JSON value: json_field) */
+static void print_field(FILE *out, const struct field *f)
 {
     bool unknown = (f->kind == F_COUNT && f->n <= 0) || (f->kind == F_LIMIT && f->n == GPUOCC_UNLIMITED);
     if (f->kind == F_NA)
-        fputs(json ? "null" : "", out);
-    else if (unknown)
-        fputs(json ? "null" : "-1", out);
-    else if (f->kind == F_TEXT) {
-        if (json)
-            json_string(out, f->text);
-        else
-            csv_cell(out, f->text, strlen(f->text));
-    } else if (f->kind == F_FIXED6)
+        return;
+    if (unknown)
+        fputs("-1", out);
+    else if (f->kind == F_TEXT)
+        csv_cell(out, f->text, strlen(f->text));
+    else if (f->kind == F_FIXED6)
         fprintf(out, "%.6f", f->x);
     else if (f->kind == F_BOOL)
         fputs(f->n ? "true" : "false", out);
-    else if (f->kind == F_LIST) { /* "40|232|232": a JSON array of integers, |-joined in CSV */
-        if (json) {
-            fputc('[', out);
-            for (const char *c = f->text; *c; c++)
-                fputc(*c == '|' ? ',' : *c, out);
-            fputc(']', out);
-        } else
-            fputs(f->text, out);
-    }
+    else if (f->kind == F_LIST) /* "40|232|232", |-joined */
+        fputs(f->text, out);
     else if (f->kind == F_LIMITERS) {
-        if (json)
-            json_limiters(out, (uint32_t)f->n);
-        else {
-            char lim[96];
-            cli_limiters((uint32_t)f->n, lim, sizeof lim);
-            fputs(lim, out);
-        }
+        char lim[96];
+        cli_limiters((uint32_t)f->n, lim, sizeof lim);
+        fputs(lim, out);
     } else
         fprintf(out, "%lld", (long long)f->n);
 }
 
-static void print_report_json(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
-                              const struct report_extra *x, const struct cli_cluster *cc)
+static void json_field(const struct cli_json_ops *o, void *c, const struct field *f)
+{
+    bool unknown = (f->kind == F_COUNT && f->n <= 0) || (f->kind == F_LIMIT && f->n == GPUOCC_UNLIMITED);
+    if (f->kind == F_NA || unknown)
+        o->null(c);
+    else if (f->kind == F_TEXT)
+        o->string(c, f->text);
+    else if (f->kind == F_FIXED6)
+        o->fixed6(c, f->x);
+    else if (f->kind == F_BOOL)
+        o->boolean(c, f->n != 0);
+    else if (f->kind == F_LIST) { /* "40|232|232": a JSON array of integers */
+        o->open(c, '[');
+        for (const char *p = f->text; *p;) {
+            char *end;
+            o->integer(c, strtoll(p, &end, 10));
+            p = *end == '|' ? end + 1 : end + strlen(end);
+        }
+        o->close(c, ']');
+    } else if (f->kind == F_LIMITERS) {
+        o->open(c, '[');
+        for (int32_t i = 0; i <= GPUOCC_RESOURCE_VIRTUAL; i++) /* every vendor's resources, as json_limiters */
+            if ((uint32_t)f->n & (1u << i))
+                o->string(c, gpuocc_resource_name(i));
+        o->close(c, ']');
+    } else
+        o->integer(c, f->n);
+}
+
+static void json_change(const struct cli_json_ops *o, void *c, const gpuocc_step_change *ch)
+{
+    o->key(c, "resource");
+    o->string(c, gpuocc_resource_name(ch->resource));
+    o->key(c, "new_value");
+    o->integer(c, ch->new_value);
+    o->key(c, "shed");
+    o->integer(c, ch->shed);
+}
+
+void cli_report_write(const struct cli_report *rep, const struct cli_json_ops *o, void *c)
 {
     struct field f[96];
     struct field_text t;
-    size_t n = report_fields(l, r, x, cc, &t, f);
-    bool first = true;
-    fputc('{', out);
+    size_t n = report_fields(&rep->l, &rep->r, &rep->x, &rep->cc, &t, f);
+    o->open(c, '{');
     for (size_t i = 0; i < n; i++) {
-        json_key(out, &first, f[i].key);
-        print_field(out, &f[i], true);
+        o->key(c, f[i].key);
+        json_field(o, c, &f[i]);
     }
-    json_key(out, &first, "next_steps");
-    fputc('[', out);
+    o->key(c, "next_steps");
+    o->open(c, '[');
     gpuocc_step steps[GPUOCC_STEPS_MAX];
-    int32_t count = report_steps(l, r, steps);
+    int32_t count = report_steps(&rep->l, &rep->r, steps);
     for (int32_t i = 0; i < count; i++) {
-        const gpuocc_step_change *c = &steps[i].change;
-        fprintf(out, "%s{\"resource\":", i ? "," : "");
-        json_string(out, gpuocc_resource_name(c->resource));
-        fprintf(out, ",\"new_value\":%lld,\"shed\":%lld,\"blocks_per_sm\":%d,\"also\":[", (long long)c->new_value,
-                (long long)c->shed, steps[i].blocks_per_sm);
+        o->open(c, '{');
+        json_change(o, c, &steps[i].change);
+        o->key(c, "blocks_per_sm");
+        o->integer(c, steps[i].blocks_per_sm);
+        o->key(c, "also");
+        o->open(c, '[');
         for (int32_t j = 0; j < steps[i].also_count; j++) {
-            fprintf(out, "%s{\"resource\":", j ? "," : "");
-            json_string(out, gpuocc_resource_name(steps[i].also[j].resource));
-            fprintf(out, ",\"new_value\":%lld,\"shed\":%lld}", (long long)steps[i].also[j].new_value,
-                    (long long)steps[i].also[j].shed);
+            o->open(c, '{');
+            json_change(o, c, &steps[i].also[j]);
+            o->close(c, '}');
         }
-        fputs("]}", out);
+        o->close(c, ']');
+        o->close(c, '}');
     }
-    fputs("]}\n", out);
+    o->close(c, ']');
+    o->close(c, '}');
+}
+
+/* The text writer: compact JSON into a cli_buf, commas between members and elements. */
+struct json_text {
+    struct cli_buf b;
+    int depth;                 /* open containers */
+    bool first[16], array[16]; /* per depth: nothing written in it yet; it is an array */
+};
+
+static void text_value(struct json_text *t) /* a value's comma, in an array */
+{
+    if (t->depth > 0 && t->array[t->depth - 1]) {
+        if (!t->first[t->depth - 1])
+            cli_buf_putc(&t->b, ',');
+        t->first[t->depth - 1] = false;
+    }
+}
+
+static void text_open(void *c, char bracket)
+{
+    struct json_text *t = c;
+    text_value(t);
+    cli_buf_putc(&t->b, bracket);
+    if (t->depth < 16) {
+        t->first[t->depth] = true;
+        t->array[t->depth] = bracket == '[';
+    }
+    t->depth++;
+}
+
+static void text_close(void *c, char bracket)
+{
+    struct json_text *t = c;
+    t->depth--;
+    cli_buf_putc(&t->b, bracket);
+}
+
+static void text_key(void *c, const char *key)
+{
+    struct json_text *t = c;
+    bool *first = &t->first[t->depth - 1];
+    cli_buf_json_key(&t->b, first, key);
+}
+
+static void text_null(void *c)
+{
+    text_value(c);
+    cli_buf_puts(&((struct json_text *)c)->b, "null");
+}
+
+static void text_boolean(void *c, bool v)
+{
+    text_value(c);
+    cli_buf_puts(&((struct json_text *)c)->b, v ? "true" : "false");
+}
+
+static void text_integer(void *c, int64_t v)
+{
+    text_value(c);
+    cli_buf_int(&((struct json_text *)c)->b, v);
+}
+
+static void text_fixed6(void *c, double v)
+{
+    text_value(c);
+    cli_buf_printf(&((struct json_text *)c)->b, "%.6f", v);
+}
+
+static void text_string(void *c, const char *s)
+{
+    text_value(c);
+    cli_buf_json_string(&((struct json_text *)c)->b, s);
+}
+
+static const struct cli_json_ops json_text_ops = {text_open, text_close, text_key, text_null, text_boolean,
+                                                  text_integer, text_fixed6, text_string};
+
+size_t cli_report_json(const struct cli_report *rep, char *out, size_t cap)
+{
+    struct json_text t = {.b = {out, 0, cap}};
+    cli_report_write(rep, &json_text_ops, &t);
+    cli_buf_putc(&t.b, '\n');
+    return t.b.len;
+}
+
+/* --json: the object written into a buffer (cli_report_json), then out; false when memory ran out */
+static bool print_report_json(FILE *out, const struct cli_report *rep)
+{
+    char buf[8192];
+    size_t n = cli_report_json(rep, buf, sizeof buf);
+    if (n < sizeof buf) {
+        fwrite(buf, 1, n, out);
+        return true;
+    }
+    char *big = malloc(n + 1);
+    if (!big)
+        return false;
+    cli_report_json(rep, big, n + 1);
+    fwrite(big, 1, n, out);
+    free(big);
+    return true;
 }
 
 static void print_report_csv(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
-                             const struct report_extra *x, const struct cli_cluster *cc)
+                             const struct cli_report_extra *x, const struct cli_cluster *cc)
 {
     struct field f[96];
     struct field_text t;
@@ -535,13 +652,13 @@ static void print_report_csv(FILE *out, const struct cli_launch *l, const gpuocc
     for (size_t i = 0; i < n; i++) {
         if (i)
             fputc(',', out);
-        print_field(out, &f[i], false);
+        print_field(out, &f[i]);
     }
     fputc('\n', out);
 }
 
 /* --setmaxnreg 40,232,232: each warpgroup's register count after setmaxnreg. */
-static void setmaxnreg_list(struct cli_io *io, const char *v, struct report_extra *x)
+static void setmaxnreg_list(struct cli_io *io, const char *v, struct cli_report_extra *x)
 {
     x->setmaxnreg_count = 0;
     x->setmaxnreg_text[0] = 0;
@@ -565,114 +682,128 @@ static void setmaxnreg_list(struct cli_io *io, const char *v, struct report_extr
     }
 }
 
-static int cmd_report(struct cli_io *io, int argc, char **argv)
+bool cli_report_answer(struct cli_io *io, struct cli_report *rep, int argc, char **argv)
 {
-    FILE *out = io->out;
-    struct cli_launch l;
-    cli_launch_init(&l);
-    struct report_extra x;
-    memset(&x, 0, sizeof x);
-    x.tmem_holders = GPUOCC_UNLIMITED;
-    bool json = false, csv = false, example = false;
-    struct cli_cluster cc;
-    cli_cluster_init(&cc);
+    memset(rep, 0, sizeof *rep);
+    struct cli_launch *l = &rep->l;
+    struct cli_report_extra *x = &rep->x;
+    struct cli_cluster *cc = &rep->cc;
+    cli_launch_init(l);
+    x->tmem_holders = GPUOCC_UNLIMITED;
+    cli_cluster_init(cc);
     struct cli_args a = {io, argc, argv, 1};
     for (; cli_more(&a); a.i++) {
-        if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l) || cli_intel_launch_flag(&a, &l) ||
-            cli_cluster_flag(&a, &cc))
+        if (cli_launch_flag(&a, l) || cli_amd_launch_flag(&a, l) || cli_intel_launch_flag(&a, l) ||
+            cli_cluster_flag(&a, cc))
             continue;
         const char *v;
         if (cli_switch(&a, "--json"))
-            json = true;
+            rep->json = true;
         else if (cli_switch(&a, "--csv"))
-            csv = true;
+            rep->csv = true;
         else if (cli_flag(&a, "--setmaxnreg", &v))
-            setmaxnreg_list(io, v, &x);
+            setmaxnreg_list(io, v, x);
         else if (cli_switch(&a, "--regs-fixed"))
-            x.regs_fixed = true;
+            x->regs_fixed = true;
         else if (cli_flag(&a, "--min-blocks", &v))
-            x.min_blocks = cli_int(io, "--min-blocks", v, 1, INT32_MAX);
+            x->min_blocks = cli_int(io, "--min-blocks", v, 1, INT32_MAX);
         else if (cli_switch(&a, "--example"))
-            example = true;
+            rep->example = true;
         else
             cli_unknown(&a);
     }
-    if (!cli_launch_check(io, &l))
-        return io->status;
-    if (json && csv)
-        return cli_fail(io, "--csv", "cannot be combined with --json");
-    if (example) {
-        if (l.have_arch || l.have_threads || l.have_regs)
-            return cli_fail(io, "--example", "cannot be combined with --arch, --threads or --regs");
-        launch_example(io, &l);
+    if (!cli_launch_check(io, l))
+        return false;
+    if (rep->json && rep->csv)
+        return cli_fail(io, "--csv", "cannot be combined with --json"), false;
+    if (rep->example) {
+        if (l->have_arch || l->have_threads || l->have_regs)
+            return cli_fail(io, "--example", "cannot be combined with --arch, --threads or --regs"), false;
+        launch_example(io, l);
     } else {
-        if (!l.have_arch)
-            return cli_fail(io, "--arch", "required (or --example for the built-in example)");
-        if (!l.have_threads)
-            return cli_fail(io, "--threads", "required");
-        if (!l.have_regs && cli_is_amd(&l.dev))
-            return cli_fail(io, "--vgprs", "required (or --regs, the same field)");
-        if (!l.have_regs && !cli_is_intel(&l.dev)) /* Intel's register demand is --grf, 128 by default */
-            return cli_fail(io, "--regs", "required");
+        if (!l->have_arch)
+            return cli_fail(io, "--arch", "required (or --example for the built-in example)"), false;
+        if (!l->have_threads)
+            return cli_fail(io, "--threads", "required"), false;
+        if (!l->have_regs && cli_is_amd(&l->dev))
+            return cli_fail(io, "--vgprs", "required (or --regs, the same field)"), false;
+        if (!l->have_regs && !cli_is_intel(&l->dev)) /* Intel's register demand is --grf, 128 by default */
+            return cli_fail(io, "--regs", "required"), false;
     }
-    gpuocc_result r = {.size = sizeof r};
-    int32_t rc = gpuocc_occupancy(&l.dev, &l.k, &r);
+    gpuocc_result *r = &rep->r;
+    *r = (gpuocc_result){.size = sizeof *r};
+    int32_t rc = gpuocc_occupancy(&l->dev, &l->k, r);
     char why[256];
     int64_t refused_limit;
-    const char *refused = rc != GPUOCC_OK ? cli_refused(&l.dev, &l.k, rc, &refused_limit, why, sizeof why) : NULL;
+    const char *refused = rc != GPUOCC_OK ? cli_refused(&l->dev, &l->k, rc, &refused_limit, why, sizeof why) : NULL;
     if (refused) /* a launch no compiler or driver accepts: an error, named by its flag */
-        return cli_fail(io, !strcmp(refused, "barriers") ? "--barriers" : "--smem-static", "%s", why);
+        return cli_fail(io, !strcmp(refused, "barriers") ? "--barriers" : "--smem-static", "%s", why), false;
     if (rc == GPUOCC_ERR_TMEM)
         return cli_fail(io, "--tmem-columns", "--arch %s has no tensor memory (sm_100, sm_103 and sm_110 have it)",
-                        l.dev_name);
+                        l->dev_name), false;
     if (rc != GPUOCC_OK)
-        return cli_fail(io, "input", "%s", gpuocc_strerror(rc));
-    if (l.k.tmem_columns > 0 && (rc = gpuocc_tmem_holders(&l.dev, l.k.tmem_columns, &x.tmem_holders)) != GPUOCC_OK)
-        return cli_fail(io, "--tmem-columns", "%s", gpuocc_strerror(rc));
-    if (x.setmaxnreg_count) {
-        x.smr.size = sizeof x.smr;
-        rc = gpuocc_setmaxnreg_check(&l.dev, &l.k, x.setmaxnreg, x.setmaxnreg_count, x.regs_fixed, &x.smr);
+        return cli_fail(io, "input", "%s", gpuocc_strerror(rc)), false;
+    if (l->k.tmem_columns > 0 && (rc = gpuocc_tmem_holders(&l->dev, l->k.tmem_columns, &x->tmem_holders)) != GPUOCC_OK)
+        return cli_fail(io, "--tmem-columns", "%s", gpuocc_strerror(rc)), false;
+    if (x->setmaxnreg_count) {
+        x->smr.size = sizeof x->smr;
+        rc = gpuocc_setmaxnreg_check(&l->dev, &l->k, x->setmaxnreg, x->setmaxnreg_count, x->regs_fixed, &x->smr);
         if (rc == GPUOCC_ERR_THREADS || rc == GPUOCC_ERR_ARGUMENT)
             return cli_fail(io, "--setmaxnreg", "%d values for %d threads: give one per warpgroup of 128 threads",
-                            x.setmaxnreg_count, l.k.threads_per_block);
+                            x->setmaxnreg_count, l->k.threads_per_block), false;
         if (rc != GPUOCC_OK)
-            return cli_fail(io, "--setmaxnreg", "%s", gpuocc_strerror(rc));
-    } else if (x.regs_fixed)
-        return cli_fail(io, "--regs-fixed", "only with --setmaxnreg");
-    if (x.min_blocks) {
+            return cli_fail(io, "--setmaxnreg", "%s", gpuocc_strerror(rc)), false;
+    } else if (x->regs_fixed)
+        return cli_fail(io, "--regs-fixed", "only with --setmaxnreg"), false;
+    if (x->min_blocks) {
         int32_t blocks;
-        if ((rc = gpuocc_min_blocks_check(&l.dev, &l.k, x.min_blocks, &blocks, &x.min_blocks_preventing)))
-            return cli_fail(io, "--min-blocks", "%s", gpuocc_strerror(rc));
+        if ((rc = gpuocc_min_blocks_check(&l->dev, &l->k, x->min_blocks, &blocks, &x->min_blocks_preventing)))
+            return cli_fail(io, "--min-blocks", "%s", gpuocc_strerror(rc)), false;
     }
-    if (!cli_cluster_answer(io, &l, &cc))
-        return io->status;
-    if (json)
-        print_report_json(out, &l, &r, &x, &cc);
-    else if (csv)
-        print_report_csv(out, &l, &r, &x, &cc);
-    else {
-        if (example)
-            fprintf(out, "(built-in example: gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K)\n");
-        print_report_text(out, &l, &r, &x, &cc);
-    }
+    return cli_cluster_answer(io, l, cc);
+}
+
+int cli_report_status(struct cli_io *io, const struct cli_report *rep)
+{
+    const struct cli_launch *l = &rep->l;
+    const struct cli_cluster *cc = &rep->cc;
     /* a launch that fits no block cannot run: answered, but `gpuocc report ... && launch` must stop */
-    if (r.blocks_per_sm == 0) {
-        char lim[96];
-        cli_limiter_words(&l.dev, r.limiters, lim, sizeof lim);
-        const char *none = cli_is_intel(&l.dev) ? "0 work-groups fit on an Xe-core" : "0 blocks fit on a multiprocessor";
+    if (rep->r.blocks_per_sm == 0) {
+        char lim[96], why[256];
+        cli_limiter_words(&l->dev, rep->r.limiters, lim, sizeof lim);
+        const char *none = cli_is_intel(&l->dev) ? "0 work-groups fit on an Xe-core" : "0 blocks fit on a multiprocessor";
         int64_t limit;
-        if (cli_exceeded(&l.dev, &l.k, &limit, why, sizeof why))
+        if (cli_exceeded(&l->dev, &l->k, &limit, why, sizeof why))
             cli_problem(io, "launch", "cannot run: %s (limited by %s): %s", none, lim, why);
         else
             cli_problem(io, "launch", "cannot run: %s (limited by %s)", none, lim);
         return CLI_PARTIAL;
     }
-    if (cc.given && cc.have_result && cc.r.clusters_max == 0) {
+    if (cc->given && cc->have_result && cc->r.clusters_max == 0) {
         cli_problem(io, "launch", "cannot run: no cluster of %d blocks fits on one GPC (%d blocks/SM)",
-                    cc.r.cluster_blocks, cc.r.blocks_per_sm);
+                    cc->r.cluster_blocks, cc->r.blocks_per_sm);
         return CLI_PARTIAL;
     }
     return CLI_OK;
+}
+
+static int cmd_report(struct cli_io *io, int argc, char **argv)
+{
+    FILE *out = io->out;
+    struct cli_report rep;
+    if (!cli_report_answer(io, &rep, argc, argv))
+        return io->status;
+    if (rep.json) {
+        if (!print_report_json(out, &rep))
+            return cli_fail(io, "output", "out of memory");
+    } else if (rep.csv)
+        print_report_csv(out, &rep.l, &rep.r, &rep.x, &rep.cc);
+    else {
+        if (rep.example)
+            fprintf(out, "(built-in example: gpuocc report --arch H100 --threads 256 --regs 64 --smem-dynamic 48K)\n");
+        print_report_text(out, &rep.l, &rep.r, &rep.x, &rep.cc);
+    }
+    return cli_report_status(io, &rep);
 }
 
 static const struct cli_option report_options[] = {

@@ -13,17 +13,25 @@ function gpuoccRuntime(module) {
   const enc = new TextEncoder(), dec = new TextDecoder();
   let inst = null, files = new Map(), opened = new Map(), nextFd = 4, onRead = null;
   /* views of the module's memory, made again only when it has grown (its buffer is then a new one) */
-  let buffer = null, bytes = null, view = null;
+  let buffer = null, bytes = null, view = null, f64 = null, u32 = null;
   const fresh = () => {
     if (buffer !== inst.exports.memory.buffer) {
       buffer = inst.exports.memory.buffer;
       bytes = new Uint8Array(buffer);
       view = new DataView(buffer);
+      f64 = new Float64Array(buffer);
+      u32 = new Uint32Array(buffer);
     }
   };
   const u8 = () => (fresh(), bytes);
   const dv = () => (fresh(), view);
   const str = (p, n) => dec.decode(u8().subarray(p, p + n));
+  /* a file is a Uint8Array, or (in the worker) a Blob read where the module reads it, synchronously
+     (FileReaderSync), at most 16 MiB a read: no copy of the whole file beside the module's */
+  const sizeOf = (d) => d instanceof Uint8Array ? d.length : d.size;
+  const CHUNK = 1 << 24;
+  const part = (d, from, to) => d instanceof Uint8Array ? d.subarray(from, to)
+    : new Uint8Array(new FileReaderSync().readAsArrayBuffer(d.slice(from, Math.min(to, from + CHUNK))));
   const wasi = {
     proc_exit(code) { throw new Error("gpuocc: the module exited (" + code + ")"); },
     /* no environment: getenv() finds nothing (the CLI's test-only settings stay off in the page) */
@@ -52,7 +60,7 @@ function gpuoccRuntime(module) {
       for (let i = 0; i < 64; i += 8) v.setBigUint64(at + i, 0n, true);
       v.setUint8(at + 16, f ? 4 : fd === 3 ? 3 : 2);
       v.setBigUint64(at + 24, 1n, true);
-      v.setBigUint64(at + 32, BigInt(f ? f.data.length : 0), true);
+      v.setBigUint64(at + 32, BigInt(f ? sizeOf(f.data) : 0), true);
       return 0;
     },
     fd_prestat_get(fd, at) { /* one preopened folder, "/", holding the files */
@@ -82,20 +90,20 @@ function gpuoccRuntime(module) {
       let total = 0;
       for (let i = 0; i < count; i++) {
         const v = dv(), p = v.getUint32(iovs + 8 * i, true), n = v.getUint32(iovs + 8 * i + 4, true);
-        const part = f.data.subarray(f.pos, f.pos + n);
-        u8().set(part, p);
-        f.pos += part.length;
-        total += part.length;
-        if (part.length < n) break;
+        const got = part(f.data, f.pos, f.pos + n);
+        u8().set(got, p);
+        f.pos += got.length;
+        total += got.length;
+        if (got.length < n) break; /* a short read: the module's stdio reads again */
       }
       dv().setUint32(nread, total, true);
-      if (onRead) onRead(f.pos, f.data.length);
+      if (onRead) onRead(f.pos, sizeOf(f.data));
       return 0;
     },
     fd_seek(fd, offset, whence, out) {
       const f = opened.get(fd);
       if (!f) return fd <= 2 ? ESPIPE : EBADF;
-      const base = whence === 0 ? 0 : whence === 1 ? f.pos : f.data.length;
+      const base = whence === 0 ? 0 : whence === 1 ? f.pos : sizeOf(f.data);
       const to = base + Number(offset);
       if (to < 0) return EINVAL;
       f.pos = to;
@@ -141,10 +149,120 @@ function gpuoccRuntime(module) {
     x.gpuocc_web_free_answer(answer);
     return r;
   }
+  /* `gpuocc report ARGS...` through the module's own entry (web/module.c, gpuocc_web_report): the same
+     command's code without its streams, the arguments written into one allocation kept between calls.  The
+     object comes as a tape of JSON events (module.c says how), turned into the object here by code that
+     knows no field: keys are the module's literals, decoded once each.  {status, value, err}; null when the
+     module cannot answer so (--help, memory), and the caller runs the whole command. */
+  let context = 0, arena = 0, arenaSize = 0;
+  const keys = new Map();
+  const text = (p, n) => { /* short ASCII without a TextDecoder call */
+    if (n > 24) return str(p, n);
+    const b = bytes;
+    let s = "";
+    for (let i = 0; i < n; i++) {
+      const c = b[p + i];
+      if (c > 127) return str(p, n);
+      s += String.fromCharCode(c);
+    }
+    return s;
+  };
+  /* The outer object's keys as last seen, and a private object of those keys (the values of the first
+     object with them, so that its fields' kinds are a report's) made by Object.fromEntries: V8 keeps that one
+     in fast mode, and a copy of it ({...shape.blank}) too, where an
+     object given 70 keys one by one becomes a dictionary (three times slower to build, slower to read).  The
+     copy is used only when the keys come the same, in the same order; else the object is made again. */
+  let shape = {keys: [], blank: {}};
+  function values(tape, n, strings) {
+    const t = f64, stack = [], keysNow = [];
+    let i = tape >> 3, end = i + n, cur = null, array = null, key = null, root = null, v;
+    while (i < end) {
+      const tag = t[i++];
+      if (tag === 5) {
+        const p = t[i++];
+        key = keys.get(p);
+        if (key === undefined) {
+          const b = u8();
+          let e = p;
+          while (b[e] !== 0) e++;
+          keys.set(p, key = str(p, e - p));
+        }
+        if (cur === root) keysNow.push(key);
+        continue;
+      }
+      if (tag === 2 || tag === 4) {
+        cur = stack.pop();
+        array = stack.pop();
+        continue;
+      }
+      if (tag === 9) v = t[i++];
+      else if (tag === 6) v = null;
+      else if (tag === 10) { v = text(strings + t[i], t[i + 1]); i += 2; }
+      else if (tag === 7) v = true;
+      else if (tag === 8) v = false;
+      else if (tag === 1) v = root === null ? {...shape.blank} : {};
+      else if (tag === 3) v = [];
+      else throw new Error("gpuocc: a bad value tape");
+      if (array !== null) array.push(v);
+      else if (cur !== null) cur[key] = v;
+      else root = v;
+      if (tag === 1 || tag === 3) {
+        stack.push(array, cur);
+        if (tag === 1) { cur = v; array = null; } else { array = v; cur = null; }
+      }
+    }
+    if (root !== null && !Array.isArray(root)) {
+      const was = shape.keys;
+      let same = was.length === keysNow.length;
+      for (let k = 0; same && k < was.length; k++) same = was[k] === keysNow[k];
+      if (!same) { /* another set of keys: the object in its own keys' order, and the shape for the next */
+        root = Object.fromEntries(keysNow.map((k) => [k, root[k]]));
+        shape = {keys: keysNow, blank: Object.fromEntries(keysNow.map((k) => [k, root[k]]))};
+      }
+    }
+    return root;
+  }
+  function report(args) {
+    const x = inst.exports;
+    if (!context && !(context = x.gpuocc_web_report_context())) return null;
+    let size = 8 + 4 * (args.length + 1);
+    for (let i = 0; i < args.length; i++) size += 3 * args[i].length + 1;
+    if (size > arenaSize) {
+      if (arena) x.gpuocc_web_free(arena);
+      arenaSize = Math.max(1024, 2 * size);
+      arena = x.gpuocc_web_alloc(arenaSize);
+    }
+    /* wasm is little-endian, as every browser's typed arrays are where a page runs (x86, ARM) */
+    const b = u8(), w32 = u32, argv = arena >> 2, strings = arena + 4 * (args.length + 1);
+    let at = strings;
+    b.set(REPORT, at);
+    w32[argv] = at;
+    at += REPORT.length;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i], n = a.length;
+      w32[argv + i + 1] = at;
+      let j = 0; /* ASCII byte by byte (a TextEncoder call costs more than a short argument), the rest encoded */
+      for (; j < n; j++) {
+        const c = a.charCodeAt(j);
+        if (c > 127) break;
+        b[at + j] = c;
+      }
+      if (j < n) j += enc.encodeInto(a.slice(j), b.subarray(at + j, arena + arenaSize)).written;
+      b[at + j] = 0;
+      at += j + 1;
+    }
+    const answer = x.gpuocc_web_report(context, args.length + 1, arena);
+    if (!answer) return null;
+    fresh();
+    const w = u32, at4 = answer >> 2, status = w[at4] | 0, errLen = w[at4 + 4];
+    const value = status <= 1 ? values(w[at4 + 1], w[at4 + 2], w[at4 + 5]) : null;
+    return {status, value, err: errLen ? str(w[at4 + 3], errLen) : ""};
+  }
+  const REPORT = enc.encode("report\0");
   return WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi}).then((i) => {
     inst = i;
     inst.exports._initialize();
-    return {run};
+    return {run, report};
   });
 }
 
@@ -160,7 +278,8 @@ function gpuoccWorker() {
     }
     try {
       let data;
-      if (m.blob) { /* stream the file in, saying how much has arrived */
+      if (m.blob && typeof FileReaderSync !== "undefined") data = m.blob; /* read where the module reads it */
+      else if (m.blob) { /* stream the file in, saying how much has arrived */
         data = new Uint8Array(m.blob.size);
         const reader = m.blob.stream().getReader();
         let pos = 0, last = 0;
@@ -202,15 +321,22 @@ function gpuoccWorker() {
   /* a plain object of vocabulary names as the CLI's flags: threads: 256 -> --threads 256; smem_optin: 0 ->
      --no-optin; cu_mode and best_block: true -> the switch; null, undefined and "" -> left out */
   const SWITCHES = {cu_mode: "--cu-mode", best_block: "--best-block", steps: "--steps"};
+  const FLAG = new Map(); /* key -> "--key" with '_' as '-', made once per key */
   function flags(params) {
     const out = [];
-    for (const [key, value] of Object.entries(params || {})) {
+    if (!params) return out;
+    for (const key of Object.keys(params)) {
+      const value = params[key];
       if (value === null || value === undefined || value === "") continue;
       if (key === "smem_optin") {
         if (!value || value === "0" || value === "false") out.push("--no-optin");
       } else if (key in SWITCHES) {
         if (value && value !== "0" && value !== "false") out.push(SWITCHES[key]);
-      } else out.push("--" + key.replace(/_/g, "-"), String(value));
+      } else {
+        let flag = FLAG.get(key);
+        if (flag === undefined) FLAG.set(key, flag = "--" + key.replace(/_/g, "-"));
+        out.push(flag, typeof value === "string" ? value : String(value));
+      }
     }
     return out;
   }
@@ -247,6 +373,14 @@ function gpuoccWorker() {
   }
   /* `gpuocc ARGS...`: {status, out, err}, as a terminal sees them */
   function run(args, input) { return need().run(args, {input}); }
+  /* report(): the module's report entry (the object as values), else the whole command and its JSON text */
+  function reportAnswer(params) {
+    const args = [...flags(params), "--json"];
+    const a = need().report(args);
+    if (a) return a;
+    const b = need().run(["report", ...args]);
+    return {status: b.status, value: b.status <= 1 ? JSON.parse(b.out) : null, err: b.err};
+  }
   function json(args) {
     const a = need().run(args);
     if (a.status !== 0 && a.status !== 1) throw new GpuoccError(a);
@@ -258,7 +392,13 @@ function gpuoccWorker() {
     run,
     Error: GpuoccError,
     /* the object `gpuocc report --json` prints (exit 1, a launch that cannot run, is an answer too) */
-    report(params) { return json(["report", ...flags(params), "--json"]); },
+    report(params) {
+      const a = reportAnswer(params);
+      if (a.status !== 0 && a.status !== 1) throw new GpuoccError(a);
+      return a.value;
+    },
+    /* the page's own: report()'s answer as {status, value, err} (err: the CLI's stderr), not the contract */
+    _report: reportAnswer,
     /* the rows `gpuocc sweep --axis AXIS --json` prints */
     sweep(params, axis) { return json(["sweep", ...flags(params), "--axis", axis, "--json"]); },
     /* the SVG `gpuocc plot --axis AXIS` draws */

@@ -4,8 +4,7 @@
   const $ = (s, root) => (root || document).querySelector(s);
   const $$ = (s, root) => Array.from((root || document).querySelectorAll(s));
   const form = $("#launch"), archSelect = $("#arch");
-  const started = performance.now();
-  let catalog = [], vendorOf = new Map(), sourceOf = new Map(), firstAnswer = true, curveFrame = 0;
+  let catalog = [], vendorOf = new Map(), sourceOf = new Map(), firstAnswer = true;
   const MODELS = {amd: ["compiler", "runtime"], intel: ["calculator", "runtime"]};
   const UNITS = {nvidia: ["blocks per SM", "warps per SM"], amd: ["blocks per CU/WGP", "waves per CU/WGP"],
                  intel: ["work-groups per Xe-core", "hardware threads per Xe-core"]};
@@ -39,9 +38,16 @@
     $("#source").textContent = sourceOf.get(archSelect.value) || "";
   }
 
+  /* The link follows the form a moment after the last edit: history.replaceState costs the browser 1-20 ms
+     (Chromium hands it to its browser process), too much for every keystroke's frame. */
+  let linkTimer = 0;
   function link() {
     const q = new URLSearchParams(params(true)).toString();
     history.replaceState(null, "", location.pathname + (q ? "?" + q : ""));
+  }
+  function linkSoon() {
+    clearTimeout(linkTimer);
+    linkTimer = setTimeout(link, 150);
   }
 
   function set(el, key, value) {
@@ -69,16 +75,23 @@
       set(el, k, v);
       el.textContent = k === "occupancy" ? (100 * v).toFixed(1) + " %" : text(v);
     }
-    const dl = $("#fields");
-    dl.replaceChildren();
-    for (const [k, v] of Object.entries(r)) {
-      if (v === null && k !== "exceeded") continue;
-      const dt = document.createElement("dt"), dd = document.createElement("dd");
-      dt.textContent = k;
-      set(dd, k, v);
-      dd.textContent = k === "next_steps" ? v.length + " (below)" : text(v);
-      dl.append(dt, dd);
+    /* every field: the list is made again only when its keys change (another vendor, a field now null);
+       else each value is written where it changed */
+    const dl = $("#fields"), shown = Object.entries(r).filter(([k, v]) => v !== null || k === "exceeded");
+    const dds = dl.getElementsByTagName("dd");
+    if (dds.length !== shown.length || shown.some(([k], i) => dds[i].dataset.field !== k)) {
+      dl.replaceChildren(...shown.flatMap(([k]) => {
+        const dt = document.createElement("dt"), dd = document.createElement("dd");
+        dt.textContent = k;
+        dd.dataset.field = k;
+        return [dt, dd];
+      }));
     }
+    shown.forEach(([k, v], i) => {
+      const dd = dds[i], value = JSON.stringify(v), shownText = k === "next_steps" ? v.length + " (below)" : text(v);
+      if (dd.dataset.value !== value) dd.dataset.value = value;
+      if (dd.textContent !== shownText) dd.textContent = shownText;
+    });
     const steps = $("#steps");
     set(steps, "next_steps", r.next_steps);
     steps.replaceChildren(...r.next_steps.map((s) => {
@@ -122,44 +135,59 @@
   }
 
   function update() {
+    const t0 = performance.now();
     const all = params(true), p = params(false);
-    link();
-    const a = gpuocc.run(["report", ...gpuocc.flags(p), "--json"]);
+    if (firstAnswer) link();
+    else linkSoon();
+    const a = gpuocc._report(p); /* report()'s fast way, with the CLI's stderr line (the notes) */
     if (a.status > 1) {
       $("#error").hidden = false;
       $("#error").textContent = a.err.trim();
       $("#report").hidden = true;
     } else {
-      const r = JSON.parse(a.out);
+      const r = a.value;
       renderReport(r, a.err.trim());
       renderWaves(r, all);
       if (firstAnswer) {
         firstAnswer = false;
-        document.body.dataset.firstAnswerMs = String(Math.round(performance.now() - started));
+        /* since the page's navigation began (performance.now()'s origin): the wait a person sees */
+        document.body.dataset.firstAnswerMs = String(Math.round(performance.now()));
       }
     }
-    cancelAnimationFrame(curveFrame);
-    curveFrame = requestAnimationFrame(() => drawCurves(p, a.status <= 1));
+    /* the curves in the same task, before the next frame is drawn (docs/web.md, "Size and speed") */
+    drawCurves(p, a.status <= 1);
+    document.body.dataset.lastUpdateMs = (performance.now() - t0).toFixed(2);
   }
 
+  /* Each axis keeps its element; a curve whose SVG text is the same as the one shown is left as it is, so an
+     edit redraws only the curves it changed (the marker of the launch moves on every curve whose launch
+     changed).  Each curve is one `gpuocc plot` run: the very SVG the CLI draws. */
+  const curveShown = new Map(); /* axis -> {div, svg} */
   function drawCurves(p, ok) {
     /* the axes `gpuocc plot` draws for the vendor (Intel: its GRF and sub-group in place of registers) */
     const box = $("#curves");
-    const axes = {nvidia: ["threads", "regs", "smem", "barriers"], amd: ["threads", "regs", "smem"],
-                  intel: ["threads", "smem", "barriers", "sub_group", "grf"]}[vendor()];
-    box.replaceChildren();
-    if (!ok) return;
+    const axes = ok ? {nvidia: ["threads", "regs", "smem", "barriers"], amd: ["threads", "regs", "smem"],
+                       intel: ["threads", "smem", "barriers", "sub_group", "grf"]}[vendor()] : [];
+    const divs = [];
     for (const axis of axes) {
       let svg;
       try { svg = gpuocc.plot(p, axis); } catch (e) { continue; }
-      const div = document.createElement("div");
-      div.className = "curve";
-      div.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, "");
-      const el = $("svg", div);
-      el.dataset.axis = axis;
-      el.setAttribute("role", "img");
-      box.append(div);
+      let c = curveShown.get(axis);
+      if (!c) {
+        c = {div: document.createElement("div"), svg: null};
+        c.div.className = "curve";
+        curveShown.set(axis, c);
+      }
+      if (c.svg !== svg) {
+        c.div.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, "");
+        const el = $("svg", c.div);
+        el.dataset.axis = axis;
+        el.setAttribute("role", "img");
+        c.svg = svg;
+      }
+      divs.push(c.div);
     }
+    if (divs.length !== box.children.length || divs.some((d, i) => box.children[i] !== d)) box.replaceChildren(...divs);
     document.body.dataset.curvesDrawn = String(box.children.length);
   }
 

@@ -56,7 +56,30 @@ const pageUrl = "file://" + plan.page;
     await page.click(sel, {clickCount: 3});
     await page.keyboard.press("Backspace");
     await page.type(sel, String(plan.edit.value));
+    /* the link follows a moment after the last edit (web/page.js, linkSoon) */
+    await page.waitForFunction((f, v) => new URLSearchParams(location.search).get(f) === v, {timeout: 5000},
+                               plan.edit.field, String(plan.edit.value)).catch(() => {});
     out.edit = {search: await page.evaluate(() => location.search), ...(await shown())};
+    /* an edit's cost: from the input event to the report and the curves laid out (a forced layout), each
+       edit in its own task after a frame; registers, threads and shared memory in turn */
+    out.redraw = await page.evaluate(async (n) => {
+      const edits = [["regs", [32, 40, 48, 56, 64, 72, 96, 128]], ["threads", [64, 128, 192, 256, 384, 512, 768, 1024]],
+                     ["smem_dynamic", [0, 4096, 16384, 32768, 49152, 65536, 98304, 131072]]];
+      const times = [];
+      for (let i = 0; i < n; i++) {
+        const [name, values] = edits[i % 3], el = document.querySelector("input[name=" + name + "]");
+        el.value = String(values[Math.floor(i / 3) % values.length]);
+        const t0 = performance.now();
+        el.dispatchEvent(new Event("input", {bubbles: true}));
+        document.getElementById("curves").getBoundingClientRect();
+        void document.body.offsetHeight;
+        times.push(performance.now() - t0);
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      }
+      const sorted = times.slice().sort((a, b) => a - b);
+      return {n, median_ms: sorted[n >> 1], max_ms: sorted[n - 1],
+              curves: [...document.querySelectorAll("svg[data-axis]")].map((e) => e.dataset.axis)};
+    }, plan.edit.redraw || 30);
   }
 
   /* binaries chosen through the file input, and given to gpuocc.binary() as ArrayBuffers */
@@ -81,17 +104,66 @@ const pageUrl = "file://" + plan.page;
     out.buffers.push({path: b.path, records});
   }
 
+  /* a large file (an archive padded to hundreds of MB) read while the page keeps drawing frames and
+     answering report(): the gaps between animation frames, the report() calls answered, the progress shown */
+  if (plan.large) {
+    await open("");
+    await page.evaluate(() => {
+      const w = window.__large = {frames: 0, maxGapMs: 0, reports: 0, failures: 0, progress: [], done: false};
+      let last = performance.now();
+      const tick = () => {
+        const now = performance.now();
+        w.maxGapMs = Math.max(w.maxGapMs, now - last);
+        last = now;
+        w.frames++;
+        try { if (gpuocc.report({arch: "H100", threads: 256, regs: 64}).blocks_per_sm > 0) w.reports++; } catch (e) { w.failures++; }
+        if (!w.done) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const status = document.getElementById("binary-status");
+      new MutationObserver(() => { if (w.progress.length < 400) w.progress.push(status.textContent); })
+        .observe(status, {childList: true, characterData: true, subtree: true});
+    });
+    const t0 = Date.now();
+    const input = await page.$("input[type=file][data-role=binary]");
+    await input.uploadFile(plan.large.path);
+    await page.waitForFunction(() => document.body.dataset.binaryDone !== undefined, {timeout: 240000});
+    const ms = Date.now() - t0;
+    out.large = await page.evaluate(() => {
+      window.__large.done = true;
+      const rows = [...document.querySelectorAll("[data-kernel]")].map((tr) => tr.dataset.kernel);
+      return {...window.__large, rows, done: document.body.dataset.binaryDone};
+    });
+    out.large.ms = ms;
+  }
+
   if (plan.bench) {
     await open("");
-    out.bench = await page.evaluate((formulaSource, p, n) => {
-      const formula = new Function("return " + formulaSource)();
+    out.bench = await page.evaluate((fullSource, bareSource, p, n) => {
+      const full = new Function("return " + fullSource)(), bare = new Function("return " + bareSource)();
       let sink = 0;
-      const time = (f) => { for (let i = 0; i < n / 10; i++) sink += f(); const t0 = performance.now(); for (let i = 0; i < n; i++) sink += f(); return (performance.now() - t0) / n; };
-      const lib = time(() => gpuocc.report(p).blocks_per_sm);
-      const js = time(() => formula(p));
-      return {report_us: lib * 1e3, formula_us: js * 1e3, ratio: lib / js, sink,
-              formula_blocks: formula(p), report_blocks: gpuocc.report(p).blocks_per_sm};
-    }, plan.bench.formula, plan.bench.params, plan.bench.n);
+      /* the three in turn, seven rounds, each run in batches of 100 for at least 40 ms a round (the clock's
+         grain is 0.1 ms) after a warm-up of n calls; each figure the median of its rounds, each ratio the median
+         of the rounds' ratios (a round's three share the machine's load of the moment) */
+      const once = (f, ms) => {
+        let calls = 0, t1;
+        const t0 = performance.now();
+        do {
+          for (let i = 0; i < 100; i++) sink += f();
+          calls += 100;
+        } while ((t1 = performance.now()) - t0 < ms);
+        return (t1 - t0) / calls;
+      };
+      const lib = () => gpuocc.report(p).blocks_per_sm, fullF = () => full(p).blocks_per_sm, bareF = () => bare(p);
+      for (const f of [lib, fullF, bareF]) for (let i = 0; i < n; i++) sink += f();
+      const rounds = [];
+      for (let r = 0; r < 7; r++) rounds.push([once(lib, 40), once(fullF, 40), once(bareF, 40)]);
+      const median = (xs) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
+      return {report_us: median(rounds.map((x) => x[0])) * 1e3, full_us: median(rounds.map((x) => x[1])) * 1e3,
+              bare_us: median(rounds.map((x) => x[2])) * 1e3, ratio: median(rounds.map((x) => x[0] / x[1])),
+              ratio_bare: median(rounds.map((x) => x[0] / x[2])), sink, full: full(p), bare: bare(p),
+              report: gpuocc.report(p)};
+    }, plan.bench.full, plan.bench.bare, plan.bench.params, plan.bench.n);
   }
   await browser.close();
   process.stdout.write(JSON.stringify(out));

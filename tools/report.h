@@ -1,0 +1,52 @@
+/* `gpuocc report`'s answer as a value (tools/cmd_occupancy.c): the flags parsed, the launch answered, and its
+   JSON written into a caller's buffer.  The command and the web module (web/module.c, window.gpuocc.report)
+   both go through these, so the page's object is the CLI's by construction (docs/web.md). */
+#ifndef GPUOCC_TOOLS_REPORT_H
+#define GPUOCC_TOOLS_REPORT_H
+
+#include "cli.h"
+#include "clusters.h"
+
+/* Issue 24's answers beside the occupancy: tensor memory, setmaxnreg, the launch bounds' minimum. */
+struct cli_report_extra {
+    int32_t tmem_holders;                  /* GPUOCC_UNLIMITED without --tmem-columns */
+    int32_t setmaxnreg_count;              /* warpgroups given to --setmaxnreg; 0 = not asked */
+    int32_t setmaxnreg[GPUOCC_SETMAXNREG_MAX_WARPGROUPS];
+    char setmaxnreg_text[GPUOCC_SETMAXNREG_MAX_WARPGROUPS * 5];
+    bool regs_fixed;
+    gpuocc_setmaxnreg_result smr;
+    int32_t min_blocks;                    /* --min-blocks; 0 = not asked */
+    uint32_t min_blocks_preventing;
+};
+
+struct cli_report {
+    struct cli_launch l;
+    struct cli_report_extra x;
+    struct cli_cluster cc;
+    gpuocc_result r;
+    bool json, csv, example;
+};
+
+/* `report ARGS...` (argv[0] is "report"): the flags read and the launch answered into *rep.  False after a
+   usage error (io->status 2, its line on io->err); true with the answer, whatever the blocks. */
+bool cli_report_answer(struct cli_io *io, struct cli_report *rep, int argc, char **argv);
+/* The answer's `--json` object and its line break, into out[0, cap): the bytes needed (whole when < cap). */
+size_t cli_report_json(const struct cli_report *rep, char *out, size_t cap);
+
+/* The same object as a sequence of JSON events, for a writer other than the text: cli_report_json is this
+   with the text writer.  Keys are string literals (static storage: a writer may keep their addresses). */
+struct cli_json_ops {
+    void (*open)(void *ctx, char bracket); /* '{' or '[' */
+    void (*close)(void *ctx, char bracket);
+    void (*key)(void *ctx, const char *key);
+    void (*null)(void *ctx);
+    void (*boolean)(void *ctx, bool v);
+    void (*integer)(void *ctx, int64_t v);
+    void (*fixed6)(void *ctx, double v); /* the text writes "%.6f" */
+    void (*string)(void *ctx, const char *s);
+};
+void cli_report_write(const struct cli_report *rep, const struct cli_json_ops *ops, void *ctx);
+/* After the answer is printed: a launch that cannot run is a problem (io->err) and exit 1; the exit status. */
+int cli_report_status(struct cli_io *io, const struct cli_report *rep);
+
+#endif
