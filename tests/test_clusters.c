@@ -10,6 +10,7 @@
  * (2048 per warp -> 8 x 4 = 32 warps); on sm_120 (48 warp slots) 1024 threads, 32 registers -> 1.
  */
 #include "common.h"
+#include <pthread.h>
 
 static gpuocc_cluster cluster(int32_t x, int32_t y, int32_t z)
 {
@@ -344,5 +345,79 @@ Test(clusters, bound_is_the_enumeration)
                           b, tpcs, c, (long long)r.clusters_min, (long long)r.clusters_max, (long long)lo, (long long)hi);
             }
         }
+    }
+}
+
+/* Larger dies than above, random shapes and block counts, against the same enumeration. */
+Test(clusters, bound_is_the_enumeration_on_random_dies)
+{
+    gpuocc_device d = test_device("sm_90");
+    static const int32_t threads[] = {32, 128, 256, 512, 1024}; /* 32 registers: 32, 16, 8, 4, 2 blocks per SM */
+    uint64_t seed = 0x2545F4914F6CDD1Du;
+    for (int trial = 0; trial < 300; trial++) {
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        int32_t gpcs = 1 + (int32_t)(seed % 5), per = 1 + (int32_t)((seed >> 8) % 8), spt = 1 + (int32_t)((seed >> 16) % 3);
+        int32_t tpcs = 1 + (int32_t)((seed >> 24) % (uint64_t)(gpcs * per)), c = 1 + (int32_t)((seed >> 32) % 16);
+        gpuocc_kernel k = test_kernel(threads[(seed >> 40) % 5], 32, 0, 0);
+        int32_t b = test_occupancy(&d, &k).blocks_per_sm;
+        gpuocc_gpc_layout l = {.size = sizeof l, .gpc_count = gpcs, .sm_count = spt * tpcs, .sms_per_tpc = spt,
+                               .tpcs_per_gpc_max = per};
+        gpuocc_cluster cl = cluster(c, 1, 1);
+        cl.cluster_nonportable = 1;
+        gpuocc_cluster_result r = {.size = sizeof r};
+        int32_t rc = gpuocc_cluster_occupancy(&d, &k, &cl, &l, &r);
+        cr_assert_eq(rc, GPUOCC_OK, "%d GPCs of <= %d TPCs of %d SMs, %d TPCs, c %d: %s", gpcs, per, spt, tpcs, c,
+                     gpuocc_status_name(rc));
+        int64_t lo = -1, hi = -1;
+        enumerate(0, gpcs, per, tpcs, spt, b, c, 0, &lo, &hi);
+        cr_expect(r.clusters_min == lo && r.clusters_max == hi,
+                  "%d GPCs of <= %d TPCs of %d SMs, %d TPCs, b %d, c %d: %lld..%lld, not %lld..%lld", gpcs, per, spt,
+                  tpcs, b, c, (long long)r.clusters_min, (long long)r.clusters_max, (long long)lo, (long long)hi);
+    }
+}
+
+/* The largest die a layout may describe (32 GPCs of 64 one-SM TPCs), one block per SM (1024 threads of 64
+   registers: the whole 65536-register file), clusters of 16 blocks, by hand: every GPC full holds 64 / 16 = 4
+   clusters (128); one TPC fewer leaves one GPC 63 TPCs, 3 clusters (127 either way); 16 TPCs fewer give
+   127 at most (one GPC of 48: 3) and 112 at least (16 GPCs of 63, each 3).  Run on a thread of 32 KiB of
+   stack: the bound needs a few KiB (it took 64 KiB, which overflowed the web module's stack). */
+struct big_die {
+    int64_t min[3], max[3];
+    int32_t rc[3];
+};
+
+static void *big_die_run(void *arg)
+{
+    struct big_die *out = arg;
+    gpuocc_device d = test_device("sm_90");
+    gpuocc_kernel k = test_kernel(1024, 64, 0, 0);
+    static const int32_t sms[3] = {2048, 2047, 2032};
+    for (int i = 0; i < 3; i++) {
+        gpuocc_gpc_layout l = {.size = sizeof l, .gpc_count = 32, .sm_count = sms[i], .sms_per_tpc = 1,
+                               .tpcs_per_gpc_max = 64};
+        gpuocc_cluster cl = cluster(16, 1, 1);
+        cl.cluster_nonportable = 1;
+        gpuocc_cluster_result r = {.size = sizeof r};
+        out->rc[i] = gpuocc_cluster_occupancy(&d, &k, &cl, &l, &r);
+        out->min[i] = r.clusters_min, out->max[i] = r.clusters_max;
+    }
+    return NULL;
+}
+
+Test(clusters, largest_die_by_hand_on_a_small_stack)
+{
+    struct big_die out;
+    pthread_attr_t attr;
+    pthread_t thread;
+    cr_assert_eq(pthread_attr_init(&attr), 0);
+    cr_assert_eq(pthread_attr_setstacksize(&attr, 32 * 1024), 0);
+    cr_assert_eq(pthread_create(&thread, &attr, big_die_run, &out), 0);
+    cr_assert_eq(pthread_join(thread, NULL), 0);
+    pthread_attr_destroy(&attr);
+    static const int64_t least[3] = {128, 127, 112}, most[3] = {128, 127, 127};
+    for (int i = 0; i < 3; i++) {
+        cr_expect_eq(out.rc[i], GPUOCC_OK, "case %d", i);
+        cr_expect(out.min[i] == least[i] && out.max[i] == most[i], "case %d: %lld..%lld, not %lld..%lld", i,
+                  (long long)out.min[i], (long long)out.max[i], (long long)least[i], (long long)most[i]);
     }
 }

@@ -47,6 +47,27 @@ static int64_t gpc_clusters(int64_t sms, int32_t blocks_per_sm, int32_t cluster_
     return sms * blocks_per_sm / cluster_blocks;
 }
 
+/* F(m) = floor(m x step / c) as a quotient and a remainder, moved by one m at a time without a division. */
+struct floor_walk {
+    int64_t q, r;
+};
+
+static inline void floor_up(struct floor_walk *w, int64_t q_step, int64_t r_step, int64_t c)
+{
+    w->q += q_step, w->r += r_step;
+    if (w->r >= c)
+        w->r -= c, w->q++;
+}
+
+static inline void floor_down(struct floor_walk *w, int64_t q_step, int64_t r_step, int64_t c)
+{
+    w->q -= q_step, w->r -= r_step;
+    if (w->r < 0)
+        w->r += c, w->q--;
+}
+
+#define UNREACHED (-1)
+
 void gpuocc_gpc_clusters(const gpuocc_gpc_layout *l, int32_t blocks_per_sm, int32_t cluster_blocks,
                          int64_t *least, int64_t *most)
 {
@@ -57,30 +78,43 @@ void gpuocc_gpc_clusters(const gpuocc_gpc_layout *l, int32_t blocks_per_sm, int3
         *least = *most = n;
         return;
     }
-    /* Over every layout: TPCs t_g in 0 .. tpcs_per_gpc_max per GPC, summing to sm_count / sms_per_tpc.
-       lo[n] / hi[n]: the least / most clusters of the GPCs so far holding n TPCs (-1: no such layout). */
+    /* Over every layout: TPCs t_g in 0 .. tpcs_per_gpc_max per GPC, summing to T = sm_count / sms_per_tpc;
+       a GPC of t TPCs holds F(t) = floor(t x step / c) clusters (step: SMs per TPC x blocks per SM).  A sum
+       of g such floors is at most g - 1 short of the floor of the sum, F(n) for the n TPCs they hold, so
+       the GPCs so far are kept as that shortfall: lo[n] the largest (the least clusters), hi[n] the
+       smallest (the most), 0 .. GPUOCC_MAX_GPCS - 1, UNREACHED where no layout holds n TPCs.  Bytes, not
+       cluster counts: 4 KiB of stack, where the counts took 64 KiB (a thread's or a wasm module's stack
+       may be that small).  Updated in place from the top: n's candidates read only entries <= n. */
     int32_t tpcs = l->sm_count / l->sms_per_tpc, per = l->tpcs_per_gpc_max;
-    int64_t lo[LAYOUT_TPCS_MAX + 1], hi[LAYOUT_TPCS_MAX + 1], nlo[LAYOUT_TPCS_MAX + 1], nhi[LAYOUT_TPCS_MAX + 1];
+    int64_t c = cluster_blocks, step = (int64_t)l->sms_per_tpc * blocks_per_sm; /* < 2^35 */
+    int64_t q_step = step / c, r_step = step % c;
+    int8_t lo[LAYOUT_TPCS_MAX + 1], hi[LAYOUT_TPCS_MAX + 1];
     for (int32_t n = 0; n <= tpcs; n++)
-        lo[n] = hi[n] = n == 0 ? 0 : -1;
+        lo[n] = hi[n] = n == 0 ? 0 : UNREACHED;
+    /* T x step < 2^11 x 2^35: no overflow */
+    const struct floor_walk top = {(int64_t)tpcs * step / c, (int64_t)tpcs * step % c};
     for (int32_t g = 0; g < l->gpc_count; g++) {
-        for (int32_t n = 0; n <= tpcs; n++)
-            nlo[n] = nhi[n] = -1;
-        for (int32_t n = 0; n <= tpcs; n++) {
-            if (hi[n] < 0)
-                continue;
-            for (int32_t t = 0; t <= per && n + t <= tpcs; t++) {
-                int64_t c = gpc_clusters((int64_t)t * l->sms_per_tpc, blocks_per_sm, cluster_blocks);
-                if (nlo[n + t] < 0 || lo[n] + c < nlo[n + t])
-                    nlo[n + t] = lo[n] + c;
-                if (hi[n] + c > nhi[n + t])
-                    nhi[n + t] = hi[n] + c;
+        struct floor_walk at_n = top; /* F(n) */
+        for (int32_t n = tpcs; n >= 0; n--) {
+            int32_t most_short = UNREACHED, least_short = INT32_MAX;
+            struct floor_walk rest = at_n, own = {0, 0}; /* F(n - t), F(t) */
+            for (int32_t t = 0; t <= per && t <= n; t++) {
+                if (lo[n - t] != UNREACHED) {
+                    /* F(n) - (F(n - t) - shortfall + F(t)): the floors' own shortfall, 0 or 1, added */
+                    int32_t gap = (int32_t)(at_n.q - rest.q - own.q);
+                    int32_t most_gap = lo[n - t] + gap, least_gap = hi[n - t] + gap;
+                    most_short = most_gap > most_short ? most_gap : most_short;
+                    least_short = least_gap < least_short ? least_gap : least_short;
+                }
+                floor_down(&rest, q_step, r_step, c);
+                floor_up(&own, q_step, r_step, c);
             }
+            lo[n] = (int8_t)most_short;
+            hi[n] = (int8_t)(most_short == UNREACHED ? UNREACHED : least_short);
+            floor_down(&at_n, q_step, r_step, c);
         }
-        memcpy(lo, nlo, sizeof lo);
-        memcpy(hi, nhi, sizeof hi);
     }
     /* the check made sm_count <= gpc_count x per x sms_per_tpc, so some layout holds them */
-    *least = lo[tpcs];
-    *most = hi[tpcs];
+    *least = top.q - lo[tpcs];
+    *most = top.q - hi[tpcs];
 }
