@@ -216,23 +216,21 @@ static uint32_t regs_warps_max(const struct gpuocc_nv_fast *f, const struct gpuo
 typedef gpuocc_i32x4 i32x4;
 typedef gpuocc_f32x4 f32x4;
 typedef double f64x2 __attribute__((vector_size(16)));
+typedef double alias_f64 __attribute__((may_alias, aligned(4))); /* points are 4-byte aligned at least */
 
 /* What the lanes need of a threads sweep, computed once. */
 struct thread_lanes {
     i32x4 threads_max, slots, file_warps, warps_max, regs_unlimited, fixed, fixed_limiters, per_warp, smem;
-    u64x2 fifth, alloc;         /* the fixed word in both lanes */
-    uint64_t carveout;
+    uint64_t fifth;             /* the fixed words: the fifth, the last two */
+    u64x2 tail;
     double slots_d, inverse_slots; /* 1 / slots when exact (a power of two), else 0 */
 };
 
-/* Lanes picked from two vectors (indexes 0 .. 3 the first's, 4 .. 7 the second's; 0 .. 1 and 2 .. 3 for two
-   lanes). */
+/* Lanes picked from two vectors (indexes 0 .. 3 the first's, 4 .. 7 the second's). */
 #if defined(__clang__) || __GNUC__ >= 12
 #define PICK4(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
-#define PICK2(a, b, i, j) __builtin_shufflevector(a, b, i, j)
 #else
 #define PICK4(a, b, i, j, k, l) __builtin_shuffle(a, b, (i32x4){i, j, k, l})
-#define PICK2(a, b, i, j) __builtin_shuffle(a, b, (u64x2){i, j})
 #endif
 
 /* The 64-bit words PAIR(a[j], b[j]): lanes 0 and 1 in *low, 2 and 3 in *high. */
@@ -242,20 +240,35 @@ static inline void lanes_pairs(i32x4 a, i32x4 b, u64x2 *low, u64x2 *high)
     *high = (u64x2)PICK4(a, b, 2, 6, 3, 7);
 }
 
-/* Point j (0 or 1) of two whose words w0 .. w7 are in vectors of two (lane j point j's; a word the points
-   share in both lanes), w8 shared: five stores. */
-static inline void put_lane(unsigned char *q, int j, u64x2 w0, u64x2 w1, u64x2 w2, u64x2 w3, u64x2 w4, u64x2 w5,
-                            u64x2 w6, u64x2 w7, uint64_t w8)
+/* Word `word` of four points from 72 bytes apart from two vectors of two (points 0, 1 in `low`, 2, 3 in
+   `high`): four 8-byte stores straight from the vector registers (movq / movhps), no shuffle. */
+static inline void put_word4(unsigned char *q, int word, u64x2 low, u64x2 high)
 {
-    u64x2 first = j ? PICK2(w0, w1, 1, 3) : PICK2(w0, w1, 0, 2);
-    u64x2 second = j ? PICK2(w2, w3, 1, 3) : PICK2(w2, w3, 0, 2);
-    u64x2 third = j ? PICK2(w4, w5, 1, 3) : PICK2(w4, w5, 0, 2);
-    u64x2 fourth = j ? PICK2(w6, w7, 1, 3) : PICK2(w6, w7, 0, 2);
-    memcpy(q, &first, 16);
-    memcpy(q + 16, &second, 16);
-    memcpy(q + 32, &third, 16);
-    memcpy(q + 48, &fourth, 16);
-    memcpy(q + 64, &w8, 8);
+    /* stored as doubles through a may_alias type (movlpd / movhpd): GCC merges 8-byte integer stores of
+       neighbouring words back into shuffles */
+    f64x2 l = (f64x2)low, h = (f64x2)high;
+    *(alias_f64 *)(void *)(q + 8 * word) = l[0];
+    *(alias_f64 *)(void *)(q + 72 + 8 * word) = l[1];
+    *(alias_f64 *)(void *)(q + 144 + 8 * word) = h[0];
+    *(alias_f64 *)(void *)(q + 216 + 8 * word) = h[1];
+}
+
+/* The same word, shared by the four points. */
+static inline void put_shared4(unsigned char *q, int word, uint64_t w)
+{
+    memcpy(q + 8 * word, &w, 8);
+    memcpy(q + 72 + 8 * word, &w, 8);
+    memcpy(q + 144 + 8 * word, &w, 8);
+    memcpy(q + 216 + 8 * word, &w, 8);
+}
+
+/* Two adjacent words `word`, `word` + 1 the four points share: one 16-byte store a point. */
+static inline void put_shared_pair4(unsigned char *q, int word, u64x2 w)
+{
+    memcpy(q + 8 * word, &w, 16);
+    memcpy(q + 72 + 8 * word, &w, 16);
+    memcpy(q + 144 + 8 * word, &w, 16);
+    memcpy(q + 216 + 8 * word, &w, 16);
 }
 
 /* The occupancy of four warp counts (below 2^22): by the inverse of the slots when exact, else divided. */
@@ -303,10 +316,14 @@ static inline void threads4(const struct thread_lanes *l, uint32_t shift, int32_
     lanes_pairs(public_regs, l->smem, &w4[0], &w4[1]);
     lanes_pairs(regs_per_block, zero, &w6[0], &w6[1]);
     unsigned char *q = (unsigned char *)p;
-    put_lane(q, 0, w0[0], w1[0], w2[0], w3[0], w4[0], l->fifth, w6[0], l->alloc, l->carveout);
-    put_lane(q + 72, 1, w0[0], w1[0], w2[0], w3[0], w4[0], l->fifth, w6[0], l->alloc, l->carveout);
-    put_lane(q + 144, 0, w0[1], w1[1], w2[1], w3[1], w4[1], l->fifth, w6[1], l->alloc, l->carveout);
-    put_lane(q + 216, 1, w0[1], w1[1], w2[1], w3[1], w4[1], l->fifth, w6[1], l->alloc, l->carveout);
+    put_word4(q, 0, w0[0], w0[1]);
+    put_word4(q, 1, w1[0], w1[1]);
+    put_word4(q, 2, w2[0], w2[1]);
+    put_word4(q, 3, w3[0], w3[1]);
+    put_word4(q, 4, w4[0], w4[1]);
+    put_shared4(q, 5, l->fifth);
+    put_word4(q, 6, w6[0], w6[1]);
+    put_shared_pair4(q, 7, l->tail);
 }
 #else
 #define THREAD_LANES 0
@@ -358,9 +375,8 @@ static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k
                                  .fixed_limiters = gpuocc_splat4((int32_t)fixed_limiters),
                                  .per_warp = gpuocc_splat4((int32_t)per_warp),
                                  .smem = gpuocc_splat4(gpuocc_public_limit(a.smem_blocks)),
-                                 .fifth = {w5, w5},
-                                 .alloc = {(uint64_t)a.alloc, (uint64_t)a.alloc},
-                                 .carveout = carveout,
+                                 .fifth = w5,
+                                 .tail = tail,
                                  .slots_d = slots_d,
                                  .inverse_slots = (slots & (slots - 1)) == 0 ? 1.0 / slots_d : 0};
         for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
@@ -458,8 +474,8 @@ static inline void still_point(const struct still *s, uint32_t resource, int32_t
 /* What the lanes need of a barriers sweep, computed once (the words of the other limits' answer). */
 struct barrier_lanes {
     i32x4 barriers_per_sm, fixed, fixed_limiters, warps_per_block, warps_blocks, slot_blocks;
-    u64x2 w4, w6, w7;
-    uint64_t w8;
+    uint64_t w4, w8;
+    u64x2 w67;
     double slots, inverse_slots;
 };
 
@@ -486,10 +502,14 @@ static inline void barriers4(const struct barrier_lanes *l, int32_t v0, int32_t 
     lanes_pairs(limiters, l->warps_blocks, &w3[0], &w3[1]);
     lanes_pairs(l->slot_blocks, public_barriers, &w5[0], &w5[1]);
     unsigned char *q = (unsigned char *)p;
-    put_lane(q, 0, w0[0], w1[0], w2[0], w3[0], l->w4, w5[0], l->w6, l->w7, l->w8);
-    put_lane(q + 72, 1, w0[0], w1[0], w2[0], w3[0], l->w4, w5[0], l->w6, l->w7, l->w8);
-    put_lane(q + 144, 0, w0[1], w1[1], w2[1], w3[1], l->w4, w5[1], l->w6, l->w7, l->w8);
-    put_lane(q + 216, 1, w0[1], w1[1], w2[1], w3[1], l->w4, w5[1], l->w6, l->w7, l->w8);
+    put_word4(q, 0, w0[0], w0[1]);
+    put_word4(q, 1, w1[0], w1[1]);
+    put_word4(q, 2, w2[0], w2[1]);
+    put_word4(q, 3, w3[0], w3[1]);
+    put_shared4(q, 4, l->w4);
+    put_word4(q, 5, w5[0], w5[1]);
+    put_shared_pair4(q, 6, l->w67);
+    put_shared4(q, 8, l->w8);
 }
 #endif
 
@@ -521,9 +541,8 @@ static void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *
                                   .warps_per_block = gpuocc_splat4(s.warps_per_block),
                                   .warps_blocks = gpuocc_splat4((int32_t)(w.w[3] >> 32)),
                                   .slot_blocks = gpuocc_splat4(d->max_blocks_per_sm),
-                                  .w4 = {w.w[4], w.w[4]},
-                                  .w6 = {w.w[6], w.w[6]},
-                                  .w7 = {w.w[7], w.w[7]},
+                                  .w4 = w.w[4],
+                                  .w67 = {w.w[6], w.w[7]},
                                   .w8 = w.w[8],
                                   .slots = s.slots,
                                   .inverse_slots = (f->slots & (f->slots - 1)) == 0 ? 1.0 / s.slots : 0};
