@@ -220,10 +220,11 @@ typedef double alias_f64 __attribute__((may_alias, aligned(4))); /* points are 4
 
 /* What the lanes need of a threads sweep, computed once. */
 struct thread_lanes {
-    i32x4 threads_max, slots, file_warps, warps_max, regs_unlimited, fixed, fixed_limiters, per_warp, smem;
+    i32x4 threads_max, slots, file_warps, warps_max, regs_unlimited, fixed, fixed_limiters, smem;
+    f32x4 per_warp;             /* registers per warp, x 64 below 2^24 */
     uint64_t fifth;             /* the fixed words: the fifth, the last two */
     u64x2 tail;
-    double slots_d, inverse_slots; /* 1 / slots when exact (a power of two), else 0 */
+    f64x2 slots_d; /* the warp slots in both lanes */
 };
 
 /* Lanes picked from two vectors (indexes 0 .. 3 the first's, 4 .. 7 the second's). */
@@ -271,21 +272,13 @@ static inline void put_shared_pair4(unsigned char *q, int word, u64x2 w)
     memcpy(q + 216 + 8 * word, &w, 16);
 }
 
-/* The occupancy of four warp counts (below 2^22): by the inverse of the slots when exact, else divided. */
-static inline void occupancy4(i32x4 warps, double slots, double inverse_slots, u64x2 *low, u64x2 *high)
+/* The occupancy of four warp counts (below 2^22): each divided by the slots, as the scalar rule divides
+   (two divisions of two lanes, no branch on the device in the loop). */
+static inline void occupancy4(i32x4 warps, f64x2 slots, u64x2 *low, u64x2 *high)
 {
     f64x2 a = {(double)warps[0], (double)warps[1]}, b = {(double)warps[2], (double)warps[3]};
-    /* the scalars as vectors: with x87 arithmetic a scalar operand may be a long double */
-    const f64x2 inverse = {inverse_slots, inverse_slots}, divisor = {slots, slots};
-    if (inverse_slots != 0) { /* slots a power of two: the product by its inverse is the quotient, exactly */
-        a *= inverse;
-        b *= inverse;
-    } else {
-        a /= divisor;
-        b /= divisor;
-    }
-    *low = (u64x2)a;
-    *high = (u64x2)b;
+    *low = (u64x2)(a / slots);
+    *high = (u64x2)(b / slots);
 }
 
 /* Points t, t + step, t + 2 step, t + 3 step (each at most thread_cap). */
@@ -302,14 +295,15 @@ static inline void threads4(const struct thread_lanes *l, uint32_t shift, int32_
     i32x4 limiters = ((warps_blocks == blocks) & gpuocc_splat4(1 << GPUOCC_RESOURCE_WARPS)) |
                      ((regs_blocks == blocks) & gpuocc_splat4(1 << GPUOCC_RESOURCE_REGISTERS)) |
                      ((blocks == l->fixed) & l->fixed_limiters);
-    /* at most the warp slots, below 2^22: exact in single precision */
-    i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * __builtin_convertvector(wpb, f32x4),
-                                          i32x4);
+    /* at most the warp slots, below 2^22: exact in single precision; so is the registers per block,
+       per_warp x 64 < 2^24 (checked once) */
+    f32x4 wpb_f = __builtin_convertvector(wpb, f32x4);
+    i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
     i32x4 public_regs =
         gpuocc_select4(regs_blocks == gpuocc_splat4(GPUOCC_NO_LIMIT), gpuocc_splat4(GPUOCC_UNLIMITED), regs_blocks);
-    i32x4 regs_per_block = l->per_warp * wpb; /* per_warp x 64 < 2^31: checked once */
+    i32x4 regs_per_block = __builtin_convertvector(l->per_warp * wpb_f, i32x4);
     u64x2 w0[2], w1[2], w2[2], w3[2], w4[2], w6[2];
-    occupancy4(warps, l->slots_d, l->inverse_slots, &w2[0], &w2[1]);
+    occupancy4(warps, l->slots_d, &w2[0], &w2[1]);
     lanes_pairs(t, zero, &w0[0], &w0[1]);
     lanes_pairs(blocks, warps, &w1[0], &w1[1]);
     lanes_pairs(limiters, warps_blocks, &w3[0], &w3[1]);
@@ -362,9 +356,9 @@ static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k
     uint32_t t = (uint32_t)from; /* every point is at most thread_cap */
     gpuocc_sweep_point *p = points, *end = points + n;
 #if THREAD_LANES
-    /* the lanes' ranges: quotients of integers below 2^22, regs_per_block below 2^31 */
+    /* the lanes' ranges: quotients of integers below 2^22, products below 2^24 */
     if (n >= 4 && slots < ((uint64_t)1 << 22) && file_warps < ((uint64_t)1 << 22) &&
-        per_warp * GPUOCC_FAST_STEPS <= INT32_MAX) {
+        per_warp * GPUOCC_FAST_STEPS < ((uint64_t)1 << 24)) {
         struct thread_lanes l = {.threads_max = gpuocc_splat4((int32_t)threads_max),
                                  .slots = gpuocc_splat4((int32_t)slots),
                                  .file_warps = gpuocc_splat4((int32_t)file_warps),
@@ -373,12 +367,11 @@ static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k
                                  .regs_unlimited = gpuocc_splat4((int32_t)regs_unlimited),
                                  .fixed = gpuocc_splat4(fixed),
                                  .fixed_limiters = gpuocc_splat4((int32_t)fixed_limiters),
-                                 .per_warp = gpuocc_splat4((int32_t)per_warp),
+                                 .per_warp = {(float)per_warp, (float)per_warp, (float)per_warp, (float)per_warp},
                                  .smem = gpuocc_splat4(gpuocc_public_limit(a.smem_blocks)),
                                  .fifth = w5,
                                  .tail = tail,
-                                 .slots_d = slots_d,
-                                 .inverse_slots = (slots & (slots - 1)) == 0 ? 1.0 / slots_d : 0};
+                                 .slots_d = {slots_d, slots_d}};
         for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
             threads4(&l, shift, (int32_t)t, (int32_t)step, p);
     }
@@ -476,7 +469,7 @@ struct barrier_lanes {
     i32x4 barriers_per_sm, fixed, fixed_limiters, warps_per_block, warps_blocks, slot_blocks;
     uint64_t w4, w8;
     u64x2 w67;
-    double slots, inverse_slots;
+    f64x2 slots;
 };
 
 /* Points v, v + step, v + 2 step, v + 3 step (each below 2^22). */
@@ -496,7 +489,7 @@ static inline void barriers4(const struct barrier_lanes *l, int32_t v0, int32_t 
                                           i32x4);
     i32x4 public_barriers = gpuocc_select4(none, gpuocc_splat4(GPUOCC_UNLIMITED), barrier_blocks);
     u64x2 w0[2], w1[2], w2[2], w3[2], w5[2];
-    occupancy4(warps, l->slots, l->inverse_slots, &w2[0], &w2[1]);
+    occupancy4(warps, l->slots, &w2[0], &w2[1]);
     lanes_pairs(v, zero, &w0[0], &w0[1]);
     lanes_pairs(blocks, warps, &w1[0], &w1[1]);
     lanes_pairs(limiters, l->warps_blocks, &w3[0], &w3[1]);
@@ -544,8 +537,7 @@ static void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *
                                   .w4 = w.w[4],
                                   .w67 = {w.w[6], w.w[7]},
                                   .w8 = w.w[8],
-                                  .slots = s.slots,
-                                  .inverse_slots = (f->slots & (f->slots - 1)) == 0 ? 1.0 / s.slots : 0};
+                                  .slots = {s.slots, s.slots}};
         for (; end - p >= 4; p += 4, v += 4 * step)
             barriers4(&l, (int32_t)v, (int32_t)step, p);
     }
