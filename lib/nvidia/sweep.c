@@ -220,8 +220,9 @@ typedef double alias_f64 __attribute__((may_alias, aligned(4))); /* points are 4
 
 /* What the lanes need of a threads sweep, computed once. */
 struct thread_lanes {
-    i32x4 threads_max, slots, file_warps, warps_max, regs_unlimited, fixed, fixed_limiters, smem;
+    i32x4 threads_max, slots, file_warps, warps_max, regs_unlimited, fixed, fixed_limiters;
     f32x4 per_warp;             /* registers per warp, x 64 below 2^24 */
+    i32x4 smem;
     uint64_t fifth;             /* the fixed words: the fifth, the last two */
     u64x2 tail;
     f64x2 slots_d; /* the warp slots in both lanes */
@@ -467,8 +468,9 @@ static inline void still_point(const struct still *s, uint32_t resource, int32_t
 /* What the lanes need of a barriers sweep, computed once (the words of the other limits' answer). */
 struct barrier_lanes {
     i32x4 barriers_per_sm, fixed, fixed_limiters, warps_per_block, warps_blocks, slot_blocks;
-    uint64_t w4, w8;
+    uint64_t w4;
     u64x2 w67;
+    uint64_t w8;
     f64x2 slots;
 };
 
