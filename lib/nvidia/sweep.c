@@ -433,7 +433,7 @@ static inline uint32_t still_shift(uint32_t resource)
 }
 
 /* `a` holds the five limits that do not move (virtual_blocks included); the moving one's is ignored. */
-static void still_init(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, uint32_t resource, struct still *s)
+static GPUOCC_ALWAYS_INLINE void still_init(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, uint32_t resource, struct still *s)
 {
     int32_t *moving = resource == GPUOCC_RESOURCE_REGISTERS ? &a->regs_blocks
                       : resource == GPUOCC_RESOURCE_SMEM    ? &a->smem_blocks
