@@ -242,12 +242,12 @@ static inline void lanes_pairs(i32x4 a, i32x4 b, u64x2 *low, u64x2 *high)
     *high = (u64x2)PICK4(a, b, 2, 6, 3, 7);
 }
 
-/* Word `word` of four points from 72 bytes apart from two vectors of two (points 0, 1 in `low`, 2, 3 in
-   `high`): four 8-byte stores straight from the vector registers (movq / movhps), no shuffle. */
+/* Word `word` of four points 72 bytes apart from two vectors of two (points 0, 1 in `low`, 2, 3 in `high`):
+   four 8-byte stores from the vector registers (movlpd / movhpd; GCC still pairs some neighbouring words
+   into one 16-byte store where that is cheaper). */
 static inline void put_word4(unsigned char *q, int word, u64x2 low, u64x2 high)
 {
-    /* stored as doubles through a may_alias type (movlpd / movhpd): GCC merges 8-byte integer stores of
-       neighbouring words back into shuffles */
+    /* as doubles through a may_alias type: the lanes' halves stored where they are */
     f64x2 l = (f64x2)low, h = (f64x2)high;
     *(alias_f64 *)(void *)(q + 8 * word) = l[0];
     *(alias_f64 *)(void *)(q + 72 + 8 * word) = l[1];
@@ -433,7 +433,8 @@ static inline uint32_t still_shift(uint32_t resource)
 }
 
 /* `a` holds the five limits that do not move (virtual_blocks included); the moving one's is ignored. */
-static GPUOCC_ALWAYS_INLINE void still_init(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, uint32_t resource, struct still *s)
+static GPUOCC_ALWAYS_INLINE void still_init(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, uint32_t resource,
+                                            struct still *s)
 {
     int32_t *moving = resource == GPUOCC_RESOURCE_REGISTERS ? &a->regs_blocks
                       : resource == GPUOCC_RESOURCE_SMEM    ? &a->smem_blocks
