@@ -197,7 +197,7 @@ static uint32_t regs_warps_max(const struct gpuocc_nv_fast *f, const struct gpuo
     /* regs_per_block <= INT32_MAX, step >= 1 allocation unit */
     uint32_t units = (uint32_t)d->regs_per_block / (uint32_t)r->step_regs; /* step < 2^26 */
     uint32_t top = units >> f->part_shift << f->part_shift;
-    if (d->reg_compat_sub_partitions > 0) {
+    if (f->compat_parts > 0) {
         uint32_t compat = units >> f->compat_shift << f->compat_shift;
         top = compat < top ? compat : top;
         top = r->compat_warps < top ? r->compat_warps : top;
@@ -324,7 +324,7 @@ static inline void threads4(const struct thread_lanes *l, uint32_t shift, int32_
 #define THREAD_LANES 0
 #endif
 
-static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
+static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
                           gpuocc_sweep_point *points)
 {
     const gpuocc_device *d = f->d;
@@ -510,7 +510,7 @@ static inline void barriers4(const struct barrier_lanes *l, int32_t v0, int32_t 
 #endif
 
 
-static void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
+static GPUOCC_ALWAYS_INLINE void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
                            gpuocc_sweep_point *points)
 {
     const gpuocc_device *d = f->d;
@@ -749,12 +749,25 @@ bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_
                           int64_t n, gpuocc_sweep_point *points)
 {
     struct gpuocc_nv_fast f;
-    if (!gpuocc_nv_fast_init(&f, d))
+    /* the common device (as lib/nvidia/fast.c's single call has it): its shifts as constants */
+    bool common = (d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
+                  (d->reg_compat_sub_partitions == 0);
+    if (common ? !gpuocc_nv_fast_init_shifts(&f, d, 5, 8) : !gpuocc_nv_fast_init(&f, d))
         return false;
     int64_t last = from + (n - 1) * step;
     int64_t threads_top = axis == GPUOCC_AXIS_THREADS ? last : k->threads_per_block;
     if (threads_top > (int64_t)f.thread_cap || (axis == GPUOCC_AXIS_SMEM && last >= GPUOCC_FAST_BYTES))
         return false;
+    if (common && (axis == GPUOCC_AXIS_THREADS || axis == GPUOCC_AXIS_BARRIERS)) {
+        /* the short sweeps, where the setup is most of the cost: the values init computed, as constants
+           (the sub-partition shifts fold, the GP10x layout's check goes) */
+        f.part_shift = 2, f.compat_shift = 0, f.compat_parts = 0;
+        if (axis == GPUOCC_AXIS_THREADS)
+            sweep_threads(&f, k, from, step, n, points);
+        else
+            sweep_barriers(&f, k, from, step, n, points);
+        return true;
+    }
     switch (axis) {
     case GPUOCC_AXIS_THREADS: sweep_threads(&f, k, from, step, n, points); break;
     case GPUOCC_AXIS_REGS: sweep_regs(&f, k, from, step, n, points); break;
