@@ -462,3 +462,27 @@ Test(sweep, virtual_resources_equal_single_calls)
     }
     cr_expect_gt(with_limit, 1000); /* the virtual resources do limit on the newer architectures */
 }
+
+/* The threads axis with register counts around and far past the per-thread maximum (the vector lanes take
+   registers per warp x 64 below 2^24, the per-point loop the rest): every point equals a single call. */
+Test(sweep, threads_axis_large_register_counts_equal_single_calls)
+{
+    static const char *const archs[] = {"sm_60", "sm_75", "sm_80", "sm_90", "sm_120"};
+    static const int32_t regs[] = {0, 1, 255, 256, 300, 8191, 8192, 100000};
+    for (size_t a = 0; a < sizeof archs / sizeof archs[0]; a++) {
+        gpuocc_device d = {.size = sizeof d};
+        cr_assert_eq(gpuocc_device_lookup(archs[a], &d), GPUOCC_OK);
+        for (size_t r = 0; r < sizeof regs / sizeof regs[0]; r++) {
+            gpuocc_kernel k = test_kernel(256, regs[r], 0, 0);
+            int32_t n = 0;
+            /* 1 .. 1024 by 1 and 32 .. 1024 by 32: groups of four and a partial one at the end */
+            for (int64_t step = 1; step <= 32; step += 31) {
+                cr_assert_eq(gpuocc_sweep(&d, &k, GPUOCC_AXIS_THREADS, step, 1024 - (step == 1), step, points,
+                                          MAX_POINTS, &n),
+                             GPUOCC_OK);
+                for (int32_t p = 0; p < n; p++)
+                    expect_point_equals_single_call(&d, &k, GPUOCC_AXIS_THREADS, &points[p]);
+            }
+        }
+    }
+}

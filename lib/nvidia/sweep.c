@@ -197,7 +197,7 @@ static uint32_t regs_warps_max(const struct gpuocc_nv_fast *f, const struct gpuo
     /* regs_per_block <= INT32_MAX, step >= 1 allocation unit */
     uint32_t units = (uint32_t)d->regs_per_block / (uint32_t)r->step_regs; /* step < 2^26 */
     uint32_t top = units >> f->part_shift << f->part_shift;
-    if (d->reg_compat_sub_partitions > 0) {
+    if (f->compat_parts > 0) {
         uint32_t compat = units >> f->compat_shift << f->compat_shift;
         top = compat < top ? compat : top;
         top = r->compat_warps < top ? r->compat_warps : top;
@@ -216,23 +216,23 @@ static uint32_t regs_warps_max(const struct gpuocc_nv_fast *f, const struct gpuo
 typedef gpuocc_i32x4 i32x4;
 typedef gpuocc_f32x4 f32x4;
 typedef double f64x2 __attribute__((vector_size(16)));
+typedef double alias_f64 __attribute__((may_alias, aligned(4))); /* points are 4-byte aligned at least */
 
 /* What the lanes need of a threads sweep, computed once. */
 struct thread_lanes {
-    i32x4 threads_max, slots, file_warps, warps_max, regs_unlimited, fixed, fixed_limiters, per_warp, smem;
-    u64x2 fifth, alloc;         /* the fixed word in both lanes */
-    uint64_t carveout;
-    double slots_d, inverse_slots; /* 1 / slots when exact (a power of two), else 0 */
+    i32x4 threads_max, slots, file_warps, warps_max, regs_unlimited, fixed, fixed_limiters;
+    f32x4 per_warp;             /* registers per warp, x 64 below 2^24 */
+    i32x4 smem;
+    uint64_t fifth;             /* the fixed words: the fifth, the last two */
+    u64x2 tail;
+    f64x2 slots_d; /* the warp slots in both lanes */
 };
 
-/* Lanes picked from two vectors (indexes 0 .. 3 the first's, 4 .. 7 the second's; 0 .. 1 and 2 .. 3 for two
-   lanes). */
+/* Lanes picked from two vectors (indexes 0 .. 3 the first's, 4 .. 7 the second's). */
 #if defined(__clang__) || __GNUC__ >= 12
 #define PICK4(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
-#define PICK2(a, b, i, j) __builtin_shufflevector(a, b, i, j)
 #else
 #define PICK4(a, b, i, j, k, l) __builtin_shuffle(a, b, (i32x4){i, j, k, l})
-#define PICK2(a, b, i, j) __builtin_shuffle(a, b, (u64x2){i, j})
 #endif
 
 /* The 64-bit words PAIR(a[j], b[j]): lanes 0 and 1 in *low, 2 and 3 in *high. */
@@ -242,37 +242,44 @@ static inline void lanes_pairs(i32x4 a, i32x4 b, u64x2 *low, u64x2 *high)
     *high = (u64x2)PICK4(a, b, 2, 6, 3, 7);
 }
 
-/* Point j (0 or 1) of two whose words w0 .. w7 are in vectors of two (lane j point j's; a word the points
-   share in both lanes), w8 shared: five stores. */
-static inline void put_lane(unsigned char *q, int j, u64x2 w0, u64x2 w1, u64x2 w2, u64x2 w3, u64x2 w4, u64x2 w5,
-                            u64x2 w6, u64x2 w7, uint64_t w8)
+/* Word `word` of four points 72 bytes apart from two vectors of two (points 0, 1 in `low`, 2, 3 in `high`):
+   four 8-byte stores from the vector registers (movlpd / movhpd; GCC still pairs some neighbouring words
+   into one 16-byte store where that is cheaper). */
+static inline void put_word4(unsigned char *q, int word, u64x2 low, u64x2 high)
 {
-    u64x2 first = j ? PICK2(w0, w1, 1, 3) : PICK2(w0, w1, 0, 2);
-    u64x2 second = j ? PICK2(w2, w3, 1, 3) : PICK2(w2, w3, 0, 2);
-    u64x2 third = j ? PICK2(w4, w5, 1, 3) : PICK2(w4, w5, 0, 2);
-    u64x2 fourth = j ? PICK2(w6, w7, 1, 3) : PICK2(w6, w7, 0, 2);
-    memcpy(q, &first, 16);
-    memcpy(q + 16, &second, 16);
-    memcpy(q + 32, &third, 16);
-    memcpy(q + 48, &fourth, 16);
-    memcpy(q + 64, &w8, 8);
+    /* as doubles through a may_alias type: the lanes' halves stored where they are */
+    f64x2 l = (f64x2)low, h = (f64x2)high;
+    *(alias_f64 *)(void *)(q + 8 * word) = l[0];
+    *(alias_f64 *)(void *)(q + 72 + 8 * word) = l[1];
+    *(alias_f64 *)(void *)(q + 144 + 8 * word) = h[0];
+    *(alias_f64 *)(void *)(q + 216 + 8 * word) = h[1];
 }
 
-/* The occupancy of four warp counts (below 2^22): by the inverse of the slots when exact, else divided. */
-static inline void occupancy4(i32x4 warps, double slots, double inverse_slots, u64x2 *low, u64x2 *high)
+/* The same word, shared by the four points. */
+static inline void put_shared4(unsigned char *q, int word, uint64_t w)
+{
+    memcpy(q + 8 * word, &w, 8);
+    memcpy(q + 72 + 8 * word, &w, 8);
+    memcpy(q + 144 + 8 * word, &w, 8);
+    memcpy(q + 216 + 8 * word, &w, 8);
+}
+
+/* Two adjacent words `word`, `word` + 1 the four points share: one 16-byte store a point. */
+static inline void put_shared_pair4(unsigned char *q, int word, u64x2 w)
+{
+    memcpy(q + 8 * word, &w, 16);
+    memcpy(q + 72 + 8 * word, &w, 16);
+    memcpy(q + 144 + 8 * word, &w, 16);
+    memcpy(q + 216 + 8 * word, &w, 16);
+}
+
+/* The occupancy of four warp counts (below 2^22): each divided by the slots, as the scalar rule divides
+   (two divisions of two lanes, no branch on the device in the loop). */
+static inline void occupancy4(i32x4 warps, f64x2 slots, u64x2 *low, u64x2 *high)
 {
     f64x2 a = {(double)warps[0], (double)warps[1]}, b = {(double)warps[2], (double)warps[3]};
-    /* the scalars as vectors: with x87 arithmetic a scalar operand may be a long double */
-    const f64x2 inverse = {inverse_slots, inverse_slots}, divisor = {slots, slots};
-    if (inverse_slots != 0) { /* slots a power of two: the product by its inverse is the quotient, exactly */
-        a *= inverse;
-        b *= inverse;
-    } else {
-        a /= divisor;
-        b /= divisor;
-    }
-    *low = (u64x2)a;
-    *high = (u64x2)b;
+    *low = (u64x2)(a / slots);
+    *high = (u64x2)(b / slots);
 }
 
 /* Points t, t + step, t + 2 step, t + 3 step (each at most thread_cap). */
@@ -289,30 +296,35 @@ static inline void threads4(const struct thread_lanes *l, uint32_t shift, int32_
     i32x4 limiters = ((warps_blocks == blocks) & gpuocc_splat4(1 << GPUOCC_RESOURCE_WARPS)) |
                      ((regs_blocks == blocks) & gpuocc_splat4(1 << GPUOCC_RESOURCE_REGISTERS)) |
                      ((blocks == l->fixed) & l->fixed_limiters);
-    /* at most the warp slots, below 2^22: exact in single precision */
-    i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * __builtin_convertvector(wpb, f32x4),
-                                          i32x4);
+    /* at most the warp slots, below 2^22: exact in single precision; so is the registers per block,
+       per_warp x 64 < 2^24 (checked once) */
+    f32x4 wpb_f = __builtin_convertvector(wpb, f32x4);
+    i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
     i32x4 public_regs =
         gpuocc_select4(regs_blocks == gpuocc_splat4(GPUOCC_NO_LIMIT), gpuocc_splat4(GPUOCC_UNLIMITED), regs_blocks);
-    i32x4 regs_per_block = l->per_warp * wpb; /* per_warp x 64 < 2^31: checked once */
+    i32x4 regs_per_block = __builtin_convertvector(l->per_warp * wpb_f, i32x4);
     u64x2 w0[2], w1[2], w2[2], w3[2], w4[2], w6[2];
-    occupancy4(warps, l->slots_d, l->inverse_slots, &w2[0], &w2[1]);
+    occupancy4(warps, l->slots_d, &w2[0], &w2[1]);
     lanes_pairs(t, zero, &w0[0], &w0[1]);
     lanes_pairs(blocks, warps, &w1[0], &w1[1]);
     lanes_pairs(limiters, warps_blocks, &w3[0], &w3[1]);
     lanes_pairs(public_regs, l->smem, &w4[0], &w4[1]);
     lanes_pairs(regs_per_block, zero, &w6[0], &w6[1]);
     unsigned char *q = (unsigned char *)p;
-    put_lane(q, 0, w0[0], w1[0], w2[0], w3[0], w4[0], l->fifth, w6[0], l->alloc, l->carveout);
-    put_lane(q + 72, 1, w0[0], w1[0], w2[0], w3[0], w4[0], l->fifth, w6[0], l->alloc, l->carveout);
-    put_lane(q + 144, 0, w0[1], w1[1], w2[1], w3[1], w4[1], l->fifth, w6[1], l->alloc, l->carveout);
-    put_lane(q + 216, 1, w0[1], w1[1], w2[1], w3[1], w4[1], l->fifth, w6[1], l->alloc, l->carveout);
+    put_word4(q, 0, w0[0], w0[1]);
+    put_word4(q, 1, w1[0], w1[1]);
+    put_word4(q, 2, w2[0], w2[1]);
+    put_word4(q, 3, w3[0], w3[1]);
+    put_word4(q, 4, w4[0], w4[1]);
+    put_shared4(q, 5, l->fifth);
+    put_word4(q, 6, w6[0], w6[1]);
+    put_shared_pair4(q, 7, l->tail);
 }
 #else
 #define THREAD_LANES 0
 #endif
 
-static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
+static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
                           gpuocc_sweep_point *points)
 {
     const gpuocc_device *d = f->d;
@@ -345,9 +357,9 @@ static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k
     uint32_t t = (uint32_t)from; /* every point is at most thread_cap */
     gpuocc_sweep_point *p = points, *end = points + n;
 #if THREAD_LANES
-    /* the lanes' ranges: quotients of integers below 2^22, regs_per_block below 2^31 */
+    /* the lanes' ranges: quotients of integers below 2^22, products below 2^24 */
     if (n >= 4 && slots < ((uint64_t)1 << 22) && file_warps < ((uint64_t)1 << 22) &&
-        per_warp * GPUOCC_FAST_STEPS <= INT32_MAX) {
+        per_warp * GPUOCC_FAST_STEPS < ((uint64_t)1 << 24)) {
         struct thread_lanes l = {.threads_max = gpuocc_splat4((int32_t)threads_max),
                                  .slots = gpuocc_splat4((int32_t)slots),
                                  .file_warps = gpuocc_splat4((int32_t)file_warps),
@@ -356,13 +368,11 @@ static void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k
                                  .regs_unlimited = gpuocc_splat4((int32_t)regs_unlimited),
                                  .fixed = gpuocc_splat4(fixed),
                                  .fixed_limiters = gpuocc_splat4((int32_t)fixed_limiters),
-                                 .per_warp = gpuocc_splat4((int32_t)per_warp),
+                                 .per_warp = {(float)per_warp, (float)per_warp, (float)per_warp, (float)per_warp},
                                  .smem = gpuocc_splat4(gpuocc_public_limit(a.smem_blocks)),
-                                 .fifth = {w5, w5},
-                                 .alloc = {(uint64_t)a.alloc, (uint64_t)a.alloc},
-                                 .carveout = carveout,
-                                 .slots_d = slots_d,
-                                 .inverse_slots = (slots & (slots - 1)) == 0 ? 1.0 / slots_d : 0};
+                                 .fifth = w5,
+                                 .tail = tail,
+                                 .slots_d = {slots_d, slots_d}};
         for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
             threads4(&l, shift, (int32_t)t, (int32_t)step, p);
     }
@@ -423,7 +433,8 @@ static inline uint32_t still_shift(uint32_t resource)
 }
 
 /* `a` holds the five limits that do not move (virtual_blocks included); the moving one's is ignored. */
-static void still_init(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, uint32_t resource, struct still *s)
+static GPUOCC_ALWAYS_INLINE void still_init(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, uint32_t resource,
+                                            struct still *s)
 {
     int32_t *moving = resource == GPUOCC_RESOURCE_REGISTERS ? &a->regs_blocks
                       : resource == GPUOCC_RESOURCE_SMEM    ? &a->smem_blocks
@@ -458,9 +469,10 @@ static inline void still_point(const struct still *s, uint32_t resource, int32_t
 /* What the lanes need of a barriers sweep, computed once (the words of the other limits' answer). */
 struct barrier_lanes {
     i32x4 barriers_per_sm, fixed, fixed_limiters, warps_per_block, warps_blocks, slot_blocks;
-    u64x2 w4, w6, w7;
+    uint64_t w4;
+    u64x2 w67;
     uint64_t w8;
-    double slots, inverse_slots;
+    f64x2 slots;
 };
 
 /* Points v, v + step, v + 2 step, v + 3 step (each below 2^22). */
@@ -480,21 +492,25 @@ static inline void barriers4(const struct barrier_lanes *l, int32_t v0, int32_t 
                                           i32x4);
     i32x4 public_barriers = gpuocc_select4(none, gpuocc_splat4(GPUOCC_UNLIMITED), barrier_blocks);
     u64x2 w0[2], w1[2], w2[2], w3[2], w5[2];
-    occupancy4(warps, l->slots, l->inverse_slots, &w2[0], &w2[1]);
+    occupancy4(warps, l->slots, &w2[0], &w2[1]);
     lanes_pairs(v, zero, &w0[0], &w0[1]);
     lanes_pairs(blocks, warps, &w1[0], &w1[1]);
     lanes_pairs(limiters, l->warps_blocks, &w3[0], &w3[1]);
     lanes_pairs(l->slot_blocks, public_barriers, &w5[0], &w5[1]);
     unsigned char *q = (unsigned char *)p;
-    put_lane(q, 0, w0[0], w1[0], w2[0], w3[0], l->w4, w5[0], l->w6, l->w7, l->w8);
-    put_lane(q + 72, 1, w0[0], w1[0], w2[0], w3[0], l->w4, w5[0], l->w6, l->w7, l->w8);
-    put_lane(q + 144, 0, w0[1], w1[1], w2[1], w3[1], l->w4, w5[1], l->w6, l->w7, l->w8);
-    put_lane(q + 216, 1, w0[1], w1[1], w2[1], w3[1], l->w4, w5[1], l->w6, l->w7, l->w8);
+    put_word4(q, 0, w0[0], w0[1]);
+    put_word4(q, 1, w1[0], w1[1]);
+    put_word4(q, 2, w2[0], w2[1]);
+    put_word4(q, 3, w3[0], w3[1]);
+    put_shared4(q, 4, l->w4);
+    put_word4(q, 5, w5[0], w5[1]);
+    put_shared_pair4(q, 6, l->w67);
+    put_shared4(q, 8, l->w8);
 }
 #endif
 
 
-static void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
+static GPUOCC_ALWAYS_INLINE void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
                            gpuocc_sweep_point *points)
 {
     const gpuocc_device *d = f->d;
@@ -521,12 +537,10 @@ static void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *
                                   .warps_per_block = gpuocc_splat4(s.warps_per_block),
                                   .warps_blocks = gpuocc_splat4((int32_t)(w.w[3] >> 32)),
                                   .slot_blocks = gpuocc_splat4(d->max_blocks_per_sm),
-                                  .w4 = {w.w[4], w.w[4]},
-                                  .w6 = {w.w[6], w.w[6]},
-                                  .w7 = {w.w[7], w.w[7]},
+                                  .w4 = w.w[4],
+                                  .w67 = {w.w[6], w.w[7]},
                                   .w8 = w.w[8],
-                                  .slots = s.slots,
-                                  .inverse_slots = (f->slots & (f->slots - 1)) == 0 ? 1.0 / s.slots : 0};
+                                  .slots = {s.slots, s.slots}};
         for (; end - p >= 4; p += 4, v += 4 * step)
             barriers4(&l, (int32_t)v, (int32_t)step, p);
     }
@@ -735,12 +749,25 @@ bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_
                           int64_t n, gpuocc_sweep_point *points)
 {
     struct gpuocc_nv_fast f;
-    if (!gpuocc_nv_fast_init(&f, d))
+    /* the common device (as lib/nvidia/fast.c's single call has it): its shifts as constants */
+    bool common = (d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
+                  (d->reg_compat_sub_partitions == 0);
+    if (common ? !gpuocc_nv_fast_init_shifts(&f, d, 5, 8) : !gpuocc_nv_fast_init(&f, d))
         return false;
     int64_t last = from + (n - 1) * step;
     int64_t threads_top = axis == GPUOCC_AXIS_THREADS ? last : k->threads_per_block;
     if (threads_top > (int64_t)f.thread_cap || (axis == GPUOCC_AXIS_SMEM && last >= GPUOCC_FAST_BYTES))
         return false;
+    if (common && (axis == GPUOCC_AXIS_THREADS || axis == GPUOCC_AXIS_BARRIERS)) {
+        /* the short sweeps, where the setup is most of the cost: the values init computed, as constants
+           (the sub-partition shifts fold, the GP10x layout's check goes) */
+        f.part_shift = 2, f.compat_shift = 0, f.compat_parts = 0;
+        if (axis == GPUOCC_AXIS_THREADS)
+            sweep_threads(&f, k, from, step, n, points);
+        else
+            sweep_barriers(&f, k, from, step, n, points);
+        return true;
+    }
     switch (axis) {
     case GPUOCC_AXIS_THREADS: sweep_threads(&f, k, from, step, n, points); break;
     case GPUOCC_AXIS_REGS: sweep_regs(&f, k, from, step, n, points); break;
