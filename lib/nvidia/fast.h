@@ -132,7 +132,7 @@ static inline bool gpuocc_nv_fast_init(struct gpuocc_nv_fast *f, const gpuocc_de
 /* One launch's answer: gpuocc_result's fields in internal form (GPUOCC_NO_LIMIT for unlimited). */
 struct gpuocc_nv_answer {
     int32_t blocks, warps_blocks, regs_blocks, smem_blocks, barrier_blocks;
-    int32_t virtual_blocks; /* read by gpuocc_nv_fast_result only (the sweeps refuse kernels that use them) */
+    int32_t virtual_blocks; /* the sweeps fold it into their fixed limits */
     uint32_t warps_per_block;
     int64_t per_warp;      /* registers per warp */
     int64_t alloc;         /* shared memory per block */
