@@ -334,13 +334,7 @@ static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, c
     int64_t preferred = percent * q->smem_per_sm / 100;
     int64_t chosen = gpuocc_nv_carveout_in(carveouts_kib, q->carveout_count, preferred > alloc ? preferred : alloc);
     int64_t carveout = chosen >= 0 ? chosen : q->smem_per_sm;
-    int64_t optin_bytes = q->smem_optin, block_bytes = q->smem_per_block;
-    int64_t dynamic_max = k->smem_dynamic_max_bytes, dynamic_default = optin_bytes - smem_static;
-    dynamic_max = dynamic_max < 0 ? dynamic_default : dynamic_max;
-    bool optin = k->smem_optin != 0;
-    int64_t largest = smem_static + reserved + (dynamic_max > 0 ? dynamic_max : 0);
-    int64_t limit = block_bytes + ((optin_bytes - block_bytes) & -(int64_t)(optin & (largest > block_bytes)));
-    bool too_much = (optin & (smem_dynamic > dynamic_max)) | (alloc > limit + reserved);
+    bool too_much = gpuocc_nv_fast_smem_too_much(q, k, smem_static, smem_dynamic, alloc);
     /* exact, as in gpuocc_nv_fast_smem_blocks; a quotient capped at INT32_MAX is none, as there */
     double quotient = (double)carveout / (double)(alloc + (alloc == 0));
     double capped = quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX; /* minsd */
@@ -376,12 +370,8 @@ static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, c
     uint32_t limiters = (uint32_t)(m[0] | m[1] | m[2] | m[3]);
 #endif
 #else
-    uint32_t limiters = (uint32_t)(warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
-                        (uint32_t)(regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
-                        (uint32_t)(smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
-                        (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
-                        (uint32_t)(barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS |
-                        (uint32_t)(virtual_blocks == blocks) << GPUOCC_RESOURCE_VIRTUAL;
+    uint32_t limiters = gpuocc_nv_limiters(blocks, warps_blocks, regs_blocks, smem_blocks, slot_blocks,
+                                           barrier_blocks, virtual_blocks);
 #endif
     _Static_assert(GPUOCC_RESOURCE_WARPS == 0 && GPUOCC_RESOURCE_REGISTERS == 1 && GPUOCC_RESOURCE_SMEM == 2 &&
                        GPUOCC_RESOURCE_BLOCKS == 3 && GPUOCC_RESOURCE_BARRIERS == 4 && GPUOCC_RESOURCE_VIRTUAL == 7,

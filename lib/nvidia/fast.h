@@ -194,21 +194,29 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_threads_regs(const struct gpuocc
     gpuocc_nv_fast_threads(f, threads, &r, a);
 }
 
-/* Blocks the shared memory allows, from a->alloc and a->carveout already chosen: the per-block limit
-   (opt-in, the dynamic maximum) and how many allocations the carveout holds. */
-static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_smem_blocks(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k,
-                                                           int64_t smem_static, int64_t smem_dynamic,
-                                                           struct gpuocc_nv_answer *a)
+/* Whether a block's `alloc` bytes (static + dynamic + reserved, rounded) are more than kernel `k` may have:
+   its dynamic bytes over the opt-in attribute, or the block over the per-block limit. */
+static GPUOCC_ALWAYS_INLINE bool gpuocc_nv_fast_smem_too_much(const struct gpuocc_nv_params *q, const gpuocc_kernel *k,
+                                                             int64_t smem_static, int64_t smem_dynamic, int64_t alloc)
 {
-    int64_t alloc = a->alloc, reserved = f->smem_reserved;
-    int64_t optin_bytes = f->smem_optin, block_bytes = f->smem_per_block;
+    int64_t reserved = q->smem_reserved, optin_bytes = q->smem_optin, block_bytes = q->smem_per_block;
     int64_t dynamic_max = k->smem_dynamic_max_bytes, dynamic_default = optin_bytes - smem_static;
     dynamic_max = dynamic_max < 0 ? dynamic_default : dynamic_max;
     bool optin = k->smem_optin != 0;
     int64_t largest = smem_static + reserved + (dynamic_max > 0 ? dynamic_max : 0);
     /* the opt-in limit once the largest block the kernel may launch passes the default one */
     int64_t limit = block_bytes + ((optin_bytes - block_bytes) & -(int64_t)(optin & (largest > block_bytes)));
-    bool too_much = (optin & (smem_dynamic > dynamic_max)) | (alloc > limit + reserved);
+    return (optin & (smem_dynamic > dynamic_max)) | (alloc > limit + reserved);
+}
+
+/* Blocks the shared memory allows, from a->alloc and a->carveout already chosen: the per-block limit
+   (opt-in, the dynamic maximum) and how many allocations the carveout holds. */
+static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_smem_blocks(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k,
+                                                           int64_t smem_static, int64_t smem_dynamic,
+                                                           struct gpuocc_nv_answer *a)
+{
+    int64_t alloc = a->alloc;
+    bool too_much = gpuocc_nv_fast_smem_too_much(&f->params, k, smem_static, smem_dynamic, alloc);
     /* carveout <= 2^40 and alloc < 2^42: exact in doubles, and so is the quotient's floor (its rounding
        error is below 1 / alloc, the least distance from a non-integer quotient to the next integer) */
     double quotient = (double)a->carveout / (double)(alloc + (alloc == 0));
@@ -309,12 +317,9 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fa
                                                gpuocc_min32(a->smem_blocks, slot_blocks)),
                                   gpuocc_min32(a->barrier_blocks, a->virtual_blocks));
     a->blocks = blocks;
-    uint32_t limiters = (uint32_t)(a->warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
-                        (uint32_t)(a->regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
-                        (uint32_t)(a->smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
-                        (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
-                        (uint32_t)(a->barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS |
-                        (uint32_t)(a->virtual_blocks == blocks) << GPUOCC_RESOURCE_VIRTUAL;
+    uint32_t limiters = gpuocc_nv_limiters((uint32_t)blocks, (uint32_t)a->warps_blocks, (uint32_t)a->regs_blocks,
+                                           (uint32_t)a->smem_blocks, (uint32_t)slot_blocks,
+                                           (uint32_t)a->barrier_blocks, (uint32_t)a->virtual_blocks);
     int32_t warps = a->blocks * (int32_t)a->warps_per_block; /* at most the warp slots */
     r->limiters = limiters;
     r->blocks_per_sm = a->blocks;

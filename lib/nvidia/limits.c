@@ -377,12 +377,9 @@ void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resu
     blocks = slot_blocks < blocks ? slot_blocks : blocks;
     blocks = barrier_blocks < blocks ? barrier_blocks : blocks;
     blocks = virtual_blocks < blocks ? virtual_blocks : blocks;
-    uint32_t limiters = (uint32_t)(warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
-                        (uint32_t)(regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
-                        (uint32_t)(smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
-                        (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
-                        (uint32_t)(barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS |
-                        (uint32_t)(virtual_blocks == blocks) << GPUOCC_RESOURCE_VIRTUAL;
+    uint32_t limiters = gpuocc_nv_limiters((uint32_t)blocks, (uint32_t)warps_blocks, (uint32_t)regs_blocks,
+                                           (uint32_t)smem_blocks, (uint32_t)slot_blocks, (uint32_t)barrier_blocks,
+                                           (uint32_t)virtual_blocks);
 
     int32_t max_warps = (int32_t)gpuocc_div_unit(d->max_threads_per_sm, d->warp_size);
     /* blocks is at most the block-slot cap (< 2^21), so this product is small */

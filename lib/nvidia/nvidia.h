@@ -17,6 +17,16 @@ static inline int32_t gpuocc_rule_virtual(const gpuocc_device *d, int64_t virtua
     /* per SM <= 2^20 and virtual_resources >= 1 */
     return (int32_t)(d->virtual_resources_per_sm / virtual_resources);
 }
+/* The resources whose limit ties at `blocks` (GPUOCC_LIMIT_* bits) among NVIDIA's six, each as the caller
+   holds it (signed or unsigned: equality is the same either way). */
+static inline uint32_t gpuocc_nv_limiters(uint32_t blocks, uint32_t warps, uint32_t regs, uint32_t smem,
+                                          uint32_t slots, uint32_t barriers, uint32_t virtual_)
+{
+    return (uint32_t)(warps == blocks) << GPUOCC_RESOURCE_WARPS | (uint32_t)(regs == blocks) << GPUOCC_RESOURCE_REGISTERS |
+           (uint32_t)(smem == blocks) << GPUOCC_RESOURCE_SMEM | (uint32_t)(slots == blocks) << GPUOCC_RESOURCE_BLOCKS |
+           (uint32_t)(barriers == blocks) << GPUOCC_RESOURCE_BARRIERS |
+           (uint32_t)(virtual_ == blocks) << GPUOCC_RESOURCE_VIRTUAL;
+}
 int64_t gpuocc_rule_smem_alloc(const gpuocc_device *d, int64_t smem_static, int64_t smem_dynamic);
 int64_t gpuocc_rule_carveout(const gpuocc_device *d, const gpuocc_kernel *k);
 /* The same two with the block's allocation (gpuocc_rule_smem_alloc) and the carveout already known. */
