@@ -401,15 +401,8 @@ static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, c
     r->regs_per_block = block_regs_used > INT32_MAX ? INT32_MAX : (int32_t)block_regs_used;
     r->smem_per_block_bytes = alloc;
     r->smem_per_sm_bytes = carveout;
-    r->model = 0;
-    r->waves_per_simd = 0;
-    r->limit_sgprs = GPUOCC_UNLIMITED;
-    r->reserved0 = 0;
-    r->reserved[0] = 0;
-    r->reserved[1] = 0;
-    r->workgroups_per_gpu = 0;
     r->limit_virtual_resources = (int32_t)virtual_blocks;
-    r->reserved2 = 0;
+    gpuocc_nv_result_rest(r);
 }
 
 /*

@@ -305,6 +305,20 @@ static inline int32_t gpuocc_nv_fast_regs_per_block(const struct gpuocc_nv_answe
     return regs > INT32_MAX ? INT32_MAX : (int32_t)regs;
 }
 
+/* The fields of a result NVIDIA's rules do not fill: the other vendors' (no model, no waves per SIMD, no
+   SGPR limit, no GPU-wide count) and the reserved words. */
+static GPUOCC_ALWAYS_INLINE void gpuocc_nv_result_rest(gpuocc_result *r)
+{
+    r->model = 0;
+    r->waves_per_simd = 0;
+    r->limit_sgprs = GPUOCC_UNLIMITED;
+    r->reserved0 = 0;
+    r->reserved[0] = 0;
+    r->reserved[1] = 0;
+    r->workgroups_per_gpu = 0;
+    r->reserved2 = 0;
+}
+
 /* The answer `a` (its six limits filled, the virtual resources' included) combined, as gpuocc_rule_all
    reports it: every field of `r` but size.  Field by field: a compound literal is zeroed first, by `rep stos`
    with some compilers (slow to start). */
@@ -335,15 +349,8 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fa
     r->regs_per_block = gpuocc_nv_fast_regs_per_block(a);
     r->smem_per_block_bytes = a->alloc;
     r->smem_per_sm_bytes = a->carveout;
-    r->model = 0;
-    r->waves_per_simd = 0;
-    r->limit_sgprs = GPUOCC_UNLIMITED;
-    r->reserved0 = 0;
-    r->reserved[0] = 0;
-    r->reserved[1] = 0;
-    r->workgroups_per_gpu = 0;
     r->limit_virtual_resources = gpuocc_public_limit(a->virtual_blocks);
-    r->reserved2 = 0;
+    gpuocc_nv_result_rest(r);
 }
 
 /* ---- The prepared state (gpuocc_prepare): lib/nvidia/batch.c fills it and runs batches on it,
