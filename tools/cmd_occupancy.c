@@ -682,36 +682,53 @@ static void setmaxnreg_list(struct cli_io *io, const char *v, struct cli_report_
     }
 }
 
-bool cli_report_answer(struct cli_io *io, struct cli_report *rep, int argc, char **argv)
+void cli_report_init(struct cli_report *rep)
 {
     memset(rep, 0, sizeof *rep);
+    cli_launch_init(&rep->l);
+    rep->x.tmem_holders = GPUOCC_UNLIMITED;
+    cli_cluster_init(&rep->cc);
+}
+
+bool cli_report_flag(struct cli_args *a, struct cli_report *rep)
+{
+    struct cli_launch *l = &rep->l;
+    if (cli_launch_flag(a, l) || cli_amd_launch_flag(a, l) || cli_intel_launch_flag(a, l) ||
+        cli_cluster_flag(a, &rep->cc))
+        return true;
+    const char *v;
+    if (cli_switch(a, "--json"))
+        rep->json = true;
+    else if (cli_switch(a, "--csv"))
+        rep->csv = true;
+    else if (cli_flag(a, "--setmaxnreg", &v))
+        setmaxnreg_list(a->io, v, &rep->x);
+    else if (cli_switch(a, "--regs-fixed"))
+        rep->x.regs_fixed = true;
+    else if (cli_flag(a, "--min-blocks", &v))
+        rep->x.min_blocks = cli_int(a->io, "--min-blocks", v, 1, INT32_MAX);
+    else if (cli_switch(a, "--example"))
+        rep->example = true;
+    else
+        return false;
+    return true;
+}
+
+bool cli_report_answer(struct cli_io *io, struct cli_report *rep, int argc, char **argv)
+{
+    cli_report_init(rep);
+    struct cli_args a = {io, argc, argv, 1};
+    for (; cli_more(&a); a.i++)
+        if (!cli_report_flag(&a, rep))
+            cli_unknown(&a);
+    return cli_report_finish(io, rep);
+}
+
+bool cli_report_finish(struct cli_io *io, struct cli_report *rep)
+{
     struct cli_launch *l = &rep->l;
     struct cli_report_extra *x = &rep->x;
     struct cli_cluster *cc = &rep->cc;
-    cli_launch_init(l);
-    x->tmem_holders = GPUOCC_UNLIMITED;
-    cli_cluster_init(cc);
-    struct cli_args a = {io, argc, argv, 1};
-    for (; cli_more(&a); a.i++) {
-        if (cli_launch_flag(&a, l) || cli_amd_launch_flag(&a, l) || cli_intel_launch_flag(&a, l) ||
-            cli_cluster_flag(&a, cc))
-            continue;
-        const char *v;
-        if (cli_switch(&a, "--json"))
-            rep->json = true;
-        else if (cli_switch(&a, "--csv"))
-            rep->csv = true;
-        else if (cli_flag(&a, "--setmaxnreg", &v))
-            setmaxnreg_list(io, v, x);
-        else if (cli_switch(&a, "--regs-fixed"))
-            x->regs_fixed = true;
-        else if (cli_flag(&a, "--min-blocks", &v))
-            x->min_blocks = cli_int(io, "--min-blocks", v, 1, INT32_MAX);
-        else if (cli_switch(&a, "--example"))
-            rep->example = true;
-        else
-            cli_unknown(&a);
-    }
     if (!cli_launch_check(io, l))
         return false;
     if (rep->json && rep->csv)
