@@ -442,15 +442,50 @@ static void intel_arch_name(const gpuocc_device *d, char *out, size_t cap)
     snprintf(out, cap, "xe%d.%d", d->cc_major, d->cc_minor); /* a described device: its IP version */
 }
 
+/* "%d" of v at out[*at], and the position after it; nothing past cap - 1 (then out[cap - 1] ends it). */
+static void put_decimal(char *out, size_t cap, size_t *at, int64_t v)
+{
+    char digits[24];
+    size_t n = 0;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do
+        digits[n++] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        digits[n++] = '-';
+    while (n && *at + 1 < cap)
+        out[(*at)++] = digits[--n];
+}
+
+static void put_text(char *out, size_t cap, size_t *at, const char *s)
+{
+    for (; *s && *at + 1 < cap; s++)
+        out[(*at)++] = *s;
+}
+
 void cli_arch_name(const gpuocc_device *d, char *out, size_t cap)
 {
-    /* AMD keeps the target's version in cc_major and its two hexadecimal digits in cc_minor: gfx90a = 9, 0x0a */
-    if (cli_is_amd(d))
-        snprintf(out, cap, "gfx%d%x%x", d->cc_major, (unsigned)(d->cc_minor >> 4) & 0xf, (unsigned)d->cc_minor & 0xf);
-    else if (cli_is_intel(d))
+    if (cap == 0)
+        return;
+    if (cli_is_intel(d)) {
         intel_arch_name(d, out, cap);
-    else
-        snprintf(out, cap, "sm_%d%d", d->cc_major, d->cc_minor);
+        return;
+    }
+    /* as snprintf(out, cap, ...) writes "gfx%d%x%x" (AMD keeps the target's version in cc_major and its two
+       hexadecimal digits in cc_minor: gfx90a = 9, 0x0a) or "sm_%d%d", without its cost on the page's path */
+    size_t at = 0;
+    if (cli_is_amd(d)) {
+        static const char hex[] = "0123456789abcdef";
+        put_text(out, cap, &at, "gfx");
+        put_decimal(out, cap, &at, d->cc_major);
+        char minor[3] = {hex[(unsigned)(d->cc_minor >> 4) & 0xf], hex[(unsigned)d->cc_minor & 0xf], 0};
+        put_text(out, cap, &at, minor);
+    } else {
+        put_text(out, cap, &at, "sm_");
+        put_decimal(out, cap, &at, d->cc_major);
+        put_decimal(out, cap, &at, d->cc_minor);
+    }
+    out[at] = '\0';
 }
 
 void cli_launch_init(struct cli_launch *l)

@@ -172,22 +172,36 @@ function gpuoccRuntime(module) {
      in fast mode, and a copy of it ({...shape.blank}) too, where an
      object given 70 keys one by one becomes a dictionary (three times slower to build, slower to read).  The
      copy is used only when the keys come the same, in the same order; else the object is made again. */
-  let shape = {keys: [], blank: {}};
+  let shape = {keys: [], addrs: [], values: [], blank: {}};
+  const keyAt = (p) => { /* a key's text from its address, read once */
+    let key = keys.get(p);
+    if (key === undefined) {
+      const b = u8();
+      let e = p;
+      while (b[e] !== 0) e++;
+      keys.set(p, key = str(p, e - p));
+    }
+    return key;
+  };
   function values(tape, n, strings) {
-    const t = f64, stack = [], keysNow = [];
+    const t = f64, stack = [], addrs = shape.addrs, names = shape.keys;
     let i = tape >> 3, end = i + n, cur = null, array = null, key = null, root = null, v;
+    /* the outer object's keys: while they come as the shape's, by position (no look-up); else listed */
+    let at = 0, same = true, keysNow = null, addrsNow = null, slot = -1;
+    const blankValues = shape.values;
     while (i < end) {
       const tag = t[i++];
-      if (tag === 5) {
-        const p = t[i++];
-        key = keys.get(p);
-        if (key === undefined) {
-          const b = u8();
-          let e = p;
-          while (b[e] !== 0) e++;
-          keys.set(p, key = str(p, e - p));
+      if (tag >= 16) { /* a key: 16 + its address */
+        const p = tag - 16;
+        slot = -1;
+        if (cur !== root || cur === null) key = keyAt(p);
+        else if (same && addrs[at] === p) key = names[slot = at++];
+        else {
+          if (same) { same = false; keysNow = names.slice(0, at); addrsNow = addrs.slice(0, at); }
+          key = keyAt(p);
+          keysNow.push(key);
+          addrsNow.push(p);
         }
-        if (cur === root) keysNow.push(key);
         continue;
       }
       if (tag === 2 || tag === 4) {
@@ -204,21 +218,22 @@ function gpuoccRuntime(module) {
       else if (tag === 3) v = [];
       else throw new Error("gpuocc: a bad value tape");
       if (array !== null) array.push(v);
-      else if (cur !== null) cur[key] = v;
+      else if (slot >= 0) { /* an outer field in the shape's place: set only when not the blank's value */
+        const b = blankValues[slot];
+        if (v !== b || (v === 0 && 1 / v !== 1 / b)) cur[key] = v;
+      } else if (cur !== null) cur[key] = v;
       else root = v;
       if (tag === 1 || tag === 3) {
         stack.push(array, cur);
         if (tag === 1) { cur = v; array = null; } else { array = v; cur = null; }
       }
     }
-    if (root !== null && !Array.isArray(root)) {
-      const was = shape.keys;
-      let same = was.length === keysNow.length;
-      for (let k = 0; same && k < was.length; k++) same = was[k] === keysNow[k];
-      if (!same) { /* another set of keys: the object in its own keys' order, and the shape for the next */
-        root = Object.fromEntries(keysNow.map((k) => [k, root[k]]));
-        shape = {keys: keysNow, blank: Object.fromEntries(keysNow.map((k) => [k, root[k]]))};
-      }
+    if (root !== null && !Array.isArray(root) && !(same && at === addrs.length)) {
+      /* another set of keys: the object in its own keys' order, and the shape for the next */
+      if (same) { keysNow = names.slice(0, at); addrsNow = addrs.slice(0, at); }
+      root = Object.fromEntries(keysNow.map((k) => [k, root[k]]));
+      shape = {keys: keysNow, addrs: addrsNow, values: keysNow.map((k) => root[k]),
+               blank: Object.fromEntries(keysNow.map((k) => [k, root[k]]))};
     }
     return root;
   }

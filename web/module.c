@@ -86,10 +86,11 @@ EXPORT("gpuocc_web_run") struct web_answer *web_run(int argc, char **argv, const
 /* report()'s answer as values, not text (docs/web.md, "Size and speed"): the object the report writes
    (tools/report.h, cli_report_write: the same events its JSON text is made of) as a tape of numbers the
    page turns into the object with no knowledge of any field.  Each event is a tag, then its operands:
-     1 '{'   2 '}'   3 '['   4 ']'   5 key: its address (a NUL-terminated literal of the module: the page reads it once and keeps it)
+     1 '{'   2 '}'   3 '['   4 ']'   a key: one number, 16 + its address (a NUL-terminated literal of the
+     module, far above 16: the page reads it once and keeps it)
      6 null  7 true  8 false  9 number: its value (an integer exactly; a "%.6f" value as JSON.parse reads
      that text)  10 string: offset in the string area, length (UTF-8) */
-enum { TAPE_OPEN_OBJECT = 1, TAPE_CLOSE_OBJECT, TAPE_OPEN_ARRAY, TAPE_CLOSE_ARRAY, TAPE_KEY, TAPE_NULL, TAPE_TRUE,
+enum { TAPE_OPEN_OBJECT = 1, TAPE_CLOSE_OBJECT, TAPE_OPEN_ARRAY, TAPE_CLOSE_ARRAY, TAPE_NULL = 6, TAPE_TRUE,
        TAPE_FALSE, TAPE_NUMBER, TAPE_STRING };
 
 /* What the page reads of a report: status, the tape and its length in numbers, the error line, the string
@@ -134,18 +135,24 @@ struct web_report {
     char fields_text[1024];
 };
 
-static void tape_put(struct web_report *c, double v)
+/* The tape twice as long; false (and c->failed) when memory ran out. */
+static __attribute__((noinline)) bool tape_grow(struct web_report *c)
 {
-    if (c->tape_len == c->tape_cap) {
-        size_t cap = c->tape_cap * 2;
-        double *more = c->failed ? NULL : realloc(c->tape, cap * sizeof *more);
-        if (!more) {
-            c->failed = true;
-            return;
-        }
-        c->tape = more;
-        c->tape_cap = cap;
+    size_t cap = c->tape_cap * 2;
+    double *more = c->failed ? NULL : realloc(c->tape, cap * sizeof *more);
+    if (!more) {
+        c->failed = true;
+        return false;
     }
+    c->tape = more;
+    c->tape_cap = cap;
+    return true;
+}
+
+static inline __attribute__((always_inline)) void tape_put(struct web_report *c, double v)
+{
+    if (c->tape_len == c->tape_cap && !tape_grow(c))
+        return;
     c->tape[c->tape_len++] = v;
 }
 
@@ -161,8 +168,7 @@ static void tape_close(void *c, char bracket)
 
 static void tape_key(void *c, const char *key)
 {
-    tape_put(c, TAPE_KEY);
-    tape_put(c, (double)(uintptr_t)key); /* the page reads it up to its NUL, once */
+    tape_put(c, 16.0 + (double)(uintptr_t)key); /* the page reads it up to its NUL, once */
 }
 
 static void tape_null(void *c)
