@@ -51,6 +51,9 @@ struct cli_json_ops {
     void (*integer)(void *ctx, int64_t v);
     void (*fixed6)(void *ctx, double v); /* the text writes "%.6f" */
     void (*string)(void *ctx, const char *s);
+    /* a string of static storage (a literal: "nvidia", "registers"), the same text whenever it comes at that
+       address: a writer may keep it by its address (the text writer writes it as `string`) */
+    void (*word)(void *ctx, const char *s);
 };
 void cli_report_write(const struct cli_report *rep, const struct cli_json_ops *ops, void *ctx);
 /* After the answer is printed: a launch that cannot run is a problem (io->err) and exit 1; the exit status. */

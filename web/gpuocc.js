@@ -212,6 +212,7 @@ function gpuoccRuntime(module) {
       if (tag === 9) v = t[i++];
       else if (tag === 6) v = null;
       else if (tag === 10) { v = text(strings + t[i], t[i + 1]); i += 2; }
+      else if (tag === 11) v = keyAt(t[i++]);
       else if (tag === 7) v = true;
       else if (tag === 8) v = false;
       else if (tag === 1) v = root === null ? {...shape.blank} : {};

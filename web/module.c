@@ -89,9 +89,10 @@ EXPORT("gpuocc_web_run") struct web_answer *web_run(int argc, char **argv, const
      1 '{'   2 '}'   3 '['   4 ']'   a key: one number, 16 + its address (a NUL-terminated literal of the
      module, far above 16: the page reads it once and keeps it)
      6 null  7 true  8 false  9 number: its value (an integer exactly; a "%.6f" value as JSON.parse reads
-     that text)  10 string: offset in the string area, length (UTF-8) */
+     that text)  10 string: offset in the string area, length (UTF-8)  11 a word (a string literal of the
+     module): its address, read once as a key is */
 enum { TAPE_OPEN_OBJECT = 1, TAPE_CLOSE_OBJECT, TAPE_OPEN_ARRAY, TAPE_CLOSE_ARRAY, TAPE_NULL = 6, TAPE_TRUE,
-       TAPE_FALSE, TAPE_NUMBER, TAPE_STRING };
+       TAPE_FALSE, TAPE_NUMBER, TAPE_STRING, TAPE_WORD };
 
 /* What the page reads of a report: status, the tape and its length in numbers, the error line, the string
    area (eight 32-bit words). */
@@ -230,8 +231,14 @@ static void tape_string(void *cv, const char *s)
     c->strings_len += n;
 }
 
+static void tape_word(void *c, const char *s)
+{
+    tape_put(c, TAPE_WORD);
+    tape_put(c, (double)(uintptr_t)s); /* the page reads it up to its NUL, once, as a key */
+}
+
 static const struct cli_json_ops tape_ops = {tape_open, tape_close, tape_key, tape_null, tape_boolean, tape_integer,
-                                             tape_fixed6, tape_string};
+                                             tape_fixed6, tape_string, tape_word};
 
 EXPORT("gpuocc_web_report_context") struct web_report *web_report_context(void)
 {
