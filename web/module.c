@@ -5,8 +5,11 @@
 
    The page calls gpuocc_web_alloc(n) for each argument string and for the input bytes, gpuocc_web_run()
    with the argument vector, reads the answer it returns, and frees it all (each page thread has its own
-   instance).  report() has its own way, gpuocc_web_report: the same command's code (tools/report.h) without
-   the streams, its JSON written into a buffer kept from call to call (docs/web.md, "Size and speed"). */
+   instance).  report() has its own way, gpuocc_web_report_values: the same command's code (tools/report.h)
+   with the launch given as numbers by field (no argument text), without the streams, its object written as
+   a tape of values into buffers kept from call to call (docs/web.md, "How it is built"); gpuocc_web_report
+   is the same from argument text.  Their context (one per instance) also keeps the last few devices looked
+   up by name: the only state that outlives a call, and this instance's own. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "report.h"
