@@ -202,7 +202,7 @@ static double fixed6_value(double v)
         if (fabs(fabs(p - n) - 0.5) > 1e-3)
             return n / 1e6;
     }
-    char text[64];
+    char text[400]; /* the longest, -DBL_MAX: 309 digits, the sign, the point and 6 */
     snprintf(text, sizeof text, "%.6f", v);
     return strtod(text, NULL);
 }
