@@ -131,6 +131,17 @@ def launch(vendor):
 
 
 cases = [launch(v) for v in ["nvidia"] * 140 + ["amd"] * 100 + ["intel"] * 60]
+# values the page sends as numbers and as text alike (web/gpuocc.js, reportValues): out of range, not integers,
+# past 2^53, sizes as text, two refusals (the first given wins), another vendor's flags, a key that is no flag,
+# a switch given a value, an unknown name; each must be answered or refused as the CLI does, message and all
+H100 = {"arch": "H100", "threads": 256, "regs": 64}
+cases += [{**H100, "threads": 0}, {**H100, "threads": 2 ** 31}, {**H100, "regs": -1}, {**H100, "carveout": 101},
+          {**H100, "threads": 2 ** 53 + 2}, {**H100, "threads": 1.5}, {**H100, "smem_dynamic": "48K"},
+          {**H100, "threads": "256"}, {**H100, "threads": "abc"}, {**H100, "carveout": 101, "threads": 0},
+          {"carveout": 101, **H100, "threads": 0}, {**H100, "wave_size": 48}, {"arch": "MI300X", "threads": 256,
+          "vgprs": 64, "carveout": 50}, {**H100, "thread": 256}, {**H100, "regs_fixed": 1}, {**H100, "arch": "H1OO"},
+          {**H100, "arch": 9}, {"arch": "gfx942", "threads": 256, "regs": 64, "wave_size": 32, "rocm": "6.2"},
+          {**H100, "setmaxnreg": "40,232", "min_blocks": 2}, {**H100, "cluster": "2x1x1", "grid_blocks": 264}]
 expected = []
 for p in cases:
     status, out, err = cli(["report", *flags(p), "--json"])

@@ -442,15 +442,50 @@ static void intel_arch_name(const gpuocc_device *d, char *out, size_t cap)
     snprintf(out, cap, "xe%d.%d", d->cc_major, d->cc_minor); /* a described device: its IP version */
 }
 
+/* "%d" of v at out[*at], and the position after it; nothing past cap - 1 (then out[cap - 1] ends it). */
+static void put_decimal(char *out, size_t cap, size_t *at, int64_t v)
+{
+    char digits[24];
+    size_t n = 0;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do
+        digits[n++] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        digits[n++] = '-';
+    while (n && *at + 1 < cap)
+        out[(*at)++] = digits[--n];
+}
+
+static void put_text(char *out, size_t cap, size_t *at, const char *s)
+{
+    for (; *s && *at + 1 < cap; s++)
+        out[(*at)++] = *s;
+}
+
 void cli_arch_name(const gpuocc_device *d, char *out, size_t cap)
 {
-    /* AMD keeps the target's version in cc_major and its two hexadecimal digits in cc_minor: gfx90a = 9, 0x0a */
-    if (cli_is_amd(d))
-        snprintf(out, cap, "gfx%d%x%x", d->cc_major, (unsigned)(d->cc_minor >> 4) & 0xf, (unsigned)d->cc_minor & 0xf);
-    else if (cli_is_intel(d))
+    if (cap == 0)
+        return;
+    if (cli_is_intel(d)) {
         intel_arch_name(d, out, cap);
-    else
-        snprintf(out, cap, "sm_%d%d", d->cc_major, d->cc_minor);
+        return;
+    }
+    /* as snprintf(out, cap, ...) writes "gfx%d%x%x" (AMD keeps the target's version in cc_major and its two
+       hexadecimal digits in cc_minor: gfx90a = 9, 0x0a) or "sm_%d%d", without its cost on the page's path */
+    size_t at = 0;
+    if (cli_is_amd(d)) {
+        static const char hex[] = "0123456789abcdef";
+        put_text(out, cap, &at, "gfx");
+        put_decimal(out, cap, &at, d->cc_major);
+        char minor[3] = {hex[(unsigned)(d->cc_minor >> 4) & 0xf], hex[(unsigned)d->cc_minor & 0xf], 0};
+        put_text(out, cap, &at, minor);
+    } else {
+        put_text(out, cap, &at, "sm_");
+        put_decimal(out, cap, &at, d->cc_major);
+        put_decimal(out, cap, &at, d->cc_minor);
+    }
+    out[at] = '\0';
 }
 
 void cli_launch_init(struct cli_launch *l)
@@ -513,57 +548,6 @@ static void vendor_check(struct cli_io *io, const struct cli_launch *l)
                                                          : "");
 }
 
-bool cli_launch_flag(struct cli_args *a, struct cli_launch *l)
-{
-    struct cli_io *io = a->io;
-    const char *v;
-    if (cli_flag(a, "--arch", &v)) {
-        if (cli_device(io, "--arch", v, &l->dev))
-            snprintf(l->dev_name, sizeof l->dev_name, "%s", v);
-        l->have_arch = true;
-    } else if (cli_flag(a, "--threads", &v)) {
-        l->k.threads_per_block = cli_int(io, "--threads", v, 1, INT32_MAX);
-        l->have_threads = true;
-    } else if (cli_flag(a, "--regs", &v)) {
-        if (same_field(io, &l->regs_flag, "--regs"))
-            l->k.regs_per_thread = cli_int(io, "--regs", v, 0, INT32_MAX);
-        l->have_regs = true;
-    } else if (cli_flag(a, "--smem-static", &v)) {
-        if (same_field(io, &l->smem_static_flag, "--smem-static"))
-            l->k.smem_static_bytes = cli_size(io, "--smem-static", v);
-        l->have_smem_static = true;
-    } else if (cli_flag(a, "--smem-dynamic", &v)) {
-        if (same_field(io, &l->smem_dynamic_flag, "--smem-dynamic"))
-            l->k.smem_dynamic_bytes = cli_size(io, "--smem-dynamic", v);
-    } else if (cli_flag(a, "--barriers", &v)) {
-        l->k.barriers = cli_int(io, "--barriers", v, 0, INT32_MAX);
-        l->have_barriers = true;
-        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--barriers";
-    } else if (cli_flag(a, "--carveout", &v)) {
-        l->k.carveout_percent = cli_int(io, "--carveout", v, -1, 100);
-        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--carveout";
-        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--carveout";
-    } else if (cli_flag(a, "--virtual-resources", &v)) {
-        l->k.virtual_resources = cli_int(io, "--virtual-resources", v, 0, INT32_MAX);
-        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--virtual-resources";
-        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--virtual-resources";
-    } else if (cli_flag(a, "--tmem-columns", &v)) {
-        l->k.tmem_columns = cli_int(io, "--tmem-columns", v, 0, 512);
-        int32_t c = l->k.tmem_columns;
-        if (!io->status && c != 0 && (c < 32 || (c & (c - 1)) != 0))
-            cli_fail(io, "--tmem-columns", "expected 0 or a power of two from 32 to 512 (tcgen05.alloc), got '%s'", v);
-        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--tmem-columns";
-        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--tmem-columns";
-    } else if (cli_switch(a, "--no-optin")) {
-        l->k.smem_optin = 0;
-        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--no-optin";
-        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--no-optin";
-    } else
-        return false;
-    vendor_check(io, l);
-    return true;
-}
-
 /* "6.2" -> 602: a ROCm release as major * 100 + minor. */
 static int32_t rocm_release(struct cli_io *io, const char *text)
 {
@@ -576,42 +560,119 @@ static int32_t rocm_release(struct cli_io *io, const char *text)
     return 0;
 }
 
-bool cli_amd_launch_flag(struct cli_args *a, struct cli_launch *l)
+const char *const cli_launch_flags[CLI_LAUNCH_FLAG_COUNT] = {
+    "--arch", "--threads", "--regs", "--smem-static", "--smem-dynamic", "--barriers", "--carveout",
+    "--virtual-resources", "--tmem-columns", "--no-optin",
+    "--vgprs", "--agprs", "--sgprs", "--lds", "--lds-dynamic", "--wave-size", "--cu-mode", "--max-threads", "--model",
+    "--rocm", "--dvgpr",
+    "--sub-group", "--grf", "--slm", "--slm-dynamic"};
+
+bool cli_launch_is_switch(int id)
 {
-    struct cli_io *io = a->io;
-    const char *v, *flag = a->argv[a->i];
-    if (cli_flag(a, "--vgprs", &v)) {
+    return id == CLI_NO_OPTIN || id == CLI_CU_MODE;
+}
+
+/* The name as given, at most 63 bytes of it (as "%s" into the 64 bytes would keep). */
+static void keep_name(struct cli_launch *l, const char *v)
+{
+    size_t n = strlen(v);
+    if (n >= sizeof l->dev_name)
+        n = sizeof l->dev_name - 1;
+    memcpy(l->dev_name, v, n);
+    l->dev_name[n] = '\0';
+}
+
+void cli_launch_set(struct cli_io *io, struct cli_launch *l, int id, const char *v, const gpuocc_device *known)
+{
+    const char *flag = id >= 0 && id < CLI_LAUNCH_FLAG_COUNT ? cli_launch_flags[id] : "";
+    switch (id) {
+    case CLI_ARCH:
+        if (known)
+            l->dev = *known, keep_name(l, v);
+        else if (cli_device(io, "--arch", v, &l->dev))
+            keep_name(l, v);
+        l->have_arch = true;
+        break;
+    case CLI_THREADS:
+        l->k.threads_per_block = cli_int(io, "--threads", v, 1, INT32_MAX);
+        l->have_threads = true;
+        break;
+    case CLI_REGS:
+        if (same_field(io, &l->regs_flag, "--regs"))
+            l->k.regs_per_thread = cli_int(io, "--regs", v, 0, INT32_MAX);
+        l->have_regs = true;
+        break;
+    case CLI_SMEM_STATIC:
+        if (same_field(io, &l->smem_static_flag, "--smem-static"))
+            l->k.smem_static_bytes = cli_size(io, "--smem-static", v);
+        l->have_smem_static = true;
+        break;
+    case CLI_SMEM_DYNAMIC:
+        if (same_field(io, &l->smem_dynamic_flag, "--smem-dynamic"))
+            l->k.smem_dynamic_bytes = cli_size(io, "--smem-dynamic", v);
+        break;
+    case CLI_BARRIERS:
+        l->k.barriers = cli_int(io, "--barriers", v, 0, INT32_MAX);
+        l->have_barriers = true;
+        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--barriers";
+        break;
+    case CLI_CARVEOUT:
+        l->k.carveout_percent = cli_int(io, "--carveout", v, -1, 100);
+        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--carveout";
+        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--carveout";
+        break;
+    case CLI_VIRTUAL_RESOURCES:
+        l->k.virtual_resources = cli_int(io, "--virtual-resources", v, 0, INT32_MAX);
+        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--virtual-resources";
+        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--virtual-resources";
+        break;
+    case CLI_TMEM_COLUMNS: {
+        l->k.tmem_columns = cli_int(io, "--tmem-columns", v, 0, 512);
+        int32_t c = l->k.tmem_columns;
+        if (!io->status && c != 0 && (c < 32 || (c & (c - 1)) != 0))
+            cli_fail(io, "--tmem-columns", "expected 0 or a power of two from 32 to 512 (tcgen05.alloc), got '%s'", v);
+        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--tmem-columns";
+        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--tmem-columns";
+        break;
+    }
+    case CLI_NO_OPTIN:
+        l->k.smem_optin = 0;
+        l->nvidia_flag = l->nvidia_flag ? l->nvidia_flag : "--no-optin";
+        l->nvidia_only_flag = l->nvidia_only_flag ? l->nvidia_only_flag : "--no-optin";
+        break;
+    /* AMD's */
+    case CLI_VGPRS:
         if (same_field(io, &l->regs_flag, "--vgprs"))
             l->k.regs_per_thread = cli_int(io, "--vgprs", v, 0, INT32_MAX);
         l->have_regs = true;
-        flag = "--vgprs";
-    } else if (cli_flag(a, "--agprs", &v)) {
+        break;
+    case CLI_AGPRS:
         l->k.agprs = cli_int(io, "--agprs", v, 0, INT32_MAX);
-        flag = "--agprs";
-    } else if (cli_flag(a, "--sgprs", &v)) {
+        break;
+    case CLI_SGPRS:
         l->k.sgprs = cli_int(io, "--sgprs", v, 0, INT32_MAX);
-        flag = "--sgprs";
-    } else if (cli_flag(a, "--lds", &v)) {
+        break;
+    case CLI_LDS:
         if (same_field(io, &l->smem_static_flag, "--lds"))
             l->k.smem_static_bytes = cli_size(io, "--lds", v);
         l->have_smem_static = true;
-        flag = "--lds";
-    } else if (cli_flag(a, "--lds-dynamic", &v)) {
+        break;
+    case CLI_LDS_DYNAMIC:
         if (same_field(io, &l->smem_dynamic_flag, "--lds-dynamic"))
             l->k.smem_dynamic_bytes = cli_size(io, "--lds-dynamic", v);
-        flag = "--lds-dynamic";
-    } else if (cli_flag(a, "--wave-size", &v)) {
+        break;
+    case CLI_WAVE_SIZE:
         l->k.wave_size = cli_int(io, "--wave-size", v, 32, 64);
         if (!io->status && l->k.wave_size != 32 && l->k.wave_size != 64)
             cli_fail(io, "--wave-size", "expected 32 or 64, got '%s'", v);
-        flag = "--wave-size";
-    } else if (cli_switch(a, "--cu-mode")) {
+        break;
+    case CLI_CU_MODE:
         l->k.cu_mode = 1;
-        flag = "--cu-mode";
-    } else if (cli_flag(a, "--max-threads", &v)) {
+        break;
+    case CLI_MAX_THREADS:
         l->k.max_threads_per_block = cli_int(io, "--max-threads", v, 1, INT32_MAX);
-        flag = "--max-threads";
-    } else if (cli_flag(a, "--model", &v)) {
+        break;
+    case CLI_MODEL:
         /* runtime is AMD's or Intel's: the check after the flags picks by the device */
         l->model_runtime = false;
         if (!strcmp(v, "compiler"))
@@ -624,50 +685,71 @@ bool cli_amd_launch_flag(struct cli_args *a, struct cli_launch *l)
             cli_fail(io, "--model", "expected compiler, calculator or runtime, got '%s'", v);
         if (l->k.model != GPUOCC_MODEL_COMPILER) {
             vendor_check(io, l);
-            return true;
+            return;
         }
-        flag = "--model";
-    } else if (cli_flag(a, "--rocm", &v)) {
+        break;
+    case CLI_ROCM:
         l->k.rocm_version = rocm_release(io, v);
-        flag = "--rocm";
-    } else if (cli_flag(a, "--dvgpr", &v)) {
+        break;
+    case CLI_DVGPR:
         l->k.dvgpr = cli_int(io, "--dvgpr", v, 0, 32);
         if (!io->status && l->k.dvgpr != 0 && l->k.dvgpr != 16 && l->k.dvgpr != 32)
             cli_fail(io, "--dvgpr", "expected 16 or 32 (VGPRs per block; 0: off), got '%s'", v);
-        flag = "--dvgpr";
-    } else
-        return false;
-    l->amd_flag = l->amd_flag ? l->amd_flag : flag;
+        break;
+    /* Intel's */
+    case CLI_SUB_GROUP:
+        l->k.sub_group = cli_int(io, "--sub-group", v, 8, 32);
+        if (!io->status && l->k.sub_group != 8 && l->k.sub_group != 16 && l->k.sub_group != 32)
+            cli_fail(io, "--sub-group", "expected 8, 16 or 32, got '%s'", v);
+        break;
+    case CLI_GRF:
+        l->k.grf = cli_int(io, "--grf", v, 1, 1024);
+        break;
+    case CLI_SLM:
+        if (same_field(io, &l->smem_static_flag, "--slm"))
+            l->k.smem_static_bytes = cli_size(io, "--slm", v);
+        l->have_smem_static = true;
+        break;
+    case CLI_SLM_DYNAMIC:
+        if (same_field(io, &l->smem_dynamic_flag, "--slm-dynamic"))
+            l->k.smem_dynamic_bytes = cli_size(io, "--slm-dynamic", v);
+        break;
+    default:
+        return;
+    }
+    if (id >= CLI_SUB_GROUP)
+        l->intel_flag = l->intel_flag ? l->intel_flag : flag;
+    else if (id >= CLI_VGPRS)
+        l->amd_flag = l->amd_flag ? l->amd_flag : flag;
     vendor_check(io, l);
-    return true;
+}
+
+/* One flag of cli_launch_flags[from, to) at the cursor, applied; false if the argument is none of them. */
+static bool launch_flag_of(struct cli_args *a, struct cli_launch *l, int from, int to)
+{
+    for (int id = from; id < to; id++) {
+        const char *v = NULL;
+        if (cli_launch_is_switch(id) ? cli_switch(a, cli_launch_flags[id]) : cli_flag(a, cli_launch_flags[id], &v)) {
+            cli_launch_set(a->io, l, id, v, NULL);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool cli_launch_flag(struct cli_args *a, struct cli_launch *l)
+{
+    return launch_flag_of(a, l, CLI_ARCH, CLI_VGPRS);
+}
+
+bool cli_amd_launch_flag(struct cli_args *a, struct cli_launch *l)
+{
+    return launch_flag_of(a, l, CLI_VGPRS, CLI_SUB_GROUP);
 }
 
 bool cli_intel_launch_flag(struct cli_args *a, struct cli_launch *l)
 {
-    struct cli_io *io = a->io;
-    const char *v, *flag = a->argv[a->i];
-    if (cli_flag(a, "--sub-group", &v)) {
-        l->k.sub_group = cli_int(io, "--sub-group", v, 8, 32);
-        if (!io->status && l->k.sub_group != 8 && l->k.sub_group != 16 && l->k.sub_group != 32)
-            cli_fail(io, "--sub-group", "expected 8, 16 or 32, got '%s'", v);
-        flag = "--sub-group";
-    } else if (cli_flag(a, "--grf", &v)) {
-        l->k.grf = cli_int(io, "--grf", v, 1, 1024);
-        flag = "--grf";
-    } else if (cli_flag(a, "--slm", &v)) {
-        if (same_field(io, &l->smem_static_flag, "--slm"))
-            l->k.smem_static_bytes = cli_size(io, "--slm", v);
-        l->have_smem_static = true;
-        flag = "--slm";
-    } else if (cli_flag(a, "--slm-dynamic", &v)) {
-        if (same_field(io, &l->smem_dynamic_flag, "--slm-dynamic"))
-            l->k.smem_dynamic_bytes = cli_size(io, "--slm-dynamic", v);
-        flag = "--slm-dynamic";
-    } else
-        return false;
-    l->intel_flag = l->intel_flag ? l->intel_flag : flag;
-    vendor_check(io, l);
-    return true;
+    return launch_flag_of(a, l, CLI_SUB_GROUP, CLI_LAUNCH_FLAG_COUNT);
 }
 
 /* --model runtime is Intel's on an Intel device; no --model is NVIDIA's. */

@@ -194,6 +194,24 @@ struct cli_launch {
     bool model_runtime;
 };
 void cli_launch_init(struct cli_launch *l); /* gpuocc_kernel_init defaults, opt-in on */
+/* The launch flags by number, in the order of CLI_LAUNCH_OPTIONS, CLI_AMD_LAUNCH_OPTIONS and
+   CLI_INTEL_LAUNCH_OPTIONS; cli_launch_flags[id] is the flag ("--threads").  The parsers below match a flag
+   and call cli_launch_set; the web module (web/module.c) calls it with the value it was given, so a value
+   means the same and is refused with the same message either way. */
+enum {
+    CLI_ARCH, CLI_THREADS, CLI_REGS, CLI_SMEM_STATIC, CLI_SMEM_DYNAMIC, CLI_BARRIERS, CLI_CARVEOUT,
+    CLI_VIRTUAL_RESOURCES, CLI_TMEM_COLUMNS, CLI_NO_OPTIN,
+    CLI_VGPRS, CLI_AGPRS, CLI_SGPRS, CLI_LDS, CLI_LDS_DYNAMIC, CLI_WAVE_SIZE, CLI_CU_MODE, CLI_MAX_THREADS, CLI_MODEL,
+    CLI_ROCM, CLI_DVGPR,
+    CLI_SUB_GROUP, CLI_GRF, CLI_SLM, CLI_SLM_DYNAMIC,
+    CLI_LAUNCH_FLAG_COUNT
+};
+extern const char *const cli_launch_flags[CLI_LAUNCH_FLAG_COUNT];
+bool cli_launch_is_switch(int id); /* --no-optin, --cu-mode: no value */
+/* Flag `id` with value text `v` (NULL for a switch) applied to the launch, as the flag on the command line:
+   its checks and messages on io.  For CLI_ARCH, `known` (when not NULL) is the device the name `v` looks up
+   to, found by the caller (the web module keeps the last few); NULL: looked up here. */
+void cli_launch_set(struct cli_io *io, struct cli_launch *l, int id, const char *v, const gpuocc_device *known);
 /* Consumes one launch flag at the cursor; false if the argument is not one. */
 bool cli_launch_flag(struct cli_args *a, struct cli_launch *l);
 /* The same for CLI_AMD_LAUNCH_OPTIONS (commands that answer AMD devices call both). */

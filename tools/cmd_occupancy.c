@@ -323,7 +323,8 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
 
 /* The report's fields, in order, for --json and --csv alike (docs/output.md lists them).  Both vendors print
    the same keys; a field of the other vendor's is not applicable (F_NA: null in JSON, empty in CSV). */
-enum field_kind { F_TEXT, F_INT, F_COUNT, F_LIMIT, F_FIXED6, F_LIMITERS, F_NA, F_BOOL, F_LIST };
+/* F_WORD: text of static storage (a literal), written with the JSON writer's `word` */
+enum field_kind { F_TEXT, F_INT, F_COUNT, F_LIMIT, F_FIXED6, F_LIMITERS, F_NA, F_BOOL, F_LIST, F_WORD };
 struct field {
     const char *key;
     enum field_kind kind; /* F_COUNT: 0 = unknown; F_LIMIT: GPUOCC_UNLIMITED = no limit (-1 / null) */
@@ -354,7 +355,7 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
                                 : NULL;
     size_t n = 0;
     f[n++] = (struct field){"device", F_TEXT, l->dev_name, 0, 0};
-    f[n++] = (struct field){"vendor", F_TEXT, cli_vendor_name(&l->dev), 0, 0};
+    f[n++] = (struct field){"vendor", F_WORD, cli_vendor_name(&l->dev), 0, 0};
     f[n++] = (struct field){"arch", F_TEXT, arch, 0, 0};
     f[n++] = (struct field){"sm_count", F_COUNT, NULL, l->dev.sm_count, 0};
     f[n++] = (struct field){"threads", F_INT, NULL, l->k.threads_per_block, 0};
@@ -369,7 +370,7 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"wave_size", amd_int, NULL, amd ? amd_wave_size(l) : 0, 0};
     f[n++] = (struct field){"cu_mode", amd_int, NULL, l->k.cu_mode, 0};
     f[n++] = (struct field){"max_threads", amd ? F_COUNT : F_NA, NULL, l->k.max_threads_per_block, 0};
-    f[n++] = (struct field){"model", model ? F_TEXT : F_NA, model, 0, 0};
+    f[n++] = (struct field){"model", model ? F_WORD : F_NA, model, 0, 0};
     f[n++] = (struct field){"rocm", amd && l->k.model == GPUOCC_MODEL_RUNTIME && l->k.rocm_version ? F_TEXT : F_NA,
                             t->rocm, 0, 0};
     f[n++] = (struct field){"blocks_per_sm", F_INT, NULL, r->blocks_per_sm, 0};
@@ -399,7 +400,7 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     /* issue 22: the limit a launch of 0 blocks is over (null when none, or when blocks fit) */
     int64_t limit = 0;
     const char *over = r->blocks_per_sm == 0 ? cli_exceeded(&l->dev, &l->k, &limit, t->why, sizeof t->why) : NULL;
-    f[n++] = (struct field){"exceeded", over ? F_TEXT : F_NA, over, 0, 0};
+    f[n++] = (struct field){"exceeded", over ? F_WORD : F_NA, over, 0, 0};
     f[n++] = (struct field){"exceeded_limit", over ? F_INT : F_NA, NULL, limit, 0};
     /* issue 24: tensor memory, setmaxnreg, the launch bounds' minimum, AMD's dynamic VGPRs */
     bool tmem = nvidia && l->k.tmem_columns > 0, smr = x->setmaxnreg_count > 0, mb = x->min_blocks > 0;
@@ -435,8 +436,8 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     if (cc->given)
         gpuocc_cluster_size_max(&l->dev, cc->c.cluster_nonportable, &most);
     f[n++] = (struct field){"cluster_blocks_max", cc->given ? F_LIMIT : F_NA, NULL, most, 0};
-    f[n++] = (struct field){"cluster_verdict", cc->given ? F_TEXT : F_NA, cli_cluster_verdict_name(cc->verdict), 0, 0};
-    f[n++] = (struct field){"clusters_kind", counted ? F_TEXT : F_NA, counted ? cli_cluster_kind(cc) : NULL, 0, 0};
+    f[n++] = (struct field){"cluster_verdict", cc->given ? F_WORD : F_NA, cli_cluster_verdict_name(cc->verdict), 0, 0};
+    f[n++] = (struct field){"clusters_kind", counted ? F_WORD : F_NA, counted ? cli_cluster_kind(cc) : NULL, 0, 0};
     f[n++] = (struct field){"clusters_min", counted && cc->r.clusters_min >= 0 ? F_INT : F_NA, NULL,
                             cc->r.clusters_min, 0};
     f[n++] = (struct field){"clusters_max", counted ? F_INT : F_NA, NULL, cc->r.clusters_max, 0};
@@ -451,7 +452,7 @@ static void print_field(FILE *out, const struct field *f)
         return;
     if (unknown)
         fputs("-1", out);
-    else if (f->kind == F_TEXT)
+    else if (f->kind == F_TEXT || f->kind == F_WORD)
         csv_cell(out, f->text, strlen(f->text));
     else if (f->kind == F_FIXED6)
         fprintf(out, "%.6f", f->x);
@@ -474,6 +475,8 @@ static void json_field(const struct cli_json_ops *o, void *c, const struct field
         o->null(c);
     else if (f->kind == F_TEXT)
         o->string(c, f->text);
+    else if (f->kind == F_WORD)
+        o->word(c, f->text);
     else if (f->kind == F_FIXED6)
         o->fixed6(c, f->x);
     else if (f->kind == F_BOOL)
@@ -490,7 +493,7 @@ static void json_field(const struct cli_json_ops *o, void *c, const struct field
         o->open(c, '[');
         for (int32_t i = 0; i <= GPUOCC_RESOURCE_VIRTUAL; i++) /* every vendor's resources, as json_limiters */
             if ((uint32_t)f->n & (1u << i))
-                o->string(c, gpuocc_resource_name(i));
+                o->word(c, gpuocc_resource_name(i));
         o->close(c, ']');
     } else
         o->integer(c, f->n);
@@ -499,7 +502,7 @@ static void json_field(const struct cli_json_ops *o, void *c, const struct field
 static void json_change(const struct cli_json_ops *o, void *c, const gpuocc_step_change *ch)
 {
     o->key(c, "resource");
-    o->string(c, gpuocc_resource_name(ch->resource));
+    o->word(c, gpuocc_resource_name(ch->resource));
     o->key(c, "new_value");
     o->integer(c, ch->new_value);
     o->key(c, "shed");
@@ -612,7 +615,7 @@ static void text_string(void *c, const char *s)
 }
 
 static const struct cli_json_ops json_text_ops = {text_open, text_close, text_key, text_null, text_boolean,
-                                                  text_integer, text_fixed6, text_string};
+                                                  text_integer, text_fixed6, text_string, text_string};
 
 size_t cli_report_json(const struct cli_report *rep, char *out, size_t cap)
 {
@@ -682,36 +685,53 @@ static void setmaxnreg_list(struct cli_io *io, const char *v, struct cli_report_
     }
 }
 
-bool cli_report_answer(struct cli_io *io, struct cli_report *rep, int argc, char **argv)
+void cli_report_init(struct cli_report *rep)
 {
     memset(rep, 0, sizeof *rep);
+    cli_launch_init(&rep->l);
+    rep->x.tmem_holders = GPUOCC_UNLIMITED;
+    cli_cluster_init(&rep->cc);
+}
+
+bool cli_report_flag(struct cli_args *a, struct cli_report *rep)
+{
+    struct cli_launch *l = &rep->l;
+    if (cli_launch_flag(a, l) || cli_amd_launch_flag(a, l) || cli_intel_launch_flag(a, l) ||
+        cli_cluster_flag(a, &rep->cc))
+        return true;
+    const char *v;
+    if (cli_switch(a, "--json"))
+        rep->json = true;
+    else if (cli_switch(a, "--csv"))
+        rep->csv = true;
+    else if (cli_flag(a, "--setmaxnreg", &v))
+        setmaxnreg_list(a->io, v, &rep->x);
+    else if (cli_switch(a, "--regs-fixed"))
+        rep->x.regs_fixed = true;
+    else if (cli_flag(a, "--min-blocks", &v))
+        rep->x.min_blocks = cli_int(a->io, "--min-blocks", v, 1, INT32_MAX);
+    else if (cli_switch(a, "--example"))
+        rep->example = true;
+    else
+        return false;
+    return true;
+}
+
+bool cli_report_answer(struct cli_io *io, struct cli_report *rep, int argc, char **argv)
+{
+    cli_report_init(rep);
+    struct cli_args a = {io, argc, argv, 1};
+    for (; cli_more(&a); a.i++)
+        if (!cli_report_flag(&a, rep))
+            cli_unknown(&a);
+    return cli_report_finish(io, rep);
+}
+
+bool cli_report_finish(struct cli_io *io, struct cli_report *rep)
+{
     struct cli_launch *l = &rep->l;
     struct cli_report_extra *x = &rep->x;
     struct cli_cluster *cc = &rep->cc;
-    cli_launch_init(l);
-    x->tmem_holders = GPUOCC_UNLIMITED;
-    cli_cluster_init(cc);
-    struct cli_args a = {io, argc, argv, 1};
-    for (; cli_more(&a); a.i++) {
-        if (cli_launch_flag(&a, l) || cli_amd_launch_flag(&a, l) || cli_intel_launch_flag(&a, l) ||
-            cli_cluster_flag(&a, cc))
-            continue;
-        const char *v;
-        if (cli_switch(&a, "--json"))
-            rep->json = true;
-        else if (cli_switch(&a, "--csv"))
-            rep->csv = true;
-        else if (cli_flag(&a, "--setmaxnreg", &v))
-            setmaxnreg_list(io, v, x);
-        else if (cli_switch(&a, "--regs-fixed"))
-            x->regs_fixed = true;
-        else if (cli_flag(&a, "--min-blocks", &v))
-            x->min_blocks = cli_int(io, "--min-blocks", v, 1, INT32_MAX);
-        else if (cli_switch(&a, "--example"))
-            rep->example = true;
-        else
-            cli_unknown(&a);
-    }
     if (!cli_launch_check(io, l))
         return false;
     if (rep->json && rep->csv)

@@ -30,6 +30,13 @@ struct cli_report {
 /* `report ARGS...` (argv[0] is "report"): the flags read and the launch answered into *rep.  False after a
    usage error (io->status 2, its line on io->err); true with the answer, whatever the blocks. */
 bool cli_report_answer(struct cli_io *io, struct cli_report *rep, int argc, char **argv);
+/* cli_report_answer in its three steps, for a caller that has the flags otherwise than as an argument
+   vector (web/module.c: numbers by field): the defaults; one flag at the cursor (any of the command's,
+   launch flags too), false if the argument is none of them; after the flags, the checks that need them all
+   and the answer (false after a usage error, as cli_report_answer). */
+void cli_report_init(struct cli_report *rep);
+bool cli_report_flag(struct cli_args *a, struct cli_report *rep);
+bool cli_report_finish(struct cli_io *io, struct cli_report *rep);
 /* The answer's `--json` object and its line break, into out[0, cap): the bytes needed (whole when < cap). */
 size_t cli_report_json(const struct cli_report *rep, char *out, size_t cap);
 
@@ -44,6 +51,9 @@ struct cli_json_ops {
     void (*integer)(void *ctx, int64_t v);
     void (*fixed6)(void *ctx, double v); /* the text writes "%.6f" */
     void (*string)(void *ctx, const char *s);
+    /* a string of static storage (a literal: "nvidia", "registers"), the same text whenever it comes at that
+       address: a writer may keep it by its address (the text writer writes it as `string`) */
+    void (*word)(void *ctx, const char *s);
 };
 void cli_report_write(const struct cli_report *rep, const struct cli_json_ops *ops, void *ctx);
 /* After the answer is printed: a launch that cannot run is a problem (io->err) and exit 1; the exit status. */

@@ -172,22 +172,36 @@ function gpuoccRuntime(module) {
      in fast mode, and a copy of it ({...shape.blank}) too, where an
      object given 70 keys one by one becomes a dictionary (three times slower to build, slower to read).  The
      copy is used only when the keys come the same, in the same order; else the object is made again. */
-  let shape = {keys: [], blank: {}};
+  let shape = {keys: [], addrs: [], values: [], blank: {}};
+  const keyAt = (p) => { /* a key's text from its address, read once */
+    let key = keys.get(p);
+    if (key === undefined) {
+      const b = u8();
+      let e = p;
+      while (b[e] !== 0) e++;
+      keys.set(p, key = str(p, e - p));
+    }
+    return key;
+  };
   function values(tape, n, strings) {
-    const t = f64, stack = [], keysNow = [];
+    const t = f64, stack = [], addrs = shape.addrs, names = shape.keys;
     let i = tape >> 3, end = i + n, cur = null, array = null, key = null, root = null, v;
+    /* the outer object's keys: while they come as the shape's, by position (no look-up); else listed */
+    let at = 0, same = true, keysNow = null, addrsNow = null, slot = -1;
+    const blankValues = shape.values;
     while (i < end) {
       const tag = t[i++];
-      if (tag === 5) {
-        const p = t[i++];
-        key = keys.get(p);
-        if (key === undefined) {
-          const b = u8();
-          let e = p;
-          while (b[e] !== 0) e++;
-          keys.set(p, key = str(p, e - p));
+      if (tag >= 16) { /* a key: 16 + its address */
+        const p = tag - 16;
+        slot = -1;
+        if (cur !== root || cur === null) key = keyAt(p);
+        else if (same && addrs[at] === p) key = names[slot = at++];
+        else {
+          if (same) { same = false; keysNow = names.slice(0, at); addrsNow = addrs.slice(0, at); }
+          key = keyAt(p);
+          keysNow.push(key);
+          addrsNow.push(p);
         }
-        if (cur === root) keysNow.push(key);
         continue;
       }
       if (tag === 2 || tag === 4) {
@@ -198,27 +212,29 @@ function gpuoccRuntime(module) {
       if (tag === 9) v = t[i++];
       else if (tag === 6) v = null;
       else if (tag === 10) { v = text(strings + t[i], t[i + 1]); i += 2; }
+      else if (tag === 11) v = keyAt(t[i++]);
       else if (tag === 7) v = true;
       else if (tag === 8) v = false;
       else if (tag === 1) v = root === null ? {...shape.blank} : {};
       else if (tag === 3) v = [];
       else throw new Error("gpuocc: a bad value tape");
       if (array !== null) array.push(v);
-      else if (cur !== null) cur[key] = v;
+      else if (slot >= 0) { /* an outer field in the shape's place: set only when not the blank's value */
+        const b = blankValues[slot];
+        if (v !== b || (v === 0 && 1 / v !== 1 / b)) cur[key] = v;
+      } else if (cur !== null) cur[key] = v;
       else root = v;
       if (tag === 1 || tag === 3) {
         stack.push(array, cur);
         if (tag === 1) { cur = v; array = null; } else { array = v; cur = null; }
       }
     }
-    if (root !== null && !Array.isArray(root)) {
-      const was = shape.keys;
-      let same = was.length === keysNow.length;
-      for (let k = 0; same && k < was.length; k++) same = was[k] === keysNow[k];
-      if (!same) { /* another set of keys: the object in its own keys' order, and the shape for the next */
-        root = Object.fromEntries(keysNow.map((k) => [k, root[k]]));
-        shape = {keys: keysNow, blank: Object.fromEntries(keysNow.map((k) => [k, root[k]]))};
-      }
+    if (root !== null && !Array.isArray(root) && !(same && at === addrs.length)) {
+      /* another set of keys: the object in its own keys' order, and the shape for the next */
+      if (same) { keysNow = names.slice(0, at); addrsNow = addrs.slice(0, at); }
+      root = Object.fromEntries(keysNow.map((k) => [k, root[k]]));
+      shape = {keys: keysNow, addrs: addrsNow, values: keysNow.map((k) => root[k]),
+               blank: Object.fromEntries(keysNow.map((k) => [k, root[k]]))};
     }
     return root;
   }
@@ -251,18 +267,76 @@ function gpuoccRuntime(module) {
       b[at + j] = 0;
       at += j + 1;
     }
-    const answer = x.gpuocc_web_report(context, args.length + 1, arena);
+    return answerOf(x.gpuocc_web_report(context, args.length + 1, arena));
+  }
+  function answerOf(answer) {
     if (!answer) return null;
     fresh();
     const w = u32, at4 = answer >> 2, status = w[at4] | 0, errLen = w[at4 + 4];
     const value = status <= 1 ? values(w[at4 + 1], w[at4 + 2], w[at4 + 5]) : null;
     return {status, value, err: errLen ? str(w[at4 + 3], errLen) : ""};
   }
+  /* The same through the module's numeric entry (gpuocc_web_report_values): no argument text.  The module
+     says once which flags it takes by number (its report command's, in order: gpuocc_web_report_fields);
+     `each(params, put)` calls put(flag, value) for each flag the params make (value undefined for a
+     switch), and each one becomes a pair of numbers in one allocation kept between calls: its field's
+     number and the value where it is an integer, else -1 - the number and the address of the value's text.
+     null when a flag is none of the module's, or comes with a value where it takes none (or none where it
+     takes one): the caller then sends the text, and the command's parser says what is wrong, as it does. */
+  const PAIRS = 128, VALUES_SIZE = 8 * 2 * PAIRS + 4096;
+  let fields = null, valuesArena = 0, pairs = 0, count = 0, textAt = 0, fits = true;
+  const put = (flag, v) => {
+    const f = fields.get(flag);
+    if (f === undefined || f.sw !== (v === undefined) || count === PAIRS) { fits = false; return; }
+    const at = pairs + 2 * count++;
+    if (v === undefined || (typeof v === "number" && Number.isSafeInteger(v))) {
+      f64[at] = f.n;
+      f64[at + 1] = v === undefined ? 0 : v;
+      return;
+    }
+    const s = typeof v === "string" ? v : String(v), b = bytes, end = valuesArena + VALUES_SIZE, n = s.length;
+    if (textAt + n + 1 > end) { fits = false; return; }
+    let j = 0;
+    for (; j < n; j++) {
+      const c = s.charCodeAt(j);
+      if (c > 127) break;
+      b[textAt + j] = c;
+    }
+    if (j < n) {
+      const got = enc.encodeInto(s.slice(j), b.subarray(textAt + j, end - 1));
+      if (got.read < n - j) { fits = false; return; }
+      j += got.written;
+    }
+    b[textAt + j] = 0;
+    f64[at] = -1 - f.n;
+    f64[at + 1] = textAt;
+    textAt += j + 1;
+  };
+  function reportValues(params, each) {
+    const x = inst.exports;
+    if (!context && !(context = x.gpuocc_web_report_context())) return null;
+    if (!fields) {
+      const p = x.gpuocc_web_report_fields(context), b = u8();
+      let e = p;
+      while (b[e] !== 0) e++;
+      fields = new Map(str(p, e - p).split("\n").filter((l) => l).map((l, n) =>
+        l.endsWith("!") ? [l.slice(0, -1), {n, sw: true}] : [l, {n, sw: false}]));
+      if (!(valuesArena = x.gpuocc_web_alloc(VALUES_SIZE))) return null;
+    }
+    fresh();
+    pairs = valuesArena >> 3;
+    textAt = valuesArena + 8 * 2 * PAIRS;
+    count = 0;
+    fits = true;
+    each(params, put);
+    if (!fits) return null;
+    return answerOf(x.gpuocc_web_report_values(context, valuesArena, count));
+  }
   const REPORT = enc.encode("report\0");
   return WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi}).then((i) => {
     inst = i;
     inst.exports._initialize();
-    return {run, report};
+    return {run, report, reportValues};
   });
 }
 
@@ -322,22 +396,29 @@ function gpuoccWorker() {
      --no-optin; cu_mode and best_block: true -> the switch; null, undefined and "" -> left out */
   const SWITCHES = {cu_mode: "--cu-mode", best_block: "--best-block", steps: "--steps"};
   const FLAG = new Map(); /* key -> "--key" with '_' as '-', made once per key */
-  function flags(params) {
-    const out = [];
-    if (!params) return out;
+  /* put(flag, value) for each flag of the params, in their order (value undefined for a switch) */
+  function eachFlag(params, put) {
+    if (!params) return;
     for (const key of Object.keys(params)) {
       const value = params[key];
       if (value === null || value === undefined || value === "") continue;
       if (key === "smem_optin") {
-        if (!value || value === "0" || value === "false") out.push("--no-optin");
+        if (!value || value === "0" || value === "false") put("--no-optin", undefined);
       } else if (key in SWITCHES) {
-        if (value && value !== "0" && value !== "false") out.push(SWITCHES[key]);
+        if (value && value !== "0" && value !== "false") put(SWITCHES[key], undefined);
       } else {
         let flag = FLAG.get(key);
         if (flag === undefined) FLAG.set(key, flag = "--" + key.replace(/_/g, "-"));
-        out.push(flag, typeof value === "string" ? value : String(value));
+        put(flag, value);
       }
     }
+  }
+  function flags(params) {
+    const out = [];
+    eachFlag(params, (flag, value) => {
+      out.push(flag);
+      if (value !== undefined) out.push(typeof value === "string" ? value : String(value));
+    });
     return out;
   }
   let runtime = null, worker = null, nextId = 1;
@@ -375,6 +456,8 @@ function gpuoccWorker() {
   function run(args, input) { return need().run(args, {input}); }
   /* report(): the module's report entry (the object as values), else the whole command and its JSON text */
   function reportAnswer(params) {
+    const v = need().reportValues(params, eachFlag);
+    if (v) return v;
     const args = [...flags(params), "--json"];
     const a = need().report(args);
     if (a) return a;
