@@ -110,22 +110,6 @@ static GPUOCC_ALWAYS_INLINE void load8(i32x8 *v, const void *p)
     memcpy(v, p, sizeof *v);
 }
 
-/* bad |= the lanes of the 8 words at `p` outside the bounds `b` */
-static GPUOCC_ALWAYS_INLINE void out_of_bounds8(i32x8 *bad, const unsigned char *p, const i32x8 b[2])
-{
-    i32x8 v;
-    load8(&v, p);
-    /* the subtraction wraps: unsigned lanes (signed lanes would overflow, undefined behaviour) */
-    *bad |= (i32x8)((u32x8)v - (u32x8)b[0]) > b[1];
-}
-
-static GPUOCC_ALWAYS_INLINE void nonzero8(i32x8 *bad, const unsigned char *p)
-{
-    i32x8 v;
-    load8(&v, p);
-    *bad |= v;
-}
-
 static GPUOCC_ALWAYS_INLINE bool none8(const i32x8 *v)
 {
 #if defined(__clang__) || __GNUC__ >= 12
@@ -140,21 +124,6 @@ static GPUOCC_ALWAYS_INLINE bool none8(const i32x8 *v)
     memcpy(lanes, v, sizeof lanes);
     return ((lanes[0] | lanes[1]) | (lanes[2] | lanes[3])) == 0;
 #endif
-}
-
-/* bad |= carveouts j .. j + 7 out of order: a used entry not above the one before it (lane 0 of the first
-   group reads carveout_count and is not compared; that entry's bounds are >= 0), an unused entry not zero. */
-static GPUOCC_ALWAYS_INLINE void carveouts_wrong8(i32x8 *bad, const gpuocc_device *d, int32_t j, int32_t count)
-{
-    const i32x8 zero = {0, 0, 0, 0, 0, 0, 0, 0};
-    i32x8 c, previous;
-    load8(&c, &d->carveouts_kib[j]);
-    load8(&previous, (const unsigned char *)&d->carveouts_kib[j] - sizeof(int32_t));
-    i32x8 index = {j, j + 1, j + 2, j + 3, j + 4, j + 5, j + 6, j + 7};
-    i32x8 counts = zero + count;
-    i32x8 used = index < counts;
-    i32x8 rising = (c > previous) | (index == zero);
-    *bad |= (used & ~rising) | (~used & ~(c == zero));
 }
 
 static inline i32x4 load(const void *p)
@@ -176,20 +145,100 @@ static inline bool none(i32x4 v)
     return (lanes[0] | lanes[1]) == 0;
 }
 
-static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool sized)
+/* What the rows found out of bounds.  `wide`: the caller is an AVX2 clone, where one operation on a row's
+   eight lanes is one instruction (the lanes in `w`); elsewhere (the baseline copies, which the sweeps and the
+   searches call too) a row is two halves of four lanes, OR'd into `h`: GCC compiling for SSE2 alone compares
+   a 32-byte vector one lane at a time through general registers, four times the instructions. */
+struct bad_lanes {
+    i32x8 w;
+    i32x4 h;
+};
+
+/* a row's half (0 or 1) of four lanes */
+static GPUOCC_ALWAYS_INLINE i32x4 half_of(const i32x8 *row, int half)
+{
+    i32x4 v;
+    memcpy(&v, (const unsigned char *)row + half * sizeof v, sizeof v);
+    return v;
+}
+
+/* bad |= the lanes of the 8 words at `p` outside the bounds `b` */
+static GPUOCC_ALWAYS_INLINE void out_of_bounds8(struct bad_lanes *bad, const unsigned char *p, const i32x8 b[2],
+                                                bool wide)
+{
+    /* the subtraction wraps: unsigned lanes (signed lanes would overflow, undefined behaviour) */
+    if (wide) {
+        i32x8 v;
+        load8(&v, p);
+        bad->w |= (i32x8)((u32x8)v - (u32x8)b[0]) > b[1];
+        return;
+    }
+    for (int half = 0; half < 2; half++)
+        bad->h |= (i32x4)((gpuocc_u32x4)load(p + 16 * half) - (gpuocc_u32x4)half_of(&b[0], half)) > half_of(&b[1], half);
+}
+
+static GPUOCC_ALWAYS_INLINE void nonzero8(struct bad_lanes *bad, const unsigned char *p, bool wide)
+{
+    if (wide) {
+        i32x8 v;
+        load8(&v, p);
+        bad->w |= v;
+    } else {
+        bad->h |= load(p) | load(p + 16);
+    }
+}
+
+static GPUOCC_ALWAYS_INLINE bool none_bad(const struct bad_lanes *bad, bool wide)
+{
+    return wide ? none8(&bad->w) : none(bad->h);
+}
+
+/* bad |= carveouts j .. j + 7 (j + 3 in four lanes) out of order: a used entry not above the one before it
+   (lane 0 of the first group reads carveout_count and is not compared; that entry's bounds are >= 0), an
+   unused entry not zero. */
+static GPUOCC_ALWAYS_INLINE void carveouts_wrong4(struct bad_lanes *bad, const gpuocc_device *d, int32_t j, int32_t count)
+{
+    const i32x4 zero = {0, 0, 0, 0};
+    i32x4 c = load(&d->carveouts_kib[j]);
+    i32x4 previous = load((const unsigned char *)&d->carveouts_kib[j] - sizeof(int32_t));
+    i32x4 index = {j, j + 1, j + 2, j + 3};
+    i32x4 used = index < zero + count;
+    i32x4 rising = (c > previous) | (index == zero);
+    bad->h |= (used & ~rising) | (~used & ~(c == zero));
+}
+
+static GPUOCC_ALWAYS_INLINE void carveouts_wrong8(struct bad_lanes *bad, const gpuocc_device *d, int32_t j, int32_t count,
+                                                  bool wide)
+{
+    if (!wide) {
+        carveouts_wrong4(bad, d, j, count);
+        carveouts_wrong4(bad, d, j + 4, count);
+        return;
+    }
+    const i32x8 zero = {0, 0, 0, 0, 0, 0, 0, 0};
+    i32x8 c, previous;
+    load8(&c, &d->carveouts_kib[j]);
+    load8(&previous, (const unsigned char *)&d->carveouts_kib[j] - sizeof(int32_t));
+    i32x8 index = {j, j + 1, j + 2, j + 3, j + 4, j + 5, j + 6, j + 7};
+    i32x8 used = index < zero + count;
+    i32x8 rising = (c > previous) | (index == zero);
+    bad->w |= (used & ~rising) | (~used & ~(c == zero));
+}
+
+static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool sized, bool wide)
 {
     const unsigned char *b = (const unsigned char *)d;
-    i32x8 bad = {0, 0, 0, 0, 0, 0, 0, 0};
-    out_of_bounds8(&bad, b, sized ? device_row0_sized : device_rows[0]);
+    struct bad_lanes bad = {{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0}};
+    out_of_bounds8(&bad, b, sized ? device_row0_sized : device_rows[0], wide);
 #pragma GCC unroll 8
     for (size_t row = 1; row < 6; row++)
-        out_of_bounds8(&bad, b + 32 * row, device_rows[row]);
+        out_of_bounds8(&bad, b + 32 * row, device_rows[row], wide);
 #pragma GCC unroll 8
     for (size_t at = 192; at < GPUOCC_DEVICE_SIZE_INTEL; at += 32)
-        nonzero8(&bad, b + at);
+        nonzero8(&bad, b + at, wide);
     i32x4 bad_tail = out_of_bounds(b + GPUOCC_DEVICE_SIZE_INTEL, device_tail);
-    carveouts_wrong8(&bad, d, 0, d->carveout_count);
-    carveouts_wrong8(&bad, d, 8, d->carveout_count);
+    carveouts_wrong8(&bad, d, 0, d->carveout_count, wide);
+    carveouts_wrong8(&bad, d, 8, d->carveout_count, wide);
     /* the largest carveout holds the whole SM's shared memory and the largest block */
     int64_t top = (int64_t)d->carveouts_kib[((uint32_t)d->carveout_count - 1) & (GPUOCC_MAX_CARVEOUTS - 1)] * 1024;
     bool carveouts_ok = (d->carveout_count == 0) |
@@ -198,7 +247,7 @@ static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool si
                          ((uint64_t)top >= (uint64_t)d->smem_per_block_optin_bytes +
                                                (uint64_t)d->smem_reserved_per_block_bytes));
     /* the kernels' static shared memory bound holds for every launch the device allows */
-    bool rows_ok = none8(&bad), tail_ok = none(bad_tail);
+    bool rows_ok = none_bad(&bad, wide), tail_ok = none(bad_tail);
     return rows_ok & tail_ok & (d->max_threads_per_sm >= d->warp_size) &
            (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) &
            (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX) & carveouts_ok;
@@ -206,7 +255,7 @@ static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool si
 
 static GPUOCC_ALWAYS_INLINE bool device_ok_body(const gpuocc_device *d)
 {
-    return device_ok_sized(d, false);
+    return device_ok_sized(d, false, false);
 }
 
 static GPUOCC_NOINLINE bool device_ok(const gpuocc_device *d)
@@ -215,22 +264,22 @@ static GPUOCC_NOINLINE bool device_ok(const gpuocc_device *d)
 }
 
 /* `with_virtual`: the caller applies the virtual-resource limit (else a kernel that uses them is refused). */
-static GPUOCC_ALWAYS_INLINE bool kernel_ok_sized(const gpuocc_kernel *k, bool with_virtual, bool sized)
+static GPUOCC_ALWAYS_INLINE bool kernel_ok_sized(const gpuocc_kernel *k, bool with_virtual, bool sized, bool wide)
 {
     const unsigned char *b = (const unsigned char *)k;
-    i32x8 bad = {0, 0, 0, 0, 0, 0, 0, 0};
-    out_of_bounds8(&bad, b, kernel_row0[sized]);
-    out_of_bounds8(&bad, b + 32, kernel_row1);
-    nonzero8(&bad, b + 64);
-    out_of_bounds8(&bad, b + 80, kernel_row3[!with_virtual]);
+    struct bad_lanes bad = {{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0}};
+    out_of_bounds8(&bad, b, kernel_row0[sized], wide);
+    out_of_bounds8(&bad, b + 32, kernel_row1, wide);
+    nonzero8(&bad, b + 64, wide);
+    out_of_bounds8(&bad, b + 80, kernel_row3[!with_virtual], wide);
     /* -1 .. GPUOCC_FAST_BYTES - 1 */
     bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
-    return none8(&bad) & dynamic_max_ok;
+    return none_bad(&bad, wide) & dynamic_max_ok;
 }
 
 static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
 {
-    return kernel_ok_sized(k, with_virtual, false);
+    return kernel_ok_sized(k, with_virtual, false, false);
 }
 #else
 static inline bool device_ok_body(const gpuocc_device *d)
@@ -245,8 +294,9 @@ static inline bool device_ok(const gpuocc_device *d)
     return device_ok_body(d);
 }
 
-static inline bool device_ok_sized(const gpuocc_device *d, bool sized)
+static inline bool device_ok_sized(const gpuocc_device *d, bool sized, bool wide)
 {
+    (void)wide;
     return (!sized || d->size == sizeof *d) && device_ok_body(d);
 }
 
@@ -262,16 +312,12 @@ static inline bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
            k->smem_dynamic_bytes < GPUOCC_FAST_BYTES && k->smem_dynamic_max_bytes < GPUOCC_FAST_BYTES;
 }
 
-static inline bool kernel_ok_sized(const gpuocc_kernel *k, bool with_virtual, bool sized)
+static inline bool kernel_ok_sized(const gpuocc_kernel *k, bool with_virtual, bool sized, bool wide)
 {
+    (void)wide;
     return (!sized || k->size == sizeof *k) && kernel_ok(k, with_virtual);
 }
 #endif
-
-bool gpuocc_nv_device_fast_ok(const gpuocc_device *d)
-{
-    return device_ok(d);
-}
 
 bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k)
 {
@@ -412,10 +458,10 @@ static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, c
  * plain path then) for what the fast evaluation does not cover.
  */
 static GPUOCC_ALWAYS_INLINE bool occupancy_fast_sized(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
-                                                      bool sized)
+                                                      bool sized, bool wide)
 {
     /* `sized`: the sizes checked here too (the caller checked none) */
-    if (!device_ok_sized(d, sized) || !kernel_ok_sized(k, true, sized) || (sized && r->size != sizeof *r))
+    if (!device_ok_sized(d, sized, wide) || !kernel_ok_sized(k, true, sized, wide) || (sized && r->size != sizeof *r))
         return false;
     struct gpuocc_nv_fast f;
     if ((d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
@@ -442,14 +488,14 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_fast_sized(const gpuocc_device *d, co
  * the fast evaluation does not cover.
  */
 static GPUOCC_ALWAYS_INLINE bool prepared_eval(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r,
-                                               bool whole)
+                                               bool whole, bool wide)
 {
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
     const struct gpuocc_nv_single *s = &p->single;
     /* one branch for them all: the tag's sum overlaps the kernel's checks.  `whole`: the caller checked
        no struct's size (nor the state's vendor), checked here with the rest */
     bool tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, fast = s->params.fast != 0;
-    bool kernel_fine = kernel_ok_sized(k, true, whole);
+    bool kernel_fine = kernel_ok_sized(k, true, whole, wide);
     bool threads_fine = (uint32_t)k->threads_per_block <= s->params.thread_cap;
     if (whole) {
         const gpuocc_prepared *prepared = (const gpuocc_prepared *)(const void *)((const unsigned char *)opaque -
@@ -466,9 +512,10 @@ static GPUOCC_ALWAYS_INLINE bool prepared_eval(const uint64_t *opaque, const gpu
     return true;
 }
 
-static GPUOCC_ALWAYS_INLINE bool occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r)
+static GPUOCC_ALWAYS_INLINE bool occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r,
+                                                    bool wide)
 {
-    return prepared_eval(opaque, k, r, false);
+    return prepared_eval(opaque, k, r, false, wide);
 }
 
 /* x86-64 with GCC or Clang: both single calls compiled for AVX2 and BMI2 as well, taken when the processor
@@ -490,27 +537,28 @@ static inline bool has_avx2(void)
 }
 #endif
 
-static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                                                bool wide)
 {
-    return occupancy_fast_sized(d, k, r, false);
+    return occupancy_fast_sized(d, k, r, false, wide);
 }
 
 /* The API's entries: the fast path on the caller's structs (NULL pointers and sizes checked here), else a
    tail call of the API's own path. */
 static GPUOCC_ALWAYS_INLINE int32_t occupancy_or(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
-                                                 gpuocc_nv_occupancy_other other)
+                                                 gpuocc_nv_occupancy_other other, bool wide)
 {
     /* the sizes first: a struct of an older, shorter layout must not be read past its end (the vector rows
        read the current layout whole) */
-    if (!(d && k && r) || d->size != sizeof *d || k->size != sizeof *k || !occupancy_fast_sized(d, k, r, true))
+    if (!(d && k && r) || d->size != sizeof *d || k->size != sizeof *k || !occupancy_fast_sized(d, k, r, true, wide))
         return other(d, k, r);
     return GPUOCC_OK;
 }
 
 static GPUOCC_ALWAYS_INLINE int32_t prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
-                                                gpuocc_nv_prepared_other other)
+                                                gpuocc_nv_prepared_other other, bool wide)
 {
-    if (!(p && k && r) || p->size != sizeof *p || k->size != sizeof *k || !prepared_eval(p->opaque, k, r, true))
+    if (!(p && k && r) || p->size != sizeof *p || k->size != sizeof *k || !prepared_eval(p->opaque, k, r, true, wide))
         return other(p, k, r);
     return GPUOCC_OK;
 }
@@ -518,13 +566,13 @@ static GPUOCC_ALWAYS_INLINE int32_t prepared_or(const gpuocc_prepared *p, const 
 static GPUOCC_NOINLINE int32_t occupancy_or_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
                                                      gpuocc_nv_occupancy_other other)
 {
-    return occupancy_or(d, k, r, other);
+    return occupancy_or(d, k, r, other, false);
 }
 
 SINGLE_AVX2 static GPUOCC_NOINLINE int32_t occupancy_or_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
                                                              gpuocc_result *r, gpuocc_nv_occupancy_other other)
 {
-    return occupancy_or(d, k, r, other);
+    return occupancy_or(d, k, r, other, true);
 }
 
 int32_t gpuocc_nv_occupancy_or(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
@@ -536,13 +584,13 @@ int32_t gpuocc_nv_occupancy_or(const gpuocc_device *d, const gpuocc_kernel *k, g
 static GPUOCC_NOINLINE int32_t prepared_or_baseline(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
                                                     gpuocc_nv_prepared_other other)
 {
-    return prepared_or(p, k, r, other);
+    return prepared_or(p, k, r, other, false);
 }
 
 SINGLE_AVX2 static GPUOCC_NOINLINE int32_t prepared_or_avx2(const gpuocc_prepared *p, const gpuocc_kernel *k,
                                                             gpuocc_result *r, gpuocc_nv_prepared_other other)
 {
-    return prepared_or(p, k, r, other);
+    return prepared_or(p, k, r, other, true);
 }
 
 int32_t gpuocc_nv_occupancy_prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
@@ -553,13 +601,13 @@ int32_t gpuocc_nv_occupancy_prepared_or(const gpuocc_prepared *p, const gpuocc_k
 
 static GPUOCC_NOINLINE bool occupancy_fast_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
-    return occupancy_fast(d, k, r);
+    return occupancy_fast(d, k, r, false);
 }
 
 SINGLE_AVX2 static GPUOCC_NOINLINE bool occupancy_fast_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
                                                             gpuocc_result *r)
 {
-    return occupancy_fast(d, k, r);
+    return occupancy_fast(d, k, r, true);
 }
 
 bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
@@ -570,13 +618,13 @@ bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gp
 static GPUOCC_NOINLINE bool occupancy_prepared_baseline(const uint64_t *opaque, const gpuocc_kernel *k,
                                                         gpuocc_result *r)
 {
-    return occupancy_prepared(opaque, k, r);
+    return occupancy_prepared(opaque, k, r, false);
 }
 
 SINGLE_AVX2 static GPUOCC_NOINLINE bool occupancy_prepared_avx2(const uint64_t *opaque, const gpuocc_kernel *k,
                                                                 gpuocc_result *r)
 {
-    return occupancy_prepared(opaque, k, r);
+    return occupancy_prepared(opaque, k, r, true);
 }
 
 bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r)
@@ -584,3 +632,13 @@ bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k
     return has_avx2() ? occupancy_prepared_avx2(opaque, k, r) : occupancy_prepared_baseline(opaque, k, r);
 }
 
+/* The device check the sweeps, the searches and the batch make: the AVX2 clone where the processor has it. */
+SINGLE_AVX2 static GPUOCC_NOINLINE bool device_ok_avx2(const gpuocc_device *d)
+{
+    return device_ok_sized(d, false, true);
+}
+
+bool gpuocc_nv_device_fast_ok(const gpuocc_device *d)
+{
+    return has_avx2() ? device_ok_avx2(d) : device_ok(d);
+}
