@@ -1,7 +1,8 @@
 /*
  * Instructions per call, counted by callgrind (deterministic, unlike a timing): a fixed set of launches on
  * five NVIDIA architectures through gpuocc_occupancy (one device at a time, and the devices mixed),
- * gpuocc_occupancy_prepared (the same two ways) and a batch of one launch.  Each query's loop runs between
+ * gpuocc_occupancy_prepared (the same two ways), a batch of one launch, and two queries that share the
+ * single calls' device check (gpuocc_smem_dynamic_available, a 32-point threads sweep).  Each query's loop runs between
  * callgrind client requests (zero the counts, dump them under the query's name); tests/bench/
  * callgrind_check.py runs this program under `valgrind --tool=callgrind`, divides each dump's total by
  * LAUNCHES and compares with the baseline stored in tests/bench/instructions.txt.
@@ -126,6 +127,33 @@ static GPUOCC_NOINLINE_BENCH void measure_batch_of_one(const unsigned char *dev_
     sink = total;
 }
 
+/* The queries beside the single calls that share their device check (lib/nvidia/fast.c): the dynamic
+   shared memory two blocks leave, and a sweep of the threads axis (32-thread steps, 1,024 at most: the
+   benchmark's short sweep), per launch. */
+static GPUOCC_NOINLINE_BENCH void measure_smem_available(const unsigned char *dev_of)
+{
+    long total = 0;
+    for (int i = 0; i < LAUNCHES; i++) {
+        int64_t bytes = 0;
+        gpuocc_smem_dynamic_available(&devices[dev_of[i]], &kernels[i], 2, &bytes);
+        total += bytes;
+    }
+    sink = total;
+}
+
+static gpuocc_sweep_point points[32];
+
+static GPUOCC_NOINLINE_BENCH void measure_sweep_threads(const unsigned char *dev_of)
+{
+    long total = 0;
+    for (int i = 0; i < LAUNCHES; i++) {
+        int32_t n = 0;
+        gpuocc_sweep(&devices[dev_of[i]], &kernels[i], GPUOCC_AXIS_THREADS, 32, 1024, 32, points, 32, &n);
+        total += n;
+    }
+    sink = total;
+}
+
 int main(void)
 {
     for (int j = 0; j < DEVICES; j++) {
@@ -172,6 +200,8 @@ int main(void)
     MEASURE("prepared", measure_prepared, which);
     MEASURE("prepared_mixed", measure_prepared, mixed);
     MEASURE("batch_of_one", measure_batch_of_one, which);
+    MEASURE("smem_dynamic_available", measure_smem_available, which);
+    MEASURE("sweep_threads", measure_sweep_threads, which);
 #ifdef GPUOCC_HAVE_CUDA_OCCUPANCY
     MEASURE("header", measure_header, which);
     MEASURE("header_mixed", measure_header, mixed);
