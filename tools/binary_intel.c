@@ -135,16 +135,8 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
         /* the table: GRF in the regs column, barriers, SLM as smem, scratch per hardware thread as stack,
            spill_size as spill, work-groups per Xe-core as blk/SM, Intel's words for the limiters and the SIMD
            width after them; --json and --csv carry every field */
-        fprintf(out, "%-36.*s %-7s %4d ", (int)(b->short_length < 36 ? b->short_length : 36), short_name, row.arch,
-                b->grf);
-        const int64_t cells[] = {b->barriers, b->slm_bytes, b->scratch_per_thread_bytes, b->spill_bytes, -1};
-        const int widths[] = {3, 7, 6, 6, 6};
-        for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
-            char cell[32] = "-";
-            if (cells[i] >= 0)
-                snprintf(cell, sizeof cell, "%lld", (long long)cells[i]);
-            fprintf(out, "%*s ", widths[i], cell);
-        }
+        const int64_t cells[5] = {b->barriers, b->slm_bytes, b->scratch_per_thread_bytes, b->spill_bytes, -1};
+        binary_table_head(out, b, short_name, row.arch, b->grf, cells);
         char lim[96];
         cli_limiter_words(&row.dev, row.r.limiters, lim, sizeof lim);
         fprintf(out, "%7d %6d %8.1f%%  %s (SIMD%d)\n", row.threads, row.r.blocks_per_sm, 100 * row.r.occupancy,

@@ -290,6 +290,20 @@ void binary_put_int(FILE *out, int64_t v, const char *unknown)
 }
 #define put_int binary_put_int
 
+void binary_table_head(FILE *out, const gpuocc_binary_kernel *b, const char *short_name, const char *arch,
+                       int64_t regs, const int64_t cells[5])
+{
+    fprintf(out, "%-36.*s %-7s %4lld ", (int)(b->short_length < 36 ? b->short_length : 36), short_name, arch,
+            (long long)regs);
+    static const int widths[5] = {3, 7, 6, 6, 6};
+    for (size_t i = 0; i < 5; i++) {
+        char cell[32] = "-";
+        if (cells[i] >= 0)
+            snprintf(cell, sizeof cell, "%lld", (long long)cells[i]);
+        fprintf(out, "%*s ", widths[i], cell);
+    }
+}
+
 void binary_csv_head(FILE *out, const gpuocc_binary_kernel *b, const char *origin, const char *arch,
                      const struct binary_count *shared, size_t n_shared, const char *status, const gpuocc_result *r)
 {
@@ -422,17 +436,9 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
         fputc('\n', out);
     } else {
         /* the table: VGPRs in the regs column, LDS as smem, scratch as stack, VGPR spills, the bound */
-        fprintf(out, "%-36.*s %-7s %4d ", (int)(b->short_length < 36 ? b->short_length : 36), short_name, row.arch,
-                b->vgprs);
-        const int64_t cells[] = {-1, b->lds_bytes, b->scratch_bytes, b->vgpr_spill_count,
-                                 b->max_flat_workgroup_size > 0 ? b->max_flat_workgroup_size : -1};
-        const int widths[] = {3, 7, 6, 6, 6};
-        for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
-            char cell[32] = "-";
-            if (cells[i] >= 0)
-                snprintf(cell, sizeof cell, "%lld", (long long)cells[i]);
-            fprintf(out, "%*s ", widths[i], cell);
-        }
+        const int64_t cells[5] = {-1, b->lds_bytes, b->scratch_bytes, b->vgpr_spill_count,
+                                  b->max_flat_workgroup_size > 0 ? b->max_flat_workgroup_size : -1};
+        binary_table_head(out, b, short_name, row.arch, b->vgprs, cells);
         char lim[96];
         cli_limiters(row.r.limiters, lim, sizeof lim);
         fprintf(out, "%7d %6d %8.1f%%  %s\n", row.threads, row.r.blocks_per_sm, 100 * row.r.occupancy,

@@ -82,6 +82,14 @@ char *input_slurp_file(struct cli_io *io, const char *path, size_t *length)
 
 /* ---- text read in windows ---- */
 
+int64_t input_count_lines(const char *p, size_t n)
+{
+    int64_t lines = 0;
+    for (const char *end = p + n; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+        lines++;
+    return lines;
+}
+
 bool input_contains(const char *s, size_t n, const char *needle)
 {
     size_t k = strlen(needle);
@@ -629,14 +637,6 @@ static bool ptxas_replay(const char *b, size_t from, size_t cut, char **replay, 
     return true;
 }
 
-static int64_t count_lines(const char *p, size_t n)
-{
-    int64_t lines = 0;
-    for (const char *end = p + n; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
-        lines++;
-    return lines;
-}
-
 enum { WINDOW_DONE, WINDOW_MORE, WINDOW_FAILED };
 
 struct ptxas_log {
@@ -726,7 +726,7 @@ static bool ptxas_file(struct cli_io *io, struct input_options *o, const char *p
             failed = true;
             break;
         }
-        int64_t lines = count_lines(s.buf, cut);
+        int64_t lines = input_count_lines(s.buf, cut);
         if (!ptxas_replay(s.buf, replay_len, cut, &replay, &replay_len, &replay_lines)) {
             cli_problem(io, path, "out of memory");
             failed = true;

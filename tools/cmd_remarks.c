@@ -238,14 +238,6 @@ static int64_t file_line(const struct remarks_log *g, int64_t k)
     return g->base + k + (g->gap_lines && k > g->gap_after ? g->gap_lines : 0);
 }
 
-static int64_t lines_in(const char *p, size_t n)
-{
-    int64_t lines = 0;
-    for (const char *end = p + n; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
-        lines++;
-    return lines;
-}
-
 /* The kernels of text[0, n); false after naming the problem. */
 static bool remarks_window(struct remarks_log *g, const char *text, size_t n)
 {
@@ -315,11 +307,11 @@ static bool remarks_compact(struct remarks_log *g, struct input_stream *s)
     }
     if (keep == 0 || keep == end)
         return false;
-    int64_t at = lines_in(s->buf, keep);
+    int64_t at = input_count_lines(s->buf, keep);
     if (g->gap_lines && at != g->gap_after)
         return false;
     g->gap_after = at;
-    g->gap_lines += lines_in(s->buf + keep, end - keep);
+    g->gap_lines += input_count_lines(s->buf + keep, end - keep);
     memmove(s->buf + keep, s->buf + end, s->len - end);
     s->len -= end - keep;
     return true;
@@ -363,7 +355,7 @@ static bool remarks_file(struct cli_io *io, struct remarks_options *o, const cha
             failed = true;
             break;
         }
-        int64_t lines = lines_in(s.buf, cut);
+        int64_t lines = input_count_lines(s.buf, cut);
         g.base = file_line(&g, lines + 1) - 1;
         g.gap_after = g.gap_lines = 0;
         if (!input_stream_keep(&s, cut, NULL, 0)) {

@@ -77,6 +77,8 @@ size_t input_stream_last_line(const struct input_stream *s, size_t from, const c
                               bool (*is_boundary)(const char *line, size_t n, const char *prev, size_t prev_n));
 /* Whether s[0, n) contains `needle` (a C string). */
 bool input_contains(const char *s, size_t n, const char *needle);
+/* The line breaks in p[0, n). */
+int64_t input_count_lines(const char *p, size_t n);
 
 /* Output: the header (or "["), a note before each file's rows, one row per kernel (names at origin +
    offset), the end (or "]"). */
@@ -97,6 +99,10 @@ void binary_csv_head(FILE *out, const gpuocc_binary_kernel *b, const char *origi
 void binary_json_head(FILE *out, bool *first, const struct input_options *o, const char *file,
                       const gpuocc_binary_kernel *b, const char *origin, const char *arch,
                       const struct binary_count *shared, size_t n_shared, const char *status, const gpuocc_result *r);
+/* The first columns of gpuocc binary's table row for an AMD or Intel kernel: name, arch, the registers
+   column and five counts (regs, bar, smem, stack, spill or bound; -1 prints "-"). */
+void binary_table_head(FILE *out, const gpuocc_binary_kernel *b, const char *short_name, const char *arch,
+                       int64_t regs, const int64_t cells[5]);
 /* gpuocc binary: one Intel kernel's row (tools/binary_intel.c). */
 void input_intel_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
                         const gpuocc_binary_kernel *b);
