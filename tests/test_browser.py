@@ -3,21 +3,16 @@
 screenshots them in headless Chromium; each PNG must be a valid PNG of the SVG's size (800 px wide) with a
 picture in it (not blank: many distinct colours, the plot's palette among them).  Skipped (77) without
 Chromium.  Usage: test_browser.py GPUOCC SCRIPTS_DIR"""
-import importlib.machinery
-import importlib.util
 import os
 import struct
 import sys
 import tempfile
 import zlib
 
-from checks import check, finish
+from checks import check, finish, load_script
 
 GPUOCC, SCRIPTS = sys.argv[1], sys.argv[2]
-loader = importlib.machinery.SourceFileLoader("plot_images", os.path.join(SCRIPTS, "plot-images"))
-spec = importlib.util.spec_from_loader("plot_images", loader)
-plot_images = importlib.util.module_from_spec(spec)
-loader.exec_module(plot_images)
+plot_images = load_script(os.path.join(SCRIPTS, "plot-images"), "plot_images")
 
 browser = plot_images.chromium()
 if not browser:

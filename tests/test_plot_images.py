@@ -4,27 +4,19 @@ scripts/plot-images), and each kept SVG is what this build draws for the command
 (plot_images.KINDS: the exact `gpuocc plot` arguments).  Compares the SVG text, not the PNG bytes (those change
 with every browser release).  A failure means the drawing changed: rerun scripts/plot-images with this build.
 Usage: test_plot_images.py GPUOCC SOURCE_ROOT"""
-import importlib.machinery
-import importlib.util
 import os
 import subprocess
 import sys
 import tempfile
 
-from checks import check, finish
+from checks import check, finish, load_script
 
 GPUOCC, ROOT = sys.argv[1], sys.argv[2]
 IMAGES = os.path.join(ROOT, "docs", "images")
-loader = importlib.machinery.SourceFileLoader("plot_images", os.path.join(ROOT, "scripts", "plot-images"))
-spec = importlib.util.spec_from_loader("plot_images", loader)
-plot_images = importlib.util.module_from_spec(spec)
-loader.exec_module(plot_images)
+plot_images = load_script(os.path.join(ROOT, "scripts", "plot-images"), "plot_images")
 
 # the web page's screenshots are recorded by scripts/web-images (its SHOTS), the plots by scripts/plot-images
-loader = importlib.machinery.SourceFileLoader("web_images", os.path.join(ROOT, "scripts", "web-images"))
-spec = importlib.util.spec_from_loader("web_images", loader)
-web_images = importlib.util.module_from_spec(spec)
-loader.exec_module(web_images)
+web_images = load_script(os.path.join(ROOT, "scripts", "web-images"), "web_images")
 recorded = sorted([*plot_images.KINDS, *(shot[0] for shot in web_images.SHOTS)])
 kept = sorted(f[:-4] for f in os.listdir(IMAGES) if f.endswith(".png"))
 check("every picture has a recorded command", kept == recorded, (kept, recorded))
