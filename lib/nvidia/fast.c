@@ -82,7 +82,7 @@ static const i32x8 device_row0_sized[2] = ROW8(DEVICE_SIZE, NV, (0, 1000), (0, 1
 static const i32x4 device_tail[2] = ROW(SMALL, ZERO, SMALL, ZERO);
 
 /* A kernel's 28 words: rows of words 0 .. 7, 8 .. 15, 20 .. 27 (words 16 .. 23 are zero); size any or the
-   current layout's, the virtual resources any count >= 0 or (where the caller does not apply them) zero.
+   current layout's, the virtual resources any count >= 0 (every caller applies their limit).
    Words 12 .. 27: the sign of max_threads_per_block (any count >= 0) and the other vendors' fields (agprs,
    sgprs, wave_size; cu_mode, model, rocm_version, the reserved words and Intel's sub_group and grf, loaded
    whole: zero on the fast path, a kernel that sets one takes the plain path, which checks it and ignores
@@ -100,10 +100,7 @@ static const i32x8 kernel_row0[2][2] = {
 /* carveout_percent, smem_optin, smem_dynamic_max_bytes (checked apart), max_threads_per_block, agprs, sgprs,
    wave_size */
 static const i32x8 kernel_row1[2] = ROW8((-1, 100), (0, 1), ANY, ANY, (0, INT32_MAX), ZERO, ZERO, ZERO);
-static const i32x8 kernel_row3[2][2] = {
-    ROW8(ZERO, ZERO, ZERO, ZERO, (0, INT32_MAX), ZERO, ZERO, ZERO),
-    ROW8(ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO),
-};
+static const i32x8 kernel_row3[2] = ROW8(ZERO, ZERO, ZERO, ZERO, (0, INT32_MAX), ZERO, ZERO, ZERO);
 
 static GPUOCC_ALWAYS_INLINE void load8(i32x8 *v, const void *p)
 {
@@ -263,23 +260,22 @@ static GPUOCC_NOINLINE bool device_ok(const gpuocc_device *d)
     return device_ok_body(d);
 }
 
-/* `with_virtual`: the caller applies the virtual-resource limit (else a kernel that uses them is refused). */
-static GPUOCC_ALWAYS_INLINE bool kernel_ok_sized(const gpuocc_kernel *k, bool with_virtual, bool sized, bool wide)
+static GPUOCC_ALWAYS_INLINE bool kernel_ok_sized(const gpuocc_kernel *k, bool sized, bool wide)
 {
     const unsigned char *b = (const unsigned char *)k;
     struct bad_lanes bad = {{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0}};
     out_of_bounds8(&bad, b, kernel_row0[sized], wide);
     out_of_bounds8(&bad, b + 32, kernel_row1, wide);
     nonzero8(&bad, b + 64, wide);
-    out_of_bounds8(&bad, b + 80, kernel_row3[!with_virtual], wide);
+    out_of_bounds8(&bad, b + 80, kernel_row3, wide);
     /* -1 .. GPUOCC_FAST_BYTES - 1 */
     bool dynamic_max_ok = (uint64_t)k->smem_dynamic_max_bytes + 1 <= (uint64_t)GPUOCC_FAST_BYTES;
     return none_bad(&bad, wide) & dynamic_max_ok;
 }
 
-static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
+static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k)
 {
-    return kernel_ok_sized(k, with_virtual, false, false);
+    return kernel_ok_sized(k, false, false);
 }
 #else
 static inline bool device_ok_body(const gpuocc_device *d)
@@ -300,33 +296,26 @@ static inline bool device_ok_sized(const gpuocc_device *d, bool sized, bool wide
     return (!sized || d->size == sizeof *d) && device_ok_body(d);
 }
 
-static inline bool kernel_ok(const gpuocc_kernel *k, bool with_virtual)
+static inline bool kernel_ok(const gpuocc_kernel *k)
 {
     int32_t rc;
     gpuocc_kernel scratch;
-    /* a kernel that uses virtual resources where the caller does not apply them, or a launch that cannot
-       run, takes the plain path */
-    return gpuocc_kernel_view(k, &scratch, &rc) == k && (with_virtual || k->virtual_resources == 0) &&
-           k->tmem_columns == 0 && k->dvgpr == 0 &&
+    /* a launch that cannot run takes the plain path */
+    return gpuocc_kernel_view(k, &scratch, &rc) == k && k->tmem_columns == 0 && k->dvgpr == 0 &&
            k->smem_static_bytes <= GPUOCC_NV_SMEM_STATIC_MAX && k->barriers <= GPUOCC_NV_BARRIERS_PER_BLOCK &&
            k->smem_dynamic_bytes < GPUOCC_FAST_BYTES && k->smem_dynamic_max_bytes < GPUOCC_FAST_BYTES;
 }
 
-static inline bool kernel_ok_sized(const gpuocc_kernel *k, bool with_virtual, bool sized, bool wide)
+static inline bool kernel_ok_sized(const gpuocc_kernel *k, bool sized, bool wide)
 {
     (void)wide;
-    return (!sized || k->size == sizeof *k) && kernel_ok(k, with_virtual);
+    return (!sized || k->size == sizeof *k) && kernel_ok(k);
 }
 #endif
 
-bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k)
-{
-    return kernel_ok(k, false);
-}
-
 bool gpuocc_nv_kernel_fast_virtual_ok(const gpuocc_kernel *k)
 {
-    return kernel_ok(k, true);
+    return kernel_ok(k);
 }
 
 /*
@@ -461,7 +450,7 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_fast_sized(const gpuocc_device *d, co
                                                       bool sized, bool wide)
 {
     /* `sized`: the sizes checked here too (the caller checked none) */
-    if (!device_ok_sized(d, sized, wide) || !kernel_ok_sized(k, true, sized, wide) || (sized && r->size != sizeof *r))
+    if (!device_ok_sized(d, sized, wide) || !kernel_ok_sized(k, sized, wide) || (sized && r->size != sizeof *r))
         return false;
     struct gpuocc_nv_fast f;
     if ((d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
@@ -495,7 +484,7 @@ static GPUOCC_ALWAYS_INLINE bool prepared_eval(const uint64_t *opaque, const gpu
     /* one branch for them all: the tag's sum overlaps the kernel's checks.  `whole`: the caller checked
        no struct's size (nor the state's vendor), checked here with the rest */
     bool tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, fast = s->params.fast != 0;
-    bool kernel_fine = kernel_ok_sized(k, true, whole, wide);
+    bool kernel_fine = kernel_ok_sized(k, whole, wide);
     bool threads_fine = (uint32_t)k->threads_per_block <= s->params.thread_cap;
     if (whole) {
         const gpuocc_prepared *prepared = (const gpuocc_prepared *)(const void *)((const unsigned char *)opaque -
@@ -536,12 +525,6 @@ static inline bool has_avx2(void)
     return false;
 }
 #endif
-
-static GPUOCC_ALWAYS_INLINE bool occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
-                                                bool wide)
-{
-    return occupancy_fast_sized(d, k, r, false, wide);
-}
 
 /* The API's entries: the fast path on the caller's structs (NULL pointers and sizes checked here), else a
    tail call of the API's own path. */
@@ -597,22 +580,6 @@ int32_t gpuocc_nv_occupancy_prepared_or(const gpuocc_prepared *p, const gpuocc_k
                                         gpuocc_nv_prepared_other other)
 {
     return has_avx2() ? prepared_or_avx2(p, k, r, other) : prepared_or_baseline(p, k, r, other);
-}
-
-static GPUOCC_NOINLINE bool occupancy_fast_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
-{
-    return occupancy_fast(d, k, r, false);
-}
-
-SINGLE_AVX2 static GPUOCC_NOINLINE bool occupancy_fast_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
-                                                            gpuocc_result *r)
-{
-    return occupancy_fast(d, k, r, true);
-}
-
-bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
-{
-    return has_avx2() ? occupancy_fast_avx2(d, k, r) : occupancy_fast_baseline(d, k, r);
 }
 
 static GPUOCC_NOINLINE bool occupancy_prepared_baseline(const uint64_t *opaque, const gpuocc_kernel *k,

@@ -45,7 +45,7 @@ static inline int32_t gpuocc_select_i32(bool yes, int32_t a, int32_t b)
 }
 
 
-/* The checks gpuocc_nv_device_fast_ok and gpuocc_nv_kernel_fast_ok (lib/nvidia/nvidia.h) accept byte
+/* The checks gpuocc_nv_device_fast_ok and gpuocc_nv_kernel_fast_virtual_ok (lib/nvidia/nvidia.h) accept byte
    counts below GPUOCC_FAST_BYTES only. */
 
 /* What every launch on one device shares: shifts for its power-of-two units, the register file in

@@ -123,20 +123,14 @@ int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, con
    whose byte counts are below GPUOCC_FAST_BYTES; false sends the caller to the plain checks. */
 bool gpuocc_nv_device_fast_ok(const gpuocc_device *d);
 /* Whether a kernel in the current layout passes the kernel checks with its byte counts (dynamic maximum
-   included) below GPUOCC_FAST_BYTES. */
-bool gpuocc_nv_kernel_fast_ok(const gpuocc_kernel *k);
-/* The same for a caller that applies the virtual-resource limit (the single calls, the batch, the searches
-   and the sweeps): a kernel that uses virtual resources passes too. */
+   included) below GPUOCC_FAST_BYTES, for a caller that applies the virtual-resource limit (the batch, the
+   searches and the sweeps; the single calls check their own way, lib/nvidia/fast.c). */
 bool gpuocc_nv_kernel_fast_virtual_ok(const gpuocc_kernel *k);
 /* gpuocc_sweep's points from..from + (n - 1) x step on axis `axis` of kernel `k` (its axis value set to
    `from`), for a device and a kernel both fast checks accepted (lib/nvidia/sweep.c); false (nothing
    written) when the device's units or the range need the plain rules. */
 bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
                           int64_t n, gpuocc_sweep_point *points);
-/* gpuocc_occupancy's fast path (lib/nvidia/fast.c), for structs in the current layout: true when it
-   answered (result written, every field but size), false (nothing written) when the plain path must check
-   or answer. */
-bool gpuocc_nv_occupancy_fast(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 /* The prepared form of NVIDIA's rules (lib/nvidia/batch.c): fill the opaque state from a checked device;
    run a batch on it (the state is re-checked; the kernel and batch structs already are). */
 void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque);
