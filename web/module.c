@@ -358,8 +358,9 @@ static const gpuocc_device *device_named(struct web_report *c, const char *name)
         return NULL;
     if (n >= sizeof c->devices[0].name) /* too long to keep (and no catalog name is): used once */
         return NULL;
-    int32_t i = c->devices_len < 8 ? c->devices_len++ : c->devices_next;
-    c->devices_next = (i + 1) % 8;
+    const int32_t kept = (int32_t)(sizeof c->devices / sizeof c->devices[0]);
+    int32_t i = c->devices_len < kept ? c->devices_len++ : c->devices_next;
+    c->devices_next = (i + 1) % kept;
     memcpy(c->devices[i].name, name, n + 1);
     c->devices[i].dev = d;
     return &c->devices[i].dev;
