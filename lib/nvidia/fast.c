@@ -170,8 +170,10 @@ static GPUOCC_ALWAYS_INLINE void out_of_bounds8(struct bad_lanes *bad, const uns
         bad->w |= (i32x8)((u32x8)v - (u32x8)b[0]) > b[1];
         return;
     }
-    for (int half = 0; half < 2; half++)
-        bad->h |= (i32x4)((gpuocc_u32x4)load(p + 16 * half) - (gpuocc_u32x4)half_of(&b[0], half)) > half_of(&b[1], half);
+    for (int half = 0; half < 2; half++) {
+        gpuocc_u32x4 moved = (gpuocc_u32x4)load(p + 16 * half) - (gpuocc_u32x4)half_of(&b[0], half);
+        bad->h |= (i32x4)moved > half_of(&b[1], half);
+    }
 }
 
 static GPUOCC_ALWAYS_INLINE void nonzero8(struct bad_lanes *bad, const unsigned char *p, bool wide)
@@ -193,7 +195,8 @@ static GPUOCC_ALWAYS_INLINE bool none_bad(const struct bad_lanes *bad, bool wide
 /* bad |= carveouts j .. j + 7 (j + 3 in four lanes) out of order: a used entry not above the one before it
    (lane 0 of the first group reads carveout_count and is not compared; that entry's bounds are >= 0), an
    unused entry not zero. */
-static GPUOCC_ALWAYS_INLINE void carveouts_wrong4(struct bad_lanes *bad, const gpuocc_device *d, int32_t j, int32_t count)
+static GPUOCC_ALWAYS_INLINE void carveouts_wrong4(struct bad_lanes *bad, const gpuocc_device *d, int32_t j,
+                                                  int32_t count)
 {
     const i32x4 zero = {0, 0, 0, 0};
     i32x4 c = load(&d->carveouts_kib[j]);
@@ -204,8 +207,8 @@ static GPUOCC_ALWAYS_INLINE void carveouts_wrong4(struct bad_lanes *bad, const g
     bad->h |= (used & ~rising) | (~used & ~(c == zero));
 }
 
-static GPUOCC_ALWAYS_INLINE void carveouts_wrong8(struct bad_lanes *bad, const gpuocc_device *d, int32_t j, int32_t count,
-                                                  bool wide)
+static GPUOCC_ALWAYS_INLINE void carveouts_wrong8(struct bad_lanes *bad, const gpuocc_device *d, int32_t j,
+                                                  int32_t count, bool wide)
 {
     if (!wide) {
         carveouts_wrong4(bad, d, j, count);

@@ -278,23 +278,18 @@ static inline int32_t gpuocc_nv_fast_virtual_of(int32_t per_sm, int64_t virtual_
     return gpuocc_select_i32((per_sm == 0) | (virtual_resources == 0), GPUOCC_NO_LIMIT, (int32_t)quotient);
 }
 
-/* The minimum over the five limits and the resources that tie at it. */
-static inline void gpuocc_nv_fast_combine_of(int32_t slot_blocks, struct gpuocc_nv_answer *a, uint32_t *limiters)
+/* The minimum over the six limits (the warp slots', the registers', the shared memory's, the blocks', the
+   barriers' and the virtual resources') into a->blocks, and the resources that tie at it. */
+static GPUOCC_ALWAYS_INLINE uint32_t gpuocc_nv_fast_combine(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a)
 {
+    int32_t slot_blocks = f->max_blocks_per_sm;
     int32_t blocks = gpuocc_min32(gpuocc_min32(gpuocc_min32(a->warps_blocks, a->regs_blocks),
                                                gpuocc_min32(a->smem_blocks, slot_blocks)),
-                                  a->barrier_blocks);
+                                  gpuocc_min32(a->barrier_blocks, a->virtual_blocks));
     a->blocks = blocks;
-    *limiters = (uint32_t)(a->warps_blocks == blocks) << GPUOCC_RESOURCE_WARPS |
-                (uint32_t)(a->regs_blocks == blocks) << GPUOCC_RESOURCE_REGISTERS |
-                (uint32_t)(a->smem_blocks == blocks) << GPUOCC_RESOURCE_SMEM |
-                (uint32_t)(slot_blocks == blocks) << GPUOCC_RESOURCE_BLOCKS |
-                (uint32_t)(a->barrier_blocks == blocks) << GPUOCC_RESOURCE_BARRIERS;
-}
-
-static inline void gpuocc_nv_fast_combine(const gpuocc_device *d, struct gpuocc_nv_answer *a, uint32_t *limiters)
-{
-    gpuocc_nv_fast_combine_of(d->max_blocks_per_sm, a, limiters);
+    return gpuocc_nv_limiters((uint32_t)blocks, (uint32_t)a->warps_blocks, (uint32_t)a->regs_blocks,
+                              (uint32_t)a->smem_blocks, (uint32_t)slot_blocks, (uint32_t)a->barrier_blocks,
+                              (uint32_t)a->virtual_blocks);
 }
 
 /* regs_per_block as gpuocc_rule_all reports it (saturated at INT32_MAX). */
@@ -325,15 +320,7 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_result_rest(gpuocc_result *r)
 static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_result(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a,
                                                        gpuocc_result *r)
 {
-    /* the five limits of gpuocc_nv_fast_combine_of and the virtual resources' */
-    int32_t slot_blocks = f->max_blocks_per_sm;
-    int32_t blocks = gpuocc_min32(gpuocc_min32(gpuocc_min32(a->warps_blocks, a->regs_blocks),
-                                               gpuocc_min32(a->smem_blocks, slot_blocks)),
-                                  gpuocc_min32(a->barrier_blocks, a->virtual_blocks));
-    a->blocks = blocks;
-    uint32_t limiters = gpuocc_nv_limiters((uint32_t)blocks, (uint32_t)a->warps_blocks, (uint32_t)a->regs_blocks,
-                                           (uint32_t)a->smem_blocks, (uint32_t)slot_blocks,
-                                           (uint32_t)a->barrier_blocks, (uint32_t)a->virtual_blocks);
+    uint32_t limiters = gpuocc_nv_fast_combine(f, a);
     int32_t warps = a->blocks * (int32_t)a->warps_per_block; /* at most the warp slots */
     r->limiters = limiters;
     r->blocks_per_sm = a->blocks;

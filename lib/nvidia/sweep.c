@@ -43,17 +43,6 @@ static inline uint64_t double_bits(double x)
     return bits;
 }
 
-/* gpuocc_nv_fast_combine with the virtual resources' limit (a->virtual_blocks) as a sixth: the minimum
-   and the resources that tie at it, as gpuocc_nv_fast_result finds them. */
-static inline void combine(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, uint32_t *limiters)
-{
-    gpuocc_nv_fast_combine(f->d, a, limiters);
-    int32_t blocks = gpuocc_min32(a->blocks, a->virtual_blocks);
-    *limiters = (*limiters & -(uint32_t)(blocks == a->blocks)) |
-                (uint32_t)(a->virtual_blocks == blocks) << GPUOCC_RESOURCE_VIRTUAL;
-    a->blocks = blocks;
-}
-
 /* The virtual resources' limit (gpuocc_rule_virtual), which no axis moves. */
 static inline int32_t virtual_blocks(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k)
 {
@@ -62,8 +51,7 @@ static inline int32_t virtual_blocks(const struct gpuocc_nv_fast *f, const gpuoc
 
 static inline struct words point_words(const struct gpuocc_nv_fast *f, struct gpuocc_nv_answer *a, int64_t value)
 {
-    uint32_t limiters;
-    combine(f, a, &limiters);
+    uint32_t limiters = gpuocc_nv_fast_combine(f, a);
     int32_t warps = a->blocks * (int32_t)a->warps_per_block; /* at most the warp slots */
     struct words p;
     p.w[0] = (uint64_t)value;
