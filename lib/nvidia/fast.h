@@ -45,6 +45,25 @@ static inline int32_t gpuocc_select_i32(bool yes, int32_t a, int32_t b)
 }
 
 
+/* A condition the launch decides, marked unpredictable: the compiler then makes conditional moves of the
+   conditional expressions that test it rather than branches (which random launches mispredict). */
+#if defined(__clang__)
+#define GPUOCC_EITHER(c) __builtin_unpredictable(c)
+#elif defined(__GNUC__) && __GNUC__ >= 9
+#define GPUOCC_EITHER(c) __builtin_expect_with_probability(!!(c), 1, 0.5)
+#else
+#define GPUOCC_EITHER(c) (c)
+#endif
+
+/* The value as computed, to the compiler opaque: what a conditional expression then picks between is in
+   registers already, so the compiler makes a conditional move of it rather than branching around the
+   computation (GCC does for a product or a quotient).  No instruction. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GPUOCC_KEEP(x) __asm__("" : "+r"(x))
+#else
+#define GPUOCC_KEEP(x) ((void)0)
+#endif
+
 /* The checks gpuocc_nv_device_fast_ok and gpuocc_nv_kernel_fast_virtual_ok (lib/nvidia/nvidia.h) accept byte
    counts below GPUOCC_FAST_BYTES only. */
 
@@ -356,10 +375,85 @@ struct gpuocc_nv_single {
 };
 _Static_assert(sizeof(struct gpuocc_nv_single) % sizeof(uint64_t) == 0, "the block is whole words");
 
+/* carveout_percent + 1: 0 (GPUOCC_CARVEOUT_DEFAULT) .. 101, and two entries of padding */
+#define GPUOCC_NV_PERCENTS 104
+/* A table entry of the prepared single call: the value in the low half, the value ^ a seal in the high
+   half (GPUOCC_NV_SEAL for a 64-bit entry, its low 16 bits for a 32-bit one): a call XORs the halves of
+   every entry it reads, and any byte changed in one of them changes that XOR. */
+#define GPUOCC_NV_SEAL 0x5bd1e995u
+
+static inline uint64_t gpuocc_nv_sealed(uint32_t value)
+{
+    return (uint64_t)value | (uint64_t)(value ^ GPUOCC_NV_SEAL) << 32;
+}
+
+static inline uint32_t gpuocc_nv_sealed16(uint16_t value)
+{
+    return (uint32_t)value | (uint32_t)(uint16_t)(value ^ GPUOCC_NV_SEAL) << 16;
+}
+
+/* What the prepared single call reads (gpuocc_nv_quick_fill): the few device fields it needs, under their
+   own tag (and the state's), and tables where the rules would divide or search (struct
+   gpuocc_nv_quick_tables), each entry sealed; every index is bounded where it is used by the kernel's
+   checks or the tagged fields. */
+struct gpuocc_nv_quick {
+    uint32_t smem_shift, slots, reserved0, reserved1; /* reserved: zero */
+    uint32_t max_threads_per_block, regs_per_thread_max, max_blocks_per_sm, virtual_per_sm, barriers_per_sm;
+    /* shared memory, bytes (each below 2^30 where the tag matches): per SM, reserved per block, the opt-in
+       limit, and the two limits on a block's allocation (opt-in or not, the reserved part included), and
+       the default per-block limit less the reserved part (a block's own bytes past it need the opt-in) */
+    uint32_t smem_per_sm, smem_reserved, smem_optin, optin_total, block_total;
+    int32_t block_own, reserved2;
+    /* gpuocc_nv_quick_sum of the words above; one more when the tables cannot hold the device exactly
+       (then no call matches it, and every call takes the plain path) */
+    uint64_t tag;
+};
+
+/* The prepared single call's tables (outside the state's tag, each entry sealed). */
+struct gpuocc_nv_quick_tables {
+    /* by register allocation step of a warp, 0 .. GPUOCC_FAST_STEPS, then one entry past the per-thread
+       maximum (no block runs): the warps per SM the register file holds at that step (bits 0 .. 15), the
+       most warps per block that fit (bits 16 .. 23), and 0xff in bits 24 .. 31 at step 0 (no registers, no
+       limit) */
+    uint64_t regs[GPUOCC_FAST_STEPS + 2];
+    /* the smallest carveout, in KiB, holding the kernel's preference (by carveout_percent + 1) and holding
+       a block of so many KiB (by KiB, the last entry: GPUOCC_NV_KIB_MAX or more); 0xffff where none does
+       (then smem_per_sm, as on a device without carveouts).  The carveout holding both is the larger of the
+       two. */
+    uint32_t carveout_by_percent[GPUOCC_NV_PERCENTS];
+    uint32_t carveout_by_kib[GPUOCC_NV_KIB_MAX + 2];
+};
+#define GPUOCC_NV_QUICK_WORDS (offsetof(struct gpuocc_nv_quick, tag) / sizeof(uint64_t))
+_Static_assert(GPUOCC_NV_QUICK_WORDS == 8, "the tagged fields are eight words");
+
+static GPUOCC_ALWAYS_INLINE uint64_t gpuocc_nv_quick_sum(const struct gpuocc_nv_quick *q)
+{
+    const unsigned char *b = (const unsigned char *)q;
+#if GPUOCC_VECTORS
+    gpuocc_u64x2 sum = {GPUOCC_TAG_SEED, 0};
+#pragma GCC unroll 4
+    for (size_t i = 0; i < GPUOCC_NV_QUICK_WORDS; i += 2) {
+        gpuocc_u64x2 v;
+        memcpy(&v, b + i * sizeof(uint64_t), sizeof v);
+        sum += v;
+    }
+    return sum[0] + sum[1];
+#else
+    uint64_t sum = GPUOCC_TAG_SEED;
+    for (size_t i = 0; i < GPUOCC_NV_QUICK_WORDS; i++) {
+        uint64_t word;
+        memcpy(&word, b + i * sizeof word, sizeof word);
+        sum += word;
+    }
+    return sum;
+#endif
+}
+
 struct GPUOCC_MAY_ALIAS gpuocc_nv_prepared {
     gpuocc_device device;          /* checked by gpuocc_prepare; first, as every vendor's state */
     struct gpuocc_nv_single single;
-    uint64_t quick_tag; /* gpuocc_state_tag of `single` alone: what the prepared single call reads */
+    uint64_t quick_tag; /* gpuocc_nv_quick_tag of `single` alone: what a short batch reads */
+    struct gpuocc_nv_quick quick; /* what the prepared single call reads, its tables below */
     uint64_t tag;   /* gpuocc_state_tag of the words above: what a short batch and the plain path read */
     uint64_t check; /* gpuocc_state_sum of the whole state: a long batch reads the tables too */
     /* by warps per SM: warps / warp slots, computed as gpuocc_rule_all does (when slots <= SLOTS_MAX) */
@@ -368,11 +462,19 @@ struct GPUOCC_MAY_ALIAS gpuocc_nv_prepared {
        GPUOCC_MAX_CARVEOUTS when none is (or the device has none); whole words, so that the state is whole
        words on targets that align 64-bit fields to 4 bytes (i386) too */
     uint8_t carveout_index[(GPUOCC_NV_KIB_MAX + 1 + 7) / 8 * 8];
+    struct gpuocc_nv_quick_tables quick_tables;
 };
 _Static_assert(offsetof(struct gpuocc_nv_prepared, tag) % sizeof(uint64_t) == 0, "the tagged words are whole");
 _Static_assert(offsetof(struct gpuocc_nv_prepared, quick_tag) ==
                    offsetof(struct gpuocc_nv_prepared, single) + sizeof(struct gpuocc_nv_single),
                "the quick tag follows its block");
+
+/* Fill `q` for the device of `f` (gpuocc_nv_fast_init done), or with a tag no call matches when it is not
+   of the common shape (32-thread warps, 256-register allocation units: the call's constants) or the tables
+   cannot hold it exactly (more than GPUOCC_NV_SLOTS_MAX warp slots, a carveout of GPUOCC_NV_KIB_MAX KiB or
+   more, 2^30 bytes of shared memory per SM or more, a register file of more than 65,535 warps). */
+void gpuocc_nv_quick_fill(const struct gpuocc_nv_fast *f, struct gpuocc_nv_quick *q,
+                          struct gpuocc_nv_quick_tables *t);
 
 /* the state as read in place (GPUOCC_MAY_ALIAS) */
 typedef struct gpuocc_nv_prepared gpuocc_nv_state;

@@ -43,7 +43,7 @@ static int32_t public_limit(int v)
     return v == INT_MAX ? GPUOCC_UNLIMITED : v;
 }
 
-static void compare_occupancy(const char *arch, const gpuocc_device *d, long *stale)
+static void compare_occupancy(const char *arch, const gpuocc_device *d, const gpuocc_prepared *prepared, long *stale)
 {
     gpuocc_kernel k;
     random_kernel(d, &k);
@@ -63,6 +63,10 @@ static void compare_occupancy(const char *arch, const gpuocc_device *d, long *st
              k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes, (long long)k.smem_dynamic_bytes,
              k.carveout_percent, k.smem_optin, (long long)k.smem_dynamic_max_bytes, k.barriers, k.virtual_resources);
     EXPECT_EQ("status", rc, err == CUDA_OCC_SUCCESS ? GPUOCC_OK : -100 - (int)err, ctx);
+    /* the prepared single call (its own tables) answers the same, field by field */
+    gpuocc_result from_prepared = {.size = sizeof from_prepared};
+    EXPECT_EQ("prepared status", gpuocc_occupancy_prepared(prepared, &k, &from_prepared), rc, ctx);
+    EXPECT_EQ("prepared result", memcmp(&from_prepared, &ours, sizeof ours) == 0 || rc != GPUOCC_OK, 1, ctx);
     if (rc != GPUOCC_OK || err != CUDA_OCC_SUCCESS)
         return;
     EXPECT_EQ("blocks", ours.blocks_per_sm, theirs.activeBlocksPerMultiprocessor, ctx);
@@ -359,8 +363,10 @@ int main(void)
         d.sm_count = (int32_t)(i + 10); /* a bare architecture gets an SM count so min grids compare */
         const char *arch = gpuocc_catalog_name(i);
         long before = failures, stale = 0;
+        gpuocc_prepared prepared = {.size = sizeof prepared};
+        EXPECT_EQ("prepare", gpuocc_prepare(&d, &prepared), GPUOCC_OK, arch);
         for (int n = 0; n < CONFIGS_PER_ARCH; n++)
-            compare_occupancy(arch, &d, &stale);
+            compare_occupancy(arch, &d, &prepared, &stale);
         for (int n = 0; n < SEARCHES_PER_ARCH; n++)
             compare_search(arch, &d);
         for (int n = 0; n < SWEEPS_PER_ARCH; n++)

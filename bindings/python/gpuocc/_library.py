@@ -179,7 +179,7 @@ class _CStep(ctypes.Structure):
 
 
 class _CPrepared(ctypes.Structure):
-    _fields_ = [("size", c_u32), ("reserved0", c_u32), ("opaque", c_u64 * 255)]
+    _fields_ = [("size", c_u32), ("reserved0", c_u32), ("opaque", c_u64 * 499)]
 
 
 # gpuocc_batch's pointers take 64 bits on every target (GPUOCC_PTR64): an address, 0 for NULL
