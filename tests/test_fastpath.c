@@ -278,6 +278,25 @@ Test(fastpath, single_call_equals_the_plain_rules)
                      d.carveout_count, k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes,
                      (long long)k.smem_dynamic_bytes, fast.blocks_per_sm, plain.blocks_per_sm);
         answered += rc == GPUOCC_OK;
+        if (round % 4 == 0) {
+            /* the prepared call's tables (or its plain path, on devices they do not hold) on the same
+               launch: the plain rules' answer, field by field */
+            gpuocc_prepared p = {.size = sizeof p};
+            cr_assert_eq(gpuocc_prepare(&d, &p), gpuocc_device_validate(&d), "round %d", round);
+            if (gpuocc_device_validate(&d) != GPUOCC_OK)
+                continue;
+            gpuocc_result prepared;
+            memset(&prepared, 0xA5, sizeof prepared);
+            prepared.size = sizeof prepared;
+            cr_assert_eq(gpuocc_occupancy_prepared(&p, &k, &prepared), rc, "round %d: prepared", round);
+            cr_assert_eq(memcmp(&prepared, &plain, sizeof prepared), 0,
+                         "round %d: prepared %d blocks (limits %d %d %d), plain %d (%d %d %d); threads %d regs %d "
+                         "static %lld dynamic %lld carveout %d optin %d",
+                         round, prepared.blocks_per_sm, prepared.limit_warps, prepared.limit_regs,
+                         prepared.limit_smem, plain.blocks_per_sm, plain.limit_warps, plain.limit_regs,
+                         plain.limit_smem, k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes,
+                         (long long)k.smem_dynamic_bytes, k.carveout_percent, k.smem_optin);
+        }
     }
     cr_expect_gt(answered, 100000);
 }
