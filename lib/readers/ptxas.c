@@ -110,37 +110,56 @@ static int32_t parse_cc(const char *p, const char *e)
 }
 
 /* "40 registers, used 1 barriers, 256 bytes smem, 380 bytes cmem[0], 8 bytes lmem, ..." in [p, e), from
-   just after the line's first "Used ". */
+   just after the line's first "Used ".  Each gap is tried first as ptxas prints it (one space, ", "
+   between the items), then with any spacing around the words and commas: the same reading. */
 static bool parse_used(const char *p, const char *e, gpuocc_compiled_kernel *k)
 {
     int64_t v;
     if (!(p = read_number(p, e, &v)) || v > INT32_MAX)
         return false;
-    p = skip_space(p, e);
-    if (!HAS(p, e, "registers"))
-        return false;
-    k->registers = (int32_t)v;
-    p += 9;
-    while ((p = skip_space(p, e)) < e) {
-        if (*p != ',')
+    if (HAS(p, e, " registers")) {
+        p += 10;
+    } else {
+        p = skip_space(p, e);
+        if (!HAS(p, e, "registers"))
             return false;
-        p = skip_space(p + 1, e);
+        p += 9;
+    }
+    k->registers = (int32_t)v;
+    for (;;) {
+        if (HAS(p, e, ", ") && p + 2 < e && p[2] != ' ' && p[2] != '\t') {
+            p += 2;
+        } else {
+            if ((p = skip_space(p, e)) == e)
+                return true;
+            if (*p != ',')
+                return false;
+            p = skip_space(p + 1, e);
+        }
         if (HAS(p, e, "used ")) {
             if (!(p = read_number(p + 5, e, &v)) || v > INT32_MAX)
                 return false;
-            p = skip_space(p, e);
-            if (!HAS(p, e, "barriers"))
-                return false;
+            if (HAS(p, e, " barriers")) {
+                p += 9;
+            } else {
+                p = skip_space(p, e);
+                if (!HAS(p, e, "barriers"))
+                    return false;
+                p += 8;
+            }
             k->barriers = (int32_t)v;
-            p += 8;
             continue;
         }
         if (!(p = read_number(p, e, &v)))
             return false;
-        p = skip_space(p, e);
-        if (!HAS(p, e, "bytes "))
-            return false;
-        p += 6;
+        if (HAS(p, e, " bytes ")) {
+            p += 7;
+        } else {
+            p = skip_space(p, e);
+            if (!HAS(p, e, "bytes "))
+                return false;
+            p += 6;
+        }
         /* smem, cmem[0], lmem are kept; other constant banks and the stack sizes are read and ignored */
         if (HAS(p, e, "smem"))
             k->smem_bytes = v, p += 4;
@@ -155,15 +174,24 @@ static bool parse_used(const char *p, const char *e, gpuocc_compiled_kernel *k)
             p = comma ? comma : e;
         }
     }
-    return true;
 }
 
 /* "56 bytes stack frame, 52 bytes spill stores, 56 bytes spill loads"; writes only when the whole line
-   reads. */
+   reads.  The form ptxas prints (single spaces, ", " between the items) is read first; any other spacing
+   by the general reading, which accepts what the first one does with the same values. */
 static bool parse_properties(const char *p, const char *e, int64_t out[3])
 {
     int64_t v[3];
-    if (!(p = read_number(skip_space(p, e), e, &v[0])))
+    if (HAS(p, e, "    ")) /* ptxas's indent */
+        p += 4;
+    p = skip_space(p, e);
+    const char *q = p;
+    if ((q = read_number(q, e, &v[0])) && HAS(q, e, " bytes stack frame, ") && (q = read_number(q + 20, e, &v[1])) &&
+        HAS(q, e, " bytes spill stores, ") && (q = read_number(q + 21, e, &v[2])) && HAS(q, e, " bytes spill loads")) {
+        memcpy(out, v, sizeof v);
+        return true;
+    }
+    if (!(p = read_number(p, e, &v[0])))
         return false;
     p = skip_space(p, e);
     if (!HAS(p, e, "bytes stack frame"))
@@ -219,7 +247,7 @@ struct ptxas_job {
 
 /* One line, [line, end) without its line end, that holds a phrase or follows "Function properties".  0 to
    go on, PTXAS_PAUSED, or an error (*error_line set on PARSE / TRUNCATED). */
-static int32_t ptxas_line(struct ptxas_scanner *s, const char *line, const char *end, const struct ptxas_phrases *f,
+static GPUOCC_ALWAYS_INLINE int32_t ptxas_line(struct ptxas_scanner *s, const char *line, const char *end, const struct ptxas_phrases *f,
                           const struct ptxas_job *job, int32_t *error_line)
 {
     if (end > line && end[-1] == '\r')
