@@ -228,7 +228,6 @@ struct ptxas_scanner {
     size_t length, pos;
     int32_t line_no, n, open_line;
     bool open, want_properties;
-    gpuocc_compiled_kernel cur; /* the open record when nobody asked for it (only checked) */
     struct span {
         const char *p;
         size_t n;
@@ -241,6 +240,7 @@ struct ptxas_scanner {
 struct ptxas_job {
     gpuocc_compiled_kernel *out;
     int32_t lo, hi, pause_at;
+    gpuocc_compiled_kernel *scratch; /* where a record nobody asked for is read (only checked) */
 };
 
 #define PTXAS_PAUSED 1 /* internal: the scan stopped after record number `pause_at` */
@@ -312,7 +312,7 @@ static GPUOCC_ALWAYS_INLINE int32_t ptxas_line(struct ptxas_scanner *s, const ch
         s->want_properties = true;
     } else if (s->open) {
         bool wanted = s->n >= job->lo && s->n < job->hi;
-        gpuocc_compiled_kernel *cur = wanted ? &job->out[s->n] : &s->cur;
+        gpuocc_compiled_kernel *cur = wanted ? &job->out[s->n] : job->scratch;
         if (!parse_used(f->used + 5, end, cur)) {
             *error_line = s->line_no;
             return GPUOCC_ERR_PARSE;
@@ -336,8 +336,9 @@ static GPUOCC_ALWAYS_INLINE int32_t ptxas_line(struct ptxas_scanner *s, const ch
     return 0;
 }
 
-/* Bit i set where block[i] is a line end or the first letter of a phrase ('C', 'F', 'U'): `n` <= 64 bytes,
-   sixty-four at a time with SSE2 (x86-64 always has it), a byte at a time otherwise. */
+/* Bit i set where block[i] is a line end or may be the first letter of a phrase ('C', 'F', 'U'; the
+   vector test also marks 'B' and 'G', which match no phrase): `n` <= 64 bytes, sixty-four at a time with
+   SSE2 (x86-64 always has it), a byte at a time otherwise. */
 static inline uint64_t ptxas_marks(const char *block, size_t n)
 {
     uint64_t mask = 0;
@@ -349,17 +350,18 @@ static inline uint64_t ptxas_marks(const char *block, size_t n)
 }
 #if defined(__SSE2__) && !defined(GPUOCC_NO_VECTORS)
 #include <emmintrin.h>
+static inline uint32_t ptxas_marks16(const char *block)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)block);
+    __m128i cf = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x05)), _mm_set1_epi8(0x47)); /* B C F G */
+    __m128i m = _mm_or_si128(_mm_or_si128(cf, _mm_cmpeq_epi8(v, _mm_set1_epi8('U'))),
+                             _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+    return (uint32_t)_mm_movemask_epi8(m);
+}
 static inline uint64_t ptxas_marks64(const char *block)
 {
-    const __m128i nl = _mm_set1_epi8('\n'), c = _mm_set1_epi8('C'), f = _mm_set1_epi8('F'), u = _mm_set1_epi8('U');
-    uint64_t mask = 0;
-    for (int i = 0; i < 4; i++) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(block + 16 * i));
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, c)),
-                                 _mm_or_si128(_mm_cmpeq_epi8(v, f), _mm_cmpeq_epi8(v, u)));
-        mask |= (uint64_t)(uint32_t)_mm_movemask_epi8(m) << (16 * i);
-    }
-    return mask;
+    return (uint64_t)ptxas_marks16(block) | (uint64_t)ptxas_marks16(block + 16) << 16 |
+           (uint64_t)ptxas_marks16(block + 32) << 32 | (uint64_t)ptxas_marks16(block + 48) << 48;
 }
 #else
 #define ptxas_marks64(block) ptxas_marks(block, 64)
@@ -369,7 +371,8 @@ static inline uint64_t ptxas_marks64(const char *block)
    a line (one with neither a phrase nor a pending properties line is only counted); a phrase's first
    letter is compared with the phrase.  Returns PTXAS_PAUSED (s->pos then just past the record's line),
    GPUOCC_OK at the end of the text, or an error. */
-static int32_t ptxas_scan(struct ptxas_scanner *s, const struct ptxas_job *job, int32_t *error_line)
+static GPUOCC_ALWAYS_INLINE int32_t ptxas_scan_lines(struct ptxas_scanner *s, const struct ptxas_job *job,
+                                                     int32_t *error_line)
 {
     const char *p = s->text + s->pos, *end = s->text + s->length, *line = p;
     struct ptxas_phrases f = {NULL, NULL, NULL};
@@ -426,6 +429,19 @@ static int32_t ptxas_scan(struct ptxas_scanner *s, const struct ptxas_job *job, 
     return GPUOCC_OK;
 }
 
+/* The scan on a copy of the state in local variables (the compiler keeps them in registers), and a
+   scratch record for the ones nobody asked for. */
+static int32_t ptxas_scan(struct ptxas_scanner *state, const struct ptxas_job *job, int32_t *error_line)
+{
+    struct ptxas_scanner s = *state;
+    gpuocc_compiled_kernel scratch;
+    struct ptxas_job j = *job;
+    j.scratch = &scratch;
+    int32_t rc = ptxas_scan_lines(&s, &j, error_line);
+    *state = s;
+    return rc;
+}
+
 int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kernel *kernels, int32_t capacity,
                            int32_t *count, int32_t *error_line)
 {
@@ -440,7 +456,7 @@ int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kern
     int32_t kept = capacity < STASH ? capacity : STASH, line = 0;
     /* The one pass: the first records into the stash; if more are wanted than it holds, remember where
        it filled and read on, counting, to the end. */
-    const struct ptxas_job first = {stash, 0, kept, capacity > STASH ? STASH : 0}, rest = {NULL, 0, 0, 0};
+    const struct ptxas_job first = {stash, 0, kept, capacity > STASH ? STASH : 0, NULL}, rest = {NULL, 0, 0, 0, NULL};
     int32_t rc = ptxas_scan(&s, &first, &line);
     bool more = rc == PTXAS_PAUSED;
     if (more) {
@@ -456,7 +472,7 @@ int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kern
     if (n > 0 && kept > 0)
         memcpy(kernels, stash, (size_t)(n < kept ? n : kept) * sizeof *stash);
     if (more) {
-        const struct ptxas_job fill = {kernels, STASH, capacity, capacity};
+        const struct ptxas_job fill = {kernels, STASH, capacity, capacity, NULL};
         ptxas_scan(&resume, &fill, &line); /* cannot fail: the same lines read above */
     }
     *count = n;
