@@ -55,28 +55,43 @@ static inline const char *skip_space(const char *p, const char *e)
     return p;
 }
 
-/* A decimal number at p, with a+b sums (old logs print "8+16 bytes smem"): where it ends, or NULL if
-   there is none or it is too large (a term past INT64_MAX / 4, or a sum past INT64_MAX). */
-static inline const char *read_number(const char *p, const char *e, int64_t *out)
+#define NUMBER_LIMIT ((INT64_MAX / 4 - 9) / 10) /* a term stops before it passes INT64_MAX / 4 */
+
+/* The rest of a+b+... after the first term, `total`, at the '+' p points at (the rare path). */
+static GPUOCC_NOINLINE const char *read_sum(const char *p, const char *e, int64_t total, int64_t *out)
 {
-    int64_t total = 0;
-    for (;;) {
-        if (p == e || !digit(*p))
+    while (p < e && *p == '+') {
+        if (++p == e || !digit(*p))
             return NULL;
         int64_t v = 0;
         do {
-            if (v > (INT64_MAX / 4 - 9) / 10)
+            if (v > NUMBER_LIMIT)
                 return NULL;
             v = v * 10 + (*p++ - '0');
         } while (p < e && digit(*p));
         if (v > INT64_MAX - total)
             return NULL;
         total += v;
-        if (p == e || *p != '+')
-            break;
-        p++;
     }
     *out = total;
+    return p;
+}
+
+/* A decimal number at p, with a+b sums (old logs print "8+16 bytes smem"): where it ends, or NULL if
+   there is none or it is too large (a term past INT64_MAX / 4, or a sum past INT64_MAX). */
+static inline const char *read_number(const char *p, const char *e, int64_t *out)
+{
+    if (p == e || !digit(*p))
+        return NULL;
+    int64_t v = *p++ - '0';
+    while (p < e && digit(*p)) {
+        if (v > NUMBER_LIMIT)
+            return NULL;
+        v = v * 10 + (*p++ - '0');
+    }
+    if (p < e && *p == '+')
+        return read_sum(p, e, v, out);
+    *out = v;
     return p;
 }
 
