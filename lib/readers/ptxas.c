@@ -240,16 +240,18 @@ struct ptxas_phrases {
     const char *compiling, *props, *used;
 };
 
+struct span {
+    const char *p;
+    size_t n;
+};
+
 /* The reader's state between lines, so a scan can stop after a record and another resume there. */
 struct ptxas_scanner {
     const char *text;
     size_t length, pos;
     int32_t line_no, n, open_line;
     bool open, want_properties;
-    struct span {
-        const char *p;
-        size_t n;
-    } last_name;            /* the last "Function properties for" name... */
+    struct span last_name;  /* the last "Function properties for" name... */
     int64_t last_values[3]; /* ...and its stack frame, spill stores, spill loads */
 };
 
