@@ -267,8 +267,9 @@ struct ptxas_job {
 
 /* One line, [line, end) without its line end, that holds a phrase or follows "Function properties".  0 to
    go on, PTXAS_PAUSED, or an error (*error_line set on PARSE / TRUNCATED). */
-static GPUOCC_ALWAYS_INLINE int32_t ptxas_line(struct ptxas_scanner *s, const char *line, const char *end, const struct ptxas_phrases *f,
-                          const struct ptxas_job *job, int32_t *error_line)
+static GPUOCC_ALWAYS_INLINE int32_t ptxas_line(struct ptxas_scanner *s, const char *line, const char *end,
+                                               const struct ptxas_phrases *f, const struct ptxas_job *job,
+                                               int32_t *error_line)
 {
     if (end > line && end[-1] == '\r')
         end--;
@@ -426,7 +427,7 @@ static GPUOCC_ALWAYS_INLINE int32_t ptxas_scan_lines(struct ptxas_scanner *s, co
                 if (!f.props && HAS(q, end, "Function properties for "))
                     f.props = q;
                 break;
-            default: /* 'U' */
+            default: /* 'U' (or a 'B' or 'G' the vector test marks too: no phrase) */
                 if (!f.used && HAS(q, end, "Used "))
                     f.used = q;
                 break;
@@ -435,9 +436,13 @@ static GPUOCC_ALWAYS_INLINE int32_t ptxas_scan_lines(struct ptxas_scanner *s, co
         p += left >= 64 ? 64 : left;
     }
     if (line < end) { /* the last line, without a line end */
-        int32_t rc = f.compiling || f.props || f.used || s->want_properties ? ptxas_line(s, line, end, &f, job, error_line)
-                     : s->line_no == INT32_MAX                                ? GPUOCC_ERR_OVERFLOW
-                                                                              : (s->line_no++, 0);
+        int32_t rc = 0;
+        if (f.compiling || f.props || f.used || s->want_properties)
+            rc = ptxas_line(s, line, end, &f, job, error_line);
+        else if (s->line_no == INT32_MAX)
+            rc = GPUOCC_ERR_OVERFLOW;
+        else
+            s->line_no++;
         s->pos = s->length;
         if (rc)
             return rc;
