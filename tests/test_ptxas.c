@@ -250,3 +250,107 @@ Test(ptxas, long_logs_fail_untouched)
     }
     free(log);
 }
+
+/* The Used and properties lines with other spacing than ptxas prints (tabs, several spaces, spaces before a
+   comma, none after it): read as the plain form is.  Values by hand from the text. */
+Test(ptxas, other_spacing_reads_the_same)
+{
+    const char *text = "ptxas info    : Compiling entry function 'GBG' for 'sm_86'\n"
+                       "ptxas info    : Function properties for GBG\n"
+                       "\t16 \tbytes stack frame ,  8  bytes spill stores\t,\t4 bytes spill loads\n"
+                       "ptxas info    : Used 40\tregisters ,used 2  barriers,\t512 bytes smem ,  8+16  bytes cmem[0]\n"
+                       "ptxas info    : Compiling entry function 'k2' for 'sm_86'\n"
+                       "ptxas info    : Function properties for k2\n"
+                       "    12 bytes stack frame, 34 bytes spill stores , 56 bytes spill loads\n"
+                       "ptxas info    : Used 7 registers,  used 3 barriers, 9 bytes lmem \r\n";
+    gpuocc_compiled_kernel k[2];
+    int32_t count = 0, line = -1;
+    cr_assert_eq(gpuocc_ptxas_parse(text, strlen(text), k, 2, &count, &line), GPUOCC_OK);
+    cr_assert_eq(count, 2);
+    cr_expect_eq(k[0].cc, 86);
+    cr_expect_eq(k[0].name_offset, strlen("ptxas info    : Compiling entry function '"));
+    cr_expect_eq(k[0].name_length, 3); /* "GBG": B and G are no phrase's first letter */
+    cr_expect_eq(k[0].registers, 40);
+    cr_expect_eq(k[0].barriers, 2);
+    cr_expect_eq(k[0].smem_bytes, 512);
+    cr_expect_eq(k[0].cmem_bytes, 24);
+    cr_expect_eq(k[0].lmem_bytes, -1);
+    cr_expect_eq(k[0].stack_frame_bytes, 16);
+    cr_expect_eq(k[0].spill_store_bytes, 8);
+    cr_expect_eq(k[0].spill_load_bytes, 4);
+    cr_expect_eq(k[0].line, 4);
+    cr_expect_eq(k[1].registers, 7);
+    cr_expect_eq(k[1].barriers, 3);
+    cr_expect_eq(k[1].smem_bytes, 0);
+    cr_expect_eq(k[1].cmem_bytes, -1);
+    cr_expect_eq(k[1].lmem_bytes, 9);
+    cr_expect_eq(k[1].stack_frame_bytes, 12);
+    cr_expect_eq(k[1].spill_store_bytes, 34);
+    cr_expect_eq(k[1].spill_load_bytes, 56);
+    cr_expect_eq(k[1].line, 8);
+}
+
+/* "a+b" sums: four terms of 2305843009213693949 (the largest a term may be: each digit is added while the
+   value so far is at most (2^63 - 1) / 4 - 9, over ten) make 9223372036854775796 <= 2^63 - 1; a fifth passes
+   INT64_MAX: a parse error, never a wrapped value. */
+Test(ptxas, sums_past_int64_are_errors)
+{
+    const char *head = "ptxas info    : Compiling entry function 'k' for 'sm_80'\nptxas info    : Used 8 registers, ";
+    const char *term = "2305843009213693949";
+    char text[512];
+    gpuocc_compiled_kernel k;
+    for (int terms = 1; terms <= 5; terms++) {
+        size_t n = (size_t)snprintf(text, sizeof text, "%s", head);
+        for (int t = 0; t < terms; t++)
+            n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", t ? "+" : "", term);
+        n += (size_t)snprintf(text + n, sizeof text - n, " bytes smem\n");
+        int32_t count = 0, line = -1;
+        int32_t rc = gpuocc_ptxas_parse(text, n, &k, 1, &count, &line);
+        if (terms < 5) {
+            cr_assert_eq(rc, GPUOCC_OK, "%d terms", terms);
+            cr_expect_eq(k.smem_bytes, 2305843009213693949LL * terms, "%d terms", terms);
+        } else {
+            cr_expect_eq(rc, GPUOCC_ERR_PARSE);
+            cr_expect_eq(line, 2);
+        }
+    }
+    /* a term of twenty digits is too large alone */
+    snprintf(text, sizeof text, "%s23058430092136939490 bytes smem\n", head);
+    int32_t count = 0, line = -1;
+    cr_expect_eq(gpuocc_ptxas_parse(text, strlen(text), &k, 1, &count, &line), GPUOCC_ERR_PARSE);
+}
+
+/* The reader looks at the text sixty-four bytes at a time, the last few a byte at a time: the same kernel
+   wherever its phrases fall against those blocks, after a noise line of 0 to 150 bytes, with and without a
+   final line end.  Offsets and lines by hand: the name starts 42 bytes into its line. */
+Test(ptxas, phrases_anywhere_against_the_blocks)
+{
+    const char *report = "ptxas info    : Compiling entry function '_Z3fooPf' for 'sm_90a'\n"
+                         "ptxas info    : Function properties for _Z3fooPf\n"
+                         "    24 bytes stack frame, 8 bytes spill stores, 16 bytes spill loads\n"
+                         "ptxas info    : Used 33 registers, used 1 barriers, 4096 bytes smem";
+    char text[512];
+    for (size_t pad = 0; pad <= 150; pad++) {
+        for (int end = 0; end < 2; end++) {
+            memset(text, 'x', pad);
+            text[pad] = '\n';
+            size_t n = pad + 1 + (size_t)snprintf(text + pad + 1, sizeof text - pad - 1, "%s%s", report, end ? "\n" : "");
+            gpuocc_compiled_kernel k;
+            int32_t count = 0, line = -1;
+            cr_assert_eq(gpuocc_ptxas_parse(text, n, &k, 1, &count, &line), GPUOCC_OK, "pad %zu", pad);
+            cr_assert_eq(count, 1, "pad %zu", pad);
+            cr_expect_eq(k.name_offset, pad + 1 + 42, "pad %zu", pad);
+            cr_expect_eq(k.name_length, 8);
+            cr_expect_eq(k.short_offset, pad + 1 + 42 + 3, "pad %zu", pad); /* "_Z3" (3 bytes), then "foo" */
+            cr_expect_eq(k.short_length, 3);
+            cr_expect_eq(k.cc, 90);
+            cr_expect_eq(k.registers, 33, "pad %zu", pad);
+            cr_expect_eq(k.barriers, 1);
+            cr_expect_eq(k.smem_bytes, 4096, "pad %zu end %d", pad, end);
+            cr_expect_eq(k.stack_frame_bytes, 24, "pad %zu", pad);
+            cr_expect_eq(k.spill_store_bytes, 8);
+            cr_expect_eq(k.spill_load_bytes, 16);
+            cr_expect_eq(k.line, 5, "pad %zu", pad);
+        }
+    }
+}
