@@ -91,8 +91,8 @@ static void run_gpuocc(void *p)
 {
     struct occupancy_run *o = p;
     long total = 0;
+    gpuocc_result r = {.size = sizeof r}; /* one result for every call, as a caller reuses it: the call writes every field */
     for (int i = 0; i < LAUNCHES; i++) {
-        gpuocc_result r = {.size = sizeof r};
         gpuocc_occupancy(&o->dev, &o->kernels[i], &r);
         total += r.blocks_per_sm;
     }
@@ -103,8 +103,8 @@ static void run_nvidia(void *p)
 {
     struct occupancy_run *o = p;
     long total = 0;
+    cudaOccResult r = {0}; /* one result for every call, as a caller reuses it: the call writes every field */
     for (int i = 0; i < LAUNCHES; i++) {
-        cudaOccResult r = {0};
         cudaOccMaxActiveBlocksPerMultiprocessor(&r, &o->prop, &o->attrs[i], &o->states[i],
                                                 o->kernels[i].threads_per_block,
                                                 (size_t)o->kernels[i].smem_dynamic_bytes);
@@ -119,8 +119,8 @@ static void run_prepared(void *p)
 {
     struct occupancy_run *o = p;
     long total = 0;
+    gpuocc_result r = {.size = sizeof r}; /* one result for every call, as a caller reuses it: the call writes every field */
     for (int i = 0; i < LAUNCHES; i++) {
-        gpuocc_result r = {.size = sizeof r};
         gpuocc_occupancy_prepared(&single_prepared, &o->kernels[i], &r);
         total += r.blocks_per_sm;
     }
@@ -132,9 +132,10 @@ static void run_batch_of_one(void *p)
 {
     struct occupancy_run *o = p;
     long total = 0;
+    int32_t status, blocks;
+    /* one column struct for every call, as a caller reuses it */
+    gpuocc_batch cols = {.size = sizeof cols, .smem_width = 8, .status = &status, .blocks_per_sm = &blocks};
     for (int i = 0; i < LAUNCHES; i++) {
-        int32_t status, blocks;
-        gpuocc_batch cols = {.size = sizeof cols, .smem_width = 8, .status = &status, .blocks_per_sm = &blocks};
         gpuocc_occupancy_batch(&single_prepared, &o->kernels[i], &cols, 1);
         total += blocks;
     }
@@ -270,8 +271,8 @@ static void run_mixed_gpuocc(void *p)
 {
     struct mixed_run *m = p;
     long total = 0;
+    gpuocc_result r = {.size = sizeof r}; /* one result for every call, as a caller reuses it: the call writes every field */
     for (int i = 0; i < LAUNCHES; i++) {
-        gpuocc_result r = {.size = sizeof r};
         gpuocc_occupancy(&m->dev[m->which[i]], &m->kernels[i], &r);
         total += r.blocks_per_sm;
     }
@@ -282,8 +283,8 @@ static void run_mixed_prepared(void *p)
 {
     struct mixed_run *m = p;
     long total = 0;
+    gpuocc_result r = {.size = sizeof r}; /* one result for every call, as a caller reuses it: the call writes every field */
     for (int i = 0; i < LAUNCHES; i++) {
-        gpuocc_result r = {.size = sizeof r};
         gpuocc_occupancy_prepared(&m->prepared[m->which[i]], &m->kernels[i], &r);
         total += r.blocks_per_sm;
     }
@@ -294,8 +295,8 @@ static void run_mixed_nvidia(void *p)
 {
     struct mixed_run *m = p;
     long total = 0;
+    cudaOccResult r = {0}; /* one result for every call, as a caller reuses it: the call writes every field */
     for (int i = 0; i < LAUNCHES; i++) {
-        cudaOccResult r = {0};
         cudaOccMaxActiveBlocksPerMultiprocessor(&r, &m->prop[m->which[i]], &m->attrs[i], &m->states[i],
                                                 m->kernels[i].threads_per_block,
                                                 (size_t)m->kernels[i].smem_dynamic_bytes);
