@@ -142,12 +142,31 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
     gpuocc_batch_put(b, i, status, &result);
 }
 
+/* Element i of a shared-memory column (int32_t or int64_t elements), or the base value. */
+static inline int64_t smem_at(const void *column, int32_t width, size_t i, int64_t base)
+{
+    if (!column)
+        return base;
+    return width == 4 ? ((const int32_t *)column)[i] : ((const int64_t *)column)[i];
+}
+
+/* Launch i of a batch through launch_one: the values its columns give, else the base kernel's. */
+static inline void launch_at(const struct context *c, uint64_t cap, const gpuocc_batch *b, size_t i)
+{
+    const gpuocc_kernel *k = c->k;
+    launch_one(c, cap, b->threads_per_block ? b->threads_per_block[i] : k->threads_per_block,
+               b->regs_per_thread ? b->regs_per_thread[i] : k->regs_per_thread,
+               smem_at(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes),
+               smem_at(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes), b, i);
+}
+
 /*
- * Four launches at a time (GCC and Clang vector extensions): the same rules in 32-bit lanes, divisions as
- * single-precision divisions of integers below 2^22 (exact: the quotient of a < 2^22 by b rounds to an
- * integer only when it is one, as (q + 1) b <= a + b < 2^24), small products in single precision too, and
- * the tables gathered lane by lane.  Used when the device and the base kernel keep every quantity in those
- * ranges (checked once per batch) and all four launches do (checked per group); else the scalar launch.
+ * Eight launches at a time (GCC and Clang vector extensions; one AVX2 register, two SSE2 ones): the same
+ * rules in 32-bit lanes, divisions as single-precision divisions of integers below 2^22 (exact: the
+ * quotient of a < 2^22 by b rounds to an integer only when it is one, as (q + 1) b <= a + b < 2^24), small
+ * products in single precision, the carveout as a comparison with each candidate.  Used when the device
+ * and the base kernel keep every quantity in those ranges (checked once per batch) and all eight launches
+ * do (checked per group); else the scalar launch.
  */
 /* x86-64 with GCC or Clang: an AVX2 build of the loop as well, taken when the processor has it
    (GPUOCC_NO_DISPATCH: the baseline build alone; the sanitized test build uses it, so both are tested). */
@@ -160,84 +179,119 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
 
 #if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9)
 #define BATCH_VECTORS 1
-typedef gpuocc_i32x4 i32x4;
-typedef gpuocc_u32x4 u32x4;
-typedef gpuocc_f32x4 f32x4;
-typedef double f64x2 __attribute__((vector_size(16)));
+/* 32-byte vectors: a target without them splits each into halves; every function taking one is inlined,
+   so no call passes one (GCC's note on the ABI of such a call does not apply) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+#define LANES 8
+typedef int32_t i32x8 __attribute__((vector_size(32)));
+typedef float f32x8 __attribute__((vector_size(32)));
+typedef int64_t i64x4 __attribute__((vector_size(32)));
+typedef int32_t i32x4h __attribute__((vector_size(16)));
+typedef double f64x4 __attribute__((vector_size(32)));
 
-/* Launch values the vector lanes take: threads 1 .. thread_cap, registers 0 .. REGS_LANE_MAX, byte counts
-   0 .. BYTES_LANE_MAX - 1. */
-#define REGS_LANE_MAX 1024
+/* Launch values the vector lanes take: threads 1 .. thread_cap (a power of two), registers 0 .. 1023, byte
+   counts 0 .. 2^28 - 1 (static ones at most GPUOCC_NV_SMEM_STATIC_MAX). */
+#define REGS_LANE_MASK (~(int32_t)1023)
 #define BYTES_LANE_MAX ((int64_t)1 << 28)
 #define UNITS_LANE_MAX ((int64_t)1 << 22)
 
-/* The per-batch values the lanes use, as vectors. */
+/* The per-batch values the lanes use, each in every lane (a vector in memory is an operand; a scalar is
+   broadcast again at every group, the stores to the columns possibly aliasing it). */
 struct lanes {
-    int32_t max_threads, regs_max, warp_shift, unit_shift, smem_shift;
-    int32_t unit, parts, compat_parts, smem_unit, reserved, preferred_kib;
-    int32_t dynamic_max;      /* the base kernel's, or -1: smem_per_block_optin_bytes - static */
-    int32_t optin, per_block, optin_limit;
-    bool smem_optin;
-    float block_units;        /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
-    int32_t slot_blocks, barrier_blocks, virtual_blocks;
-    i32x4 max_threads_v, slots_v, regs_max_v; /* the same, in every lane */
-    /* and the values launch4 reads in every lane, splatted once per batch (a vector in memory is an
-       operand; a scalar is broadcast again at every group, the stores to the columns possibly aliasing it) */
-    u32x4 cap_v;
-    i32x4 unit_round_v, unit_mask_v, parts_round_v, parts_mask_v, compat_round_v, compat_mask_v;
-    i32x4 smem_round_v, smem_mask_v, reserved_v, preferred_kib_v, smem_per_sm_v;
-    i32x4 per_block_v, optin_v, dynamic_max_v, slot_blocks_v, barrier_blocks_v, virtual_blocks_v;
-    f32x4 block_units_v;
-    /* 1 / warp slots in both lanes when that is exact (a power of two): the occupancy as a product, equal
-       to the table's quotient; 0 (the table) otherwise */
-    f64x2 inverse_slots_v;
-    bool carveouts;           /* the device has carveouts (else every block gets smem_per_sm_bytes) */
-    int32_t smem_per_sm;
-    /* by allocation step: warps per SM (0 for step 0), and in the high half the same in the GP10x layout
-       (both below 2^16: lanes_init checks) */
-    int32_t step_warps[GPUOCC_FAST_STEPS + 1];
-    int32_t carveout_bytes[KIB_MAX + 1];         /* by KiB needed: the carveout */
+    i32x8 one, cap_mask, bytes_mask, static_max, max_threads, regs_max, unit_round, unit_mask, parts_round, parts_mask;
+    i32x8 compat_round, compat_mask, smem_round, smem_mask, reserved, per_block, optin, dynamic_max, no_limit;
+    i32x8 smem_per_sm;
+    i32x8 fixed;      /* the least of the limits no column changes: the block slots', barriers', virtual resources' */
+    i32x8 fixed_bits; /* the limiters among those three that equal it */
+    i32x8 warps_bit, regs_bit, smem_bit, public_barriers, slot_blocks, unlimited;
+    f32x8 slots, part_units, compat_units, block_units; /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
+    f64x4 inverse_slots; /* 1 / warp slots when that is exact (a power of two): the occupancy as a product */
+    f64x4 slots_d;       /* else the quotient by the slots, as gpuocc_rule_all divides */
+    /* the carveouts a launch may get (at least the preference), the last first: the one chosen is the
+       first of the device's list that holds the block, as the scalar lookup takes */
+    i32x8 carveout[GPUOCC_MAX_CARVEOUTS];
+    int32_t carveouts;
+    int32_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift;
+    bool compat, smem_optin, dynamic_given, inverse;
 };
 
-static inline i32x4 gather(const int32_t *table, i32x4 index)
+static GPUOCC_ALWAYS_INLINE i32x8 splat8(int32_t v)
 {
-    return (i32x4){table[index[0]], table[index[1]], table[index[2]], table[index[3]]};
+    return (i32x8){v, v, v, v, v, v, v, v};
 }
 
-/* v where mask is clear, 0 where it is set */
-static inline i32x4 zero_where(i32x4 mask, i32x4 v)
+static GPUOCC_ALWAYS_INLINE f32x8 splat8f(float v)
 {
-    return ~mask & v;
+    return (f32x8){v, v, v, v, v, v, v, v};
 }
 
-static inline i32x4 min4(i32x4 a, i32x4 b)
+static GPUOCC_ALWAYS_INLINE i32x8 select8(i32x8 mask, i32x8 yes, i32x8 no)
 {
-    return gpuocc_select4(a < b, a, b);
+    return (mask & yes) | (~mask & no);
 }
 
-/* Four byte counts as lanes: those out of the lanes' range read -1. */
-static GPUOCC_ALWAYS_INLINE i32x4 to_lanes(const int64_t *v)
+static GPUOCC_ALWAYS_INLINE i32x8 min8(i32x8 a, i32x8 b)
 {
-#if defined(__SSE2__)
-    __m128i a = _mm_loadu_si128((const __m128i *)(const void *)v);
-    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(v + 2));
-    /* the low words of the four counts, and the bits of each at 2^28 and above */
-    __m128i low = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), _MM_SHUFFLE(2, 0, 2, 0)));
-    __m128i high = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(_mm_srli_epi64(a, 28)),
-                                                   _mm_castsi128_ps(_mm_srli_epi64(b, 28)), _MM_SHUFFLE(2, 0, 2, 0)));
-    __m128i top = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), _MM_SHUFFLE(3, 1, 3, 1)));
-    __m128i zero = _mm_setzero_si128();
-    __m128i bad = _mm_andnot_si128(_mm_and_si128(_mm_cmpeq_epi32(high, zero), _mm_cmpeq_epi32(top, zero)),
-                                   _mm_set1_epi32(-1));
-    i32x4 out;
-    _mm_storeu_si128((__m128i *)(void *)&out, _mm_or_si128(low, bad));
-    return out;
+    return select8(a < b, a, b);
+}
+
+static GPUOCC_ALWAYS_INLINE f32x8 float8(i32x8 v)
+{
+    return __builtin_convertvector(v, f32x8);
+}
+
+/* floor(a / b) of lanes below 2^22, b >= 1 */
+static GPUOCC_ALWAYS_INLINE i32x8 quotient8(f32x8 a, f32x8 b)
+{
+    return __builtin_convertvector(a / b, i32x8);
+}
+
+static GPUOCC_ALWAYS_INLINE i32x8 load8(const void *p)
+{
+    i32x8 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* The low words of eight 64-bit counts; their high bits past 2^28 are or-ed into *high. */
+static GPUOCC_ALWAYS_INLINE i32x8 narrow8(const int64_t *p, i64x4 *high)
+{
+    i64x4 a, b;
+    memcpy(&a, p, sizeof a);
+    memcpy(&b, p + 4, sizeof b);
+    *high |= a | b;
+#if defined(__clang__) || __GNUC__ >= 12
+    return __builtin_shufflevector((i32x8)a, (i32x8)b, 0, 2, 4, 6, 8, 10, 12, 14);
 #else
-    i32x4 out;
-    for (int j = 0; j < 4; j++)
-        out[j] = (uint64_t)v[j] < (uint64_t)BYTES_LANE_MAX ? (int32_t)v[j] : -1;
-    return out;
+    return __builtin_shuffle((i32x8)a, (i32x8)b, (i32x8){0, 2, 4, 6, 8, 10, 12, 14});
 #endif
+}
+
+/* Whether any lane is nonzero */
+static GPUOCC_ALWAYS_INLINE bool any8(i32x8 v)
+{
+    uint64_t w[4];
+    memcpy(w, &v, sizeof w);
+    return ((w[0] | w[1]) | (w[2] | w[3])) != 0;
+}
+
+/* Eight 32-bit lanes into 64-bit elements at p */
+static GPUOCC_ALWAYS_INLINE void store_wide8(int64_t *p, i32x8 v)
+{
+    i32x4h lo, hi;
+    memcpy(&lo, &v, sizeof lo);
+    memcpy(&hi, (const char *)&v + sizeof lo, sizeof hi);
+    i64x4 a = __builtin_convertvector(lo, i64x4), b = __builtin_convertvector(hi, i64x4);
+    memcpy(p, &a, sizeof a);
+    memcpy(p + 4, &b, sizeof b);
+}
+
+/* A base byte count as a lane value (-1: out of the lanes' range, which every group then refuses) */
+static int32_t lane_bytes(int64_t v)
+{
+    return (uint64_t)v < (uint64_t)BYTES_LANE_MAX ? (int32_t)v : -1;
 }
 
 /* Whether the device and the base kernel keep the lanes' quantities in range; fills `l`. */
@@ -250,254 +304,236 @@ static bool lanes_init(const struct context *c, struct lanes *l)
     if (!c->fast || !c->carveout_table || !c->occupancy_table || smem_top >= BYTES_LANE_MAX ||
         d->smem_per_sm_bytes >= BYTES_LANE_MAX || (smem_top >> f->smem_shift) >= UNITS_LANE_MAX ||
         (d->smem_per_sm_bytes >> f->smem_shift) >= UNITS_LANE_MAX || k->smem_dynamic_max_bytes >= BYTES_LANE_MAX ||
-        ((uint32_t)d->regs_per_sm >> f->unit_shift) >= (1 << 15))
+        ((uint32_t)d->regs_per_sm >> f->unit_shift) >= (1 << 15) || f->warp_shift > 10)
         return false;
-    *l = (struct lanes){.max_threads = d->max_threads_per_block,
-                        .regs_max = d->regs_per_thread_max,
-                        .warp_shift = (int32_t)f->warp_shift,
-                        .unit_shift = (int32_t)f->unit_shift,
-                        .smem_shift = (int32_t)f->smem_shift,
-                        .unit = d->reg_alloc_unit,
-                        .parts = d->sub_partitions,
-                        .compat_parts = d->reg_compat_sub_partitions,
-                        .smem_unit = d->smem_alloc_unit_bytes,
-                        .reserved = (int32_t)d->smem_reserved_per_block_bytes,
-                        .preferred_kib = (int32_t)(c->preferred_kib < KIB_MAX ? c->preferred_kib : KIB_MAX),
-                        .dynamic_max = (int32_t)k->smem_dynamic_max_bytes,
-                        .optin = (int32_t)d->smem_per_block_optin_bytes,
-                        .per_block = (int32_t)d->smem_per_block_bytes,
-                        .smem_optin = k->smem_optin != 0,
-                        .slot_blocks = d->max_blocks_per_sm,
-                        .barrier_blocks = c->barrier_blocks,
-                        .virtual_blocks = c->virtual_blocks,
-                        .carveouts = d->carveout_count > 0,
-                        .smem_per_sm = (int32_t)d->smem_per_sm_bytes};
-    l->max_threads_v = gpuocc_splat4(l->max_threads);
-    l->slots_v = gpuocc_splat4((int32_t)f->slots);
-    l->regs_max_v = gpuocc_splat4(l->regs_max);
-    l->cap_v = (u32x4)gpuocc_splat4((int32_t)f->thread_cap);
-    l->unit_round_v = gpuocc_splat4(l->unit - 1), l->unit_mask_v = gpuocc_splat4(-l->unit);
-    l->parts_round_v = gpuocc_splat4(l->parts - 1), l->parts_mask_v = gpuocc_splat4(-l->parts);
-    l->compat_round_v = gpuocc_splat4(l->compat_parts - 1), l->compat_mask_v = gpuocc_splat4(-l->compat_parts);
-    l->smem_round_v = gpuocc_splat4(l->smem_unit - 1), l->smem_mask_v = gpuocc_splat4(-l->smem_unit);
-    l->reserved_v = gpuocc_splat4(l->reserved), l->preferred_kib_v = gpuocc_splat4(l->preferred_kib);
-    l->smem_per_sm_v = gpuocc_splat4(l->smem_per_sm);
-    l->per_block_v = gpuocc_splat4(l->per_block), l->optin_v = gpuocc_splat4(l->optin);
-    l->dynamic_max_v = gpuocc_splat4(l->dynamic_max);
-    l->slot_blocks_v = gpuocc_splat4(l->slot_blocks), l->barrier_blocks_v = gpuocc_splat4(l->barrier_blocks);
-    l->virtual_blocks_v = gpuocc_splat4(l->virtual_blocks);
-    double inverse = (f->slots & (f->slots - 1)) == 0 ? 1.0 / (double)f->slots : 0;
-    l->inverse_slots_v = (f64x2){inverse, inverse};
+    memset(l, 0, sizeof *l);
+    int32_t unit = d->reg_alloc_unit, parts = d->sub_partitions, compat = d->reg_compat_sub_partitions;
+    int32_t smem_unit = d->smem_alloc_unit_bytes, reserved = (int32_t)d->smem_reserved_per_block_bytes;
+    l->one = splat8(1);
+    l->cap_mask = splat8(~(int32_t)(f->thread_cap - 1));
+    l->bytes_mask = splat8(~(int32_t)(BYTES_LANE_MAX - 1));
+    l->static_max = splat8(GPUOCC_NV_SMEM_STATIC_MAX);
+    l->max_threads = splat8(d->max_threads_per_block);
+    l->regs_max = splat8(d->regs_per_thread_max);
+    l->unit_round = splat8(unit - 1), l->unit_mask = splat8(-unit);
+    l->parts_round = splat8(parts - 1), l->parts_mask = splat8(-parts);
+    l->compat = compat > 0;
+    if (l->compat)
+        l->compat_round = splat8(compat - 1), l->compat_mask = splat8(-compat);
+    /* the reserved bytes and the rounding in one addition */
+    l->smem_round = splat8(reserved + smem_unit - 1), l->smem_mask = splat8(-smem_unit);
+    l->reserved = splat8(reserved);
+    l->per_block = splat8((int32_t)d->smem_per_block_bytes), l->optin = splat8((int32_t)d->smem_per_block_optin_bytes);
+    l->smem_optin = k->smem_optin != 0;
+    l->dynamic_given = k->smem_dynamic_max_bytes >= 0;
+    l->dynamic_max = splat8((int32_t)k->smem_dynamic_max_bytes);
+    l->no_limit = splat8(GPUOCC_NO_LIMIT);
+    l->unlimited = splat8(GPUOCC_UNLIMITED);
+    l->smem_per_sm = splat8((int32_t)d->smem_per_sm_bytes);
+    int32_t slot_blocks = d->max_blocks_per_sm;
+    int32_t fixed = gpuocc_min32(slot_blocks, gpuocc_min32(c->barrier_blocks, c->virtual_blocks));
+    l->fixed = splat8(fixed);
+    l->fixed_bits = splat8((int32_t)((uint32_t)(slot_blocks == fixed) << GPUOCC_RESOURCE_BLOCKS |
+                                     (uint32_t)(c->barrier_blocks == fixed) << GPUOCC_RESOURCE_BARRIERS |
+                                     (uint32_t)(c->virtual_blocks == fixed) << GPUOCC_RESOURCE_VIRTUAL));
+    l->warps_bit = splat8(1 << GPUOCC_RESOURCE_WARPS);
+    l->regs_bit = splat8(1 << GPUOCC_RESOURCE_REGISTERS);
+    l->smem_bit = splat8(1 << GPUOCC_RESOURCE_SMEM);
+    l->public_barriers = splat8(gpuocc_public_limit(c->barrier_blocks));
+    l->slot_blocks = splat8(slot_blocks);
+    l->slots = splat8f((float)f->slots);
+    l->part_units = splat8f((float)f->part_units);
+    l->compat_units = splat8f((float)f->compat_units);
     int64_t block_units = d->regs_per_block >> f->unit_shift;
-    l->block_units = (float)(block_units < (1 << 14) ? block_units : (1 << 14));
-    l->block_units_v = (f32x4){l->block_units, l->block_units, l->block_units, l->block_units};
-    for (uint32_t g = 1; g <= GPUOCC_FAST_STEPS; g++)
-        l->step_warps[g] = (int32_t)(gpuocc_fast_div(f->part_units, g) << f->part_shift |
-                                     gpuocc_fast_div(f->compat_units, g) << f->compat_shift << 16);
-    for (int32_t kib = 0; kib <= KIB_MAX; kib++)
-        l->carveout_bytes[kib] = (int32_t)c->carveout_bytes[c->p->carveout_index[kib]];
+    l->block_units = splat8f((float)(block_units < (1 << 14) ? block_units : (1 << 14)));
+    l->inverse = (f->slots & (f->slots - 1)) == 0;
+    double inverse = 1.0 / (double)f->slots, slots_d = (double)f->slots;
+    l->inverse_slots = (f64x4){inverse, inverse, inverse, inverse};
+    l->slots_d = (f64x4){slots_d, slots_d, slots_d, slots_d};
+    l->warp_shift = (int32_t)f->warp_shift;
+    l->unit_shift = (int32_t)f->unit_shift;
+    l->part_shift = (int32_t)f->part_shift;
+    l->compat_shift = (int32_t)f->compat_shift;
+    l->smem_shift = (int32_t)f->smem_shift;
+    /* the carveouts of at least the preference (KiB, capped as the table's index is), the last first */
+    int64_t preferred_kib = c->preferred_kib < KIB_MAX ? c->preferred_kib : KIB_MAX;
+    for (int32_t i = d->carveout_count - 1; i >= 0; i--) {
+        if (d->carveouts_kib[i] >= KIB_MAX)
+            return false; /* the table's cap would matter (carveout_table rules it out: never so far) */
+        if (d->carveouts_kib[i] >= preferred_kib)
+            l->carveout[l->carveouts++] = splat8(d->carveouts_kib[i] * 1024);
+    }
     return true;
 }
 
-/* Four launches in lanes; false (nothing written) when one of them is out of the lanes' ranges. */
-static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct lanes *l, i32x4 t, i32x4 r,
-                                        i32x4 st, i32x4 dy, const gpuocc_batch *b, size_t i)
+/* Launches i .. i + 7 in lanes from their values t, r, st, dy; false (nothing written) when one of them is
+   out of the lanes' ranges (`high`: the high bits of 64-bit byte counts). */
+static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r, i32x8 st, i32x8 dy, i64x4 high,
+                                        const gpuocc_batch *o, bool extras, size_t i)
 {
-    const i32x4 zero = gpuocc_splat4(0), no_limit = gpuocc_splat4(GPUOCC_NO_LIMIT);
-    const u32x4 one = {1, 1, 1, 1}, cap = l->cap_v, regs_top = one * REGS_LANE_MAX;
-    /* static shared memory above the static limit (or negative) takes the scalar launch, which refuses it */
-    i32x4 bad = (i32x4)(((u32x4)t - one) >= cap) | (i32x4)((u32x4)r > regs_top) |
-                (i32x4)((u32x4)st > one * GPUOCC_NV_SMEM_STATIC_MAX) | (dy < zero);
-    uint64_t any[2];
-    memcpy(any, &bad, sizeof any);
-    if (any[0] | any[1])
+    const i32x8 zero = {0};
+    int32_t warp_shift = l->warp_shift, unit_shift = l->unit_shift, smem_shift = l->smem_shift;
+    /* threads - 1 past the cap (a power of two), registers past 1023, byte counts past 2^28, static bytes
+       past the static limit: the scalar launch, which refuses or answers them */
+    i32x8 bad = ((t - l->one) & l->cap_mask) | (r & REGS_LANE_MASK) | ((st | dy) & l->bytes_mask) |
+                (st > l->static_max) | (i32x8)(high & ~(int64_t)(BYTES_LANE_MAX - 1));
+    if (any8(bad))
         return false;
 
     /* warps */
-    i32x4 wpb = ((t - 1) >> l->warp_shift) + 1;
-    f32x4 wpb_f = __builtin_convertvector(wpb, f32x4);
-    i32x4 warps_blocks = zero_where(t > l->max_threads_v, gpuocc_quotient4(l->slots_v, wpb));
+    i32x8 wpb = ((t - l->one) >> warp_shift) + l->one;
+    f32x8 wpb_f = float8(wpb);
+    i32x8 warps_blocks = ~(t > l->max_threads) & quotient8(l->slots, wpb_f);
 
     /* registers */
-    i32x4 per_warp = ((r << l->warp_shift) + l->unit_round_v) & l->unit_mask_v;
-    i32x4 over = r > l->regs_max_v;
-    i32x4 g = zero_where(over, per_warp >> l->unit_shift); /* 0 .. 64 */
-    f32x4 g_f = __builtin_convertvector(g, f32x4);
-    i32x4 rounded = (wpb + l->parts_round_v) & l->parts_mask_v;
+    i32x8 per_warp = ((r << warp_shift) + l->unit_round) & l->unit_mask;
+    i32x8 over = r > l->regs_max;
+    i32x8 g = ~over & (per_warp >> unit_shift); /* 0 .. 64 */
+    i32x8 no_steps = g == zero;
+    f32x8 g_f = float8(g), g_divisor = float8(g - no_steps); /* 1 for none */
+    i32x8 rounded = (wpb + l->parts_round) & l->parts_mask;
     /* the per-block check in allocation units: g x rounded <= floor(regs_per_block / unit) (both below 2^14) */
-    i32x4 block_fails = (i32x4)(g_f * __builtin_convertvector(rounded, f32x4) > l->block_units_v);
-    i32x4 step_warps = gather(l->step_warps, g);
-    i32x4 regs_blocks = gpuocc_quotient4(step_warps & 0xffff, wpb);
-    if (l->compat_parts > 0) {
-        i32x4 compat = (wpb + l->compat_round_v) & l->compat_mask_v;
-        i32x4 compat_fails = (i32x4)(g_f * __builtin_convertvector(compat, f32x4) > l->block_units_v) |
-                             ((step_warps >> 16) < wpb);
-        regs_blocks = zero_where(compat_fails, regs_blocks);
+    i32x8 fails = over | (i32x8)(g_f * float8(rounded) > l->block_units);
+    /* warps per SM the register file gives at that allocation (below 2^15) */
+    i32x8 file_warps = quotient8(l->part_units, g_divisor) << l->part_shift;
+    i32x8 regs_blocks = quotient8(float8(file_warps), wpb_f);
+    if (l->compat) {
+        /* GP100: the block must also fit its GP10x siblings' layout (no allocation passes either way) */
+        i32x8 compat = (wpb + l->compat_round) & l->compat_mask;
+        i32x8 compat_warps = quotient8(l->compat_units, g_divisor) << l->compat_shift;
+        regs_blocks &= ~((i32x8)(g_f * float8(compat) > l->block_units) | (compat_warps < wpb));
     }
-    regs_blocks = gpuocc_select4(g == zero, no_limit, regs_blocks);
-    regs_blocks = zero_where(over | block_fails, regs_blocks);
+    regs_blocks = ~fails & select8(no_steps, l->no_limit, regs_blocks);
 
     /* shared memory */
-    i32x4 used = st + dy + l->reserved_v;
-    i32x4 alloc = (used + l->smem_round_v) & l->smem_mask_v;
-    i32x4 kib = (alloc + 1023) >> 10;
-    kib = gpuocc_select4(kib > l->preferred_kib_v, kib, l->preferred_kib_v);
-    kib = gpuocc_select4(kib < gpuocc_splat4(KIB_MAX), kib, gpuocc_splat4(KIB_MAX));
-    i32x4 carveout = l->carveouts ? gather(l->carveout_bytes, kib) : l->smem_per_sm_v;
-    i32x4 carveout_units = carveout >> l->smem_shift;
-    i32x4 limit = l->per_block_v, too_much = zero;
+    i32x8 alloc = (st + dy + l->smem_round) & l->smem_mask;
+    /* the first carveout of the device's list holding the block, of those holding the preference */
+    i32x8 carveout = l->smem_per_sm;
+    for (int32_t j = 0; j < l->carveouts; j++)
+        carveout = select8(alloc > l->carveout[j], carveout, l->carveout[j]);
+    i32x8 limit = l->per_block, too_much = zero;
     if (l->smem_optin) {
-        i32x4 dynamic_max = l->dynamic_max >= 0 ? l->dynamic_max_v : l->optin_v - st;
-        i32x4 largest = st + l->reserved_v + gpuocc_select4(dynamic_max > zero, dynamic_max, zero);
-        limit = gpuocc_select4(largest > l->per_block_v, l->optin_v, limit);
+        i32x8 dynamic_max = l->dynamic_given ? l->dynamic_max : l->optin - st;
+        i32x8 largest = st + l->reserved + (~(dynamic_max < zero) & dynamic_max);
+        limit = select8(largest > l->per_block, l->optin, limit);
         too_much = dy > dynamic_max;
     }
-    limit += l->reserved_v;
-    i32x4 alloc_units = alloc >> l->smem_shift;
+    limit += l->reserved;
+    i32x8 alloc_units = alloc >> smem_shift;
+    i32x8 nothing = alloc_units == zero;
     /* 0 / 1 when nothing is allocated */
-    i32x4 fits = gpuocc_quotient4(carveout_units, alloc_units - (alloc_units == zero));
-    i32x4 smem_blocks = gpuocc_select4(alloc == zero, no_limit, fits);
-    smem_blocks = zero_where(too_much | (alloc > limit), smem_blocks);
+    i32x8 fits = quotient8(float8(carveout >> smem_shift), float8(alloc_units - nothing));
+    i32x8 smem_blocks = ~(too_much | (alloc > limit)) & select8(nothing, l->no_limit, fits);
 
     /* the answer */
-    i32x4 slot_blocks = l->slot_blocks_v, barrier_blocks = l->barrier_blocks_v;
-    i32x4 virtual_blocks = l->virtual_blocks_v;
-    i32x4 blocks = min4(min4(min4(warps_blocks, regs_blocks), min4(smem_blocks, slot_blocks)),
-                        min4(barrier_blocks, virtual_blocks));
-    i32x4 limiters = ((warps_blocks == blocks) & (1 << GPUOCC_RESOURCE_WARPS)) |
-                     ((regs_blocks == blocks) & (1 << GPUOCC_RESOURCE_REGISTERS)) |
-                     ((smem_blocks == blocks) & (1 << GPUOCC_RESOURCE_SMEM)) |
-                     ((slot_blocks == blocks) & (1 << GPUOCC_RESOURCE_BLOCKS)) |
-                     ((barrier_blocks == blocks) & (1 << GPUOCC_RESOURCE_BARRIERS)) |
-                     ((virtual_blocks == blocks) & (1 << GPUOCC_RESOURCE_VIRTUAL));
-    /* at most the warp slots (below 2^17): exact in single precision */
-    i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
-    i32x4 public_regs = gpuocc_select4(regs_blocks == no_limit, gpuocc_splat4(GPUOCC_UNLIMITED), regs_blocks);
-    i32x4 public_smem = gpuocc_select4(smem_blocks == no_limit, gpuocc_splat4(GPUOCC_UNLIMITED), smem_blocks);
+    i32x8 blocks = min8(min8(warps_blocks, regs_blocks), min8(smem_blocks, l->fixed));
+    i32x8 limiters = ((warps_blocks == blocks) & l->warps_bit) | ((regs_blocks == blocks) & l->regs_bit) |
+                     ((smem_blocks == blocks) & l->smem_bit) | ((l->fixed == blocks) & l->fixed_bits);
+    i32x8 warps = blocks * wpb; /* at most the warp slots */
 
-    memset(b->status + i, 0, 4 * sizeof b->status[0]);
-#define PUT4(field, v)                                                                                              \
-    if (b->field)                                                                                                  \
-    memcpy(b->field + i, &(v), 16)
-    PUT4(blocks_per_sm, blocks);
-    PUT4(warps_per_sm, warps);
-    PUT4(limiters, limiters);
-    PUT4(limit_warps, warps_blocks);
-    PUT4(limit_regs, public_regs);
-    PUT4(limit_smem, public_smem);
-    PUT4(limit_blocks, slot_blocks);
+    memset(o->status + i, 0, LANES * sizeof o->status[0]);
+    if (o->blocks_per_sm)
+        memcpy(o->blocks_per_sm + i, &blocks, sizeof blocks);
+    if (o->warps_per_sm)
+        memcpy(o->warps_per_sm + i, &warps, sizeof warps);
+    if (o->limiters)
+        memcpy(o->limiters + i, &limiters, sizeof limiters);
+    if (o->occupancy) {
+        /* warps <= slots < 2^22: exact in doubles, and so is the product by a power of two's inverse; else
+           the correctly rounded quotient, gpuocc_rule_all's */
+        i32x4h lo, hi;
+        memcpy(&lo, &warps, sizeof lo);
+        memcpy(&hi, (const char *)&warps + sizeof lo, sizeof hi);
+        f64x4 a = __builtin_convertvector(lo, f64x4), b = __builtin_convertvector(hi, f64x4);
+        if (l->inverse)
+            a *= l->inverse_slots, b *= l->inverse_slots;
+        else
+            a /= l->slots_d, b /= l->slots_d;
+        memcpy(o->occupancy + i, &a, sizeof a);
+        memcpy(o->occupancy + i + 4, &b, sizeof b);
+    }
+    if (!extras)
+        return true;
+#define PUT8(field, v)                                                                                             \
+    if (o->field) {                                                                                                \
+        i32x8 put = (v);                                                                                           \
+        memcpy(o->field + i, &put, sizeof put);                                                                    \
+    }
+    PUT8(limit_warps, warps_blocks);
+    PUT8(limit_regs, regs_blocks | (regs_blocks == l->no_limit));
+    PUT8(limit_smem, smem_blocks | (smem_blocks == l->no_limit));
+    PUT8(limit_blocks, l->slot_blocks);
+    PUT8(limit_barriers, l->public_barriers);
+    /* per_warp < 2^21 and at most 64 warps: below 2^27 */
+    PUT8(regs_per_block, per_warp * wpb);
     /* AMD's columns, as gpuocc_occupancy fills those fields for NVIDIA: no waves per SIMD, no SGPR limit */
-    const i32x4 no_waves = zero, no_sgpr_limit = gpuocc_splat4(GPUOCC_UNLIMITED);
-    PUT4(waves_per_simd, no_waves);
-    PUT4(limit_sgprs, no_sgpr_limit);
-#undef PUT4
-    if (b->limit_barriers) {
-        i32x4 public_barriers = gpuocc_splat4(gpuocc_public_limit(l->barrier_blocks));
-        memcpy(b->limit_barriers + i, &public_barriers, 16);
-    }
-    if (b->occupancy && l->inverse_slots_v[0] != 0) {
-        /* warps <= slots < 2^22: exact in doubles, and so is the product by a power of two's inverse */
-        f64x2 low = {(double)warps[0], (double)warps[1]}, high = {(double)warps[2], (double)warps[3]};
-        low *= l->inverse_slots_v;
-        high *= l->inverse_slots_v;
-        memcpy(b->occupancy + i, &low, 16);
-        memcpy(b->occupancy + i + 2, &high, 16);
-    } else if (b->occupancy) {
-        const double *occupancy = c->p->occupancy;
-        b->occupancy[i] = occupancy[warps[0]];
-        b->occupancy[i + 1] = occupancy[warps[1]];
-        b->occupancy[i + 2] = occupancy[warps[2]];
-        b->occupancy[i + 3] = occupancy[warps[3]];
-    }
-    if (b->regs_per_block) /* per_warp < 2^21 and at most 64 warps: below 2^27 */
-        for (int j = 0; j < 4; j++)
-            b->regs_per_block[i + j] = per_warp[j] * wpb[j];
-    if (b->smem_per_block_bytes)
-        for (int j = 0; j < 4; j++)
-            b->smem_per_block_bytes[i + j] = alloc[j];
-    if (b->smem_per_sm_bytes)
-        for (int j = 0; j < 4; j++)
-            b->smem_per_sm_bytes[i + j] = carveout[j];
+    PUT8(waves_per_simd, zero);
+    PUT8(limit_sgprs, l->unlimited);
+#undef PUT8
+    if (o->smem_per_block_bytes)
+        store_wide8(o->smem_per_block_bytes + i, alloc);
+    if (o->smem_per_sm_bytes)
+        store_wide8(o->smem_per_sm_bytes + i, carveout);
     return true;
+}
+
+/* The batch in groups of eight launches; returns where the groups stop (the rest: one by one). */
+static GPUOCC_ALWAYS_INLINE size_t run_lanes(const struct context *c, const struct lanes *l, const gpuocc_batch *b,
+                                            size_t count)
+{
+    const gpuocc_kernel *k = c->k;
+    const gpuocc_batch o = *b; /* the columns in locals: no store to them changes them */
+    uint64_t cap = c->f.thread_cap;
+    bool extras = o.limit_warps || o.limit_regs || o.limit_smem || o.limit_blocks || o.limit_barriers ||
+                  o.regs_per_block || o.smem_per_block_bytes || o.smem_per_sm_bytes || o.waves_per_simd ||
+                  o.limit_sgprs;
+    bool wide = o.smem_width != 4;
+    i32x8 t = splat8(k->threads_per_block), r = splat8(k->regs_per_thread);
+    i32x8 st = splat8(lane_bytes(k->smem_static_bytes)), dy = splat8(lane_bytes(k->smem_dynamic_bytes));
+    size_t i = 0;
+    for (; i + LANES <= count; i += LANES) {
+        if (o.threads_per_block)
+            t = load8(o.threads_per_block + i);
+        if (o.regs_per_thread)
+            r = load8(o.regs_per_thread + i);
+        i64x4 high = {0};
+        if (o.smem_static_bytes)
+            st = wide ? narrow8((const int64_t *)o.smem_static_bytes + i, &high)
+                      : load8((const int32_t *)o.smem_static_bytes + i);
+        if (o.smem_dynamic_bytes)
+            dy = wide ? narrow8((const int64_t *)o.smem_dynamic_bytes + i, &high)
+                      : load8((const int32_t *)o.smem_dynamic_bytes + i);
+        if (!launch8(l, t, r, st, dy, high, &o, extras, i))
+            for (size_t q = 0; q < LANES; q++)
+                launch_at(c, cap, b, i + q);
+    }
+    return i;
 }
 #else
 #define BATCH_VECTORS 0
 struct lanes;
 #endif
 
-
-#define CHUNK 256
-
-/* n shared-memory sizes from `start` of a column of int32_t or int64_t elements, or the base value */
-static void load_smem(int64_t *to, const void *column, int32_t width, size_t start, size_t n, int64_t base)
-{
-    if (!column)
-        for (size_t j = 0; j < n; j++)
-            to[j] = base;
-    else if (width == 4)
-        for (size_t j = 0; j < n; j++)
-            to[j] = ((const int32_t *)column)[start + j];
-    else
-        memcpy(to, (const int64_t *)column + start, n * sizeof *to);
-}
-
-/* The batch's columns, in chunks: four launches at a time in vector lanes where `vectors` (l filled), the
-   rest one by one. */
+/* The batch's launches: eight at a time in vector lanes where `vectors` (l filled), the rest one by one. */
 static GPUOCC_ALWAYS_INLINE void run_columns(const struct context *c, const struct lanes *l, bool vectors,
                                             const gpuocc_batch *b, size_t count)
 {
-    const gpuocc_kernel *k = c->k;
-    /* a column not given reads the base kernel's value at stride 0 */
-    const int32_t *threads = b->threads_per_block ? b->threads_per_block : &k->threads_per_block;
-    const int32_t *regs = b->regs_per_thread ? b->regs_per_thread : &k->regs_per_thread;
-    size_t threads_step = b->threads_per_block != NULL, regs_step = b->regs_per_thread != NULL;
     uint64_t cap = c->fast ? c->f.thread_cap : 0;
-    int64_t smem_static[CHUNK], smem_dynamic[CHUNK];
+    size_t i = 0;
 #if BATCH_VECTORS
-    int32_t lane_static[CHUNK], lane_dynamic[CHUNK];
+    if (vectors)
+        i = run_lanes(c, l, b, count);
 #else
     (void)l;
     (void)vectors;
 #endif
-    for (size_t start = 0; start < count; start += CHUNK) {
-        size_t n = count - start < CHUNK ? count - start : CHUNK;
-        load_smem(smem_static, b->smem_static_bytes, b->smem_width, start, n, k->smem_static_bytes);
-        load_smem(smem_dynamic, b->smem_dynamic_bytes, b->smem_width, start, n, k->smem_dynamic_bytes);
-        size_t j = 0;
-#if BATCH_VECTORS
-        if (vectors) {
-            /* byte counts out of the lanes' range read as -1: that group takes the scalar launches */
-            size_t q = 0;
-            for (; q + 4 <= n; q += 4) {
-                i32x4 st = to_lanes(smem_static + q), dy = to_lanes(smem_dynamic + q);
-                memcpy(lane_static + q, &st, 16);
-                memcpy(lane_dynamic + q, &dy, 16);
-            }
-            for (; q < n; q++) {
-                lane_static[q] = (uint64_t)smem_static[q] < (uint64_t)BYTES_LANE_MAX ? (int32_t)smem_static[q] : -1;
-                lane_dynamic[q] = (uint64_t)smem_dynamic[q] < (uint64_t)BYTES_LANE_MAX ? (int32_t)smem_dynamic[q] : -1;
-            }
-        }
-        for (; vectors && j + 4 <= n; j += 4) {
-            size_t i = start + j;
-            i32x4 t = threads_step ? gpuocc_load_i32x4(threads + i) : gpuocc_splat4(*threads);
-            i32x4 r = regs_step ? gpuocc_load_i32x4(regs + i) : gpuocc_splat4(*regs);
-            i32x4 st = gpuocc_load_i32x4(lane_static + j), dy = gpuocc_load_i32x4(lane_dynamic + j);
-            if (!launch4(c, l, t, r, st, dy, b, i))
-                for (size_t q = 0; q < 4; q++)
-                    launch_one(c, cap, threads[(i + q) * threads_step], regs[(i + q) * regs_step],
-                               smem_static[j + q], smem_dynamic[j + q], b, i + q);
-        }
-#endif
-        for (; j < n; j++)
-            launch_one(c, cap, threads[(start + j) * threads_step], regs[(start + j) * regs_step], smem_static[j],
-                       smem_dynamic[j], b, start + j);
-    }
+    for (; i < count; i++)
+        launch_at(c, cap, b, i);
 }
 
 #if BATCH_AVX2
-/* The same loop compiled for AVX2 (chosen at run time): the four-lane code gets the wider instruction
-   set's blends, minima and three-operand forms. */
+/* The same loop compiled for AVX2 (chosen at run time): the eight-lane code in one register each, with
+   the wider instruction set's blends, minima and three-operand forms. */
 __attribute__((target("avx2"))) static void run_avx2(const struct context *c, const struct lanes *l,
                                                      const gpuocc_batch *b, size_t count)
 {
@@ -505,13 +541,6 @@ __attribute__((target("avx2"))) static void run_avx2(const struct context *c, co
 }
 #endif
 
-/* Element i of a shared-memory column (int32_t or int64_t elements), or the base value. */
-static inline int64_t smem_at(const void *column, int32_t width, size_t i, int64_t base)
-{
-    if (!column)
-        return base;
-    return width == 4 ? ((const int32_t *)column)[i] : ((const int64_t *)column)[i];
-}
 
 /*
  * A short batch as the prepared single call reads it: on a device the fast evaluation covers, with a base
