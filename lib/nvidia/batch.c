@@ -189,7 +189,10 @@ typedef int32_t i32x8 __attribute__((vector_size(32)));
 typedef float f32x8 __attribute__((vector_size(32)));
 typedef int64_t i64x4 __attribute__((vector_size(32)));
 typedef int32_t i32x4h __attribute__((vector_size(16)));
+typedef uint64_t u64x2h __attribute__((vector_size(16)));
 typedef double f64x4 __attribute__((vector_size(32)));
+typedef int64_t i64x8 __attribute__((vector_size(64)));
+typedef double f64x8 __attribute__((vector_size(64)));
 
 /* Launch values the vector lanes take: threads 1 .. thread_cap (a power of two), registers 0 .. 1023, byte
    counts 0 .. 2^28 - 1 (static ones at most GPUOCC_NV_SMEM_STATIC_MAX). */
@@ -269,24 +272,27 @@ static GPUOCC_ALWAYS_INLINE i32x8 narrow8(const int64_t *p, i64x4 *high)
 #endif
 }
 
-/* Whether any lane is nonzero */
+/* Whether any lane is nonzero (the halves or-ed first: one 128-bit value to test) */
 static GPUOCC_ALWAYS_INLINE bool any8(i32x8 v)
-{
-    uint64_t w[4];
-    memcpy(w, &v, sizeof w);
-    return ((w[0] | w[1]) | (w[2] | w[3])) != 0;
-}
-
-/* Eight 32-bit lanes into 64-bit elements at p */
-static GPUOCC_ALWAYS_INLINE void store_wide8(int64_t *p, i32x8 v)
 {
     i32x4h lo, hi;
     memcpy(&lo, &v, sizeof lo);
     memcpy(&hi, (const char *)&v + sizeof lo, sizeof hi);
-    i64x4 a = __builtin_convertvector(lo, i64x4), b = __builtin_convertvector(hi, i64x4);
-    memcpy(p, &a, sizeof a);
-    memcpy(p + 4, &b, sizeof b);
+    u64x2h w = (u64x2h)(lo | hi);
+    return (w[0] | w[1]) != 0;
 }
+
+/* Eight 32-bit lanes into 64-bit elements at p: one conversion of the whole vector (GCC widens a 128-bit
+   half lane by lane), stored in halves taken element by element (GCC copies a 64-byte vector through the
+   stack) */
+static GPUOCC_ALWAYS_INLINE void store_wide8(int64_t *p, i32x8 v)
+{
+    i64x8 w = __builtin_convertvector(v, i64x8);
+    i64x4 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
+    memcpy(p, &lo, sizeof lo);
+    memcpy(p + 4, &hi, sizeof hi);
+}
+
 
 /* A base byte count as a lane value (-1: out of the lanes' range, which every group then refuses) */
 static int32_t lane_bytes(int64_t v)
@@ -431,7 +437,7 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r
                      ((smem_blocks == blocks) & l->smem_bit) | ((l->fixed == blocks) & l->fixed_bits);
     i32x8 warps = blocks * wpb; /* at most the warp slots */
 
-    memset(o->status + i, 0, LANES * sizeof o->status[0]);
+    memcpy(o->status + i, &zero, sizeof zero);
     if (o->blocks_per_sm)
         memcpy(o->blocks_per_sm + i, &blocks, sizeof blocks);
     if (o->warps_per_sm)
@@ -441,16 +447,14 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r
     if (o->occupancy) {
         /* warps <= slots < 2^22: exact in doubles, and so is the product by a power of two's inverse; else
            the correctly rounded quotient, gpuocc_rule_all's */
-        i32x4h lo, hi;
-        memcpy(&lo, &warps, sizeof lo);
-        memcpy(&hi, (const char *)&warps + sizeof lo, sizeof hi);
-        f64x4 a = __builtin_convertvector(lo, f64x4), b = __builtin_convertvector(hi, f64x4);
+        f64x8 w = __builtin_convertvector(warps, f64x8);
+        f64x4 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
         if (l->inverse)
-            a *= l->inverse_slots, b *= l->inverse_slots;
+            lo *= l->inverse_slots, hi *= l->inverse_slots;
         else
-            a /= l->slots_d, b /= l->slots_d;
-        memcpy(o->occupancy + i, &a, sizeof a);
-        memcpy(o->occupancy + i + 4, &b, sizeof b);
+            lo /= l->slots_d, hi /= l->slots_d;
+        memcpy(o->occupancy + i, &lo, sizeof lo);
+        memcpy(o->occupancy + i + 4, &hi, sizeof hi);
     }
     if (!extras)
         return true;
