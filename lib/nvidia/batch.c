@@ -179,17 +179,19 @@ static inline void launch_at(const struct context *c, uint64_t cap, const gpuocc
 
 #if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9)
 #define BATCH_VECTORS 1
-/* 32-byte vectors: a target without them splits each into halves; every function taking one is inlined,
-   so no call passes one (GCC's note on the ABI of such a call does not apply) */
-#if defined(__GNUC__) && !defined(__clang__)
+/* 32-byte vectors: a target without them splits each into halves; every function taking or returning one
+   is static and inlined, so no call passes one (GCC's and Clang's note on the ABI of such a call does not
+   apply; both read this pragma) */
 #pragma GCC diagnostic ignored "-Wpsabi"
-#endif
 #define LANES 8
 typedef int32_t i32x8 __attribute__((vector_size(32)));
 typedef float f32x8 __attribute__((vector_size(32)));
 typedef int64_t i64x4 __attribute__((vector_size(32)));
 typedef int32_t i32x4h __attribute__((vector_size(16)));
 typedef uint64_t u64x2h __attribute__((vector_size(16)));
+typedef int64_t i64x2h __attribute__((vector_size(16)));
+typedef float f32x4h __attribute__((vector_size(16)));
+typedef double f64x2h __attribute__((vector_size(16)));
 typedef double f64x4 __attribute__((vector_size(32)));
 typedef int64_t i64x8 __attribute__((vector_size(64)));
 typedef double f64x8 __attribute__((vector_size(64)));
@@ -235,9 +237,62 @@ static GPUOCC_ALWAYS_INLINE i32x8 select8(i32x8 mask, i32x8 yes, i32x8 no)
     return (mask & yes) | (~mask & no);
 }
 
-static GPUOCC_ALWAYS_INLINE i32x8 min8(i32x8 a, i32x8 b)
+/*
+ * `halves`: the target has 16-byte vectors only (the baseline build of the loop, but for -mavx2 and
+ * above).  GCC lowers most operations on a 32-byte vector to two on its halves there, but a comparison,
+ * a 32-bit product and a shuffle lane by lane; those below take the halves themselves then.  The flag is
+ * a constant wherever the functions are inlined.
+ */
+static GPUOCC_ALWAYS_INLINE void split8(i32x8 v, i32x4h *lo, i32x4h *hi)
 {
-    return select8(a < b, a, b);
+    memcpy(lo, &v, sizeof *lo);
+    memcpy(hi, (const char *)&v + sizeof *lo, sizeof *hi);
+}
+
+static GPUOCC_ALWAYS_INLINE i32x8 join8(i32x4h lo, i32x4h hi)
+{
+    i32x8 v;
+    memcpy(&v, &lo, sizeof lo);
+    memcpy((char *)&v + sizeof lo, &hi, sizeof hi);
+    return v;
+}
+
+/* a > b, a mask */
+static GPUOCC_ALWAYS_INLINE i32x8 gt8(i32x8 a, i32x8 b, bool halves)
+{
+    if (!halves)
+        return a > b;
+    i32x4h a0, a1, b0, b1;
+    split8(a, &a0, &a1);
+    split8(b, &b0, &b1);
+    return join8(a0 > b0, a1 > b1);
+}
+
+static GPUOCC_ALWAYS_INLINE i32x8 eq8(i32x8 a, i32x8 b, bool halves)
+{
+    if (!halves)
+        return a == b;
+    i32x4h a0, a1, b0, b1;
+    split8(a, &a0, &a1);
+    split8(b, &b0, &b1);
+    return join8(a0 == b0, a1 == b1);
+}
+
+static GPUOCC_ALWAYS_INLINE i32x8 fgt8(f32x8 a, f32x8 b, bool halves)
+{
+    if (!halves)
+        return a > b;
+    f32x4h a0, a1, b0, b1;
+    memcpy(&a0, &a, sizeof a0);
+    memcpy(&a1, (const char *)&a + sizeof a0, sizeof a1);
+    memcpy(&b0, &b, sizeof b0);
+    memcpy(&b1, (const char *)&b + sizeof b0, sizeof b1);
+    return join8(a0 > b0, a1 > b1);
+}
+
+static GPUOCC_ALWAYS_INLINE i32x8 min8(i32x8 a, i32x8 b, bool halves)
+{
+    return select8(gt8(b, a, halves), a, b);
 }
 
 static GPUOCC_ALWAYS_INLINE f32x8 float8(i32x8 v)
@@ -258,18 +313,34 @@ static GPUOCC_ALWAYS_INLINE i32x8 load8(const void *p)
     return v;
 }
 
+#if defined(__clang__) || __GNUC__ >= 12
+#define SHUFFLE(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#else
+#define SHUFFLE(a, b, ...) __builtin_shuffle(a, b, (__typeof__(a)){__VA_ARGS__})
+#endif
+
 /* The low words of eight 64-bit counts; their high bits past 2^28 are or-ed into *high. */
-static GPUOCC_ALWAYS_INLINE i32x8 narrow8(const int64_t *p, i64x4 *high)
+static GPUOCC_ALWAYS_INLINE i32x8 narrow8(const int64_t *p, i64x4 *high, bool halves)
 {
     i64x4 a, b;
     memcpy(&a, p, sizeof a);
     memcpy(&b, p + 4, sizeof b);
     *high |= a | b;
-#if defined(__clang__) || __GNUC__ >= 12
-    return __builtin_shufflevector((i32x8)a, (i32x8)b, 0, 2, 4, 6, 8, 10, 12, 14);
-#else
-    return __builtin_shuffle((i32x8)a, (i32x8)b, (i32x8){0, 2, 4, 6, 8, 10, 12, 14});
-#endif
+    if (!halves)
+        return SHUFFLE((i32x8)a, (i32x8)b, 0, 2, 4, 6, 8, 10, 12, 14);
+    i32x4h a0, a1, b0, b1;
+    split8((i32x8)a, &a0, &a1);
+    split8((i32x8)b, &b0, &b1);
+    return join8(SHUFFLE(a0, a1, 0, 2, 4, 6), SHUFFLE(b0, b1, 0, 2, 4, 6));
+}
+
+/* a x b for lanes whose product is below 2^24: a single-precision product where 32-bit lanes have none
+   (SSE2) */
+static GPUOCC_ALWAYS_INLINE i32x8 mul8(i32x8 a, i32x8 b, bool halves)
+{
+    if (!halves)
+        return a * b;
+    return __builtin_convertvector(__builtin_convertvector(a, f32x8) * __builtin_convertvector(b, f32x8), i32x8);
 }
 
 /* Whether any lane is nonzero (the halves or-ed first: one 128-bit value to test) */
@@ -285,12 +356,24 @@ static GPUOCC_ALWAYS_INLINE bool any8(i32x8 v)
 /* Eight 32-bit lanes into 64-bit elements at p: one conversion of the whole vector (GCC widens a 128-bit
    half lane by lane), stored in halves taken element by element (GCC copies a 64-byte vector through the
    stack) */
-static GPUOCC_ALWAYS_INLINE void store_wide8(int64_t *p, i32x8 v)
+static GPUOCC_ALWAYS_INLINE void store_wide8(int64_t *p, i32x8 v, bool halves)
 {
-    i64x8 w = __builtin_convertvector(v, i64x8);
-    i64x4 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
-    memcpy(p, &lo, sizeof lo);
-    memcpy(p + 4, &hi, sizeof hi);
+    if (!halves) {
+        i64x8 w = __builtin_convertvector(v, i64x8);
+        i64x4 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
+        memcpy(p, &lo, sizeof lo);
+        memcpy(p + 4, &hi, sizeof hi);
+        return;
+    }
+    /* each lane beside its sign */
+    i32x4h h[2];
+    split8(v, &h[0], &h[1]);
+    for (int j = 0; j < 2; j++) {
+        i32x4h sign = h[j] >> 31;
+        i64x2h lo = (i64x2h)SHUFFLE(h[j], sign, 0, 4, 1, 5), hi = (i64x2h)SHUFFLE(h[j], sign, 2, 6, 3, 7);
+        memcpy(p + 4 * j, &lo, sizeof lo);
+        memcpy(p + 4 * j + 2, &hi, sizeof hi);
+    }
 }
 
 
@@ -375,31 +458,31 @@ static bool lanes_init(const struct context *c, struct lanes *l)
 /* Launches i .. i + 7 in lanes from their values t, r, st, dy; false (nothing written) when one of them is
    out of the lanes' ranges (`high`: the high bits of 64-bit byte counts). */
 static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r, i32x8 st, i32x8 dy, i64x4 high,
-                                        const gpuocc_batch *o, bool extras, size_t i)
+                                        const gpuocc_batch *o, bool extras, size_t i, bool halves)
 {
     const i32x8 zero = {0};
     int32_t warp_shift = l->warp_shift, unit_shift = l->unit_shift, smem_shift = l->smem_shift;
     /* threads - 1 past the cap (a power of two), registers past 1023, byte counts past 2^28, static bytes
        past the static limit: the scalar launch, which refuses or answers them */
     i32x8 bad = ((t - l->one) & l->cap_mask) | (r & REGS_LANE_MASK) | ((st | dy) & l->bytes_mask) |
-                (st > l->static_max) | (i32x8)(high & ~(int64_t)(BYTES_LANE_MAX - 1));
+                gt8(st, l->static_max, halves) | (i32x8)(high & ~(int64_t)(BYTES_LANE_MAX - 1));
     if (any8(bad))
         return false;
 
     /* warps */
     i32x8 wpb = ((t - l->one) >> warp_shift) + l->one;
     f32x8 wpb_f = float8(wpb);
-    i32x8 warps_blocks = ~(t > l->max_threads) & quotient8(l->slots, wpb_f);
+    i32x8 warps_blocks = ~gt8(t, l->max_threads, halves) & quotient8(l->slots, wpb_f);
 
     /* registers */
     i32x8 per_warp = ((r << warp_shift) + l->unit_round) & l->unit_mask;
-    i32x8 over = r > l->regs_max;
+    i32x8 over = gt8(r, l->regs_max, halves);
     i32x8 g = ~over & (per_warp >> unit_shift); /* 0 .. 64 */
-    i32x8 no_steps = g == zero;
+    i32x8 no_steps = eq8(g, zero, halves);
     f32x8 g_f = float8(g), g_divisor = float8(g - no_steps); /* 1 for none */
     i32x8 rounded = (wpb + l->parts_round) & l->parts_mask;
     /* the per-block check in allocation units: g x rounded <= floor(regs_per_block / unit) (both below 2^14) */
-    i32x8 fails = over | (i32x8)(g_f * float8(rounded) > l->block_units);
+    i32x8 fails = over | fgt8(g_f * float8(rounded), l->block_units, halves);
     /* warps per SM the register file gives at that allocation (below 2^15) */
     i32x8 file_warps = quotient8(l->part_units, g_divisor) << l->part_shift;
     i32x8 regs_blocks = quotient8(float8(file_warps), wpb_f);
@@ -407,7 +490,7 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r
         /* GP100: the block must also fit its GP10x siblings' layout (no allocation passes either way) */
         i32x8 compat = (wpb + l->compat_round) & l->compat_mask;
         i32x8 compat_warps = quotient8(l->compat_units, g_divisor) << l->compat_shift;
-        regs_blocks &= ~((i32x8)(g_f * float8(compat) > l->block_units) | (compat_warps < wpb));
+        regs_blocks &= ~(fgt8(g_f * float8(compat), l->block_units, halves) | gt8(wpb, compat_warps, halves));
     }
     regs_blocks = ~fails & select8(no_steps, l->no_limit, regs_blocks);
 
@@ -416,26 +499,26 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r
     /* the first carveout of the device's list holding the block, of those holding the preference */
     i32x8 carveout = l->smem_per_sm;
     for (int32_t j = 0; j < l->carveouts; j++)
-        carveout = select8(alloc > l->carveout[j], carveout, l->carveout[j]);
+        carveout = select8(gt8(alloc, l->carveout[j], halves), carveout, l->carveout[j]);
     i32x8 limit = l->per_block, too_much = zero;
     if (l->smem_optin) {
         i32x8 dynamic_max = l->dynamic_given ? l->dynamic_max : l->optin - st;
-        i32x8 largest = st + l->reserved + (~(dynamic_max < zero) & dynamic_max);
-        limit = select8(largest > l->per_block, l->optin, limit);
-        too_much = dy > dynamic_max;
+        i32x8 largest = st + l->reserved + (~gt8(zero, dynamic_max, halves) & dynamic_max);
+        limit = select8(gt8(largest, l->per_block, halves), l->optin, limit);
+        too_much = gt8(dy, dynamic_max, halves);
     }
     limit += l->reserved;
     i32x8 alloc_units = alloc >> smem_shift;
-    i32x8 nothing = alloc_units == zero;
+    i32x8 nothing = eq8(alloc_units, zero, halves);
     /* 0 / 1 when nothing is allocated */
     i32x8 fits = quotient8(float8(carveout >> smem_shift), float8(alloc_units - nothing));
-    i32x8 smem_blocks = ~(too_much | (alloc > limit)) & select8(nothing, l->no_limit, fits);
+    i32x8 smem_blocks = ~(too_much | gt8(alloc, limit, halves)) & select8(nothing, l->no_limit, fits);
 
     /* the answer */
-    i32x8 blocks = min8(min8(warps_blocks, regs_blocks), min8(smem_blocks, l->fixed));
-    i32x8 limiters = ((warps_blocks == blocks) & l->warps_bit) | ((regs_blocks == blocks) & l->regs_bit) |
-                     ((smem_blocks == blocks) & l->smem_bit) | ((l->fixed == blocks) & l->fixed_bits);
-    i32x8 warps = blocks * wpb; /* at most the warp slots */
+    i32x8 blocks = min8(min8(warps_blocks, regs_blocks, halves), min8(smem_blocks, l->fixed, halves), halves);
+    i32x8 limiters = (eq8(warps_blocks, blocks, halves) & l->warps_bit) | (eq8(regs_blocks, blocks, halves) & l->regs_bit) |
+                     (eq8(smem_blocks, blocks, halves) & l->smem_bit) | (eq8(l->fixed, blocks, halves) & l->fixed_bits);
+    i32x8 warps = mul8(blocks, wpb, halves); /* at most the warp slots */
 
     memcpy(o->status + i, &zero, sizeof zero);
     if (o->blocks_per_sm)
@@ -447,14 +530,27 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r
     if (o->occupancy) {
         /* warps <= slots < 2^22: exact in doubles, and so is the product by a power of two's inverse; else
            the correctly rounded quotient, gpuocc_rule_all's */
-        f64x8 w = __builtin_convertvector(warps, f64x8);
-        f64x4 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
-        if (l->inverse)
-            lo *= l->inverse_slots, hi *= l->inverse_slots;
-        else
-            lo /= l->slots_d, hi /= l->slots_d;
-        memcpy(o->occupancy + i, &lo, sizeof lo);
-        memcpy(o->occupancy + i + 4, &hi, sizeof hi);
+        if (!halves) {
+            f64x8 w = __builtin_convertvector(warps, f64x8);
+            f64x4 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
+            if (l->inverse)
+                lo *= l->inverse_slots, hi *= l->inverse_slots;
+            else
+                lo /= l->slots_d, hi /= l->slots_d;
+            memcpy(o->occupancy + i, &lo, sizeof lo);
+            memcpy(o->occupancy + i + 4, &hi, sizeof hi);
+        } else {
+            f64x2h by;
+            memcpy(&by, l->inverse ? &l->inverse_slots : &l->slots_d, sizeof by);
+            i32x4h h[2];
+            split8(warps, &h[0], &h[1]);
+            for (int j = 0; j < 4; j++) {
+                i32x4h x = h[j / 2];
+                f64x2h q = {(double)x[2 * (j % 2)], (double)x[2 * (j % 2) + 1]};
+                q = l->inverse ? q * by : q / by;
+                memcpy(o->occupancy + i + 2 * j, &q, sizeof q);
+            }
+        }
     }
     if (!extras)
         return true;
@@ -464,26 +560,26 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r
         memcpy(o->field + i, &put, sizeof put);                                                                    \
     }
     PUT8(limit_warps, warps_blocks);
-    PUT8(limit_regs, regs_blocks | (regs_blocks == l->no_limit));
-    PUT8(limit_smem, smem_blocks | (smem_blocks == l->no_limit));
+    PUT8(limit_regs, regs_blocks | eq8(regs_blocks, l->no_limit, halves));
+    PUT8(limit_smem, smem_blocks | eq8(smem_blocks, l->no_limit, halves));
     PUT8(limit_blocks, l->slot_blocks);
     PUT8(limit_barriers, l->public_barriers);
     /* per_warp < 2^21 and at most 64 warps: below 2^27 */
-    PUT8(regs_per_block, per_warp * wpb);
+    PUT8(regs_per_block, mul8(per_warp, wpb, halves));
     /* AMD's columns, as gpuocc_occupancy fills those fields for NVIDIA: no waves per SIMD, no SGPR limit */
     PUT8(waves_per_simd, zero);
     PUT8(limit_sgprs, l->unlimited);
 #undef PUT8
     if (o->smem_per_block_bytes)
-        store_wide8(o->smem_per_block_bytes + i, alloc);
+        store_wide8(o->smem_per_block_bytes + i, alloc, halves);
     if (o->smem_per_sm_bytes)
-        store_wide8(o->smem_per_sm_bytes + i, carveout);
+        store_wide8(o->smem_per_sm_bytes + i, carveout, halves);
     return true;
 }
 
 /* The batch in groups of eight launches; returns where the groups stop (the rest: one by one). */
 static GPUOCC_ALWAYS_INLINE size_t run_lanes(const struct context *c, const struct lanes *l, const gpuocc_batch *b,
-                                            size_t count)
+                                            size_t count, bool halves)
 {
     const gpuocc_kernel *k = c->k;
     const gpuocc_batch o = *b; /* the columns in locals: no store to them changes them */
@@ -502,12 +598,12 @@ static GPUOCC_ALWAYS_INLINE size_t run_lanes(const struct context *c, const stru
             r = load8(o.regs_per_thread + i);
         i64x4 high = {0};
         if (o.smem_static_bytes)
-            st = wide ? narrow8((const int64_t *)o.smem_static_bytes + i, &high)
+            st = wide ? narrow8((const int64_t *)o.smem_static_bytes + i, &high, halves)
                       : load8((const int32_t *)o.smem_static_bytes + i);
         if (o.smem_dynamic_bytes)
-            dy = wide ? narrow8((const int64_t *)o.smem_dynamic_bytes + i, &high)
+            dy = wide ? narrow8((const int64_t *)o.smem_dynamic_bytes + i, &high, halves)
                       : load8((const int32_t *)o.smem_dynamic_bytes + i);
-        if (!launch8(l, t, r, st, dy, high, &o, extras, i))
+        if (!launch8(l, t, r, st, dy, high, &o, extras, i, halves))
             for (size_t q = 0; q < LANES; q++)
                 launch_at(c, cap, b, i + q);
     }
@@ -518,18 +614,20 @@ static GPUOCC_ALWAYS_INLINE size_t run_lanes(const struct context *c, const stru
 struct lanes;
 #endif
 
-/* The batch's launches: eight at a time in vector lanes where `vectors` (l filled), the rest one by one. */
+/* The batch's launches: eight at a time in vector lanes where `vectors` (l filled; `halves`: in 16-byte
+   vectors), the rest one by one. */
 static GPUOCC_ALWAYS_INLINE void run_columns(const struct context *c, const struct lanes *l, bool vectors,
-                                            const gpuocc_batch *b, size_t count)
+                                            bool halves, const gpuocc_batch *b, size_t count)
 {
     uint64_t cap = c->fast ? c->f.thread_cap : 0;
     size_t i = 0;
 #if BATCH_VECTORS
     if (vectors)
-        i = run_lanes(c, l, b, count);
+        i = run_lanes(c, l, b, count, halves);
 #else
     (void)l;
     (void)vectors;
+    (void)halves;
 #endif
     for (; i < count; i++)
         launch_at(c, cap, b, i);
@@ -541,8 +639,15 @@ static GPUOCC_ALWAYS_INLINE void run_columns(const struct context *c, const stru
 __attribute__((target("avx2"))) static void run_avx2(const struct context *c, const struct lanes *l,
                                                      const gpuocc_batch *b, size_t count)
 {
-    run_columns(c, l, true, b, count);
+    run_columns(c, l, true, false, b, count);
 }
+#endif
+
+/* The baseline build's vectors: 32 bytes with AVX2 (a build for it), else 16 */
+#if defined(__AVX2__)
+#define BASELINE_HALVES false
+#else
+#define BASELINE_HALVES true
 #endif
 
 
@@ -638,9 +743,9 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
         return GPUOCC_OK;
     }
 #endif
-    run_columns(&c, &l, vectors, b, count);
+    run_columns(&c, &l, vectors, BASELINE_HALVES, b, count);
 #else
-    run_columns(&c, NULL, false, b, count);
+    run_columns(&c, NULL, false, true, b, count);
 #endif
     return GPUOCC_OK;
 }
