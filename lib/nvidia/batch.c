@@ -179,22 +179,19 @@ static inline void launch_at(const struct context *c, uint64_t cap, const gpuocc
 
 #if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9)
 #define BATCH_VECTORS 1
-/* 32-byte vectors: a target without them splits each into halves; every function taking or returning one
-   is static and inlined, so no call passes one (GCC's and Clang's note on the ABI of such a call does not
-   apply; both read this pragma) */
-#pragma GCC diagnostic ignored "-Wpsabi"
 #define LANES 8
-typedef int32_t i32x8 __attribute__((vector_size(32)));
-typedef float f32x8 __attribute__((vector_size(32)));
-typedef int64_t i64x4 __attribute__((vector_size(32)));
-typedef int32_t i32x4h __attribute__((vector_size(16)));
-typedef uint64_t u64x2h __attribute__((vector_size(16)));
-typedef int64_t i64x2h __attribute__((vector_size(16)));
-typedef float f32x4h __attribute__((vector_size(16)));
-typedef double f64x2h __attribute__((vector_size(16)));
-typedef double f64x4 __attribute__((vector_size(32)));
-typedef int64_t i64x8 __attribute__((vector_size(64)));
-typedef double f64x8 __attribute__((vector_size(64)));
+typedef int32_t v8i32 __attribute__((vector_size(32)));
+typedef uint32_t v8u32 __attribute__((vector_size(32)));
+typedef float v8f32 __attribute__((vector_size(32)));
+typedef int64_t v4i64 __attribute__((vector_size(32)));
+typedef int32_t v4i32 __attribute__((vector_size(16)));
+typedef uint64_t v2u64 __attribute__((vector_size(16)));
+typedef int64_t v2i64 __attribute__((vector_size(16)));
+typedef float v4f32 __attribute__((vector_size(16)));
+typedef double v2f64 __attribute__((vector_size(16)));
+typedef double v4f64 __attribute__((vector_size(32)));
+typedef int64_t v8i64 __attribute__((vector_size(64)));
+typedef double v8f64 __attribute__((vector_size(64)));
 
 /* Launch values the vector lanes take: threads 1 .. thread_cap (a power of two), registers 0 .. 1023, byte
    counts 0 .. 2^28 - 1 (static ones at most GPUOCC_NV_SMEM_STATIC_MAX). */
@@ -205,177 +202,113 @@ typedef double f64x8 __attribute__((vector_size(64)));
 /* The per-batch values the lanes use, each in every lane (a vector in memory is an operand; a scalar is
    broadcast again at every group, the stores to the columns possibly aliasing it). */
 struct lanes {
-    i32x8 one, cap_mask, bytes_mask, static_max, max_threads, regs_max, unit_round, unit_mask, parts_round, parts_mask;
-    i32x8 compat_round, compat_mask, smem_round, smem_mask, reserved, per_block, optin, dynamic_max, no_limit;
-    i32x8 smem_per_sm;
-    i32x8 fixed;      /* the least of the limits no column changes: the block slots', barriers', virtual resources' */
-    i32x8 fixed_bits; /* the limiters among those three that equal it */
-    i32x8 warps_bit, regs_bit, smem_bit, public_barriers, slot_blocks, unlimited;
-    f32x8 slots, part_units, compat_units, block_units; /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
-    f64x4 inverse_slots; /* 1 / warp slots when that is exact (a power of two): the occupancy as a product */
-    f64x4 slots_d;       /* else the quotient by the slots, as gpuocc_rule_all divides */
+    v8i32 one, cap_mask, bytes_mask, static_max, max_threads, regs_max, unit_round, unit_mask, parts_round, parts_mask;
+    v8i32 compat_round, compat_mask, smem_round, smem_mask, reserved, per_block, optin, dynamic_max, no_limit;
+    v8i32 smem_per_sm;
+    v8i32 fixed;      /* the least of the limits no column changes: the block slots', barriers', virtual resources' */
+    v8i32 fixed_bits; /* the limiters among those three that equal it */
+    v8i32 warps_bit, regs_bit, smem_bit, public_barriers, slot_blocks, unlimited;
+    v8f32 slots, part_units, compat_units, block_units; /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
+    v4f64 inverse_slots; /* 1 / warp slots when that is exact (a power of two): the occupancy as a product */
+    v4f64 slots_d;       /* else the quotient by the slots, as gpuocc_rule_all divides */
     /* the carveouts a launch may get (at least the preference), the last first: the one chosen is the
        first of the device's list that holds the block, as the scalar lookup takes */
-    i32x8 carveout[GPUOCC_MAX_CARVEOUTS];
+    v8i32 carveout[GPUOCC_MAX_CARVEOUTS];
     int32_t carveouts;
     int32_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift;
+    /* the same in every lane: AVX2 shifts by a vector in memory, without moving the count to a register */
+    v8i32 warp_shift_v, unit_shift_v, part_shift_v, compat_shift_v, smem_shift_v, regs_mask;
     bool compat, smem_optin, dynamic_given, inverse;
 };
 
-static GPUOCC_ALWAYS_INLINE i32x8 splat8(int32_t v)
-{
-    return (i32x8){v, v, v, v, v, v, v, v};
-}
-
-static GPUOCC_ALWAYS_INLINE f32x8 splat8f(float v)
-{
-    return (f32x8){v, v, v, v, v, v, v, v};
-}
-
-static GPUOCC_ALWAYS_INLINE i32x8 select8(i32x8 mask, i32x8 yes, i32x8 no)
-{
-    return (mask & yes) | (~mask & no);
-}
-
 /*
- * `halves`: the target has 16-byte vectors only (the baseline build of the loop, but for -mavx2 and
- * above).  GCC lowers most operations on a 32-byte vector to two on its halves there, but a comparison,
- * a 32-bit product and a shuffle lane by lane; those below take the halves themselves then.  The flag is
- * a constant wherever the functions are inlined.
+ * The operations on eight lanes.  No function takes or returns a 32-byte vector (where AVX is off that
+ * changes the calling convention, and GCC and Clang say so): the ones that would are macros, the others
+ * take pointers.
+ *
+ * `halves`: the target has 16-byte vectors only (the baseline build of the loop, but for -mavx2 and above;
+ * a constant wherever the code is inlined).  GCC lowers most operations on a 32-byte vector to two on its
+ * halves there, but a comparison lane by lane (as scalar compares and moves); there a comparison is the
+ * sign of a difference instead: exact for the operands it is used on (lanes below 2^30 in magnitude, or
+ * both non-negative, or of a group the range check refuses anyway), and for floats the sign of the exact
+ * difference of integers below 2^24 (never -0: x - x is +0).  A 32-bit product (SSE2 has none, and GCC
+ * makes one lane by lane) is a single-precision one there, of factors whose product is below 2^24.
  */
-static GPUOCC_ALWAYS_INLINE void split8(i32x8 v, i32x4h *lo, i32x4h *hi)
-{
-    memcpy(lo, &v, sizeof *lo);
-    memcpy(hi, (const char *)&v + sizeof *lo, sizeof *hi);
-}
-
-static GPUOCC_ALWAYS_INLINE i32x8 join8(i32x4h lo, i32x4h hi)
-{
-    i32x8 v;
-    memcpy(&v, &lo, sizeof lo);
-    memcpy((char *)&v + sizeof lo, &hi, sizeof hi);
-    return v;
-}
-
-/* a > b, a mask */
-static GPUOCC_ALWAYS_INLINE i32x8 gt8(i32x8 a, i32x8 b, bool halves)
-{
-    if (!halves)
-        return a > b;
-    i32x4h a0, a1, b0, b1;
-    split8(a, &a0, &a1);
-    split8(b, &b0, &b1);
-    return join8(a0 > b0, a1 > b1);
-}
-
-static GPUOCC_ALWAYS_INLINE i32x8 eq8(i32x8 a, i32x8 b, bool halves)
-{
-    if (!halves)
-        return a == b;
-    i32x4h a0, a1, b0, b1;
-    split8(a, &a0, &a1);
-    split8(b, &b0, &b1);
-    return join8(a0 == b0, a1 == b1);
-}
-
-static GPUOCC_ALWAYS_INLINE i32x8 fgt8(f32x8 a, f32x8 b, bool halves)
-{
-    if (!halves)
-        return a > b;
-    f32x4h a0, a1, b0, b1;
-    memcpy(&a0, &a, sizeof a0);
-    memcpy(&a1, (const char *)&a + sizeof a0, sizeof a1);
-    memcpy(&b0, &b, sizeof b0);
-    memcpy(&b1, (const char *)&b + sizeof b0, sizeof b1);
-    return join8(a0 > b0, a1 > b1);
-}
-
-static GPUOCC_ALWAYS_INLINE i32x8 min8(i32x8 a, i32x8 b, bool halves)
-{
-    return select8(gt8(b, a, halves), a, b);
-}
-
-static GPUOCC_ALWAYS_INLINE f32x8 float8(i32x8 v)
-{
-    return __builtin_convertvector(v, f32x8);
-}
-
-/* floor(a / b) of lanes below 2^22, b >= 1 */
-static GPUOCC_ALWAYS_INLINE i32x8 quotient8(f32x8 a, f32x8 b)
-{
-    return __builtin_convertvector(a / b, i32x8);
-}
-
-static GPUOCC_ALWAYS_INLINE i32x8 load8(const void *p)
-{
-    i32x8 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
+#define V8_SPLAT(x) ((v8i32){0} + (int32_t)(x))
+#define V8_SPLATF(x) ((v8f32){0} + (float)(x))
+#define V8_SELECT(mask, yes, no) (((mask) & (yes)) | (~(mask) & (no)))
+#define V8_FLOAT(v) __builtin_convertvector((v), v8f32)
+/* floor(a / b) of float lanes below 2^22, b >= 1 */
+#define V8_QUOTIENT(a, b) __builtin_convertvector((a) / (b), v8i32)
+/* masks: a > b, a == b (see above for the operands) */
+#define V8_GT(a, b, halves) ((halves) ? (v8i32)((v8u32)(b) - (v8u32)(a)) >> 31 : (a) > (b))
+#define V8_FGT(a, b, halves) ((halves) ? (v8i32)((b) - (a)) >> 31 : (a) > (b))
+#define V8_NE_HALVES(x) ((v8i32)((v8u32)(x) | -(v8u32)(x)) >> 31)
+#define V8_EQ(a, b, halves) ((halves) ? ~V8_NE_HALVES((a) ^ (b)) : (a) == (b))
+#define V8_MIN(a, b, halves) V8_SELECT(V8_GT(b, a, halves), a, b)
+#define V8_MUL(a, b, halves) ((halves) ? __builtin_convertvector(V8_FLOAT(a) * V8_FLOAT(b), v8i32) : (a) * (b))
+/* v shifted right (left) by the lanes' count s: by the vector sv where shifts take one (AVX2, a memory
+   operand: no count to move to a register), else by the scalar (SSE2 has no shift by a vector) */
+#define V8_SHR(v, s, sv, halves) ((halves) ? (v) >> (s) : (v) >> (sv))
+#define V8_SHL(v, s, sv, halves) ((halves) ? (v) << (s) : (v) << (sv))
 
 #if defined(__clang__) || __GNUC__ >= 12
-#define SHUFFLE(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#define V8_SHUFFLE(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
 #else
-#define SHUFFLE(a, b, ...) __builtin_shuffle(a, b, (__typeof__(a)){__VA_ARGS__})
+#define V8_SHUFFLE(a, b, ...) __builtin_shuffle(a, b, (__typeof__(a)){__VA_ARGS__})
 #endif
 
-/* The low words of eight 64-bit counts; their high bits past 2^28 are or-ed into *high. */
-static GPUOCC_ALWAYS_INLINE i32x8 narrow8(const int64_t *p, i64x4 *high, bool halves)
+/* The low words of eight 64-bit counts into *v; their high bits past 2^28 are or-ed into *high. */
+static GPUOCC_ALWAYS_INLINE void v8_narrow(v8i32 *v, const int64_t *p, v4i64 *high, bool halves)
 {
-    i64x4 a, b;
+    v4i64 a, b;
     memcpy(&a, p, sizeof a);
     memcpy(&b, p + 4, sizeof b);
     *high |= a | b;
-    if (!halves)
-        return SHUFFLE((i32x8)a, (i32x8)b, 0, 2, 4, 6, 8, 10, 12, 14);
-    i32x4h a0, a1, b0, b1;
-    split8((i32x8)a, &a0, &a1);
-    split8((i32x8)b, &b0, &b1);
-    return join8(SHUFFLE(a0, a1, 0, 2, 4, 6), SHUFFLE(b0, b1, 0, 2, 4, 6));
-}
-
-/* a x b for lanes whose product is below 2^24: a single-precision product where 32-bit lanes have none
-   (SSE2) */
-static GPUOCC_ALWAYS_INLINE i32x8 mul8(i32x8 a, i32x8 b, bool halves)
-{
-    if (!halves)
-        return a * b;
-    return __builtin_convertvector(__builtin_convertvector(a, f32x8) * __builtin_convertvector(b, f32x8), i32x8);
+    if (!halves) {
+        *v = V8_SHUFFLE((v8i32)a, (v8i32)b, 0, 2, 4, 6, 8, 10, 12, 14);
+        return;
+    }
+    /* a shuffle of 32-byte vectors, lane by lane too: of the four halves */
+    v4i32 h[4];
+    memcpy(h, &a, sizeof a);
+    memcpy(h + 2, &b, sizeof b);
+    v4i32 lo = V8_SHUFFLE(h[0], h[1], 0, 2, 4, 6), hi = V8_SHUFFLE(h[2], h[3], 0, 2, 4, 6);
+    memcpy(v, &lo, sizeof lo);
+    memcpy((char *)v + sizeof lo, &hi, sizeof hi);
 }
 
 /* Whether any lane is nonzero (the halves or-ed first: one 128-bit value to test) */
-static GPUOCC_ALWAYS_INLINE bool any8(i32x8 v)
+static GPUOCC_ALWAYS_INLINE bool v8_any(const v8i32 *v)
 {
-    i32x4h lo, hi;
-    memcpy(&lo, &v, sizeof lo);
-    memcpy(&hi, (const char *)&v + sizeof lo, sizeof hi);
-    u64x2h w = (u64x2h)(lo | hi);
+    v4i32 h[2];
+    memcpy(h, v, sizeof h);
+    v2u64 w = (v2u64)(h[0] | h[1]);
     return (w[0] | w[1]) != 0;
 }
 
-/* Eight 32-bit lanes into 64-bit elements at p: one conversion of the whole vector (GCC widens a 128-bit
-   half lane by lane), stored in halves taken element by element (GCC copies a 64-byte vector through the
-   stack) */
-static GPUOCC_ALWAYS_INLINE void store_wide8(int64_t *p, i32x8 v, bool halves)
+/* Eight 32-bit lanes into 64-bit elements at p */
+static GPUOCC_ALWAYS_INLINE void v8_store_wide(int64_t *p, const v8i32 *v, bool halves)
 {
     if (!halves) {
-        i64x8 w = __builtin_convertvector(v, i64x8);
-        i64x4 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
+        /* one conversion of the whole vector (GCC widens a 128-bit half lane by lane), stored in halves
+           taken element by element (GCC copies a 64-byte vector through the stack) */
+        v8i64 w = __builtin_convertvector(*v, v8i64);
+        v4i64 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
         memcpy(p, &lo, sizeof lo);
         memcpy(p + 4, &hi, sizeof hi);
         return;
     }
     /* each lane beside its sign */
-    i32x4h h[2];
-    split8(v, &h[0], &h[1]);
+    v4i32 h[2];
+    memcpy(h, v, sizeof h);
     for (int j = 0; j < 2; j++) {
-        i32x4h sign = h[j] >> 31;
-        i64x2h lo = (i64x2h)SHUFFLE(h[j], sign, 0, 4, 1, 5), hi = (i64x2h)SHUFFLE(h[j], sign, 2, 6, 3, 7);
+        v4i32 sign = h[j] >> 31;
+        v2i64 lo = (v2i64)V8_SHUFFLE(h[j], sign, 0, 4, 1, 5), hi = (v2i64)V8_SHUFFLE(h[j], sign, 2, 6, 3, 7);
         memcpy(p + 4 * j, &lo, sizeof lo);
         memcpy(p + 4 * j + 2, &hi, sizeof hi);
     }
 }
-
 
 /* A base byte count as a lane value (-1: out of the lanes' range, which every group then refuses) */
 static int32_t lane_bytes(int64_t v)
@@ -398,127 +331,139 @@ static bool lanes_init(const struct context *c, struct lanes *l)
     memset(l, 0, sizeof *l);
     int32_t unit = d->reg_alloc_unit, parts = d->sub_partitions, compat = d->reg_compat_sub_partitions;
     int32_t smem_unit = d->smem_alloc_unit_bytes, reserved = (int32_t)d->smem_reserved_per_block_bytes;
-    l->one = splat8(1);
-    l->cap_mask = splat8(~(int32_t)(f->thread_cap - 1));
-    l->bytes_mask = splat8(~(int32_t)(BYTES_LANE_MAX - 1));
-    l->static_max = splat8(GPUOCC_NV_SMEM_STATIC_MAX);
-    l->max_threads = splat8(d->max_threads_per_block);
-    l->regs_max = splat8(d->regs_per_thread_max);
-    l->unit_round = splat8(unit - 1), l->unit_mask = splat8(-unit);
-    l->parts_round = splat8(parts - 1), l->parts_mask = splat8(-parts);
+    l->one = V8_SPLAT(1);
+    l->cap_mask = V8_SPLAT(~(int32_t)(f->thread_cap - 1));
+    l->bytes_mask = V8_SPLAT(~(int32_t)(BYTES_LANE_MAX - 1));
+    l->static_max = V8_SPLAT(GPUOCC_NV_SMEM_STATIC_MAX);
+    l->max_threads = V8_SPLAT(d->max_threads_per_block);
+    l->regs_max = V8_SPLAT(d->regs_per_thread_max);
+    l->unit_round = V8_SPLAT(unit - 1), l->unit_mask = V8_SPLAT(-unit);
+    l->parts_round = V8_SPLAT(parts - 1), l->parts_mask = V8_SPLAT(-parts);
     l->compat = compat > 0;
     if (l->compat)
-        l->compat_round = splat8(compat - 1), l->compat_mask = splat8(-compat);
+        l->compat_round = V8_SPLAT(compat - 1), l->compat_mask = V8_SPLAT(-compat);
     /* the reserved bytes and the rounding in one addition */
-    l->smem_round = splat8(reserved + smem_unit - 1), l->smem_mask = splat8(-smem_unit);
-    l->reserved = splat8(reserved);
-    l->per_block = splat8((int32_t)d->smem_per_block_bytes), l->optin = splat8((int32_t)d->smem_per_block_optin_bytes);
+    l->smem_round = V8_SPLAT(reserved + smem_unit - 1), l->smem_mask = V8_SPLAT(-smem_unit);
+    l->reserved = V8_SPLAT(reserved);
+    l->per_block = V8_SPLAT((int32_t)d->smem_per_block_bytes);
+    l->optin = V8_SPLAT((int32_t)d->smem_per_block_optin_bytes);
     l->smem_optin = k->smem_optin != 0;
     l->dynamic_given = k->smem_dynamic_max_bytes >= 0;
-    l->dynamic_max = splat8((int32_t)k->smem_dynamic_max_bytes);
-    l->no_limit = splat8(GPUOCC_NO_LIMIT);
-    l->unlimited = splat8(GPUOCC_UNLIMITED);
-    l->smem_per_sm = splat8((int32_t)d->smem_per_sm_bytes);
+    l->dynamic_max = V8_SPLAT((int32_t)k->smem_dynamic_max_bytes);
+    l->no_limit = V8_SPLAT(GPUOCC_NO_LIMIT);
+    l->unlimited = V8_SPLAT(GPUOCC_UNLIMITED);
+    l->smem_per_sm = V8_SPLAT((int32_t)d->smem_per_sm_bytes);
     int32_t slot_blocks = d->max_blocks_per_sm;
     int32_t fixed = gpuocc_min32(slot_blocks, gpuocc_min32(c->barrier_blocks, c->virtual_blocks));
-    l->fixed = splat8(fixed);
-    l->fixed_bits = splat8((int32_t)((uint32_t)(slot_blocks == fixed) << GPUOCC_RESOURCE_BLOCKS |
+    l->fixed = V8_SPLAT(fixed);
+    l->fixed_bits = V8_SPLAT((int32_t)((uint32_t)(slot_blocks == fixed) << GPUOCC_RESOURCE_BLOCKS |
                                      (uint32_t)(c->barrier_blocks == fixed) << GPUOCC_RESOURCE_BARRIERS |
                                      (uint32_t)(c->virtual_blocks == fixed) << GPUOCC_RESOURCE_VIRTUAL));
-    l->warps_bit = splat8(1 << GPUOCC_RESOURCE_WARPS);
-    l->regs_bit = splat8(1 << GPUOCC_RESOURCE_REGISTERS);
-    l->smem_bit = splat8(1 << GPUOCC_RESOURCE_SMEM);
-    l->public_barriers = splat8(gpuocc_public_limit(c->barrier_blocks));
-    l->slot_blocks = splat8(slot_blocks);
-    l->slots = splat8f((float)f->slots);
-    l->part_units = splat8f((float)f->part_units);
-    l->compat_units = splat8f((float)f->compat_units);
+    l->warps_bit = V8_SPLAT(1 << GPUOCC_RESOURCE_WARPS);
+    l->regs_bit = V8_SPLAT(1 << GPUOCC_RESOURCE_REGISTERS);
+    l->smem_bit = V8_SPLAT(1 << GPUOCC_RESOURCE_SMEM);
+    l->public_barriers = V8_SPLAT(gpuocc_public_limit(c->barrier_blocks));
+    l->slot_blocks = V8_SPLAT(slot_blocks);
+    l->slots = V8_SPLATF((float)f->slots);
+    l->part_units = V8_SPLATF((float)f->part_units);
+    l->compat_units = V8_SPLATF((float)f->compat_units);
     int64_t block_units = d->regs_per_block >> f->unit_shift;
-    l->block_units = splat8f((float)(block_units < (1 << 14) ? block_units : (1 << 14)));
+    l->block_units = V8_SPLATF((float)(block_units < (1 << 14) ? block_units : (1 << 14)));
     l->inverse = (f->slots & (f->slots - 1)) == 0;
     double inverse = 1.0 / (double)f->slots, slots_d = (double)f->slots;
-    l->inverse_slots = (f64x4){inverse, inverse, inverse, inverse};
-    l->slots_d = (f64x4){slots_d, slots_d, slots_d, slots_d};
+    l->inverse_slots = (v4f64){inverse, inverse, inverse, inverse};
+    l->slots_d = (v4f64){slots_d, slots_d, slots_d, slots_d};
     l->warp_shift = (int32_t)f->warp_shift;
     l->unit_shift = (int32_t)f->unit_shift;
     l->part_shift = (int32_t)f->part_shift;
     l->compat_shift = (int32_t)f->compat_shift;
     l->smem_shift = (int32_t)f->smem_shift;
+    l->warp_shift_v = V8_SPLAT(l->warp_shift), l->unit_shift_v = V8_SPLAT(l->unit_shift);
+    l->part_shift_v = V8_SPLAT(l->part_shift), l->compat_shift_v = V8_SPLAT(l->compat_shift);
+    l->smem_shift_v = V8_SPLAT(l->smem_shift);
+    l->regs_mask = V8_SPLAT(REGS_LANE_MASK);
     /* the carveouts of at least the preference (KiB, capped as the table's index is), the last first */
     int64_t preferred_kib = c->preferred_kib < KIB_MAX ? c->preferred_kib : KIB_MAX;
     for (int32_t i = d->carveout_count - 1; i >= 0; i--) {
         if (d->carveouts_kib[i] >= KIB_MAX)
             return false; /* the table's cap would matter (carveout_table rules it out: never so far) */
         if (d->carveouts_kib[i] >= preferred_kib)
-            l->carveout[l->carveouts++] = splat8(d->carveouts_kib[i] * 1024);
+            l->carveout[l->carveouts++] = V8_SPLAT(d->carveouts_kib[i] * 1024);
     }
     return true;
 }
 
-/* Launches i .. i + 7 in lanes from their values t, r, st, dy; false (nothing written) when one of them is
-   out of the lanes' ranges (`high`: the high bits of 64-bit byte counts). */
-static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r, i32x8 st, i32x8 dy, i64x4 high,
+/* Launches i .. i + 7 in lanes from their threads, registers, static and dynamic bytes; false (nothing
+   written) when one of them is out of the lanes' ranges (`high`: the high bits of 64-bit byte counts). */
+static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, const v8i32 *threads, const v8i32 *regs,
+                                        const v8i32 *smem_static, const v8i32 *smem_dynamic, const v4i64 *high,
                                         const gpuocc_batch *o, bool extras, size_t i, bool halves)
 {
-    const i32x8 zero = {0};
+    const v8i32 zero = {0};
+    v8i32 t = *threads, r = *regs, st = *smem_static, dy = *smem_dynamic;
     int32_t warp_shift = l->warp_shift, unit_shift = l->unit_shift, smem_shift = l->smem_shift;
+    v8i32 warp_shift_v = l->warp_shift_v, unit_shift_v = l->unit_shift_v, smem_shift_v = l->smem_shift_v;
     /* threads - 1 past the cap (a power of two), registers past 1023, byte counts past 2^28, static bytes
        past the static limit: the scalar launch, which refuses or answers them */
-    i32x8 bad = ((t - l->one) & l->cap_mask) | (r & REGS_LANE_MASK) | ((st | dy) & l->bytes_mask) |
-                gt8(st, l->static_max, halves) | (i32x8)(high & ~(int64_t)(BYTES_LANE_MAX - 1));
-    if (any8(bad))
+    v8i32 bad = ((t - l->one) & l->cap_mask) | (r & l->regs_mask) | ((st | dy) & l->bytes_mask) |
+                V8_GT(st, l->static_max, halves) | (v8i32)(*high & ~(int64_t)(BYTES_LANE_MAX - 1));
+    if (v8_any(&bad))
         return false;
 
     /* warps */
-    i32x8 wpb = ((t - l->one) >> warp_shift) + l->one;
-    f32x8 wpb_f = float8(wpb);
-    i32x8 warps_blocks = ~gt8(t, l->max_threads, halves) & quotient8(l->slots, wpb_f);
+    v8i32 wpb = V8_SHR(t - l->one, warp_shift, warp_shift_v, halves) + l->one;
+    v8f32 wpb_f = V8_FLOAT(wpb);
+    v8i32 warps_blocks = ~V8_GT(t, l->max_threads, halves) & V8_QUOTIENT(l->slots, wpb_f);
 
     /* registers */
-    i32x8 per_warp = ((r << warp_shift) + l->unit_round) & l->unit_mask;
-    i32x8 over = gt8(r, l->regs_max, halves);
-    i32x8 g = ~over & (per_warp >> unit_shift); /* 0 .. 64 */
-    i32x8 no_steps = eq8(g, zero, halves);
-    f32x8 g_f = float8(g), g_divisor = float8(g - no_steps); /* 1 for none */
-    i32x8 rounded = (wpb + l->parts_round) & l->parts_mask;
+    v8i32 per_warp = (V8_SHL(r, warp_shift, warp_shift_v, halves) + l->unit_round) & l->unit_mask;
+    v8i32 over = V8_GT(r, l->regs_max, halves);
+    v8i32 g = ~over & V8_SHR(per_warp, unit_shift, unit_shift_v, halves); /* 0 .. 64 */
+    v8i32 no_steps = V8_EQ(g, zero, halves);
+    v8f32 g_f = V8_FLOAT(g), g_divisor = V8_FLOAT(g - no_steps); /* 1 for none */
+    v8i32 rounded = (wpb + l->parts_round) & l->parts_mask;
     /* the per-block check in allocation units: g x rounded <= floor(regs_per_block / unit) (both below 2^14) */
-    i32x8 fails = over | fgt8(g_f * float8(rounded), l->block_units, halves);
+    v8i32 fails = over | V8_FGT(g_f * V8_FLOAT(rounded), l->block_units, halves);
     /* warps per SM the register file gives at that allocation (below 2^15) */
-    i32x8 file_warps = quotient8(l->part_units, g_divisor) << l->part_shift;
-    i32x8 regs_blocks = quotient8(float8(file_warps), wpb_f);
+    v8i32 file_warps = V8_SHL(V8_QUOTIENT(l->part_units, g_divisor), l->part_shift, l->part_shift_v, halves);
+    v8i32 regs_blocks = V8_QUOTIENT(V8_FLOAT(file_warps), wpb_f);
     if (l->compat) {
         /* GP100: the block must also fit its GP10x siblings' layout (no allocation passes either way) */
-        i32x8 compat = (wpb + l->compat_round) & l->compat_mask;
-        i32x8 compat_warps = quotient8(l->compat_units, g_divisor) << l->compat_shift;
-        regs_blocks &= ~(fgt8(g_f * float8(compat), l->block_units, halves) | gt8(wpb, compat_warps, halves));
+        v8i32 compat = (wpb + l->compat_round) & l->compat_mask;
+        v8i32 compat_quotient = V8_QUOTIENT(l->compat_units, g_divisor);
+        v8i32 compat_warps = V8_SHL(compat_quotient, l->compat_shift, l->compat_shift_v, halves);
+        regs_blocks &= ~(V8_FGT(g_f * V8_FLOAT(compat), l->block_units, halves) | V8_GT(wpb, compat_warps, halves));
     }
-    regs_blocks = ~fails & select8(no_steps, l->no_limit, regs_blocks);
+    regs_blocks = ~fails & V8_SELECT(no_steps, l->no_limit, regs_blocks);
 
     /* shared memory */
-    i32x8 alloc = (st + dy + l->smem_round) & l->smem_mask;
+    v8i32 alloc = (st + dy + l->smem_round) & l->smem_mask;
     /* the first carveout of the device's list holding the block, of those holding the preference */
-    i32x8 carveout = l->smem_per_sm;
+    v8i32 carveout = l->smem_per_sm;
     for (int32_t j = 0; j < l->carveouts; j++)
-        carveout = select8(gt8(alloc, l->carveout[j], halves), carveout, l->carveout[j]);
-    i32x8 limit = l->per_block, too_much = zero;
+        carveout = V8_SELECT(V8_GT(alloc, l->carveout[j], halves), carveout, l->carveout[j]);
+    v8i32 limit = l->per_block, too_much = zero;
     if (l->smem_optin) {
-        i32x8 dynamic_max = l->dynamic_given ? l->dynamic_max : l->optin - st;
-        i32x8 largest = st + l->reserved + (~gt8(zero, dynamic_max, halves) & dynamic_max);
-        limit = select8(gt8(largest, l->per_block, halves), l->optin, limit);
-        too_much = gt8(dy, dynamic_max, halves);
+        v8i32 dynamic_max = l->dynamic_given ? l->dynamic_max : l->optin - st;
+        v8i32 largest = st + l->reserved + (~V8_GT(zero, dynamic_max, halves) & dynamic_max);
+        limit = V8_SELECT(V8_GT(largest, l->per_block, halves), l->optin, limit);
+        too_much = V8_GT(dy, dynamic_max, halves);
     }
     limit += l->reserved;
-    i32x8 alloc_units = alloc >> smem_shift;
-    i32x8 nothing = eq8(alloc_units, zero, halves);
+    v8i32 alloc_units = V8_SHR(alloc, smem_shift, smem_shift_v, halves);
+    v8i32 nothing = V8_EQ(alloc_units, zero, halves);
     /* 0 / 1 when nothing is allocated */
-    i32x8 fits = quotient8(float8(carveout >> smem_shift), float8(alloc_units - nothing));
-    i32x8 smem_blocks = ~(too_much | gt8(alloc, limit, halves)) & select8(nothing, l->no_limit, fits);
+    v8i32 carveout_units = V8_SHR(carveout, smem_shift, smem_shift_v, halves);
+    v8i32 fits = V8_QUOTIENT(V8_FLOAT(carveout_units), V8_FLOAT(alloc_units - nothing));
+    v8i32 smem_blocks = ~(too_much | V8_GT(alloc, limit, halves)) & V8_SELECT(nothing, l->no_limit, fits);
 
     /* the answer */
-    i32x8 blocks = min8(min8(warps_blocks, regs_blocks, halves), min8(smem_blocks, l->fixed, halves), halves);
-    i32x8 limiters = (eq8(warps_blocks, blocks, halves) & l->warps_bit) | (eq8(regs_blocks, blocks, halves) & l->regs_bit) |
-                     (eq8(smem_blocks, blocks, halves) & l->smem_bit) | (eq8(l->fixed, blocks, halves) & l->fixed_bits);
-    i32x8 warps = mul8(blocks, wpb, halves); /* at most the warp slots */
+    v8i32 blocks = V8_MIN(V8_MIN(warps_blocks, regs_blocks, halves), V8_MIN(smem_blocks, l->fixed, halves), halves);
+    v8i32 limiters = (V8_EQ(warps_blocks, blocks, halves) & l->warps_bit) |
+                     (V8_EQ(regs_blocks, blocks, halves) & l->regs_bit) |
+                     (V8_EQ(smem_blocks, blocks, halves) & l->smem_bit) |
+                     (V8_EQ(l->fixed, blocks, halves) & l->fixed_bits);
+    v8i32 warps = V8_MUL(blocks, wpb, halves); /* at most the warp slots */
 
     memcpy(o->status + i, &zero, sizeof zero);
     if (o->blocks_per_sm)
@@ -531,8 +476,8 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r
         /* warps <= slots < 2^22: exact in doubles, and so is the product by a power of two's inverse; else
            the correctly rounded quotient, gpuocc_rule_all's */
         if (!halves) {
-            f64x8 w = __builtin_convertvector(warps, f64x8);
-            f64x4 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
+            v8f64 w = __builtin_convertvector(warps, v8f64);
+            v4f64 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
             if (l->inverse)
                 lo *= l->inverse_slots, hi *= l->inverse_slots;
             else
@@ -540,13 +485,13 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r
             memcpy(o->occupancy + i, &lo, sizeof lo);
             memcpy(o->occupancy + i + 4, &hi, sizeof hi);
         } else {
-            f64x2h by;
+            v2f64 by;
             memcpy(&by, l->inverse ? &l->inverse_slots : &l->slots_d, sizeof by);
-            i32x4h h[2];
-            split8(warps, &h[0], &h[1]);
+            v4i32 h[2];
+            memcpy(h, &warps, sizeof h);
             for (int j = 0; j < 4; j++) {
-                i32x4h x = h[j / 2];
-                f64x2h q = {(double)x[2 * (j % 2)], (double)x[2 * (j % 2) + 1]};
+                v4i32 x = h[j / 2];
+                v2f64 q = {(double)x[2 * (j % 2)], (double)x[2 * (j % 2) + 1]};
                 q = l->inverse ? q * by : q / by;
                 memcpy(o->occupancy + i + 2 * j, &q, sizeof q);
             }
@@ -556,24 +501,24 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, i32x8 t, i32x8 r
         return true;
 #define PUT8(field, v)                                                                                             \
     if (o->field) {                                                                                                \
-        i32x8 put = (v);                                                                                           \
+        v8i32 put = (v);                                                                                           \
         memcpy(o->field + i, &put, sizeof put);                                                                    \
     }
     PUT8(limit_warps, warps_blocks);
-    PUT8(limit_regs, regs_blocks | eq8(regs_blocks, l->no_limit, halves));
-    PUT8(limit_smem, smem_blocks | eq8(smem_blocks, l->no_limit, halves));
+    PUT8(limit_regs, regs_blocks | V8_EQ(regs_blocks, l->no_limit, halves));
+    PUT8(limit_smem, smem_blocks | V8_EQ(smem_blocks, l->no_limit, halves));
     PUT8(limit_blocks, l->slot_blocks);
     PUT8(limit_barriers, l->public_barriers);
     /* per_warp < 2^21 and at most 64 warps: below 2^27 */
-    PUT8(regs_per_block, mul8(per_warp, wpb, halves));
+    PUT8(regs_per_block, V8_MUL(per_warp, wpb, halves));
     /* AMD's columns, as gpuocc_occupancy fills those fields for NVIDIA: no waves per SIMD, no SGPR limit */
     PUT8(waves_per_simd, zero);
     PUT8(limit_sgprs, l->unlimited);
 #undef PUT8
     if (o->smem_per_block_bytes)
-        store_wide8(o->smem_per_block_bytes + i, alloc, halves);
+        v8_store_wide(o->smem_per_block_bytes + i, &alloc, halves);
     if (o->smem_per_sm_bytes)
-        store_wide8(o->smem_per_sm_bytes + i, carveout, halves);
+        v8_store_wide(o->smem_per_sm_bytes + i, &carveout, halves);
     return true;
 }
 
@@ -588,22 +533,27 @@ static GPUOCC_ALWAYS_INLINE size_t run_lanes(const struct context *c, const stru
                   o.regs_per_block || o.smem_per_block_bytes || o.smem_per_sm_bytes || o.waves_per_simd ||
                   o.limit_sgprs;
     bool wide = o.smem_width != 4;
-    i32x8 t = splat8(k->threads_per_block), r = splat8(k->regs_per_thread);
-    i32x8 st = splat8(lane_bytes(k->smem_static_bytes)), dy = splat8(lane_bytes(k->smem_dynamic_bytes));
+    /* the base kernel's values where no column gives them */
+    v8i32 t = V8_SPLAT(k->threads_per_block), r = V8_SPLAT(k->regs_per_thread);
+    v8i32 st = V8_SPLAT(lane_bytes(k->smem_static_bytes)), dy = V8_SPLAT(lane_bytes(k->smem_dynamic_bytes));
+    const int64_t *static64 = (const int64_t *)o.smem_static_bytes, *dynamic64 = (const int64_t *)o.smem_dynamic_bytes;
+    const int32_t *static32 = (const int32_t *)o.smem_static_bytes, *dynamic32 = (const int32_t *)o.smem_dynamic_bytes;
     size_t i = 0;
     for (; i + LANES <= count; i += LANES) {
         if (o.threads_per_block)
-            t = load8(o.threads_per_block + i);
+            memcpy(&t, o.threads_per_block + i, sizeof t);
         if (o.regs_per_thread)
-            r = load8(o.regs_per_thread + i);
-        i64x4 high = {0};
-        if (o.smem_static_bytes)
-            st = wide ? narrow8((const int64_t *)o.smem_static_bytes + i, &high, halves)
-                      : load8((const int32_t *)o.smem_static_bytes + i);
-        if (o.smem_dynamic_bytes)
-            dy = wide ? narrow8((const int64_t *)o.smem_dynamic_bytes + i, &high, halves)
-                      : load8((const int32_t *)o.smem_dynamic_bytes + i);
-        if (!launch8(l, t, r, st, dy, high, &o, extras, i, halves))
+            memcpy(&r, o.regs_per_thread + i, sizeof r);
+        v4i64 high = {0};
+        if (o.smem_static_bytes && wide)
+            v8_narrow(&st, static64 + i, &high, halves);
+        else if (o.smem_static_bytes)
+            memcpy(&st, static32 + i, sizeof st);
+        if (o.smem_dynamic_bytes && wide)
+            v8_narrow(&dy, dynamic64 + i, &high, halves);
+        else if (o.smem_dynamic_bytes)
+            memcpy(&dy, dynamic32 + i, sizeof dy);
+        if (!launch8(l, &t, &r, &st, &dy, &high, &o, extras, i, halves))
             for (size_t q = 0; q < LANES; q++)
                 launch_at(c, cap, b, i + q);
     }
@@ -749,3 +699,4 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
 #endif
     return GPUOCC_OK;
 }
+
