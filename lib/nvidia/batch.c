@@ -143,12 +143,31 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
     gpuocc_batch_put(b, i, status, &result);
 }
 
+/* Element i of a shared-memory column (int32_t or int64_t elements), or the base value. */
+static inline int64_t smem_at(const void *column, int32_t width, size_t i, int64_t base)
+{
+    if (!column)
+        return base;
+    return width == 4 ? ((const int32_t *)column)[i] : ((const int64_t *)column)[i];
+}
+
+/* Launch i of a batch through launch_one: the values its columns give, else the base kernel's. */
+static inline void launch_at(const struct context *c, uint64_t cap, const gpuocc_batch *b, size_t i)
+{
+    const gpuocc_kernel *k = c->k;
+    launch_one(c, cap, b->threads_per_block ? b->threads_per_block[i] : k->threads_per_block,
+               b->regs_per_thread ? b->regs_per_thread[i] : k->regs_per_thread,
+               smem_at(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes),
+               smem_at(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes), b, i);
+}
+
 /*
- * Four launches at a time (GCC and Clang vector extensions): the same rules in 32-bit lanes, divisions as
- * single-precision divisions of integers below 2^22 (exact: the quotient of a < 2^22 by b rounds to an
- * integer only when it is one, as (q + 1) b <= a + b < 2^24), small products in single precision too, and
- * the tables gathered lane by lane.  Used when the device and the base kernel keep every quantity in those
- * ranges (checked once per batch) and all four launches do (checked per group); else the scalar launch.
+ * Eight launches at a time (GCC and Clang vector extensions; one AVX2 register, two SSE2 ones): the same
+ * rules in 32-bit lanes, divisions as single-precision divisions of integers below 2^22 (exact: the
+ * quotient of a < 2^22 by b rounds to an integer only when it is one, as (q + 1) b <= a + b < 2^24), small
+ * products in single precision, the carveout as a comparison with each candidate.  Used when the device
+ * and the base kernel keep every quantity in those ranges (checked once per batch) and all eight launches
+ * do (checked per group); else the scalar launch.
  */
 /* x86-64 with GCC or Clang: an AVX2 build of the loop as well, taken when the processor has it
    (GPUOCC_NO_DISPATCH: the baseline build alone; the sanitized test build uses it, so both are tested). */
@@ -161,84 +180,141 @@ static inline void launch_one(const struct context *c, uint64_t cap, int64_t t, 
 
 #if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9)
 #define BATCH_VECTORS 1
-typedef gpuocc_i32x4 i32x4;
-typedef gpuocc_u32x4 u32x4;
-typedef gpuocc_f32x4 f32x4;
-typedef double f64x2 __attribute__((vector_size(16)));
+#define LANES 8
+typedef int32_t v8i32 __attribute__((vector_size(32)));
+typedef uint32_t v8u32 __attribute__((vector_size(32)));
+typedef float v8f32 __attribute__((vector_size(32)));
+typedef int64_t v4i64 __attribute__((vector_size(32)));
+typedef int32_t v4i32 __attribute__((vector_size(16)));
+typedef uint64_t v2u64 __attribute__((vector_size(16)));
+typedef int64_t v2i64 __attribute__((vector_size(16)));
+typedef float v4f32 __attribute__((vector_size(16)));
+typedef double v2f64 __attribute__((vector_size(16)));
+typedef double v4f64 __attribute__((vector_size(32)));
+typedef int64_t v8i64 __attribute__((vector_size(64)));
+typedef double v8f64 __attribute__((vector_size(64)));
 
-/* Launch values the vector lanes take: threads 1 .. thread_cap, registers 0 .. REGS_LANE_MAX, byte counts
-   0 .. BYTES_LANE_MAX - 1. */
-#define REGS_LANE_MAX 1024
+/* Launch values the vector lanes take: threads 1 .. thread_cap (a power of two), registers 0 .. 1023, byte
+   counts 0 .. 2^28 - 1 (static ones at most GPUOCC_NV_SMEM_STATIC_MAX). */
+#define REGS_LANE_MASK (~(int32_t)1023)
 #define BYTES_LANE_MAX ((int64_t)1 << 28)
 #define UNITS_LANE_MAX ((int64_t)1 << 22)
 
-/* The per-batch values the lanes use, as vectors. */
+/* The per-batch values the lanes use, each in every lane (a vector in memory is an operand; a scalar is
+   broadcast again at every group, the stores to the columns possibly aliasing it). */
 struct lanes {
-    int32_t max_threads, regs_max, warp_shift, unit_shift, smem_shift;
-    int32_t unit, parts, compat_parts, smem_unit, reserved, preferred_kib;
-    int32_t dynamic_max;      /* the base kernel's, or -1: smem_per_block_optin_bytes - static */
-    int32_t optin, per_block, optin_limit;
-    bool smem_optin;
-    float block_units;        /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
-    int32_t slot_blocks, barrier_blocks, virtual_blocks;
-    i32x4 max_threads_v, slots_v, regs_max_v; /* the same, in every lane */
-    /* and the values launch4 reads in every lane, splatted once per batch (a vector in memory is an
-       operand; a scalar is broadcast again at every group, the stores to the columns possibly aliasing it) */
-    u32x4 cap_v;
-    i32x4 unit_round_v, unit_mask_v, parts_round_v, parts_mask_v, compat_round_v, compat_mask_v;
-    i32x4 smem_round_v, smem_mask_v, reserved_v, preferred_kib_v, smem_per_sm_v;
-    i32x4 per_block_v, optin_v, dynamic_max_v, slot_blocks_v, barrier_blocks_v, virtual_blocks_v;
-    f32x4 block_units_v;
-    /* 1 / warp slots in both lanes when that is exact (a power of two): the occupancy as a product, equal
-       to the table's quotient; 0 (the table) otherwise */
-    f64x2 inverse_slots_v;
-    bool carveouts;           /* the device has carveouts (else every block gets smem_per_sm_bytes) */
-    int32_t smem_per_sm;
-    /* by allocation step: warps per SM (0 for step 0), and in the high half the same in the GP10x layout
-       (both below 2^16: lanes_init checks) */
-    int32_t step_warps[GPUOCC_FAST_STEPS + 1];
-    int32_t carveout_bytes[KIB_MAX + 1];         /* by KiB needed: the carveout */
+    v8i32 one, cap_mask, bytes_mask, static_max, max_threads, regs_max, unit_round, unit_mask, parts_round, parts_mask;
+    v8i32 compat_round, compat_mask, smem_round, smem_mask, reserved, per_block, optin, dynamic_max, no_limit;
+    v8i32 smem_per_sm;
+    v8i32 fixed;      /* the least of the limits no column changes: the block slots', barriers', virtual resources' */
+    v8i32 fixed_bits; /* the limiters among those three that equal it */
+    v8i32 warps_bit, regs_bit, smem_bit, public_barriers, slot_blocks, unlimited;
+    v8f32 slots, part_units, compat_units, block_units; /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
+    v4f64 inverse_slots; /* 1 / warp slots when that is exact (a power of two): the occupancy as a product */
+    v4f64 slots_d;       /* else the quotient by the slots, as gpuocc_rule_all divides */
+    /* the carveouts a launch may get (at least the preference), the last first: the one chosen is the
+       first of the device's list that holds the block, as the scalar lookup takes */
+    v8i32 carveout[GPUOCC_MAX_CARVEOUTS];
+    int32_t carveouts;
+    int32_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift;
+    /* the same in every lane: AVX2 shifts by a vector in memory, without moving the count to a register */
+    v8i32 warp_shift_v, unit_shift_v, part_shift_v, compat_shift_v, smem_shift_v, regs_mask;
+    bool compat, smem_optin, dynamic_given, inverse;
 };
 
-static inline i32x4 gather(const int32_t *table, i32x4 index)
-{
-    return (i32x4){table[index[0]], table[index[1]], table[index[2]], table[index[3]]};
-}
+/*
+ * The operations on eight lanes.  No function takes or returns a 32-byte vector (where AVX is off that
+ * changes the calling convention, and GCC and Clang say so): the ones that would are macros, the others
+ * take pointers.
+ *
+ * `halves`: the target has 16-byte vectors only (the baseline build of the loop, but for -mavx2 and above;
+ * a constant wherever the code is inlined).  GCC lowers most operations on a 32-byte vector to two on its
+ * halves there, but a comparison lane by lane (as scalar compares and moves); there a comparison is the
+ * sign of a difference instead: exact for the operands it is used on (lanes below 2^30 in magnitude, or
+ * both non-negative, or of a group the range check refuses anyway), and for floats the sign of the exact
+ * difference of integers below 2^24 (never -0: x - x is +0).  A 32-bit product (SSE2 has none, and GCC
+ * makes one lane by lane) is a single-precision one there, of factors whose product is below 2^24.
+ */
+#define V8_SPLAT(x) ((v8i32){0} + (int32_t)(x))
+#define V8_SPLATF(x) ((v8f32){0} + (float)(x))
+#define V8_SELECT(mask, yes, no) (((mask) & (yes)) | (~(mask) & (no)))
+#define V8_FLOAT(v) __builtin_convertvector((v), v8f32)
+/* floor(a / b) of float lanes below 2^22, b >= 1 */
+#define V8_QUOTIENT(a, b) __builtin_convertvector((a) / (b), v8i32)
+/* masks: a > b, a == b (see above for the operands) */
+#define V8_GT(a, b, halves) ((halves) ? (v8i32)((v8u32)(b) - (v8u32)(a)) >> 31 : (a) > (b))
+#define V8_FGT(a, b, halves) ((halves) ? (v8i32)((b) - (a)) >> 31 : (a) > (b))
+#define V8_NE_HALVES(x) ((v8i32)((v8u32)(x) | -(v8u32)(x)) >> 31)
+#define V8_EQ(a, b, halves) ((halves) ? ~V8_NE_HALVES((a) ^ (b)) : (a) == (b))
+#define V8_MIN(a, b, halves) V8_SELECT(V8_GT(b, a, halves), a, b)
+#define V8_MUL(a, b, halves) ((halves) ? __builtin_convertvector(V8_FLOAT(a) * V8_FLOAT(b), v8i32) : (a) * (b))
+/* v shifted right (left) by the lanes' count s: by the vector sv where shifts take one (AVX2, a memory
+   operand: no count to move to a register), else by the scalar (SSE2 has no shift by a vector) */
+#define V8_SHR(v, s, sv, halves) ((halves) ? (v) >> (s) : (v) >> (sv))
+#define V8_SHL(v, s, sv, halves) ((halves) ? (v) << (s) : (v) << (sv))
 
-/* v where mask is clear, 0 where it is set */
-static inline i32x4 zero_where(i32x4 mask, i32x4 v)
-{
-    return ~mask & v;
-}
-
-static inline i32x4 min4(i32x4 a, i32x4 b)
-{
-    return gpuocc_select4(a < b, a, b);
-}
-
-/* Four byte counts as lanes: those out of the lanes' range read -1. */
-static GPUOCC_ALWAYS_INLINE i32x4 to_lanes(const int64_t *v)
-{
-#if defined(__SSE2__)
-    __m128i a = _mm_loadu_si128((const __m128i *)(const void *)v);
-    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(v + 2));
-    /* the low words of the four counts, and the bits of each at 2^28 and above */
-    __m128i low = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), _MM_SHUFFLE(2, 0, 2, 0)));
-    __m128i high = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(_mm_srli_epi64(a, 28)),
-                                                   _mm_castsi128_ps(_mm_srli_epi64(b, 28)), _MM_SHUFFLE(2, 0, 2, 0)));
-    __m128i top = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), _MM_SHUFFLE(3, 1, 3, 1)));
-    __m128i zero = _mm_setzero_si128();
-    __m128i bad = _mm_andnot_si128(_mm_and_si128(_mm_cmpeq_epi32(high, zero), _mm_cmpeq_epi32(top, zero)),
-                                   _mm_set1_epi32(-1));
-    i32x4 out;
-    _mm_storeu_si128((__m128i *)(void *)&out, _mm_or_si128(low, bad));
-    return out;
+#if defined(__clang__) || __GNUC__ >= 12
+#define V8_SHUFFLE(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
 #else
-    i32x4 out;
-    for (int j = 0; j < 4; j++)
-        out[j] = (uint64_t)v[j] < (uint64_t)BYTES_LANE_MAX ? (int32_t)v[j] : -1;
-    return out;
+#define V8_SHUFFLE(a, b, ...) __builtin_shuffle(a, b, (__typeof__(a)){__VA_ARGS__})
 #endif
+
+/* The low words of eight 64-bit counts into *v; their high bits past 2^28 are or-ed into *high. */
+static GPUOCC_ALWAYS_INLINE void v8_narrow(v8i32 *v, const int64_t *p, v4i64 *high, bool halves)
+{
+    v4i64 a, b;
+    memcpy(&a, p, sizeof a);
+    memcpy(&b, p + 4, sizeof b);
+    *high |= a | b;
+    if (!halves) {
+        *v = V8_SHUFFLE((v8i32)a, (v8i32)b, 0, 2, 4, 6, 8, 10, 12, 14);
+        return;
+    }
+    /* a shuffle of 32-byte vectors, lane by lane too: of the four halves */
+    v4i32 h[4];
+    memcpy(h, &a, sizeof a);
+    memcpy(h + 2, &b, sizeof b);
+    v4i32 lo = V8_SHUFFLE(h[0], h[1], 0, 2, 4, 6), hi = V8_SHUFFLE(h[2], h[3], 0, 2, 4, 6);
+    memcpy(v, &lo, sizeof lo);
+    memcpy((char *)v + sizeof lo, &hi, sizeof hi);
+}
+
+/* Whether any lane is nonzero (the halves or-ed first: one 128-bit value to test) */
+static GPUOCC_ALWAYS_INLINE bool v8_any(const v8i32 *v)
+{
+    v4i32 h[2];
+    memcpy(h, v, sizeof h);
+    v2u64 w = (v2u64)(h[0] | h[1]);
+    return (w[0] | w[1]) != 0;
+}
+
+/* Eight 32-bit lanes into 64-bit elements at p */
+static GPUOCC_ALWAYS_INLINE void v8_store_wide(int64_t *p, const v8i32 *v, bool halves)
+{
+    if (!halves) {
+        /* one conversion of the whole vector (GCC widens a 128-bit half lane by lane), stored in halves
+           taken element by element (GCC copies a 64-byte vector through the stack) */
+        v8i64 w = __builtin_convertvector(*v, v8i64);
+        v4i64 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
+        memcpy(p, &lo, sizeof lo);
+        memcpy(p + 4, &hi, sizeof hi);
+        return;
+    }
+    /* each lane beside its sign */
+    v4i32 h[2];
+    memcpy(h, v, sizeof h);
+    for (int j = 0; j < 2; j++) {
+        v4i32 sign = h[j] >> 31;
+        v2i64 lo = (v2i64)V8_SHUFFLE(h[j], sign, 0, 4, 1, 5), hi = (v2i64)V8_SHUFFLE(h[j], sign, 2, 6, 3, 7);
+        memcpy(p + 4 * j, &lo, sizeof lo);
+        memcpy(p + 4 * j + 2, &hi, sizeof hi);
+    }
+}
+
+/* A base byte count as a lane value (-1: out of the lanes' range, which every group then refuses) */
+static int32_t lane_bytes(int64_t v)
+{
+    return (uint64_t)v < (uint64_t)BYTES_LANE_MAX ? (int32_t)v : -1;
 }
 
 /* Whether the device and the base kernel keep the lanes' quantities in range; fills `l`. */
@@ -251,268 +327,280 @@ static bool lanes_init(const struct context *c, struct lanes *l)
     if (!c->fast || !c->carveout_table || !c->occupancy_table || smem_top >= BYTES_LANE_MAX ||
         d->smem_per_sm_bytes >= BYTES_LANE_MAX || (smem_top >> f->smem_shift) >= UNITS_LANE_MAX ||
         (d->smem_per_sm_bytes >> f->smem_shift) >= UNITS_LANE_MAX || k->smem_dynamic_max_bytes >= BYTES_LANE_MAX ||
-        ((uint32_t)d->regs_per_sm >> f->unit_shift) >= (1 << 15))
+        ((uint32_t)d->regs_per_sm >> f->unit_shift) >= (1 << 15) || f->warp_shift > 10)
         return false;
-    *l = (struct lanes){.max_threads = d->max_threads_per_block,
-                        .regs_max = d->regs_per_thread_max,
-                        .warp_shift = (int32_t)f->warp_shift,
-                        .unit_shift = (int32_t)f->unit_shift,
-                        .smem_shift = (int32_t)f->smem_shift,
-                        .unit = d->reg_alloc_unit,
-                        .parts = d->sub_partitions,
-                        .compat_parts = d->reg_compat_sub_partitions,
-                        .smem_unit = d->smem_alloc_unit_bytes,
-                        .reserved = (int32_t)d->smem_reserved_per_block_bytes,
-                        .preferred_kib = (int32_t)(c->preferred_kib < KIB_MAX ? c->preferred_kib : KIB_MAX),
-                        .dynamic_max = (int32_t)k->smem_dynamic_max_bytes,
-                        .optin = (int32_t)d->smem_per_block_optin_bytes,
-                        .per_block = (int32_t)d->smem_per_block_bytes,
-                        .smem_optin = k->smem_optin != 0,
-                        .slot_blocks = d->max_blocks_per_sm,
-                        .barrier_blocks = c->barrier_blocks,
-                        .virtual_blocks = c->virtual_blocks,
-                        .carveouts = d->carveout_count > 0,
-                        .smem_per_sm = (int32_t)d->smem_per_sm_bytes};
-    l->max_threads_v = gpuocc_splat4(l->max_threads);
-    l->slots_v = gpuocc_splat4((int32_t)f->slots);
-    l->regs_max_v = gpuocc_splat4(l->regs_max);
-    l->cap_v = (u32x4)gpuocc_splat4((int32_t)f->thread_cap);
-    l->unit_round_v = gpuocc_splat4(l->unit - 1), l->unit_mask_v = gpuocc_splat4(-l->unit);
-    l->parts_round_v = gpuocc_splat4(l->parts - 1), l->parts_mask_v = gpuocc_splat4(-l->parts);
-    l->compat_round_v = gpuocc_splat4(l->compat_parts - 1), l->compat_mask_v = gpuocc_splat4(-l->compat_parts);
-    l->smem_round_v = gpuocc_splat4(l->smem_unit - 1), l->smem_mask_v = gpuocc_splat4(-l->smem_unit);
-    l->reserved_v = gpuocc_splat4(l->reserved), l->preferred_kib_v = gpuocc_splat4(l->preferred_kib);
-    l->smem_per_sm_v = gpuocc_splat4(l->smem_per_sm);
-    l->per_block_v = gpuocc_splat4(l->per_block), l->optin_v = gpuocc_splat4(l->optin);
-    l->dynamic_max_v = gpuocc_splat4(l->dynamic_max);
-    l->slot_blocks_v = gpuocc_splat4(l->slot_blocks), l->barrier_blocks_v = gpuocc_splat4(l->barrier_blocks);
-    l->virtual_blocks_v = gpuocc_splat4(l->virtual_blocks);
-    double inverse = (f->slots & (f->slots - 1)) == 0 ? 1.0 / (double)f->slots : 0;
-    l->inverse_slots_v = (f64x2){inverse, inverse};
+    memset(l, 0, sizeof *l);
+    int32_t unit = d->reg_alloc_unit, parts = d->sub_partitions, compat = d->reg_compat_sub_partitions;
+    int32_t smem_unit = d->smem_alloc_unit_bytes, reserved = (int32_t)d->smem_reserved_per_block_bytes;
+    l->one = V8_SPLAT(1);
+    l->cap_mask = V8_SPLAT(~(int32_t)(f->thread_cap - 1));
+    l->bytes_mask = V8_SPLAT(~(int32_t)(BYTES_LANE_MAX - 1));
+    l->static_max = V8_SPLAT(GPUOCC_NV_SMEM_STATIC_MAX);
+    l->max_threads = V8_SPLAT(d->max_threads_per_block);
+    l->regs_max = V8_SPLAT(d->regs_per_thread_max);
+    l->unit_round = V8_SPLAT(unit - 1), l->unit_mask = V8_SPLAT(-unit);
+    l->parts_round = V8_SPLAT(parts - 1), l->parts_mask = V8_SPLAT(-parts);
+    l->compat = compat > 0;
+    if (l->compat)
+        l->compat_round = V8_SPLAT(compat - 1), l->compat_mask = V8_SPLAT(-compat);
+    /* the reserved bytes and the rounding in one addition */
+    l->smem_round = V8_SPLAT(reserved + smem_unit - 1), l->smem_mask = V8_SPLAT(-smem_unit);
+    l->reserved = V8_SPLAT(reserved);
+    l->per_block = V8_SPLAT((int32_t)d->smem_per_block_bytes);
+    l->optin = V8_SPLAT((int32_t)d->smem_per_block_optin_bytes);
+    l->smem_optin = k->smem_optin != 0;
+    l->dynamic_given = k->smem_dynamic_max_bytes >= 0;
+    l->dynamic_max = V8_SPLAT((int32_t)k->smem_dynamic_max_bytes);
+    l->no_limit = V8_SPLAT(GPUOCC_NO_LIMIT);
+    l->unlimited = V8_SPLAT(GPUOCC_UNLIMITED);
+    l->smem_per_sm = V8_SPLAT((int32_t)d->smem_per_sm_bytes);
+    int32_t slot_blocks = d->max_blocks_per_sm;
+    int32_t fixed = gpuocc_min32(slot_blocks, gpuocc_min32(c->barrier_blocks, c->virtual_blocks));
+    l->fixed = V8_SPLAT(fixed);
+    l->fixed_bits = V8_SPLAT((int32_t)((uint32_t)(slot_blocks == fixed) << GPUOCC_RESOURCE_BLOCKS |
+                                     (uint32_t)(c->barrier_blocks == fixed) << GPUOCC_RESOURCE_BARRIERS |
+                                     (uint32_t)(c->virtual_blocks == fixed) << GPUOCC_RESOURCE_VIRTUAL));
+    l->warps_bit = V8_SPLAT(1 << GPUOCC_RESOURCE_WARPS);
+    l->regs_bit = V8_SPLAT(1 << GPUOCC_RESOURCE_REGISTERS);
+    l->smem_bit = V8_SPLAT(1 << GPUOCC_RESOURCE_SMEM);
+    l->public_barriers = V8_SPLAT(gpuocc_public_limit(c->barrier_blocks));
+    l->slot_blocks = V8_SPLAT(slot_blocks);
+    l->slots = V8_SPLATF((float)f->slots);
+    l->part_units = V8_SPLATF((float)f->part_units);
+    l->compat_units = V8_SPLATF((float)f->compat_units);
     int64_t block_units = d->regs_per_block >> f->unit_shift;
-    l->block_units = (float)(block_units < (1 << 14) ? block_units : (1 << 14));
-    l->block_units_v = (f32x4){l->block_units, l->block_units, l->block_units, l->block_units};
-    for (uint32_t g = 1; g <= GPUOCC_FAST_STEPS; g++)
-        l->step_warps[g] = (int32_t)(gpuocc_fast_div(f->part_units, g) << f->part_shift |
-                                     gpuocc_fast_div(f->compat_units, g) << f->compat_shift << 16);
-    for (int32_t kib = 0; kib <= KIB_MAX; kib++)
-        l->carveout_bytes[kib] = (int32_t)c->carveout_bytes[c->p->carveout_index[kib]];
+    l->block_units = V8_SPLATF((float)(block_units < (1 << 14) ? block_units : (1 << 14)));
+    l->inverse = (f->slots & (f->slots - 1)) == 0;
+    double inverse = 1.0 / (double)f->slots, slots_d = (double)f->slots;
+    l->inverse_slots = (v4f64){inverse, inverse, inverse, inverse};
+    l->slots_d = (v4f64){slots_d, slots_d, slots_d, slots_d};
+    l->warp_shift = (int32_t)f->warp_shift;
+    l->unit_shift = (int32_t)f->unit_shift;
+    l->part_shift = (int32_t)f->part_shift;
+    l->compat_shift = (int32_t)f->compat_shift;
+    l->smem_shift = (int32_t)f->smem_shift;
+    l->warp_shift_v = V8_SPLAT(l->warp_shift), l->unit_shift_v = V8_SPLAT(l->unit_shift);
+    l->part_shift_v = V8_SPLAT(l->part_shift), l->compat_shift_v = V8_SPLAT(l->compat_shift);
+    l->smem_shift_v = V8_SPLAT(l->smem_shift);
+    l->regs_mask = V8_SPLAT(REGS_LANE_MASK);
+    /* the carveouts of at least the preference (KiB, capped as the table's index is), the last first */
+    int64_t preferred_kib = c->preferred_kib < KIB_MAX ? c->preferred_kib : KIB_MAX;
+    for (int32_t i = d->carveout_count - 1; i >= 0; i--) {
+        if (d->carveouts_kib[i] >= KIB_MAX)
+            return false; /* the table's cap would matter (carveout_table rules it out: never so far) */
+        if (d->carveouts_kib[i] >= preferred_kib)
+            l->carveout[l->carveouts++] = V8_SPLAT(d->carveouts_kib[i] * 1024);
+    }
     return true;
 }
 
-/* Four launches in lanes; false (nothing written) when one of them is out of the lanes' ranges. */
-static GPUOCC_ALWAYS_INLINE bool launch4(const struct context *c, const struct lanes *l, i32x4 t, i32x4 r,
-                                        i32x4 st, i32x4 dy, const gpuocc_batch *b, size_t i)
+/* Launches i .. i + 7 in lanes from their threads, registers, static and dynamic bytes; false (nothing
+   written) when one of them is out of the lanes' ranges (`high`: the high bits of 64-bit byte counts). */
+static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, const v8i32 *threads, const v8i32 *regs,
+                                        const v8i32 *smem_static, const v8i32 *smem_dynamic, const v4i64 *high,
+                                        const gpuocc_batch *o, bool extras, size_t i, bool halves)
 {
-    const i32x4 zero = gpuocc_splat4(0), no_limit = gpuocc_splat4(GPUOCC_NO_LIMIT);
-    const u32x4 one = {1, 1, 1, 1}, cap = l->cap_v, regs_top = one * REGS_LANE_MAX;
-    /* static shared memory above the static limit (or negative) takes the scalar launch, which refuses it */
-    i32x4 bad = (i32x4)(((u32x4)t - one) >= cap) | (i32x4)((u32x4)r > regs_top) |
-                (i32x4)((u32x4)st > one * GPUOCC_NV_SMEM_STATIC_MAX) | (dy < zero);
-    uint64_t any[2];
-    memcpy(any, &bad, sizeof any);
-    if (any[0] | any[1])
+    const v8i32 zero = {0};
+    v8i32 t = *threads, r = *regs, st = *smem_static, dy = *smem_dynamic;
+    int32_t warp_shift = l->warp_shift, unit_shift = l->unit_shift, smem_shift = l->smem_shift;
+    v8i32 warp_shift_v = l->warp_shift_v, unit_shift_v = l->unit_shift_v, smem_shift_v = l->smem_shift_v;
+    /* threads - 1 past the cap (a power of two), registers past 1023, byte counts past 2^28, static bytes
+       past the static limit: the scalar launch, which refuses or answers them */
+    v8i32 bad = ((t - l->one) & l->cap_mask) | (r & l->regs_mask) | ((st | dy) & l->bytes_mask) |
+                V8_GT(st, l->static_max, halves) | (v8i32)(*high & ~(int64_t)(BYTES_LANE_MAX - 1));
+    if (v8_any(&bad))
         return false;
 
     /* warps */
-    i32x4 wpb = ((t - 1) >> l->warp_shift) + 1;
-    f32x4 wpb_f = __builtin_convertvector(wpb, f32x4);
-    i32x4 warps_blocks = zero_where(t > l->max_threads_v, gpuocc_quotient4(l->slots_v, wpb));
+    v8i32 wpb = V8_SHR(t - l->one, warp_shift, warp_shift_v, halves) + l->one;
+    v8f32 wpb_f = V8_FLOAT(wpb);
+    v8i32 warps_blocks = ~V8_GT(t, l->max_threads, halves) & V8_QUOTIENT(l->slots, wpb_f);
 
     /* registers */
-    i32x4 per_warp = ((r << l->warp_shift) + l->unit_round_v) & l->unit_mask_v;
-    i32x4 over = r > l->regs_max_v;
-    i32x4 g = zero_where(over, per_warp >> l->unit_shift); /* 0 .. 64 */
-    f32x4 g_f = __builtin_convertvector(g, f32x4);
-    i32x4 rounded = (wpb + l->parts_round_v) & l->parts_mask_v;
+    v8i32 per_warp = (V8_SHL(r, warp_shift, warp_shift_v, halves) + l->unit_round) & l->unit_mask;
+    v8i32 over = V8_GT(r, l->regs_max, halves);
+    v8i32 g = ~over & V8_SHR(per_warp, unit_shift, unit_shift_v, halves); /* 0 .. 64 */
+    v8i32 no_steps = V8_EQ(g, zero, halves);
+    v8f32 g_f = V8_FLOAT(g), g_divisor = V8_FLOAT(g - no_steps); /* 1 for none */
+    v8i32 rounded = (wpb + l->parts_round) & l->parts_mask;
     /* the per-block check in allocation units: g x rounded <= floor(regs_per_block / unit) (both below 2^14) */
-    i32x4 block_fails = (i32x4)(g_f * __builtin_convertvector(rounded, f32x4) > l->block_units_v);
-    i32x4 step_warps = gather(l->step_warps, g);
-    i32x4 regs_blocks = gpuocc_quotient4(step_warps & 0xffff, wpb);
-    if (l->compat_parts > 0) {
-        i32x4 compat = (wpb + l->compat_round_v) & l->compat_mask_v;
-        i32x4 compat_fails = (i32x4)(g_f * __builtin_convertvector(compat, f32x4) > l->block_units_v) |
-                             ((step_warps >> 16) < wpb);
-        regs_blocks = zero_where(compat_fails, regs_blocks);
+    v8i32 fails = over | V8_FGT(g_f * V8_FLOAT(rounded), l->block_units, halves);
+    /* warps per SM the register file gives at that allocation (below 2^15) */
+    v8i32 file_warps = V8_SHL(V8_QUOTIENT(l->part_units, g_divisor), l->part_shift, l->part_shift_v, halves);
+    v8i32 regs_blocks = V8_QUOTIENT(V8_FLOAT(file_warps), wpb_f);
+    if (l->compat) {
+        /* GP100: the block must also fit its GP10x siblings' layout (no allocation passes either way) */
+        v8i32 compat = (wpb + l->compat_round) & l->compat_mask;
+        v8i32 compat_quotient = V8_QUOTIENT(l->compat_units, g_divisor);
+        v8i32 compat_warps = V8_SHL(compat_quotient, l->compat_shift, l->compat_shift_v, halves);
+        regs_blocks &= ~(V8_FGT(g_f * V8_FLOAT(compat), l->block_units, halves) | V8_GT(wpb, compat_warps, halves));
     }
-    regs_blocks = gpuocc_select4(g == zero, no_limit, regs_blocks);
-    regs_blocks = zero_where(over | block_fails, regs_blocks);
+    regs_blocks = ~fails & V8_SELECT(no_steps, l->no_limit, regs_blocks);
 
     /* shared memory */
-    i32x4 used = st + dy + l->reserved_v;
-    i32x4 alloc = (used + l->smem_round_v) & l->smem_mask_v;
-    i32x4 kib = (alloc + 1023) >> 10;
-    kib = gpuocc_select4(kib > l->preferred_kib_v, kib, l->preferred_kib_v);
-    kib = gpuocc_select4(kib < gpuocc_splat4(KIB_MAX), kib, gpuocc_splat4(KIB_MAX));
-    i32x4 carveout = l->carveouts ? gather(l->carveout_bytes, kib) : l->smem_per_sm_v;
-    i32x4 carveout_units = carveout >> l->smem_shift;
-    i32x4 limit = l->per_block_v, too_much = zero;
+    v8i32 alloc = (st + dy + l->smem_round) & l->smem_mask;
+    /* the first carveout of the device's list holding the block, of those holding the preference */
+    v8i32 carveout = l->smem_per_sm;
+    for (int32_t j = 0; j < l->carveouts; j++)
+        carveout = V8_SELECT(V8_GT(alloc, l->carveout[j], halves), carveout, l->carveout[j]);
+    v8i32 limit = l->per_block, too_much = zero;
     if (l->smem_optin) {
-        i32x4 dynamic_max = l->dynamic_max >= 0 ? l->dynamic_max_v : l->optin_v - st;
-        i32x4 largest = st + l->reserved_v + gpuocc_select4(dynamic_max > zero, dynamic_max, zero);
-        limit = gpuocc_select4(largest > l->per_block_v, l->optin_v, limit);
-        too_much = dy > dynamic_max;
+        v8i32 dynamic_max = l->dynamic_given ? l->dynamic_max : l->optin - st;
+        v8i32 largest = st + l->reserved + (~V8_GT(zero, dynamic_max, halves) & dynamic_max);
+        limit = V8_SELECT(V8_GT(largest, l->per_block, halves), l->optin, limit);
+        too_much = V8_GT(dy, dynamic_max, halves);
     }
-    limit += l->reserved_v;
-    i32x4 alloc_units = alloc >> l->smem_shift;
+    limit += l->reserved;
+    v8i32 alloc_units = V8_SHR(alloc, smem_shift, smem_shift_v, halves);
+    v8i32 nothing = V8_EQ(alloc_units, zero, halves);
     /* 0 / 1 when nothing is allocated */
-    i32x4 fits = gpuocc_quotient4(carveout_units, alloc_units - (alloc_units == zero));
-    i32x4 smem_blocks = gpuocc_select4(alloc == zero, no_limit, fits);
-    smem_blocks = zero_where(too_much | (alloc > limit), smem_blocks);
+    v8i32 carveout_units = V8_SHR(carveout, smem_shift, smem_shift_v, halves);
+    v8i32 fits = V8_QUOTIENT(V8_FLOAT(carveout_units), V8_FLOAT(alloc_units - nothing));
+    v8i32 smem_blocks = ~(too_much | V8_GT(alloc, limit, halves)) & V8_SELECT(nothing, l->no_limit, fits);
 
     /* the answer */
-    i32x4 slot_blocks = l->slot_blocks_v, barrier_blocks = l->barrier_blocks_v;
-    i32x4 virtual_blocks = l->virtual_blocks_v;
-    i32x4 blocks = min4(min4(min4(warps_blocks, regs_blocks), min4(smem_blocks, slot_blocks)),
-                        min4(barrier_blocks, virtual_blocks));
-    i32x4 limiters = ((warps_blocks == blocks) & (1 << GPUOCC_RESOURCE_WARPS)) |
-                     ((regs_blocks == blocks) & (1 << GPUOCC_RESOURCE_REGISTERS)) |
-                     ((smem_blocks == blocks) & (1 << GPUOCC_RESOURCE_SMEM)) |
-                     ((slot_blocks == blocks) & (1 << GPUOCC_RESOURCE_BLOCKS)) |
-                     ((barrier_blocks == blocks) & (1 << GPUOCC_RESOURCE_BARRIERS)) |
-                     ((virtual_blocks == blocks) & (1 << GPUOCC_RESOURCE_VIRTUAL));
-    /* at most the warp slots (below 2^17): exact in single precision */
-    i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
-    i32x4 public_regs = gpuocc_select4(regs_blocks == no_limit, gpuocc_splat4(GPUOCC_UNLIMITED), regs_blocks);
-    i32x4 public_smem = gpuocc_select4(smem_blocks == no_limit, gpuocc_splat4(GPUOCC_UNLIMITED), smem_blocks);
+    v8i32 blocks = V8_MIN(V8_MIN(warps_blocks, regs_blocks, halves), V8_MIN(smem_blocks, l->fixed, halves), halves);
+    v8i32 limiters = (V8_EQ(warps_blocks, blocks, halves) & l->warps_bit) |
+                     (V8_EQ(regs_blocks, blocks, halves) & l->regs_bit) |
+                     (V8_EQ(smem_blocks, blocks, halves) & l->smem_bit) |
+                     (V8_EQ(l->fixed, blocks, halves) & l->fixed_bits);
+    v8i32 warps = V8_MUL(blocks, wpb, halves); /* at most the warp slots */
 
-    memset(b->status + i, 0, 4 * sizeof b->status[0]);
-#define PUT4(field, v)                                                                                              \
-    if (b->field)                                                                                                  \
-    memcpy(b->field + i, &(v), 16)
-    PUT4(blocks_per_sm, blocks);
-    PUT4(warps_per_sm, warps);
-    PUT4(limiters, limiters);
-    PUT4(limit_warps, warps_blocks);
-    PUT4(limit_regs, public_regs);
-    PUT4(limit_smem, public_smem);
-    PUT4(limit_blocks, slot_blocks);
+    memcpy(o->status + i, &zero, sizeof zero);
+    if (o->blocks_per_sm)
+        memcpy(o->blocks_per_sm + i, &blocks, sizeof blocks);
+    if (o->warps_per_sm)
+        memcpy(o->warps_per_sm + i, &warps, sizeof warps);
+    if (o->limiters)
+        memcpy(o->limiters + i, &limiters, sizeof limiters);
+    if (o->occupancy) {
+        /* warps <= slots < 2^22: exact in doubles, and so is the product by a power of two's inverse; else
+           the correctly rounded quotient, gpuocc_rule_all's */
+        if (!halves) {
+            v8f64 w = __builtin_convertvector(warps, v8f64);
+            v4f64 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
+            if (l->inverse)
+                lo *= l->inverse_slots, hi *= l->inverse_slots;
+            else
+                lo /= l->slots_d, hi /= l->slots_d;
+            memcpy(o->occupancy + i, &lo, sizeof lo);
+            memcpy(o->occupancy + i + 4, &hi, sizeof hi);
+        } else {
+            v2f64 by;
+            memcpy(&by, l->inverse ? &l->inverse_slots : &l->slots_d, sizeof by);
+            v4i32 h[2];
+            memcpy(h, &warps, sizeof h);
+            for (int j = 0; j < 4; j++) {
+                v4i32 x = h[j / 2];
+                v2f64 q = {(double)x[2 * (j % 2)], (double)x[2 * (j % 2) + 1]};
+                q = l->inverse ? q * by : q / by;
+                memcpy(o->occupancy + i + 2 * j, &q, sizeof q);
+            }
+        }
+    }
+    if (!extras)
+        return true;
+#define PUT8(field, v)                                                                                             \
+    if (o->field) {                                                                                                \
+        v8i32 put = (v);                                                                                           \
+        memcpy(o->field + i, &put, sizeof put);                                                                    \
+    }
+    PUT8(limit_warps, warps_blocks);
+    PUT8(limit_regs, regs_blocks | V8_EQ(regs_blocks, l->no_limit, halves));
+    PUT8(limit_smem, smem_blocks | V8_EQ(smem_blocks, l->no_limit, halves));
+    PUT8(limit_blocks, l->slot_blocks);
+    PUT8(limit_barriers, l->public_barriers);
+    /* per_warp < 2^21 and at most 64 warps: below 2^27 */
+    PUT8(regs_per_block, V8_MUL(per_warp, wpb, halves));
     /* AMD's columns, as gpuocc_occupancy fills those fields for NVIDIA: no waves per SIMD, no SGPR limit */
-    const i32x4 no_waves = zero, no_sgpr_limit = gpuocc_splat4(GPUOCC_UNLIMITED);
-    PUT4(waves_per_simd, no_waves);
-    PUT4(limit_sgprs, no_sgpr_limit);
-#undef PUT4
-    if (b->limit_barriers) {
-        i32x4 public_barriers = gpuocc_splat4(gpuocc_public_limit(l->barrier_blocks));
-        memcpy(b->limit_barriers + i, &public_barriers, 16);
-    }
-    if (b->occupancy && l->inverse_slots_v[0] != 0) {
-        /* warps <= slots < 2^22: exact in doubles, and so is the product by a power of two's inverse */
-        f64x2 low = {(double)warps[0], (double)warps[1]}, high = {(double)warps[2], (double)warps[3]};
-        low *= l->inverse_slots_v;
-        high *= l->inverse_slots_v;
-        memcpy(b->occupancy + i, &low, 16);
-        memcpy(b->occupancy + i + 2, &high, 16);
-    } else if (b->occupancy) {
-        const double *occupancy = c->p->occupancy;
-        b->occupancy[i] = occupancy[warps[0]];
-        b->occupancy[i + 1] = occupancy[warps[1]];
-        b->occupancy[i + 2] = occupancy[warps[2]];
-        b->occupancy[i + 3] = occupancy[warps[3]];
-    }
-    if (b->regs_per_block) /* per_warp < 2^21 and at most 64 warps: below 2^27 */
-        for (int j = 0; j < 4; j++)
-            b->regs_per_block[i + j] = per_warp[j] * wpb[j];
-    if (b->smem_per_block_bytes)
-        for (int j = 0; j < 4; j++)
-            b->smem_per_block_bytes[i + j] = alloc[j];
-    if (b->smem_per_sm_bytes)
-        for (int j = 0; j < 4; j++)
-            b->smem_per_sm_bytes[i + j] = carveout[j];
+    PUT8(waves_per_simd, zero);
+    PUT8(limit_sgprs, l->unlimited);
+#undef PUT8
+    if (o->smem_per_block_bytes)
+        v8_store_wide(o->smem_per_block_bytes + i, &alloc, halves);
+    if (o->smem_per_sm_bytes)
+        v8_store_wide(o->smem_per_sm_bytes + i, &carveout, halves);
     return true;
+}
+
+/* The batch in groups of eight launches; returns where the groups stop (the rest: one by one). */
+static GPUOCC_ALWAYS_INLINE size_t run_lanes(const struct context *c, const struct lanes *l, const gpuocc_batch *b,
+                                            size_t count, bool halves)
+{
+    const gpuocc_kernel *k = c->k;
+    const gpuocc_batch o = *b; /* the columns in locals: no store to them changes them */
+    uint64_t cap = c->f.thread_cap;
+    bool extras = o.limit_warps || o.limit_regs || o.limit_smem || o.limit_blocks || o.limit_barriers ||
+                  o.regs_per_block || o.smem_per_block_bytes || o.smem_per_sm_bytes || o.waves_per_simd ||
+                  o.limit_sgprs;
+    bool wide = o.smem_width != 4;
+    /* the base kernel's values where no column gives them */
+    v8i32 t = V8_SPLAT(k->threads_per_block), r = V8_SPLAT(k->regs_per_thread);
+    v8i32 st = V8_SPLAT(lane_bytes(k->smem_static_bytes)), dy = V8_SPLAT(lane_bytes(k->smem_dynamic_bytes));
+    const int64_t *static64 = (const int64_t *)o.smem_static_bytes, *dynamic64 = (const int64_t *)o.smem_dynamic_bytes;
+    const int32_t *static32 = (const int32_t *)o.smem_static_bytes, *dynamic32 = (const int32_t *)o.smem_dynamic_bytes;
+    size_t i = 0;
+    for (; i + LANES <= count; i += LANES) {
+        if (o.threads_per_block)
+            memcpy(&t, o.threads_per_block + i, sizeof t);
+        if (o.regs_per_thread)
+            memcpy(&r, o.regs_per_thread + i, sizeof r);
+        v4i64 high = {0};
+        if (o.smem_static_bytes && wide)
+            v8_narrow(&st, static64 + i, &high, halves);
+        else if (o.smem_static_bytes)
+            memcpy(&st, static32 + i, sizeof st);
+        if (o.smem_dynamic_bytes && wide)
+            v8_narrow(&dy, dynamic64 + i, &high, halves);
+        else if (o.smem_dynamic_bytes)
+            memcpy(&dy, dynamic32 + i, sizeof dy);
+        if (!launch8(l, &t, &r, &st, &dy, &high, &o, extras, i, halves))
+            for (size_t q = 0; q < LANES; q++)
+                launch_at(c, cap, b, i + q);
+    }
+    return i;
 }
 #else
 #define BATCH_VECTORS 0
 struct lanes;
 #endif
 
-
-#define CHUNK 256
-
-/* n shared-memory sizes from `start` of a column of int32_t or int64_t elements, or the base value */
-static void load_smem(int64_t *to, const void *column, int32_t width, size_t start, size_t n, int64_t base)
-{
-    if (!column)
-        for (size_t j = 0; j < n; j++)
-            to[j] = base;
-    else if (width == 4)
-        for (size_t j = 0; j < n; j++)
-            to[j] = ((const int32_t *)column)[start + j];
-    else
-        memcpy(to, (const int64_t *)column + start, n * sizeof *to);
-}
-
-/* The batch's columns, in chunks: four launches at a time in vector lanes where `vectors` (l filled), the
-   rest one by one. */
+/* The batch's launches: eight at a time in vector lanes where `vectors` (l filled; `halves`: in 16-byte
+   vectors), the rest one by one. */
 static GPUOCC_ALWAYS_INLINE void run_columns(const struct context *c, const struct lanes *l, bool vectors,
-                                            const gpuocc_batch *b, size_t count)
+                                            bool halves, const gpuocc_batch *b, size_t count)
 {
-    const gpuocc_kernel *k = c->k;
-    /* a column not given reads the base kernel's value at stride 0 */
-    const int32_t *threads = b->threads_per_block ? b->threads_per_block : &k->threads_per_block;
-    const int32_t *regs = b->regs_per_thread ? b->regs_per_thread : &k->regs_per_thread;
-    size_t threads_step = b->threads_per_block != NULL, regs_step = b->regs_per_thread != NULL;
     uint64_t cap = c->fast ? c->f.thread_cap : 0;
-    int64_t smem_static[CHUNK], smem_dynamic[CHUNK];
+    size_t i = 0;
 #if BATCH_VECTORS
-    int32_t lane_static[CHUNK], lane_dynamic[CHUNK];
+    if (vectors)
+        i = run_lanes(c, l, b, count, halves);
 #else
     (void)l;
     (void)vectors;
+    (void)halves;
 #endif
-    for (size_t start = 0; start < count; start += CHUNK) {
-        size_t n = count - start < CHUNK ? count - start : CHUNK;
-        load_smem(smem_static, b->smem_static_bytes, b->smem_width, start, n, k->smem_static_bytes);
-        load_smem(smem_dynamic, b->smem_dynamic_bytes, b->smem_width, start, n, k->smem_dynamic_bytes);
-        size_t j = 0;
-#if BATCH_VECTORS
-        if (vectors) {
-            /* byte counts out of the lanes' range read as -1: that group takes the scalar launches */
-            size_t q = 0;
-            for (; q + 4 <= n; q += 4) {
-                i32x4 st = to_lanes(smem_static + q), dy = to_lanes(smem_dynamic + q);
-                memcpy(lane_static + q, &st, 16);
-                memcpy(lane_dynamic + q, &dy, 16);
-            }
-            for (; q < n; q++) {
-                lane_static[q] = (uint64_t)smem_static[q] < (uint64_t)BYTES_LANE_MAX ? (int32_t)smem_static[q] : -1;
-                lane_dynamic[q] = (uint64_t)smem_dynamic[q] < (uint64_t)BYTES_LANE_MAX ? (int32_t)smem_dynamic[q] : -1;
-            }
-        }
-        for (; vectors && j + 4 <= n; j += 4) {
-            size_t i = start + j;
-            i32x4 t = threads_step ? gpuocc_load_i32x4(threads + i) : gpuocc_splat4(*threads);
-            i32x4 r = regs_step ? gpuocc_load_i32x4(regs + i) : gpuocc_splat4(*regs);
-            i32x4 st = gpuocc_load_i32x4(lane_static + j), dy = gpuocc_load_i32x4(lane_dynamic + j);
-            if (!launch4(c, l, t, r, st, dy, b, i))
-                for (size_t q = 0; q < 4; q++)
-                    launch_one(c, cap, threads[(i + q) * threads_step], regs[(i + q) * regs_step],
-                               smem_static[j + q], smem_dynamic[j + q], b, i + q);
-        }
-#endif
-        for (; j < n; j++)
-            launch_one(c, cap, threads[(start + j) * threads_step], regs[(start + j) * regs_step], smem_static[j],
-                       smem_dynamic[j], b, start + j);
-    }
+    for (; i < count; i++)
+        launch_at(c, cap, b, i);
 }
 
 #if BATCH_AVX2
-/* The same loop compiled for AVX2 (chosen at run time): the four-lane code gets the wider instruction
-   set's blends, minima and three-operand forms. */
+/* The same loop compiled for AVX2 (chosen at run time): the eight-lane code in one register each, with
+   the wider instruction set's blends, minima and three-operand forms. */
 __attribute__((target("avx2"))) static void run_avx2(const struct context *c, const struct lanes *l,
                                                      const gpuocc_batch *b, size_t count)
 {
-    run_columns(c, l, true, b, count);
+    run_columns(c, l, true, false, b, count);
 }
 #endif
 
-/* Element i of a shared-memory column (int32_t or int64_t elements), or the base value. */
-static inline int64_t smem_at(const void *column, int32_t width, size_t i, int64_t base)
-{
-    if (!column)
-        return base;
-    return width == 4 ? ((const int32_t *)column)[i] : ((const int64_t *)column)[i];
-}
+/* The baseline build's vectors: 32 bytes with AVX2 (a build for it), else 16 */
+#if defined(__AVX2__)
+#define BASELINE_HALVES false
+#else
+#define BASELINE_HALVES true
+#endif
+
 
 /*
  * A short batch as the prepared single call reads it: on a device the fast evaluation covers, with a base
@@ -606,9 +694,10 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
         return GPUOCC_OK;
     }
 #endif
-    run_columns(&c, &l, vectors, b, count);
+    run_columns(&c, &l, vectors, BASELINE_HALVES, b, count);
 #else
-    run_columns(&c, NULL, false, b, count);
+    run_columns(&c, NULL, false, true, b, count);
 #endif
     return GPUOCC_OK;
 }
+

@@ -1,8 +1,9 @@
 /*
  * Instructions per call, counted by callgrind (deterministic, unlike a timing): a fixed set of launches on
  * five NVIDIA architectures through gpuocc_occupancy (one device at a time, and the devices mixed),
- * gpuocc_occupancy_prepared (the same two ways), a batch of one launch, and two queries that share the
- * single calls' device check (gpuocc_smem_dynamic_available, a 32-point threads sweep).  Each query's loop runs between
+ * gpuocc_occupancy_prepared (the same two ways), a batch of one launch, a batch of 1,000 per device (per
+ * launch), and two queries that share the single calls' device check (gpuocc_smem_dynamic_available, a
+ * 32-point threads sweep).  Each query's loop runs between
  * callgrind client requests (zero the counts, dump them under the query's name); tests/bench/
  * callgrind_check.py runs this program under `valgrind --tool=callgrind`, divides each dump's total by
  * LAUNCHES and compares with the baseline stored in tests/bench/instructions.txt.
@@ -127,6 +128,34 @@ static GPUOCC_NOINLINE_BENCH void measure_batch_of_one(const unsigned char *dev_
     sink = total;
 }
 
+/* The prepared batch (tests/bench/bench.c's batch row): each device's launches as one batch of columns
+   (threads, registers, both byte counts in, the status, blocks, warps, occupancy and limiters out), per
+   launch.  Its loop is the vector lanes' (lib/nvidia/batch.c). */
+#define PER_DEVICE (LAUNCHES / DEVICES)
+static int32_t batch_threads[LAUNCHES], batch_regs[LAUNCHES], batch_status[LAUNCHES], batch_blocks[LAUNCHES];
+static int32_t batch_warps[LAUNCHES];
+static int64_t batch_static[LAUNCHES], batch_dynamic[LAUNCHES];
+static double batch_occupancy[LAUNCHES];
+static uint32_t batch_limiters[LAUNCHES];
+
+static GPUOCC_NOINLINE_BENCH void measure_batch(const unsigned char *dev_of)
+{
+    gpuocc_kernel base;
+    gpuocc_kernel_init(&base);
+    long total = 0;
+    for (int j = 0; j < DEVICES; j++) {
+        size_t at = (size_t)j * PER_DEVICE;
+        gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .threads_per_block = batch_threads + at,
+                          .regs_per_thread = batch_regs + at, .smem_static_bytes = batch_static + at,
+                          .smem_dynamic_bytes = batch_dynamic + at, .status = batch_status + at,
+                          .blocks_per_sm = batch_blocks + at, .warps_per_sm = batch_warps + at,
+                          .occupancy = batch_occupancy + at, .limiters = batch_limiters + at};
+        gpuocc_occupancy_batch(&prepared[dev_of[at]], &base, &b, PER_DEVICE);
+        total += batch_blocks[at + PER_DEVICE - 1];
+    }
+    sink = total;
+}
+
 /* The queries beside the single calls that share their device check (lib/nvidia/fast.c): the dynamic
    shared memory two blocks leave, and a sweep of the threads axis (32-thread steps, 1,024 at most: the
    benchmark's short sweep), per launch. */
@@ -173,6 +202,10 @@ int main(void)
        one device is a launch on any other) */
     for (int i = 0; i < LAUNCHES; i++)
         launch_for(&devices[which[i]], &kernels[i]);
+    for (int i = 0; i < LAUNCHES; i++) {
+        batch_threads[i] = kernels[i].threads_per_block, batch_regs[i] = kernels[i].regs_per_thread;
+        batch_static[i] = kernels[i].smem_static_bytes, batch_dynamic[i] = kernels[i].smem_dynamic_bytes;
+    }
 #ifdef GPUOCC_HAVE_CUDA_OCCUPANCY
     (void)random_kernel; /* the bridge's generator: the benchmark's, not used here */
     for (int j = 0; j < DEVICES; j++) {
@@ -200,6 +233,7 @@ int main(void)
     MEASURE("prepared", measure_prepared, which);
     MEASURE("prepared_mixed", measure_prepared, mixed);
     MEASURE("batch_of_one", measure_batch_of_one, which);
+    MEASURE("batch", measure_batch, which);
     MEASURE("smem_dynamic_available", measure_smem_available, which);
     MEASURE("sweep_threads", measure_sweep_threads, which);
 #ifdef GPUOCC_HAVE_CUDA_OCCUPANCY
