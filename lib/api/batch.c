@@ -50,9 +50,30 @@ const struct gpuocc_vendor *gpuocc_prepared_vendor(const gpuocc_prepared *prepar
     return gpuocc_vendor_of(vendor);
 }
 
+/* One launch of the base kernel (no input column), every struct in its current layout and no reserved word
+   set: the vendor's prepared single call, which checks its state and the kernel itself; false for anything
+   else (the checks of gpuocc_occupancy_batch then, which name the error). */
+static bool batch_of_one(const gpuocc_prepared *prepared, const gpuocc_kernel *base, const gpuocc_batch *batch)
+{
+    if (!(prepared && base && batch) || prepared->size != sizeof *prepared || prepared->reserved0 != 0 ||
+        base->size != sizeof *base || batch->size != sizeof *batch || !batch->status ||
+        (batch->smem_width != 4 && batch->smem_width != 8) || (batch->reserved[0] | batch->reserved[1]) != 0 ||
+        batch->threads_per_block || batch->regs_per_thread || batch->smem_static_bytes || batch->smem_dynamic_bytes)
+        return false;
+    const struct gpuocc_vendor *rules = gpuocc_prepared_vendor(prepared);
+    gpuocc_result result;
+    result.size = sizeof result;
+    if (!rules || !rules->occupancy_prepared(prepared->opaque, base, &result))
+        return false;
+    gpuocc_batch_put(batch, 0, GPUOCC_OK, &result);
+    return true;
+}
+
 int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_kernel *base, const gpuocc_batch *batch,
                                size_t count)
 {
+    if (count == 1 && batch_of_one(prepared, base, batch))
+        return GPUOCC_OK;
     int32_t rc = gpuocc_prepared_check(prepared);
     if (rc)
         return rc;

@@ -648,16 +648,7 @@ static bool short_batch(const gpuocc_nv_state *p, const gpuocc_kernel *k, const 
 int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count)
 {
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
-    /* one launch of the base kernel (no input columns): the prepared single call's evaluation, which
-       checks what short_batch checks (the block's tag, the device's and the kernel's fast ranges) */
-    if (count == 1 && !b->threads_per_block && !b->regs_per_thread && !b->smem_static_bytes &&
-        !b->smem_dynamic_bytes) {
-        gpuocc_result result;
-        if (gpuocc_nv_occupancy_prepared(opaque, k, &result)) {
-            gpuocc_batch_put(b, 0, GPUOCC_OK, &result);
-            return GPUOCC_OK;
-        }
-    }
+    /* (one launch of the base kernel came through the prepared single call first: lib/api/batch.c) */
     if (count < LONG_BATCH && short_batch(p, k, b, count))
         return GPUOCC_OK;
     const gpuocc_device *d = gpuocc_nv_prepared_device(opaque);
