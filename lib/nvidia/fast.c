@@ -638,24 +638,22 @@ static GPUOCC_ALWAYS_INLINE bool quick_eval(const struct gpuocc_nv_quick *q, con
 
 /*
  * The checks above, then the rules.  On the common device shape (32-thread warps, 256-register allocation
- * units, four sub-partitions and no GP10x layout: every NVIDIA GPU since Volta) the shared part is built with those units as constants, which fold into the
- * inlined rules; other devices with power-of-two units take the same rules with their shifts.  False (the
+ * units, no second register layout to fit as GP100 has) the shared part is built with those units as
+ * constants, which fold into the inlined rules; other devices with power-of-two units take the same rules with their shifts.  False (the
  * plain path then) for what the fast evaluation does not cover.
  */
-static GPUOCC_ALWAYS_INLINE bool occupancy_fast_sized(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
-                                                      bool sized, bool wide)
+/* The evaluation on a checked device and kernel (false when the fast evaluation does not cover them).
+   Apart from the checks, in a function of its own: the checks' vectors and the rules' values then do not
+   compete for registers (one frame held every value of both, a hundred spills). */
+static GPUOCC_ALWAYS_INLINE bool eval_checked(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
-    /* `sized`: the sizes checked here too (the caller checked none) */
-    if (!device_ok_sized(d, sized, wide) || !kernel_ok_sized(k, sized, wide) || (sized && r->size != sizeof *r))
-        return false;
     struct gpuocc_nv_fast f;
-    if ((d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
-        (d->reg_compat_sub_partitions == 0)) {
+    if ((d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->reg_compat_sub_partitions == 0)) {
         if (!gpuocc_nv_fast_init_shifts(&f, d, 5, 8) || (uint32_t)k->threads_per_block > f.thread_cap)
             return false;
-        /* the values init computed, as constants: the sub-partition shifts fold, the GP10x layout's check
-           goes */
-        f.part_shift = 2, f.compat_shift = 0, f.compat_parts = 0;
+        /* the values init computed, as constants: the GP10x layout's check goes (the sub-partitions, four
+           since Volta and two on GP100, stay a shift) */
+        f.compat_shift = 0, f.compat_parts = 0;
         single_eval(&f.params, d->carveouts_kib, k, r);
         return true;
     }
@@ -663,6 +661,18 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_fast_sized(const gpuocc_device *d, co
         return false;
     single_eval(&f.params, d->carveouts_kib, k, r);
     return true;
+}
+
+static GPUOCC_NOINLINE bool eval_checked_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+static bool eval_checked_avx2(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+
+static GPUOCC_ALWAYS_INLINE bool occupancy_fast_sized(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                                                      bool sized, bool wide)
+{
+    /* `sized`: the sizes checked here too (the caller checked none) */
+    if (!device_ok_sized(d, sized, wide) || !kernel_ok_sized(k, sized, wide) || (sized && r->size != sizeof *r))
+        return false;
+    return wide ? eval_checked_avx2(d, k, r) : eval_checked_baseline(d, k, r);
 }
 
 /*
@@ -719,6 +729,16 @@ static inline bool has_avx2(void)
     return false;
 }
 #endif
+
+static GPUOCC_NOINLINE bool eval_checked_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    return eval_checked(d, k, r);
+}
+
+SINGLE_AVX2 static GPUOCC_NOINLINE bool eval_checked_avx2(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    return eval_checked(d, k, r);
+}
 
 /* The API's entries: the fast path on the caller's structs (NULL pointers and sizes checked here), else a
    tail call of the API's own path. */
