@@ -381,14 +381,15 @@ static GPUOCC_ALWAYS_INLINE uint32_t smem_blocks_of(int64_t carveout, int64_t al
     return blocks;
 }
 
-/* Blocks the barriers allow: barriers 0 .. 16 after the kernel checks (masked for the table). */
+/* Blocks the barriers allow: barriers 0 .. 16 after the kernel checks (masked for the table); none on a
+   device without the limit (a branch on the device alone). */
 static GPUOCC_ALWAYS_INLINE uint32_t barrier_blocks_of(uint32_t barriers_per_sm, int32_t barriers)
 {
+    if (barriers_per_sm == 0)
+        return (uint32_t)UNLIMITED;
     uint32_t blocks = (uint32_t)(((uint64_t)barriers_per_sm * gpuocc_fast_reciprocal[(uint32_t)barriers & 31]) >> 32);
     GPUOCC_KEEP(blocks);
-    uint32_t none = (uint32_t)(barriers == 0) | (uint32_t)(barriers_per_sm == 0);
-    GPUOCC_KEEP(none);
-    blocks = GPUOCC_EITHER(none) ? (uint32_t)UNLIMITED : blocks;
+    blocks = GPUOCC_EITHER(barriers == 0) ? (uint32_t)UNLIMITED : blocks;
     GPUOCC_KEEP(blocks);
     return blocks;
 }
@@ -522,7 +523,7 @@ void gpuocc_nv_quick_fill(const struct gpuocc_nv_fast *f, struct gpuocc_nv_quick
     const gpuocc_device *d = f->d;
     int32_t count = d->carveout_count;
     q->smem_shift = f->smem_shift, q->slots = f->slots;
-    q->reserved0 = 0, q->reserved1 = 0, q->reserved2 = 0;
+    q->carveout_count = (uint32_t)count, q->reserved1 = 0, q->reserved2 = 0;
     q->max_threads_per_block = (uint32_t)f->max_threads_per_block;
     q->regs_per_thread_max = (uint32_t)f->regs_per_thread_max;
     q->max_blocks_per_sm = (uint32_t)f->max_blocks_per_sm;
@@ -616,7 +617,11 @@ static GPUOCC_ALWAYS_INLINE bool quick_eval(const struct gpuocc_nv_quick *q, con
     int64_t alloc = (smem_static + smem_dynamic + q->smem_reserved + smem_mask) & ~smem_mask;
     uint64_t kib = ((uint64_t)alloc + 1023) >> 10;
     kib = GPUOCC_EITHER(kib < GPUOCC_NV_KIB_MAX) ? kib : GPUOCC_NV_KIB_MAX;
-    uint32_t kib_entry = t->carveout_by_kib[kib], percent_entry = t->carveout_by_percent[k->carveout_percent + 1];
+    /* a device without carveouts keeps smem_per_sm (a branch on the device alone; the entries it then
+       reads are the seal's own, which cancel) */
+    uint32_t kib_entry = gpuocc_nv_sealed16(0xffff), percent_entry = kib_entry;
+    if (q->carveout_count != 0)
+        kib_entry = t->carveout_by_kib[kib], percent_entry = t->carveout_by_percent[k->carveout_percent + 1];
     uint32_t by_kib = kib_entry & 0xffff, by_percent = percent_entry & 0xffff;
     uint32_t chosen = GPUOCC_EITHER(by_kib > by_percent) ? by_kib : by_percent;
     int64_t chosen_bytes = (int64_t)chosen << 10, smem_per_sm = q->smem_per_sm;

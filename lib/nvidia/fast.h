@@ -397,7 +397,7 @@ static inline uint32_t gpuocc_nv_sealed16(uint16_t value)
    gpuocc_nv_quick_tables), each entry sealed; every index is bounded where it is used by the kernel's
    checks or the tagged fields. */
 struct gpuocc_nv_quick {
-    uint32_t smem_shift, slots, reserved0, reserved1; /* reserved: zero */
+    uint32_t smem_shift, slots, carveout_count, reserved1; /* reserved1: zero */
     uint32_t max_threads_per_block, regs_per_thread_max, max_blocks_per_sm, virtual_per_sm, barriers_per_sm;
     /* shared memory, bytes (each below 2^30 where the tag matches): per SM, reserved per block, the opt-in
        limit, and the two limits on a block's allocation (opt-in or not, the reserved part included), and
