@@ -492,15 +492,18 @@ static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, c
     uint32_t regs_blocks = gpuocc_fast_div(file_warps, wpb) & -(uint32_t)fits;
     regs_blocks = step_regs == 0 ? (uint32_t)UNLIMITED : regs_blocks;
     regs_blocks &= -(uint32_t)!over;
-    /* shared memory (gpuocc_nv_fast_smem, gpuocc_nv_fast_smem_blocks); a device without carveouts finds
-       none (no entry used) and keeps smem_per_sm */
+    /* shared memory (gpuocc_nv_fast_smem, gpuocc_nv_fast_smem_blocks); a device without carveouts keeps
+       smem_per_sm (a branch on the device alone) */
     int64_t smem_static = k->smem_static_bytes, smem_dynamic = k->smem_dynamic_bytes;
     int64_t smem_mask = ((int64_t)1 << q->smem_shift) - 1, reserved = q->smem_reserved;
     int64_t alloc = (smem_static + smem_dynamic + reserved + smem_mask) & ~smem_mask;
-    int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
-    int64_t preferred = percent * q->smem_per_sm / 100;
-    int64_t chosen = gpuocc_nv_carveout_in(carveouts_kib, q->carveout_count, preferred > alloc ? preferred : alloc);
-    int64_t carveout = chosen >= 0 ? chosen : q->smem_per_sm;
+    int64_t carveout = q->smem_per_sm;
+    if (q->carveout_count > 0) {
+        int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
+        int64_t preferred = percent * q->smem_per_sm / 100;
+        int64_t chosen = gpuocc_nv_carveout_in(carveouts_kib, q->carveout_count, preferred > alloc ? preferred : alloc);
+        carveout = chosen >= 0 ? chosen : carveout;
+    }
     int64_t optin_bytes = q->smem_optin, block_bytes = q->smem_per_block;
     bool too_much = smem_too_much(k, alloc, optin_bytes, optin_bytes + reserved, block_bytes + reserved,
                                   block_bytes - reserved);
