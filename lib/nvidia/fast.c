@@ -607,7 +607,11 @@ static GPUOCC_ALWAYS_INLINE bool quick_eval(const struct gpuocc_nv_quick *q, con
     /* registers: the step's entry (past the maximum: the last, 0 blocks) */
     int64_t unit_mask = ((int64_t)1 << us) - 1;
     int64_t per_warp = ((regs << ws) + unit_mask) & ~unit_mask;
-    uint32_t step = GPUOCC_EITHER(regs > (int64_t)q->regs_per_thread_max) ? GPUOCC_FAST_STEPS + 1 : (uint32_t)(per_warp >> us);
+    /* (a step past the table only from a state whose tag was forged: the last entry too) */
+    uint64_t step = (uint64_t)per_warp >> us;
+    uint32_t past = (uint32_t)(regs > (int64_t)q->regs_per_thread_max) | (uint32_t)(step > GPUOCC_FAST_STEPS);
+    GPUOCC_KEEP(past);
+    step = GPUOCC_EITHER(past) ? GPUOCC_FAST_STEPS + 1 : step;
     uint64_t regs_entry = t->regs[step];
     uint32_t entry = (uint32_t)regs_entry;
     uint32_t file_warps = entry & 0xffff, most = (entry >> 16) & 0xff;
