@@ -426,27 +426,38 @@ struct gpuocc_nv_quick_tables {
 #define GPUOCC_NV_QUICK_WORDS (offsetof(struct gpuocc_nv_quick, tag) / sizeof(uint64_t))
 _Static_assert(GPUOCC_NV_QUICK_WORDS == 8, "the tagged fields are eight words");
 
-static GPUOCC_ALWAYS_INLINE uint64_t gpuocc_nv_quick_sum(const struct gpuocc_nv_quick *q)
+/* A plain sum of `words` 64-bit words at `p` from the seed, unrolled (`words` is a constant where it is
+   inlined): any one word changed changes it (by the change itself), so does any byte.  The tag of the
+   blocks a single call or a short batch reads; the state's whole tag weighs the words by position too. */
+static GPUOCC_ALWAYS_INLINE uint64_t gpuocc_nv_word_sum(const void *p, size_t words)
 {
-    const unsigned char *b = (const unsigned char *)q;
+    const unsigned char *b = (const unsigned char *)p;
 #if GPUOCC_VECTORS
     gpuocc_u64x2 sum = {GPUOCC_TAG_SEED, 0};
-#pragma GCC unroll 4
-    for (size_t i = 0; i < GPUOCC_NV_QUICK_WORDS; i += 2) {
+#pragma GCC unroll 16
+    for (size_t i = 0; i + 2 <= words; i += 2) {
         gpuocc_u64x2 v;
         memcpy(&v, b + i * sizeof(uint64_t), sizeof v);
         sum += v;
     }
-    return sum[0] + sum[1];
+    uint64_t last = 0;
+    if (words % 2)
+        memcpy(&last, b + (words - 1) * sizeof last, sizeof last);
+    return sum[0] + sum[1] + last;
 #else
     uint64_t sum = GPUOCC_TAG_SEED;
-    for (size_t i = 0; i < GPUOCC_NV_QUICK_WORDS; i++) {
+    for (size_t i = 0; i < words; i++) {
         uint64_t word;
         memcpy(&word, b + i * sizeof word, sizeof word);
         sum += word;
     }
     return sum;
 #endif
+}
+
+static GPUOCC_ALWAYS_INLINE uint64_t gpuocc_nv_quick_sum(const struct gpuocc_nv_quick *q)
+{
+    return gpuocc_nv_word_sum(q, GPUOCC_NV_QUICK_WORDS);
 }
 
 struct GPUOCC_MAY_ALIAS gpuocc_nv_prepared {
@@ -484,34 +495,10 @@ static inline uint64_t gpuocc_nv_state_tag(const gpuocc_nv_state *p)
     return gpuocc_state_tag(p, offsetof(struct gpuocc_nv_prepared, tag) / sizeof(uint64_t));
 }
 
-/* The block's own tag: a plain sum of its words from the seed, unrolled (the block's size is a constant).
-   Any one word changed changes it (by the change itself), so does any byte; the state's whole tag, which
-   the plain path and the batches read, weighs the words by position as well. */
+/* The batch's block's own tag (gpuocc_nv_word_sum). */
 static GPUOCC_ALWAYS_INLINE uint64_t gpuocc_nv_quick_tag(const gpuocc_nv_state *p)
 {
-    const unsigned char *b = (const unsigned char *)&p->single;
-    enum { WORDS = sizeof p->single / sizeof(uint64_t) };
-#if GPUOCC_VECTORS
-    gpuocc_u64x2 sum = {GPUOCC_TAG_SEED, 0};
-#pragma GCC unroll 16
-    for (size_t i = 0; i + 2 <= WORDS; i += 2) {
-        gpuocc_u64x2 v;
-        memcpy(&v, b + i * sizeof(uint64_t), sizeof v);
-        sum += v;
-    }
-    uint64_t last = 0;
-    if (WORDS % 2)
-        memcpy(&last, b + (WORDS - 1) * sizeof last, sizeof last);
-    return sum[0] + sum[1] + last;
-#else
-    uint64_t sum = GPUOCC_TAG_SEED;
-    for (size_t i = 0; i < WORDS; i++) {
-        uint64_t word;
-        memcpy(&word, b + i * sizeof word, sizeof word);
-        sum += word;
-    }
-    return sum;
-#endif
+    return gpuocc_nv_word_sum(&p->single, sizeof p->single / sizeof(uint64_t));
 }
 
 /* The shared part of the fast evaluation from the state's stored copy. */
