@@ -209,27 +209,22 @@ static bool parse_properties(const char *p, const char *e, int64_t out[3])
         memcpy(out, v, sizeof v);
         return true;
     }
-    if (!(p = read_number(p, e, &v[0])))
-        return false;
-    p = skip_space(p, e);
-    if (!HAS(p, e, "bytes stack frame"))
-        return false;
-    p = skip_space(p + 17, e);
-    if (p == e || *p != ',')
-        return false;
-    if (!(p = read_number(skip_space(p + 1, e), e, &v[1])))
-        return false;
-    p = skip_space(p, e);
-    if (!HAS(p, e, "bytes spill stores"))
-        return false;
-    p = skip_space(p + 18, e);
-    if (p == e || *p != ',')
-        return false;
-    if (!(p = read_number(skip_space(p + 1, e), e, &v[2])))
-        return false;
-    p = skip_space(p, e);
-    if (!HAS(p, e, "bytes spill loads"))
-        return false;
+    /* the general reading: each number, its phrase, a comma between the items */
+    static const char *const phrases[3] = {"bytes stack frame", "bytes spill stores", "bytes spill loads"};
+    for (int i = 0; i < 3; i++) {
+        if (i > 0) {
+            if (p == e || *p != ',')
+                return false;
+            p = skip_space(p + 1, e);
+        }
+        size_t n = strlen(phrases[i]);
+        if (!(p = read_number(p, e, &v[i])))
+            return false;
+        p = skip_space(p, e);
+        if ((size_t)(e - p) < n || memcmp(p, phrases[i], n) != 0)
+            return false;
+        p = skip_space(p + n, e);
+    }
     memcpy(out, v, sizeof v);
     return true;
 }
