@@ -699,21 +699,14 @@ static GPUOCC_ALWAYS_INLINE bool prepared_eval(const uint64_t *opaque, const gpu
 {
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
     const struct gpuocc_nv_quick *q = &p->quick;
-    /* one branch for them all: the tag's sum overlaps the kernel's checks.  `whole`: the caller checked
-       no struct's size (nor the state's vendor), checked here with the rest */
+    /* one branch for them all: the tag's sum overlaps the kernel's checks.  `whole`: the API's entry, which
+       checked the structs' sizes but not the state's vendor (checked here with the rest) */
     bool tag_ok = gpuocc_nv_quick_sum(q) == q->tag, kernel_fine = kernel_ok_sized(k, whole, wide);
     bool fine = tag_ok & kernel_fine;
     /* at most 64 warps (the reciprocals' table) */
     fine &= (uint32_t)k->threads_per_block - 1 < (uint32_t)GPUOCC_FAST_STEPS << QUICK_WARP_SHIFT;
-    if (whole) {
-        const gpuocc_prepared *prepared = (const gpuocc_prepared *)(const void *)((const unsigned char *)opaque -
-                                                                                   offsetof(gpuocc_prepared, opaque));
-        uint64_t head; /* size and reserved0 */
-        memcpy(&head, prepared, sizeof head);
-        _Static_assert(offsetof(gpuocc_prepared, reserved0) == 4 && offsetof(gpuocc_prepared, opaque) == 8,
-                       "size and reserved0: one word");
-        fine &= (head == sizeof *prepared) & (p->device.vendor == GPUOCC_VENDOR_NVIDIA) & (r->size == sizeof *r);
-    }
+    if (whole)
+        fine &= p->device.vendor == GPUOCC_VENDOR_NVIDIA;
     return fine && quick_eval(q, &p->quick_tables, k, r);
 }
 
@@ -767,7 +760,13 @@ static GPUOCC_ALWAYS_INLINE int32_t occupancy_or(const gpuocc_device *d, const g
 static GPUOCC_ALWAYS_INLINE int32_t prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
                                                 gpuocc_nv_prepared_other other, bool wide)
 {
-    if (!(p && k && r) || p->size != sizeof *p || k->size != sizeof *k || !prepared_eval(p->opaque, k, r, true, wide))
+    uint64_t head = 0; /* size and reserved0 */
+    if (p)
+        memcpy(&head, p, sizeof head);
+    _Static_assert(offsetof(gpuocc_prepared, reserved0) == 4 && offsetof(gpuocc_prepared, opaque) == 8,
+                   "size and reserved0: one word");
+    if (!(k && r) || head != sizeof *p || k->size != sizeof *k || r->size != sizeof *r ||
+        !prepared_eval(p->opaque, k, r, true, wide))
         return other(p, k, r);
     return GPUOCC_OK;
 }
