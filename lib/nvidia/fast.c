@@ -649,14 +649,13 @@ static GPUOCC_ALWAYS_INLINE bool quick_eval(const struct gpuocc_nv_quick *q, con
 }
 
 /*
- * The checks above, then the rules.  On the common device shape (32-thread warps, 256-register allocation
- * units, no second register layout to fit as GP100 has) the shared part is built with those units as
- * constants, which fold into the inlined rules; other devices with power-of-two units take the same rules with their shifts.  False (the
- * plain path then) for what the fast evaluation does not cover.
+ * The rules on a checked device and kernel (false when the fast evaluation does not cover them).  On the
+ * common device shape (32-thread warps, 256-register allocation units, no second register layout to fit
+ * as GP100 has) the shared part is built with those units as constants, which fold into the inlined rules;
+ * other devices with power-of-two units take the same rules with their shifts.  In a function of its own,
+ * apart from the checks: the checks' vectors and the rules' values then do not compete for registers (one
+ * frame held every value of both, a hundred spills).
  */
-/* The evaluation on a checked device and kernel (false when the fast evaluation does not cover them).
-   Apart from the checks, in a function of its own: the checks' vectors and the rules' values then do not
-   compete for registers (one frame held every value of both, a hundred spills). */
 static GPUOCC_ALWAYS_INLINE bool eval_checked(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
     struct gpuocc_nv_fast f;
@@ -673,18 +672,6 @@ static GPUOCC_ALWAYS_INLINE bool eval_checked(const gpuocc_device *d, const gpuo
         return false;
     single_eval(&f.params, d->carveouts_kib, k, r);
     return true;
-}
-
-static GPUOCC_NOINLINE bool eval_checked_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
-static bool eval_checked_avx2(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
-
-static GPUOCC_ALWAYS_INLINE bool occupancy_fast_sized(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
-                                                      bool sized, bool wide)
-{
-    /* `sized`: the sizes checked here too (the caller checked none) */
-    if (!device_ok_sized(d, sized, wide) || !kernel_ok_sized(k, sized, wide) || (sized && r->size != sizeof *r))
-        return false;
-    return wide ? eval_checked_avx2(d, k, r) : eval_checked_baseline(d, k, r);
 }
 
 /*
@@ -735,14 +722,17 @@ static inline bool has_avx2(void)
 }
 #endif
 
-static GPUOCC_NOINLINE bool eval_checked_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+/* The evaluation, else the API's own path (a tail call either way from the checks). */
+static GPUOCC_NOINLINE int32_t eval_or_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                                                gpuocc_nv_occupancy_other other)
 {
-    return eval_checked(d, k, r);
+    return eval_checked(d, k, r) ? GPUOCC_OK : other(d, k, r);
 }
 
-SINGLE_AVX2 static GPUOCC_NOINLINE bool eval_checked_avx2(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+SINGLE_AVX2 static GPUOCC_NOINLINE int32_t eval_or_avx2(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+                                                        gpuocc_nv_occupancy_other other)
 {
-    return eval_checked(d, k, r);
+    return eval_checked(d, k, r) ? GPUOCC_OK : other(d, k, r);
 }
 
 /* The API's entries: the fast path on the caller's structs (NULL pointers and sizes checked here), else a
@@ -752,9 +742,10 @@ static GPUOCC_ALWAYS_INLINE int32_t occupancy_or(const gpuocc_device *d, const g
 {
     /* the sizes first: a struct of an older, shorter layout must not be read past its end (the vector rows
        read the current layout whole) */
-    if (!(d && k && r) || d->size != sizeof *d || k->size != sizeof *k || !occupancy_fast_sized(d, k, r, true, wide))
+    if (!(d && k && r) || d->size != sizeof *d || k->size != sizeof *k || r->size != sizeof *r ||
+        !device_ok_sized(d, true, wide) || !kernel_ok_sized(k, true, wide))
         return other(d, k, r);
-    return GPUOCC_OK;
+    return wide ? eval_or_avx2(d, k, r, other) : eval_or_baseline(d, k, r, other);
 }
 
 static GPUOCC_ALWAYS_INLINE int32_t prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
