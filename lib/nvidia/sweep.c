@@ -733,29 +733,122 @@ static void sweep_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, i
     }
 }
 
-bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
-                          int64_t n, gpuocc_sweep_point *points)
+/* The common device (as lib/nvidia/fast.c's single call has it: 32-thread warps, 256-register units, four
+   sub-partitions, no GP10x layout) whose fast evaluation gpuocc_nv_fast_init_shifts(.., 5, 8) accepts: its
+   shifts as constants.  The short sweeps' own functions, each with its struct gpuocc_nv_fast in registers
+   (a function that hands it to another keeps every field on the stack). */
+static inline bool common_device(const gpuocc_device *d)
+{
+    uint32_t smem_unit = (uint32_t)d->smem_alloc_unit_bytes;
+    uint64_t top_step = (((uint64_t)d->regs_per_thread_max << 5) + 255) >> 8;
+    return (d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
+           (d->reg_compat_sub_partitions == 0) & ((smem_unit & (smem_unit - 1)) == 0) &
+           (top_step <= GPUOCC_FAST_STEPS) & (((uint32_t)d->regs_per_sm >> 8) < ((uint32_t)1 << 26));
+}
+
+/* What gpuocc_nv_fast_init_shifts(f, d, 5, 8) fills on such a device, its shifts as constants. */
+static GPUOCC_ALWAYS_INLINE void common_init(struct gpuocc_nv_fast *f, const gpuocc_device *d)
+{
+    f->d = d;
+    f->carveouts_kib = d->carveouts_kib;
+    f->max_threads_per_block = d->max_threads_per_block;
+    f->regs_per_thread_max = d->regs_per_thread_max;
+    f->regs_per_block = d->regs_per_block;
+    f->compat_parts = 0;
+    f->max_blocks_per_sm = d->max_blocks_per_sm;
+    f->barriers_per_sm = d->barriers_per_sm;
+    f->carveout_count = d->carveout_count;
+    f->virtual_per_sm = d->virtual_resources_per_sm;
+    f->smem_per_sm = d->smem_per_sm_bytes;
+    f->smem_reserved = d->smem_reserved_per_block_bytes;
+    f->smem_optin = d->smem_per_block_optin_bytes;
+    f->smem_per_block = d->smem_per_block_bytes;
+    f->warp_shift = 5, f->unit_shift = 8, f->part_shift = 2, f->compat_shift = 0;
+    f->smem_shift = (uint32_t)gpuocc_log2_exact((uint64_t)d->smem_alloc_unit_bytes);
+    f->slots = (uint32_t)d->max_threads_per_sm >> 5;
+    f->part_units = ((uint32_t)d->regs_per_sm >> 2) >> 8;
+    f->compat_units = (uint32_t)d->regs_per_sm >> 8;
+    f->thread_cap = (uint32_t)GPUOCC_FAST_STEPS << 5;
+    f->fast = 0;
+}
+
+static GPUOCC_ALWAYS_INLINE void threads_common(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
+                                                int64_t step, int64_t n, gpuocc_sweep_point *points)
 {
     struct gpuocc_nv_fast f;
-    /* the common device (as lib/nvidia/fast.c's single call has it): its shifts as constants */
-    bool common = (d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
-                  (d->reg_compat_sub_partitions == 0);
-    if (common ? !gpuocc_nv_fast_init_shifts(&f, d, 5, 8) : !gpuocc_nv_fast_init(&f, d))
+    common_init(&f, d);
+    sweep_threads(&f, k, from, step, n, points);
+}
+
+static GPUOCC_ALWAYS_INLINE void barriers_common(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
+                                                 int64_t step, int64_t n, gpuocc_sweep_point *points)
+{
+    struct gpuocc_nv_fast f;
+    common_init(&f, d);
+    sweep_barriers(&f, k, from, step, n, points);
+}
+
+/* x86-64 with GCC or Clang: the short sweeps compiled for AVX2 and BMI2 as well, taken when the processor
+   has them (three-operand forms, shifts by any register: fewer instructions), as lib/nvidia/fast.c's single
+   calls.  GPUOCC_NO_DISPATCH: the baseline build alone. */
+#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__) &&      \
+    !defined(GPUOCC_NO_DISPATCH)
+#define SWEEP_AVX2 1
+#define SWEEP_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2")))
+static inline bool sweep_has_avx2(void)
+{
+    return (__builtin_cpu_supports("avx2") != 0) & (__builtin_cpu_supports("bmi2") != 0);
+}
+#else
+#define SWEEP_AVX2 0
+#define SWEEP_AVX2_TARGET
+static inline bool sweep_has_avx2(void)
+{
+    return false;
+}
+#endif
+
+static GPUOCC_NOINLINE void threads_baseline(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
+                                             int64_t step, int64_t n, gpuocc_sweep_point *points)
+{
+    threads_common(d, k, from, step, n, points);
+}
+
+static GPUOCC_NOINLINE void barriers_baseline(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
+                                              int64_t step, int64_t n, gpuocc_sweep_point *points)
+{
+    barriers_common(d, k, from, step, n, points);
+}
+
+#if SWEEP_AVX2
+SWEEP_AVX2_TARGET static GPUOCC_NOINLINE void threads_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+                                                           int64_t from, int64_t step, int64_t n,
+                                                           gpuocc_sweep_point *points)
+{
+    threads_common(d, k, from, step, n, points);
+}
+
+SWEEP_AVX2_TARGET static GPUOCC_NOINLINE void barriers_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+                                                            int64_t from, int64_t step, int64_t n,
+                                                            gpuocc_sweep_point *points)
+{
+    barriers_common(d, k, from, step, n, points);
+}
+#else
+#define threads_avx2 threads_baseline
+#define barriers_avx2 barriers_baseline
+#endif
+
+static GPUOCC_NOINLINE bool fill_other(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from,
+                                       int64_t step, int64_t n, gpuocc_sweep_point *points)
+{
+    struct gpuocc_nv_fast f;
+    if (!gpuocc_nv_fast_init(&f, d))
         return false;
     int64_t last = from + (n - 1) * step;
     int64_t threads_top = axis == GPUOCC_AXIS_THREADS ? last : k->threads_per_block;
     if (threads_top > (int64_t)f.thread_cap || (axis == GPUOCC_AXIS_SMEM && last >= GPUOCC_FAST_BYTES))
         return false;
-    if (common && (axis == GPUOCC_AXIS_THREADS || axis == GPUOCC_AXIS_BARRIERS)) {
-        /* the short sweeps, where the setup is most of the cost: the values init computed, as constants
-           (the sub-partition shifts fold, the GP10x layout's check goes) */
-        f.part_shift = 2, f.compat_shift = 0, f.compat_parts = 0;
-        if (axis == GPUOCC_AXIS_THREADS)
-            sweep_threads(&f, k, from, step, n, points);
-        else
-            sweep_barriers(&f, k, from, step, n, points);
-        return true;
-    }
     switch (axis) {
     case GPUOCC_AXIS_THREADS: sweep_threads(&f, k, from, step, n, points); break;
     case GPUOCC_AXIS_REGS: sweep_regs(&f, k, from, step, n, points); break;
@@ -763,4 +856,76 @@ bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_
     default: sweep_barriers(&f, k, from, step, n, points); break;
     }
     return true;
+}
+
+bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
+                          int64_t n, gpuocc_sweep_point *points)
+{
+    return fill_other(d, k, axis, from, step, n, points);
+}
+
+/* gpuocc_nv_sweep_or whole, but the structs' own checks (calls into lib/nvidia/fast.c): the arguments as
+   lib/api/sweep.c's plain path checks them, the count, the fill.  The short sweeps on the common device
+   inline (one frame with the checks). */
+static GPUOCC_ALWAYS_INLINE int32_t sweep_or(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
+                                             int64_t from, int64_t to, int64_t step, gpuocc_sweep_point *points,
+                                             int32_t capacity, int32_t *count, gpuocc_nv_sweep_other other,
+                                             bool wide)
+{
+    /* the axis' bounds: from >= its smallest value, to within int32_t but on the bytes axis */
+    bool args = (uint32_t)axis < GPUOCC_AXIS_COUNT && from >= (axis == GPUOCC_AXIS_THREADS) && to >= from &&
+                (axis == GPUOCC_AXIS_SMEM || to <= INT32_MAX) && step >= 1 && capacity >= 0 && count &&
+                (points || capacity == 0) && dev && kernel;
+    if (!args || dev->size != sizeof *dev || kernel->size != sizeof *kernel ||
+        (axis == GPUOCC_AXIS_BARRIERS && to > GPUOCC_NV_BARRIERS_PER_BLOCK) || !gpuocc_nv_device_fast_ok(dev) ||
+        !gpuocc_nv_kernel_fast_virtual_ok(kernel))
+        return other(dev, kernel, axis, from, to, step, points, capacity, count);
+    /* to - from cannot overflow: from >= 0; a step of a power of two (every step sweep_range gives) shifts */
+    uint64_t span = (uint64_t)(to - from);
+    int64_t intervals = (step & (step - 1)) == 0 ? (int64_t)(span >> gpuocc_log2_exact((uint64_t)step))
+                                                 : gpuocc_div((int64_t)span, step);
+    if (intervals >= capacity) {
+        /* too many points for the buffer, or at all */
+        if (intervals >= INT32_MAX)
+            return GPUOCC_ERR_OVERFLOW;
+        *count = (int32_t)intervals + 1;
+        return GPUOCC_ERR_BUFFER;
+    }
+    int64_t n = intervals + 1;
+    if (axis == GPUOCC_AXIS_THREADS && common_device(dev) && from + intervals * step <= (GPUOCC_FAST_STEPS << 5))
+        (wide ? threads_avx2 : threads_baseline)(dev, kernel, from, step, n, points);
+    else if (axis == GPUOCC_AXIS_BARRIERS && common_device(dev) &&
+             kernel->threads_per_block <= (GPUOCC_FAST_STEPS << 5))
+        (wide ? barriers_avx2 : barriers_baseline)(dev, kernel, from, step, n, points);
+    else if (!fill_other(dev, kernel, axis, from, step, n, points))
+        return other(dev, kernel, axis, from, to, step, points, capacity, count);
+    *count = (int32_t)n;
+    return GPUOCC_OK;
+}
+
+static GPUOCC_NOINLINE int32_t sweep_or_baseline(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
+                                                 int64_t from, int64_t to, int64_t step, gpuocc_sweep_point *points,
+                                                 int32_t capacity, int32_t *count, gpuocc_nv_sweep_other other)
+{
+    return sweep_or(dev, kernel, axis, from, to, step, points, capacity, count, other, false);
+}
+
+#if SWEEP_AVX2
+SWEEP_AVX2_TARGET static GPUOCC_NOINLINE int32_t sweep_or_avx2(const gpuocc_device *dev, const gpuocc_kernel *kernel,
+                                                               int32_t axis, int64_t from, int64_t to, int64_t step,
+                                                               gpuocc_sweep_point *points, int32_t capacity,
+                                                               int32_t *count, gpuocc_nv_sweep_other other)
+{
+    return sweep_or(dev, kernel, axis, from, to, step, points, capacity, count, other, true);
+}
+#else
+#define sweep_or_avx2 sweep_or_baseline
+#endif
+
+int32_t gpuocc_nv_sweep_or(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from,
+                           int64_t to, int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count,
+                           gpuocc_nv_sweep_other other)
+{
+    return (sweep_has_avx2() ? sweep_or_avx2 : sweep_or_baseline)(dev, kernel, axis, from, to, step, points, capacity,
+                                                                  count, other);
 }
