@@ -14,6 +14,26 @@
  */
 #include "fast.h"
 
+/* x86-64 with GCC or Clang: the short sweeps compiled for AVX2 and BMI2 as well, taken when the processor
+   has them (three-operand forms, shifts by any register: fewer instructions), as lib/nvidia/fast.c's single
+   calls.  GPUOCC_NO_DISPATCH: the baseline build alone. */
+#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__) &&      \
+    !defined(GPUOCC_NO_DISPATCH)
+#define SWEEP_AVX2 1
+#define SWEEP_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2")))
+static inline bool sweep_has_avx2(void)
+{
+    return (__builtin_cpu_supports("avx2") != 0) & (__builtin_cpu_supports("bmi2") != 0);
+}
+#else
+#define SWEEP_AVX2 0
+#define SWEEP_AVX2_TARGET
+static inline bool sweep_has_avx2(void)
+{
+    return false;
+}
+#endif
+
 /* A point as its nine 8-byte words (little-endian packing of gpuocc_sweep_point, checked below), built
    in registers: the copies of a run's first point then never read back what was just stored. */
 struct words {
@@ -208,19 +228,21 @@ typedef double alias_f64 __attribute__((may_alias, aligned(4))); /* points are 4
 
 /* What the lanes need of a threads sweep, computed once. */
 struct thread_lanes {
-    i32x4 threads_max, slots, file_warps, warps_max, regs_unlimited, fixed, fixed_limiters;
-    f32x4 per_warp;             /* registers per warp, x 64 below 2^24 */
-    i32x4 smem;
-    uint64_t fifth;             /* the fixed words: the fifth, the last two */
-    u64x2 tail;
-    f64x2 slots_d; /* the warp slots in both lanes */
+    i32x4 threads_max, warps_max, regs_unlimited, fixed, fixed_limiters, per_warp;
+    f32x4 slots_f, file_warps_f, per_warp_f; /* per_warp x 64 below 2^24 */
+    i32x4 smem;                              /* the shared memory's public limit */
+    i32x4 fifth, alloc;                      /* the fixed words 5 and 7, in both halves */
+    uint64_t carveout;
+    f64x2 slots_d; /* the warp slots (or their exact inverse) in both lanes */
 };
 
 /* Lanes picked from two vectors (indexes 0 .. 3 the first's, 4 .. 7 the second's). */
 #if defined(__clang__) || __GNUC__ >= 12
 #define PICK4(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#define PICK2(a, b, i, j) __builtin_shufflevector(a, b, i, j)
 #else
 #define PICK4(a, b, i, j, k, l) __builtin_shuffle(a, b, (i32x4){i, j, k, l})
+#define PICK2(a, b, i, j) __builtin_shuffle(a, b, (u64x2){i, j})
 #endif
 
 /* The 64-bit words PAIR(a[j], b[j]): lanes 0 and 1 in *low, 2 and 3 in *high. */
@@ -270,15 +292,34 @@ static inline void occupancy4(i32x4 warps, f64x2 slots, u64x2 *low, u64x2 *high)
     *high = (u64x2)(b / slots);
 }
 
-/* Points t, t + step, t + 2 step, t + 3 step (each at most thread_cap). */
-static inline void threads4(const struct thread_lanes *l, uint32_t shift, int32_t t0, int32_t step,
-                            gpuocc_sweep_point *p)
+/* 16 bytes at q. */
+static inline void put16(unsigned char *q, i32x4 v)
+{
+    memcpy(q, &v, 16);
+}
+
+/* The 64-bit lanes of two vectors, interleaved: the first's (second's) low lanes in *low, high in *high. */
+static inline void pairs64(i32x4 a, i32x4 b, i32x4 *low, i32x4 *high)
+{
+    u64x2 x = (u64x2)a, y = (u64x2)b;
+    *low = (i32x4)(u64x2)PICK2(x, y, 0, 2);
+    *high = (i32x4)(u64x2)PICK2(x, y, 1, 3);
+}
+
+/* Points t, t + step, t + 2 step, t + 3 step (each at most thread_cap): the lanes computed, then each
+   point's 16-byte chunks built from them (interleaving shuffles, the constants' halves among them) and
+   stored whole.  `wide`: an AVX2 build (products and minima as integer lanes); `inverse`: the occupancy as
+   a product by the slots' exact inverse (a power of two), else the quotient. */
+static GPUOCC_ALWAYS_INLINE void threads4(const struct thread_lanes *l, uint32_t shift, int32_t t0, int32_t step,
+                                          gpuocc_sweep_point *p, bool wide, bool inverse)
 {
     const i32x4 zero = gpuocc_splat4(0), one = gpuocc_splat4(1);
     i32x4 t = gpuocc_splat4(t0) + (i32x4){0, step, 2 * step, 3 * step};
     i32x4 wpb = ((t - one) >> (int32_t)shift) + one; /* 1 .. 64 */
-    i32x4 warps_blocks = ~(t > l->threads_max) & gpuocc_quotient4(l->slots, wpb);
-    i32x4 regs_blocks = ~(wpb > l->warps_max) & (gpuocc_quotient4(l->file_warps, wpb) | l->regs_unlimited);
+    f32x4 wpb_f = __builtin_convertvector(wpb, f32x4);
+    i32x4 warps_blocks = ~(t > l->threads_max) & __builtin_convertvector(l->slots_f / wpb_f, i32x4);
+    i32x4 regs_blocks =
+        ~(wpb > l->warps_max) & (__builtin_convertvector(l->file_warps_f / wpb_f, i32x4) | l->regs_unlimited);
     i32x4 blocks = gpuocc_select4(warps_blocks < regs_blocks, warps_blocks, regs_blocks);
     blocks = gpuocc_select4(blocks < l->fixed, blocks, l->fixed);
     i32x4 limiters = ((warps_blocks == blocks) & gpuocc_splat4(1 << GPUOCC_RESOURCE_WARPS)) |
@@ -286,34 +327,174 @@ static inline void threads4(const struct thread_lanes *l, uint32_t shift, int32_
                      ((blocks == l->fixed) & l->fixed_limiters);
     /* at most the warp slots, below 2^22: exact in single precision; so is the registers per block,
        per_warp x 64 < 2^24 (checked once) */
-    f32x4 wpb_f = __builtin_convertvector(wpb, f32x4);
-    i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
-    i32x4 public_regs =
-        gpuocc_select4(regs_blocks == gpuocc_splat4(GPUOCC_NO_LIMIT), gpuocc_splat4(GPUOCC_UNLIMITED), regs_blocks);
-    i32x4 regs_per_block = __builtin_convertvector(l->per_warp * wpb_f, i32x4);
-    u64x2 w0[2], w1[2], w2[2], w3[2], w4[2], w6[2];
-    occupancy4(warps, l->slots_d, &w2[0], &w2[1]);
-    lanes_pairs(t, zero, &w0[0], &w0[1]);
-    lanes_pairs(blocks, warps, &w1[0], &w1[1]);
-    lanes_pairs(limiters, warps_blocks, &w3[0], &w3[1]);
-    lanes_pairs(public_regs, l->smem, &w4[0], &w4[1]);
-    lanes_pairs(regs_per_block, zero, &w6[0], &w6[1]);
+    i32x4 warps, regs_per_block;
+    if (wide) {
+        warps = blocks * wpb;
+        regs_per_block = l->per_warp * wpb;
+    } else {
+        warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
+        regs_per_block = __builtin_convertvector(l->per_warp_f * wpb_f, i32x4);
+    }
+    i32x4 public_regs = regs_blocks | (regs_blocks == gpuocc_splat4(GPUOCC_NO_LIMIT)); /* all ones: unlimited */
+    f64x2 warps_low = {(double)warps[0], (double)warps[1]}, warps_high = {(double)warps[2], (double)warps[3]};
+    i32x4 occ_low, occ_high;
+    if (inverse) {
+        occ_low = (i32x4)(warps_low * l->slots_d), occ_high = (i32x4)(warps_high * l->slots_d);
+    } else {
+        occ_low = (i32x4)(warps_low / l->slots_d), occ_high = (i32x4)(warps_high / l->slots_d);
+    }
     unsigned char *q = (unsigned char *)p;
-    put_word4(q, 0, w0[0], w0[1]);
-    put_word4(q, 1, w1[0], w1[1]);
-    put_word4(q, 2, w2[0], w2[1]);
-    put_word4(q, 3, w3[0], w3[1]);
-    put_word4(q, 4, w4[0], w4[1]);
-    put_shared4(q, 5, l->fifth);
-    put_word4(q, 6, w6[0], w6[1]);
-    put_shared_pair4(q, 7, l->tail);
+    /* bytes 0 .. 15: value, blocks, warps */
+    i32x4 tb_low = PICK4(t, blocks, 0, 4, 1, 5), tb_high = PICK4(t, blocks, 2, 6, 3, 7);
+    i32x4 zw_low = PICK4(zero, warps, 0, 4, 1, 5), zw_high = PICK4(zero, warps, 2, 6, 3, 7);
+    put16(q, PICK4(tb_low, zw_low, 0, 4, 1, 5));
+    put16(q + 72, PICK4(tb_low, zw_low, 2, 6, 3, 7));
+    put16(q + 144, PICK4(tb_high, zw_high, 0, 4, 1, 5));
+    put16(q + 216, PICK4(tb_high, zw_high, 2, 6, 3, 7));
+    /* 16 .. 31: occupancy, limiters, warp slots' limit */
+    i32x4 lw_low = PICK4(limiters, warps_blocks, 0, 4, 1, 5), lw_high = PICK4(limiters, warps_blocks, 2, 6, 3, 7);
+    i32x4 a, b;
+    pairs64(occ_low, lw_low, &a, &b);
+    put16(q + 16, a);
+    put16(q + 88, b);
+    pairs64(occ_high, lw_high, &a, &b);
+    put16(q + 160, a);
+    put16(q + 232, b);
+    /* 32 .. 47: registers' and shared memory's limits, the block slots', the barriers' (those three fixed) */
+    i32x4 rs_low = PICK4(public_regs, l->smem, 0, 4, 1, 5), rs_high = PICK4(public_regs, l->smem, 2, 6, 3, 7);
+    pairs64(rs_low, l->fifth, &a, &b);
+    put16(q + 32, a);
+    put16(q + 104, b);
+    pairs64(rs_high, l->fifth, &a, &b);
+    put16(q + 176, a);
+    put16(q + 248, b);
+    /* 48 .. 63: registers per block, the reserved word, the block's shared memory (fixed) */
+    i32x4 rz_low = PICK4(regs_per_block, zero, 0, 4, 1, 5), rz_high = PICK4(regs_per_block, zero, 2, 6, 3, 7);
+    pairs64(rz_low, l->alloc, &a, &b);
+    put16(q + 48, a);
+    put16(q + 120, b);
+    pairs64(rz_high, l->alloc, &a, &b);
+    put16(q + 192, a);
+    put16(q + 264, b);
+    /* 64 .. 71: the carveout (fixed) */
+    memcpy(q + 64, &l->carveout, 8);
+    memcpy(q + 136, &l->carveout, 8);
+    memcpy(q + 208, &l->carveout, 8);
+    memcpy(q + 280, &l->carveout, 8);
+}
+
+/* Eight points at a time in one AVX2 register a quantity (the AVX2 build alone): threads4's rule and
+   chunks, each shuffle and computation on eight lanes; a chunk's register holds point j in its low half
+   and point j + 4 in its high half. */
+typedef int32_t i32x8 __attribute__((vector_size(32)));
+typedef float f32x8 __attribute__((vector_size(32)));
+typedef double f64x4 __attribute__((vector_size(32)));
+typedef uint64_t u64x4 __attribute__((vector_size(32)));
+#if defined(__clang__) || __GNUC__ >= 12
+#define PICK8(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#define PICK4Q(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#else
+#define PICK8(a, b, ...) __builtin_shuffle(a, b, (i32x8){__VA_ARGS__})
+#define PICK4Q(a, b, i, j, k, l) __builtin_shuffle(a, b, (u64x4){i, j, k, l})
+#endif
+/* within each 128-bit half: the low (high) 32-bit lanes of a and b interleaved */
+#define LOW32(a, b) PICK8(a, b, 0, 8, 1, 9, 4, 12, 5, 13)
+#define HIGH32(a, b) PICK8(a, b, 2, 10, 3, 11, 6, 14, 7, 15)
+
+struct thread_lanes8 {
+    i32x8 threads_max, warps_max, regs_unlimited, fixed, fixed_limiters, per_warp, smem, fifth, alloc;
+    f32x8 slots_f, file_warps_f;
+    f64x4 slots_d;
+    uint64_t carveout;
+};
+
+/* (macros: a function returning a 32-byte vector has another ABI without AVX, which GCC warns of) */
+#define SPLAT8(v) ((i32x8){(v), (v), (v), (v), (v), (v), (v), (v)})
+#define MIN8(a, b) (((a) < (b)) & (a)) | (~((a) < (b)) & (b))
+
+/* The 64-bit lanes of a and b interleaved within each half, then each chunk's halves stored: point j at q,
+   point j + 4 at q + 4 x 72 (and the second chunk one point further). */
+/* A 32-byte register's halves at q (low) and q + at (high; GCC stores it by vextracti128). */
+#define PUT_HALVES(q, at, v)                                                                                    \
+    do {                                                                                                       \
+        i32x8 halves_ = (v);                                                                                   \
+        memcpy((q), &halves_, 16);                                                                             \
+        memcpy((q) + (at), (const unsigned char *)&halves_ + 16, 16);                                          \
+    } while (0)
+
+static GPUOCC_ALWAYS_INLINE void put_pairs8(unsigned char *q, i32x8 a, i32x8 b)
+{
+    u64x4 x = (u64x4)a, y = (u64x4)b;
+    i32x8 first = (i32x8)PICK4Q(x, y, 0, 4, 2, 6), second = (i32x8)PICK4Q(x, y, 1, 5, 3, 7);
+    PUT_HALVES(q, 288, first);
+    PUT_HALVES(q + 72, 288, second);
+}
+
+static GPUOCC_ALWAYS_INLINE void threads8(const struct thread_lanes8 *l, uint32_t shift, int32_t t0, int32_t step,
+                                          gpuocc_sweep_point *p, bool inverse)
+{
+    const i32x8 zero = SPLAT8(0), one = SPLAT8(1);
+    i32x8 t = SPLAT8(t0) + (i32x8){0, step, 2 * step, 3 * step, 4 * step, 5 * step, 6 * step, 7 * step};
+    i32x8 wpb = ((t - one) >> (int32_t)shift) + one; /* 1 .. 64 */
+    f32x8 wpb_f = __builtin_convertvector(wpb, f32x8);
+    i32x8 warps_blocks = ~(t > l->threads_max) & __builtin_convertvector(l->slots_f / wpb_f, i32x8);
+    i32x8 regs_blocks =
+        ~(wpb > l->warps_max) & (__builtin_convertvector(l->file_warps_f / wpb_f, i32x8) | l->regs_unlimited);
+    i32x8 low = MIN8(warps_blocks, regs_blocks);
+    i32x8 blocks = MIN8(low, l->fixed);
+    i32x8 limiters = ((warps_blocks == blocks) & SPLAT8(1 << GPUOCC_RESOURCE_WARPS)) |
+                     ((regs_blocks == blocks) & SPLAT8(1 << GPUOCC_RESOURCE_REGISTERS)) |
+                     ((blocks == l->fixed) & l->fixed_limiters);
+    i32x8 warps = blocks * wpb, regs_per_block = l->per_warp * wpb; /* below 2^22, 2^24 */
+    i32x8 public_regs = regs_blocks | (regs_blocks == SPLAT8(GPUOCC_NO_LIMIT));
+    /* the occupancy of points 0, 1, 4, 5 and of 2, 3, 6, 7: the halves the chunks pair them with */
+    i32x8 w = (i32x8)PICK4Q((u64x4)warps, (u64x4)warps, 0, 2, 1, 3);
+    f64x4 warps_a = __builtin_convertvector(PICK4(w, w, 0, 1, 2, 3), f64x4);
+    f64x4 warps_b = __builtin_convertvector(PICK4(w, w, 4, 5, 6, 7), f64x4);
+    i32x8 occ_a, occ_b;
+    if (inverse)
+        occ_a = (i32x8)(warps_a * l->slots_d), occ_b = (i32x8)(warps_b * l->slots_d);
+    else
+        occ_a = (i32x8)(warps_a / l->slots_d), occ_b = (i32x8)(warps_b / l->slots_d);
+    unsigned char *q = (unsigned char *)p;
+    /* bytes 0 .. 15: value, blocks, warps */
+    i32x8 tb_low = LOW32(t, blocks), tb_high = HIGH32(t, blocks);
+    i32x8 zw_low = LOW32(zero, warps), zw_high = HIGH32(zero, warps);
+    i32x8 c;
+    c = LOW32(tb_low, zw_low);
+    PUT_HALVES(q, 288, c);
+    c = HIGH32(tb_low, zw_low);
+    PUT_HALVES(q + 72, 288, c);
+    c = LOW32(tb_high, zw_high);
+    PUT_HALVES(q + 144, 288, c);
+    c = HIGH32(tb_high, zw_high);
+    PUT_HALVES(q + 216, 288, c);
+    /* 16 .. 31: occupancy, limiters, warp slots' limit */
+    put_pairs8(q + 16, occ_a, LOW32(limiters, warps_blocks));
+    put_pairs8(q + 160, occ_b, HIGH32(limiters, warps_blocks));
+    /* 32 .. 47: registers' and shared memory's limits, the block slots', the barriers' */
+    put_pairs8(q + 32, LOW32(public_regs, l->smem), l->fifth);
+    put_pairs8(q + 176, HIGH32(public_regs, l->smem), l->fifth);
+    /* 48 .. 63: registers per block, the reserved word, the block's shared memory */
+    put_pairs8(q + 48, LOW32(regs_per_block, zero), l->alloc);
+    put_pairs8(q + 192, HIGH32(regs_per_block, zero), l->alloc);
+    /* 64 .. 71: the carveout */
+    memcpy(q + 64, &l->carveout, 8);
+    memcpy(q + 136, &l->carveout, 8);
+    memcpy(q + 208, &l->carveout, 8);
+    memcpy(q + 280, &l->carveout, 8);
+    memcpy(q + 352, &l->carveout, 8);
+    memcpy(q + 424, &l->carveout, 8);
+    memcpy(q + 496, &l->carveout, 8);
+    memcpy(q + 568, &l->carveout, 8);
 }
 #else
 #define THREAD_LANES 0
 #endif
 
-static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
-                          gpuocc_sweep_point *points)
+static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k,
+                                               int64_t from, int64_t step, int64_t n, gpuocc_sweep_point *points,
+                                               bool wide)
 {
     const gpuocc_device *d = f->d;
     struct gpuocc_nv_regs regs;
@@ -348,22 +529,61 @@ static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, c
     /* the lanes' ranges: quotients of integers below 2^22, products below 2^24 */
     if (n >= 4 && slots < ((uint64_t)1 << 22) && file_warps < ((uint64_t)1 << 22) &&
         per_warp * GPUOCC_FAST_STEPS < ((uint64_t)1 << 24)) {
-        struct thread_lanes l = {.threads_max = gpuocc_splat4((int32_t)threads_max),
-                                 .slots = gpuocc_splat4((int32_t)slots),
-                                 .file_warps = gpuocc_splat4((int32_t)file_warps),
-                                 .warps_max = gpuocc_splat4((int32_t)(warps_max < GPUOCC_FAST_STEPS ? warps_max
-                                                                                              : GPUOCC_FAST_STEPS)),
-                                 .regs_unlimited = gpuocc_splat4((int32_t)regs_unlimited),
-                                 .fixed = gpuocc_splat4(fixed),
-                                 .fixed_limiters = gpuocc_splat4((int32_t)fixed_limiters),
-                                 .per_warp = {(float)per_warp, (float)per_warp, (float)per_warp, (float)per_warp},
-                                 .smem = gpuocc_splat4(gpuocc_public_limit(a.smem_blocks)),
-                                 .fifth = w5,
-                                 .tail = tail,
-                                 .slots_d = {slots_d, slots_d}};
-        for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
-            threads4(&l, shift, (int32_t)t, (int32_t)step, p);
+        bool inverse = (slots & (slots - 1)) == 0; /* 1 / slots exact */
+        double slots_lane = inverse ? 1.0 / slots_d : slots_d;
+        int32_t warps_top = (int32_t)(warps_max < GPUOCC_FAST_STEPS ? warps_max : GPUOCC_FAST_STEPS);
+        if (wide) {
+            /* eight points at a time; the last few (at most seven) below */
+            struct thread_lanes8 l8;
+            l8.threads_max = SPLAT8((int32_t)threads_max);
+            l8.warps_max = SPLAT8(warps_top);
+            l8.regs_unlimited = SPLAT8((int32_t)regs_unlimited);
+            l8.fixed = SPLAT8(fixed);
+            l8.fixed_limiters = SPLAT8((int32_t)fixed_limiters);
+            l8.per_warp = SPLAT8((int32_t)per_warp);
+            l8.smem = SPLAT8(gpuocc_public_limit(a.smem_blocks));
+            l8.fifth = (i32x8)(u64x4){w5, w5, w5, w5};
+            l8.alloc = (i32x8)(u64x4){(uint64_t)a.alloc, (uint64_t)a.alloc, (uint64_t)a.alloc, (uint64_t)a.alloc};
+            float slots_f = (float)slots, file_f = (float)file_warps;
+            l8.slots_f = (f32x8){slots_f, slots_f, slots_f, slots_f, slots_f, slots_f, slots_f, slots_f};
+            l8.file_warps_f = (f32x8){file_f, file_f, file_f, file_f, file_f, file_f, file_f, file_f};
+            l8.slots_d = (f64x4){slots_lane, slots_lane, slots_lane, slots_lane};
+            l8.carveout = carveout;
+            if (inverse) {
+                for (; end - p >= 8; p += 8, t += 8 * (uint32_t)step)
+                    threads8(&l8, shift, (int32_t)t, (int32_t)step, p, true);
+            } else {
+                for (; end - p >= 8; p += 8, t += 8 * (uint32_t)step)
+                    threads8(&l8, shift, (int32_t)t, (int32_t)step, p, false);
+            }
+        } else {
+            struct thread_lanes l = {.threads_max = gpuocc_splat4((int32_t)threads_max),
+                                     .warps_max = gpuocc_splat4(warps_top),
+                                     .regs_unlimited = gpuocc_splat4((int32_t)regs_unlimited),
+                                     .fixed = gpuocc_splat4(fixed),
+                                     .fixed_limiters = gpuocc_splat4((int32_t)fixed_limiters),
+                                     .per_warp = gpuocc_splat4((int32_t)per_warp),
+                                     .slots_f = {(float)slots, (float)slots, (float)slots, (float)slots},
+                                     .file_warps_f = {(float)file_warps, (float)file_warps, (float)file_warps,
+                                                      (float)file_warps},
+                                     .per_warp_f = {(float)per_warp, (float)per_warp, (float)per_warp,
+                                                    (float)per_warp},
+                                     .smem = gpuocc_splat4(gpuocc_public_limit(a.smem_blocks)),
+                                     .fifth = (i32x4)(u64x2){w5, w5},
+                                     .alloc = (i32x4)(u64x2){(uint64_t)a.alloc, (uint64_t)a.alloc},
+                                     .carveout = carveout,
+                                     .slots_d = {slots_lane, slots_lane}};
+            if (inverse) {
+                for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
+                    threads4(&l, shift, (int32_t)t, (int32_t)step, p, false, true);
+            } else {
+                for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
+                    threads4(&l, shift, (int32_t)t, (int32_t)step, p, false, false);
+            }
+        }
     }
+#else
+    (void)wide;
 #endif
     for (; p < end; p++, t += (uint32_t)step) {
         uint32_t wpb = ((t - 1) >> shift) + 1; /* <= GPUOCC_FAST_STEPS */
@@ -773,11 +993,11 @@ static GPUOCC_ALWAYS_INLINE void common_init(struct gpuocc_nv_fast *f, const gpu
 }
 
 static GPUOCC_ALWAYS_INLINE void threads_common(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
-                                                int64_t step, int64_t n, gpuocc_sweep_point *points)
+                                                int64_t step, int64_t n, gpuocc_sweep_point *points, bool wide)
 {
     struct gpuocc_nv_fast f;
     common_init(&f, d);
-    sweep_threads(&f, k, from, step, n, points);
+    sweep_threads(&f, k, from, step, n, points, wide);
 }
 
 static GPUOCC_ALWAYS_INLINE void barriers_common(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
@@ -788,30 +1008,11 @@ static GPUOCC_ALWAYS_INLINE void barriers_common(const gpuocc_device *d, const g
     sweep_barriers(&f, k, from, step, n, points);
 }
 
-/* x86-64 with GCC or Clang: the short sweeps compiled for AVX2 and BMI2 as well, taken when the processor
-   has them (three-operand forms, shifts by any register: fewer instructions), as lib/nvidia/fast.c's single
-   calls.  GPUOCC_NO_DISPATCH: the baseline build alone. */
-#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__) &&      \
-    !defined(GPUOCC_NO_DISPATCH)
-#define SWEEP_AVX2 1
-#define SWEEP_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2")))
-static inline bool sweep_has_avx2(void)
-{
-    return (__builtin_cpu_supports("avx2") != 0) & (__builtin_cpu_supports("bmi2") != 0);
-}
-#else
-#define SWEEP_AVX2 0
-#define SWEEP_AVX2_TARGET
-static inline bool sweep_has_avx2(void)
-{
-    return false;
-}
-#endif
 
 static GPUOCC_NOINLINE void threads_baseline(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
                                              int64_t step, int64_t n, gpuocc_sweep_point *points)
 {
-    threads_common(d, k, from, step, n, points);
+    threads_common(d, k, from, step, n, points, false);
 }
 
 static GPUOCC_NOINLINE void barriers_baseline(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
@@ -825,7 +1026,7 @@ SWEEP_AVX2_TARGET static GPUOCC_NOINLINE void threads_avx2(const gpuocc_device *
                                                            int64_t from, int64_t step, int64_t n,
                                                            gpuocc_sweep_point *points)
 {
-    threads_common(d, k, from, step, n, points);
+    threads_common(d, k, from, step, n, points, true);
 }
 
 SWEEP_AVX2_TARGET static GPUOCC_NOINLINE void barriers_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
@@ -850,7 +1051,7 @@ static GPUOCC_NOINLINE bool fill_other(const gpuocc_device *d, const gpuocc_kern
     if (threads_top > (int64_t)f.thread_cap || (axis == GPUOCC_AXIS_SMEM && last >= GPUOCC_FAST_BYTES))
         return false;
     switch (axis) {
-    case GPUOCC_AXIS_THREADS: sweep_threads(&f, k, from, step, n, points); break;
+    case GPUOCC_AXIS_THREADS: sweep_threads(&f, k, from, step, n, points, false); break;
     case GPUOCC_AXIS_REGS: sweep_regs(&f, k, from, step, n, points); break;
     case GPUOCC_AXIS_SMEM: sweep_smem(&f, k, from, step, n, points); break;
     default: sweep_barriers(&f, k, from, step, n, points); break;
