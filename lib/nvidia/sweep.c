@@ -1040,8 +1040,8 @@ SWEEP_AVX2_TARGET static GPUOCC_NOINLINE void barriers_avx2(const gpuocc_device 
 #define barriers_avx2 barriers_baseline
 #endif
 
-static GPUOCC_NOINLINE bool fill_other(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from,
-                                       int64_t step, int64_t n, gpuocc_sweep_point *points)
+static GPUOCC_ALWAYS_INLINE bool fill_any(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from,
+                                          int64_t step, int64_t n, gpuocc_sweep_point *points, bool wide)
 {
     struct gpuocc_nv_fast f;
     if (!gpuocc_nv_fast_init(&f, d))
@@ -1051,13 +1051,30 @@ static GPUOCC_NOINLINE bool fill_other(const gpuocc_device *d, const gpuocc_kern
     if (threads_top > (int64_t)f.thread_cap || (axis == GPUOCC_AXIS_SMEM && last >= GPUOCC_FAST_BYTES))
         return false;
     switch (axis) {
-    case GPUOCC_AXIS_THREADS: sweep_threads(&f, k, from, step, n, points, false); break;
+    case GPUOCC_AXIS_THREADS: sweep_threads(&f, k, from, step, n, points, wide); break;
     case GPUOCC_AXIS_REGS: sweep_regs(&f, k, from, step, n, points); break;
     case GPUOCC_AXIS_SMEM: sweep_smem(&f, k, from, step, n, points); break;
     default: sweep_barriers(&f, k, from, step, n, points); break;
     }
     return true;
 }
+
+static GPUOCC_NOINLINE bool fill_other(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from,
+                                       int64_t step, int64_t n, gpuocc_sweep_point *points)
+{
+    return fill_any(d, k, axis, from, step, n, points, false);
+}
+
+#if SWEEP_AVX2
+SWEEP_AVX2_TARGET static GPUOCC_NOINLINE bool fill_other_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+                                                              int32_t axis, int64_t from, int64_t step, int64_t n,
+                                                              gpuocc_sweep_point *points)
+{
+    return fill_any(d, k, axis, from, step, n, points, true);
+}
+#else
+#define fill_other_avx2 fill_other
+#endif
 
 bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
                           int64_t n, gpuocc_sweep_point *points)
@@ -1098,7 +1115,7 @@ static GPUOCC_ALWAYS_INLINE int32_t sweep_or(const gpuocc_device *dev, const gpu
     else if (axis == GPUOCC_AXIS_BARRIERS && common_device(dev) &&
              kernel->threads_per_block <= (GPUOCC_FAST_STEPS << 5))
         (wide ? barriers_avx2 : barriers_baseline)(dev, kernel, from, step, n, points);
-    else if (!fill_other(dev, kernel, axis, from, step, n, points))
+    else if (!(wide ? fill_other_avx2 : fill_other)(dev, kernel, axis, from, step, n, points))
         return other(dev, kernel, axis, from, to, step, points, capacity, count);
     *count = (int32_t)n;
     return GPUOCC_OK;
