@@ -383,6 +383,8 @@ static GPUOCC_ALWAYS_INLINE void threads4(const struct thread_lanes *l, uint32_t
     memcpy(q + 280, &l->carveout, 8);
 }
 
+#if defined(__clang__) || __GNUC__ >= 12
+#define THREAD_LANES8 1
 /* Eight points at a time in one AVX2 register a quantity (the AVX2 build alone): threads4's rule and
    chunks, each shuffle and computation on eight lanes; a chunk's register holds point j in its low half
    and point j + 4 in its high half. */
@@ -390,13 +392,8 @@ typedef int32_t i32x8 __attribute__((vector_size(32)));
 typedef float f32x8 __attribute__((vector_size(32)));
 typedef double f64x4 __attribute__((vector_size(32)));
 typedef uint64_t u64x4 __attribute__((vector_size(32)));
-#if defined(__clang__) || __GNUC__ >= 12
 #define PICK8(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
 #define PICK4Q(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
-#else
-#define PICK8(a, b, ...) __builtin_shuffle(a, b, (i32x8){__VA_ARGS__})
-#define PICK4Q(a, b, i, j, k, l) __builtin_shuffle(a, b, (u64x4){i, j, k, l})
-#endif
 /* within each 128-bit half: the low (high) 32-bit lanes of a and b interleaved */
 #define LOW32(a, b) PICK8(a, b, 0, 8, 1, 9, 4, 12, 5, 13)
 #define HIGH32(a, b) PICK8(a, b, 2, 10, 3, 11, 6, 14, 7, 15)
@@ -409,7 +406,9 @@ struct thread_lanes8 {
 };
 
 /* (macros: a function returning a 32-byte vector has another ABI without AVX, which GCC warns of) */
-#define SPLAT8(v) ((i32x8){(v), (v), (v), (v), (v), (v), (v), (v)})
+#define SPLAT8(v) ((i32x8){0, 0, 0, 0, 0, 0, 0, 0} + (int32_t)(v))
+/* the same from a value in four lanes (GCC builds a broadcast of eight lanes element by element) */
+#define WIDEN8(v4) PICK8((v4), (v4), 0, 1, 2, 3, 0, 1, 2, 3)
 #define MIN8(a, b) (((a) < (b)) & (a)) | (~((a) < (b)) & (b))
 
 /* The 64-bit lanes of a and b interleaved within each half, then each chunk's halves stored: point j at q,
@@ -422,13 +421,12 @@ struct thread_lanes8 {
         memcpy((q) + (at), (const unsigned char *)&halves_ + 16, 16);                                          \
     } while (0)
 
-static GPUOCC_ALWAYS_INLINE void put_pairs8(unsigned char *q, i32x8 a, i32x8 b)
-{
-    u64x4 x = (u64x4)a, y = (u64x4)b;
-    i32x8 first = (i32x8)PICK4Q(x, y, 0, 4, 2, 6), second = (i32x8)PICK4Q(x, y, 1, 5, 3, 7);
-    PUT_HALVES(q, 288, first);
-    PUT_HALVES(q + 72, 288, second);
-}
+#define PUT_PAIRS8(q, a, b)                                                                                     \
+    do {                                                                                                       \
+        u64x4 x_ = (u64x4)(a), y_ = (u64x4)(b);                                                                \
+        PUT_HALVES((q), 288, (i32x8)PICK4Q(x_, y_, 0, 4, 2, 6));                                               \
+        PUT_HALVES((q) + 72, 288, (i32x8)PICK4Q(x_, y_, 1, 5, 3, 7));                                          \
+    } while (0)
 
 static GPUOCC_ALWAYS_INLINE void threads8(const struct thread_lanes8 *l, uint32_t shift, int32_t t0, int32_t step,
                                           gpuocc_sweep_point *p, bool inverse)
@@ -470,14 +468,14 @@ static GPUOCC_ALWAYS_INLINE void threads8(const struct thread_lanes8 *l, uint32_
     c = HIGH32(tb_high, zw_high);
     PUT_HALVES(q + 216, 288, c);
     /* 16 .. 31: occupancy, limiters, warp slots' limit */
-    put_pairs8(q + 16, occ_a, LOW32(limiters, warps_blocks));
-    put_pairs8(q + 160, occ_b, HIGH32(limiters, warps_blocks));
+    PUT_PAIRS8(q + 16, occ_a, LOW32(limiters, warps_blocks));
+    PUT_PAIRS8(q + 160, occ_b, HIGH32(limiters, warps_blocks));
     /* 32 .. 47: registers' and shared memory's limits, the block slots', the barriers' */
-    put_pairs8(q + 32, LOW32(public_regs, l->smem), l->fifth);
-    put_pairs8(q + 176, HIGH32(public_regs, l->smem), l->fifth);
+    PUT_PAIRS8(q + 32, LOW32(public_regs, l->smem), l->fifth);
+    PUT_PAIRS8(q + 176, HIGH32(public_regs, l->smem), l->fifth);
     /* 48 .. 63: registers per block, the reserved word, the block's shared memory */
-    put_pairs8(q + 48, LOW32(regs_per_block, zero), l->alloc);
-    put_pairs8(q + 192, HIGH32(regs_per_block, zero), l->alloc);
+    PUT_PAIRS8(q + 48, LOW32(regs_per_block, zero), l->alloc);
+    PUT_PAIRS8(q + 192, HIGH32(regs_per_block, zero), l->alloc);
     /* 64 .. 71: the carveout */
     memcpy(q + 64, &l->carveout, 8);
     memcpy(q + 136, &l->carveout, 8);
@@ -488,6 +486,9 @@ static GPUOCC_ALWAYS_INLINE void threads8(const struct thread_lanes8 *l, uint32_
     memcpy(q + 496, &l->carveout, 8);
     memcpy(q + 568, &l->carveout, 8);
 }
+#else
+#define THREAD_LANES8 0
+#endif
 #else
 #define THREAD_LANES 0
 #endif
@@ -532,21 +533,22 @@ static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, c
         bool inverse = (slots & (slots - 1)) == 0; /* 1 / slots exact */
         double slots_lane = inverse ? 1.0 / slots_d : slots_d;
         int32_t warps_top = (int32_t)(warps_max < GPUOCC_FAST_STEPS ? warps_max : GPUOCC_FAST_STEPS);
+#if THREAD_LANES8
         if (wide) {
             /* eight points at a time; the last few (at most seven) below */
             struct thread_lanes8 l8;
-            l8.threads_max = SPLAT8((int32_t)threads_max);
-            l8.warps_max = SPLAT8(warps_top);
-            l8.regs_unlimited = SPLAT8((int32_t)regs_unlimited);
-            l8.fixed = SPLAT8(fixed);
-            l8.fixed_limiters = SPLAT8((int32_t)fixed_limiters);
-            l8.per_warp = SPLAT8((int32_t)per_warp);
-            l8.smem = SPLAT8(gpuocc_public_limit(a.smem_blocks));
-            l8.fifth = (i32x8)(u64x4){w5, w5, w5, w5};
-            l8.alloc = (i32x8)(u64x4){(uint64_t)a.alloc, (uint64_t)a.alloc, (uint64_t)a.alloc, (uint64_t)a.alloc};
-            float slots_f = (float)slots, file_f = (float)file_warps;
-            l8.slots_f = (f32x8){slots_f, slots_f, slots_f, slots_f, slots_f, slots_f, slots_f, slots_f};
-            l8.file_warps_f = (f32x8){file_f, file_f, file_f, file_f, file_f, file_f, file_f, file_f};
+            l8.threads_max = WIDEN8(gpuocc_splat4((int32_t)threads_max));
+            l8.warps_max = WIDEN8(gpuocc_splat4(warps_top));
+            l8.regs_unlimited = WIDEN8(gpuocc_splat4((int32_t)regs_unlimited));
+            l8.fixed = WIDEN8(gpuocc_splat4(fixed));
+            l8.fixed_limiters = WIDEN8(gpuocc_splat4((int32_t)fixed_limiters));
+            l8.per_warp = WIDEN8(gpuocc_splat4((int32_t)per_warp));
+            l8.smem = WIDEN8(gpuocc_splat4(gpuocc_public_limit(a.smem_blocks)));
+            i32x4 fifth = (i32x4)(u64x2){w5, w5}, alloc = (i32x4)(u64x2){(uint64_t)a.alloc, (uint64_t)a.alloc};
+            l8.fifth = WIDEN8(fifth);
+            l8.alloc = WIDEN8(alloc);
+            l8.slots_f = __builtin_convertvector(WIDEN8(gpuocc_splat4((int32_t)slots)), f32x8);
+            l8.file_warps_f = __builtin_convertvector(WIDEN8(gpuocc_splat4((int32_t)file_warps)), f32x8);
             l8.slots_d = (f64x4){slots_lane, slots_lane, slots_lane, slots_lane};
             l8.carveout = carveout;
             if (inverse) {
@@ -556,7 +558,9 @@ static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, c
                 for (; end - p >= 8; p += 8, t += 8 * (uint32_t)step)
                     threads8(&l8, shift, (int32_t)t, (int32_t)step, p, false);
             }
-        } else {
+        } else
+#endif
+        {
             struct thread_lanes l = {.threads_max = gpuocc_splat4((int32_t)threads_max),
                                      .warps_max = gpuocc_splat4(warps_top),
                                      .regs_unlimited = gpuocc_splat4((int32_t)regs_unlimited),
@@ -957,7 +961,7 @@ static void sweep_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, i
    sub-partitions, no GP10x layout) whose fast evaluation gpuocc_nv_fast_init_shifts(.., 5, 8) accepts: its
    shifts as constants.  The short sweeps' own functions, each with its struct gpuocc_nv_fast in registers
    (a function that hands it to another keeps every field on the stack). */
-static inline bool common_device(const gpuocc_device *d)
+static GPUOCC_ALWAYS_INLINE bool common_device(const gpuocc_device *d)
 {
     uint32_t smem_unit = (uint32_t)d->smem_alloc_unit_bytes;
     uint64_t top_step = (((uint64_t)d->regs_per_thread_max << 5) + 255) >> 8;
