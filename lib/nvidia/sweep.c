@@ -166,6 +166,58 @@ static inline void store_run(gpuocc_sweep_point *p, int64_t m, const struct word
 #endif
 }
 
+#if WIDE_STORES && (defined(__clang__) || __GNUC__ >= 12)
+#define RUN_LANES8 1
+typedef uint64_t run_u64x4 __attribute__((vector_size(32)));
+/* A vector kept whole in its register (GCC otherwise stores a constant one as its scalar words). */
+#if defined(__x86_64__) || defined(__i386__)
+#define KEEP_VECTOR(v) __asm__("" : "+x"(v))
+#else
+#define KEEP_VECTOR(v) ((void)0)
+#endif
+/* store_run with no growth in 32-byte stores (the AVX2 build): four points (36 words) in nine registers,
+   the values' words advanced by four steps a round. */
+static GPUOCC_ALWAYS_INLINE void store_run8(gpuocc_sweep_point *p, int64_t m, const struct words *w, int64_t v,
+                                            int64_t step)
+{
+    gpuocc_sweep_point *end = p + m;
+    uint64_t u = (uint64_t)v, s = (uint64_t)step;
+    const uint64_t *x = w->w;
+    if (m >= 4) {
+        run_u64x4 r0 = {u, x[1], x[2], x[3]}, r1 = {x[4], x[5], x[6], x[7]}, r2 = {x[8], u + s, x[1], x[2]};
+        run_u64x4 r3 = {x[3], x[4], x[5], x[6]}, r4 = {x[7], x[8], u + 2 * s, x[1]}, r5 = {x[2], x[3], x[4], x[5]};
+        run_u64x4 r6 = {x[6], x[7], x[8], u + 3 * s}, r7 = {x[1], x[2], x[3], x[4]}, r8 = {x[5], x[6], x[7], x[8]};
+        uint64_t f = 4 * s;
+        const run_u64x4 a0 = {f, 0, 0, 0}, a2 = {0, f, 0, 0}, a4 = {0, 0, f, 0}, a6 = {0, 0, 0, f};
+        KEEP_VECTOR(r1);
+        KEEP_VECTOR(r3);
+        KEEP_VECTOR(r5);
+        KEEP_VECTOR(r7);
+        KEEP_VECTOR(r8);
+        for (; end - p >= 4; p += 4, u += f) {
+            unsigned char *q = (unsigned char *)p;
+            memcpy(q, &r0, 32);
+            memcpy(q + 32, &r1, 32);
+            memcpy(q + 64, &r2, 32);
+            memcpy(q + 96, &r3, 32);
+            memcpy(q + 128, &r4, 32);
+            memcpy(q + 160, &r5, 32);
+            memcpy(q + 192, &r6, 32);
+            memcpy(q + 224, &r7, 32);
+            memcpy(q + 256, &r8, 32);
+            r0 += a0, r2 += a2, r4 += a4, r6 += a6;
+        }
+    }
+    struct words y = *w;
+    for (; p < end; p++, u += s) {
+        y.w[0] = u;
+        put_point(p, &y);
+    }
+}
+#else
+#define RUN_LANES8 0
+#endif
+
 static inline int64_t min64(int64_t a, int64_t b)
 {
     return a < b ? a : b;
@@ -722,8 +774,9 @@ static inline void barriers4(const struct barrier_lanes *l, int32_t v0, int32_t 
 #endif
 
 
-static GPUOCC_ALWAYS_INLINE void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
-                           gpuocc_sweep_point *points)
+static GPUOCC_ALWAYS_INLINE void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k,
+                                                int64_t from, int64_t step, int64_t n, gpuocc_sweep_point *points,
+                                                bool wide)
 {
     const gpuocc_device *d = f->d;
     struct gpuocc_nv_answer a;
@@ -735,7 +788,14 @@ static GPUOCC_ALWAYS_INLINE void sweep_barriers(const struct gpuocc_nv_fast *f, 
     struct words w = s.w;
     if (d->barriers_per_sm == 0) {
         still_point(&s, GPUOCC_RESOURCE_BARRIERS, GPUOCC_NO_LIMIT, from, &w);
-        store_run(points, n, &w, from, step, 0); /* no limit at any count */
+        /* no limit at any count */
+#if RUN_LANES8
+        if (wide) {
+            store_run8(points, n, &w, from, step);
+            return;
+        }
+#endif
+        store_run(points, n, &w, from, step, 0);
         return;
     }
     int64_t v = from; /* at most INT32_MAX */
@@ -1005,11 +1065,11 @@ static GPUOCC_ALWAYS_INLINE void threads_common(const gpuocc_device *d, const gp
 }
 
 static GPUOCC_ALWAYS_INLINE void barriers_common(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
-                                                 int64_t step, int64_t n, gpuocc_sweep_point *points)
+                                                 int64_t step, int64_t n, gpuocc_sweep_point *points, bool wide)
 {
     struct gpuocc_nv_fast f;
     common_init(&f, d);
-    sweep_barriers(&f, k, from, step, n, points);
+    sweep_barriers(&f, k, from, step, n, points, wide);
 }
 
 
@@ -1022,7 +1082,7 @@ static GPUOCC_NOINLINE void threads_baseline(const gpuocc_device *d, const gpuoc
 static GPUOCC_NOINLINE void barriers_baseline(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
                                               int64_t step, int64_t n, gpuocc_sweep_point *points)
 {
-    barriers_common(d, k, from, step, n, points);
+    barriers_common(d, k, from, step, n, points, false);
 }
 
 #if SWEEP_AVX2
@@ -1037,7 +1097,7 @@ SWEEP_AVX2_TARGET static GPUOCC_NOINLINE void barriers_avx2(const gpuocc_device 
                                                             int64_t from, int64_t step, int64_t n,
                                                             gpuocc_sweep_point *points)
 {
-    barriers_common(d, k, from, step, n, points);
+    barriers_common(d, k, from, step, n, points, true);
 }
 #else
 #define threads_avx2 threads_baseline
@@ -1058,7 +1118,7 @@ static GPUOCC_ALWAYS_INLINE bool fill_any(const gpuocc_device *d, const gpuocc_k
     case GPUOCC_AXIS_THREADS: sweep_threads(&f, k, from, step, n, points, wide); break;
     case GPUOCC_AXIS_REGS: sweep_regs(&f, k, from, step, n, points); break;
     case GPUOCC_AXIS_SMEM: sweep_smem(&f, k, from, step, n, points); break;
-    default: sweep_barriers(&f, k, from, step, n, points); break;
+    default: sweep_barriers(&f, k, from, step, n, points, wide); break;
     }
     return true;
 }
