@@ -774,6 +774,59 @@ static inline void barriers4(const struct barrier_lanes *l, int32_t v0, int32_t 
 #endif
 
 
+#if THREAD_LANES && THREAD_LANES8
+/* Eight points of the barriers axis at a time (the AVX2 build): barriers4's rule, threads8's chunks. */
+struct barrier_lanes8 {
+    i32x8 barriers_per_sm, fixed, fixed_limiters, warps_per_block, warps_blocks, slot_blocks, w4, w67;
+    f64x4 slots; /* the warp slots, or their exact inverse */
+    uint64_t w8;
+};
+
+static GPUOCC_ALWAYS_INLINE void barriers8(const struct barrier_lanes8 *l, int32_t v0, int32_t step,
+                                           gpuocc_sweep_point *p, bool inverse)
+{
+    const i32x8 zero = SPLAT8(0);
+    i32x8 v = SPLAT8(v0) + (i32x8){0, step, 2 * step, 3 * step, 4 * step, 5 * step, 6 * step, 7 * step};
+    i32x8 none = v == zero; /* no barriers: no limit */
+    f32x8 per_sm = __builtin_convertvector(l->barriers_per_sm, f32x8);
+    i32x8 quotient = __builtin_convertvector(per_sm / __builtin_convertvector(v - none, f32x8), i32x8);
+    i32x8 barrier_blocks = (none & SPLAT8(GPUOCC_NO_LIMIT)) | (~none & quotient);
+    i32x8 blocks = MIN8(barrier_blocks, l->fixed);
+    i32x8 limiters = ((barrier_blocks == blocks) & SPLAT8(1 << GPUOCC_RESOURCE_BARRIERS)) |
+                     ((blocks == l->fixed) & l->fixed_limiters);
+    i32x8 warps = blocks * l->warps_per_block; /* at most the warp slots */
+    i32x8 public_barriers = barrier_blocks | none; /* all ones: unlimited */
+    i32x8 w = (i32x8)PICK4Q((u64x4)warps, (u64x4)warps, 0, 2, 1, 3);
+    f64x4 warps_a = __builtin_convertvector(PICK4(w, w, 0, 1, 2, 3), f64x4);
+    f64x4 warps_b = __builtin_convertvector(PICK4(w, w, 4, 5, 6, 7), f64x4);
+    i32x8 occ_a, occ_b;
+    if (inverse)
+        occ_a = (i32x8)(warps_a * l->slots), occ_b = (i32x8)(warps_b * l->slots);
+    else
+        occ_a = (i32x8)(warps_a / l->slots), occ_b = (i32x8)(warps_b / l->slots);
+    unsigned char *q = (unsigned char *)p;
+    /* bytes 0 .. 15: value, blocks, warps */
+    i32x8 vb_low = LOW32(v, blocks), vb_high = HIGH32(v, blocks);
+    i32x8 zw_low = LOW32(zero, warps), zw_high = HIGH32(zero, warps);
+    PUT_HALVES(q, 288, LOW32(vb_low, zw_low));
+    PUT_HALVES(q + 72, 288, HIGH32(vb_low, zw_low));
+    PUT_HALVES(q + 144, 288, LOW32(vb_high, zw_high));
+    PUT_HALVES(q + 216, 288, HIGH32(vb_high, zw_high));
+    /* 16 .. 31: occupancy, limiters, warp slots' limit */
+    PUT_PAIRS8(q + 16, occ_a, LOW32(limiters, l->warps_blocks));
+    PUT_PAIRS8(q + 160, occ_b, HIGH32(limiters, l->warps_blocks));
+    /* 32 .. 47: registers' and shared memory's limits (fixed), the block slots', the barriers' */
+    PUT_PAIRS8(q + 32, l->w4, LOW32(l->slot_blocks, public_barriers));
+    PUT_PAIRS8(q + 176, l->w4, HIGH32(l->slot_blocks, public_barriers));
+    /* 48 .. 71: fixed */
+    for (int j = 0; j < 8; j += 2) {
+        PUT_HALVES(q + 48 + 72 * j, 72, l->w67);
+        memcpy(q + 64 + 72 * j, &l->w8, 8);
+        memcpy(q + 136 + 72 * j, &l->w8, 8);
+    }
+}
+#endif
+
 static GPUOCC_ALWAYS_INLINE void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k,
                                                 int64_t from, int64_t step, int64_t n, gpuocc_sweep_point *points,
                                                 bool wide)
@@ -800,9 +853,37 @@ static GPUOCC_ALWAYS_INLINE void sweep_barriers(const struct gpuocc_nv_fast *f, 
     }
     int64_t v = from; /* at most INT32_MAX */
     gpuocc_sweep_point *p = points, *end = points + n;
+#if THREAD_LANES && THREAD_LANES8
+    if (wide && n >= 8 && from + (n - 1) * step < ((int64_t)1 << 22) && f->slots < (1u << 22)) {
+        bool inverse = (f->slots & (f->slots - 1)) == 0; /* 1 / slots exact */
+        double slots_lane = inverse ? 1.0 / s.slots : s.slots;
+        struct barrier_lanes8 l8;
+        l8.barriers_per_sm = WIDEN8(gpuocc_splat4(d->barriers_per_sm));
+        l8.fixed = WIDEN8(gpuocc_splat4(s.min));
+        l8.fixed_limiters = WIDEN8(gpuocc_splat4((int32_t)s.limiters));
+        l8.warps_per_block = WIDEN8(gpuocc_splat4(s.warps_per_block));
+        l8.warps_blocks = WIDEN8(gpuocc_splat4((int32_t)(w.w[3] >> 32)));
+        l8.slot_blocks = WIDEN8(gpuocc_splat4(d->max_blocks_per_sm));
+        i32x4 w4 = (i32x4)(u64x2){w.w[4], w.w[4]}, w67 = (i32x4)(u64x2){w.w[6], w.w[7]};
+        l8.w4 = WIDEN8(w4);
+        l8.w67 = WIDEN8(w67);
+        l8.slots = (f64x4){slots_lane, slots_lane, slots_lane, slots_lane};
+        l8.w8 = w.w[8];
+        if (inverse) {
+            for (; end - p >= 8; p += 8, v += 8 * step)
+                barriers8(&l8, (int32_t)v, (int32_t)step, p, true);
+        } else {
+            for (; end - p >= 8; p += 8, v += 8 * step)
+                barriers8(&l8, (int32_t)v, (int32_t)step, p, false);
+        }
+    }
+#else
+    (void)wide;
+#endif
 #if THREAD_LANES
-    /* the lanes' ranges: quotients of integers below 2^22 */
-    if (n >= 4 && from + (n - 1) * step < ((int64_t)1 << 22) && f->slots < (1u << 22)) {
+    /* the lanes' ranges: quotients of integers below 2^22 (the eight lanes' build: the last few below) */
+    if (!(wide && THREAD_LANES8) && n >= 4 && from + (n - 1) * step < ((int64_t)1 << 22) &&
+        f->slots < (1u << 22)) {
         struct barrier_lanes l = {.barriers_per_sm = gpuocc_splat4(d->barriers_per_sm),
                                   .fixed = gpuocc_splat4(s.min),
                                   .fixed_limiters = gpuocc_splat4((int32_t)s.limiters),
