@@ -473,6 +473,16 @@ struct thread_lanes8 {
         memcpy((q) + (at), (const unsigned char *)&halves_ + 16, 16);                                          \
     } while (0)
 
+/* Two adjacent 16-byte chunks of points j (low halves) and j + 4 (high halves): each point's pair in one
+   32-byte store. */
+#define PUT_AB8(q, a, b)                                                                                        \
+    do {                                                                                                       \
+        i32x8 a_ = (a), b_ = (b);                                                                              \
+        i32x8 first_ = PICK8(a_, b_, 0, 1, 2, 3, 8, 9, 10, 11), second_ = PICK8(a_, b_, 4, 5, 6, 7, 12, 13, 14, 15); \
+        memcpy((q), &first_, 32);                                                                              \
+        memcpy((q) + 288, &second_, 32);                                                                       \
+    } while (0)
+
 #define PUT_PAIRS8(q, a, b)                                                                                     \
     do {                                                                                                       \
         u64x4 x_ = (u64x4)(a), y_ = (u64x4)(b);                                                                \
@@ -507,27 +517,25 @@ static GPUOCC_ALWAYS_INLINE void threads8(const struct thread_lanes8 *l, uint32_
     else
         occ_a = (i32x8)(warps_a / l->slots_d), occ_b = (i32x8)(warps_b / l->slots_d);
     unsigned char *q = (unsigned char *)p;
-    /* bytes 0 .. 15: value, blocks, warps */
+    /* chunk A (bytes 0 .. 15: value, blocks, warps) and B (16 .. 31: occupancy, limiters, warp slots' limit)
+       of points j and j + 4 in one register each; then A and B of one point side by side, one 32-byte store
+       (C, 32 .. 47: the registers', shared memory's, block slots' and barriers' limits, and D, 48 .. 63:
+       registers per block, the reserved word, the block's shared memory, the same way) */
     i32x8 tb_low = LOW32(t, blocks), tb_high = HIGH32(t, blocks);
     i32x8 zw_low = LOW32(zero, warps), zw_high = HIGH32(zero, warps);
-    i32x8 c;
-    c = LOW32(tb_low, zw_low);
-    PUT_HALVES(q, 288, c);
-    c = HIGH32(tb_low, zw_low);
-    PUT_HALVES(q + 72, 288, c);
-    c = LOW32(tb_high, zw_high);
-    PUT_HALVES(q + 144, 288, c);
-    c = HIGH32(tb_high, zw_high);
-    PUT_HALVES(q + 216, 288, c);
-    /* 16 .. 31: occupancy, limiters, warp slots' limit */
-    PUT_PAIRS8(q + 16, occ_a, LOW32(limiters, warps_blocks));
-    PUT_PAIRS8(q + 160, occ_b, HIGH32(limiters, warps_blocks));
-    /* 32 .. 47: registers' and shared memory's limits, the block slots', the barriers' */
-    PUT_PAIRS8(q + 32, LOW32(public_regs, l->smem), l->fifth);
-    PUT_PAIRS8(q + 176, HIGH32(public_regs, l->smem), l->fifth);
-    /* 48 .. 63: registers per block, the reserved word, the block's shared memory */
-    PUT_PAIRS8(q + 48, LOW32(regs_per_block, zero), l->alloc);
-    PUT_PAIRS8(q + 192, HIGH32(regs_per_block, zero), l->alloc);
+    u64x4 lw_low = (u64x4)LOW32(limiters, warps_blocks), lw_high = (u64x4)HIGH32(limiters, warps_blocks);
+    u64x4 oa = (u64x4)occ_a, ob = (u64x4)occ_b;
+    PUT_AB8(q, LOW32(tb_low, zw_low), (i32x8)PICK4Q(oa, lw_low, 0, 4, 2, 6));
+    PUT_AB8(q + 72, HIGH32(tb_low, zw_low), (i32x8)PICK4Q(oa, lw_low, 1, 5, 3, 7));
+    PUT_AB8(q + 144, LOW32(tb_high, zw_high), (i32x8)PICK4Q(ob, lw_high, 0, 4, 2, 6));
+    PUT_AB8(q + 216, HIGH32(tb_high, zw_high), (i32x8)PICK4Q(ob, lw_high, 1, 5, 3, 7));
+    u64x4 rs_low = (u64x4)LOW32(public_regs, l->smem), rs_high = (u64x4)HIGH32(public_regs, l->smem);
+    u64x4 rz_low = (u64x4)LOW32(regs_per_block, zero), rz_high = (u64x4)HIGH32(regs_per_block, zero);
+    u64x4 fifth = (u64x4)l->fifth, alloc = (u64x4)l->alloc;
+    PUT_AB8(q + 32, (i32x8)PICK4Q(rs_low, fifth, 0, 4, 2, 6), (i32x8)PICK4Q(rz_low, alloc, 0, 4, 2, 6));
+    PUT_AB8(q + 104, (i32x8)PICK4Q(rs_low, fifth, 1, 5, 3, 7), (i32x8)PICK4Q(rz_low, alloc, 1, 5, 3, 7));
+    PUT_AB8(q + 176, (i32x8)PICK4Q(rs_high, fifth, 0, 4, 2, 6), (i32x8)PICK4Q(rz_high, alloc, 0, 4, 2, 6));
+    PUT_AB8(q + 248, (i32x8)PICK4Q(rs_high, fifth, 1, 5, 3, 7), (i32x8)PICK4Q(rz_high, alloc, 1, 5, 3, 7));
     /* 64 .. 71: the carveout */
     memcpy(q + 64, &l->carveout, 8);
     memcpy(q + 136, &l->carveout, 8);
