@@ -11,6 +11,11 @@
  *    others are copies with their own value (and, on the shared-memory axis, their own allocation).
  * The limits no axis moves (the block slots, and the virtual resources of cc 10.x-12.x) join the fixed
  * part.  Every point equals gpuocc_rule_all's answer for its launch.
+ * gpuocc_nv_sweep_or is gpuocc_sweep's whole common call (the arguments, both structs' fast checks, the
+ * count, the points) in one frame; the short sweeps (threads, barriers) on the common device have their
+ * own functions with the device's shifts as constants.  Everything is compiled for AVX2 as well where
+ * the processor has it: eight lanes a quantity, each point's chunks built in registers and stored 32 bytes
+ * at a time.
  */
 #include "fast.h"
 
@@ -169,8 +174,9 @@ static inline void store_run(gpuocc_sweep_point *p, int64_t m, const struct word
 #if WIDE_STORES && (defined(__clang__) || __GNUC__ >= 12)
 #define RUN_LANES8 1
 typedef uint64_t run_u64x4 __attribute__((vector_size(32)));
-/* A vector kept whole in its register (GCC otherwise stores a constant one as its scalar words). */
-#if defined(__x86_64__) || defined(__i386__)
+/* A vector kept whole in its register (GCC otherwise stores a constant one as its scalar words; Clang
+   keeps it, and refuses the constraint outside an AVX function). */
+#if !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
 #define KEEP_VECTOR(v) __asm__("" : "+x"(v))
 #else
 #define KEEP_VECTOR(v) ((void)0)
@@ -280,7 +286,7 @@ typedef double alias_f64 __attribute__((may_alias, aligned(4))); /* points are 4
 
 /* What the lanes need of a threads sweep, computed once. */
 struct thread_lanes {
-    i32x4 threads_max, warps_max, regs_unlimited, fixed, fixed_limiters, per_warp;
+    i32x4 threads_max, warps_max, regs_unlimited, fixed, fixed_limiters;
     f32x4 slots_f, file_warps_f, per_warp_f; /* per_warp x 64 below 2^24 */
     i32x4 smem;                              /* the shared memory's public limit */
     i32x4 fifth, alloc;                      /* the fixed words 5 and 7, in both halves */
@@ -360,10 +366,10 @@ static inline void pairs64(i32x4 a, i32x4 b, i32x4 *low, i32x4 *high)
 
 /* Points t, t + step, t + 2 step, t + 3 step (each at most thread_cap): the lanes computed, then each
    point's 16-byte chunks built from them (interleaving shuffles, the constants' halves among them) and
-   stored whole.  `wide`: an AVX2 build (products and minima as integer lanes); `inverse`: the occupancy as
-   a product by the slots' exact inverse (a power of two), else the quotient. */
+   stored whole.  `inverse`: the occupancy as a product by the slots' exact inverse (a power of two), else
+   the quotient. */
 static GPUOCC_ALWAYS_INLINE void threads4(const struct thread_lanes *l, uint32_t shift, int32_t t0, int32_t step,
-                                          gpuocc_sweep_point *p, bool wide, bool inverse)
+                                          gpuocc_sweep_point *p, bool inverse)
 {
     const i32x4 zero = gpuocc_splat4(0), one = gpuocc_splat4(1);
     i32x4 t = gpuocc_splat4(t0) + (i32x4){0, step, 2 * step, 3 * step};
@@ -379,14 +385,8 @@ static GPUOCC_ALWAYS_INLINE void threads4(const struct thread_lanes *l, uint32_t
                      ((blocks == l->fixed) & l->fixed_limiters);
     /* at most the warp slots, below 2^22: exact in single precision; so is the registers per block,
        per_warp x 64 < 2^24 (checked once) */
-    i32x4 warps, regs_per_block;
-    if (wide) {
-        warps = blocks * wpb;
-        regs_per_block = l->per_warp * wpb;
-    } else {
-        warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
-        regs_per_block = __builtin_convertvector(l->per_warp_f * wpb_f, i32x4);
-    }
+    i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
+    i32x4 regs_per_block = __builtin_convertvector(l->per_warp_f * wpb_f, i32x4);
     i32x4 public_regs = regs_blocks | (regs_blocks == gpuocc_splat4(GPUOCC_NO_LIMIT)); /* all ones: unlimited */
     f64x2 warps_low = {(double)warps[0], (double)warps[1]}, warps_high = {(double)warps[2], (double)warps[3]};
     i32x4 occ_low, occ_high;
@@ -463,8 +463,6 @@ struct thread_lanes8 {
 #define WIDEN8(v4) PICK8((v4), (v4), 0, 1, 2, 3, 0, 1, 2, 3)
 #define MIN8(a, b) (((a) < (b)) & (a)) | (~((a) < (b)) & (b))
 
-/* The 64-bit lanes of a and b interleaved within each half, then each chunk's halves stored: point j at q,
-   point j + 4 at q + 4 x 72 (and the second chunk one point further). */
 /* A 32-byte register's halves at q (low) and q + at (high; GCC stores it by vextracti128). */
 #define PUT_HALVES(q, at, v)                                                                                    \
     do {                                                                                                       \
@@ -483,6 +481,8 @@ struct thread_lanes8 {
         memcpy((q) + 288, &second_, 32);                                                                       \
     } while (0)
 
+/* The 64-bit lanes of a and b interleaved within each half, then each chunk's halves stored: point j at q,
+   point j + 4 at q + 4 x 72 (and the second chunk one point further). */
 #define PUT_PAIRS8(q, a, b)                                                                                     \
     do {                                                                                                       \
         u64x4 x_ = (u64x4)(a), y_ = (u64x4)(b);                                                                \
@@ -626,7 +626,6 @@ static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, c
                                      .regs_unlimited = gpuocc_splat4((int32_t)regs_unlimited),
                                      .fixed = gpuocc_splat4(fixed),
                                      .fixed_limiters = gpuocc_splat4((int32_t)fixed_limiters),
-                                     .per_warp = gpuocc_splat4((int32_t)per_warp),
                                      .slots_f = {(float)slots, (float)slots, (float)slots, (float)slots},
                                      .file_warps_f = {(float)file_warps, (float)file_warps, (float)file_warps,
                                                       (float)file_warps},
@@ -639,10 +638,10 @@ static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, c
                                      .slots_d = {slots_lane, slots_lane}};
             if (inverse) {
                 for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
-                    threads4(&l, shift, (int32_t)t, (int32_t)step, p, false, true);
+                    threads4(&l, shift, (int32_t)t, (int32_t)step, p, true);
             } else {
                 for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
-                    threads4(&l, shift, (int32_t)t, (int32_t)step, p, false, false);
+                    threads4(&l, shift, (int32_t)t, (int32_t)step, p, false);
             }
         }
     }
