@@ -171,19 +171,23 @@ static inline void store_run(gpuocc_sweep_point *p, int64_t m, const struct word
 #endif
 }
 
-#if WIDE_STORES && SWEEP_AVX2 && (defined(__clang__) || __GNUC__ >= 12)
+#if WIDE_STORES && (defined(__clang__) || __GNUC__ >= 12)
 #define RUN_LANES8 1
 typedef uint64_t run_u64x4 __attribute__((vector_size(32)));
 /* A vector kept whole in its register (GCC otherwise stores a constant one as its scalar words; Clang
-   keeps it, and refuses the constraint outside an AVX function). */
-#if !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
+   keeps it, and refuses the constraint outside an AVX function).  Optimizing builds only: there the
+   baseline build's copy, never called, is removed before the constraint is checked; without optimization
+   it stays, where a 32-byte register is no operand. */
+#if !defined(__clang__) && defined(__OPTIMIZE__) && (defined(__x86_64__) || defined(__i386__))
 #define KEEP_VECTOR(v) __asm__("" : "+x"(v))
 #else
 #define KEEP_VECTOR(v) ((void)0)
 #endif
-/* store_run with no growth in 32-byte stores (for the AVX2 build, and compiled for it alone: a function of
-   its own): four points (36 words) in nine registers, the values' words advanced by four steps a round. */
-SWEEP_AVX2_TARGET static GPUOCC_NOINLINE void store_run8(gpuocc_sweep_point *p, int64_t m, const struct words *w, int64_t v,
+/* store_run with no growth in 32-byte stores (the AVX2 build): four points (36 words) in nine registers,
+   the values' words advanced by four steps a round.  Inline: a function of its own read the caller's
+   words back in 32-byte loads of 8-byte stores (no store forwarding), which cost more than the stores
+   saved. */
+static GPUOCC_ALWAYS_INLINE void store_run8(gpuocc_sweep_point *p, int64_t m, const struct words *w, int64_t v,
                                             int64_t step)
 {
     gpuocc_sweep_point *end = p + m;
