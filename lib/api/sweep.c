@@ -107,39 +107,6 @@ static void evaluate(const gpuocc_device *d, gpuocc_kernel k, int32_t axis, int6
     gpuocc_compute(d, &k, r);
 }
 
-/* The common call in few instructions: a current-layout NVIDIA device and kernel that the fast checks accept
-   in place (the kernel's own axis value included: a sweep from an invalid one takes the path below), every
-   argument fine.  Then the only errors left are the count's overflow and the buffer; false sends the call
-   to the path below (which checks again and names the error) when anything else is off or the fast rules
-   do not cover the range. */
-static inline bool sweep_fast(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from,
-                              int64_t to, int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count,
-                              int32_t *rc)
-{
-    /* the axis' bounds: from >= its smallest value, to within int32_t but on the bytes axis */
-    bool args = (uint32_t)axis < GPUOCC_AXIS_COUNT && from >= (axis == GPUOCC_AXIS_THREADS) && to >= from &&
-                (axis == GPUOCC_AXIS_SMEM || to <= INT32_MAX) && step >= 1 && capacity >= 0 && count &&
-                (points || capacity == 0);
-    if (!args || !dev || !kernel || dev->size != sizeof *dev || kernel->size != sizeof *kernel ||
-        !gpuocc_nv_device_fast_ok(dev) || !gpuocc_nv_kernel_fast_virtual_ok(kernel) ||
-        (axis == GPUOCC_AXIS_BARRIERS && to > GPUOCC_NV_BARRIERS_PER_BLOCK))
-        return false;
-    /* to - from cannot overflow: from >= 0 */
-    int64_t intervals = gpuocc_div(to - from, step);
-    if (intervals >= capacity) {
-        /* too many points for the buffer, or at all */
-        *rc = intervals >= INT32_MAX ? GPUOCC_ERR_OVERFLOW : GPUOCC_ERR_BUFFER;
-        if (*rc == GPUOCC_ERR_BUFFER)
-            *count = (int32_t)intervals + 1;
-        return true;
-    }
-    if (!gpuocc_nv_sweep_fill(dev, kernel, axis, from, step, intervals + 1, points))
-        return false;
-    *count = (int32_t)intervals + 1;
-    *rc = GPUOCC_OK;
-    return true;
-}
-
 /* Every other call: the structs checked (and copied where they must be) field by field. */
 static GPUOCC_NOINLINE int32_t sweep_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
                                        int64_t from, int64_t to, int64_t step, gpuocc_sweep_point *points,
@@ -188,10 +155,8 @@ static GPUOCC_NOINLINE int32_t sweep_plain(const gpuocc_device *dev, const gpuoc
 int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from, int64_t to,
                      int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count)
 {
-    int32_t rc;
-    if (sweep_fast(dev, kernel, axis, from, to, step, points, capacity, count, &rc))
-        return rc;
-    return sweep_plain(dev, kernel, axis, from, to, step, points, capacity, count);
+    /* the common call answered whole by NVIDIA's fast path (lib/nvidia/sweep.c), every other by sweep_plain */
+    return gpuocc_nv_sweep_or(dev, kernel, axis, from, to, step, points, capacity, count, sweep_plain);
 }
 
 /* The smallest of the limits that do not move along the axis. */

@@ -131,6 +131,15 @@ bool gpuocc_nv_kernel_fast_virtual_ok(const gpuocc_kernel *k);
    written) when the device's units or the range need the plain rules. */
 bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
                           int64_t n, gpuocc_sweep_point *points);
+/* gpuocc_sweep's entry (lib/nvidia/sweep.c): the common call (current-layout structs both fast checks
+   accept, every argument fine, a range the fast rules cover) answered whole, its status; anything else is
+   answered by `other` (the API's own path), tail-called with the same arguments. */
+typedef int32_t (*gpuocc_nv_sweep_other)(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
+                                         int64_t from, int64_t to, int64_t step, gpuocc_sweep_point *points,
+                                         int32_t capacity, int32_t *count);
+int32_t gpuocc_nv_sweep_or(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from,
+                           int64_t to, int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count,
+                           gpuocc_nv_sweep_other other);
 /* The prepared form of NVIDIA's rules (lib/nvidia/batch.c): fill the opaque state from a checked device;
    run a batch on it (the state is re-checked; the kernel and batch structs already are). */
 void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque);

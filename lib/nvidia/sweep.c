@@ -11,8 +11,33 @@
  *    others are copies with their own value (and, on the shared-memory axis, their own allocation).
  * The limits no axis moves (the block slots, and the virtual resources of cc 10.x-12.x) join the fixed
  * part.  Every point equals gpuocc_rule_all's answer for its launch.
+ * gpuocc_nv_sweep_or is gpuocc_sweep's whole common call (the arguments, both structs' fast checks, the
+ * count, the points) in one frame; the short sweeps (threads, barriers) on the common device have their
+ * own functions with the device's shifts as constants.  Everything is compiled for AVX2 as well where
+ * the processor has it: eight lanes a quantity, each point's chunks built in registers and stored 32 bytes
+ * at a time.
  */
 #include "fast.h"
+
+/* x86-64 with GCC or Clang: the short sweeps compiled for AVX2 and BMI2 as well, taken when the processor
+   has them (three-operand forms, shifts by any register: fewer instructions), as lib/nvidia/fast.c's single
+   calls.  GPUOCC_NO_DISPATCH: the baseline build alone. */
+#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__) &&      \
+    !defined(GPUOCC_NO_DISPATCH)
+#define SWEEP_AVX2 1
+#define SWEEP_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2")))
+static inline bool sweep_has_avx2(void)
+{
+    return (__builtin_cpu_supports("avx2") != 0) & (__builtin_cpu_supports("bmi2") != 0);
+}
+#else
+#define SWEEP_AVX2 0
+#define SWEEP_AVX2_TARGET
+static inline bool sweep_has_avx2(void)
+{
+    return false;
+}
+#endif
 
 /* A point as its nine 8-byte words (little-endian packing of gpuocc_sweep_point, checked below), built
    in registers: the copies of a run's first point then never read back what was just stored. */
@@ -146,6 +171,63 @@ static inline void store_run(gpuocc_sweep_point *p, int64_t m, const struct word
 #endif
 }
 
+#if WIDE_STORES && (defined(__clang__) || __GNUC__ >= 12)
+#define RUN_LANES8 1
+typedef uint64_t run_u64x4 __attribute__((vector_size(32)));
+/* A vector kept whole in its register (GCC otherwise stores a constant one as its scalar words; Clang
+   keeps it, and refuses the constraint outside an AVX function).  Optimizing builds only: there the
+   baseline build's copy, never called, is removed before the constraint is checked; without optimization
+   it stays, where a 32-byte register is no operand. */
+#if !defined(__clang__) && defined(__OPTIMIZE__) && (defined(__x86_64__) || defined(__i386__))
+#define KEEP_VECTOR(v) __asm__("" : "+x"(v))
+#else
+#define KEEP_VECTOR(v) ((void)0)
+#endif
+/* store_run with no growth in 32-byte stores (the AVX2 build): four points (36 words) in nine registers,
+   the values' words advanced by four steps a round.  Inline: a function of its own read the caller's
+   words back in 32-byte loads of 8-byte stores (no store forwarding), which cost more than the stores
+   saved. */
+static GPUOCC_ALWAYS_INLINE void store_run8(gpuocc_sweep_point *p, int64_t m, const struct words *w, int64_t v,
+                                            int64_t step)
+{
+    gpuocc_sweep_point *end = p + m;
+    uint64_t u = (uint64_t)v, s = (uint64_t)step;
+    const uint64_t *x = w->w;
+    if (m >= 4) {
+        run_u64x4 r0 = {u, x[1], x[2], x[3]}, r1 = {x[4], x[5], x[6], x[7]}, r2 = {x[8], u + s, x[1], x[2]};
+        run_u64x4 r3 = {x[3], x[4], x[5], x[6]}, r4 = {x[7], x[8], u + 2 * s, x[1]}, r5 = {x[2], x[3], x[4], x[5]};
+        run_u64x4 r6 = {x[6], x[7], x[8], u + 3 * s}, r7 = {x[1], x[2], x[3], x[4]}, r8 = {x[5], x[6], x[7], x[8]};
+        uint64_t f = 4 * s;
+        const run_u64x4 a0 = {f, 0, 0, 0}, a2 = {0, f, 0, 0}, a4 = {0, 0, f, 0}, a6 = {0, 0, 0, f};
+        KEEP_VECTOR(r1);
+        KEEP_VECTOR(r3);
+        KEEP_VECTOR(r5);
+        KEEP_VECTOR(r7);
+        KEEP_VECTOR(r8);
+        for (; end - p >= 4; p += 4, u += f) {
+            unsigned char *q = (unsigned char *)p;
+            memcpy(q, &r0, 32);
+            memcpy(q + 32, &r1, 32);
+            memcpy(q + 64, &r2, 32);
+            memcpy(q + 96, &r3, 32);
+            memcpy(q + 128, &r4, 32);
+            memcpy(q + 160, &r5, 32);
+            memcpy(q + 192, &r6, 32);
+            memcpy(q + 224, &r7, 32);
+            memcpy(q + 256, &r8, 32);
+            r0 += a0, r2 += a2, r4 += a4, r6 += a6;
+        }
+    }
+    struct words y = *w;
+    for (; p < end; p++, u += s) {
+        y.w[0] = u;
+        put_point(p, &y);
+    }
+}
+#else
+#define RUN_LANES8 0
+#endif
+
 static inline int64_t min64(int64_t a, int64_t b)
 {
     return a < b ? a : b;
@@ -208,19 +290,21 @@ typedef double alias_f64 __attribute__((may_alias, aligned(4))); /* points are 4
 
 /* What the lanes need of a threads sweep, computed once. */
 struct thread_lanes {
-    i32x4 threads_max, slots, file_warps, warps_max, regs_unlimited, fixed, fixed_limiters;
-    f32x4 per_warp;             /* registers per warp, x 64 below 2^24 */
-    i32x4 smem;
-    uint64_t fifth;             /* the fixed words: the fifth, the last two */
-    u64x2 tail;
-    f64x2 slots_d; /* the warp slots in both lanes */
+    i32x4 threads_max, warps_max, regs_unlimited, fixed, fixed_limiters;
+    f32x4 slots_f, file_warps_f, per_warp_f; /* per_warp x 64 below 2^24 */
+    i32x4 smem;                              /* the shared memory's public limit */
+    i32x4 fifth, alloc;                      /* the fixed words 5 and 7, in both halves */
+    uint64_t carveout;
+    f64x2 slots_d; /* the warp slots (or their exact inverse) in both lanes */
 };
 
 /* Lanes picked from two vectors (indexes 0 .. 3 the first's, 4 .. 7 the second's). */
 #if defined(__clang__) || __GNUC__ >= 12
 #define PICK4(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#define PICK2(a, b, i, j) __builtin_shufflevector(a, b, i, j)
 #else
 #define PICK4(a, b, i, j, k, l) __builtin_shuffle(a, b, (i32x4){i, j, k, l})
+#define PICK2(a, b, i, j) __builtin_shuffle(a, b, (u64x2){i, j})
 #endif
 
 /* The 64-bit words PAIR(a[j], b[j]): lanes 0 and 1 in *low, 2 and 3 in *high. */
@@ -270,15 +354,34 @@ static inline void occupancy4(i32x4 warps, f64x2 slots, u64x2 *low, u64x2 *high)
     *high = (u64x2)(b / slots);
 }
 
-/* Points t, t + step, t + 2 step, t + 3 step (each at most thread_cap). */
-static inline void threads4(const struct thread_lanes *l, uint32_t shift, int32_t t0, int32_t step,
-                            gpuocc_sweep_point *p)
+/* 16 bytes at q. */
+static inline void put16(unsigned char *q, i32x4 v)
+{
+    memcpy(q, &v, 16);
+}
+
+/* The 64-bit lanes of two vectors, interleaved: the first's (second's) low lanes in *low, high in *high. */
+static inline void pairs64(i32x4 a, i32x4 b, i32x4 *low, i32x4 *high)
+{
+    u64x2 x = (u64x2)a, y = (u64x2)b;
+    *low = (i32x4)(u64x2)PICK2(x, y, 0, 2);
+    *high = (i32x4)(u64x2)PICK2(x, y, 1, 3);
+}
+
+/* Points t, t + step, t + 2 step, t + 3 step (each at most thread_cap): the lanes computed, then each
+   point's 16-byte chunks built from them (interleaving shuffles, the constants' halves among them) and
+   stored whole.  `inverse`: the occupancy as a product by the slots' exact inverse (a power of two), else
+   the quotient. */
+static GPUOCC_ALWAYS_INLINE void threads4(const struct thread_lanes *l, uint32_t shift, int32_t t0, int32_t step,
+                                          gpuocc_sweep_point *p, bool inverse)
 {
     const i32x4 zero = gpuocc_splat4(0), one = gpuocc_splat4(1);
     i32x4 t = gpuocc_splat4(t0) + (i32x4){0, step, 2 * step, 3 * step};
     i32x4 wpb = ((t - one) >> (int32_t)shift) + one; /* 1 .. 64 */
-    i32x4 warps_blocks = ~(t > l->threads_max) & gpuocc_quotient4(l->slots, wpb);
-    i32x4 regs_blocks = ~(wpb > l->warps_max) & (gpuocc_quotient4(l->file_warps, wpb) | l->regs_unlimited);
+    f32x4 wpb_f = __builtin_convertvector(wpb, f32x4);
+    i32x4 warps_blocks = ~(t > l->threads_max) & __builtin_convertvector(l->slots_f / wpb_f, i32x4);
+    i32x4 regs_blocks =
+        ~(wpb > l->warps_max) & (__builtin_convertvector(l->file_warps_f / wpb_f, i32x4) | l->regs_unlimited);
     i32x4 blocks = gpuocc_select4(warps_blocks < regs_blocks, warps_blocks, regs_blocks);
     blocks = gpuocc_select4(blocks < l->fixed, blocks, l->fixed);
     i32x4 limiters = ((warps_blocks == blocks) & gpuocc_splat4(1 << GPUOCC_RESOURCE_WARPS)) |
@@ -286,34 +389,177 @@ static inline void threads4(const struct thread_lanes *l, uint32_t shift, int32_
                      ((blocks == l->fixed) & l->fixed_limiters);
     /* at most the warp slots, below 2^22: exact in single precision; so is the registers per block,
        per_warp x 64 < 2^24 (checked once) */
-    f32x4 wpb_f = __builtin_convertvector(wpb, f32x4);
     i32x4 warps = __builtin_convertvector(__builtin_convertvector(blocks, f32x4) * wpb_f, i32x4);
-    i32x4 public_regs =
-        gpuocc_select4(regs_blocks == gpuocc_splat4(GPUOCC_NO_LIMIT), gpuocc_splat4(GPUOCC_UNLIMITED), regs_blocks);
-    i32x4 regs_per_block = __builtin_convertvector(l->per_warp * wpb_f, i32x4);
-    u64x2 w0[2], w1[2], w2[2], w3[2], w4[2], w6[2];
-    occupancy4(warps, l->slots_d, &w2[0], &w2[1]);
-    lanes_pairs(t, zero, &w0[0], &w0[1]);
-    lanes_pairs(blocks, warps, &w1[0], &w1[1]);
-    lanes_pairs(limiters, warps_blocks, &w3[0], &w3[1]);
-    lanes_pairs(public_regs, l->smem, &w4[0], &w4[1]);
-    lanes_pairs(regs_per_block, zero, &w6[0], &w6[1]);
+    i32x4 regs_per_block = __builtin_convertvector(l->per_warp_f * wpb_f, i32x4);
+    i32x4 public_regs = regs_blocks | (regs_blocks == gpuocc_splat4(GPUOCC_NO_LIMIT)); /* all ones: unlimited */
+    f64x2 warps_low = {(double)warps[0], (double)warps[1]}, warps_high = {(double)warps[2], (double)warps[3]};
+    i32x4 occ_low, occ_high;
+    if (inverse) {
+        occ_low = (i32x4)(warps_low * l->slots_d), occ_high = (i32x4)(warps_high * l->slots_d);
+    } else {
+        occ_low = (i32x4)(warps_low / l->slots_d), occ_high = (i32x4)(warps_high / l->slots_d);
+    }
     unsigned char *q = (unsigned char *)p;
-    put_word4(q, 0, w0[0], w0[1]);
-    put_word4(q, 1, w1[0], w1[1]);
-    put_word4(q, 2, w2[0], w2[1]);
-    put_word4(q, 3, w3[0], w3[1]);
-    put_word4(q, 4, w4[0], w4[1]);
-    put_shared4(q, 5, l->fifth);
-    put_word4(q, 6, w6[0], w6[1]);
-    put_shared_pair4(q, 7, l->tail);
+    /* bytes 0 .. 15: value, blocks, warps */
+    i32x4 tb_low = PICK4(t, blocks, 0, 4, 1, 5), tb_high = PICK4(t, blocks, 2, 6, 3, 7);
+    i32x4 zw_low = PICK4(zero, warps, 0, 4, 1, 5), zw_high = PICK4(zero, warps, 2, 6, 3, 7);
+    put16(q, PICK4(tb_low, zw_low, 0, 4, 1, 5));
+    put16(q + 72, PICK4(tb_low, zw_low, 2, 6, 3, 7));
+    put16(q + 144, PICK4(tb_high, zw_high, 0, 4, 1, 5));
+    put16(q + 216, PICK4(tb_high, zw_high, 2, 6, 3, 7));
+    /* 16 .. 31: occupancy, limiters, warp slots' limit */
+    i32x4 lw_low = PICK4(limiters, warps_blocks, 0, 4, 1, 5), lw_high = PICK4(limiters, warps_blocks, 2, 6, 3, 7);
+    i32x4 a, b;
+    pairs64(occ_low, lw_low, &a, &b);
+    put16(q + 16, a);
+    put16(q + 88, b);
+    pairs64(occ_high, lw_high, &a, &b);
+    put16(q + 160, a);
+    put16(q + 232, b);
+    /* 32 .. 47: registers' and shared memory's limits, the block slots', the barriers' (those three fixed) */
+    i32x4 rs_low = PICK4(public_regs, l->smem, 0, 4, 1, 5), rs_high = PICK4(public_regs, l->smem, 2, 6, 3, 7);
+    pairs64(rs_low, l->fifth, &a, &b);
+    put16(q + 32, a);
+    put16(q + 104, b);
+    pairs64(rs_high, l->fifth, &a, &b);
+    put16(q + 176, a);
+    put16(q + 248, b);
+    /* 48 .. 63: registers per block, the reserved word, the block's shared memory (fixed) */
+    i32x4 rz_low = PICK4(regs_per_block, zero, 0, 4, 1, 5), rz_high = PICK4(regs_per_block, zero, 2, 6, 3, 7);
+    pairs64(rz_low, l->alloc, &a, &b);
+    put16(q + 48, a);
+    put16(q + 120, b);
+    pairs64(rz_high, l->alloc, &a, &b);
+    put16(q + 192, a);
+    put16(q + 264, b);
+    /* 64 .. 71: the carveout (fixed) */
+    memcpy(q + 64, &l->carveout, 8);
+    memcpy(q + 136, &l->carveout, 8);
+    memcpy(q + 208, &l->carveout, 8);
+    memcpy(q + 280, &l->carveout, 8);
 }
+
+#if defined(__clang__) || __GNUC__ >= 12
+#define THREAD_LANES8 1
+/* Eight points at a time in one AVX2 register a quantity (the AVX2 build alone): threads4's rule and
+   chunks, each shuffle and computation on eight lanes; a chunk's register holds point j in its low half
+   and point j + 4 in its high half. */
+typedef int32_t i32x8 __attribute__((vector_size(32)));
+typedef float f32x8 __attribute__((vector_size(32)));
+typedef double f64x4 __attribute__((vector_size(32)));
+typedef uint64_t u64x4 __attribute__((vector_size(32)));
+#define PICK8(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#define PICK4Q(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+/* within each 128-bit half: the low (high) 32-bit lanes of a and b interleaved */
+#define LOW32(a, b) PICK8(a, b, 0, 8, 1, 9, 4, 12, 5, 13)
+#define HIGH32(a, b) PICK8(a, b, 2, 10, 3, 11, 6, 14, 7, 15)
+
+struct thread_lanes8 {
+    i32x8 threads_max, warps_max, regs_unlimited, fixed, fixed_limiters, per_warp, smem, fifth, alloc;
+    f32x8 slots_f, file_warps_f;
+    f64x4 slots_d;
+    uint64_t carveout;
+};
+
+/* (macros: a function returning a 32-byte vector has another ABI without AVX, which GCC warns of) */
+#define SPLAT8(v) ((i32x8){0, 0, 0, 0, 0, 0, 0, 0} + (int32_t)(v))
+/* the same from a value in four lanes (GCC builds a broadcast of eight lanes element by element) */
+#define WIDEN8(v4) PICK8((v4), (v4), 0, 1, 2, 3, 0, 1, 2, 3)
+#define MIN8(a, b) (((a) < (b)) & (a)) | (~((a) < (b)) & (b))
+
+/* A 32-byte register's halves at q (low) and q + at (high; GCC stores it by vextracti128). */
+#define PUT_HALVES(q, at, v)                                                                                    \
+    do {                                                                                                       \
+        i32x8 halves_ = (v);                                                                                   \
+        memcpy((q), &halves_, 16);                                                                             \
+        memcpy((q) + (at), (const unsigned char *)&halves_ + 16, 16);                                          \
+    } while (0)
+
+/* Two adjacent 16-byte chunks of points j (low halves) and j + 4 (high halves): each point's pair in one
+   32-byte store. */
+#define PUT_AB8(q, a, b)                                                                                        \
+    do {                                                                                                       \
+        i32x8 a_ = (a), b_ = (b);                                                                              \
+        i32x8 first_ = PICK8(a_, b_, 0, 1, 2, 3, 8, 9, 10, 11), second_ = PICK8(a_, b_, 4, 5, 6, 7, 12, 13, 14, 15); \
+        memcpy((q), &first_, 32);                                                                              \
+        memcpy((q) + 288, &second_, 32);                                                                       \
+    } while (0)
+
+/* The 64-bit lanes of a and b interleaved within each half, then each chunk's halves stored: point j at q,
+   point j + 4 at q + 4 x 72 (and the second chunk one point further). */
+#define PUT_PAIRS8(q, a, b)                                                                                     \
+    do {                                                                                                       \
+        u64x4 x_ = (u64x4)(a), y_ = (u64x4)(b);                                                                \
+        PUT_HALVES((q), 288, (i32x8)PICK4Q(x_, y_, 0, 4, 2, 6));                                               \
+        PUT_HALVES((q) + 72, 288, (i32x8)PICK4Q(x_, y_, 1, 5, 3, 7));                                          \
+    } while (0)
+
+static GPUOCC_ALWAYS_INLINE void threads8(const struct thread_lanes8 *l, uint32_t shift, int32_t t0, int32_t step,
+                                          gpuocc_sweep_point *p, bool inverse)
+{
+    const i32x8 zero = SPLAT8(0), one = SPLAT8(1);
+    i32x8 t = SPLAT8(t0) + (i32x8){0, step, 2 * step, 3 * step, 4 * step, 5 * step, 6 * step, 7 * step};
+    i32x8 wpb = ((t - one) >> (int32_t)shift) + one; /* 1 .. 64 */
+    f32x8 wpb_f = __builtin_convertvector(wpb, f32x8);
+    i32x8 warps_blocks = ~(t > l->threads_max) & __builtin_convertvector(l->slots_f / wpb_f, i32x8);
+    i32x8 regs_blocks =
+        ~(wpb > l->warps_max) & (__builtin_convertvector(l->file_warps_f / wpb_f, i32x8) | l->regs_unlimited);
+    i32x8 low = MIN8(warps_blocks, regs_blocks);
+    i32x8 blocks = MIN8(low, l->fixed);
+    i32x8 limiters = ((warps_blocks == blocks) & SPLAT8(1 << GPUOCC_RESOURCE_WARPS)) |
+                     ((regs_blocks == blocks) & SPLAT8(1 << GPUOCC_RESOURCE_REGISTERS)) |
+                     ((blocks == l->fixed) & l->fixed_limiters);
+    i32x8 warps = blocks * wpb, regs_per_block = l->per_warp * wpb; /* below 2^22, 2^24 */
+    i32x8 public_regs = regs_blocks | (regs_blocks == SPLAT8(GPUOCC_NO_LIMIT));
+    /* the occupancy of points 0, 1, 4, 5 and of 2, 3, 6, 7: the halves the chunks pair them with */
+    i32x8 w = (i32x8)PICK4Q((u64x4)warps, (u64x4)warps, 0, 2, 1, 3);
+    f64x4 warps_a = __builtin_convertvector(PICK4(w, w, 0, 1, 2, 3), f64x4);
+    f64x4 warps_b = __builtin_convertvector(PICK4(w, w, 4, 5, 6, 7), f64x4);
+    i32x8 occ_a, occ_b;
+    if (inverse)
+        occ_a = (i32x8)(warps_a * l->slots_d), occ_b = (i32x8)(warps_b * l->slots_d);
+    else
+        occ_a = (i32x8)(warps_a / l->slots_d), occ_b = (i32x8)(warps_b / l->slots_d);
+    unsigned char *q = (unsigned char *)p;
+    /* chunk A (bytes 0 .. 15: value, blocks, warps) and B (16 .. 31: occupancy, limiters, warp slots' limit)
+       of points j and j + 4 in one register each; then A and B of one point side by side, one 32-byte store
+       (C, 32 .. 47: the registers', shared memory's, block slots' and barriers' limits, and D, 48 .. 63:
+       registers per block, the reserved word, the block's shared memory, the same way) */
+    i32x8 tb_low = LOW32(t, blocks), tb_high = HIGH32(t, blocks);
+    i32x8 zw_low = LOW32(zero, warps), zw_high = HIGH32(zero, warps);
+    u64x4 lw_low = (u64x4)LOW32(limiters, warps_blocks), lw_high = (u64x4)HIGH32(limiters, warps_blocks);
+    u64x4 oa = (u64x4)occ_a, ob = (u64x4)occ_b;
+    PUT_AB8(q, LOW32(tb_low, zw_low), (i32x8)PICK4Q(oa, lw_low, 0, 4, 2, 6));
+    PUT_AB8(q + 72, HIGH32(tb_low, zw_low), (i32x8)PICK4Q(oa, lw_low, 1, 5, 3, 7));
+    PUT_AB8(q + 144, LOW32(tb_high, zw_high), (i32x8)PICK4Q(ob, lw_high, 0, 4, 2, 6));
+    PUT_AB8(q + 216, HIGH32(tb_high, zw_high), (i32x8)PICK4Q(ob, lw_high, 1, 5, 3, 7));
+    u64x4 rs_low = (u64x4)LOW32(public_regs, l->smem), rs_high = (u64x4)HIGH32(public_regs, l->smem);
+    u64x4 rz_low = (u64x4)LOW32(regs_per_block, zero), rz_high = (u64x4)HIGH32(regs_per_block, zero);
+    u64x4 fifth = (u64x4)l->fifth, alloc = (u64x4)l->alloc;
+    PUT_AB8(q + 32, (i32x8)PICK4Q(rs_low, fifth, 0, 4, 2, 6), (i32x8)PICK4Q(rz_low, alloc, 0, 4, 2, 6));
+    PUT_AB8(q + 104, (i32x8)PICK4Q(rs_low, fifth, 1, 5, 3, 7), (i32x8)PICK4Q(rz_low, alloc, 1, 5, 3, 7));
+    PUT_AB8(q + 176, (i32x8)PICK4Q(rs_high, fifth, 0, 4, 2, 6), (i32x8)PICK4Q(rz_high, alloc, 0, 4, 2, 6));
+    PUT_AB8(q + 248, (i32x8)PICK4Q(rs_high, fifth, 1, 5, 3, 7), (i32x8)PICK4Q(rz_high, alloc, 1, 5, 3, 7));
+    /* 64 .. 71: the carveout */
+    memcpy(q + 64, &l->carveout, 8);
+    memcpy(q + 136, &l->carveout, 8);
+    memcpy(q + 208, &l->carveout, 8);
+    memcpy(q + 280, &l->carveout, 8);
+    memcpy(q + 352, &l->carveout, 8);
+    memcpy(q + 424, &l->carveout, 8);
+    memcpy(q + 496, &l->carveout, 8);
+    memcpy(q + 568, &l->carveout, 8);
+}
+#else
+#define THREAD_LANES8 0
+#endif
 #else
 #define THREAD_LANES 0
 #endif
 
-static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
-                          gpuocc_sweep_point *points)
+static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k,
+                                               int64_t from, int64_t step, int64_t n, gpuocc_sweep_point *points,
+                                               bool wide)
 {
     const gpuocc_device *d = f->d;
     struct gpuocc_nv_regs regs;
@@ -348,22 +594,63 @@ static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, c
     /* the lanes' ranges: quotients of integers below 2^22, products below 2^24 */
     if (n >= 4 && slots < ((uint64_t)1 << 22) && file_warps < ((uint64_t)1 << 22) &&
         per_warp * GPUOCC_FAST_STEPS < ((uint64_t)1 << 24)) {
-        struct thread_lanes l = {.threads_max = gpuocc_splat4((int32_t)threads_max),
-                                 .slots = gpuocc_splat4((int32_t)slots),
-                                 .file_warps = gpuocc_splat4((int32_t)file_warps),
-                                 .warps_max = gpuocc_splat4((int32_t)(warps_max < GPUOCC_FAST_STEPS ? warps_max
-                                                                                              : GPUOCC_FAST_STEPS)),
-                                 .regs_unlimited = gpuocc_splat4((int32_t)regs_unlimited),
-                                 .fixed = gpuocc_splat4(fixed),
-                                 .fixed_limiters = gpuocc_splat4((int32_t)fixed_limiters),
-                                 .per_warp = {(float)per_warp, (float)per_warp, (float)per_warp, (float)per_warp},
-                                 .smem = gpuocc_splat4(gpuocc_public_limit(a.smem_blocks)),
-                                 .fifth = w5,
-                                 .tail = tail,
-                                 .slots_d = {slots_d, slots_d}};
-        for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
-            threads4(&l, shift, (int32_t)t, (int32_t)step, p);
+        bool inverse = (slots & (slots - 1)) == 0; /* 1 / slots exact */
+        double slots_lane = inverse ? 1.0 / slots_d : slots_d;
+        int32_t warps_top = (int32_t)(warps_max < GPUOCC_FAST_STEPS ? warps_max : GPUOCC_FAST_STEPS);
+#if THREAD_LANES8
+        if (wide) {
+            /* eight points at a time; the last few (at most seven) below */
+            struct thread_lanes8 l8;
+            l8.threads_max = WIDEN8(gpuocc_splat4((int32_t)threads_max));
+            l8.warps_max = WIDEN8(gpuocc_splat4(warps_top));
+            l8.regs_unlimited = WIDEN8(gpuocc_splat4((int32_t)regs_unlimited));
+            l8.fixed = WIDEN8(gpuocc_splat4(fixed));
+            l8.fixed_limiters = WIDEN8(gpuocc_splat4((int32_t)fixed_limiters));
+            l8.per_warp = WIDEN8(gpuocc_splat4((int32_t)per_warp));
+            l8.smem = WIDEN8(gpuocc_splat4(gpuocc_public_limit(a.smem_blocks)));
+            i32x4 fifth = (i32x4)(u64x2){w5, w5}, alloc = (i32x4)(u64x2){(uint64_t)a.alloc, (uint64_t)a.alloc};
+            l8.fifth = WIDEN8(fifth);
+            l8.alloc = WIDEN8(alloc);
+            l8.slots_f = __builtin_convertvector(WIDEN8(gpuocc_splat4((int32_t)slots)), f32x8);
+            l8.file_warps_f = __builtin_convertvector(WIDEN8(gpuocc_splat4((int32_t)file_warps)), f32x8);
+            l8.slots_d = (f64x4){slots_lane, slots_lane, slots_lane, slots_lane};
+            l8.carveout = carveout;
+            if (inverse) {
+                for (; end - p >= 8; p += 8, t += 8 * (uint32_t)step)
+                    threads8(&l8, shift, (int32_t)t, (int32_t)step, p, true);
+            } else {
+                for (; end - p >= 8; p += 8, t += 8 * (uint32_t)step)
+                    threads8(&l8, shift, (int32_t)t, (int32_t)step, p, false);
+            }
+        } else
+#endif
+        {
+            struct thread_lanes l = {.threads_max = gpuocc_splat4((int32_t)threads_max),
+                                     .warps_max = gpuocc_splat4(warps_top),
+                                     .regs_unlimited = gpuocc_splat4((int32_t)regs_unlimited),
+                                     .fixed = gpuocc_splat4(fixed),
+                                     .fixed_limiters = gpuocc_splat4((int32_t)fixed_limiters),
+                                     .slots_f = {(float)slots, (float)slots, (float)slots, (float)slots},
+                                     .file_warps_f = {(float)file_warps, (float)file_warps, (float)file_warps,
+                                                      (float)file_warps},
+                                     .per_warp_f = {(float)per_warp, (float)per_warp, (float)per_warp,
+                                                    (float)per_warp},
+                                     .smem = gpuocc_splat4(gpuocc_public_limit(a.smem_blocks)),
+                                     .fifth = (i32x4)(u64x2){w5, w5},
+                                     .alloc = (i32x4)(u64x2){(uint64_t)a.alloc, (uint64_t)a.alloc},
+                                     .carveout = carveout,
+                                     .slots_d = {slots_lane, slots_lane}};
+            if (inverse) {
+                for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
+                    threads4(&l, shift, (int32_t)t, (int32_t)step, p, true);
+            } else {
+                for (; end - p >= 4; p += 4, t += 4 * (uint32_t)step)
+                    threads4(&l, shift, (int32_t)t, (int32_t)step, p, false);
+            }
+        }
     }
+#else
+    (void)wide;
 #endif
     for (; p < end; p++, t += (uint32_t)step) {
         uint32_t wpb = ((t - 1) >> shift) + 1; /* <= GPUOCC_FAST_STEPS */
@@ -498,8 +785,62 @@ static inline void barriers4(const struct barrier_lanes *l, int32_t v0, int32_t 
 #endif
 
 
-static GPUOCC_ALWAYS_INLINE void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, int64_t from, int64_t step, int64_t n,
-                           gpuocc_sweep_point *points)
+#if THREAD_LANES && THREAD_LANES8
+/* Eight points of the barriers axis at a time (the AVX2 build): barriers4's rule, threads8's chunks. */
+struct barrier_lanes8 {
+    i32x8 barriers_per_sm, fixed, fixed_limiters, warps_per_block, warps_blocks, slot_blocks, w4, w67;
+    f64x4 slots; /* the warp slots, or their exact inverse */
+    uint64_t w8;
+};
+
+static GPUOCC_ALWAYS_INLINE void barriers8(const struct barrier_lanes8 *l, int32_t v0, int32_t step,
+                                           gpuocc_sweep_point *p, bool inverse)
+{
+    const i32x8 zero = SPLAT8(0);
+    i32x8 v = SPLAT8(v0) + (i32x8){0, step, 2 * step, 3 * step, 4 * step, 5 * step, 6 * step, 7 * step};
+    i32x8 none = v == zero; /* no barriers: no limit */
+    f32x8 per_sm = __builtin_convertvector(l->barriers_per_sm, f32x8);
+    i32x8 quotient = __builtin_convertvector(per_sm / __builtin_convertvector(v - none, f32x8), i32x8);
+    i32x8 barrier_blocks = (none & SPLAT8(GPUOCC_NO_LIMIT)) | (~none & quotient);
+    i32x8 blocks = MIN8(barrier_blocks, l->fixed);
+    i32x8 limiters = ((barrier_blocks == blocks) & SPLAT8(1 << GPUOCC_RESOURCE_BARRIERS)) |
+                     ((blocks == l->fixed) & l->fixed_limiters);
+    i32x8 warps = blocks * l->warps_per_block; /* at most the warp slots */
+    i32x8 public_barriers = barrier_blocks | none; /* all ones: unlimited */
+    i32x8 w = (i32x8)PICK4Q((u64x4)warps, (u64x4)warps, 0, 2, 1, 3);
+    f64x4 warps_a = __builtin_convertvector(PICK4(w, w, 0, 1, 2, 3), f64x4);
+    f64x4 warps_b = __builtin_convertvector(PICK4(w, w, 4, 5, 6, 7), f64x4);
+    i32x8 occ_a, occ_b;
+    if (inverse)
+        occ_a = (i32x8)(warps_a * l->slots), occ_b = (i32x8)(warps_b * l->slots);
+    else
+        occ_a = (i32x8)(warps_a / l->slots), occ_b = (i32x8)(warps_b / l->slots);
+    unsigned char *q = (unsigned char *)p;
+    /* bytes 0 .. 15: value, blocks, warps */
+    i32x8 vb_low = LOW32(v, blocks), vb_high = HIGH32(v, blocks);
+    i32x8 zw_low = LOW32(zero, warps), zw_high = HIGH32(zero, warps);
+    PUT_HALVES(q, 288, LOW32(vb_low, zw_low));
+    PUT_HALVES(q + 72, 288, HIGH32(vb_low, zw_low));
+    PUT_HALVES(q + 144, 288, LOW32(vb_high, zw_high));
+    PUT_HALVES(q + 216, 288, HIGH32(vb_high, zw_high));
+    /* 16 .. 31: occupancy, limiters, warp slots' limit */
+    PUT_PAIRS8(q + 16, occ_a, LOW32(limiters, l->warps_blocks));
+    PUT_PAIRS8(q + 160, occ_b, HIGH32(limiters, l->warps_blocks));
+    /* 32 .. 47: registers' and shared memory's limits (fixed), the block slots', the barriers' */
+    PUT_PAIRS8(q + 32, l->w4, LOW32(l->slot_blocks, public_barriers));
+    PUT_PAIRS8(q + 176, l->w4, HIGH32(l->slot_blocks, public_barriers));
+    /* 48 .. 71: fixed */
+    for (int j = 0; j < 8; j += 2) {
+        PUT_HALVES(q + 48 + 72 * j, 72, l->w67);
+        memcpy(q + 64 + 72 * j, &l->w8, 8);
+        memcpy(q + 136 + 72 * j, &l->w8, 8);
+    }
+}
+#endif
+
+static GPUOCC_ALWAYS_INLINE void sweep_barriers(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k,
+                                                int64_t from, int64_t step, int64_t n, gpuocc_sweep_point *points,
+                                                bool wide)
 {
     const gpuocc_device *d = f->d;
     struct gpuocc_nv_answer a;
@@ -511,14 +852,49 @@ static GPUOCC_ALWAYS_INLINE void sweep_barriers(const struct gpuocc_nv_fast *f, 
     struct words w = s.w;
     if (d->barriers_per_sm == 0) {
         still_point(&s, GPUOCC_RESOURCE_BARRIERS, GPUOCC_NO_LIMIT, from, &w);
-        store_run(points, n, &w, from, step, 0); /* no limit at any count */
+        /* no limit at any count */
+#if RUN_LANES8
+        if (wide) {
+            store_run8(points, n, &w, from, step);
+            return;
+        }
+#endif
+        store_run(points, n, &w, from, step, 0);
         return;
     }
     int64_t v = from; /* at most INT32_MAX */
     gpuocc_sweep_point *p = points, *end = points + n;
+#if THREAD_LANES && THREAD_LANES8
+    if (wide && n >= 8 && from + (n - 1) * step < ((int64_t)1 << 22) && f->slots < (1u << 22)) {
+        bool inverse = (f->slots & (f->slots - 1)) == 0; /* 1 / slots exact */
+        double slots_lane = inverse ? 1.0 / s.slots : s.slots;
+        struct barrier_lanes8 l8;
+        l8.barriers_per_sm = WIDEN8(gpuocc_splat4(d->barriers_per_sm));
+        l8.fixed = WIDEN8(gpuocc_splat4(s.min));
+        l8.fixed_limiters = WIDEN8(gpuocc_splat4((int32_t)s.limiters));
+        l8.warps_per_block = WIDEN8(gpuocc_splat4(s.warps_per_block));
+        l8.warps_blocks = WIDEN8(gpuocc_splat4((int32_t)(w.w[3] >> 32)));
+        l8.slot_blocks = WIDEN8(gpuocc_splat4(d->max_blocks_per_sm));
+        i32x4 w4 = (i32x4)(u64x2){w.w[4], w.w[4]}, w67 = (i32x4)(u64x2){w.w[6], w.w[7]};
+        l8.w4 = WIDEN8(w4);
+        l8.w67 = WIDEN8(w67);
+        l8.slots = (f64x4){slots_lane, slots_lane, slots_lane, slots_lane};
+        l8.w8 = w.w[8];
+        if (inverse) {
+            for (; end - p >= 8; p += 8, v += 8 * step)
+                barriers8(&l8, (int32_t)v, (int32_t)step, p, true);
+        } else {
+            for (; end - p >= 8; p += 8, v += 8 * step)
+                barriers8(&l8, (int32_t)v, (int32_t)step, p, false);
+        }
+    }
+#else
+    (void)wide;
+#endif
 #if THREAD_LANES
-    /* the lanes' ranges: quotients of integers below 2^22 */
-    if (n >= 4 && from + (n - 1) * step < ((int64_t)1 << 22) && f->slots < (1u << 22)) {
+    /* the lanes' ranges: quotients of integers below 2^22 (the eight lanes' build: the last few below) */
+    if (!(wide && THREAD_LANES8) && n >= 4 && from + (n - 1) * step < ((int64_t)1 << 22) &&
+        f->slots < (1u << 22)) {
         struct barrier_lanes l = {.barriers_per_sm = gpuocc_splat4(d->barriers_per_sm),
                                   .fixed = gpuocc_splat4(s.min),
                                   .fixed_limiters = gpuocc_splat4((int32_t)s.limiters),
@@ -733,34 +1109,197 @@ static void sweep_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, i
     }
 }
 
-bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
-                          int64_t n, gpuocc_sweep_point *points)
+/* The common device (as lib/nvidia/fast.c's single call has it: 32-thread warps, 256-register units, four
+   sub-partitions, no GP10x layout) whose fast evaluation gpuocc_nv_fast_init_shifts(.., 5, 8) accepts: its
+   shifts as constants.  The short sweeps' own functions, each with its struct gpuocc_nv_fast in registers
+   (a function that hands it to another keeps every field on the stack). */
+static GPUOCC_ALWAYS_INLINE bool common_device(const gpuocc_device *d)
+{
+    uint32_t smem_unit = (uint32_t)d->smem_alloc_unit_bytes;
+    uint64_t top_step = (((uint64_t)d->regs_per_thread_max << 5) + 255) >> 8;
+    return (d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
+           (d->reg_compat_sub_partitions == 0) & ((smem_unit & (smem_unit - 1)) == 0) &
+           (top_step <= GPUOCC_FAST_STEPS) & (((uint32_t)d->regs_per_sm >> 8) < ((uint32_t)1 << 26));
+}
+
+/* What gpuocc_nv_fast_init_shifts(f, d, 5, 8) fills on such a device, its shifts as constants. */
+static GPUOCC_ALWAYS_INLINE void common_init(struct gpuocc_nv_fast *f, const gpuocc_device *d)
+{
+    f->d = d;
+    f->carveouts_kib = d->carveouts_kib;
+    f->max_threads_per_block = d->max_threads_per_block;
+    f->regs_per_thread_max = d->regs_per_thread_max;
+    f->regs_per_block = d->regs_per_block;
+    f->compat_parts = 0;
+    f->max_blocks_per_sm = d->max_blocks_per_sm;
+    f->barriers_per_sm = d->barriers_per_sm;
+    f->carveout_count = d->carveout_count;
+    f->virtual_per_sm = d->virtual_resources_per_sm;
+    f->smem_per_sm = d->smem_per_sm_bytes;
+    f->smem_reserved = d->smem_reserved_per_block_bytes;
+    f->smem_optin = d->smem_per_block_optin_bytes;
+    f->smem_per_block = d->smem_per_block_bytes;
+    f->warp_shift = 5, f->unit_shift = 8, f->part_shift = 2, f->compat_shift = 0;
+    f->smem_shift = (uint32_t)gpuocc_log2_exact((uint64_t)d->smem_alloc_unit_bytes);
+    f->slots = (uint32_t)d->max_threads_per_sm >> 5;
+    f->part_units = ((uint32_t)d->regs_per_sm >> 2) >> 8;
+    f->compat_units = (uint32_t)d->regs_per_sm >> 8;
+    f->thread_cap = (uint32_t)GPUOCC_FAST_STEPS << 5;
+    f->fast = 0;
+}
+
+static GPUOCC_ALWAYS_INLINE void threads_common(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
+                                                int64_t step, int64_t n, gpuocc_sweep_point *points, bool wide)
 {
     struct gpuocc_nv_fast f;
-    /* the common device (as lib/nvidia/fast.c's single call has it): its shifts as constants */
-    bool common = (d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
-                  (d->reg_compat_sub_partitions == 0);
-    if (common ? !gpuocc_nv_fast_init_shifts(&f, d, 5, 8) : !gpuocc_nv_fast_init(&f, d))
+    common_init(&f, d);
+    sweep_threads(&f, k, from, step, n, points, wide);
+}
+
+static GPUOCC_ALWAYS_INLINE void barriers_common(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
+                                                 int64_t step, int64_t n, gpuocc_sweep_point *points, bool wide)
+{
+    struct gpuocc_nv_fast f;
+    common_init(&f, d);
+    sweep_barriers(&f, k, from, step, n, points, wide);
+}
+
+
+static GPUOCC_NOINLINE void threads_baseline(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
+                                             int64_t step, int64_t n, gpuocc_sweep_point *points)
+{
+    threads_common(d, k, from, step, n, points, false);
+}
+
+static GPUOCC_NOINLINE void barriers_baseline(const gpuocc_device *d, const gpuocc_kernel *k, int64_t from,
+                                              int64_t step, int64_t n, gpuocc_sweep_point *points)
+{
+    barriers_common(d, k, from, step, n, points, false);
+}
+
+#if SWEEP_AVX2
+SWEEP_AVX2_TARGET static GPUOCC_NOINLINE void threads_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+                                                           int64_t from, int64_t step, int64_t n,
+                                                           gpuocc_sweep_point *points)
+{
+    threads_common(d, k, from, step, n, points, true);
+}
+
+SWEEP_AVX2_TARGET static GPUOCC_NOINLINE void barriers_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+                                                            int64_t from, int64_t step, int64_t n,
+                                                            gpuocc_sweep_point *points)
+{
+    barriers_common(d, k, from, step, n, points, true);
+}
+#else
+#define threads_avx2 threads_baseline
+#define barriers_avx2 barriers_baseline
+#endif
+
+static GPUOCC_ALWAYS_INLINE bool fill_any(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from,
+                                          int64_t step, int64_t n, gpuocc_sweep_point *points, bool wide)
+{
+    struct gpuocc_nv_fast f;
+    if (!gpuocc_nv_fast_init(&f, d))
         return false;
     int64_t last = from + (n - 1) * step;
     int64_t threads_top = axis == GPUOCC_AXIS_THREADS ? last : k->threads_per_block;
     if (threads_top > (int64_t)f.thread_cap || (axis == GPUOCC_AXIS_SMEM && last >= GPUOCC_FAST_BYTES))
         return false;
-    if (common && (axis == GPUOCC_AXIS_THREADS || axis == GPUOCC_AXIS_BARRIERS)) {
-        /* the short sweeps, where the setup is most of the cost: the values init computed, as constants
-           (the sub-partition shifts fold, the GP10x layout's check goes) */
-        f.part_shift = 2, f.compat_shift = 0, f.compat_parts = 0;
-        if (axis == GPUOCC_AXIS_THREADS)
-            sweep_threads(&f, k, from, step, n, points);
-        else
-            sweep_barriers(&f, k, from, step, n, points);
-        return true;
-    }
     switch (axis) {
-    case GPUOCC_AXIS_THREADS: sweep_threads(&f, k, from, step, n, points); break;
+    case GPUOCC_AXIS_THREADS: sweep_threads(&f, k, from, step, n, points, wide); break;
     case GPUOCC_AXIS_REGS: sweep_regs(&f, k, from, step, n, points); break;
     case GPUOCC_AXIS_SMEM: sweep_smem(&f, k, from, step, n, points); break;
-    default: sweep_barriers(&f, k, from, step, n, points); break;
+    default: sweep_barriers(&f, k, from, step, n, points, wide); break;
     }
     return true;
+}
+
+static GPUOCC_NOINLINE bool fill_other(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from,
+                                       int64_t step, int64_t n, gpuocc_sweep_point *points)
+{
+    return fill_any(d, k, axis, from, step, n, points, false);
+}
+
+#if SWEEP_AVX2
+SWEEP_AVX2_TARGET static GPUOCC_NOINLINE bool fill_other_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+                                                              int32_t axis, int64_t from, int64_t step, int64_t n,
+                                                              gpuocc_sweep_point *points)
+{
+    return fill_any(d, k, axis, from, step, n, points, true);
+}
+#else
+#define fill_other_avx2 fill_other
+#endif
+
+bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
+                          int64_t n, gpuocc_sweep_point *points)
+{
+    return fill_other(d, k, axis, from, step, n, points);
+}
+
+/* gpuocc_nv_sweep_or whole, but the structs' own checks (calls into lib/nvidia/fast.c): the arguments as
+   lib/api/sweep.c's plain path checks them, the count, the fill.  The short sweeps on the common device
+   inline (one frame with the checks). */
+static GPUOCC_ALWAYS_INLINE int32_t sweep_or(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
+                                             int64_t from, int64_t to, int64_t step, gpuocc_sweep_point *points,
+                                             int32_t capacity, int32_t *count, gpuocc_nv_sweep_other other,
+                                             bool wide)
+{
+    /* the axis' bounds: from >= its smallest value, to within int32_t but on the bytes axis */
+    bool args = (uint32_t)axis < GPUOCC_AXIS_COUNT && from >= (axis == GPUOCC_AXIS_THREADS) && to >= from &&
+                (axis == GPUOCC_AXIS_SMEM || to <= INT32_MAX) && step >= 1 && capacity >= 0 && count &&
+                (points || capacity == 0) && dev && kernel;
+    if (!args || dev->size != sizeof *dev || kernel->size != sizeof *kernel ||
+        (axis == GPUOCC_AXIS_BARRIERS && to > GPUOCC_NV_BARRIERS_PER_BLOCK) || !gpuocc_nv_device_fast_ok(dev) ||
+        !gpuocc_nv_kernel_fast_virtual_ok(kernel))
+        return other(dev, kernel, axis, from, to, step, points, capacity, count);
+    /* to - from cannot overflow: from >= 0; a step of a power of two (every step sweep_range gives) shifts */
+    uint64_t span = (uint64_t)(to - from);
+    int64_t intervals = (step & (step - 1)) == 0 ? (int64_t)(span >> gpuocc_log2_exact((uint64_t)step))
+                                                 : gpuocc_div((int64_t)span, step);
+    if (intervals >= capacity) {
+        /* too many points for the buffer, or at all */
+        if (intervals >= INT32_MAX)
+            return GPUOCC_ERR_OVERFLOW;
+        *count = (int32_t)intervals + 1;
+        return GPUOCC_ERR_BUFFER;
+    }
+    int64_t n = intervals + 1;
+    if (axis == GPUOCC_AXIS_THREADS && common_device(dev) && from + intervals * step <= (GPUOCC_FAST_STEPS << 5))
+        (wide ? threads_avx2 : threads_baseline)(dev, kernel, from, step, n, points);
+    else if (axis == GPUOCC_AXIS_BARRIERS && common_device(dev) &&
+             kernel->threads_per_block <= (GPUOCC_FAST_STEPS << 5))
+        (wide ? barriers_avx2 : barriers_baseline)(dev, kernel, from, step, n, points);
+    else if (!(wide ? fill_other_avx2 : fill_other)(dev, kernel, axis, from, step, n, points))
+        return other(dev, kernel, axis, from, to, step, points, capacity, count);
+    *count = (int32_t)n;
+    return GPUOCC_OK;
+}
+
+static GPUOCC_NOINLINE int32_t sweep_or_baseline(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
+                                                 int64_t from, int64_t to, int64_t step, gpuocc_sweep_point *points,
+                                                 int32_t capacity, int32_t *count, gpuocc_nv_sweep_other other)
+{
+    return sweep_or(dev, kernel, axis, from, to, step, points, capacity, count, other, false);
+}
+
+#if SWEEP_AVX2
+SWEEP_AVX2_TARGET static GPUOCC_NOINLINE int32_t sweep_or_avx2(const gpuocc_device *dev, const gpuocc_kernel *kernel,
+                                                               int32_t axis, int64_t from, int64_t to, int64_t step,
+                                                               gpuocc_sweep_point *points, int32_t capacity,
+                                                               int32_t *count, gpuocc_nv_sweep_other other)
+{
+    return sweep_or(dev, kernel, axis, from, to, step, points, capacity, count, other, true);
+}
+#else
+#define sweep_or_avx2 sweep_or_baseline
+#endif
+
+int32_t gpuocc_nv_sweep_or(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from,
+                           int64_t to, int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count,
+                           gpuocc_nv_sweep_other other)
+{
+    return (sweep_has_avx2() ? sweep_or_avx2 : sweep_or_baseline)(dev, kernel, axis, from, to, step, points, capacity,
+                                                                  count, other);
 }
