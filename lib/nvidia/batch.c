@@ -169,14 +169,7 @@ static inline void launch_at(const struct context *c, uint64_t cap, const gpuocc
  * and the base kernel keep every quantity in those ranges (checked once per batch) and all eight launches
  * do (checked per group); else the scalar launch.
  */
-/* x86-64 with GCC or Clang: an AVX2 build of the loop as well, taken when the processor has it
-   (GPUOCC_NO_DISPATCH: the baseline build alone; the sanitized test build uses it, so both are tested). */
-#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__) &&   \
-    !defined(GPUOCC_NO_DISPATCH)
-#define BATCH_AVX2 1
-#else
-#define BATCH_AVX2 0
-#endif
+/* An AVX2 build of the loop as well where the processor has it (lib/nvidia/fast.h's dispatch). */
 
 #if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9)
 #define BATCH_VECTORS 1
@@ -584,11 +577,11 @@ static GPUOCC_ALWAYS_INLINE void run_columns(const struct context *c, const stru
         launch_at(c, cap, b, i);
 }
 
-#if BATCH_AVX2
+#if GPUOCC_NV_AVX2
 /* The same loop compiled for AVX2 (chosen at run time): the eight-lane code in one register each, with
    the wider instruction set's blends, minima and three-operand forms. */
-__attribute__((target("avx2"))) static void run_avx2(const struct context *c, const struct lanes *l,
-                                                     const gpuocc_batch *b, size_t count)
+GPUOCC_NV_AVX2_TARGET static void run_avx2(const struct context *c, const struct lanes *l, const gpuocc_batch *b,
+                                           size_t count)
 {
     run_columns(c, l, true, false, b, count);
 }
@@ -679,8 +672,8 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
 #if BATCH_VECTORS
     struct lanes l;
     bool vectors = long_batch && lanes_init(&c, &l);
-#if BATCH_AVX2
-    if (vectors && __builtin_cpu_supports("avx2")) {
+#if GPUOCC_NV_AVX2
+    if (vectors && gpuocc_nv_has_avx2()) {
         run_avx2(&c, &l, b, count);
         return GPUOCC_OK;
     }

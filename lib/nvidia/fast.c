@@ -703,24 +703,8 @@ static GPUOCC_ALWAYS_INLINE bool occupancy_prepared(const uint64_t *opaque, cons
     return prepared_eval(opaque, k, r, false, wide);
 }
 
-/* x86-64 with GCC or Clang: both single calls compiled for AVX2 and BMI2 as well, taken when the processor
-   has them: the three-operand vector forms read the structs' unaligned words straight from memory and the
-   BMI2 shifts take their counts from any register (the prepared block's shifts), which makes about a
-   fifth fewer instructions.  GPUOCC_NO_DISPATCH: the baseline build alone, as in lib/nvidia/batch.c. */
-#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__) &&      \
-    !defined(GPUOCC_NO_DISPATCH)
-#define SINGLE_AVX2 __attribute__((target("avx2,bmi,bmi2")))
-static inline bool has_avx2(void)
-{
-    return (__builtin_cpu_supports("avx2") != 0) & (__builtin_cpu_supports("bmi2") != 0);
-}
-#else
-#define SINGLE_AVX2
-static inline bool has_avx2(void)
-{
-    return false;
-}
-#endif
+/* Both single calls' checks and rules compiled for AVX2 and BMI2 as well (GPUOCC_NV_AVX2_TARGET,
+   lib/nvidia/fast.h): about a fifth fewer instructions. */
 
 /* The evaluation, else the API's own path (a tail call either way from the checks). */
 static GPUOCC_NOINLINE int32_t eval_or_baseline(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
@@ -729,7 +713,7 @@ static GPUOCC_NOINLINE int32_t eval_or_baseline(const gpuocc_device *d, const gp
     return eval_checked(d, k, r) ? GPUOCC_OK : other(d, k, r);
 }
 
-SINGLE_AVX2 static GPUOCC_NOINLINE int32_t eval_or_avx2(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
+GPUOCC_NV_AVX2_TARGET static GPUOCC_NOINLINE int32_t eval_or_avx2(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
                                                         gpuocc_nv_occupancy_other other)
 {
     return eval_checked(d, k, r) ? GPUOCC_OK : other(d, k, r);
@@ -768,7 +752,7 @@ static GPUOCC_NOINLINE int32_t occupancy_or_baseline(const gpuocc_device *d, con
     return occupancy_or(d, k, r, other, false);
 }
 
-SINGLE_AVX2 static GPUOCC_NOINLINE int32_t occupancy_or_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+GPUOCC_NV_AVX2_TARGET static GPUOCC_NOINLINE int32_t occupancy_or_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
                                                              gpuocc_result *r, gpuocc_nv_occupancy_other other)
 {
     return occupancy_or(d, k, r, other, true);
@@ -777,7 +761,7 @@ SINGLE_AVX2 static GPUOCC_NOINLINE int32_t occupancy_or_avx2(const gpuocc_device
 int32_t gpuocc_nv_occupancy_or(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
                                gpuocc_nv_occupancy_other other)
 {
-    return has_avx2() ? occupancy_or_avx2(d, k, r, other) : occupancy_or_baseline(d, k, r, other);
+    return gpuocc_nv_has_avx2() ? occupancy_or_avx2(d, k, r, other) : occupancy_or_baseline(d, k, r, other);
 }
 
 static GPUOCC_NOINLINE int32_t prepared_or_baseline(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
@@ -786,7 +770,7 @@ static GPUOCC_NOINLINE int32_t prepared_or_baseline(const gpuocc_prepared *p, co
     return prepared_or(p, k, r, other, false);
 }
 
-SINGLE_AVX2 static GPUOCC_NOINLINE int32_t prepared_or_avx2(const gpuocc_prepared *p, const gpuocc_kernel *k,
+GPUOCC_NV_AVX2_TARGET static GPUOCC_NOINLINE int32_t prepared_or_avx2(const gpuocc_prepared *p, const gpuocc_kernel *k,
                                                             gpuocc_result *r, gpuocc_nv_prepared_other other)
 {
     return prepared_or(p, k, r, other, true);
@@ -795,7 +779,7 @@ SINGLE_AVX2 static GPUOCC_NOINLINE int32_t prepared_or_avx2(const gpuocc_prepare
 int32_t gpuocc_nv_occupancy_prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
                                         gpuocc_nv_prepared_other other)
 {
-    return has_avx2() ? prepared_or_avx2(p, k, r, other) : prepared_or_baseline(p, k, r, other);
+    return gpuocc_nv_has_avx2() ? prepared_or_avx2(p, k, r, other) : prepared_or_baseline(p, k, r, other);
 }
 
 static GPUOCC_NOINLINE bool occupancy_prepared_baseline(const uint64_t *opaque, const gpuocc_kernel *k,
@@ -804,7 +788,7 @@ static GPUOCC_NOINLINE bool occupancy_prepared_baseline(const uint64_t *opaque, 
     return occupancy_prepared(opaque, k, r, false);
 }
 
-SINGLE_AVX2 static GPUOCC_NOINLINE bool occupancy_prepared_avx2(const uint64_t *opaque, const gpuocc_kernel *k,
+GPUOCC_NV_AVX2_TARGET static GPUOCC_NOINLINE bool occupancy_prepared_avx2(const uint64_t *opaque, const gpuocc_kernel *k,
                                                                 gpuocc_result *r)
 {
     return occupancy_prepared(opaque, k, r, true);
@@ -812,16 +796,16 @@ SINGLE_AVX2 static GPUOCC_NOINLINE bool occupancy_prepared_avx2(const uint64_t *
 
 bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r)
 {
-    return has_avx2() ? occupancy_prepared_avx2(opaque, k, r) : occupancy_prepared_baseline(opaque, k, r);
+    return gpuocc_nv_has_avx2() ? occupancy_prepared_avx2(opaque, k, r) : occupancy_prepared_baseline(opaque, k, r);
 }
 
 /* The device check the sweeps, the searches and the batch make: the AVX2 clone where the processor has it. */
-SINGLE_AVX2 static GPUOCC_NOINLINE bool device_ok_avx2(const gpuocc_device *d)
+GPUOCC_NV_AVX2_TARGET static GPUOCC_NOINLINE bool device_ok_avx2(const gpuocc_device *d)
 {
     return device_ok_sized(d, false, true);
 }
 
 bool gpuocc_nv_device_fast_ok(const gpuocc_device *d)
 {
-    return has_avx2() ? device_ok_avx2(d) : device_ok(d);
+    return gpuocc_nv_has_avx2() ? device_ok_avx2(d) : device_ok(d);
 }

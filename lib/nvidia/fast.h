@@ -12,6 +12,29 @@
 
 #include "nvidia.h"
 
+/* Run-time dispatch, one rule for the single calls (lib/nvidia/fast.c), the batch (batch.c) and the sweeps
+   (sweep.c): on x86-64 with GCC 9+ or Clang and vector extensions, their hot functions are compiled for
+   AVX2 and BMI2 as well (GPUOCC_NV_AVX2_TARGET) and taken when the processor has both
+   (gpuocc_nv_has_avx2): the three-operand vector forms read unaligned words straight from memory and the
+   BMI2 shifts take their counts from any register.  GPUOCC_NO_DISPATCH: the baseline build alone (the
+   sanitized test build uses it, so both are tested). */
+#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__) &&      \
+    !defined(GPUOCC_NO_DISPATCH)
+#define GPUOCC_NV_AVX2 1
+#define GPUOCC_NV_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2")))
+static inline bool gpuocc_nv_has_avx2(void)
+{
+    return (__builtin_cpu_supports("avx2") != 0) & (__builtin_cpu_supports("bmi2") != 0);
+}
+#else
+#define GPUOCC_NV_AVX2 0
+#define GPUOCC_NV_AVX2_TARGET
+static inline bool gpuocc_nv_has_avx2(void)
+{
+    return false;
+}
+#endif
+
 /* Warps per block and register allocation steps per warp the reciprocal table covers (64 x 32 threads
    = 2048 > 1024; 64 x 256 registers > 255 registers x 32 lanes). */
 #define GPUOCC_FAST_STEPS 64
@@ -107,8 +130,8 @@ static inline bool gpuocc_nv_fast_init_shifts(struct gpuocc_nv_fast *f, const gp
 {
     uint32_t parts = (uint32_t)d->sub_partitions, compat = (uint32_t)d->reg_compat_sub_partitions;
     uint32_t smem_unit = (uint32_t)d->smem_alloc_unit_bytes;
-    if (((parts & (parts - 1)) | (compat & (compat - 1)) | (smem_unit & (smem_unit - 1))) != 0)
-        return false;
+    /* every field filled either way (what a caller that knows the answer reads is set) */
+    bool powers = ((parts & (parts - 1)) | (compat & (compat - 1)) | (smem_unit & (smem_unit - 1))) == 0;
     f->d = d;
     f->carveouts_kib = d->carveouts_kib;
     f->max_threads_per_block = d->max_threads_per_block;
@@ -136,7 +159,7 @@ static inline bool gpuocc_nv_fast_init_shifts(struct gpuocc_nv_fast *f, const gp
        64 stays below 2^32 (the reciprocals' exact range) */
     uint64_t top_step = (((uint64_t)d->regs_per_thread_max << warp_shift) + ((uint64_t)1 << unit_shift) - 1) >>
                         unit_shift;
-    return (top_step <= GPUOCC_FAST_STEPS) & (((uint32_t)d->regs_per_sm >> unit_shift) < ((uint32_t)1 << 26));
+    return powers & (top_step <= GPUOCC_FAST_STEPS) & (((uint32_t)d->regs_per_sm >> unit_shift) < ((uint32_t)1 << 26));
 }
 
 /* The same for any checked device: false also when its warp size or allocation unit is not a power of two. */

@@ -19,25 +19,8 @@
  */
 #include "fast.h"
 
-/* x86-64 with GCC or Clang: the short sweeps compiled for AVX2 and BMI2 as well, taken when the processor
-   has them (three-operand forms, shifts by any register: fewer instructions), as lib/nvidia/fast.c's single
-   calls.  GPUOCC_NO_DISPATCH: the baseline build alone. */
-#if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9) && defined(__x86_64__) && !defined(__AVX2__) &&      \
-    !defined(GPUOCC_NO_DISPATCH)
-#define SWEEP_AVX2 1
-#define SWEEP_AVX2_TARGET __attribute__((target("avx2,bmi,bmi2")))
-static inline bool sweep_has_avx2(void)
-{
-    return (__builtin_cpu_supports("avx2") != 0) & (__builtin_cpu_supports("bmi2") != 0);
-}
-#else
-#define SWEEP_AVX2 0
-#define SWEEP_AVX2_TARGET
-static inline bool sweep_has_avx2(void)
-{
-    return false;
-}
-#endif
+/* The short sweeps compiled for AVX2 and BMI2 as well where the processor has them (lib/nvidia/fast.h's
+   dispatch, as the single calls'). */
 
 /* A point as its nine 8-byte words (little-endian packing of gpuocc_sweep_point, checked below), built
    in registers: the copies of a run's first point then never read back what was just stored. */
@@ -1115,6 +1098,7 @@ static void sweep_smem(const struct gpuocc_nv_fast *f, const gpuocc_kernel *k, i
    (a function that hands it to another keeps every field on the stack). */
 static GPUOCC_ALWAYS_INLINE bool common_device(const gpuocc_device *d)
 {
+    /* gpuocc_nv_fast_init_shifts(.., 5, 8)'s answer on that shape, without its stores */
     uint32_t smem_unit = (uint32_t)d->smem_alloc_unit_bytes;
     uint64_t top_step = (((uint64_t)d->regs_per_thread_max << 5) + 255) >> 8;
     return (d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->sub_partitions == 4) &
@@ -1122,29 +1106,12 @@ static GPUOCC_ALWAYS_INLINE bool common_device(const gpuocc_device *d)
            (top_step <= GPUOCC_FAST_STEPS) & (((uint32_t)d->regs_per_sm >> 8) < ((uint32_t)1 << 26));
 }
 
-/* What gpuocc_nv_fast_init_shifts(f, d, 5, 8) fills on such a device, its shifts as constants. */
+/* What gpuocc_nv_fast_init_shifts(f, d, 5, 8) fills on such a device, the sub-partitions' shifts as
+   constants too (as lib/nvidia/fast.c's single call sets them). */
 static GPUOCC_ALWAYS_INLINE void common_init(struct gpuocc_nv_fast *f, const gpuocc_device *d)
 {
-    f->d = d;
-    f->carveouts_kib = d->carveouts_kib;
-    f->max_threads_per_block = d->max_threads_per_block;
-    f->regs_per_thread_max = d->regs_per_thread_max;
-    f->regs_per_block = d->regs_per_block;
-    f->compat_parts = 0;
-    f->max_blocks_per_sm = d->max_blocks_per_sm;
-    f->barriers_per_sm = d->barriers_per_sm;
-    f->carveout_count = d->carveout_count;
-    f->virtual_per_sm = d->virtual_resources_per_sm;
-    f->smem_per_sm = d->smem_per_sm_bytes;
-    f->smem_reserved = d->smem_reserved_per_block_bytes;
-    f->smem_optin = d->smem_per_block_optin_bytes;
-    f->smem_per_block = d->smem_per_block_bytes;
-    f->warp_shift = 5, f->unit_shift = 8, f->part_shift = 2, f->compat_shift = 0;
-    f->smem_shift = (uint32_t)gpuocc_log2_exact((uint64_t)d->smem_alloc_unit_bytes);
-    f->slots = (uint32_t)d->max_threads_per_sm >> 5;
-    f->part_units = ((uint32_t)d->regs_per_sm >> 2) >> 8;
-    f->compat_units = (uint32_t)d->regs_per_sm >> 8;
-    f->thread_cap = (uint32_t)GPUOCC_FAST_STEPS << 5;
+    (void)gpuocc_nv_fast_init_shifts(f, d, 5, 8); /* true: common_device(d) */
+    f->part_shift = 2, f->compat_shift = 0, f->compat_parts = 0;
     f->fast = 0;
 }
 
@@ -1177,15 +1144,15 @@ static GPUOCC_NOINLINE void barriers_baseline(const gpuocc_device *d, const gpuo
     barriers_common(d, k, from, step, n, points, false);
 }
 
-#if SWEEP_AVX2
-SWEEP_AVX2_TARGET static GPUOCC_NOINLINE void threads_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+#if GPUOCC_NV_AVX2
+GPUOCC_NV_AVX2_TARGET static GPUOCC_NOINLINE void threads_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
                                                            int64_t from, int64_t step, int64_t n,
                                                            gpuocc_sweep_point *points)
 {
     threads_common(d, k, from, step, n, points, true);
 }
 
-SWEEP_AVX2_TARGET static GPUOCC_NOINLINE void barriers_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+GPUOCC_NV_AVX2_TARGET static GPUOCC_NOINLINE void barriers_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
                                                             int64_t from, int64_t step, int64_t n,
                                                             gpuocc_sweep_point *points)
 {
@@ -1221,8 +1188,8 @@ static GPUOCC_NOINLINE bool fill_other(const gpuocc_device *d, const gpuocc_kern
     return fill_any(d, k, axis, from, step, n, points, false);
 }
 
-#if SWEEP_AVX2
-SWEEP_AVX2_TARGET static GPUOCC_NOINLINE bool fill_other_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
+#if GPUOCC_NV_AVX2
+GPUOCC_NV_AVX2_TARGET static GPUOCC_NOINLINE bool fill_other_avx2(const gpuocc_device *d, const gpuocc_kernel *k,
                                                               int32_t axis, int64_t from, int64_t step, int64_t n,
                                                               gpuocc_sweep_point *points)
 {
@@ -1284,8 +1251,8 @@ static GPUOCC_NOINLINE int32_t sweep_or_baseline(const gpuocc_device *dev, const
     return sweep_or(dev, kernel, axis, from, to, step, points, capacity, count, other, false);
 }
 
-#if SWEEP_AVX2
-SWEEP_AVX2_TARGET static GPUOCC_NOINLINE int32_t sweep_or_avx2(const gpuocc_device *dev, const gpuocc_kernel *kernel,
+#if GPUOCC_NV_AVX2
+GPUOCC_NV_AVX2_TARGET static GPUOCC_NOINLINE int32_t sweep_or_avx2(const gpuocc_device *dev, const gpuocc_kernel *kernel,
                                                                int32_t axis, int64_t from, int64_t to, int64_t step,
                                                                gpuocc_sweep_point *points, int32_t capacity,
                                                                int32_t *count, gpuocc_nv_sweep_other other)
@@ -1300,6 +1267,6 @@ int32_t gpuocc_nv_sweep_or(const gpuocc_device *dev, const gpuocc_kernel *kernel
                            int64_t to, int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count,
                            gpuocc_nv_sweep_other other)
 {
-    return (sweep_has_avx2() ? sweep_or_avx2 : sweep_or_baseline)(dev, kernel, axis, from, to, step, points, capacity,
+    return (gpuocc_nv_has_avx2() ? sweep_or_avx2 : sweep_or_baseline)(dev, kernel, axis, from, to, step, points, capacity,
                                                                   count, other);
 }
