@@ -127,6 +127,17 @@ static int32_t parse_cc(const char *p, const char *e)
     return v;
 }
 
+/* Past `word` (n bytes) after a number at p: one space before it, as ptxas prints, tried first; else any
+   spacing (none included).  NULL when the word is not there. */
+static inline const char *past_word(const char *p, const char *e, const char *word, size_t n)
+{
+    if ((size_t)(e - p) > n && *p == ' ' && memcmp(p + 1, word, n) == 0)
+        return p + 1 + n;
+    p = skip_space(p, e);
+    return (size_t)(e - p) >= n && memcmp(p, word, n) == 0 ? p + n : NULL;
+}
+#define PAST(p, e, lit) past_word(p, e, lit, sizeof(lit) - 1)
+
 /* "40 registers, used 1 barriers, 256 bytes smem, 380 bytes cmem[0], 8 bytes lmem, ..." in [p, e), from
    just after the line's first "Used ".  Each gap is tried first as ptxas prints it (one space, ", "
    between the items), then with any spacing around the words and commas: the same reading. */
@@ -135,14 +146,8 @@ static bool parse_used(const char *p, const char *e, gpuocc_compiled_kernel *k)
     int64_t v;
     if (!(p = read_number(p, e, &v)) || v > INT32_MAX)
         return false;
-    if (HAS(p, e, " registers")) {
-        p += 10;
-    } else {
-        p = skip_space(p, e);
-        if (!HAS(p, e, "registers"))
-            return false;
-        p += 9;
-    }
+    if (!(p = PAST(p, e, "registers")))
+        return false;
     k->registers = (int32_t)v;
     for (;;) {
         if (HAS(p, e, ", ") && p + 2 < e && p[2] != ' ' && p[2] != '\t') {
@@ -157,27 +162,15 @@ static bool parse_used(const char *p, const char *e, gpuocc_compiled_kernel *k)
         if (HAS(p, e, "used ")) {
             if (!(p = read_number(p + 5, e, &v)) || v > INT32_MAX)
                 return false;
-            if (HAS(p, e, " barriers")) {
-                p += 9;
-            } else {
-                p = skip_space(p, e);
-                if (!HAS(p, e, "barriers"))
-                    return false;
-                p += 8;
-            }
+            if (!(p = PAST(p, e, "barriers")))
+                return false;
             k->barriers = (int32_t)v;
             continue;
         }
         if (!(p = read_number(p, e, &v)))
             return false;
-        if (HAS(p, e, " bytes ")) {
-            p += 7;
-        } else {
-            p = skip_space(p, e);
-            if (!HAS(p, e, "bytes "))
-                return false;
-            p += 6;
-        }
+        if (!(p = PAST(p, e, "bytes ")))
+            return false;
         /* smem, cmem[0], lmem are kept; other constant banks and the stack sizes are read and ignored */
         if (HAS(p, e, "smem"))
             k->smem_bytes = v, p += 4;
