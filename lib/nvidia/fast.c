@@ -341,26 +341,6 @@ static inline uint32_t umin32(uint32_t a, uint32_t b)
    (quick_eval).  Conditional expressions over values kept in registers (GPUOCC_KEEP): conditional moves,
    no branch on the launch. */
 
-/* Whether a block's `alloc` bytes are more than kernel `k` may have: its dynamic bytes over the opt-in
-   attribute (`optin_bytes` less the static bytes by default), or the block over the per-block limit
-   (`optin_total` or `block_total`, the reserved part included: the opt-in one once the largest block the
-   kernel may launch passes `block_own`, the default limit less the reserved part). */
-static GPUOCC_ALWAYS_INLINE bool smem_too_much(const gpuocc_kernel *k, int64_t alloc, int64_t optin_bytes,
-                                               int64_t optin_total, int64_t block_total, int64_t block_own)
-{
-    int64_t smem_static = k->smem_static_bytes, dynamic_max = k->smem_dynamic_max_bytes;
-    int64_t dynamic_default = optin_bytes - smem_static;
-    GPUOCC_KEEP(dynamic_default);
-    dynamic_max = GPUOCC_EITHER(dynamic_max < 0) ? dynamic_default : dynamic_max;
-    bool optin = k->smem_optin != 0;
-    bool large = smem_static + (GPUOCC_EITHER(dynamic_max > 0) ? dynamic_max : 0) > block_own;
-    uint32_t use_optin = (uint32_t)optin & (uint32_t)large;
-    GPUOCC_KEEP(use_optin);
-    GPUOCC_KEEP(optin_total);
-    int64_t limit = GPUOCC_EITHER(use_optin) ? optin_total : block_total;
-    return (optin & (k->smem_dynamic_bytes > dynamic_max)) | (alloc > limit);
-}
-
 /* Blocks `carveout` bytes hold of `alloc` each (none when `alloc` is 0, 0 when too much); `wide`: the
    carveout may pass 2^31 (the quotient capped: a count of INT32_MAX is none, as gpuocc_rule_all says). */
 static GPUOCC_ALWAYS_INLINE uint32_t smem_blocks_of(int64_t carveout, int64_t alloc, bool too_much, bool wide)
@@ -504,9 +484,7 @@ static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, c
         int64_t chosen = gpuocc_nv_carveout_in(carveouts_kib, q->carveout_count, preferred > alloc ? preferred : alloc);
         carveout = chosen >= 0 ? chosen : carveout;
     }
-    int64_t optin_bytes = q->smem_optin, block_bytes = q->smem_per_block;
-    bool too_much = smem_too_much(k, alloc, optin_bytes, optin_bytes + reserved, block_bytes + reserved,
-                                  block_bytes - reserved);
+    bool too_much = gpuocc_nv_fast_smem_too_much(q, k, smem_static, smem_dynamic, alloc);
     uint32_t smem_blocks = smem_blocks_of(carveout, alloc, too_much, true);
     uint32_t barrier_blocks = barrier_blocks_of((uint32_t)q->barriers_per_sm, k->barriers);
     uint32_t virtual_blocks = virtual_blocks_of(q->virtual_per_sm, k->virtual_resources);
@@ -634,7 +612,8 @@ static GPUOCC_ALWAYS_INLINE bool quick_eval(const struct gpuocc_nv_quick *q, con
     int64_t chosen_bytes = (int64_t)chosen << 10, smem_per_sm = q->smem_per_sm;
     GPUOCC_KEEP(chosen_bytes);
     int64_t carveout = GPUOCC_EITHER(chosen == 0xffff) ? smem_per_sm : chosen_bytes;
-    bool too_much = smem_too_much(k, alloc, q->smem_optin, q->optin_total, q->block_total, q->block_own);
+    bool too_much = gpuocc_nv_smem_too_much(k, smem_static, smem_dynamic, alloc, q->smem_optin, q->optin_total,
+                                            q->block_total, q->block_own);
     /* carveout < 2^30: the quotient is exact and below INT32_MAX */
     uint32_t smem_blocks = smem_blocks_of(carveout, alloc, too_much, false);
     uint32_t barrier_blocks = barrier_blocks_of(q->barriers_per_sm, k->barriers);

@@ -237,18 +237,33 @@ static GPUOCC_ALWAYS_INLINE void gpuocc_nv_fast_threads_regs(const struct gpuocc
 }
 
 /* Whether a block's `alloc` bytes (static + dynamic + reserved, rounded) are more than kernel `k` may have:
-   its dynamic bytes over the opt-in attribute, or the block over the per-block limit. */
+   its dynamic bytes over the opt-in attribute (`optin_bytes` less the static bytes by default), or the
+   block over the per-block limit (`optin_total` or `block_total`, the reserved part included: the opt-in
+   one once the largest block the kernel may launch passes `block_own`, the default limit less the
+   reserved part).  Conditional expressions over values kept in registers: conditional moves. */
+static GPUOCC_ALWAYS_INLINE bool gpuocc_nv_smem_too_much(const gpuocc_kernel *k, int64_t smem_static, int64_t smem_dynamic,
+                                                        int64_t alloc, int64_t optin_bytes, int64_t optin_total,
+                                                        int64_t block_total, int64_t block_own)
+{
+    int64_t dynamic_max = k->smem_dynamic_max_bytes, dynamic_default = optin_bytes - smem_static;
+    GPUOCC_KEEP(dynamic_default);
+    dynamic_max = GPUOCC_EITHER(dynamic_max < 0) ? dynamic_default : dynamic_max;
+    bool optin = k->smem_optin != 0;
+    bool large = smem_static + (GPUOCC_EITHER(dynamic_max > 0) ? dynamic_max : 0) > block_own;
+    uint32_t use_optin = (uint32_t)optin & (uint32_t)large;
+    GPUOCC_KEEP(use_optin);
+    GPUOCC_KEEP(optin_total);
+    int64_t limit = GPUOCC_EITHER(use_optin) ? optin_total : block_total;
+    return (optin & (smem_dynamic > dynamic_max)) | (alloc > limit);
+}
+
+/* The same with the device's values from `q`. */
 static GPUOCC_ALWAYS_INLINE bool gpuocc_nv_fast_smem_too_much(const struct gpuocc_nv_params *q, const gpuocc_kernel *k,
                                                              int64_t smem_static, int64_t smem_dynamic, int64_t alloc)
 {
     int64_t reserved = q->smem_reserved, optin_bytes = q->smem_optin, block_bytes = q->smem_per_block;
-    int64_t dynamic_max = k->smem_dynamic_max_bytes, dynamic_default = optin_bytes - smem_static;
-    dynamic_max = dynamic_max < 0 ? dynamic_default : dynamic_max;
-    bool optin = k->smem_optin != 0;
-    int64_t largest = smem_static + reserved + (dynamic_max > 0 ? dynamic_max : 0);
-    /* the opt-in limit once the largest block the kernel may launch passes the default one */
-    int64_t limit = block_bytes + ((optin_bytes - block_bytes) & -(int64_t)(optin & (largest > block_bytes)));
-    return (optin & (smem_dynamic > dynamic_max)) | (alloc > limit + reserved);
+    return gpuocc_nv_smem_too_much(k, smem_static, smem_dynamic, alloc, optin_bytes, optin_bytes + reserved,
+                                   block_bytes + reserved, block_bytes - reserved);
 }
 
 /* Blocks the shared memory allows, from a->alloc and a->carveout already chosen: the per-block limit
