@@ -11,6 +11,15 @@
 #define SMALL_MAX (1u << 20)
 #define CARVEOUT_KIB_MAX (1u << 30)
 
+/* The single calls' device shape (their checks hold a device to it; any other takes the API's path): 32-thread
+   warps, 256-register allocation units, at most 512 registers a thread (every allocation step of 32 of them
+   in the reciprocals' table), at most 2^25 bytes of shared memory an SM; at most 64 warps a block. */
+#define SHAPE_WARP_SHIFT 5
+#define SHAPE_UNIT_SHIFT 8
+#define SHAPE_REGS_MAX ((GPUOCC_FAST_STEPS << SHAPE_UNIT_SHIFT) >> SHAPE_WARP_SHIFT)
+#define SHAPE_SMEM_MAX ((int64_t)1 << 25)
+#define SHAPE_THREADS_MAX (GPUOCC_FAST_STEPS << SHAPE_WARP_SHIFT)
+
 #if GPUOCC_VECTORS
 /* A word's bounds as two constants: it is outside [lo, lo + span] when ((v - lo) ^ 2^31) > (span ^ 2^31)
    as signed integers (the unsigned comparison SSE2 does not have). */
@@ -61,8 +70,13 @@ _Static_assert(offsetof(gpuocc_device, carveouts_kib) == 4 * 26 && GPUOCC_DEVICE
 /* Words 0 .. 47 of a device (through the carveouts, the AMD fields and the words past them, zero; the zero
    words go on to word 95: the reserved words, Intel's fields) and words 96 .. 99 (the virtual resources per SM (any count the device check
    allows), the barrier limit (zero here: a device that records one takes the plain checks), the
-   tensor-memory columns and reserved2); row 0 twice: any size, or the current layout's (the single calls'
-   entries compare the size before any row reads the struct whole; the row holds it again at no cost). */
+   tensor-memory columns and reserved2); rows 0 .. 2 twice: for any caller, or for the single calls
+   (device_row*_single: the current layout's size, which their entries compare before any row reads the
+   struct whole, and the one shape single_eval is compiled for: 32-thread warps, at least one an SM,
+   256-register allocation units, at most 512 registers a thread (every allocation step in the
+   reciprocals' table), at most 2^25 bytes of shared memory an SM (32 MiB, 140 times the most so far: a
+   percentage of it fits 32 bits) and a per-block limit of at least the static one, below 2^32; another
+   device takes the API's path, which answers the same). */
 static const i32x8 device_rows[6][2] = {
     /* size, vendor, arch major, minor, sm_count, warp_size, max_threads_per_block, max_threads_per_sm (>=
        warp_size: below) */
@@ -78,7 +92,14 @@ static const i32x8 device_rows[6][2] = {
     /* carveouts_kib[14], [15], then simds_per_cu, waves_per_simd and the words past them: zero */
     ROW8(KIB, KIB, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO),
 };
-static const i32x8 device_row0_sized[2] = ROW8(DEVICE_SIZE, NV, (0, 1000), (0, 1000), SMALL, (1, 1024), SMALL1, SMALL1);
+#define WARP ((uint32_t)1 << SHAPE_WARP_SHIFT, (uint32_t)1 << SHAPE_WARP_SHIFT)
+#define UNIT ((uint32_t)1 << SHAPE_UNIT_SHIFT, (uint32_t)1 << SHAPE_UNIT_SHIFT)
+static const i32x8 device_row0_single[2] = ROW8(DEVICE_SIZE, NV, (0, 1000), (0, 1000), SMALL, WARP, SMALL1,
+                                                ((uint32_t)1 << SHAPE_WARP_SHIFT, SMALL_MAX));
+static const i32x8 device_row1_single[2] = ROW8(SMALL1, (1, INT32_MAX), (1, INT32_MAX), (1, SHAPE_REGS_MAX), UNIT, (1, 64),
+                                                (0, 64), SMALL);
+static const i32x8 device_row2_single[2] = ROW8((0, SHAPE_SMEM_MAX), ZERO, (GPUOCC_NV_SMEM_STATIC_MAX, UINT32_MAX), ZERO, ANY,
+                                                BYTES_HIGH, ANY, BYTES_HIGH);
 static const i32x4 device_tail[2] = ROW(SMALL, ZERO, SMALL, ZERO);
 
 /* A kernel's 28 words: rows of words 0 .. 7, 8 .. 15, 20 .. 27 (words 16 .. 23 are zero); size any or the
@@ -90,12 +111,13 @@ static const i32x4 device_tail[2] = ROW(SMALL, ZERO, SMALL, ZERO);
 #define KERNEL_SIZE ((uint32_t)sizeof(gpuocc_kernel), (uint32_t)sizeof(gpuocc_kernel))
 /* size, threads_per_block, regs_per_thread, barriers (a launch above the limits that cannot run takes the
    plain path, which refuses it: gpuocc_nv_check_launch); smem_static_bytes (at most the static limit the
-   device shape below has), smem_dynamic_bytes */
+   device shape below has), smem_dynamic_bytes; twice: any size and threads, or the single calls' (the
+   current layout's size, at most 64 warps of 32 threads: the reciprocals' table) */
 static const i32x8 kernel_row0[2][2] = {
     ROW8(ANY, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK), (0, GPUOCC_NV_SMEM_STATIC_MAX), ZERO, ANY,
          BYTES_HIGH),
-    ROW8(KERNEL_SIZE, (1, INT32_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK), (0, GPUOCC_NV_SMEM_STATIC_MAX),
-         ZERO, ANY, BYTES_HIGH),
+    ROW8(KERNEL_SIZE, (1, SHAPE_THREADS_MAX), (0, INT32_MAX), (0, GPUOCC_NV_BARRIERS_PER_BLOCK),
+         (0, GPUOCC_NV_SMEM_STATIC_MAX), ZERO, ANY, BYTES_HIGH),
 };
 /* carveout_percent, smem_optin, smem_dynamic_max_bytes (checked apart), max_threads_per_block, agprs, sgprs,
    wave_size */
@@ -107,9 +129,24 @@ static GPUOCC_ALWAYS_INLINE void load8(i32x8 *v, const void *p)
     memcpy(v, p, sizeof *v);
 }
 
+#if GPUOCC_NV_AVX2 || defined(__AVX2__)
+#include <immintrin.h>
+/* one vptest (inlined into the AVX2 clones, which alone call it; not always_inline: the baseline copies
+   keep a call to it in a branch they never take where the compiler does not fold the branch away) */
+GPUOCC_NV_AVX2_TARGET static inline bool none8_tested(const i32x8 *v)
+{
+    __m256i x;
+    memcpy(&x, v, sizeof x);
+    return _mm256_testz_si256(x, x) != 0;
+}
+#endif
+
+/* No lane set: only where the caller is an AVX2 clone (`wide`). */
 static GPUOCC_ALWAYS_INLINE bool none8(const i32x8 *v)
 {
-#if defined(__clang__) || __GNUC__ >= 12
+#if GPUOCC_NV_AVX2 || defined(__AVX2__)
+    return none8_tested(v);
+#elif defined(__clang__) || __GNUC__ >= 12
     /* the halves in registers (a copy through memory wants a 32-byte aligned stack slot: a realigned frame) */
     i32x4 low = __builtin_shufflevector(*v, *v, 0, 1, 2, 3), high = __builtin_shufflevector(*v, *v, 4, 5, 6, 7);
     i32x4 both = low | high;
@@ -192,9 +229,10 @@ static GPUOCC_ALWAYS_INLINE bool none_bad(const struct bad_lanes *bad, bool wide
     return wide ? none8(&bad->w) : none(bad->h);
 }
 
-/* bad |= carveouts j .. j + 7 (j + 3 in four lanes) out of order: a used entry not above the one before it
-   (lane 0 of the first group reads carveout_count and is not compared; that entry's bounds are >= 0), an
-   unused entry not zero. */
+/* bad |= carveouts j .. j + 7 (j + 3 in four lanes) out of order: a used entry not above the one before it,
+   an unused one not zero.  One comparison a lane (the rows bound every entry to >= 0): a used entry against
+   the one before it, an unused one against 0, the answer flipped on the used lanes; entry 0 has none before
+   it (lane 0 of the first group reads carveout_count): against -1 when used. */
 static GPUOCC_ALWAYS_INLINE void carveouts_wrong4(struct bad_lanes *bad, const gpuocc_device *d, int32_t j,
                                                   int32_t count)
 {
@@ -203,8 +241,8 @@ static GPUOCC_ALWAYS_INLINE void carveouts_wrong4(struct bad_lanes *bad, const g
     i32x4 previous = load((const unsigned char *)&d->carveouts_kib[j] - sizeof(int32_t));
     i32x4 index = {j, j + 1, j + 2, j + 3};
     i32x4 used = index < zero + count;
-    i32x4 rising = (c > previous) | (index == zero);
-    bad->h |= (used & ~rising) | (~used & ~(c == zero));
+    i32x4 below = (previous | (index == zero)) & used;
+    bad->h |= (c > below) ^ used;
 }
 
 static GPUOCC_ALWAYS_INLINE void carveouts_wrong8(struct bad_lanes *bad, const gpuocc_device *d, int32_t j,
@@ -221,17 +259,19 @@ static GPUOCC_ALWAYS_INLINE void carveouts_wrong8(struct bad_lanes *bad, const g
     load8(&previous, (const unsigned char *)&d->carveouts_kib[j] - sizeof(int32_t));
     i32x8 index = {j, j + 1, j + 2, j + 3, j + 4, j + 5, j + 6, j + 7};
     i32x8 used = index < zero + count;
-    i32x8 rising = (c > previous) | (index == zero);
-    bad->w |= (used & ~rising) | (~used & ~(c == zero));
+    i32x8 below = (previous | (index == zero)) & used;
+    bad->w |= (c > below) ^ used;
 }
 
 static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool sized, bool wide)
 {
     const unsigned char *b = (const unsigned char *)d;
     struct bad_lanes bad = {{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0}};
-    out_of_bounds8(&bad, b, sized ? device_row0_sized : device_rows[0], wide);
+    out_of_bounds8(&bad, b, sized ? device_row0_single : device_rows[0], wide);
+    out_of_bounds8(&bad, b + 32, sized ? device_row1_single : device_rows[1], wide);
+    out_of_bounds8(&bad, b + 64, sized ? device_row2_single : device_rows[2], wide);
 #pragma GCC unroll 8
-    for (size_t row = 1; row < 6; row++)
+    for (size_t row = 3; row < 6; row++)
         out_of_bounds8(&bad, b + 32 * row, device_rows[row], wide);
 #pragma GCC unroll 8
     for (size_t at = 192; at < GPUOCC_DEVICE_SIZE_INTEL; at += 32)
@@ -246,11 +286,21 @@ static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool si
                          /* unsigned: the sum of two unchecked fields must not overflow */
                          ((uint64_t)top >= (uint64_t)d->smem_per_block_optin_bytes +
                                                (uint64_t)d->smem_reserved_per_block_bytes));
-    /* the kernels' static shared memory bound holds for every launch the device allows */
-    bool rows_ok = none_bad(&bad, wide), tail_ok = none(bad_tail);
-    return rows_ok & tail_ok & (d->max_threads_per_sm >= d->warp_size) &
-           (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) &
-           (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX) & carveouts_ok;
+    bool rows_ok;
+    if (wide) {
+        /* the tail's lanes with the rows': one test */
+        const i32x4 zero4 = {0, 0, 0, 0};
+        bad.w |= __builtin_shufflevector(bad_tail, zero4, 0, 1, 2, 3, 4, 5, 6, 7);
+        rows_ok = none8(&bad.w);
+    } else {
+        rows_ok = none(bad.h | bad_tail);
+    }
+    bool ok = rows_ok & (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) & carveouts_ok;
+    /* at least a warp an SM; the kernels' static shared memory bound holds for every launch the device
+       allows (both in the single calls' rows) */
+    if (!sized)
+        ok &= (d->max_threads_per_sm >= d->warp_size) & (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX);
+    return ok;
 }
 
 static GPUOCC_ALWAYS_INLINE bool device_ok_body(const gpuocc_device *d)
@@ -296,7 +346,11 @@ static inline bool device_ok(const gpuocc_device *d)
 static inline bool device_ok_sized(const gpuocc_device *d, bool sized, bool wide)
 {
     (void)wide;
-    return (!sized || d->size == sizeof *d) && device_ok_body(d);
+    /* the single calls' shape (SHAPE_*) */
+    return (!sized || (d->size == sizeof *d && d->warp_size == 1 << SHAPE_WARP_SHIFT &&
+                       d->reg_alloc_unit == 1 << SHAPE_UNIT_SHIFT && d->regs_per_thread_max <= SHAPE_REGS_MAX &&
+                       d->smem_per_sm_bytes <= SHAPE_SMEM_MAX)) &&
+           device_ok_body(d);
 }
 
 static inline bool kernel_ok(const gpuocc_kernel *k)
@@ -312,7 +366,7 @@ static inline bool kernel_ok(const gpuocc_kernel *k)
 static inline bool kernel_ok_sized(const gpuocc_kernel *k, bool sized, bool wide)
 {
     (void)wide;
-    return (!sized || k->size == sizeof *k) && kernel_ok(k);
+    return (!sized || (k->size == sizeof *k && k->threads_per_block <= SHAPE_THREADS_MAX)) && kernel_ok(k);
 }
 #endif
 
@@ -342,14 +396,16 @@ static inline uint32_t umin32(uint32_t a, uint32_t b)
    no branch on the launch. */
 
 /* Blocks `carveout` bytes hold of `alloc` each (none when `alloc` is 0, 0 when too much); `wide`: the
-   carveout may pass 2^31 (the quotient capped: a count of INT32_MAX is none, as gpuocc_rule_all says). */
+   carveout may pass 2^31 (the quotient capped: a count of INT32_MAX is none, as gpuocc_rule_all says).
+   An integer division: on the processors this is tuned on, a third of the latency of the same quotient in
+   doubles (the two conversions included), and the quotient is on the call's longest path. */
 static GPUOCC_ALWAYS_INLINE uint32_t smem_blocks_of(int64_t carveout, int64_t alloc, bool too_much, bool wide)
 {
-    /* carveout <= 2^40 and alloc < 2^42: exact in doubles, and so is the quotient's floor */
-    double quotient = (double)carveout / (double)(alloc + (alloc == 0));
+    /* carveout <= 2^40 (a 32-bit division, past a clamp of the divisor, measured no faster) */
+    uint64_t quotient = (uint64_t)carveout / (uint64_t)(alloc + (alloc == 0));
+    uint32_t count = (uint32_t)quotient;
     if (wide)
-        quotient = quotient < (double)INT32_MAX ? quotient : (double)INT32_MAX; /* minsd */
-    uint32_t count = (uint32_t)(int32_t)quotient;
+        count = quotient < INT32_MAX ? count : (uint32_t)INT32_MAX;
     GPUOCC_KEEP(count);
     uint32_t none = (uint32_t)(alloc == 0);
     if (wide)
@@ -379,8 +435,8 @@ static GPUOCC_ALWAYS_INLINE uint32_t virtual_blocks_of(int32_t per_sm, int64_t v
 {
     if (per_sm == 0)
         return (uint32_t)UNLIMITED;
-    double quotient = (double)per_sm / (double)(virtual_resources + (virtual_resources == 0));
-    uint32_t count = (uint32_t)(int32_t)quotient;
+    /* per_sm <= 2^20, virtual_resources 0 .. INT32_MAX after the checks */
+    uint32_t count = (uint32_t)per_sm / (uint32_t)(virtual_resources + (virtual_resources == 0));
     GPUOCC_KEEP(count);
     count = GPUOCC_EITHER(virtual_resources == 0) ? (uint32_t)UNLIMITED : count;
     GPUOCC_KEEP(count);
@@ -446,58 +502,78 @@ static GPUOCC_ALWAYS_INLINE void single_store(uint32_t slot_blocks, uint32_t slo
     gpuocc_nv_result_rest(r);
 }
 
-static GPUOCC_ALWAYS_INLINE void single_eval(const struct gpuocc_nv_params *q, const int32_t *carveouts_kib,
-                                             const gpuocc_kernel *k, gpuocc_result *r)
+/* Whether the units of a checked device of the single calls' shape are powers of two (then single_eval
+   covers it). */
+static GPUOCC_ALWAYS_INLINE bool single_powers(const gpuocc_device *d)
 {
-    uint32_t ws = q->warp_shift, us = q->unit_shift, ps = q->part_shift, cs = q->compat_shift;
-    uint32_t threads = (uint32_t)k->threads_per_block; /* 1 .. thread_cap */
+    uint32_t parts = (uint32_t)d->sub_partitions, compat = (uint32_t)d->reg_compat_sub_partitions;
+    uint32_t smem_unit = (uint32_t)d->smem_alloc_unit_bytes;
+    return ((parts & (parts - 1)) | (compat & (compat - 1)) | (smem_unit & (smem_unit - 1))) == 0;
+}
+
+/* The rules on a checked device of the single calls' shape with power-of-two units (`compat`: the device
+   has the GP10x register layout, reg_compat_sub_partitions; without it, constants fold).  Every device
+   field read in place, where it is used, and what follows from one (shifts, warp slots, the register file
+   in allocation units) computed there: values made up front are held in registers, then spilled (two
+   dozen stores and loads a call). */
+static GPUOCC_ALWAYS_INLINE void single_eval(const gpuocc_device *d, bool compat_layout, const gpuocc_kernel *k,
+                                             gpuocc_result *r)
+{
+    const uint32_t ws = SHAPE_WARP_SHIFT, us = SHAPE_UNIT_SHIFT;
+    uint32_t ps = (uint32_t)gpuocc_log2_exact((uint32_t)d->sub_partitions);
+    uint32_t cs = compat_layout ? (uint32_t)gpuocc_log2_exact((uint32_t)d->reg_compat_sub_partitions) : 0;
+    uint32_t threads = (uint32_t)k->threads_per_block; /* 1 .. 64 warps */
     int64_t regs = k->regs_per_thread;                  /* >= 0 */
+    /* shared memory (gpuocc_nv_fast_smem, gpuocc_nv_fast_smem_blocks), first: its quotient is the call's
+       longest path; a device without carveouts keeps smem_per_sm (a branch on the device alone) */
+    int64_t smem_static = k->smem_static_bytes, smem_dynamic = k->smem_dynamic_bytes;
+    int64_t smem_mask = ((int64_t)1 << gpuocc_log2_exact((uint32_t)d->smem_alloc_unit_bytes)) - 1;
+    int64_t reserved = d->smem_reserved_per_block_bytes;
+    int64_t alloc = (smem_static + smem_dynamic + reserved + smem_mask) & ~smem_mask;
+    int64_t carveout = d->smem_per_sm_bytes;
+    if (d->carveout_count > 0) {
+        /* smem_per_sm <= SHAPE_SMEM_MAX: its share fits 32 bits */
+        uint32_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : (uint32_t)k->carveout_percent;
+        int64_t preferred = (percent * (uint32_t)carveout) / 100;
+        int64_t chosen = gpuocc_nv_carveout_in(d->carveouts_kib, d->carveout_count, preferred > alloc ? preferred : alloc);
+        carveout = chosen >= 0 ? chosen : carveout;
+    }
+    int64_t optin = d->smem_per_block_optin_bytes, block = d->smem_per_block_bytes;
+    bool too_much = gpuocc_nv_smem_too_much(k, smem_static, smem_dynamic, alloc, optin, optin + reserved,
+                                            block + reserved, block - reserved);
+    uint32_t smem_blocks = smem_blocks_of(carveout, alloc, too_much, true);
     /* warps */
     uint32_t wpb = ((threads - 1) >> ws) + 1; /* <= GPUOCC_FAST_STEPS */
-    uint32_t warps_blocks = gpuocc_fast_div(q->slots, wpb) & -(uint32_t)(threads <= (uint32_t)q->max_threads_per_block);
+    uint32_t slots = (uint32_t)d->max_threads_per_sm >> ws;
+    uint32_t warps_blocks =
+        gpuocc_fast_div(slots, wpb) & -(uint32_t)(threads <= (uint32_t)d->max_threads_per_block);
     /* registers (gpuocc_nv_fast_regs, gpuocc_nv_fast_threads) */
     int64_t unit_mask = ((int64_t)1 << us) - 1;
     int64_t per_warp = ((regs << ws) + unit_mask) & ~unit_mask;
-    bool over = regs > q->regs_per_thread_max;
+    bool over = regs > d->regs_per_thread_max;
     uint32_t g = (uint32_t)(per_warp >> us) & -(uint32_t)!over; /* <= GPUOCC_FAST_STEPS */
     uint64_t step_regs = (uint64_t)g << us;
-    uint32_t file_warps = gpuocc_fast_div(q->part_units, g) << ps;
-    /* the GP10x layout's checks on every device: without it (compat_parts 0, compat_shift 0, compat_units
-       the whole file) they fail only where the sub-partitions' do, or where the whole file holds fewer
-       warps than the block, and then file_warps (<= the whole file's warps) gives 0 blocks anyway */
-    uint32_t compat_warps = gpuocc_fast_div(q->compat_units, g) << cs;
-    uint64_t parts = (uint64_t)1 << ps, compat = (uint64_t)1 << cs, block_regs = (uint64_t)q->regs_per_block;
+    uint32_t file_units = (uint32_t)d->regs_per_sm >> us;
+    uint32_t file_warps = gpuocc_fast_div(file_units >> ps, g) << ps;
+    /* the GP10x layout's checks on every device: without it (compat_shift 0, compat_units the whole file)
+       they fail only where the sub-partitions' do, or where the whole file holds fewer warps than the
+       block, and then file_warps (<= the whole file's warps) gives 0 blocks anyway */
+    uint32_t compat_warps = gpuocc_fast_div(file_units >> cs, g) << cs;
+    uint64_t parts = (uint64_t)1 << ps, compat = (uint64_t)1 << cs, block_regs = (uint64_t)d->regs_per_block;
     bool fits = (step_regs * ((wpb + parts - 1) & -parts) <= block_regs) &
                 (step_regs * ((wpb + compat - 1) & -compat) <= block_regs) & (compat_warps >= wpb);
     uint32_t regs_blocks = gpuocc_fast_div(file_warps, wpb) & -(uint32_t)fits;
     regs_blocks = step_regs == 0 ? (uint32_t)UNLIMITED : regs_blocks;
     regs_blocks &= -(uint32_t)!over;
-    /* shared memory (gpuocc_nv_fast_smem, gpuocc_nv_fast_smem_blocks); a device without carveouts keeps
-       smem_per_sm (a branch on the device alone) */
-    int64_t smem_static = k->smem_static_bytes, smem_dynamic = k->smem_dynamic_bytes;
-    int64_t smem_mask = ((int64_t)1 << q->smem_shift) - 1, reserved = q->smem_reserved;
-    int64_t alloc = (smem_static + smem_dynamic + reserved + smem_mask) & ~smem_mask;
-    int64_t carveout = q->smem_per_sm;
-    if (q->carveout_count > 0) {
-        int64_t percent = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT ? 100 : k->carveout_percent;
-        int64_t preferred = percent * q->smem_per_sm / 100;
-        int64_t chosen = gpuocc_nv_carveout_in(carveouts_kib, q->carveout_count, preferred > alloc ? preferred : alloc);
-        carveout = chosen >= 0 ? chosen : carveout;
-    }
-    bool too_much = gpuocc_nv_fast_smem_too_much(q, k, smem_static, smem_dynamic, alloc);
-    uint32_t smem_blocks = smem_blocks_of(carveout, alloc, too_much, true);
-    uint32_t barrier_blocks = barrier_blocks_of((uint32_t)q->barriers_per_sm, k->barriers);
-    uint32_t virtual_blocks = virtual_blocks_of(q->virtual_per_sm, k->virtual_resources);
-    single_store((uint32_t)q->max_blocks_per_sm, q->slots, wpb, warps_blocks, regs_blocks, smem_blocks,
+    uint32_t barrier_blocks = barrier_blocks_of((uint32_t)d->barriers_per_sm, k->barriers);
+    uint32_t virtual_blocks = virtual_blocks_of(d->virtual_resources_per_sm, k->virtual_resources);
+    single_store((uint32_t)d->max_blocks_per_sm, slots, wpb, warps_blocks, regs_blocks, smem_blocks,
                  barrier_blocks, virtual_blocks, per_warp, alloc, carveout, r);
 }
 
 /* ---- The prepared single call: its state (struct gpuocc_nv_quick) and its evaluation from it. ---- */
 
-/* The common shape's units, constants of the prepared single call: 32-thread warps, 256-register
-   allocation units. */
-#define QUICK_WARP_SHIFT 5
-#define QUICK_UNIT_SHIFT 8
+/* The prepared single call covers the single calls' shape of units (SHAPE_WARP_SHIFT, SHAPE_UNIT_SHIFT). */
 
 void gpuocc_nv_quick_fill(const struct gpuocc_nv_fast *f, struct gpuocc_nv_quick *q, struct gpuocc_nv_quick_tables *t)
 {
@@ -515,7 +591,7 @@ void gpuocc_nv_quick_fill(const struct gpuocc_nv_fast *f, struct gpuocc_nv_quick
     q->optin_total = (uint32_t)(f->smem_optin + f->smem_reserved);
     q->block_total = (uint32_t)(f->smem_per_block + f->smem_reserved);
     q->block_own = (int32_t)(f->smem_per_block - f->smem_reserved);
-    bool exact = f->warp_shift == QUICK_WARP_SHIFT && f->unit_shift == QUICK_UNIT_SHIFT && f->slots <= GPUOCC_NV_SLOTS_MAX && f->smem_per_sm < below && f->smem_optin + f->smem_reserved < below &&
+    bool exact = f->warp_shift == SHAPE_WARP_SHIFT && f->unit_shift == SHAPE_UNIT_SHIFT && f->slots <= GPUOCC_NV_SLOTS_MAX && f->smem_per_sm < below && f->smem_optin + f->smem_reserved < below &&
                  f->smem_per_block + f->smem_reserved < below &&
                  (count == 0 || d->carveouts_kib[count - 1] < GPUOCC_NV_KIB_MAX);
     /* registers, by allocation step: the rules of gpuocc_nv_fast_threads with the step in place of the
@@ -573,7 +649,7 @@ static GPUOCC_ALWAYS_INLINE bool quick_eval(const struct gpuocc_nv_quick *q, con
 {
     /* Conditional expressions where the compiler makes conditional moves of them (GCC and Clang do for
        these: the asm has no branch on the launch). */
-    const uint32_t ws = QUICK_WARP_SHIFT, us = QUICK_UNIT_SHIFT;
+    const uint32_t ws = SHAPE_WARP_SHIFT, us = SHAPE_UNIT_SHIFT;
     uint32_t threads = (uint32_t)k->threads_per_block; /* 1 .. 64 warps */
     int64_t regs = k->regs_per_thread;                  /* >= 0 */
     /* warps */
@@ -637,19 +713,15 @@ static GPUOCC_ALWAYS_INLINE bool quick_eval(const struct gpuocc_nv_quick *q, con
  */
 static GPUOCC_ALWAYS_INLINE bool eval_checked(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
-    struct gpuocc_nv_fast f;
-    if ((d->warp_size == 32) & (d->reg_alloc_unit == 256) & (d->reg_compat_sub_partitions == 0)) {
-        if (!gpuocc_nv_fast_init_shifts(&f, d, 5, 8) || (uint32_t)k->threads_per_block > f.thread_cap)
-            return false;
-        /* the values init computed, as constants: the GP10x layout's check goes (the sub-partitions, four
-           since Volta and two on GP100, stay a shift) */
-        f.compat_shift = 0, f.compat_parts = 0;
-        single_eval(&f.params, d->carveouts_kib, k, r);
-        return true;
-    }
-    if (!gpuocc_nv_fast_init(&f, d) || (uint32_t)k->threads_per_block > f.thread_cap)
+    /* the checks' shape: 32-thread warps, 256-register units, every step tabled, at most 64 warps */
+    if (!single_powers(d))
         return false;
-    single_eval(&f.params, d->carveouts_kib, k, r);
+    /* GP100 apart: elsewhere the GP10x layout's check goes (the sub-partitions, four since Volta and two
+       on GP100, stay a shift) */
+    if (d->reg_compat_sub_partitions == 0)
+        single_eval(d, false, k, r);
+    else
+        single_eval(d, true, k, r);
     return true;
 }
 
@@ -669,10 +741,11 @@ static GPUOCC_ALWAYS_INLINE bool prepared_eval(const uint64_t *opaque, const gpu
        checked the structs' sizes but not the state's vendor (checked here with the rest) */
     bool tag_ok = gpuocc_nv_quick_sum(q) == q->tag, kernel_fine = kernel_ok_sized(k, whole, wide);
     bool fine = tag_ok & kernel_fine;
-    /* at most 64 warps (the reciprocals' table) */
-    fine &= (uint32_t)k->threads_per_block - 1 < (uint32_t)GPUOCC_FAST_STEPS << QUICK_WARP_SHIFT;
+    /* at most 64 warps (the reciprocals' table: the single calls' kernel checks hold them to it) */
     if (whole)
         fine &= p->device.vendor == GPUOCC_VENDOR_NVIDIA;
+    else
+        fine &= (uint32_t)k->threads_per_block - 1 < (uint32_t)GPUOCC_FAST_STEPS << SHAPE_WARP_SHIFT;
     return fine && quick_eval(q, &p->quick_tables, k, r);
 }
 
