@@ -385,11 +385,14 @@ typedef struct gpuocc_result {
    is checked on each call, in place (nothing is copied when the structs hold the current layout).  For an
    NVIDIA device and a kernel in the current layout with byte counts below 2^40, the checks are a few
    vector range compares over the two structs (what they refuse goes to field-by-field checks, which name
-   the error); on a device with 32-thread warps and 256-register allocation units (every NVIDIA GPU) the
-   rules run with those units as constants, tabled reciprocals for the small divisors (warps per block,
-   register allocation steps, barriers) and two floating-point divides (shared memory, occupancy), without
-   a branch on the launch's values; the result is written once.  Nothing is amortised across
-   calls (no state is kept): for many launches on one device see gpuocc_prepare / gpuocc_occupancy_batch.
+   the error); on a device with 32-thread warps and 256-register allocation units (every NVIDIA GPU), at
+   most 512 registers a thread and 32 MiB of shared memory an SM, and for a block of at most 2,048 threads,
+   the rules run with those units as constants, tabled reciprocals for the small divisors (warps per block,
+   register allocation steps, barriers), two integer divides (shared memory, virtual resources) and one
+   floating-point divide (the occupancy), without a branch on the launch's values; the result is written
+   once (any other device or launch takes the field-by-field path: the same answers).  Nothing is amortised
+   across calls (no state is kept): for many launches on one device see gpuocc_prepare /
+   gpuocc_occupancy_batch.
    GPUOCC_ERR_OVERFLOW (result untouched) when the block's shared memory (static + dynamic + reserved)
    reaches 2^60 bytes; gpuocc_limit_shared_memory still answers 0 blocks for it. */
 GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result);
@@ -715,8 +718,8 @@ GPUOCC_API int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const
  * Which call to use: one launch on a device used once: gpuocc_occupancy.  Many single launches on one
  * device, asked one at a time (a tuner's loop, a binding that keeps the device): gpuocc_prepare once, then
  * this call.  Many launches known together (columns of threads, registers, shared memory): one
- * gpuocc_occupancy_batch, which goes four launches at a time.  One axis of one launch over a range:
- * gpuocc_sweep (or gpuocc_sweep_steps for its staircase).  @since 0.2.0
+ * gpuocc_occupancy_batch, which goes several launches at a time (eight with AVX2).  One axis of one launch
+ * over a range: gpuocc_sweep (or gpuocc_sweep_steps for its staircase).  @since 0.2.0
  */
 GPUOCC_API int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel,
                                              gpuocc_result *result);
