@@ -386,13 +386,13 @@ typedef struct gpuocc_result {
    NVIDIA device and a kernel in the current layout with byte counts below 2^40, the checks are a few
    vector range compares over the two structs (what they refuse goes to field-by-field checks, which name
    the error); on a device with 32-thread warps and 256-register allocation units (every NVIDIA GPU), at
-   most 512 registers a thread and 32 MiB of shared memory an SM, and for a block of at most 2,048 threads,
-   the rules run with those units as constants, tabled reciprocals for the small divisors (warps per block,
-   register allocation steps, barriers), two integer divides (shared memory, virtual resources) and one
-   floating-point divide (the occupancy), without a branch on the launch's values; the result is written
-   once (any other device or launch takes the field-by-field path: the same answers).  Nothing is amortised
-   across calls (no state is kept): for many launches on one device see gpuocc_prepare /
-   gpuocc_occupancy_batch.
+   most 512 registers a thread, 32 MiB of shared memory an SM and carveouts below 4 GiB, and for a block of
+   at most 2,048 threads, the rules run with those units as constants, tabled reciprocals for the small
+   divisors (warps per block, register allocation steps, barriers), two 32-bit integer divides (shared
+   memory, virtual resources) and one floating-point divide (the occupancy), without a branch on the
+   launch's values; the result is written once (any other device or launch takes the field-by-field path:
+   the same answers).  Nothing is amortised across calls (no state is kept): for many launches on one
+   device see gpuocc_prepare / gpuocc_occupancy_batch.
    GPUOCC_ERR_OVERFLOW (result untouched) when the block's shared memory (static + dynamic + reserved)
    reaches 2^60 bytes; gpuocc_limit_shared_memory still answers 0 blocks for it. */
 GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result);

@@ -301,6 +301,121 @@ Test(fastpath, single_call_equals_the_plain_rules)
     cr_expect_gt(answered, 100000);
 }
 
+/* The single calls' device shape (lib/nvidia/fast.c: SHAPE_*) on and around each of its bounds: shared
+   memory an SM, the per-block limits and the reserved bytes, the largest carveout, registers a thread, and
+   blocks near 2^32 bytes.  Whatever side of a bound a device falls on, both single calls give the plain
+   rules' answer, field by field. */
+Test(fastpath, single_calls_at_the_shape_bounds)
+{
+    struct {
+        gpuocc_device d;
+        uint64_t tail;
+    } big_dev;
+    struct {
+        gpuocc_kernel k;
+        uint64_t tail;
+    } big_kernel;
+    const char *bases[] = {"sm_60", "sm_75", "H100"}; /* no carveouts (and GP100's layout), few, many */
+    const int64_t near[] = {-1024, -1, 0, 1, 1024};
+    const int32_t kib_near[] = {-2, -1, 0, 1, 2}, regs_near[] = {256, 511, 512, 513, 1024};
+    long answered = 0;
+    for (int b = 0; b < 3; b++) {
+        for (int field = 0; field < 5; field++) {
+            for (int e = 0; e < 5; e++) {
+                gpuocc_device d = {.size = sizeof d};
+                cr_assert_eq(gpuocc_device_lookup(bases[b], &d), GPUOCC_OK);
+                int64_t bytes;
+                switch (field) {
+                case 0: /* shared memory an SM around 2^25 (carveouts moved with it) */
+                    bytes = ((int64_t)1 << 25) + near[e];
+                    d.smem_per_sm_bytes = bytes;
+                    if (d.carveout_count > 0)
+                        d.carveouts_kib[d.carveout_count - 1] = (int32_t)((bytes + 1023) / 1024);
+                    break;
+                case 1: /* the opt-in limit around 2^31, the largest carveout holding it */
+                case 2: /* the reserved bytes around 2^31 */
+                    bytes = ((int64_t)1 << 31) + near[e];
+                    if (field == 1)
+                        d.smem_per_block_optin_bytes = bytes;
+                    else
+                        d.smem_reserved_per_block_bytes = bytes;
+                    if (d.carveout_count > 0) {
+                        int64_t need = d.smem_per_block_optin_bytes + d.smem_reserved_per_block_bytes;
+                        d.carveouts_kib[d.carveout_count - 1] = (int32_t)((need + 1023) / 1024);
+                    }
+                    break;
+                case 3: /* the largest carveout around 2^22 KiB */
+                    if (d.carveout_count > 0)
+                        d.carveouts_kib[d.carveout_count - 1] = (1 << 22) + kib_near[e];
+                    break;
+                default: /* registers a thread around 512 */
+                    d.regs_per_thread_max = regs_near[e];
+                    break;
+                }
+                if (gpuocc_device_validate(&d) != GPUOCC_OK)
+                    continue;
+                gpuocc_prepared p = {.size = sizeof p};
+                cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+                memset(&big_dev, 0, sizeof big_dev);
+                big_dev.d = d, big_dev.d.size = sizeof big_dev;
+                for (int round = 0; round < 400; round++) {
+                    gpuocc_kernel k = random_single_launch(&d);
+                    if (round % 4 == 0) /* a block near 2^32 bytes */
+                        k.smem_optin = 1, k.smem_dynamic_max_bytes = -1,
+                        k.smem_dynamic_bytes = ((int64_t)1 << 32) + pick(-4096, 4096) - k.smem_static_bytes;
+                    memset(&big_kernel, 0, sizeof big_kernel);
+                    big_kernel.k = k, big_kernel.k.size = sizeof big_kernel;
+                    gpuocc_result fast, prepared, plain;
+                    memset(&fast, 0xA5, sizeof fast);
+                    memset(&prepared, 0xA5, sizeof prepared);
+                    memset(&plain, 0xA5, sizeof plain);
+                    fast.size = prepared.size = plain.size = sizeof fast;
+                    int32_t rc = gpuocc_occupancy(&big_dev.d, &big_kernel.k, &plain);
+                    cr_assert_eq(gpuocc_occupancy(&d, &k, &fast), rc, "%s field %d edge %d round %d", bases[b], field,
+                                 e, round);
+                    cr_assert_eq(gpuocc_occupancy_prepared(&p, &k, &prepared), rc, "%s field %d edge %d round %d",
+                                 bases[b], field, e, round);
+                    cr_assert_eq(memcmp(&fast, &plain, sizeof fast), 0,
+                                 "%s field %d edge %d round %d: fast %d blocks (smem %d), plain %d (smem %d)", bases[b],
+                                 field, e, round, fast.blocks_per_sm, fast.limit_smem, plain.blocks_per_sm,
+                                 plain.limit_smem);
+                    cr_assert_eq(memcmp(&prepared, &plain, sizeof prepared), 0, "%s field %d edge %d round %d: prepared",
+                                 bases[b], field, e, round);
+                    answered += rc == GPUOCC_OK;
+                }
+            }
+        }
+    }
+    cr_expect_gt(answered, 1000);
+}
+
+/* A device without carveouts whose opt-in limit is 8 GiB: a block of 4 GiB and a few bytes is within its
+   limits, and the SM's 64 KiB hold none of it (by hand: floor(65536 / (2^32 + 4096)) = 0); a quotient
+   of the allocation's low word (4096) would say 16. */
+Test(fastpath, a_block_past_4_gib_fits_no_sm)
+{
+    gpuocc_device d = {.size = sizeof d};
+    cr_assert_eq(gpuocc_device_lookup("sm_60", &d), GPUOCC_OK);
+    cr_assert_eq(d.carveout_count, 0);
+    d.smem_per_block_optin_bytes = (int64_t)8 << 30;
+    cr_assert_eq(gpuocc_device_validate(&d), GPUOCC_OK);
+    gpuocc_kernel k;
+    gpuocc_kernel_init(&k);
+    k.threads_per_block = 128;
+    k.smem_optin = 1;
+    k.smem_dynamic_bytes = ((int64_t)1 << 32) + 4096 - d.smem_reserved_per_block_bytes;
+    gpuocc_result r = {.size = sizeof r};
+    cr_assert_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_OK);
+    cr_expect_eq(r.limit_smem, 0);
+    cr_expect_eq(r.blocks_per_sm, 0);
+    cr_expect_eq(r.smem_per_block_bytes, ((int64_t)1 << 32) + 4096);
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+    gpuocc_result q = {.size = sizeof q};
+    cr_assert_eq(gpuocc_occupancy_prepared(&p, &k, &q), GPUOCC_OK);
+    cr_expect_eq(q.limit_smem, 0);
+}
+
 /* ---- sweeps equal the plain rules point by point ---- */
 
 Test(fastpath, sweep_points_equal_the_plain_rules)

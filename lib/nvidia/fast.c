@@ -1,8 +1,8 @@
 /*
  * The single call's fast path: conservative checks of the device and the kernel in a few vector
- * instructions (shared with the batch and the sweeps), then NVIDIA's rules straight through for the common
- * device shape, without a 64-bit division or a branch on the launch's values.  Anything it does not
- * accept goes to the plain path, which checks field by field and names the error.
+ * instructions (shared with the batch and the sweeps), then NVIDIA's rules straight through for one device
+ * shape (every NVIDIA GPU's), with 32-bit divisions and no branch on the launch's values.  Anything it
+ * does not accept goes to the plain path, which checks field by field and names the error.
  */
 #include "fast.h"
 
@@ -13,11 +13,13 @@
 
 /* The single calls' device shape (their checks hold a device to it; any other takes the API's path): 32-thread
    warps, 256-register allocation units, at most 512 registers a thread (every allocation step of 32 of them
-   in the reciprocals' table), at most 2^25 bytes of shared memory an SM; at most 64 warps a block. */
+   in the reciprocals' table), at most 2^25 bytes of shared memory an SM, per-block limits and reserved
+   bytes below 2^31, carveouts below 2^22 KiB; at most 64 warps a block. */
 #define SHAPE_WARP_SHIFT 5
 #define SHAPE_UNIT_SHIFT 8
 #define SHAPE_REGS_MAX ((GPUOCC_FAST_STEPS << SHAPE_UNIT_SHIFT) >> SHAPE_WARP_SHIFT)
 #define SHAPE_SMEM_MAX ((int64_t)1 << 25)
+#define SHAPE_CARVEOUT_KIB_MAX (((int32_t)1 << 22) - 1)
 #define SHAPE_THREADS_MAX (GPUOCC_FAST_STEPS << SHAPE_WARP_SHIFT)
 
 #if GPUOCC_VECTORS
@@ -68,38 +70,48 @@ _Static_assert(offsetof(gpuocc_device, carveouts_kib) == 4 * 26 && GPUOCC_DEVICE
                "the device's rows: words 0 .. 47 bounded, 48 .. 95 zero, 96 .. 99 bounded");
 
 /* Words 0 .. 47 of a device (through the carveouts, the AMD fields and the words past them, zero; the zero
-   words go on to word 95: the reserved words, Intel's fields) and words 96 .. 99 (the virtual resources per SM (any count the device check
-   allows), the barrier limit (zero here: a device that records one takes the plain checks), the
-   tensor-memory columns and reserved2); rows 0 .. 2 twice: for any caller, or for the single calls
-   (device_row*_single: the current layout's size, which their entries compare before any row reads the
-   struct whole, and the one shape single_eval is compiled for: 32-thread warps, at least one an SM,
-   256-register allocation units, at most 512 registers a thread (every allocation step in the
-   reciprocals' table), at most 2^25 bytes of shared memory an SM (32 MiB, 140 times the most so far: a
-   percentage of it fits 32 bits) and a per-block limit of at least the static one, below 2^32; another
-   device takes the API's path, which answers the same). */
-static const i32x8 device_rows[6][2] = {
-    /* size, vendor, arch major, minor, sm_count, warp_size, max_threads_per_block, max_threads_per_sm (>=
-       warp_size: below) */
-    ROW8(ANY, NV, (0, 1000), (0, 1000), SMALL, (1, 1024), SMALL1, SMALL1),
-    /* max_blocks_per_sm, regs_per_sm, regs_per_block, regs_per_thread_max, reg_alloc_unit, sub_partitions,
-       reg_compat_sub_partitions, barriers_per_sm */
-    ROW8(SMALL1, (1, INT32_MAX), (1, INT32_MAX), SMALL1, SMALL1, (1, 64), (0, 64), SMALL),
-    /* the four int64 byte counts, low word then high word */
-    ROW8(ANY, BYTES_HIGH, ANY, BYTES_HIGH, ANY, BYTES_HIGH, ANY, BYTES_HIGH),
-    /* smem_alloc_unit_bytes, carveout_count, carveouts_kib[0 .. 5] */
-    ROW8(SMALL1, (0, GPUOCC_MAX_CARVEOUTS), KIB, KIB, KIB, KIB, KIB, KIB),
-    ROW8(KIB, KIB, KIB, KIB, KIB, KIB, KIB, KIB),
-    /* carveouts_kib[14], [15], then simds_per_cu, waves_per_simd and the words past them: zero */
-    ROW8(KIB, KIB, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO),
-};
+   words go on to word 95: the reserved words, Intel's fields) and words 96 .. 99 (the virtual resources
+   per SM (any count the device check allows), the barrier limit (zero here: a device that records one
+   takes the plain checks), the tensor-memory columns and reserved2).  Two sets of rows: [0] for any
+   caller, [1] for the single calls: the current layout's size (their entries compare it before any row
+   reads the struct whole) and the one shape single_eval is compiled for (SHAPE_*): 32-thread warps, at
+   least one an SM, 256-register allocation units, at most 512 registers a thread (every allocation step
+   in the reciprocals' table), at most 2^25 bytes of shared memory an SM (32 MiB, 140 times the most so
+   far: a percentage of it fits 32 bits), a per-block limit of at least the static one, the opt-in limit
+   and the reserved bytes below 2^31, carveouts below 2^22 KiB (a block that fits and any carveout are then
+   below 2^32: smem_blocks_of's division); another device takes the API's path, which answers the same. */
 #define WARP ((uint32_t)1 << SHAPE_WARP_SHIFT, (uint32_t)1 << SHAPE_WARP_SHIFT)
 #define UNIT ((uint32_t)1 << SHAPE_UNIT_SHIFT, (uint32_t)1 << SHAPE_UNIT_SHIFT)
-static const i32x8 device_row0_single[2] = ROW8(DEVICE_SIZE, NV, (0, 1000), (0, 1000), SMALL, WARP, SMALL1,
-                                                ((uint32_t)1 << SHAPE_WARP_SHIFT, SMALL_MAX));
-static const i32x8 device_row1_single[2] = ROW8(SMALL1, (1, INT32_MAX), (1, INT32_MAX), (1, SHAPE_REGS_MAX), UNIT, (1, 64),
-                                                (0, 64), SMALL);
-static const i32x8 device_row2_single[2] = ROW8((0, SHAPE_SMEM_MAX), ZERO, (GPUOCC_NV_SMEM_STATIC_MAX, UINT32_MAX), ZERO, ANY,
-                                                BYTES_HIGH, ANY, BYTES_HIGH);
+#define KIB_SINGLE (0, SHAPE_CARVEOUT_KIB_MAX)
+static const i32x8 device_rows[2][6][2] = {
+    {
+        /* size, vendor, arch major, minor, sm_count, warp_size, max_threads_per_block, max_threads_per_sm
+           (>= warp_size: device_ok_sized) */
+        ROW8(ANY, NV, (0, 1000), (0, 1000), SMALL, (1, 1024), SMALL1, SMALL1),
+        /* max_blocks_per_sm, regs_per_sm, regs_per_block, regs_per_thread_max, reg_alloc_unit,
+           sub_partitions, reg_compat_sub_partitions, barriers_per_sm */
+        ROW8(SMALL1, (1, INT32_MAX), (1, INT32_MAX), SMALL1, SMALL1, (1, 64), (0, 64), SMALL),
+        /* the four int64 byte counts, low word then high word */
+        ROW8(ANY, BYTES_HIGH, ANY, BYTES_HIGH, ANY, BYTES_HIGH, ANY, BYTES_HIGH),
+        /* smem_alloc_unit_bytes, carveout_count, carveouts_kib[0 .. 5] */
+        ROW8(SMALL1, (0, GPUOCC_MAX_CARVEOUTS), KIB, KIB, KIB, KIB, KIB, KIB),
+        ROW8(KIB, KIB, KIB, KIB, KIB, KIB, KIB, KIB),
+        /* carveouts_kib[14], [15], then simds_per_cu, waves_per_simd and the words past them: zero */
+        ROW8(KIB, KIB, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO),
+    },
+    {
+        ROW8(DEVICE_SIZE, NV, (0, 1000), (0, 1000), SMALL, WARP, SMALL1, ((uint32_t)1 << SHAPE_WARP_SHIFT, SMALL_MAX)),
+        ROW8(SMALL1, (1, INT32_MAX), (1, INT32_MAX), (1, SHAPE_REGS_MAX), UNIT, (1, 64), (0, 64), SMALL),
+        /* smem_per_sm_bytes, smem_per_block_bytes (>= the static limit), the opt-in limit, the reserved
+           bytes */
+        ROW8((0, SHAPE_SMEM_MAX), ZERO, (GPUOCC_NV_SMEM_STATIC_MAX, INT32_MAX), ZERO, (0, INT32_MAX), ZERO,
+             (0, INT32_MAX), ZERO),
+        ROW8(SMALL1, (0, GPUOCC_MAX_CARVEOUTS), KIB_SINGLE, KIB_SINGLE, KIB_SINGLE, KIB_SINGLE, KIB_SINGLE,
+             KIB_SINGLE),
+        ROW8(KIB_SINGLE, KIB_SINGLE, KIB_SINGLE, KIB_SINGLE, KIB_SINGLE, KIB_SINGLE, KIB_SINGLE, KIB_SINGLE),
+        ROW8(KIB_SINGLE, KIB_SINGLE, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO),
+    },
+};
 static const i32x4 device_tail[2] = ROW(SMALL, ZERO, SMALL, ZERO);
 
 /* A kernel's 28 words: rows of words 0 .. 7, 8 .. 15, 20 .. 27 (words 16 .. 23 are zero); size any or the
@@ -267,12 +279,9 @@ static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool si
 {
     const unsigned char *b = (const unsigned char *)d;
     struct bad_lanes bad = {{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0}};
-    out_of_bounds8(&bad, b, sized ? device_row0_single : device_rows[0], wide);
-    out_of_bounds8(&bad, b + 32, sized ? device_row1_single : device_rows[1], wide);
-    out_of_bounds8(&bad, b + 64, sized ? device_row2_single : device_rows[2], wide);
 #pragma GCC unroll 8
-    for (size_t row = 3; row < 6; row++)
-        out_of_bounds8(&bad, b + 32 * row, device_rows[row], wide);
+    for (size_t row = 0; row < 6; row++)
+        out_of_bounds8(&bad, b + 32 * row, device_rows[sized][row], wide);
 #pragma GCC unroll 8
     for (size_t at = 192; at < GPUOCC_DEVICE_SIZE_INTEL; at += 32)
         nonzero8(&bad, b + at, wide);
@@ -287,14 +296,18 @@ static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool si
                          ((uint64_t)top >= (uint64_t)d->smem_per_block_optin_bytes +
                                                (uint64_t)d->smem_reserved_per_block_bytes));
     bool rows_ok;
+#if defined(__clang__) || __GNUC__ >= 12
     if (wide) {
-        /* the tail's lanes with the rows': one test */
+        /* the tail's lanes with the rows': one test (a shuffle with zeros: one instruction, or none) */
         const i32x4 zero4 = {0, 0, 0, 0};
         bad.w |= __builtin_shufflevector(bad_tail, zero4, 0, 1, 2, 3, 4, 5, 6, 7);
         rows_ok = none8(&bad.w);
     } else {
         rows_ok = none(bad.h | bad_tail);
     }
+#else
+    rows_ok = none_bad(&bad, wide) & none(bad_tail);
+#endif
     bool ok = rows_ok & (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) & carveouts_ok;
     /* at least a warp an SM; the kernels' static shared memory bound holds for every launch the device
        allows (both in the single calls' rows) */
@@ -346,11 +359,12 @@ static inline bool device_ok(const gpuocc_device *d)
 static inline bool device_ok_sized(const gpuocc_device *d, bool sized, bool wide)
 {
     (void)wide;
-    /* the single calls' shape (SHAPE_*) */
-    return (!sized || (d->size == sizeof *d && d->warp_size == 1 << SHAPE_WARP_SHIFT &&
-                       d->reg_alloc_unit == 1 << SHAPE_UNIT_SHIFT && d->regs_per_thread_max <= SHAPE_REGS_MAX &&
-                       d->smem_per_sm_bytes <= SHAPE_SMEM_MAX)) &&
-           device_ok_body(d);
+    /* the single calls' shape (SHAPE_*, the rows above), once the device is checked */
+    return (!sized || d->size == sizeof *d) && device_ok_body(d) &&
+           (!sized || (d->warp_size == 1 << SHAPE_WARP_SHIFT && d->reg_alloc_unit == 1 << SHAPE_UNIT_SHIFT &&
+                       d->regs_per_thread_max <= SHAPE_REGS_MAX && d->smem_per_sm_bytes <= SHAPE_SMEM_MAX &&
+                       d->smem_per_block_optin_bytes <= INT32_MAX && d->smem_reserved_per_block_bytes <= INT32_MAX &&
+                       (d->carveout_count == 0 || d->carveouts_kib[d->carveout_count - 1] <= SHAPE_CARVEOUT_KIB_MAX)));
 }
 
 static inline bool kernel_ok(const gpuocc_kernel *k)
@@ -377,12 +391,11 @@ bool gpuocc_nv_kernel_fast_virtual_ok(const gpuocc_kernel *k)
 
 /*
  * One launch on a device the fast evaluation covers: the rules of lib/nvidia/fast.h (the batch's and the
- * sweeps' copy), written for the single calls: the parameters read through one pointer (the prepared
- * block in place, or a device's struct gpuocc_nv_fast whose constants fold), every limit in its public
- * form from the start (GPUOCC_UNLIMITED, all ones, is the largest unsigned value: the minimum is taken
- * unsigned, and no limit is converted afterwards), no branch on the device either (a device without
- * carveouts or without the GP10x layout takes the same instructions, which answer the same there: see
- * below), and the limits stored as they are combined.
+ * sweeps' copy), written for the single calls: the parameters read in place (the device's fields, or the
+ * prepared block's), every limit in its public form from the start (GPUOCC_UNLIMITED, all ones, is the
+ * largest unsigned value: the minimum is taken unsigned, and no limit is converted afterwards), branches
+ * on the device alone (no carveouts, no barrier limit, no virtual resources, the GP10x layout), and the
+ * limits stored as they are combined.
  */
 #define UNLIMITED GPUOCC_UNLIMITED
 
@@ -395,17 +408,21 @@ static inline uint32_t umin32(uint32_t a, uint32_t b)
    (quick_eval).  Conditional expressions over values kept in registers (GPUOCC_KEEP): conditional moves,
    no branch on the launch. */
 
-/* Blocks `carveout` bytes hold of `alloc` each (none when `alloc` is 0, 0 when too much); `wide`: the
-   carveout may pass 2^31 (the quotient capped: a count of INT32_MAX is none, as gpuocc_rule_all says).
-   An integer division: on the processors this is tuned on, a third of the latency of the same quotient in
-   doubles (the two conversions included), and the quotient is on the call's longest path. */
+/* Blocks `carveout` bytes (below 2^32) hold of `alloc` each (none when `alloc` is 0, 0 when too much);
+   `wide`: the carveout may pass 2^31 (the quotient capped: a count of INT32_MAX is none, as
+   gpuocc_rule_all says).  One 32-bit integer division: on the processors this is tuned on, a third of the
+   latency of the same quotient in doubles (the two conversions included), which was the call's longest
+   path; one instruction on 32-bit targets too, and on older x86 cores quicker than a 64-bit one.  Exact
+   wherever it counts: a block that is not too much is at most a per-block limit with the reserved part,
+   below 2^32 (the single calls' shape; the prepared call's tables hold less); a larger one's quotient is
+   not used (its low word, made at least 1, only keeps the division defined). */
 static GPUOCC_ALWAYS_INLINE uint32_t smem_blocks_of(int64_t carveout, int64_t alloc, bool too_much, bool wide)
 {
-    /* carveout <= 2^40 (a 32-bit division, past a clamp of the divisor, measured no faster) */
-    uint64_t quotient = (uint64_t)carveout / (uint64_t)(alloc + (alloc == 0));
-    uint32_t count = (uint32_t)quotient;
+    uint32_t divisor = (uint32_t)alloc;
+    divisor += divisor == 0;
+    uint32_t count = (uint32_t)carveout / divisor;
     if (wide)
-        count = quotient < INT32_MAX ? count : (uint32_t)INT32_MAX;
+        count = count < INT32_MAX ? count : (uint32_t)INT32_MAX;
     GPUOCC_KEEP(count);
     uint32_t none = (uint32_t)(alloc == 0);
     if (wide)
@@ -704,12 +721,10 @@ static GPUOCC_ALWAYS_INLINE bool quick_eval(const struct gpuocc_nv_quick *q, con
 }
 
 /*
- * The rules on a checked device and kernel (false when the fast evaluation does not cover them).  On the
- * common device shape (32-thread warps, 256-register allocation units, no second register layout to fit
- * as GP100 has) the shared part is built with those units as constants, which fold into the inlined rules;
- * other devices with power-of-two units take the same rules with their shifts.  In a function of its own,
- * apart from the checks: the checks' vectors and the rules' values then do not compete for registers (one
- * frame held every value of both, a hundred spills).
+ * The rules on a device and kernel the single calls' checks passed (false when a unit is not a power of
+ * two: the API's path then).  GP100's second register layout apart, so that elsewhere its check folds
+ * away.  In a function of its own, apart from the checks: the checks' vectors and the rules' values then
+ * do not compete for registers (one frame held every value of both, a hundred spills).
  */
 static GPUOCC_ALWAYS_INLINE bool eval_checked(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {

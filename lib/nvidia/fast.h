@@ -4,8 +4,9 @@
  * gpuocc_rule_all; it only covers less: the checks below are conservative (what they accept,
  * gpuocc_device_validate and the kernel checks accept; what they refuse goes to the plain path, which names
  * the error or answers), and the evaluation needs power-of-two units and small values, so every division is
- * a shift, a multiplication by a tabled reciprocal, an exact floating-point quotient (shared memory) or,
- * past the table (more than 64 barriers), one 32-bit divide.
+ * a shift, a multiplication by a tabled reciprocal, an exact floating-point quotient (shared memory; the
+ * single calls in lib/nvidia/fast.c divide it in 32-bit integers) or, past the table (more than 64
+ * barriers), one 32-bit divide.
  */
 #ifndef GPUOCC_NV_FAST_H
 #define GPUOCC_NV_FAST_H
@@ -95,7 +96,7 @@ static inline int32_t gpuocc_select_i32(bool yes, int32_t a, int32_t b)
    single call reads them in place from its short tagged block, struct gpuocc_nv_single; on a device at
    hand the compiler reads them from the device itself).  One list of fields for both: struct
    gpuocc_nv_params, which struct gpuocc_nv_fast holds as anonymous members (the sweeps name them
-   directly) and as `params` (the single calls' rules take a pointer to it). */
+   directly) and as `params` (the prepared state keeps it whole: struct gpuocc_nv_single). */
 #define GPUOCC_NV_PARAMS_FIELDS                                                                                \
     uint32_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift;                                     \
     uint32_t slots;                    /* warp slots per SM */                                                 \

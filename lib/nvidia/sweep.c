@@ -544,6 +544,7 @@ static GPUOCC_ALWAYS_INLINE void sweep_threads(const struct gpuocc_nv_fast *f, c
                                                int64_t from, int64_t step, int64_t n, gpuocc_sweep_point *points,
                                                bool wide)
 {
+    (void)wide; /* read only where the eight lanes are built (THREAD_LANES8) */
     const gpuocc_device *d = f->d;
     struct gpuocc_nv_regs regs;
     struct gpuocc_nv_answer a;

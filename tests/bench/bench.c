@@ -436,10 +436,10 @@ static void run_one_nvidia(void *p)
     sink = total;
 }
 
-/* One row: what, gpuocc's time, the reference's, the ratio against the target; returns 1 when missed. */
-/* One row: the times, the ratio, the target and the load; returns 1 when missed.  `blocked`: the target
-   belongs to an issue that ended blocked on it (the row prints so and is not counted: the run's status
-   tells whether the targets in force hold). */
+/* One row: what, gpuocc's time, the reference's, the ratio against the target and the load; returns 1
+   when missed.  `blocked`: the target belongs to an issue that ended blocked on it (the row prints so and
+   is not counted: the run's status tells whether the targets in force hold; the `instructions` benchmark
+   still holds those queries to their instruction counts). */
 static int verdict_of(const char *what, double ours, double theirs, double target, const char *blocked)
 {
     double ratio = ours / theirs;

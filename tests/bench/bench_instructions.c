@@ -2,8 +2,8 @@
  * Instructions per call, counted by callgrind (deterministic, unlike a timing): a fixed set of launches on
  * five NVIDIA architectures through gpuocc_occupancy (one device at a time, and the devices mixed),
  * gpuocc_occupancy_prepared (the same two ways), a batch of one launch, a batch of 1,000 per device (per
- * launch), and two queries that share the single calls' device check (gpuocc_smem_dynamic_available, a
- * 32-point threads sweep).  Each query's loop runs between
+ * launch), and three queries that share the single calls' device check (gpuocc_smem_dynamic_available, a
+ * 32-point threads sweep, a 17-point barriers sweep).  Each query's loop runs between
  * callgrind client requests (zero the counts, dump them under the query's name); tests/bench/
  * callgrind_check.py runs this program under `valgrind --tool=callgrind`, divides each dump's total by
  * LAUNCHES and compares with the baseline stored in tests/bench/instructions.txt.
@@ -183,6 +183,18 @@ static GPUOCC_NOINLINE_BENCH void measure_sweep_threads(const unsigned char *dev
     sink = total;
 }
 
+/* A sweep of the barriers axis, 0 .. 16 (the benchmark's shortest sweep: 17 points), per launch. */
+static GPUOCC_NOINLINE_BENCH void measure_sweep_barriers(const unsigned char *dev_of)
+{
+    long total = 0;
+    for (int i = 0; i < LAUNCHES; i++) {
+        int32_t n = 0;
+        gpuocc_sweep(&devices[dev_of[i]], &kernels[i], GPUOCC_AXIS_BARRIERS, 0, 16, 1, points, 32, &n);
+        total += n;
+    }
+    sink = total;
+}
+
 int main(void)
 {
     for (int j = 0; j < DEVICES; j++) {
@@ -236,6 +248,7 @@ int main(void)
     MEASURE("batch", measure_batch, which);
     MEASURE("smem_dynamic_available", measure_smem_available, which);
     MEASURE("sweep_threads", measure_sweep_threads, which);
+    MEASURE("sweep_barriers", measure_sweep_barriers, which);
 #ifdef GPUOCC_HAVE_CUDA_OCCUPANCY
     MEASURE("header", measure_header, which);
     MEASURE("header_mixed", measure_header, mixed);
