@@ -246,9 +246,10 @@ static gpuocc_kernel random_single_launch(const gpuocc_device *d)
     return k;
 }
 
-Test(fastpath, single_call_equals_the_plain_rules)
+/* The plain rules' answer: the same structs declared one layout larger (a zero tail) go through the plain
+   checks and rules. */
+static int32_t plain_occupancy(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
-    /* The same structs declared one layout larger (a zero tail) go through the plain checks and rules. */
     struct {
         gpuocc_device d;
         uint64_t tail;
@@ -257,20 +258,25 @@ Test(fastpath, single_call_equals_the_plain_rules)
         gpuocc_kernel k;
         uint64_t tail;
     } big_kernel;
+    memset(&big_dev, 0, sizeof big_dev);
+    memset(&big_kernel, 0, sizeof big_kernel);
+    big_dev.d = *d, big_dev.d.size = sizeof big_dev;
+    big_kernel.k = *k, big_kernel.k.size = sizeof big_kernel;
+    return gpuocc_occupancy(&big_dev.d, &big_kernel.k, r);
+}
+
+Test(fastpath, single_call_equals_the_plain_rules)
+{
     long answered = 0;
     for (int round = 0; round < 200000; round++) {
         gpuocc_device d = random_device();
         gpuocc_kernel k = random_single_launch(&d);
-        memset(&big_dev, 0, sizeof big_dev);
-        memset(&big_kernel, 0, sizeof big_kernel);
-        big_dev.d = d, big_dev.d.size = sizeof big_dev;
-        big_kernel.k = k, big_kernel.k.size = sizeof big_kernel;
         gpuocc_result fast, plain;
         memset(&fast, 0xA5, sizeof fast);
         memset(&plain, 0xA5, sizeof plain);
         fast.size = plain.size = sizeof fast;
         int32_t rc = gpuocc_occupancy(&d, &k, &fast);
-        cr_assert_eq(rc, gpuocc_occupancy(&big_dev.d, &big_kernel.k, &plain), "round %d", round);
+        cr_assert_eq(rc, plain_occupancy(&d, &k, &plain), "round %d", round);
         cr_assert_eq(memcmp(&fast, &plain, sizeof fast), 0,
                      "round %d: warp %d unit %d parts %d smem unit %d carveouts %d; threads %d regs %d static %lld "
                      "dynamic %lld: fast %d blocks, plain %d",
@@ -307,14 +313,6 @@ Test(fastpath, single_call_equals_the_plain_rules)
    rules' answer, field by field. */
 Test(fastpath, single_calls_at_the_shape_bounds)
 {
-    struct {
-        gpuocc_device d;
-        uint64_t tail;
-    } big_dev;
-    struct {
-        gpuocc_kernel k;
-        uint64_t tail;
-    } big_kernel;
     const char *bases[] = {"sm_60", "sm_75", "H100"}; /* no carveouts (and GP100's layout), few, many */
     const int64_t near[] = {-1024, -1, 0, 1, 1024};
     const int32_t kib_near[] = {-2, -1, 0, 1, 2}, regs_near[] = {256, 511, 512, 513, 1024};
@@ -356,21 +354,17 @@ Test(fastpath, single_calls_at_the_shape_bounds)
                     continue;
                 gpuocc_prepared p = {.size = sizeof p};
                 cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
-                memset(&big_dev, 0, sizeof big_dev);
-                big_dev.d = d, big_dev.d.size = sizeof big_dev;
                 for (int round = 0; round < 400; round++) {
                     gpuocc_kernel k = random_single_launch(&d);
                     if (round % 4 == 0) /* a block near 2^32 bytes */
                         k.smem_optin = 1, k.smem_dynamic_max_bytes = -1,
                         k.smem_dynamic_bytes = ((int64_t)1 << 32) + pick(-4096, 4096) - k.smem_static_bytes;
-                    memset(&big_kernel, 0, sizeof big_kernel);
-                    big_kernel.k = k, big_kernel.k.size = sizeof big_kernel;
                     gpuocc_result fast, prepared, plain;
                     memset(&fast, 0xA5, sizeof fast);
                     memset(&prepared, 0xA5, sizeof prepared);
                     memset(&plain, 0xA5, sizeof plain);
                     fast.size = prepared.size = plain.size = sizeof fast;
-                    int32_t rc = gpuocc_occupancy(&big_dev.d, &big_kernel.k, &plain);
+                    int32_t rc = plain_occupancy(&d, &k, &plain);
                     cr_assert_eq(gpuocc_occupancy(&d, &k, &fast), rc, "%s field %d edge %d round %d", bases[b], field,
                                  e, round);
                     cr_assert_eq(gpuocc_occupancy_prepared(&p, &k, &prepared), rc, "%s field %d edge %d round %d",
@@ -421,14 +415,6 @@ Test(fastpath, a_block_past_4_gib_fits_no_sm)
 Test(fastpath, sweep_points_equal_the_plain_rules)
 {
     static gpuocc_sweep_point points[5000];
-    struct {
-        gpuocc_device d;
-        uint64_t tail;
-    } big_dev;
-    struct {
-        gpuocc_kernel k;
-        uint64_t tail;
-    } big_kernel;
     long compared = 0;
     for (int round = 0; round < 3000; round++) {
         gpuocc_device d = random_device();
@@ -460,21 +446,18 @@ Test(fastpath, sweep_points_equal_the_plain_rules)
         cr_assert_eq(rc, GPUOCC_OK, "round %d axis %d from %lld to %lld step %lld: %d", round, axis, (long long)from,
                      (long long)to, (long long)step, rc);
         for (int32_t i = 0; i < n; i++) {
-            memset(&big_dev, 0, sizeof big_dev);
-            memset(&big_kernel, 0, sizeof big_kernel);
-            big_dev.d = d, big_dev.d.size = sizeof big_dev;
-            big_kernel.k = k, big_kernel.k.size = sizeof big_kernel;
+            gpuocc_kernel at = k;
             int64_t v = from + i * step;
             if (axis == GPUOCC_AXIS_THREADS)
-                big_kernel.k.threads_per_block = (int32_t)v;
+                at.threads_per_block = (int32_t)v;
             else if (axis == GPUOCC_AXIS_REGS)
-                big_kernel.k.regs_per_thread = (int32_t)v;
+                at.regs_per_thread = (int32_t)v;
             else if (axis == GPUOCC_AXIS_SMEM)
-                big_kernel.k.smem_dynamic_bytes = v;
+                at.smem_dynamic_bytes = v;
             else
-                big_kernel.k.barriers = (int32_t)v;
+                at.barriers = (int32_t)v;
             gpuocc_result r = {.size = sizeof r};
-            cr_assert_eq(gpuocc_occupancy(&big_dev.d, &big_kernel.k, &r), GPUOCC_OK);
+            cr_assert_eq(plain_occupancy(&d, &at, &r), GPUOCC_OK);
             gpuocc_sweep_point want = {.value = v, .blocks_per_sm = r.blocks_per_sm, .warps_per_sm = r.warps_per_sm,
                                        .occupancy = r.occupancy, .limiters = r.limiters, .limit_warps = r.limit_warps,
                                        .limit_regs = r.limit_regs, .limit_smem = r.limit_smem,

@@ -172,27 +172,27 @@ static GPUOCC_NOINLINE_BENCH void measure_smem_available(const unsigned char *de
 
 static gpuocc_sweep_point points[32];
 
-static GPUOCC_NOINLINE_BENCH void measure_sweep_threads(const unsigned char *dev_of)
+/* Sweeps of one axis over [from, to] by step, one a launch. */
+static void sweep_loop(const unsigned char *dev_of, int32_t axis, int64_t from, int64_t to, int64_t step)
 {
     long total = 0;
     for (int i = 0; i < LAUNCHES; i++) {
         int32_t n = 0;
-        gpuocc_sweep(&devices[dev_of[i]], &kernels[i], GPUOCC_AXIS_THREADS, 32, 1024, 32, points, 32, &n);
+        gpuocc_sweep(&devices[dev_of[i]], &kernels[i], axis, from, to, step, points, 32, &n);
         total += n;
     }
     sink = total;
 }
 
+static GPUOCC_NOINLINE_BENCH void measure_sweep_threads(const unsigned char *dev_of)
+{
+    sweep_loop(dev_of, GPUOCC_AXIS_THREADS, 32, 1024, 32);
+}
+
 /* A sweep of the barriers axis, 0 .. 16 (the benchmark's shortest sweep: 17 points), per launch. */
 static GPUOCC_NOINLINE_BENCH void measure_sweep_barriers(const unsigned char *dev_of)
 {
-    long total = 0;
-    for (int i = 0; i < LAUNCHES; i++) {
-        int32_t n = 0;
-        gpuocc_sweep(&devices[dev_of[i]], &kernels[i], GPUOCC_AXIS_BARRIERS, 0, 16, 1, points, 32, &n);
-        total += n;
-    }
-    sink = total;
+    sweep_loop(dev_of, GPUOCC_AXIS_BARRIERS, 0, 16, 1);
 }
 
 int main(void)
