@@ -125,9 +125,6 @@ static inline uint64_t gpuocc_state_sum(const void *state, size_t bytes, size_t 
    zeros do not give the zero a state never prepared holds.  Additions only, without a multiplication, so
    that it costs a few cycles and out-of-order execution overlaps it with the call's own work. */
 #define GPUOCC_TAG_SEED 0x9e3779b97f4a7c15u
-#if GPUOCC_VECTORS
-typedef uint64_t gpuocc_u64x2 __attribute__((vector_size(16)));
-#endif
 static inline uint64_t gpuocc_state_tag(const void *state, size_t words)
 {
     const unsigned char *p = (const unsigned char *)state;

@@ -174,18 +174,19 @@ static inline void launch_at(const struct context *c, uint64_t cap, const gpuocc
 #if GPUOCC_VECTORS && (defined(__clang__) || __GNUC__ >= 9)
 #define BATCH_VECTORS 1
 #define LANES 8
-typedef int32_t v8i32 __attribute__((vector_size(32)));
-typedef uint32_t v8u32 __attribute__((vector_size(32)));
-typedef float v8f32 __attribute__((vector_size(32)));
-typedef int64_t v4i64 __attribute__((vector_size(32)));
-typedef int32_t v4i32 __attribute__((vector_size(16)));
-typedef uint64_t v2u64 __attribute__((vector_size(16)));
-typedef int64_t v2i64 __attribute__((vector_size(16)));
-typedef float v4f32 __attribute__((vector_size(16)));
-typedef double v2f64 __attribute__((vector_size(16)));
-typedef double v4f64 __attribute__((vector_size(32)));
-typedef int64_t v8i64 __attribute__((vector_size(64)));
-typedef double v8f64 __attribute__((vector_size(64)));
+typedef gpuocc_i32x8 i32x8;
+typedef gpuocc_u32x8 u32x8;
+typedef gpuocc_f32x8 f32x8;
+typedef gpuocc_i64x4 i64x4;
+typedef gpuocc_i32x4 i32x4;
+typedef gpuocc_u64x2 u64x2;
+typedef gpuocc_i64x2 i64x2;
+typedef gpuocc_f32x4 f32x4;
+typedef gpuocc_f64x2 f64x2;
+typedef gpuocc_f64x4 f64x4;
+/* eight 64-bit lanes: the batch's alone */
+typedef int64_t i64x8 __attribute__((vector_size(64)));
+typedef double f64x8 __attribute__((vector_size(64)));
 
 /* Launch values the vector lanes take: threads 1 .. thread_cap (a power of two), registers 0 .. 1023, byte
    counts 0 .. 2^28 - 1 (static ones at most GPUOCC_NV_SMEM_STATIC_MAX). */
@@ -196,22 +197,22 @@ typedef double v8f64 __attribute__((vector_size(64)));
 /* The per-batch values the lanes use, each in every lane (a vector in memory is an operand; a scalar is
    broadcast again at every group, the stores to the columns possibly aliasing it). */
 struct lanes {
-    v8i32 one, cap_mask, bytes_mask, static_max, max_threads, regs_max, unit_round, unit_mask, parts_round, parts_mask;
-    v8i32 compat_round, compat_mask, smem_round, smem_mask, reserved, per_block, optin, dynamic_max, no_limit;
-    v8i32 smem_per_sm;
-    v8i32 fixed;      /* the least of the limits no column changes: the block slots', barriers', virtual resources' */
-    v8i32 fixed_bits; /* the limiters among those three that equal it */
-    v8i32 warps_bit, regs_bit, smem_bit, public_barriers, slot_blocks, unlimited;
-    v8f32 slots, part_units, compat_units, block_units; /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
-    v4f64 inverse_slots; /* 1 / warp slots when that is exact (a power of two): the occupancy as a product */
-    v4f64 slots_d;       /* else the quotient by the slots, as gpuocc_rule_all divides */
+    i32x8 one, cap_mask, bytes_mask, static_max, max_threads, regs_max, unit_round, unit_mask, parts_round, parts_mask;
+    i32x8 compat_round, compat_mask, smem_round, smem_mask, reserved, per_block, optin, dynamic_max, no_limit;
+    i32x8 smem_per_sm;
+    i32x8 fixed;      /* the least of the limits no column changes: the block slots', barriers', virtual resources' */
+    i32x8 fixed_bits; /* the limiters among those three that equal it */
+    i32x8 warps_bit, regs_bit, smem_bit, public_barriers, slot_blocks, unlimited;
+    f32x8 slots, part_units, compat_units, block_units; /* floor(regs_per_block / reg_alloc_unit), at most 2^14 */
+    f64x4 inverse_slots; /* 1 / warp slots when that is exact (a power of two): the occupancy as a product */
+    f64x4 slots_d;       /* else the quotient by the slots, as gpuocc_rule_all divides */
     /* the carveouts a launch may get (at least the preference), the last first: the one chosen is the
        first of the device's list that holds the block, as the scalar lookup takes */
-    v8i32 carveout[GPUOCC_MAX_CARVEOUTS];
+    i32x8 carveout[GPUOCC_MAX_CARVEOUTS];
     int32_t carveouts;
     int32_t warp_shift, unit_shift, part_shift, compat_shift, smem_shift;
     /* the same in every lane: AVX2 shifts by a vector in memory, without moving the count to a register */
-    v8i32 warp_shift_v, unit_shift_v, part_shift_v, compat_shift_v, smem_shift_v, regs_mask;
+    i32x8 warp_shift_v, unit_shift_v, part_shift_v, compat_shift_v, smem_shift_v, regs_mask;
     bool compat, smem_optin, dynamic_given, inverse;
 };
 
@@ -228,77 +229,70 @@ struct lanes {
  * difference of integers below 2^24 (never -0: x - x is +0).  A 32-bit product (SSE2 has none, and GCC
  * makes one lane by lane) is a single-precision one there, of factors whose product is below 2^24.
  */
-#define V8_SPLAT(x) ((v8i32){0} + (int32_t)(x))
-#define V8_SPLATF(x) ((v8f32){0} + (float)(x))
+#define V8_SPLATF(x) ((f32x8){0} + (float)(x))
 #define V8_SELECT(mask, yes, no) (((mask) & (yes)) | (~(mask) & (no)))
-#define V8_FLOAT(v) __builtin_convertvector((v), v8f32)
+#define V8_FLOAT(v) __builtin_convertvector((v), f32x8)
 /* floor(a / b) of float lanes below 2^22, b >= 1 */
-#define V8_QUOTIENT(a, b) __builtin_convertvector((a) / (b), v8i32)
+#define V8_QUOTIENT(a, b) __builtin_convertvector((a) / (b), i32x8)
 /* masks: a > b, a == b (see above for the operands) */
-#define V8_GT(a, b, halves) ((halves) ? (v8i32)((v8u32)(b) - (v8u32)(a)) >> 31 : (a) > (b))
-#define V8_FGT(a, b, halves) ((halves) ? (v8i32)((b) - (a)) >> 31 : (a) > (b))
-#define V8_NE_HALVES(x) ((v8i32)((v8u32)(x) | -(v8u32)(x)) >> 31)
+#define V8_GT(a, b, halves) ((halves) ? (i32x8)((u32x8)(b) - (u32x8)(a)) >> 31 : (a) > (b))
+#define V8_FGT(a, b, halves) ((halves) ? (i32x8)((b) - (a)) >> 31 : (a) > (b))
+#define V8_NE_HALVES(x) ((i32x8)((u32x8)(x) | -(u32x8)(x)) >> 31)
 #define V8_EQ(a, b, halves) ((halves) ? ~V8_NE_HALVES((a) ^ (b)) : (a) == (b))
 #define V8_MIN(a, b, halves) V8_SELECT(V8_GT(b, a, halves), a, b)
-#define V8_MUL(a, b, halves) ((halves) ? __builtin_convertvector(V8_FLOAT(a) * V8_FLOAT(b), v8i32) : (a) * (b))
+#define V8_MUL(a, b, halves) ((halves) ? __builtin_convertvector(V8_FLOAT(a) * V8_FLOAT(b), i32x8) : (a) * (b))
 /* v shifted right (left) by the lanes' count s: by the vector sv where shifts take one (AVX2, a memory
    operand: no count to move to a register), else by the scalar (SSE2 has no shift by a vector) */
 #define V8_SHR(v, s, sv, halves) ((halves) ? (v) >> (s) : (v) >> (sv))
 #define V8_SHL(v, s, sv, halves) ((halves) ? (v) << (s) : (v) << (sv))
 
-#if defined(__clang__) || __GNUC__ >= 12
-#define V8_SHUFFLE(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
-#else
-#define V8_SHUFFLE(a, b, ...) __builtin_shuffle(a, b, (__typeof__(a)){__VA_ARGS__})
-#endif
-
 /* The low words of eight 64-bit counts into *v; their high bits past 2^28 are or-ed into *high. */
-static GPUOCC_ALWAYS_INLINE void v8_narrow(v8i32 *v, const int64_t *p, v4i64 *high, bool halves)
+static GPUOCC_ALWAYS_INLINE void v8_narrow(i32x8 *v, const int64_t *p, i64x4 *high, bool halves)
 {
-    v4i64 a, b;
+    i64x4 a, b;
     memcpy(&a, p, sizeof a);
     memcpy(&b, p + 4, sizeof b);
     *high |= a | b;
     if (!halves) {
-        *v = V8_SHUFFLE((v8i32)a, (v8i32)b, 0, 2, 4, 6, 8, 10, 12, 14);
+        *v = GPUOCC_SHUFFLE((i32x8)a, (i32x8)b, 0, 2, 4, 6, 8, 10, 12, 14);
         return;
     }
     /* a shuffle of 32-byte vectors, lane by lane too: of the four halves */
-    v4i32 h[4];
+    i32x4 h[4];
     memcpy(h, &a, sizeof a);
     memcpy(h + 2, &b, sizeof b);
-    v4i32 lo = V8_SHUFFLE(h[0], h[1], 0, 2, 4, 6), hi = V8_SHUFFLE(h[2], h[3], 0, 2, 4, 6);
+    i32x4 lo = GPUOCC_SHUFFLE(h[0], h[1], 0, 2, 4, 6), hi = GPUOCC_SHUFFLE(h[2], h[3], 0, 2, 4, 6);
     memcpy(v, &lo, sizeof lo);
     memcpy((char *)v + sizeof lo, &hi, sizeof hi);
 }
 
 /* Whether any lane is nonzero (the halves or-ed first: one 128-bit value to test) */
-static GPUOCC_ALWAYS_INLINE bool v8_any(const v8i32 *v)
+static GPUOCC_ALWAYS_INLINE bool v8_any(const i32x8 *v)
 {
-    v4i32 h[2];
+    i32x4 h[2];
     memcpy(h, v, sizeof h);
-    v2u64 w = (v2u64)(h[0] | h[1]);
+    u64x2 w = (u64x2)(h[0] | h[1]);
     return (w[0] | w[1]) != 0;
 }
 
 /* Eight 32-bit lanes into 64-bit elements at p */
-static GPUOCC_ALWAYS_INLINE void v8_store_wide(int64_t *p, const v8i32 *v, bool halves)
+static GPUOCC_ALWAYS_INLINE void v8_store_wide(int64_t *p, const i32x8 *v, bool halves)
 {
     if (!halves) {
         /* one conversion of the whole vector (GCC widens a 128-bit half lane by lane), stored in halves
            taken element by element (GCC copies a 64-byte vector through the stack) */
-        v8i64 w = __builtin_convertvector(*v, v8i64);
-        v4i64 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
+        i64x8 w = __builtin_convertvector(*v, i64x8);
+        i64x4 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
         memcpy(p, &lo, sizeof lo);
         memcpy(p + 4, &hi, sizeof hi);
         return;
     }
     /* each lane beside its sign */
-    v4i32 h[2];
+    i32x4 h[2];
     memcpy(h, v, sizeof h);
     for (int j = 0; j < 2; j++) {
-        v4i32 sign = h[j] >> 31;
-        v2i64 lo = (v2i64)V8_SHUFFLE(h[j], sign, 0, 4, 1, 5), hi = (v2i64)V8_SHUFFLE(h[j], sign, 2, 6, 3, 7);
+        i32x4 sign = h[j] >> 31;
+        i64x2 lo = (i64x2)GPUOCC_SHUFFLE(h[j], sign, 0, 4, 1, 5), hi = (i64x2)GPUOCC_SHUFFLE(h[j], sign, 2, 6, 3, 7);
         memcpy(p + 4 * j, &lo, sizeof lo);
         memcpy(p + 4 * j + 2, &hi, sizeof hi);
     }
@@ -325,39 +319,39 @@ static bool lanes_init(const struct context *c, struct lanes *l)
     memset(l, 0, sizeof *l);
     int32_t unit = d->reg_alloc_unit, parts = d->sub_partitions, compat = d->reg_compat_sub_partitions;
     int32_t smem_unit = d->smem_alloc_unit_bytes, reserved = (int32_t)d->smem_reserved_per_block_bytes;
-    l->one = V8_SPLAT(1);
-    l->cap_mask = V8_SPLAT(~(int32_t)(f->thread_cap - 1));
-    l->bytes_mask = V8_SPLAT(~(int32_t)(BYTES_LANE_MAX - 1));
-    l->static_max = V8_SPLAT(GPUOCC_NV_SMEM_STATIC_MAX);
-    l->max_threads = V8_SPLAT(d->max_threads_per_block);
-    l->regs_max = V8_SPLAT(d->regs_per_thread_max);
-    l->unit_round = V8_SPLAT(unit - 1), l->unit_mask = V8_SPLAT(-unit);
-    l->parts_round = V8_SPLAT(parts - 1), l->parts_mask = V8_SPLAT(-parts);
+    l->one = GPUOCC_SPLAT8(1);
+    l->cap_mask = GPUOCC_SPLAT8(~(int32_t)(f->thread_cap - 1));
+    l->bytes_mask = GPUOCC_SPLAT8(~(int32_t)(BYTES_LANE_MAX - 1));
+    l->static_max = GPUOCC_SPLAT8(GPUOCC_NV_SMEM_STATIC_MAX);
+    l->max_threads = GPUOCC_SPLAT8(d->max_threads_per_block);
+    l->regs_max = GPUOCC_SPLAT8(d->regs_per_thread_max);
+    l->unit_round = GPUOCC_SPLAT8(unit - 1), l->unit_mask = GPUOCC_SPLAT8(-unit);
+    l->parts_round = GPUOCC_SPLAT8(parts - 1), l->parts_mask = GPUOCC_SPLAT8(-parts);
     l->compat = compat > 0;
     if (l->compat)
-        l->compat_round = V8_SPLAT(compat - 1), l->compat_mask = V8_SPLAT(-compat);
+        l->compat_round = GPUOCC_SPLAT8(compat - 1), l->compat_mask = GPUOCC_SPLAT8(-compat);
     /* the reserved bytes and the rounding in one addition */
-    l->smem_round = V8_SPLAT(reserved + smem_unit - 1), l->smem_mask = V8_SPLAT(-smem_unit);
-    l->reserved = V8_SPLAT(reserved);
-    l->per_block = V8_SPLAT((int32_t)d->smem_per_block_bytes);
-    l->optin = V8_SPLAT((int32_t)d->smem_per_block_optin_bytes);
+    l->smem_round = GPUOCC_SPLAT8(reserved + smem_unit - 1), l->smem_mask = GPUOCC_SPLAT8(-smem_unit);
+    l->reserved = GPUOCC_SPLAT8(reserved);
+    l->per_block = GPUOCC_SPLAT8((int32_t)d->smem_per_block_bytes);
+    l->optin = GPUOCC_SPLAT8((int32_t)d->smem_per_block_optin_bytes);
     l->smem_optin = k->smem_optin != 0;
     l->dynamic_given = k->smem_dynamic_max_bytes >= 0;
-    l->dynamic_max = V8_SPLAT((int32_t)k->smem_dynamic_max_bytes);
-    l->no_limit = V8_SPLAT(GPUOCC_NO_LIMIT);
-    l->unlimited = V8_SPLAT(GPUOCC_UNLIMITED);
-    l->smem_per_sm = V8_SPLAT((int32_t)d->smem_per_sm_bytes);
+    l->dynamic_max = GPUOCC_SPLAT8((int32_t)k->smem_dynamic_max_bytes);
+    l->no_limit = GPUOCC_SPLAT8(GPUOCC_NO_LIMIT);
+    l->unlimited = GPUOCC_SPLAT8(GPUOCC_UNLIMITED);
+    l->smem_per_sm = GPUOCC_SPLAT8((int32_t)d->smem_per_sm_bytes);
     int32_t slot_blocks = d->max_blocks_per_sm;
     int32_t fixed = gpuocc_min32(slot_blocks, gpuocc_min32(c->barrier_blocks, c->virtual_blocks));
-    l->fixed = V8_SPLAT(fixed);
-    l->fixed_bits = V8_SPLAT((int32_t)((uint32_t)(slot_blocks == fixed) << GPUOCC_RESOURCE_BLOCKS |
+    l->fixed = GPUOCC_SPLAT8(fixed);
+    l->fixed_bits = GPUOCC_SPLAT8((int32_t)((uint32_t)(slot_blocks == fixed) << GPUOCC_RESOURCE_BLOCKS |
                                      (uint32_t)(c->barrier_blocks == fixed) << GPUOCC_RESOURCE_BARRIERS |
                                      (uint32_t)(c->virtual_blocks == fixed) << GPUOCC_RESOURCE_VIRTUAL));
-    l->warps_bit = V8_SPLAT(1 << GPUOCC_RESOURCE_WARPS);
-    l->regs_bit = V8_SPLAT(1 << GPUOCC_RESOURCE_REGISTERS);
-    l->smem_bit = V8_SPLAT(1 << GPUOCC_RESOURCE_SMEM);
-    l->public_barriers = V8_SPLAT(gpuocc_public_limit(c->barrier_blocks));
-    l->slot_blocks = V8_SPLAT(slot_blocks);
+    l->warps_bit = GPUOCC_SPLAT8(1 << GPUOCC_RESOURCE_WARPS);
+    l->regs_bit = GPUOCC_SPLAT8(1 << GPUOCC_RESOURCE_REGISTERS);
+    l->smem_bit = GPUOCC_SPLAT8(1 << GPUOCC_RESOURCE_SMEM);
+    l->public_barriers = GPUOCC_SPLAT8(gpuocc_public_limit(c->barrier_blocks));
+    l->slot_blocks = GPUOCC_SPLAT8(slot_blocks);
     l->slots = V8_SPLATF((float)f->slots);
     l->part_units = V8_SPLATF((float)f->part_units);
     l->compat_units = V8_SPLATF((float)f->compat_units);
@@ -365,99 +359,99 @@ static bool lanes_init(const struct context *c, struct lanes *l)
     l->block_units = V8_SPLATF((float)(block_units < (1 << 14) ? block_units : (1 << 14)));
     l->inverse = (f->slots & (f->slots - 1)) == 0;
     double inverse = 1.0 / (double)f->slots, slots_d = (double)f->slots;
-    l->inverse_slots = (v4f64){inverse, inverse, inverse, inverse};
-    l->slots_d = (v4f64){slots_d, slots_d, slots_d, slots_d};
+    l->inverse_slots = (f64x4){inverse, inverse, inverse, inverse};
+    l->slots_d = (f64x4){slots_d, slots_d, slots_d, slots_d};
     l->warp_shift = (int32_t)f->warp_shift;
     l->unit_shift = (int32_t)f->unit_shift;
     l->part_shift = (int32_t)f->part_shift;
     l->compat_shift = (int32_t)f->compat_shift;
     l->smem_shift = (int32_t)f->smem_shift;
-    l->warp_shift_v = V8_SPLAT(l->warp_shift), l->unit_shift_v = V8_SPLAT(l->unit_shift);
-    l->part_shift_v = V8_SPLAT(l->part_shift), l->compat_shift_v = V8_SPLAT(l->compat_shift);
-    l->smem_shift_v = V8_SPLAT(l->smem_shift);
-    l->regs_mask = V8_SPLAT(REGS_LANE_MASK);
+    l->warp_shift_v = GPUOCC_SPLAT8(l->warp_shift), l->unit_shift_v = GPUOCC_SPLAT8(l->unit_shift);
+    l->part_shift_v = GPUOCC_SPLAT8(l->part_shift), l->compat_shift_v = GPUOCC_SPLAT8(l->compat_shift);
+    l->smem_shift_v = GPUOCC_SPLAT8(l->smem_shift);
+    l->regs_mask = GPUOCC_SPLAT8(REGS_LANE_MASK);
     /* the carveouts of at least the preference (KiB, capped as the table's index is), the last first */
     int64_t preferred_kib = c->preferred_kib < KIB_MAX ? c->preferred_kib : KIB_MAX;
     for (int32_t i = d->carveout_count - 1; i >= 0; i--) {
         if (d->carveouts_kib[i] >= KIB_MAX)
             return false; /* the table's cap would matter (carveout_table rules it out: never so far) */
         if (d->carveouts_kib[i] >= preferred_kib)
-            l->carveout[l->carveouts++] = V8_SPLAT(d->carveouts_kib[i] * 1024);
+            l->carveout[l->carveouts++] = GPUOCC_SPLAT8(d->carveouts_kib[i] * 1024);
     }
     return true;
 }
 
 /* Launches i .. i + 7 in lanes from their threads, registers, static and dynamic bytes; false (nothing
    written) when one of them is out of the lanes' ranges (`high`: the high bits of 64-bit byte counts). */
-static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, const v8i32 *threads, const v8i32 *regs,
-                                        const v8i32 *smem_static, const v8i32 *smem_dynamic, const v4i64 *high,
+static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, const i32x8 *threads, const i32x8 *regs,
+                                        const i32x8 *smem_static, const i32x8 *smem_dynamic, const i64x4 *high,
                                         const gpuocc_batch *o, bool extras, size_t i, bool halves)
 {
-    const v8i32 zero = {0};
-    v8i32 t = *threads, r = *regs, st = *smem_static, dy = *smem_dynamic;
+    const i32x8 zero = {0};
+    i32x8 t = *threads, r = *regs, st = *smem_static, dy = *smem_dynamic;
     int32_t warp_shift = l->warp_shift, unit_shift = l->unit_shift, smem_shift = l->smem_shift;
-    v8i32 warp_shift_v = l->warp_shift_v, unit_shift_v = l->unit_shift_v, smem_shift_v = l->smem_shift_v;
+    i32x8 warp_shift_v = l->warp_shift_v, unit_shift_v = l->unit_shift_v, smem_shift_v = l->smem_shift_v;
     /* threads - 1 past the cap (a power of two), registers past 1023, byte counts past 2^28, static bytes
        past the static limit: the scalar launch, which refuses or answers them */
-    v8i32 bad = ((t - l->one) & l->cap_mask) | (r & l->regs_mask) | ((st | dy) & l->bytes_mask) |
-                V8_GT(st, l->static_max, halves) | (v8i32)(*high & ~(int64_t)(BYTES_LANE_MAX - 1));
+    i32x8 bad = ((t - l->one) & l->cap_mask) | (r & l->regs_mask) | ((st | dy) & l->bytes_mask) |
+                V8_GT(st, l->static_max, halves) | (i32x8)(*high & ~(int64_t)(BYTES_LANE_MAX - 1));
     if (v8_any(&bad))
         return false;
 
     /* warps */
-    v8i32 wpb = V8_SHR(t - l->one, warp_shift, warp_shift_v, halves) + l->one;
-    v8f32 wpb_f = V8_FLOAT(wpb);
-    v8i32 warps_blocks = ~V8_GT(t, l->max_threads, halves) & V8_QUOTIENT(l->slots, wpb_f);
+    i32x8 wpb = V8_SHR(t - l->one, warp_shift, warp_shift_v, halves) + l->one;
+    f32x8 wpb_f = V8_FLOAT(wpb);
+    i32x8 warps_blocks = ~V8_GT(t, l->max_threads, halves) & V8_QUOTIENT(l->slots, wpb_f);
 
     /* registers */
-    v8i32 per_warp = (V8_SHL(r, warp_shift, warp_shift_v, halves) + l->unit_round) & l->unit_mask;
-    v8i32 over = V8_GT(r, l->regs_max, halves);
-    v8i32 g = ~over & V8_SHR(per_warp, unit_shift, unit_shift_v, halves); /* 0 .. 64 */
-    v8i32 no_steps = V8_EQ(g, zero, halves);
-    v8f32 g_f = V8_FLOAT(g), g_divisor = V8_FLOAT(g - no_steps); /* 1 for none */
-    v8i32 rounded = (wpb + l->parts_round) & l->parts_mask;
+    i32x8 per_warp = (V8_SHL(r, warp_shift, warp_shift_v, halves) + l->unit_round) & l->unit_mask;
+    i32x8 over = V8_GT(r, l->regs_max, halves);
+    i32x8 g = ~over & V8_SHR(per_warp, unit_shift, unit_shift_v, halves); /* 0 .. 64 */
+    i32x8 no_steps = V8_EQ(g, zero, halves);
+    f32x8 g_f = V8_FLOAT(g), g_divisor = V8_FLOAT(g - no_steps); /* 1 for none */
+    i32x8 rounded = (wpb + l->parts_round) & l->parts_mask;
     /* the per-block check in allocation units: g x rounded <= floor(regs_per_block / unit) (both below 2^14) */
-    v8i32 fails = over | V8_FGT(g_f * V8_FLOAT(rounded), l->block_units, halves);
+    i32x8 fails = over | V8_FGT(g_f * V8_FLOAT(rounded), l->block_units, halves);
     /* warps per SM the register file gives at that allocation (below 2^15) */
-    v8i32 file_warps = V8_SHL(V8_QUOTIENT(l->part_units, g_divisor), l->part_shift, l->part_shift_v, halves);
-    v8i32 regs_blocks = V8_QUOTIENT(V8_FLOAT(file_warps), wpb_f);
+    i32x8 file_warps = V8_SHL(V8_QUOTIENT(l->part_units, g_divisor), l->part_shift, l->part_shift_v, halves);
+    i32x8 regs_blocks = V8_QUOTIENT(V8_FLOAT(file_warps), wpb_f);
     if (l->compat) {
         /* GP100: the block must also fit its GP10x siblings' layout (no allocation passes either way) */
-        v8i32 compat = (wpb + l->compat_round) & l->compat_mask;
-        v8i32 compat_quotient = V8_QUOTIENT(l->compat_units, g_divisor);
-        v8i32 compat_warps = V8_SHL(compat_quotient, l->compat_shift, l->compat_shift_v, halves);
+        i32x8 compat = (wpb + l->compat_round) & l->compat_mask;
+        i32x8 compat_quotient = V8_QUOTIENT(l->compat_units, g_divisor);
+        i32x8 compat_warps = V8_SHL(compat_quotient, l->compat_shift, l->compat_shift_v, halves);
         regs_blocks &= ~(V8_FGT(g_f * V8_FLOAT(compat), l->block_units, halves) | V8_GT(wpb, compat_warps, halves));
     }
     regs_blocks = ~fails & V8_SELECT(no_steps, l->no_limit, regs_blocks);
 
     /* shared memory */
-    v8i32 alloc = (st + dy + l->smem_round) & l->smem_mask;
+    i32x8 alloc = (st + dy + l->smem_round) & l->smem_mask;
     /* the first carveout of the device's list holding the block, of those holding the preference */
-    v8i32 carveout = l->smem_per_sm;
+    i32x8 carveout = l->smem_per_sm;
     for (int32_t j = 0; j < l->carveouts; j++)
         carveout = V8_SELECT(V8_GT(alloc, l->carveout[j], halves), carveout, l->carveout[j]);
-    v8i32 limit = l->per_block, too_much = zero;
+    i32x8 limit = l->per_block, too_much = zero;
     if (l->smem_optin) {
-        v8i32 dynamic_max = l->dynamic_given ? l->dynamic_max : l->optin - st;
-        v8i32 largest = st + l->reserved + (~V8_GT(zero, dynamic_max, halves) & dynamic_max);
+        i32x8 dynamic_max = l->dynamic_given ? l->dynamic_max : l->optin - st;
+        i32x8 largest = st + l->reserved + (~V8_GT(zero, dynamic_max, halves) & dynamic_max);
         limit = V8_SELECT(V8_GT(largest, l->per_block, halves), l->optin, limit);
         too_much = V8_GT(dy, dynamic_max, halves);
     }
     limit += l->reserved;
-    v8i32 alloc_units = V8_SHR(alloc, smem_shift, smem_shift_v, halves);
-    v8i32 nothing = V8_EQ(alloc_units, zero, halves);
+    i32x8 alloc_units = V8_SHR(alloc, smem_shift, smem_shift_v, halves);
+    i32x8 nothing = V8_EQ(alloc_units, zero, halves);
     /* 0 / 1 when nothing is allocated */
-    v8i32 carveout_units = V8_SHR(carveout, smem_shift, smem_shift_v, halves);
-    v8i32 fits = V8_QUOTIENT(V8_FLOAT(carveout_units), V8_FLOAT(alloc_units - nothing));
-    v8i32 smem_blocks = ~(too_much | V8_GT(alloc, limit, halves)) & V8_SELECT(nothing, l->no_limit, fits);
+    i32x8 carveout_units = V8_SHR(carveout, smem_shift, smem_shift_v, halves);
+    i32x8 fits = V8_QUOTIENT(V8_FLOAT(carveout_units), V8_FLOAT(alloc_units - nothing));
+    i32x8 smem_blocks = ~(too_much | V8_GT(alloc, limit, halves)) & V8_SELECT(nothing, l->no_limit, fits);
 
     /* the answer */
-    v8i32 blocks = V8_MIN(V8_MIN(warps_blocks, regs_blocks, halves), V8_MIN(smem_blocks, l->fixed, halves), halves);
-    v8i32 limiters = (V8_EQ(warps_blocks, blocks, halves) & l->warps_bit) |
+    i32x8 blocks = V8_MIN(V8_MIN(warps_blocks, regs_blocks, halves), V8_MIN(smem_blocks, l->fixed, halves), halves);
+    i32x8 limiters = (V8_EQ(warps_blocks, blocks, halves) & l->warps_bit) |
                      (V8_EQ(regs_blocks, blocks, halves) & l->regs_bit) |
                      (V8_EQ(smem_blocks, blocks, halves) & l->smem_bit) |
                      (V8_EQ(l->fixed, blocks, halves) & l->fixed_bits);
-    v8i32 warps = V8_MUL(blocks, wpb, halves); /* at most the warp slots */
+    i32x8 warps = V8_MUL(blocks, wpb, halves); /* at most the warp slots */
 
     memcpy(o->status + i, &zero, sizeof zero);
     if (o->blocks_per_sm)
@@ -470,8 +464,8 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, const v8i32 *thr
         /* warps <= slots < 2^22: exact in doubles, and so is the product by a power of two's inverse; else
            the correctly rounded quotient, gpuocc_rule_all's */
         if (!halves) {
-            v8f64 w = __builtin_convertvector(warps, v8f64);
-            v4f64 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
+            f64x8 w = __builtin_convertvector(warps, f64x8);
+            f64x4 lo = {w[0], w[1], w[2], w[3]}, hi = {w[4], w[5], w[6], w[7]};
             if (l->inverse)
                 lo *= l->inverse_slots, hi *= l->inverse_slots;
             else
@@ -479,13 +473,13 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, const v8i32 *thr
             memcpy(o->occupancy + i, &lo, sizeof lo);
             memcpy(o->occupancy + i + 4, &hi, sizeof hi);
         } else {
-            v2f64 by;
+            f64x2 by;
             memcpy(&by, l->inverse ? &l->inverse_slots : &l->slots_d, sizeof by);
-            v4i32 h[2];
+            i32x4 h[2];
             memcpy(h, &warps, sizeof h);
             for (int j = 0; j < 4; j++) {
-                v4i32 x = h[j / 2];
-                v2f64 q = {(double)x[2 * (j % 2)], (double)x[2 * (j % 2) + 1]};
+                i32x4 x = h[j / 2];
+                f64x2 q = {(double)x[2 * (j % 2)], (double)x[2 * (j % 2) + 1]};
                 q = l->inverse ? q * by : q / by;
                 memcpy(o->occupancy + i + 2 * j, &q, sizeof q);
             }
@@ -495,7 +489,7 @@ static GPUOCC_ALWAYS_INLINE bool launch8(const struct lanes *l, const v8i32 *thr
         return true;
 #define PUT8(field, v)                                                                                             \
     if (o->field) {                                                                                                \
-        v8i32 put = (v);                                                                                           \
+        i32x8 put = (v);                                                                                           \
         memcpy(o->field + i, &put, sizeof put);                                                                    \
     }
     PUT8(limit_warps, warps_blocks);
@@ -528,8 +522,8 @@ static GPUOCC_ALWAYS_INLINE size_t run_lanes(const struct context *c, const stru
                   o.limit_sgprs;
     bool wide = o.smem_width != 4;
     /* the base kernel's values where no column gives them */
-    v8i32 t = V8_SPLAT(k->threads_per_block), r = V8_SPLAT(k->regs_per_thread);
-    v8i32 st = V8_SPLAT(lane_bytes(k->smem_static_bytes)), dy = V8_SPLAT(lane_bytes(k->smem_dynamic_bytes));
+    i32x8 t = GPUOCC_SPLAT8(k->threads_per_block), r = GPUOCC_SPLAT8(k->regs_per_thread);
+    i32x8 st = GPUOCC_SPLAT8(lane_bytes(k->smem_static_bytes)), dy = GPUOCC_SPLAT8(lane_bytes(k->smem_dynamic_bytes));
     const int64_t *static64 = (const int64_t *)o.smem_static_bytes, *dynamic64 = (const int64_t *)o.smem_dynamic_bytes;
     const int32_t *static32 = (const int32_t *)o.smem_static_bytes, *dynamic32 = (const int32_t *)o.smem_dynamic_bytes;
     size_t i = 0;
@@ -538,7 +532,7 @@ static GPUOCC_ALWAYS_INLINE size_t run_lanes(const struct context *c, const stru
             memcpy(&t, o.threads_per_block + i, sizeof t);
         if (o.regs_per_thread)
             memcpy(&r, o.regs_per_thread + i, sizeof r);
-        v4i64 high = {0};
+        i64x4 high = {0};
         if (o.smem_static_bytes && wide)
             v8_narrow(&st, static64 + i, &high, halves);
         else if (o.smem_static_bytes)

@@ -53,8 +53,8 @@ _Static_assert(GPUOCC_DEVICE_SIZE_INTEL % 16 == 0 && offsetof(gpuocc_device, res
 /* Eight lanes a row: one instruction an operation where the caller is compiled for AVX2 (the single calls'
    clones), two otherwise.  Passed by pointer (a 32-byte vector by value changes the calling convention
    where AVX is off). */
-typedef int32_t i32x8 __attribute__((vector_size(32)));
-typedef uint32_t u32x8 __attribute__((vector_size(32)));
+typedef gpuocc_i32x8 i32x8;
+typedef gpuocc_u32x8 u32x8;
 #define ROW8(a, b, c, d, e, f, g, h)                                                                             \
     {{LO a, LO b, LO c, LO d, LO e, LO f, LO g, LO h}, {SPAN a, SPAN b, SPAN c, SPAN d, SPAN e, SPAN f, SPAN g, SPAN h}}
 #define SMALL (0, SMALL_MAX)
@@ -86,7 +86,7 @@ _Static_assert(offsetof(gpuocc_device, carveouts_kib) == 4 * 26 && GPUOCC_DEVICE
 static const i32x8 device_rows[2][6][2] = {
     {
         /* size, vendor, arch major, minor, sm_count, warp_size, max_threads_per_block, max_threads_per_sm
-           (>= warp_size: device_ok_sized) */
+           (>= warp_size: device_ok_for) */
         ROW8(ANY, NV, (0, 1000), (0, 1000), SMALL, (1, 1024), SMALL1, SMALL1),
         /* max_blocks_per_sm, regs_per_sm, regs_per_block, regs_per_thread_max, reg_alloc_unit,
            sub_partitions, reg_compat_sub_partitions, barriers_per_sm */
@@ -275,13 +275,14 @@ static GPUOCC_ALWAYS_INLINE void carveouts_wrong8(struct bad_lanes *bad, const g
     bad->w |= (c > below) ^ used;
 }
 
-static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool sized, bool wide)
+/* `single`: the single calls' rows (the current layout's size and their device shape) */
+static GPUOCC_ALWAYS_INLINE bool device_ok_for(const gpuocc_device *d, bool single, bool wide)
 {
     const unsigned char *b = (const unsigned char *)d;
     struct bad_lanes bad = {{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0}};
 #pragma GCC unroll 8
     for (size_t row = 0; row < 6; row++)
-        out_of_bounds8(&bad, b + 32 * row, device_rows[sized][row], wide);
+        out_of_bounds8(&bad, b + 32 * row, device_rows[single][row], wide);
 #pragma GCC unroll 8
     for (size_t at = 192; at < GPUOCC_DEVICE_SIZE_INTEL; at += 32)
         nonzero8(&bad, b + at, wide);
@@ -295,30 +296,18 @@ static GPUOCC_ALWAYS_INLINE bool device_ok_sized(const gpuocc_device *d, bool si
                          /* unsigned: the sum of two unchecked fields must not overflow */
                          ((uint64_t)top >= (uint64_t)d->smem_per_block_optin_bytes +
                                                (uint64_t)d->smem_reserved_per_block_bytes));
-    bool rows_ok;
-#if defined(__clang__) || __GNUC__ >= 12
-    if (wide) {
-        /* the tail's lanes with the rows': one test (a shuffle with zeros: one instruction, or none) */
-        const i32x4 zero4 = {0, 0, 0, 0};
-        bad.w |= __builtin_shufflevector(bad_tail, zero4, 0, 1, 2, 3, 4, 5, 6, 7);
-        rows_ok = none8(&bad.w);
-    } else {
-        rows_ok = none(bad.h | bad_tail);
-    }
-#else
-    rows_ok = none_bad(&bad, wide) & none(bad_tail);
-#endif
-    bool ok = rows_ok & (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) & carveouts_ok;
+    bool rows_ok = none_bad(&bad, wide), tail_ok = none(bad_tail);
+    bool ok = rows_ok & tail_ok & (d->smem_per_block_optin_bytes >= d->smem_per_block_bytes) & carveouts_ok;
     /* at least a warp an SM; the kernels' static shared memory bound holds for every launch the device
        allows (both in the single calls' rows) */
-    if (!sized)
+    if (!single)
         ok &= (d->max_threads_per_sm >= d->warp_size) & (d->smem_per_block_bytes >= GPUOCC_NV_SMEM_STATIC_MAX);
     return ok;
 }
 
 static GPUOCC_ALWAYS_INLINE bool device_ok_body(const gpuocc_device *d)
 {
-    return device_ok_sized(d, false, false);
+    return device_ok_for(d, false, false);
 }
 
 static GPUOCC_NOINLINE bool device_ok(const gpuocc_device *d)
@@ -326,11 +315,11 @@ static GPUOCC_NOINLINE bool device_ok(const gpuocc_device *d)
     return device_ok_body(d);
 }
 
-static GPUOCC_ALWAYS_INLINE bool kernel_ok_sized(const gpuocc_kernel *k, bool sized, bool wide)
+static GPUOCC_ALWAYS_INLINE bool kernel_ok_for(const gpuocc_kernel *k, bool single, bool wide)
 {
     const unsigned char *b = (const unsigned char *)k;
     struct bad_lanes bad = {{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0}};
-    out_of_bounds8(&bad, b, kernel_row0[sized], wide);
+    out_of_bounds8(&bad, b, kernel_row0[single], wide);
     out_of_bounds8(&bad, b + 32, kernel_row1, wide);
     nonzero8(&bad, b + 64, wide);
     out_of_bounds8(&bad, b + 80, kernel_row3, wide);
@@ -341,7 +330,7 @@ static GPUOCC_ALWAYS_INLINE bool kernel_ok_sized(const gpuocc_kernel *k, bool si
 
 static GPUOCC_ALWAYS_INLINE bool kernel_ok(const gpuocc_kernel *k)
 {
-    return kernel_ok_sized(k, false, false);
+    return kernel_ok_for(k, false, false);
 }
 #else
 static inline bool device_ok_body(const gpuocc_device *d)
@@ -356,12 +345,12 @@ static inline bool device_ok(const gpuocc_device *d)
     return device_ok_body(d);
 }
 
-static inline bool device_ok_sized(const gpuocc_device *d, bool sized, bool wide)
+static inline bool device_ok_for(const gpuocc_device *d, bool single, bool wide)
 {
     (void)wide;
     /* the single calls' shape (SHAPE_*, the rows above), once the device is checked */
-    return (!sized || d->size == sizeof *d) && device_ok_body(d) &&
-           (!sized || (d->warp_size == 1 << SHAPE_WARP_SHIFT && d->reg_alloc_unit == 1 << SHAPE_UNIT_SHIFT &&
+    return (!single || d->size == sizeof *d) && device_ok_body(d) &&
+           (!single || (d->warp_size == 1 << SHAPE_WARP_SHIFT && d->reg_alloc_unit == 1 << SHAPE_UNIT_SHIFT &&
                        d->regs_per_thread_max <= SHAPE_REGS_MAX && d->smem_per_sm_bytes <= SHAPE_SMEM_MAX &&
                        d->smem_per_block_optin_bytes <= INT32_MAX && d->smem_reserved_per_block_bytes <= INT32_MAX &&
                        (d->carveout_count == 0 || d->carveouts_kib[d->carveout_count - 1] <= SHAPE_CARVEOUT_KIB_MAX)));
@@ -377,10 +366,10 @@ static inline bool kernel_ok(const gpuocc_kernel *k)
            k->smem_dynamic_bytes < GPUOCC_FAST_BYTES && k->smem_dynamic_max_bytes < GPUOCC_FAST_BYTES;
 }
 
-static inline bool kernel_ok_sized(const gpuocc_kernel *k, bool sized, bool wide)
+static inline bool kernel_ok_for(const gpuocc_kernel *k, bool single, bool wide)
 {
     (void)wide;
-    return (!sized || (k->size == sizeof *k && k->threads_per_block <= SHAPE_THREADS_MAX)) && kernel_ok(k);
+    return (!single || (k->size == sizeof *k && k->threads_per_block <= SHAPE_THREADS_MAX)) && kernel_ok(k);
 }
 #endif
 
@@ -752,15 +741,14 @@ static GPUOCC_ALWAYS_INLINE bool prepared_eval(const uint64_t *opaque, const gpu
 {
     const gpuocc_nv_state *p = (const gpuocc_nv_state *)(const void *)opaque;
     const struct gpuocc_nv_quick *q = &p->quick;
-    /* one branch for them all: the tag's sum overlaps the kernel's checks.  `whole`: the API's entry, which
-       checked the structs' sizes but not the state's vendor (checked here with the rest) */
-    bool tag_ok = gpuocc_nv_quick_sum(q) == q->tag, kernel_fine = kernel_ok_sized(k, whole, wide);
+    /* one branch for them all: the tag's sum overlaps the kernel's checks (the single calls': every caller
+       gives a kernel of the current layout, and they hold it to 64 warps, the reciprocals' table).
+       `whole`: the API's entry, which checked the structs' sizes but not the state's vendor (checked here
+       with the rest) */
+    bool tag_ok = gpuocc_nv_quick_sum(q) == q->tag, kernel_fine = kernel_ok_for(k, true, wide);
     bool fine = tag_ok & kernel_fine;
-    /* at most 64 warps (the reciprocals' table: the single calls' kernel checks hold them to it) */
     if (whole)
         fine &= p->device.vendor == GPUOCC_VENDOR_NVIDIA;
-    else
-        fine &= (uint32_t)k->threads_per_block - 1 < (uint32_t)GPUOCC_FAST_STEPS << SHAPE_WARP_SHIFT;
     return fine && quick_eval(q, &p->quick_tables, k, r);
 }
 
@@ -794,7 +782,7 @@ static GPUOCC_ALWAYS_INLINE int32_t occupancy_or(const gpuocc_device *d, const g
     /* the sizes first: a struct of an older, shorter layout must not be read past its end (the vector rows
        read the current layout whole) */
     if (!(d && k && r) || d->size != sizeof *d || k->size != sizeof *k || r->size != sizeof *r ||
-        !device_ok_sized(d, true, wide) || !kernel_ok_sized(k, true, wide))
+        !device_ok_for(d, true, wide) || !kernel_ok_for(k, true, wide))
         return other(d, k, r);
     return wide ? eval_or_avx2(d, k, r, other) : eval_or_baseline(d, k, r, other);
 }
@@ -869,7 +857,7 @@ bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k
 /* The device check the sweeps, the searches and the batch make: the AVX2 clone where the processor has it. */
 GPUOCC_NV_AVX2_TARGET static GPUOCC_NOINLINE bool device_ok_avx2(const gpuocc_device *d)
 {
-    return device_ok_sized(d, false, true);
+    return device_ok_for(d, false, true);
 }
 
 bool gpuocc_nv_device_fast_ok(const gpuocc_device *d)

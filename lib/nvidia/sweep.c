@@ -39,7 +39,8 @@ _Static_assert(sizeof(gpuocc_sweep_point) == 72 && offsetof(gpuocc_sweep_point, 
 /* Stores of 16 bytes where the compiler has vectors and the words are little-endian. */
 #if GPUOCC_VECTORS && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define WIDE_STORES 1
-typedef uint64_t u64x2 __attribute__((vector_size(16)));
+typedef gpuocc_u64x2 u64x2;
+typedef gpuocc_u64x4 u64x4;
 #else
 #define WIDE_STORES 0
 #endif
@@ -156,7 +157,6 @@ static inline void store_run(gpuocc_sweep_point *p, int64_t m, const struct word
 
 #if WIDE_STORES && (defined(__clang__) || __GNUC__ >= 12)
 #define RUN_LANES8 1
-typedef uint64_t run_u64x4 __attribute__((vector_size(32)));
 /* A vector kept whole in its register (GCC otherwise stores a constant one as its scalar words; Clang
    keeps it, and refuses the constraint outside an AVX function).  Optimizing builds only: there the
    baseline build's copy, never called, is removed before the constraint is checked; without optimization
@@ -177,11 +177,11 @@ static GPUOCC_ALWAYS_INLINE void store_run8(gpuocc_sweep_point *p, int64_t m, co
     uint64_t u = (uint64_t)v, s = (uint64_t)step;
     const uint64_t *x = w->w;
     if (m >= 4) {
-        run_u64x4 r0 = {u, x[1], x[2], x[3]}, r1 = {x[4], x[5], x[6], x[7]}, r2 = {x[8], u + s, x[1], x[2]};
-        run_u64x4 r3 = {x[3], x[4], x[5], x[6]}, r4 = {x[7], x[8], u + 2 * s, x[1]}, r5 = {x[2], x[3], x[4], x[5]};
-        run_u64x4 r6 = {x[6], x[7], x[8], u + 3 * s}, r7 = {x[1], x[2], x[3], x[4]}, r8 = {x[5], x[6], x[7], x[8]};
+        u64x4 r0 = {u, x[1], x[2], x[3]}, r1 = {x[4], x[5], x[6], x[7]}, r2 = {x[8], u + s, x[1], x[2]};
+        u64x4 r3 = {x[3], x[4], x[5], x[6]}, r4 = {x[7], x[8], u + 2 * s, x[1]}, r5 = {x[2], x[3], x[4], x[5]};
+        u64x4 r6 = {x[6], x[7], x[8], u + 3 * s}, r7 = {x[1], x[2], x[3], x[4]}, r8 = {x[5], x[6], x[7], x[8]};
         uint64_t f = 4 * s;
-        const run_u64x4 a0 = {f, 0, 0, 0}, a2 = {0, f, 0, 0}, a4 = {0, 0, f, 0}, a6 = {0, 0, 0, f};
+        const u64x4 a0 = {f, 0, 0, 0}, a2 = {0, f, 0, 0}, a4 = {0, 0, f, 0}, a6 = {0, 0, 0, f};
         KEEP_VECTOR(r1);
         KEEP_VECTOR(r3);
         KEEP_VECTOR(r5);
@@ -268,7 +268,7 @@ static uint32_t regs_warps_max(const struct gpuocc_nv_fast *f, const struct gpuo
 #define THREAD_LANES 1
 typedef gpuocc_i32x4 i32x4;
 typedef gpuocc_f32x4 f32x4;
-typedef double f64x2 __attribute__((vector_size(16)));
+typedef gpuocc_f64x2 f64x2;
 typedef double alias_f64 __attribute__((may_alias, aligned(4))); /* points are 4-byte aligned at least */
 
 /* What the lanes need of a threads sweep, computed once. */
@@ -281,20 +281,14 @@ struct thread_lanes {
     f64x2 slots_d; /* the warp slots (or their exact inverse) in both lanes */
 };
 
-/* Lanes picked from two vectors (indexes 0 .. 3 the first's, 4 .. 7 the second's). */
-#if defined(__clang__) || __GNUC__ >= 12
-#define PICK4(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
-#define PICK2(a, b, i, j) __builtin_shufflevector(a, b, i, j)
-#else
-#define PICK4(a, b, i, j, k, l) __builtin_shuffle(a, b, (i32x4){i, j, k, l})
-#define PICK2(a, b, i, j) __builtin_shuffle(a, b, (u64x2){i, j})
-#endif
+/* Lanes picked from two vectors (indexes 0 .. n - 1 the first's, n .. 2n - 1 the second's). */
+#define PICK GPUOCC_SHUFFLE
 
 /* The 64-bit words PAIR(a[j], b[j]): lanes 0 and 1 in *low, 2 and 3 in *high. */
 static inline void lanes_pairs(i32x4 a, i32x4 b, u64x2 *low, u64x2 *high)
 {
-    *low = (u64x2)PICK4(a, b, 0, 4, 1, 5);
-    *high = (u64x2)PICK4(a, b, 2, 6, 3, 7);
+    *low = (u64x2)PICK(a, b, 0, 4, 1, 5);
+    *high = (u64x2)PICK(a, b, 2, 6, 3, 7);
 }
 
 /* Word `word` of four points 72 bytes apart from two vectors of two (points 0, 1 in `low`, 2, 3 in `high`):
@@ -347,8 +341,8 @@ static inline void put16(unsigned char *q, i32x4 v)
 static inline void pairs64(i32x4 a, i32x4 b, i32x4 *low, i32x4 *high)
 {
     u64x2 x = (u64x2)a, y = (u64x2)b;
-    *low = (i32x4)(u64x2)PICK2(x, y, 0, 2);
-    *high = (i32x4)(u64x2)PICK2(x, y, 1, 3);
+    *low = (i32x4)(u64x2)PICK(x, y, 0, 2);
+    *high = (i32x4)(u64x2)PICK(x, y, 1, 3);
 }
 
 /* Points t, t + step, t + 2 step, t + 3 step (each at most thread_cap): the lanes computed, then each
@@ -384,14 +378,14 @@ static GPUOCC_ALWAYS_INLINE void threads4(const struct thread_lanes *l, uint32_t
     }
     unsigned char *q = (unsigned char *)p;
     /* bytes 0 .. 15: value, blocks, warps */
-    i32x4 tb_low = PICK4(t, blocks, 0, 4, 1, 5), tb_high = PICK4(t, blocks, 2, 6, 3, 7);
-    i32x4 zw_low = PICK4(zero, warps, 0, 4, 1, 5), zw_high = PICK4(zero, warps, 2, 6, 3, 7);
-    put16(q, PICK4(tb_low, zw_low, 0, 4, 1, 5));
-    put16(q + 72, PICK4(tb_low, zw_low, 2, 6, 3, 7));
-    put16(q + 144, PICK4(tb_high, zw_high, 0, 4, 1, 5));
-    put16(q + 216, PICK4(tb_high, zw_high, 2, 6, 3, 7));
+    i32x4 tb_low = PICK(t, blocks, 0, 4, 1, 5), tb_high = PICK(t, blocks, 2, 6, 3, 7);
+    i32x4 zw_low = PICK(zero, warps, 0, 4, 1, 5), zw_high = PICK(zero, warps, 2, 6, 3, 7);
+    put16(q, PICK(tb_low, zw_low, 0, 4, 1, 5));
+    put16(q + 72, PICK(tb_low, zw_low, 2, 6, 3, 7));
+    put16(q + 144, PICK(tb_high, zw_high, 0, 4, 1, 5));
+    put16(q + 216, PICK(tb_high, zw_high, 2, 6, 3, 7));
     /* 16 .. 31: occupancy, limiters, warp slots' limit */
-    i32x4 lw_low = PICK4(limiters, warps_blocks, 0, 4, 1, 5), lw_high = PICK4(limiters, warps_blocks, 2, 6, 3, 7);
+    i32x4 lw_low = PICK(limiters, warps_blocks, 0, 4, 1, 5), lw_high = PICK(limiters, warps_blocks, 2, 6, 3, 7);
     i32x4 a, b;
     pairs64(occ_low, lw_low, &a, &b);
     put16(q + 16, a);
@@ -400,7 +394,7 @@ static GPUOCC_ALWAYS_INLINE void threads4(const struct thread_lanes *l, uint32_t
     put16(q + 160, a);
     put16(q + 232, b);
     /* 32 .. 47: registers' and shared memory's limits, the block slots', the barriers' (those three fixed) */
-    i32x4 rs_low = PICK4(public_regs, l->smem, 0, 4, 1, 5), rs_high = PICK4(public_regs, l->smem, 2, 6, 3, 7);
+    i32x4 rs_low = PICK(public_regs, l->smem, 0, 4, 1, 5), rs_high = PICK(public_regs, l->smem, 2, 6, 3, 7);
     pairs64(rs_low, l->fifth, &a, &b);
     put16(q + 32, a);
     put16(q + 104, b);
@@ -408,7 +402,7 @@ static GPUOCC_ALWAYS_INLINE void threads4(const struct thread_lanes *l, uint32_t
     put16(q + 176, a);
     put16(q + 248, b);
     /* 48 .. 63: registers per block, the reserved word, the block's shared memory (fixed) */
-    i32x4 rz_low = PICK4(regs_per_block, zero, 0, 4, 1, 5), rz_high = PICK4(regs_per_block, zero, 2, 6, 3, 7);
+    i32x4 rz_low = PICK(regs_per_block, zero, 0, 4, 1, 5), rz_high = PICK(regs_per_block, zero, 2, 6, 3, 7);
     pairs64(rz_low, l->alloc, &a, &b);
     put16(q + 48, a);
     put16(q + 120, b);
@@ -427,15 +421,12 @@ static GPUOCC_ALWAYS_INLINE void threads4(const struct thread_lanes *l, uint32_t
 /* Eight points at a time in one AVX2 register a quantity (the AVX2 build alone): threads4's rule and
    chunks, each shuffle and computation on eight lanes; a chunk's register holds point j in its low half
    and point j + 4 in its high half. */
-typedef int32_t i32x8 __attribute__((vector_size(32)));
-typedef float f32x8 __attribute__((vector_size(32)));
-typedef double f64x4 __attribute__((vector_size(32)));
-typedef uint64_t u64x4 __attribute__((vector_size(32)));
-#define PICK8(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
-#define PICK4Q(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+typedef gpuocc_i32x8 i32x8;
+typedef gpuocc_f32x8 f32x8;
+typedef gpuocc_f64x4 f64x4;
 /* within each 128-bit half: the low (high) 32-bit lanes of a and b interleaved */
-#define LOW32(a, b) PICK8(a, b, 0, 8, 1, 9, 4, 12, 5, 13)
-#define HIGH32(a, b) PICK8(a, b, 2, 10, 3, 11, 6, 14, 7, 15)
+#define LOW32(a, b) PICK(a, b, 0, 8, 1, 9, 4, 12, 5, 13)
+#define HIGH32(a, b) PICK(a, b, 2, 10, 3, 11, 6, 14, 7, 15)
 
 struct thread_lanes8 {
     i32x8 threads_max, warps_max, regs_unlimited, fixed, fixed_limiters, per_warp, smem, fifth, alloc;
@@ -445,9 +436,8 @@ struct thread_lanes8 {
 };
 
 /* (macros: a function returning a 32-byte vector has another ABI without AVX, which GCC warns of) */
-#define SPLAT8(v) ((i32x8){0, 0, 0, 0, 0, 0, 0, 0} + (int32_t)(v))
 /* the same from a value in four lanes (GCC builds a broadcast of eight lanes element by element) */
-#define WIDEN8(v4) PICK8((v4), (v4), 0, 1, 2, 3, 0, 1, 2, 3)
+#define WIDEN8(v4) PICK((v4), (v4), 0, 1, 2, 3, 0, 1, 2, 3)
 #define MIN8(a, b) (((a) < (b)) & (a)) | (~((a) < (b)) & (b))
 
 /* A 32-byte register's halves at q (low) and q + at (high; GCC stores it by vextracti128). */
@@ -463,7 +453,7 @@ struct thread_lanes8 {
 #define PUT_AB8(q, a, b)                                                                                        \
     do {                                                                                                       \
         i32x8 a_ = (a), b_ = (b);                                                                              \
-        i32x8 first_ = PICK8(a_, b_, 0, 1, 2, 3, 8, 9, 10, 11), second_ = PICK8(a_, b_, 4, 5, 6, 7, 12, 13, 14, 15); \
+        i32x8 first_ = PICK(a_, b_, 0, 1, 2, 3, 8, 9, 10, 11), second_ = PICK(a_, b_, 4, 5, 6, 7, 12, 13, 14, 15); \
         memcpy((q), &first_, 32);                                                                              \
         memcpy((q) + 288, &second_, 32);                                                                       \
     } while (0)
@@ -473,15 +463,15 @@ struct thread_lanes8 {
 #define PUT_PAIRS8(q, a, b)                                                                                     \
     do {                                                                                                       \
         u64x4 x_ = (u64x4)(a), y_ = (u64x4)(b);                                                                \
-        PUT_HALVES((q), 288, (i32x8)PICK4Q(x_, y_, 0, 4, 2, 6));                                               \
-        PUT_HALVES((q) + 72, 288, (i32x8)PICK4Q(x_, y_, 1, 5, 3, 7));                                          \
+        PUT_HALVES((q), 288, (i32x8)PICK(x_, y_, 0, 4, 2, 6));                                               \
+        PUT_HALVES((q) + 72, 288, (i32x8)PICK(x_, y_, 1, 5, 3, 7));                                          \
     } while (0)
 
 static GPUOCC_ALWAYS_INLINE void threads8(const struct thread_lanes8 *l, uint32_t shift, int32_t t0, int32_t step,
                                           gpuocc_sweep_point *p, bool inverse)
 {
-    const i32x8 zero = SPLAT8(0), one = SPLAT8(1);
-    i32x8 t = SPLAT8(t0) + (i32x8){0, step, 2 * step, 3 * step, 4 * step, 5 * step, 6 * step, 7 * step};
+    const i32x8 zero = GPUOCC_SPLAT8(0), one = GPUOCC_SPLAT8(1);
+    i32x8 t = GPUOCC_SPLAT8(t0) + (i32x8){0, step, 2 * step, 3 * step, 4 * step, 5 * step, 6 * step, 7 * step};
     i32x8 wpb = ((t - one) >> (int32_t)shift) + one; /* 1 .. 64 */
     f32x8 wpb_f = __builtin_convertvector(wpb, f32x8);
     i32x8 warps_blocks = ~(t > l->threads_max) & __builtin_convertvector(l->slots_f / wpb_f, i32x8);
@@ -489,15 +479,15 @@ static GPUOCC_ALWAYS_INLINE void threads8(const struct thread_lanes8 *l, uint32_
         ~(wpb > l->warps_max) & (__builtin_convertvector(l->file_warps_f / wpb_f, i32x8) | l->regs_unlimited);
     i32x8 low = MIN8(warps_blocks, regs_blocks);
     i32x8 blocks = MIN8(low, l->fixed);
-    i32x8 limiters = ((warps_blocks == blocks) & SPLAT8(1 << GPUOCC_RESOURCE_WARPS)) |
-                     ((regs_blocks == blocks) & SPLAT8(1 << GPUOCC_RESOURCE_REGISTERS)) |
+    i32x8 limiters = ((warps_blocks == blocks) & GPUOCC_SPLAT8(1 << GPUOCC_RESOURCE_WARPS)) |
+                     ((regs_blocks == blocks) & GPUOCC_SPLAT8(1 << GPUOCC_RESOURCE_REGISTERS)) |
                      ((blocks == l->fixed) & l->fixed_limiters);
     i32x8 warps = blocks * wpb, regs_per_block = l->per_warp * wpb; /* below 2^22, 2^24 */
-    i32x8 public_regs = regs_blocks | (regs_blocks == SPLAT8(GPUOCC_NO_LIMIT));
+    i32x8 public_regs = regs_blocks | (regs_blocks == GPUOCC_SPLAT8(GPUOCC_NO_LIMIT));
     /* the occupancy of points 0, 1, 4, 5 and of 2, 3, 6, 7: the halves the chunks pair them with */
-    i32x8 w = (i32x8)PICK4Q((u64x4)warps, (u64x4)warps, 0, 2, 1, 3);
-    f64x4 warps_a = __builtin_convertvector(PICK4(w, w, 0, 1, 2, 3), f64x4);
-    f64x4 warps_b = __builtin_convertvector(PICK4(w, w, 4, 5, 6, 7), f64x4);
+    i32x8 w = (i32x8)PICK((u64x4)warps, (u64x4)warps, 0, 2, 1, 3);
+    f64x4 warps_a = __builtin_convertvector(PICK(w, w, 0, 1, 2, 3), f64x4);
+    f64x4 warps_b = __builtin_convertvector(PICK(w, w, 4, 5, 6, 7), f64x4);
     i32x8 occ_a, occ_b;
     if (inverse)
         occ_a = (i32x8)(warps_a * l->slots_d), occ_b = (i32x8)(warps_b * l->slots_d);
@@ -512,17 +502,17 @@ static GPUOCC_ALWAYS_INLINE void threads8(const struct thread_lanes8 *l, uint32_
     i32x8 zw_low = LOW32(zero, warps), zw_high = HIGH32(zero, warps);
     u64x4 lw_low = (u64x4)LOW32(limiters, warps_blocks), lw_high = (u64x4)HIGH32(limiters, warps_blocks);
     u64x4 oa = (u64x4)occ_a, ob = (u64x4)occ_b;
-    PUT_AB8(q, LOW32(tb_low, zw_low), (i32x8)PICK4Q(oa, lw_low, 0, 4, 2, 6));
-    PUT_AB8(q + 72, HIGH32(tb_low, zw_low), (i32x8)PICK4Q(oa, lw_low, 1, 5, 3, 7));
-    PUT_AB8(q + 144, LOW32(tb_high, zw_high), (i32x8)PICK4Q(ob, lw_high, 0, 4, 2, 6));
-    PUT_AB8(q + 216, HIGH32(tb_high, zw_high), (i32x8)PICK4Q(ob, lw_high, 1, 5, 3, 7));
+    PUT_AB8(q, LOW32(tb_low, zw_low), (i32x8)PICK(oa, lw_low, 0, 4, 2, 6));
+    PUT_AB8(q + 72, HIGH32(tb_low, zw_low), (i32x8)PICK(oa, lw_low, 1, 5, 3, 7));
+    PUT_AB8(q + 144, LOW32(tb_high, zw_high), (i32x8)PICK(ob, lw_high, 0, 4, 2, 6));
+    PUT_AB8(q + 216, HIGH32(tb_high, zw_high), (i32x8)PICK(ob, lw_high, 1, 5, 3, 7));
     u64x4 rs_low = (u64x4)LOW32(public_regs, l->smem), rs_high = (u64x4)HIGH32(public_regs, l->smem);
     u64x4 rz_low = (u64x4)LOW32(regs_per_block, zero), rz_high = (u64x4)HIGH32(regs_per_block, zero);
     u64x4 fifth = (u64x4)l->fifth, alloc = (u64x4)l->alloc;
-    PUT_AB8(q + 32, (i32x8)PICK4Q(rs_low, fifth, 0, 4, 2, 6), (i32x8)PICK4Q(rz_low, alloc, 0, 4, 2, 6));
-    PUT_AB8(q + 104, (i32x8)PICK4Q(rs_low, fifth, 1, 5, 3, 7), (i32x8)PICK4Q(rz_low, alloc, 1, 5, 3, 7));
-    PUT_AB8(q + 176, (i32x8)PICK4Q(rs_high, fifth, 0, 4, 2, 6), (i32x8)PICK4Q(rz_high, alloc, 0, 4, 2, 6));
-    PUT_AB8(q + 248, (i32x8)PICK4Q(rs_high, fifth, 1, 5, 3, 7), (i32x8)PICK4Q(rz_high, alloc, 1, 5, 3, 7));
+    PUT_AB8(q + 32, (i32x8)PICK(rs_low, fifth, 0, 4, 2, 6), (i32x8)PICK(rz_low, alloc, 0, 4, 2, 6));
+    PUT_AB8(q + 104, (i32x8)PICK(rs_low, fifth, 1, 5, 3, 7), (i32x8)PICK(rz_low, alloc, 1, 5, 3, 7));
+    PUT_AB8(q + 176, (i32x8)PICK(rs_high, fifth, 0, 4, 2, 6), (i32x8)PICK(rz_high, alloc, 0, 4, 2, 6));
+    PUT_AB8(q + 248, (i32x8)PICK(rs_high, fifth, 1, 5, 3, 7), (i32x8)PICK(rz_high, alloc, 1, 5, 3, 7));
     /* 64 .. 71: the carveout */
     memcpy(q + 64, &l->carveout, 8);
     memcpy(q + 136, &l->carveout, 8);
@@ -780,20 +770,20 @@ struct barrier_lanes8 {
 static GPUOCC_ALWAYS_INLINE void barriers8(const struct barrier_lanes8 *l, int32_t v0, int32_t step,
                                            gpuocc_sweep_point *p, bool inverse)
 {
-    const i32x8 zero = SPLAT8(0);
-    i32x8 v = SPLAT8(v0) + (i32x8){0, step, 2 * step, 3 * step, 4 * step, 5 * step, 6 * step, 7 * step};
+    const i32x8 zero = GPUOCC_SPLAT8(0);
+    i32x8 v = GPUOCC_SPLAT8(v0) + (i32x8){0, step, 2 * step, 3 * step, 4 * step, 5 * step, 6 * step, 7 * step};
     i32x8 none = v == zero; /* no barriers: no limit */
     f32x8 per_sm = __builtin_convertvector(l->barriers_per_sm, f32x8);
     i32x8 quotient = __builtin_convertvector(per_sm / __builtin_convertvector(v - none, f32x8), i32x8);
-    i32x8 barrier_blocks = (none & SPLAT8(GPUOCC_NO_LIMIT)) | (~none & quotient);
+    i32x8 barrier_blocks = (none & GPUOCC_SPLAT8(GPUOCC_NO_LIMIT)) | (~none & quotient);
     i32x8 blocks = MIN8(barrier_blocks, l->fixed);
-    i32x8 limiters = ((barrier_blocks == blocks) & SPLAT8(1 << GPUOCC_RESOURCE_BARRIERS)) |
+    i32x8 limiters = ((barrier_blocks == blocks) & GPUOCC_SPLAT8(1 << GPUOCC_RESOURCE_BARRIERS)) |
                      ((blocks == l->fixed) & l->fixed_limiters);
     i32x8 warps = blocks * l->warps_per_block; /* at most the warp slots */
     i32x8 public_barriers = barrier_blocks | none; /* all ones: unlimited */
-    i32x8 w = (i32x8)PICK4Q((u64x4)warps, (u64x4)warps, 0, 2, 1, 3);
-    f64x4 warps_a = __builtin_convertvector(PICK4(w, w, 0, 1, 2, 3), f64x4);
-    f64x4 warps_b = __builtin_convertvector(PICK4(w, w, 4, 5, 6, 7), f64x4);
+    i32x8 w = (i32x8)PICK((u64x4)warps, (u64x4)warps, 0, 2, 1, 3);
+    f64x4 warps_a = __builtin_convertvector(PICK(w, w, 0, 1, 2, 3), f64x4);
+    f64x4 warps_b = __builtin_convertvector(PICK(w, w, 4, 5, 6, 7), f64x4);
     i32x8 occ_a, occ_b;
     if (inverse)
         occ_a = (i32x8)(warps_a * l->slots), occ_b = (i32x8)(warps_b * l->slots);
