@@ -12,7 +12,6 @@
 #endif
 
 #define KIB_MAX GPUOCC_NV_KIB_MAX
-#define NO_CARVEOUT GPUOCC_MAX_CARVEOUTS
 #define SLOTS_MAX GPUOCC_NV_SLOTS_MAX
 /* Batches this long or longer read the tables, and check the whole state's sum first (amortized over the
    launches); shorter ones read only the tagged words, as a single call. */
@@ -45,12 +44,6 @@ void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque)
     if (slots <= SLOTS_MAX)
         for (int32_t w = 0; w <= slots; w++)
             p.occupancy[w] = (double)w / (double)slots;
-    for (int32_t kib = 0; kib <= KIB_MAX; kib++) {
-        int32_t i = 0;
-        while (i < d->carveout_count && d->carveouts_kib[i] < kib)
-            i++;
-        p.carveout_index[kib] = (uint8_t)(i < d->carveout_count ? i : NO_CARVEOUT);
-    }
     p.check = state_sum(&p);
     memcpy(opaque, &p, sizeof p);
 }
@@ -70,7 +63,6 @@ struct context {
     bool carveout_table;   /* the carveout table covers the device's carveouts */
     bool occupancy_table;  /* and the occupancy table its warp slots */
     int64_t preferred_kib; /* the carveout preference, KiB rounded up */
-    int64_t carveout_bytes[GPUOCC_MAX_CARVEOUTS + 1]; /* by carveout_index; the last: smem_per_sm_bytes */
     int32_t barrier_blocks;
     int32_t virtual_blocks; /* the base kernel's virtual resources (no column carries them) */
 };
@@ -90,7 +82,9 @@ static inline void launch(const struct context *c, uint32_t threads, int64_t reg
         int64_t alloc = (used + d->smem_alloc_unit_bytes - 1) & -(int64_t)d->smem_alloc_unit_bytes;
         int64_t kib = (alloc + 1023) >> 10;
         kib = kib > c->preferred_kib ? kib : c->preferred_kib;
-        int64_t carveout = c->carveout_bytes[c->p->carveout_index[kib < KIB_MAX ? kib : KIB_MAX]];
+        /* the prepared single call's table (the state's check covers it in a long batch) */
+        uint32_t chosen = c->p->quick_tables.carveout_by_kib[kib < KIB_MAX ? kib : KIB_MAX] & 0xffff;
+        int64_t carveout = chosen == 0xffff ? d->smem_per_sm_bytes : (int64_t)chosen << 10;
         a.alloc = alloc;
         a.carveout = carveout;
         gpuocc_nv_fast_smem_blocks(&c->f, k, smem_static, smem_dynamic, &a);
@@ -657,11 +651,6 @@ int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gp
     c.virtual_blocks = gpuocc_rule_virtual(d, k->virtual_resources);
     int64_t preferred = gpuocc_nv_preferred_bytes(d, k);
     c.preferred_kib = (preferred + 1023) >> 10;
-    if (c.carveout_table) {
-        for (int32_t i = 0; i < d->carveout_count; i++)
-            c.carveout_bytes[i] = (int64_t)d->carveouts_kib[i] * 1024;
-        c.carveout_bytes[NO_CARVEOUT] = d->smem_per_sm_bytes;
-    }
 
 #if BATCH_VECTORS
     struct lanes l;

@@ -508,10 +508,7 @@ struct GPUOCC_MAY_ALIAS gpuocc_nv_prepared {
     uint64_t check; /* gpuocc_state_sum of the whole state: a long batch reads the tables too */
     /* by warps per SM: warps / warp slots, computed as gpuocc_rule_all does (when slots <= SLOTS_MAX) */
     double occupancy[GPUOCC_NV_SLOTS_MAX + 1];
-    /* by KiB needed (the last entry: KIB_MAX or more): the index of the smallest carveout that large,
-       GPUOCC_MAX_CARVEOUTS when none is (or the device has none); whole words, so that the state is whole
-       words on targets that align 64-bit fields to 4 bytes (i386) too */
-    uint8_t carveout_index[(GPUOCC_NV_KIB_MAX + 1 + 7) / 8 * 8];
+    /* the prepared single call's tables (the batch's scalar launches look their carveout up there too) */
     struct gpuocc_nv_quick_tables quick_tables;
 };
 _Static_assert(offsetof(struct gpuocc_nv_prepared, tag) % sizeof(uint64_t) == 0, "the tagged words are whole");
