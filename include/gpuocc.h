@@ -53,11 +53,8 @@ extern "C" {
 #define GPUOCC_ERR_THREADS       -7  /* threads per block is zero or negative */
 #define GPUOCC_ERR_REGISTERS     -8  /* registers per thread is negative (AMD: or AGPRs, SGPRs; or AGPRs on a
                                         target without them) */
-#define GPUOCC_ERR_SMEM          -9  /* a shared-memory size is negative; or (NVIDIA, 0.2.0) static shared
-                                        memory is above the static limit, smem_per_block_bytes (48 KiB): a
-                                        launch that cannot run (docs/model.md) */
-#define GPUOCC_ERR_BARRIERS     -10  /* barriers per block is negative; or (NVIDIA, 0.2.0) above the named
-                                        barriers a block may use (gpuocc_device.barriers_per_block_max, 16) */
+#define GPUOCC_ERR_SMEM          -9  /* a shared-memory size is negative */
+#define GPUOCC_ERR_BARRIERS     -10  /* barriers per block is negative */
 #define GPUOCC_ERR_CARVEOUT     -11  /* carveout is not -1 (driver default) or 0..100 percent */
 #define GPUOCC_ERR_ARGUMENT     -12  /* another argument is out of its documented range */
 #define GPUOCC_ERR_UNSATISFIABLE -13 /* an inverse query has no answer (e.g. N blocks can never fit) */
@@ -77,6 +74,9 @@ extern "C" {
                                         > 0 where gpuocc_device.tmem_columns_per_sm is 0: sm_90, sm_120, AMD) */
 #define GPUOCC_ERR_SETMAXNREG   -26  /* register reallocation (setmaxnreg) asked of a device before cc 9.0 */
 #define GPUOCC_ERR_CLUSTER      -27  /* a cluster launch the device refuses (gpuocc_cluster_check); @since 0.2.0 */
+#define GPUOCC_ERR_EXCEEDED     -28  /* an input is above a per-block maximum no launch may pass (NVIDIA:
+                                        barriers over barriers_per_block_max, static shared memory over
+                                        smem_per_block_bytes); gpuocc_result.exceeded names it.  @since 0.2.0 */
 
 /* A static, human-readable description of a status code; never NULL.  @since 0.1.0 */
 GPUOCC_API const char *gpuocc_strerror(int32_t status);
@@ -169,7 +169,7 @@ typedef struct gpuocc_device {
                                               zero for AMD and Intel */
     int32_t barriers_per_block_max;        /* named barriers one block may use: NVIDIA 16 (PTX barrier ids
                                               0..15), 0 there meaning the same 16; AMD and Intel 0 (not
-                                              checked).  A launch above it is GPUOCC_ERR_BARRIERS. */
+                                              checked).  A launch above it is GPUOCC_ERR_EXCEEDED. */
     /* @since 0.2.0 (issue 24); the 392-byte layout is still accepted, zero-extended. */
     int32_t tmem_columns_per_sm;           /* NVIDIA: tensor-memory columns per SM (512 on sm_100, sm_103, sm_110:
                                               128 lanes x 512 columns of 32 bits); 0 = none (docs/model.md) */
@@ -301,6 +301,8 @@ GPUOCC_API int32_t gpuocc_limit_blocks(const gpuocc_device *dev, int32_t *blocks
 /* Block barriers per SM (modelled from cc 9.0, where the runtime applies it).  AMD: LLVM's cap on
    workgroups with barriers per CU (16; 32 per WGP) for any barriers_per_block > 0, GPUOCC_UNLIMITED for 0;
    gpuocc_occupancy applies it to every workgroup of more than one wave, whatever kernel->barriers says. */
+/* Refused as gpuocc_occupancy refuses the same count: GPUOCC_ERR_EXCEEDED (NVIDIA) above
+   barriers_per_block_max. */
 GPUOCC_API int32_t gpuocc_limit_barriers(const gpuocc_device *dev, int32_t barriers_per_block, int32_t *blocks);
 
 /* The granularity arithmetic itself. */
@@ -379,20 +381,51 @@ typedef struct gpuocc_result {
                                         GPUOCC_UNLIMITED where they cannot limit (none used, or none on the
                                         device; always on AMD and Intel) */
     int32_t reserved2;
+    /* @since 0.2.0; the 120-byte layout is still accepted (written up to its size). */
+    int32_t exceeded;              /* GPUOCC_INPUT_* of the input over a limit when the launch cannot run
+                                      (blocks_per_sm 0, or a refusal status), else GPUOCC_INPUT_NONE */
+    int32_t reserved3;
+    int64_t exceeded_limit;        /* the limit that input passed, in its own unit; 0 when none */
 } gpuocc_result;
 
-/* Blocks per SM and why.  `result->size` must be set.  Cost: every field of the device and the kernel
-   is checked on each call, in place (nothing is copied when the structs hold the current layout).  For an
-   NVIDIA device and a kernel in the current layout with byte counts below 2^40, the checks are a few
-   vector range compares over the two structs (what they refuse goes to field-by-field checks, which name
-   the error); on a device with 32-thread warps and 256-register allocation units (every NVIDIA GPU), at
-   most 512 registers a thread, 32 MiB of shared memory an SM and carveouts below 4 GiB, and for a block of
-   at most 2,048 threads, the rules run with those units as constants, tabled reciprocals for the small
-   divisors (warps per block, register allocation steps, barriers), two 32-bit integer divides (shared
-   memory, virtual resources) and one floating-point divide (the occupancy), without a branch on the
-   launch's values; the result is written once (any other device or launch takes the field-by-field path:
-   the same answers).  Nothing is amortised across calls (no state is kept): for many launches on one
-   device see gpuocc_prepare / gpuocc_occupancy_batch.
+/*
+ * The kernel inputs, as gpuocc_result.exceeded and the batch's `exceeded` column name them (the
+ * vocabulary's short names, docs/vocabulary.md).  When a launch cannot run, the first input over a limit in
+ * this order: threads, registers, shared memory (static, then dynamic), barriers, virtual resources, tensor
+ * memory; another vendor's field set on a device is named with limit 0.  @since 0.2.0
+ */
+#define GPUOCC_INPUT_NONE              0
+#define GPUOCC_INPUT_THREADS           1  /* threads per block; limit: the largest block */
+#define GPUOCC_INPUT_REGS              2  /* registers per thread (AMD: arch VGPRs); limit: the most that fit */
+#define GPUOCC_INPUT_SMEM_STATIC       3  /* static shared memory (AMD: LDS; Intel: SLM), bytes */
+#define GPUOCC_INPUT_SMEM_DYNAMIC      4  /* dynamic shared memory, bytes */
+#define GPUOCC_INPUT_BARRIERS          5  /* barriers per block */
+#define GPUOCC_INPUT_VIRTUAL_RESOURCES 6  /* NVIDIA's virtual resources per block */
+#define GPUOCC_INPUT_TMEM_COLUMNS      7  /* NVIDIA's tensor-memory columns per block */
+#define GPUOCC_INPUT_AGPRS             8  /* AMD */
+#define GPUOCC_INPUT_SGPRS             9  /* AMD */
+#define GPUOCC_INPUT_WAVE_SIZE        10  /* AMD */
+#define GPUOCC_INPUT_CU_MODE          11  /* AMD */
+#define GPUOCC_INPUT_MODEL            12  /* AMD, Intel */
+#define GPUOCC_INPUT_ROCM             13  /* AMD's rocm_version */
+#define GPUOCC_INPUT_DVGPR            14  /* AMD */
+#define GPUOCC_INPUT_SUB_GROUP        15  /* Intel */
+#define GPUOCC_INPUT_GRF              16  /* Intel */
+#define GPUOCC_INPUT_COUNT            17
+/* The input's short name ("threads", "regs", "smem_static", "smem_dynamic", "barriers", "virtual_resources",
+   "tmem_columns", "agprs", "sgprs", "wave_size", "cu_mode", "model", "rocm", "dvgpr", "sub_group", "grf");
+   "" for GPUOCC_INPUT_NONE or an unknown value; never NULL.  @since 0.2.0 */
+GPUOCC_API const char *gpuocc_input_name(int32_t input);
+
+/* Blocks per SM and why.  `result->size` must be set.  Every query of this library (the prepared call,
+   the batch, the sweeps, the searches, next steps, the per-resource functions, clusters) computes through
+   the same rule per vendor as this call, so they agree.  Cost: the device and the kernel are checked on each
+   call, in place (nothing is copied when the structs hold the current layout), then the rule runs; for many
+   launches on one device see gpuocc_prepare / gpuocc_occupancy_batch.
+   Errors: the struct and field errors; GPUOCC_ERR_ARGUMENT for a nonzero field of another vendor (the
+   result's `exceeded` names it); GPUOCC_ERR_EXCEEDED (NVIDIA) for barriers over barriers_per_block_max or
+   static shared memory over smem_per_block_bytes, GPUOCC_ERR_TMEM for tensor memory on a device without it:
+   on these refusals `exceeded` and `exceeded_limit` are written (the rest of the result is untouched).
    GPUOCC_ERR_OVERFLOW (result untouched) when the block's shared memory (static + dynamic + reserved)
    reaches 2^60 bytes; gpuocc_limit_shared_memory still answers 0 blocks for it. */
 GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result);
@@ -600,32 +633,23 @@ GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_ker
 /* ---------------------------------------------------------------------------------------------------
  * Many launches on one device.  @since 0.2.0
  *
- * Cost model.  gpuocc_occupancy checks every field of the device and the kernel on each call (in place:
- * nothing is copied when the structs hold the current layout) and costs a few dozen nanoseconds.  A
- * prepared device moves the device's share out of the loop: gpuocc_prepare checks the device once and
- * stores it with tables its rules need (the carveout each KiB count gets, the occupancy of each warp
- * count); gpuocc_occupancy_batch then re-checks that stored copy once per call (a tag over the device's
- * words for a batch of fewer than 64 launches, which reads no table; a checksum over the whole state,
- * tables included, for a longer one, about as much as one gpuocc_occupancy), checks the base kernel once, derives what every launch shares (shifts
- * for the power-of-two units, the warps the register file gives per allocation step, the barrier limit,
- * the carveout preference), and per launch checks only the values its columns replace.  Launches then go
- * four at a time through 32-bit vector lanes where the compiler has vector extensions (GCC, Clang) and
- * the values are in range (threads within 64 warps, up to 1024 registers, byte counts below 2^28): no
- * integer division, the quotients as single-precision divisions of integers below 2^22 (exact there), the
- * tables read per lane; on x86-64 a second build of that loop for AVX2 is taken when the processor has it.
- * Other launches take the single call's evaluation, launch by launch.  Answers are exactly
- * gpuocc_occupancy's.
+ * Cost model.  gpuocc_prepare checks a device once and keeps the checked copy in a struct the caller owns.
+ * gpuocc_occupancy_prepared and gpuocc_occupancy_batch check that copy again with the device's range checks
+ * (a copy modified since may give another answer or GPUOCC_ERR_DEVICE, never a read outside the struct or
+ * undefined behaviour), then run the same rule as gpuocc_occupancy: the batch once per launch, with the base
+ * kernel's fields and the values of its input columns.  Every answer is gpuocc_occupancy's for that launch.
  * ------------------------------------------------------------------------------------------------- */
 
-/* A device checked once, with its constants precomputed (4,000 bytes).  Owned by the caller (stack, heap,
-   anywhere; no allocation, nothing global), filled by gpuocc_prepare; treat the contents as opaque.  A prepared device
-   that gpuocc_prepare did not fill is rejected (GPUOCC_ERR_STRUCT_SIZE or GPUOCC_ERR_DEVICE), and so is one
-   modified since in a word the call reads (a change elsewhere may go unnoticed and give the unchanged
-   answer); no contents ever make a call read out of bounds.  */
+/* A device checked once (408 bytes).  Owned by the caller (stack, heap, anywhere; no allocation, nothing
+   global), filled by gpuocc_prepare.  Only the exact size gpuocc_prepare was given for this layout is
+   accepted (GPUOCC_ERR_STRUCT_SIZE otherwise, nothing further read), and only a struct it filled
+   (GPUOCC_ERR_DEVICE when `magic` is not GPUOCC_PREPARED_MAGIC).  The prepared calls check `device` as
+   gpuocc_device_validate does; a change to it since gives the changed device's answer or GPUOCC_ERR_DEVICE. */
+#define GPUOCC_PREPARED_MAGIC 0x31636f67u /* "goc1": this layout */
 typedef struct gpuocc_prepared {
     uint32_t size;                 /* sizeof(gpuocc_prepared) */
-    uint32_t reserved0;            /* zero */
-    uint64_t opaque[499];          /* written by gpuocc_prepare */
+    uint32_t magic;                /* GPUOCC_PREPARED_MAGIC, written by gpuocc_prepare */
+    gpuocc_device device;          /* the checked device, current layout, written by gpuocc_prepare */
 } gpuocc_prepared;
 
 /* Check `dev` (as gpuocc_device_validate does) and fill `prepared` (prepared->size set by the caller).
@@ -662,8 +686,9 @@ typedef struct gpuocc_batch {
     GPUOCC_PTR64(const int32_t *regs_per_thread, regs_per_thread_pad);
     GPUOCC_PTR64(const void *smem_static_bytes, smem_static_bytes_pad);   /* int32_t or int64_t elements */
     GPUOCC_PTR64(const void *smem_dynamic_bytes, smem_dynamic_bytes_pad); /* int32_t or int64_t elements */
-    /* out, required: GPUOCC_OK, or the check this launch failed (GPUOCC_ERR_THREADS, _REGISTERS, _SMEM, or
-       _OVERFLOW when its shared memory reaches 2^60 bytes); its other outputs are 0 */
+    /* out, required: GPUOCC_OK, or the status gpuocc_occupancy gives this launch (GPUOCC_ERR_THREADS,
+       _REGISTERS, _SMEM, _BARRIERS, _ARGUMENT, _EXCEEDED, _TMEM, _OVERFLOW...); its other outputs are 0 but
+       exceeded and exceeded_limit, which name the input on a refusal */
     GPUOCC_PTR64(int32_t *status, status_pad);
     /* out: the gpuocc_result fields of the same names */
     GPUOCC_PTR64(int32_t *blocks_per_sm, blocks_per_sm_pad);
@@ -683,42 +708,42 @@ typedef struct gpuocc_batch {
     GPUOCC_PTR64(int32_t *waves_per_simd, waves_per_simd_pad);
     GPUOCC_PTR64(int32_t *limit_sgprs, limit_sgprs_pad);
     uint64_t reserved[2]; /* zero */
+    /* @since 0.2.0; a batch of the 176-byte layout has none of these (every one NULL). */
+    /* in: the gpuocc_kernel fields of the same names */
+    GPUOCC_PTR64(const int32_t *barriers, barriers_pad);
+    GPUOCC_PTR64(const int32_t *virtual_resources, virtual_resources_pad);
+    GPUOCC_PTR64(const int32_t *tmem_columns, tmem_columns_pad);
+    /* out: the gpuocc_result fields of the same names (exceeded also on a refused launch's row) */
+    GPUOCC_PTR64(int32_t *limit_virtual_resources, limit_virtual_resources_pad);
+    GPUOCC_PTR64(int32_t *exceeded, exceeded_pad);
+    GPUOCC_PTR64(int64_t *exceeded_limit, exceeded_limit_pad);
 } gpuocc_batch;
 
 /*
  * gpuocc_occupancy for `count` launches of `base` on a prepared device, each launch with the values the
- * batch's input columns give it.  `base` must itself be valid (gpuocc_kernel_init's defaults are).  A
- * launch whose own values are invalid gets its status in `status` and does not stop the others; the call
- * itself returns GPUOCC_OK then.  Errors (nothing written): GPUOCC_ERR_NULL (prepared, base, batch or
- * batch->status is NULL), GPUOCC_ERR_STRUCT_SIZE, GPUOCC_ERR_RESERVED (batch->reserved, prepared->reserved0,
- * or a nonzero byte past either layout), GPUOCC_ERR_DEVICE
- * (a prepared device gpuocc_prepare did not fill), the base kernel's errors, GPUOCC_ERR_ARGUMENT
- * (smem_width not 4 or 8).  @since 0.2.0
+ * batch's input columns give it (every other field is the base kernel's).  `base` must itself be valid
+ * (gpuocc_kernel_init's defaults are).  A launch gpuocc_occupancy would refuse gets that status in `status`
+ * and does not stop the others; the call itself returns GPUOCC_OK then.  Errors (nothing written):
+ * GPUOCC_ERR_NULL (prepared, base, batch or batch->status is NULL), GPUOCC_ERR_STRUCT_SIZE (prepared's size
+ * not this layout's, or batch's below 176 bytes), GPUOCC_ERR_RESERVED (batch->reserved, or a nonzero byte past
+ * the batch's layout), GPUOCC_ERR_DEVICE (a prepared device gpuocc_prepare did not fill, or one changed
+ * since into an invalid device), the base kernel's field errors, GPUOCC_ERR_ARGUMENT (smem_width not 4
+ * or 8).  @since 0.2.0
  */
 GPUOCC_API int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_kernel *base,
                                           const gpuocc_batch *batch, size_t count);
 
 /*
  * gpuocc_occupancy on a prepared device: the same answer, and the same errors, as gpuocc_occupancy(dev,
- * kernel, result) for the device `prepared` was filled from, but the device is not checked again (its
- * checks ran in gpuocc_prepare): a call checks the tag of the eight words of device fields it reads and the
- * kernel, then evaluates the rules from tables gpuocc_prepare filled (the register file's warps and the
- * largest block that fits for each allocation step, the carveout for each preference and for each KiB of
- * shared memory), in place of the divisions and the carveout search; each table entry it reads carries a
- * seal the call checks.  On a device of the common shape (32-thread warps, 256-register allocation units:
- * every NVIDIA GPU) with up to 128 warp slots and carveouts below 256 KiB; other devices take
- * gpuocc_occupancy's path on the stored device.  Errors: GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE and
- * GPUOCC_ERR_RESERVED for `prepared` as gpuocc_occupancy_batch gives them; GPUOCC_ERR_DEVICE for a
- * prepared device gpuocc_prepare did not fill or whose tagged words were modified since (a changed table
- * entry sends the call to the check of the whole state, which answers from the stored device or refuses
- * it; a change the call does not read gives the unchanged answer; never a read out of bounds);
- * then the kernel's and the result's errors as gpuocc_occupancy gives them.  Thread-safe: the prepared
- * device is only read.
+ * kernel, result) for the device `prepared` was filled from.  Errors: GPUOCC_ERR_NULL; GPUOCC_ERR_STRUCT_SIZE
+ * when prepared->size is not sizeof(gpuocc_prepared); GPUOCC_ERR_DEVICE for a struct gpuocc_prepare did not
+ * fill, or whose device was changed since into an invalid one; then the kernel's and the result's errors as
+ * gpuocc_occupancy gives them.  Thread-safe: the prepared device is only read.
  *
  * Which call to use: one launch on a device used once: gpuocc_occupancy.  Many single launches on one
  * device, asked one at a time (a tuner's loop, a binding that keeps the device): gpuocc_prepare once, then
  * this call.  Many launches known together (columns of threads, registers, shared memory): one
- * gpuocc_occupancy_batch, which goes several launches at a time (eight with AVX2).  One axis of one launch
+ * gpuocc_occupancy_batch (one call for the lot).  One axis of one launch
  * over a range: gpuocc_sweep (or gpuocc_sweep_steps for its staircase).  @since 0.2.0
  */
 GPUOCC_API int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel,

@@ -231,7 +231,8 @@ static const layout sweep_layout = {"gpuocc_sweep_point", sizeof(gpuocc_sweep_po
                                     sweep_fields};
 
 static const field prepared_fields[] = {
-    RESERVED(gpuocc_prepared, reserved0, T_U32, 1), FIELDS(gpuocc_prepared, opaque, T_U64, 499), END_FIELDS,
+    FIELD(gpuocc_prepared, magic, T_U32), FIELDS(gpuocc_prepared, device, T_U64, sizeof(gpuocc_device) / 8),
+    END_FIELDS,
 };
 static const layout prepared_layout = {"gpuocc_prepared", sizeof(gpuocc_prepared), sizeof(gpuocc_prepared),
                                        prepared_fields};
@@ -240,7 +241,7 @@ static const layout prepared_layout = {"gpuocc_prepared", sizeof(gpuocc_prepared
 static const field batch_fields[] = {
     FIELD(gpuocc_batch, smem_width, T_I32), RESERVED(gpuocc_batch, reserved, T_U64, 2), END_FIELDS,
 };
-static const layout batch_layout = {"gpuocc_batch", sizeof(gpuocc_batch), sizeof(gpuocc_batch), batch_fields};
+static const layout batch_layout = {"gpuocc_batch", sizeof(gpuocc_batch), 176, batch_fields};
 
 static const field binary_kernel_fields[] = {END_FIELDS};
 static const layout binary_kernel_layout = {"gpuocc_binary_kernel", sizeof(gpuocc_binary_kernel),
@@ -385,6 +386,7 @@ enum flag {
     F_NOSIZE = 4,  /* an _init output: its size field is written, not read */
     F_OPAQUE = 8,  /* an input filled by the library (gpuocc_prepared): a changed size need not be accepted */
     F_NULLABLE = 16, /* an input the header lets be NULL (gpuocc_cluster_occupancy's layout) */
+    F_EXACT = 32,    /* a struct of one size only (gpuocc_prepared): any other is GPUOCC_ERR_STRUCT_SIZE */
 };
 
 typedef struct spec {
@@ -410,6 +412,8 @@ typedef struct spec {
 #define IN(l, f) {.kind = K_IN, .lay = (l), .init = (f)}
 #define IN_NULLABLE(l, f) {.kind = K_IN, .lay = (l), .init = (f), .flags = F_NULLABLE}
 #define OUT(l) {.kind = K_OUT, .lay = (l)}
+#define OUT_EXACT(l) {.kind = K_OUT, .lay = (l), .flags = F_EXACT}
+#define IN_EXACT(l, f) {.kind = K_IN, .lay = (l), .init = (f), .flags = F_OPAQUE | F_EXACT}
 #define OUT_NOSIZE(l) {.kind = K_OUT, .lay = (l), .flags = F_NOSIZE}
 #define OUT_I32 {.kind = K_OUT_I32}
 #define OUT_I64 {.kind = K_OUT_I64}
@@ -647,6 +651,14 @@ static int32_t check_call(const row *r, arg *a, int n, int32_t expect, const cha
             cr_expect(!changed, "%s(%s): input argument %d modified", r->name, what, k);
             continue;
         }
+        if (rc != GPUOCC_OK && changed && s->lay == &result_layout && a[k].len >= sizeof(gpuocc_result)) {
+            /* the named exception: a refusal writes the result's exceeded and exceeded_limit, nothing else */
+            unsigned char *was = a[k].snap, *now = a[k].mem;
+            size_t at = offsetof(gpuocc_result, exceeded), limit_at = offsetof(gpuocc_result, exceeded_limit);
+            memcpy(was + at, now + at, sizeof(int32_t));
+            memcpy(was + limit_at, now + limit_at, sizeof(int64_t));
+            changed = memcmp(was, now, a[k].len) != 0;
+        }
         if (rc != GPUOCC_OK) {
             bool may = ((s->flags & F_COUNT) && rc == GPUOCC_ERR_BUFFER) ||
                        ((s->flags & F_ERRLINE) && (rc == GPUOCC_ERR_PARSE || rc == GPUOCC_ERR_TRUNCATED));
@@ -790,6 +802,8 @@ static void mutate_size(arg *a, int k, size_t which, int32_t *expect, char *what
         a[k].mem[l->size + 7] = 1;
     if (which >= 5 && (a[k].sp->flags & F_OPAQUE))
         *expect = 1;
+    if (which >= 5 && (a[k].sp->flags & F_EXACT))
+        *expect = GPUOCC_ERR_STRUCT_SIZE;
     if (which >= 5 && !in) /* the library zeroes the tail of a larger output: compare from a zero tail */
         memset(a[k].mem + l->size, 0, TAIL);
     snprintf(what, len, "%s size %u%s", l->name, size, which == 5 && in ? " nonzero tail" : "");
@@ -1053,6 +1067,9 @@ static void check_strings_of_codes(void)
         }
         if (v < 0 || v >= GPUOCC_RESOURCE_COUNT)
             cr_expect_str_eq(gpuocc_resource_name(v), "");
+        cr_expect_not_null(gpuocc_input_name(v));
+        if (v <= GPUOCC_INPUT_NONE || v >= GPUOCC_INPUT_COUNT)
+            cr_expect_str_eq(gpuocc_input_name(v), "");
         if (v < 0 || v >= GPUOCC_STALL_COUNT)
             cr_expect_str_eq(gpuocc_stall_name(v), "");
     }
@@ -1302,12 +1319,12 @@ static const row rows[] = {
     ROW(gpuocc_next_steps, call_next_steps, DEVICE, KERNEL, OUT_ARRAY(&next_step_layout, GPUOCC_STEPS_MAX),
         COUNT_(GPUOCC_STEPS_MAX), OUT_COUNT),
     ROW(gpuocc_occupancy, call_occupancy, DEVICE, KERNEL, OUT(&result_layout)),
-    ROW(gpuocc_occupancy_batch, call_occupancy_batch, IN_OPAQUE(&prepared_layout, init_prepared), KERNEL,
+    ROW(gpuocc_occupancy_batch, call_occupancy_batch, IN_EXACT(&prepared_layout, init_prepared), KERNEL,
         IN(&batch_layout, init_batch), SIZE_COUNT_(BATCH_N)),
-    ROW(gpuocc_occupancy_prepared, call_occupancy_prepared, IN_OPAQUE(&prepared_layout, init_prepared), KERNEL,
+    ROW(gpuocc_occupancy_prepared, call_occupancy_prepared, IN_EXACT(&prepared_layout, init_prepared), KERNEL,
         OUT(&result_layout)),
     ROW(gpuocc_perf_lookup, call_perf_lookup, STR_("H100"), OUT(&perf_layout)),
-    ROW(gpuocc_prepare, call_prepare, DEVICE, OUT(&prepared_layout)),
+    ROW(gpuocc_prepare, call_prepare, DEVICE, OUT_EXACT(&prepared_layout)),
     ROW(gpuocc_ptxas_parse, call_ptxas_parse, TEXT_("ptxas_sm90.log"), LEN_, OUT_ARRAY(&compiled_layout, 64),
         COUNT_(64), OUT_COUNT, OUT_ERRLINE),
     CUSTOM(gpuocc_remarks_parse, check_remarks_parse),
@@ -1316,6 +1333,7 @@ static const row rows[] = {
     ROW(gpuocc_regs_per_block, call_regs_per_block, DEVICE, I32_(256), I32_(64), OUT_I64),
     ROW(gpuocc_regs_per_warp, call_regs_per_warp, DEVICE, I32_(64), OUT_I32),
     CUSTOM(gpuocc_resource_name, check_strings_of_codes),
+    CUSTOM(gpuocc_input_name, check_strings_of_codes),
     ROW(gpuocc_roofline, call_roofline, DBL_(1e12), DBL_(4e9), DBL_(60e12), DBL_(3.35e12), OUT_DBL, OUT_DBL,
         OUT_DBL, OUT_I32),
     ROW(gpuocc_routing, call_routing, I32_(8), I64_(4096), I32_(32), OUT(&routing_layout)),
@@ -1369,10 +1387,10 @@ static const row rows[] = {
         OUT_I32),
     ROW(gpuocc_sweep_steps, call_sweep_steps, AMD_DEVICE, AMD_KERNEL, I32_(GPUOCC_AXIS_REGS), I64_(0), I64_(256),
         OUT_ARRAY(&sweep_layout, 256), COUNT_(256), OUT_COUNT),
-    ROW(gpuocc_prepare, call_prepare, AMD_DEVICE, OUT(&prepared_layout)),
-    ROW(gpuocc_occupancy_batch, call_occupancy_batch, IN_OPAQUE(&prepared_layout, init_amd_prepared), AMD_KERNEL,
+    ROW(gpuocc_prepare, call_prepare, AMD_DEVICE, OUT_EXACT(&prepared_layout)),
+    ROW(gpuocc_occupancy_batch, call_occupancy_batch, IN_EXACT(&prepared_layout, init_amd_prepared), AMD_KERNEL,
         IN(&batch_layout, init_batch), SIZE_COUNT_(BATCH_N)),
-    ROW(gpuocc_occupancy_prepared, call_occupancy_prepared, IN_OPAQUE(&prepared_layout, init_amd_prepared),
+    ROW(gpuocc_occupancy_prepared, call_occupancy_prepared, IN_EXACT(&prepared_layout, init_amd_prepared),
         AMD_KERNEL, OUT(&result_layout)),
 };
 #define N_ROWS (sizeof rows / sizeof rows[0])
@@ -1597,70 +1615,81 @@ Test(contract, prepared_single_call_errors)
     cr_expect_eq(gpuocc_occupancy_prepared(&prep, &k, NULL), GPUOCC_ERR_NULL);
     gpuocc_prepared zero = {.size = sizeof zero}; /* never prepared */
     cr_expect_eq(gpuocc_occupancy_prepared(&zero, &k, &r), GPUOCC_ERR_DEVICE);
-    prep.size = 16;
-    cr_expect_eq(gpuocc_occupancy_prepared(&prep, &k, &r), GPUOCC_ERR_STRUCT_SIZE);
+    /* only this layout's size: smaller, larger (a size word raised to 4096 reads nothing past the struct:
+       run under ASan) */
+    const uint32_t sizes[] = {16, sizeof prep - 8, sizeof prep + 8, 4096, 4097, UINT32_MAX};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        prep.size = sizes[i];
+        cr_expect_eq(gpuocc_occupancy_prepared(&prep, &k, &r), GPUOCC_ERR_STRUCT_SIZE, "size %u", sizes[i]);
+        gpuocc_prepared fresh = {.size = sizes[i]};
+        cr_expect_eq(gpuocc_prepare(&d, &fresh), GPUOCC_ERR_STRUCT_SIZE, "size %u", sizes[i]);
+    }
     prep.size = sizeof prep;
-    prep.reserved0 = 1;
-    cr_expect_eq(gpuocc_occupancy_prepared(&prep, &k, &r), GPUOCC_ERR_RESERVED);
-    prep.reserved0 = 0;
+    prep.magic ^= 1;
+    cr_expect_eq(gpuocc_occupancy_prepared(&prep, &k, &r), GPUOCC_ERR_DEVICE);
+    prep.magic ^= 1;
     cr_expect_eq(gpuocc_occupancy_prepared(&prep, &k, &r), GPUOCC_OK);
     cr_expect_eq(r.blocks_per_sm, 8); /* 64 warp slots / 8 warps */
 }
 
-/* Every byte of the state changed in turn, and states of random bytes: the single call and a short and a
-   long batch answer GPUOCC_ERR_DEVICE where they read the byte, the unchanged answer where they do not,
-   and never crash (run under the valgrind setup: never read out of bounds). */
+/* Every bit of a prepared state's device changed in turn (one flip, and two flips of opposite sign that
+   would cancel in a sum), and states of random bytes: the single call and a short and a long batch answer
+   exactly as gpuocc_occupancy answers for the changed device (the stored device is checked as a caller's
+   is), GPUOCC_ERR_DEVICE where that device is invalid, and never read past the struct or reach undefined
+   behaviour (the sanitized build runs this). */
 Test(contract, prepared_state_corrupted_is_refused)
 {
-    const char *names[] = {"H100", "sm_60", "MI300X"};
+    const char *names[] = {"H100", "sm_60", "MI300X", "B580"};
     for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
         gpuocc_device d = {.size = sizeof d};
         cr_assert_eq(gpuocc_device_lookup(names[n], &d), GPUOCC_OK);
         gpuocc_prepared good = {.size = sizeof good};
         cr_assert_eq(gpuocc_prepare(&d, &good), GPUOCC_OK);
+        cr_assert_eq(good.magic, GPUOCC_PREPARED_MAGIC);
+        cr_assert_eq(memcmp(&good.device, &d, sizeof d), 0, "the stored device is the checked one");
         gpuocc_kernel k;
         gpuocc_kernel_init(&k);
-        k.threads_per_block = 256, k.regs_per_thread = 64, k.smem_dynamic_bytes = 4096;
-        gpuocc_result want = {.size = sizeof want};
-        cr_assert_eq(gpuocc_occupancy(&d, &k, &want), GPUOCC_OK);
+        k.threads_per_block = 256, k.smem_dynamic_bytes = 4096;
+        if (d.vendor != GPUOCC_VENDOR_INTEL)
+            k.regs_per_thread = 64;
         enum { LONG = 100 };
         int32_t status[LONG], blocks[LONG];
         gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .status = status, .blocks_per_sm = blocks};
-        size_t changed_single = 0;
-        for (size_t at = 0; at < sizeof good.opaque; at++) {
+        for (size_t bit = 0; bit < 8 * sizeof d; bit++) {
             gpuocc_prepared bad = good;
-            ((unsigned char *)bad.opaque)[at] ^= (unsigned char)(1u << (at % 8));
-            gpuocc_result r = {.size = sizeof r};
+            unsigned char *bytes = (unsigned char *)&bad.device;
+            bytes[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+            if (bit % 3 == 0 && bit / 8 + 8 < sizeof d) /* a second flip the other way, a word later */
+                bytes[bit / 8 + 8] ^= (unsigned char)(1u << (bit % 8));
+            gpuocc_result want = {.size = sizeof want}, r = {.size = sizeof r};
+            int32_t rc_want = gpuocc_occupancy(&bad.device, &k, &want);
             int32_t rc = gpuocc_occupancy_prepared(&bad, &k, &r);
-            cr_assert(rc == GPUOCC_ERR_DEVICE || (rc == GPUOCC_OK && memcmp(&r, &want, sizeof r) == 0),
-                      "%s: byte %zu changed: %s", names[n], at, gpuocc_status_name(rc));
-            changed_single += rc == GPUOCC_ERR_DEVICE;
-            /* AMD's single call reads the whole stored device; NVIDIA's reads the device's vendor word, then
-               only its own block under a short tag (the device's fields the rules need, copied at prepare
-               time: 8 words and the tag, after the 400-byte device, the batch's 21-word block and its tag)
-               and three sealed table entries: a change in the block is always caught (the plain path's
-               whole tag covers it too), one in an entry sends the call to the plain path, which answers
-               from the stored device, and one elsewhere gives the unchanged answer or is caught */
-            bool nvidia = d.vendor == GPUOCC_VENDOR_NVIDIA;
-            bool vendor_word = at >= offsetof(gpuocc_device, vendor) && at < offsetof(gpuocc_device, vendor) + 4;
-            size_t block = sizeof d + 22 * sizeof(uint64_t);
-            bool read = nvidia ? vendor_word || (at >= block && at < block + 9 * sizeof(uint64_t)) : at < sizeof d;
-            if (read)
-                cr_assert_eq(rc, GPUOCC_ERR_DEVICE, "%s: byte %zu changed", names[n], at);
+            bool device_ok = gpuocc_device_validate(&bad.device) == GPUOCC_OK;
+            bool size_ok = bad.device.size == sizeof d;
+            if (!device_ok || !size_ok) {
+                cr_assert_eq(rc, GPUOCC_ERR_DEVICE, "%s: bit %zu", names[n], bit);
+            } else {
+                cr_assert_eq(rc, rc_want, "%s: bit %zu", names[n], bit);
+                if (rc == GPUOCC_OK)
+                    cr_assert_eq(memcmp(&r, &want, sizeof r), 0, "%s: bit %zu", names[n], bit);
+            }
             int32_t rc_short = gpuocc_occupancy_batch(&bad, &k, &b, 1);
-            cr_assert(rc_short == GPUOCC_ERR_DEVICE || (rc_short == GPUOCC_OK && blocks[0] == want.blocks_per_sm),
-                      "%s: byte %zu, short batch", names[n], at);
             int32_t rc_long = gpuocc_occupancy_batch(&bad, &k, &b, LONG);
-            cr_assert(rc_long == GPUOCC_ERR_DEVICE || (rc_long == GPUOCC_OK && blocks[LONG - 1] == want.blocks_per_sm),
-                      "%s: byte %zu, long batch", names[n], at);
+            cr_assert_eq(rc_short, device_ok && size_ok ? GPUOCC_OK : GPUOCC_ERR_DEVICE, "%s: bit %zu", names[n], bit);
+            cr_assert_eq(rc_long, rc_short, "%s: bit %zu", names[n], bit);
+            if (rc_long == GPUOCC_OK) {
+                cr_assert_eq(status[LONG - 1], rc_want, "%s: bit %zu", names[n], bit);
+                if (rc_want == GPUOCC_OK)
+                    cr_assert_eq(blocks[LONG - 1], want.blocks_per_sm, "%s: bit %zu", names[n], bit);
+            }
         }
-        cr_expect_geq(changed_single, d.vendor == GPUOCC_VENDOR_NVIDIA ? 9 * sizeof(uint64_t) : sizeof d, "%s",
-                      names[n]);
-        for (int t = 0; t < 200; t++) { /* foreign states: random bytes with a vendor's number */
+        for (int t = 0; t < 200; t++) { /* states of random bytes, with the magic word or without */
             gpuocc_prepared foreign = {.size = sizeof foreign};
-            for (size_t i = 0; i < sizeof foreign.opaque / sizeof foreign.opaque[0]; i++)
-                foreign.opaque[i] = (uint64_t)prepared_draw(INT64_MAX) * 2654435761u;
-            foreign.opaque[0] = sizeof(gpuocc_device) | (uint64_t)d.vendor << 32; /* size, vendor */
+            unsigned char *bytes = (unsigned char *)&foreign;
+            for (size_t i = sizeof foreign.size; i < sizeof foreign; i++)
+                bytes[i] = (unsigned char)prepared_draw(256);
+            if (t % 2)
+                foreign.magic = GPUOCC_PREPARED_MAGIC;
             gpuocc_result r = {.size = sizeof r};
             cr_assert_eq(gpuocc_occupancy_prepared(&foreign, &k, &r), GPUOCC_ERR_DEVICE);
             cr_assert_eq(gpuocc_occupancy_batch(&foreign, &k, &b, 1), GPUOCC_ERR_DEVICE);

@@ -198,8 +198,22 @@ Test(limits, barriers_from_hopper)
     cr_expect_eq(b, GPUOCC_UNLIMITED);
     gpuocc_limit_barriers(&a100, 16, &b);
     cr_expect_eq(b, GPUOCC_UNLIMITED); /* the runtime applies the limit from cc 9.0 only */
-    gpuocc_limit_barriers(&h100, INT32_MAX, &b);
-    cr_expect_eq(b, 0);
+    /* more named barriers than a block may use (PTX ids 0..15): refused as gpuocc_occupancy refuses the
+       launch, nothing written */
+    const int32_t over[] = {17, INT32_MAX};
+    for (size_t i = 0; i < sizeof over / sizeof over[0]; i++) {
+        b = -7;
+        cr_expect_eq(gpuocc_limit_barriers(&h100, over[i], &b), GPUOCC_ERR_EXCEEDED);
+        cr_expect_eq(b, -7);
+        gpuocc_kernel k = test_kernel(256, 32, 0, 0);
+        k.barriers = over[i];
+        gpuocc_result r = {.size = sizeof r};
+        cr_expect_eq(gpuocc_occupancy(&h100, &k, &r), GPUOCC_ERR_EXCEEDED);
+        cr_expect_eq(r.exceeded, GPUOCC_INPUT_BARRIERS);
+        cr_expect_eq(r.exceeded_limit, 16);
+    }
+    cr_expect_eq(gpuocc_limit_barriers(&h100, 16, &b), GPUOCC_OK);
+    cr_expect_eq(b, 4); /* 64 barriers / 16 */
 }
 
 Test(limits, block_slots)

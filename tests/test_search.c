@@ -159,7 +159,7 @@ Test(search, next_step)
 
 /* Issue 8, defect 1: static shared memory near INT64_MAX (which the kernel checks accept) plus the
    reserved bytes overflowed int64 (UBSan aborted).  Such a launch cannot run at all: static shared memory
-   above the static limit is GPUOCC_ERR_SMEM (issue 22), before any sum. */
+   above the static limit is GPUOCC_ERR_EXCEEDED, before any sum. */
 Test(search, dynamic_available_static_near_int64_max)
 {
     gpuocc_device d = test_device("A100");
@@ -169,7 +169,7 @@ Test(search, dynamic_available_static_near_int64_max)
         for (int32_t optin = 0; optin <= 1; optin++) {
             k.smem_optin = optin;
             int64_t bytes = -12345;
-            cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 1, &bytes), GPUOCC_ERR_SMEM,
+            cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 1, &bytes), GPUOCC_ERR_EXCEEDED,
                          "static %lld optin %d", (long long)statics[i], optin);
             cr_expect_eq(bytes, -12345);
         }

@@ -949,83 +949,83 @@ void csv_cell(FILE *f, const char *s, size_t n)
 /* PTX ISA, "bar, barrier": barrier ids 0..15, so 16 per block; a described NVIDIA device's 0 means the same. */
 #define NV_BARRIERS_PER_BLOCK 16
 
-const char *cli_refused(const gpuocc_device *d, const gpuocc_kernel *k, int32_t rc, int64_t *limit, char *why,
-                        size_t cap)
+void cli_input_flag(const char *input, char *flag, size_t cap)
 {
-    if (d->vendor != GPUOCC_VENDOR_NVIDIA)
-        return NULL;
-    int32_t most = d->barriers_per_block_max ? d->barriers_per_block_max : NV_BARRIERS_PER_BLOCK;
-    if (rc == GPUOCC_ERR_BARRIERS && k->barriers > most) {
-        *limit = most;
-        snprintf(why, cap, "%d is more than the %d named barriers a block may use%s", k->barriers, most,
-                 d->barriers_per_block_max ? "" : " (PTX barrier ids 0..15)");
-        return "barriers";
-    }
-    if (rc == GPUOCC_ERR_SMEM && k->smem_static_bytes > d->smem_per_block_bytes) {
-        *limit = d->smem_per_block_bytes;
-        snprintf(why, cap,
-                 "%lld B is more than the static shared-memory limit of %lld B per block; more needs dynamic "
-                 "shared memory and the opt-in",
-                 (long long)k->smem_static_bytes, (long long)d->smem_per_block_bytes);
-        return "smem_static";
-    }
-    return NULL;
+    int w = snprintf(flag, cap, "--%s", input);
+    for (int i = 2; w > 0 && i < w && (size_t)i < cap; i++)
+        if (flag[i] == '_')
+            flag[i] = '-';
 }
 
-const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, int64_t *limit, char *why, size_t cap)
+const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const gpuocc_result *r, char *why, size_t cap)
 {
-    int64_t threads_max = d->max_threads_per_block;
-    if (k->max_threads_per_block > 0 && k->max_threads_per_block < threads_max)
-        threads_max = k->max_threads_per_block;
-    if (k->threads_per_block > threads_max) {
-        *limit = threads_max;
-        snprintf(why, cap, cli_is_intel(d) ? "threads %d is over the largest work-group, %lld work-items"
-                                           : "threads %d is over the block's thread limit %lld",
-                 k->threads_per_block, (long long)threads_max);
-        return "threads";
-    }
-    if (cli_is_intel(d)) {
-        /* docs/intel.md: a GRF count above the device's, or more SLM than one work-group may have, never runs */
-        int64_t grf = k->grf ? k->grf : 128, slm = k->smem_static_bytes;
-        slm = k->smem_dynamic_bytes > INT64_MAX - slm ? INT64_MAX : slm + k->smem_dynamic_bytes;
-        if (grf > d->grf_max) {
-            *limit = d->grf_max;
-            snprintf(why, cap, "grf %lld is over the device's largest GRF mode, %d GRF registers per hardware thread",
-                     (long long)grf, d->grf_max);
-            return "grf";
-        }
-        if (slm > d->smem_per_block_bytes) {
-            *limit = d->smem_per_block_bytes;
-            snprintf(why, cap, "SLM %lld B (static + dynamic) is over the %lld B one work-group may have",
-                     (long long)slm, (long long)d->smem_per_block_bytes);
-            return k->smem_dynamic_bytes ? "smem_dynamic" : "smem_static";
-        }
+    const char *input = gpuocc_input_name(r->exceeded);
+    if (!*input)
         return NULL;
-    }
-    if (d->vendor != GPUOCC_VENDOR_NVIDIA)
-        return NULL;
-    if (k->regs_per_thread > d->regs_per_thread_max) {
-        *limit = d->regs_per_thread_max;
-        snprintf(why, cap, "regs %d is over the per-thread register maximum %d", k->regs_per_thread,
-                 d->regs_per_thread_max);
-        return "regs";
-    }
-    /* the dynamic size a block may ask for: the opt-in attribute, or the per-block limit less the static */
-    int64_t block = k->smem_optin ? d->smem_per_block_optin_bytes : d->smem_per_block_bytes;
-    int64_t dynamic_max = k->smem_optin && k->smem_dynamic_max_bytes >= 0 ? k->smem_dynamic_max_bytes
-                                                                          : block - k->smem_static_bytes;
-    if (k->smem_dynamic_bytes > dynamic_max) {
-        *limit = dynamic_max > 0 ? dynamic_max : 0;
-        if (k->smem_optin && k->smem_dynamic_max_bytes >= 0)
-            snprintf(why, cap, "smem_dynamic %lld B is over the kernel's opt-in attribute %lld B",
-                     (long long)k->smem_dynamic_bytes, (long long)*limit);
+    long long limit = (long long)r->exceeded_limit;
+    bool intel = cli_is_intel(d);
+    long long slm = k->smem_dynamic_bytes > INT64_MAX - k->smem_static_bytes ? INT64_MAX
+                                                                             : k->smem_static_bytes + k->smem_dynamic_bytes;
+    switch (r->exceeded) {
+    case GPUOCC_INPUT_THREADS:
+        snprintf(why, cap, intel ? "threads %d is over the largest work-group, %lld work-items"
+                                 : "threads %d is over the block's thread limit %lld", k->threads_per_block, limit);
+        break;
+    case GPUOCC_INPUT_REGS:
+        snprintf(why, cap, "regs %d is over %lld, the most registers per thread with which one block of %d threads fits",
+                 k->regs_per_thread, limit, k->threads_per_block);
+        break;
+    case GPUOCC_INPUT_SMEM_STATIC:
+        if (intel)
+            snprintf(why, cap, "SLM %lld B is over the %lld B one work-group may have", slm, limit);
+        else if (d->vendor == GPUOCC_VENDOR_NVIDIA && k->smem_static_bytes > d->smem_per_block_bytes)
+            snprintf(why, cap,
+                     "%lld B is more than the static shared-memory limit of %lld B per block; more needs dynamic "
+                     "shared memory and the opt-in", (long long)k->smem_static_bytes, limit);
         else
+            snprintf(why, cap, "smem_static %lld B is over the %lld B one block may have",
+                     (long long)k->smem_static_bytes, limit);
+        break;
+    case GPUOCC_INPUT_SMEM_DYNAMIC:
+        if (intel)
+            snprintf(why, cap, "SLM %lld B (static + dynamic) is over the %lld B one work-group may have", slm,
+                     (long long)d->smem_per_block_bytes);
+        else if (d->vendor == GPUOCC_VENDOR_NVIDIA && k->smem_optin && k->smem_dynamic_max_bytes >= 0 &&
+                 k->smem_dynamic_bytes > k->smem_dynamic_max_bytes)
+            snprintf(why, cap, "smem_dynamic %lld B is over the kernel's opt-in attribute %lld B",
+                     (long long)k->smem_dynamic_bytes, limit);
+        else if (d->vendor == GPUOCC_VENDOR_NVIDIA)
             snprintf(why, cap, "smem_dynamic %lld B is over the %lld B left of the per-block shared-memory limit %lld B%s",
-                     (long long)k->smem_dynamic_bytes, (long long)*limit, (long long)block,
+                     (long long)k->smem_dynamic_bytes, limit,
+                     (long long)(k->smem_optin ? d->smem_per_block_optin_bytes : d->smem_per_block_bytes),
                      k->smem_optin ? " (opt-in)" : " (without opt-in)");
-        return "smem_dynamic";
+        else
+            snprintf(why, cap, "smem_dynamic %lld B is over the %lld B left of what one workgroup may have",
+                     (long long)k->smem_dynamic_bytes, limit);
+        break;
+    case GPUOCC_INPUT_BARRIERS:
+        if (d->vendor == GPUOCC_VENDOR_NVIDIA && k->barriers > d->barriers_per_sm)
+            snprintf(why, cap, "barriers %d is over the %lld barriers an SM has", k->barriers, limit);
+        else
+            snprintf(why, cap, "%d is more than the %lld named barriers a block may use%s", k->barriers, limit,
+                     d->barriers_per_block_max ? "" : " (PTX barrier ids 0..15)");
+        break;
+    case GPUOCC_INPUT_TMEM_COLUMNS:
+        snprintf(why, cap, "tmem_columns %d: the device has no tensor memory (sm_100, sm_103 and sm_110 have it)",
+                 k->tmem_columns);
+        break;
+    case GPUOCC_INPUT_GRF:
+        snprintf(why, cap, "grf %d is over the device's largest GRF mode, %lld GRF registers per hardware thread",
+                 k->grf ? k->grf : 128, limit);
+        break;
+    default:
+        if (limit > 0)
+            snprintf(why, cap, "%s is over its limit %lld", input, limit);
+        else
+            snprintf(why, cap, "%s is not a field of this vendor's devices", input);
+        break;
     }
-    return NULL;
+    return input;
 }
 
 void cli_limiters(uint32_t limiters, char *out, size_t cap)

@@ -248,15 +248,12 @@ void cli_buf_json_limiters(struct cli_buf *b, uint32_t limiters); /* as json_lim
 /* A CSV cell, quoted (RFC 4180) when it holds a comma, quote, CR or LF. */
 void csv_cell(FILE *f, const char *s, size_t n);
 
-/* Launches that cannot run (docs/model.md, "Launches that cannot run").  cli_refused: for the library's
-   GPUOCC_ERR_BARRIERS or GPUOCC_ERR_SMEM on a launch whose value is not negative, the field it names
-   ("barriers", "smem_static"), the limit in *limit and in `why` the phrase; NULL for any other status.  cli_exceeded:
-   for a launch that fits 0 blocks because one value is over a limit a block cannot pass (threads over the
-   block's thread limit, registers over the per-thread maximum, shared memory over the per-block limit), that
-   field ("threads", "regs", "smem_dynamic"), the limit in *limit and the phrase in `why`; else NULL. */
-const char *cli_refused(const gpuocc_device *d, const gpuocc_kernel *k, int32_t rc, int64_t *limit, char *why,
-                        size_t cap);
-const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, int64_t *limit, char *why, size_t cap);
+/* Launches that cannot run (docs/model.md, "Launches that cannot run"): the input the library names over a
+   limit (r->exceeded, r->exceeded_limit, on a 0-block answer or a refusal) in words, into `why`; its
+   vocabulary name, or NULL when the library names none.  Nothing is derived here. */
+const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const gpuocc_result *r, char *why, size_t cap);
+/* The flag of an input's vocabulary name: "--" and the name with dashes for underscores. */
+void cli_input_flag(const char *input, char *flag, size_t cap);
 
 /* Limiters as "registers|shared_memory" (CSV and text); as a JSON array of names. */
 void cli_limiters(uint32_t limiters, char *out, size_t cap);

@@ -16,15 +16,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* The launch columns: every vendor's, NVIDIA's (COL_BARRIERS .. COL_SMEM_OPTIN; Intel reads barriers too),
+/* The launch columns: every vendor's, NVIDIA's (COL_BARRIERS .. COL_TMEM_COLUMNS; Intel reads barriers too),
    AMD's (COL_AGPRS .. COL_DVGPR; Intel reads model too), Intel's (COL_SUB_GROUP on). */
 enum column {
     COL_ARCH, COL_THREADS, COL_REGS, COL_SMEM_STATIC, COL_SMEM_DYNAMIC, COL_BARRIERS, COL_CARVEOUT,
-    COL_SMEM_OPTIN, COL_AGPRS, COL_SGPRS, COL_WAVE_SIZE, COL_CU_MODE, COL_MAX_THREADS, COL_MODEL, COL_ROCM,
+    COL_SMEM_OPTIN, COL_VIRTUAL_RESOURCES, COL_TMEM_COLUMNS, COL_AGPRS, COL_SGPRS, COL_WAVE_SIZE, COL_CU_MODE, COL_MAX_THREADS, COL_MODEL, COL_ROCM,
     COL_DVGPR, COL_SUB_GROUP, COL_GRF, COL_COUNT
 };
 static const char *const column_names[COL_COUNT] = {"arch", "threads", "regs", "smem_static", "smem_dynamic",
-                                                    "barriers", "carveout", "smem_optin", "agprs", "sgprs",
+                                                    "barriers", "carveout", "smem_optin", "virtual_resources",
+                                                    "tmem_columns", "agprs", "sgprs",
                                                     "wave_size", "cu_mode", "max_threads", "model", "rocm",
                                                     "dvgpr", "sub_group", "grf"};
 /* Each column's other spellings: its CLI flag without "--" and with '-' (the flags' spelling), and AMD's flag
@@ -38,7 +39,8 @@ static const struct {
     {"lds", COL_SMEM_STATIC},         {"lds_dynamic", COL_SMEM_DYNAMIC},  {"lds-dynamic", COL_SMEM_DYNAMIC},
     {"lds_static", COL_SMEM_STATIC},  {"lds-static", COL_SMEM_STATIC},  {"sub-group", COL_SUB_GROUP},
     {"slm", COL_SMEM_STATIC},         {"slm_static", COL_SMEM_STATIC},  {"slm-static", COL_SMEM_STATIC},
-    {"slm_dynamic", COL_SMEM_DYNAMIC}, {"slm-dynamic", COL_SMEM_DYNAMIC},
+    {"slm_dynamic", COL_SMEM_DYNAMIC}, {"slm-dynamic", COL_SMEM_DYNAMIC}, {"virtual-resources", COL_VIRTUAL_RESOURCES},
+    {"tmem-columns", COL_TMEM_COLUMNS},
 };
 #define ALIAS_COUNT (sizeof column_aliases / sizeof column_aliases[0])
 /* The results: `model` only when the input has no `model` column of its own (its cells say the model then). */
@@ -574,7 +576,7 @@ static bool vendor_cells(struct batch *b, const struct record *rec, const gpuocc
 {
     bool amd = dev->vendor == GPUOCC_VENDOR_AMD, intel = dev->vendor == GPUOCC_VENDOR_INTEL;
     for (int c = COL_BARRIERS; c < COL_COUNT; c++) {
-        bool nvidia_col = c <= COL_SMEM_OPTIN, amd_col = c >= COL_AGPRS && c <= COL_DVGPR, intel_col = c >= COL_SUB_GROUP;
+        bool nvidia_col = c <= COL_TMEM_COLUMNS, amd_col = c >= COL_AGPRS && c <= COL_DVGPR, intel_col = c >= COL_SUB_GROUP;
         const char *why = NULL;
         if (amd && nvidia_col)
             why = "NVIDIA only, but arch is an AMD device (leave it empty)";
@@ -802,6 +804,16 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
         return false;
     }
     k.smem_optin = (int32_t)x;
+    /* NVIDIA's virtual resources and tensor-memory columns (empty: the kernel's 0); their domains are the
+       library's to check */
+    x = k.virtual_resources;
+    if (!int_cell(b, rec, COL_VIRTUAL_RESOURCES, INT32_MIN, INT32_MAX, &x, false, v))
+        return false;
+    k.virtual_resources = (int32_t)x;
+    x = k.tmem_columns;
+    if (!int_cell(b, rec, COL_TMEM_COLUMNS, INT32_MIN, INT32_MAX, &x, false, v))
+        return false;
+    k.tmem_columns = (int32_t)x;
     if (b->vendor_columns && !vendor_cells(b, rec, dev, v))
         return false;
     if (dev->vendor == GPUOCC_VENDOR_AMD && !amd_cells(b, rec, dev, &k, v))
@@ -813,10 +825,10 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
         /* workgroups_per_gpu: Intel's, with an Xe-core count; -1 (an empty cell, null) elsewhere */
         if (dev->vendor != GPUOCC_VENDOR_INTEL || dev->sm_count <= 0)
             r->workgroups_per_gpu = -1;
-        if (r->blocks_per_sm == 0) { /* 0 blocks: the value over a limit, as `report` names it */
-            char why[256];
-            v->exceeded = cli_exceeded(dev, &k, &v->exceeded_limit, why, sizeof why);
-        }
+        /* 0 blocks: the input over a limit, as the library names it (and `report` prints it) */
+        char why[256];
+        v->exceeded = cli_exceeded(dev, &k, r, why, sizeof why);
+        v->exceeded_limit = r->exceeded_limit;
         return true;
     }
     /* the library's status, and the columns (as the input names them) that carry the value it rejected */
@@ -833,14 +845,25 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
         cols[0] = COL_CARVEOUT;
     else if (rc == GPUOCC_ERR_OVERFLOW) /* the block's total overflows: the larger size carries it */
         cols[0] = k.smem_dynamic_bytes >= k.smem_static_bytes ? COL_SMEM_DYNAMIC : COL_SMEM_STATIC;
+    else if (rc == GPUOCC_ERR_ARGUMENT && r->exceeded == GPUOCC_INPUT_VIRTUAL_RESOURCES)
+        cols[0] = COL_VIRTUAL_RESOURCES;
+    else if (rc == GPUOCC_ERR_ARGUMENT && r->exceeded == GPUOCC_INPUT_TMEM_COLUMNS)
+        cols[0] = COL_TMEM_COLUMNS;
     char why[256];
-    int64_t limit = 0;
-    const char *refused = cli_refused(dev, &k, rc, &limit, why, sizeof why);
-    if (refused) { /* a launch that cannot run: the one column and the limit it is over */
-        v->exceeded = refused, v->exceeded_limit = limit;
+    const char *refused = cli_exceeded(dev, &k, r, why, sizeof why);
+    if (refused) { /* a launch that cannot run: the column of the input the library names, and its limit */
+        static const int input_column[GPUOCC_INPUT_COUNT] = {
+            [GPUOCC_INPUT_THREADS] = COL_THREADS, [GPUOCC_INPUT_REGS] = COL_REGS,
+            [GPUOCC_INPUT_SMEM_STATIC] = COL_SMEM_STATIC, [GPUOCC_INPUT_SMEM_DYNAMIC] = COL_SMEM_DYNAMIC,
+            [GPUOCC_INPUT_BARRIERS] = COL_BARRIERS, [GPUOCC_INPUT_VIRTUAL_RESOURCES] = COL_VIRTUAL_RESOURCES,
+            [GPUOCC_INPUT_TMEM_COLUMNS] = COL_TMEM_COLUMNS, [GPUOCC_INPUT_AGPRS] = COL_AGPRS,
+            [GPUOCC_INPUT_SGPRS] = COL_SGPRS, [GPUOCC_INPUT_WAVE_SIZE] = COL_WAVE_SIZE,
+            [GPUOCC_INPUT_CU_MODE] = COL_CU_MODE, [GPUOCC_INPUT_MODEL] = COL_MODEL, [GPUOCC_INPUT_ROCM] = COL_ROCM,
+            [GPUOCC_INPUT_DVGPR] = COL_DVGPR, [GPUOCC_INPUT_SUB_GROUP] = COL_SUB_GROUP, [GPUOCC_INPUT_GRF] = COL_GRF,
+        };
+        v->exceeded = refused, v->exceeded_limit = r->exceeded_limit;
         v->status = gpuocc_status_name(rc);
-        snprintf(v->error, sizeof v->error, "%s: %s",
-                 label(b, !strcmp(refused, "barriers") ? COL_BARRIERS : COL_SMEM_STATIC), why);
+        snprintf(v->error, sizeof v->error, "%s: %s", label(b, input_column[r->exceeded]), why);
         return false;
     }
     char column[160] = "launch";
@@ -866,7 +889,7 @@ static void put_limiters(struct out *o, uint32_t mask, bool json)
     bool first = true;
     if (json)
         o->buf[o->n++] = '[';
-    for (int32_t i = 0; i <= GPUOCC_RESOURCE_SGPRS; i++) /* every vendor's resources */
+    for (int32_t i = 0; i <= GPUOCC_RESOURCE_VIRTUAL; i++) /* every vendor's resources */
         if (mask & (1u << i)) {
             if (!first)
                 o->buf[o->n++] = json ? ',' : '|';

@@ -213,8 +213,7 @@ static void print_report_text_intel(FILE *out, const struct cli_launch *l, const
     fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
     fprintf(out, "limited by  %s\n", lim);
     char why[256];
-    int64_t limit;
-    if (r->blocks_per_sm == 0 && cli_exceeded(&l->dev, &l->k, &limit, why, sizeof why))
+    if (cli_exceeded(&l->dev, &l->k, r, why, sizeof why))
         fprintf(out, "exceeded    %s\n", why);
     print_limits(out, &l->dev, r, false, "Xe-core");
     fprintf(out, "allocated   %lld B SLM per work-group; %lld B SLM per Xe-core\n", (long long)r->smem_per_block_bytes,
@@ -304,8 +303,7 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
     fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
     fprintf(out, "limited by  %s\n", lim);
     char why[256];
-    int64_t limit;
-    if (r->blocks_per_sm == 0 && cli_exceeded(&l->dev, &l->k, &limit, why, sizeof why))
+    if (cli_exceeded(&l->dev, &l->k, r, why, sizeof why))
         fprintf(out, "exceeded    %s\n", why);
     print_limits(out, &l->dev, r, false, "SM");
     print_extra_text(out, l, r, x, "SM");
@@ -397,11 +395,10 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"virtual_resources", nv_int, NULL, l->k.virtual_resources, 0};
     f[n++] = (struct field){"limit_virtual_resources", F_LIMIT, NULL, nvidia ? r->limit_virtual_resources : GPUOCC_UNLIMITED,
                             0};
-    /* issue 22: the limit a launch of 0 blocks is over (null when none, or when blocks fit) */
-    int64_t limit = 0;
-    const char *over = r->blocks_per_sm == 0 ? cli_exceeded(&l->dev, &l->k, &limit, t->why, sizeof t->why) : NULL;
+    /* the input a launch of 0 blocks is over and its limit, as the library names them (null when none) */
+    const char *over = cli_exceeded(&l->dev, &l->k, r, t->why, sizeof t->why);
     f[n++] = (struct field){"exceeded", over ? F_WORD : F_NA, over, 0, 0};
-    f[n++] = (struct field){"exceeded_limit", over ? F_INT : F_NA, NULL, limit, 0};
+    f[n++] = (struct field){"exceeded_limit", over ? F_INT : F_NA, NULL, r->exceeded_limit, 0};
     /* issue 24: tensor memory, setmaxnreg, the launch bounds' minimum, AMD's dynamic VGPRs */
     bool tmem = nvidia && l->k.tmem_columns > 0, smr = x->setmaxnreg_count > 0, mb = x->min_blocks > 0;
     int32_t waiting = tmem && r->blocks_per_sm > x->tmem_holders ? r->blocks_per_sm - x->tmem_holders : 0;
@@ -753,14 +750,12 @@ bool cli_report_finish(struct cli_io *io, struct cli_report *rep)
     gpuocc_result *r = &rep->r;
     *r = (gpuocc_result){.size = sizeof *r};
     int32_t rc = gpuocc_occupancy(&l->dev, &l->k, r);
-    char why[256];
-    int64_t refused_limit;
-    const char *refused = rc != GPUOCC_OK ? cli_refused(&l->dev, &l->k, rc, &refused_limit, why, sizeof why) : NULL;
-    if (refused) /* a launch no compiler or driver accepts: an error, named by its flag */
-        return cli_fail(io, !strcmp(refused, "barriers") ? "--barriers" : "--smem-static", "%s", why), false;
-    if (rc == GPUOCC_ERR_TMEM)
-        return cli_fail(io, "--tmem-columns", "--arch %s has no tensor memory (sm_100, sm_103 and sm_110 have it)",
-                        l->dev_name), false;
+    char why[256], flag[64];
+    const char *refused = rc != GPUOCC_OK ? cli_exceeded(&l->dev, &l->k, r, why, sizeof why) : NULL;
+    if (refused) { /* a launch no compiler or driver accepts: an error, named by its flag */
+        cli_input_flag(refused, flag, sizeof flag);
+        return cli_fail(io, flag, "%s", why), false;
+    }
     if (rc != GPUOCC_OK)
         return cli_fail(io, "input", "%s", gpuocc_strerror(rc)), false;
     if (l->k.tmem_columns > 0 && (rc = gpuocc_tmem_holders(&l->dev, l->k.tmem_columns, &x->tmem_holders)) != GPUOCC_OK)
@@ -792,8 +787,7 @@ int cli_report_status(struct cli_io *io, const struct cli_report *rep)
         char lim[96], why[256];
         cli_limiter_words(&l->dev, rep->r.limiters, lim, sizeof lim);
         const char *none = cli_is_intel(&l->dev) ? "0 work-groups fit on an Xe-core" : "0 blocks fit on a multiprocessor";
-        int64_t limit;
-        if (cli_exceeded(&l->dev, &l->k, &limit, why, sizeof why))
+        if (cli_exceeded(&l->dev, &l->k, &rep->r, why, sizeof why))
             cli_problem(io, "launch", "cannot run: %s (limited by %s): %s", none, lim, why);
         else
             cli_problem(io, "launch", "cannot run: %s (limited by %s)", none, lim);

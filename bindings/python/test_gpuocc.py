@@ -49,7 +49,8 @@ class Coverage(unittest.TestCase):
         self.assertEqual(gpuocc._CDevice.barriers_per_block_max.offset, 388)
         self.assertEqual(gpuocc._CKernel.sub_group.offset, 88)
         self.assertEqual(gpuocc._CKernel.virtual_resources.offset, 96)
-        self.assertEqual(ctypes.sizeof(gpuocc._CResult), 120)  # 104 before workgroups_per_gpu, 112 before virtual
+        self.assertEqual(ctypes.sizeof(gpuocc._CResult), 136)  # 104 before workgroups_per_gpu, 112 before virtual,
+        # 120 before exceeded
         self.assertEqual(gpuocc._CResult.workgroups_per_gpu.offset, 104)
         self.assertEqual(gpuocc._CResult.limit_virtual_resources.offset, 112)
         self.assertEqual(ctypes.sizeof(gpuocc._CSweepPoint), 72)  # lib/api/sweep.c
@@ -208,10 +209,10 @@ class Occupancy(unittest.TestCase):
         # on base 0938ac9 both were answered (3 blocks each on H100)
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, barriers=17))
-        self.assertEqual(e.exception.name, "barriers")
+        self.assertEqual(e.exception.name, "exceeded")
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, smem_static=64 * 1024))
-        self.assertEqual(e.exception.name, "smem")
+        self.assertEqual(e.exception.name, "exceeded")
         self.assertEqual(gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, barriers=16)).blocks_per_sm, 4)
         h100 = gpuocc.device("H100")
         self.assertEqual(h100.barriers_per_block_max, 0)  # 0: the architecture's 16
@@ -219,7 +220,7 @@ class Occupancy(unittest.TestCase):
         self.assertEqual(gpuocc.occupancy(eight, gpuocc.kernel(threads=256, regs=32, barriers=8)).blocks_per_sm, 8)
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy(eight, gpuocc.kernel(threads=256, regs=32, barriers=9))
-        self.assertEqual(e.exception.name, "barriers")
+        self.assertEqual(e.exception.name, "exceeded")
         self.assertEqual((e.exception.exceeded, e.exception.exceeded_limit), ("barriers", 8))
 
     def test_the_exceeded_limit_is_named(self):
@@ -245,19 +246,22 @@ class Occupancy(unittest.TestCase):
         self.assertEqual((r.blocks_per_sm, r.exceeded, r.exceeded_limit), (0, "threads", 1024))
         r = gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32))
         self.assertEqual((r.exceeded, r.exceeded_limit), (None, None))
-        # a 0-block answer whose values are each within their limits names none (H100: 64 warps per SM hold
-        # one block of 1024 threads; 255 registers x 1024 threads exceed the 65536-register file)
+        # a 0-block answer from the register file names the registers with the most that fit one block (H100:
+        # 1024 threads are 32 warps; a block may hold 65536 registers, so 65536 / 32 / 256 = 8 allocation
+        # units of 256 a warp, 8 x 256 / 32 lanes = 64 registers a thread; the per-sub-partition file, 16384
+        # registers for 8 warps, gives the same 8 units)
         r = gpuocc.occupancy("H100", gpuocc.kernel(threads=1024, regs=255))
-        self.assertEqual((r.blocks_per_sm, r.exceeded), (0, None))
+        self.assertEqual((r.blocks_per_sm, r.exceeded, r.exceeded_limit), (0, "regs", 64))
 
     def test_batch_names_the_exceeded_limit(self):
         # `gpuocc batch`'s exceeded / exceeded_limit columns in batch() too, row by row, with the H100 limits
-        # above; a row within every limit (or 0 blocks from registers alone: 1024 x 255) names none
+        # above; a row within every limit names none, one of 0 blocks from registers alone (1024 x 255) the most
+        # registers that fit one block (64, above)
         c = gpuocc.batch("H100", threads=[256, 2000, 256, 256, 256, 1024], regs=[32, 32, 300, 32, 32, 255],
                          smem_static=[0, 0, 0, 0, 65536, 0], smem_dynamic=[0, 0, 0, 300 * 1024, 0, 0],
                          kern=gpuocc.kernel(threads=1, smem_optin=True))
-        self.assertEqual(c["exceeded"], [None, "threads", "regs", "smem_dynamic", "smem_static", None])
-        self.assertEqual(c["exceeded_limit"], [None, 1024, 256, 232448, 49152, None])
+        self.assertEqual(c["exceeded"], [None, "threads", "regs", "smem_dynamic", "smem_static", "regs"])
+        self.assertEqual(c["exceeded_limit"], [None, 1024, 256, 232448, 49152, 64])
         self.assertEqual(c.row(1)["exceeded"], "threads")
         self.assertEqual(list(c)[-2:], ["exceeded", "exceeded_limit"])
         # Intel (Max 1550: 1024 work-items per work-group, docs/intel.md) and AMD (MI300X: 1024)

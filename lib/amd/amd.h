@@ -9,19 +9,11 @@
 #define GPUOCC_AMD_DVGPR_BLOCKS 8
 #define GPUOCC_AMD_DVGPR_GFX 12
 
-/* The prepared form of AMD's rules (lib/amd/batch.c): the checked device stored first, as NVIDIA's; each
-   launch through gpuocc_amd_compute. */
-void gpuocc_amd_prepare(const gpuocc_device *d, uint64_t *opaque);
-int32_t gpuocc_amd_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
-/* The prepared single call's parts (struct gpuocc_vendor): the state's device when its tag matches, and no
-   fast answer (false: the API computes). */
-const gpuocc_device *gpuocc_amd_prepared_device(const uint64_t *opaque);
-bool gpuocc_amd_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r);
 
 /* AMD's rules (lib/amd/): device check, and the combined computation for an AMD device. */
 int32_t gpuocc_amd_check_device(const gpuocc_device *d);
 /* The AMD fields of a kernel that only make sense with its device (wave size, AGPRs). */
-int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k);
+int32_t gpuocc_amd_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *input, int64_t *limit);
 void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 /* What gpuocc_amd_compute builds its answer from, each alone (lib/amd/occupancy.c): every resource's limit
    in blocks (GPUOCC_NO_LIMIT where none; indexes GPUOCC_RESOURCE_*, SGPRs included); the LDS per CU (or

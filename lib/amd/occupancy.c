@@ -261,6 +261,35 @@ int64_t gpuocc_amd_regs_per_wave(const gpuocc_device *d, const gpuocc_kernel *k)
     return amd_vgprs_allocated(d, &v, v.vgprs) * v.wave;
 }
 
+/* The input over a limit of a launch that fits no workgroup (limits: its limits; NULL when it fits one):
+   threads over the largest workgroup, VGPRs (or AGPRs) over what a lane addresses or what one SIMD's file
+   gives one wave, LDS over what one workgroup may use, SGPRs over what one SIMD gives one wave. */
+static void amd_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v,
+                         const int32_t *limits, gpuocc_result *r)
+{
+    int32_t input = GPUOCC_INPUT_NONE;
+    int64_t limit = 0;
+    if (!limits) {
+    } else if (limits[GPUOCC_RESOURCE_WARPS] == 0) {
+        input = GPUOCC_INPUT_THREADS;
+        limit = d->max_threads_per_block;
+    } else if (limits[GPUOCC_RESOURCE_REGISTERS] == 0) {
+        input = k->regs_per_thread >= k->agprs ? GPUOCC_INPUT_REGS : GPUOCC_INPUT_AGPRS;
+        limit = v->dvgpr ? GPUOCC_AMD_DVGPR_BLOCKS * v->dvgpr : d->regs_per_thread_max;
+    } else if (limits[GPUOCC_RESOURCE_SMEM] == 0) {
+        /* what one workgroup may use, less the static LDS for the dynamic */
+        int64_t left = d->smem_per_block_bytes - k->smem_static_bytes;
+        input = k->smem_dynamic_bytes > 0 && left >= 0 ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
+        limit = input == GPUOCC_INPUT_SMEM_DYNAMIC ? left : d->smem_per_block_bytes;
+    } else if (limits[GPUOCC_RESOURCE_SGPRS] == 0) {
+        input = GPUOCC_INPUT_SGPRS;
+        limit = d->sgprs_per_simd;
+    }
+    r->exceeded = input;
+    r->reserved3 = 0;
+    r->exceeded_limit = limit;
+}
+
 void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
     struct amd_view v = amd_view_of(d, k);
@@ -301,6 +330,7 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
     r->workgroups_per_gpu = 0;
     r->limit_virtual_resources = GPUOCC_UNLIMITED; /* NVIDIA's */
     r->reserved2 = 0;
+    amd_exceeded(d, k, &v, blocks == 0 ? limits : NULL, r);
 }
 
 /* ---- checks ---- */
@@ -344,24 +374,30 @@ int32_t gpuocc_amd_check_device(const gpuocc_device *d)
     return ok ? GPUOCC_OK : GPUOCC_ERR_DEVICE;
 }
 
-int32_t gpuocc_amd_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k)
+int32_t gpuocc_amd_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *input, int64_t *limit)
 {
+    *limit = 0;
     if (k->wave_size != 0 && !amd_wave_ok(d->wave_sizes, k->wave_size))
-        return GPUOCC_ERR_ARGUMENT;
+        return *input = GPUOCC_INPUT_WAVE_SIZE, GPUOCC_ERR_ARGUMENT;
     if (k->agprs > 0 && d->agpr_file == GPUOCC_AGPR_NONE)
-        return GPUOCC_ERR_REGISTERS;
+        return *input = GPUOCC_INPUT_AGPRS, GPUOCC_ERR_REGISTERS;
     /* Intel's models would be read as the compiler's */
     if (k->model > GPUOCC_MODEL_RUNTIME)
-        return GPUOCC_ERR_ARGUMENT;
-    /* NVIDIA's virtual resources */
+        return *input = GPUOCC_INPUT_MODEL, GPUOCC_ERR_ARGUMENT;
+    /* the other vendors' fields: NVIDIA's virtual resources and tensor memory (the device has none),
+       Intel's sub-group and GRF */
     if (k->virtual_resources != 0)
-        return GPUOCC_ERR_ARGUMENT;
-    /* NVIDIA's tensor memory: the device has none */
+        return *input = GPUOCC_INPUT_VIRTUAL_RESOURCES, GPUOCC_ERR_ARGUMENT;
     if (k->tmem_columns != 0)
-        return GPUOCC_ERR_TMEM;
+        return *input = GPUOCC_INPUT_TMEM_COLUMNS, GPUOCC_ERR_TMEM;
+    if (k->sub_group != 0)
+        return *input = GPUOCC_INPUT_SUB_GROUP, GPUOCC_ERR_ARGUMENT;
+    if (k->grf != 0)
+        return *input = GPUOCC_INPUT_GRF, GPUOCC_ERR_ARGUMENT;
     /* dynamic VGPRs: gfx12, wave32, the compiler's model (LLVM's amdgpu-dynamic-vgpr-block-size; A13) */
     if (k->dvgpr != 0 && (d->cc_major != GPUOCC_AMD_DVGPR_GFX || gpuocc_amd_wave_size(d, k) != 32 ||
                           k->model == GPUOCC_MODEL_RUNTIME))
-        return GPUOCC_ERR_ARGUMENT;
+        return *input = GPUOCC_INPUT_DVGPR, GPUOCC_ERR_ARGUMENT;
+    *input = GPUOCC_INPUT_NONE;
     return GPUOCC_OK;
 }

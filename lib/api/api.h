@@ -9,24 +9,27 @@
    this version does not model.  gpuocc_vendor_at gives them in catalog order (NULL past the last). */
 const struct gpuocc_vendor *gpuocc_vendor_of(uint32_t vendor);
 const struct gpuocc_vendor *gpuocc_vendor_at(size_t index);
-/* A prepared device's struct checks (size, reserved words: gpuocc_occupancy_batch's), and the vendor its
-   state names (NULL: none this version models) (lib/api/batch.c). */
-int32_t gpuocc_prepared_check(const gpuocc_prepared *prepared);
-const struct gpuocc_vendor *gpuocc_prepared_vendor(const gpuocc_prepared *prepared);
+/* A prepared device's checks (lib/api/batch.c): its size and magic word, then its stored device's checks;
+   the device, or NULL with *rc set. */
+const gpuocc_device *gpuocc_prepared_device(const gpuocc_prepared *prepared, int32_t *rc);
 
 /* Load and check a device: the struct, its reserved words, then its vendor's checks (lib/api/devices.c). */
 int32_t gpuocc_device_load(gpuocc_device *local, const gpuocc_device *dev);
 /* The same checks without a copy: the caller's struct itself when it holds at least the current layout,
    else a zero-extended copy in `scratch`.  NULL (and *rc set) when a check fails. */
 const gpuocc_device *gpuocc_device_view(const gpuocc_device *dev, gpuocc_device *scratch, int32_t *rc);
-/* What only the pair can tell, by the device's vendor. */
+/* A device's checks in place, for a struct of the current layout whose size field is trusted (a prepared
+   device's): GPUOCC_OK or the status naming the first bad field. */
+int32_t gpuocc_device_check(const gpuocc_device *d);
+/* What only the pair can tell, by the device's vendor: the refusals of gpuocc_rule. */
 int32_t gpuocc_pair_check(const gpuocc_device *d, const gpuocc_kernel *k);
 /* Device, kernel, then the pair. */
 int32_t gpuocc_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel);
 
-/* The combined computation on checked copies, by the device's vendor; fills every field of `r` except
-   size and reserved (lib/api/occupancy.c). */
-void gpuocc_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+/* The rule of the device's vendor on a checked device and a kernel whose fields are checked, the one every
+   query computes through (lib/api/occupancy.c): GPUOCC_OK with every field of `r` but size and reserved
+   filled, or the refusal's status with `r` zeroed but for exceeded and exceeded_limit. */
+int32_t gpuocc_rule(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 
 /* The catalog index a name resolves to, or -1 (lib/api/catalog.c). */
 int32_t gpuocc_catalog_find(const char *name);

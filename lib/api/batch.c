@@ -1,12 +1,14 @@
-/* Many launches on one device: the prepared device and the batch call (struct checks; the rules' own loop
-   is the vendor's: its table's prepare and batch). */
+/* Many launches on one device: the prepared device, and the batch as one loop over the rule (gpuocc_rule),
+   each launch the base kernel with the values of the batch's input columns. */
 #include "api.h"
 
-_Static_assert(sizeof(gpuocc_prepared) == 4000, "gpuocc_prepared layout 0.2 is frozen");
-_Static_assert(sizeof(gpuocc_batch) == 176, "gpuocc_batch layout 0.2 is frozen");
+_Static_assert(sizeof(gpuocc_prepared) == 408, "gpuocc_prepared layout 0.2");
+_Static_assert(offsetof(gpuocc_prepared, device) == 8, "gpuocc_prepared layout 0.2");
 _Static_assert(offsetof(gpuocc_batch, status) == 40, "gpuocc_batch layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_batch, waves_per_simd) == 144, "gpuocc_batch layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_batch, reserved) == 160, "gpuocc_batch layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_batch, barriers) == GPUOCC_BATCH_SIZE_MIN, "gpuocc_batch 176-byte layout is a prefix");
+_Static_assert(sizeof(gpuocc_batch) == 224, "gpuocc_batch layout 0.2 with the kernel's other fields");
 
 int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
 {
@@ -17,84 +19,111 @@ int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
         return rc;
     if (!prepared)
         return GPUOCC_ERR_NULL;
-    uint32_t size = prepared->size;
-    if (size < sizeof *prepared || size > GPUOCC_STRUCT_SIZE_MAX)
+    if (prepared->size != sizeof *prepared)
         return GPUOCC_ERR_STRUCT_SIZE;
-    prepared->reserved0 = 0;
-    memset(prepared->opaque, 0, sizeof prepared->opaque);
-    gpuocc_vendor_of(d->vendor)->prepare(d, prepared->opaque);
-    if (size > sizeof *prepared)
-        memset((unsigned char *)prepared + sizeof *prepared, 0, size - sizeof *prepared);
+    prepared->magic = GPUOCC_PREPARED_MAGIC;
+    prepared->device = *d;
+    prepared->device.size = sizeof prepared->device; /* the view is the current layout */
     return GPUOCC_OK;
 }
 
-int32_t gpuocc_prepared_check(const gpuocc_prepared *prepared)
+const gpuocc_device *gpuocc_prepared_device(const gpuocc_prepared *prepared, int32_t *rc)
 {
-    if (!prepared)
-        return GPUOCC_ERR_NULL;
-    if (prepared->size < sizeof *prepared || prepared->size > GPUOCC_STRUCT_SIZE_MAX)
-        return GPUOCC_ERR_STRUCT_SIZE;
-    if (prepared->reserved0 != 0)
-        return GPUOCC_ERR_RESERVED;
-    for (size_t i = sizeof *prepared; i < prepared->size; i++)
-        if (((const unsigned char *)prepared)[i] != 0)
-            return GPUOCC_ERR_RESERVED;
-    return GPUOCC_OK;
+    if (!prepared) {
+        *rc = GPUOCC_ERR_NULL;
+        return NULL;
+    }
+    /* nothing past the size word is read unless it is this layout's */
+    if (prepared->size != sizeof *prepared) {
+        *rc = GPUOCC_ERR_STRUCT_SIZE;
+        return NULL;
+    }
+    const gpuocc_device *d = &prepared->device;
+    *rc = prepared->magic != GPUOCC_PREPARED_MAGIC || d->size != sizeof *d ? GPUOCC_ERR_DEVICE : gpuocc_device_check(d);
+    /* whatever is wrong with a stored device, it is not a device gpuocc_prepare filled */
+    if (*rc)
+        *rc = GPUOCC_ERR_DEVICE;
+    return *rc ? NULL : d;
 }
 
-const struct gpuocc_vendor *gpuocc_prepared_vendor(const gpuocc_prepared *prepared)
+/* Element i of a column (NULL: the base value). */
+static inline int32_t column_at(const int32_t *column, size_t i, int32_t base)
 {
-    /* every vendor's prepared state starts with its checked device: its vendor picks the rules */
-    uint32_t vendor;
-    memcpy(&vendor, (const unsigned char *)prepared->opaque + offsetof(gpuocc_device, vendor), sizeof vendor);
-    return gpuocc_vendor_of(vendor);
+    return column ? column[i] : base;
+}
+static inline int64_t bytes_at(const void *column, int32_t width, size_t i, int64_t base)
+{
+    if (!column)
+        return base;
+    return width == 4 ? ((const int32_t *)column)[i] : ((const int64_t *)column)[i];
 }
 
-/* One launch of the base kernel (no input column), every struct in its current layout and no reserved word
-   set: the vendor's prepared single call, which checks its state and the kernel itself; false for anything
-   else (the checks of gpuocc_occupancy_batch then, which name the error). */
-static bool batch_of_one(const gpuocc_prepared *prepared, const gpuocc_kernel *base, const gpuocc_batch *batch)
+/* Row i of the outputs: its status, and in each column the caller gave the field of `r`. */
+static void put_row(const gpuocc_batch *b, size_t i, int32_t status, const gpuocc_result *r)
 {
-    if (!(prepared && base && batch) || prepared->size != sizeof *prepared || prepared->reserved0 != 0 ||
-        base->size != sizeof *base || batch->size != sizeof *batch || !batch->status ||
-        (batch->smem_width != 4 && batch->smem_width != 8) || (batch->reserved[0] | batch->reserved[1]) != 0 ||
-        batch->threads_per_block || batch->regs_per_thread || batch->smem_static_bytes || batch->smem_dynamic_bytes)
-        return false;
-    const struct gpuocc_vendor *rules = gpuocc_prepared_vendor(prepared);
-    gpuocc_result result;
-    result.size = sizeof result;
-    if (!rules || !rules->occupancy_prepared(prepared->opaque, base, &result))
-        return false;
-    gpuocc_batch_put(batch, 0, GPUOCC_OK, &result);
-    return true;
+    b->status[i] = status;
+#define PUT(field)                                                                                                 \
+    if (b->field)                                                                                                  \
+    b->field[i] = r->field
+    PUT(blocks_per_sm);
+    PUT(warps_per_sm);
+    PUT(occupancy);
+    PUT(limiters);
+    PUT(limit_warps);
+    PUT(limit_regs);
+    PUT(limit_smem);
+    PUT(limit_blocks);
+    PUT(limit_barriers);
+    PUT(regs_per_block);
+    PUT(smem_per_block_bytes);
+    PUT(smem_per_sm_bytes);
+    PUT(waves_per_simd);
+    PUT(limit_sgprs);
+    PUT(limit_virtual_resources);
+    PUT(exceeded);
+    PUT(exceeded_limit);
+#undef PUT
 }
 
 int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_kernel *base, const gpuocc_batch *batch,
                                size_t count)
 {
-    if (count == 1 && batch_of_one(prepared, base, batch))
-        return GPUOCC_OK;
-    int32_t rc = gpuocc_prepared_check(prepared);
-    if (rc)
+    int32_t rc;
+    const gpuocc_device *d = gpuocc_prepared_device(prepared, &rc);
+    if (!d)
         return rc;
     gpuocc_kernel scratch;
     const gpuocc_kernel *k = gpuocc_kernel_view(base, &scratch, &rc);
     if (!k)
         return rc;
-    if (!batch)
-        return GPUOCC_ERR_NULL;
-    if (batch->size < sizeof *batch || batch->size > GPUOCC_STRUCT_SIZE_MAX)
-        return GPUOCC_ERR_STRUCT_SIZE;
-    if ((batch->reserved[0] | batch->reserved[1]) != 0)
+    /* the 176-byte layout and this one; the columns a shorter layout lacks are NULL in the copy */
+    gpuocc_batch b;
+    if ((rc = gpuocc_struct_load(&b, sizeof b, batch, GPUOCC_BATCH_SIZE_MIN)))
+        return rc;
+    if ((b.reserved[0] | b.reserved[1]) != 0)
         return GPUOCC_ERR_RESERVED;
-    for (size_t i = sizeof *batch; i < batch->size; i++)
-        if (((const unsigned char *)batch)[i] != 0)
-            return GPUOCC_ERR_RESERVED;
-    if (!batch->status)
+    if (!b.status)
         return GPUOCC_ERR_NULL;
-    if (batch->smem_width != 4 && batch->smem_width != 8)
+    if (b.smem_width != 4 && b.smem_width != 8)
         return GPUOCC_ERR_ARGUMENT;
-    const struct gpuocc_vendor *rules = gpuocc_prepared_vendor(prepared);
-    /* no vendor's state: not a prepared device at all (each vendor's batch re-checks its own state) */
-    return rules ? rules->batch(prepared->opaque, k, batch, count) : GPUOCC_ERR_DEVICE;
+    for (size_t i = 0; i < count; i++) {
+        gpuocc_kernel at = *k;
+        at.size = sizeof at;
+        at.threads_per_block = column_at(b.threads_per_block, i, k->threads_per_block);
+        at.regs_per_thread = column_at(b.regs_per_thread, i, k->regs_per_thread);
+        at.smem_static_bytes = bytes_at(b.smem_static_bytes, b.smem_width, i, k->smem_static_bytes);
+        at.smem_dynamic_bytes = bytes_at(b.smem_dynamic_bytes, b.smem_width, i, k->smem_dynamic_bytes);
+        at.barriers = column_at(b.barriers, i, k->barriers);
+        at.virtual_resources = column_at(b.virtual_resources, i, k->virtual_resources);
+        at.tmem_columns = column_at(b.tmem_columns, i, k->tmem_columns);
+        gpuocc_result r;
+        memset(&r, 0, sizeof r);
+        r.size = sizeof r;
+        /* the launch's own fields as gpuocc_occupancy checks them, then the rule */
+        int32_t status = gpuocc_kernel_check(&at);
+        if (status == GPUOCC_OK)
+            status = gpuocc_rule(d, &at, &r);
+        put_row(&b, i, status, &r);
+    }
+    return GPUOCC_OK;
 }

@@ -40,6 +40,11 @@ const gpuocc_device *gpuocc_device_view(const gpuocc_device *dev, gpuocc_device 
     return d;
 }
 
+int32_t gpuocc_device_check(const gpuocc_device *d)
+{
+    return gpuocc_nv_device_fine(d) ? GPUOCC_OK : check_device(d);
+}
+
 int32_t gpuocc_device_validate(const gpuocc_device *dev)
 {
     gpuocc_device local;
@@ -56,5 +61,7 @@ int32_t gpuocc_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kern
 
 int32_t gpuocc_pair_check(const gpuocc_device *d, const gpuocc_kernel *k)
 {
-    return gpuocc_vendor_of(d->vendor)->check_pair(d, k);
+    int32_t input;
+    int64_t limit;
+    return gpuocc_vendor_of(d->vendor)->refusal(d, k, &input, &limit);
 }

@@ -1,6 +1,6 @@
 /*
  * The per-resource functions and the granularity helpers: argument checks, then the rules of the device's
- * vendor (its table's struct gpuocc_vendor_rules: lib/nvidia/limits.c, lib/amd/limits.c).
+ * vendor (its table's struct gpuocc_vendor_rules: lib/nvidia/rule.c, lib/amd/limits.c, lib/intel/limits.c).
  */
 #include "api.h"
 
@@ -85,6 +85,12 @@ int32_t gpuocc_limit_barriers(const gpuocc_device *dev, int32_t barriers_per_blo
         return rc;
     if (barriers_per_block < 0)
         return GPUOCC_ERR_BARRIERS;
+    /* refused as gpuocc_occupancy refuses a kernel with these barriers (more than a block may use) */
+    gpuocc_kernel k;
+    gpuocc_kernel_init(&k);
+    k.barriers = barriers_per_block;
+    if ((rc = gpuocc_pair_check(&d, &k)))
+        return rc;
     *blocks = gpuocc_public_limit(rules->limit_barriers(&d, barriers_per_block));
     return GPUOCC_OK;
 }

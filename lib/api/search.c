@@ -1,24 +1,13 @@
 /*
  * Inverse and search queries.  Each checks its arguments and hands the checked structs to the device's
- * vendor once, through its table (lib/nvidia/search.c, limits.c and next_step.c; lib/amd/search.c).
+ * vendor once, through its table (lib/nvidia/search.c, rule.c and next_step.c; lib/amd/search.c).
  */
 #include "api.h"
 
-#include "../nvidia/nvidia.h" /* the conservative checks of gpuocc_occupancy's fast path */
-
 /* ---- block-size search ---- */
 
-/* The conservative fast checks of gpuocc_occupancy: an NVIDIA device and a kernel in the current layout,
-   used in place.  A kernel that uses virtual resources passes: every search applies that limit itself (the
-   plain checks hand it the same kernel). */
-static inline bool search_fast(const gpuocc_device *dev, const gpuocc_kernel *kernel)
-{
-    return dev && kernel && dev->size == sizeof *dev && kernel->size == sizeof *kernel &&
-           gpuocc_nv_device_fast_ok(dev) && gpuocc_nv_kernel_fast_virtual_ok(kernel);
-}
-
-/* The plain checks, which name the error, where the fast ones refuse: the checked structs (in place, or
-   zero-extended copies in the scratch), or NULL with *rc set. */
+/* The checks, which name the error: the checked structs (in place, or zero-extended copies in the scratch),
+   or NULL with *rc set. */
 static const gpuocc_device *search_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_device *d_scratch,
                                          gpuocc_kernel *k_scratch, const gpuocc_kernel **k, int32_t *rc)
 {
@@ -36,10 +25,6 @@ static inline bool search_structs(const gpuocc_device *dev, const gpuocc_kernel 
                                   gpuocc_kernel *k_scratch, const gpuocc_device **d, const gpuocc_kernel **k,
                                   int32_t *rc)
 {
-    if (search_fast(dev, kernel)) {
-        *d = dev, *k = kernel;
-        return true;
-    }
     *d = search_plain(dev, kernel, d_scratch, k_scratch, k, rc);
     return *d != NULL;
 }
@@ -129,16 +114,12 @@ static GPUOCC_NOINLINE int32_t regs_max_plain(const gpuocc_device *dev, const gp
 int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
                                       int64_t *bytes)
 {
-    if (search_fast(dev, kernel) && bytes && blocks >= 1)
-        return gpuocc_nv_smem_dynamic_available(dev, kernel, blocks, bytes);
     return smem_available_plain(dev, kernel, blocks, bytes);
 }
 
 int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
                                    int32_t *regs_per_thread)
 {
-    if (search_fast(dev, kernel) && regs_per_thread && blocks >= 1)
-        return gpuocc_nv_regs_max_for_blocks(dev, kernel, blocks, regs_per_thread);
     return regs_max_plain(dev, kernel, blocks, regs_per_thread);
 }
 

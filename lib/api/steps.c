@@ -47,7 +47,7 @@ static int32_t blocks_with(const gpuocc_device *d, gpuocc_kernel k, int32_t reso
 {
     gpuocc_result r;
     lever_set(&k, resource, v);
-    gpuocc_compute(d, &k, &r);
+    (void)gpuocc_rule(d, &k, &r); /* a refused launch: 0 blocks */
     return r.blocks_per_sm;
 }
 
@@ -108,7 +108,7 @@ static bool joint_step(const struct gpuocc_vendor *v, const gpuocc_device *d, co
         lever_set(&at, resource, value);
     }
     gpuocc_result r;
-    gpuocc_compute(d, &at, &r);
+    (void)gpuocc_rule(d, &at, &r); /* a refused launch: 0 blocks */
     if (n < 2 || r.blocks_per_sm <= now)
         return false;
     memset(step, 0, sizeof *step);
@@ -126,7 +126,7 @@ static int32_t all_steps(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_
     struct gpuocc_lever levers[GPUOCC_LEVERS_MAX];
     int32_t nlevers = v->step_levers(d, k, levers);
     gpuocc_result now;
-    gpuocc_compute(d, k, &now);
+    (void)gpuocc_rule(d, k, &now); /* a refused launch: 0 blocks */
     int32_t n = 0;
     for (int32_t i = 0; i < nlevers && n < GPUOCC_STEPS_MAX; i++) {
         int64_t value = lever_step(d, k, &levers[i], now.blocks_per_sm);

@@ -1,14 +1,12 @@
 /*
  * Sweeps along one axis of a launch (threads, registers, dynamic shared memory, barriers), and the steps
- * of the staircase.  Every point is gpuocc_compute on the launch with the axis set, so it equals a single
- * gpuocc_occupancy call by construction.  The steps are found from the allocation rules: along one axis
+ * of the staircase.  Every point is gpuocc_rule on the launch with the axis set, so it equals a single
+ * gpuocc_occupancy call by construction: a sweep is a batch whose one column is the swept input.  The steps are found from the allocation rules: along one axis
  * only one or two limits move, each a non-increasing function of the axis value whose thresholds (the
  * first value allowing fewer than b blocks) have closed forms; the answer can change only at those
  * thresholds, where it is evaluated.  No axis value is visited in between.
  */
 #include "api.h"
-
-#include "../nvidia/nvidia.h" /* the fast paths of the common case */
 
 _Static_assert(sizeof(gpuocc_sweep_point) == 72, "gpuocc_sweep_point layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_sweep_point, occupancy) == 16, "gpuocc_sweep_point layout 0.2 is frozen");
@@ -39,24 +37,17 @@ static int32_t axis_error(int32_t axis)
 
 /*
  * Check the device and kernel; the kernel's own value on the swept axis is replaced by `from` before it is
- * checked, so it may be anything.  Then check the range.  *d is the caller's device itself when the fast
- * checks accept it in place (else the checked copy in `scratch`); *fast says both structs passed them.
+ * checked, so it may be anything.  Then check the range.  *d is the caller's device itself when it holds the
+ * current layout (else the checked copy in `scratch`).
  */
 static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const gpuocc_device *dev, gpuocc_kernel *k,
-                          const gpuocc_kernel *kernel, int32_t axis, int64_t from, int64_t to, bool *fast)
+                          const gpuocc_kernel *kernel, int32_t axis, int64_t from, int64_t to)
 {
     int32_t rc;
-    *fast = dev && dev->size == sizeof *dev && gpuocc_nv_device_fast_ok(dev);
-    if (*fast)
-        *d = dev;
-    else if ((rc = gpuocc_device_load(scratch, dev)))
+    if (!(*d = gpuocc_device_view(dev, scratch, &rc)))
         return rc;
-    else
-        *d = scratch;
     gpuocc_kernel raw;
-    if (kernel && kernel->size == sizeof raw)
-        raw = *kernel;
-    else if ((rc = gpuocc_struct_load(&raw, sizeof raw, kernel, GPUOCC_KERNEL_SIZE_MIN)))
+    if ((rc = gpuocc_struct_load(&raw, sizeof raw, kernel, GPUOCC_KERNEL_SIZE_MIN)))
         return rc;
     if (axis < 0 || axis >= GPUOCC_AXIS_COUNT)
         return GPUOCC_ERR_ARGUMENT;
@@ -65,15 +56,9 @@ static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const
         return axis_error(axis);
     if (to < from)
         return GPUOCC_ERR_ARGUMENT;
-    raw.size = sizeof raw;
     set_axis(&raw, axis, from);
-    if (gpuocc_nv_kernel_fast_virtual_ok(&raw)) {
-        *k = raw;
-    } else {
-        *fast = false;
-        if ((rc = gpuocc_kernel_load(k, &raw)))
-            return rc;
-    }
+    if ((rc = gpuocc_kernel_load(k, &raw)))
+        return rc;
     if ((rc = gpuocc_pair_check(*d, k)) || axis != GPUOCC_AXIS_BARRIERS)
         return rc;
     /* the barriers' other end: more than a block may use there is a launch that cannot run, the axis' error
@@ -101,22 +86,22 @@ static void to_point(int64_t value, const gpuocc_result *r, gpuocc_sweep_point *
     p->smem_per_sm_bytes = r->smem_per_sm_bytes;
 }
 
+/* The rule at one point (the pair was checked at both ends of the range: every point passes it). */
 static void evaluate(const gpuocc_device *d, gpuocc_kernel k, int32_t axis, int64_t v, gpuocc_result *r)
 {
     set_axis(&k, axis, v);
-    gpuocc_compute(d, &k, r);
+    r->size = sizeof *r;
+    if (gpuocc_rule(d, &k, r) != GPUOCC_OK)
+        r->smem_per_block_bytes = GPUOCC_BYTES_HUGE; /* only a saturated size is refused between the ends */
 }
 
-/* Every other call: the structs checked (and copied where they must be) field by field. */
-static GPUOCC_NOINLINE int32_t sweep_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
-                                       int64_t from, int64_t to, int64_t step, gpuocc_sweep_point *points,
-                                       int32_t capacity, int32_t *count)
+int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from, int64_t to,
+                     int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count)
 {
     gpuocc_device scratch;
     const gpuocc_device *d;
     gpuocc_kernel k;
-    bool fast;
-    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, from, to, &fast);
+    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, from, to);
     if (rc)
         return rc;
     if (!count || (capacity > 0 && !points))
@@ -131,10 +116,6 @@ static GPUOCC_NOINLINE int32_t sweep_plain(const gpuocc_device *dev, const gpuoc
     if (n > capacity) {
         *count = (int32_t)n;
         return GPUOCC_ERR_BUFFER;
-    }
-    if (fast && gpuocc_nv_sweep_fill(d, &k, axis, from, step, n, points)) {
-        *count = (int32_t)n;
-        return GPUOCC_OK;
     }
     /* A block's shared memory only grows along the sweep: when the last point's allocation saturates
        (2^60 bytes) it cannot be reported, and nothing is written. */
@@ -152,12 +133,6 @@ static GPUOCC_NOINLINE int32_t sweep_plain(const gpuocc_device *dev, const gpuoc
     return GPUOCC_OK;
 }
 
-int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from, int64_t to,
-                     int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count)
-{
-    /* the common call answered whole by NVIDIA's fast path (lib/nvidia/sweep.c), every other by sweep_plain */
-    return gpuocc_nv_sweep_or(dev, kernel, axis, from, to, step, points, capacity, count, sweep_plain);
-}
 
 /* The smallest of the limits that do not move along the axis. */
 static int32_t fixed_min(const gpuocc_result *r, int32_t axis)
@@ -188,8 +163,7 @@ int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel
     gpuocc_device scratch;
     const gpuocc_device *d;
     gpuocc_kernel k;
-    bool fast;
-    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, from, to, &fast);
+    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, from, to);
     if (rc)
         return rc;
     if (!count || (capacity > 0 && !steps))
@@ -246,8 +220,7 @@ int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_kernel *kernel
         int32_t rc = gpuocc_device_load(&scratch, dev);
         return rc ? rc : GPUOCC_ERR_ARGUMENT;
     }
-    bool fast;
-    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, axis_min(axis), axis_min(axis), &fast);
+    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, axis_min(axis), axis_min(axis));
     if (rc)
         return rc;
     if (!from || !to || !step)

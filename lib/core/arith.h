@@ -79,28 +79,6 @@ static inline int gpuocc_log2_exact(uint64_t x)
 #define GPUOCC_VECTORS 1
 typedef uint32_t gpuocc_u32x4 __attribute__((vector_size(16)));
 typedef int32_t gpuocc_i32x4 __attribute__((vector_size(16)));
-/* The other shapes the fast paths use, declared once: 16 bytes of two 64-bit lanes, and 32 bytes (one
-   AVX2 register, two SSE2 ones; never passed by value, which changes the calling convention where AVX is
-   off) */
-typedef uint64_t gpuocc_u64x2 __attribute__((vector_size(16)));
-typedef int64_t gpuocc_i64x2 __attribute__((vector_size(16)));
-typedef double gpuocc_f64x2 __attribute__((vector_size(16)));
-typedef int32_t gpuocc_i32x8 __attribute__((vector_size(32)));
-typedef uint32_t gpuocc_u32x8 __attribute__((vector_size(32)));
-typedef float gpuocc_f32x8 __attribute__((vector_size(32)));
-typedef int64_t gpuocc_i64x4 __attribute__((vector_size(32)));
-typedef uint64_t gpuocc_u64x4 __attribute__((vector_size(32)));
-typedef double gpuocc_f64x4 __attribute__((vector_size(32)));
-/* Lanes picked from two integer vectors of one type (indexes 0 .. n - 1 the first's, n .. 2n - 1 the
-   second's): the builtin of Clang and GCC 12, GCC's older one before */
-#if defined(__clang__) || __GNUC__ >= 12
-#define GPUOCC_SHUFFLE(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
-#else
-#define GPUOCC_SHUFFLE(a, b, ...) __builtin_shuffle(a, b, (__typeof__(a)){__VA_ARGS__})
-#endif
-/* v in all eight lanes (a macro: a function returning a 32-byte vector changes the calling convention
-   where AVX is off) */
-#define GPUOCC_SPLAT8(v) ((gpuocc_i32x8){0, 0, 0, 0, 0, 0, 0, 0} + (int32_t)(v))
 static inline gpuocc_i32x4 gpuocc_load_i32x4(const void *p)
 {
     gpuocc_i32x4 v;
@@ -108,28 +86,6 @@ static inline gpuocc_i32x4 gpuocc_load_i32x4(const void *p)
     return v;
 }
 
-static inline gpuocc_i32x4 gpuocc_splat4(int32_t v)
-{
-    return (gpuocc_i32x4){v, v, v, v};
-}
-
-/* yes where mask is set (all ones), no where it is clear */
-static inline gpuocc_i32x4 gpuocc_select4(gpuocc_i32x4 mask, gpuocc_i32x4 yes, gpuocc_i32x4 no)
-{
-    return (mask & yes) | (~mask & no);
-}
-
-#if defined(__clang__) || __GNUC__ >= 9
-#define GPUOCC_LANE_QUOTIENTS 1
-typedef float gpuocc_f32x4 __attribute__((vector_size(16)));
-/* floor(a / b) for 0 <= a < 2^22, 1 <= b < 2^22, as a single-precision division: exact there (the quotient
-   of a < 2^22 by b rounds to an integer only when it is one, as (q + 1) b <= a + b < 2^24) */
-static inline gpuocc_i32x4 gpuocc_quotient4(gpuocc_i32x4 a, gpuocc_i32x4 b)
-{
-    return __builtin_convertvector(__builtin_convertvector(a, gpuocc_f32x4) / __builtin_convertvector(b, gpuocc_f32x4),
-                                   gpuocc_i32x4);
-}
-#endif
 #else
 #define GPUOCC_VECTORS 0
 #endif

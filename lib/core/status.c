@@ -20,8 +20,8 @@ static const struct status_text status_texts[] = {
     {GPUOCC_ERR_DEVICE, "device", "a device field is out of range or inconsistent"},
     {GPUOCC_ERR_THREADS, "threads", "threads per block must be at least 1"},
     {GPUOCC_ERR_REGISTERS, "registers", "a register count is negative, or names AGPRs the target does not have"},
-    {GPUOCC_ERR_SMEM, "smem", "shared-memory sizes must not be negative, and static shared memory not above the static limit"},
-    {GPUOCC_ERR_BARRIERS, "barriers", "barriers per block must not be negative, nor more than a block may use"},
+    {GPUOCC_ERR_SMEM, "smem", "shared-memory sizes must not be negative"},
+    {GPUOCC_ERR_BARRIERS, "barriers", "barriers per block must not be negative"},
     {GPUOCC_ERR_CARVEOUT, "carveout", "carveout must be -1 (default) or 0..100 percent"},
     {GPUOCC_ERR_ARGUMENT, "argument", "an argument is out of its documented range"},
     {GPUOCC_ERR_UNSATISFIABLE, "unsatisfiable", "no value satisfies the request"},
@@ -39,6 +39,7 @@ static const struct status_text status_texts[] = {
     {GPUOCC_ERR_TMEM, "tmem", "tensor memory asked of a device that has none (sm_100, sm_103 and sm_110 have it)"},
     {GPUOCC_ERR_SETMAXNREG, "setmaxnreg", "register reallocation (setmaxnreg) asked of a device before cc 9.0"},
     {GPUOCC_ERR_CLUSTER, "cluster", "the device refuses this cluster launch"},
+    {GPUOCC_ERR_EXCEEDED, "exceeded", "an input is above a per-block maximum no launch may pass"},
 };
 
 static const struct status_text *find_status(int32_t code)

@@ -20,7 +20,8 @@ _Static_assert(sizeof(gpuocc_kernel) == 112, "gpuocc_kernel layout 0.2 with tens
 _Static_assert(offsetof(gpuocc_kernel, smem_dynamic_max_bytes) == 40, "gpuocc_kernel layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, workgroups_per_gpu) == GPUOCC_RESULT_SIZE_MIN, "gpuocc_result 0.1 layout is a prefix");
 _Static_assert(offsetof(gpuocc_result, limit_virtual_resources) == 112, "gpuocc_result Intel layout is a prefix");
-_Static_assert(sizeof(gpuocc_result) == 120, "gpuocc_result layout 0.2 with NVIDIA's virtual resources");
+_Static_assert(offsetof(gpuocc_result, exceeded) == 120, "gpuocc_result layout with NVIDIA's virtual resources is a prefix");
+_Static_assert(sizeof(gpuocc_result) == 136, "gpuocc_result layout 0.2 with the input over a limit");
 _Static_assert(offsetof(gpuocc_result, occupancy) == 24, "gpuocc_result layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, smem_per_block_bytes) == 56, "gpuocc_result layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_device, simds_per_cu) == 168, "gpuocc_device 0.2 AMD fields sit in the 0.1 tail");
@@ -149,15 +150,13 @@ int32_t gpuocc_kernel_init(gpuocc_kernel *k)
     return GPUOCC_OK;
 }
 
-static int32_t check_kernel(const gpuocc_kernel *k);
-
 int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel)
 {
     int32_t rc = gpuocc_struct_load(local, sizeof *local, kernel, GPUOCC_KERNEL_SIZE_MIN);
-    return rc ? rc : check_kernel(local);
+    return rc ? rc : gpuocc_kernel_check(local);
 }
 
-static int32_t check_kernel(const gpuocc_kernel *k)
+int32_t gpuocc_kernel_check(const gpuocc_kernel *k)
 {
     if (k->reserved0 != 0 || k->reserved2 != 0 || !all_zero(k->reserved, sizeof k->reserved / sizeof k->reserved[0]))
         return GPUOCC_ERR_RESERVED;
@@ -209,7 +208,7 @@ const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kern
               field_in_range(k->carveout_percent, -1, 100) & field_in_range(k->smem_optin, 0, 1) &
               (k->max_threads_per_block >= 0);
     if (!ok) {
-        *rc = check_kernel(k);
+        *rc = gpuocc_kernel_check(k);
         return NULL;
     }
     return k;

@@ -13,6 +13,7 @@
 #define GPUOCC_DEVICE_SIZE_MIN 232u /* 0.1 and 0.2 before Intel's tail */
 #define GPUOCC_KERNEL_SIZE_MIN 88u
 #define GPUOCC_RESULT_SIZE_MIN 104u
+#define GPUOCC_BATCH_SIZE_MIN 176u /* 0.2.0's first batch layout, before the kernel's other columns */
 /* The device layout with Intel's tail, before NVIDIA's virtual resources and the barrier limit (still
    accepted, zero-extended). */
 #define GPUOCC_DEVICE_SIZE_INTEL 384u
@@ -56,6 +57,9 @@ const void *gpuocc_struct_view(const void *src, size_t known_size, size_t min_si
 /* Load and check a kernel's fields, each against its own domain (what needs the device is the vendor's
    check); the local copy is the current layout. */
 int32_t gpuocc_kernel_load(gpuocc_kernel *local, const gpuocc_kernel *kernel);
+/* The same checks on a kernel already in the current layout (a batch's launch): GPUOCC_OK or the status
+   naming the first bad field. */
+int32_t gpuocc_kernel_check(const gpuocc_kernel *k);
 /* The same checks without a copy: the caller's struct itself when it holds at least the current layout,
    else a zero-extended copy in `scratch`.  NULL (and *rc set) when a check fails. */
 const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kernel *scratch, int32_t *rc);

@@ -55,106 +55,6 @@ static inline int32_t gpuocc_smem_rule_bytes(const struct gpuocc_smem_rule *rule
     return *bytes < 0 ? GPUOCC_ERR_SMEM : GPUOCC_OK;
 }
 
-/* A batch launch's own values (threads, registers, byte counts as its columns gave them): GPUOCC_OK or the
-   status naming the first bad one, the same order for every vendor; each adds its own check of a block's
-   bytes that saturate. */
-static inline int32_t gpuocc_batch_values_status(int64_t threads, int64_t regs, int64_t smem_static,
-                                                 int64_t smem_dynamic)
-{
-    return threads < 1                             ? GPUOCC_ERR_THREADS
-           : regs < 0                              ? GPUOCC_ERR_REGISTERS
-           : (smem_static < 0 || smem_dynamic < 0) ? GPUOCC_ERR_SMEM
-                                                   : GPUOCC_OK;
-}
-
-/* Row i of a batch's outputs: its status, and in each column the caller gave the field of `r` (for a status
-   other than GPUOCC_OK, `r` holds zeros). */
-static inline void gpuocc_batch_put(const gpuocc_batch *b, size_t i, int32_t status, const gpuocc_result *r)
-{
-    b->status[i] = status;
-#define GPUOCC_PUT(field)                                                                                          \
-    if (b->field)                                                                                                  \
-    b->field[i] = r->field
-    GPUOCC_PUT(blocks_per_sm);
-    GPUOCC_PUT(warps_per_sm);
-    GPUOCC_PUT(occupancy);
-    GPUOCC_PUT(limiters);
-    GPUOCC_PUT(limit_warps);
-    GPUOCC_PUT(limit_regs);
-    GPUOCC_PUT(limit_smem);
-    GPUOCC_PUT(limit_blocks);
-    GPUOCC_PUT(limit_barriers);
-    GPUOCC_PUT(regs_per_block);
-    GPUOCC_PUT(smem_per_block_bytes);
-    GPUOCC_PUT(smem_per_sm_bytes);
-    GPUOCC_PUT(waves_per_simd);
-    GPUOCC_PUT(limit_sgprs);
-#undef GPUOCC_PUT
-}
-
-/* Rows 0 .. count - 1 of a batch on a checked device and kernel, each launch through `compute` (the
-   vendor's) and stored with gpuocc_batch_put (lib/core/rows.c): the batch loop of a vendor without a fast
-   one of its own. */
-void gpuocc_batch_rows(const gpuocc_device *d, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count,
-                       void (*compute)(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r));
-
-/* The guard of a vendor's prepared state: a weighted sum of its 64-bit words but the one at `check_offset`
-   (the guard itself); odd weights make any single flipped bit change it. */
-static inline uint64_t gpuocc_state_sum(const void *state, size_t bytes, size_t check_offset)
-{
-    uint64_t sum = 0;
-    for (size_t i = 0; i < bytes / sizeof(uint64_t); i++) {
-        uint64_t word;
-        memcpy(&word, (const unsigned char *)state + i * sizeof word, sizeof word);
-        sum += i == check_offset / sizeof word ? 0 : word * (2 * i + 1);
-    }
-    return sum;
-}
-
-/* Prepared states are read in place from the caller's gpuocc_prepared (its opaque words): their struct
-   types may alias them. */
-#if defined(__GNUC__)
-#define GPUOCC_MAY_ALIAS __attribute__((may_alias))
-#else
-#define GPUOCC_MAY_ALIAS
-#endif
-
-/* The tag of the words a prepared call reads (gpuocc_occupancy_prepared, a short batch): a Fletcher sum of
-   its 64-bit words (the sum, and the sum of the running sums, which sees where a word sits) in two lanes,
-   plus a seed.  Any one changed word changes it (adding is one-to-one), swapped words almost always, and
-   zeros do not give the zero a state never prepared holds.  Additions only, without a multiplication, so
-   that it costs a few cycles and out-of-order execution overlaps it with the call's own work. */
-#define GPUOCC_TAG_SEED 0x9e3779b97f4a7c15u
-static inline uint64_t gpuocc_state_tag(const void *state, size_t words)
-{
-    const unsigned char *p = (const unsigned char *)state;
-#if GPUOCC_VECTORS
-    gpuocc_u64x2 sum = {GPUOCC_TAG_SEED, 0}, sums = {0, 0};
-    size_t i = 0;
-    for (; i + 2 <= words; i += 2) {
-        gpuocc_u64x2 v;
-        memcpy(&v, p + i * sizeof(uint64_t), sizeof v);
-        sum += v;
-        sums += sum;
-    }
-    uint64_t last = 0;
-    if (i < words)
-        memcpy(&last, p + i * sizeof last, sizeof last);
-    /* odd weights on the sums, even on the running sums: a word changed by d changes the tag by an odd
-       multiple of d, never zero */
-    return sum[0] + 3 * sum[1] + 2 * sums[0] + 6 * sums[1] + 11 * last;
-#else
-    uint64_t sum = GPUOCC_TAG_SEED, sums = 0;
-    for (size_t i = 0; i < words; i++) {
-        uint64_t word;
-        memcpy(&word, p + i * sizeof word, sizeof word);
-        sum += word;
-        sums += sum;
-    }
-    return sum + 2 * sums; /* an odd multiple of any one word's change, as above */
-#endif
-}
-
 /* A vendor's part of the built-in table: its architecture rows then its product rows, indexed from 0
    (valid indexes only).  The API's catalog (lib/api/catalog.c) puts the parts one after another in the
    order of lib/api/vendors.c.  find takes a normalized key (gpuocc_key_normalize) and gives an index in the
@@ -201,21 +101,16 @@ struct gpuocc_vendor {
     /* the device's own fields (its reserved words are checked already): GPUOCC_OK or the status naming
        the first bad one */
     int32_t (*check_device)(const gpuocc_device *d);
-    /* what only the pair can tell (an AMD kernel's wave size and AGPRs against its device) */
-    int32_t (*check_pair)(const gpuocc_device *d, const gpuocc_kernel *k);
-    /* every field of `r` but size and reserved, as gpuocc_occupancy documents them */
+    /* The rule, in two parts (gpuocc_rule runs them in turn).  First the launches no limit count applies to,
+       what only the pair can tell: another vendor's field set, a per-block maximum passed, an AMD kernel's
+       wave size against its device...: GPUOCC_OK, or the status with the input (GPUOCC_INPUT_*) in *input
+       and the limit it passed in *limit (0 and 0 when the status names no input). */
+    int32_t (*refusal)(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *input, int64_t *limit);
+    /* Then every field of `r` but size and reserved, as gpuocc_occupancy documents them, for a launch the
+       first part accepted: exceeded and exceeded_limit included. */
     void (*compute)(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
     const struct gpuocc_vendor_rules *(*rules)(void);
     const struct gpuocc_catalog_part *(*catalog)(void);
-    /* the prepared state (starting with the checked device) and a batch on it (which re-checks the state) */
-    void (*prepare)(const gpuocc_device *d, uint64_t *opaque);
-    int32_t (*batch)(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
-    /* The prepared single call (gpuocc_occupancy_prepared): the state's checked device, or NULL when the
-       state's tag does not match (not this vendor's state, or changed since prepare); and the fast answer
-       for a kernel and a result in the current layout, true when answered (every field of `r` but size),
-       false (nothing written) when the API must check and compute on prepared_device's device. */
-    const gpuocc_device *(*prepared_device)(const uint64_t *opaque);
-    bool (*occupancy_prepared)(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r);
     /* The searches and inverse queries, answering as the public functions of the same names
        (GPUOCC_ERR_UNSATISFIABLE when there is no answer; outputs written on success only). */
     int32_t (*best_block)(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,

@@ -23,12 +23,9 @@ int64_t gpuocc_intel_slm_per_xecore(const gpuocc_device *d, const gpuocc_kernel 
 
 /* Checks: the device's own fields, and what only the pair can tell (the sub-group size, the model). */
 int32_t gpuocc_intel_check_device(const gpuocc_device *d);
-int32_t gpuocc_intel_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k);
+int32_t gpuocc_intel_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *input, int64_t *limit);
 void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 
-/* The prepared device and batch (lib/intel/batch.c). */
-void gpuocc_intel_prepare(const gpuocc_device *d, uint64_t *opaque);
-int32_t gpuocc_intel_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
 
 /* The inverse and search queries (lib/intel/search.c), answering as the public functions of the same
    names on checked structs (GPUOCC_ERR_UNSATISFIABLE when none; outputs written on success only). */
@@ -50,11 +47,7 @@ const struct gpuocc_catalog_part *gpuocc_intel_catalog(void);
 const struct gpuocc_vendor_rules *gpuocc_intel_vendor_rules(void);
 const struct gpuocc_vendor *gpuocc_intel_vendor(void);
 
-/* The prepared state's device (NULL when its tag does not match) and the single call's fast path (none:
-   false), for gpuocc_occupancy_prepared (lib/intel/batch.c); the inputs a next step may change
-   (lib/intel/search.c). */
-const gpuocc_device *gpuocc_intel_prepared_device(const uint64_t *opaque);
-bool gpuocc_intel_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r);
+/* The inputs a next step may change (lib/intel/search.c). */
 int32_t gpuocc_intel_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers);
 
 #endif

@@ -207,6 +207,25 @@ void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc
     r->workgroups_per_gpu = v.runtime ? runtime_workgroups_per_gpu(d, k, &v, limits) : (int64_t)blocks * d->sm_count;
     r->limit_virtual_resources = GPUOCC_UNLIMITED; /* NVIDIA's */
     r->reserved2 = 0;
+    /* a launch that never runs (docs/intel.md): threads over the largest work-group, a GRF count over the
+       device's largest mode, more SLM than one work-group may have (the dynamic bytes named when there are
+       any: what is left for them after the static) */
+    int32_t input = GPUOCC_INPUT_NONE;
+    int64_t limit = 0;
+    if (blocks == 0 && limits[GPUOCC_RESOURCE_WARPS] == 0 && k->threads_per_block > d->max_threads_per_block) {
+        input = GPUOCC_INPUT_THREADS;
+        limit = d->max_threads_per_block;
+    } else if (blocks == 0 && limits[GPUOCC_RESOURCE_REGISTERS] == 0 && v.grf > d->grf_max) {
+        input = GPUOCC_INPUT_GRF;
+        limit = d->grf_max;
+    } else if (blocks == 0 && limits[GPUOCC_RESOURCE_SMEM] == 0) {
+        int64_t left = d->smem_per_block_bytes - k->smem_static_bytes;
+        input = k->smem_dynamic_bytes > 0 && left >= 0 ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
+        limit = input == GPUOCC_INPUT_SMEM_DYNAMIC ? left : d->smem_per_block_bytes;
+    }
+    r->exceeded = input;
+    r->reserved3 = 0;
+    r->exceeded_limit = limit;
 }
 
 /* ---- checks ---- */
@@ -270,22 +289,27 @@ int32_t gpuocc_intel_check_device(const gpuocc_device *d)
     return ok ? GPUOCC_OK : GPUOCC_ERR_DEVICE;
 }
 
-int32_t gpuocc_intel_check_kernel(const gpuocc_device *d, const gpuocc_kernel *k)
+int32_t gpuocc_intel_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *input, int64_t *limit)
 {
+    *limit = 0;
     if (k->sub_group != 0 && !intel_sub_group_ok(d->sub_group_sizes, k->sub_group))
-        return GPUOCC_ERR_ARGUMENT;
+        return *input = GPUOCC_INPUT_SUB_GROUP, GPUOCC_ERR_ARGUMENT;
     /* AMD's models would be read as the calculator */
     if (k->model != GPUOCC_MODEL_DEFAULT && k->model != GPUOCC_MODEL_CALCULATOR &&
         k->model != GPUOCC_MODEL_INTEL_RUNTIME)
-        return GPUOCC_ERR_ARGUMENT;
-    /* NVIDIA's virtual resources */
+        return *input = GPUOCC_INPUT_MODEL, GPUOCC_ERR_ARGUMENT;
+    /* the other vendors' fields: NVIDIA's virtual resources and tensor memory (the device has none), AMD's
+       AGPRs, SGPRs, wave size, CU mode, ROCm release and dynamic VGPRs */
     if (k->virtual_resources != 0)
-        return GPUOCC_ERR_ARGUMENT;
-    /* NVIDIA's tensor memory: the device has none */
+        return *input = GPUOCC_INPUT_VIRTUAL_RESOURCES, GPUOCC_ERR_ARGUMENT;
     if (k->tmem_columns != 0)
-        return GPUOCC_ERR_TMEM;
-    /* AMD's dynamic VGPRs */
-    if (k->dvgpr != 0)
-        return GPUOCC_ERR_ARGUMENT;
-    return GPUOCC_OK;
+        return *input = GPUOCC_INPUT_TMEM_COLUMNS, GPUOCC_ERR_TMEM;
+    *input = k->agprs          ? GPUOCC_INPUT_AGPRS
+             : k->sgprs        ? GPUOCC_INPUT_SGPRS
+             : k->wave_size    ? GPUOCC_INPUT_WAVE_SIZE
+             : k->cu_mode      ? GPUOCC_INPUT_CU_MODE
+             : k->rocm_version ? GPUOCC_INPUT_ROCM
+             : k->dvgpr        ? GPUOCC_INPUT_DVGPR
+                               : GPUOCC_INPUT_NONE;
+    return *input != GPUOCC_INPUT_NONE ? GPUOCC_ERR_ARGUMENT : GPUOCC_OK;
 }

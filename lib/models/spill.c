@@ -74,7 +74,7 @@ static int32_t blocks_at_cap(const gpuocc_device *d, const gpuocc_kernel *k, int
 {
     gpuocc_kernel capped = *k;
     capped.regs_per_thread = cap;
-    gpuocc_compute(d, &capped, r);
+    (void)gpuocc_rule(d, &capped, r); /* a refused launch: 0 blocks */
     return r->blocks_per_sm;
 }
 
@@ -91,7 +91,7 @@ static int32_t staircase(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_
                          int32_t capacity, int32_t *last_shed)
 {
     gpuocc_result now, r;
-    gpuocc_compute(d, k, &now);
+    (void)gpuocc_rule(d, k, &now); /* a refused launch: 0 blocks */
     int32_t n = 0, best = now.blocks_per_sm;
     int32_t top = k->regs_per_thread < d->regs_per_thread_max ? k->regs_per_thread : d->regs_per_thread_max;
     for (int32_t cap = top; cap >= 0;) {

@@ -59,21 +59,6 @@ int32_t gpuocc_nv_barriers_per_block_max(const gpuocc_device *d)
     return d->barriers_per_block_max ? d->barriers_per_block_max : GPUOCC_NV_BARRIERS_PER_BLOCK;
 }
 
-int32_t gpuocc_nv_check_launch(const gpuocc_device *d, const gpuocc_kernel *k)
-{
-    /* tensor memory on a device without it (the kernel's check has kept the column count in its domain) */
-    if (k->tmem_columns > 0 && d->tmem_columns_per_sm == 0)
-        return GPUOCC_ERR_TMEM;
-    /* AMD's dynamic VGPRs */
-    if (k->dvgpr != 0)
-        return GPUOCC_ERR_ARGUMENT;
-    if (k->barriers > gpuocc_nv_barriers_per_block_max(d))
-        return GPUOCC_ERR_BARRIERS;
-    if (k->smem_static_bytes > d->smem_per_block_bytes)
-        return GPUOCC_ERR_SMEM;
-    return GPUOCC_OK;
-}
-
 /* gpuocc_nv_check_device's answer (valid or not) in one branch-free pass, the vendor and the reserved
    words included; the first failing check is named by the checks themselves when this says no.  With GCC or Clang the checks run four fields at a time. */
 #if GPUOCC_VECTORS

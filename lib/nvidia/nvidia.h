@@ -1,4 +1,4 @@
-/* NVIDIA's rules, data and fast paths: what the files of lib/nvidia/ share, and the table the API calls
+/* NVIDIA's rules and data: what the files of lib/nvidia/ share, and the table the API calls
    (gpuocc_nvidia_vendor).  Uses the ground layer only. */
 #ifndef GPUOCC_NVIDIA_H
 #define GPUOCC_NVIDIA_H
@@ -34,10 +34,12 @@ int64_t gpuocc_rule_carveout_for(const gpuocc_device *d, const gpuocc_kernel *k,
 int32_t gpuocc_rule_smem_for(const gpuocc_device *d, const gpuocc_kernel *k, int64_t alloc, int64_t carveout);
 int64_t gpuocc_rule_regs_per_warp(const gpuocc_device *d, int64_t regs);
 
-/* The combined computation on checked copies; fills every field of `r` except size and reserved. */
-void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
-/* The same with the vendor-neutral fields gpuocc_occupancy documents (NVIDIA has no waves per SIMD and no
-   SGPR limit): the vendor table's compute. */
+/* The rule (lib/nvidia/rule.c), in two parts the API runs in turn (gpuocc_rule): the launches no limit count
+   applies to (another vendor's field, tensor memory the device lacks, a per-block maximum passed: the
+   status, the input in *input and its limit in *limit), then every field
+   of `r` but size and reserved, on checked copies: the blocks, each limit, the limiters, the allocations, and
+   for a launch that fits no block the input over a limit (exceeded, exceeded_limit). */
+int32_t gpuocc_nv_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *input, int64_t *limit);
 void gpuocc_nv_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 
 /* The shared memory per SM a kernel's carveout preference asks for (GPUOCC_CARVEOUT_DEFAULT: all of it;
@@ -116,61 +118,14 @@ int64_t gpuocc_nv_smem_block_limit(const gpuocc_device *d, const gpuocc_kernel *
    SM (0 and 0 when none runs), or the rule's error as gpuocc_best_block_table / _callback document it. */
 int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
                              int32_t *threads, int32_t *blocks);
-/* Byte counts below this take the fast paths (lib/nvidia/fast.h): sums of a few stay far below the 2^60
-   saturation point, and no sum saturates. */
-#define GPUOCC_FAST_BYTES ((int64_t)1 << 40)
-/* Whether a device in the current layout is an NVIDIA device that gpuocc_device_validate accepts and
-   whose byte counts are below GPUOCC_FAST_BYTES; false sends the caller to the plain checks. */
-bool gpuocc_nv_device_fast_ok(const gpuocc_device *d);
-/* Whether a kernel in the current layout passes the kernel checks with its byte counts (dynamic maximum
-   included) below GPUOCC_FAST_BYTES, for a caller that applies the virtual-resource limit (the batch, the
-   searches and the sweeps; the single calls check their own way, lib/nvidia/fast.c). */
-bool gpuocc_nv_kernel_fast_virtual_ok(const gpuocc_kernel *k);
-/* gpuocc_sweep's points from..from + (n - 1) x step on axis `axis` of kernel `k` (its axis value set to
-   `from`), for a device and a kernel both fast checks accepted (lib/nvidia/sweep.c); false (nothing
-   written) when the device's units or the range need the plain rules. */
-bool gpuocc_nv_sweep_fill(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t from, int64_t step,
-                          int64_t n, gpuocc_sweep_point *points);
-/* gpuocc_sweep's entry (lib/nvidia/sweep.c): the common call (current-layout structs both fast checks
-   accept, every argument fine, a range the fast rules cover) answered whole, its status; anything else is
-   answered by `other` (the API's own path), tail-called with the same arguments. */
-typedef int32_t (*gpuocc_nv_sweep_other)(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis,
-                                         int64_t from, int64_t to, int64_t step, gpuocc_sweep_point *points,
-                                         int32_t capacity, int32_t *count);
-int32_t gpuocc_nv_sweep_or(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t axis, int64_t from,
-                           int64_t to, int64_t step, gpuocc_sweep_point *points, int32_t capacity, int32_t *count,
-                           gpuocc_nv_sweep_other other);
-/* The prepared form of NVIDIA's rules (lib/nvidia/batch.c): fill the opaque state from a checked device;
-   run a batch on it (the state is re-checked; the kernel and batch structs already are). */
-void gpuocc_nv_prepare(const gpuocc_device *d, uint64_t *opaque);
-int32_t gpuocc_nv_batch(const uint64_t *opaque, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count);
-/* The prepared single call's parts (struct gpuocc_vendor): the state's device when its tag matches
-   (lib/nvidia/batch.c), and the fast answer from the state (lib/nvidia/fast.c). */
-const gpuocc_device *gpuocc_nv_prepared_device(const uint64_t *opaque);
-bool gpuocc_nv_occupancy_prepared(const uint64_t *opaque, const gpuocc_kernel *k, gpuocc_result *r);
-/* The public single calls' entries: the fast path above on the caller's structs as they come (NULL
-   pointers, the sizes, reserved0 and the vendor checked with the rest), GPUOCC_OK; anything else is
-   answered by `other` (the API's own path), tail-called with the same arguments. */
-typedef int32_t (*gpuocc_nv_occupancy_other)(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
-typedef int32_t (*gpuocc_nv_prepared_other)(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r);
-int32_t gpuocc_nv_occupancy_or(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r,
-                               gpuocc_nv_occupancy_other other);
-int32_t gpuocc_nv_occupancy_prepared_or(const gpuocc_prepared *p, const gpuocc_kernel *k, gpuocc_result *r,
-                                        gpuocc_nv_prepared_other other);
-
 /* NVIDIA's device checks (lib/nvidia/device.c): the status naming the first bad field, and the same answer
    (valid or not) in one branch-free pass for a device in the current layout. */
 int32_t gpuocc_nv_check_device(const gpuocc_device *d);
 bool gpuocc_nv_device_fine(const gpuocc_device *d);
 
-/* Launches no compiler or driver accepts although the rules would count blocks for them (docs/model.md,
-   "Launches that cannot run"): more named barriers than a block may use (PTX ISA, "bar, barrier": ids
-   0..15), static shared memory above smem_per_block_bytes (CUDA C++ Programming Guide: static __shared__
-   at most 48 KiB per block).  GPUOCC_ERR_BARRIERS, GPUOCC_ERR_SMEM, or GPUOCC_OK. */
+/* Named barriers a block may use when the device does not say (PTX ISA, "bar, barrier": ids 0..15). */
 #define GPUOCC_NV_BARRIERS_PER_BLOCK 16
-#define GPUOCC_NV_SMEM_STATIC_MAX (48 * 1024) /* every architecture's smem_per_block_bytes: the fast paths' bound */
 int32_t gpuocc_nv_barriers_per_block_max(const gpuocc_device *d); /* the field, or 16 for 0 */
-int32_t gpuocc_nv_check_launch(const gpuocc_device *d, const gpuocc_kernel *k);
 
 /* The vendor table's searches (struct gpuocc_vendor): the block-size search with its minimum grid
    (lib/nvidia/search.c), the next step (lib/nvidia/next_step.c), the sweep's thresholds and range

@@ -6,7 +6,7 @@
  * constant amount of shared memory the answer is solved over the blocks per SM instead of walked; with a
  * variable amount the walk from the largest candidate stops once no smaller one can hold more threads.
  */
-#include "fast.h" /* the tabled reciprocals */
+#include "nvidia.h"
 
 /* What the search needs that does not depend on the block size. */
 struct search {
@@ -104,7 +104,7 @@ static inline int64_t search_blocks(const struct search *s, int64_t w)
     if (w > s->most)
         return 0;
     /* fit <= 2^20 slots, w >= 1 */
-    uint32_t b = w <= GPUOCC_FAST_STEPS ? gpuocc_fast_div((uint32_t)s->fit, (uint32_t)w) : (uint32_t)s->fit / (uint32_t)w;
+    uint32_t b = (uint32_t)s->fit / (uint32_t)w;
     return b < s->cap ? b : s->cap;
 }
 

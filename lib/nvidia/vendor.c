@@ -6,15 +6,10 @@ const struct gpuocc_vendor *gpuocc_nvidia_vendor(void)
     static const struct gpuocc_vendor vendor = {
         .name = "nvidia",
         .check_device = gpuocc_nv_check_device,
-        /* the pair: the launches that cannot run (barriers, static shared memory against the device's limits) */
-        .check_pair = gpuocc_nv_check_launch,
+        .refusal = gpuocc_nv_refusal,
         .compute = gpuocc_nv_compute,
         .rules = gpuocc_nvidia_vendor_rules,
         .catalog = gpuocc_nvidia_catalog,
-        .prepare = gpuocc_nv_prepare,
-        .batch = gpuocc_nv_batch,
-        .prepared_device = gpuocc_nv_prepared_device,
-        .occupancy_prepared = gpuocc_nv_occupancy_prepared,
         .best_block = gpuocc_nv_best_block_grid,
         .smem_dynamic_available = gpuocc_nv_smem_dynamic_available,
         .regs_max_for_blocks = gpuocc_nv_regs_max_for_blocks,

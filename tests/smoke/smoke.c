@@ -230,6 +230,7 @@ static void catalog_and_names(void)
     snprintf(version, sizeof version, "%d.%d.%d", (int)(v / 10000), (int)(v / 100 % 100), (int)(v % 100));
     CHECK(v >= 200 && strcmp(version, gpuocc_version_string()) == 0);
     CHECK(gpuocc_resource_name(GPUOCC_RESOURCE_REGISTERS)[0] != '\0' && gpuocc_resource_name(99) != NULL);
+    CHECK(strcmp(gpuocc_input_name(GPUOCC_INPUT_BARRIERS), "barriers") == 0 && gpuocc_input_name(99)[0] == '\0');
     CHECK(gpuocc_stall_from_name(gpuocc_stall_name(GPUOCC_STALL_LONG_SCOREBOARD)) == GPUOCC_STALL_LONG_SCOREBOARD);
     CHECK(gpuocc_stall_from_name("no such stall") < 0 && gpuocc_stall_name(9999) != NULL);
     const char *meaning = NULL, *advice = NULL;

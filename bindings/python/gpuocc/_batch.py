@@ -10,10 +10,10 @@ from typing import Any, Optional, Union
 
 from collections.abc import Mapping
 
-from ._library import (Error, _BATCH_PACK, _CBatch, _CKernel, _CResult, _CSweepPoint, _ERR_ARGUMENT, _ERR_BARRIERS,
-                       _ERR_BUFFER, _ERR_SMEM, _OK, _VENDOR_AMD, _batch_packed, _call, _i32, _i64, _occupancy_prepared,
+from ._library import (INPUT_NAMES, Error, _BATCH_PACK, _CBatch, _CKernel, _CResult, _CSweepPoint, _ERR_ARGUMENT,
+                       _ERR_BUFFER, _OK, _VENDOR_AMD, _batch_packed, _call, _i32, _i64, _occupancy_prepared,
                        c_i32, c_i64, library)
-from ._occupancy import _device, _device_object, _exceeded, _pair, _pair_refs, _refused, occupancy
+from ._occupancy import _device, _device_object, _pair, _pair_refs, occupancy
 from ._types import RESOURCES, Columns, Device, Kernel
 
 
@@ -29,11 +29,16 @@ _BATCH_OUT = (("status", "i", "status"), ("blocks_per_sm", "i", "blocks_per_sm")
               ("smem_per_block", "q", "smem_per_block_bytes"), ("smem_per_sm", "q", "smem_per_sm_bytes"))
 # and on an AMD device (None on NVIDIA in Result: no column there), as `gpuocc batch` writes them for AMD rows
 _BATCH_OUT_AMD = (("waves_per_simd", "i", "waves_per_simd"), ("limit_sgprs", "i", "limit_sgprs"))
+# the columns after gpuocc_batch's reserved words: NVIDIA's virtual-resource limit (every vendor: -1 where it
+# cannot limit), and the input over a limit as the library names it (read into Python names on demand)
+_BATCH_OUT_TAIL = (("limit_virtual_resources", "i", "limit_virtual_resources"), ("exceeded_code", "i", "exceeded"),
+                   ("exceeded_limit_raw", "q", "exceeded_limit"))
 _VENDOR_INTEL = 3  # GPUOCC_VENDOR_INTEL
 _IN_PLACE = {"i", "l", "q", "n"}  # signed integer buffer formats used without a copy (at the right width)
 _NUMPY_DTYPE = {"i": "int32", "I": "uint32", "q": "int64", "d": "float64"}
 _INPUTS = (("threads", "threads_per_block"), ("regs", "regs_per_thread"), ("smem_static", "smem_static_bytes"),
-           ("smem_dynamic", "smem_dynamic_bytes"))
+           ("smem_dynamic", "smem_dynamic_bytes"), ("barriers", "barriers"),
+           ("virtual_resources", "virtual_resources"), ("tmem_columns", "tmem_columns"))
 _DEFAULT_KERNEL = Kernel()
 _ZEROS = {code: array.array(code, [0]) for code in "iIqd"}
 
@@ -113,10 +118,13 @@ def _out_address(column: Any, name: str, code: str, n: int, numpy: Any) -> int:
 
 
 def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_static: Any = None,
-          smem_dynamic: Any = None, *, kern: Optional[Kernel] = None, out: Optional[Columns] = None) -> Columns:
-    """gpuocc.occupancy() for many launches in one call: `threads`, `regs`, `smem_static`, `smem_dynamic`
-    are equally long sequences or buffer-protocol arrays; a column left out takes the value of `kern`
-    (default kernel(threads=1)), which also gives every launch its barriers, carveout and opt-in.
+          smem_dynamic: Any = None, *, barriers: Any = None, virtual_resources: Any = None, tmem_columns: Any = None,
+          kern: Optional[Kernel] = None, out: Optional[Columns] = None) -> Columns:
+    """gpuocc.occupancy() for many launches in one call: `threads`, `regs`, `smem_static`, `smem_dynamic`,
+    `barriers`, `virtual_resources` and `tmem_columns` are equally long sequences or buffer-protocol arrays; a
+    column left out takes the value of `kern` (default kernel(threads=1)), which also gives every launch its
+    other fields (carveout, opt-in, AMD's and Intel's).  Every row is exactly occupancy()'s answer for that
+    launch, or its refusal status.
 
     Arrays used in place, without a copy: array.array('i') (and 'q' for the shared-memory columns), numpy
     int32 arrays (and int64 for the shared-memory columns), contiguous and little-endian (views too).  Other
@@ -145,7 +153,7 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
     amd = dev_c.vendor == _VENDOR_AMD
     outputs = _BATCH_OUT + _BATCH_OUT_AMD if amd else _BATCH_OUT
     numpy = sys.modules.get("numpy")  # never imported here: a numpy array means numpy is loaded already
-    given = (threads, regs, smem_static, smem_dynamic)
+    given = (threads, regs, smem_static, smem_dynamic, barriers, virtual_resources, tmem_columns)
     want_numpy = numpy is not None and any(isinstance(v, numpy.ndarray) for v in given)
     cols: "dict[str, tuple[Any, int, Any]]" = {}
     for (name, _), values in zip(_INPUTS, given):
@@ -163,6 +171,10 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
                          else array.array("q", cols[name][0]))
                 cols[name] = (owner, 8, (owner.ctypes.data if want_numpy else owner.buffer_info()[0]) if n else 0)
     width = cols[smem[0]][1] if smem else 8
+    tail = {name: (numpy.zeros(n, dtype=_NUMPY_DTYPE[code]) if want_numpy else _ZEROS[code] * n)
+            for name, code, _ in _BATCH_OUT_TAIL}
+    tail_addresses = [(tail[name].ctypes.data if want_numpy else tail[name].buffer_info()[0]) if n else 0
+                      for name, _, _ in _BATCH_OUT_TAIL]
     if out is not None:
         if not isinstance(out, Mapping):
             raise TypeError(f"out must be the gpuocc.Columns of an earlier batch(), not {type(out).__name__}")
@@ -185,7 +197,8 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
             addresses = [results[name].buffer_info()[0] if n else 0 for name, _, _ in outputs]
     if n:
         inputs = [cols[name][2] if name in cols else 0 for name, _ in _INPUTS]
-        packed = _BATCH_PACK.pack(_BATCH_SIZE, width, *inputs, *addresses, *([0] * (19 - 4 - len(addresses))))
+        packed = _BATCH_PACK.pack(_BATCH_SIZE, width, *inputs[:4], *addresses, *([0] * (19 - 4 - len(addresses))),
+                                  *inputs[4:], *tail_addresses)
         status = _batch_packed(dev._prepared(), base, packed, n)
         if status != _OK:
             raise Error(status, "batch")
@@ -210,42 +223,29 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
             columns[name] = cols[name][0]  # the caller's own array when it was used in place (no copy)
             continue
         value = getattr(base, field_name)
+        if name in ("barriers", "virtual_resources", "tmem_columns") and name not in cols:
+            continue  # the kernel's own value, in every row: no column of its own
         if want_numpy:
             columns[name] = numpy.full(n, value, dtype=numpy.int64 if name.startswith("smem") else numpy.int32)
         else:
             columns[name] = array.array("q" if name.startswith("smem") else "i", [value]) * n
     columns.update(results)
+    columns["limit_virtual_resources"] = tail["limit_virtual_resources"]
     if isinstance(out, Columns):
-        out._stale()  # its arrays hold this batch's answers now: its own exceeded can no longer be computed
-    return Columns(columns, (_EXCEEDED, lambda: _exceeded_columns(_device(dev), kern, columns, numpy)))
+        out._stale()  # its arrays hold this batch's answers now
+    return Columns(columns, (_EXCEEDED, lambda: _exceeded_columns(tail["exceeded_code"], tail["exceeded_limit_raw"])))
 
 
-# The columns `gpuocc batch` gives a launch that cannot run (docs/output.md): the value over a limit and the
-# limit; computed on first read (Columns), from the few rows that fit no block or were refused for a limit.
+# The columns `gpuocc batch` gives a launch that cannot run (docs/output.md): the input over a limit and the
+# limit, as the library names them; turned into names on first read (Columns).
 _EXCEEDED = ("exceeded", "exceeded_limit")
 
 
-def _exceeded_columns(d: Any, kern: Kernel, columns: Any, numpy: Any) -> dict:
-    """exceeded and exceeded_limit of each row, as `gpuocc batch` writes them: for a row that fits 0 blocks
-    the value over a limit no block passes (threads, regs, smem_dynamic; Intel's grf and SLM), for a row
-    refused as a launch no compiler accepts the field and its limit (barriers, smem_static), else None and
-    None.  Two lists (their values are names and counts, not one array type)."""
-    n = len(columns["status"])
-    exceeded: list = [None] * n
-    limit: list = [None] * n
-    blocks, status = columns["blocks_per_sm"], columns["status"]
-    if numpy is not None and isinstance(blocks, numpy.ndarray):
-        rows = numpy.flatnonzero((numpy.asarray(blocks) == 0) | (numpy.asarray(status) != _OK)).tolist()
-    else:
-        rows = [i for i in range(n) if blocks[i] == 0 or status[i] != _OK]
-    for i in rows:
-        at = dataclasses.replace(kern, **{name: int(columns[name][i]) for name, _ in _INPUTS})
-        if status[i] == _OK:
-            exceeded[i], limit[i] = _exceeded(d, at)
-        elif status[i] in (_ERR_BARRIERS, _ERR_SMEM):
-            refused = _refused(d, at, status[i])
-            exceeded[i], limit[i] = refused.exceeded, refused.exceeded_limit
-    return {"exceeded": exceeded, "exceeded_limit": limit}
+def _exceeded_columns(codes: Any, limits: Any) -> dict:
+    """exceeded and exceeded_limit of each row, from the library's columns: the input's name and its limit,
+    None and None where it names none.  Two lists (their values are names and counts, not one array type)."""
+    names = [INPUT_NAMES[c] if 0 < c < len(INPUT_NAMES) else None for c in codes.tolist()]
+    return {"exceeded": names, "exceeded_limit": [int(l) if name else None for name, l in zip(names, limits.tolist())]}
 
 
 _BATCH_SIZE = ctypes.sizeof(_CBatch)

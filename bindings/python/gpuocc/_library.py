@@ -4,6 +4,7 @@ checks every wrapper uses, and the status and version calls.  Imports nothing of
 from __future__ import annotations
 
 import ctypes
+import itertools
 import ctypes.util
 import dataclasses
 import glob
@@ -67,7 +68,8 @@ class _CResult(ctypes.Structure):
                 ("limit_barriers", c_i32), ("regs_per_block", c_i32), ("smem_per_block_bytes", c_i64),
                 ("smem_per_sm_bytes", c_i64), ("model", c_i32), ("waves_per_simd", c_i32),
                 ("limit_sgprs", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 2),
-                ("workgroups_per_gpu", c_i64), ("limit_virtual_resources", c_i32), ("reserved2", c_i32)]
+                ("workgroups_per_gpu", c_i64), ("limit_virtual_resources", c_i32), ("reserved2", c_i32),
+                ("exceeded", c_i32), ("reserved3", c_i32), ("exceeded_limit", c_i64)]
 
 
 class _CLatencyVerdict(ctypes.Structure):
@@ -179,7 +181,7 @@ class _CStep(ctypes.Structure):
 
 
 class _CPrepared(ctypes.Structure):
-    _fields_ = [("size", c_u32), ("reserved0", c_u32), ("opaque", c_u64 * 499)]
+    _fields_ = [("size", c_u32), ("magic", c_u32), ("device", _CDevice)]
 
 
 # gpuocc_batch's pointers take 64 bits on every target (GPUOCC_PTR64): an address, 0 for NULL
@@ -192,7 +194,9 @@ class _CBatch(ctypes.Structure):
                 ("blocks_per_sm", _VP), ("warps_per_sm", _VP), ("occupancy", _VP), ("limiters", _VP),
                 ("limit_warps", _VP), ("limit_regs", _VP), ("limit_smem", _VP), ("limit_blocks", _VP),
                 ("limit_barriers", _VP), ("regs_per_block", _VP), ("smem_per_block_bytes", _VP),
-                ("smem_per_sm_bytes", _VP), ("waves_per_simd", _VP), ("limit_sgprs", _VP), ("reserved", c_u64 * 2)]
+                ("smem_per_sm_bytes", _VP), ("waves_per_simd", _VP), ("limit_sgprs", _VP), ("reserved", c_u64 * 2),
+                ("barriers", _VP), ("virtual_resources", _VP), ("tmem_columns", _VP),
+                ("limit_virtual_resources", _VP), ("exceeded", _VP), ("exceeded_limit", _VP)]
 
 
 class _CBinaryKernel(ctypes.Structure):
@@ -247,6 +251,7 @@ _CCHARP = ctypes.c_char_p
 _SIGNATURES = {
     "gpuocc_strerror": (_CCHARP, [c_i32]),
     "gpuocc_status_name": (_CCHARP, [c_i32]),
+    "gpuocc_input_name": (_CCHARP, [c_i32]),
     "gpuocc_version": (c_i32, []),
     "gpuocc_version_string": (_CCHARP, []),
     "gpuocc_resource_name": (_CCHARP, [c_i32]),
@@ -409,11 +414,13 @@ library = _open()
 _occupancy_prepared = library.gpuocc_occupancy_prepared
 _batch_packed = library._FuncPtr(("gpuocc_occupancy_batch", library))
 _batch_packed.restype, _batch_packed.argtypes = c_i32, [P(_CPrepared), P(_CKernel), ctypes.c_char_p, ctypes.c_size_t]
-# gpuocc_batch: size, smem_width, the 19 column addresses (0: NULL), reserved
-_BATCH_PACK = struct.Struct("<Ii19Q16x")
-# gpuocc_result from limiters to limit_sgprs, then workgroups_per_gpu and limit_virtual_resources (size, the
-# reserved words skipped)
-_RESULT_UNPACK = struct.Struct("<4xIiiiidiiiiiiqqiii4x16xqi4x")
+# gpuocc_batch: size, smem_width, the 19 column addresses (0: NULL), reserved, the 6 column addresses after it
+_BATCH_PACK = struct.Struct("<Ii19Q16x6Q")
+# gpuocc_result from limiters to limit_sgprs, then workgroups_per_gpu, limit_virtual_resources, exceeded and
+# exceeded_limit (size, the reserved words skipped)
+_RESULT_UNPACK = struct.Struct("<4xIiiiidiiiiiiqqiii4x16xqi4xi4xq")
+# The inputs gpuocc_result.exceeded names, by GPUOCC_INPUT_* value: the library's own names ("" for none)
+INPUT_NAMES = ("",) + tuple(itertools.takewhile(bool, (library.gpuocc_input_name(i).decode() for i in range(1, 64))))
 assert _BATCH_PACK.size == ctypes.sizeof(_CBatch) and _RESULT_UNPACK.size == ctypes.sizeof(_CResult)
 
 

@@ -7,7 +7,7 @@ import ctypes
 import dataclasses
 from typing import Any, Callable, Optional, Sequence, Union
 
-from ._library import (CARVEOUT_DEFAULT, GPC_MAX, Error, _CCluster, _CClusterResult, _CDevice, _CGpcLayout,
+from ._library import (CARVEOUT_DEFAULT, GPC_MAX, INPUT_NAMES, Error, _CCluster, _CClusterResult, _CDevice, _CGpcLayout,
                        _CKernel, _CResult, _ERR_ARGUMENT, _ERR_REGISTERS, _ERR_BARRIERS, _ERR_SMEM,
                        _ERR_UNSATISFIABLE, _OK, _SMEM_FN, _VENDOR_AMD, _CStep, STEPS_MAX, _call, _from_c, _i32, _i64,
                        _occupancy_prepared, _text, c_i32, c_i64, library)
@@ -153,52 +153,19 @@ def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]
     return d, k
 
 
-_NV_BARRIERS_PER_BLOCK = 16  # PTX barrier ids 0..15; a device's barriers_per_block_max of 0 means the same
-
-
-def _refused(d: _CDevice, kern: Kernel, status: int) -> Error:
-    """The Error of a launch the library refuses (docs/model.md, "Launches that cannot run"): for named
-    barriers over the block's limit or static shared memory over the static limit, the field and the limit
-    as `gpuocc report` and `gpuocc batch` name them (.exceeded, .exceeded_limit); else the bare status."""
-    if d.vendor == _VENDOR_NVIDIA:
-        most = d.barriers_per_block_max or _NV_BARRIERS_PER_BLOCK
-        if status == _ERR_BARRIERS and kern.barriers > most:
-            return Error(status, "occupancy", "barriers", most,
-                         f"barriers={kern.barriers} is more than the {most} named barriers a block may use")
-        if status == _ERR_SMEM and kern.smem_static > d.smem_per_block_bytes:
-            return Error(status, "occupancy", "smem_static", d.smem_per_block_bytes,
-                         f"smem_static={kern.smem_static} B is more than the static shared-memory limit of "
-                         f"{d.smem_per_block_bytes} B per block; more needs smem_dynamic and the opt-in")
-    return Error(status, "occupancy")
-
-
-def _exceeded(d: _CDevice, kern: Kernel) -> "tuple[Optional[str], Optional[int]]":
-    """For a launch that fits 0 blocks, the value over a limit no block passes and that limit, as
-    `gpuocc report`'s and `gpuocc batch`'s exceeded / exceeded_limit: threads over the block's thread limit
-    (the device's, or the kernel's max_threads when smaller), regs over the device's per-thread maximum
-    (NVIDIA), smem_dynamic over what the per-block limit leaves (NVIDIA), grf over the device's largest GRF
-    mode and SLM over a work-group's (Intel); else (None, None)."""
-    threads_max = d.max_threads_per_block
-    if 0 < kern.max_threads < threads_max:
-        threads_max = kern.max_threads
-    if kern.threads > threads_max:
-        return "threads", threads_max
-    if d.vendor == _VENDOR_INTEL:  # docs/intel.md: a GRF mode above the device's, or too much SLM, never runs
-        if (kern.grf or 128) > d.grf_max:
-            return "grf", d.grf_max
-        if kern.smem_static + kern.smem_dynamic > d.smem_per_block_bytes:
-            return ("smem_dynamic" if kern.smem_dynamic else "smem_static"), d.smem_per_block_bytes
-        return None, None
-    if d.vendor != _VENDOR_NVIDIA:
-        return None, None
-    if kern.regs > d.regs_per_thread_max:
-        return "regs", d.regs_per_thread_max
-    block = d.smem_per_block_optin_bytes if kern.smem_optin else d.smem_per_block_bytes
-    dynamic_max = (kern.smem_dynamic_max if kern.smem_optin and kern.smem_dynamic_max >= 0
-                   else block - kern.smem_static)
-    if kern.smem_dynamic > dynamic_max:
-        return "smem_dynamic", max(dynamic_max, 0)
-    return None, None
+def _refused(r: Any, status: int, kern: Any = None, where: str = "occupancy") -> Error:
+    """The Error of a launch the library refuses, with the input it names over a limit and that limit
+    (gpuocc_result.exceeded, .exceeded_limit: .exceeded, .exceeded_limit, as `gpuocc report` and `gpuocc
+    batch` name them), or the bare status where it names none."""
+    code = r.exceeded
+    name = INPUT_NAMES[code] if 0 < code < len(INPUT_NAMES) else None
+    if name is None:
+        return Error(status, where)
+    limit = int(r.exceeded_limit)
+    given = f"{name}={getattr(kern, name)}" if hasattr(kern, name) else name
+    reason = (f"{given} is not a field of this vendor's devices" if status == _ERR_ARGUMENT and limit == 0
+              else f"{given} is over its limit {limit}: {library.gpuocc_strerror(status).decode()}")
+    return Error(status, where, name, limit, reason)
 
 
 def _pair_refs(dev: Union["Device", str], kern: Kernel) -> tuple:
@@ -243,13 +210,8 @@ def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
     r.size = _RESULT_SIZE
     status = _occupancy_prepared(prepared, k, r)
     if status:
-        raise _refused(_device(dev), kern, status)
-    res = _result(r)
-    if res.blocks_per_sm == 0:  # the launch cannot run: name the limit, off the fast path
-        over, limit = _exceeded(_device(dev), kern)
-        if over is not None:
-            res.__dict__.update(exceeded=over, exceeded_limit=limit)
-    return res
+        raise _refused(r, status, kern)
+    return _result(r)
 
 
 _RESULT_SIZE = ctypes.sizeof(_CResult)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Iterator, Optional, Tuple
 
-from ._library import (CARVEOUT_DEFAULT, Error, _CDevice, _CKernel, _CPrepared, _ERR_ARGUMENT, _OK, _RESULT_UNPACK,
+from ._library import (CARVEOUT_DEFAULT, INPUT_NAMES, Error, _CDevice, _CKernel, _CPrepared, _ERR_ARGUMENT, _OK, _RESULT_UNPACK,
                        _VENDOR_AMD, _c, _call, _flag, _from_c, _i32, _int, _unlimited, c_i32, c_i64, c_u32, library)
 
 # The fast path builds frozen dataclasses without their __init__ (whose per-field checks and frozen
@@ -369,9 +369,10 @@ class Result:
     limit_sgprs: Optional[int] = _c(from_c=_unlimited, default=None)  # AMD: blocks the SGPRs allow
     workgroups_per_gpu: int = 0                                   # Intel: work-groups on the whole GPU
     limit_virtual_resources: Optional[int] = _c(from_c=_unlimited, default=None)  # NVIDIA cc 10.x-12.x
-    # blocks_per_sm 0 because one value is over a limit no block passes: the field ("threads", "regs",
-    # "smem_dynamic") and the limit's value, as `gpuocc report` and `gpuocc batch` name them; else None
-    exceeded: Optional[str] = None
+    # blocks_per_sm 0 because one input is over a limit: its name ("threads", "regs", "smem_dynamic"...) and
+    # the limit's value, as the library names them (gpuocc_result.exceeded); else None
+    exceeded: Optional[str] = _c(from_c=lambda code: INPUT_NAMES[code] or None if 0 <= code < len(INPUT_NAMES) else None,
+                                 default=None)
     exceeded_limit: Optional[int] = None
 
 
@@ -384,7 +385,7 @@ def _result(r: Any) -> Result:
     field: the limiters' names, None for no limit, AMD's fields None on NVIDIA)."""
     (limiters, blocks, warps, max_warps, warps_per_block, occupancy, limit_warps, limit_regs, limit_smem,
      limit_blocks, limit_barriers, regs_per_block, smem_per_block, smem_per_sm, model, waves,
-     limit_sgprs, workgroups, limit_virtual) = _result_values(r)
+     limit_sgprs, workgroups, limit_virtual, exceeded, exceeded_limit) = _result_values(r)
     res = _new(Result)
     _set(res, "__dict__", {
         "blocks_per_sm": blocks, "warps_per_sm": warps, "occupancy": occupancy,
@@ -398,7 +399,8 @@ def _result(r: Any) -> Result:
         "waves_per_simd": waves if model in (1, 2) else None,  # AMD's models only
         "limit_sgprs": None if limit_sgprs == -1 else limit_sgprs, "workgroups_per_gpu": workgroups,
         "limit_virtual_resources": None if limit_virtual == -1 else limit_virtual,
-        "exceeded": None, "exceeded_limit": None})
+        "exceeded": INPUT_NAMES[exceeded] if 0 < exceeded < len(INPUT_NAMES) else None,
+        "exceeded_limit": exceeded_limit if 0 < exceeded < len(INPUT_NAMES) else None})
     return res
 
 

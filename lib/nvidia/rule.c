@@ -1,6 +1,8 @@
 /*
- * The per-resource rules: how many blocks per SM one resource allows.  The rules and their sources are in
- * docs/model.md; the numbers they use all come from the device description.
+ * NVIDIA's rule, the one every query computes through: how many blocks per SM each resource allows, their
+ * minimum, which resources tie at it, and when the launch cannot run, the input over a limit
+ * (gpuocc_nv_occupancy).  The per-resource functions and the inverse queries use the same parts.  The rules
+ * and their sources are in docs/model.md; the numbers they use all come from the device description.
  */
 #include "nvidia.h"
 
@@ -241,16 +243,13 @@ static inline bool smem_fits(const gpuocc_device *d, const gpuocc_kernel *k, int
 }
 
 /*
- * The most registers per thread, at most `hi` (<= regs_per_thread_max), with which `want` blocks fit; -1 if
- * none.  Only the register limit depends on the count, and it falls as the per-warp allocation step g
- * (g x reg_alloc_unit registers) grows: each of its conditions is "g at most something", so the answer is
- * the largest count in the largest step that meets them all.
+ * The most registers per thread, at most `hi` (<= regs_per_thread_max), with which the register file holds
+ * `want` blocks of `warps` warps; 0 when none but zero registers do.  The register limit falls as the
+ * per-warp allocation step g (g x reg_alloc_unit registers) grows: each of its conditions is "g at most
+ * something", so the answer is the largest count in the largest step that meets them all.
  */
-static int64_t regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi)
+static int64_t regs_top(const gpuocc_device *d, int64_t warps, int32_t want, int64_t hi)
 {
-    int64_t warps = warps_per_block(d, k->threads_per_block);
-    if (!slots_fit(d, k, warps, want) || !smem_fits(d, k, want))
-        return -1; /* no registers at all would not do either */
     int64_t unit = d->reg_alloc_unit;
     int64_t g = gpuocc_div_unit(hi * d->warp_size + unit - 1, unit);
     int32_t parts_list[2] = {d->sub_partitions, d->reg_compat_sub_partitions};
@@ -271,6 +270,15 @@ static int64_t regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t 
         return 0; /* no registers: no register limit */
     int64_t regs = gpuocc_div_unit(g * unit, d->warp_size);
     return regs < hi ? regs : hi;
+}
+
+/* The same with `want` blocks of the kernel fitting every other resource too; -1 if they never do. */
+static int64_t regs_max(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t hi)
+{
+    int64_t warps = warps_per_block(d, k->threads_per_block);
+    if (!slots_fit(d, k, warps, want) || !smem_fits(d, k, want))
+        return -1; /* no registers at all would not do either */
+    return regs_top(d, warps, want, hi);
 }
 
 /*
@@ -357,7 +365,7 @@ int32_t gpuocc_nv_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kerne
     return GPUOCC_OK;
 }
 
-void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+static void rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
     int64_t threads = k->threads_per_block, regs = k->regs_per_thread;
     int64_t warps_per_block_ = warps_per_block(d, threads);
@@ -402,11 +410,7 @@ void gpuocc_rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resu
     r->smem_per_sm_bytes = carveout;
     r->limit_virtual_resources = gpuocc_public_limit(virtual_blocks);
     r->reserved2 = 0;
-}
-
-void gpuocc_nv_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
-{
-    gpuocc_rule_all(d, k, r);
+    /* NVIDIA has no waves per SIMD, no SGPR limit and no GPU-wide count */
     r->model = 0;
     r->waves_per_simd = 0;
     r->limit_sgprs = GPUOCC_UNLIMITED;
@@ -414,7 +418,104 @@ void gpuocc_nv_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_re
     r->workgroups_per_gpu = 0;
 }
 
-/* ---- the table lib/core/limits.c's public wrappers dispatch to ---- */
+/* The first of another vendor's kernel fields that is set (GPUOCC_INPUT_*), or GPUOCC_INPUT_NONE. */
+static int32_t foreign_input(const gpuocc_kernel *k)
+{
+    if ((k->agprs | k->sgprs | k->wave_size | k->cu_mode | k->model | k->rocm_version | k->dvgpr | k->sub_group |
+         k->grf) == 0)
+        return GPUOCC_INPUT_NONE;
+    return k->agprs          ? GPUOCC_INPUT_AGPRS
+           : k->sgprs        ? GPUOCC_INPUT_SGPRS
+           : k->wave_size    ? GPUOCC_INPUT_WAVE_SIZE
+           : k->cu_mode      ? GPUOCC_INPUT_CU_MODE
+           : k->model        ? GPUOCC_INPUT_MODEL
+           : k->rocm_version ? GPUOCC_INPUT_ROCM
+           : k->dvgpr        ? GPUOCC_INPUT_DVGPR
+           : k->sub_group    ? GPUOCC_INPUT_SUB_GROUP
+                             : GPUOCC_INPUT_GRF;
+}
+
+int32_t gpuocc_nv_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *input, int64_t *limit)
+{
+    *input = GPUOCC_INPUT_NONE;
+    *limit = 0;
+    if ((*input = foreign_input(k)) != GPUOCC_INPUT_NONE)
+        return GPUOCC_ERR_ARGUMENT;
+    /* tensor memory on a device without it (the kernel's check has kept the column count in its domain) */
+    if (k->tmem_columns > 0 && d->tmem_columns_per_sm == 0) {
+        *input = GPUOCC_INPUT_TMEM_COLUMNS;
+        return GPUOCC_ERR_TMEM;
+    }
+    /* docs/model.md, "Launches that cannot run": more named barriers than a block may use (PTX ISA, "bar,
+       barrier": ids 0..15), static shared memory above smem_per_block_bytes (CUDA C++ Programming Guide:
+       static __shared__ at most 48 KiB per block) */
+    int32_t most = gpuocc_nv_barriers_per_block_max(d);
+    if (k->barriers > most) {
+        *input = GPUOCC_INPUT_BARRIERS;
+        *limit = most;
+        return GPUOCC_ERR_EXCEEDED;
+    }
+    if (k->smem_static_bytes > d->smem_per_block_bytes) {
+        *input = GPUOCC_INPUT_SMEM_STATIC;
+        *limit = d->smem_per_block_bytes;
+        return GPUOCC_ERR_EXCEEDED;
+    }
+    return GPUOCC_OK;
+}
+
+/* The input over a limit of a launch that fits no block (r: its answer), in the order of GPUOCC_INPUT_*. */
+static void exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const gpuocc_result *r, int32_t *input,
+                     int64_t *limit)
+{
+    int64_t threads = k->threads_per_block;
+    if (r->limit_warps == 0) {
+        /* the block's own maximum, else the SM's warp slots in threads */
+        *input = GPUOCC_INPUT_THREADS;
+        *limit = threads > d->max_threads_per_block ? d->max_threads_per_block
+                                                    : gpuocc_div_unit(d->max_threads_per_sm, d->warp_size) * d->warp_size;
+    } else if (r->limit_regs == 0) {
+        /* the most registers per thread with which one block fits (at most the per-thread maximum) */
+        *input = GPUOCC_INPUT_REGS;
+        *limit = regs_top(d, warps_per_block(d, threads), 1, d->regs_per_thread_max);
+    } else if (r->limit_smem == 0) {
+        /* the opt-in attribute, else the most a block's allocation may be: the per-block limit, or a
+           device's one shared-memory size when smaller; what is left of it for the dynamic bytes */
+        int64_t attribute = dynamic_max(d, k);
+        if (k->smem_optin && k->smem_dynamic_bytes > attribute) {
+            *input = GPUOCC_INPUT_SMEM_DYNAMIC;
+            *limit = attribute > 0 ? attribute : 0;
+            return;
+        }
+        int64_t cap = per_block_limit(d, k);
+        if (d->carveout_count == 0 && d->smem_per_sm_bytes < cap)
+            cap = d->smem_per_sm_bytes;
+        int64_t room = gpuocc_div_unit(cap, d->smem_alloc_unit_bytes) * d->smem_alloc_unit_bytes -
+                       d->smem_reserved_per_block_bytes;
+        int64_t left = room - k->smem_static_bytes;
+        *input = left >= 0 ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
+        *limit = left >= 0 ? left : room > 0 ? room : 0;
+    } else if (r->limit_barriers == 0) {
+        *input = GPUOCC_INPUT_BARRIERS;
+        *limit = d->barriers_per_sm;
+    } else {
+        *input = GPUOCC_INPUT_VIRTUAL_RESOURCES;
+        *limit = d->virtual_resources_per_sm;
+    }
+}
+
+void gpuocc_nv_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    rule_all(d, k, r);
+    int32_t input = GPUOCC_INPUT_NONE;
+    int64_t limit = 0;
+    if (r->blocks_per_sm == 0)
+        exceeded(d, k, r, &input, &limit);
+    r->exceeded = input;
+    r->reserved3 = 0;
+    r->exceeded_limit = limit;
+}
+
+/* ---- the table lib/api/limits.c's public wrappers dispatch to ---- */
 
 static int32_t nv_limit_blocks(const gpuocc_device *d)
 {

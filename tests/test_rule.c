@@ -1,0 +1,257 @@
+/*
+ * One rule per vendor: every query answers as gpuocc_occupancy does for the same launch.  A seeded random
+ * differential over every catalog device and every kernel field (other vendors' fields, virtual resources,
+ * tensor memory and barriers over their limits included): the prepared call, a batch of one, a batch whose
+ * columns carry the launch's own values, a sweep point, the per-resource functions; and the cases that
+ * showed the paths disagreeing, each by hand.
+ */
+#include "common.h"
+
+#include <string.h>
+
+static uint64_t seed = 0x9e3779b97f4a7c15u;
+static int64_t draw(int64_t n) /* 0 .. n - 1 */
+{
+    seed = seed * 6364136223846793005u + 1442695040888963407u;
+    return (int64_t)((seed >> 33) % (uint64_t)n);
+}
+
+/* A launch with every field drawn, mostly in range, sometimes over a limit or another vendor's. */
+static void random_kernel(gpuocc_kernel *k)
+{
+    gpuocc_kernel_init(k);
+    k->threads_per_block = (int32_t)(draw(8) == 0 ? draw(3000) : 32 * (1 + draw(32))) + (int32_t)draw(2);
+    k->regs_per_thread = (int32_t)draw(300);
+    k->smem_static_bytes = draw(4) == 0 ? draw(70000) : draw(16) * 1024;
+    k->smem_dynamic_bytes = draw(3) == 0 ? draw(300000) : draw(64) * 1024;
+    k->barriers = (int32_t)draw(20);
+    k->carveout_percent = (int32_t)draw(102) - 1;
+    k->smem_optin = (int32_t)draw(2);
+    k->smem_dynamic_max_bytes = draw(4) == 0 ? draw(200000) : -1;
+    k->virtual_resources = draw(3) == 0 ? (int32_t)draw(140) : 0;
+    k->tmem_columns = draw(6) == 0 ? 32 << draw(5) : 0;
+    switch (draw(12)) { /* now and then a field of one vendor or another */
+    case 0: k->agprs = (int32_t)draw(64); break;
+    case 1: k->sgprs = (int32_t)draw(110); break;
+    case 2: k->wave_size = draw(2) ? 32 : 64; break;
+    case 3: k->sub_group = 8 << draw(3); break;
+    case 4: k->grf = draw(2) ? 128 : 256; break;
+    case 5: k->dvgpr = draw(2) ? 16 : 32; break;
+    default: break;
+    }
+}
+
+/* The fields of two results every path fills, compared byte by byte (size and reserved words aside). */
+static void expect_same(const gpuocc_result *a, const gpuocc_result *b, const char *what, const char *dev, int n)
+{
+    cr_assert(a->blocks_per_sm == b->blocks_per_sm && a->warps_per_sm == b->warps_per_sm &&
+                  a->limiters == b->limiters && a->occupancy == b->occupancy && a->limit_warps == b->limit_warps &&
+                  a->limit_regs == b->limit_regs && a->limit_smem == b->limit_smem &&
+                  a->limit_blocks == b->limit_blocks && a->limit_barriers == b->limit_barriers &&
+                  a->regs_per_block == b->regs_per_block && a->smem_per_block_bytes == b->smem_per_block_bytes &&
+                  a->smem_per_sm_bytes == b->smem_per_sm_bytes && a->waves_per_simd == b->waves_per_simd &&
+                  a->limit_sgprs == b->limit_sgprs && a->limit_virtual_resources == b->limit_virtual_resources &&
+                  a->exceeded == b->exceeded && a->exceeded_limit == b->exceeded_limit,
+              "%s on %s, launch %d: %d blocks, single call %d", what, dev, n, a->blocks_per_sm, b->blocks_per_sm);
+}
+
+Test(rule, every_path_answers_as_the_single_call)
+{
+    enum { LAUNCHES = 120 };
+    for (int32_t i = 0; i < gpuocc_catalog_count(); i++) {
+        gpuocc_device d = {.size = sizeof d};
+        cr_assert_eq(gpuocc_catalog_device(i, &d), GPUOCC_OK);
+        const char *name = gpuocc_catalog_name(i);
+        gpuocc_prepared p = {.size = sizeof p};
+        cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+        for (int n = 0; n < LAUNCHES; n++) {
+            gpuocc_kernel k;
+            random_kernel(&k);
+            gpuocc_result want = {.size = sizeof want};
+            int32_t rc = gpuocc_occupancy(&d, &k, &want);
+
+            gpuocc_result got = {.size = sizeof got};
+            cr_assert_eq(gpuocc_occupancy_prepared(&p, &k, &got), rc, "prepared on %s, launch %d", name, n);
+            if (rc == GPUOCC_OK)
+                expect_same(&got, &want, "prepared", name, n);
+            else
+                cr_assert(got.exceeded == want.exceeded && got.exceeded_limit == want.exceeded_limit);
+
+            /* a batch of one, the launch as its base; and one whose columns carry the launch's own values
+               over a base that has none of them */
+            int32_t status[2], blocks[2], warps[2], lv[2], exceeded[2], limit_barriers[2];
+            int64_t exceeded_limit[2];
+            gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .status = status, .blocks_per_sm = blocks,
+                              .warps_per_sm = warps, .limit_barriers = limit_barriers,
+                              .limit_virtual_resources = lv, .exceeded = exceeded, .exceeded_limit = exceeded_limit};
+            cr_assert_eq(gpuocc_occupancy_batch(&p, &k, &b, 1), GPUOCC_OK);
+            gpuocc_kernel base = k;
+            base.threads_per_block = 1, base.regs_per_thread = 0, base.smem_static_bytes = 0;
+            base.smem_dynamic_bytes = 0, base.barriers = 0, base.virtual_resources = 0, base.tmem_columns = 0;
+            int32_t threads = k.threads_per_block, regs = k.regs_per_thread, bars = k.barriers;
+            int32_t virt = k.virtual_resources, tmem = k.tmem_columns;
+            int64_t st = k.smem_static_bytes, dy = k.smem_dynamic_bytes;
+            gpuocc_batch cols = b;
+            cols.status = status + 1, cols.blocks_per_sm = blocks + 1, cols.warps_per_sm = warps + 1;
+            cols.limit_barriers = limit_barriers + 1, cols.limit_virtual_resources = lv + 1;
+            cols.exceeded = exceeded + 1, cols.exceeded_limit = exceeded_limit + 1;
+            cols.threads_per_block = &threads, cols.regs_per_thread = &regs, cols.smem_static_bytes = &st;
+            cols.smem_dynamic_bytes = &dy, cols.barriers = &bars, cols.virtual_resources = &virt;
+            cols.tmem_columns = &tmem;
+            cr_assert_eq(gpuocc_occupancy_batch(&p, &base, &cols, 1), GPUOCC_OK);
+            for (int j = 0; j < 2; j++) {
+                cr_assert_eq(status[j], rc, "batch %d on %s, launch %d: %s, single call %s", j, name, n,
+                             gpuocc_status_name(status[j]), gpuocc_status_name(rc));
+                cr_assert_eq(exceeded[j], want.exceeded, "batch %d on %s, launch %d", j, name, n);
+                cr_assert_eq(exceeded_limit[j], want.exceeded_limit, "batch %d on %s, launch %d", j, name, n);
+                if (rc == GPUOCC_OK)
+                    cr_assert(blocks[j] == want.blocks_per_sm && warps[j] == want.warps_per_sm &&
+                                  limit_barriers[j] == want.limit_barriers && lv[j] == want.limit_virtual_resources,
+                              "batch %d on %s, launch %d", j, name, n);
+            }
+
+            /* a sweep of the one point; the per-resource functions the device's rules give alone */
+            gpuocc_sweep_point pt;
+            int32_t count = 0;
+            int32_t sweep_rc = gpuocc_sweep(&d, &k, GPUOCC_AXIS_REGS, k.regs_per_thread, k.regs_per_thread, 1, &pt,
+                                            1, &count);
+            if (rc == GPUOCC_OK) {
+                cr_assert_eq(sweep_rc, GPUOCC_OK, "sweep on %s, launch %d: %s", name, n, gpuocc_status_name(sweep_rc));
+                cr_assert(pt.blocks_per_sm == want.blocks_per_sm && pt.limiters == want.limiters &&
+                              pt.occupancy == want.occupancy && pt.smem_per_sm_bytes == want.smem_per_sm_bytes,
+                          "sweep on %s, launch %d", name, n);
+            } else {
+                cr_assert_eq(sweep_rc, rc, "sweep on %s, launch %d", name, n);
+            }
+            int32_t limit = -2;
+            int32_t barriers_rc = gpuocc_limit_barriers(&d, k.barriers, &limit);
+            if (d.vendor == GPUOCC_VENDOR_NVIDIA) {
+                bool over = k.barriers > (d.barriers_per_block_max ? d.barriers_per_block_max : 16);
+                cr_assert_eq(barriers_rc, over ? GPUOCC_ERR_EXCEEDED : GPUOCC_OK, "barriers %d on %s", k.barriers,
+                             name);
+                if (rc == GPUOCC_OK)
+                    cr_assert_eq(limit, want.limit_barriers, "limit_barriers on %s, launch %d", name, n);
+            }
+            if (rc == GPUOCC_OK && d.vendor == GPUOCC_VENDOR_NVIDIA) {
+                cr_assert_eq(gpuocc_limit_shared_memory(&d, &k, &limit), GPUOCC_OK);
+                cr_assert_eq(limit, want.limit_smem, "limit_shared_memory on %s, launch %d", name, n);
+                cr_assert_eq(gpuocc_limit_warps(&d, k.threads_per_block, &limit), GPUOCC_OK);
+                cr_assert_eq(limit, want.limit_warps, "limit_warps on %s, launch %d", name, n);
+                cr_assert_eq(gpuocc_limit_registers(&d, k.threads_per_block, k.regs_per_thread, &limit), GPUOCC_OK);
+                cr_assert_eq(limit, want.limit_regs, "limit_registers on %s, launch %d", name, n);
+            }
+        }
+    }
+}
+
+/* `gpuocc batch` and the C batch ignored a kernel's virtual resources: sm_110 (128 virtual resources per
+   SM, CUDA 13's cuda_occupancy.h), 160 threads, 123 registers, 109 virtual resources a block: 128 / 109 = 1
+   block, where the registers alone allow 3 (123 x 32 = 3936 -> 4096 registers a warp, 16384 / 4096 = 4
+   warps per sub-partition, 16 warps / 5 a block = 3). */
+Test(rule, batch_applies_virtual_resources)
+{
+    gpuocc_device d = test_device("sm_110");
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+    gpuocc_kernel k = test_kernel(160, 123, 0, 0);
+    int32_t virt[2] = {109, 0}, status[2], blocks[2], lv[2];
+    uint32_t limiters[2];
+    gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .virtual_resources = virt, .status = status,
+                      .blocks_per_sm = blocks, .limiters = limiters, .limit_virtual_resources = lv};
+    cr_assert_eq(gpuocc_occupancy_batch(&p, &k, &b, 2), GPUOCC_OK);
+    cr_expect_eq(blocks[0], 1);
+    cr_expect_eq(limiters[0], GPUOCC_LIMIT_VIRTUAL);
+    cr_expect_eq(lv[0], 1);
+    cr_expect_eq(blocks[1], 3);
+    cr_expect_eq(limiters[1], GPUOCC_LIMIT_REGISTERS);
+    cr_expect_eq(lv[1], GPUOCC_UNLIMITED);
+    /* the base kernel's own value applies to every launch without a column */
+    k.virtual_resources = 109;
+    b.virtual_resources = NULL;
+    cr_assert_eq(gpuocc_occupancy_batch(&p, &k, &b, 1), GPUOCC_OK);
+    cr_expect_eq(blocks[0], 1);
+}
+
+/* A base kernel the single call refuses is refused row by row, with the single call's status and input:
+   tensor memory on H100 (none: sm_100, sm_103 and sm_110 have it), AMD's dynamic VGPRs on NVIDIA, Intel's
+   sub-group on AMD, NVIDIA's virtual resources on Intel. */
+Test(rule, batch_refuses_what_the_single_call_refuses)
+{
+    struct {
+        const char *device;
+        int32_t field; /* GPUOCC_INPUT_* set to a nonzero value */
+        int32_t status;
+    } cases[] = {{"H100", GPUOCC_INPUT_TMEM_COLUMNS, GPUOCC_ERR_TMEM},
+                 {"H100", GPUOCC_INPUT_DVGPR, GPUOCC_ERR_ARGUMENT},
+                 {"H100", GPUOCC_INPUT_SUB_GROUP, GPUOCC_ERR_ARGUMENT},
+                 {"H100", GPUOCC_INPUT_AGPRS, GPUOCC_ERR_ARGUMENT},
+                 {"MI300X", GPUOCC_INPUT_SUB_GROUP, GPUOCC_ERR_ARGUMENT},
+                 {"MI300X", GPUOCC_INPUT_GRF, GPUOCC_ERR_ARGUMENT},
+                 {"MI300X", GPUOCC_INPUT_VIRTUAL_RESOURCES, GPUOCC_ERR_ARGUMENT},
+                 {"B580", GPUOCC_INPUT_VIRTUAL_RESOURCES, GPUOCC_ERR_ARGUMENT},
+                 {"B580", GPUOCC_INPUT_SGPRS, GPUOCC_ERR_ARGUMENT},
+                 {"B580", GPUOCC_INPUT_ROCM, GPUOCC_ERR_ARGUMENT}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gpuocc_device d = test_device(cases[i].device);
+        gpuocc_kernel k = test_kernel(256, 32, 0, 0);
+        switch (cases[i].field) {
+        case GPUOCC_INPUT_TMEM_COLUMNS: k.tmem_columns = 128; break;
+        case GPUOCC_INPUT_DVGPR: k.dvgpr = 16; break;
+        case GPUOCC_INPUT_SUB_GROUP: k.sub_group = 16; break;
+        case GPUOCC_INPUT_AGPRS: k.agprs = 8; break;
+        case GPUOCC_INPUT_GRF: k.grf = 128; break;
+        case GPUOCC_INPUT_VIRTUAL_RESOURCES: k.virtual_resources = 8; break;
+        case GPUOCC_INPUT_SGPRS: k.sgprs = 40; break;
+        default: k.rocm_version = 602; break;
+        }
+        const char *what = gpuocc_input_name(cases[i].field);
+        gpuocc_result r = {.size = sizeof r};
+        cr_expect_eq(gpuocc_occupancy(&d, &k, &r), cases[i].status, "%s on %s", what, cases[i].device);
+        cr_expect_eq(r.exceeded, cases[i].field, "%s on %s", what, cases[i].device);
+        cr_expect_eq(r.blocks_per_sm, 0, "%s on %s: nothing but the input written", what, cases[i].device);
+        gpuocc_prepared p = {.size = sizeof p};
+        cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+        int32_t status = 1, blocks = 7, exceeded = -1;
+        gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .status = &status, .blocks_per_sm = &blocks,
+                          .exceeded = &exceeded};
+        cr_expect_eq(gpuocc_occupancy_batch(&p, &k, &b, 1), GPUOCC_OK);
+        cr_expect_eq(status, cases[i].status, "batch: %s on %s", what, cases[i].device);
+        cr_expect_eq(exceeded, cases[i].field, "batch: %s on %s", what, cases[i].device);
+        cr_expect_eq(blocks, 0, "batch: %s on %s", what, cases[i].device);
+    }
+}
+
+/* A caller built against an older layout gets the same answers through the same path: the 104-byte kernel
+   (before tensor memory) and the 104- and 120-byte results (before the GPU-wide count and the input over a
+   limit), written up to their size. */
+Test(rule, older_layouts_answer_alike)
+{
+    gpuocc_device d = test_device("H100");
+    gpuocc_kernel k = test_kernel(1024, 100, 0, 0);
+    gpuocc_result now = test_occupancy(&d, &k);
+    cr_expect_eq(now.blocks_per_sm, 0);
+    cr_expect_eq(now.exceeded, GPUOCC_INPUT_REGS);
+    cr_expect_eq(now.exceeded_limit, 64); /* 65536 / (32 warps x 256) = 8 units of 256: 64 a thread */
+    struct {
+        gpuocc_kernel k;
+        unsigned char tail[16];
+    } older;
+    memset(&older, 0, sizeof older);
+    memcpy(&older.k, &k, 104);
+    older.k.size = 104;
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+    struct {
+        gpuocc_result r;
+        unsigned char tail[16];
+    } small;
+    memset(&small, 0xA5, sizeof small);
+    small.r.size = 120;
+    cr_assert_eq(gpuocc_occupancy_prepared(&p, &older.k, &small.r), GPUOCC_OK);
+    cr_expect_eq(small.r.blocks_per_sm, now.blocks_per_sm);
+    cr_expect_eq(small.r.limiters, now.limiters);
+    cr_expect_eq(small.r.limit_virtual_resources, now.limit_virtual_resources);
+    unsigned char untouched[16];
+    memset(untouched, 0xA5, sizeof untouched);
+    cr_expect_eq(memcmp((unsigned char *)&small + 120, untouched, 16), 0, "nothing written past the 120 bytes");
+}
