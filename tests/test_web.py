@@ -12,7 +12,7 @@ network request is made (Chromium's performance log); nothing is logged as an er
 
 Usage: test_web.py GPUOCC PAGE DATA_DIR SCRIPTS_DIR [--bench]
 Skipped (77), saying why and what to install, without the page (no wasm toolchain), chromium, chromedriver or
-Selenium for this Python.  .ci/run installs them all."""
+Selenium for this Python.  .ci/run installs them all, and fails when this suite skipped (.ci/must-run)."""
 import base64
 import json
 import os
