@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """The web page (docs/web.md) in a real browser: build/web/index.html opened from file:// in headless Chromium
-through puppeteer-core (tests/web/drive.cjs).  Its window.gpuocc.report() equals `gpuocc report --json` on
-random launches over NVIDIA, AMD and Intel (the same object; a refused launch: the same exit status and
-message); the page's data-field/data-value answers equal the CLI's for launches given by the link; editing an
-input updates the link and the answer; a cubin and an AMD code object chosen through the binary input list the
-CLI's kernels, and gpuocc.binary() of the same bytes gives the CLI's records; sweep() is the CLI's; no network
-request is made; nothing is logged as an error.  With --bench: report() against a hand-written JavaScript
-formula for the same launch in the same page (docs/web.md, "Speed"; a ratio, printed).
+through chromedriver and Selenium (Debian's chromium, chromium-driver, python3-selenium; run with
+/usr/bin/python3, where Debian's Python packages are).  Its window.gpuocc.report() equals `gpuocc report
+--json` on random launches over NVIDIA, AMD and Intel (the same object; a refused launch: the same exit status
+and message); the page's data-field/data-value answers equal the CLI's for launches given by the link; editing
+an input updates the link and the answer; a cubin and an AMD code object chosen through the binary input list
+the CLI's kernels, and gpuocc.binary() of the same bytes gives the CLI's records; sweep() is the CLI's; no
+network request is made (Chromium's performance log); nothing is logged as an error (its browser log).  With
+--bench: report() against a hand-written JavaScript formula for the same launch in the same page (docs/web.md,
+"Speed"; a ratio, printed).
 
 Usage: test_web.py GPUOCC PAGE DATA_DIR SCRIPTS_DIR [--bench]
-Skipped (77), saying why, without the page (no wasm toolchain), Chromium, node or puppeteer-core.  puppeteer-core
-is looked for in $GPUOCC_NODE_MODULES, then BUILD/node/node_modules, then build-node/node_modules in the source
-tree (where .ci/run installs it: `npm install --prefix build-node puppeteer-core@VERSION`; git ignores it)."""
+Skipped (77), saying why and what to install, without the page (no wasm toolchain), chromium, chromedriver or
+Selenium for this Python.  .ci/run installs them all, and fails when this suite skipped (.ci/must-run)."""
+import base64
 import json
 import os
 import random
@@ -19,13 +21,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+import traceback
 import urllib.parse
 
 from checks import check, finish, load_script
 
 GPUOCC, PAGE, DATA, SCRIPTS = (os.path.abspath(a) for a in sys.argv[1:5])
 BENCH = "--bench" in sys.argv[5:]
-HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def skip(why):
@@ -34,21 +37,25 @@ def skip(why):
 
 
 if not os.path.exists(PAGE):
-    skip(f"{PAGE} not built (meson compile web; needs clang-19, lld-19, wasi-libc, libclang-rt-19-dev-wasm32)")
+    skip(f"{PAGE} not built (meson compile web; it needs apt-get install clang-19 lld-19 wasi-libc "
+         "libclang-rt-19-dev-wasm32)")
 plot_images = load_script(os.path.join(SCRIPTS, "plot-images"), "plot_images")
 CHROMIUM = plot_images.chromium()
 if not CHROMIUM:
     skip("chromium not found (apt-get install chromium)")
-NODE = shutil.which("node")
-if not NODE:
-    skip("node not found (apt-get install nodejs)")
-build = os.path.dirname(os.path.dirname(os.path.abspath(PAGE)))
-candidates = [os.environ.get("GPUOCC_NODE_MODULES", ""), os.path.join(build, "node", "node_modules"),
-              os.path.join(os.path.dirname(SCRIPTS), "build-node", "node_modules")]
-PUPPETEER = next((os.path.join(c, "puppeteer-core") for c in candidates
-                  if c and os.path.exists(os.path.join(c, "puppeteer-core", "package.json"))), None)
-if not PUPPETEER:
-    skip("puppeteer-core not found (npm install --prefix build-node puppeteer-core@24.9.0, as .ci/run does)")
+CHROMEDRIVER = shutil.which("chromedriver")
+if not CHROMEDRIVER:
+    skip("chromedriver not found (apt-get install chromium-driver)")
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    skip(f"selenium not found for {sys.executable} (apt-get install python3-selenium; Meson runs this test with "
+         "/usr/bin/python3)")
 
 
 def cli(args, cwd=None):
@@ -247,6 +254,199 @@ def ar_member(name, data):
     return head + data + (b"\n" if len(data) % 2 else b"")
 
 
+# The browser's half: Chromium through chromedriver, the plan's steps in the page, one dict of what it answered
+# (the Python half below compares it with the CLI's answers).
+SHOWN = """const o = {};
+for (const el of document.querySelectorAll("#report [data-field]")) o[el.dataset.field] = JSON.parse(el.dataset.value);
+const error = document.getElementById("error");
+return {fields: o, error: error.hidden ? null : error.textContent,
+        curves: [...document.querySelectorAll("svg[data-axis]")].map((s) => s.dataset.axis)};"""
+# an edit's cost: from the input event to the report and the curves laid out (a forced layout), each edit in its
+# own task after a frame; registers, threads and shared memory in turn
+REDRAW = """const [n, done] = arguments;
+(async () => {
+  const edits = [["regs", [32, 40, 48, 56, 64, 72, 96, 128]], ["threads", [64, 128, 192, 256, 384, 512, 768, 1024]],
+                 ["smem_dynamic", [0, 4096, 16384, 32768, 49152, 65536, 98304, 131072]]];
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const [name, values] = edits[i % 3], el = document.querySelector("input[name=" + name + "]");
+    el.value = String(values[Math.floor(i / 3) % values.length]);
+    const t0 = performance.now();
+    el.dispatchEvent(new Event("input", {bubbles: true}));
+    document.getElementById("curves").getBoundingClientRect();
+    void document.body.offsetHeight;
+    times.push(performance.now() - t0);
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  }
+  const sorted = times.slice().sort((a, b) => a - b);
+  return {n, median_ms: sorted[n >> 1], max_ms: sorted[n - 1],
+          curves: [...document.querySelectorAll("svg[data-axis]")].map((e) => e.dataset.axis)};
+})().then(done);"""
+RECORDS = """const [data, paramsJson, name, done] = arguments, params = JSON.parse(paramsJson);
+const s = atob(data), bytes = new Uint8Array(s.length);
+for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+gpuocc.binary(bytes.buffer, params, {name}).then((r) => done(Array.from(r)),
+                                                 (e) => done({status: e.status, message: e.message}));"""
+# while a large file is read: the gaps between animation frames, report() answered every frame, the progress shown
+WATCH_LARGE = """const w = window.__large = {frames: 0, maxGapMs: 0, reports: 0, failures: 0, progress: [], done: false};
+let last = performance.now();
+const tick = () => {
+  const now = performance.now();
+  w.maxGapMs = Math.max(w.maxGapMs, now - last);
+  last = now;
+  w.frames++;
+  try { if (gpuocc.report({arch: "H100", threads: 256, regs: 64}).blocks_per_sm > 0) w.reports++; } catch (e) { w.failures++; }
+  if (!w.done) requestAnimationFrame(tick);
+};
+requestAnimationFrame(tick);
+const status = document.getElementById("binary-status");
+new MutationObserver(() => { if (w.progress.length < 400) w.progress.push(status.textContent); })
+  .observe(status, {childList: true, characterData: true, subtree: true});"""
+LARGE_DONE = """window.__large.done = true;
+const rows = [...document.querySelectorAll("[data-kernel]")].map((tr) => tr.dataset.kernel);
+return {...window.__large, rows, done: document.body.dataset.binaryDone};"""
+# report() and the two formulas in turn, seven rounds, each run in batches of 100 for at least 40 ms a round (the
+# clock's grain is 0.1 ms) after a warm-up of n calls; each figure the median of its rounds, each ratio the
+# median of the rounds' ratios (a round's three share the machine's load of the moment)
+BENCH_JS = """const [fullSource, bareSource, paramsJson, n] = arguments, p = JSON.parse(paramsJson);
+const full = new Function("return " + fullSource)(), bare = new Function("return " + bareSource)();
+let sink = 0;
+const once = (f, ms) => {
+  let calls = 0, t1;
+  const t0 = performance.now();
+  do {
+    for (let i = 0; i < 100; i++) sink += f();
+    calls += 100;
+  } while ((t1 = performance.now()) - t0 < ms);
+  return (t1 - t0) / calls;
+};
+const lib = () => gpuocc.report(p).blocks_per_sm, fullF = () => full(p).blocks_per_sm, bareF = () => bare(p);
+for (const f of [lib, fullF, bareF]) for (let i = 0; i < n; i++) sink += f();
+const rounds = [];
+for (let r = 0; r < 7; r++) rounds.push([once(lib, 40), once(fullF, 40), once(bareF, 40)]);
+const median = (xs) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
+return {report_us: median(rounds.map((x) => x[0])) * 1e3, full_us: median(rounds.map((x) => x[1])) * 1e3,
+        bare_us: median(rounds.map((x) => x[2])) * 1e3, ratio: median(rounds.map((x) => x[0] / x[1])),
+        ratio_bare: median(rounds.map((x) => x[0] / x[2])), sink, full: full(p), bare: bare(p),
+        report: gpuocc.report(p)};"""
+
+
+def drive(plan):
+    out = {"requests": [], "console_errors": [], "cases": [], "dom": [], "edit": None, "binaries": [],
+           "buffers": [], "sweeps": []}
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-quic", "--window-size=800,600"):
+        options.add_argument(flag)
+    # every request the page makes (Network.requestWillBeSent in the performance log) and its console errors and
+    # uncaught exceptions (SEVERE in the browser log)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    peak_rss = tree_rss_watch(driver.service.process)
+    page_url = "file://" + plan["page"]
+
+    def logs():
+        for entry in driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message["method"] == "Network.requestWillBeSent":
+                out["requests"].append(message["params"]["request"]["url"][:200])
+        out["console_errors"] += [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+    def wait_for(script, timeout, quiet=False):
+        try:
+            WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda d: d.execute_script("return " + script))
+        except TimeoutException:
+            if not quiet:
+                raise
+
+    def open_page(query):
+        t0 = time.monotonic()
+        driver.get(page_url + ("?" + query if query else ""))
+        wait_for('document.querySelector("body[data-ready]") !== null', 20)
+        logs()
+        return round((time.monotonic() - t0) * 1000)
+
+    def choose_file(path, timeout):
+        driver.find_element(By.CSS_SELECTOR, "input[type=file][data-role=binary]").send_keys(path)
+        wait_for("document.body.dataset.binaryDone !== undefined", timeout)
+
+    try:
+        driver.set_script_timeout(120)
+        out["open_ms"] = open_page("")
+        out["first_answer_ms"] = driver.execute_script("return Number(document.body.dataset.firstAnswerMs)")
+        out["module_bytes"] = driver.execute_script(
+            'return Math.floor(document.getElementById("gpuocc-module").textContent.trim().length * 3 / 4)')
+
+        # the contract's report() on every case, in one evaluation; the plan's objects go as JSON text, since
+        # chromedriver would pass them with their keys sorted (and the first refusal given is the one answered)
+        out["cases"] = driver.execute_script("""return JSON.parse(arguments[0]).map((p) => {
+            try { return {value: gpuocc.report(p)}; } catch (e) { return {status: e.status, message: e.message}; }
+        });""", json.dumps(plan["cases"]))
+        out["sweeps"] = driver.execute_script("""return JSON.parse(arguments[0]).map((s) => {
+            try { return {value: gpuocc.sweep(s.params, s.axis)}; } catch (e) { return {status: e.status, message: e.message}; }
+        });""", json.dumps(plan["sweeps"]))
+
+        # the page's own answers, for launches given by the link
+        for query in plan["dom"]:
+            open_page(query)
+            wait_for("document.body.dataset.curvesDrawn !== undefined", 10, quiet=True)
+            out["dom"].append({"query": query, **driver.execute_script(SHOWN)})
+
+        # editing an input (selecting its text, typing over it) updates the link and the answer
+        edit = plan["edit"]
+        if edit:
+            open_page(edit["query"])
+            field = driver.find_element(By.CSS_SELECTOR, f"input[name={edit['field']}]")
+            field.click()
+            field.send_keys(Keys.CONTROL, "a")
+            field.send_keys(Keys.BACKSPACE)
+            field.send_keys(str(edit["value"]))
+            # the link follows a moment after the last edit (web/page.js, linkSoon)
+            wait_for(f"new URLSearchParams(location.search).get({json.dumps(edit['field'])}) === "
+                     f"{json.dumps(str(edit['value']))}", 5, quiet=True)
+            out["edit"] = {"search": driver.execute_script("return location.search"), **driver.execute_script(SHOWN)}
+            out["redraw"] = driver.execute_async_script(REDRAW, edit.get("redraw", 30))
+
+        # binaries chosen through the file input, and given to gpuocc.binary() as ArrayBuffers
+        for b in plan["binaries"]:
+            open_page(b.get("query", ""))
+            choose_file(b["path"], 60)
+            rows = driver.execute_script("""return [...document.querySelectorAll("[data-kernel]")].map((tr) => {
+                const o = {name: tr.dataset.kernel};
+                for (const td of tr.querySelectorAll("[data-field]")) o[td.dataset.field] = JSON.parse(td.dataset.value);
+                return o;
+            });""")
+            status = driver.execute_script('return document.getElementById("binary-status").textContent')
+            with open(b["path"], "rb") as f:
+                data = base64.b64encode(f.read()).decode()
+            records = driver.execute_async_script(RECORDS, data, json.dumps(b["params"]), b["name"])
+            out["binaries"].append({"path": b["path"], "rows": rows, "status": status})
+            out["buffers"].append({"path": b["path"], "records": records})
+
+        # a large file (an archive padded to hundreds of MB) read while the page keeps drawing frames and
+        # answering report()
+        if plan.get("large"):
+            open_page("")
+            driver.execute_script(WATCH_LARGE)
+            t0 = time.monotonic()
+            choose_file(plan["large"]["path"], 240)
+            ms = round((time.monotonic() - t0) * 1000)
+            out["large"] = {**driver.execute_script(LARGE_DONE), "ms": ms}
+
+        if plan.get("bench"):
+            open_page("")
+            bench = plan["bench"]
+            out["bench"] = driver.execute_script(BENCH_JS, bench["full"], bench["bare"],
+                                                  json.dumps(bench["params"]), bench["n"])
+        logs()
+    finally:
+        peak_rss.stop()
+        driver.quit()
+    out["peak_rss"] = peak_rss.peak
+    return out
+
+
 # the issue's "500 MB library" at half the size: the suite's time and memory stay modest (GPUOCC_WEB_LARGE_MB
 # sets another size, e.g. 512 for the issue's own)
 LARGE_MB = int(os.environ.get("GPUOCC_WEB_LARGE_MB", "256"))
@@ -262,23 +462,12 @@ with tempfile.TemporaryDirectory(prefix="gpuocc-web-") as tmp:
         plan["large"] = {"path": large}
         status, out, err = cli(["binary", large, "--threads", "256", "--json"])
         large_want = sorted(r["name"] for r in json.loads(out)) if status == 0 else ("status", status, err)
-    plan_path = os.path.join(tmp, "plan.json")
-    with open(plan_path, "w") as f:
-        json.dump(plan, f)
-    proc = subprocess.Popen([NODE, os.path.join(HERE, "web", "drive.cjs"), PUPPETEER, CHROMIUM, plan_path],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    peak_rss = tree_rss_watch(proc)
     try:
-        stdout, stderr = proc.communicate(timeout=300)
-    finally:
-        peak_rss.stop()
-    r = subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
-    if r.returncode:
-        print(r.stderr[-3000:])
-    check("the browser ran the plan", r.returncode == 0, r.returncode)
-    if r.returncode:
+        got = drive(plan)
+    except Exception:  # the browser failed (chromedriver, Chromium, a step's wait): say where, fail
+        traceback.print_exc()
+        check("the browser ran the plan", False)
         finish("web")
-    got = json.loads(r.stdout)
 
 print(f"web: module {got['module_bytes']} bytes; page opened in {got['open_ms']} ms, first answer at "
       f"{got['first_answer_ms']} ms after its navigation began")
@@ -315,7 +504,7 @@ want = large_want
 shown = [p for p in g["progress"] if "bytes" in p and " of " in p]
 print(f"web: a {LARGE_MB} MiB archive read in {g['ms']} ms: {g['frames']} frames drawn meanwhile, the longest gap "
       f"{g['maxGapMs']:.0f} ms, {g['reports']} report() calls answered, {len(shown)} progress updates shown; the "
-      f"browser's processes at most {(peak_rss.peak or 0) / 2**20:.0f} MiB resident over the whole run")
+      f"browser's processes at most {(got['peak_rss'] or 0) / 2**20:.0f} MiB resident over the whole run")
 check("a large archive: its kernels listed as the CLI lists them", sorted(g["rows"]) == want, (g["rows"][:5], want[:5]))
 check("a large archive does not freeze the page (frames and report() answers go on while the worker reads; "
       "loosely: no gap between frames over 1 s)", g["maxGapMs"] < 1000 and g["reports"] >= 5 and not g["failures"],
