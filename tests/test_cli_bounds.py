@@ -42,4 +42,74 @@ check("bandwidth: bytes in flight overflowing name the warps", rc == 2 and "--wa
 rc, out, err = run("bandwidth", "--arch", "H100", "--warps-per-sm", "1", "--bytes-per-warp", "1e308")
 check("bandwidth: bytes per warp overflowing name them", rc == 2 and "--bytes-per-warp" in err, (rc, err))
 
+# ---- grids within the launch API, and their waves ----
+H100 = ["report", "--arch", "H100", "--threads", "256", "--regs", "32"]
+# H100, 256 threads of 32 registers: 8 warps a block, 8192 registers a block; 64 warp slots and 65536
+# registers give 8 blocks per SM, 132 SMs x 8 = 1056 blocks a wave.
+for grid, waves in (("300", 1), ("2500", 3), ("1056x2", 2), ("2147483647", -(-2147483647 // 1056)),
+                    ("1x65535x65535", -(-65535 * 65535 // 1056))):
+    rc, out, err = run(*H100, "--grid-blocks", grid, "--json")
+    j = json.loads(out) if rc == 0 else {}
+    dims = [int(x) for x in grid.split("x")]
+    total = dims[0] * (dims[1] if len(dims) > 1 else 1) * (dims[2] if len(dims) > 2 else 1)
+    check(f"H100 waves of {grid} without --cluster", rc == 0 and j.get("waves") == waves and j.get("grid_blocks") == total
+          and j.get("cluster_x") is None, (rc, err, {k: j.get(k) for k in ("grid_blocks", "waves")}))
+rc, out, err = run(*H100, "--grid-blocks", "2500")
+check("H100 waves in text", rc == 0 and "waves       3 for a grid of 2500 blocks: 1056 per wave (132 SMs x 8); the last "
+      "holds 388 (36.7 % full)" in out, out)
+rc, out, err = run(*H100, "--grid-blocks", "2500", "--csv")
+rows = list(csv.DictReader(io.StringIO(out)))
+check("H100 waves in CSV", rc == 0 and rows and rows[0]["waves"] == "3" and rows[0]["grid_blocks"] == "2500", (rc, out))
+rc, out, err = run(*H100, "--csv")
+rows = list(csv.DictReader(io.StringIO(out)))
+check("no grid: waves empty", rc == 0 and rows and rows[0]["waves"] == "" and rows[0]["grid_blocks"] == "", out)
+# MI300X, 256 threads of 32 VGPRs: 4 waves of 64; 512 VGPRs a lane / 32 = 16, capped at 8 waves per SIMD, 4 SIMDs:
+# 32 waves, 8 workgroups per CU; 304 CUs: 2432 a wave
+rc, out, err = run("report", "--arch", "MI300X", "--threads", "256", "--vgprs", "32", "--grid-blocks", "5000", "--json")
+j = json.loads(out) if rc == 0 else {}
+check("MI300X waves", rc == 0 and j.get("blocks_per_sm") == 8 and j.get("waves") == 3, (rc, err, j.get("waves")))
+# Max 1550, 256 work-items in sub-groups of 16: 16 hardware threads a work-group; an Xe-core's 8 XVEs x 8 threads
+# hold 4; 128 Xe-cores: 512 a wave
+rc, out, err = run("report", "--arch", "Max1550", "--threads", "256", "--grid-blocks", "10000")
+check("Max 1550 waves", rc == 0 and "waves       20 for a grid of 10000 work-groups: 512 per wave (128 Xe-cores x 4)"
+      in out, (rc, err, out))
+rc, out, err = run("report", "--arch", "sm_90", "--threads", "256", "--regs", "32", "--grid-blocks", "300")
+check("waves on a bare architecture: refused", rc == 2 and out == "" and "--grid-blocks" in err and "product" in err,
+      (rc, err))
+# a launch that fits no block: no waves (the report exits 1 for the launch)
+rc, out, err = run("report", "--arch", "A100", "--threads", "1024", "--regs", "255", "--grid-blocks", "300", "--json")
+j = json.loads(out) if out else {}
+check("0 blocks: waves null", rc == 1 and j.get("waves") is None and j.get("grid_blocks") == 300, (rc, err))
+
+# CUDA: gridDim.x at most 2^31-1, y and z at most 65535
+for grid, limit in (("4294967296", "2147483647"), ("2147483648", "2147483647"), ("1x65536", "65535"),
+                    ("1x1x65536", "65535"), ("4611686018427387904x4611686018427387904x4", "2147483647")):
+    for extra in ([], ["--cluster", "1"]):
+        rc, out, err = run(*H100, "--grid-blocks", grid, *extra)
+        check(f"CUDA grid {grid} {extra} refused", rc == 2 and out == "" and err.count("\n") == 1
+              and "--grid-blocks" in err and limit in err and "CUDA" in err, (rc, out[:200], err))
+# HIP and Level Zero: 2^32-1 per dimension; any vendor: 2^63-1 in all
+rc, out, err = run("report", "--arch", "MI300X", "--threads", "256", "--vgprs", "32", "--grid-blocks", "4294967296")
+check("HIP grid x refused", rc == 2 and "4294967295" in err and "HIP" in err, (rc, err))
+rc, out, err = run("report", "--arch", "MI300X", "--threads", "256", "--vgprs", "32", "--grid-blocks", "4294967295")
+check("HIP grid x at its limit", rc == 0 and json.loads(run("report", "--arch", "MI300X", "--threads", "256", "--vgprs",
+      "32", "--grid-blocks", "4294967295", "--json")[1])["waves"] == -(-4294967295 // 2432), (rc, err))
+rc, out, err = run("report", "--arch", "MI300X", "--threads", "256", "--vgprs", "32", "--grid-blocks",
+                   "4294967295x4294967295x4294967295")
+check("a product past 2^63-1 refused", rc == 2 and "9223372036854775807" in err and "--grid-blocks" in err, (rc, err))
+rc, out, err = run("report", "--arch", "Max1550", "--threads", "256", "--grid-blocks", "1x4294967296")
+check("Level Zero grid y refused", rc == 2 and "4294967295" in err and "Level Zero" in err, (rc, err))
+rc, out, err = run("sweep", *H100[1:], "--axis", "cluster", "--grid-blocks", "1x65536", "--csv")
+check("sweep --axis cluster: grid refused", rc == 2 and out == "" and "65535" in err, (rc, err))
+
+# ---- the cluster error states the true count ----
+# each cluster dimension divides the grid's: y and z at most 65535 on CUDA, so the count fits 64 bits
+rc, out, err = run(*H100, "--cluster", "2147483647x2147483647x2147483647")
+check("cluster beyond the grid's limits refused", rc == 2 and "--cluster" in err and "65535" in err
+      and "4611686024869838847" not in err, (rc, err))
+rc, out, err = run(*H100, "--cluster", "3x65535x65535")
+check("cluster count exact", rc == 2 and str(3 * 65535 * 65535) + " blocks" in err, (rc, err))
+rc, out, err = run(*H100, "--cluster", "2147483647x65535x65535")
+check("cluster count exact at the limits", rc == 2 and str(2147483647 * 65535 * 65535) + " blocks" in err, (rc, err))
+
 finish("test_cli_bounds")

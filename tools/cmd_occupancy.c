@@ -270,11 +270,13 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
     if (cli_is_amd(&l->dev)) {
         print_report_text_amd(out, l, r);
         print_extra_text(out, l, r, x, cli_is_amd(&l->dev) && l->dev.cus_per_wgp > 1 && !l->k.cu_mode ? "WGP" : "CU");
+        cli_grid_text(out, l, cc, amd_unit(l));
         return;
     }
     if (cli_is_intel(&l->dev)) {
         print_report_text_intel(out, l, r);
         print_extra_text(out, l, r, x, "Xe-core");
+        cli_grid_text(out, l, cc, "Xe-core");
         return;
     }
     char arch[16], lim[96];
@@ -315,6 +317,7 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
         fprintf(out, "full wave   %d blocks (%d SMs x %d)\n", r->blocks_per_sm * l->dev.sm_count, l->dev.sm_count,
                r->blocks_per_sm);
     cli_cluster_text(out, l, cc);
+    cli_grid_text(out, l, cc, "SM");
     print_next_steps(out, l, r, "SM");
     if (l->k.regs_per_thread > PTXAS_MAX_REGS)
         fprintf(out, "note        %d registers per thread is more than ptxas allocates (%d)\n", l->k.regs_per_thread,
@@ -441,6 +444,9 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"clusters_min", counted && cc->r.clusters_min >= 0 ? F_INT : F_NA, NULL,
                             cc->r.clusters_min, 0};
     f[n++] = (struct field){"clusters_max", counted ? F_INT : F_NA, NULL, cc->r.clusters_max, 0};
+    /* a grid's blocks and, without --cluster, its waves (0.2.0) */
+    f[n++] = (struct field){"grid_blocks", grid, NULL, cc->grid_blocks, 0};
+    f[n++] = (struct field){"waves", cc->have_waves ? F_INT : F_NA, NULL, cc->waves.waves, 0};
     return n;
 }
 
