@@ -112,4 +112,33 @@ check("cluster count exact", rc == 2 and str(3 * 65535 * 65535) + " blocks" in e
 rc, out, err = run(*H100, "--cluster", "2147483647x65535x65535")
 check("cluster count exact at the limits", rc == 2 and str(2147483647 * 65535 * 65535) + " blocks" in err, (rc, err))
 
+# ---- devices: every product's whole name, and each name printed looks up to that device ----
+rc, out, err = run("devices", "--json")
+table = json.loads(out) if rc == 0 else []
+rc, text, err = run("devices")
+printed = []
+for line in text.splitlines():
+    if not line.strip() or line.startswith("name ") or line.startswith(" " * 18):
+        continue  # blank, a vendor's header, the figures under a long name
+    printed.append(line[:18].strip() if len(line) > 19 and line[18] == " " and line[19] != " " else line.strip())
+names = [d["name"] for d in table]
+check("devices: the table prints every name whole", printed == names, sorted(set(printed) ^ set(names)))
+check("devices: no two names alike", len(set(names)) == len(names), names)
+check("devices: the Intel products longer than 18 characters whole",
+      {"Data Center GPU Max 1550", "Data Center GPU Max 1100", "Data Center GPU Flex 140 (one GPU)"} <= set(printed),
+      printed)
+check("devices: still 100 columns", max(len(l) for l in text.splitlines()) <= 100, "")
+for d in table:
+    regs = {"nvidia": ["--regs", "32"], "amd": ["--vgprs", "32"], "intel": []}[d["vendor"]]
+    rc, out, err = run("report", "--arch", d["name"], "--threads", "64", *regs, "--json")
+    r = json.loads(out) if rc in (0, 1) and out else {}
+    check(f"devices: '{d['name']}' looks up to its device", (r.get("vendor"), r.get("arch"), r.get("sm_count"))
+          == (d["vendor"], d["arch"], d["sm_count"]), (rc, err, r.get("arch"), r.get("sm_count"), d["arch"], d["sm_count"]))
+# the short names the lookup took before still name the same products
+for short, full in (("Max1550", "Data Center GPU Max 1550"), ("max1100", "Data Center GPU Max 1100"),
+                    ("flex140", "Data Center GPU Flex 140 (one GPU)")):
+    a = json.loads(run("report", "--arch", short, "--threads", "64", "--json")[1])
+    b = json.loads(run("report", "--arch", full, "--threads", "64", "--json")[1])
+    check(f"devices: '{short}' is '{full}'", (a["arch"], a["sm_count"]) == (b["arch"], b["sm_count"]), (a, b))
+
 finish("test_cli_bounds")
