@@ -141,4 +141,23 @@ for short, full in (("Max1550", "Data Center GPU Max 1550"), ("max1100", "Data C
     b = json.loads(run("report", "--arch", full, "--threads", "64", "--json")[1])
     check(f"devices: '{short}' is '{full}'", (a["arch"], a["sm_count"]) == (b["arch"], b["sm_count"]), (a, b))
 
+# ---- a binary entry that cannot run on --arch says why, and the exit is 1 ----
+# hip_ccob.o holds scale and tile for gfx1100 (wave32, as llvm-readelf shows its notes' .wavefront_size) and for
+# gfx90a (wave64); gfx942 (MI300X) runs wave64 only (docs/amd.md): the gfx1100 entries cannot run there.
+for mode in ([], ["--csv"], ["--json"]):
+    rc, out, err = run("binary", data("hip_ccob.o"), "--arch", "MI300X", "--threads", "256", *mode)
+    check(f"ccob on MI300X {mode}: exit 1", rc == 1, (rc, err))
+    check(f"ccob on MI300X {mode}: why, per entry", err.count("built for gfx1100 (wave32), cannot run on MI300X (gfx942: "
+          "wave64 only)") == 2 and "_Z5scalePff" in err and "_Z4tilePf" in err and err.count("\n") == 2, err)
+    if mode == ["--json"]:
+        js = json.loads(out)
+        check("ccob on MI300X: every row kept, the gfx90a ones answered",
+              [(r["target"].rsplit("-", 1)[-1], r["status"], r["occupancy"] is None) for r in js]
+              == [("gfx1100", "wave_size", True)] * 2 + [("gfx90a", "ok", False)] * 2, js)
+    if mode == []:
+        check("ccob on MI300X table: no 0.0 % argument", "argument" not in out and out.count("wave_size") == 2, out)
+# on its own targets every entry runs (exit 0, no line)
+rc, out, err = run("binary", data("hip_ccob.o"), "--threads", "256")
+check("ccob on its own targets", rc == 0 and err == "", (rc, err))
+
 finish("test_cli_bounds")

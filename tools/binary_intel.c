@@ -79,6 +79,13 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
     struct intel_row row;
     evaluate(o, b, &row);
     bool ok = !strcmp(row.status, "ok");
+    if (!strcmp(row.status, "vendor")) {
+        const char *arch = family_arch(b->product_family);
+        char built[48], note[16];
+        snprintf(built, sizeof built, "%s (Intel)", arch ? arch : "an Intel product family");
+        snprintf(note, sizeof note, ", %s", input_vendor_word(&o->launch.dev));
+        input_cannot_run(o, file, origin + b->name_offset, (size_t)b->name_length, built, note);
+    }
     const char *short_name = origin + b->short_offset;
     const char *model = row.r.model == GPUOCC_MODEL_INTEL_RUNTIME ? "runtime" : "calculator";
     const struct binary_count shared[] = {
@@ -139,8 +146,8 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
         binary_table_head(out, b, short_name, row.arch, b->grf, cells);
         char lim[96];
         cli_limiter_words(&row.dev, row.r.limiters, lim, sizeof lim);
-        fprintf(out, "%7d %6d %8.1f%%  %s (SIMD%d)\n", row.threads, row.r.blocks_per_sm, 100 * row.r.occupancy,
-                ok ? lim : row.status, b->sub_group);
+        input_table_answer(out, row.threads, ok ? &row.r : NULL, ok ? lim : row.status);
+        fprintf(out, " (SIMD%d)\n", b->sub_group);
     }
     o->rows++;
 }

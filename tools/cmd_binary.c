@@ -266,6 +266,10 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
     kern.max_threads_per_block = l->k.max_threads_per_block ? l->k.max_threads_per_block
                                  : b->max_flat_workgroup_size > 0 ? b->max_flat_workgroup_size : 0;
     kern.barriers = 1;
+    if (!(dev.wave_sizes & (kern.wave_size ? kern.wave_size : dev.warp_size))) {
+        row->status = "wave_size"; /* wave32 code on a wave64-only target (gfx9): it cannot run there */
+        return;
+    }
     if (o->best) {
         int32_t t = 0, grid = 0;
         gpuocc_best_block_affine(&dev, &kern, kern.smem_dynamic_bytes, 0, &t, &grid);
@@ -368,6 +372,20 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
     struct amd_row row;
     amd_evaluate(o, b, origin, &row);
     bool ok = !strcmp(row.status, "ok");
+    bool wave = !strcmp(row.status, "wave_size");
+    if (wave || !strcmp(row.status, "vendor")) {
+        char proc[32] = "an unknown target", built[64], note[32];
+        target_processor(origin + b->target_offset, (size_t)b->target_length, proc, sizeof proc);
+        if (wave)
+            snprintf(built, sizeof built, "%s (wave%d)", proc, (int)b->wave_size);
+        else
+            snprintf(built, sizeof built, "%s (AMD)", proc);
+        if (wave)
+            snprintf(note, sizeof note, ": wave%d only", o->launch.dev.warp_size);
+        else
+            snprintf(note, sizeof note, ", %s", input_vendor_word(&o->launch.dev));
+        input_cannot_run(o, file, origin + b->name_offset, (size_t)b->name_length, built, note);
+    }
     const char *short_name = origin + b->short_offset;
     const char *target = origin + b->target_offset;
     /* shared columns: NVIDIA-only ones are not applicable (null / empty); -1 / null: not recorded */
@@ -441,8 +459,8 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
         binary_table_head(out, b, short_name, row.arch, b->vgprs, cells);
         char lim[96];
         cli_limiters(row.r.limiters, lim, sizeof lim);
-        fprintf(out, "%7d %6d %8.1f%%  %s\n", row.threads, row.r.blocks_per_sm, 100 * row.r.occupancy,
-                ok ? lim : row.status);
+        input_table_answer(out, row.threads, ok ? &row.r : NULL, ok ? lim : row.status);
+        fputc('\n', out);
     }
     o->rows++;
 }

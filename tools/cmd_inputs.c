@@ -232,7 +232,7 @@ size_t input_stream_last_line(const struct input_stream *s, size_t from, const c
 
 bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o, bool amd)
 {
-    *o = (struct input_options){.paths = NULL};
+    *o = (struct input_options){.io = io};
     o->paths = calloc((size_t)argc + 1, sizeof *o->paths);
     if (!o->paths)
         return cli_fail(io, "memory", "out of memory"), false;
@@ -279,6 +279,20 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
     if (o->json && o->csv)
         return cli_fail(io, "--csv", "cannot be combined with --json"), false;
     return true;
+}
+
+const char *input_vendor_word(const gpuocc_device *d)
+{
+    return cli_is_amd(d) ? "AMD" : cli_is_intel(d) ? "Intel" : "NVIDIA";
+}
+
+void input_cannot_run(const struct input_options *o, const char *file, const char *name, size_t name_len,
+                      const char *built, const char *note)
+{
+    char arch[16];
+    cli_arch_name(&o->launch.dev, arch, sizeof arch);
+    cli_problem(o->io, file, "%.*s: built for %s, cannot run on %s (%s%s)", (int)(name_len < INT32_MAX ? name_len : INT32_MAX),
+                name, built, o->launch.dev_name, arch, note);
 }
 
 /* One kernel's occupancy on its own target or on --arch. */
@@ -495,6 +509,14 @@ static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel 
     fputc('\n', out);
 }
 
+void input_table_answer(FILE *out, int32_t threads, const gpuocc_result *r, const char *words)
+{
+    if (r)
+        fprintf(out, "%7d %6d %8.1f%%  %s", threads, r->blocks_per_sm, 100 * r->occupancy, words);
+    else
+        fprintf(out, "%7d %6s %9s  %s", threads, "-", "-", words);
+}
+
 static void print_table_row(FILE *out, const gpuocc_compiled_kernel *k, const struct row *row)
 {
     /* a table for the eye: the short name fits its column; --csv and --json carry whole names */
@@ -511,8 +533,8 @@ static void print_table_row(FILE *out, const gpuocc_compiled_kernel *k, const st
     }
     char lim[96];
     cli_limiters(row->r.limiters, lim, sizeof lim);
-    fprintf(out, "%7d %6d %8.1f%%  %s\n", row->threads, row->r.blocks_per_sm, 100 * row->r.occupancy,
-            answered(row) ? lim : row->status);
+    input_table_answer(out, row->threads, answered(row) ? &row->r : NULL, answered(row) ? lim : row->status);
+    fputc('\n', out);
 }
 
 /* The header (or "["), written before the first row so that a failed run prints nothing. */
@@ -558,6 +580,13 @@ void input_kernel(FILE *out, struct input_options *o, const char *file, const ch
     struct row row;
     begin(out, o);
     evaluate(origin, k, o, &row);
+    if (!strcmp(row.status, "vendor")) {
+        char built[32];
+        snprintf(built, sizeof built, "sm_%d (NVIDIA)", k->cc);
+        char note[16];
+        snprintf(note, sizeof note, ", %s", input_vendor_word(&o->launch.dev));
+        input_cannot_run(o, file, row.name, row.name_len, built, note);
+    }
     if (o->json)
         print_json(out, file, k, &row, o->rows == 0, o->amd_columns);
     else if (o->csv)

@@ -6,6 +6,7 @@
 #include "cli.h"
 
 struct input_options {
+    struct cli_io *io;  /* where a row's problem is said (a kernel that cannot run on --arch) */
     const char **paths; /* the files named, in order (allocated; input_end frees it) */
     int npaths;
     struct cli_launch launch; /* --arch (looked up before any input is read) and the other launch flags */
@@ -103,6 +104,16 @@ void binary_json_head(FILE *out, bool *first, const struct input_options *o, con
    column and five counts (regs, bar, smem, stack, spill or bound; -1 prints "-"). */
 void binary_table_head(FILE *out, const gpuocc_binary_kernel *b, const char *short_name, const char *arch,
                        int64_t regs, const int64_t cells[5]);
+/* A kernel the --arch device cannot run (its row's status `vendor` or `wave_size`): one stderr line naming the
+   file and the kernel, "NAME: built for BUILT, cannot run on DEVICE (ARCH, VENDOR-NOTE)", and exit 1.
+   `note`: after the device's architecture (", NVIDIA", ": wave64 only"). */
+void input_cannot_run(const struct input_options *o, const char *file, const char *name, size_t name_len,
+                      const char *built, const char *note);
+/* The vendor's name as a person writes it ("NVIDIA", "AMD", "Intel"). */
+const char *input_vendor_word(const gpuocc_device *d);
+/* The table's last columns: threads, blocks per SM, occupancy and the limiters' words; "-" for the blocks and
+   the occupancy of a row not answered (r NULL: `words` is its status), never a 0 that reads as an answer. */
+void input_table_answer(FILE *out, int32_t threads, const gpuocc_result *r, const char *words);
 /* gpuocc binary: one Intel kernel's row (tools/binary_intel.c). */
 void input_intel_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
                         const gpuocc_binary_kernel *b);
