@@ -59,10 +59,11 @@ check("H100 waves in text", rc == 0 and "waves       3 for a grid of 2500 blocks
       "holds 388 (36.7 % full)" in out, out)
 rc, out, err = run(*H100, "--grid-blocks", "2500", "--csv")
 rows = list(csv.DictReader(io.StringIO(out)))
-check("H100 waves in CSV", rc == 0 and rows and rows[0]["waves"] == "3" and rows[0]["grid_blocks"] == "2500", (rc, out))
+check("H100 waves in CSV", rc == 0 and rows and rows[0].get("waves") == "3" and rows[0].get("grid_blocks") == "2500",
+      (rc, out))
 rc, out, err = run(*H100, "--csv")
 rows = list(csv.DictReader(io.StringIO(out)))
-check("no grid: waves empty", rc == 0 and rows and rows[0]["waves"] == "" and rows[0]["grid_blocks"] == "", out)
+check("no grid: waves empty", rc == 0 and rows and rows[0].get("waves") == "" and rows[0].get("grid_blocks") == "", out)
 # MI300X, 256 threads of 32 VGPRs: 4 waves of 64; 512 VGPRs a lane / 32 = 16, capped at 8 waves per SIMD, 4 SIMDs:
 # 32 waves, 8 workgroups per CU; 304 CUs: 2432 a wave
 rc, out, err = run("report", "--arch", "MI300X", "--threads", "256", "--vgprs", "32", "--grid-blocks", "5000", "--json")
@@ -165,25 +166,25 @@ check("ccob on its own targets", rc == 0 and err == "", (rc, err))
 # 48 registers) records no bound.  sm_75: 48 registers a thread are 1536 a warp, 10 warps a sub-partition's 16384,
 # over the SM's 32 warp slots: the warps limit 32 at any block size, so the search takes the largest block.
 rc, out, err = run("ptxas", data("ptxas_sm75.log"), "--best-block", "--json")
-js = {r["short_name"]: r for r in json.loads(out)} if rc == 0 else {}
+js = {r.get("short_name"): r for r in json.loads(out)} if rc == 0 else {}
 rh = js.get("register_heavy", {})
-check("ptxas: the bound is unknown, and said so", rc == 0 and all(r["launch_bound"] == "unknown" and r["max_threads"] is None
-      and r["min_blocks"] is None and r["threads_from"] == "best_block" for r in js.values()) and len(js) == 6, (rc, err))
+check("ptxas: the bound is unknown, and said so", rc == 0 and all(r.get("launch_bound") == "unknown" and r.get("max_threads") is None
+      and r.get("min_blocks") is None and r.get("threads_from") == "best_block" for r in js.values()) and len(js) == 6, (rc, err))
 check("ptxas --best-block without --max-threads: past the source's 256", rh.get("threads") == 1024, rh)
 # --max-threads 256: within it, 256 threads of 8 warps: 4 blocks, the 32 slots full (a smaller block ties: the
 # largest wins)
 rc, out, err = run("ptxas", data("ptxas_sm75.log"), "--best-block", "--max-threads", "256", "--json")
-js = {r["short_name"]: r for r in json.loads(out)} if rc == 0 else {}
+js = {r.get("short_name"): r for r in json.loads(out)} if rc == 0 else {}
 rh = js.get("register_heavy", {})
 check("ptxas --max-threads caps --best-block", rc == 0 and (rh.get("threads"), rh.get("blocks_per_sm"), rh.get("occupancy"))
-      == (256, 4, 1.0) and all(r["threads"] <= 256 and r["launch_bound"] == "flag" and r["max_threads"] == 256
+      == (256, 4, 1.0) and all(r.get("threads") <= 256 and r.get("launch_bound") == "flag" and r.get("max_threads") == 256
                                for r in js.values()), (rc, err, rh))
 rc, out, err = run("ptxas", data("ptxas_sm75.log"), "--threads", "512", "--max-threads", "256")
 check("ptxas --threads above --max-threads refused", rc == 2 and "--threads" in err and "256" in err, (rc, err))
 rc, out, err = run("ptxas", data("ptxas_sm75.log"), "--threads", "128", "--csv")
 rows = list(csv.DictReader(io.StringIO(out)))
 check("ptxas CSV: launch_bound unknown, max_threads -1", rc == 0 and rows and all(
-      (r["launch_bound"], r["threads_from"], r["max_threads"], r["min_blocks"]) == ("unknown", "flag", "-1", "-1")
+      (r.get("launch_bound"), r.get("threads_from"), r.get("max_threads"), r.get("min_blocks")) == ("unknown", "flag", "-1", "-1")
       for r in rows), rows[:1])
 rc, out, err = run("ptxas", data("ptxas_sm75.log"))
 check("ptxas without --threads: refused, saying why", rc == 2 and "launch bound" in err, (rc, err))
@@ -192,21 +193,21 @@ check("ptxas without --threads: refused, saying why", rc == 2 and "launch bound"
 # __launch_bounds__(256, 4) and (256, 8): at 256 threads bounds_reached (8 registers) fills the 64 warp slots with 8
 # blocks; bounds_smem's 32 KiB + 1 KiB reserved leave 233472 / 33792 = 6 blocks, 48 warps
 rc, out, err = run("cubin", data("bounds_sm90.cubin"), "--json")
-js = {r["name"]: r for r in json.loads(out)} if rc == 0 else {}
+js = {r.get("name"): r for r in json.loads(out)} if rc == 0 else {}
 check("cubin without --threads: its recorded bound", rc == 0 and err == "" and
-      {n: (r["threads"], r["threads_from"], r["launch_bound"], r["blocks_per_sm"]) for n, r in js.items()}
+      {n: (r.get("threads"), r.get("threads_from"), r.get("launch_bound"), r.get("blocks_per_sm")) for n, r in js.items()}
       == {"bounds_reached": (256, "launch_bound", "recorded", 8), "bounds_smem": (256, "launch_bound", "recorded", 6)},
       (rc, err, out[:300]))
 # kernels_sm90.cubin: only register_heavy records a bound (256): 43 registers, 48 allocated, 1536 a warp, 10 warps
 # a sub-partition, 40 an SM: 5 blocks of 8 warps.  The others record none: a row each, a line each, exit 1.
 rc, out, err = run("cubin", data("kernels_sm90.cubin"), "--csv")
-rows = {r["short_name"]: r for r in csv.DictReader(io.StringIO(out))}
+rows = {r.get("short_name"): r for r in csv.DictReader(io.StringIO(out))}
 rh = rows.get("register_heavy", {})
 check("cubin: the kernel with a bound answered at it", (rh.get("threads"), rh.get("threads_from"), rh.get("status"),
       rh.get("blocks_per_sm"), rh.get("min_blocks_reached")) == ("256", "launch_bound", "ok", "5", "true"), rh)
 others = [r for n, r in rows.items() if n != "register_heavy"]
 check("cubin: the kernels without one kept, status no_threads", rc == 1 and len(rows) == 7 and all(
-      (r["status"], r["threads"], r["threads_from"], r["launch_bound"], r["blocks_per_sm"]) == ("no_threads", "-1", "", "none", "")
+      (r.get("status"), r.get("threads"), r.get("threads_from"), r.get("launch_bound"), r.get("blocks_per_sm")) == ("no_threads", "-1", "", "none", "")
       for r in others) and err.count("no launch bound") == 6 and err.count("\n") == 6, (rc, err, others[:1]))
 rc, out, err = run("cubin", data("kernels_sm90.cubin"), "--threads", "128")
 check("cubin --threads: every kernel answered", rc == 0 and "no_threads" not in out, (rc, err))
@@ -215,16 +216,16 @@ check("cubin --threads: every kernel answered", rc == 0 and "no_threads" not in 
 rc, out, err = run("binary", data("hip_ccob.o"), "--json")
 js = json.loads(out) if rc == 0 else []
 check("binary AMD without --threads: the flat workgroup maximum", rc == 0 and len(js) == 4 and all(
-      (r["threads"], r["max_threads"], r["threads_from"], r["launch_bound"], r["status"]) == (1024, 1024, "launch_bound",
+      (r.get("threads"), r.get("max_threads"), r.get("threads_from"), r.get("launch_bound"), r.get("status")) == (1024, 1024, "launch_bound",
                                                                                             "recorded", "ok") for r in js), (rc, err))
 rc, out, err = run("binary", data("hip_ccob.o"), "--max-threads", "256", "--json")
 js = json.loads(out) if rc == 0 else []
-check("binary AMD --max-threads: the bound given", rc == 0 and all((r["threads"], r["launch_bound"]) == (256, "flag")
+check("binary AMD --max-threads: the bound given", rc == 0 and all((r.get("threads"), r.get("launch_bound")) == (256, "flag")
                                                                   for r in js), (rc, err))
 rc, out, err = run("binary", os.path.join(DATA, "zebin", "kernels_dg2.bin"), "--json")
 js = json.loads(out) if rc == 1 else []
 check("binary Intel without --threads: unknown bound, no_threads", len(js) == 2 and all(
-      (r["status"], r["threads"], r["threads_from"], r["launch_bound"]) == ("no_threads", None, None, "unknown")
+      (r.get("status"), r.get("threads"), r.get("threads_from"), r.get("launch_bound")) == ("no_threads", None, None, "unknown")
       for r in js) and err.count("\n") == 2, (rc, err))
 rc, out, err = run("binary", os.path.join(DATA, "zebin", "kernels_dg2.bin"))
 check("table: no_threads rows show '-', not 0", rc == 1 and all(l.split()[-5:-2] == ["-", "-", "-"]
