@@ -108,6 +108,9 @@ check("sweep --axis cluster: grid refused", rc == 2 and out == "" and "65535" in
 rc, out, err = run(*H100, "--cluster", "2147483647x2147483647x2147483647")
 check("cluster beyond the grid's limits refused", rc == 2 and "--cluster" in err and "65535" in err
       and "4611686024869838847" not in err, (rc, err))
+rc, out, err = run("report", "--arch", "MI300X", "--threads", "256", "--vgprs", "32", "--cluster",
+                   "2147483647x2147483647x2147483647")
+check("an AMD cluster: refused as not modelled, not by a count", rc == 2 and "not modelled" in err, (rc, err))
 rc, out, err = run(*H100, "--cluster", "3x65535x65535")
 check("cluster count exact", rc == 2 and str(3 * 65535 * 65535) + " blocks" in err, (rc, err))
 rc, out, err = run(*H100, "--cluster", "2147483647x65535x65535")
