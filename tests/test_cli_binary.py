@@ -147,17 +147,21 @@ check("mixed vendors", rc == 0 and len(mixed) == 11 and {r["vendor"] for r in mi
 check("nvidia smem_static is smem", all(r["smem_static"] == r["smem"] != "" for r in mixed), mixed[:2])
 # --arch: another AMD target evaluates there; an NVIDIA one is the wrong vendor for AMD kernels
 rc, out, err = run(["binary", data("hip_bundle.o"), "--threads", "256", "--arch", "MI300X", "--json"])
-js = json.loads(out) if rc == 0 else []
-# (the gfx1100 kernels were compiled for wave32, which gfx942 does not run: the library's "argument")
-check("amd --arch", rc == 0 and [r["arch"] for r in js] == ["gfx942"] * 4
-      and [r["status"] for r in js] == ["argument", "argument", "ok", "ok"], (rc, err, [r.get("arch") for r in js]))
+js = json.loads(out) if rc in (0, 1) else []
+# (the gfx1100 kernels were compiled for wave32, which gfx942 does not run: status wave_size, a line each, exit 1)
+check("amd --arch", rc == 1 and [r["arch"] for r in js] == ["gfx942"] * 4
+      and [r["status"] for r in js] == ["wave_size", "wave_size", "ok", "ok"]
+      and err.count("built for gfx1100 (wave32), cannot run on MI300X (gfx942: wave64 only)") == 2,
+      (rc, err, [r.get("arch") for r in js]))
 rc, out, err = run(["binary", data("hip_bundle.o"), "--threads", "256", "--arch", "H100", "--json"])
-js = json.loads(out) if rc == 0 else []
-check("amd kernels on an NVIDIA --arch", rc == 0 and all(r["status"] == "vendor" and r["waves_per_simd"] is None
-                                                          for r in js) and len(js) == 4, (rc, err, out[:300]))
+js = json.loads(out) if rc in (0, 1) else []
+check("amd kernels on an NVIDIA --arch", rc == 1 and all(r["status"] == "vendor" and r["waves_per_simd"] is None
+                                                          for r in js) and len(js) == 4
+      and err.count("cannot run on H100 (sm_90, NVIDIA)") == 4, (rc, err, out[:300]))
 rc, out, err = run(["binary", data("kernels_sm90.cubin"), "--threads", "256", "--arch", "MI300X", "--csv"])
-check("nvidia kernels on an AMD --arch", rc == 0 and all(r["status"] == "vendor"
-                                                         for r in csv.DictReader(io.StringIO(out))), (rc, err))
+check("nvidia kernels on an AMD --arch", rc == 1 and all(r["status"] == "vendor"
+                                                         for r in csv.DictReader(io.StringIO(out)))
+      and err.count("built for sm_90 (NVIDIA), cannot run on MI300X (gfx942, AMD)") == 7, (rc, err))
 # AMD's launch flags: --model runtime fills blocks_per_sm with HIP's answer; waves_per_simd stays LLVM's
 rc, out, err = run(["binary", data("amdgpu_gfx90a.o"), "--threads", "64", "--model", "runtime", "--json"])
 js = json.loads(out) if rc == 0 else []

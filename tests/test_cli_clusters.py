@@ -68,7 +68,7 @@ for args, flag, words in [
         (["--cluster", "4x4x2", "--cluster-nonportable"], "--cluster", "more than the 16"),
         (["--cluster", "2", "--grid-blocks", "131"], "--grid-blocks", "not a whole number"),
         (["--cluster", "0x1"], "--cluster", "expected XxYxZ"),
-        (["--grid-blocks", "264"], "--grid-blocks", "needs --cluster"),
+        (["--gpc-sms", "66,66"], "--gpc-sms", "needs --cluster"),
         (["--cluster", "2", "--gpc-sms", "18,18"], "--gpc-sms", "36 SMs in all, but H100 has 132")]:
     rc, out, err = run("report", *H100, *args)
     check(f"refused {args}", rc == 2 and out == "" and err.count("\n") == 1 and flag in err and words in err,

@@ -21,7 +21,8 @@ struct intel_row {
     char arch[64];
     gpuocc_device dev; /* the device evaluated on (for the table's words) */
     const char *status;
-    int32_t threads;
+    int32_t threads;           /* -1: none (no_threads) */
+    const char *threads_from;  /* input_bound_csv's; launch_bound is "unknown": the zebin's is not read */
     gpuocc_result r;
 };
 
@@ -32,7 +33,8 @@ static void evaluate(const struct input_options *o, const gpuocc_binary_kernel *
     row->status = "ok";
     row->dev = dev;
     row->r = (gpuocc_result){.size = sizeof row->r};
-    row->threads = l->have_threads ? l->k.threads_per_block : 0;
+    row->threads_from = input_threads_from(o, 0);
+    row->threads = l->have_threads ? l->k.threads_per_block : -1;
     const char *arch = family_arch(b->product_family);
     if (l->have_arch) {
         cli_arch_name(&dev, row->arch, sizeof row->arch);
@@ -59,6 +61,10 @@ static void evaluate(const struct input_options *o, const gpuocc_binary_kernel *
     kern.barriers = l->have_barriers ? l->k.barriers : b->barriers;
     if (l->model_runtime)
         kern.model = GPUOCC_MODEL_INTEL_RUNTIME;
+    if (!row->threads_from) {
+        row->status = "no_threads";
+        return;
+    }
     if (o->best) {
         int32_t t = 0, grid = 0;
         gpuocc_best_block_affine(&dev, &kern, kern.smem_dynamic_bytes, 0, &t, &grid);
@@ -79,6 +85,15 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
     struct intel_row row;
     evaluate(o, b, &row);
     bool ok = !strcmp(row.status, "ok");
+    if (!strcmp(row.status, "vendor")) {
+        const char *arch = family_arch(b->product_family);
+        char built[48], note[16];
+        snprintf(built, sizeof built, "%s (Intel)", arch ? arch : "an Intel product family");
+        snprintf(note, sizeof note, ", %s", input_vendor_word(&o->launch.dev));
+        input_cannot_run(o, file, origin + b->name_offset, (size_t)b->name_length, built, note);
+    }
+    if (!strcmp(row.status, "no_threads"))
+        input_no_threads(o, file, origin + b->name_offset, (size_t)b->name_length);
     const char *short_name = origin + b->short_offset;
     const char *model = row.r.model == GPUOCC_MODEL_INTEL_RUNTIME ? "runtime" : "calculator";
     const struct binary_count shared[] = {
@@ -111,6 +126,7 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
         }
         json_key(out, &first, "linked");
         fprintf(out, "%d", b->linked);
+        input_bound_json(out, &first, "unknown", row.threads_from);
         fputc('}', out);
     } else if (o->csv) {
         binary_csv_head(out, b, origin, row.arch, shared, sizeof shared / sizeof shared[0], row.status,
@@ -128,6 +144,7 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
             put_int(out, intel[i], "-1");
             fputc(',', out);
         }
+        input_bound_csv(out, "unknown", row.threads_from);
         fprintf(out, "%d,,", b->linked); /* linked; cluster_verdict: NVIDIA's */
         csv_cell(out, file, strlen(file));
         fputc('\n', out);
@@ -139,8 +156,8 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
         binary_table_head(out, b, short_name, row.arch, b->grf, cells);
         char lim[96];
         cli_limiter_words(&row.dev, row.r.limiters, lim, sizeof lim);
-        fprintf(out, "%7d %6d %8.1f%%  %s (SIMD%d)\n", row.threads, row.r.blocks_per_sm, 100 * row.r.occupancy,
-                ok ? lim : row.status, b->sub_group);
+        input_table_answer(out, row.threads, ok ? &row.r : NULL, ok ? lim : row.status);
+        fprintf(out, " (SIMD%d)\n", b->sub_group);
     }
     o->rows++;
 }

@@ -10,13 +10,16 @@
                            "and counts the clusters resident at once"},                                            \
     {"--cluster-nonportable", NULL, "the kernel sets cudaFuncAttributeNonPortableClusterSizeAllowed (more than 8 "  \
                                     "blocks per cluster where the device allows it)"},                             \
-    {"--grid-blocks", "N|XxYxZ", "with --cluster: the grid in blocks, which must be a whole number of clusters"},  \
+    {"--grid-blocks", "N|XxYxZ", "the grid in blocks: its waves on the product's SMs; with --cluster, a whole "    \
+                                 "number of clusters.  Within the launch API: CUDA's x at most 2^31-1, y and z "    \
+                                 "65535; HIP's and Level Zero's 2^32-1 each; 2^63-1 in all"},                       \
     {"--gpc-sms", "N,N,...", "with --cluster: the SMs of each GPC (an exact count for that layout; default: the "  \
                              "product's published layout, a bound)"}
 
 struct cli_cluster {
     bool given, grid_given;
     gpuocc_cluster c;
+    int64_t grid_blocks;        /* grid_x x grid_y x grid_z, within the launch API's limits (0: no grid) */
     gpuocc_gpc_layout layout; /* --gpc-sms, or the product's published one */
     bool have_layout, layout_given;
     char gpc_sms[160];          /* --gpc-sms as given, normalized ("16,16,18") */
@@ -24,16 +27,20 @@ struct cli_cluster {
     int32_t verdict;
     bool have_result; /* false: a bare architecture without --gpc-sms (no SM count) */
     gpuocc_cluster_result r;
+    bool have_waves;  /* --grid-blocks without --cluster, on a product whose launch fits: the grid's waves */
+    gpuocc_waves_result waves;
 };
 
 void cli_cluster_init(struct cli_cluster *cc);
 /* Consumes one cluster flag at the cursor; false if the argument is not one. */
 bool cli_cluster_flag(struct cli_args *a, struct cli_cluster *cc);
-/* The check and the count for the launch; false after a usage error (a flag without --cluster, a cluster
-   the device refuses: exit 2, the flag and the rule named). */
+/* The check and the count for the launch, and a grid's waves; false after a usage error (a flag without
+   --cluster, a cluster the device refuses, a grid beyond the launch API's limits or a grid's waves without an
+   SM count: exit 2, the flag and the rule named). */
 bool cli_cluster_answer(struct cli_io *io, const struct cli_launch *l, struct cli_cluster *cc);
-/* The report's text lines. */
+/* The report's text lines: the cluster's (NVIDIA), and the grid's waves (every vendor). */
 void cli_cluster_text(FILE *out, const struct cli_launch *l, const struct cli_cluster *cc);
+void cli_grid_text(FILE *out, const struct cli_launch *l, const struct cli_cluster *cc, const char *unit);
 /* GPUOCC_CLUSTER_* as the JSON and CSV write it ("legal", "unverified", ...). */
 const char *cli_cluster_verdict_name(int32_t verdict);
 /* "exact" or "bound" */

@@ -199,7 +199,8 @@ static gpuocc_compiled_kernel as_compiled(const gpuocc_binary_kernel *b)
 struct amd_row {
     char arch[64];
     const char *status;
-    int32_t threads;
+    int32_t threads;                         /* -1: none (no_threads) */
+    const char *launch_bound, *threads_from; /* input_bound_csv's */
     gpuocc_result r;
 };
 
@@ -229,7 +230,12 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
     gpuocc_device dev = l->dev;
     row->status = "ok";
     row->r = (gpuocc_result){.size = sizeof row->r};
-    row->threads = l->have_threads ? l->k.threads_per_block : 0;
+    /* the flat workgroup maximum, --max-threads's or the code object's: without --threads or --best-block, the block */
+    int32_t bound = l->k.max_threads_per_block ? l->k.max_threads_per_block
+                    : b->max_flat_workgroup_size > 0 ? b->max_flat_workgroup_size : 0;
+    row->launch_bound = l->k.max_threads_per_block ? "flag" : b->max_flat_workgroup_size > 0 ? "recorded" : "unknown";
+    row->threads_from = input_threads_from(o, bound);
+    row->threads = l->have_threads ? l->k.threads_per_block : !o->best && row->threads_from ? bound : -1;
     if (l->have_arch) {
         cli_arch_name(&dev, row->arch, sizeof row->arch);
         if (dev.vendor != GPUOCC_VENDOR_AMD) {
@@ -263,9 +269,17 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
     kern.sgprs = l->k.sgprs ? l->k.sgprs : b->sgprs > 0 ? b->sgprs : 0;
     kern.wave_size = l->k.wave_size ? l->k.wave_size : b->wave_size > 0 ? b->wave_size : 0;
     kern.cu_mode = l->k.cu_mode || b->workgroup_processor_mode == 0;
-    kern.max_threads_per_block = l->k.max_threads_per_block ? l->k.max_threads_per_block
-                                 : b->max_flat_workgroup_size > 0 ? b->max_flat_workgroup_size : 0;
+    kern.max_threads_per_block = bound;
+    kern.threads_per_block = l->have_threads ? l->k.threads_per_block : bound;
     kern.barriers = 1;
+    if (!(dev.wave_sizes & (kern.wave_size ? kern.wave_size : dev.warp_size))) {
+        row->status = "wave_size"; /* wave32 code on a wave64-only target (gfx9): it cannot run there */
+        return;
+    }
+    if (!row->threads_from) {
+        row->status = "no_threads";
+        return;
+    }
     if (o->best) {
         int32_t t = 0, grid = 0;
         gpuocc_best_block_affine(&dev, &kern, kern.smem_dynamic_bytes, 0, &t, &grid);
@@ -368,6 +382,22 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
     struct amd_row row;
     amd_evaluate(o, b, origin, &row);
     bool ok = !strcmp(row.status, "ok");
+    bool wave = !strcmp(row.status, "wave_size");
+    if (wave || !strcmp(row.status, "vendor")) {
+        char proc[32] = "an unknown target", built[64], note[32];
+        target_processor(origin + b->target_offset, (size_t)b->target_length, proc, sizeof proc);
+        if (wave)
+            snprintf(built, sizeof built, "%s (wave%d)", proc, (int)b->wave_size);
+        else
+            snprintf(built, sizeof built, "%s (AMD)", proc);
+        if (wave)
+            snprintf(note, sizeof note, ": wave%d only", o->launch.dev.warp_size);
+        else
+            snprintf(note, sizeof note, ", %s", input_vendor_word(&o->launch.dev));
+        input_cannot_run(o, file, origin + b->name_offset, (size_t)b->name_length, built, note);
+    }
+    if (!strcmp(row.status, "no_threads"))
+        input_no_threads(o, file, origin + b->name_offset, (size_t)b->name_length);
     const char *short_name = origin + b->short_offset;
     const char *target = origin + b->target_offset;
     /* shared columns: NVIDIA-only ones are not applicable (null / empty); -1 / null: not recorded */
@@ -414,6 +444,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
         }
         json_key(out, &first, "linked");
         fprintf(out, "%d", b->linked);
+        input_bound_json(out, &first, row.launch_bound, row.threads_from);
         fputc('}', out);
     } else if (o->csv) {
         binary_csv_head(out, b, origin, row.arch, shared, sizeof shared / sizeof shared[0], row.status,
@@ -430,6 +461,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fputs(",,,", out);
         for (size_t i = 0; i < INPUT_INTEL_KEY_COUNT; i++)
             fputc(',', out);
+        input_bound_csv(out, row.launch_bound, row.threads_from);
         fprintf(out, "%d,", b->linked);
         fputc(',', out); /* cluster_verdict: NVIDIA's */
         csv_cell(out, file, strlen(file));
@@ -441,8 +473,8 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
         binary_table_head(out, b, short_name, row.arch, b->vgprs, cells);
         char lim[96];
         cli_limiters(row.r.limiters, lim, sizeof lim);
-        fprintf(out, "%7d %6d %8.1f%%  %s\n", row.threads, row.r.blocks_per_sm, 100 * row.r.occupancy,
-                ok ? lim : row.status);
+        input_table_answer(out, row.threads, ok ? &row.r : NULL, ok ? lim : row.status);
+        fputc('\n', out);
     }
     o->rows++;
 }
@@ -855,7 +887,8 @@ static const struct cli_option binary_options[] = {
     CLI_LAUNCH_OPTIONS,
     CLI_AMD_LAUNCH_OPTIONS,
     CLI_INTEL_LAUNCH_OPTIONS,
-    {"--best-block", NULL, "evaluate every kernel at its best block size (within its launch bounds)"},
+    {"--best-block", NULL, "evaluate every kernel at its best block size (within its launch bounds); without it or "
+                           "--threads, each kernel at the launch bound it records (threads_from says which)"},
     {"--json", NULL, "a JSON array of objects instead of the table"},
     {"--csv", NULL, "CSV with a header instead of the table"},
     {"--max-entry-bytes", "BYTES", "the most one entry may claim decompressed (default 1G); a larger one is an "
@@ -870,8 +903,9 @@ const struct cli_command cli_cmd_binary = {
     "binary", cmd_binary,
     "every kernel of device code in binaries (cubins, fatbinaries, AMDGPU code objects, HIP offload bundles, "
     "Intel zebins, objects, libraries, archives), with its occupancy",
-    "FILE...|- (--threads N | --best-block) [--arch NAME] [--json|--csv]", binary_options,
+    "FILE...|- [--threads N | --best-block] [--arch NAME] [--json|--csv]", binary_options,
     "gpuocc binary kernels.cubin --threads 256\n"
+    "gpuocc binary kernels.cubin                                      # each kernel at its __launch_bounds__\n"
     "gpuocc binary app.o libfoo.a --best-block --json\n"
     "gpuocc binary /usr/local/cuda/lib64/libcublasLt.so --best-block --csv\n"
     "gpuocc binary kernel-gfx90a.o hip_app.o --threads 256 --json   # AMD: code objects, .hip_fatbin\n"
@@ -880,5 +914,5 @@ const struct cli_command cli_cmd_binary = {
 
 const struct cli_command cli_cmd_cubin = {
     "cubin", cmd_binary, "the same as 'gpuocc binary' (its older name)",
-    "FILE...|- (--threads N | --best-block) [--arch NAME] [--json|--csv]", binary_options,
+    "FILE...|- [--threads N | --best-block] [--arch NAME] [--json|--csv]", binary_options,
     "gpuocc cubin kernels.cubin --threads 256\n"};

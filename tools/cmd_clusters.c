@@ -94,9 +94,104 @@ const char *cli_cluster_kind(const struct cli_cluster *cc)
     return cc->r.clusters_exact ? "exact" : "bound";
 }
 
+/* a x b x c of counts of at least 1, false when it passes INT64_MAX */
+static bool product3(int64_t a, int64_t b, int64_t c, int64_t *out)
+{
+    if (a > INT64_MAX / b || a * b > INT64_MAX / c)
+        return false;
+    *out = a * b * c;
+    return true;
+}
+
+/* The blocks of a cluster whose dimensions passed within_api (so the product fits). */
 static int64_t blocks_of(const gpuocc_cluster *c)
 {
-    return (int64_t)c->cluster_x * c->cluster_y * c->cluster_z;
+    int64_t blocks = INT64_MAX;
+    product3(c->cluster_x, c->cluster_y, c->cluster_z, &blocks);
+    return blocks;
+}
+
+/* ---- the launch API's limits on a grid (docs/output.md, "Grid limits") ----
+   Blocks per grid dimension: CUDA's gridDim, x at most 2^31-1, y and z 65535 (every compute capability: the
+   CUDA Programming Guide's technical specifications); HIP's dispatch packet counts work-items per dimension in
+   32 bits (hsa_kernel_dispatch_packet_t.grid_size_x; HIP refuses gridDim x blockDim >= 2^32) and a block
+   holds at least one, so at most 2^32-1 blocks; Level Zero's ze_group_count_t counts work-groups per
+   dimension in 32 bits.  Every vendor: the grid's blocks in all fit 64 bits. */
+struct grid_api {
+    const char *name;
+    int64_t max[3];
+};
+
+static struct grid_api grid_api_of(const gpuocc_device *d)
+{
+    if (cli_is_amd(d))
+        return (struct grid_api){"HIP", {UINT32_MAX, UINT32_MAX, UINT32_MAX}};
+    if (cli_is_intel(d))
+        return (struct grid_api){"Level Zero", {UINT32_MAX, UINT32_MAX, UINT32_MAX}};
+    return (struct grid_api){"CUDA", {INT32_MAX, 65535, 65535}};
+}
+
+/* The dimensions `flag` gave within the device's launch API and their product (*total) within 64 bits; a
+   usage error naming the flag and the limit otherwise.  `why`: what ties the flag to the grid's limits. */
+static bool within_api(struct cli_io *io, const gpuocc_device *dev, const char *flag, const int64_t dims[3],
+                       const char *why, int64_t *total)
+{
+    struct grid_api api = grid_api_of(dev);
+    static const char axis[3] = {'x', 'y', 'z'};
+    for (int i = 0; i < 3; i++)
+        if (dims[i] > api.max[i])
+            return cli_fail(io, flag, "%c = %lld is more than %s's grid limit of %lld blocks in %c%s", axis[i],
+                            (long long)dims[i], api.name, (long long)api.max[i], axis[i], why), false;
+    if (!product3(dims[0], dims[1], dims[2], total))
+        return cli_fail(io, flag, "%lldx%lldx%lld is more than %lld blocks in all (a 64-bit count)", (long long)dims[0],
+                        (long long)dims[1], (long long)dims[2], (long long)INT64_MAX), false;
+    return true;
+}
+
+static bool grid_within_api(struct cli_io *io, const struct cli_launch *l, struct cli_cluster *cc)
+{
+    const int64_t dims[3] = {cc->c.grid_x, cc->c.grid_y, cc->c.grid_z};
+    return within_api(io, &l->dev, "--grid-blocks", dims, "", &cc->grid_blocks);
+}
+
+/* A cluster dimension divides the grid's, so it is within the grid's limit too (NVIDIA's: the verdict refuses
+   another vendor's cluster as not modelled). */
+static bool cluster_within_api(struct cli_io *io, const struct cli_launch *l, const struct cli_cluster *cc)
+{
+    if (cli_is_amd(&l->dev) || cli_is_intel(&l->dev))
+        return true;
+    const int64_t dims[3] = {cc->c.cluster_x, cc->c.cluster_y, cc->c.cluster_z};
+    int64_t blocks;
+    return within_api(io, &l->dev, "--cluster", dims, " (a cluster dimension divides the grid's)", &blocks);
+}
+
+static int32_t blocks_per_sm(const struct cli_launch *l)
+{
+    gpuocc_result r = {.size = sizeof r};
+    return gpuocc_occupancy(&l->dev, &l->k, &r) == GPUOCC_OK ? r.blocks_per_sm : 0;
+}
+
+/* A grid without clusters: its waves, ceil(grid blocks / (blocks per SM x SMs)) as gpuocc_waves counts them.
+   They need the SM count of a product; none when no block fits (the report says the launch cannot run). */
+static bool grid_waves(struct cli_io *io, const struct cli_launch *l, struct cli_cluster *cc)
+{
+    if (l->dev.sm_count < 1) {
+        char arch[16];
+        cli_arch_name(&l->dev, arch, sizeof arch);
+        return cli_fail(io, "--grid-blocks", "waves need the %s count of a product, and --arch %s is an architecture: "
+                        "give a product ('gpuocc devices %s' lists them)",
+                        cli_is_amd(&l->dev) ? "CU" : cli_is_intel(&l->dev) ? "Xe-core" : "SM", l->dev_name, arch),
+               false;
+    }
+    int32_t bps = blocks_per_sm(l);
+    if (bps < 1)
+        return true;
+    cc->waves = (gpuocc_waves_result){.size = sizeof cc->waves};
+    int32_t rc = gpuocc_waves(cc->grid_blocks, l->dev.sm_count, bps, &cc->waves);
+    if (rc != GPUOCC_OK)
+        return cli_fail(io, "--grid-blocks", "%s", gpuocc_strerror(rc)), false;
+    cc->have_waves = true;
+    return true;
 }
 
 /* The rule a refused cluster breaks, as the stderr line says it (exit 2). */
@@ -105,7 +200,7 @@ static void refuse(struct cli_io *io, const struct cli_launch *l, const struct c
     char arch[16];
     cli_arch_name(&l->dev, arch, sizeof arch);
     const gpuocc_cluster *c = &cc->c;
-    long long blocks = (long long)blocks_of(c);
+    long long blocks = (long long)blocks_of(c); /* exact: the dimensions are within the grid's limits */
     int32_t np = 0;
     gpuocc_cluster_size_max(&l->dev, 1, &np);
     switch (verdict) {
@@ -188,16 +283,17 @@ static bool choose_layout(struct cli_io *io, const struct cli_launch *l, struct 
 
 bool cli_cluster_answer(struct cli_io *io, const struct cli_launch *l, struct cli_cluster *cc)
 {
+    if (cc->grid_given && !grid_within_api(io, l, cc))
+        return false;
     if (!cc->given) {
         const char *flag = cc->c.cluster_nonportable ? "--cluster-nonportable"
-                           : cc->grid_given           ? "--grid-blocks"
                            : cc->layout_given         ? "--gpc-sms"
                                                       : NULL;
         if (flag)
-            cli_fail(io, flag, "needs --cluster");
-        return !flag;
+            return cli_fail(io, flag, "needs --cluster"), false;
+        return !cc->grid_given || grid_waves(io, l, cc);
     }
-    if (!choose_layout(io, l, cc))
+    if (!cluster_within_api(io, l, cc) || !choose_layout(io, l, cc))
         return false;
     int32_t rc = count(l, cc, &cc->c);
     if (rc)
@@ -226,7 +322,7 @@ void cli_cluster_text(FILE *out, const struct cli_launch *l, const struct cli_cl
         fprintf(out, "legal (portable maximum 8; %d with the non-portable attribute)\n", np);
     else
         fprintf(out, "legal (portable maximum 8; the non-portable maximum of %s is not published)\n", arch);
-    if (cc->grid_given)
+    if (cc->grid_given) /* each quotient at most its grid dimension: the product at most the grid's blocks */
         fprintf(out, "grid        %lldx%lldx%lld blocks: %lld clusters\n", (long long)c->grid_x, (long long)c->grid_y,
                 (long long)c->grid_z,
                 (long long)((c->grid_x / c->cluster_x) * (c->grid_y / c->cluster_y) * (c->grid_z / c->cluster_z)));
@@ -252,16 +348,26 @@ void cli_cluster_text(FILE *out, const struct cli_launch *l, const struct cli_cl
             "place fewer)\n");
 }
 
+void cli_grid_text(FILE *out, const struct cli_launch *l, const struct cli_cluster *cc, const char *unit)
+{
+    if (!cc->have_waves)
+        return;
+    const gpuocc_waves_result *w = &cc->waves;
+    const char *blocks = cli_is_intel(&l->dev) ? "work-groups" : "blocks";
+    fprintf(out, "waves       %lld for a grid of %lld %s: %lld per wave (%d %ss x %lld)", (long long)w->waves,
+            (long long)cc->grid_blocks, blocks, (long long)w->blocks_per_wave, l->dev.sm_count, unit,
+            (long long)(w->blocks_per_wave / l->dev.sm_count));
+    if (w->last_wave_blocks < w->blocks_per_wave)
+        fprintf(out, "; the last holds %lld (%.1f %% full)\n", (long long)w->last_wave_blocks,
+                100 * w->last_wave_utilization);
+    else
+        fprintf(out, "; no tail\n");
+}
+
 /* ---- sweep --axis cluster ---- */
 
 /* the largest non-portable maximum published (cc 9.0, 10.0) */
 #define GPUOCC_CLUSTER_SWEEP_MAX 16
-
-static int32_t blocks_per_sm(const struct cli_launch *l)
-{
-    gpuocc_result r = {.size = sizeof r};
-    return gpuocc_occupancy(&l->dev, &l->k, &r) == GPUOCC_OK ? r.blocks_per_sm : 0;
-}
 
 static void put_count(FILE *out, bool known, long long v, bool json)
 {
@@ -373,7 +479,7 @@ int cli_cluster_sweep(struct cli_io *io, const struct cli_launch *l, struct cli_
 {
     if (cc->given)
         return cli_fail(io, "--cluster", "not with --axis cluster: the sweep sets the cluster size");
-    if (!choose_layout(io, l, cc))
+    if ((cc->grid_given && !grid_within_api(io, l, cc)) || !choose_layout(io, l, cc))
         return io->status;
     int32_t most = 0;
     gpuocc_cluster_size_max(&l->dev, cc->c.cluster_nonportable, &most);

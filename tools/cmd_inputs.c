@@ -232,7 +232,7 @@ size_t input_stream_last_line(const struct input_stream *s, size_t from, const c
 
 bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o, bool amd)
 {
-    *o = (struct input_options){.paths = NULL};
+    *o = (struct input_options){.io = io};
     o->paths = calloc((size_t)argc + 1, sizeof *o->paths);
     if (!o->paths)
         return cli_fail(io, "memory", "out of memory"), false;
@@ -259,6 +259,8 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
             o->all_copies = false;
         } else if (amd && cli_switch(&a, "--containers"))
             o->containers = true;
+        else if (!amd && cli_flag(&a, "--max-threads", &v))
+            o->max_threads = cli_int(io, "--max-threads", v, 1, INT32_MAX);
         else if (cli_switch(&a, "--best-block"))
             o->best = true;
         else if (cli_switch(&a, "--json"))
@@ -272,13 +274,59 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
     }
     if (io->status || (amd && !cli_launch_check(io, &o->launch)))
         return false;
-    if (!o->launch.have_threads && !o->best)
-        return cli_fail(io, "--threads", "give --threads N or --best-block"), false;
+    o->bounds_unrecorded = !amd;
+    if (!amd && !o->launch.have_threads && !o->best) /* a binary's kernels may record their bound: the default */
+        return cli_fail(io, "--threads", "give --threads N or --best-block (a ptxas log records no launch bound to "
+                        "take the block size from)"), false;
+    if (o->max_threads && o->launch.have_threads && o->launch.k.threads_per_block > o->max_threads)
+        return cli_fail(io, "--threads", "%d is more than --max-threads %d: a block larger than the kernel's launch "
+                        "bound does not launch", o->launch.k.threads_per_block, o->max_threads), false;
     if (o->launch.have_threads && o->best)
         return cli_fail(io, "--best-block", "cannot be combined with --threads"), false;
     if (o->json && o->csv)
         return cli_fail(io, "--csv", "cannot be combined with --json"), false;
     return true;
+}
+
+const char *input_threads_from(const struct input_options *o, int64_t bound)
+{
+    return o->launch.have_threads ? "flag" : o->best ? "best_block" : bound > 0 ? "launch_bound" : NULL;
+}
+
+void input_bound_csv(FILE *out, const char *launch_bound, const char *threads_from)
+{
+    fprintf(out, "%s,%s,", launch_bound, threads_from ? threads_from : "");
+}
+
+void input_bound_json(FILE *out, bool *first, const char *launch_bound, const char *threads_from)
+{
+    json_key(out, first, "launch_bound");
+    json_string(out, launch_bound);
+    json_key(out, first, "threads_from");
+    if (threads_from)
+        json_string(out, threads_from);
+    else
+        fputs("null", out);
+}
+
+void input_no_threads(const struct input_options *o, const char *file, const char *name, size_t name_len)
+{
+    cli_problem(o->io, file, "%.*s: no launch bound read from the binary to take the block size from: give "
+                "--threads N or --best-block", (int)(name_len < INT32_MAX ? name_len : INT32_MAX), name);
+}
+
+const char *input_vendor_word(const gpuocc_device *d)
+{
+    return cli_is_amd(d) ? "AMD" : cli_is_intel(d) ? "Intel" : "NVIDIA";
+}
+
+void input_cannot_run(const struct input_options *o, const char *file, const char *name, size_t name_len,
+                      const char *built, const char *note)
+{
+    char arch[16];
+    cli_arch_name(&o->launch.dev, arch, sizeof arch);
+    cli_problem(o->io, file, "%.*s: built for %s, cannot run on %s (%s%s)", (int)(name_len < INT32_MAX ? name_len : INT32_MAX),
+                name, built, o->launch.dev_name, arch, note);
 }
 
 /* One kernel's occupancy on its own target or on --arch. */
@@ -287,7 +335,11 @@ struct row {
     size_t name_len, short_len;
     char arch[16];
     const char *status;
-    int32_t threads;
+    int32_t threads;               /* -1: none (no_threads) */
+    int32_t bound;                 /* max_threads as printed: the record's (0 none), --max-threads, -1 unknown */
+    int32_t min_blocks;            /* min_blocks as printed: -1 unknown (a ptxas log) */
+    int32_t cluster[3];            /* cluster_x, _y, _z as printed: -1 unknown (a ptxas log) */
+    const char *launch_bound, *threads_from; /* input_bound_csv's */
     int32_t linked; /* gpuocc binary: 1 linked, 0 relocatable */
     gpuocc_result r;
     bool min_checked;              /* the kernel records a minimum of blocks and the launch was answered */
@@ -327,15 +379,27 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
     kern.regs_per_thread = l->have_regs ? l->k.regs_per_thread : k->registers;
     kern.barriers = l->have_barriers ? l->k.barriers : k->barriers < 0 ? 1 : k->barriers;
     kern.smem_static_bytes = l->have_smem_static ? l->k.smem_static_bytes : k->smem_bytes;
-    kern.max_threads_per_block = k->max_threads_per_block;
-    kern.threads_per_block = l->have_threads ? l->k.threads_per_block : 1;
+    /* the launch bound: a binary's record (0: none), or, a ptxas log recording none, --max-threads (or unknown);
+       without --threads or --best-block the block is the bound */
+    row->bound = !o->bounds_unrecorded ? k->max_threads_per_block : o->max_threads ? o->max_threads : -1;
+    row->min_blocks = o->bounds_unrecorded ? -1 : k->min_blocks_per_sm;
+    const int32_t cluster[3] = {k->cluster_x, k->cluster_y, k->cluster_z};
+    for (int i = 0; i < 3; i++)
+        row->cluster[i] = o->bounds_unrecorded ? -1 : cluster[i];
+    row->launch_bound = o->bounds_unrecorded ? (o->max_threads ? "flag" : "unknown")
+                        : k->max_threads_per_block > 0 ? "recorded" : "none";
+    row->threads_from = input_threads_from(o, row->bound);
+    kern.max_threads_per_block = row->bound > 0 ? row->bound : 0;
+    kern.threads_per_block = l->have_threads ? l->k.threads_per_block : row->bound > 0 ? row->bound : 1;
+    if (!row->threads_from && !strcmp(row->status, "ok"))
+        row->status = "no_threads";
     row->r = (gpuocc_result){.size = sizeof row->r};
     if (!strcmp(row->status, "ok") && o->best) {
         int32_t t = 0, grid;
         gpuocc_best_block_affine(&dev, &kern, kern.smem_dynamic_bytes, 0, &t, &grid);
         kern.threads_per_block = t ? t : 1;
     }
-    row->threads = kern.threads_per_block;
+    row->threads = row->threads_from ? kern.threads_per_block : -1;
     /* the cluster the kernel records, checked on the device (the cubin does not say whether the launch sets
        the non-portable attribute: more than 8 blocks reads needs_nonportable) */
     row->cluster_verdict = NULL;
@@ -350,7 +414,7 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
         if (gpuocc_cluster_check(&dev, &c, &verdict) == GPUOCC_OK)
             row->cluster_verdict = cli_cluster_verdict_name(verdict);
     }
-    if (!strcmp(row->status, "ok") && k->max_threads_per_block > 0 && row->threads > k->max_threads_per_block)
+    if (!strcmp(row->status, "ok") && row->bound > 0 && row->threads > row->bound)
         row->status = "exceeds_launch_bounds"; /* the launch would fail */
     row->min_checked = false;
     if (!strcmp(row->status, "ok")) {
@@ -407,11 +471,11 @@ static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel
         {"spill_stores", k->spill_store_bytes},
         {"spill_loads", k->spill_load_bytes},
         {"max_regs", k->max_regs_per_thread},
-        {"max_threads", k->max_threads_per_block},
-        {"min_blocks", k->min_blocks_per_sm},
-        {"cluster_x", k->cluster_x},
-        {"cluster_y", k->cluster_y},
-        {"cluster_z", k->cluster_z},
+        {"max_threads", row->bound},
+        {"min_blocks", row->min_blocks},
+        {"cluster_x", row->cluster[0]},
+        {"cluster_y", row->cluster[1]},
+        {"cluster_z", row->cluster[2]},
         {"threads", row->threads},
     };
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
@@ -451,6 +515,7 @@ static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel
         json_key(out, &first, "linked");
         fprintf(out, "%d", row->linked);
     }
+    input_bound_json(out, &first, row->launch_bound, row->threads_from);
     fputc('}', out);
 }
 
@@ -462,8 +527,8 @@ static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel 
     fprintf(out, ",%s", row->arch);
     const int64_t counts[] = {k->registers, k->barriers, k->smem_bytes, k->cmem_bytes, k->stack_frame_bytes,
                               k->spill_store_bytes, k->spill_load_bytes, k->max_regs_per_thread,
-                              k->max_threads_per_block, k->min_blocks_per_sm, k->cluster_x, k->cluster_y,
-                              k->cluster_z, row->threads};
+                              row->bound, row->min_blocks, row->cluster[0], row->cluster[1], row->cluster[2],
+                              row->threads};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
         fputc(',', out);
         put_count(out, counts[i], "-1");
@@ -488,11 +553,23 @@ static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel 
     }
     for (size_t i = 0; o_amd && i < INPUT_INTEL_KEY_COUNT; i++)
         fputc(',', out);
+    input_bound_csv(out, row->launch_bound, row->threads_from);
     if (o_amd)
         fprintf(out, "%d,", row->linked);
     fprintf(out, "%s,", row->cluster_verdict ? row->cluster_verdict : "");
     csv_cell(out, file, strlen(file));
     fputc('\n', out);
+}
+
+void input_table_answer(FILE *out, int32_t threads, const gpuocc_result *r, const char *words)
+{
+    char t[16] = "-";
+    if (threads > 0)
+        snprintf(t, sizeof t, "%d", threads);
+    if (r)
+        fprintf(out, "%7s %6d %8.1f%%  %s", t, r->blocks_per_sm, 100 * r->occupancy, words);
+    else
+        fprintf(out, "%7s %6s %9s  %s", t, "-", "-", words);
 }
 
 static void print_table_row(FILE *out, const gpuocc_compiled_kernel *k, const struct row *row)
@@ -501,7 +578,7 @@ static void print_table_row(FILE *out, const gpuocc_compiled_kernel *k, const st
     fprintf(out, "%-36.*s %-7s %4d ", (int)(row->short_len < 36 ? row->short_len : 36), row->short_name, row->arch,
             k->registers);
     const int64_t counts[] = {k->barriers, k->smem_bytes, k->stack_frame_bytes, k->spill_store_bytes,
-                              k->max_threads_per_block > 0 ? k->max_threads_per_block : -1};
+                              row->bound > 0 ? row->bound : -1};
     const int widths[] = {3, 7, 6, 6, 6};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
         char cell[32] = "-";
@@ -511,8 +588,8 @@ static void print_table_row(FILE *out, const gpuocc_compiled_kernel *k, const st
     }
     char lim[96];
     cli_limiters(row->r.limiters, lim, sizeof lim);
-    fprintf(out, "%7d %6d %8.1f%%  %s\n", row->threads, row->r.blocks_per_sm, 100 * row->r.occupancy,
-            answered(row) ? lim : row->status);
+    input_table_answer(out, row->threads, answered(row) ? &row->r : NULL, answered(row) ? lim : row->status);
+    fputc('\n', out);
 }
 
 /* The header (or "["), written before the first row so that a failed run prints nothing. */
@@ -531,7 +608,7 @@ static void begin(FILE *out, struct input_options *o)
             fprintf(out, "%s,", amd_keys[i]);
         for (size_t i = 0; o->amd_columns && i < INPUT_INTEL_KEY_COUNT; i++)
             fprintf(out, "%s,", intel_keys[i]);
-        fprintf(out, "%scluster_verdict,file\n", o->amd_columns ? "linked," : "");
+        fprintf(out, "launch_bound,threads_from,%scluster_verdict,file\n", o->amd_columns ? "linked," : "");
     }
     else
         fprintf(out, "%-36s %-7s %4s %3s %7s %6s %6s %6s %7s %6s %9s  %s\n", "kernel", "arch", "regs", "bar", "smem",
@@ -558,6 +635,15 @@ void input_kernel(FILE *out, struct input_options *o, const char *file, const ch
     struct row row;
     begin(out, o);
     evaluate(origin, k, o, &row);
+    if (!strcmp(row.status, "no_threads"))
+        input_no_threads(o, file, row.name, row.name_len);
+    if (!strcmp(row.status, "vendor")) {
+        char built[32];
+        snprintf(built, sizeof built, "sm_%d (NVIDIA)", k->cc);
+        char note[16];
+        snprintf(note, sizeof note, ", %s", input_vendor_word(&o->launch.dev));
+        input_cannot_run(o, file, row.name, row.name_len, built, note);
+    }
     if (o->json)
         print_json(out, file, k, &row, o->rows == 0, o->amd_columns);
     else if (o->csv)
@@ -768,7 +854,10 @@ static int cmd_ptxas(struct cli_io *io, int argc, char **argv)
 
 const struct cli_option input_options[] = {
     CLI_LAUNCH_OPTIONS,
-    {"--best-block", NULL, "evaluate every kernel at its best block size (within its launch bounds)"},
+    {"--best-block", NULL, "evaluate every kernel at its best block size (within --max-threads: a log does not "
+                           "record the launch bounds)"},
+    {"--max-threads", "N", "the kernels' __launch_bounds__ maximum, which a ptxas log does not record (default: "
+                           "unknown, launch_bound says so): --best-block stays within it, a larger --threads is refused"},
     {"--json", NULL, "a JSON array of objects instead of the table"},
     {"--csv", NULL, "CSV with a header instead of the table"},
     {"--max-record-bytes", "BYTES", "the most text kept between two records (default 64M, at most 1G); the log is "
@@ -778,6 +867,7 @@ const struct cli_option input_options[] = {
 
 const struct cli_command cli_cmd_ptxas = {
     "ptxas", cmd_ptxas, "every kernel of ptxas -v reports or build logs, with its occupancy",
-    "[FILE...|-] (--threads N | --best-block) [--arch NAME] [--json|--csv]", input_options,
+    "[FILE...|-] (--threads N | --best-block) [--max-threads N] [--arch NAME] [--json|--csv]", input_options,
     "nvcc -Xptxas -v -c k.cu 2>&1 | gpuocc ptxas --threads 256\n"
-    "gpuocc ptxas build.log other.log --best-block --csv\n"};
+    "gpuocc ptxas build.log other.log --best-block --csv\n"
+    "gpuocc ptxas build.log --best-block --max-threads 256   # kernels built with __launch_bounds__(256)\n"};

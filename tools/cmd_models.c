@@ -303,6 +303,41 @@ static bool dram_for(struct cli_io *io, const struct flags *f, const gpuocc_perf
     return !io->status;
 }
 
+/* gpuocc_bandwidth_model on the DRAM constants d, a failure named by the input it comes from (flags: the
+   latency's, the warps', the bytes per warp's).  An overflow is blamed on the first input whose replacement
+   by a modest value (100 ns, one warp, 128 bytes, a 1024-bit bus, 1000 GB/s) lets the model answer: a latency
+   of 1e305 ns names the latency, not the warps. */
+static bool dram_model(struct cli_io *io, double warps, double bytes, const struct dram *d, const char *const flags[3],
+                       gpuocc_bandwidth_prediction *b)
+{
+    int32_t rc = gpuocc_bandwidth_model(warps, bytes, d->sm_count, d->latency_ns, d->peak_gbps, d->bus_bits,
+                                        d->attainable_gbps, b);
+    const char *blamed = !(bytes > 0) ? flags[2] : flags[1];
+    if (rc == GPUOCC_ERR_OVERFLOW) {
+        struct {
+            const char *flag;
+            double warps, bytes, latency_ns, peak_gbps, bus_bits, attainable_gbps;
+        } tries[] = {
+            {flags[0], warps, bytes, 100, d->peak_gbps, d->bus_bits, d->attainable_gbps},
+            {flags[1], 1, bytes, d->latency_ns, d->peak_gbps, d->bus_bits, d->attainable_gbps},
+            {flags[2], warps, 128, d->latency_ns, d->peak_gbps, d->bus_bits, d->attainable_gbps},
+            {"--bus-bits", warps, bytes, d->latency_ns, d->peak_gbps, 1024, d->attainable_gbps},
+            {"--attainable-gbps", warps, bytes, d->latency_ns, d->peak_gbps, d->bus_bits, 0},
+            {"--peak-gbps", warps, bytes, d->latency_ns, 1000, d->bus_bits, 0},
+        };
+        for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+            gpuocc_bandwidth_prediction probe = {.size = sizeof probe};
+            if (gpuocc_bandwidth_model(tries[i].warps, tries[i].bytes, d->sm_count, tries[i].latency_ns,
+                                       tries[i].peak_gbps, tries[i].bus_bits, tries[i].attainable_gbps,
+                                       &probe) == GPUOCC_OK) {
+                blamed = tries[i].flag;
+                break;
+            }
+        }
+    }
+    return check_status(io, blamed, rc);
+}
+
 /* The warp slots of one SM of the --arch device (0 without --arch, or for a name the catalog does not know). */
 static int32_t arch_sm_warps(const struct flags *f)
 {
@@ -372,9 +407,9 @@ static int cmd_latency(struct cli_io *io, int argc, char **argv)
             d.latency_ns = cycles / d.clock_mhz * 1e3;
         }
         gpuocc_bandwidth_prediction b = {.size = sizeof b};
-        if (io->status || !check_status(io, "--warps-per-sm", gpuocc_bandwidth_model(warps, 128 * ilp, d.sm_count,
-                                                                                      d.latency_ns, d.peak_gbps, d.bus_bits,
-                                                                                      d.attainable_gbps, &b)))
+        const char *const flags[3] = {flag(&f, "--latency-cycles") ? "--latency-cycles" : "--latency-ns",
+                                      "--warps-per-sm", "--ilp"};
+        if (io->status || !dram_model(io, warps, 128 * ilp, &d, flags, &b))
             return io->status;
         double thru = d.peak_gbps * 1e3 / (d.clock_mhz * d.sm_count * 128); /* warp loads per cycle per SM */
         bool hidden = b.fraction_of_attainable >= 0.9;
@@ -465,9 +500,8 @@ static int cmd_bandwidth(struct cli_io *io, int argc, char **argv)
     if (io->status || !dram_for(io, &f, &p, have, &d))
         return io->status;
     gpuocc_bandwidth_prediction b = {.size = sizeof b};
-    int32_t rc = gpuocc_bandwidth_model(warps, bytes, d.sm_count, d.latency_ns, d.peak_gbps, d.bus_bits,
-                                        d.attainable_gbps, &b);
-    if (!check_status(io, rc == GPUOCC_OK || !(bytes > 0) ? "--bytes-per-warp" : "--warps-per-sm", rc))
+    static const char *const flags[3] = {"--latency-ns", "--warps-per-sm", "--bytes-per-warp"};
+    if (!dram_model(io, warps, bytes, &d, flags, &b))
         return io->status;
     struct report r;
     report_start(&r, "bandwidth");

@@ -269,11 +269,13 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
     if (cli_is_amd(&l->dev)) {
         print_report_text_amd(out, l, r);
         print_extra_text(out, l, r, x, cli_is_amd(&l->dev) && l->dev.cus_per_wgp > 1 && !l->k.cu_mode ? "WGP" : "CU");
+        cli_grid_text(out, l, cc, amd_unit(l));
         return;
     }
     if (cli_is_intel(&l->dev)) {
         print_report_text_intel(out, l, r);
         print_extra_text(out, l, r, x, "Xe-core");
+        cli_grid_text(out, l, cc, "Xe-core");
         return;
     }
     char arch[16], lim[96];
@@ -313,6 +315,7 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
         fprintf(out, "full wave   %d blocks (%d SMs x %d)\n", r->blocks_per_sm * l->dev.sm_count, l->dev.sm_count,
                r->blocks_per_sm);
     cli_cluster_text(out, l, cc);
+    cli_grid_text(out, l, cc, "SM");
     print_next_steps(out, l, r, "SM");
     if (l->k.regs_per_thread > PTXAS_MAX_REGS)
         fprintf(out, "note        %d registers per thread is more than ptxas allocates (%d)\n", l->k.regs_per_thread,
@@ -438,6 +441,9 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"clusters_min", counted && cc->r.clusters_min >= 0 ? F_INT : F_NA, NULL,
                             cc->r.clusters_min, 0};
     f[n++] = (struct field){"clusters_max", counted ? F_INT : F_NA, NULL, cc->r.clusters_max, 0};
+    /* a grid's blocks and, without --cluster, its waves (0.2.0) */
+    f[n++] = (struct field){"grid_blocks", grid, NULL, cc->grid_blocks, 0};
+    f[n++] = (struct field){"waves", cc->have_waves ? F_INT : F_NA, NULL, cc->waves.waves, 0};
     return n;
 }
 
@@ -911,14 +917,25 @@ static const char *agpr_file_name(int32_t agpr_file)
     return agpr_file == GPUOCC_AGPR_UNIFIED ? "unified" : agpr_file == GPUOCC_AGPR_SEPARATE ? "separate" : "none";
 }
 
+/* The name column, 18 wide: a longer name whole on a line of its own, the row's figures under it (the names
+   the lookup takes are the names printed, never cut). */
+static void devices_name(FILE *out, const char *name)
+{
+    if (strlen(name) > 18)
+        fprintf(out, "%s\n%18s", name, "");
+    else
+        fprintf(out, "%-18s", name);
+}
+
 static void devices_row(FILE *out, int32_t i, const gpuocc_device *d, const char *arch)
 {
+    devices_name(out, gpuocc_catalog_name(i));
     char sms[16] = "-";
     if (d->sm_count > 0)
         snprintf(sms, sizeof sms, "%d", d->sm_count);
     if (cli_is_intel(d)) {
         /* Xe-cores, XVEs x threads, the calculator's WG and barrier caps, SLM per Xe-core and per WG */
-        fprintf(out, "%-18.18s %-7s %4s %4d %3d %5d %4d %4d %7lld %7lld %5s  ", gpuocc_catalog_name(i), arch, sms,
+        fprintf(out, " %-7s %4s %4d %3d %5d %4d %4d %7lld %7lld %5s  ", arch, sms,
                 d->xves_per_xecore, d->threads_per_xve, d->max_threads_per_block, d->max_blocks_per_sm,
                 d->barriers_per_sm, (long long)d->smem_per_sm_bytes, (long long)d->smem_per_block_bytes,
                 d->sub_group_sizes == (16 | 32) ? "16|32" : "8-32");
@@ -927,14 +944,14 @@ static void devices_row(FILE *out, int32_t i, const gpuocc_device *d, const char
     }
     if (cli_is_amd(d)) {
         /* VGPRs and granule per lane for wave64; "CUs" are as HIP counts them (WGPs on gfx10+) */
-        fprintf(out, "%-18s %-7s %4s %5d %5d %5d %6d %4d %5s %7lld %7lld %5s  ", gpuocc_catalog_name(i), arch, sms,
+        fprintf(out, " %-7s %4s %5d %5d %5d %6d %4d %5s %7lld %7lld %5s  ", arch, sms,
                 d->simds_per_cu, d->waves_per_simd, d->runtime_waves_per_simd, d->vgprs_per_simd, d->vgpr_granule,
                 d->agpr_file == GPUOCC_AGPR_UNIFIED ? "unif" : d->agpr_file == GPUOCC_AGPR_SEPARATE ? "sep" : "-", (long long)d->smem_per_sm_bytes, (long long)d->smem_per_block_bytes,
                 d->wave_sizes == 96 ? "32|64" : d->wave_sizes == 32 ? "32" : "64");
         devices_source(out, gpuocc_catalog_source(i), 92);
         return;
     }
-    fprintf(out, "%-18s %-7s %4s %6d %6d %7d %7lld %7lld %5lld  ", gpuocc_catalog_name(i), arch, sms,
+    fprintf(out, " %-7s %4s %6d %6d %7d %7lld %7lld %5lld  ", arch, sms,
             d->max_threads_per_sm, d->max_blocks_per_sm, d->regs_per_sm, (long long)d->smem_per_sm_bytes,
             (long long)d->smem_per_block_optin_bytes, (long long)d->smem_reserved_per_block_bytes);
     devices_source(out, gpuocc_catalog_source(i), 81);

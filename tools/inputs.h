@@ -6,10 +6,13 @@
 #include "cli.h"
 
 struct input_options {
+    struct cli_io *io;  /* where a row's problem is said (a kernel that cannot run on --arch) */
     const char **paths; /* the files named, in order (allocated; input_end frees it) */
     int npaths;
     struct cli_launch launch; /* --arch (looked up before any input is read) and the other launch flags */
     bool best, json, csv;
+    bool bounds_unrecorded;  /* gpuocc ptxas: a log records no launch bound (max_threads, min_blocks unknown) */
+    int32_t max_threads;     /* gpuocc ptxas --max-threads: the kernels' launch bound, given (0: not given) */
     int64_t rows;
     bool begun; /* the header is out */
     bool amd_columns; /* gpuocc binary: the AMD columns too (INPUT_AMD_KEYS), empty or null in NVIDIA rows */
@@ -103,6 +106,26 @@ void binary_json_head(FILE *out, bool *first, const struct input_options *o, con
    column and five counts (regs, bar, smem, stack, spill or bound; -1 prints "-"). */
 void binary_table_head(FILE *out, const gpuocc_binary_kernel *b, const char *short_name, const char *arch,
                        int64_t regs, const int64_t cells[5]);
+/* A kernel the --arch device cannot run (its row's status `vendor` or `wave_size`): one stderr line naming the
+   file and the kernel, "NAME: built for BUILT, cannot run on DEVICE (ARCH, VENDOR-NOTE)", and exit 1.
+   `note`: after the device's architecture (", NVIDIA", ": wave64 only"). */
+void input_cannot_run(const struct input_options *o, const char *file, const char *name, size_t name_len,
+                      const char *built, const char *note);
+/* The vendor's name as a person writes it ("NVIDIA", "AMD", "Intel"). */
+const char *input_vendor_word(const gpuocc_device *d);
+/* The launch-bound fields of every row, last in JSON; in CSV after the vendors' columns, before linked (binary)
+   and cluster_verdict:
+   `launch_bound` (where max_threads comes from: "recorded", "flag", "none", "unknown") and `threads_from` (where
+   the block size comes from: "flag", "best_block", "launch_bound"; NULL when there is none, status no_threads).
+   input_threads_from answers the second for a kernel whose bound is `bound` (0 or less: none known). */
+const char *input_threads_from(const struct input_options *o, int64_t bound);
+void input_bound_csv(FILE *out, const char *launch_bound, const char *threads_from);
+void input_bound_json(FILE *out, bool *first, const char *launch_bound, const char *threads_from);
+/* A kernel without --threads or --best-block whose bound is not known (status no_threads): one stderr line. */
+void input_no_threads(const struct input_options *o, const char *file, const char *name, size_t name_len);
+/* The table's last columns: threads, blocks per SM, occupancy and the limiters' words; "-" for the blocks and
+   the occupancy of a row not answered (r NULL: `words` is its status), never a 0 that reads as an answer. */
+void input_table_answer(FILE *out, int32_t threads, const gpuocc_result *r, const char *words);
 /* gpuocc binary: one Intel kernel's row (tools/binary_intel.c). */
 void input_intel_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
                         const gpuocc_binary_kernel *b);

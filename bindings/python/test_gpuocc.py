@@ -552,6 +552,10 @@ class CompilerOutput(unittest.TestCase):
         self.assertEqual(binary["_Z14register_heavyPfPKfi"].min_blocks, 2)
         # a log does not record launch bounds' register cap: None, as JSON's null
         self.assertIsNone(log["_Z14register_heavyPfPKfi"].max_regs)
+        # nor the launch bounds themselves (kernels.cu says __launch_bounds__(256, 2)), nor clusters: None, not 0
+        # ("none"), as `gpuocc ptxas` prints them
+        r = log["_Z14register_heavyPfPKfi"]
+        self.assertEqual((r.max_threads, r.min_blocks, r.cluster_x, r.cluster_y, r.cluster_z), (None,) * 5)
 
     def test_compressed_binary_agrees_with_the_log(self):
         # CUDA 13's default -rdc object (zstd entries) against ptxas's report of the same compile

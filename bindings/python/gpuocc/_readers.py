@@ -43,7 +43,9 @@ def read_ptxas(text: Union[str, bytes]) -> tuple:
     status, rows = _records("gpuocc_ptxas_parse", data, ctypes.byref(line))
     if status != _OK:
         raise Error(status, f"line {line.value}")
-    return rows
+    # a log prints neither launch bounds nor clusters: unknown (the C record's 0 means "not printed")
+    return tuple(dataclasses.replace(k, max_threads=None, min_blocks=None, max_blocks_per_cluster=None, cluster_x=None,
+                                     cluster_y=None, cluster_z=None) for k in rows)
 
 
 def read_cubin(data: Union[bytes, bytearray, memoryview], max_entry_bytes: Optional[int] = None) -> list:
