@@ -250,6 +250,42 @@ rc, out, err = run(PTXAS, b"\x1b[1merror\x1b[0m: " + b"z" * 300 + b"\n")
 check("a quoted line escaped and cut", (err.decode().splitlines() + ["", ""])[1] ==
       "gpuocc: -: line 1: \\x1b[1merror\\x1b[0m: " + "z" * (120 - 15) + "...", err)
 
+# ---- the other reader named: a binary given to ptxas or remarks, a log or a source given to binary ----
+def run_file(args, path):
+    p = subprocess.run([GPUOCC, *args, path], capture_output=True)
+    return p.returncode, p.stdout, p.stderr.decode()
+
+
+ELF_HINT = "; it is an ELF file (a cubin, code object, zebin or host binary): gpuocc binary reads it"
+for args, name, hint in [
+        (PTXAS, "kernels_sm90.cubin", ELF_HINT),
+        (PTXAS, "units.fatbin", "; it is a fatbinary: gpuocc binary reads it"),
+        (REMARKS, "amdgpu_gfx90a.o", ELF_HINT)]:
+    path = os.path.join(DATA, name)
+    rc, out, err = run_file(args, path)
+    check(f"{args[0]} {name}: gpuocc binary named", rc == 2 and out == b"" and err.endswith(hint + "\n") and
+          len(err.splitlines()) == 1, (rc, err))
+archive = b"!<arch>\n" + b"x" * 100
+rc, out, err = run(PTXAS, archive)
+check("ptxas on an archive: gpuocc binary named", rc == 2 and err.decode().rstrip().endswith(
+      "; it is an archive: gpuocc binary reads it"), err)
+NOT_BINARY = ("input is not of the expected binary format (no cubin, fatbinary, AMDGPU code object, offload bundle "
+              "or Intel zebin, in a section or anywhere in one)")
+with tempfile.TemporaryDirectory() as tmp:
+    source = os.path.join(tmp, "k.cu")
+    with open(source, "w") as f:
+        f.write("__global__ void k(float *p) { p[0] = 1.0f; }\n")
+    for cmd, path, hint in [
+            ("cubin", source, "; it is text: gpuocc ptxas reads ptxas -v reports (nvcc -Xptxas -v -c k.cu 2>&1 | "
+             "gpuocc ptxas), gpuocc remarks LLVM's remarks, gpuocc binary what nvcc -cubin, nvcc -c or clang -c "
+             "wrote"),
+            ("binary", os.path.join(DATA, "ptxas_sm90.log"), "; it is a ptxas report: gpuocc ptxas reads it"),
+            ("binary", os.path.join(DATA, "remarks", "gfx942.log"),
+             "; it is LLVM's resource-usage remarks: gpuocc remarks reads them")]:
+        rc, out, err = run_file([cmd, "--threads", "128"], path)
+        check(f"{cmd} {os.path.basename(path)}: the reader named", rc == 2 and
+              err == f"gpuocc: {path}: {NOT_BINARY}{hint}\n", (rc, err))
+
 # ---- the compilers themselves, piped in (suite cuda) ----
 if LIVE:
     nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if os.path.exists("/usr/local/cuda/bin/nvcc") else None)

@@ -163,10 +163,16 @@ bool input_stream_fill(struct input_stream *s)
     }
     if (!s->newline_seen)
         s->newline_seen = memchr(s->buf + s->len, '\n', got) != NULL;
+    if (s->head_n < sizeof s->head) {
+        size_t k = sizeof s->head - s->head_n < got ? sizeof s->head - s->head_n : got;
+        memcpy(s->head + s->head_n, s->buf + s->len, k);
+        s->head_n += k;
+    }
     s->len += got;
     s->bytes += (int64_t)got;
     if (!s->newline_seen && s->bytes >= STREAM_FIRST_LINE) {
-        cli_problem(s->io, s->path, "no line break in its first %lld bytes: not a text log", (long long)STREAM_FIRST_LINE);
+        cli_problem(s->io, s->path, "no line break in its first %lld bytes: not a text log%s", (long long)STREAM_FIRST_LINE,
+                    input_stream_binary_hint(s));
         return false;
     }
     return true;
@@ -279,10 +285,30 @@ void input_stream_note_errors(struct input_stream *s, const char *p, size_t n, i
     }
 }
 
+const char *input_stream_binary_hint(const struct input_stream *s)
+{
+    static const struct {
+        const char *magic;
+        size_t n;
+        const char *hint;
+    } kinds[] = {
+        {"\x7f" "ELF", 4, "; it is an ELF file (a cubin, code object, zebin or host binary): gpuocc binary reads it"},
+        {"\x50\xed\x55\xba", 4, "; it is a fatbinary: gpuocc binary reads it"},
+        {"__CLANG_OFFLOAD_BUNDLE__", 24, "; it is an offload bundle: gpuocc binary reads it"},
+        {"CCOB", 4, "; it is a compressed offload bundle: gpuocc binary reads it"},
+        {"!<arch>\n", 8, "; it is an archive: gpuocc binary reads it"},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (s->head_n >= kinds[i].n && memcmp(s->head, kinds[i].magic, kinds[i].n) == 0)
+            return kinds[i].hint;
+    return "";
+}
+
 void input_stream_no_record(struct input_stream *s, const char *expected)
 {
-    if (s->errors == 0) {
-        cli_problem(s->io, s->path, "no kernel found (%s)", expected);
+    const char *binary = input_stream_binary_hint(s);
+    if (s->errors == 0 || *binary) {
+        cli_problem(s->io, s->path, "no kernel found (%s)%s", expected, binary);
         return;
     }
     cli_problem(s->io, s->path, "no kernel found (%s); the input reports %lld error line%s:", expected,

@@ -66,6 +66,8 @@ struct input_stream {
     bool eof, newline_seen;
     bool mid_line;     /* input_stream_skip dropped the start of a line longer than the window */
     int64_t bytes;     /* bytes read so far */
+    unsigned char head[24]; /* the input's first bytes (a binary's magic), head_n of them */
+    size_t head_n;
     bool found;        /* a record has been read: error lines are no longer looked for */
     int64_t errors;    /* lines holding "error", "fatal" or "no such file" (any case) before it */
     int quoted;        /* the first INPUT_ERROR_LINES of them, with their lines */
@@ -98,7 +100,10 @@ bool input_stream_skip(struct input_stream *s, size_t from, const char *hint, in
 /* Notes the error lines of p[0, n) (complete lines, the first of them line `line` of the file) while no
    record has been read; input_stream_no_record quotes them. */
 void input_stream_note_errors(struct input_stream *s, const char *p, size_t n, int64_t line);
-/* "no kernel found (EXPECTED)" for the file, and the error lines noted, each on its own line. */
+/* "; it is a fatbinary: gpuocc binary reads it" when the input starts with a binary's magic, else "". */
+const char *input_stream_binary_hint(const struct input_stream *s);
+/* "no kernel found (EXPECTED)" for the file, and the error lines noted, each on its own line (a binary: which
+   command reads it instead). */
 void input_stream_no_record(struct input_stream *s, const char *expected);
 /* Where the record that line `line` (1-based) of text[0, n) belongs to lies: that line [line_start, line_end)
    (its line break included), the start of the last line at or before it that opens a record (`opener`,
