@@ -250,6 +250,19 @@ rc, out, err = run(PTXAS, b"\x1b[1merror\x1b[0m: " + b"z" * 300 + b"\n")
 check("a quoted line escaped and cut", (err.decode().splitlines() + ["", ""])[1] ==
       "gpuocc: -: line 1: \\x1b[1merror\\x1b[0m: " + "z" * (120 - 15) + "...", err)
 
+# error lines after a record's remarks, past a long run of other lines (dropped from the window as they come):
+# quoted at their own lines, at every window size
+noise = b"[ 50%] Building CXX object x.o\n"
+text = (b"k.cl:1:1: remark: Function Name: k [-Rpass-analysis=kernel-resource-usage]\n" + noise * 70000 +
+        b"x.c:1: error: boom\n" + noise * 10 + b"k.cl:1:1: remark:     SGPRs: 8 [-Rpass-analysis=kernel-resource-usage]\n"
+        + noise * 5 + b"y.c:2: error: again\n")
+for chunk in (None, 4096, 65536):
+    rc, out, err = run(REMARKS, text, chunk)
+    check(f"remarks, errors after a long run, chunk {chunk}", rc == 2 and err.decode().splitlines() == [
+        "gpuocc: -: line 1: kernel 'k' skipped: no VGPRs or Occupancy [waves/SIMD] remark before the end of the input",
+        f"gpuocc: -: {REM_EXPECTED}; the input reports 2 error lines:",
+        "gpuocc: -: line 70002: x.c:1: error: boom", "gpuocc: -: line 70019: y.c:2: error: again"], err)
+
 # ---- the other reader named: a binary given to ptxas or remarks, a log or a source given to binary ----
 def run_file(args, path):
     p = subprocess.run([GPUOCC, *args, path], capture_output=True)

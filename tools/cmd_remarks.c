@@ -256,9 +256,11 @@ static void remarks_note_errors(struct remarks_log *g, const char *text, size_t 
     size_t split = n; /* where the window's gap falls in the text: the line numbers jump there */
     if (g->gap_lines && g->gap_after > line0) {
         const char *p = text, *e = text + n;
-        for (int64_t k = line0; k < g->gap_after && p && p < e; k++)
-            p = (p = memchr(p, '\n', (size_t)(e - p))) ? p + 1 : NULL;
-        split = p ? (size_t)(p - text) : n;
+        for (int64_t k = line0; k < g->gap_after && p < e; k++) {
+            const char *nl = memchr(p, '\n', (size_t)(e - p));
+            p = nl ? nl + 1 : e;
+        }
+        split = (size_t)(p - text);
     }
     input_stream_note_errors(g->s, text, split, file_line(g, line0 + 1));
     if (split < n)
