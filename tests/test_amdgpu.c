@@ -426,6 +426,74 @@ Test(amdgpu, damaged_code_objects)
     free(p);
 }
 
+/* tests/data/amdgpu_gfx90a.o with `notes` notes of another owner ("GNU", type 1) appended, named by `headers`
+   SHT_NOTE section headers that come before the code object's own .note in a new section table (its header
+   moved to the end, its old place one of those); `overlap`: header i names the range from note i on instead
+   of all of them.  *n its size. */
+static uint8_t *with_note_headers(uint32_t headers, uint32_t notes, bool overlap, size_t *n)
+{
+    size_t size;
+    uint8_t *p = load("amdgpu_gfx90a.o", &size);
+    uint64_t shoff = 0;
+    for (int i = 0; i < 8; i++)
+        shoff |= (uint64_t)p[0x28 + i] << (8 * i);
+    uint32_t shnum = (uint32_t)(p[0x3c] | p[0x3d] << 8), note = 0;
+    for (uint32_t i = 1; i < shnum && !note; i++)
+        if (p[shoff + 64 * i + 4] == 7) /* SHT_NOTE */
+            note = i;
+    cr_assert(note, "the code object's .note");
+    size_t junk = (size + 7) & ~(size_t)7, table = junk + (size_t)notes * 20;
+    uint32_t total = shnum + headers;
+    cr_assert(total < 0xff00);
+    *n = table + (size_t)total * 64;
+    uint8_t *out = calloc(*n, 1);
+    cr_assert(out);
+    memcpy(out, p, size);
+    for (uint32_t i = 0; i < notes; i++) {
+        uint8_t *q = out + junk + (size_t)i * 20;
+        q[0] = 4, q[4] = 4, q[8] = 1;
+        memcpy(q + 12, "GNU", 4);
+    }
+    uint8_t decoy[64];
+    memcpy(decoy, p + shoff + 64 * (size_t)note, 64);
+    memcpy(out + table, p + shoff, (size_t)shnum * 64);
+    memcpy(out + table + 64 * ((size_t)total - 1), decoy, 64); /* the real .note, last */
+    for (uint32_t i = 0; i <= headers; i++) {
+        uint32_t at = i < headers ? shnum + i - 1 : note; /* the decoys, and the .note's old place */
+        uint32_t from = overlap && i < notes ? i : 0;
+        put64(decoy + 24, junk + (uint64_t)from * 20);
+        put64(decoy + 32, (uint64_t)(notes - from) * 20);
+        memcpy(out + table + 64 * (size_t)at, decoy, 64);
+    }
+    put64(out + 0x28, table);
+    out[0x3c] = (uint8_t)total, out[0x3d] = (uint8_t)(total >> 8);
+    free(p);
+    return out;
+}
+
+/* SHT_NOTE headers that all name one range without the metadata, before the one that holds it: read as the
+   fixture is, each note walked once.  65,000 headers over 400,000 notes (8 MB) are 2.6e10 note visits for a
+   reader that walks the range once per header (minutes, where meson's 30 s timeout stops it). */
+Test(amdgpu, many_note_headers)
+{
+    size_t n;
+    uint8_t *p = with_note_headers(65000, 400000, false, &n);
+    gpuocc_binary_kernel ks[4];
+    gpuocc_binary_summary s;
+    uint8_t *w;
+    cr_assert_eq(read_all(p, n, ks, 4, &w, &s), 2);
+    for (int i = 0; i < 2; i++)
+        check_kernel(&ks[i], (const char *)p, &gfx90a_kernels[i]);
+    free(w);
+    free(p);
+    /* headers each naming another, overlapping range: refused after bytes as many as the file holds */
+    p = with_note_headers(65000, 400000, true, &n);
+    gpuocc_binary_kernel_init(&ks[0]);
+    int32_t count;
+    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, ks, 4, &count, NULL), GPUOCC_ERR_FORMAT);
+    free(p);
+}
+
 Test(amdgpu, record_layout_and_init)
 {
     gpuocc_binary_kernel k;

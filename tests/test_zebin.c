@@ -161,6 +161,115 @@ Test(zebin, ocloc_fixture)
     free(p);
 }
 
+/* A note range's place in the notes area, and a zebin whose section headers name such ranges. */
+struct range {
+    uint64_t offset, size;
+};
+
+/* An EM_INTELGT ELF: .ze_info (one kernel "k", grf_count 128, simd_size 16), `notes` IntelGT notes of 24
+   bytes (note i NT_INTELGT_PRODUCT_FAMILY = family[i], or of type 2 where family[i] is 0), `headers`
+   SHT_NOTE section headers named .note.intelgt.compat, header i naming range[i] of the notes, and
+   .shstrtab; *n its size. */
+static uint8_t *build_notes(const uint32_t *family, uint32_t notes, const struct range *range, uint32_t headers,
+                            size_t *n)
+{
+    static const char info[] = "kernels:\n  - name: k\n    execution_env:\n      grf_count: 128\n"
+                               "      simd_size: 16\n";
+    static const char strtab[] = "\0.ze_info\0.note.intelgt.compat\0.shstrtab"; /* names at 1, 10, 31 */
+    size_t info_at = 64, notes_at = (info_at + sizeof info - 1 + 3) & ~(size_t)3;
+    size_t str_at = notes_at + (size_t)notes * 24, shoff = (str_at + sizeof strtab + 7) & ~(size_t)7;
+    uint32_t shnum = headers + 3;
+    cr_assert(shnum < 0xff00, "no extended section numbering here");
+    *n = shoff + (size_t)shnum * 64;
+    uint8_t *out = calloc(*n, 1);
+    cr_assert(out);
+    memcpy(out, "\x7f" "ELF\x02\x01\x01", 7);
+    put16(out + 16, 2);   /* ET_EXEC */
+    put16(out + 18, 205); /* EM_INTELGT */
+    put32(out + 20, 1);
+    put64(out + 0x28, shoff);
+    put16(out + 0x34, 64), put16(out + 0x3a, 64), put16(out + 0x3c, (uint16_t)shnum);
+    put16(out + 0x3e, (uint16_t)(shnum - 1));
+    memcpy(out + info_at, info, sizeof info - 1);
+    for (uint32_t i = 0; i < notes; i++) {
+        uint8_t *note = out + notes_at + (size_t)i * 24;
+        put32(note, 8), put32(note + 4, 4), put32(note + 8, family[i] ? 1 : 2);
+        memcpy(note + 12, "IntelGT", 8);
+        put32(note + 20, family[i]);
+    }
+    memcpy(out + str_at, strtab, sizeof strtab);
+    uint8_t *h = out + shoff + 64; /* section 1: .ze_info */
+    put32(h, 1), put32(h + 4, 0xff000011u), put64(h + 24, info_at), put64(h + 32, sizeof info - 1);
+    for (uint32_t i = 0; i < headers; i++) {
+        h = out + shoff + 64 * ((size_t)i + 2);
+        put32(h, 10), put32(h + 4, 7), put64(h + 24, notes_at + range[i].offset), put64(h + 32, range[i].size);
+    }
+    h = out + shoff + 64 * ((size_t)shnum - 1);
+    put32(h, 31), put32(h + 4, 3), put64(h + 24, str_at), put64(h + 32, sizeof strtab);
+    return out;
+}
+
+/* The product family a zebin's kernel is read with (a status when it is not read). */
+static int64_t family_of(const uint32_t *family, uint32_t notes, const struct range *range, uint32_t headers)
+{
+    size_t n;
+    uint8_t *p = build_notes(family, notes, range, headers, &n);
+    gpuocc_binary_kernel k[1];
+    int32_t count = 0, rc = read_all(p, n, k, 1, &count);
+    char buf[8];
+    if (rc == GPUOCC_OK) {
+        cr_assert_eq(count, 1);
+        cr_expect_str_eq(name_of(p, &k[0], buf, sizeof buf), "k");
+        cr_expect_eq(k[0].grf, 128);
+        cr_expect_eq(k[0].sub_group, 16);
+    }
+    free(p);
+    return rc == GPUOCC_OK ? (int64_t)k[0].product_family : rc;
+}
+
+/* Section headers that all name one note range: read as one header would be, each note walked once.  The
+   size is that of no reader that walks the range once per header: 65,000 headers over 400,000 notes (14 MB)
+   are 2.6e10 note visits for such a reader, minutes where meson's 30 s timeout stops it, and 400,000 here.
+   (The benchmark row `notes` states the speed: tests/bench/bench_notes.c.) */
+Test(zebin, many_headers_one_note_range)
+{
+    enum { HEADERS = 65000, NOTES = 400000 };
+    uint32_t *family = malloc(NOTES * sizeof *family);
+    struct range *range = malloc(HEADERS * sizeof *range);
+    cr_assert(family && range);
+    for (uint32_t i = 0; i < NOTES; i++)
+        family[i] = i + 1 < NOTES ? 7 : 1270; /* the last note says DG2 */
+    for (uint32_t i = 0; i < HEADERS; i++)
+        range[i] = (struct range){0, (uint64_t)NOTES * 24};
+    cr_expect_eq(family_of(family, NOTES, range, HEADERS), 1270);
+    /* headers that name overlapping ranges, each another: refused after bytes as many as the file holds */
+    for (uint32_t i = 0; i < HEADERS; i++)
+        range[i] = (struct range){(uint64_t)i * 24, (uint64_t)(NOTES - i) * 24};
+    cr_expect_eq(family_of(family, NOTES, range, HEADERS), GPUOCC_ERR_FORMAT);
+    free(family);
+    free(range);
+}
+
+/* Which note section gives the product family when several do: the last one that has such a note, whether
+   its range was walked before (remembered) or is walked again (forgotten: more than eight ranges since). */
+Test(zebin, product_family_of_the_last_note_section)
+{
+    uint32_t family[12] = {7, 9, 0, 100, 101, 102, 103, 104, 105, 106, 107, 108};
+    const struct range a = {0, 24}, c = {24, 24}, none = {48, 24};
+    const struct range aca[] = {a, c, a}, cac[] = {c, a, c}, ac_none[] = {a, c, none}, none_a[] = {none, a};
+    cr_expect_eq(family_of(family, 12, aca, 3), 7);
+    cr_expect_eq(family_of(family, 12, cac, 3), 9);
+    cr_expect_eq(family_of(family, 12, ac_none, 3), 9, "a range without the note leaves the family");
+    cr_expect_eq(family_of(family, 12, none_a, 2), 7);
+    struct range ten[11];
+    for (int i = 0; i < 10; i++)
+        ten[i] = (struct range){24 * (uint64_t)(i + 2), 24};
+    ten[10] = ten[1]; /* a range forgotten since (ten others walked after it): walked again */
+    cr_expect_eq(family_of(family, 12, ten, 11), 100);
+    ten[10] = ten[9];
+    cr_expect_eq(family_of(family, 12, ten, 11), 108);
+}
+
 /* Every prefix of a fixture is a status, never a crash (ASan in the sanitized build). */
 Test(zebin, every_prefix)
 {

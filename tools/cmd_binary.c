@@ -649,6 +649,21 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
     return count;
 }
 
+/* For a file that holds no device code: the command that reads it, when it is text (no NUL in its first
+   64 KiB): a ptxas report, LLVM's remarks, or (a source file, another log) what to give gpuocc instead. */
+static const char *text_hint(const uint8_t *p, size_t n)
+{
+    size_t look = n < 65536 ? n : 65536;
+    if (n == 0 || memchr(p, 0, look))
+        return "";
+    if (input_contains((const char *)p, look, "Compiling entry function"))
+        return "; it is a ptxas report: gpuocc ptxas reads it";
+    if (input_contains((const char *)p, look, "remark: ") && input_contains((const char *)p, look, "Function Name"))
+        return "; it is LLVM's resource-usage remarks: gpuocc remarks reads them";
+    return "; it is text: gpuocc ptxas reads ptxas -v reports (nvcc -Xptxas -v -c k.cu 2>&1 | gpuocc ptxas), "
+           "gpuocc remarks LLVM's remarks, gpuocc binary what nvcc -cubin, nvcc -c or clang -c wrote";
+}
+
 /* The device code of one image (a whole file or an archive member).  In an archive, a member without
    device code is skipped quietly: host objects sit beside device objects there.  An image with device
    code but no kernel at all (PTX only, cubins of device functions) is a problem of its own. */
@@ -658,9 +673,10 @@ static void read_image(struct binary_run *r, const char *label, const uint8_t *p
     int32_t rc = gpuocc_binary_scan(p, n, &s);
     if (rc != GPUOCC_OK) {
         if (!(member && rc == GPUOCC_ERR_FORMAT))
-            cli_problem(r->io, label, "%s%s", gpuocc_strerror(rc),
+            cli_problem(r->io, label, "%s%s%s", gpuocc_strerror(rc),
                         rc == GPUOCC_ERR_FORMAT ? " (no cubin, fatbinary, AMDGPU code object, offload bundle "
-                                                  "or Intel zebin, in a section or anywhere in one)" : "");
+                                                  "or Intel zebin, in a section or anywhere in one)" : "",
+                        rc == GPUOCC_ERR_FORMAT ? text_hint(p, n) : "");
         return;
     }
     struct where w = {r->io, label, r->o->containers, {0}, 0, 0, 0, 0, 0};

@@ -139,11 +139,6 @@ bool input_stream_fill(struct input_stream *s)
 {
     if (s->eof)
         return true;
-    if (s->len >= s->max_window) {
-        cli_problem(s->io, s->path, "more than %zu bytes between two records (--max-record-bytes raises the limit): "
-                    "the rest is not read", s->max_window);
-        return false;
-    }
     if (s->cap - s->len < s->chunk) {
         size_t want = s->len + s->chunk, cap = s->cap ? s->cap : 1;
         while (cap < want)
@@ -168,10 +163,16 @@ bool input_stream_fill(struct input_stream *s)
     }
     if (!s->newline_seen)
         s->newline_seen = memchr(s->buf + s->len, '\n', got) != NULL;
+    if (s->head_n < sizeof s->head) {
+        size_t k = sizeof s->head - s->head_n < got ? sizeof s->head - s->head_n : got;
+        memcpy(s->head + s->head_n, s->buf + s->len, k);
+        s->head_n += k;
+    }
     s->len += got;
     s->bytes += (int64_t)got;
     if (!s->newline_seen && s->bytes >= STREAM_FIRST_LINE) {
-        cli_problem(s->io, s->path, "no line break in its first %lld bytes: not a text log", (long long)STREAM_FIRST_LINE);
+        cli_problem(s->io, s->path, "no line break in its first %lld bytes: not a text log%s", (long long)STREAM_FIRST_LINE,
+                    input_stream_binary_hint(s));
         return false;
     }
     return true;
@@ -228,6 +229,179 @@ size_t input_stream_last_line(const struct input_stream *s, size_t from, const c
         end = ls;
     }
     return 0;
+}
+
+/* Whether line[0, n) reports an error: "error", "fatal" or "no such file" in any case (nvcc's "error:",
+   "nvcc fatal", cc1plus's "fatal error: ...: No such file or directory", clang's "error:", make's "Error 1"). */
+static bool reports_error(const char *p, size_t n)
+{
+    static const char *const words[] = {"error", "fatal", "no such file"};
+    for (size_t i = 0; i < n; i++) {
+        char c = (char)(p[i] | 0x20);
+        if (c != 'e' && c != 'f' && c != 'n')
+            continue;
+        for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+            size_t k = strlen(words[w]), j = 0;
+            while (j < k && i + j < n && (char)(p[i + j] | 0x20) == words[w][j])
+                j++;
+            if (j == k)
+                return true;
+        }
+    }
+    return false;
+}
+
+void input_quote(char *out, size_t cap, const char *p, size_t n, size_t max)
+{
+    size_t w = 0;
+    bool cut = n > max;
+    n = cut ? max : n;
+    for (size_t i = 0; i < n && w + 5 < cap; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (c >= 0x20 && c < 0x7f)
+            out[w++] = (char)c;
+        else
+            w += (size_t)snprintf(out + w, cap - w, "\\x%02x", c);
+    }
+    if (cut && w + 4 < cap)
+        memcpy(out + w, "...", 3), w += 3;
+    out[w < cap ? w : cap - 1] = 0;
+}
+
+void input_stream_note_errors(struct input_stream *s, const char *p, size_t n, int64_t line)
+{
+    for (const char *end = p + n; !s->found && p < end; line++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        size_t shown = len && p[len - 1] == '\r' ? len - 1 : len;
+        if (reports_error(p, len)) {
+            if (s->quoted < INPUT_ERROR_LINES) {
+                input_quote(s->error_text[s->quoted], INPUT_ERROR_QUOTE, p, shown, INPUT_QUOTE_BYTES);
+                s->error_line[s->quoted++] = line;
+            }
+            s->errors++;
+        }
+        p += len + 1;
+    }
+}
+
+const char *input_stream_binary_hint(const struct input_stream *s)
+{
+    static const struct {
+        const char *magic;
+        size_t n;
+        const char *hint;
+    } kinds[] = {
+        {"\x7f" "ELF", 4, "; it is an ELF file (a cubin, code object, zebin or host binary): gpuocc binary reads it"},
+        {"\x50\xed\x55\xba", 4, "; it is a fatbinary: gpuocc binary reads it"},
+        {"__CLANG_OFFLOAD_BUNDLE__", 24, "; it is an offload bundle: gpuocc binary reads it"},
+        {"CCOB", 4, "; it is a compressed offload bundle: gpuocc binary reads it"},
+        {"!<arch>\n", 8, "; it is an archive: gpuocc binary reads it"},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (s->head_n >= kinds[i].n && memcmp(s->head, kinds[i].magic, kinds[i].n) == 0)
+            return kinds[i].hint;
+    return "";
+}
+
+void input_stream_no_record(struct input_stream *s, const char *expected)
+{
+    const char *binary = input_stream_binary_hint(s);
+    if (s->errors == 0 || *binary) {
+        cli_problem(s->io, s->path, "no kernel found (%s)%s", expected, binary);
+        return;
+    }
+    cli_problem(s->io, s->path, "no kernel found (%s); the input reports %lld error line%s:", expected,
+                (long long)s->errors, s->errors == 1 ? "" : "s");
+    for (int i = 0; i < s->quoted; i++)
+        cli_problem(s->io, s->path, "line %lld: %s", (long long)s->error_line[i], s->error_text[i]);
+    if (s->errors > s->quoted)
+        cli_problem(s->io, s->path, "... and %lld more", (long long)(s->errors - s->quoted));
+}
+
+/* The end of the line that starts at p (its line break included), or e when it has none. */
+static const char *line_end(const char *p, const char *e)
+{
+    const char *nl = memchr(p, '\n', (size_t)(e - p));
+    return nl ? nl + 1 : e;
+}
+
+static bool opens_at(const char *p, size_t n, const char *hint, input_opens_fn *opens)
+{
+    return input_contains(p, n, hint) && opens(p, n);
+}
+
+bool input_stream_skip(struct input_stream *s, size_t from, const char *hint, input_opens_fn *opens, bool first,
+                       int64_t line, int64_t *lines)
+{
+    const char *b = s->buf, *e = s->buf + s->len, *p = b + from;
+    *lines = 0;
+    if (first || s->mid_line) { /* the rest of a line being dropped */
+        const char *nl = memchr(p, '\n', (size_t)(e - p));
+        s->mid_line = !nl && !s->eof;
+        if (!nl) {
+            s->len = from;
+            return false;
+        }
+        p = nl + 1;
+        ++*lines;
+    }
+    const char *kept = p; /* the first line not yet noted */
+    bool found = false;
+    while (p < e) {
+        const char *end = line_end(p, e);
+        if (end == e && e[-1] != '\n' && !s->eof)
+            break; /* a partial line: whether it opens a record is known once it is whole */
+        if (opens_at(p, (size_t)(end - p), hint, opens)) {
+            found = true;
+            break;
+        }
+        *lines += end[-1] == '\n';
+        p = end;
+    }
+    input_stream_note_errors(s, kept, (size_t)(p - kept), line + (kept > b + from));
+    size_t drop = (size_t)(p - (b + from));
+    memmove(s->buf + from, p, (size_t)(e - p));
+    s->len -= drop;
+    if (!found && s->len - from >= s->max_window) { /* one line longer than the window: drop it as it comes */
+        s->len = from;
+        s->mid_line = true;
+    }
+    return found;
+}
+
+void input_locate(const char *text, size_t from, size_t n, int64_t line, const char *hint, input_opens_fn *opens,
+                  struct input_span *sp)
+{
+    const char *e = text + n, *p = text;
+    for (int64_t k = 1; k < line && p < e; k++)
+        p = line_end(p, e);
+    sp->line_start = (size_t)(p - text);
+    sp->line_end = (size_t)(line_end(p, e) - text);
+    sp->opener = SIZE_MAX;
+    for (size_t at = sp->line_start, end = sp->line_end;;) { /* back from the line, to `from` */
+        if (at < from)
+            break;
+        if (opens_at(text + at, end - at, hint, opens)) {
+            sp->opener = at;
+            break;
+        }
+        if (at == from || at == 0)
+            break;
+        end = at;
+        at--;
+        while (at > 0 && text[at - 1] != '\n')
+            at--;
+    }
+    sp->next = n;
+    for (const char *q = text + sp->line_end; q < e;) {
+        const char *end = line_end(q, e);
+        if (opens_at(q, (size_t)(end - q), hint, opens)) {
+            sp->next = (size_t)(q - text);
+            break;
+        }
+        q = end;
+    }
 }
 
 bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_options *o, bool amd)
@@ -665,20 +839,30 @@ void input_end(FILE *out, struct input_options *o, bool any)
 
 /* ---- gpuocc ptxas: a build log read window by window ----
    A window is cut before a line that opens a record ("Compiling entry function"), where no record is open
-   (or, if one is, the whole log's reading fails there too, with the same line), and not after a "Function
-   properties for" line (whose next line the reader would take as that function's figures).  Without such a
-   line, at the last line break, if the part before it reads with no record open.  What a reader carries
-   past a cut, the last "Function properties for" line and its figures (a record takes them when it has the
-   same name), is replayed at the head of the next window.  So every window reads as it would inside the
-   whole log, and the rows are the same. */
+   (or, if one is, the whole log's reading rejects that record there too, with the same line), and not after a
+   "Function properties for" line (whose next line the reader would take as that function's figures).
+   Without such a line, at the last line break, if the part before it reads with no record open.  What a
+   reader carries past a cut, the last "Function properties for" line and its figures (a record takes them
+   when it has the same name), is replayed at the head of the next window.  So every window reads as it
+   would inside the whole log, and the rows are the same.
+   A record the library rejects (a figure that does not read, no "Used" line before the next record) is named
+   on stderr and skipped with its lines, up to the next record; so is a "Function properties" line whose
+   figures do not read, outside a record.  The log then reads on as if those lines were not there.  A record
+   still open after --max-record-bytes is skipped the same way, the text up to the next record read and
+   dropped as it comes. */
 
-static bool ptxas_boundary(const char *line, size_t n, const char *prev, size_t prev_n)
+#define PTXAS_OPENER "Compiling entry function"
+
+static bool ptxas_opens(const char *line, size_t n)
 {
-    if (input_contains(prev, prev_n, "Function properties for "))
-        return false;
     int32_t count = 0, error_line = 0;
     int32_t rc = gpuocc_ptxas_parse(line, n, NULL, 0, &count, &error_line);
     return rc == GPUOCC_ERR_TRUNCATED || rc == GPUOCC_ERR_PARSE; /* it opens a record */
+}
+
+static bool ptxas_boundary(const char *line, size_t n, const char *prev, size_t prev_n)
+{
+    return !input_contains(prev, prev_n, "Function properties for ") && ptxas_opens(line, n);
 }
 
 /* A line the reader takes as "Function properties for NAME". */
@@ -728,106 +912,295 @@ enum { WINDOW_DONE, WINDOW_MORE, WINDOW_FAILED };
 struct ptxas_log {
     struct cli_io *io;
     struct input_options *o;
+    struct input_stream *s;
     const char *path;
     gpuocc_compiled_kernel *ks;
     int32_t ks_cap;
     int64_t kernels;
+    int64_t base;      /* line k of the text read is the file's line base + k (the replay's lines counted) */
+    char *replay;      /* what the next text read starts with (ptxas_replay) */
+    size_t replay_len;
+    int replay_lines;
 };
 
-/* The kernels of text[0, n) (line 1 is the file's line base + 1); WINDOW_MORE when a record is still open at
-   its end and more text may close it (`open_ok`), WINDOW_FAILED after naming the problem. */
-static int ptxas_window(struct ptxas_log *g, const char *text, size_t n, int64_t base, bool open_ok)
+/* The rows of text[0, n), which reads without error (`count` records; -1: not counted yet). */
+static bool ptxas_rows(struct ptxas_log *g, const char *text, size_t n, int32_t count)
 {
-    int32_t count = 0, line = 0;
-    int32_t rc = gpuocc_ptxas_parse(text, n, NULL, 0, &count, &line);
-    if (rc == GPUOCC_ERR_TRUNCATED && open_ok)
-        return WINDOW_MORE;
+    int32_t line = 0;
+    int32_t rc = count < 0 ? gpuocc_ptxas_parse(text, n, NULL, 0, &count, &line) : GPUOCC_OK;
     if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER) {
-        cli_problem(g->io, g->path, "line %lld: %s", (long long)(base + line), gpuocc_strerror(rc));
-        return WINDOW_FAILED;
+        cli_problem(g->io, g->path, "line %lld: %s", (long long)(g->base + line), gpuocc_strerror(rc));
+        return false;
     }
+    if (count == 0)
+        return true;
     if (count > g->ks_cap) {
         gpuocc_compiled_kernel *bigger = realloc(g->ks, (size_t)count * sizeof *bigger);
         if (!bigger) {
             cli_problem(g->io, g->path, "out of memory");
-            return WINDOW_FAILED;
+            return false;
         }
         g->ks = bigger;
         g->ks_cap = count;
     }
-    if (count == 0)
-        return WINDOW_DONE;
     gpuocc_ptxas_parse(text, n, g->ks, count, &count, &line);
     if (g->kernels == 0)
         input_file(g->io->out, g->o, g->path);
+    g->s->found = true;
     for (int32_t i = 0; i < count && !cli_output_failed(g->io); i++)
         input_kernel(g->io->out, g->o, g->path, text, &g->ks[i]);
     g->kernels += count;
+    return true;
+}
+
+/* "kernel 'NAME'" from a record's opening line ("Compiling entry function 'NAME' for 'sm_90'"). */
+static void ptxas_kernel_name(const char *line, size_t n, char *out, size_t cap)
+{
+    const char *open = memchr(line, '\'', n);
+    const char *close = open ? memchr(open + 1, '\'', (size_t)(line + n - open - 1)) : NULL;
+    char name[96];
+    if (!close || close == open + 1) {
+        snprintf(out, cap, "a kernel without a name");
+        return;
+    }
+    input_quote(name, sizeof name, open + 1, (size_t)(close - open - 1), 64);
+    snprintf(out, cap, "kernel '%s'", name);
+}
+
+/* Which item of a "Used ..." line, tail[0, n) after "Used ", the reader rejects: the first whose line, cut
+   after it, no longer reads in a record of its own; its unit names it. */
+static void ptxas_used_fault(const char *tail, size_t n, char *out, size_t cap)
+{
+    static const char head[] = "ptxas info : Compiling entry function 'k' for 'sm_90'\nptxas info : Used ";
+    static const char *const units[] = {"registers", "barriers", "smem", "cmem", "lmem", "stack"};
+    char test[sizeof head + 512], quoted[INPUT_ERROR_QUOTE];
+    for (size_t i = 0; n <= 512 && i <= n;) { /* i: where an item starts */
+        size_t comma = i;
+        while (comma < n && tail[comma] != ',')
+            comma++;
+        memcpy(test, head, sizeof head - 1);
+        memcpy(test + sizeof head - 1, tail, comma);
+        int32_t count = 0, line = 0; /* one record, no room for it: GPUOCC_ERR_BUFFER when the text reads */
+        if (gpuocc_ptxas_parse(test, sizeof head - 1 + comma, NULL, 0, &count, &line) != GPUOCC_ERR_BUFFER) {
+            const char *unit = NULL;
+            for (size_t u = 0; !unit && u < sizeof units / sizeof units[0]; u++)
+                unit = input_contains(tail + i, comma - i, units[u]) ? units[u] : NULL;
+            while (i < comma && tail[i] == ' ')
+                i++;
+            input_quote(quoted, sizeof quoted, tail + i, comma - i, INPUT_QUOTE_BYTES);
+            if (unit)
+                snprintf(out, cap, "%s: cannot read \"%s\"", unit, quoted);
+            else
+                snprintf(out, cap, "the \"Used\" line's item \"%s\" is not one gpuocc reads", quoted);
+            return;
+        }
+        i = comma + 1;
+    }
+    input_quote(quoted, sizeof quoted, tail, n, INPUT_QUOTE_BYTES);
+    snprintf(out, cap, "its \"Used\" line does not read: \"%s\"", quoted);
+}
+
+/* Names on stderr what text[from, to) lost: the record (or the "Function properties" line) at the line the
+   library rejected with `rc`. */
+static void ptxas_skipped(struct ptxas_log *g, const char *text, const struct input_span *sp, size_t from,
+                          bool record, int32_t rc, int64_t line, bool at_end)
+{
+    const char *l = text + sp->line_start;
+    size_t n = sp->line_end - sp->line_start;
+    while (n && (l[n - 1] == '\n' || l[n - 1] == '\r'))
+        n--;
+    char who[INPUT_ERROR_QUOTE + 16], what[INPUT_ERROR_QUOTE + 96], quoted[INPUT_ERROR_QUOTE];
+    if (record) {
+        const char *nl = memchr(text + from, '\n', sp->line_end - from);
+        ptxas_kernel_name(text + from, nl ? (size_t)(nl - (text + from)) : sp->line_end - from, who, sizeof who);
+    } else
+        snprintf(who, sizeof who, "a \"Function properties\" line");
+    const char *used = NULL;
+    for (size_t i = 0; i + 5 <= n && !used; i++)
+        used = memcmp(l + i, "Used ", 5) == 0 ? l + i : NULL;
+    if (rc == GPUOCC_ERR_TRUNCATED)
+        snprintf(what, sizeof what, "no \"Used\" line before %s", at_end ? "the end of the input" : "the next kernel");
+    else if (input_contains(l, n, PTXAS_OPENER))
+        snprintf(what, sizeof what, "no kernel name in quotes");
+    else if (used && !input_contains(l, n, "bytes stack frame"))
+        ptxas_used_fault(used + 5, (size_t)(l + n - used - 5), what, sizeof what);
+    else {
+        input_quote(quoted, sizeof quoted, l, n, INPUT_QUOTE_BYTES);
+        snprintf(what, sizeof what, "stack frame and spills: cannot read \"%s\"", quoted);
+    }
+    cli_problem(g->io, g->path, "line %lld: %s skipped: %s", (long long)(g->base + line), who, what);
+}
+
+/* Reads on from buf[at] (all before it read): the replay is written over the end of what was read, or, where
+   that is shorter, put in front of the window, which moves (*cut with it).  Where the text read next (replay
+   first) begins, or SIZE_MAX without memory. */
+static size_t ptxas_resume(struct ptxas_log *g, size_t at, size_t *cut)
+{
+    struct input_stream *s = g->s;
+    if (at >= g->replay_len) {
+        if (g->replay_len)
+            memcpy(s->buf + at - g->replay_len, g->replay, g->replay_len);
+        return at - g->replay_len;
+    }
+    if (!input_stream_keep(s, at, g->replay, g->replay_len))
+        return SIZE_MAX;
+    *cut = *cut - at + g->replay_len;
+    return 0;
+}
+
+/* The text before buf[start + to] is read: the next replay from its part from buf[start + until] back,
+   and the file's line of the text read next. */
+static bool ptxas_advance(struct ptxas_log *g, size_t start, size_t until, size_t to)
+{
+    const char *b = g->s->buf;
+    if (!ptxas_replay(b, start + g->replay_len, start + until, &g->replay, &g->replay_len, &g->replay_lines)) {
+        cli_problem(g->io, g->path, "out of memory");
+        return false;
+    }
+    g->base += input_count_lines(b + start, to) - g->replay_lines;
+    return true;
+}
+
+/* Reads buf[0, cut), the replay at its head: the rows of its records, each record the library rejects named
+   and skipped; then drops it, the next replay in front of what follows.  WINDOW_MORE (with `open_ok`) when the
+   last record is still open at the cut: the window then starts with it, behind the replay.  `at_end`: the cut
+   is the end of the input. */
+static int ptxas_window(struct ptxas_log *g, size_t cut, bool open_ok, bool at_end)
+{
+    struct input_stream *s = g->s;
+    size_t start = 0; /* the text read is buf[start, cut) */
+    int32_t count = 0;
+    for (;;) {
+        const char *text = s->buf ? s->buf + start : "";
+        size_t n = cut - start;
+        int32_t line = 0;
+        int32_t rc = gpuocc_ptxas_parse(text, n, NULL, 0, &count, &line);
+        if (rc == GPUOCC_OK || rc == GPUOCC_ERR_BUFFER)
+            break;
+        if (rc != GPUOCC_ERR_PARSE && rc != GPUOCC_ERR_TRUNCATED) {
+            cli_problem(g->io, g->path, "line %lld: %s", (long long)(g->base + line), gpuocc_strerror(rc));
+            return WINDOW_FAILED;
+        }
+        /* what the rejected line belongs to: the record open there (from its opening line to the next one),
+           else the line, with the "Function properties" line before it whose figures it holds */
+        struct input_span sp;
+        input_locate(text, g->replay_len, n, line, PTXAS_OPENER, ptxas_opens, &sp);
+        int32_t c = 0, l = 0;
+        bool record = sp.opener != SIZE_MAX &&
+                      (sp.opener == sp.line_start ||
+                       gpuocc_ptxas_parse(text + sp.opener, sp.line_start - sp.opener, NULL, 0, &c, &l) == GPUOCC_ERR_TRUNCATED);
+        size_t from = record ? sp.opener : sp.line_start, to = record ? sp.next : sp.line_end;
+        if (!record && from > g->replay_len) {
+            size_t prev = from - 1;
+            while (prev > g->replay_len && text[prev - 1] != '\n')
+                prev--;
+            if (ptxas_properties_line(text + prev, from - 1 - prev))
+                from = prev;
+        }
+        if (!ptxas_rows(g, text, from, -1))
+            return WINDOW_FAILED;
+        if (!s->found)
+            input_stream_note_errors(s, text + g->replay_len, from - g->replay_len, g->base + g->replay_lines + 1);
+        if (rc == GPUOCC_ERR_TRUNCATED && sp.next == n && open_ok) { /* more text may close it */
+            if (!ptxas_advance(g, start, from, from) || (start = ptxas_resume(g, start + from, &cut)) == SIZE_MAX ||
+                !input_stream_keep(s, start, NULL, 0))
+                return WINDOW_FAILED;
+            return WINDOW_MORE;
+        }
+        ptxas_skipped(g, text, &sp, from, record, rc, line, at_end && sp.next == n);
+        if (!s->found)
+            input_stream_note_errors(s, text + from, to - from, g->base + input_count_lines(text, from) + 1);
+        if (!ptxas_advance(g, start, from, to) || (start = ptxas_resume(g, start + to, &cut)) == SIZE_MAX)
+            return WINDOW_FAILED;
+    }
+    const char *text = s->buf ? s->buf + start : "";
+    size_t n = cut - start;
+    if (!ptxas_rows(g, text, n, count))
+        return WINDOW_FAILED;
+    if (!s->found)
+        input_stream_note_errors(s, text + g->replay_len, n - g->replay_len, g->base + g->replay_lines + 1);
+    if (at_end)
+        return WINDOW_DONE;
+    if (!ptxas_advance(g, start, n, n) || !input_stream_keep(s, cut, g->replay, g->replay_len))
+        return WINDOW_FAILED;
     return WINDOW_DONE;
 }
 
-/* One build log: its kernels, or a problem naming the file (status 1); false when it gave none.  A problem
-   after some windows printed their rows keeps those rows (the status is 1). */
+/* The window has grown past --max-record-bytes without a record's end: names what is dropped (the record
+   whose line starts the text, after the replay) and starts dropping it. */
+static void ptxas_overlong(struct ptxas_log *g, bool *skipping)
+{
+    struct input_stream *s = g->s;
+    const char *line = s->buf + g->replay_len, *e = s->buf + s->len;
+    const char *nl = memchr(line, '\n', (size_t)(e - line));
+    size_t n = (size_t)((nl ? nl : e) - line);
+    char who[128];
+    if (ptxas_opens(line, n))
+        ptxas_kernel_name(line, n, who, sizeof who);
+    else
+        snprintf(who, sizeof who, "a line");
+    cli_problem(g->io, g->path, "line %lld: %s skipped: more than %zu bytes before its end (--max-record-bytes raises "
+                "the limit); read on at the next kernel", (long long)(g->base + g->replay_lines + 1), who,
+                s->max_window);
+    int64_t lines;
+    *skipping = !input_stream_skip(s, g->replay_len, PTXAS_OPENER, ptxas_opens, true,
+                                   g->base + g->replay_lines + 1, &lines);
+    g->base += lines;
+}
+
+/* One build log: its kernels, each record it cannot read named (status 1); false when it gave none (then
+   the problem, and the log's own error lines, named). */
 static bool ptxas_file(struct cli_io *io, struct input_options *o, const char *path)
 {
     struct input_stream s;
     if (!input_stream_open(io, path, (size_t)o->max_record_bytes, &s))
         return false;
-    struct ptxas_log g = {io, o, path, NULL, 0, 0};
-    char *replay = NULL;
-    size_t replay_len = 0;
-    int replay_lines = 0;
-    int64_t base = 0; /* window line k is the file's line base + k */
-    bool failed = false;
+    struct ptxas_log g = {io, o, &s, path, NULL, 0, 0, 0, NULL, 0, 0};
+    bool failed = false, skipping = false; /* skipping: dropping text up to the next record */
     while (!failed && !cli_output_failed(io)) {
         if (!input_stream_fill(&s)) {
             failed = true;
             break;
         }
+        if (skipping) {
+            int64_t lines;
+            skipping = !input_stream_skip(&s, g.replay_len, PTXAS_OPENER, ptxas_opens, false,
+                                          g.base + g.replay_lines + 1, &lines);
+            g.base += lines;
+            if (skipping) {
+                if (s.eof)
+                    break;
+                continue;
+            }
+        }
         if (s.eof) {
-            failed = ptxas_window(&g, s.buf ? s.buf : "", s.len, base, false) == WINDOW_FAILED;
+            failed = ptxas_window(&g, s.len, false, true) == WINDOW_FAILED;
             break;
         }
-        size_t cut = input_stream_last_line(&s, replay_len, "Compiling entry function", ptxas_boundary);
+        size_t cut = input_stream_last_line(&s, g.replay_len, PTXAS_OPENER, ptxas_boundary);
         bool fallback = cut == 0;
         if (fallback) { /* the last line break, before any "Function properties for" lines that end the text */
             cut = s.len;
-            while (cut > replay_len && s.buf[cut - 1] != '\n')
+            while (cut > g.replay_len && s.buf[cut - 1] != '\n')
                 cut--;
-            while (cut > replay_len) {
+            while (cut > g.replay_len) {
                 size_t ls = cut - 1;
-                while (ls > replay_len && s.buf[ls - 1] != '\n')
+                while (ls > g.replay_len && s.buf[ls - 1] != '\n')
                     ls--;
                 if (!input_contains(s.buf + ls, cut - 1 - ls, "Function properties for "))
                     break;
                 cut = ls;
             }
-            if (cut <= replay_len)
-                continue; /* no line ends here yet: read on */
         }
-        int w = ptxas_window(&g, s.buf, cut, base, fallback);
-        if (w == WINDOW_MORE)
-            continue;
-        if (w == WINDOW_FAILED) {
-            failed = true;
-            break;
-        }
-        int64_t lines = input_count_lines(s.buf, cut);
-        if (!ptxas_replay(s.buf, replay_len, cut, &replay, &replay_len, &replay_lines)) {
-            cli_problem(io, path, "out of memory");
-            failed = true;
-            break;
-        }
-        base += lines - replay_lines;
-        /* the replay comes from the window itself: copy it out of the way of the move */
-        if (!input_stream_keep(&s, cut, replay, replay_len)) {
-            failed = true;
-            break;
-        }
+        /* no line ends here yet, or the record at the cut is still open: read on, unless the window is full */
+        int w = cut > g.replay_len ? ptxas_window(&g, cut, fallback, false) : WINDOW_MORE;
+        failed = w == WINDOW_FAILED;
+        if (w == WINDOW_MORE && s.len >= s.max_window)
+            ptxas_overlong(&g, &skipping);
     }
     if (!failed && g.kernels == 0 && !cli_output_failed(io))
-        cli_problem(io, path, "no kernel found (expected ptxas -v output: \"ptxas info : Compiling entry function\")");
-    free(replay);
+        input_stream_no_record(&s, "expected ptxas -v output: \"ptxas info : Compiling entry function\"");
+    free(g.replay);
     free(g.ks);
     input_stream_close(&s);
     return g.kernels > 0;

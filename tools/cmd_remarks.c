@@ -211,20 +211,30 @@ static void begin(FILE *out, struct remarks_options *o)
    does, and opens its own), so every window reads as it would inside the whole log.  A record whose remarks
    are followed by a long run of other lines (a build's output after the last kernel) is kept with its
    remarks only: the lines of the run, which hold no remark, are dropped and counted (one gap), so the line
-   numbers stay the file's. */
+   numbers stay the file's.  A record the library rejects (a value that does not read, a remark given twice,
+   a required one missing) is named on stderr and skipped up to the next "Function Name"; so is a record
+   still open after --max-record-bytes, its text read and dropped as it comes. */
 
-static bool remarks_boundary(const char *line, size_t n, const char *prev, size_t prev_n)
+#define REMARKS_OPENER "Function Name"
+
+static bool remarks_opens(const char *line, size_t n)
 {
-    (void)prev;
-    (void)prev_n;
     int32_t count = 0, error_line = 0;
     int32_t rc = gpuocc_remarks_parse(line, n, NULL, 0, &count, &error_line);
     return rc == GPUOCC_ERR_TRUNCATED || rc == GPUOCC_ERR_PARSE; /* it opens a record */
 }
 
+static bool remarks_boundary(const char *line, size_t n, const char *prev, size_t prev_n)
+{
+    (void)prev;
+    (void)prev_n;
+    return remarks_opens(line, n);
+}
+
 struct remarks_log {
     struct cli_io *io;
     struct remarks_options *o;
+    struct input_stream *s;
     const char *path;
     gpuocc_remarks_kernel *ks;
     int32_t ks_cap;
@@ -238,15 +248,35 @@ static int64_t file_line(const struct remarks_log *g, int64_t k)
     return g->base + k + (g->gap_lines && k > g->gap_after ? g->gap_lines : 0);
 }
 
-/* The kernels of text[0, n); false after naming the problem. */
-static bool remarks_window(struct remarks_log *g, const char *text, size_t n)
+/* The error lines of text[0, n), whose first line is line `line0` + 1 of the window (while no record is read). */
+static void remarks_note_errors(struct remarks_log *g, const char *text, size_t n, int64_t line0)
+{
+    if (g->s->found)
+        return;
+    size_t split = n; /* where the window's gap falls in the text: the line numbers jump there */
+    if (g->gap_lines && g->gap_after > line0) {
+        const char *p = text, *e = text + n;
+        for (int64_t k = line0; k < g->gap_after && p < e; k++) {
+            const char *nl = memchr(p, '\n', (size_t)(e - p));
+            p = nl ? nl + 1 : e;
+        }
+        split = (size_t)(p - text);
+    }
+    input_stream_note_errors(g->s, text, split, file_line(g, line0 + 1));
+    if (split < n)
+        input_stream_note_errors(g->s, text + split, n - split, file_line(g, g->gap_after + 1));
+}
+
+/* The kernels of text[0, n), which reads without error (`count` records; -1: not counted yet); line k of it is
+   line line0 + k of the window.  False after naming the problem. */
+static bool remarks_rows(struct remarks_log *g, const char *text, size_t n, int32_t count, int64_t line0)
 {
     struct cli_io *io = g->io;
     struct remarks_options *o = g->o;
-    int32_t count = 0, line = 0;
-    int32_t rc = gpuocc_remarks_parse(text, n, NULL, 0, &count, &line);
+    int32_t line = 0;
+    int32_t rc = count < 0 ? gpuocc_remarks_parse(text, n, NULL, 0, &count, &line) : GPUOCC_OK;
     if (rc != GPUOCC_OK && rc != GPUOCC_ERR_BUFFER) {
-        cli_problem(io, g->path, "line %lld: %s", (long long)file_line(g, line), gpuocc_strerror(rc));
+        cli_problem(io, g->path, "line %lld: %s", (long long)file_line(g, line0 + line), gpuocc_strerror(rc));
         return false;
     }
     if (count == 0)
@@ -266,9 +296,10 @@ static bool remarks_window(struct remarks_log *g, const char *text, size_t n)
         begin(io->out, o);
         fprintf(io->out, "# %s\n", g->path);
     }
+    g->s->found = true;
     for (int32_t i = 0; i < count && !cli_output_failed(io); i++) {
         gpuocc_remarks_kernel k = g->ks[i];
-        int64_t at = file_line(g, k.line);
+        int64_t at = file_line(g, line0 + k.line);
         if (at > INT32_MAX) {
             cli_problem(io, g->path, "line %lld: %s", (long long)at, gpuocc_strerror(GPUOCC_ERR_OVERFLOW));
             return false;
@@ -286,6 +317,134 @@ static bool remarks_window(struct remarks_log *g, const char *text, size_t n)
         o->rows++;
     }
     g->kernels += count;
+    return true;
+}
+
+/* A remark's label and value in line[0, n) ("k.cl:8:1: remark:     VGPRs: 3 [-Rpass-analysis=...]", llc's
+   "remark: k.cl:8:0: VGPRs: 3"); false when the line holds no "remark: ". */
+static bool remarks_label(const char *line, size_t n, const char **label, size_t *label_n, const char **value,
+                          size_t *value_n)
+{
+    const char *p = line, *e = line + n, *tag = NULL;
+    while (!tag && (p = memchr(p, 'r', (size_t)(e - p))) != NULL)
+        tag = (size_t)(e - p) >= 8 && memcmp(p, "remark: ", 8) == 0 ? p : (p++, NULL);
+    if (!tag)
+        return false;
+    static const char option[] = " [-Rpass-analysis=kernel-resource-usage]";
+    p = tag + 8;
+    while (e > p && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' '))
+        e--;
+    if ((size_t)(e - p) >= sizeof option - 1 && memcmp(e - (sizeof option - 1), option, sizeof option - 1) == 0)
+        e -= sizeof option - 1;
+    const char *colon = NULL, *before = NULL; /* the last ": " (or a final ':') and the one before it */
+    for (const char *q = p; q < e; q++)
+        if (*q == ':' && (q + 1 == e || q[1] == ' '))
+            before = colon, colon = q;
+    if (!colon)
+        return false;
+    const char *l = before ? before + 1 : p;
+    while (l < colon && *l == ' ')
+        l++;
+    *label = l;
+    *label_n = (size_t)(colon - l);
+    *value = colon + 1 < e ? colon + 2 : e;
+    *value_n = (size_t)(e - *value);
+    return true;
+}
+
+/* Names on stderr the record text[from, to) the library rejected with `rc` at line sp (file line `at`). */
+static void remarks_skipped(struct remarks_log *g, const char *text, const struct input_span *sp, size_t from,
+                            size_t to, int32_t rc, int64_t at, bool at_end)
+{
+    const char *label, *value;
+    size_t label_n, value_n;
+    char who[INPUT_ERROR_QUOTE + 16], what[INPUT_ERROR_QUOTE + 96], quoted[INPUT_ERROR_QUOTE];
+    const char *nl = memchr(text + from, '\n', to - from);
+    if (remarks_label(text + from, nl ? (size_t)(nl - (text + from)) : to - from, &label, &label_n, &value, &value_n) &&
+        value_n) {
+        input_quote(quoted, sizeof quoted, value, value_n, 64);
+        snprintf(who, sizeof who, "kernel '%s'", quoted);
+    } else
+        snprintf(who, sizeof who, "a kernel without a name");
+    if (rc == GPUOCC_ERR_TRUNCATED) {
+        /* the remarks every kernel has (SGPRs, VGPRs, Occupancy): those never given */
+        static const char *const required[] = {"SGPRs", "VGPRs", "Occupancy [waves/SIMD]"};
+        bool seen[3] = {false, false, false};
+        for (const char *p = text + from, *e = text + to; p < e;) {
+            const char *end = memchr(p, '\n', (size_t)(e - p));
+            end = end ? end + 1 : e;
+            if (remarks_label(p, (size_t)(end - p), &label, &label_n, &value, &value_n))
+                for (int i = 0; i < 3; i++)
+                    seen[i] |= label_n == strlen(required[i]) && memcmp(label, required[i], label_n) == 0;
+            p = end;
+        }
+        int w = snprintf(what, sizeof what, "no");
+        for (int i = 0, listed = 0; i < 3; i++)
+            if (!seen[i])
+                w += snprintf(what + w, sizeof what - (size_t)w, "%s%s", listed++ ? " or " : " ", required[i]);
+        snprintf(what + w, sizeof what - (size_t)w, " remark before %s", at_end ? "the end of the input" : "the next kernel");
+    } else if (sp->line_start == from) {
+        snprintf(what, sizeof what, "no kernel name");
+    } else if (remarks_label(text + sp->line_start, sp->line_end - sp->line_start, &label, &label_n, &value, &value_n)) {
+        /* twice for one kernel, or a value that does not read */
+        bool twice = false;
+        char key[64];
+        snprintf(key, sizeof key, "%.*s:", (int)(label_n < 60 ? label_n : 60), label);
+        for (const char *p = text + from, *e = text + sp->line_start; !twice && p < e;) {
+            const char *end = memchr(p, '\n', (size_t)(e - p));
+            end = end ? end + 1 : e;
+            const char *l2, *v2;
+            size_t l2n, v2n;
+            twice = remarks_label(p, (size_t)(end - p), &l2, &l2n, &v2, &v2n) && l2n == label_n &&
+                    memcmp(l2, label, label_n) == 0;
+            p = end;
+        }
+        input_quote(quoted, sizeof quoted, value, value_n, INPUT_QUOTE_BYTES);
+        if (twice)
+            snprintf(what, sizeof what, "%s given twice", key);
+        else
+            snprintf(what, sizeof what, "%s cannot read \"%s\"", key, quoted);
+    } else
+        snprintf(what, sizeof what, "a remark that does not read");
+    cli_problem(g->io, g->path, "line %lld: %s skipped: %s", (long long)at, who, what);
+}
+
+/* The kernels of buf[0, cut): the rows of its records, each record the library rejects named and skipped;
+   false after naming a problem that ends the file.  `at_end`: the cut is the end of the input. */
+static bool remarks_window(struct remarks_log *g, size_t cut, bool at_end)
+{
+    struct input_stream *s = g->s;
+    size_t start = 0;  /* the text read is buf[start, cut)... */
+    int64_t line0 = 0; /* ...whose line k is the window's line0 + k */
+    int32_t count = 0;
+    for (;;) {
+        const char *text = s->buf ? s->buf + start : "";
+        size_t n = cut - start;
+        int32_t line = 0;
+        int32_t rc = gpuocc_remarks_parse(text, n, NULL, 0, &count, &line);
+        if (rc == GPUOCC_OK || rc == GPUOCC_ERR_BUFFER)
+            break;
+        if (rc != GPUOCC_ERR_PARSE && rc != GPUOCC_ERR_TRUNCATED) {
+            cli_problem(g->io, g->path, "line %lld: %s", (long long)file_line(g, line0 + line), gpuocc_strerror(rc));
+            return false;
+        }
+        /* a rejected line always lies in a record: from its "Function Name" to the next */
+        struct input_span sp;
+        input_locate(text, 0, n, line, REMARKS_OPENER, remarks_opens, &sp);
+        size_t from = sp.opener != SIZE_MAX ? sp.opener : sp.line_start, to = sp.next;
+        int64_t lines_before = input_count_lines(text, from);
+        if (!remarks_rows(g, text, from, -1, line0))
+            return false;
+        remarks_note_errors(g, text, from, line0);
+        remarks_skipped(g, text, &sp, from, to, rc, file_line(g, line0 + line), at_end && to == n);
+        remarks_note_errors(g, text + from, to - from, line0 + lines_before);
+        line0 += input_count_lines(text, to);
+        start += to;
+    }
+    const char *text = s->buf ? s->buf + start : "";
+    if (!remarks_rows(g, text, cut - start, count, line0))
+        return false;
+    remarks_note_errors(g, text, cut - start, line0);
     return true;
 }
 
@@ -310,6 +469,8 @@ static bool remarks_compact(struct remarks_log *g, struct input_stream *s)
     int64_t at = input_count_lines(s->buf, keep);
     if (g->gap_lines && at != g->gap_after)
         return false;
+    if (!s->found)
+        input_stream_note_errors(s, s->buf + keep, end - keep, file_line(g, at + 1));
     g->gap_after = at;
     g->gap_lines += input_count_lines(s->buf + keep, end - keep);
     memmove(s->buf + keep, s->buf + end, s->len - end);
@@ -317,41 +478,75 @@ static bool remarks_compact(struct remarks_log *g, struct input_stream *s)
     return true;
 }
 
-/* One log: its kernels, or a problem naming the file (status 1); false when it gave none.  A problem after
-   some windows printed their rows keeps those rows (the status is 1). */
+/* The window has grown past --max-record-bytes without a record's end: names what is dropped (the record
+   whose line starts it) and starts dropping it; whether text is still being dropped. */
+static bool remarks_overlong(struct remarks_log *g)
+{
+    struct input_stream *s = g->s;
+    const char *e = s->buf + s->len, *nl = memchr(s->buf, '\n', s->len);
+    const char *label, *value;
+    size_t label_n, value_n;
+    char who[INPUT_ERROR_QUOTE + 16], quoted[INPUT_ERROR_QUOTE];
+    if (remarks_opens(s->buf, (size_t)((nl ? nl : e) - s->buf)) &&
+        remarks_label(s->buf, (size_t)((nl ? nl : e) - s->buf), &label, &label_n, &value, &value_n) && value_n) {
+        input_quote(quoted, sizeof quoted, value, value_n, 64);
+        snprintf(who, sizeof who, "kernel '%s'", quoted);
+    } else
+        snprintf(who, sizeof who, "a line");
+    cli_problem(g->io, g->path, "line %lld: %s skipped: more than %zu bytes before its end (--max-record-bytes raises "
+                "the limit); read on at the next kernel", (long long)file_line(g, 1), who, s->max_window);
+    int64_t lines;
+    bool found = input_stream_skip(s, 0, REMARKS_OPENER, remarks_opens, true, file_line(g, 1), &lines);
+    g->base = file_line(g, lines + 1) - 1;
+    g->gap_after = g->gap_lines = 0;
+    return !found;
+}
+
+/* One log: its kernels, each record it cannot read named (status 1); false when it gave none (then the
+   problem, and the log's own error lines, named). */
 static bool remarks_file(struct cli_io *io, struct remarks_options *o, const char *path)
 {
     struct input_stream s;
     if (!input_stream_open(io, path, (size_t)o->max_record_bytes, &s))
         return false;
-    struct remarks_log g = {io, o, path, NULL, 0, 0, 0, 0, 0};
-    bool failed = false;
+    struct remarks_log g = {io, o, &s, path, NULL, 0, 0, 0, 0, 0};
+    bool failed = false, skipping = false; /* skipping: dropping text up to the next record */
     while (!failed && !cli_output_failed(io)) {
         if (!input_stream_fill(&s)) {
             failed = true;
             break;
         }
+        if (skipping) {
+            int64_t lines;
+            skipping = !input_stream_skip(&s, 0, REMARKS_OPENER, remarks_opens, false, g.base + 1, &lines);
+            g.base += lines;
+            if (skipping) {
+                if (s.eof)
+                    break;
+                continue;
+            }
+        }
         if (s.eof) {
-            failed = !remarks_window(&g, s.buf ? s.buf : "", s.len);
+            failed = !remarks_window(&g, s.len, true);
             break;
         }
-        size_t cut = input_stream_last_line(&s, 0, "Function Name", remarks_boundary);
+        size_t cut = input_stream_last_line(&s, 0, REMARKS_OPENER, remarks_boundary);
         if (!cut) {
             const char *nl = memchr(s.buf, '\n', s.len);
-            if (!nl)
-                continue;
-            if (!remarks_boundary(s.buf, (size_t)(nl - s.buf) + 1, NULL, 0)) {
+            if (nl && !remarks_boundary(s.buf, (size_t)(nl - s.buf) + 1, NULL, 0)) {
                 /* no record is open: every complete line can go */
                 cut = s.len;
                 while (s.buf[cut - 1] != '\n')
                     cut--;
-            } else {
-                if (s.len >= s.chunk)
+            } else { /* no line ends here yet, or a record is open: read on, unless the window is full */
+                if (nl && s.len >= s.chunk)
                     remarks_compact(&g, &s);
+                if (s.len >= s.max_window)
+                    skipping = remarks_overlong(&g);
                 continue;
             }
         }
-        if (!remarks_window(&g, s.buf, cut)) {
+        if (!remarks_window(&g, cut, false)) {
             failed = true;
             break;
         }
@@ -364,7 +559,7 @@ static bool remarks_file(struct cli_io *io, struct remarks_options *o, const cha
         }
     }
     if (!failed && g.kernels == 0 && !cli_output_failed(io))
-        cli_problem(io, path, "no kernel found (expected LLVM's remarks: clang -Rpass-analysis=kernel-resource-usage)");
+        input_stream_no_record(&s, "expected LLVM's remarks: clang -Rpass-analysis=kernel-resource-usage");
     free(g.ks);
     input_stream_close(&s);
     return g.kernels > 0;

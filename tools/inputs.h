@@ -51,7 +51,13 @@ char *input_slurp(struct cli_io *io, const char *path, size_t *length);
 char *input_slurp_file(struct cli_io *io, const char *path, size_t *length);
 /* A text read in windows (gpuocc ptxas, gpuocc remarks): memory stays near the window whatever the input's
    size.  The window holds buf[0, len); the reader cuts it at a record boundary, parses and prints the part
-   before the cut, and keeps the rest (after a prefix the format may need replayed) for the next window. */
+   before the cut, and keeps the rest (after a prefix the format may need replayed) for the next window.  A
+   record the library rejects is named and skipped (input_locate finds its lines); a window that grows past
+   its ceiling without a record's end is dropped up to the next record (input_stream_skip).  Until the first
+   record is read, the lines that report a compiler's error are kept to quote if none ever is. */
+#define INPUT_ERROR_LINES 5   /* error lines quoted when no record is found */
+#define INPUT_QUOTE_BYTES 120 /* the bytes of a line or a field quoted in a message... */
+#define INPUT_ERROR_QUOTE 200 /* ...and its room, escapes included (input_quote) */
 struct input_stream {
     struct cli_io *io;
     const char *path;
@@ -61,15 +67,23 @@ struct input_stream {
     size_t chunk;      /* bytes read at once (1 MiB; test only: GPUOCC_TEST_CHUNK_BYTES) */
     size_t max_window; /* the longest span between two record boundaries kept (--max-record-bytes) */
     bool eof, newline_seen;
+    bool mid_line;     /* input_stream_skip dropped the start of a line longer than the window */
     int64_t bytes;     /* bytes read so far */
+    unsigned char head[24]; /* the input's first bytes (a binary's magic), head_n of them */
+    size_t head_n;
+    bool found;        /* a record has been read: error lines are no longer looked for */
+    int64_t errors;    /* lines holding "error", "fatal" or "no such file" (any case) before it */
+    int quoted;        /* the first INPUT_ERROR_LINES of them, with their lines */
+    int64_t error_line[INPUT_ERROR_LINES];
+    char error_text[INPUT_ERROR_LINES][INPUT_ERROR_QUOTE];
 };
 /* The default of --max-record-bytes for ptxas and remarks, and the most it may be raised to. */
 #define INPUT_MAX_RECORD ((int64_t)64 << 20)
 #define INPUT_MAX_RECORD_CEILING ((int64_t)1 << 30)
 /* Opens a file (or stdin for "-"); false after naming the file (a problem: status at least CLI_PARTIAL). */
 bool input_stream_open(struct cli_io *io, const char *path, size_t max_window, struct input_stream *s);
-/* Reads up to one chunk more onto the window; false after naming the file (a read error, a window over its
-   ceiling, or no line break in the first MiB: not a text log). */
+/* Reads up to one chunk more onto the window; false after naming the file (a read error, or no line break in
+   the first MiB: not a text log). */
 bool input_stream_fill(struct input_stream *s);
 /* Drops buf[0, cut) and puts `prefix` (n bytes) before what remains. */
 bool input_stream_keep(struct input_stream *s, size_t cut, const char *prefix, size_t n);
@@ -78,6 +92,32 @@ void input_stream_close(struct input_stream *s);
    at `from` is not a cut).  `hint` is a phrase every such line contains (a cheap filter). */
 size_t input_stream_last_line(const struct input_stream *s, size_t from, const char *hint,
                               bool (*is_boundary)(const char *line, size_t n, const char *prev, size_t prev_n));
+/* Whether line[0, n) opens a record (a line holding `hint` that the format's reader takes as a record's first). */
+typedef bool input_opens_fn(const char *line, size_t n);
+/* After a window grew past its ceiling: drops buf[from, ...) up to the next line that `opens` accepts (true:
+   the window then holds it at `from`), or else every complete line (false: call again after the next fill; at
+   the end of the input, everything).  With `first`, the line at `from` goes whatever it is (the over-long
+   record's own).  *lines counts the line breaks dropped; the dropped lines' errors are noted. */
+bool input_stream_skip(struct input_stream *s, size_t from, const char *hint, input_opens_fn *opens, bool first,
+                       int64_t line, int64_t *lines);
+/* Notes the error lines of p[0, n) (complete lines, the first of them line `line` of the file) while no
+   record has been read; input_stream_no_record quotes them. */
+void input_stream_note_errors(struct input_stream *s, const char *p, size_t n, int64_t line);
+/* "; it is a fatbinary: gpuocc binary reads it" when the input starts with a binary's magic, else "". */
+const char *input_stream_binary_hint(const struct input_stream *s);
+/* "no kernel found (EXPECTED)" for the file, and the error lines noted, each on its own line (a binary: which
+   command reads it instead). */
+void input_stream_no_record(struct input_stream *s, const char *expected);
+/* Where the record that line `line` (1-based) of text[0, n) belongs to lies: that line [line_start, line_end)
+   (its line break included), the start of the last line at or before it that opens a record (`opener`,
+   SIZE_MAX if none in text[from, ...)), and the start of the first after it (`next`; n when there is none). */
+struct input_span {
+    size_t line_start, line_end, opener, next;
+};
+void input_locate(const char *text, size_t from, size_t n, int64_t line, const char *hint, input_opens_fn *opens,
+                  struct input_span *sp);
+/* p[0, n) for a message: at most `max` bytes, a byte that is not printable ASCII as \xHH, "..." when cut. */
+void input_quote(char *out, size_t cap, const char *p, size_t n, size_t max);
 /* Whether s[0, n) contains `needle` (a C string). */
 bool input_contains(const char *s, size_t n, const char *needle);
 /* The line breaks in p[0, n). */

@@ -25,32 +25,53 @@ static uint64_t align4(uint64_t v)
     return (v + 3) & ~(uint64_t)3;
 }
 
-/* The desc of the first NT_AMDGPU_METADATA note of any SHT_NOTE section. */
+struct metadata {
+    const uint8_t *desc;
+    size_t length;
+};
+
+/* The first NT_AMDGPU_METADATA note of one SHT_NOTE section (a gpuocc_note_walk): *out 1 and its desc in the
+   struct metadata at ctx, or *out 0 when the section has none. */
+static int32_t metadata_note(const uint8_t *d, uint64_t size, void *ctx, uint64_t *out)
+{
+    *out = 0;
+    for (uint64_t pos = 0; size - pos >= 12;) {
+        uint64_t namesz = gpuocc_le32(d + pos), descsz = gpuocc_le32(d + pos + 4);
+        uint32_t type = gpuocc_le32(d + pos + 8);
+        uint64_t name_at = pos + 12, desc_at = name_at + align4(namesz); /* no overflow: each < 2^33 */
+        if (desc_at > size || descsz > size - desc_at)
+            return GPUOCC_ERR_TRUNCATED;
+        if (type == NT_AMDGPU_METADATA && namesz == 7 && memcmp(d + name_at, "AMDGPU", 7) == 0) {
+            *(struct metadata *)ctx = (struct metadata){d + desc_at, (size_t)descsz};
+            *out = 1;
+            return GPUOCC_OK;
+        }
+        pos = desc_at + align4(descsz);
+        if (pos > size)
+            break;
+    }
+    return GPUOCC_OK;
+}
+
+/* The desc of the first NT_AMDGPU_METADATA note of any SHT_NOTE section (each note range walked once: the
+   headers naming a range walked before have none there). */
 static int32_t find_metadata(const struct gpuocc_elf *elf, const uint8_t **desc, size_t *length)
 {
+    struct gpuocc_note_memo notes = {.count = 0};
+    struct metadata found = {NULL, 0};
     for (uint32_t i = 1; i < elf->shnum; i++) {
         struct gpuocc_section s;
         gpuocc_elf_section(elf, i, &s);
         if (s.type != GPUOCC_SHT_NOTE)
             continue;
-        const uint8_t *d;
-        int32_t rc = gpuocc_elf_data(elf, &s, &d);
+        uint64_t any;
+        int32_t rc = gpuocc_note_once(&notes, elf, &s, metadata_note, &found, &any);
         if (rc != GPUOCC_OK)
             return rc;
-        for (uint64_t pos = 0; s.size - pos >= 12;) {
-            uint64_t namesz = gpuocc_le32(d + pos), descsz = gpuocc_le32(d + pos + 4);
-            uint32_t type = gpuocc_le32(d + pos + 8);
-            uint64_t name_at = pos + 12, desc_at = name_at + align4(namesz); /* no overflow: each < 2^33 */
-            if (desc_at > s.size || descsz > s.size - desc_at)
-                return GPUOCC_ERR_TRUNCATED;
-            if (type == NT_AMDGPU_METADATA && namesz == 7 && memcmp(d + name_at, "AMDGPU", 7) == 0) {
-                *desc = d + desc_at;
-                *length = (size_t)descsz;
-                return GPUOCC_OK;
-            }
-            pos = desc_at + align4(descsz);
-            if (pos > s.size)
-                break;
+        if (any) {
+            *desc = found.desc;
+            *length = found.length;
+            return GPUOCC_OK;
         }
     }
     return GPUOCC_ERR_UNSUPPORTED;

@@ -340,11 +340,20 @@ static uint32_t tkinfo_variant(const uint8_t *p, size_t n)
     return 0;
 }
 
+/* tkinfo_variant as a gpuocc_note_walk. */
+static int32_t tkinfo_walk(const uint8_t *p, uint64_t n, void *ctx, uint64_t *variant)
+{
+    (void)ctx;
+    *variant = tkinfo_variant(p, (size_t)n);
+    return GPUOCC_OK;
+}
+
 /* Module-wide facts: the symbol table, .nv.info, and the reserved shared-memory window. */
 static int32_t read_module(struct cubin *c, uint32_t *variant)
 {
     const struct gpuocc_elf *e = c->elf;
     bool have_symtab = false;
+    struct gpuocc_note_memo notes = {.count = 0}; /* each tkinfo range read once */
     for (uint32_t i = 1; i < e->shnum; i++) {
         struct gpuocc_section s;
         gpuocc_elf_section(e, i, &s);
@@ -365,9 +374,9 @@ static int32_t read_module(struct cubin *c, uint32_t *variant)
             c->info_size = (size_t)s.size;
         } else if (s.type == GPUOCC_SHT_NOTE && *variant == 0 && length == 15 &&
                    memcmp(name, ".note.nv.tkinfo", 15) == 0) {
-            const uint8_t *note;
-            if (gpuocc_elf_data(e, &s, &note) == GPUOCC_OK)
-                *variant = tkinfo_variant(note, (size_t)s.size);
+            uint64_t found;
+            if (gpuocc_note_once(&notes, e, &s, tkinfo_walk, NULL, &found) == GPUOCC_OK)
+                *variant = (uint32_t)found;
         }
     }
     /* The window is laid out in front of each kernel's shared section by the linker, from cc 9.0 on: every

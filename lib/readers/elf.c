@@ -101,3 +101,27 @@ int32_t gpuocc_elf_section_name(const struct gpuocc_elf *elf, const struct gpuoc
 {
     return gpuocc_elf_string(elf, elf->shstrndx, s->name, name, length);
 }
+
+int32_t gpuocc_note_once(struct gpuocc_note_memo *m, const struct gpuocc_elf *elf, const struct gpuocc_section *s,
+                         gpuocc_note_walk *walk, void *ctx, uint64_t *result)
+{
+    for (uint32_t i = 0; i < m->count; i++)
+        if (m->offset[i] == s->offset && m->size[i] == s->size) {
+            *result = m->result[i];
+            return GPUOCC_OK;
+        }
+    const uint8_t *data;
+    int32_t rc = gpuocc_elf_data(elf, s, &data);
+    if (rc != GPUOCC_OK)
+        return rc;
+    if (s->size > elf->n - m->walked) /* the sections walked overlap */
+        return GPUOCC_ERR_FORMAT;
+    m->walked += s->size;
+    if ((rc = walk(data, s->size, ctx, result)) != GPUOCC_OK)
+        return rc;
+    uint32_t at = m->next;
+    m->offset[at] = s->offset, m->size[at] = s->size, m->result[at] = *result;
+    m->next = (at + 1) % GPUOCC_NOTE_MEMO;
+    m->count += m->count < GPUOCC_NOTE_MEMO;
+    return GPUOCC_OK;
+}

@@ -23,7 +23,8 @@
  * (a stack of at most ZE_DEPTH_MAX); "key: value" sets a field where the path is one of the above, and any
  * other key, flow value or scalar line is skipped.  Values are plain or quoted without escapes; the
  * integers read are decimal in [0, INT32_MAX] (the spec's int32).  Every line is looked at once, so the
- * cost is linear in the section's size; a kernel without its required keys, or a value read that breaks
+ * cost is linear in the section's size (and each note range is walked once, however many section headers
+ * name it: gpuocc_note_once); a kernel without its required keys, or a value read that breaks
  * these rules, is GPUOCC_ERR_FORMAT.
  */
 #include "zebin.h"
@@ -310,9 +311,14 @@ static uint64_t note_align(uint64_t v)
     return (v + 3) & ~(uint64_t)3;
 }
 
-/* The product family of the .note.intelgt.compat notes (0 when none). */
-static int32_t product_family(const uint8_t *d, uint64_t size, uint32_t *out)
+#define FAMILY_FOUND ((uint64_t)1 << 32)
+
+/* The product family of one .note.intelgt.compat section's notes, the last one's (a gpuocc_note_walk):
+   FAMILY_FOUND | family, or 0 when none. */
+static int32_t product_family(const uint8_t *d, uint64_t size, void *ctx, uint64_t *out)
 {
+    (void)ctx;
+    *out = 0;
     for (uint64_t pos = 0; size - pos >= 12;) {
         uint64_t namesz = gpuocc_le32(d + pos), descsz = gpuocc_le32(d + pos + 4);
         uint32_t type = gpuocc_le32(d + pos + 8);
@@ -321,7 +327,7 @@ static int32_t product_family(const uint8_t *d, uint64_t size, uint32_t *out)
             return GPUOCC_ERR_TRUNCATED;
         if (type == NT_INTELGT_PRODUCT_FAMILY && namesz == 8 && memcmp(d + name_at, "IntelGT", 8) == 0 &&
             descsz == 4)
-            *out = gpuocc_le32(d + desc_at);
+            *out = FAMILY_FOUND | gpuocc_le32(d + desc_at);
         pos = desc_at + note_align(descsz);
         if (pos > size)
             break;
@@ -340,6 +346,7 @@ int32_t gpuocc_zebin_read(const uint8_t *origin, const uint8_t *p, size_t n, str
     const uint8_t *zeinfo = NULL;
     uint64_t zeinfo_len = 0;
     uint32_t family = 0;
+    struct gpuocc_note_memo notes = {.count = 0};
     for (uint32_t i = 1; i < elf.shnum; i++) {
         struct gpuocc_section s;
         gpuocc_elf_section(&elf, i, &s);
@@ -351,13 +358,16 @@ int32_t gpuocc_zebin_read(const uint8_t *origin, const uint8_t *p, size_t n, str
         if (!info && !compat)
             continue;
         const uint8_t *d;
-        if ((rc = gpuocc_elf_data(&elf, &s, &d)) != GPUOCC_OK)
-            return rc;
+        uint64_t found;
         if (info) {
+            if ((rc = gpuocc_elf_data(&elf, &s, &d)) != GPUOCC_OK)
+                return rc;
             zeinfo = d;
             zeinfo_len = s.size;
-        } else if ((rc = product_family(d, s.size, &family)) != GPUOCC_OK) {
+        } else if ((rc = gpuocc_note_once(&notes, &elf, &s, product_family, NULL, &found)) != GPUOCC_OK) {
             return rc;
+        } else if (found) {
+            family = (uint32_t)found;
         }
     }
     if (!zeinfo)
