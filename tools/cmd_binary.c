@@ -921,11 +921,11 @@ const struct cli_command cli_cmd_binary = {
     "Intel zebins, objects, libraries, archives), with its occupancy",
     "FILE...|- [--threads N | --best-block] [--arch NAME] [--json|--csv]", binary_options,
     "gpuocc binary kernels.cubin --threads 256\n"
-    "gpuocc binary kernels.cubin                                      # each kernel at its __launch_bounds__\n"
+    "gpuocc binary kernels.cubin                                      # each kernel at its __launch_bounds__ (none: status 1)\n"
     "gpuocc binary app.o libfoo.a --best-block --json\n"
     "gpuocc binary /usr/local/cuda/lib64/libcublasLt.so --best-block --csv\n"
     "gpuocc binary kernel-gfx90a.o hip_app.o --threads 256 --json   # AMD: code objects, .hip_fatbin\n"
-    "gpuocc binary app.hipfb --arch MI300X --best-block               # an offload bundle on another target\n"
+    "gpuocc binary app.hipfb --arch MI300X --best-block               # wave32 entries cannot run there: status 1\n"
     "gpuocc binary kernels_dg2.bin --threads 256                      # Intel: a zebin built by ocloc\n"};
 
 const struct cli_command cli_cmd_cubin = {
