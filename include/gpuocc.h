@@ -561,19 +561,10 @@ GPUOCC_API int32_t gpuocc_next_steps(const gpuocc_device *dev, const gpuocc_kern
  * dynamic + reserved) reaches 2^60 bytes, as gpuocc_occupancy.  On GPUOCC_ERR_BUFFER, *count is the number of points needed and
  * nothing else is written; capacity 0 with NULL points is the size query.
  *
- * Cost model.  The device and the kernel are checked once per call, as gpuocc_occupancy checks them (in
- * place when both are the current layout and the kernel's own axis value is valid, else on a copy).  On
- * an NVIDIA device, gpuocc_sweep then evaluates the parts of the rules the axis does not move once (the
- * limits that stay, their minimum and which of them tie at it) and runs one loop per axis, with no 64-bit
- * division per point: on the registers and dynamic shared-memory axes, runs over which the answer cannot
- * change (the same register allocation step; the same carveout and floor(carveout / allocation)) are
- * evaluated at their first point and stored two points at a time, each point with its own value (and
- * allocation); small allocations, where the runs are a point or two, are evaluated point by point; on the
- * threads and barriers axes every point is evaluated, four at a time in vector lanes where the compiler
- * has them (the barriers axis: one run on a device without the limit).  A sweep costs the
- * checks and about one evaluation, plus a few nanoseconds a point: on the short threads and barriers
- * ranges (32 and 17 points) the per-call part dominates.  gpuocc_sweep_steps evaluates only at the
- * thresholds of the limits that move.
+ * Cost model.  The device and the kernel are checked once per call, as gpuocc_occupancy checks them; then
+ * every point is the rule evaluated with the axis set (a sweep is a batch whose one column is the swept
+ * input): the cost of a point is about that of a prepared call's rule without its checks.
+ * gpuocc_sweep_steps evaluates only at the thresholds of the limits that move.
  *
  * AMD devices: every point is the AMD answer of the kernel's model (registers = arch VGPRs, shared memory =
  * dynamic LDS; barriers change nothing); gpuocc_sweep_steps finds its steps by bisection on the AMD rules;

@@ -34,14 +34,6 @@ static double cpu_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static uint64_t le(const uint8_t *p, int n)
-{
-    uint64_t v = 0;
-    for (int i = n - 1; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
-
 static const uint8_t *map_file(const char *path, size_t *n)
 {
     int fd = open(path, O_RDONLY);
@@ -111,6 +103,15 @@ static void add_frame(struct frames *f, const uint8_t *p, size_t len, size_t out
         f->largest = out;
 }
 
+#ifdef TOOLKIT_LIB64 /* read only from the toolkit's libraries */
+static uint64_t le(const uint8_t *p, int n)
+{
+    uint64_t v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
 /* The zstd ELF entries of a host ELF's .nv_fatbin (layout in docs/inputs.md). */
 static void collect_frames(const uint8_t *p, size_t n, struct frames *f)
 {
@@ -139,6 +140,7 @@ static void collect_frames(const uint8_t *p, size_t n, struct frames *f)
     }
     (void)n;
 }
+#endif
 
 int main(int argc, char **argv)
 {
