@@ -1662,10 +1662,11 @@ Test(contract, prepared_state_corrupted_is_refused)
             if (bit % 3 == 0 && bit / 8 + 8 < sizeof d) /* a second flip the other way, a word later */
                 bytes[bit / 8 + 8] ^= (unsigned char)(1u << (bit % 8));
             gpuocc_result want = {.size = sizeof want}, r = {.size = sizeof r};
-            int32_t rc_want = gpuocc_occupancy(&bad.device, &k, &want);
-            int32_t rc = gpuocc_occupancy_prepared(&bad, &k, &r);
-            bool device_ok = gpuocc_device_validate(&bad.device) == GPUOCC_OK;
+            /* the changed device as a caller's (only with its true size: a caller's size field is the truth) */
             bool size_ok = bad.device.size == sizeof d;
+            int32_t rc_want = size_ok ? gpuocc_occupancy(&bad.device, &k, &want) : GPUOCC_ERR_DEVICE;
+            int32_t rc = gpuocc_occupancy_prepared(&bad, &k, &r);
+            bool device_ok = size_ok && gpuocc_device_validate(&bad.device) == GPUOCC_OK;
             if (!device_ok || !size_ok) {
                 cr_assert_eq(rc, GPUOCC_ERR_DEVICE, "%s: bit %zu", names[n], bit);
             } else {
