@@ -625,17 +625,19 @@ GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_ker
  * Many launches on one device.  @since 0.2.0
  *
  * Cost model.  gpuocc_prepare checks a device once and keeps the checked copy in a struct the caller owns.
- * gpuocc_occupancy_prepared and gpuocc_occupancy_batch check that copy again with the device's range checks
- * (a copy modified since may give another answer or GPUOCC_ERR_DEVICE, never a read outside the struct or
- * undefined behaviour), then run the same rule as gpuocc_occupancy: the batch once per launch, with the base
- * kernel's fields and the values of its input columns.  Every answer is gpuocc_occupancy's for that launch.
+ * gpuocc_occupancy_prepared and gpuocc_occupancy_batch do not check an NVIDIA copy again: they bound each
+ * field the rule reads to the range the checks allow (a copy modified since may give another answer, never a
+ * read outside the struct or undefined behaviour); an AMD or Intel copy is checked again (GPUOCC_ERR_DEVICE
+ * when modified into an invalid device).  Then the same rule as gpuocc_occupancy runs: the batch once per
+ * launch, with the base kernel's fields and the values of its input columns.  Every answer is
+ * gpuocc_occupancy's for that launch.
  * ------------------------------------------------------------------------------------------------- */
 
 /* A device checked once (408 bytes).  Owned by the caller (stack, heap, anywhere; no allocation, nothing
    global), filled by gpuocc_prepare.  Only the exact size gpuocc_prepare was given for this layout is
    accepted (GPUOCC_ERR_STRUCT_SIZE otherwise, nothing further read), and only a struct it filled
-   (GPUOCC_ERR_DEVICE when `magic` is not GPUOCC_PREPARED_MAGIC).  The prepared calls check `device` as
-   gpuocc_device_validate does; a change to it since gives the changed device's answer or GPUOCC_ERR_DEVICE. */
+   (GPUOCC_ERR_DEVICE when `magic` is not GPUOCC_PREPARED_MAGIC, or `device.size` is not sizeof(gpuocc_device)).
+   A change to `device` since gives another answer or GPUOCC_ERR_DEVICE (see the cost model above). */
 #define GPUOCC_PREPARED_MAGIC 0x31636f67u /* "goc1": this layout */
 typedef struct gpuocc_prepared {
     uint32_t size;                 /* sizeof(gpuocc_prepared) */
@@ -717,7 +719,7 @@ typedef struct gpuocc_batch {
  * and does not stop the others; the call itself returns GPUOCC_OK then.  Errors (nothing written):
  * GPUOCC_ERR_NULL (prepared, base, batch or batch->status is NULL), GPUOCC_ERR_STRUCT_SIZE (prepared's size
  * not this layout's, or batch's below 176 bytes), GPUOCC_ERR_RESERVED (batch->reserved, or a nonzero byte past
- * the batch's layout), GPUOCC_ERR_DEVICE (a prepared device gpuocc_prepare did not fill, or one changed
+ * the batch's layout), GPUOCC_ERR_DEVICE (a prepared device gpuocc_prepare did not fill, or an AMD or Intel one changed
  * since into an invalid device), the base kernel's field errors, GPUOCC_ERR_ARGUMENT (smem_width not 4
  * or 8).  @since 0.2.0
  */
@@ -728,7 +730,7 @@ GPUOCC_API int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const
  * gpuocc_occupancy on a prepared device: the same answer, and the same errors, as gpuocc_occupancy(dev,
  * kernel, result) for the device `prepared` was filled from.  Errors: GPUOCC_ERR_NULL; GPUOCC_ERR_STRUCT_SIZE
  * when prepared->size is not sizeof(gpuocc_prepared); GPUOCC_ERR_DEVICE for a struct gpuocc_prepare did not
- * fill, or whose device was changed since into an invalid one; then the kernel's and the result's errors as
+ * fill (or an AMD or Intel device changed since into an invalid one); then the kernel's and the result's errors as
  * gpuocc_occupancy gives them.  Thread-safe: the prepared device is only read.
  *
  * Which call to use: one launch on a device used once: gpuocc_occupancy.  Many single launches on one

@@ -2,6 +2,8 @@
    each launch the base kernel with the values of the batch's input columns. */
 #include "api.h"
 
+#include "../nvidia/nvidia.h" /* the bounds of a prepared NVIDIA device */
+
 _Static_assert(sizeof(gpuocc_prepared) == 408, "gpuocc_prepared layout 0.2");
 _Static_assert(offsetof(gpuocc_prepared, device) == 8, "gpuocc_prepared layout 0.2");
 _Static_assert(offsetof(gpuocc_batch, status) == 40, "gpuocc_batch layout 0.2 is frozen");
@@ -27,7 +29,7 @@ int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
     return GPUOCC_OK;
 }
 
-const gpuocc_device *gpuocc_prepared_device(const gpuocc_prepared *prepared, int32_t *rc)
+const gpuocc_device *gpuocc_prepared_device(const gpuocc_prepared *prepared, gpuocc_device *scratch, int32_t *rc)
 {
     if (!prepared) {
         *rc = GPUOCC_ERR_NULL;
@@ -39,11 +41,23 @@ const gpuocc_device *gpuocc_prepared_device(const gpuocc_prepared *prepared, int
         return NULL;
     }
     const gpuocc_device *d = &prepared->device;
-    *rc = prepared->magic != GPUOCC_PREPARED_MAGIC || d->size != sizeof *d ? GPUOCC_ERR_DEVICE : gpuocc_device_check(d);
-    /* whatever is wrong with a stored device, it is not a device gpuocc_prepare filled */
-    if (*rc)
+    *rc = GPUOCC_OK;
+    if (prepared->magic != GPUOCC_PREPARED_MAGIC || d->size != sizeof *d) {
         *rc = GPUOCC_ERR_DEVICE;
-    return *rc ? NULL : d;
+        return NULL;
+    }
+    /* NVIDIA's stored device is bounded field by field, not checked again (gpuocc_prepare checked it); the
+       other vendors' is checked as a caller's */
+    if (d->vendor == GPUOCC_VENDOR_NVIDIA) {
+        gpuocc_nv_device_bound(d, scratch);
+        return scratch;
+    }
+    /* whatever is wrong with a stored device, it is not a device gpuocc_prepare filled */
+    if (gpuocc_device_check(d) != GPUOCC_OK) {
+        *rc = GPUOCC_ERR_DEVICE;
+        return NULL;
+    }
+    return d;
 }
 
 /* Element i of a column (NULL: the base value). */
@@ -89,7 +103,8 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
                                size_t count)
 {
     int32_t rc;
-    const gpuocc_device *d = gpuocc_prepared_device(prepared, &rc);
+    gpuocc_device bounded;
+    const gpuocc_device *d = gpuocc_prepared_device(prepared, &bounded, &rc);
     if (!d)
         return rc;
     gpuocc_kernel scratch;

@@ -29,17 +29,25 @@ const char *gpuocc_input_name(int32_t input)
     return input >= 0 && input < GPUOCC_INPUT_COUNT ? input_names[input] : "";
 }
 
+/* The rule's first part: the vendor's refusals, then a block's shared memory that saturated (static + dynamic
+   >= 2^60 would be reported as a made-up number; sizes below 2^40 each, every real case, cannot get there,
+   so the sum is skipped then). */
+static inline int32_t refusal(const struct gpuocc_vendor *vendor, const gpuocc_device *d, const gpuocc_kernel *k,
+                              int32_t *input, int64_t *limit)
+{
+    int32_t rc = vendor->refusal(d, k, input, limit);
+    if (rc == GPUOCC_OK && ((k->smem_static_bytes | k->smem_dynamic_bytes) >> 40) &&
+        vendor->rules()->smem_per_block(d, k->smem_static_bytes, k->smem_dynamic_bytes) >= GPUOCC_BYTES_HUGE)
+        rc = GPUOCC_ERR_OVERFLOW;
+    return rc;
+}
+
 int32_t gpuocc_rule(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r)
 {
     const struct gpuocc_vendor *vendor = gpuocc_vendor_of(d->vendor);
     int32_t input;
     int64_t limit;
-    int32_t rc = vendor->refusal(d, k, &input, &limit);
-    /* a block's allocation that saturated (static + dynamic >= 2^60) would be reported as a made-up number;
-       sizes below 2^40 each (every real case) cannot get there, so the sum is skipped then */
-    if (rc == GPUOCC_OK && ((k->smem_static_bytes | k->smem_dynamic_bytes) >> 40) &&
-        vendor->rules()->smem_per_block(d, k->smem_static_bytes, k->smem_dynamic_bytes) >= GPUOCC_BYTES_HUGE)
-        rc = GPUOCC_ERR_OVERFLOW;
+    int32_t rc = refusal(vendor, d, k, &input, &limit);
     if (rc == GPUOCC_OK) {
         vendor->compute(d, k, r);
         return GPUOCC_OK;
@@ -59,10 +67,10 @@ static int32_t occupancy_on(const gpuocc_device *d, const gpuocc_kernel *kernel,
     const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
     if (!k)
         return rc;
-    gpuocc_result local;
-    memset(&local, 0, sizeof local); /* the reserved words, whatever the vendor writes */
-    local.size = sizeof local;
-    rc = gpuocc_rule(d, k, &local);
+    const struct gpuocc_vendor *vendor = gpuocc_vendor_of(d->vendor);
+    int32_t input;
+    int64_t limit;
+    rc = refusal(vendor, d, k, &input, &limit);
     if (!result)
         return rc ? rc : GPUOCC_ERR_NULL;
     uint32_t size = result->size;
@@ -71,13 +79,26 @@ static int32_t occupancy_on(const gpuocc_device *d, const gpuocc_kernel *kernel,
     if (rc) {
         /* a refusal that names an input writes it and its limit, where the caller's layout has them, and
            nothing else */
-        if (local.exceeded != GPUOCC_INPUT_NONE &&
+        if (input != GPUOCC_INPUT_NONE &&
             size >= offsetof(gpuocc_result, exceeded_limit) + sizeof result->exceeded_limit) {
-            result->exceeded = local.exceeded;
-            result->exceeded_limit = local.exceeded_limit;
+            result->exceeded = input;
+            result->exceeded_limit = limit;
         }
         return rc;
     }
+    if (size == sizeof *result) {
+        /* the current layout: the rule writes the caller's struct itself */
+        vendor->compute(d, k, result);
+        result->reserved0 = 0, result->reserved2 = 0, result->reserved3 = 0;
+        memset(result->reserved, 0, sizeof result->reserved);
+        return GPUOCC_OK;
+    }
+    gpuocc_result local;
+    memset(&local, 0, sizeof local);
+    local.size = sizeof local;
+    vendor->compute(d, k, &local);
+    local.reserved0 = 0, local.reserved2 = 0, local.reserved3 = 0;
+    memset(local.reserved, 0, sizeof local.reserved);
     return gpuocc_struct_store_sized(result, size, GPUOCC_RESULT_SIZE_MIN, &local, sizeof local);
 }
 
@@ -92,6 +113,7 @@ int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
 int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
     int32_t rc;
-    const gpuocc_device *d = gpuocc_prepared_device(prepared, &rc);
+    gpuocc_device bounded;
+    const gpuocc_device *d = gpuocc_prepared_device(prepared, &bounded, &rc);
     return d ? occupancy_on(d, kernel, result) : rc;
 }

@@ -121,6 +121,12 @@ int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, con
 /* NVIDIA's device checks (lib/nvidia/device.c): the status naming the first bad field, and the same answer
    (valid or not) in one branch-free pass for a device in the current layout. */
 int32_t gpuocc_nv_check_device(const gpuocc_device *d);
+/* A prepared NVIDIA device as the rule reads it: `stored` (a caller's struct gpuocc_prepare filled, perhaps
+   changed since) copied into `d` with every field the rule reads bounded to the range the device checks
+   give it, so that no stored value reaches the rule out of its range (an index, a shift, a divisor, a
+   product).  A changed state answers as some device within those ranges: never a read outside the
+   struct, never undefined behaviour. */
+void gpuocc_nv_device_bound(const gpuocc_device *stored, gpuocc_device *d);
 bool gpuocc_nv_device_fine(const gpuocc_device *d);
 
 /* Named barriers a block may use when the device does not say (PTX ISA, "bar, barrier": ids 0..15). */
