@@ -1,0 +1,140 @@
+/*
+ * Fuzz target: one rule per vendor.  The input picks a catalog device and every kernel field; the single call,
+ * the prepared call, a batch of one, a batch whose columns carry the launch's values, a one-point sweep and
+ * the per-resource functions must agree with it exactly (abort otherwise); then the input's tail changes bytes
+ * of the prepared state, and the prepared calls on it must still answer with a known status, never crash.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpuocc.h"
+
+/* Little-endian fields taken from the input, zero past its end. */
+struct bytes {
+    const uint8_t *p;
+    size_t n, at;
+};
+static uint64_t take(struct bytes *b, int width)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < width; i++, b->at++)
+        v |= (uint64_t)(b->at < b->n ? b->p[b->at] : 0) << (8 * i);
+    return v;
+}
+static int32_t take_i32(struct bytes *b, int width)
+{
+    return (int32_t)(uint32_t)take(b, width);
+}
+
+static void check(int ok)
+{
+    if (!ok)
+        abort();
+}
+
+static int known(int32_t rc)
+{
+    return rc <= 0 && strcmp(gpuocc_status_name(rc), "unknown") != 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    struct bytes in = {data, size, 0};
+    gpuocc_device d = {.size = sizeof d};
+    if (gpuocc_catalog_device((int32_t)(take(&in, 2) % (uint64_t)gpuocc_catalog_count()), &d) != GPUOCC_OK)
+        abort();
+    gpuocc_kernel k;
+    gpuocc_kernel_init(&k);
+    /* small values mostly (one byte), any value where the byte's top bit asks for four */
+    k.threads_per_block = take_i32(&in, 2) - 8;
+    k.regs_per_thread = take_i32(&in, 2) - 4;
+    k.smem_static_bytes = (int64_t)take(&in, 3) - 16;
+    k.smem_dynamic_bytes = (int64_t)take(&in, 3) - 16;
+    k.barriers = take_i32(&in, 1) - 2;
+    k.carveout_percent = take_i32(&in, 1) - 2;
+    k.smem_optin = take_i32(&in, 1) % 3;
+    k.smem_dynamic_max_bytes = (int64_t)take(&in, 3) - 2;
+    k.max_threads_per_block = take_i32(&in, 2) - 1;
+    uint64_t others = take(&in, 1); /* which other fields are set, one bit each */
+    if (others & 1)
+        k.agprs = take_i32(&in, 1);
+    if (others & 2)
+        k.sgprs = take_i32(&in, 1);
+    if (others & 4)
+        k.wave_size = take_i32(&in, 1);
+    if (others & 8)
+        k.model = take_i32(&in, 1) % 6;
+    if (others & 16)
+        k.sub_group = take_i32(&in, 1);
+    if (others & 32)
+        k.grf = take_i32(&in, 2);
+    if (others & 64)
+        k.virtual_resources = take_i32(&in, 1);
+    if (others & 128)
+        k.tmem_columns = take_i32(&in, 2), k.dvgpr = take_i32(&in, 1) % 40;
+
+    gpuocc_result want = {.size = sizeof want};
+    int32_t rc = gpuocc_occupancy(&d, &k, &want);
+    check(known(rc));
+    gpuocc_prepared p = {.size = sizeof p};
+    check(gpuocc_prepare(&d, &p) == GPUOCC_OK);
+    gpuocc_result got = {.size = sizeof got};
+    check(gpuocc_occupancy_prepared(&p, &k, &got) == rc);
+    check(rc != GPUOCC_OK || memcmp(&got, &want, sizeof got) == 0);
+    check(got.exceeded == want.exceeded && got.exceeded_limit == want.exceeded_limit);
+
+    /* a batch of one, and the launch's values as columns over a base of zeros */
+    int32_t status[2], blocks[2], exceeded[2];
+    int64_t limit[2];
+    gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .status = status, .blocks_per_sm = blocks,
+                      .exceeded = exceeded, .exceeded_limit = limit};
+    int32_t base_rc = gpuocc_occupancy_batch(&p, &k, &b, 1);
+    gpuocc_kernel base = k;
+    base.threads_per_block = 1, base.regs_per_thread = 0, base.smem_static_bytes = 0, base.smem_dynamic_bytes = 0;
+    base.barriers = 0, base.virtual_resources = 0, base.tmem_columns = 0;
+    int32_t threads = k.threads_per_block, regs = k.regs_per_thread, bars = k.barriers;
+    int32_t virt = k.virtual_resources, tmem = k.tmem_columns;
+    int64_t st = k.smem_static_bytes, dy = k.smem_dynamic_bytes;
+    gpuocc_batch cols = {.size = sizeof cols, .smem_width = 8, .threads_per_block = &threads,
+                         .regs_per_thread = &regs, .smem_static_bytes = &st, .smem_dynamic_bytes = &dy,
+                         .barriers = &bars, .virtual_resources = &virt, .tmem_columns = &tmem,
+                         .status = status + 1, .blocks_per_sm = blocks + 1, .exceeded = exceeded + 1,
+                         .exceeded_limit = limit + 1};
+    int32_t cols_rc = gpuocc_occupancy_batch(&p, &base, &cols, 1);
+    /* a base kernel whose own fields are invalid is the call's error; a valid one gives the row its status */
+    check(base_rc == GPUOCC_OK || base_rc == rc);
+    if (base_rc == GPUOCC_OK && cols_rc == GPUOCC_OK) {
+        for (int j = 0; j < 2; j++) {
+            check(status[j] == rc && exceeded[j] == want.exceeded && limit[j] == want.exceeded_limit);
+            check(rc != GPUOCC_OK || blocks[j] == want.blocks_per_sm);
+        }
+    }
+
+    /* a one-point sweep and the per-resource functions */
+    gpuocc_sweep_point pt;
+    int32_t count = 0;
+    if (rc == GPUOCC_OK) {
+        check(gpuocc_sweep(&d, &k, GPUOCC_AXIS_THREADS, k.threads_per_block, k.threads_per_block, 1, &pt, 1,
+                           &count) == GPUOCC_OK);
+        check(pt.blocks_per_sm == want.blocks_per_sm && pt.limiters == want.limiters);
+        int32_t smem = -2;
+        check(gpuocc_limit_shared_memory(&d, &k, &smem) == GPUOCC_OK && smem == want.limit_smem);
+    }
+    int32_t barriers = -2;
+    int32_t barriers_rc = gpuocc_limit_barriers(&d, k.barriers, &barriers);
+    check(known(barriers_rc));
+    if (rc == GPUOCC_ERR_EXCEEDED && want.exceeded == GPUOCC_INPUT_BARRIERS)
+        check(barriers_rc == GPUOCC_ERR_EXCEEDED);
+
+    /* the rest of the input changes the prepared state: answers with a known status, never a crash */
+    while (in.at + 3 <= in.n) {
+        size_t at = (size_t)(take(&in, 2) % sizeof p);
+        ((uint8_t *)&p)[at] ^= (uint8_t)take(&in, 1);
+        gpuocc_result r = {.size = sizeof r};
+        check(known(gpuocc_occupancy_prepared(&p, &k, &r)));
+        check(known(gpuocc_occupancy_batch(&p, &k, &b, 1)));
+    }
+    return 0;
+}
