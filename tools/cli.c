@@ -972,6 +972,10 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const g
                                  : "threads %d is over the block's thread limit %lld", k->threads_per_block, limit);
         break;
     case GPUOCC_INPUT_REGS:
+        if (cli_is_amd(d)) {
+            snprintf(why, cap, "VGPRs %d is over the %lld a lane can address", k->regs_per_thread, limit);
+            break;
+        }
         snprintf(why, cap, "regs %d is over %lld, the most registers per thread with which one block of %d threads fits",
                  k->regs_per_thread, limit, k->threads_per_block);
         break;

@@ -181,6 +181,9 @@ static void print_report_text_amd(FILE *out, const struct cli_launch *l, const g
     fprintf(out, "waves/%-5s %d of %d\n", unit, r->warps_per_sm, r->max_warps_per_sm);
     fprintf(out, "occupancy   %.1f %%\n", 100.0 * r->occupancy);
     fprintf(out, "limited by  %s\n", lim);
+    char why[256];
+    if (cli_exceeded(&l->dev, &l->k, r, why, sizeof why))
+        fprintf(out, "exceeded    %s\n", why);
     print_limits(out, &l->dev, r, true, unit);
     fprintf(out, "allocated   %d VGPRs (x lanes) and %lld B LDS per workgroup; %lld B LDS per %s\n", r->regs_per_block,
             (long long)r->smem_per_block_bytes, (long long)r->smem_per_sm_bytes, unit);
@@ -792,7 +795,9 @@ int cli_report_status(struct cli_io *io, const struct cli_report *rep)
     if (rep->r.blocks_per_sm == 0) {
         char lim[96], why[256];
         cli_limiter_words(&l->dev, rep->r.limiters, lim, sizeof lim);
-        const char *none = cli_is_intel(&l->dev) ? "0 work-groups fit on an Xe-core" : "0 blocks fit on a multiprocessor";
+        const char *none = cli_is_intel(&l->dev) ? "0 work-groups fit on an Xe-core"
+                           : cli_is_amd(&l->dev) ? "0 workgroups fit on a CU"
+                                                 : "0 blocks fit on a multiprocessor";
         if (cli_exceeded(&l->dev, &l->k, &rep->r, why, sizeof why))
             cli_problem(io, "launch", "cannot run: %s (limited by %s): %s", none, lim, why);
         else
