@@ -1,5 +1,5 @@
 /* Devices through the API: the default device, and the checks that pick the device's vendor (its table's
-   check_device and check_pair). */
+   check_device and refusal). */
 #include "api.h"
 
 #include "../nvidia/nvidia.h" /* the speculative fast check of the common vendor (gpuocc_device_view) */
@@ -33,7 +33,7 @@ const gpuocc_device *gpuocc_device_view(const gpuocc_device *dev, gpuocc_device 
 {
     const gpuocc_device *d = (const gpuocc_device *)gpuocc_struct_view(dev, sizeof *dev, GPUOCC_DEVICE_SIZE_MIN, scratch, rc);
     if (d && !gpuocc_nv_device_fine(d)) {
-        /* the slow path names the failing check, and accepts what the NVIDIA fast path does not know */
+        /* the vendor's own checks name the failing field, and accept what the one-pass NVIDIA check does not */
         *rc = check_device(d);
         return *rc ? NULL : d;
     }

@@ -94,7 +94,7 @@ struct gpuocc_lever {
  * What a vendor gives the API: one table per vendor (lib/nvidia/vendor.c, lib/amd/vendor.c), which the API
  * finds by the device's vendor field (lib/api/vendors.c) and calls.  Every operation takes checked
  * structs in the current layout: the device accepted by check_device, the kernel by the field checks of
- * gpuocc_kernel_load and then check_pair.  Functions, not data, so that the amalgamation can make them static.
+ * gpuocc_kernel_load (the pair is the refusal's to judge).  Functions, not data, so that the amalgamation can make them static.
  */
 struct gpuocc_vendor {
     const char *name;
