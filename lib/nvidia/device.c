@@ -125,6 +125,9 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
     bad |= outside(load4(b + 48), (u32x4){1, 1, 0, 0}, (u32x4){SMALL_MAX, 64, 64, SMALL_MAX});
     /* carveouts: used entries strictly ascending within [0, SMEM_MAX / 1024], unused ones zero */
     const i32x4 count = {d->carveout_count, d->carveout_count, d->carveout_count, d->carveout_count};
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
     for (int32_t j = 0; j < GPUOCC_MAX_CARVEOUTS; j += 4) {
         u32x4 c = load4(&d->carveouts_kib[j]);
         /* the entry before each lane (for lane 0 of the first group, carveout_count: masked below) */
@@ -142,6 +145,9 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
     _Static_assert((GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu)) % 16 == 8,
                    "the tail is whole vectors but its last word");
     u32x4 reserved = load4((const unsigned char *)d + GPUOCC_DEVICE_SIZE_INTEL - 16);
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 16
+#endif
     for (size_t at = 0; at + 16 <= GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu); at += 16)
         reserved |= load4(tail + at);
     reserved |= (u32x4){(uint32_t)d->barriers_per_block_max, 0, 0, 0};
