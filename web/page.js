@@ -458,7 +458,8 @@
         kids.push(svgEl("text", {x: tx, y: H - 6, "text-anchor": "middle"}, String(t)));
       }
       rows.forEach((row, i) => {
-        const x0 = px(row[key]), x1 = px(i + 1 < rows.length ? rows[i + 1][key] : hi + 1), yy = y(row.occupancy);
+        /* a run narrower than 3 px (a single value: 0 bytes of dynamic LDS) is drawn 3 px wide, so it is seen */
+        const x0 = px(row[key]), x1 = Math.max(x0 + 3, px(i + 1 < rows.length ? rows[i + 1][key] : hi + 1)), yy = y(row.occupancy);
         if (i > 0) kids.push(svgEl("line", {class: "riser", x1: x0, x2: x0, y1: y(rows[i - 1].occupancy), y2: yy}));
         const lim = row.limiters.length ? row.limiters : ["warps"];
         /* each run carries the sweep row it draws: where it starts, its occupancy */
