@@ -243,7 +243,7 @@
       el("span", {}, el("i", {style: "background: var(--held)"}), "free, held back by " + limiterWords(w, r.limiters)),
       el("span", {}, el("i", {style: "background: var(--unused)"}), "left over: less than a " + w.block + " needs")]
       : [el("span", {text: b ? "" : "Nothing is held: no " + w.block + " fits."})]));
-    $("#bars-title").textContent = "Where each resource of a " + w.unit + " goes";
+    $("#bars-title").textContent = "Where each resource of " + (/^[SX]/.test(w.unit) ? "an " : "a ") + w.unit + " goes";
   }
 
   /* ---- the waves of a grid: `gpuocc waves` on the blocks per SM the report gives ---- */
