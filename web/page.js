@@ -156,7 +156,8 @@
     const amount = (c, n) => c.resource === "shared_memory" ? bytes(n) : String(n);
     const change = (c) => (w.step[c.resource] || c.resource.replace(/_/g, " ")) + " " + amount(c, c.new_value + c.shed) +
                           " \u2192 " + amount(c, c.new_value);
-    return cap([s, ...s.also].map(change).join(" and ")) + ": " + s.blocks_per_sm + " " + w.blocks + " per " + w.unit +
+    return cap([s, ...s.also].map(change).join(" and ")) + ": " + s.blocks_per_sm + " " +
+           (s.blocks_per_sm === 1 ? w.block : w.blocks) + " per " + w.unit +
            " (now " + r.blocks_per_sm + ")";
   }
 
