@@ -14,6 +14,8 @@ CLI's flag names (AMD's vgprs and lds, Intel's slm):
 - an AMD or Intel answer uses no NVIDIA word (warps, blocks, SMs, shared memory, registers; Intel's no bare
   threads) and no JSON key; the raw field list is closed;
 - a binary's table fits a laptop's width, its headers in the vendor's words;
+- a link's unread names are said, a refused launch shows the CLI's message, another vendor chosen in the list
+  relabels the inputs and writes its flags in the link;
 - no console error.
 
 Writes a screenshot per launch and size into OUTDIR (the build folder's, kept out of git) for a person to look
@@ -172,6 +174,28 @@ def drive():
             got["tables"].append({"binary": binary, **driver.execute_script(TABLE)})
             driver.execute_script("document.getElementById(\"kernels\").scrollIntoView()")
             driver.save_screenshot(os.path.join(OUTDIR, f"binary-{binary.split('.')[0]}-1366x900.png"))
+        # a link's names the page cannot read are said; a refused launch shows the CLI's message, no answer
+        driver.get("file://" + PAGE + "?arch=H100&threads=256&regs=64&vgprs=64&bogus=1")
+        wait("document.body.dataset.ready !== undefined")
+        got["unread"] = driver.execute_script('return document.getElementById("notes").textContent')
+        for case, query in (("refused", "arch=H100&threads=0&regs=64"), ("cannot_run", "arch=H100&threads=2000&regs=64")):
+            driver.get("file://" + PAGE + "?" + query)
+            wait("document.body.dataset.ready !== undefined || !document.getElementById('error').hidden")
+            got[case] = driver.execute_script("""const e = document.getElementById("error");
+                return {error: e.hidden ? null : e.textContent, report: !document.getElementById("report").hidden,
+                        curves: document.querySelectorAll("svg[data-axis]").length,
+                        notes: document.getElementById("notes").textContent,
+                        blocks: (document.querySelector(".summary [data-field=blocks_per_sm]") || {dataset: {}}).dataset.value,
+                        steps: document.getElementById("steps").textContent};""")
+        # another vendor chosen in the list: its words on the inputs, its flags in the link
+        driver.get("file://" + PAGE + "?arch=H100&threads=256&regs=96")
+        wait("document.body.dataset.ready !== undefined")
+        driver.execute_script("""const s = document.getElementById("arch"); s.value = "MI300X";
+            s.dispatchEvent(new Event("change", {bubbles: true}));""")
+        wait("new URLSearchParams(location.search).get('arch') === 'MI300X'", 5)
+        got["switched"] = driver.execute_script("""return {label: document.querySelector("[data-label=regs]").textContent,
+            search: location.search, regs: JSON.parse(document.querySelector("[data-raw] [data-field=regs]").dataset.value),
+            blocks: JSON.parse(document.querySelector(".summary [data-field=blocks_per_sm]").dataset.value)};""")
         got["errors"] += [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         driver.quit()
@@ -220,15 +244,16 @@ for page in got["pages"]:
     wrong = {k: (v, want.get(k, "absent")) for k, v in page["raw"].items() if want.get(k, "absent") != v}
     check(f"{where}: the raw field list is the CLI's object", not missing and not wrong, (missing, wrong))
     check(f"{where}: the raw field list ([data-raw]) is there and closed", page["rawList"] == 1 and not page["rawOpen"])
-    per = {"nvidia": "blocks per SM", "amd": "workgroups per " + ("WGP" if device.get("cus_per_wgp", 1) > 1 else "CU"),
-           "intel": "work-groups per Xe-core"}[vendor]
+    unit = {"nvidia": "SM", "amd": "WGP" if device.get("cus_per_wgp", 1) > 1 else "CU", "intel": "Xe-core"}[vendor]
+    block = {"nvidia": "block", "amd": "workgroup", "intel": "work-group"}[vendor]
+    per = lambda n: f"{n} {block}{'' if n == 1 else 's'} per {unit}"
     steps = want["next_steps"]
     check(f"{where}: one line per next step", len(page["stepTexts"]) == max(1, len(steps)), page["stepTexts"])
     for s, shown in zip(steps, page["stepTexts"]):
         amounts = lambda n, res: {str(n)} | ({f"{n // 1024} KiB"} if res == "shared_memory" and n % 1024 == 0 else set())
         changes = [s, *s["also"]]
-        check(f"{where}: a next step states its values and the {per} it gives ({shown})",
-              f"{s['blocks_per_sm']} {per}" in shown and all(any(a in shown for a in amounts(c["new_value"], c["resource"]))
+        check(f"{where}: a next step states its values and the {block}s per {unit} it gives ({shown})",
+              per(s["blocks_per_sm"]) in shown and all(any(a in shown for a in amounts(c["new_value"], c["resource"]))
                                                              and any(a in shown for a in amounts(c["new_value"] + c["shed"], c["resource"]))
                                                              for c in changes), s)
 
@@ -307,6 +332,24 @@ for t in got["tables"]:
     if t["binary"] == "hip_bundle.o":
         found = sorted({m.group(0) for m in NVIDIA_WORDS.finditer(" ".join(t["headers"]))})
         check("hip_bundle.o: the table's headers are AMD's words", not found, (found, t["headers"]))
+check("a link's names that name no input here are said (vgprs is AMD's; bogus is none)",
+      "vgprs" in got["unread"] and "bogus" in got["unread"], got["unread"])
+status = subprocess.run([GPUOCC, "report", "--arch", "H100", "--threads", "0", "--regs", "64", "--json"],
+                        capture_output=True, text=True)
+r = got["refused"]
+check("a refused launch shows the CLI's message and no answer or curves",
+      status.returncode == 2 and r["error"] == status.stderr.strip() and not r["report"] and r["curves"] == 0, (r, status.stderr))
+status = subprocess.run([GPUOCC, "report", "--arch", "H100", "--threads", "2000", "--regs", "64", "--json"],
+                        capture_output=True, text=True)
+r = got["cannot_run"]
+check("a launch that cannot run is answered: 0 blocks, the CLI's reason, its next step (the threads down to 1024)",
+      status.returncode == 1 and r["report"] and r["blocks"] == "0" and r["notes"] == status.stderr.strip()
+      and r["steps"] == "Threads per block 2000 \u2192 1024: 1 block per SM (now 0)", (r, status.stderr))
+s = got["switched"]
+want = cli_json("report", "--arch", "MI300X", "--threads", "256", "--vgprs", "96", "--json")
+check("choosing an AMD product relabels the inputs, writes AMD's flags in the link, answers as the CLI",
+      s["label"] == "VGPRs per lane" and "vgprs=96" in s["search"] and "regs=" not in s["search"].replace("vgprs=", "")
+      and s["regs"] == 96 and s["blocks"] == want["blocks_per_sm"], (s, want["blocks_per_sm"]))
 check("no console error", not got["errors"], got["errors"][:5])
 print("web-layout: screenshots in " + OUTDIR)
 finish("web-layout")
