@@ -301,7 +301,7 @@
      that wave; the average dashed */
   function drawWaves() {
     if (!wavesShown || !wavesShown.chart.isConnected) return;
-    const {chart, o, r, avg} = wavesShown, W = Math.max(200, chart.clientWidth || chart.parentNode.clientWidth), H = 96;
+    const {chart, o, r, avg} = wavesShown, W = Math.max(200, widthOf($("#waves"))), H = 96;
     const L = 46, R = 8, T = 8, B = 20, pw = W - L - R, ph = H - T - B;
     const y = (f) => T + ph * (1 - f);
     chart.setAttribute("viewBox", "0 0 " + W + " " + H);
@@ -424,7 +424,7 @@
 
   function drawCurve(c, r, w) {
     const {svg, rows, lo, hi, axis, x: key} = c;
-    const W = Math.max(220, c.figure.clientWidth || 320), H = 170, L = 46, R = 18, T = 8, B = 22;
+    const W = Math.max(220, widthOf(c.figure) || 320), H = 170, L = 46, R = 18, T = 8, B = 22;
     const pw = W - L - R, ph = H - T - B, y = (o) => T + ph * (1 - o / 1.04);
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
     svg.setAttribute("height", H);
@@ -484,15 +484,30 @@
       el("span", {text: (marked ? "this launch: " + nowText + " \u2192 " + percent(r.occupancy) : "this launch is off the axis") + kept}));
   }
 
-  /* a new width redraws the pictures from the rows kept (no new sweep) */
-  let lastWidth = 0;
-  new ResizeObserver(() => {
-    const width = $("#curves").clientWidth;
-    if (width === lastWidth) return;
-    lastWidth = width;
-    if (curvesR) drawCurveSet(curvesR);
-    drawWaves();
-  }).observe($("#curves"));
+  /* The widths the pictures are drawn at, as a ResizeObserver last saw them: reading an element's width after the
+     page has been changed makes the browser lay it out there and then, once per curve on every edit; the observer
+     hands them over after layout.  An element not yet seen is measured once.  A new width redraws the pictures
+     from the rows kept (no new sweep). */
+  const widths = new WeakMap();
+  const sizes = new ResizeObserver((entries) => {
+    let changed = false;
+    for (const e of entries) {
+      const width = Math.round(e.contentRect.width);
+      if (widths.get(e.target) !== width) changed = widths.has(e.target) || changed;
+      widths.set(e.target, width);
+    }
+    if (changed) {
+      if (curvesR) drawCurveSet(curvesR);
+      drawWaves();
+    }
+  });
+  function widthOf(e) {
+    if (!widths.has(e)) {
+      widths.set(e, e.clientWidth);
+      sizes.observe(e);
+    }
+    return widths.get(e);
+  }
 
   /* ---- binaries ---- */
   const COLUMNS = ["short_name", "arch", "registers", "smem", "stack", "threads", "blocks_per_sm", "warps_per_sm",
