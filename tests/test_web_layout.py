@@ -14,6 +14,7 @@ CLI's flag names (AMD's vgprs and lds, Intel's slm):
 - an AMD or Intel answer uses no NVIDIA word (warps, blocks, SMs, shared memory, registers; Intel's no bare
   threads) and no JSON key; the raw field list is closed;
 - a binary's table fits a laptop's width, its headers in the vendor's words;
+- a page narrowed from 1366 to 390 px draws its curves again for the new width;
 - a link's unread names are said, a refused launch shows the CLI's message, another vendor chosen in the list
   relabels the inputs and writes its flags in the link;
 - no console error.
@@ -163,6 +164,15 @@ def drive():
                 driver.save_screenshot(shot)
                 got["pages"].append({"name": name, "query": query, "size": (width, height), "shot": shot, **m})
             got["errors"] += [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        # the same page narrowed from a laptop's width to a phone's: the pictures are drawn again for their width
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 1366, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        driver.get("file://" + PAGE + "?" + LAUNCHES[0][1])
+        wait("document.body.dataset.curvesDrawn !== undefined")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        time.sleep(0.5)
+        got["narrowed"] = driver.execute_script(MEASURE)
         # a binary's table at a laptop's width: an NVIDIA cubin and a HIP bundle (AMD)
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": 1366, "height": 900, "deviceScaleFactor": 1, "mobile": False})
@@ -332,6 +342,11 @@ for t in got["tables"]:
     if t["binary"] == "hip_bundle.o":
         found = sorted({m.group(0) for m in NVIDIA_WORDS.finditer(" ".join(t["headers"]))})
         check("hip_bundle.o: the table's headers are AMD's words", not found, (found, t["headers"]))
+n = got["narrowed"]
+curve_text = [t["size"] for t in n["texts"] if t["inCurve"]]
+check("a page narrowed from 1366 to 390 px draws its curves again: their text still at least 11 px, no sideways scroll",
+      curve_text and min(curve_text) >= 11 and n["scrollWidth"] <= n["clientWidth"],
+      (min(curve_text) if curve_text else None, n["scrollWidth"], n["clientWidth"]))
 check("a link's names that name no input here are said (vgprs is AMD's; bogus is none)",
       "vgprs" in got["unread"] and "bogus" in got["unread"], got["unread"])
 status = subprocess.run([GPUOCC, "report", "--arch", "H100", "--threads", "0", "--regs", "64", "--json"],
