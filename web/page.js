@@ -149,7 +149,11 @@
     return String(value);
   }
 
-  const limiterWords = (w, list) => list.length ? list.map((k) => w.res[k] || k.replace(/_/g, " ")).join(" and ") : "nothing";
+  /* "registers", "registers and LDS", "waves, VGPRs and SGPRs" */
+  const limiterWords = (w, list) => {
+    const names = list.map((k) => w.res[k] || k.replace(/_/g, " "));
+    return names.length > 1 ? names.slice(0, -1).join(", ") + " and " + names[names.length - 1] : names[0] || "nothing";
+  };
 
   /* ---- the answer ---- */
   function stepText(s, w, r) {
