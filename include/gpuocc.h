@@ -68,7 +68,9 @@ extern "C" {
 #define GPUOCC_ERR_TRUNCATED    -21  /* input ends in the middle of a record or structure */
 #define GPUOCC_ERR_FORMAT       -22  /* binary input is not of the expected format (bad magic, bad offsets) */
 #define GPUOCC_ERR_UNSUPPORTED  -23  /* valid input of a kind this version does not read (e.g. 32-bit ELF) */
-#define GPUOCC_ERR_COMPRESSED   -24  /* a fatbinary whose device code is compressed: not supported */
+#define GPUOCC_ERR_COMPRESSED   -24  /* compressed device code the call does not decode: any compressed entry
+                                        in gpuocc_cubin_read, a zlib-compressed offload bundle in
+                                        gpuocc_binary_read_entry (which decodes zstd and LZ4) */
 /* @since 0.2.0 (issue 24) */
 #define GPUOCC_ERR_TMEM         -25  /* tensor memory asked of a device that has none (gpuocc_kernel.tmem_columns
                                         > 0 where gpuocc_device.tmem_columns_per_sm is 0: sm_90, sm_120, AMD) */
