@@ -1312,7 +1312,7 @@ static int read_header(struct batch *b, const struct record *rec)
         char shown[sizeof b->label[0]];
         cli_escape(s, n, shown, sizeof shown);
         if (c < 0) {
-            /* echoed unchanged; a tag_ column without a word; a near miss of an input column (a typo, or
+            /* echoed unchanged; a tag (tag, tag_*) without a word; a near miss of an input column (a typo, or
                another tool's name for it), whose answers would look right, with one line and exit 1; any
                other column in the one line below, which changes no exit status */
             bool tag = !strcmp(b->name[i], "tag") || !strncmp(b->name[i], "tag_", 4);
@@ -1522,8 +1522,7 @@ const struct cli_command cli_cmd_batch = {
     "batch", cmd_batch,
     "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; AMD: "
     "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm,dvgpr; Intel: sub_group,grf,slm,model), one row out per "
-    "row in; other columns are echoed and named once on stderr as not read (not tag and tag_* columns), and "
-    "one that means an input (shared_mem, regs_per_thread) is named with the input and exits 1",
+    "row in; other columns echoed, named once on stderr unless tag_*",
     "[FILE|-] [--json] [--max-record-bytes BYTES]", batch_options,
     "gpuocc batch launches.csv > occupancy.csv\n"
     "printf 'arch,threads,regs\\nH100,256,64\\n' | gpuocc batch\n"
