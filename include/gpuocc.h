@@ -68,7 +68,9 @@ extern "C" {
 #define GPUOCC_ERR_TRUNCATED    -21  /* input ends in the middle of a record or structure */
 #define GPUOCC_ERR_FORMAT       -22  /* binary input is not of the expected format (bad magic, bad offsets) */
 #define GPUOCC_ERR_UNSUPPORTED  -23  /* valid input of a kind this version does not read (e.g. 32-bit ELF) */
-#define GPUOCC_ERR_COMPRESSED   -24  /* a fatbinary whose device code is compressed: not supported */
+#define GPUOCC_ERR_COMPRESSED   -24  /* compressed device code the call does not decode: any compressed entry
+                                        in gpuocc_cubin_read, a zlib-compressed offload bundle in
+                                        gpuocc_binary_read_entry (which decodes zstd and LZ4) */
 /* @since 0.2.0 (issue 24) */
 #define GPUOCC_ERR_TMEM         -25  /* tensor memory asked of a device that has none (gpuocc_kernel.tmem_columns
                                         > 0 where gpuocc_device.tmem_columns_per_sm is 0: sm_90, sm_120, AMD) */
@@ -1391,9 +1393,36 @@ typedef struct gpuocc_binary_summary {
     int32_t uncompiled_entries;          /* fatbinary entries without compiled code (PTX, LTO IR); not in
                                             `entries` */
     int32_t reserved1;                   /* zero */
+    /* What was wrong, and where, beyond the status: for the last gpuocc_binary_read_entry that counted
+       itself here (all zero after one that succeeded), or for the failure of gpuocc_binary_scan (a summary
+       of 80 or 96 bytes, the earlier 0.2.0 layouts, is still accepted and has none of these).  @since 0.2.0 */
+    int32_t fault;                       /* GPUOCC_BINARY_FAULT_*; 0 when there is nothing to add (the
+                                            other two are 0 then) */
+    int32_t fault_value;                 /* the fault's figure, as GPUOCC_BINARY_FAULT_* says (at most
+                                            INT32_MAX) */
+    int64_t fault_offset;                /* the byte at fault (the header, the value, the line), from the
+                                            start of `data`; -1 when unknown or inside the decoded bytes of a
+                                            compressed entry */
 } gpuocc_binary_summary;
 
 #define GPUOCC_BINARY_SUMMARY_SIZE_0_2_0 80u /* the first 0.2.0 layout, without `containers` and after */
+
+/* gpuocc_binary_summary.fault: what a reader found wrong (fault_value in parentheses).  @since 0.2.0 */
+#define GPUOCC_BINARY_FAULT_NONE          0 /* the status says it all */
+#define GPUOCC_BINARY_FAULT_FATBIN_MAGIC  1 /* no fatbinary magic where the next one of a .nv_fatbin section
+                                               starts (0) */
+#define GPUOCC_BINARY_FAULT_FATBIN_HEADER 2 /* a fatbinary's header size is below its 16 bytes (that size) */
+#define GPUOCC_BINARY_FAULT_FATBIN_SIZE   3 /* a fatbinary runs past the end of its section or file (the bytes
+                                               left from its start) */
+#define GPUOCC_BINARY_FAULT_ENTRY_HEADER  4 /* a fatbinary entry's header size is below its 64 bytes (that
+                                               size) */
+#define GPUOCC_BINARY_FAULT_ENTRY_SIZE    5 /* a fatbinary entry (its header, or its header and payload) runs
+                                               past the end of its fatbinary (the bytes left from its header) */
+#define GPUOCC_BINARY_FAULT_YAML          6 /* an Intel zebin's .ze_info YAML breaks the rules the reader
+                                               reads it by (the 1-based line: of a kernel missing a required
+                                               key, the line that opens it) */
+#define GPUOCC_BINARY_FAULT_NESTING       7 /* AMDGPU metadata (MessagePack) nests arrays and maps deeper than
+                                               the reader follows (the most levels it follows) */
 
 /* Where one entry is and what reading it takes (gpuocc_binary_entry_info).  Size-versioned: set `size`.
    @since 0.2.0 */
@@ -1453,7 +1482,10 @@ GPUOCC_API int32_t gpuocc_binary_kernel_registers(const gpuocc_device *device, c
  * the counters are reset (entries_read = entries_failed = 0, first_failed_entry = -1).  Errors:
  * GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE, GPUOCC_ERR_FORMAT (not device code, or a container whose
  * headers are inconsistent), GPUOCC_ERR_TRUNCATED, GPUOCC_ERR_UNSUPPORTED (32-bit or big-endian ELF; a
- * compressed offload bundle of a version other than 1-3).
+ * compressed offload bundle of a version other than 1-3).  On an error other than GPUOCC_ERR_NULL and
+ * GPUOCC_ERR_STRUCT_SIZE it writes first_failed_entry (the entry whose fatbinary entry header is at fault,
+ * numbered as the entries before it; -1 when the fault is not an entry's), first_failure (the status) and
+ * the fault fields, and nothing else of the summary.
  * @since 0.2.0
  */
 GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_binary_summary *summary);
@@ -1464,7 +1496,7 @@ GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_bi
  * kernels[0].size: sizeof(gpuocc_binary_kernel), or GPUOCC_BINARY_KERNEL_SIZE_0_2_0 for records without the
  * Intel fields); *count is the entry's number of kernels (also on GPUOCC_ERR_BUFFER).  When `summary`
  * is not NULL the call counts itself in it (read or failed, and the first failure; GPUOCC_ERR_BUFFER and
- * caller errors are not counted), and reading entries
+ * caller errors are not counted; its fault fields say what this call met), and reading entries
  * in order with the same summary costs one walk of the file in all.  Errors:
  * GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE, GPUOCC_ERR_ARGUMENT (no such entry, or a workspace smaller
  * than the summary's workspace_bytes needs for this entry), GPUOCC_ERR_FORMAT (corrupted compressed data,

@@ -529,3 +529,40 @@ Test(amdgpu, record_layout_and_init)
     }
     free(p);
 }
+
+/* Metadata nested deeper than the reader follows is named so, with the limit and the byte: the note's
+   MessagePack replaced by arrays of one element nested as deep as its bytes allow (a valid document), and by
+   one nested exactly 32 levels (the most msgpack.h's reader follows), which is read and refused only for not
+   being a map. */
+Test(amdgpu, metadata_nested_too_deep_says_so)
+{
+    size_t n;
+    uint8_t *p = load("amdgpu_gfx90a.o", &n);
+    const uint8_t *note = NULL;
+    for (size_t i = 0; i + 20 <= n && !note; i++)
+        if (memcmp(p + i + 12, "AMDGPU\0", 7) == 0 && p[i] == 7 && p[i + 8] == 32)
+            note = p + i;
+    cr_assert(note, "the NT_AMDGPU_METADATA note");
+    size_t desc = (size_t)(note - p) + 20, descsz = (size_t)(note[4] | note[5] << 8);
+    cr_assert_gt(descsz, 64);
+    /* [[[...[nil]...]]]: descsz - 1 levels */
+    memset(p + desc, 0x91, descsz - 1);
+    p[desc + descsz - 1] = 0xc0;
+    gpuocc_binary_summary s = {.size = sizeof s};
+    cr_assert_eq(gpuocc_binary_scan(p, n, &s), GPUOCC_OK);
+    gpuocc_binary_kernel k[4];
+    gpuocc_binary_kernel_init(&k[0]);
+    int32_t count = 0;
+    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, k, 4, &count, &s), GPUOCC_ERR_UNSUPPORTED);
+    cr_expect_eq(s.fault, GPUOCC_BINARY_FAULT_NESTING);
+    cr_expect_eq(s.fault_value, 32, "the most levels followed");
+    cr_expect_eq(s.fault_offset, (int64_t)(desc + 32), "the array that opens the 33rd level");
+    /* 31 arrays of one element, then an array 16 of nils filling the rest: 32 levels, read */
+    memset(p + desc, 0x91, 31);
+    size_t nils = descsz - 31 - 3;
+    p[desc + 31] = 0xdc, p[desc + 32] = (uint8_t)(nils >> 8), p[desc + 33] = (uint8_t)nils;
+    memset(p + desc + 34, 0xc0, nils);
+    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, k, 4, &count, &s), GPUOCC_ERR_FORMAT, "not a map");
+    cr_expect_eq(s.fault, GPUOCC_BINARY_FAULT_NONE);
+    free(p);
+}

@@ -390,3 +390,128 @@ Test(binary, first_layout_records_still_read)
                  GPUOCC_ERR_STRUCT_SIZE);
     free(p);
 }
+
+/* Little-endian fields of a fatbinary, read and written by the test itself (docs/inputs.md's layout: the
+   fatbinary header is 16 bytes, u16 header size at 6 and u64 entries' size at 8; an entry header holds its
+   u32 header size at 4 and u64 payload size at 8). */
+static uint64_t le(const uint8_t *p, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+static void put_le(uint8_t *p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++, v >>= 8)
+        p[i] = (uint8_t)v;
+}
+
+/* gpuocc_binary_scan of a damaged copy of `p`: the status, and the summary it leaves (every field set to a
+   sentinel before, so that what it writes shows). */
+static int32_t scan_damaged(const uint8_t *c, size_t n, gpuocc_binary_summary *s)
+{
+    memset(s, 0x5a, sizeof *s);
+    s->size = sizeof *s;
+    return gpuocc_binary_scan(c, n, s);
+}
+
+/* A fatbinary whose entry header is damaged is named to the entry and the byte: the scan fails as before
+   (FORMAT), and says which entry, where its header is and what is wrong with it; nothing else is written. */
+Test(binary, damaged_fatbinary_headers_say_where)
+{
+    size_t n;
+    uint8_t *p = load("units.fatbin", &n);
+    uint8_t *c = malloc(n);
+    cr_assert_eq(le(p, 4), 0xBA55ED50u);
+    uint64_t header = le(p + 6, 2), total = le(p + 8, 8);
+    uint64_t first = header, second = first + le(p + first + 4, 4) + le(p + first + 8, 8);
+    cr_assert_eq(le(p + first, 2), 2, "the first entry is compiled code (kind 2)");
+    cr_assert_eq(le(p + second, 2), 2, "so is the second");
+    gpuocc_binary_summary s;
+    const int32_t sentinel = 0x5a5a5a5a;
+
+    /* entry 0: a header size of 8 bytes */
+    memcpy(c, p, n);
+    put_le(c + first + 4, 8, 4);
+    cr_expect_eq(scan_damaged(c, n, &s), GPUOCC_ERR_FORMAT);
+    cr_expect_eq(s.first_failed_entry, 0);
+    cr_expect_eq(s.first_failure, GPUOCC_ERR_FORMAT);
+    cr_expect_eq(s.fault, GPUOCC_BINARY_FAULT_ENTRY_HEADER);
+    cr_expect_eq(s.fault_value, 8);
+    cr_expect_eq(s.fault_offset, (int64_t)first);
+    cr_expect_eq(s.entries, sentinel, "nothing else written");
+    cr_expect_eq(s.workspace_bytes, 0x5a5a5a5a5a5a5a5aull);
+
+    /* entry 1, after a sound entry 0: its header at its own offset */
+    memcpy(c, p, n);
+    put_le(c + second + 4, 3, 4);
+    cr_expect_eq(scan_damaged(c, n, &s), GPUOCC_ERR_FORMAT);
+    cr_expect_eq(s.first_failed_entry, 1);
+    cr_expect_eq(s.fault, GPUOCC_BINARY_FAULT_ENTRY_HEADER);
+    cr_expect_eq(s.fault_value, 3);
+    cr_expect_eq(s.fault_offset, (int64_t)second);
+
+    /* entry 0's payload past the fatbinary's end: the bytes left from its header are all the entries' */
+    memcpy(c, p, n);
+    put_le(c + first + 8, 1000000000, 8);
+    cr_expect_eq(scan_damaged(c, n, &s), GPUOCC_ERR_FORMAT);
+    cr_expect_eq(s.first_failed_entry, 0);
+    cr_expect_eq(s.fault, GPUOCC_BINARY_FAULT_ENTRY_SIZE);
+    cr_expect_eq(s.fault_value, (int32_t)total);
+    cr_expect_eq(s.fault_offset, (int64_t)first);
+
+    /* the fatbinary's own header: a header size of 8, then entries larger than the file */
+    memcpy(c, p, n);
+    put_le(c + 6, 8, 2);
+    cr_expect_eq(scan_damaged(c, n, &s), GPUOCC_ERR_FORMAT);
+    cr_expect_eq(s.first_failed_entry, -1, "no entry's fault");
+    cr_expect_eq(s.fault, GPUOCC_BINARY_FAULT_FATBIN_HEADER);
+    cr_expect_eq(s.fault_value, 8);
+    cr_expect_eq(s.fault_offset, 0);
+    memcpy(c, p, n);
+    put_le(c + 8, n, 8);
+    cr_expect_eq(scan_damaged(c, n, &s), GPUOCC_ERR_TRUNCATED);
+    cr_expect_eq(s.first_failure, GPUOCC_ERR_TRUNCATED);
+    cr_expect_eq(s.fault, GPUOCC_BINARY_FAULT_FATBIN_SIZE);
+    cr_expect_eq(s.fault_value, (int32_t)n);
+
+    /* a summary of the first 0.2.0 layout (80 bytes) gets the entry and the status, nothing past its size */
+    uint8_t raw[sizeof s + 8];
+    memset(raw, 0x5a, sizeof raw);
+    gpuocc_binary_summary old;
+    memcpy(&old, raw, sizeof old);
+    old.size = GPUOCC_BINARY_SUMMARY_SIZE_0_2_0;
+    memcpy(raw, &old, sizeof old);
+    memcpy(c, p, n);
+    put_le(c + first + 4, 8, 4);
+    cr_expect_eq(gpuocc_binary_scan(c, n, (gpuocc_binary_summary *)(void *)raw), GPUOCC_ERR_FORMAT);
+    memcpy(&old, raw, sizeof old);
+    cr_expect_eq(old.first_failed_entry, 0);
+    cr_expect_eq(old.first_failure, GPUOCC_ERR_FORMAT);
+    for (size_t i = GPUOCC_BINARY_SUMMARY_SIZE_0_2_0; i < sizeof raw; i++)
+        cr_expect_eq(raw[i], 0x5a, "byte %zu past the 80-byte summary", i);
+    free(c);
+    free(p);
+}
+
+/* In a host object the offset is the file's: the .nv_fatbin section's fatbinary found by its magic here. */
+Test(binary, damaged_fatbinary_in_a_host_object_says_where)
+{
+    size_t n;
+    uint8_t *p = load("units_host.o", &n);
+    size_t at = 0;
+    while (at + 4 <= n && le(p + at, 4) != 0xBA55ED50u)
+        at++;
+    cr_assert(at + 16 <= n, "a fatbinary in the object");
+    uint64_t first = at + le(p + at + 6, 2);
+    put_le(p + first + 4, 16, 4);
+    gpuocc_binary_summary s;
+    cr_expect_eq(scan_damaged(p, n, &s), GPUOCC_ERR_FORMAT);
+    cr_expect_eq(s.first_failed_entry, 0);
+    cr_expect_eq(s.fault, GPUOCC_BINARY_FAULT_ENTRY_HEADER);
+    cr_expect_eq(s.fault_value, 16);
+    cr_expect_eq(s.fault_offset, (int64_t)first);
+    free(p);
+}

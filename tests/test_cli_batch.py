@@ -10,6 +10,7 @@ import io
 import json
 import os
 import random
+import re
 import resource
 import subprocess
 import sys
@@ -84,7 +85,9 @@ check("long row keeps its extra cells in the error", by["g"]["status"] == "parse
 check("library status", by["i"]["status"] == "threads" and by["i"]["error"].startswith("threads:"), by["i"])
 check("unterminated quote", by["j"]["status"] == "parse", by["j"])
 errs = err.decode().strip().splitlines()
-check("one stderr line per bad row, naming the line", len(errs) == 6 and all(l.startswith("gpuocc: line ") for l in errs),
+check("the columns not read named once, before the rows", errs[:1] == ["gpuocc: header: columns not read: id, note"],
+      errs)
+check("one stderr line per bad row, naming the line", len(errs) == 7 and all(l.startswith("gpuocc: line ") for l in errs[1:]),
       errs)
 # echoed bytes: a row in LF form comes out as it went in
 check("raw echo", b"\na,H100,256,64,plain,ok," in out and b'\nb,H100,256,64,"with, comma",ok,' in out, out)
@@ -184,11 +187,69 @@ rc, out, err = run([], b"arch,threads,regs,no_optin\nH100,256,64,1\n")
 check("no_optin (the flag's opposite) is a near miss of smem_optin", rc == 1 and b"'smem_optin'" in err
       and table(out)[1][4:6] == ["ok", "4"], (rc, out, err))
 rc, out, err = run([], b"arch,threads,regs,note\nH100,256,64,x\n")
-check("an unrelated extra column is no warning", rc == 0 and not err, (rc, err))
+check("an unrelated extra column is named once as not read, exit 0",
+      rc == 0 and err == b"gpuocc: header: columns not read: note\n", (rc, err))
 # names of three letters or fewer are too short to call a typo: a GEMM table's M, lda, ldb, ldc (one letter from
-# `lds`) and an `ids` column are echoed without a word, exit 0
+# `lds`) and an `ids` column are echoed, named in the one line, exit 0
 rc, out, err = run([], b"M,lda,ldb,ldc,ids,arch,threads,regs\n1,4,5,6,7,H100,256,64\n")
-check("short extra columns are no near miss", rc == 0 and not err and table(out)[1][8:10] == ["ok", "4"], (rc, out, err))
+check("short extra columns are no near miss", rc == 0 and err == b"gpuocc: header: columns not read: M, lda, ldb, ldc, ids\n"
+      and table(out)[1][8:10] == ["ok", "4"], (rc, out, err))
+
+# Nothing silently dropped.  The issue's reproducer: shared_mem is read by no one, and the row was answered as if
+# the kernel had no shared memory with exit 0; a name that means an input column is a near miss (exit 1).
+rc, out, err = run([], b"arch,threads,regs,shared_mem\nH100,256,64,48K\n")
+check("shared_mem: a near miss of smem_dynamic and smem_static, exit 1, echoed, the row answered",
+      rc == 1 and err == b"gpuocc: header: column 'shared_mem' is not read by gpuocc (echoed unchanged); did you mean "
+      b"'smem_dynamic' or 'smem_static'?\n" and table(out)[1][3:5] == ["48K", "ok"], (rc, out, err))
+# other tools' names for an input column, and the one each means
+for name, means in (("regs_per_thread", ["regs"]), ("dynamic_smem", ["smem_dynamic"]), ("shmem", ["smem_dynamic", "smem_static"]),
+                    ("Shared-Mem-Bytes", ["smem_dynamic", "smem_static"]), ("static_smem", ["smem_static"]),
+                    ("smem_static_bytes", ["smem_static"]), ("threads_per_block", ["threads"]), ("num_regs", ["regs"]),
+                    ("grf_count", ["grf"]), ("simd_size", ["sub_group"]), (".vgpr_count", ["regs"])):
+    rc, out, err = run([], f"arch,threads,regs,{name}\nH100,256,64,1\n".encode())
+    lines = err.decode().splitlines()
+    check(f"{name}: a near miss of {' or '.join(means)}", rc == 1 and len(lines) == 1 and f"'{name}'" in lines[0]
+          and lines[0].endswith("did you mean " + " or ".join(f"'{m}'" for m in means) + "?"), (rc, err))
+# unrelated names: one line naming them all, exit 0, every row answered
+rc, out, err = run([], b"id,arch,threads,regs,note,config\n1,H100,256,64,x,y\n2,H100,128,32,z,w\n")
+check("id, note, config: one line naming them, exit 0", rc == 0 and err == b"gpuocc: header: columns not read: id, note, config\n"
+      and [r[6:8] for r in table(out)[1:]] == [["ok", "4"], ["ok", "16"]], (rc, out, err))
+# a tag_ column is echoed without a word, whatever follows the prefix
+rc, out, err = run([], b"tag_run,arch,threads,regs,tag_shared_mem,tag\nr1,H100,256,64,48K,x\n")
+check("tag and tag_ columns: echoed, no word, exit 0",
+      rc == 0 and not err and table(out)[1][:6] == ["r1", "H100", "256", "64", "48K", "x"], (rc, err))
+# the batch's own outputs read again, and a tuning table's tile size, mean no input: named as not read only
+rc, out, err = run([], b"arch,threads,regs,regs_per_block,smem_per_block,block_size\nH100,256,64,16384,1024,128\n")
+check("outputs read again are no near miss", rc == 0 and err == b"gpuocc: header: columns not read: regs_per_block, "
+      b"smem_per_block, block_size\n", (rc, err))
+
+# Every launch input of docs/vocabulary.md is a batch column (an empty cell: the default, no word on stderr) or
+# refused with the reason (one header line, exit 1): the names come from the document's table, not from the code.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "vocabulary.md")) as f:
+    doc = f.read()
+table_text = doc.split("## Launch (inputs)")[1].split("\n## ")[0]
+inputs = []
+for row in table_text.splitlines()[3:]:
+    if row.startswith("| "):
+        cell = re.sub(r"\([^)]*\)", "", row.split("|")[1])  # the names, without "(`report` input; ...)"
+        inputs += [n for n in cell.split("`")[1::2] if n not in inputs]
+check("the vocabulary's launch table read", {"threads", "smem_dynamic_max", "setmaxnreg", "grf", "tmem_columns"} <= set(inputs),
+      inputs)
+refused = {}
+for name in inputs:
+    header = "arch,threads,regs" + ("" if name in ("arch", "threads", "regs") else "," + name)
+    rc, out, err = run([], f"{header}\nH100,256,64{'' if header.endswith('regs') else ','}\n".encode())
+    lines = err.decode().splitlines()
+    if rc == 0 and not lines and table(out)[1][header.count(",") + 1] == "ok":
+        continue
+    refused[name] = (rc, lines)
+    check(f"vocabulary input {name}: a batch column, or refused with the reason",
+          rc == 1 and len(lines) == 1 and lines[0].startswith(f"gpuocc: header: column '{name}' is not read by gpuocc batch")
+          and ("gpuocc report" in lines[0] or "Python" in lines[0]), (rc, lines))
+check("the inputs the batch does not read are the report's and Python's", sorted(refused) ==
+      ["min_blocks", "setmaxnreg", "smem_dynamic_max"], refused)
+help_text = subprocess.run([GPUOCC, "batch", "--help"], capture_output=True, text=True).stdout
+check("batch --help names the tag_ prefix", "tag_" in help_text, help_text)
 
 # Error messages show a cell's invisible bytes escaped (\xNN): a NUL ended the value ('64'), a line break in a
 # quoted cell split the stderr line.  The CSV error, the JSON error and the stderr line say the same.
@@ -266,8 +327,8 @@ check("27 the long record's row: its line, status parse, the reason naming the f
       len(rows) == 4 and rows[2][-2] == "3" and rows[2][6] == "parse" and "longer than 1048576 bytes" in rows[2][-1]
       and "--max-record-bytes" in rows[2][-1] and rows[3][-2] == "6" and all(c == "" for c in rows[2][:6]),
       rows[2:] if len(rows) > 2 else rows)
-check("27 its stderr line is 'line 3:' and the error cell", len(errs) == 1 and len(rows) == 4
-      and errs[0] == "gpuocc: line 3: " + rows[2][-1], errs)
+check("27 its stderr line is 'line 3:' and the error cell", len(errs) == 2 and len(rows) == 4
+      and errs == ["gpuocc: header: columns not read: id, note, more", "gpuocc: line 3: " + rows[2][-1]], errs)
 rc, out, err = run(["--json"], src27)
 objs = [json.loads(l) for l in out.decode().splitlines()]
 check("27 --json: the long record's cells are null, its line 3, the next row's line 6",

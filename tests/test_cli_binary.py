@@ -8,6 +8,7 @@ import io
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -212,5 +213,75 @@ p = subprocess.run([GPUOCC, "cubin", os.path.join(DATA, "kernels_sm90.cubin"), "
                    capture_output=True, text=True)
 check("bounds: null without a minimum", all(r["min_blocks_reached"] is None for r in json.loads(p.stdout)
                                             if r["min_blocks"] == 0), p.stdout)
+
+# Messages that name the cause (the library's fault fields, in the CLI's words): a damaged fatbinary entry
+# header names the entry, its byte and what is wrong; a zebin's .ze_info the YAML line; AMDGPU metadata nested
+# too deep says so and gives the limit.  Offsets and lines are found here by reading the files' own layouts.
+tmp = tempfile.mkdtemp()
+try:
+    fat = bytearray(open(data("units.fatbin"), "rb").read())
+    first = struct.unpack_from("<H", fat, 6)[0]                      # the fatbinary header's size: entry 0 there
+    second = first + struct.unpack_from("<I", fat, first + 4)[0] + struct.unpack_from("<Q", fat, first + 8)[0]
+    for entry, at in ((0, first), (1, second)):
+        bad = bytearray(fat)
+        struct.pack_into("<I", bad, at + 4, 8)                        # an entry header of 8 bytes
+        path = os.path.join(tmp, f"bad{entry}.fatbin")
+        open(path, "wb").write(bytes(bad))
+        rc, out, err = run(["binary", path, "--threads", "128"])
+        check(f"a damaged fatbinary entry {entry} header: its entry, byte and size named (exit 2)", rc == 2 and err ==
+              f"gpuocc: {path}: entry {entry}: input is not of the expected binary format: its fatbinary entry header "
+              f"at byte {at} gives a header size of 8 bytes, below the 64 of an entry header\n", (rc, err))
+    bad = bytearray(fat)
+    struct.pack_into("<Q", bad, first + 8, 10**9)
+    path = os.path.join(tmp, "long.fatbin")
+    open(path, "wb").write(bytes(bad))
+    rc, out, err = run(["binary", path, "--threads", "128"])
+    left = struct.unpack_from("<Q", fat, 8)[0]
+    check("a fatbinary entry past its fatbinary's end: named, with the bytes left", rc == 2 and err.endswith(
+          f": entry 0: input is not of the expected binary format: its fatbinary entry at byte {first} runs past the "
+          f"end of its fatbinary ({left} bytes left from its header)\n"), err)
+    # in an archive, a member whose fatbinary is damaged is device code: named, not skipped as a host object
+    ar = shutil.which("ar")
+    if ar:
+        lib = os.path.join(tmp, "libbad.a")
+        subprocess.run([ar, "rcs", lib, os.path.join(tmp, "bad0.fatbin"), data("kernels_sm90.cubin")], check=True)
+        rc, out, err = run(["binary", lib, "--threads", "128", "--csv"])
+        check("a damaged fatbinary in an archive: named, the other member read (exit 1)", rc == 1
+              and err.startswith(f"gpuocc: {lib}(bad0.fatbin): entry 0: input is not of the expected binary format: ")
+              and len(out.strip().splitlines()) == 8, (rc, err))
+
+    # a zebin: a value of .ze_info made unreadable (a digit of simd_size turned into 'x'), its line counted here
+    zebin = bytearray(open(data("zebin/kernels_pvc.bin"), "rb").read())
+    shoff, = struct.unpack_from("<Q", zebin, 0x28)
+    shnum, shstrndx = struct.unpack_from("<HH", zebin, 0x3c)
+    heads = [struct.unpack_from("<IIQQQQ", zebin, shoff + 64 * i) for i in range(shnum)]
+    strtab = heads[shstrndx][4]
+    name_of = lambda h: bytes(zebin[strtab + h[0]:zebin.index(b"\0", strtab + h[0])]).decode()
+    info = next(h for h in heads if name_of(h) == ".ze_info")
+    text_at, text_len = info[4], info[5]
+    value = zebin.index(b"simd_size: ", text_at) + len(b"simd_size: ")
+    zebin[value] = ord("x")
+    line = zebin[text_at:value].count(b"\n") + 1
+    line_at = zebin.rindex(b"\n", text_at, value) + 1
+    path = os.path.join(tmp, "bad.zebin")
+    open(path, "wb").write(bytes(zebin))
+    rc, out, err = run(["binary", path, "--threads", "64"])
+    check("a zebin's broken .ze_info names its line and byte", rc == 2 and err ==
+          f"gpuocc: {path}: entry 0: input is not of the expected binary format: the .ze_info YAML does not read at "
+          f"line {line} (at byte {line_at})\n", (rc, err, line))
+
+    # AMDGPU metadata: the note's MessagePack replaced by arrays nested as deep as its bytes allow
+    amd = bytearray(open(data("amdgpu_gfx90a.o"), "rb").read())
+    note = next(i for i in range(len(amd) - 20) if amd[i + 12:i + 19] == b"AMDGPU\0" and amd[i] == 7 and amd[i + 8] == 32)
+    desc, descsz = note + 20, struct.unpack_from("<I", amd, note + 4)[0]
+    amd[desc:desc + descsz] = b"\x91" * (descsz - 1) + b"\xc0"
+    path = os.path.join(tmp, "deep.o")
+    open(path, "wb").write(bytes(amd))
+    rc, out, err = run(["binary", path, "--threads", "64"])
+    check("AMDGPU metadata nested too deep: says so, with the limit (32 levels) and the byte", rc == 2 and err ==
+          f"gpuocc: {path}: entry 0: input of a kind this version does not read: the AMDGPU metadata nests arrays and "
+          f"maps deeper than 32 levels at byte {desc + 32}, more than gpuocc follows\n", (rc, err))
+finally:
+    shutil.rmtree(tmp)
 
 finish("cli-binary")

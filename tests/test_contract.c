@@ -13,7 +13,9 @@
  *   - text/binary inputs NULL, truncated, empty and damaged.
  * Every call must return GPUOCC_OK or a known negative status.  Outputs are pre-filled with a byte
  * pattern and must be untouched on failure, except those the header names (*count on GPUOCC_ERR_BUFFER
- * and the arrays filled up to capacity then, *error_line on GPUOCC_ERR_PARSE / GPUOCC_ERR_TRUNCATED).
+ * and the arrays filled up to capacity then, *error_line on GPUOCC_ERR_PARSE / GPUOCC_ERR_TRUNCATED, a
+ * refused launch's exceeded and exceeded_limit, a failed gpuocc_binary_scan's first_failed_entry,
+ * first_failure and fault fields).
  * Results reported as OK must be finite, written (no pattern left in a double or byte-count field of a
  * result) and never the library's internal 2^60-byte saturation point.  Inputs are never modified.  Runs in the ASan+UBSan
  * build too (scripts/check), which catches crashes, overflows and out-of-bounds reads.
@@ -657,6 +659,15 @@ static int32_t check_call(const row *r, arg *a, int n, int32_t expect, const cha
             size_t at = offsetof(gpuocc_result, exceeded), limit_at = offsetof(gpuocc_result, exceeded_limit);
             memcpy(was + at, now + at, sizeof(int32_t));
             memcpy(was + limit_at, now + limit_at, sizeof(int64_t));
+            changed = memcmp(was, now, a[k].len) != 0;
+        }
+        if (rc != GPUOCC_OK && changed && s->lay == &summary_layout && a[k].len >= sizeof(gpuocc_binary_summary)) {
+            /* the named exception: a failed scan writes which entry, the status and the fault, nothing else */
+            unsigned char *was = a[k].snap, *now = a[k].mem;
+            size_t from = offsetof(gpuocc_binary_summary, first_failed_entry), n = 2 * sizeof(int32_t);
+            size_t fault = offsetof(gpuocc_binary_summary, fault), fault_n = sizeof(gpuocc_binary_summary) - fault;
+            memcpy(was + from, now + from, n);
+            memcpy(was + fault, now + fault, fault_n);
             changed = memcmp(was, now, a[k].len) != 0;
         }
         if (rc != GPUOCC_OK) {

@@ -204,3 +204,27 @@ Test(msgpack, nesting_limit)
     memset(flat + 3, 0xc0, 1000);
     cr_assert_eq(gpuocc_mp_check(flat, sizeof flat, 1), GPUOCC_OK);
 }
+
+/* Where a check fails: the value whose head does not read, the array that opens a level past the limit, the
+   first byte after the value; untouched on success. */
+Test(msgpack, check_says_where)
+{
+    size_t at = 99;
+    cr_assert_eq(gpuocc_mp_check_at((const uint8_t[]){0x92, 0x01, 0xc1}, 3, 0, &at), GPUOCC_ERR_FORMAT);
+    cr_expect_eq(at, 2);
+    cr_assert_eq(gpuocc_mp_check_at((const uint8_t[]){0x01, 0x02}, 2, 0, &at), GPUOCC_ERR_FORMAT);
+    cr_expect_eq(at, 1);
+    cr_assert_eq(gpuocc_mp_check_at((const uint8_t[]){0x92, 0x01, 0xda, 0x00}, 4, 0, &at), GPUOCC_ERR_TRUNCATED);
+    cr_expect_eq(at, 2, "the str 16 whose length is cut");
+    uint8_t deep[1000];
+    memset(deep, 0x91, sizeof deep);
+    deep[sizeof deep - 1] = 0xc0;
+    cr_assert_eq(gpuocc_mp_check_at(deep, sizeof deep, 0, &at), GPUOCC_ERR_UNSUPPORTED);
+    cr_expect_eq(at, GPUOCC_MP_DEPTH_MAX, "the 33rd array, at byte 32");
+    cr_assert_eq(gpuocc_mp_check_at(deep, sizeof deep, 5, &at), GPUOCC_ERR_UNSUPPORTED);
+    cr_expect_eq(at, 5);
+    at = 99;
+    cr_assert_eq(gpuocc_mp_check_at(deep + sizeof deep - 3, 3, 0, &at), GPUOCC_OK);
+    cr_expect_eq(at, 99);
+    cr_assert_eq(gpuocc_mp_check_at(deep, sizeof deep, 0, NULL), GPUOCC_ERR_UNSUPPORTED);
+}

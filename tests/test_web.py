@@ -331,6 +331,39 @@ return {report_us: median(rounds.map((x) => x[0])) * 1e3, full_us: median(rounds
         report: gpuocc.report(p)};"""
 
 
+# Arguments the module would read wrong: a NUL ends a C string ("256\0abc" was answered as 256, "H100\0zz" as
+# H100), and a string as run()'s input became as many zero bytes.  Refused: a gpuocc.Error (status 2) naming the
+# field, run()'s answer with status 2, a TypeError for input that is not bytes.
+REFUSALS = r"""
+const tryReport = (p) => {
+  try { return {value: gpuocc.report(p)}; }
+  catch (e) { return {error: e.name, status: e.status, message: e.message, ours: e instanceof gpuocc.Error}; }
+};
+const tryRun = (args, input) => {
+  try { const a = gpuocc.run(args, input); return {status: a.status, out: a.out, err: a.err}; }
+  catch (e) { return {error: e.name, message: e.message}; }
+};
+const csv = "arch,threads,regs\nH100,256,64\n";
+let sweep;
+try { gpuocc.sweep({arch: "H100", threads: 256, regs: "32\0x"}, "regs"); sweep = {value: true}; }
+catch (e) { sweep = {error: e.name, status: e.status, message: e.message}; }
+return {
+  threads: tryReport({arch: "H100", threads: "256\0abc", regs: 32}),
+  arch: tryReport({arch: "H100\0zz", threads: 256, regs: 32}),
+  key: tryReport({arch: "H100", "threads\0x": 256, regs: 32}),
+  plain: tryReport({arch: "H100", threads: "256", regs: 32}),
+  runArg: tryRun(["report", "--arch", "H100\0zz", "--threads", "256", "--regs", "32", "--json"]),
+  runEquals: tryRun(["report", "--arch=H100", "--threads=256\0x", "--regs", "32", "--json"]),
+  runString: tryRun(["batch"], csv),
+  runNumbers: tryRun(["batch"], [97, 114, 99, 104]),
+  runBytes: tryRun(["batch"], new TextEncoder().encode(csv)),
+  runBuffer: tryRun(["batch"], new TextEncoder().encode(csv).buffer),
+  runNone: tryRun(["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--json"]),
+  sweep,
+};
+"""
+
+
 def drive(plan):
     out = {"requests": [], "console_errors": [], "cases": [], "dom": [], "edit": None, "binaries": [],
            "buffers": [], "sweeps": []}
@@ -386,6 +419,7 @@ def drive(plan):
         out["sweeps"] = driver.execute_script("""return JSON.parse(arguments[0]).map((s) => {
             try { return {value: gpuocc.sweep(s.params, s.axis)}; } catch (e) { return {status: e.status, message: e.message}; }
         });""", json.dumps(plan["sweeps"]))
+        out["refusals"] = driver.execute_script(REFUSALS)
 
         # the page's own answers, for launches given by the link
         for query in plan["dom"]:
@@ -553,6 +587,34 @@ for b, shown, buf in zip(binaries, got["binaries"], got["buffers"]):
     want = sorted(records, key=key)
     wrong = [(w["name"], k) for r, w in zip(rows, want) for k, v in r.items() if w.get(k) != v]
     check(f"{b['name']}: each row's values are the CLI's", rows and not wrong, wrong[:5])
+
+# the refusals (REFUSALS): H100 at 256 threads and 32 registers is 8 blocks (65,536 registers / 8,192 a block,
+# 64 warp slots / 8 warps); at 64 registers 4 (the seeds' Example 1)
+r = got["refusals"]
+for what, field, value in (("threads", "threads", r"256\x00abc"), ("arch", "arch", r"H100\x00zz"),
+                           ("key", r"threads\x00x", r"threads\x00x")):
+    g = r[what]
+    check(f"report() refuses a {what} holding a NUL: gpuocc.Error, status 2, naming {field}",
+          g.get("ours") and g.get("status") == 2 and
+          g.get("message") == f"gpuocc: {field}: '{value}' holds a NUL character, which no argument can carry", g)
+check("report() of the same launch without the NUL answers 8 blocks", r["plain"].get("value", {}).get("blocks_per_sm") == 8,
+      r["plain"])
+check("run() refuses an argument holding a NUL: status 2, naming its flag", r["runArg"].get("status") == 2
+      and r["runArg"].get("out") == "" and r["runArg"]["err"].startswith("gpuocc: --arch: 'H100\\x00zz' holds a NUL"),
+      r["runArg"])
+check("run() refuses --flag=value holding a NUL, naming the flag", r["runEquals"].get("status") == 2
+      and r["runEquals"]["err"].startswith("gpuocc: --threads: '--threads=256\\x00x' holds a NUL"), r["runEquals"])
+check("sweep() refuses a value holding a NUL (gpuocc.Error, status 2)", r["sweep"].get("error") == "GpuoccError"
+      and r["sweep"].get("status") == 2 and r["sweep"]["message"].startswith("gpuocc: regs: "), r["sweep"])
+for what in ("runString", "runNumbers"):
+    check(f"run() with input that is not bytes ({what}): a TypeError", r[what].get("error") == "TypeError"
+          and "input must be bytes" in r[what].get("message", ""), r[what])
+for what in ("runBytes", "runBuffer"):
+    rows = r[what].get("out", "").splitlines()
+    check(f"run() with input as bytes ({what}): the batch answers it (4 blocks)", r[what].get("status") == 0
+          and len(rows) == 2 and rows[1].split(",")[3:5] == ["ok", "4"], r[what])
+check("run() without input still answers", r["runNone"].get("status") == 0
+      and json.loads(r["runNone"]["out"])["blocks_per_sm"] == 8, r["runNone"])
 
 for s, page in zip(sweeps, got["sweeps"]):
     status, out, err = cli(["sweep", *flags(s["params"]), "--axis", s["axis"], "--json"])

@@ -400,3 +400,69 @@ Test(zebin, refused)
     cr_expect_eq(read_all(buf, n, k, 2, &count), GPUOCC_OK);
     cr_expect_eq(count, 0);
 }
+
+/* The first byte of line `line` (1-based) of `text`. */
+static size_t line_start(const char *text, int line)
+{
+    size_t at = 0;
+    for (int l = 1; l < line; l++)
+        at += strcspn(text + at, "\n") + 1;
+    return at;
+}
+
+/* A refused .ze_info names its line in the summary (GPUOCC_BINARY_FAULT_YAML): the line of the value that
+   breaks the rules, or the line that opens the kernel or buffer that lacks a required key; fault_offset is
+   that line's first byte in the file (build() puts the text at byte 64).  The lines are counted here by hand. */
+Test(zebin, refused_names_the_line)
+{
+    static uint8_t buf[4096];
+    static const struct {
+        const char *text;
+        int line;
+    } cases[] = {
+        {"kernels:\n  - name: a\n    execution_env:\n      grf_count: 128\n", 2},  /* the kernel lacks simd_size */
+        {"version: '1.20'\nkernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n", 3}, /* grf_count */
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n"
+         "      slm_size: 2147483648\n", 6},                                          /* over INT32_MAX */
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: -16\n      grf_count: 128\n", 4},
+        {"kernels:\n  - name: a\n    execution_env:\n\tsimd_size: 16\n", 4},          /* a tab */
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n"
+         "    per_thread_memory_buffers:\n      - type: scratch\n        usage: single_space\n", 7}, /* no size */
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n"
+         "    per_thread_memory_buffers:\n      - type: global\n        size: 4\n        is_simt_thread: yes\n", 9},
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n"
+         "  - name: b\n    execution_env:\n      grf_count: 128\n", 6},            /* the second kernel */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n = build(buf, sizeof buf, cases[i].text);
+        gpuocc_binary_summary s = {.size = sizeof s};
+        cr_assert_eq(gpuocc_binary_scan(buf, n, &s), GPUOCC_OK);
+        gpuocc_binary_kernel k[2];
+        gpuocc_binary_kernel_init(&k[0]);
+        int32_t count = 0;
+        cr_expect_eq(gpuocc_binary_read_entry(buf, n, 0, NULL, 0, k, 2, &count, &s), GPUOCC_ERR_FORMAT, "case %zu", i);
+        cr_expect_eq(s.fault, GPUOCC_BINARY_FAULT_YAML, "case %zu", i);
+        cr_expect_eq(s.fault_value, cases[i].line, "case %zu", i);
+        cr_expect_eq(s.fault_offset, (int64_t)(64 + line_start(cases[i].text, cases[i].line)), "case %zu", i);
+        cr_expect_eq(s.first_failed_entry, 0);
+    }
+    /* a NUL inside line 3 */
+    const char *text = "kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n";
+    size_t n = build(buf, sizeof buf, text);
+    buf[64 + line_start(text, 3) + 6] = 0;
+    gpuocc_binary_summary s = {.size = sizeof s};
+    cr_assert_eq(gpuocc_binary_scan(buf, n, &s), GPUOCC_OK);
+    gpuocc_binary_kernel k[2];
+    gpuocc_binary_kernel_init(&k[0]);
+    int32_t count = 0;
+    cr_expect_eq(gpuocc_binary_read_entry(buf, n, 0, NULL, 0, k, 2, &count, &s), GPUOCC_ERR_FORMAT);
+    cr_expect_eq(s.fault_value, 3);
+    /* the same summary after a read that succeeds: the fault fields say nothing */
+    n = build(buf, sizeof buf, text);
+    cr_expect_eq(gpuocc_binary_read_entry(buf, n, 0, NULL, 0, k, 2, &count, &s), GPUOCC_OK);
+    cr_expect_eq(s.fault, GPUOCC_BINARY_FAULT_NONE);
+    cr_expect_eq(s.fault_value, 0);
+    cr_expect_eq(s.fault_offset, 0);
+    cr_expect_eq(s.entries_failed, 1, "the failure still counted");
+    cr_expect_eq(s.entries_read, 1);
+}

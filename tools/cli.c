@@ -42,6 +42,14 @@ void cli_problem(struct cli_io *io, const char *field, const char *fmt, ...)
         io->status = CLI_PARTIAL;
 }
 
+void cli_notice(struct cli_io *io, const char *field, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(io, field, fmt, ap);
+    va_end(ap);
+}
+
 void cli_output_error(struct cli_io *io, int err)
 {
     if (!io->out_errno)

@@ -78,6 +78,8 @@ extern const size_t cli_command_count;
 int cli_fail(struct cli_io *io, const char *field, const char *fmt, ...) CLI_PRINTF(3, 4);
 /* A problem that does not stop the command (a bad row): printed each time; status at least 1. */
 void cli_problem(struct cli_io *io, const char *field, const char *fmt, ...) CLI_PRINTF(3, 4);
+/* A note on stderr in the same form, "gpuocc: FIELD: TEXT", that changes nothing: the status stays. */
+void cli_notice(struct cli_io *io, const char *field, const char *fmt, ...) CLI_PRINTF(3, 4);
 /* Whether writing to io->out has failed (then the status will be 3 whatever else happens).  Call it right
    after the writes: the first time it sees the failure it keeps errno, the reason cli_finish prints. */
 bool cli_output_failed(struct cli_io *io);

@@ -5,7 +5,8 @@
    gives one output row, in order: its cells as they came (a short row is padded with empty cells so the
    results stay in their columns), then the results, then `line` (the record's first physical line; the
    header is line 1) and `error` (empty, or a one-line reason naming the column).  Columns gpuocc does not
-   know are echoed unchanged.  Each launch column is also read under its CLI flag's spelling (`smem-dynamic`,
+   know are echoed unchanged and named once on stderr (not a tag: `tag`, `tag_*`); one that most likely
+   means an input column (a typo, another tool's name) is named with it and the run exits 1.  Each launch column is also read under its CLI flag's spelling (`smem-dynamic`,
    `wave-size`) and AMD's flag names (`vgprs`, `lds`, `lds_static`, `lds_dynamic`).  Speed matters (autotuners feed millions of rows), so the reading, number
    parsing and printing are done by hand over large buffers. */
 #define _POSIX_C_SOURCE 200809L
@@ -1148,6 +1149,140 @@ static int input_column(const char *name)
     return -1;
 }
 
+/* A header name as the tables below spell names: lowercase, without '_', '-', '.' and spaces.  False when
+   it is longer than any of them could be. */
+static bool fold(const char *name, char *out, size_t cap)
+{
+    size_t w = 0;
+    for (; *name; name++) {
+        char c = *name;
+        if (c == '_' || c == '-' || c == '.' || c == ' ')
+            continue;
+        if (w + 1 == cap)
+            return false;
+        out[w++] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+    }
+    out[w] = '\0';
+    return true;
+}
+
+/* Launch inputs of the vocabulary (docs/vocabulary.md) that are no batch column, folded, and why: a column
+   of one of them is named with the reason, and the run exits 1 (its answers do not include it). */
+static const struct {
+    const char *name, *why;
+} unread_inputs[] = {
+    {"smemdynamicmax", "the opt-in attribute's own value is no batch input (smem_optin 1 allows the device's "
+                       "most; Python's kernel(smem_dynamic_max=) takes it)"},
+    {"smemdynamicmaxbytes", "the opt-in attribute's own value is no batch input (smem_optin 1 allows the "
+                            "device's most; Python's kernel(smem_dynamic_max=) takes it)"},
+    {"setmaxnreg", "register reallocation is answered by 'gpuocc report --setmaxnreg'"},
+    {"minblocks", "__launch_bounds__'s minimum of blocks is checked by 'gpuocc report --min-blocks'"},
+};
+
+/* Other tools' names for an input column, folded (the C fields, CUDA's, Intel's zeinfo keys, AMD's metadata
+   keys): a column of one of them is a near miss however far from the column's spelling it is.  Not the
+   batch's own outputs (regs_per_block, smem_per_block: a batch's output read again), nor names of other
+   quantities (block_size, a tile's size in tuning tables; max_regs, a cap). */
+static const struct {
+    const char *name, *column;
+} column_meanings[] = {
+    {"regsperthread", "regs"},           {"registersperthread", "regs"},   {"regperthread", "regs"},
+    {"registers", "regs"},               {"numregs", "regs"},              {"numregisters", "regs"},
+    {"nregs", "regs"},                   {"regcount", "regs"},             {"registercount", "regs"},
+    {"vgprcount", "regs"},               {"numvgprs", "regs"},             {"sgprcount", "sgprs"},
+    {"numsgprs", "sgprs"},               {"agprcount", "agprs"},           {"numagprs", "agprs"},
+    {"threadsperblock", "threads"},      {"numthreads", "threads"},        {"nthreads", "threads"},
+    {"blockdim", "threads"},             {"workgroupsize", "threads"},     {"localworksize", "threads"},
+    {"maxthreadsperblock", "max_threads"}, {"maxflatworkgroupsize", "max_threads"},
+    {"sharedsizebytes", "smem_static"},  {"groupsegmentfixedsize", "smem_static"}, {"slmsize", "slm"},
+    {"numbarriers", "barriers"},         {"barriercount", "barriers"},     {"nbarriers", "barriers"},
+    {"carveoutpercent", "carveout"},     {"sharedmemorycarveout", "carveout"},
+    {"preferredsharedmemorycarveout", "carveout"}, {"simdsize", "sub_group"}, {"subgroupsize", "sub_group"},
+    {"grfcount", "grf"},                 {"wavefrontsize", "wave_size"},   {"rocmversion", "rocm"},
+    {"tmemcols", "tmem_columns"},
+};
+
+static bool ends_with(const char *s, size_t n, const char *word)
+{
+    size_t k = strlen(word);
+    return n > k && !memcmp(s + n - k, word, k);
+}
+
+/* Shared memory in other words, folded ("sharedmem", "dynamicsmem", "shmembytes", "smemstaticsize"): an
+   optional qualifier (dynamic, dyn, static) before or after sharedmemory, sharedmem, shmem or smem (or
+   shared, with a qualifier or a unit), then an optional unit (bytes, size).  *second is the other column
+   when the name does not say which. */
+static bool shared_memory_meaning(const char *f, const char **first, const char **second)
+{
+    static const struct {
+        const char *word;
+        const char *column;
+    } qualifiers[] = {{"dynamic", "smem_dynamic"}, {"dyn", "smem_dynamic"}, {"static", "smem_static"}};
+    static const char *const cores[] = {"sharedmemory", "sharedmem", "shmem", "smem", "shared"};
+    size_t start = 0, end = strlen(f);
+    bool unit = ends_with(f, end, "bytes") || ends_with(f, end, "size");
+    if (unit)
+        end -= ends_with(f, end, "bytes") ? 5 : 4;
+    const char *column = NULL;
+    for (size_t q = 0; q < 3 && !column; q++) {
+        size_t k = strlen(qualifiers[q].word);
+        if (end > k && !memcmp(f, qualifiers[q].word, k))
+            start = k, column = qualifiers[q].column;
+        else if (ends_with(f, end, qualifiers[q].word))
+            end -= k, column = qualifiers[q].column;
+    }
+    for (size_t c = 0; c < sizeof cores / sizeof cores[0]; c++) {
+        size_t k = strlen(cores[c]);
+        if (end - start == k && !memcmp(f + start, cores[c], k) && (c < 4 || unit || column)) {
+            *first = column ? column : "smem_dynamic";
+            *second = column ? NULL : "smem_static";
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A header cell that is no input column but most likely means one: one stderr line naming it and the input
+   column(s) it may mean, or why the batch does not read it; every row is still answered (without it) and
+   the run exits 1.  False when it is no near miss. */
+static bool near_miss(struct cli_io *io, const char *name, size_t n, const char *shown)
+{
+    char f[48];
+    bool folded = fold(name, f, sizeof f);
+    for (size_t k = 0; folded && k < sizeof unread_inputs / sizeof unread_inputs[0]; k++)
+        if (!strcmp(f, unread_inputs[k].name)) {
+            cli_problem(io, "header", "column '%s' is not read by gpuocc batch (echoed unchanged): %s", shown,
+                        unread_inputs[k].why);
+            return true;
+        }
+    if (!strcmp(name, "no_optin") || !strcmp(name, "no-optin")) {
+        cli_problem(io, "header", "column '%s' is not read by gpuocc (echoed unchanged); did you mean "
+                    "'smem_optin' (0: --no-optin)?", shown);
+        return true;
+    }
+    const char *first = NULL, *second = NULL;
+    for (size_t k = 0; folded && k < sizeof column_meanings / sizeof column_meanings[0] && !first; k++)
+        if (!strcmp(f, column_meanings[k].name))
+            first = column_meanings[k].column;
+    if (!first && folded)
+        shared_memory_meaning(f, &first, &second);
+    if (!first && n > 3) { /* a typo; three letters or fewer are too short to tell one from another name */
+        const char *names[COL_COUNT + ALIAS_COUNT];
+        for (size_t k = 0; k < COL_COUNT + ALIAS_COUNT; k++)
+            names[k] = k < COL_COUNT ? column_names[k] : column_aliases[k - COL_COUNT].name;
+        first = cli_nearest(name, names, COL_COUNT + ALIAS_COUNT);
+    }
+    if (!first)
+        return false;
+    if (second)
+        cli_problem(io, "header", "column '%s' is not read by gpuocc (echoed unchanged); did you mean '%s' or "
+                    "'%s'?", shown, first, second);
+    else
+        cli_problem(io, "header", "column '%s' is not read by gpuocc (echoed unchanged); did you mean '%s'?", shown,
+                    first);
+    return true;
+}
+
 static int read_header(struct batch *b, const struct record *rec)
 {
     struct cli_io *io = b->io;
@@ -1160,6 +1295,11 @@ static int read_header(struct batch *b, const struct record *rec)
     if (!b->names)
         return cli_fail(io, "header", "out of memory");
     char *w = b->names;
+    /* the columns not read, for one line after the header (each name at most as long as a label) */
+    size_t unread_cap = (size_t)rec->ncells * (sizeof b->label[0] + 2) + 1, unread_len = 0;
+    char *unread = malloc(unread_cap);
+    if (!unread)
+        return cli_fail(io, "header", "out of memory");
     for (int32_t i = 0; i < rec->ncells; i++) {
         size_t n;
         const char *s = cell_value(rec, i, b->scratch, &n);
@@ -1172,29 +1312,32 @@ static int read_header(struct batch *b, const struct record *rec)
         char shown[sizeof b->label[0]];
         cli_escape(s, n, shown, sizeof shown);
         if (c < 0) {
-            /* echoed unchanged; but a near miss of a known column is most likely a typo, whose answers would
-               look right: every row is still answered, and the exit status says something was not read */
-            const char *names[COL_COUNT + ALIAS_COUNT];
-            for (size_t k = 0; k < COL_COUNT + ALIAS_COUNT; k++)
-                names[k] = k < COL_COUNT ? column_names[k] : column_aliases[k - COL_COUNT].name;
-            /* a name of three letters or fewer is too short to tell a typo from another name (lda, ldc, ids) */
-            const char *near = n > 3 ? cli_nearest(b->name[i], names, COL_COUNT + ALIAS_COUNT) : NULL;
-            if (!strcmp(b->name[i], "no_optin") || !strcmp(b->name[i], "no-optin"))
-                cli_problem(io, "header", "column '%s' is not read by gpuocc (echoed unchanged); did you mean "
-                            "'smem_optin' (0: --no-optin)?", shown);
-            else if (near)
-                cli_problem(io, "header", "column '%s' is not read by gpuocc (echoed unchanged); did you mean "
-                            "'%s'?", shown, near);
+            /* echoed unchanged; a tag (tag, tag_*) without a word; a near miss of an input column (a typo, or
+               another tool's name for it), whose answers would look right, with one line and exit 1; any
+               other column in the one line below, which changes no exit status */
+            bool tag = !strcmp(b->name[i], "tag") || !strncmp(b->name[i], "tag_", 4);
+            if (!tag && !near_miss(io, b->name[i], n, shown)) {
+                if (unread_len)
+                    unread_len += (size_t)snprintf(unread + unread_len, unread_cap - unread_len, ", ");
+                unread_len += (size_t)(n ? snprintf(unread + unread_len, unread_cap - unread_len, "%s", shown)
+                                         : snprintf(unread + unread_len, unread_cap - unread_len,
+                                                    "(column %d, no name)", (int)i + 1));
+            }
             continue;
         }
-        if (b->where[c] >= 0 && !strcmp(b->name[b->where[c]], b->name[i]))
-            return cli_fail(io, "header", "column '%s' appears twice", shown);
-        if (b->where[c] >= 0)
+        if (b->where[c] >= 0) {
+            free(unread);
+            if (!strcmp(b->name[b->where[c]], b->name[i]))
+                return cli_fail(io, "header", "column '%s' appears twice", shown);
             return cli_fail(io, "header", "columns '%s' and '%s' both give %s: keep one of them", b->label[c], shown,
                             column_names[c]);
+        }
         b->where[c] = i;
         memcpy(b->label[c], shown, sizeof shown);
     }
+    if (unread_len) /* named once, whatever the rows: they are echoed (tags not named) */
+        cli_notice(io, "header", "columns not read: %s", unread);
+    free(unread);
     b->result_model = b->where[COL_MODEL] < 0;
     for (int c = COL_BARRIERS; c < COL_COUNT; c++)
         b->vendor_columns |= b->where[c] >= 0;
@@ -1379,7 +1522,7 @@ const struct cli_command cli_cmd_batch = {
     "batch", cmd_batch,
     "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; AMD: "
     "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm,dvgpr; Intel: sub_group,grf,slm,model), one row out per "
-    "row in",
+    "row in; other columns echoed, named once on stderr unless tag_*",
     "[FILE|-] [--json] [--max-record-bytes BYTES]", batch_options,
     "gpuocc batch launches.csv > occupancy.csv\n"
     "printf 'arch,threads,regs\\nH100,256,64\\n' | gpuocc batch\n"

@@ -589,6 +589,48 @@ static bool copy_names(struct binary_run *r, const uint8_t *p, int32_t count)
     return true;
 }
 
+/* What the library found wrong beyond a status, in words (the summary's fault fields: which fault, its
+   figure, its byte): ": ..." after the status's text, or "" when it has nothing to add. */
+static const char *fault_text(const gpuocc_binary_summary *s, char *out, size_t cap)
+{
+    char at[40] = "";
+    if (s->fault_offset >= 0)
+        snprintf(at, sizeof at, " at byte %lld", (long long)s->fault_offset);
+    int v = s->fault_value;
+    switch (s->fault) {
+    case GPUOCC_BINARY_FAULT_FATBIN_MAGIC:
+        snprintf(out, cap, ": no fatbinary magic%s, where the next fatbinary of the section starts", at);
+        break;
+    case GPUOCC_BINARY_FAULT_FATBIN_HEADER:
+        snprintf(out, cap, ": the fatbinary%s gives a header size of %d bytes, below the 16 of a fatbinary header", at,
+                 v);
+        break;
+    case GPUOCC_BINARY_FAULT_FATBIN_SIZE:
+        snprintf(out, cap, ": the fatbinary%s runs past the end of its section or file (%d bytes left from its "
+                 "start)", at, v);
+        break;
+    case GPUOCC_BINARY_FAULT_ENTRY_HEADER:
+        snprintf(out, cap, ": its fatbinary entry header%s gives a header size of %d bytes, below the 64 of an entry "
+                 "header", at, v);
+        break;
+    case GPUOCC_BINARY_FAULT_ENTRY_SIZE:
+        snprintf(out, cap, ": its fatbinary entry%s runs past the end of its fatbinary (%d bytes left from its "
+                 "header)", at, v);
+        break;
+    case GPUOCC_BINARY_FAULT_YAML:
+        snprintf(out, cap, ": the .ze_info YAML does not read at line %d%s%s%s", v, *at ? " (" : "", at + (*at != 0),
+                 *at ? ")" : "");
+        break;
+    case GPUOCC_BINARY_FAULT_NESTING:
+        snprintf(out, cap, ": the AMDGPU metadata nests arrays and maps deeper than %d levels%s, more than gpuocc "
+                 "follows", v, at);
+        break;
+    default:
+        snprintf(out, cap, "%s", "");
+    }
+    return out;
+}
+
 /* One entry: its kernels printed (their number returned), or a problem naming the file and the entry. */
 static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t *p, size_t n, int32_t entry,
                           gpuocc_binary_summary *s, struct where *w)
@@ -613,7 +655,8 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
                                       s);
     }
     if (rc != GPUOCC_OK) {
-        cli_problem(r->io, label, "entry %d: %s", entry, gpuocc_strerror(rc));
+        char why[200];
+        cli_problem(r->io, label, "entry %d: %s%s", entry, gpuocc_strerror(rc), fault_text(s, why, sizeof why));
         return 0;
     }
     r->entries_read++;
@@ -665,12 +708,20 @@ static const char *text_hint(const uint8_t *p, size_t n)
 }
 
 /* The device code of one image (a whole file or an archive member).  In an archive, a member without
-   device code is skipped quietly: host objects sit beside device objects there.  An image with device
-   code but no kernel at all (PTX only, cubins of device functions) is a problem of its own. */
+   device code is skipped quietly: host objects sit beside device objects there (not one whose container
+   the library found broken).  An image with device code but no kernel at all (PTX only, cubins of device
+   functions) is a problem of its own. */
 static void read_image(struct binary_run *r, const char *label, const uint8_t *p, size_t n, bool member)
 {
     gpuocc_binary_summary s = {.size = sizeof s};
     int32_t rc = gpuocc_binary_scan(p, n, &s);
+    if (rc != GPUOCC_OK && s.fault) { /* device code, whose container says where it is broken */
+        char entry[24] = "", why[200];
+        if (s.first_failed_entry >= 0)
+            snprintf(entry, sizeof entry, "entry %d: ", s.first_failed_entry);
+        cli_problem(r->io, label, "%s%s%s", entry, gpuocc_strerror(rc), fault_text(&s, why, sizeof why));
+        return;
+    }
     if (rc != GPUOCC_OK) {
         if (!(member && rc == GPUOCC_ERR_FORMAT))
             cli_problem(r->io, label, "%s%s%s", gpuocc_strerror(rc),

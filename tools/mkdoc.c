@@ -65,8 +65,8 @@ static void man(const char *docdir)
         }
     }
     printf(".SH EXIT STATUS\n.TP\n.B 0\nEvery question was answered (a launch that fits 0 blocks is an answer in "
-           "batch, sweep, ptxas, cubin).\n.TP\n.B 1\nAnswered, but something could not be: a bad batch row, an "
-           "unreadable binary entry; and\n.B report\nwhen the launch cannot run (0 blocks), so that\n"
+           "batch, sweep, ptxas, cubin).\n.TP\n.B 1\nAnswered, but something could not be: a bad batch row, a batch "
+           "column that means an input batch does not read, an unreadable binary entry; and\n.B report\nwhen the launch cannot run (0 blocks), so that\n"
            ".B gpuocc report ... && launch\nstops.\n.TP\n.B 2\nUsage error, or no usable input at all (no kernel "
            "found, an unreadable file).\n.TP\n.B 3\nThe output could not be written (a full disk, a closed pipe or "
            "stdout).\n.PP\nThe reason goes to standard error, one line per problem, naming the flag, column or "

@@ -413,7 +413,48 @@ function gpuoccWorker() {
       }
     }
   }
+  /* A NUL ends a C string: the module would read "256\0abc" as 256 and "H100\0zz" as H100.  An argument
+     holding one is refused as the CLI refuses a bad flag (exit status 2, one stderr line naming the field),
+     its invisible characters written \xNN there. */
+  const escaped = (s) => s.replace(/[\x00-\x1f\x7f]/g, (c) => "\\x" + c.charCodeAt(0).toString(16).padStart(2, "0"));
+  const nulAnswer = (field, text) => ({status: 2, out: "", value: null,
+    err: "gpuocc: " + field + ": '" + escaped(text) + "' holds a NUL character, which no argument can carry\n"});
+  /* the refusal of params whose key or value holds a NUL (the key names the field), else null */
+  function paramsRefusal(params) {
+    if (!params) return null;
+    for (const key of Object.keys(params)) {
+      const value = params[key];
+      if (key.includes("\0")) return nulAnswer(escaped(key), key);
+      if (value !== null && value !== undefined && String(value).includes("\0")) return nulAnswer(key, String(value));
+    }
+    return null;
+  }
+  /* the same for run()'s arguments: the field is the flag (the one before a value, or the flag of --flag=value) */
+  function argsRefusal(args) {
+    for (let i = 0; i < args.length; i++) {
+      const a = String(args[i]);
+      if (!a.includes("\0")) continue;
+      const before = i > 0 ? String(args[i - 1]) : "";
+      const field = a.startsWith("-") ? escaped(a.split("=")[0])
+                    : before.startsWith("-") && !before.includes("=") ? escaped(before) : "argument " + (i + 1);
+      return nulAnswer(field, a);
+    }
+    return null;
+  }
+  /* run()'s input as bytes: none, a Uint8Array, an ArrayBuffer or another typed array (its bytes); anything else
+     (a string would become as many zero bytes) is a TypeError */
+  function inputBytes(input) {
+    if (input === undefined || input === null) return undefined;
+    if (input instanceof Uint8Array) return input;
+    if (input instanceof ArrayBuffer) return new Uint8Array(input);
+    if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    const kind = typeof input === "object" ? Object.prototype.toString.call(input).slice(8, -1) : typeof input;
+    throw new TypeError("gpuocc.run: input must be bytes (a Uint8Array, an ArrayBuffer or another typed array), "
+                        + "not " + kind + (typeof input === "string" ? " (new TextEncoder().encode(text) gives its bytes)" : ""));
+  }
   function flags(params) {
+    const bad = paramsRefusal(params);
+    if (bad) throw new GpuoccError(bad);
     const out = [];
     eachFlag(params, (flag, value) => {
       out.push(flag);
@@ -453,9 +494,16 @@ function gpuoccWorker() {
     return runtime;
   }
   /* `gpuocc ARGS...`: {status, out, err}, as a terminal sees them */
-  function run(args, input) { return need().run(args, {input}); }
+  function run(args, input) {
+    if (!Array.isArray(args)) throw new TypeError("gpuocc.run: args must be an array of arguments");
+    const bytes = inputBytes(input), bad = argsRefusal(args);
+    if (bad) return {status: bad.status, out: bad.out, err: bad.err};
+    return need().run(args, {input: bytes});
+  }
   /* report(): the module's report entry (the object as values), else the whole command and its JSON text */
   function reportAnswer(params) {
+    const bad = paramsRefusal(params);
+    if (bad) return {status: bad.status, value: null, err: bad.err};
     const v = need().reportValues(params, eachFlag);
     if (v) return v;
     const args = [...flags(params), "--json"];
@@ -499,6 +547,7 @@ function gpuoccWorker() {
       await ready;
       const o = options || {};
       const name = String(o.name || (data && data.name) || "binary").replace(/^-/, "./-");
+      if (name.includes("\0")) throw new GpuoccError(nulAnswer("options.name", name));
       const args = ["binary", name, ...flags(params), "--json"];
       const id = nextId++;
       const answer = await new Promise((resolve, reject) => {

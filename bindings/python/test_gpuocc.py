@@ -574,6 +574,22 @@ class CompilerOutput(unittest.TestCase):
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.read_binary(b"\x7fELF")
         self.assertEqual(e.exception.name, "truncated")
+        # a fatbinary whose first entry header claims 8 bytes: the entry, its byte (the fatbinary's header size,
+        # read here) and the size named; in an archive such a member is an error, not a host object skipped
+        with open(os.path.join(DATA, "units.fatbin"), "rb") as f:
+            fat = bytearray(f.read())
+        first = struct.unpack_from("<H", fat, 6)[0]
+        struct.pack_into("<I", fat, first + 4, 8)
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.read_binary(bytes(fat))
+        self.assertEqual(e.exception.name, "format")
+        self.assertIn(f"entry 0, byte {first}: a fatbinary entry header size of 8 bytes, below its 64",
+                      str(e.exception))
+        member = b"bad.fatbin/".ljust(16) + b"0".ljust(12) + b"0".ljust(6) * 2 + b"644".ljust(8) + \
+            str(len(fat)).encode().ljust(10) + b"`\n"
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.read_binary(b"!<arch>\n" + member + bytes(fat) + b"\n" * (len(fat) & 1))
+        self.assertIn("entry 0", str(e.exception))
         with self.assertRaises(TypeError):
             gpuocc.read_binary("text")
 

@@ -35,7 +35,7 @@ static const struct status_text status_texts[] = {
     {GPUOCC_ERR_TRUNCATED, "truncated", "input ends in the middle of a record or structure"},
     {GPUOCC_ERR_FORMAT, "format", "input is not of the expected binary format"},
     {GPUOCC_ERR_UNSUPPORTED, "unsupported", "input of a kind this version does not read"},
-    {GPUOCC_ERR_COMPRESSED, "compressed", "compressed fatbinary: not supported"},
+    {GPUOCC_ERR_COMPRESSED, "compressed", "compressed device code this reader does not decode"},
     {GPUOCC_ERR_TMEM, "tmem", "tensor memory asked of a device that has none (sm_100, sm_103 and sm_110 have it)"},
     {GPUOCC_ERR_SETMAXNREG, "setmaxnreg", "register reallocation (setmaxnreg) asked of a device before cc 9.0"},
     {GPUOCC_ERR_CLUSTER, "cluster", "the device refuses this cluster launch"},

@@ -226,8 +226,12 @@ int32_t gpuocc_amdgpu_image(const uint8_t *origin, const struct gpuocc_elf *elf,
     if (rc != GPUOCC_OK)
         return rc;
     /* one well-formed value, nested at most GPUOCC_MP_DEPTH_MAX deep: then only types can be wrong */
-    if ((rc = gpuocc_mp_check(desc, length, 0)) != GPUOCC_OK)
+    size_t at;
+    if ((rc = gpuocc_mp_check_at(desc, length, 0, &at)) != GPUOCC_OK) {
+        if (rc == GPUOCC_ERR_UNSUPPORTED) /* valid MessagePack, nested deeper than the reader follows */
+            sink->fault = (struct gpuocc_fault){GPUOCC_BINARY_FAULT_NESTING, (int32_t)GPUOCC_MP_DEPTH_MAX, -1, desc + at};
         return rc == GPUOCC_ERR_TRUNCATED ? GPUOCC_ERR_FORMAT : rc;
+    }
     gpuocc_binary_kernel b;
     amd_template(&b, elf);
     struct gpuocc_mp r = {desc, length, 0, 0};

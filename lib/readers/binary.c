@@ -31,9 +31,13 @@ _Static_assert(offsetof(gpuocc_binary_kernel, max_flat_workgroup_size) == 160, "
 _Static_assert(offsetof(gpuocc_binary_kernel, amd_mach) == 176, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, workgroup_processor_mode) == 184, "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, reserved) == 192, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(sizeof(gpuocc_binary_summary) == 96, "gpuocc_binary_summary layout 0.2 is frozen");
+/* The summary layout with the walk's counts, before the fault fields (still accepted). */
+#define SUMMARY_SIZE_COUNTS 96u
+_Static_assert(sizeof(gpuocc_binary_summary) == 112, "gpuocc_binary_summary layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_summary, containers) == GPUOCC_BINARY_SUMMARY_SIZE_0_2_0,
                "gpuocc_binary_summary grows at its tail");
+_Static_assert(offsetof(gpuocc_binary_summary, fault) == SUMMARY_SIZE_COUNTS, "gpuocc_binary_summary grows at its tail");
+_Static_assert(offsetof(gpuocc_binary_summary, fault_offset) == 104, "gpuocc_binary_summary layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_summary, workspace_bytes) == 32, "gpuocc_binary_summary layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_summary, cursor) == 48, "gpuocc_binary_summary layout 0.2 is frozen");
 
@@ -93,7 +97,18 @@ static uint64_t entry_workspace(const struct gpuocc_entry *e)
 
 static bool summary_size_ok(const gpuocc_binary_summary *s)
 {
-    return s->size == GPUOCC_BINARY_SUMMARY_SIZE_0_2_0 || (s->size >= sizeof *s && s->size <= GPUOCC_STRUCT_SIZE_MAX);
+    return s->size == GPUOCC_BINARY_SUMMARY_SIZE_0_2_0 || s->size == SUMMARY_SIZE_COUNTS ||
+           (s->size >= sizeof *s && s->size <= GPUOCC_STRUCT_SIZE_MAX);
+}
+
+/* The fault fields of a summary that has them; `offset` the byte at fault from the start of the input, or -1. */
+static void put_fault(gpuocc_binary_summary *s, const struct gpuocc_fault *f, int64_t offset)
+{
+    if (s->size < sizeof *s)
+        return;
+    s->fault = f->kind;
+    s->fault_value = f->kind ? f->value : 0;
+    s->fault_offset = f->kind ? offset : 0;
 }
 
 struct scan {
@@ -126,10 +141,15 @@ int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_binary_summar
     if (!summary_size_ok(summary))
         return GPUOCC_ERR_STRUCT_SIZE;
     struct scan s = {0, 0, 0, 0};
-    struct gpuocc_walk_counts counts = {0, 0, 0};
+    struct gpuocc_walk_counts counts = {0, 0, 0, GPUOCC_NO_FAULT};
     int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, NULL, scan_entry, &s, &counts);
-    if (rc != GPUOCC_OK)
+    if (rc != GPUOCC_OK) { /* which entry, and what was wrong there (the header names these outputs) */
+        const struct gpuocc_fault *f = &counts.fault;
+        summary->first_failed_entry = f->kind ? f->entry : -1;
+        summary->first_failure = rc;
+        put_fault(summary, f, f->at ? (int64_t)(f->at - (const uint8_t *)data) : -1);
         return rc;
+    }
     uint32_t size = summary->size;
     memset(summary, 0, size);
     summary->size = size;
@@ -183,6 +203,8 @@ struct entry_read {
     gpuocc_binary_kernel *kernels;
     int32_t capacity, count;
     int32_t status;
+    struct gpuocc_fault fault; /* what a failed read met, where the reader says */
+    int64_t fault_offset;      /* its byte from the start of the input, -1 in a decoded image */
 };
 
 /* How the kernels of one image are read into a sink; `index` is spare workspace a reader may use. */
@@ -222,13 +244,18 @@ static int32_t amdgpu_reader(const uint8_t *origin, const uint8_t *p, size_t n, 
 static int32_t read_image(struct entry_read *r, image_reader reader, const uint8_t *image, size_t n,
                           const uint8_t *origin, int32_t name_buffer, void *index, size_t index_len, uint32_t variant)
 {
-    struct gpuocc_kernel_sink probe = {NULL, NULL, 0, r->target, name_buffer, 0, 0, variant, 0};
+    struct gpuocc_kernel_sink probe = {NULL, NULL, 0, r->target, name_buffer, 0, 0, variant, 0, GPUOCC_NO_FAULT};
     int32_t rc = reader(origin, image, n, &probe, index, index_len);
-    if (rc != GPUOCC_OK)
+    if (rc != GPUOCC_OK) {
+        r->fault = probe.fault;
+        /* an image of the input counts its bytes from the input's start; a decoded one has no file offset */
+        r->fault_offset = probe.fault.at && name_buffer == GPUOCC_BINARY_NAME_INPUT ? (int64_t)(probe.fault.at - origin)
+                                                                                    : -1;
         return rc;
+    }
     if (r->capacity > 0) {
         struct gpuocc_kernel_sink sink = {NULL, (uint8_t *)r->kernels, r->kernels->size, r->target, name_buffer,
-                                          r->capacity, 0, variant, 0};
+                                          r->capacity, 0, variant, 0, GPUOCC_NO_FAULT};
         if ((rc = reader(origin, image, n, &sink, index, index_len)) != GPUOCC_OK)
             return rc;
     }
@@ -341,10 +368,12 @@ static void cursor_keep(gpuocc_binary_summary *s, const struct gpuocc_walk_pos *
     s->cursor[2] = at->entry;
 }
 
-static void count_result(gpuocc_binary_summary *s, int32_t entry, int32_t rc)
+static void count_result(gpuocc_binary_summary *s, int32_t entry, int32_t rc, const struct entry_read *r)
 {
     if (rc == GPUOCC_ERR_BUFFER) /* the caller asks again with room */
         return;
+    const struct gpuocc_fault none = GPUOCC_NO_FAULT;
+    put_fault(s, rc == GPUOCC_OK ? &none : &r->fault, r->fault_offset);
     if (rc == GPUOCC_OK) {
         if (s->entries_read < INT32_MAX)
             s->entries_read++;
@@ -370,7 +399,8 @@ int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry,
         return GPUOCC_ERR_STRUCT_SIZE;
     if (summary && !summary_size_ok(summary))
         return GPUOCC_ERR_STRUCT_SIZE;
-    struct entry_read r = {entry, {0, 0, 0, 0}, (const uint8_t *)data, (uint8_t *)workspace, workspace_len, kernels, capacity, 0, GPUOCC_OK};
+    struct entry_read r = {entry, {0, 0, 0, 0}, (const uint8_t *)data, (uint8_t *)workspace, workspace_len, kernels, capacity, 0, GPUOCC_OK,
+                           GPUOCC_NO_FAULT, -1};
     struct gpuocc_walk_pos from;
     int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, cursor_start(summary, entry, &from),
                                      read_one_entry, &r, NULL);
@@ -381,7 +411,7 @@ int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry,
     else if (rc == GPUOCC_OK)
         rc = GPUOCC_ERR_ARGUMENT; /* no such entry */
     if (summary && rc != GPUOCC_ERR_ARGUMENT)
-        count_result(summary, entry, rc);
+        count_result(summary, entry, rc, &r);
     if (rc == GPUOCC_OK || rc == GPUOCC_ERR_BUFFER)
         *count = r.count;
     return rc;
@@ -528,7 +558,7 @@ int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kerne
         return GPUOCC_ERR_NULL;
     if (capacity < 0)
         return GPUOCC_ERR_ARGUMENT;
-    struct gpuocc_kernel_sink sink = {kernels, NULL, 0, 0, 0, capacity, 0, 0, 0};
+    struct gpuocc_kernel_sink sink = {kernels, NULL, 0, 0, 0, capacity, 0, 0, 0, GPUOCC_NO_FAULT};
     struct plain_read r = {(const uint8_t *)data, &sink};
     int32_t rc = gpuocc_entries_walk((const uint8_t *)data, length, NULL, read_plain_entry, &r, NULL);
     if (rc != GPUOCC_OK)

@@ -42,11 +42,22 @@ struct gpuocc_entry {
 #define GPUOCC_ENTRY_ARCH_SPECIFIC 0x100000u /* compiled for sm_XXa */
 #define GPUOCC_ENTRY_FAMILY 0x200000u        /* compiled for sm_XXf */
 
+/* What a reader found wrong, and where, beyond its status (gpuocc_binary_summary's fault fields): a
+   GPUOCC_BINARY_FAULT_* (0: nothing to add), its figure, for a fatbinary entry's header the ordinal that
+   entry would have (else -1), and the byte at fault (NULL: unknown). */
+struct gpuocc_fault {
+    int32_t kind, value, entry;
+    const uint8_t *at;
+};
+#define GPUOCC_NO_FAULT {0, 0, -1, NULL}
+
 /* What a whole walk met besides the entries: containers (fatbinaries, offload bundles) walked, candidates
-   found by a scan for a container's magic whose headers did not validate (skipped, never walked), and
-   fatbinary entries that hold no compiled code (PTX, LTO IR). */
+   found by a scan for a container's magic whose headers did not validate (skipped, never walked),
+   fatbinary entries that hold no compiled code (PTX, LTO IR), and the fault of a container's header that
+   stopped it. */
 struct gpuocc_walk_counts {
     int32_t containers, skipped, uncompiled;
+    struct gpuocc_fault fault;
 };
 
 /* Called for each entry in file order: GPUOCC_OK to go on, 1 to stop (the walk returns 1), an error to

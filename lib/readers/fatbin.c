@@ -25,28 +25,39 @@ struct walk {
     struct gpuocc_walk_counts *counts; /* NULL: not counted */
 };
 
+/* A header the walk stops at: `rc`, and what was wrong there for a walk that counts (a scan's), which the
+   summary reports. */
+static int32_t stop_at(const struct walk *w, int32_t rc, int32_t kind, uint64_t value, int32_t entry, const uint8_t *at)
+{
+    if (w->counts)
+        w->counts->fault = (struct gpuocc_fault){kind, value > INT32_MAX ? INT32_MAX : (int32_t)value, entry, at};
+    return rc;
+}
+
 /* One fatbinary at p (offset `at` of its section), its entries from offset `first`; *used is its size. */
 static int32_t walk_fatbin(struct walk *w, const uint8_t *p, size_t n, uint32_t section, uint64_t at, uint64_t first,
                            size_t *used)
 {
     if (n < FATBIN_HEADER_MIN)
-        return GPUOCC_ERR_TRUNCATED;
+        return stop_at(w, GPUOCC_ERR_TRUNCATED, GPUOCC_BINARY_FAULT_FATBIN_SIZE, n, -1, p);
     if (gpuocc_le32(p) != FATBIN_MAGIC)
-        return GPUOCC_ERR_FORMAT;
+        return stop_at(w, GPUOCC_ERR_FORMAT, GPUOCC_BINARY_FAULT_FATBIN_MAGIC, 0, -1, p);
     uint64_t header = gpuocc_le16(p + 6), size = gpuocc_le64(p + 8);
     if (header < FATBIN_HEADER_MIN)
-        return GPUOCC_ERR_FORMAT;
+        return stop_at(w, GPUOCC_ERR_FORMAT, GPUOCC_BINARY_FAULT_FATBIN_HEADER, header, -1, p);
     if (!gpuocc_fits(n, header, size))
-        return GPUOCC_ERR_TRUNCATED;
+        return stop_at(w, GPUOCC_ERR_TRUNCATED, GPUOCC_BINARY_FAULT_FATBIN_SIZE, n, -1, p);
     const uint8_t *entries = p + header;
     for (uint64_t pos = first; pos < size;) {
         const uint8_t *e = entries + pos;
         if (size - pos < ENTRY_HEADER_MIN)
-            return GPUOCC_ERR_FORMAT;
+            return stop_at(w, GPUOCC_ERR_FORMAT, GPUOCC_BINARY_FAULT_ENTRY_SIZE, size - pos, w->index, e);
         uint32_t kind = gpuocc_le16(e), entry_header = gpuocc_le32(e + 4);
         uint64_t payload = gpuocc_le64(e + 8);
-        if (entry_header < ENTRY_HEADER_MIN || !gpuocc_fits((size_t)(size - pos), entry_header, payload))
-            return GPUOCC_ERR_FORMAT;
+        if (entry_header < ENTRY_HEADER_MIN)
+            return stop_at(w, GPUOCC_ERR_FORMAT, GPUOCC_BINARY_FAULT_ENTRY_HEADER, entry_header, w->index, e);
+        if (!gpuocc_fits((size_t)(size - pos), entry_header, payload))
+            return stop_at(w, GPUOCC_ERR_FORMAT, GPUOCC_BINARY_FAULT_ENTRY_SIZE, size - pos, w->index, e);
         uint64_t next = pos + entry_header + payload;
         if (kind == ENTRY_KIND_ELF) {
             if (w->index == INT32_MAX)

@@ -125,7 +125,8 @@ int32_t gpuocc_mp_read(struct gpuocc_mp *r, struct gpuocc_mp_value *out)
     return GPUOCC_OK;
 }
 
-int32_t gpuocc_mp_skip(struct gpuocc_mp *r)
+/* gpuocc_mp_skip, and on failure *fault = the offset of the value at fault. */
+static int32_t skip(struct gpuocc_mp *r, size_t *fault)
 {
     uint32_t depth_max = depth_limit(r);
     uint64_t left[GPUOCC_MP_DEPTH_MAX + 1]; /* values still to skip at each level */
@@ -141,6 +142,7 @@ int32_t gpuocc_mp_skip(struct gpuocc_mp *r)
         }
         left[depth]--;
         struct gpuocc_mp_value v;
+        *fault = at.pos;
         int32_t rc = gpuocc_mp_read(&at, &v);
         if (rc != GPUOCC_OK)
             return rc;
@@ -154,13 +156,27 @@ int32_t gpuocc_mp_skip(struct gpuocc_mp *r)
     return GPUOCC_OK;
 }
 
-int32_t gpuocc_mp_check(const uint8_t *p, size_t n, uint32_t depth_max)
+int32_t gpuocc_mp_skip(struct gpuocc_mp *r)
+{
+    size_t fault;
+    return skip(r, &fault);
+}
+
+int32_t gpuocc_mp_check_at(const uint8_t *p, size_t n, uint32_t depth_max, size_t *fault)
 {
     struct gpuocc_mp r = {p, n, 0, depth_max};
-    int32_t rc = gpuocc_mp_skip(&r);
-    if (rc != GPUOCC_OK)
-        return rc;
-    return r.pos == n ? GPUOCC_OK : GPUOCC_ERR_FORMAT;
+    size_t at = 0;
+    int32_t rc = skip(&r, &at);
+    if (rc == GPUOCC_OK && r.pos != n)
+        rc = GPUOCC_ERR_FORMAT, at = r.pos;
+    if (rc != GPUOCC_OK && fault)
+        *fault = at;
+    return rc;
+}
+
+int32_t gpuocc_mp_check(const uint8_t *p, size_t n, uint32_t depth_max)
+{
+    return gpuocc_mp_check_at(p, n, depth_max, NULL);
 }
 
 bool gpuocc_mp_int64(const struct gpuocc_mp_value *v, int64_t *out)

@@ -58,6 +58,9 @@ int32_t gpuocc_mp_skip(struct gpuocc_mp *r);
 /* Whether [p, p + n) is exactly one well-formed value nested at most depth_max deep: GPUOCC_OK, an error
    of gpuocc_mp_skip, or GPUOCC_ERR_FORMAT when bytes follow the value. */
 int32_t gpuocc_mp_check(const uint8_t *p, size_t n, uint32_t depth_max);
+/* The same, and on failure *fault (may be NULL) is the offset of the value at fault: the one whose head
+   does not read, the array or map that opens a level past depth_max, or the first byte after the value. */
+int32_t gpuocc_mp_check_at(const uint8_t *p, size_t n, uint32_t depth_max, size_t *fault);
 
 /* An integer value as int64_t; false for other types and for uint values above INT64_MAX. */
 bool gpuocc_mp_int64(const struct gpuocc_mp_value *v, int64_t *out);

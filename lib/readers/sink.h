@@ -2,7 +2,7 @@
 #ifndef GPUOCC_READERS_SINK_H
 #define GPUOCC_READERS_SINK_H
 
-#include "gpuocc.h"
+#include "entries.h"
 
 /* Kernels go to the caller's array while it has room and are counted past it: gpuocc_compiled_kernel
    records (`kernels`), or, when `records` is set, gpuocc_binary_kernel records `stride` bytes apart that
@@ -16,6 +16,7 @@ struct gpuocc_kernel_sink {
     int32_t count;
     uint32_t variant; /* the entry's arch variant ('a', 'f', 0) from its container; a reader may set it */
     int32_t linked;   /* set by the cubin reader for the image it reads */
+    struct gpuocc_fault fault; /* set by a reader that fails, where it can say more than its status */
 };
 
 /* Store one kernel in the sink (if it has room) and count it. */

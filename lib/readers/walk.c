@@ -103,7 +103,7 @@ int32_t gpuocc_entries_walk(const uint8_t *p, size_t n, const struct gpuocc_walk
                                      0};
         return visit(ctx, &entry);
     }
-    struct gpuocc_walk_counts seen = {0, 0, 0};
+    struct gpuocc_walk_counts seen = {0, 0, 0, GPUOCC_NO_FAULT};
     bool named = false; /* a container section, even one holding only padding, says the file has device code */
     for (uint32_t i = section > 1 ? section : 1; i < elf.shnum; i++) {
         struct gpuocc_section s;

@@ -25,7 +25,8 @@
  * integers read are decimal in [0, INT32_MAX] (the spec's int32).  Every line is looked at once, so the
  * cost is linear in the section's size (and each note range is walked once, however many section headers
  * name it: gpuocc_note_once); a kernel without its required keys, or a value read that breaks
- * these rules, is GPUOCC_ERR_FORMAT.
+ * these rules, is GPUOCC_ERR_FORMAT, the line at fault in the sink's fault (GPUOCC_BINARY_FAULT_YAML: the
+ * line, or for a kernel without its keys the line that opens it).
  */
 #include "zebin.h"
 
@@ -41,6 +42,8 @@ struct ze_level {
     size_t col;
     bool item; /* a "- " sequence item, else an open key */
     enum ze_kind kind;
+    int64_t line;     /* the line that opened it, 1-based */
+    const char *text; /* and where that line starts */
 };
 
 struct ze_buffer {
@@ -55,6 +58,8 @@ struct ze_reader {
     uint32_t product_family;
     struct ze_level stack[ZE_DEPTH_MAX];
     int depth;
+    int64_t line;           /* the line being read, 1-based, and where it starts */
+    const char *text;
     gpuocc_binary_kernel k; /* the kernel being read */
     const char *name;
     size_t name_len;
@@ -132,10 +137,14 @@ static int32_t buffer_end(struct ze_reader *r)
     return GPUOCC_OK;
 }
 
+/* A kernel or buffer checked as it closes: a failure is the line that opened it. */
 static int32_t pop(struct ze_reader *r)
 {
-    enum ze_kind kind = r->stack[--r->depth].kind;
-    return kind == ZE_KERNEL ? kernel_end(r) : kind == ZE_BUFFER ? buffer_end(r) : GPUOCC_OK;
+    const struct ze_level *level = &r->stack[--r->depth];
+    int32_t rc = level->kind == ZE_KERNEL ? kernel_end(r) : level->kind == ZE_BUFFER ? buffer_end(r) : GPUOCC_OK;
+    if (rc == GPUOCC_ERR_FORMAT)
+        r->line = level->line, r->text = level->text;
+    return rc;
 }
 
 /* Close the levels that a line at `col` ends: deeper ones, and (for a sequence item) a sibling item. */
@@ -156,7 +165,7 @@ static int32_t push(struct ze_reader *r, size_t col, bool item, enum ze_kind kin
 {
     if (r->depth == ZE_DEPTH_MAX)
         return GPUOCC_ERR_FORMAT;
-    r->stack[r->depth++] = (struct ze_level){col, item, kind};
+    r->stack[r->depth++] = (struct ze_level){col, item, kind, r->line, r->text};
     if (kind == ZE_KERNEL)
         kernel_start(r);
     else if (kind == ZE_BUFFER)
@@ -288,12 +297,13 @@ static int32_t line(struct ze_reader *r, const char *s, size_t n)
     return push(r, col, false, kind);
 }
 
-static int32_t read_zeinfo(struct ze_reader *r, const char *text, size_t n)
+static int32_t read_lines(struct ze_reader *r, const char *text, size_t n)
 {
     int32_t rc;
-    for (size_t pos = 0; pos < n;) {
+    for (size_t pos = 0; pos < n; r->line++) {
         const char *end = (const char *)memchr(text + pos, '\n', n - pos);
         size_t len = end ? (size_t)(end - (text + pos)) : n - pos;
+        r->text = text + pos;
         if (memchr(text + pos, 0, len)) /* text: a NUL ends nothing here */
             return GPUOCC_ERR_FORMAT;
         if ((rc = line(r, text + pos, len)) != GPUOCC_OK)
@@ -304,6 +314,18 @@ static int32_t read_zeinfo(struct ze_reader *r, const char *text, size_t n)
         if ((rc = pop(r)) != GPUOCC_OK)
             return rc;
     return GPUOCC_OK;
+}
+
+/* The kernels of the .ze_info text; a failure names its line in the sink's fault. */
+static int32_t read_zeinfo(struct ze_reader *r, const char *text, size_t n)
+{
+    r->line = 1;
+    r->text = text;
+    int32_t rc = read_lines(r, text, n);
+    if (rc == GPUOCC_ERR_FORMAT)
+        r->sink->fault = (struct gpuocc_fault){GPUOCC_BINARY_FAULT_YAML, r->line > INT32_MAX ? INT32_MAX : (int32_t)r->line,
+                                               -1, (const uint8_t *)r->text};
+    return rc;
 }
 
 static uint64_t note_align(uint64_t v)

@@ -233,7 +233,9 @@ class _CBinarySummary(ctypes.Structure):
     _fields_ = [("size", c_u32), ("entries", c_i32), ("compressed_entries", c_i32), ("entries_read", c_i32),
                 ("entries_failed", c_i32), ("first_failed_entry", c_i32), ("first_failure", c_i32),
                 ("reserved0", c_i32), ("workspace_bytes", c_u64), ("largest_entry_bytes", c_u64),
-                ("reserved", c_u64 * 4)]
+                ("reserved", c_u64 * 4), ("containers", c_i32), ("skipped_candidates", c_i32),
+                ("uncompiled_entries", c_i32), ("reserved1", c_i32), ("fault", c_i32), ("fault_value", c_i32),
+                ("fault_offset", c_i64)]
 
 
 class _CBinaryEntry(ctypes.Structure):

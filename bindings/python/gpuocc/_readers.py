@@ -227,7 +227,7 @@ def _read_all(data: bytes, max_entry_bytes: int) -> tuple:
             try:
                 k, e, c, r, f, fe, fs = _read_image(member, max_entry_bytes)
             except Error as error:
-                if error.status == _ERR_FORMAT:  # no device code in this member
+                if error.status == _ERR_FORMAT and not getattr(error, "_fault", 0):  # no device code in it
                     continue
                 raise
             kernels += [dataclasses.replace(x, entry=x.entry + entries) for x in k]
@@ -240,9 +240,32 @@ def _read_all(data: bytes, max_entry_bytes: int) -> tuple:
     return BinaryRead(tuple(kernels), entries, compressed, read, failed, first_entry, first), first_status
 
 
+# gpuocc_binary_summary.fault of a failed scan, in words ({} is fault_value); gpuocc binary says the same
+_SCAN_FAULTS = {1: "no fatbinary magic where the next fatbinary of the section starts",
+                2: "a fatbinary header size of {} bytes, below its 16",
+                3: "a fatbinary past the end of its section or file ({} bytes left from its start)",
+                4: "a fatbinary entry header size of {} bytes, below its 64",
+                5: "a fatbinary entry past the end of its fatbinary ({} bytes left from its header)"}
+
+
+def _scan(data: bytes, summary: _CBinarySummary) -> None:
+    """gpuocc_binary_scan; a failure names the entry, the byte and what is wrong there when the library says.
+    The error's _fault is the summary's fault (0: not device code the library could place)."""
+    status = library.gpuocc_binary_scan(data, len(data), ctypes.byref(summary))
+    if status == _OK:
+        return
+    where = "binary_scan"
+    if summary.fault in _SCAN_FAULTS:
+        entry = f"entry {summary.first_failed_entry}, " if summary.first_failed_entry >= 0 else ""
+        where += f": {entry}byte {summary.fault_offset}: " + _SCAN_FAULTS[summary.fault].format(summary.fault_value)
+    error = Error(status, where)
+    error._fault = summary.fault
+    raise error
+
+
 def _read_image(data: bytes, max_entry_bytes: int) -> tuple:
     summary = _CBinarySummary(size=ctypes.sizeof(_CBinarySummary))
-    _call("gpuocc_binary_scan", data, len(data), ctypes.byref(summary))
+    _scan(data, summary)
     workspace = ctypes.create_string_buffer(1)
     info = _CBinaryEntry(size=ctypes.sizeof(_CBinaryEntry))
     kernels = []
