@@ -481,6 +481,20 @@ GPUOCC_API int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const
 GPUOCC_API int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel,
                                               int32_t blocks, int32_t *regs_per_thread);
 /*
+ * Pipeline stages: the most stages s >= 0 such that a launch with base_bytes + s x stage_bytes of dynamic
+ * shared memory (kernel->smem_dynamic_bytes is ignored) still fits `blocks` blocks on one SM, every other
+ * input as the kernel gives it: how deep a software pipeline (Triton's num_stages, a CUTLASS mainloop) may
+ * be.  Exact: the answer fits by gpuocc_occupancy, and s + 1 does not, nor does any larger s.  Found from
+ * gpuocc_smem_dynamic_available's bytes, checked with the rule (where the carveout the driver picks grows
+ * with the shared memory so that blocks rise, a described device whose carveouts more than double, by
+ * bisection within each carveout).  AMD: dynamic LDS; Intel: SLM.  Errors: GPUOCC_ERR_NULL, the struct and
+ * field errors, GPUOCC_ERR_ARGUMENT (blocks < 1, stage_bytes < 1), GPUOCC_ERR_SMEM (base_bytes < 0),
+ * GPUOCC_ERR_UNSATISFIABLE (not even the base bytes fit the blocks), and the refusals of gpuocc_occupancy.
+ * @since 0.2.0
+ */
+GPUOCC_API int32_t gpuocc_max_stages(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
+                                     int64_t base_bytes, int64_t stage_bytes, int64_t *stages);
+/*
  * Next step: for one resource, the value of the kernel's demand on it (registers per thread, shared
  * memory per block in bytes (static + dynamic), threads per block, barriers per block) at which that
  * resource alone allows one block more than now, and how much must be shed to get there.  Other

@@ -130,6 +130,18 @@ class Occupancy(unittest.TestCase):
         self.assertEqual(gpuocc.regs_max_for_blocks(dev, gpuocc.kernel(threads=256), 4), 64)
         # 2 blocks: 164 KiB / 2 = 82 KiB each, less 1 KiB reserved = 81 KiB dynamic
         self.assertEqual(gpuocc.smem_dynamic_available(dev, gpuocc.kernel(threads=256), 2), 81 * KIB)
+        # pipeline stages within those 81 KiB: 16 KiB each, 5; after an 8 KiB base, 4 (5 would be 88 KiB)
+        self.assertEqual(gpuocc.max_stages(dev, gpuocc.kernel(threads=256), 2, stage_bytes=16 * KIB), 5)
+        self.assertEqual(gpuocc.max_stages(dev, gpuocc.kernel(threads=256), 2, stage_bytes=16 * KIB,
+                                           base_bytes=8 * KIB), 4)
+        # one block (the default) on H100: the 227 KiB opt-in limit holds 7 stages of 32 KiB
+        self.assertEqual(gpuocc.max_stages("H100", gpuocc.kernel(threads=256), stage_bytes=32 * KIB), 7)
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.max_stages(dev, gpuocc.kernel(threads=256), 2, stage_bytes=KIB, base_bytes=82 * KIB)
+        self.assertEqual(e.exception.name, "unsatisfiable")
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.max_stages(dev, gpuocc.kernel(threads=256), 2, stage_bytes=0)
+        self.assertEqual(e.exception.name, "argument")
         best = gpuocc.best_block(dev, gpuocc.kernel(threads=1, regs=32))
         self.assertEqual(best, gpuocc.BestBlock(threads=1024, min_grid=2 * 108))  # 2 blocks of 1024 x 108 SMs
         self.assertEqual(gpuocc.best_block(dev, gpuocc.kernel(threads=1, regs=32), smem_fn=lambda t: 0), best)

@@ -43,8 +43,8 @@ from ._types import (BandwidthPrediction, BestBlock, BinaryKernel, BinaryRead, B
                      Limits, NextStep, Step, StepChange, MinBlocks, Perf, RemarksKernel, RESOURCES, Result, Roofline,
                      Routing, Setmaxnreg, SpillCost, TradeoffStep, Waves, kernel, limiter_names)
 from ._occupancy import (best_block, catalog_device, cluster_check, cluster_occupancy, cluster_size_max,
-                         clusters_per_gpc, gpc_layout, custom_device, device, devices, limits, next_step, next_steps,
-                         occupancy,
+                         clusters_per_gpc, gpc_layout, custom_device, device, devices, limits, max_stages, next_step,
+                         next_steps, occupancy,
                          regs_max_for_blocks, regs_per_block, regs_per_warp, smem_carveout, smem_dynamic_available,
                          smem_per_block, validate_device)
 from ._batch import AXES, batch, sweep, sweep_range, sweep_steps
@@ -75,7 +75,7 @@ __all__ = [
     "device", "devices", "catalog_device", "custom_device", "validate_device", "kernel",
     # occupancy
     "occupancy", "limits", "regs_per_warp", "regs_per_block", "smem_per_block", "smem_carveout",
-    "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step", "next_steps", "batch",
+    "best_block", "smem_dynamic_available", "regs_max_for_blocks", "max_stages", "next_step", "next_steps", "batch",
     "sweep", "sweep_steps", "sweep_range",
     # thread-block clusters
     "cluster_size_max", "cluster_check", "gpc_layout", "clusters_per_gpc", "cluster_occupancy", "ClusterResult",

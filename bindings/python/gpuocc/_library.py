@@ -283,6 +283,7 @@ _SIGNATURES = {
                                            P(c_i32)]),
     "gpuocc_smem_dynamic_available": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i64)]),
     "gpuocc_regs_max_for_blocks": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i32)]),
+    "gpuocc_max_stages": (c_i32, [P(_CDevice), P(_CKernel), c_i32, c_i64, c_i64, P(c_i64)]),
     "gpuocc_next_step": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i64), P(c_i64)]),
     "gpuocc_next_steps": (c_i32, [P(_CDevice), P(_CKernel), P(_CStep), c_i32, P(c_i32)]),
     "gpuocc_sweep": (c_i32, [P(_CDevice), P(_CKernel), c_i32, c_i64, c_i64, c_i64, P(_CSweepPoint), c_i32,
