@@ -1376,9 +1376,30 @@ typedef struct gpuocc_binary_kernel {
                                             the binary has none */
     int64_t spill_bytes;                 /* execution_env.spill_size; -1 when not recorded */
     int64_t reserved2[2];                /* zero */
+    /* What a kernel records beyond its resources, and what a launch's metadata (a Triton cache's json) adds.
+       A record of the 312-byte layout (GPUOCC_BINARY_KERNEL_SIZE_0_2_1) is still accepted and gets none of
+       them.  docs/inputs.md says which are measured and which inferred.  @since 0.2.0 */
+    int32_t virtual_resources;           /* NVIDIA: the cubin's EIATTR 0x4a, the virtual resources a block uses
+                                            (128 on sm_100a kernels that use tcgen05; 0 when absent or 0):
+                                            gpuocc_kernel.virtual_resources */
+    int32_t tmem_cta_group;              /* NVIDIA: the tensor-memory CTA group its tcgen05 instructions use: 1
+                                            (EIATTR 0x51), 2 (EIATTR 0x52, a pair of blocks), 0 none */
+    int32_t setmaxnreg;                  /* NVIDIA: 1 when it reallocates registers with setmaxnreg (EIATTR
+                                            0x54), else 0 */
+    int32_t waves_per_eu_min;            /* AMD: amdgpu-waves-per-eu's minimum and maximum, 0 unset; */
+    int32_t waves_per_eu_max;            /*   the AMD reader fills them (0 until then) */
+    int32_t flat_workgroup_size_min;     /* AMD: amdgpu-flat-work-group-size's minimum, 0 unset (the AMD reader) */
+    int32_t launch_threads;              /* the launch's block size from its metadata (a Triton json: num_warps x
+                                            the warp size); 0 = unknown.  No reader of this library fills it: a
+                                            caller that pairs the binary with its metadata does (gpuocc binary DIR) */
+    int32_t tmem_columns;                /* tensor-memory columns a block allocates, from its metadata (a Triton
+                                            json's tmem_size); 0 = none or unknown; filled as launch_threads */
+    uint64_t metadata_offset, metadata_length; /* the metadata file the last two came from (the json's path),
+                                            in the pairing caller's own buffer; length 0 = none */
 } gpuocc_binary_kernel;
 
 #define GPUOCC_BINARY_KERNEL_SIZE_0_2_0 240u /* the first 0.2.0 layout, without `linked` and after */
+#define GPUOCC_BINARY_KERNEL_SIZE_0_2_1 312u /* the layout without `virtual_resources` and after; @since 0.2.0 */
 
 /* What a binary holds, and how reading it went. */
 typedef struct gpuocc_binary_summary {

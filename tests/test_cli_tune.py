@@ -4,6 +4,7 @@ values derived by hand from the rules (docs/model.md)."""
 import csv
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -94,5 +95,41 @@ check("text: inverse line", "for 1       blocks/SM: at most 232448 B dynamic sha
       "per thread" in out, out)
 check("text: stages line", "stages      6 of 32768 B after 8192 B (204800 B dynamic shared memory) still fit 1 "
       "blocks/SM" in out, out)
+
+# Blackwell's records in binary rows: tests/data/tcgen05_sm100a.cubin (tests/cuda/tcgen05.ptx, ptxas 13.0): EIATTR
+# 0x4a = 128 on tm_one and tm_two, 0x51 on tm_one, 0x52 on tm_two, 0x54 on smr (a dump of .nv.info).  sm_100: 64
+# warp slots, 65,536 registers, 128 virtual resources per SM (docs/model.md).
+CUBIN = os.path.join(sys.argv[2], "tcgen05_sm100a.cubin")
+rc, out, err = run(["binary", CUBIN, "--threads", "128", "--json"])
+rows = {r["short_name"]: r for r in json.loads(out)} if rc == 0 else {}
+check("tcgen05 cubin: exit 0", rc == 0, err)
+# tm_one, tm_two: 128 of the SM's 128 virtual resources a block: 1 block (4 of 64 warps)
+for name, group in (("tm_one", 1), ("tm_two", 2)):
+    r = rows.get(name, {})
+    check(f"{name}: virtual resources limit", (r.get("virtual_resources"), r.get("tmem_cta_group"), r.get("blocks_per_sm"),
+                                               r.get("limiters"), r.get("setmaxnreg"), r.get("setmaxnreg_check"))
+          == (128, group, 1, ["virtual_resources"], 0, None), r)
+# smr: 128 registers x 128 threads = 16,384 a block: 4 blocks; one warpgroup: the setmaxnreg check holds
+r = rows.get("smr", {})
+check("smr: setmaxnreg", (r.get("setmaxnreg"), r.get("setmaxnreg_check"), r.get("blocks_per_sm"), r.get("virtual_resources"))
+      == (1, "ok", 4, 0), r)
+# plain: 8 registers, 4 warps: the 64 warp slots give 16 blocks
+check("plain", (rows.get("plain", {}).get("blocks_per_sm"), rows.get("plain", {}).get("setmaxnreg_check")) == (16, None),
+      rows.get("plain"))
+check("no json: metadata null", all(r.get("metadata") is None and r.get("launch_threads") is None for r in rows.values()))
+# 96 threads: not a whole warpgroup for setmaxnreg
+rc, out, err = run(["binary", CUBIN, "--threads", "96", "--json"])
+rows96 = {r["short_name"]: r for r in json.loads(out)} if rc == 0 else {}
+check("smr at 96 threads: warpgroups", rows96.get("smr", {}).get("setmaxnreg_check") == "warpgroups", rows96.get("smr"))
+# the flag wins: 64 virtual resources a block, 2 blocks
+rc, out, err = run(["binary", CUBIN, "--threads", "128", "--virtual-resources", "64", "--json"])
+rows64 = {r["short_name"]: r for r in json.loads(out)} if rc == 0 else {}
+check("--virtual-resources wins", rows64.get("tm_one", {}).get("blocks_per_sm") == 2, rows64.get("tm_one"))
+# CSV: the record columns after the Intel ones
+rc, out, err = run(["binary", CUBIN, "--threads", "128", "--csv"])
+csv_rows = {r["short_name"]: r for r in csv.DictReader(io.StringIO(out))}
+check("csv record columns", [csv_rows.get("tm_two", {}).get(k) for k in
+                             ("virtual_resources", "tmem_cta_group", "setmaxnreg", "setmaxnreg_check", "metadata")]
+      == ["128", "2", "0", "", ""], csv_rows.get("tm_two"))
 
 finish("cli-tune")

@@ -236,6 +236,11 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
     row->launch_bound = l->k.max_threads_per_block ? "flag" : b->max_flat_workgroup_size > 0 ? "recorded" : "unknown";
     row->threads_from = input_threads_from(o, bound);
     row->threads = l->have_threads ? l->k.threads_per_block : !o->best && row->threads_from ? bound : -1;
+    bool from_metadata = !l->have_threads && !o->best && b->launch_threads > 0; /* a Triton json's block size */
+    if (from_metadata) {
+        row->threads = b->launch_threads;
+        row->threads_from = "metadata";
+    }
     if (l->have_arch) {
         cli_arch_name(&dev, row->arch, sizeof row->arch);
         if (dev.vendor != GPUOCC_VENDOR_AMD) {
@@ -270,7 +275,7 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
     kern.wave_size = l->k.wave_size ? l->k.wave_size : b->wave_size > 0 ? b->wave_size : 0;
     kern.cu_mode = l->k.cu_mode || b->workgroup_processor_mode == 0;
     kern.max_threads_per_block = bound;
-    kern.threads_per_block = l->have_threads ? l->k.threads_per_block : bound;
+    kern.threads_per_block = l->have_threads ? l->k.threads_per_block : from_metadata ? b->launch_threads : bound;
     kern.barriers = 1;
     if (!(dev.wave_sizes & (kern.wave_size ? kern.wave_size : dev.warp_size))) {
         row->status = "wave_size"; /* wave32 code on a wave64-only target (gfx9): it cannot run there */
@@ -442,6 +447,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             json_key(out, &first, intel_keys[i]);
             fputs("null", out);
         }
+        input_record_json(out, &first, b, NULL, o->record_metadata);
         json_key(out, &first, "linked");
         fprintf(out, "%d", b->linked);
         input_bound_json(out, &first, row.launch_bound, row.threads_from);
@@ -461,6 +467,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fputs(",,,", out);
         for (size_t i = 0; i < INPUT_INTEL_KEY_COUNT; i++)
             fputc(',', out);
+        input_record_csv(out, b, NULL, o->record_metadata);
         input_bound_csv(out, row.launch_bound, row.threads_from);
         fprintf(out, "%d,", b->linked);
         fputc(',', out); /* cluster_verdict: NVIDIA's */
@@ -644,7 +651,9 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
         gpuocc_compiled_kernel k = as_compiled(&r->records[i]);
         r->o->record_linked = r->records[i].linked;
         r->o->record_variant = r->records[i].arch_variant;
+        r->o->record = &r->records[i];
         input_kernel(r->io->out, r->o, label, origin, &k);
+        r->o->record = NULL;
     }
     return count;
 }

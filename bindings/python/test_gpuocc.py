@@ -612,6 +612,15 @@ class CompilerOutput(unittest.TestCase):
                           k.dynamic_stack, k.amd_mach, k.code_object_version, k.registers, k.smem),
                          ("lds", "lds", 46, 50, 4096, 64, 1, 0x3f, 5, 46, 4096))
 
+    def test_blackwell_records(self):
+        # tests/cuda/tcgen05.ptx through ptxas 13.0 for sm_100a: EIATTR 0x4a = 128 on the tcgen05 kernels, 0x51 on
+        # the cta_group::1 one, 0x52 on the cta_group::2 one, 0x54 on the setmaxnreg one (a dump of .nv.info)
+        with open(os.path.join(DATA, "tcgen05_sm100a.cubin"), "rb") as f:
+            read = gpuocc.read_binary(f.read())
+        got = {k.name: (k.arch, k.virtual_resources, k.tmem_cta_group, k.setmaxnreg) for k in read}
+        self.assertEqual(got, {"tm_one": ("sm_100a", 128, 1, 0), "tm_two": ("sm_100a", 128, 2, 0),
+                               "plain": ("sm_100a", 0, 0, 0), "smr": ("sm_100a", 0, 0, 1)})
+
     def test_binary_kernel_registers(self):
         # tests/amd/agpr.cl: 256 arch VGPRs (v255) and 10 AGPRs (a9); llvm-readelf-19 --notes: .vgpr_count 266
         with open(os.path.join(DATA, "amdgpu_agpr_gfx90a.o"), "rb") as f:
