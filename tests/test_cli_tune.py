@@ -132,4 +132,101 @@ check("csv record columns", [csv_rows.get("tm_two", {}).get(k) for k in
                              ("virtual_resources", "tmem_cta_group", "setmaxnreg", "setmaxnreg_check", "metadata")]
       == ["128", "2", "0", "", ""], csv_rows.get("tm_two"))
 
+# gpuocc binary DIR on a Triton cache: tests/data/triton_cache, written by Triton 3.9.0's triton.compile for named
+# targets without a GPU (tests/triton/make_cache.py; the triton suite compiles it again).  Each json paired with
+# its binary; the launch (num_warps x warp size, maxnreg, tmem_size, shared) from the json, the resources from the
+# binary.  Values by hand from the rules (docs/model.md) and the files' own fields.
+CACHE = os.path.join(sys.argv[2], "triton_cache")
+rc, out, err = run(["binary", CACHE, "--json"])
+check("triton cache: exit 0, nothing on stderr", rc == 0 and err == "", (rc, err))
+cache_rows = json.loads(out) if rc == 0 else []
+by_dir = {os.path.basename(os.path.dirname(r["file"]))[:6]: r for r in cache_rows}
+check("triton cache: one row per binary, intermediates and manifests not reported", len(cache_rows) == 5 and
+      all(r["file"].endswith((".cubin", ".hsaco")) for r in cache_rows), [r["file"] for r in cache_rows])
+check("triton cache: each row names its json", all(r["metadata"] == r["file"].rsplit(".", 1)[0] + ".json"
+                                                     for r in cache_rows), [r["metadata"] for r in cache_rows])
+# add, sm_80, num_warps 4: 128 threads; 28 registers -> 1024 a warp x 4: 16 blocks, as the 64 warp slots allow
+r = by_dir.get("W2QMIW", {})
+check("add sm_80", (r.get("threads"), r.get("threads_from"), r.get("launch_threads"), r.get("blocks_per_sm"),
+                    r.get("limiters")) == (128, "metadata", 128, 16, ["warps", "registers"]), r)
+# add, sm_90, num_warps 8, maxnreg 128: 256 threads, the cap read from the json; 8 blocks of 8 warps
+r = by_dir.get("FQVQRT", {})
+check("add sm_90 maxnreg", (r.get("threads"), r.get("max_regs"), r.get("blocks_per_sm"), r.get("limiters"))
+      == (256, 128, 8, ["warps"]), r)
+# mm, sm_90, 8 warps, 194 registers -> 6208 rounded to 6400 a warp x 8 = 51,200: 1 block; shared 65,536 dynamic
+# (+1 KiB reserved: 3 of 228 KiB) does not limit
+r = by_dir.get("ZTEYS5", {})
+check("mm sm_90", (r.get("threads"), r.get("smem_dynamic"), r.get("blocks_per_sm"), r.get("limiters"))
+      == (256, 65536, 1, ["registers"]), r)
+# mm, sm_100, 4 warps, tcgen05: the cubin's 128 virtual resources a block -> 1; the json's 128 columns of tensor
+# memory and 65,552 bytes of shared memory
+r = by_dir.get("Y2FJ7D", {})
+check("mm sm_100", (r.get("arch"), r.get("threads"), r.get("virtual_resources"), r.get("tmem_columns"),
+                    r.get("smem_dynamic"), r.get("blocks_per_sm"), r.get("limiters"))
+      == ("sm_100a", 128, 128, 128, 65552, 1, ["virtual_resources"]), r)
+# add, gfx942 (.hsaco), num_warps 4 x wave 64 = 256 work-items: 4 waves a workgroup, 32 wave slots per CU: 8
+r = by_dir.get("OEOB7Y", {})
+check("add gfx942", (r.get("vendor"), r.get("threads"), r.get("threads_from"), r.get("blocks_per_sm"))
+      == ("amd", 256, "metadata", 8), r)
+# flags win over the json: --threads
+rc, out, err = run(["binary", CACHE, "--threads", "64", "--json"])
+check("--threads wins", rc == 0 and all(r["threads"] == 64 and r["threads_from"] == "flag" for r in json.loads(out)))
+
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+
+with tempfile.TemporaryDirectory() as tmp:
+    cache = os.path.join(tmp, "cache")
+    shutil.copytree(CACHE, cache)
+    # a json without its binary, a binary without its json: each said, never guessed; the others still print
+    os.remove(os.path.join(cache, "W2QMIWP6JYK5BYJ7M5NTMJZF7YWMPMNJAWI5CER3343TUGHI5KYA", "add.cubin"))
+    os.remove(os.path.join(cache, "FQVQRTOMYTGF6TBYTVBOATWILPQ2MU3AJ2TH2OGUIVKALTEPTJUA", "add.json"))
+    rc, out, err = run(["binary", cache, "--json"])
+    got = json.loads(out) if out else []
+    check("unpaired: exit 1", rc == 1, (rc, err))
+    check("unpaired json said", "W2QMIWP6JYK5BYJ7M5NTMJZF7YWMPMNJAWI5CER3343TUGHI5KYA/add.json: no binary beside it" in err, err)
+    check("unpaired binary said", "FQVQRTOMYTGF6TBYTVBOATWILPQ2MU3AJ2TH2OGUIVKALTEPTJUA/add.cubin: no Triton json beside it"
+          in err, err)
+    lone = [r for r in got if "FQVQRT" in r["file"]]
+    # without its json the kernel's launch is what the binary records: its bound (Triton writes maxntid 256)
+    check("unpaired binary: read without metadata", len(lone) == 1 and lone[0]["metadata"] is None and
+          lone[0]["threads_from"] == "launch_bound" and lone[0]["threads"] == 256, lone)
+    check("unpaired: the other rows print", len(got) == 4, [r["file"] for r in got])
+    # a json naming another kernel, and one that is not Triton's
+    mm = os.path.join(cache, "ZTEYS5NYLYR4FNHN2V3A2KTS467KIUBZNPQ63MLCPBPRP24RKD4Q", "mm.json")
+    meta = json.load(open(mm))
+    json.dump(dict(meta, name="other"), open(mm, "w"))
+    bad = os.path.join(cache, "Y2FJ7DKRH5MGK2ZRMNLZSCESS2UNSJVC4WUPWRU4BH6PCGY243MA", "mm.json")
+    open(bad, "w").write('{"name": "mm", "shared": 1')
+    rc, out, err = run(["binary", cache, "--csv"])
+    check("json naming another kernel said", "names kernel 'other'" in err, err)
+    check("broken json said", "mm.json: not a Triton kernel's metadata" in err, err)
+    rows = list(csv.DictReader(io.StringIO(out)))
+    check("their binaries read without metadata", sum(1 for r in rows if "mm.cubin" in r["file"] and r["metadata"] == "") == 2,
+          [(r["file"], r["metadata"]) for r in rows])
+    check("csv: the json's columns", any(r["metadata"].endswith("add.hsaco".replace(".hsaco", ".json")) and
+                                         r["launch_threads"] == "256" and r["smem_dynamic"] == "0" for r in rows), rows)
+
+    # clusters: num_ctas 2 (Triton 3.9), or an older Triton's cluster_dims, where the cubin records none
+    cl = os.path.join(tmp, "clusters")
+    shutil.copytree(os.path.join(CACHE, "ZTEYS5NYLYR4FNHN2V3A2KTS467KIUBZNPQ63MLCPBPRP24RKD4Q"), os.path.join(cl, "a"))
+    shutil.copytree(os.path.join(CACHE, "ZTEYS5NYLYR4FNHN2V3A2KTS467KIUBZNPQ63MLCPBPRP24RKD4Q"), os.path.join(cl, "b"))
+    for sub, change in (("a", {"num_ctas": 2}), ("b", {"cluster_dims": [1, 2, 1]})):
+        path = os.path.join(cl, sub, "mm.json")
+        json.dump(dict(json.load(open(path)), **change), open(path, "w"))
+    rc, out, err = run(["binary", cl, "--json"])
+    cl_rows = json.loads(out) if rc == 0 else []
+    check("clusters from the json", [(r["cluster_x"], r["cluster_y"], r["cluster_z"], r["cluster_verdict"]) for r in cl_rows]
+          == [(2, 1, 1, "legal"), (1, 2, 1, "legal")], (rc, err, cl_rows))
+
+    # a CuPy kernel-cache file: the cubin's MD5 in 32 hex digits, then the cubin; read past the prefix
+    import hashlib  # noqa: E402
+    cubin = open(os.path.join(sys.argv[2], "kernels_sm80.cubin"), "rb").read()
+    cupy = os.path.join(tmp, "cupy_kernel.cubin")
+    open(cupy, "wb").write(hashlib.md5(cubin).hexdigest().encode() + cubin)
+    rc, a, err = run(["binary", cupy, "--threads", "128", "--csv"])
+    rc2, b, _ = run(["binary", os.path.join(sys.argv[2], "kernels_sm80.cubin"), "--threads", "128", "--csv"])
+    strip = lambda text: [line.rsplit(",", 1)[0] for line in text.splitlines()]  # all but the file
+    check("CuPy cache file: the cubin's rows", rc == 0 and strip(a) == strip(b) and len(strip(a)) > 2, (rc, err, a[:300]))
+
 finish("cli-tune")

@@ -48,7 +48,7 @@ def outside() -> None:
                       "give the machine access to PyPI")
                 sys.exit(77)
     env = dict(os.environ, TRITON_CACHE_DIR=os.path.join(build, "triton-test-cache"))  # not the user's ~/.triton
-    p = subprocess.run([python, __file__, "--inside", build], capture_output=True, text=True, timeout=1200, env=env)
+    p = subprocess.run([python, __file__, "--inside", build], capture_output=True, text=True, timeout=1500, env=env)
     sys.stdout.write(p.stdout)
     sys.stderr.write(p.stderr[-4000:])
     check("the checks inside the venv ran", p.returncode == 0 and "inside:" in p.stdout, p.returncode)
@@ -131,6 +131,32 @@ def inside() -> None:
     check("compiled: both kinds met", 0 < len(expect) < len(mm_configs), [shared[id(c)] for c in mm_configs])
     check("compiled: the pruned say shared memory", all(f.exceeded == "smem_dynamic" for f in prune.last if not f),
           list(prune.last))
+
+    # the Triton cache of tests/data/triton_cache compiled again (tests/triton/make_cache.py): the same hashes and
+    # files, and gpuocc binary DIR gives the same rows on both
+    import json
+    import tempfile
+    here = os.path.dirname(os.path.abspath(__file__))
+    fixture = os.path.join(here, "data", "triton_cache")
+    gpuocc_cli = os.path.join(sys.argv[2], "tools", "gpuocc")
+    with tempfile.TemporaryDirectory() as tmp:
+        p = subprocess.run([sys.executable, os.path.join(here, "triton", "make_cache.py"), tmp], capture_output=True,
+                           text=True, timeout=900)
+        check("make_cache.py ran", p.returncode == 0, p.stderr[-2000:])
+        rows = []
+        for folder in (tmp, fixture):
+            q = subprocess.run([gpuocc_cli, "binary", folder, "--json"], capture_output=True, text=True)
+            got = [{k: v for k, v in r.items() if k not in ("file", "metadata")} for r in json.loads(q.stdout or "[]")]
+            rows.append(sorted(got, key=lambda r: (r["arch"], r["name"], r["threads"])))
+            check(f"gpuocc binary DIR pairs every kernel ({folder})", q.returncode == 0 and q.stderr == "" and len(got) == 5
+                  and all(r["threads_from"] == "metadata" for r in got), q.stderr)
+        # the hashes name the folders (and cover the venv's paths); the fixture's figures are Triton 3.9.0's
+        if triton.__version__ == "3.9.0":
+            check("gpuocc binary DIR: the same rows on the fresh compile", rows[0] == rows[1], (rows[0][:1], rows[1][:1]))
+        else:
+            print(f"inside: Triton {triton.__version__}, not 3.9.0: the fresh rows are not compared with the fixture's")
+            check("the same kernels and launches", [(r["arch"], r["name"], r["threads"]) for r in rows[0]]
+                  == [(r["arch"], r["name"], r["threads"]) for r in rows[1]])
 
 
 if __name__ == "__main__":

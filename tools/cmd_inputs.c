@@ -580,6 +580,8 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
             kern.threads_per_block = rec->launch_threads;
             row->threads_from = "metadata";
         }
+        if (!l->smem_dynamic_flag && o->record_smem_dynamic >= 0)
+            kern.smem_dynamic_bytes = o->record_smem_dynamic; /* what the Triton launcher passes */
     }
     if (!row->threads_from && !strcmp(row->status, "ok"))
         row->status = "no_threads";
@@ -643,9 +645,11 @@ static const char *const intel_keys[INPUT_INTEL_KEY_COUNT] = {INPUT_INTEL_KEYS};
 static const char *const record_keys[INPUT_RECORD_KEY_COUNT] = {INPUT_RECORD_KEYS};
 
 /* NVIDIA's records are counts on NVIDIA rows and null elsewhere; the json's values null without one */
-void input_record_json(FILE *out, bool *first, const gpuocc_binary_kernel *b, const char *check, const char *metadata)
+void input_record_json(FILE *out, bool *first, const gpuocc_binary_kernel *b, const char *check,
+                       const struct input_options *o)
 {
     bool nv = b->vendor == GPUOCC_VENDOR_NVIDIA;
+    const char *metadata = o->record_metadata;
     const int64_t values[] = {nv ? b->virtual_resources : -1, nv ? b->tmem_cta_group : -1, nv ? b->setmaxnreg : -1};
     for (size_t i = 0; i < 3; i++) {
         json_key(out, first, record_keys[i]);
@@ -656,30 +660,30 @@ void input_record_json(FILE *out, bool *first, const gpuocc_binary_kernel *b, co
         json_string(out, check);
     else
         fputs("null", out);
-    json_key(out, first, record_keys[4]);
-    put_count(out, metadata ? b->launch_threads : -1, "null");
-    json_key(out, first, record_keys[5]);
-    put_count(out, metadata ? b->tmem_columns : -1, "null");
-    json_key(out, first, record_keys[6]);
+    const int64_t launch[] = {b->launch_threads, b->tmem_columns, o->record_smem_dynamic};
+    for (size_t i = 0; i < 3; i++) {
+        json_key(out, first, record_keys[4 + i]);
+        put_count(out, metadata ? launch[i] : -1, "null");
+    }
+    json_key(out, first, record_keys[7]);
     if (metadata)
         json_string(out, metadata);
     else
         fputs("null", out);
 }
 
-void input_record_csv(FILE *out, const gpuocc_binary_kernel *b, const char *check, const char *metadata)
+void input_record_csv(FILE *out, const gpuocc_binary_kernel *b, const char *check, const struct input_options *o)
 {
-    bool nv = b->vendor == GPUOCC_VENDOR_NVIDIA;
-    if (nv)
+    if (b->vendor == GPUOCC_VENDOR_NVIDIA)
         fprintf(out, "%d,%d,%d,", b->virtual_resources, b->tmem_cta_group, b->setmaxnreg);
     else
         fputs(",,,", out);
     fprintf(out, "%s,", check ? check : "");
-    if (metadata) {
-        fprintf(out, "%d,%d,", b->launch_threads, b->tmem_columns);
-        csv_cell(out, metadata, strlen(metadata));
+    if (o->record_metadata) {
+        fprintf(out, "%d,%d,%lld,", b->launch_threads, b->tmem_columns, (long long)o->record_smem_dynamic);
+        csv_cell(out, o->record_metadata, strlen(o->record_metadata));
     } else
-        fputs(",,", out);
+        fputs(",,,", out);
     fputc(',', out);
 }
 
@@ -750,7 +754,7 @@ static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel
         fputs("null", out);
     }
     if (o_amd && o->record)
-        input_record_json(out, &first, o->record, row->setmaxnreg_check, o->record_metadata);
+        input_record_json(out, &first, o->record, row->setmaxnreg_check, o);
     if (o_amd) { /* gpuocc binary: which copy */
         json_key(out, &first, "linked");
         fprintf(out, "%d", row->linked);
@@ -795,7 +799,7 @@ static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel 
     for (size_t i = 0; o_amd && i < INPUT_INTEL_KEY_COUNT; i++)
         fputc(',', out);
     if (o_amd && o->record)
-        input_record_csv(out, o->record, row->setmaxnreg_check, o->record_metadata);
+        input_record_csv(out, o->record, row->setmaxnreg_check, o);
     input_bound_csv(out, row->launch_bound, row->threads_from);
     if (o_amd)
         fprintf(out, "%d,", row->linked);
@@ -870,7 +874,7 @@ void input_begin(FILE *out, struct input_options *o)
 void input_file(FILE *out, struct input_options *o, const char *file)
 {
     begin(out, o);
-    if (!o->json && !o->csv && o->npaths > 1) /* the table names each file before its rows */
+    if (!o->json && !o->csv && (o->npaths > 1 || o->folder)) /* the table names each file before its rows */
         fprintf(out, "# %s\n", file);
 }
 

@@ -27,6 +27,8 @@ struct input_options {
        each row; NULL for gpuocc ptxas */
     const gpuocc_binary_kernel *record;
     const char *record_metadata;
+    int64_t record_smem_dynamic; /* the json's `shared`: the launch's dynamic shared memory (-1: no json) */
+    bool folder; /* gpuocc binary DIR: files come from a folder walk (the table names each file) */
 };
 
 /* gpuocc binary's AMD columns, after the shared ones (before `file` in CSV); NVIDIA rows say "nvidia" for
@@ -45,8 +47,8 @@ struct input_options {
    json), after the Intel ones (input_record_json, input_record_csv): NVIDIA's records null (JSON) or empty
    (CSV) on AMD and Intel rows; launch_threads, tmem_columns and metadata null or empty without a json. */
 #define INPUT_RECORD_KEYS "virtual_resources", "tmem_cta_group", "setmaxnreg", "setmaxnreg_check", \
-    "launch_threads", "tmem_columns", "metadata"
-#define INPUT_RECORD_KEY_COUNT 7
+    "launch_threads", "tmem_columns", "smem_dynamic", "metadata"
+#define INPUT_RECORD_KEY_COUNT 8
 /* gpuocc binary: the default ceiling on what one entry may claim decompressed (--max-entry-bytes) */
 #define INPUT_MAX_ENTRY_BYTES ((int64_t)1 << 30)
 
@@ -178,9 +180,11 @@ void input_no_threads(const struct input_options *o, const char *file, const cha
    the occupancy of a row not answered (r NULL: `words` is its status), never a 0 that reads as an answer. */
 void input_table_answer(FILE *out, int32_t threads, const gpuocc_result *r, const char *words);
 /* gpuocc binary: the INPUT_RECORD_KEYS of a row (b: its record; `check`: the setmaxnreg check's word, NULL for
-   none; `metadata`: the json's path, NULL for none), as JSON members or CSV cells (each followed by a comma). */
-void input_record_json(FILE *out, bool *first, const gpuocc_binary_kernel *b, const char *check, const char *metadata);
-void input_record_csv(FILE *out, const gpuocc_binary_kernel *b, const char *check, const char *metadata);
+   none; o->record_metadata: the json's path, NULL for none), as JSON members or CSV cells (each followed by a
+   comma). */
+void input_record_json(FILE *out, bool *first, const gpuocc_binary_kernel *b, const char *check,
+                       const struct input_options *o);
+void input_record_csv(FILE *out, const gpuocc_binary_kernel *b, const char *check, const struct input_options *o);
 /* gpuocc binary: one Intel kernel's row (tools/binary_intel.c). */
 void input_intel_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
                         const gpuocc_binary_kernel *b);
