@@ -483,6 +483,20 @@ GPUOCC_API int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const
 GPUOCC_API int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel,
                                               int32_t blocks, int32_t *regs_per_thread);
 /*
+ * Pipeline stages: the most stages s >= 0 such that a launch with base_bytes + s x stage_bytes of dynamic
+ * shared memory (kernel->smem_dynamic_bytes is ignored) still fits `blocks` blocks on one SM, every other
+ * input as the kernel gives it: how deep a software pipeline (Triton's num_stages, a CUTLASS mainloop) may
+ * be.  Exact: the answer fits by gpuocc_occupancy, and s + 1 does not, nor does any larger s.  Found from
+ * gpuocc_smem_dynamic_available's bytes, checked with the rule (where the carveout the driver picks grows
+ * with the shared memory so that blocks rise, a described device whose carveouts more than double, by
+ * bisection within each carveout).  AMD: dynamic LDS; Intel: SLM.  Errors: GPUOCC_ERR_NULL, the struct and
+ * field errors, GPUOCC_ERR_ARGUMENT (blocks < 1, stage_bytes < 1), GPUOCC_ERR_SMEM (base_bytes < 0),
+ * GPUOCC_ERR_UNSATISFIABLE (not even the base bytes fit the blocks), and the refusals of gpuocc_occupancy.
+ * @since 0.2.0
+ */
+GPUOCC_API int32_t gpuocc_max_stages(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
+                                     int64_t base_bytes, int64_t stage_bytes, int64_t *stages);
+/*
  * Next step: for one resource, the value of the kernel's demand on it (registers per thread, shared
  * memory per block in bytes (static + dynamic), threads per block, barriers per block) at which that
  * resource alone allows one block more than now, and how much must be shed to get there.  Other
@@ -1366,9 +1380,30 @@ typedef struct gpuocc_binary_kernel {
                                             the binary has none */
     int64_t spill_bytes;                 /* execution_env.spill_size; -1 when not recorded */
     int64_t reserved2[2];                /* zero */
+    /* What a kernel records beyond its resources, and what a launch's metadata (a Triton cache's json) adds.
+       A record of the 312-byte layout (GPUOCC_BINARY_KERNEL_SIZE_0_2_1) is still accepted and gets none of
+       them.  docs/inputs.md says which are measured and which inferred.  @since 0.2.0 */
+    int32_t virtual_resources;           /* NVIDIA: the cubin's EIATTR 0x4a, the virtual resources a block uses
+                                            (128 on sm_100a kernels that use tcgen05; 0 when absent or 0):
+                                            gpuocc_kernel.virtual_resources */
+    int32_t tmem_cta_group;              /* NVIDIA: the tensor-memory CTA group its tcgen05 instructions use: 1
+                                            (EIATTR 0x51), 2 (EIATTR 0x52, a pair of blocks), 0 none */
+    int32_t setmaxnreg;                  /* NVIDIA: 1 when it reallocates registers with setmaxnreg (EIATTR
+                                            0x54), else 0 */
+    int32_t waves_per_eu_min;            /* AMD: amdgpu-waves-per-eu's minimum and maximum, 0 unset; */
+    int32_t waves_per_eu_max;            /*   the AMD reader fills them (0 until then) */
+    int32_t flat_workgroup_size_min;     /* AMD: amdgpu-flat-work-group-size's minimum, 0 unset (the AMD reader) */
+    int32_t launch_threads;              /* the launch's block size from its metadata (a Triton json: num_warps x
+                                            the warp size); 0 = unknown.  No reader of this library fills it: a
+                                            caller that pairs the binary with its metadata does (gpuocc binary DIR) */
+    int32_t tmem_columns;                /* tensor-memory columns a block allocates, from its metadata (a Triton
+                                            json's tmem_size); 0 = none or unknown; filled as launch_threads */
+    uint64_t metadata_offset, metadata_length; /* the metadata file the last two came from (the json's path),
+                                            in the pairing caller's own buffer; length 0 = none */
 } gpuocc_binary_kernel;
 
 #define GPUOCC_BINARY_KERNEL_SIZE_0_2_0 240u /* the first 0.2.0 layout, without `linked` and after */
+#define GPUOCC_BINARY_KERNEL_SIZE_0_2_1 312u /* the layout without `virtual_resources` and after; @since 0.2.0 */
 
 /* What a binary holds, and how reading it went. */
 typedef struct gpuocc_binary_summary {

@@ -502,7 +502,8 @@ Test(amdgpu, record_layout_and_init)
     cr_expect_eq(k.vendor, GPUOCC_VENDOR_NVIDIA);
     cr_expect_eq(k.vgprs, 0);
     cr_expect_eq(k.target_length, 0);
-    cr_expect_eq(sizeof k, 312, "the AMD fields come from the reserved tail; linked, arch_variant, then Intel's");
+    cr_expect_eq(sizeof k, 360, "the AMD fields come from the reserved tail; linked, arch_variant, Intel's, then "
+                                "the records beyond the resources (virtual_resources ...)");
     cr_expect_eq(offsetof(gpuocc_binary_kernel, linked), GPUOCC_BINARY_KERNEL_SIZE_0_2_0);
     cr_expect_eq(offsetof(gpuocc_binary_kernel, sub_group), 248);
     cr_expect_eq(offsetof(gpuocc_binary_kernel, target_offset), 112);
@@ -510,7 +511,7 @@ Test(amdgpu, record_layout_and_init)
     /* a larger stride (a later layout): the records' unknown tail is zeroed, the size is the stride */
     size_t n;
     uint8_t *p = load("amdgpu_gfx90a.o", &n);
-    enum { STRIDE = 320 }; /* a later layout than the 304-byte one */
+    enum { STRIDE = 368 }; /* a later layout than the 360-byte one */
     uint8_t records[2 * STRIDE];
     memset(records, 0xee, sizeof records);
     uint32_t stride = STRIDE;

@@ -515,3 +515,61 @@ Test(binary, damaged_fatbinary_in_a_host_object_says_where)
     cr_expect_eq(s.fault_offset, (int64_t)first);
     free(p);
 }
+
+/* Blackwell's records (tests/cuda/tcgen05.ptx through ptxas 13.0 for sm_100a; the attribute values read from the
+   cubin's .nv.info sections with a separate dump of the EIATTR stream): 0x4a = 128 where tcgen05 is used and 0
+   elsewhere, 0x51 on the cta_group::1 kernel, 0x52 on the cta_group::2 one, 0x54 on the setmaxnreg one. */
+Test(binary, blackwell_records)
+{
+    struct records r;
+    read_records("tcgen05_sm100a.cubin", &r);
+    cr_assert_eq(r.count, 4);
+    static const struct {
+        const char *name;
+        int32_t virtual_resources, tmem_cta_group, setmaxnreg;
+    } want[] = {{"tm_one", 128, 1, 0}, {"tm_two", 128, 2, 0}, {"plain", 0, 0, 0}, {"smr", 0, 0, 1}};
+    for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
+        const gpuocc_binary_kernel *k = NULL;
+        for (int32_t i = 0; i < r.count; i++)
+            if (named(&r, &r.k[i], want[w].name))
+                k = &r.k[i];
+        cr_assert(k, "%s not read", want[w].name);
+        cr_expect_eq(k->virtual_resources, want[w].virtual_resources, "%s", want[w].name);
+        cr_expect_eq(k->tmem_cta_group, want[w].tmem_cta_group, "%s", want[w].name);
+        cr_expect_eq(k->setmaxnreg, want[w].setmaxnreg, "%s", want[w].name);
+        cr_expect_eq(k->cc, 100);
+        cr_expect_eq(k->arch_variant, 'a');
+        /* the readers never fill what a launch's metadata gives */
+        cr_expect(k->launch_threads == 0 && k->tmem_columns == 0 && k->metadata_length == 0 &&
+                  k->waves_per_eu_min == 0 && k->waves_per_eu_max == 0 && k->flat_workgroup_size_min == 0);
+    }
+    /* as ptxas -v reported them (tests/data/ptxas_tcgen05.log): registers, and smr's .maxnreg 128 cap */
+    for (int32_t i = 0; i < r.count; i++) {
+        if (named(&r, &r.k[i], "smr"))
+            cr_expect(r.k[i].registers == 128 && r.k[i].max_regs_per_thread == 128);
+        if (named(&r, &r.k[i], "tm_two"))
+            cr_expect(r.k[i].registers == 16 && r.k[i].cluster_x == 2 && r.k[i].smem_bytes == 4);
+    }
+    free(r.p);
+}
+
+/* A caller of the 312-byte layout (before virtual_resources) still reads, and gets none of the later fields. */
+Test(binary, layout_before_blackwell_records_still_reads)
+{
+    size_t n;
+    uint8_t *p = load("tcgen05_sm100a.cubin", &n);
+    gpuocc_binary_summary s = scan(p, n);
+    enum { OLD = GPUOCC_BINARY_KERNEL_SIZE_0_2_1 };
+    static uint8_t records[4 * OLD + 16];
+    memset(records, 0xee, sizeof records);
+    gpuocc_binary_kernel first;
+    gpuocc_binary_kernel_init(&first);
+    first.size = OLD;
+    memcpy(records, &first, OLD);
+    int32_t count = 0;
+    cr_assert_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, (gpuocc_binary_kernel *)(void *)records, 4, &count, &s),
+                 GPUOCC_OK);
+    cr_assert_eq(count, 4);
+    cr_expect_eq(records[4 * OLD], 0xee, "nothing written past the last record");
+    free(p);
+}

@@ -136,9 +136,12 @@ for args in (["ptxas", "--threads", "32", "/dev/zero"], ["batch", "/dev/zero"]):
     rc, out, err = run(args, timeout=60)
     check(f"16 {args[0]} /dev/zero", rc == 2 and len(err.strip().splitlines()) == 1, f"{rc} {err}")
 with tempfile.TemporaryDirectory() as d:
-    for cmd in (["batch", d], ["ptxas", "--threads", "32", d], ["cubin", "--threads", "32", d]):
+    for cmd in (["batch", d], ["ptxas", "--threads", "32", d]):
         rc, out, err = run(cmd)
         check(f"16 {cmd[0]} directory", rc == 2 and "Is a directory" in err, err)
+    # binary (cubin) reads a folder (a Triton cache, or any folder of binaries): an empty one says so
+    rc, out, err = run(["cubin", "--threads", "32", d])
+    check("16 cubin empty directory", rc == 2 and "the folder holds no file to read" in err, err)
     missing = os.path.join(d, "missing.csv")
     for cmd in (["batch", missing], ["ptxas", "--threads", "32", missing], ["cubin", "--threads", "32", missing]):
         rc, out, err = run(cmd)

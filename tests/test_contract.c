@@ -1006,6 +1006,7 @@ static int32_t call_min_blocks_check(arg *a) { return gpuocc_min_blocks_check(P(
 static int32_t call_setmaxnreg_check(arg *a) { return gpuocc_setmaxnreg_check(P(0), P(1), P(2), I32(3), I32(4), P(5)); }
 static int32_t call_tmem_holders(arg *a) { return gpuocc_tmem_holders(P(0), I32(1), P(2)); }
 static int32_t call_mix_cusp(arg *a) { return gpuocc_mix_cusp(D(0), D(1), D(2), D(3), P(4), P(5)); }
+static int32_t call_max_stages(arg *a) { return gpuocc_max_stages(P(0), P(1), I32(2), I64(3), I64(4), P(5)); }
 static int32_t call_mix_warps_needed(arg *a)
 {
     return gpuocc_mix_warps_needed(D(0), D(1), D(2), D(3), D(4), D(5), P(6));
@@ -1341,6 +1342,7 @@ static const row rows[] = {
     CUSTOM(gpuocc_remarks_parse, check_remarks_parse),
     ROW(gpuocc_remarks_kernel_init, call_remarks_kernel_init, OUT_NOSIZE(&remarks_kernel_layout)),
     ROW(gpuocc_regs_max_for_blocks, call_regs_max_for_blocks, DEVICE, KERNEL, I32_(2), OUT_I32),
+    ROW(gpuocc_max_stages, call_max_stages, DEVICE, KERNEL, I32_(2), I64_(8192), I64_(16384), OUT_I64),
     ROW(gpuocc_regs_per_block, call_regs_per_block, DEVICE, I32_(256), I32_(64), OUT_I64),
     ROW(gpuocc_regs_per_warp, call_regs_per_warp, DEVICE, I32_(64), OUT_I32),
     CUSTOM(gpuocc_resource_name, check_strings_of_codes),
@@ -1388,6 +1390,7 @@ static const row rows[] = {
     ROW(gpuocc_occupancy, call_occupancy, AMD_DEVICE, AMD_KERNEL, OUT(&result_layout)),
     ROW(gpuocc_regs_max_for_blocks, call_regs_max_for_blocks, AMD_DEVICE, AMD_KERNEL, I32_(2), OUT_I32),
     ROW(gpuocc_smem_dynamic_available, call_smem_dynamic_available, AMD_DEVICE, AMD_KERNEL, I32_(2), OUT_BYTES),
+    ROW(gpuocc_max_stages, call_max_stages, AMD_DEVICE, AMD_KERNEL, I32_(2), I64_(1024), I64_(4096), OUT_I64),
     ROW(gpuocc_next_step, call_next_step, AMD_DEVICE, AMD_KERNEL, I32_(GPUOCC_RESOURCE_REGISTERS), OUT_BYTES,
         OUT_BYTES),
     ROW(gpuocc_next_step, call_next_step, AMD_DEVICE, AMD_KERNEL, I32_(GPUOCC_RESOURCE_SGPRS), OUT_BYTES,

@@ -368,3 +368,188 @@ Test(search, properties_on_random_devices)
     cr_expect_gt(fits, 500);
     cr_expect_gt(searches, 3000);
 }
+
+/* ---- pipeline stages (gpuocc_max_stages) ---- */
+
+Test(search, max_stages_by_hand)
+{
+    /* A100, 2 blocks: the 164 KiB carveout / 2 = 82 KiB a block, 1 KiB of it reserved: 81 KiB dynamic.
+       Stages of 16 KiB: 5 (80 KiB); after 8 KiB of base, 4 (72 KiB; 5 would be 88 KiB) */
+    gpuocc_device a100 = test_device("A100");
+    gpuocc_kernel k = test_kernel(256, 32, 0, 0);
+    int64_t stages = -1;
+    cr_expect_eq(gpuocc_max_stages(&a100, &k, 2, 0, 16 * 1024, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 5);
+    cr_expect_eq(gpuocc_max_stages(&a100, &k, 2, 8 * 1024, 16 * 1024, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 4);
+    /* the base alone over 81 KiB: never 2 blocks; 0 stages when only the base fits */
+    cr_expect_eq(gpuocc_max_stages(&a100, &k, 2, 82 * 1024, 1024, &stages), GPUOCC_ERR_UNSATISFIABLE);
+    cr_expect_eq(gpuocc_max_stages(&a100, &k, 2, 80 * 1024, 16 * 1024, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 0);
+    /* H100, 1 block: the opt-in limit, 227 KiB of dynamic shared memory: 7 stages of 32 KiB (224 KiB) */
+    gpuocc_device h100 = test_device("H100");
+    cr_expect_eq(gpuocc_max_stages(&h100, &k, 1, 0, 32 * 1024, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 7);
+    /* without the opt-in, the 48 KiB default: 3 stages of 16 KiB */
+    k.smem_optin = 0;
+    cr_expect_eq(gpuocc_max_stages(&h100, &k, 1, 0, 16 * 1024, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 3);
+    k.smem_optin = 1;
+    /* 9 blocks of 256 threads need 72 warps, more than the 64 slots: no shared memory helps */
+    cr_expect_eq(gpuocc_max_stages(&h100, &k, 9, 0, 1024, &stages), GPUOCC_ERR_UNSATISFIABLE);
+    /* arguments */
+    cr_expect_eq(gpuocc_max_stages(&h100, &k, 0, 0, 1024, &stages), GPUOCC_ERR_ARGUMENT);
+    cr_expect_eq(gpuocc_max_stages(&h100, &k, 1, 0, 0, &stages), GPUOCC_ERR_ARGUMENT);
+    cr_expect_eq(gpuocc_max_stages(&h100, &k, 1, -1, 1024, &stages), GPUOCC_ERR_SMEM);
+    cr_expect_eq(gpuocc_max_stages(&h100, &k, 1, 0, 1024, NULL), GPUOCC_ERR_NULL);
+
+    /* MI300X, 2 workgroups of 256 threads at 32 VGPRs: 64 KiB of LDS per CU / 2 = 32 KiB each; stages of
+       4 KiB after 1 KiB: 7 (29 KiB; 8 would be 33 KiB) */
+    gpuocc_device mi300x = test_device("MI300X");
+    gpuocc_kernel amd = test_kernel(256, 32, 0, 0);
+    cr_expect_eq(gpuocc_max_stages(&mi300x, &amd, 2, 1024, 4096, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 7);
+
+    /* DG2, 4 work-groups of 256 work-items (sub-group 16): 128 KiB of SLM per Xe-core, a work-group's SLM
+       rounded up to an allowed size: 32 KiB each.  Stages of 10 KiB: 3 (30 KiB -> 32 KiB); after 3 KiB of
+       base, 2 (33 KiB would round up to 64 KiB: 2 work-groups) */
+    gpuocc_device dg2 = test_device("dg2");
+    gpuocc_kernel intel = test_kernel(256, 0, 0, 0);
+    intel.sub_group = 16;
+    cr_expect_eq(gpuocc_max_stages(&dg2, &intel, 4, 0, 10 * 1024, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 3);
+    cr_expect_eq(gpuocc_max_stages(&dg2, &intel, 4, 3 * 1024, 10 * 1024, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 2);
+}
+
+Test(search, max_stages_when_blocks_rise)
+{
+    /* A described device whose carveouts jump from 8 KiB to 64 KiB: at carveout preference 0 a block of up to
+       8 KiB gets 8 KiB, a larger one 64 KiB.  7 blocks of one warp: 8192 / 7 = 1170 -> 1152 B (granule 128)
+       under the small carveout, 65536 / 7 = 9362 -> 9344 B above 8 KiB; nothing between fits 7. */
+    gpuocc_device d = test_device("sm_80");
+    memset(d.carveouts_kib, 0, sizeof d.carveouts_kib);
+    d.carveouts_kib[0] = 8, d.carveouts_kib[1] = 64, d.carveout_count = 2;
+    d.smem_per_sm_bytes = 64 * 1024, d.smem_per_block_bytes = 48 * 1024, d.smem_per_block_optin_bytes = 64 * 1024;
+    d.smem_reserved_per_block_bytes = 0;
+    cr_assert_eq(gpuocc_device_validate(&d), GPUOCC_OK);
+    gpuocc_kernel k = test_kernel(32, 0, 0, 0);
+    k.carveout_percent = 0;
+    int64_t bytes = 0, stages = -1;
+    cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 7, &bytes), GPUOCC_OK);
+    cr_expect_eq(bytes, 9344);
+    /* 4608 B stages: 2 (9216 B, the large carveout) */
+    cr_expect_eq(gpuocc_max_stages(&d, &k, 7, 0, 4608, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 2);
+    /* 2048 B stages: 4 would be 8192 B, the small carveout's single block; 1..3 too; only 0 fits */
+    cr_expect_eq(gpuocc_max_stages(&d, &k, 7, 0, 2048, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 0);
+    /* 3000 B stages after 1000 B: 7000 and 4000 B get the small carveout; 1000 B (1024 allocated) fits */
+    cr_expect_eq(gpuocc_max_stages(&d, &k, 7, 1000, 3000, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 0);
+    /* 1000 B stages after 100 B: 9 (9100 B, 9216 allocated) */
+    cr_expect_eq(gpuocc_max_stages(&d, &k, 7, 100, 1000, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 9);
+    /* after 2000 B of base nothing fits 7 below 8 KiB, and 2000 + 3000 x 3 = 11000 B is over 9344 */
+    cr_expect_eq(gpuocc_max_stages(&d, &k, 7, 2000, 3000, &stages), GPUOCC_ERR_UNSATISFIABLE);
+}
+
+/* The most stages by their definition: every s from 0 while the bytes stay within `top`, each asked of
+   gpuocc_occupancy (not only until the first that does not fit: blocks may rise again); -1 when none fits. */
+static long stages_rising; /* walks where the blocks fitted again after a stage that did not fit */
+static int64_t stages_by_definition(const gpuocc_device *d, gpuocc_kernel k, int32_t want, int64_t base,
+                                    int64_t stage, int64_t top)
+{
+    int64_t best = -1;
+    bool gap = false;
+    for (int64_t s = 0; base + s * stage <= top; s++) {
+        k.smem_dynamic_bytes = base + s * stage;
+        gpuocc_result r = {.size = sizeof r};
+        if (gpuocc_occupancy(d, &k, &r) == GPUOCC_OK && r.blocks_per_sm >= want) {
+            stages_rising += gap && best >= 0;
+            gap = false;
+            best = s;
+        } else
+            gap = true;
+    }
+    return best;
+}
+
+static void check_stages(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t base, int64_t stage,
+                         const char *what, long *answers)
+{
+    /* no launch fits above the larger of the per-SM and per-block shared memory, reserve included */
+    int64_t top = (d->smem_per_sm_bytes > d->smem_per_block_optin_bytes ? d->smem_per_sm_bytes
+                                                                         : d->smem_per_block_optin_bytes) + 4096;
+    int64_t expect = stages_by_definition(d, *k, want, base, stage, top), got = -2;
+    int32_t rc = gpuocc_max_stages(d, k, want, base, stage, &got);
+    (*answers)++;
+    if (expect < 0) {
+        cr_assert_eq(rc, GPUOCC_ERR_UNSATISFIABLE, "%s: %d blocks, base %lld, stage %lld: status %d, stages %lld",
+                     what, want, (long long)base, (long long)stage, rc, (long long)got);
+        return;
+    }
+    cr_assert_eq(rc, GPUOCC_OK, "%s: %d blocks, base %lld, stage %lld", what, want, (long long)base, (long long)stage);
+    cr_assert_eq(got, expect, "%s: %d blocks, base %lld, stage %lld: %lld stages, walk %lld", what, want,
+                 (long long)base, (long long)stage, (long long)got, (long long)expect);
+}
+
+Test(search, max_stages_on_every_catalog_device)
+{
+    /* every device of every vendor, against gpuocc_occupancy stage by stage */
+    long answers = 0;
+    for (int32_t i = 0; i < gpuocc_catalog_count(); i++) {
+        gpuocc_device d = {.size = sizeof d};
+        cr_assert_eq(gpuocc_catalog_device(i, &d), GPUOCC_OK);
+        static const int32_t threads[] = {64, 256, 1024};
+        static const int32_t carveouts[] = {GPUOCC_CARVEOUT_DEFAULT, 0, 30, 100};
+        for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++)
+            for (size_t c = 0; c < sizeof carveouts / sizeof carveouts[0]; c++) {
+                gpuocc_kernel k = test_kernel(threads[t] <= d.max_threads_per_block ? threads[t] : d.warp_size, 32,
+                                              t == 1 ? 2048 : 0, 0);
+                if (d.vendor == GPUOCC_VENDOR_NVIDIA)
+                    k.carveout_percent = carveouts[c];
+                else if (c > 0)
+                    break; /* a carveout is NVIDIA's */
+                k.smem_optin = c != 2;
+                for (int32_t want = 1; want <= 6; want++) {
+                    check_stages(&d, &k, want, 0, 4096, gpuocc_catalog_name(i), &answers);
+                    check_stages(&d, &k, want, 5000, 12345, gpuocc_catalog_name(i), &answers);
+                    check_stages(&d, &k, want, 1024, 32768, gpuocc_catalog_name(i), &answers);
+                }
+                check_stages(&d, &k, 2, 100, 700, gpuocc_catalog_name(i), &answers);
+            }
+    }
+    cr_expect_gt(answers, 3000);
+    cr_expect_eq(stages_rising, 0, "blocks rose with shared memory on a catalog device");
+}
+
+Test(search, max_stages_on_random_devices)
+{
+    /* carveouts that more than double: blocks may rise with the shared memory, the walk by carveout */
+    long answers = 0;
+    int devices = 0;
+    while (devices < 1000) {
+        gpuocc_device d;
+        if (!random_device(&d))
+            continue;
+        devices++;
+        for (int n = 0; n < 4; n++) {
+            gpuocc_kernel k;
+            random_search_kernel(&d, &k);
+            int32_t want = (int32_t)prop_pick(1, 6);
+            int64_t base = prop_pick(0, 1) ? 0 : prop_pick(0, 20000), stage = prop_pick(64, 9000);
+            char what[160];
+            snprintf(what, sizeof what, "random device %d (carveouts %d, unit %d), threads %d regs %d static %lld "
+                     "carveout %d optin %d max %lld", devices, d.carveout_count, d.smem_alloc_unit_bytes,
+                     k.threads_per_block, k.regs_per_thread, (long long)k.smem_static_bytes, k.carveout_percent,
+                     k.smem_optin, (long long)k.smem_dynamic_max_bytes);
+            gpuocc_result r = {.size = sizeof r};
+            if (gpuocc_occupancy(&d, &k, &r) != GPUOCC_OK)
+                continue; /* a refused kernel: tested with the refusals */
+            check_stages(&d, &k, want, base, stage, what, &answers);
+        }
+    }
+    cr_expect_gt(answers, 3000);
+    cr_expect_gt(stages_rising, 5, "rising %ld", stages_rising); /* the case the walk by carveout is for was met */
+}

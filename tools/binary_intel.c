@@ -124,6 +124,7 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
             json_key(out, &first, intel_keys[i]);
             put_int(out, intel[i], "null");
         }
+        input_record_json(out, &first, b, NULL, o);
         json_key(out, &first, "linked");
         fprintf(out, "%d", b->linked);
         input_bound_json(out, &first, "unknown", row.threads_from);
@@ -144,6 +145,7 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
             put_int(out, intel[i], "-1");
             fputc(',', out);
         }
+        input_record_csv(out, b, NULL, o);
         input_bound_csv(out, "unknown", row.threads_from);
         fprintf(out, "%d,,", b->linked); /* linked; cluster_verdict: NVIDIA's */
         csv_cell(out, file, strlen(file));

@@ -13,6 +13,9 @@
 #define _DEFAULT_SOURCE /* madvise */
 #define _POSIX_C_SOURCE 200809L
 #include "inputs.h"
+#include "triton_meta.h"
+
+#include <dirent.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -48,6 +51,11 @@ struct binary_run {
     struct progress *progress;
     const char *noted; /* the image whose rows have begun (its note printed before its first row) */
     bool hide_relocatable; /* this file has linked and relocatable (__nv_relfatbin) copies: only the linked print */
+    /* gpuocc binary DIR, a Triton cache: the json of the binary being read (NULL: none), its path, and whether
+       a kernel of the binary bore its name */
+    const struct triton_meta *meta;
+    const char *meta_path;
+    bool meta_used;
 };
 
 /* ---- the progress line ----
@@ -236,6 +244,11 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
     row->launch_bound = l->k.max_threads_per_block ? "flag" : b->max_flat_workgroup_size > 0 ? "recorded" : "unknown";
     row->threads_from = input_threads_from(o, bound);
     row->threads = l->have_threads ? l->k.threads_per_block : !o->best && row->threads_from ? bound : -1;
+    bool from_metadata = !l->have_threads && !o->best && b->launch_threads > 0; /* a Triton json's block size */
+    if (from_metadata) {
+        row->threads = b->launch_threads;
+        row->threads_from = "metadata";
+    }
     if (l->have_arch) {
         cli_arch_name(&dev, row->arch, sizeof row->arch);
         if (dev.vendor != GPUOCC_VENDOR_AMD) {
@@ -270,7 +283,9 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
     kern.wave_size = l->k.wave_size ? l->k.wave_size : b->wave_size > 0 ? b->wave_size : 0;
     kern.cu_mode = l->k.cu_mode || b->workgroup_processor_mode == 0;
     kern.max_threads_per_block = bound;
-    kern.threads_per_block = l->have_threads ? l->k.threads_per_block : bound;
+    kern.threads_per_block = l->have_threads ? l->k.threads_per_block : from_metadata ? b->launch_threads : bound;
+    if (!l->smem_dynamic_flag && o->record_metadata && o->record_smem_dynamic >= 0)
+        kern.smem_dynamic_bytes = o->record_smem_dynamic; /* a Triton json's `shared`: the launch's dynamic LDS */
     kern.barriers = 1;
     if (!(dev.wave_sizes & (kern.wave_size ? kern.wave_size : dev.warp_size))) {
         row->status = "wave_size"; /* wave32 code on a wave64-only target (gfx9): it cannot run there */
@@ -442,6 +457,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             json_key(out, &first, intel_keys[i]);
             fputs("null", out);
         }
+        input_record_json(out, &first, b, NULL, o);
         json_key(out, &first, "linked");
         fprintf(out, "%d", b->linked);
         input_bound_json(out, &first, row.launch_bound, row.threads_from);
@@ -461,6 +477,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
             fputs(",,,", out);
         for (size_t i = 0; i < INPUT_INTEL_KEY_COUNT; i++)
             fputc(',', out);
+        input_record_csv(out, b, NULL, o);
         input_bound_csv(out, row.launch_bound, row.threads_from);
         fprintf(out, "%d,", b->linked);
         fputc(',', out); /* cluster_verdict: NVIDIA's */
@@ -631,6 +648,38 @@ static const char *fault_text(const gpuocc_binary_summary *s, char *out, size_t 
     return out;
 }
 
+/* A Triton json's launch on the kernel it names (gpuocc binary DIR): the block size (num_warps x the warp
+   size), clusters (num_ctas, or an older Triton's cluster_dims, where the binary records none), the register
+   cap (maxnreg, as max_regs), tensor memory (tmem_size) and dynamic shared memory (shared) the launcher
+   passes.  Other kernels of the binary, and binaries without a json, get none of it. */
+static void apply_meta(struct binary_run *r, gpuocc_binary_kernel *b, const char *origin)
+{
+    const struct triton_meta *m = r->meta;
+    r->o->record_metadata = NULL;
+    r->o->record_smem_dynamic = -1;
+    if (!m || (m->name[0] && (b->short_length != strlen(m->name) ||
+                              memcmp(origin + b->short_offset, m->name, (size_t)b->short_length) != 0)))
+        return;
+    int64_t warp = m->warp_size ? m->warp_size : b->vendor == GPUOCC_VENDOR_AMD && b->wave_size > 0 ? b->wave_size : 32;
+    b->launch_threads = (int32_t)(m->num_warps * warp); /* both at most 1024 */
+    b->tmem_columns = (int32_t)m->tmem_size;
+    if (b->vendor == GPUOCC_VENDOR_NVIDIA && b->cluster_x <= 0) {
+        int64_t c[3] = {m->cluster[0], m->cluster[1], m->cluster[2]};
+        if (c[0] <= 0 && m->num_ctas > 1)
+            c[0] = m->num_ctas, c[1] = c[2] = 1;
+        if (c[0] > 0 && c[0] * (c[1] > 0 ? c[1] : 1) * (c[2] > 0 ? c[2] : 1) > 1)
+            b->cluster_x = (int32_t)c[0], b->cluster_y = (int32_t)(c[1] > 0 ? c[1] : 1),
+            b->cluster_z = (int32_t)(c[2] > 0 ? c[2] : 1);
+    }
+    if (m->maxnreg > 0 && b->vendor == GPUOCC_VENDOR_NVIDIA)
+        b->max_regs_per_thread = (int32_t)m->maxnreg;
+    b->metadata_offset = 0;
+    b->metadata_length = strlen(r->meta_path);
+    r->o->record_metadata = r->meta_path;
+    r->o->record_smem_dynamic = m->shared;
+    r->meta_used = true;
+}
+
 /* One entry: its kernels printed (their number returned), or a problem naming the file and the entry. */
 static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t *p, size_t n, int32_t entry,
                           gpuocc_binary_summary *s, struct where *w)
@@ -674,6 +723,7 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
     for (int32_t i = 0; i < count && !cli_output_failed(r->io); i++) {
         const char *origin = r->records[i].name_buffer == GPUOCC_BINARY_NAME_INPUT ? (const char *)r->names
                                                                                      : (const char *)r->workspace;
+        apply_meta(r, &r->records[i], origin);
         if (r->records[i].vendor == GPUOCC_VENDOR_AMD) {
             amd_kernel(r, label, origin, &r->records[i]);
             continue;
@@ -687,7 +737,9 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
         gpuocc_compiled_kernel k = as_compiled(&r->records[i]);
         r->o->record_linked = r->records[i].linked;
         r->o->record_variant = r->records[i].arch_variant;
+        r->o->record = &r->records[i];
         input_kernel(r->io->out, r->o, label, origin, &k);
+        r->o->record = NULL;
     }
     return count;
 }
@@ -707,12 +759,26 @@ static const char *text_hint(const uint8_t *p, size_t n)
            "gpuocc remarks LLVM's remarks, gpuocc binary what nvcc -cubin, nvcc -c or clang -c wrote";
 }
 
+/* A CuPy kernel-cache file: the MD5 of the cubin as 32 ASCII hex digits, then the cubin; the bytes to skip (32),
+   or 0 for any other file.  The digest is not checked: 32 hex digits before an ELF header are this format's. */
+static size_t cupy_prefix(const uint8_t *p, size_t n)
+{
+    if (n < 36 || memcmp(p + 32, "\177ELF", 4) != 0)
+        return 0;
+    for (size_t i = 0; i < 32; i++)
+        if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f') || (p[i] >= 'A' && p[i] <= 'F')))
+            return 0;
+    return 32;
+}
+
 /* The device code of one image (a whole file or an archive member).  In an archive, a member without
    device code is skipped quietly: host objects sit beside device objects there (not one whose container
    the library found broken).  An image with device code but no kernel at all (PTX only, cubins of device
    functions) is a problem of its own. */
 static void read_image(struct binary_run *r, const char *label, const uint8_t *p, size_t n, bool member)
 {
+    size_t skip = member ? 0 : cupy_prefix(p, n);
+    p += skip, n -= skip;
     gpuocc_binary_summary s = {.size = sizeof s};
     int32_t rc = gpuocc_binary_scan(p, n, &s);
     if (rc != GPUOCC_OK && s.fault) { /* device code, whose container says where it is broken */
@@ -848,6 +914,194 @@ static void read_archive(struct binary_run *r, const char *path, const uint8_t *
         cli_problem(r->io, path, "no member of the archive holds device code");
 }
 
+#if !CLI_READ_WHOLE
+/* ---- gpuocc binary DIR: a Triton cache ----
+   Triton writes each kernel into <cache>/<hash>/: <name>.json (its metadata), the binary (<name>.cubin,
+   .hsaco or .spv), __grp__<name>.json (the group's manifest) and the intermediates (.ttir, .ttgir, .llir,
+   .ptx, .amdgcn, .source).  Each json is paired with the binary of the same name beside it; a json without a
+   binary, and in a folder that holds Triton metadata a binary without a json, is a problem (never guessed:
+   the binary's rows print with the launch the flags give).  Other files are read as gpuocc binary reads any
+   file; folders are walked in name order, TRITON_DIR_DEPTH deep, symbolic links not followed. */
+#define TRITON_DIR_DEPTH 8
+
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), t = strlen(tail);
+    return n > t && !strcmp(s + n - t, tail);
+}
+
+static const char *const triton_binaries[] = {".cubin", ".hsaco", ".spv"};
+static const char *const triton_intermediates[] = {".ttir", ".ttgir", ".llir", ".ptx", ".amdgcn", ".source"};
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in folder `path` (sorted; "." and ".." left out), or NULL after saying why. */
+static char **list_folder(struct binary_run *r, const char *path, size_t *count)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        cli_problem(r->io, path, "cannot open the folder: %s", strerror(errno));
+        return NULL;
+    }
+    size_t n = 0, cap = 16;
+    char **names = malloc(cap * sizeof *names);
+    struct dirent *e;
+    while (names && (e = readdir(d)) != NULL) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        if (n == cap) {
+            char **bigger = realloc(names, 2 * cap * sizeof *names);
+            if (!bigger)
+                break;
+            names = bigger, cap *= 2;
+        }
+        if (!(names[n] = strdup(e->d_name)))
+            break;
+        n++;
+    }
+    closedir(d);
+    if (!names)
+        cli_problem(r->io, path, "out of memory");
+    else
+        qsort(names, n, sizeof *names, compare_names);
+    *count = n;
+    return names;
+}
+
+static char *join(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s%s%s", dir, ends_with(dir, "/") ? "" : "/", name);
+    return p;
+}
+
+/* Whether `name` with its extension `ext` replaced by `other` is among the sorted names. */
+static bool sibling(char **names, size_t n, const char *name, const char *ext, const char *other)
+{
+    size_t stem = strlen(name) - strlen(ext);
+    char buf[1024];
+    if (stem + strlen(other) + 1 > sizeof buf)
+        return false;
+    memcpy(buf, name, stem);
+    strcpy(buf + stem, other);
+    const char *key = buf;
+    return bsearch(&key, names, n, sizeof *names, compare_names) != NULL;
+}
+
+static void read_path(struct binary_run *r, const char *path);
+
+/* One binary of a Triton folder with its json (NULL: none). */
+static void read_with_meta(struct binary_run *r, const char *path, const char *json)
+{
+    struct triton_meta m;
+    r->meta = NULL;
+    r->meta_path = json;
+    r->meta_used = false;
+    if (json) {
+        size_t n;
+        char why[160];
+        FILE *f = fopen(json, "rb");
+        char *text = f ? malloc(TRITON_META_MAX_BYTES) : NULL;
+        n = text ? fread(text, 1, TRITON_META_MAX_BYTES, f) : 0;
+        bool whole = f && text && !ferror(f) && fgetc(f) == EOF;
+        if (f)
+            fclose(f);
+        if (!f || !text)
+            cli_problem(r->io, json, "cannot read it (%s): %s read without it", f ? "out of memory" : strerror(errno),
+                        path);
+        else if (!whole)
+            cli_problem(r->io, json, "over %zu bytes, or unreadable: not a Triton kernel's json; %s read without it",
+                        TRITON_META_MAX_BYTES, path);
+        else if (!triton_meta_parse(text, n, &m, why, sizeof why))
+            cli_problem(r->io, json, "not a Triton kernel's metadata (%s): %s read without it", why, path);
+        else
+            r->meta = &m;
+        free(text);
+    }
+    read_path(r, path);
+    if (r->meta && !r->meta_used)
+        cli_problem(r->io, json, "names kernel '%s', which %s does not hold: its launch is not applied", r->meta->name,
+                    path);
+    r->meta = NULL;
+    r->meta_path = NULL;
+}
+
+static void read_folder(struct binary_run *r, const char *path, int depth)
+{
+    r->o->folder = true;
+    size_t n;
+    char **names = list_folder(r, path, &n);
+    if (!names)
+        return;
+    if (n == 0 && depth == 0)
+        cli_problem(r->io, path, "the folder holds no file to read");
+    bool triton = false; /* Triton metadata here: pair what is here */
+    for (size_t i = 0; i < n; i++)
+        triton |= ends_with(names[i], ".json");
+    for (size_t i = 0; i < n && !cli_output_failed(r->io); i++) {
+        const char *name = names[i];
+        char *full = join(path, name);
+        struct stat st;
+        if (!full || lstat(full, &st) != 0) {
+            cli_problem(r->io, full ? full : path, full ? "cannot read: %s" : "out of memory", strerror(errno));
+            free(full);
+            continue;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            if (depth < TRITON_DIR_DEPTH)
+                read_folder(r, full, depth + 1);
+            else
+                cli_problem(r->io, full, "more than %d folders deep: not read", TRITON_DIR_DEPTH);
+        } else if (!S_ISREG(st.st_mode)) {
+            ; /* links, sockets, devices: not followed */
+        } else if (!strncmp(name, "__grp__", 7) && ends_with(name, ".json")) {
+            ; /* a group's manifest: the files of one compile, each read as itself */
+        } else if (ends_with(name, ".json")) {
+            bool paired = false;
+            for (size_t b = 0; b < 3; b++)
+                paired |= sibling(names, n, name, ".json", triton_binaries[b]);
+            if (!paired)
+                cli_problem(r->io, full, "no binary beside it (.cubin, .hsaco or .spv of the same name): its kernel "
+                            "is not reported");
+        } else {
+            const char *binary = NULL;
+            for (size_t b = 0; b < 3 && !binary; b++)
+                binary = ends_with(name, triton_binaries[b]) ? triton_binaries[b] : NULL;
+            bool intermediate = false;
+            for (size_t t = 0; t < 6; t++)
+                intermediate |= ends_with(name, triton_intermediates[t]);
+            if (binary && triton) {
+                char *json = NULL;
+                if (sibling(names, n, name, binary, ".json")) {
+                    size_t stem = strlen(name) - strlen(binary);
+                    char *stemmed = malloc(stem + 6);
+                    if (stemmed) {
+                        memcpy(stemmed, name, stem);
+                        strcpy(stemmed + stem, ".json");
+                        json = join(path, stemmed);
+                        free(stemmed);
+                    }
+                } else
+                    cli_problem(r->io, full, "no Triton json beside it (the launch's block size, clusters and shared "
+                                "memory are not known): read with the launch the flags give");
+                read_with_meta(r, full, json);
+                free(json);
+            } else if (!(intermediate && triton))
+                read_path(r, full);
+        }
+        free(full);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+#endif
+
 static void read_path(struct binary_run *r, const char *path)
 {
     if (CLI_READ_WHOLE || !strcmp(path, "-")) { /* a pipe cannot be mapped: read it whole */
@@ -871,8 +1125,13 @@ static void read_path(struct binary_run *r, const char *path)
             close(fd);
         return;
     }
+    if (S_ISDIR(st.st_mode)) { /* a folder: a Triton cache, or any folder of binaries */
+        close(fd);
+        read_folder(r, path, 0);
+        return;
+    }
     if (!S_ISREG(st.st_mode) || st.st_size == 0) {
-        cli_problem(r->io, path, "cannot read: %s", S_ISDIR(st.st_mode) ? strerror(EISDIR) : "not a regular file with data");
+        cli_problem(r->io, path, "cannot read: %s", "not a regular file with data");
         close(fd);
         return;
     }
@@ -920,11 +1179,13 @@ static int cmd_binary(struct cli_io *io, int argc, char **argv)
     }
     if (o.npaths == 0) {
         free(o.paths);
-        return cli_fail(io, "FILE", "give cubins, fatbinaries, host objects, libraries or archives (or - for stdin)");
+        return cli_fail(io, "FILE", "give cubins, fatbinaries, host objects, libraries, archives or folders (a Triton "
+                        "cache) (or - for stdin)");
     }
     struct progress progress;
     progress_init(&progress, io, o.npaths);
-    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0, NULL, 0, &progress, NULL, false};
+    struct binary_run r = {io, &o, NULL, 0, NULL, 0, 0, 0, NULL, 0, NULL, 0, &progress, NULL, false, NULL, NULL, false};
+    o.record_smem_dynamic = -1;
     if (!grow_records(&r, 256)) {
         free(o.paths);
         return cli_fail(io, "memory", "out of memory");
@@ -970,8 +1231,9 @@ const struct cli_command cli_cmd_binary = {
     "binary", cmd_binary,
     "every kernel of device code in binaries (cubins, fatbinaries, AMDGPU code objects, HIP offload bundles, "
     "Intel zebins, objects, libraries, archives), with its occupancy",
-    "FILE...|- [--threads N | --best-block] [--arch NAME] [--json|--csv]", binary_options,
+    "FILE...|DIR...|- [--threads N | --best-block] [--arch NAME] [--json|--csv]", binary_options,
     "gpuocc binary kernels.cubin --threads 256\n"
+    "gpuocc binary ./triton_cache --json                              # a Triton cache: each json with its binary\n"
     "gpuocc binary kernels.cubin                                      # each kernel at its __launch_bounds__ (none: status 1)\n"
     "gpuocc binary app.o libfoo.a --best-block --json\n"
     "gpuocc binary /usr/local/cuda/lib64/libcublasLt.so --best-block --csv\n"

@@ -519,6 +519,7 @@ struct row {
     bool min_checked;              /* the kernel records a minimum of blocks and the launch was answered */
     uint32_t min_preventing;       /* GPUOCC_LIMIT_* of the resources whose limit is below it (issue 24) */
     const char *cluster_verdict; /* the recorded __cluster_dims__ checked on the device; NULL without */
+    const char *setmaxnreg_check; /* gpuocc binary, a kernel that uses setmaxnreg: "ok", "warpgroups", "arch" */
 };
 
 static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const struct input_options *o,
@@ -565,6 +566,23 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
     row->threads_from = input_threads_from(o, row->bound);
     kern.max_threads_per_block = row->bound > 0 ? row->bound : 0;
     kern.threads_per_block = l->have_threads ? l->k.threads_per_block : row->bound > 0 ? row->bound : 1;
+    /* gpuocc binary: what the kernel records beyond its resources, and its launch's metadata (a Triton json):
+       the virtual resources a block uses and the tensor memory it allocates count as report's
+       --virtual-resources and --tmem-columns do (flags win); the json's block size is the launch's when
+       neither --threads nor --best-block is given */
+    const gpuocc_binary_kernel *rec = o->record;
+    if (rec && dev.vendor == GPUOCC_VENDOR_NVIDIA) {
+        if (!l->k.virtual_resources)
+            kern.virtual_resources = rec->virtual_resources;
+        if (!l->k.tmem_columns && rec->tmem_columns > 0)
+            kern.tmem_columns = rec->tmem_columns;
+        if (!l->have_threads && !o->best && rec->launch_threads > 0) {
+            kern.threads_per_block = rec->launch_threads;
+            row->threads_from = "metadata";
+        }
+        if (!l->smem_dynamic_flag && o->record_smem_dynamic >= 0)
+            kern.smem_dynamic_bytes = o->record_smem_dynamic; /* what the Triton launcher passes */
+    }
     if (!row->threads_from && !strcmp(row->status, "ok"))
         row->status = "no_threads";
     row->r = (gpuocc_result){.size = sizeof row->r};
@@ -590,6 +608,11 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
     }
     if (!strcmp(row->status, "ok") && row->bound > 0 && row->threads > row->bound)
         row->status = "exceeds_launch_bounds"; /* the launch would fail */
+    /* setmaxnreg reallocates registers warpgroup by warpgroup (128 threads, .sync.aligned), from cc 9.0: a
+       block of part of a warpgroup, or a device before 9.0, cannot run what the kernel records (docs/inputs.md) */
+    row->setmaxnreg_check = NULL;
+    if (rec && rec->setmaxnreg && dev.vendor == GPUOCC_VENDOR_NVIDIA && strcmp(row->status, "unknown_device"))
+        row->setmaxnreg_check = dev.cc_major < 9 ? "arch" : row->threads > 0 && row->threads % 128 ? "warpgroups" : "ok";
     row->min_checked = false;
     if (!strcmp(row->status, "ok")) {
         int32_t rc = gpuocc_occupancy(&dev, &kern, &row->r);
@@ -619,10 +642,55 @@ static bool answered(const struct row *row)
 
 static const char *const amd_keys[INPUT_AMD_KEY_COUNT] = {INPUT_AMD_KEYS};
 static const char *const intel_keys[INPUT_INTEL_KEY_COUNT] = {INPUT_INTEL_KEYS};
+static const char *const record_keys[INPUT_RECORD_KEY_COUNT] = {INPUT_RECORD_KEYS};
+
+/* NVIDIA's records are counts on NVIDIA rows and null elsewhere; the json's values null without one */
+void input_record_json(FILE *out, bool *first, const gpuocc_binary_kernel *b, const char *check,
+                       const struct input_options *o)
+{
+    bool nv = b->vendor == GPUOCC_VENDOR_NVIDIA;
+    const char *metadata = o->record_metadata;
+    const int64_t values[] = {nv ? b->virtual_resources : -1, nv ? b->tmem_cta_group : -1, nv ? b->setmaxnreg : -1};
+    for (size_t i = 0; i < 3; i++) {
+        json_key(out, first, record_keys[i]);
+        put_count(out, values[i], "null");
+    }
+    json_key(out, first, record_keys[3]);
+    if (check)
+        json_string(out, check);
+    else
+        fputs("null", out);
+    const int64_t launch[] = {b->launch_threads, b->tmem_columns, o->record_smem_dynamic};
+    for (size_t i = 0; i < 3; i++) {
+        json_key(out, first, record_keys[4 + i]);
+        put_count(out, metadata ? launch[i] : -1, "null");
+    }
+    json_key(out, first, record_keys[7]);
+    if (metadata)
+        json_string(out, metadata);
+    else
+        fputs("null", out);
+}
+
+void input_record_csv(FILE *out, const gpuocc_binary_kernel *b, const char *check, const struct input_options *o)
+{
+    if (b->vendor == GPUOCC_VENDOR_NVIDIA)
+        fprintf(out, "%d,%d,%d,", b->virtual_resources, b->tmem_cta_group, b->setmaxnreg);
+    else
+        fputs(",,,", out);
+    fprintf(out, "%s,", check ? check : "");
+    if (o->record_metadata) {
+        fprintf(out, "%d,%d,%lld,", b->launch_threads, b->tmem_columns, (long long)o->record_smem_dynamic);
+        csv_cell(out, o->record_metadata, strlen(o->record_metadata));
+    } else
+        fputs(",,,", out);
+    fputc(',', out);
+}
 
 static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel *k, const struct row *row,
-                       bool first_row, bool o_amd)
+                       const struct input_options *o, bool o_amd)
 {
+    bool first_row = o->rows == 0;
     bool first = true;
     fprintf(out, "%s{", first_row ? "" : ",");
     json_key(out, &first, "file");
@@ -685,6 +753,8 @@ static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel
         json_key(out, &first, intel_keys[i]);
         fputs("null", out);
     }
+    if (o_amd && o->record)
+        input_record_json(out, &first, o->record, row->setmaxnreg_check, o);
     if (o_amd) { /* gpuocc binary: which copy */
         json_key(out, &first, "linked");
         fprintf(out, "%d", row->linked);
@@ -693,7 +763,8 @@ static void print_json(FILE *out, const char *file, const gpuocc_compiled_kernel
     fputc('}', out);
 }
 
-static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel *k, const struct row *row, bool o_amd)
+static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel *k, const struct row *row,
+                      const struct input_options *o, bool o_amd)
 {
     csv_cell(out, row->name, row->name_len);
     fputc(',', out);
@@ -727,6 +798,8 @@ static void print_csv(FILE *out, const char *file, const gpuocc_compiled_kernel 
     }
     for (size_t i = 0; o_amd && i < INPUT_INTEL_KEY_COUNT; i++)
         fputc(',', out);
+    if (o_amd && o->record)
+        input_record_csv(out, o->record, row->setmaxnreg_check, o);
     input_bound_csv(out, row->launch_bound, row->threads_from);
     if (o_amd)
         fprintf(out, "%d,", row->linked);
@@ -782,6 +855,8 @@ static void begin(FILE *out, struct input_options *o)
             fprintf(out, "%s,", amd_keys[i]);
         for (size_t i = 0; o->amd_columns && i < INPUT_INTEL_KEY_COUNT; i++)
             fprintf(out, "%s,", intel_keys[i]);
+        for (size_t i = 0; o->amd_columns && i < INPUT_RECORD_KEY_COUNT; i++)
+            fprintf(out, "%s,", record_keys[i]);
         fprintf(out, "launch_bound,threads_from,%scluster_verdict,file\n", o->amd_columns ? "linked," : "");
     }
     else
@@ -799,7 +874,7 @@ void input_begin(FILE *out, struct input_options *o)
 void input_file(FILE *out, struct input_options *o, const char *file)
 {
     begin(out, o);
-    if (!o->json && !o->csv && o->npaths > 1) /* the table names each file before its rows */
+    if (!o->json && !o->csv && (o->npaths > 1 || o->folder)) /* the table names each file before its rows */
         fprintf(out, "# %s\n", file);
 }
 
@@ -819,9 +894,9 @@ void input_kernel(FILE *out, struct input_options *o, const char *file, const ch
         input_cannot_run(o, file, row.name, row.name_len, built, note);
     }
     if (o->json)
-        print_json(out, file, k, &row, o->rows == 0, o->amd_columns);
+        print_json(out, file, k, &row, o, o->amd_columns);
     else if (o->csv)
-        print_csv(out, file, k, &row, o->amd_columns);
+        print_csv(out, file, k, &row, o, o->amd_columns);
     else
         print_table_row(out, k, &row);
     o->rows++;

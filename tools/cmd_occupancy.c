@@ -228,6 +228,35 @@ static void print_report_text_intel(FILE *out, const struct cli_launch *l, const
 }
 
 /* Issue 24's lines, after the limits: tensor memory, setmaxnreg, the launch bounds' minimum. */
+/* --blocks, --stage-bytes: what N blocks leave for the shared memory, the registers and the stages */
+static void print_inverse_text(FILE *out, const struct cli_launch *l, const struct cli_report_extra *x,
+                               const char *unit)
+{
+    if (!x->target_blocks)
+        return;
+    bool amd = cli_is_amd(&l->dev), intel = cli_is_intel(&l->dev);
+    const char *smem = amd ? "LDS" : intel ? "SLM" : "shared memory", *regs = amd ? "VGPRs" : intel ? "GRF" : "registers";
+    const char *blocks = intel ? "WGs" : "blocks", *per = amd ? " per lane" : intel ? "" : " per thread";
+    fprintf(out, "for %-7d %s/%s: ", x->target_blocks, blocks, unit);
+    if (x->smem_available_rc == GPUOCC_OK)
+        fprintf(out, "at most %lld B dynamic %s", (long long)x->smem_available, smem);
+    else
+        fprintf(out, "no dynamic %s fits", smem);
+    if (x->regs_max_rc == GPUOCC_OK)
+        fprintf(out, ", at most %d %s%s\n", x->regs_max, regs, per);
+    else
+        fprintf(out, ", no %s count fits\n", regs);
+    if (!x->have_stage)
+        return;
+    if (x->stages_rc == GPUOCC_OK)
+        fprintf(out, "stages      %lld of %lld B after %lld B (%lld B dynamic %s) still fit %d %s/%s\n",
+                (long long)x->stages, (long long)x->stage_bytes, (long long)x->base_bytes,
+                (long long)(x->base_bytes + x->stages * x->stage_bytes), smem, x->target_blocks, blocks, unit);
+    else
+        fprintf(out, "stages      none: the %lld B of base alone do not fit %d %s/%s\n", (long long)x->base_bytes,
+                x->target_blocks, blocks, unit);
+}
+
 static void print_extra_text(FILE *out, const struct cli_launch *l, const gpuocc_result *r,
                              const struct cli_report_extra *x, const char *unit)
 {
@@ -255,6 +284,7 @@ static void print_extra_text(FILE *out, const struct cli_launch *l, const gpuocc
             fprintf(out, "warning     no fixed register count recorded: ptxas ignores setmaxnreg unless maxnreg, "
                     "-maxrregcount or __launch_bounds__ with a minimum of blocks fixes it (--regs-fixed: it does)\n");
     }
+    print_inverse_text(out, l, x, unit);
     if (x->min_blocks) {
         char lim[96];
         cli_limiters(x->min_blocks_preventing, lim, sizeof lim);
@@ -447,6 +477,16 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     /* a grid's blocks and, without --cluster, its waves (0.2.0) */
     f[n++] = (struct field){"grid_blocks", grid, NULL, cc->grid_blocks, 0};
     f[n++] = (struct field){"waves", cc->have_waves ? F_INT : F_NA, NULL, cc->waves.waves, 0};
+    /* the inverse queries (0.2.0, --blocks, --stage-bytes): null without them, and where N blocks never fit */
+    bool inv = x->target_blocks > 0, st = inv && x->have_stage;
+    f[n++] = (struct field){"target_blocks", inv ? F_INT : F_NA, NULL, x->target_blocks, 0};
+    f[n++] = (struct field){"smem_dynamic_available", inv && x->smem_available_rc == GPUOCC_OK ? F_INT : F_NA, NULL,
+                            x->smem_available, 0};
+    f[n++] = (struct field){"regs_max_for_blocks", inv && x->regs_max_rc == GPUOCC_OK ? F_INT : F_NA, NULL,
+                            x->regs_max, 0};
+    f[n++] = (struct field){"stage_bytes", st ? F_INT : F_NA, NULL, x->stage_bytes, 0};
+    f[n++] = (struct field){"base_bytes", st ? F_INT : F_NA, NULL, x->base_bytes, 0};
+    f[n++] = (struct field){"max_stages", st && x->stages_rc == GPUOCC_OK ? F_INT : F_NA, NULL, x->stages, 0};
     return n;
 }
 
@@ -691,6 +731,32 @@ static void setmaxnreg_list(struct cli_io *io, const char *v, struct cli_report_
     }
 }
 
+/* --blocks N, --stage-bytes B, --base-bytes B: the inverse queries for N blocks (1 by default).  An answer
+   that does not exist (GPUOCC_ERR_UNSATISFIABLE) is kept as its status, printed null, and makes the report exit
+   1 (cli_report_status); any other status is the launch's own error, already refused above. */
+static bool report_inverse(struct cli_io *io, const struct cli_launch *l, struct cli_report_extra *x)
+{
+    if (x->base_bytes && !x->have_stage)
+        return cli_fail(io, "--base-bytes", "only with --stage-bytes"), false;
+    if (x->have_stage && x->stage_bytes < 1)
+        return cli_fail(io, "--stage-bytes", "expected at least 1 byte a stage"), false;
+    if (!x->target_blocks && !x->have_stage)
+        return true;
+    if (!x->target_blocks)
+        x->target_blocks = 1;
+    const char *flag = x->have_stage ? "--stage-bytes" : "--blocks";
+    int32_t *rcs[3] = {&x->smem_available_rc, &x->regs_max_rc, &x->stages_rc};
+    x->smem_available_rc = gpuocc_smem_dynamic_available(&l->dev, &l->k, x->target_blocks, &x->smem_available);
+    x->regs_max_rc = gpuocc_regs_max_for_blocks(&l->dev, &l->k, x->target_blocks, &x->regs_max);
+    x->stages_rc = x->have_stage ? gpuocc_max_stages(&l->dev, &l->k, x->target_blocks, x->base_bytes,
+                                                     x->stage_bytes, &x->stages)
+                                 : GPUOCC_OK;
+    for (int i = 0; i < 3; i++)
+        if (*rcs[i] != GPUOCC_OK && *rcs[i] != GPUOCC_ERR_UNSATISFIABLE)
+            return cli_fail(io, flag, "%s", gpuocc_strerror(*rcs[i])), false;
+    return true;
+}
+
 void cli_report_init(struct cli_report *rep)
 {
     memset(rep, 0, sizeof *rep);
@@ -716,6 +782,13 @@ bool cli_report_flag(struct cli_args *a, struct cli_report *rep)
         rep->x.regs_fixed = true;
     else if (cli_flag(a, "--min-blocks", &v))
         rep->x.min_blocks = cli_int(a->io, "--min-blocks", v, 1, INT32_MAX);
+    else if (cli_flag(a, "--blocks", &v))
+        rep->x.target_blocks = cli_int(a->io, "--blocks", v, 1, INT32_MAX);
+    else if (cli_flag(a, "--stage-bytes", &v)) {
+        rep->x.stage_bytes = cli_size(a->io, "--stage-bytes", v);
+        rep->x.have_stage = true;
+    } else if (cli_flag(a, "--base-bytes", &v))
+        rep->x.base_bytes = cli_size(a->io, "--base-bytes", v);
     else if (cli_switch(a, "--example"))
         rep->example = true;
     else
@@ -784,6 +857,8 @@ bool cli_report_finish(struct cli_io *io, struct cli_report *rep)
         if ((rc = gpuocc_min_blocks_check(&l->dev, &l->k, x->min_blocks, &blocks, &x->min_blocks_preventing)))
             return cli_fail(io, "--min-blocks", "%s", gpuocc_strerror(rc)), false;
     }
+    if (!report_inverse(io, l, x))
+        return false;
     return cli_cluster_answer(io, l, cc);
 }
 
@@ -803,6 +878,18 @@ int cli_report_status(struct cli_io *io, const struct cli_report *rep)
         else
             cli_problem(io, "launch", "cannot run: %s (limited by %s)", none, lim);
         return CLI_PARTIAL;
+    }
+    const struct cli_report_extra *x = &rep->x;
+    if (x->target_blocks) {
+        const char *unit = cli_is_intel(&l->dev) ? "work-group(s) per Xe-core" : "block(s) per SM";
+        if (x->have_stage && x->stages_rc != GPUOCC_OK)
+            cli_problem(io, "--stage-bytes", "max_stages: %d %s never fit with the %lld base bytes", x->target_blocks,
+                        unit, (long long)x->base_bytes);
+        else if (x->smem_available_rc != GPUOCC_OK || x->regs_max_rc != GPUOCC_OK)
+            cli_problem(io, "--blocks", "%d %s never fit this launch, whatever its %s", x->target_blocks, unit,
+                        x->smem_available_rc != GPUOCC_OK ? "shared memory" : "registers");
+        if (x->stages_rc != GPUOCC_OK || x->smem_available_rc != GPUOCC_OK || x->regs_max_rc != GPUOCC_OK)
+            return CLI_PARTIAL;
     }
     if (cc->given && cc->have_result && cc->r.clusters_max == 0) {
         cli_problem(io, "launch", "cannot run: no cluster of %d blocks fits on one GPC (%d blocks/SM)",
@@ -840,6 +927,11 @@ static const struct cli_option report_options[] = {
     {"--regs-fixed", NULL, "with --setmaxnreg: the kernel has a fixed register count (maxnreg, -maxrregcount or "
                            "__launch_bounds__ with a minimum of blocks)"},
     {"--min-blocks", "N", "__launch_bounds__'s minimum of blocks: whether the launch reaches it, and what prevents it"},
+    {"--blocks", "N", "the inverse queries for N blocks per SM (default 1 with --stage-bytes): the most dynamic shared "
+                      "memory (smem_dynamic_available) and registers per thread (regs_max_for_blocks) that still fit N"},
+    {"--stage-bytes", "BYTES", "a pipeline stage's dynamic shared memory: the most stages (max_stages) that still fit "
+                               "--blocks blocks; --smem-dynamic is ignored for it"},
+    {"--base-bytes", "BYTES", "with --stage-bytes: dynamic shared memory beside the stages (default 0)"},
     CLI_CLUSTER_OPTIONS,
     {"--json", NULL, "one JSON object instead of text"},
     {"--csv", NULL, "a CSV header and one row instead of text"},
@@ -857,6 +949,7 @@ const struct cli_command cli_cmd_report = {
     "gpuocc report --arch pvc --threads 512 --sub-group 16 --slm 64K --grf 256 --barriers 1\n"
     "gpuocc report --arch Max1550 --threads 256 --sub-group 16 --slm 48K --model runtime --json\n"
     "gpuocc report --arch gfx1100 --threads 256 --vgprs 96 --lds 16K --wave-size 64 --model runtime --json\n"
+    "gpuocc report --arch H100 --threads 256 --regs 128 --stage-bytes 32K --base-bytes 8K --blocks 1\n"
     "gpuocc report --example\n"};
 
 /* ---- devices ---- */

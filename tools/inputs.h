@@ -22,6 +22,13 @@ struct input_options {
     bool all_copies;         /* gpuocc binary --all-copies: relocatable copies too where linked ones exist */
     int32_t record_linked;   /* gpuocc binary: the row's `linked` (1, 0), set before each row */
     uint32_t record_variant; /* gpuocc binary: the row's arch variant ('a', 'f', 0), set before each row */
+    /* gpuocc binary: the row's whole record (its Blackwell records, and what a Triton json gave it: the
+       launch's block size, tensor memory, cluster, register cap) and that json's path (NULL: none), set before
+       each row; NULL for gpuocc ptxas */
+    const gpuocc_binary_kernel *record;
+    const char *record_metadata;
+    int64_t record_smem_dynamic; /* the json's `shared`: the launch's dynamic shared memory (-1: no json) */
+    bool folder; /* gpuocc binary DIR: files come from a folder walk (the table names each file) */
 };
 
 /* gpuocc binary's AMD columns, after the shared ones (before `file` in CSV); NVIDIA rows say "nvidia" for
@@ -36,6 +43,12 @@ struct input_options {
 #define INPUT_INTEL_KEYS "sub_group", "grf", "slm", "scratch_per_thread", "private", "private_per_work_item", \
     "spill", "product_family"
 #define INPUT_INTEL_KEY_COUNT 8
+/* gpuocc binary's columns of a kernel's records beyond its resources and of its launch's metadata (a Triton
+   json), after the Intel ones (input_record_json, input_record_csv): NVIDIA's records null (JSON) or empty
+   (CSV) on AMD and Intel rows; launch_threads, tmem_columns and metadata null or empty without a json. */
+#define INPUT_RECORD_KEYS "virtual_resources", "tmem_cta_group", "setmaxnreg", "setmaxnreg_check", \
+    "launch_threads", "tmem_columns", "smem_dynamic", "metadata"
+#define INPUT_RECORD_KEY_COUNT 8
 /* gpuocc binary: the default ceiling on what one entry may claim decompressed (--max-entry-bytes) */
 #define INPUT_MAX_ENTRY_BYTES ((int64_t)1 << 30)
 
@@ -166,6 +179,12 @@ void input_no_threads(const struct input_options *o, const char *file, const cha
 /* The table's last columns: threads, blocks per SM, occupancy and the limiters' words; "-" for the blocks and
    the occupancy of a row not answered (r NULL: `words` is its status), never a 0 that reads as an answer. */
 void input_table_answer(FILE *out, int32_t threads, const gpuocc_result *r, const char *words);
+/* gpuocc binary: the INPUT_RECORD_KEYS of a row (b: its record; `check`: the setmaxnreg check's word, NULL for
+   none; o->record_metadata: the json's path, NULL for none), as JSON members or CSV cells (each followed by a
+   comma). */
+void input_record_json(FILE *out, bool *first, const gpuocc_binary_kernel *b, const char *check,
+                       const struct input_options *o);
+void input_record_csv(FILE *out, const gpuocc_binary_kernel *b, const char *check, const struct input_options *o);
 /* gpuocc binary: one Intel kernel's row (tools/binary_intel.c). */
 void input_intel_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
                         const gpuocc_binary_kernel *b);

@@ -17,6 +17,14 @@ struct cli_report_extra {
     gpuocc_setmaxnreg_result smr;
     int32_t min_blocks;                    /* --min-blocks; 0 = not asked */
     uint32_t min_blocks_preventing;
+    /* The inverse queries for --blocks N (1 when only --stage-bytes is given): each answer, or its status
+       (GPUOCC_ERR_UNSATISFIABLE: the field is null and the report exits 1). */
+    int32_t target_blocks;                 /* --blocks; 0 = neither flag given */
+    bool have_stage;                       /* --stage-bytes given */
+    int64_t stage_bytes, base_bytes;
+    int32_t smem_available_rc, regs_max_rc, stages_rc;
+    int64_t smem_available, stages;
+    int32_t regs_max;
 };
 
 struct cli_report {

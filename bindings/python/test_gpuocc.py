@@ -130,6 +130,18 @@ class Occupancy(unittest.TestCase):
         self.assertEqual(gpuocc.regs_max_for_blocks(dev, gpuocc.kernel(threads=256), 4), 64)
         # 2 blocks: 164 KiB / 2 = 82 KiB each, less 1 KiB reserved = 81 KiB dynamic
         self.assertEqual(gpuocc.smem_dynamic_available(dev, gpuocc.kernel(threads=256), 2), 81 * KIB)
+        # pipeline stages within those 81 KiB: 16 KiB each, 5; after an 8 KiB base, 4 (5 would be 88 KiB)
+        self.assertEqual(gpuocc.max_stages(dev, gpuocc.kernel(threads=256), 2, stage_bytes=16 * KIB), 5)
+        self.assertEqual(gpuocc.max_stages(dev, gpuocc.kernel(threads=256), 2, stage_bytes=16 * KIB,
+                                           base_bytes=8 * KIB), 4)
+        # one block (the default) on H100: the 227 KiB opt-in limit holds 7 stages of 32 KiB
+        self.assertEqual(gpuocc.max_stages("H100", gpuocc.kernel(threads=256), stage_bytes=32 * KIB), 7)
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.max_stages(dev, gpuocc.kernel(threads=256), 2, stage_bytes=KIB, base_bytes=82 * KIB)
+        self.assertEqual(e.exception.name, "unsatisfiable")
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.max_stages(dev, gpuocc.kernel(threads=256), 2, stage_bytes=0)
+        self.assertEqual(e.exception.name, "argument")
         best = gpuocc.best_block(dev, gpuocc.kernel(threads=1, regs=32))
         self.assertEqual(best, gpuocc.BestBlock(threads=1024, min_grid=2 * 108))  # 2 blocks of 1024 x 108 SMs
         self.assertEqual(gpuocc.best_block(dev, gpuocc.kernel(threads=1, regs=32), smem_fn=lambda t: 0), best)
@@ -615,6 +627,15 @@ class CompilerOutput(unittest.TestCase):
         self.assertEqual((k.name, k.short_name, k.vgprs, k.sgprs, k.smem_static, k.max_threads,
                           k.dynamic_stack, k.amd_mach, k.code_object_version, k.registers, k.smem),
                          ("lds", "lds", 46, 50, 4096, 64, 1, 0x3f, 5, 46, 4096))
+
+    def test_blackwell_records(self):
+        # tests/cuda/tcgen05.ptx through ptxas 13.0 for sm_100a: EIATTR 0x4a = 128 on the tcgen05 kernels, 0x51 on
+        # the cta_group::1 one, 0x52 on the cta_group::2 one, 0x54 on the setmaxnreg one (a dump of .nv.info)
+        with open(os.path.join(DATA, "tcgen05_sm100a.cubin"), "rb") as f:
+            read = gpuocc.read_binary(f.read())
+        got = {k.name: (k.arch, k.virtual_resources, k.tmem_cta_group, k.setmaxnreg) for k in read}
+        self.assertEqual(got, {"tm_one": ("sm_100a", 128, 1, 0), "tm_two": ("sm_100a", 128, 2, 0),
+                               "plain": ("sm_100a", 0, 0, 0), "smr": ("sm_100a", 0, 0, 1)})
 
     def test_binary_kernel_registers(self):
         # tests/amd/agpr.cl: 256 arch VGPRs (v255) and 10 AGPRs (a9); llvm-readelf-19 --notes: .vgpr_count 266

@@ -12,22 +12,23 @@ import unittest
 import gpuocc
 
 # The package's modules, bottom first: each may import only modules before it in this list.
-ORDER = ["_library", "_types", "_occupancy", "_batch", "_models", "_readers"]
+ORDER = ["_library", "_types", "_occupancy", "_batch", "_models", "_readers", "_fits", "triton"]
 PACKAGE = os.path.dirname(os.path.abspath(gpuocc.__file__))
 
 # gpuocc.__all__ as bindings/python/gpuocc.py (one module, 0.2.0) defined it, in its order (issue 24 adds the
 # cluster functions and their two result types after sweep_range; issue 22 adds
-# Step, StepChange and next_steps).
+# Step, StepChange and next_steps; max_stages follows regs_max_for_blocks; fits, Fit and Fits, and the
+# modules _fits and triton, are the tuning work's).
 ALL = [
     "Error", "Device", "Kernel", "Result", "Limits", "BestBlock", "NextStep", "Step", "StepChange", "CatalogEntry",
     "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves", "Setmaxnreg",
     "MinBlocks", "Divergence",
     "Routing", "Diagnosis", "Roofline", "CompiledKernel", "BinaryKernel", "BinaryRead", "RemarksKernel",
-    "Columns", "AXES", "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K",
+    "Columns", "Fit", "Fits", "AXES", "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K",
     "LOADED_LATENCY_BASE", "DRAM_QUEUE_BITS", "device", "devices", "catalog_device", "custom_device",
     "validate_device", "kernel", "occupancy", "limits", "regs_per_warp", "regs_per_block", "smem_per_block",
-    "smem_carveout", "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step", "next_steps",
-    "batch", "sweep", "sweep_steps", "sweep_range", "cluster_size_max", "cluster_check", "gpc_layout",
+    "smem_carveout", "best_block", "smem_dynamic_available", "regs_max_for_blocks", "max_stages", "next_step", "next_steps",
+    "batch", "sweep", "sweep_steps", "sweep_range", "fits", "cluster_size_max", "cluster_check", "gpc_layout",
     "clusters_per_gpc", "cluster_occupancy", "ClusterResult", "GpcLayout", "warps_needed", "mix_warps_needed", "mix_cusp", "bytes_in_flight",
     "bandwidth_at", "bandwidth", "bandwidth_model", "latency_check", "perf", "spill_slowdown", "spill_estimate",
     "tradeoff", "waves", "lane_efficiency", "divergence", "routing", "stall_name", "stall_from_name",

@@ -153,6 +153,31 @@ class FastResults(unittest.TestCase):
         self.assertEqual(gpuocc.kernel(threads=np.int32(256)), gpuocc.kernel(threads=256))
 
 
+class NumpyFits(unittest.TestCase):
+    def test_columns_in_place_and_a_numpy_mask(self):
+        # A100 by hand: 256 threads at 64 registers 4 blocks; 1024 at 64 one; 1024 at 65 none; 2048 threads none
+        threads = np.array([256, 1024, 1024, 2048], dtype=np.int32)
+        regs = np.array([64, 64, 65, 0], dtype=np.int32)
+        r = gpuocc.fits({"threads": threads, "regs": regs}, "A100")
+        self.assertIs(r.columns["threads"], threads)
+        mask = r.mask()
+        self.assertIsInstance(mask, np.ndarray)
+        self.assertEqual(mask.dtype, np.bool_)
+        self.assertEqual(mask.tolist(), [True, True, False, False])
+        self.assertEqual([f.blocks_per_sm for f in r], [4, 1, 0, 0])
+        self.assertEqual(r.kept(["a", "b", "c", "d"]), ["a", "b"])
+        # the register cap, column-wise: the smaller of regs and max_regs (128 -> 2 blocks of 256 threads)
+        r = gpuocc.fits({"threads": np.full(2, 256, dtype=np.int32), "regs": np.array([200, 64], dtype=np.int32),
+                         "max_regs": np.array([128, 128], dtype=np.int32)}, "A100")
+        self.assertEqual([f.blocks_per_sm for f in r], [2, 4])
+        # min_occupancy, column-wise: 4 blocks of 8 warps = half the 64 slots
+        self.assertEqual(gpuocc.fits({"threads": threads, "regs": regs}, "A100", min_occupancy=0.75).mask().tolist(),
+                         [False, False, False, False])
+        # other integer widths converted, as batch() converts them
+        r = gpuocc.fits({"threads": threads.astype(np.int64), "regs": regs.astype(np.int16)}, "A100")
+        self.assertEqual(r.mask().tolist(), [True, True, False, False])
+
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=1).result
     sys.exit(0 if result.wasSuccessful() else 1)

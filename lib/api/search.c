@@ -123,6 +123,90 @@ int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel
     return regs_max_plain(dev, kernel, blocks, regs_per_thread);
 }
 
+/* ---- pipeline stages ---- */
+
+/* Whether `want` blocks fit with base + s x stage bytes of dynamic shared memory (the rule itself), and the
+   carveout the driver picks for that launch (*carveout; 0 when the rule refuses it). */
+static bool stages_fit(const gpuocc_device *d, gpuocc_kernel *k, int64_t base, int64_t stage, int64_t s, int32_t want,
+                       int64_t *carveout)
+{
+    gpuocc_result r;
+    k->smem_dynamic_bytes = base + s * stage; /* at most the bound below: no overflow */
+    int32_t rc = gpuocc_rule(d, k, &r);
+    *carveout = rc == GPUOCC_OK ? r.smem_per_sm_bytes : 0;
+    return rc == GPUOCC_OK && r.blocks_per_sm >= want;
+}
+
+/*
+ * The most stages s <= hi with which `want` blocks fit, or -1.  The carveout the driver picks never shrinks
+ * as the shared memory grows, and while it stays the same the blocks never rise: within one carveout "fits"
+ * holds up to some s and not above.  So the stages are taken one carveout at a time from the top: the
+ * lowest s of hi's carveout by bisection on the carveout, then the highest that fits in [lo, hi] by
+ * bisection on the rule.  On every catalog device the first check at hi already fits (blocks fall as shared
+ * memory grows); the walk is for a described device whose carveouts more than double, where they may rise.
+ */
+static int64_t stages_top(const gpuocc_device *d, gpuocc_kernel *k, int64_t base, int64_t stage, int64_t hi,
+                          int32_t want)
+{
+    int64_t carveout, c;
+    while (hi >= 0) {
+        if (stages_fit(d, k, base, stage, hi, want, &carveout))
+            return hi;
+        int64_t lo = 0, top = hi; /* the lowest s in [0, hi] whose carveout is hi's */
+        while (lo < top) {
+            int64_t mid = lo + (top - lo) / 2;
+            stages_fit(d, k, base, stage, mid, want, &c);
+            if (c >= carveout)
+                top = mid;
+            else
+                lo = mid + 1;
+        }
+        if (stages_fit(d, k, base, stage, lo, want, &c)) {
+            int64_t good = lo, bad = hi; /* fits at good, not at bad */
+            while (bad - good > 1) {
+                int64_t mid = good + (bad - good) / 2;
+                if (stages_fit(d, k, base, stage, mid, want, &c))
+                    good = mid;
+                else
+                    bad = mid;
+            }
+            return good;
+        }
+        hi = lo - 1;
+    }
+    return -1;
+}
+
+int32_t gpuocc_max_stages(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks, int64_t base_bytes,
+                          int64_t stage_bytes, int64_t *stages)
+{
+    gpuocc_device d_scratch;
+    gpuocc_kernel k_scratch;
+    const gpuocc_device *d;
+    const gpuocc_kernel *k;
+    int32_t rc = GPUOCC_OK;
+    if (!search_structs(dev, kernel, &d_scratch, &k_scratch, &d, &k, &rc))
+        return rc;
+    if (!stages)
+        return GPUOCC_ERR_NULL;
+    if (blocks < 1 || stage_bytes < 1)
+        return GPUOCC_ERR_ARGUMENT;
+    if (base_bytes < 0)
+        return GPUOCC_ERR_SMEM;
+    /* no launch above the most dynamic shared memory that holds the blocks fits them: the stages' bound */
+    int64_t most;
+    if ((rc = gpuocc_vendor_of(d->vendor)->smem_dynamic_available(d, k, blocks, &most)))
+        return rc;
+    if (most < base_bytes)
+        return GPUOCC_ERR_UNSATISFIABLE;
+    gpuocc_kernel launch = *k;
+    int64_t found = stages_top(d, &launch, base_bytes, stage_bytes, (most - base_bytes) / stage_bytes, blocks);
+    if (found < 0)
+        return GPUOCC_ERR_UNSATISFIABLE;
+    *stages = found;
+    return GPUOCC_OK;
+}
+
 int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t resource,
                          int64_t *new_value, int64_t *shed)
 {

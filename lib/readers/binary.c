@@ -15,7 +15,11 @@
 
 #include <stddef.h>
 
-_Static_assert(sizeof(gpuocc_binary_kernel) == 312, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(sizeof(gpuocc_binary_kernel) == 360, "gpuocc_binary_kernel layout 0.2 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, virtual_resources) == GPUOCC_BINARY_KERNEL_SIZE_0_2_1 &&
+                   offsetof(gpuocc_binary_kernel, launch_threads) == 336 &&
+                   offsetof(gpuocc_binary_kernel, metadata_offset) == 344,
+               "gpuocc_binary_kernel layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, linked) == GPUOCC_BINARY_KERNEL_SIZE_0_2_0,
                "gpuocc_binary_kernel grows at its tail");
 _Static_assert(offsetof(gpuocc_binary_kernel, sub_group) == 248 && offsetof(gpuocc_binary_kernel, spill_bytes) == 288,

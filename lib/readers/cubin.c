@@ -9,7 +9,11 @@
  *  - older cubins keep registers in the .text section's sh_info bits 24-31 and barriers in its sh_flags
  *    bits 20-24 (SHI_REGISTERS, SHF_BARRIERS), read when the attributes are absent;
  *  - .nv.shared.<name> and .nv.constant0.<name> give static shared memory and constant bank 0; from cc
- *    9.0 the shared section also spans the driver's reserved window in front of the kernel's data.
+ *    9.0 the shared section also spans the driver's reserved window in front of the kernel's data;
+ *  - Blackwell's records, measured with ptxas 13.0 for sm_100a (tests/cuda/tcgen05.ptx, docs/inputs.md):
+ *    0x4a (a byte value) the virtual resources a block uses, 128 where tcgen05 is used and 0 elsewhere;
+ *    0x51 / 0x52 (no value) the kernel's tcgen05 instructions use cta_group::1 / ::2; 0x54 (no value) it
+ *    uses setmaxnreg.
  */
 #include "cubin.h"
 
@@ -33,6 +37,10 @@ enum {
     EIATTR_CTA_PER_CLUSTER = 0x3d,
     EIATTR_MAX_CLUSTER_RANK = 0x3f,
     EIATTR_NUM_BARRIERS = 0x4c,
+    EIATTR_VIRTUAL_RESOURCES = 0x4a,
+    EIATTR_TMEM_CTA_GROUP_1 = 0x51,
+    EIATTR_TMEM_CTA_GROUP_2 = 0x52,
+    EIATTR_SETMAXNREG = 0x54,
 };
 
 struct attribute {
@@ -94,7 +102,7 @@ static int32_t product3(const struct attribute *a, int32_t *out)
 }
 
 /* The kernel's own .nv.info.<name> stream. */
-static int32_t read_kernel_info(const uint8_t *p, size_t n, gpuocc_compiled_kernel *k)
+static int32_t read_kernel_info(const uint8_t *p, size_t n, gpuocc_compiled_kernel *k, struct gpuocc_cubin_records *x)
 {
     size_t pos = 0;
     struct attribute a;
@@ -111,6 +119,16 @@ static int32_t read_kernel_info(const uint8_t *p, size_t n, gpuocc_compiled_kern
             break;
         case EIATTR_NUM_BARRIERS:
             k->barriers = a.value & 0xff;
+            break;
+        case EIATTR_VIRTUAL_RESOURCES:
+            x->virtual_resources = a.value;
+            break;
+        case EIATTR_TMEM_CTA_GROUP_1:
+        case EIATTR_TMEM_CTA_GROUP_2:
+            x->tmem_cta_group = a.code == EIATTR_TMEM_CTA_GROUP_2 ? 2 : 1;
+            break;
+        case EIATTR_SETMAXNREG:
+            x->setmaxnreg = 1;
             break;
         case EIATTR_MAX_CLUSTER_RANK:
             if (a.format != EIFMT_SVAL || a.value < 4 || gpuocc_le32(a.data) > INT32_MAX)
@@ -249,7 +267,8 @@ static int32_t index_sections(const struct cubin *c, struct batch *b)
 }
 
 /* The kernel's own sections, found by index_sections. */
-static int32_t read_kernel_sections(const struct cubin *c, const struct slot *slot, gpuocc_compiled_kernel *k)
+static int32_t read_kernel_sections(const struct cubin *c, const struct slot *slot, gpuocc_compiled_kernel *k,
+                                    struct gpuocc_cubin_records *x)
 {
     struct gpuocc_section s;
     int32_t rc = GPUOCC_OK;
@@ -257,7 +276,7 @@ static int32_t read_kernel_sections(const struct cubin *c, const struct slot *sl
         const uint8_t *data;
         gpuocc_elf_section(c->elf, slot->info, &s);
         if ((rc = gpuocc_elf_data(c->elf, &s, &data)) == GPUOCC_OK)
-            rc = read_kernel_info(data, (size_t)s.size, k);
+            rc = read_kernel_info(data, (size_t)s.size, k, x);
     }
     if (rc == GPUOCC_OK && slot->shared) {
         int64_t size;
@@ -272,10 +291,12 @@ static int32_t read_kernel_sections(const struct cubin *c, const struct slot *sl
     return rc;
 }
 
-static int32_t read_kernel(const struct cubin *c, const struct slot *slot, gpuocc_compiled_kernel *k)
+static int32_t read_kernel(const struct cubin *c, const struct slot *slot, gpuocc_compiled_kernel *k,
+                           struct gpuocc_cubin_records *x)
 {
     const uint8_t *sym = c->symbols + (uint64_t)slot->symbol * SYM_SIZE;
     memset(k, 0, sizeof *k);
+    memset(x, 0, sizeof *x);
     const char *name;
     size_t length, start, short_length;
     int32_t rc = gpuocc_elf_string(c->elf, c->symtab.link, gpuocc_le32(sym), &name, &length);
@@ -300,7 +321,7 @@ static int32_t read_kernel(const struct cubin *c, const struct slot *slot, gpuoc
         k->registers = (int32_t)slot->registers;
     if (slot->has_frame)
         k->stack_frame_bytes = slot->frame;
-    if ((rc = read_kernel_sections(c, slot, k)) != GPUOCC_OK)
+    if ((rc = read_kernel_sections(c, slot, k, x)) != GPUOCC_OK)
         return rc;
 
     /* __launch_bounds__'s minimum survives only as the register cap; invert it with the register rule. */
@@ -466,7 +487,9 @@ int32_t gpuocc_cubin_image(const uint8_t *origin, const struct gpuocc_elf *image
             return rc;
         for (size_t i = 0; i < b.count; i++) {
             gpuocc_compiled_kernel k;
-            if ((rc = read_kernel(&c, &b.slots[i], &k)) != GPUOCC_OK || (rc = gpuocc_sink_put(sink, &k)) != GPUOCC_OK)
+            struct gpuocc_cubin_records x;
+            if ((rc = read_kernel(&c, &b.slots[i], &k, &x)) != GPUOCC_OK ||
+                (rc = gpuocc_sink_put(sink, &k, &x)) != GPUOCC_OK)
                 return rc;
         }
     }

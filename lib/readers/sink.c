@@ -23,7 +23,8 @@ int32_t gpuocc_sink_put_record(struct gpuocc_kernel_sink *sink, const gpuocc_bin
     return GPUOCC_OK;
 }
 
-int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k)
+int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k,
+                        const struct gpuocc_cubin_records *records)
 {
     if (!sink->records) {
         if (sink->count == INT32_MAX)
@@ -56,5 +57,8 @@ int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_k
     b.cluster_z = k->cluster_z;
     b.linked = sink->linked;
     b.arch_variant = sink->variant;
+    b.virtual_resources = records->virtual_resources;
+    b.tmem_cta_group = records->tmem_cta_group;
+    b.setmaxnreg = records->setmaxnreg;
     return gpuocc_sink_put_record(sink, &b);
 }

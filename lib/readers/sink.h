@@ -19,8 +19,15 @@ struct gpuocc_kernel_sink {
     struct gpuocc_fault fault; /* set by a reader that fails, where it can say more than its status */
 };
 
-/* Store one kernel in the sink (if it has room) and count it. */
-int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k);
+/* What a cubin records of a kernel beyond gpuocc_compiled_kernel's fields (gpuocc_binary_kernel's fields of
+   the same names). */
+struct gpuocc_cubin_records {
+    int32_t virtual_resources, tmem_cta_group, setmaxnreg;
+};
+
+/* Store one kernel in the sink (if it has room) and count it; `records` go to gpuocc_binary_kernel records only. */
+int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_kernel *k,
+                        const struct gpuocc_cubin_records *records);
 /* The same for a whole gpuocc_binary_kernel record (its entry and name_buffer set from the sink); a sink
    of gpuocc_compiled_kernel records only counts it. */
 int32_t gpuocc_sink_put_record(struct gpuocc_kernel_sink *sink, const gpuocc_binary_kernel *b);

@@ -46,3 +46,5 @@ nvcc -fatbin -no-compress -gencode arch=compute_90a,code=sm_90a -gencode arch=co
     -gencode arch=compute_120f,code=sm_120f $src/units.cu -o "$out/units_variants.fatbin"
 nvcc -cubin -arch=sm_100a $src/units.cu -o "$out/units_sm100a.cubin"
 nvcc -cubin -arch=sm_100f $src/units.cu -o "$out/units_sm100f.cubin"
+# Blackwell's records (virtual resources, tensor-memory CTA group, setmaxnreg), from PTX: ptxas, not nvcc
+ptxas -arch=sm_100a -v $src/tcgen05.ptx -o "$out/tcgen05_sm100a.cubin" 2> "$out/ptxas_tcgen05.log"

@@ -25,7 +25,7 @@ files = {
     "binary": {"kernels.cubin": data / "kernels_sm90.cubin", "app.o": data / "units_host.o",
                "kernel-gfx90a.o": corpus / "bundle" / "gfx90a-code-object.o", "hip_app.o": data / "hip_bundle.o",
                "app.hipfb": corpus / "bundle" / "hip-bundle.bin", "kernels_dg2.bin": data / "zebin" / "kernels_dg2.bin",
-               "libfoo.a": ("archive", data / "units_host.o")},
+               "libfoo.a": ("archive", data / "units_host.o"), "triton_cache": ("tree", data / "triton_cache")},
     "cubin": {"kernels.cubin": data / "kernels_sm90.cubin"},
 }
 clean = {k: v for k, v in os.environ.items() if k not in ("LD_LIBRARY_PATH", "GPUOCC_LIBRARY", "PYTHONPATH")}
@@ -49,6 +49,8 @@ with tempfile.TemporaryDirectory() as tmp:
             for fname, what in files.get(name, {}).items():
                 if isinstance(what, str):
                     (work / fname).write_text(what)
+                elif isinstance(what, tuple) and what[0] == "tree":
+                    shutil.copytree(what[1], work / fname)
                 elif isinstance(what, tuple):
                     subprocess.run(["ar", "rcs", str(work / fname), str(what[1])], check=True)
                 else:

@@ -104,6 +104,11 @@ static void occupancy_queries(gpuocc_device *dev, gpuocc_kernel *k)
     CHECK(gpuocc_regs_max_for_blocks(dev, NULL, 8, &regs32) == GPUOCC_ERR_NULL);
     CHECK(gpuocc_smem_dynamic_available(dev, &plain, 4, &bytes) == GPUOCC_OK && bytes > 0);
     CHECK(gpuocc_smem_dynamic_available(dev, &plain, 4, NULL) == GPUOCC_ERR_NULL);
+    /* 2 blocks: 228 KiB / 2 = 114 KiB a block, 1 KiB reserved: 8 KiB + 6 stages of 16 KiB = 104 KiB fit, 7 do not */
+    int64_t stages = 0;
+    CHECK(gpuocc_max_stages(dev, &plain, 2, 8192, 16384, &stages) == GPUOCC_OK && stages == 6);
+    CHECK(gpuocc_max_stages(dev, &plain, 2, 8192, 0, &stages) == GPUOCC_ERR_ARGUMENT);
+    CHECK(gpuocc_max_stages(dev, &plain, 2, 8192, 16384, NULL) == GPUOCC_ERR_NULL);
 
     int32_t threads = 0, grid = 0;
     int64_t table[1025] = {0};

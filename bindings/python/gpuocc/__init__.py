@@ -24,6 +24,8 @@ from the modules listed before it (test_layout.py checks it), and this file re-e
   _batch      batch() and the sweeps
   _models     latency, bandwidth, spills, tradeoff, waves, divergence, diagnose, roofline
   _readers    ptxas reports, cubins, binaries, AMD remarks
+  _fits       fits(): many configurations checked against a device, through batch()
+  triton      gpuocc.triton, the autotuner hook (imported on its own: `import gpuocc.triton`)
 To add a wrapper for a new C function, in a few lines:
   1. C side (_library): the ctypes mirror of any new struct under "C layouts", and the function's
      signature in _SIGNATURES (restype, argtypes).  Every symbol there must exist in the library, or
@@ -43,8 +45,8 @@ from ._types import (BandwidthPrediction, BestBlock, BinaryKernel, BinaryRead, B
                      Limits, NextStep, Step, StepChange, MinBlocks, Perf, RemarksKernel, RESOURCES, Result, Roofline,
                      Routing, Setmaxnreg, SpillCost, TradeoffStep, Waves, kernel, limiter_names)
 from ._occupancy import (best_block, catalog_device, cluster_check, cluster_occupancy, cluster_size_max,
-                         clusters_per_gpc, gpc_layout, custom_device, device, devices, limits, next_step, next_steps,
-                         occupancy,
+                         clusters_per_gpc, gpc_layout, custom_device, device, devices, limits, max_stages, next_step,
+                         next_steps, occupancy,
                          regs_max_for_blocks, regs_per_block, regs_per_warp, smem_carveout, smem_dynamic_available,
                          smem_per_block, validate_device)
 from ._batch import AXES, batch, sweep, sweep_range, sweep_steps
@@ -53,6 +55,7 @@ from ._models import (STALLS, bandwidth, bandwidth_at, bandwidth_model, bytes_in
                       routing, setmaxnreg, spill_estimate, spill_slowdown, stall_from_name, stall_name, tmem_holders,
                       tradeoff, warps_needed, waves)
 from ._readers import binary_kernel_registers, read_binary, read_cubin, read_ptxas, read_remarks
+from ._fits import Fit, Fits, fits
 
 # Not in __all__, as before the split: the ctypes aliases, and the C layouts and signatures the tests check.
 from ._library import (P, _SIGNATURES, _CBandwidthPrediction, _CBatch, _CBinaryKernel, _CBinarySummary,
@@ -66,7 +69,7 @@ __all__ = [
     "LatencyVerdict", "Cusp", "BytesInFlight", "BandwidthPrediction", "Perf", "SpillCost", "TradeoffStep", "Waves",
     "Setmaxnreg", "MinBlocks",
     "Divergence", "Routing", "Diagnosis", "Roofline", "CompiledKernel", "BinaryKernel", "BinaryRead", "RemarksKernel",
-    "Columns",
+    "Columns", "Fit", "Fits",
     "AXES",
     # constants
     "RESOURCES", "STALLS", "UNLIMITED", "CARVEOUT_DEFAULT", "SMOOTH_K", "LOADED_LATENCY_BASE",
@@ -75,8 +78,8 @@ __all__ = [
     "device", "devices", "catalog_device", "custom_device", "validate_device", "kernel",
     # occupancy
     "occupancy", "limits", "regs_per_warp", "regs_per_block", "smem_per_block", "smem_carveout",
-    "best_block", "smem_dynamic_available", "regs_max_for_blocks", "next_step", "next_steps", "batch",
-    "sweep", "sweep_steps", "sweep_range",
+    "best_block", "smem_dynamic_available", "regs_max_for_blocks", "max_stages", "next_step", "next_steps", "batch",
+    "sweep", "sweep_steps", "sweep_range", "fits",
     # thread-block clusters
     "cluster_size_max", "cluster_check", "gpc_layout", "clusters_per_gpc", "cluster_occupancy", "ClusterResult",
     "GpcLayout",

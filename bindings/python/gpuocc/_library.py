@@ -218,7 +218,13 @@ class _CBinaryKernel(ctypes.Structure):
                 # Intel (0.2.0): from a zebin's .ze_info section
                 ("sub_group", c_i32), ("grf", c_i32), ("slm_bytes", c_i64), ("scratch_per_thread_bytes", c_i64),
                 ("private_bytes", c_i64), ("private_per_work_item", c_i32), ("product_family", c_u32),
-                ("spill_bytes", c_i64), ("reserved2", c_i64 * 2)]
+                ("spill_bytes", c_i64), ("reserved2", c_i64 * 2),
+                # Blackwell's records (EIATTR 0x4a, 0x51/0x52, 0x54), AMD's (filled by the AMD reader), and a
+                # launch's metadata (a Triton json, filled by the caller that pairs them)
+                ("virtual_resources", c_i32), ("tmem_cta_group", c_i32), ("setmaxnreg", c_i32),
+                ("waves_per_eu_min", c_i32), ("waves_per_eu_max", c_i32), ("flat_workgroup_size_min", c_i32),
+                ("launch_threads", c_i32), ("tmem_columns", c_i32), ("metadata_offset", c_u64),
+                ("metadata_length", c_u64)]
 
 
 class _CRemarksKernel(ctypes.Structure):
@@ -285,6 +291,7 @@ _SIGNATURES = {
                                            P(c_i32)]),
     "gpuocc_smem_dynamic_available": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i64)]),
     "gpuocc_regs_max_for_blocks": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i32)]),
+    "gpuocc_max_stages": (c_i32, [P(_CDevice), P(_CKernel), c_i32, c_i64, c_i64, P(c_i64)]),
     "gpuocc_next_step": (c_i32, [P(_CDevice), P(_CKernel), c_i32, P(c_i64), P(c_i64)]),
     "gpuocc_next_steps": (c_i32, [P(_CDevice), P(_CKernel), P(_CStep), c_i32, P(c_i32)]),
     "gpuocc_sweep": (c_i32, [P(_CDevice), P(_CKernel), c_i32, c_i64, c_i64, c_i64, P(_CSweepPoint), c_i32,

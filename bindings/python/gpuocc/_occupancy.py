@@ -314,6 +314,17 @@ def regs_max_for_blocks(dev: Union[Device, str], kern: Kernel, blocks: int) -> i
     return v.value
 
 
+def max_stages(dev: Union[Device, str], kern: Kernel, blocks: int = 1, *, stage_bytes: int, base_bytes: int = 0) -> int:
+    """The most pipeline stages s such that a launch with base_bytes + s x stage_bytes of dynamic shared
+    memory (the kernel's smem_dynamic is ignored) still fits `blocks` blocks on one SM; exact, as
+    gpuocc.occupancy counts them.  gpuocc.Error "unsatisfiable" if not even the base bytes fit them,
+    "argument" for blocks < 1 or stage_bytes < 1, "smem" for base_bytes < 0."""
+    v = c_i64()
+    _call("gpuocc_max_stages", *_pair_refs(dev, kern), _i32(blocks, "blocks"), _i64(base_bytes, "base_bytes"),
+          _i64(stage_bytes, "stage_bytes"), ctypes.byref(v))
+    return v.value
+
+
 def _resource(resource: Union[str, int]) -> int:
     if isinstance(resource, str):
         if resource not in RESOURCES:

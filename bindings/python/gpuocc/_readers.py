@@ -119,7 +119,9 @@ def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKer
                             min_blocks=_recorded(k.min_blocks_per_sm), max_regs=_recorded(k.max_regs_per_thread),
                             max_blocks_per_cluster=_recorded(k.max_blocks_per_cluster),
                             cluster_x=_recorded(k.cluster_x), cluster_y=_recorded(k.cluster_y),
-                            cluster_z=_recorded(k.cluster_z), smem_static=k.smem_bytes)
+                            cluster_z=_recorded(k.cluster_z), smem_static=k.smem_bytes,
+                            virtual_resources=k.virtual_resources, tmem_cta_group=k.tmem_cta_group,
+                            setmaxnreg=k.setmaxnreg)
     # the reader leaves -1 in every AMD field the code object's metadata does not record: None, as JSON's null
     r = _recorded
     return BinaryKernel(**shared, vendor="amd", arch=_processor(target), registers=r(k.vgprs), barriers=None,

@@ -766,6 +766,10 @@ class BinaryKernel:
     private_per_work_item: Optional[int] = None  # 1: `private` is per work-item, 0: per hardware thread
     spill: Optional[int] = None                  # execution_env.spill_size, bytes; None when not recorded
     product_family: Optional[int] = None         # the .note.intelgt.compat product family (1270 DG2, 1271 PVC)
+    # NVIDIA's records beyond the resources (None on AMD and Intel): EIATTR 0x4a, 0x51/0x52, 0x54
+    virtual_resources: Optional[int] = None      # virtual resources a block uses (128 with tcgen05 on sm_100a)
+    tmem_cta_group: Optional[int] = None         # tcgen05's CTA group: 1, 2 (a pair of blocks), 0 none
+    setmaxnreg: Optional[int] = None             # 1: the kernel reallocates registers with setmaxnreg
 
 
 @dataclass(frozen=True)
