@@ -238,7 +238,7 @@ check("the vocabulary's launch table read", {"threads", "smem_dynamic_max", "set
 refused = {}
 for name in inputs:
     header = "arch,threads,regs" + ("" if name in ("arch", "threads", "regs") else "," + name)
-    rc, out, err = run([], f"{header}\nH100,256,64{'' if header.endswith('regs') else ','}\n".encode())
+    rc, out, err = run([], f"{header}\nH100,256,64{'' if header == 'arch,threads,regs' else ','}\n".encode())
     lines = err.decode().splitlines()
     if rc == 0 and not lines and table(out)[1][header.count(",") + 1] == "ok":
         continue
@@ -247,7 +247,8 @@ for name in inputs:
           rc == 1 and len(lines) == 1 and lines[0].startswith(f"gpuocc: header: column '{name}' is not read by gpuocc batch")
           and ("gpuocc report" in lines[0] or "Python" in lines[0]), (rc, lines))
 check("the inputs the batch does not read are the report's and Python's", sorted(refused) ==
-      ["min_blocks", "setmaxnreg", "smem_dynamic_max"], refused)
+      ["base_bytes", "max_regs", "min_blocks", "setmaxnreg", "smem_dynamic_max", "stage_bytes", "target_blocks"],
+      refused)
 help_text = subprocess.run([GPUOCC, "batch", "--help"], capture_output=True, text=True).stdout
 check("batch --help names the tag_ prefix", "tag_" in help_text, help_text)
 

@@ -1177,6 +1177,13 @@ static const struct {
                             "device's most; Python's kernel(smem_dynamic_max=) takes it)"},
     {"setmaxnreg", "register reallocation is answered by 'gpuocc report --setmaxnreg'"},
     {"minblocks", "__launch_bounds__'s minimum of blocks is checked by 'gpuocc report --min-blocks'"},
+    {"targetblocks", "the inverse queries are answered by 'gpuocc report --blocks' (and Python's "
+                     "smem_dynamic_available, regs_max_for_blocks, max_stages)"},
+    {"stagebytes", "pipeline stages are answered by 'gpuocc report --stage-bytes' (and Python's max_stages)"},
+    {"basebytes", "pipeline stages are answered by 'gpuocc report --stage-bytes --base-bytes' (and Python's "
+                  "max_stages)"},
+    {"maxregs", "a register cap is no launch input: give the registers the kernel uses (regs); Python's "
+                "gpuocc.fits judges a configuration at its max_regs"},
 };
 
 /* Other tools' names for an input column, folded (the C fields, CUDA's, Intel's zeinfo keys, AMD's metadata
