@@ -4,7 +4,7 @@
 Generates OpenCL kernels whose resources are pinned by inline-asm register clobbers (VGPRs, AGPRs, SGPRs),
 static LDS arrays and amdgpu_flat_work_group_size bounds, many per file so that each target is one compile;
 compiles them with clang-19 for every target LLVM 19 knows among gpuocc's (wave32/wave64, WGP/CU mode);
-reads LLVM's kernel-resource-usage remarks, and asks gpuocc's compiler model (through the checker program)
+reads LLVM's kernel-resource-usage remarks, and asks gpuocc's LLVM 19 model (through the checker program)
 for the same occupancy.  Every kernel must match.  Exit 77 (skip) when clang-19 is absent.
 
 usage: corpus.py CHECKER [--kernels N] [--jobs N] [--seed N] [--keep DIR] [--rows FILE]
