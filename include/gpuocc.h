@@ -332,7 +332,8 @@ GPUOCC_API int32_t gpuocc_regs_per_block(const gpuocc_device *dev, int32_t threa
                                          int32_t regs_per_thread, int64_t *regs);
 /* Shared memory one block is given: static + dynamic + reserved, rounded up to smem_alloc_unit_bytes.
    GPUOCC_ERR_OVERFLOW when that sum reaches 2^60 bytes (sums saturate there; no device comes close).
-   AMD: static + dynamic LDS (neither model rounds LDS to a granule). */
+   AMD: static + dynamic LDS rounded up to smem_alloc_unit_bytes, as the compiler model charges it (the llvm19
+   and runtime models charge the bytes as asked). */
 GPUOCC_API int32_t gpuocc_smem_per_block(const gpuocc_device *dev, int64_t smem_static_bytes,
                                          int64_t smem_dynamic_bytes, int64_t *bytes);
 /*
@@ -386,7 +387,8 @@ typedef struct gpuocc_result {
     int64_t smem_per_sm_bytes;     /* the carveout the driver configures (gpuocc_smem_carveout) */
     /* @since 0.2.0.  On AMD, blocks are per CU as HIP counts them (per WGP on gfx10+ in WGP mode). */
     int32_t model;                 /* AMD, Intel: the GPUOCC_MODEL_* that filled blocks_per_sm; 0 for NVIDIA */
-    int32_t waves_per_simd;        /* AMD: the compiler's occupancy, LLVM's "Occupancy [waves/SIMD]"; 0 NVIDIA */
+    int32_t waves_per_simd;        /* AMD: the compiler's occupancy, LLVM's "Occupancy [waves/SIMD]" (LLVM 19's for
+                                      GPUOCC_MODEL_LLVM19, else today's); 0 NVIDIA */
     int32_t limit_sgprs;           /* AMD: blocks the SGPRs allow; GPUOCC_UNLIMITED where they cannot limit */
     int32_t reserved0;
     uint64_t reserved[2];

@@ -497,7 +497,7 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
     /* bounded: at most 2^20 VGPRs x 64 lanes x 2^26 waves */
     int64_t charged = v.vgprs < (1 << 20) ? v.vgprs : (1 << 20);
     r->regs_per_block = gpuocc_clamp_i32(amd_vgprs_allocated(d, &v, charged) * v.wave * v.waves_per_wg);
-    r->smem_per_block_bytes = v.lds;
+    r->smem_per_block_bytes = v.lds_charged;
     r->smem_per_sm_bytes = amd_lds_budget(d, k, &v);
     r->model = runtime ? GPUOCC_MODEL_RUNTIME : v.llvm19 ? GPUOCC_MODEL_LLVM19 : GPUOCC_MODEL_COMPILER;
     r->waves_per_simd = llvm_waves_per_simd(d, k, &v);
