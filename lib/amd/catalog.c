@@ -42,12 +42,24 @@ struct amd_arch_row {
 static const struct amd_arch_row amd_arch_rows[] = {
     {"gfx900", 9, 0x00, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
      "A2 (IsaInfo: 10 waves, 256 VGPRs, granule 4), A3 (HIP), A4 (HIP VGPR switch), A1 (MI25)"},
+    {"gfx902", 9, 0x02, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx900: 10 waves, 256 VGPRs, granule 4), A4 (HIP's switch: 256/4); an APU, no product listed"},
+    {"gfx904", 9, 0x04, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx900: 10 waves, 256 VGPRs, granule 4), A4 (HIP's switch: 256/4); no product listed"},
     {"gfx906", 9, 0x06, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
      "A2, A3, A4, A1 (MI50/MI60: 64 KiB LDS, 256 KiB VGPR file)"},
+    {"gfx909", 9, 0x09, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx900: 10 waves, 256 VGPRs, granule 4), A4 (HIP's switch: 256/4); an APU, no product listed"},
+    {"gfx90c", 9, 0x0c, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx900: 10 waves, 256 VGPRs, granule 4), A4 (HIP's switch: 256/4); an APU, no product listed"},
     {"gfx908", 9, 0x08, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_SEPARATE, 64 * KIB, 512, GCN,
      "A2, A3, A4, A1 (MI100: 256 VGPR and 256 AccVGPR), A5 (max of VGPRs and AGPRs)"},
     {"gfx90a", 9, 0x0a, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, 512, GCN,
      "A2 (GFX90AInsts: 8 waves, 512 unified, granule 8), A3, A4, A1 (MI210/MI250: 512 KiB VGPR file), A5"},
+    {"gfx940", 9, 0x40, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, 512, GCN,
+     "A2 (as gfx942: GFX90AInsts, 8 waves, 512 unified, granule 8), A4 (gfx94x: 512/8), A5; early MI300 parts"},
+    {"gfx941", 9, 0x41, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, 512, GCN,
+     "A2 (as gfx942: GFX90AInsts, 8 waves, 512 unified, granule 8), A4 (gfx94x: 512/8), A5; early MI300 parts"},
     {"gfx942", 9, 0x42, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, 512, GCN,
      "A2, A3, A4 (gfx94x: 512/8), A1 (MI300A/X, MI325X), A5"},
     {"gfx950", 9, 0x50, 8, 512, 8, 8, 0, 0, GPUOCC_AGPR_UNIFIED, 160 * KIB, 1280, GCN,
@@ -55,14 +67,34 @@ static const struct amd_arch_row amd_arch_rows[] = {
      "occupancy-levels.ll); unknown to LLVM 19 and to HIP's old switch"},
     {"gfx1010", 10, 0x10, 20, 512, 4, 4, 512, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (GFX10.1: 20 waves, 1024 VGPRs, granule 8 wave32), A4 (HIP old: 1024/8), A6, A12/A14"},
+    {"gfx1011", 10, 0x11, 20, 512, 4, 4, 512, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
+     "A2 (as gfx1010: GFX10.1, 20 waves, 1024 VGPRs, granule 8 wave32), A4, A6; products not listed"},
+    {"gfx1012", 10, 0x12, 20, 512, 4, 4, 512, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
+     "A2 (as gfx1010: GFX10.1, 20 waves, 1024 VGPRs, granule 8 wave32), A4, A6; products not listed"},
+    {"gfx1013", 10, 0x13, 20, 512, 4, 4, 512, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
+     "A2 (as gfx1010: GFX10.1, 20 waves, 1024 VGPRs, granule 8 wave32), A4, A6; products not listed"},
     {"gfx1030", 10, 0x30, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2 (GFX10_3: 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8), A7 (RX 6900 XT)"},
+    {"gfx1031", 10, 0x31, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
+    {"gfx1032", 10, 0x32, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
+    {"gfx1033", 10, 0x33, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
+    {"gfx1034", 10, 0x34, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
+    {"gfx1035", 10, 0x35, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
+    {"gfx1036", 10, 0x36, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
     {"gfx1100", 11, 0x00, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2 (1536 VGPRs, granule 24 wave32), A4, A6, A1 (RX 7900 XTX: 768 KiB VGPR file)"},
     {"gfx1101", 11, 0x01, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2, A4, A6, A1 (RX 7800 XT, PRO W7700: 768 KiB VGPR file)"},
     {"gfx1102", 11, 0x02, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2 (no 1536-VGPR feature), A4, A6, A1 (RX 7600: 512 KiB VGPR file)"},
+    {"gfx1103", 11, 0x03, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1102: no 1536-VGPR feature), A4, A6; APUs (Radeon 780M)"},
     {"gfx1150", 11, 0x50, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2, A4, A6, A1 (Radeon 890M: 512 KiB VGPR file)"},
     {"gfx1151", 11, 0x51, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
@@ -167,6 +199,14 @@ static const struct amd_arch_row *amd_arch_by_name(const char *name)
 
 static const char *const amd_brands[] = {"amd", "instinct", "radeon", "ryzen"};
 
+/* LLVM's generic targets whose members share one set of occupancy facts, as the normalized key spells them
+   (no '-'): looked up as a member (A16).  gfx9-4-generic (gfx940-gfx950: two LDS sizes) and gfx11-generic
+   (two VGPR files) have none. */
+static const struct { const char *generic, *member; } amd_generics[] = {
+    {"gfx9generic", "gfx900"}, {"gfx101generic", "gfx1010"}, {"gfx103generic", "gfx1030"},
+    {"gfx12generic", "gfx1200"},
+};
+
 /* "gfx90a", "gfx90a:sramecc+:xnack-" (target features do not change occupancy), "amdgcn-amd-amdhsa--gfx942". */
 static int32_t amd_find_arch(const char *key)
 {
@@ -179,6 +219,9 @@ static int32_t amd_find_arch(const char *key)
         return -1;
     memcpy(name, gfx, n);
     name[n] = '\0';
+    for (size_t i = 0; i < sizeof amd_generics / sizeof amd_generics[0]; i++)
+        if (strcmp(name, amd_generics[i].generic) == 0)
+            memcpy(name, amd_generics[i].member, strlen(amd_generics[i].member) + 1);
     const struct amd_arch_row *a = amd_arch_by_name(name);
     return a ? (int32_t)(a - amd_arch_rows) : -1;
 }
