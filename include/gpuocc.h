@@ -130,7 +130,7 @@ typedef struct gpuocc_device {
     /* AMD (vendor GPUOCC_VENDOR_AMD), zero for NVIDIA.  @since 0.2.0.  On AMD the shared fields mean:
        sm_count = CUs as HIP counts them (WGPs on gfx10+), warp_size = the default wave size,
        smem_per_sm_bytes = LDS per CU, smem_per_block_bytes (= _optin_bytes) = LDS one workgroup may use,
-       smem_alloc_unit_bytes = the LDS allocation granule (informative: neither model applies it),
+       smem_alloc_unit_bytes = the LDS allocation granule (the compiler model rounds LDS up to it; 1 = none),
        barriers_per_sm = workgroups with barriers per CU (LLVM's 16), regs_per_thread_max = addressable
        VGPRs per lane.  VGPR numbers are for wave64; wave32 doubles them (gfx10+). */
     int32_t simds_per_cu;                  /* SIMDs (LLVM: EUs) per CU: 4 on gfx9, 2 on gfx10+ */
@@ -257,15 +257,33 @@ typedef struct gpuocc_kernel {
     int32_t dvgpr;                  /* AMD: gfx12 dynamic-VGPR mode, its block size 16 or 32 VGPRs; 0 = off.
                                        The compiler's model only, wave32 only: no VGPR limit on waves, at most
                                        8 blocks (128 or 256 VGPRs) addressable (docs/amd.md) */
+    /* AMD only (another vendor refuses a nonzero value), @since 0.2.0; the 112-byte layout is still accepted
+       (all 0).  How LLVM compiled the kernel (docs/amd.md, "Compiler inputs"). */
+    int32_t trap_handler;           /* 0 = the target's default (on: amdhsa, as HIP, ROCm and OpenCL compile),
+                                       1 = on, -1 = off (-mattr=-trap-handler).  On gfx9 a wave then also
+                                       holds the trap handler's 16 SGPRs (the compiler model and the runtime
+                                       model from the ROCm release that charges them; not GPUOCC_MODEL_LLVM19) */
+    int32_t waves_per_eu_min;       /* amdgpu-waves-per-eu / __attribute__((amdgpu_waves_per_eu(MIN, MAX))): */
+    int32_t waves_per_eu_max;       /*   waves per SIMD asked of the compiler, 0 = unset; an invalid request is
+                                       ignored as LLVM ignores it.  The maximum raises the VGPRs (and SGPRs) a
+                                       wave is given to LLVM's minimum for that many waves (the compiler models;
+                                       HIP reads the registers used, not those given) */
+    int32_t flat_workgroup_size_min; /* amdgpu-flat-work-group-size's minimum, with max_threads_per_block as its
+                                       maximum; 0 = 1 (LLVM's default).  Needs max_threads_per_block >= it.
+                                       The compiler model's waves_per_simd is LLVM's best case over the range */
 } gpuocc_kernel;
 
 /* gpuocc_kernel.model (AMD).  @since 0.2.0 */
 #define GPUOCC_MODEL_DEFAULT  0 /* the compiler's */
-#define GPUOCC_MODEL_COMPILER 1 /* LLVM's AMDGPU occupancy (exact against LLVM 19) */
+#define GPUOCC_MODEL_COMPILER 1 /* LLVM's AMDGPU occupancy as today's LLVM computes it (LLVM 20 and later,
+                                   with the 2026 SGPR and LDS rules: docs/amd.md) */
 #define GPUOCC_MODEL_RUNTIME  2 /* HIP's hipOccupancyMaxActiveBlocksPerMultiprocessor for rocm_version */
 /* gpuocc_kernel.model (Intel; GPUOCC_MODEL_DEFAULT is the calculator's).  @since 0.2.0 */
 #define GPUOCC_MODEL_CALCULATOR    3 /* Intel's GPU Occupancy Calculator (oneAPI-samples), per Xe-core */
 #define GPUOCC_MODEL_INTEL_RUNTIME 4 /* Intel's compute runtime, KernelHelper::getMaxWorkGroupCount */
+/* gpuocc_kernel.model (AMD), @since 0.2.0: LLVM 19's rules (its SGPR table, no LDS granule, the flat
+   workgroup maximum alone; exact against llc-19).  Before this value existed GPUOCC_MODEL_COMPILER meant them. */
+#define GPUOCC_MODEL_LLVM19        5
 
 /* Zero `k`, set size, threads_per_block = 1, barriers = 1, carveout = default, smem_optin = 1 and
    smem_dynamic_max_bytes = -1.  smem_optin was 0 before 0.2.0: set it to 0 for the 48 KiB per-block
@@ -316,7 +334,8 @@ GPUOCC_API int32_t gpuocc_regs_per_block(const gpuocc_device *dev, int32_t threa
                                          int32_t regs_per_thread, int64_t *regs);
 /* Shared memory one block is given: static + dynamic + reserved, rounded up to smem_alloc_unit_bytes.
    GPUOCC_ERR_OVERFLOW when that sum reaches 2^60 bytes (sums saturate there; no device comes close).
-   AMD: static + dynamic LDS (neither model rounds LDS to a granule). */
+   AMD: static + dynamic LDS rounded up to smem_alloc_unit_bytes, as the compiler model charges it (the llvm19
+   and runtime models charge the bytes as asked). */
 GPUOCC_API int32_t gpuocc_smem_per_block(const gpuocc_device *dev, int64_t smem_static_bytes,
                                          int64_t smem_dynamic_bytes, int64_t *bytes);
 /*
@@ -370,7 +389,8 @@ typedef struct gpuocc_result {
     int64_t smem_per_sm_bytes;     /* the carveout the driver configures (gpuocc_smem_carveout) */
     /* @since 0.2.0.  On AMD, blocks are per CU as HIP counts them (per WGP on gfx10+ in WGP mode). */
     int32_t model;                 /* AMD, Intel: the GPUOCC_MODEL_* that filled blocks_per_sm; 0 for NVIDIA */
-    int32_t waves_per_simd;        /* AMD: the compiler's occupancy, LLVM's "Occupancy [waves/SIMD]"; 0 NVIDIA */
+    int32_t waves_per_simd;        /* AMD: the compiler's occupancy, LLVM's "Occupancy [waves/SIMD]" (LLVM 19's for
+                                      GPUOCC_MODEL_LLVM19, else today's); 0 NVIDIA */
     int32_t limit_sgprs;           /* AMD: blocks the SGPRs allow; GPUOCC_UNLIMITED where they cannot limit */
     int32_t reserved0;
     uint64_t reserved[2];
@@ -413,9 +433,13 @@ typedef struct gpuocc_result {
 #define GPUOCC_INPUT_DVGPR            14  /* AMD */
 #define GPUOCC_INPUT_SUB_GROUP        15  /* Intel */
 #define GPUOCC_INPUT_GRF              16  /* Intel */
-#define GPUOCC_INPUT_COUNT            17
+#define GPUOCC_INPUT_TRAP_HANDLER     17  /* AMD */
+#define GPUOCC_INPUT_WAVES_PER_EU     18  /* AMD: waves_per_eu_min or _max */
+#define GPUOCC_INPUT_FLAT_WORKGROUP_SIZE 19 /* AMD: flat_workgroup_size_min */
+#define GPUOCC_INPUT_COUNT            20
 /* The input's short name ("threads", "regs", "smem_static", "smem_dynamic", "barriers", "virtual_resources",
-   "tmem_columns", "agprs", "sgprs", "wave_size", "cu_mode", "model", "rocm", "dvgpr", "sub_group", "grf");
+   "tmem_columns", "agprs", "sgprs", "wave_size", "cu_mode", "model", "rocm", "dvgpr", "sub_group", "grf",
+   "trap_handler", "waves_per_eu", "flat_workgroup_size");
    "" for GPUOCC_INPUT_NONE or an unknown value; never NULL.  @since 0.2.0 */
 GPUOCC_API const char *gpuocc_input_name(int32_t input);
 

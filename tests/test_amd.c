@@ -5,6 +5,13 @@
  */
 #include "common.h"
 
+#include <stdio.h>
+#include <string.h>
+
+#ifndef DATA_DIR
+#error DATA_DIR must name tests/data
+#endif
+
 /* One AMD kernel: arch VGPRs, AGPRs, SGPRs, static LDS, flat workgroup maximum (0 = threads). */
 static gpuocc_kernel amd_kernel(int32_t threads, int32_t vgprs, int32_t agprs, int32_t sgprs, int64_t lds,
                                 int32_t flat_max)
@@ -16,15 +23,35 @@ static gpuocc_kernel amd_kernel(int32_t threads, int32_t vgprs, int32_t agprs, i
     return k;
 }
 
-static int32_t llvm_waves(const char *target, int32_t wave, int32_t cu_mode, gpuocc_kernel k)
+/* `lds_granule` (bytes, 0 = the catalog's): the LDS allocation granule of an LLVM older than the catalog. */
+static int32_t device_waves(const char *target, int32_t lds_granule, int32_t wave, int32_t cu_mode, int32_t model,
+                            gpuocc_kernel k)
 {
     gpuocc_device d = test_device(target);
+    if (lds_granule)
+        d.smem_alloc_unit_bytes = lds_granule;
     k.wave_size = wave;
     k.cu_mode = cu_mode;
-    k.model = GPUOCC_MODEL_COMPILER;
+    k.model = model;
     gpuocc_result r = test_occupancy(&d, &k);
-    cr_expect_eq(r.model, GPUOCC_MODEL_COMPILER);
+    cr_expect_eq(r.model, model);
     return r.waves_per_simd;
+}
+
+static int32_t model_waves(const char *target, int32_t wave, int32_t cu_mode, int32_t model, gpuocc_kernel k)
+{
+    return device_waves(target, 0, wave, cu_mode, model, k);
+}
+
+/* LLVM 19's occupancy (GPUOCC_MODEL_LLVM19, what llc-19 prints) and today's LLVM's (the compiler model). */
+static int32_t llvm_waves(const char *target, int32_t wave, int32_t cu_mode, gpuocc_kernel k)
+{
+    return model_waves(target, wave, cu_mode, GPUOCC_MODEL_LLVM19, k);
+}
+
+static int32_t today_waves(const char *target, int32_t wave, int32_t cu_mode, gpuocc_kernel k)
+{
+    return model_waves(target, wave, cu_mode, GPUOCC_MODEL_COMPILER, k);
 }
 
 static gpuocc_result hip(const char *target, int32_t rocm, gpuocc_kernel k)
@@ -37,7 +64,68 @@ static gpuocc_result hip(const char *target, int32_t rocm, gpuocc_kernel k)
     return r;
 }
 
-/* LLVM occupancy-levels.ll: flat workgroup size 1..32 unless said, one CHECK per case. */
+/* One row of tests/data/llvm/ against the model it names: the kernel as the row describes it, launched at
+   its flat maximum; false (and the row printed) when the occupancy differs. */
+static bool llvm_row_matches(const char *line, const char *model_name, int32_t model, int32_t lds_granule)
+{
+    char target[32], name[96];
+    int wave, cu_mode, trap, lo, hi, wmin, wmax, lds, vgprs, agprs, sgprs, expected;
+    if (sscanf(line, "%*s %31s %d %d %d %d %d %d %d %d %d %d %d %d %95s", target, &wave, &cu_mode, &trap, &lo, &hi,
+               &wmin, &wmax, &lds, &vgprs, &agprs, &sgprs, &expected, name) != 14) {
+        cr_log_error("unreadable row: %s", line);
+        return false;
+    }
+    gpuocc_kernel k = amd_kernel(hi, vgprs, agprs, sgprs, lds, hi);
+    k.flat_workgroup_size_min = lo;
+    k.trap_handler = trap;
+    k.waves_per_eu_min = wmin;
+    k.waves_per_eu_max = wmax;
+    int32_t got = device_waves(target, lds_granule, wave, cu_mode, model, k);
+    if (got != expected)
+        cr_log_error("%s %s wave%d trap %d %s: LLVM's test %d, gpuocc %d", model_name, target, wave, trap, name,
+                     expected, got);
+    return got == expected;
+}
+
+/* Every row of a file of LLVM's tests (tests/data/llvm/): `compiler` rows against today's rules, `llvm19`
+   against LLVM 19's, `both` against both, `compiler@512` against today's rules with the 512-byte LDS granule
+   LLVM had before llvm/llvm-project#219495.  Returns the rows compared. */
+static int llvm_test_file(const char *file)
+{
+    char path[512], line[512];
+    snprintf(path, sizeof path, "%s/llvm/%s", DATA_DIR, file);
+    FILE *f = fopen(path, "r");
+    cr_assert(f, "%s", path);
+    int rows = 0, failed = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        bool today = !strncmp(line, "compiler ", 9) || !strncmp(line, "both ", 5);
+        bool old = !strncmp(line, "llvm19 ", 7) || !strncmp(line, "both ", 5);
+        bool granule512 = !strncmp(line, "compiler@512 ", 13);
+        cr_expect(today || old || granule512, "unknown model: %s", line);
+        if (today)
+            rows++, failed += !llvm_row_matches(line, "compiler", GPUOCC_MODEL_COMPILER, 0);
+        if (granule512)
+            rows++, failed += !llvm_row_matches(line, "compiler@512", GPUOCC_MODEL_COMPILER, 512);
+        if (old)
+            rows++, failed += !llvm_row_matches(line, "llvm19", GPUOCC_MODEL_LLVM19, 0);
+    }
+    fclose(f);
+    cr_expect_eq(failed, 0, "%s: %d of %d rows differ", file, failed, rows);
+    return rows;
+}
+
+/* LLVM's own tests, every row: occupancy-levels.ll (non-trap and trap-handler RUN lines, waves per EU, LDS and
+   the flat workgroup range), agpr-register-count.ll and resource-optimization-remarks.ll. */
+Test(amd, llvm_test_rows)
+{
+    cr_expect_eq(llvm_test_file("occupancy_levels.txt"), 892);
+    cr_expect_eq(llvm_test_file("related.txt"), 23);
+}
+
+/* LLVM 19's occupancy-levels.ll (what llc-19 prints): flat workgroup size 1..32 unless said, one CHECK per
+   case. */
 Test(amd, llvm_occupancy_levels)
 {
     cr_expect_eq(llvm_waves("gfx900", 0, 0, amd_kernel(32, 28, 0, 0, 0, 32)), 9);
@@ -89,6 +177,90 @@ Test(amd, llvm_rules_by_hand)
     cr_expect_eq(llvm_waves("gfx90a", 0, 0, amd_kernel(512, 50, 0, 30, 0, 512)), 8);
     /* more LDS than the CU has: LLVM assumes the worst, 1 */
     cr_expect_eq(llvm_waves("gfx900", 0, 0, amd_kernel(64, 1, 0, 0, 65537, 64)), 1);
+}
+
+/* Today's LLVM by hand from the rules in docs/amd.md ("Compiler (today's LLVM)"). */
+Test(amd, today_rules_by_hand)
+{
+    /* SGPRs (gfx9): 800 / (round_up(S, 16) + 16 with the trap handler): 80 -> 96 -> 8, without it 80 -> 10;
+       81 without the trap handler rounds to 96 -> 8 where LLVM 19's table said 9 */
+    gpuocc_kernel k = amd_kernel(64, 1, 0, 80, 0, 64);
+    cr_expect_eq(today_waves("gfx900", 0, 0, k), 8);
+    k.trap_handler = -1;
+    cr_expect_eq(today_waves("gfx900", 0, 0, k), 10);
+    k.sgprs = 81;
+    cr_expect_eq(today_waves("gfx900", 0, 0, k), 8);
+    cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 9);
+    k.trap_handler = 1; /* on, as the default: 81 -> 96 + 16 = 112 -> 7 */
+    cr_expect_eq(today_waves("gfx900", 0, 0, k), 7);
+    cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 9); /* LLVM 19 ignores it */
+    /* LDS rounded to 512 bytes: 6500 -> 6656: 65536 / 6656 = 9 workgroups of 3 waves (192 threads, the flat
+       range 192..192) = 27 waves -> 7 per SIMD; LLVM 19 divides by 6500: 10 x 3 = 30 -> 8 */
+    k = amd_kernel(192, 1, 0, 0, 6500, 192);
+    k.flat_workgroup_size_min = 192;
+    cr_expect_eq(today_waves("gfx900", 0, 0, k), 7);
+    cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 8);
+    /* gfx10.3 and later allocate LDS in 1024 bytes (llvm/llvm-project#219495): occupancy-levels.ll's 8252 bytes
+       take 9216, 131072 / 9216 = 14 workgroups per WGP; 1..128 in wave32 (4 waves each): 56 waves -> 14 per SIMD
+       (15 with the 512-byte granule LLVM had before); 1..96 in wave64 (2 waves): 28 -> 7 (8 before) */
+    k = amd_kernel(128, 1, 0, 0, 8252, 128);
+    k.trap_handler = -1;
+    cr_expect_eq(today_waves("gfx1030", 32, 0, k), 14);
+    cr_expect_eq(today_waves("gfx1100", 32, 0, k), 14);
+    k = amd_kernel(96, 1, 0, 0, 8252, 96);
+    cr_expect_eq(today_waves("gfx1030", 64, 0, k), 7);
+    /* gfx10.1 keeps 512: 131072 / 8704 = 15 x 4 = 60 -> 15 */
+    k = amd_kernel(128, 1, 0, 0, 8252, 128);
+    cr_expect_eq(today_waves("gfx1010", 32, 0, k), 15);
+    /* the flat range 1..1024 without LDS: 1-wave workgroups fill the 40 slots (10 per SIMD); LLVM 19 counted
+       only 1024-thread ones, 2 x 16 waves = 32 -> 8 */
+    k = amd_kernel(1024, 1, 0, 0, 0, 1024);
+    cr_expect_eq(today_waves("gfx900", 0, 0, k), 10);
+    cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 8);
+    /* ... but the launch of 1024 threads holds 2 workgroups: 32 of 40 waves */
+    gpuocc_device d = test_device("gfx900");
+    gpuocc_result r = test_occupancy(&d, &k);
+    cr_expect_eq(r.blocks_per_sm, 2);
+    cr_expect_eq(r.waves_per_simd, 10);
+    /* without a flat maximum the launch is the range: 1024..1024 */
+    k.max_threads_per_block = 0;
+    cr_expect_eq(today_waves("gfx900", 0, 0, k), 8);
+}
+
+/* amdgpu-waves-per-eu, against what llc-19 prints for the same attributes on gfx900 (NumVGPRsForWavesPerEU,
+   NumSGPRsForWavesPerEU, Occupancy; -mattr=-xnack, triple amdgcn and amdgcn-amd-amdhsa). */
+Test(amd, waves_per_eu)
+{
+    gpuocc_device d = test_device("gfx900");
+    /* flat 1..256, "1,3": LLVM gives a wave 65 VGPRs (68 allocated) and reports 3 */
+    gpuocc_kernel k = amd_kernel(256, 1, 0, 0, 0, 256);
+    k.waves_per_eu_min = 1;
+    k.waves_per_eu_max = 3;
+    cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 3);
+    cr_expect_eq(today_waves("gfx900", 0, 0, k), 3);
+    k.model = GPUOCC_MODEL_LLVM19;
+    gpuocc_result r = test_occupancy(&d, &k);
+    cr_expect_eq(r.regs_per_block, 68 * 64 * 4);
+    cr_expect_eq(r.limit_regs, 3); /* 256 / 68 = 3 waves x 4 SIMDs / 4 waves */
+    /* "2,3" with the default flat range 1..1024 is refused: one 1024-thread workgroup needs 4 waves per SIMD */
+    k = amd_kernel(1024, 1, 0, 0, 0, 1024);
+    k.waves_per_eu_min = 2;
+    k.waves_per_eu_max = 3;
+    cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 8);
+    /* flat 1..32, "9,9": 25 VGPRs (28 allocated: 256 / 28 = 9); SGPRs 81, or 65 with the trap handler */
+    k = amd_kernel(32, 1, 0, 0, 0, 32);
+    k.waves_per_eu_min = 9;
+    k.waves_per_eu_max = 9;
+    cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 9);
+    k.model = GPUOCC_MODEL_LLVM19;
+    cr_expect_eq(test_occupancy(&d, &k).regs_per_block, 28 * 64);
+    /* "5,4" (minimum above maximum) and "2,11" (above the 10 slots) are ignored: 10 */
+    k.waves_per_eu_min = 5;
+    k.waves_per_eu_max = 4;
+    cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 10);
+    k.waves_per_eu_min = 2;
+    k.waves_per_eu_max = 11;
+    cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 10);
 }
 
 Test(amd, compiler_blocks_per_cu)
@@ -144,15 +316,27 @@ Test(amd, hip_runtime)
     cr_expect_eq(hip("gfx90a", 0, amd_kernel(256, 64, 0, 20, 16384, 0)).blocks_per_sm, 4);
     /* gfx906: 8 waves per SIMD, not LLVM's 10 */
     cr_expect_eq(hip("gfx906", 0, amd_kernel(256, 32, 0, 48, 0, 0)).blocks_per_sm, 8);
-    /* 84 VGPRs: 256/84 = 3; SGPRs 100 -> 800/112 = 7; 3 x 4 = 12 one-wave blocks */
-    gpuocc_result r = hip("gfx906", 0, amd_kernel(64, 84, 0, 100, 0, 0));
+    /* 84 VGPRs: 256/84 = 3; SGPRs 100 -> 800/112 = 7 (ROCm 6.4), with the trap handler's 16 (the newest
+       rules, rocm-systems#10618) 800/128 = 6; 3 x 4 = 12 one-wave blocks */
+    gpuocc_result r = hip("gfx906", 604, amd_kernel(64, 84, 0, 100, 0, 0));
     cr_expect_eq(r.blocks_per_sm, 12);
     cr_expect_eq(r.limit_sgprs, 28);
     cr_expect_eq(r.limiters, GPUOCC_LIMIT_REGISTERS);
-    /* 81..95 SGPRs: HIP's 800 / 96 = 8, LLVM's table 9 */
-    r = hip("gfx906", 0, amd_kernel(64, 1, 0, 88, 0, 0));
+    cr_expect_eq(hip("gfx906", 0, amd_kernel(64, 84, 0, 100, 0, 0)).limit_sgprs, 24);
+    gpuocc_kernel no_trap = amd_kernel(64, 84, 0, 100, 0, 0);
+    no_trap.trap_handler = -1;
+    cr_expect_eq(hip("gfx906", 0, no_trap).limit_sgprs, 28);
+    /* 81..95 SGPRs: HIP's 800 / 96 = 8 before the reserve, LLVM 19's table 9, today's LLVM with the trap
+       handler 800 / 112 = 7 */
+    r = hip("gfx906", 604, amd_kernel(64, 1, 0, 88, 0, 0));
     cr_expect_eq(r.limit_sgprs, 32);
-    cr_expect_eq(r.waves_per_simd, 9);
+    cr_expect_eq(r.waves_per_simd, 7);
+    /* The ROCm measurement behind rocm-systems#10618: gfx942, 92 SGPRs, one-wave workgroups: the hardware
+       held 28 per CU where the old rule said 32 (800 / 96 = 8 x 4 SIMDs; now 800 / 112 = 7 x 4) */
+    gpuocc_kernel coop = amd_kernel(64, 16, 0, 92, 0, 0);
+    cr_expect_eq(hip("gfx942", 0, coop).blocks_per_sm, 28);
+    cr_expect_eq(hip("gfx942", 0, coop).limiters, GPUOCC_LIMIT_SGPRS);
+    cr_expect_eq(hip("gfx942", 604, coop).blocks_per_sm, 32);
     /* gfx1100 WGP mode, wave32 88 VGPRs: 1536 / 96 = 16 x 4 SIMDs = 64 waves / 8 = 8 */
     gpuocc_kernel k = amd_kernel(256, 88, 0, 40, 0, 0);
     cr_expect_eq(hip("gfx1100", 0, k).blocks_per_sm, 8);
@@ -220,5 +404,5 @@ Test(amd, invalid)
     cr_expect_eq(test_device("AMD Instinct MI250X").sm_count, 110);
     cr_expect_eq(test_device("Radeon RX 9070 XT").sm_count, 32);
     gpuocc_device none = {.size = sizeof none};
-    cr_expect_eq(gpuocc_device_lookup("gfx1010", &none), GPUOCC_ERR_UNKNOWN_DEVICE);
+    cr_expect_eq(gpuocc_device_lookup("gfx999", &none), GPUOCC_ERR_UNKNOWN_DEVICE);
 }

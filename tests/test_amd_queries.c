@@ -2,7 +2,7 @@
  * The NVIDIA-shaped queries on AMD devices: per-resource limits, granularity helpers, inverse queries, next
  * step, block-size searches, sweeps and batches.  Fixed values are derived by hand from the rules in
  * docs/amd.md for named products; property tests check each query against its definition through
- * gpuocc_occupancy on random AMD launches (both models).
+ * gpuocc_occupancy on random AMD launches (every model).
  */
 #include "common.h"
 
@@ -81,7 +81,7 @@ Test(amd_queries, granules_by_hand)
     gpuocc_regs_per_block(&xtx, 100, 100, &bytes);
     cr_expect_eq(bytes, 120 * 32 * 4); /* 100 threads: 4 waves of 32 */
     cr_expect_eq(gpuocc_smem_per_block(&xtx, 8192, 4095, &bytes), GPUOCC_OK);
-    cr_expect_eq(bytes, 12287); /* no LDS granule in either model */
+    cr_expect_eq(bytes, 12288); /* the compiler model's granule on gfx11: 1024 bytes, 12 of them */
 
     gpuocc_kernel k = amd_kernel(256, 32, 1024, 0);
     cr_expect_eq(gpuocc_smem_carveout(&mi300x, &k, &bytes), GPUOCC_OK);
@@ -137,7 +137,7 @@ Test(amd_queries, lds_limit_by_hand)
     cr_expect_eq(blocks, -7);
 }
 
-/* ---- random AMD launches (both models) ---- */
+/* ---- random AMD launches (every model, LLVM's compiler inputs) ---- */
 
 static uint64_t next_random(uint64_t *state)
 {
@@ -175,9 +175,21 @@ static void random_launch(uint64_t *state, gpuocc_device *d, gpuocc_kernel *k, b
     if (d->wave_sizes == 96)
         k->wave_size = (int32_t)(pick(state, 0, 1) ? 64 : 0);
     k->cu_mode = d->cus_per_wgp > 1 ? (int32_t)pick(state, 0, 1) : 0;
-    k->model = (int32_t)pick(state, 0, 2);
+    static const int32_t models[] = {GPUOCC_MODEL_DEFAULT, GPUOCC_MODEL_COMPILER, GPUOCC_MODEL_RUNTIME,
+                                     GPUOCC_MODEL_LLVM19};
+    k->model = models[pick(state, 0, 3)];
     static const int32_t releases[] = {0, 603, 604, 700};
     k->rocm_version = releases[pick(state, 0, 3)];
+    /* LLVM's compiler inputs: the trap handler, a waves-per-EU request, a flat range around the launch */
+    k->trap_handler = (int32_t)pick(state, -1, 1);
+    if (pick(state, 0, 2) == 0) {
+        k->waves_per_eu_min = (int32_t)pick(state, 0, 12);
+        k->waves_per_eu_max = (int32_t)pick(state, 0, 21);
+    }
+    if (k->threads_per_block <= 1024 && pick(state, 0, 1)) {
+        k->max_threads_per_block = (int32_t)pick(state, k->threads_per_block, 1024);
+        k->flat_workgroup_size_min = (int32_t)(pick(state, 0, 1) ? pick(state, 1, k->threads_per_block) : 0);
+    }
 }
 
 #define TRIALS 3000
@@ -197,12 +209,13 @@ Test(amd_queries, limits_equal_occupancy)
         cr_expect_eq(blocks, r.limit_smem, "trial %d", trial);
         cr_assert_eq(gpuocc_smem_carveout(&d, &k, &bytes), GPUOCC_OK);
         cr_expect_eq(bytes, r.smem_per_sm_bytes, "trial %d", trial);
-        cr_assert_eq(gpuocc_smem_per_block(&d, k.smem_static_bytes, k.smem_dynamic_bytes, &bytes), GPUOCC_OK);
-        cr_expect_eq(bytes, r.smem_per_block_bytes, "trial %d", trial);
         cr_assert_eq(gpuocc_limit_blocks(&d, &blocks), GPUOCC_OK);
         cr_expect_eq(blocks, r.limit_blocks);
         if (!defaults)
             continue;
+        /* the LDS a workgroup is charged: the compiler model's, in its granules */
+        cr_assert_eq(gpuocc_smem_per_block(&d, k.smem_static_bytes, k.smem_dynamic_bytes, &bytes), GPUOCC_OK);
+        cr_expect_eq(bytes, r.smem_per_block_bytes, "trial %d", trial);
         /* the functions without a kernel describe gpuocc_kernel_init's AMD fields */
         cr_assert_eq(gpuocc_limit_warps(&d, k.threads_per_block, &blocks), GPUOCC_OK);
         cr_expect_eq(blocks, r.limit_warps, "trial %d", trial);
@@ -253,11 +266,16 @@ Test(amd_queries, regs_max_by_hand)
     cr_expect_eq(regs_for("RX 7900 XTX", k, 3), 240); /* 6 waves: 256 is not a multiple of 24: 240 */
     k.wave_size = 64; /* 4 waves; 768 VGPRs, granule 12: 8 waves per SIMD -> 96 */
     cr_expect_eq(regs_for("RX 7900 XTX", k, 8), 96);
-    /* gfx906 SGPRs: 100 SGPRs allow 8 waves per SIMD whatever the VGPRs */
+    /* gfx906 SGPRs: 100 round to 112, + the trap handler's 16 = 128: 800 / 128 = 6 waves per SIMD whatever the
+       VGPRs, 24 one-wave blocks at 256 / 6 = 42 -> 40 VGPRs; LLVM 19's table gave 100 SGPRs 8 waves */
     k = amd_kernel(64, 0, 0, 0);
     k.sgprs = 100;
+    cr_expect_eq(regs_for("MI50", k, 24), 40);
+    cr_expect_eq(regs_for("MI50", k, 25), GPUOCC_ERR_UNSATISFIABLE);
+    k.model = GPUOCC_MODEL_LLVM19;
     cr_expect_eq(regs_for("MI50", k, 32), 32);
     cr_expect_eq(regs_for("MI50", k, 33), GPUOCC_ERR_UNSATISFIABLE);
+    k.model = GPUOCC_MODEL_DEFAULT;
     k.sgprs = 0;
     cr_expect_eq(regs_for("MI50", k, 40), 24);
     /* the runtime's cap is 8 waves per SIMD on gfx9 */
@@ -276,15 +294,20 @@ static int64_t lds_for(const char *product, gpuocc_kernel k, int32_t blocks)
 
 Test(amd_queries, lds_available_by_hand)
 {
+    /* today's compiler model charges LDS in granules of 512 bytes: 3 workgroups of 65536 / 3 = 21845 bytes
+       hold 42 granules, 21504 bytes (LLVM 19 divided the bytes: 21845) */
     gpuocc_kernel k = amd_kernel(256, 32, 0, 0);
     cr_expect_eq(lds_for("MI300X", k, 2), 32768);
-    cr_expect_eq(lds_for("MI300X", k, 3), 21845);
+    cr_expect_eq(lds_for("MI300X", k, 3), 21504);
     cr_expect_eq(lds_for("MI300X", k, 9), GPUOCC_ERR_UNSATISFIABLE);
     k.smem_static_bytes = 1000;
-    cr_expect_eq(lds_for("MI300X", k, 3), 20845);
+    cr_expect_eq(lds_for("MI300X", k, 3), 20504);
     cr_expect_eq(lds_for("MI300X", k, 1), 64536); /* one workgroup's limit less the static LDS */
+    k.model = GPUOCC_MODEL_LLVM19;
+    cr_expect_eq(lds_for("MI300X", k, 3), 20845);
+    k.model = GPUOCC_MODEL_DEFAULT;
     k.smem_static_bytes = 0;
-    cr_expect_eq(lds_for("RX 7900 XTX", k, 3), 43690); /* the WGP's 128 KiB */
+    cr_expect_eq(lds_for("RX 7900 XTX", k, 3), 43008); /* the WGP's 128 KiB: 131072 / 3 -> 42 granules of 1024 */
     cr_expect_eq(lds_for("RX 7900 XTX", k, 1), 65536); /* a workgroup may use 64 KiB */
     k.cu_mode = 1;
     cr_expect_eq(lds_for("RX 7900 XTX", k, 2), 32768);
@@ -311,18 +334,23 @@ Test(amd_queries, next_step_by_hand)
     /* MI300X 256 threads, 129 VGPRs: 3 blocks; 4 need 128 */
     cr_expect_eq(step_for("MI300X", amd_kernel(256, 129, 0, 0), GPUOCC_RESOURCE_REGISTERS, &shed), 128);
     cr_expect_eq(shed, 1);
-    /* 32 KiB of LDS: 2 blocks; 3 need 21845 bytes in all */
-    cr_expect_eq(step_for("MI300X", amd_kernel(256, 32, 24576, 8192), GPUOCC_RESOURCE_SMEM, &shed), 21845);
-    cr_expect_eq(shed, 32768 - 21845);
+    /* 32 KiB of LDS: 2 blocks; 3 need 21504 bytes in all (42 granules of 512) */
+    cr_expect_eq(step_for("MI300X", amd_kernel(256, 32, 24576, 8192), GPUOCC_RESOURCE_SMEM, &shed), 21504);
+    cr_expect_eq(shed, 32768 - 21504);
     /* 1024 threads: 2 blocks of 16 waves in 32 slots; 3 need at most 10 waves */
     cr_expect_eq(step_for("MI300X", amd_kernel(1024, 0, 0, 0), GPUOCC_RESOURCE_WARPS, &shed), 640);
     cr_expect_eq(shed, 384);
     /* a resource that already allows one more: no change */
     cr_expect_eq(step_for("MI300X", amd_kernel(1024, 0, 0, 0), GPUOCC_RESOURCE_REGISTERS, &shed), 0);
     cr_expect_eq(shed, 0);
-    /* gfx906, 100 SGPRs: 8 waves per SIMD = 32 one-wave blocks; 33 need 9 waves: 88 SGPRs */
+    /* gfx906, 100 SGPRs with the trap handler: 800 / (112 + 16) = 6 waves per SIMD = 24 one-wave blocks; 25
+       need 7 waves: 800 / 7 = 114 >= round_up(S, 16) + 16, so 96 SGPRs.  LLVM 19's table: 8 waves, 32 blocks;
+       33 need 9 waves: 88 SGPRs */
     gpuocc_kernel k = amd_kernel(64, 16, 0, 0);
     k.sgprs = 100;
+    cr_expect_eq(step_for("MI50", k, GPUOCC_RESOURCE_SGPRS, &shed), 96);
+    cr_expect_eq(shed, 4);
+    k.model = GPUOCC_MODEL_LLVM19;
     cr_expect_eq(step_for("MI50", k, GPUOCC_RESOURCE_SGPRS, &shed), 88);
     cr_expect_eq(shed, 12);
     /* two-wave workgroups on MI300X: 16 blocks, the slots and LLVM's barrier cap tie; no barrier count
@@ -364,10 +392,16 @@ Test(amd_queries, best_block_by_hand)
     cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 256, &threads, &grid), GPUOCC_OK);
     cr_expect_eq(threads, 256);
     cr_expect_eq(grid, 2 * 48);
-    /* 300 bytes per thread: 256 needs 76800, more than a workgroup may use; 224: 67200 too; 192: 57600 -> 2
-       (384); 160: 48000 -> 2 (320); 128: 38400 -> 3 (384); 96: 28800 -> 4 (384); 64: 19200 -> 6 (384);
-       32: 9600 -> 13 (416) */
+    /* 300 bytes per thread, in granules of 1024 (gfx11): 256 needs 76800, more than a workgroup may use; 224:
+       67200 too; 192: 57600 -> 58368 -> 2 (384); 160: 48128 -> 2 (320); 128: 38912 -> 3 (384); 96: 29696 -> 4
+       (384); 64: 19456 -> 6 (384); 32: 10240 -> 12 (384): the largest of the ties (LLVM 19's unrounded LDS:
+       32 threads, 9600 -> 13) */
     cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 300, &threads, &grid), GPUOCC_OK);
+    cr_expect_eq(threads, 192);
+    cr_expect_eq(grid, 2 * 48);
+    gpuocc_kernel k19 = k;
+    k19.model = GPUOCC_MODEL_LLVM19;
+    cr_expect_eq(gpuocc_best_block_affine(&d, &k19, 0, 300, &threads, &grid), GPUOCC_OK);
     cr_expect_eq(threads, 32);
     cr_expect_eq(grid, 13 * 48);
     /* a table must cover the largest candidate */
@@ -536,6 +570,8 @@ Test(amd_queries, best_block_is_brute_force)
         random_launch(&state, &d, &k, false);
         if (pick(&state, 0, 1))
             k.max_threads_per_block = (int32_t)pick(&state, 1, 1024);
+        if (k.flat_workgroup_size_min > k.max_threads_per_block)
+            k.flat_workgroup_size_min = 0;
         int64_t base = pick(&state, 0, 1) ? pick(&state, 0, 8192) : 0;
         int64_t per_thread = pick(&state, 0, 1) ? pick(&state, 0, 128) : 0;
         int32_t threads = -7, grid = -7;
@@ -546,7 +582,7 @@ Test(amd_queries, best_block_is_brute_force)
             limit = k.max_threads_per_block;
         int64_t wave = k.wave_size ? k.wave_size : d.warp_size;
         int64_t best = 0, best_resident = 0, best_blocks = 0;
-        for (int64_t t = 1; t <= limit; t++) {
+        for (int64_t t = k.flat_workgroup_size_min > 1 ? k.flat_workgroup_size_min : 1; t <= limit; t++) {
             if (t != limit && t % wave != 0)
                 continue;
             gpuocc_kernel at = k;
@@ -660,10 +696,11 @@ Test(amd_queries, batch_is_occupancy)
     gpuocc_batch b = {.size = sizeof b, .smem_width = 4, .status = &status};
     cr_expect_eq(gpuocc_occupancy_batch(&prepared, &k, &b, 1), GPUOCC_OK);
     cr_expect_eq(status, GPUOCC_ERR_ARGUMENT);
-    /* AMD's own columns, by hand (LLVM's gfx906 SGPR table, as tests/test_amd.c): 100 SGPRs allow 8 waves per
-       SIMD, so 4 SIMDs hold 32 one-wave (64-thread) workgroups; 16 VGPRs alone would allow 10 waves (40) */
+    /* AMD's own columns, by hand (LLVM 19's gfx906 SGPR table, as tests/test_amd.c): 100 SGPRs allow 8 waves
+       per SIMD, so 4 SIMDs hold 32 one-wave (64-thread) workgroups; 16 VGPRs alone would allow 10 waves (40) */
     k = amd_kernel(64, 16, 0, 0);
     k.sgprs = 100;
+    k.model = GPUOCC_MODEL_LLVM19;
     int32_t waves = -1, limit_sgprs = -1, blocks = -1;
     b = (gpuocc_batch){.size = sizeof b, .smem_width = 4, .status = &status, .blocks_per_sm = &blocks,
                        .waves_per_simd = &waves, .limit_sgprs = &limit_sgprs};

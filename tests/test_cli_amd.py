@@ -54,15 +54,51 @@ rc2, j2, _ = report("--arch", "MI300X", "--threads", "256", "--regs", "128", "--
 check("NVIDIA names of the shared fields", rc2 == 0 and j2.get("blocks_per_sm") == 2 and j2.get("waves_per_simd") == 2,
       j2)
 
-# gfx906 (10 slots per SIMD, 256 VGPRs in granules of 4, SGPRs limit: > 100 -> 7 waves), 256 threads, 64 VGPRs,
-# 102 SGPRs, no LDS: VGPRs 256 / 64 = 4 waves -> 4 workgroups; SGPRs 7 x 4 / 4 = 7; slots 10; barriers 16.
+# gfx906 (10 slots per SIMD, 256 VGPRs in granules of 4; SGPRs: 800 / (round_up(S, 16) + 16 for the trap
+# handler)), 256 threads, 64 VGPRs, 102 SGPRs, no LDS: VGPRs 256 / 64 = 4 waves -> 4 workgroups; SGPRs
+# 800 / (112 + 16) = 6 waves -> 6 x 4 / 4 = 6; slots 10; barriers 16.
 rc, j, _ = report("--arch", "gfx906", "--threads", "256", "--vgprs", "64", "--sgprs", "102")
-check("gfx906 SGPR limit", rc == 0 and j.get("blocks_per_sm") == 4 and j.get("limit_sgprs") == 7
-      and j.get("waves_per_simd") == 4 and j.get("limiters") == ["registers"] and j.get("sm_count") is None, j)
-# With 16 VGPRs: 256 / 16 = 16 waves, capped at 10; SGPRs 102 -> 7 waves = 7 workgroups: the SGPRs limit.
+check("gfx906 SGPR limit", rc == 0 and j.get("blocks_per_sm") == 4 and j.get("limit_sgprs") == 6
+      and j.get("waves_per_simd") == 4 and j.get("limiters") == ["registers"] and j.get("sm_count") is None
+      and j.get("trap_handler") is True, j)
+# With 16 VGPRs: 256 / 16 = 16 waves, capped at 10; SGPRs 102 -> 6 waves = 6 workgroups: the SGPRs limit.
 rc, j, _ = report("--arch", "gfx906", "--threads", "256", "--vgprs", "16", "--sgprs", "102")
-check("gfx906 SGPRs limit", rc == 0 and j.get("blocks_per_sm") == 7 and j.get("limiters") == ["sgprs"]
-      and j.get("waves_per_simd") == 7, j)
+check("gfx906 SGPRs limit", rc == 0 and j.get("blocks_per_sm") == 6 and j.get("limiters") == ["sgprs"]
+      and j.get("waves_per_simd") == 6, j)
+# without the trap handler 800 / 112 = 7; LLVM 19's table (--model llvm19) says 7 for 101 and more too
+rc, j, _ = report("--arch", "gfx906", "--threads", "256", "--vgprs", "16", "--sgprs", "102", "--no-trap-handler")
+check("--no-trap-handler", rc == 0 and j.get("blocks_per_sm") == 7 and j.get("waves_per_simd") == 7
+      and j.get("trap_handler") is False, j)
+rc, j, _ = report("--arch", "gfx906", "--threads", "256", "--vgprs", "16", "--sgprs", "102", "--model", "llvm19")
+check("--model llvm19", rc == 0 and j.get("blocks_per_sm") == 7 and j.get("waves_per_simd") == 7
+      and j.get("model") == "llvm19", j)
+# 88 SGPRs: LLVM 19's table 9 waves; today's LLVM 800 / (96 + 16) = 7 (occupancy-levels.ll, GFX9TRAP)
+rc, j, _ = report("--arch", "gfx900", "--threads", "64", "--vgprs", "1", "--sgprs", "88", "--max-threads", "64")
+rc2, j2, _ = report("--arch", "gfx900", "--threads", "64", "--vgprs", "1", "--sgprs", "88", "--max-threads", "64",
+                    "--model", "llvm19")
+check("the two LLVM generations", rc == 0 and rc2 == 0 and j.get("waves_per_simd") == 7
+      and j2.get("waves_per_simd") == 9, (j, j2))
+# --flat-workgroup-size: LLVM's best case over the range; gfx900, LDS 8252 bytes (rounded to 8704: 7 workgroups
+# per CU), 1..96 -> 2-wave workgroups: 7 x 2 = 14 waves -> 4 per SIMD (occupancy-levels.ll); the launch of 96
+# threads holds 7 workgroups
+rc, j, _ = report("--arch", "gfx900", "--threads", "96", "--vgprs", "1", "--lds", "8252", "--flat-workgroup-size",
+                  "1,96", "--no-trap-handler")
+check("--flat-workgroup-size", rc == 0 and j.get("waves_per_simd") == 4 and j.get("blocks_per_sm") == 7
+      and j.get("max_threads") == 96 and j.get("flat_workgroup_size_min") == 1, j)
+# --waves-per-eu 1,3 on gfx900, flat 1..256: LLVM gives a wave 65 VGPRs (68 allocated), 3 waves per SIMD
+rc, j, _ = report("--arch", "gfx900", "--threads", "256", "--vgprs", "16", "--max-threads", "256", "--waves-per-eu",
+                  "1,3")
+check("--waves-per-eu", rc == 0 and j.get("waves_per_simd") == 3 and j.get("blocks_per_sm") == 3
+      and j.get("regs_per_block") == 68 * 64 * 4 and j.get("waves_per_eu_min") == 1 and j.get("waves_per_eu_max") == 3, j)
+for args, flag in [(["--waves-per-eu", "4,3"], "--waves-per-eu"), (["--waves-per-eu", "0"], "--waves-per-eu"),
+                   (["--flat-workgroup-size", "64"], "--flat-workgroup-size"),
+                   (["--flat-workgroup-size", "1,128", "--max-threads", "256"], "--max-threads"),
+                   (["--flat-workgroup-size", "512,1024"], "--threads"), (["--model", "llvm20"], "--model")]:
+    rc, out, err = run(["report", "--arch", "gfx900", "--threads", "256", "--vgprs", "16"] + args)
+    check(f"usage {args}", rc == 2 and err.startswith(f"gpuocc: {flag}:"), (rc, err))
+for args in (["--no-trap-handler"], ["--waves-per-eu", "2"], ["--model", "llvm19"]):
+    rc, out, err = run(["report", "--arch", "H100", "--threads", "256", "--regs", "16"] + args)
+    check(f"AMD only {args}", rc == 2 and "AMD only" in err, (rc, err))
 
 # gfx1100 in wave32 (the default; WGP mode: 4 SIMDs, 16 slots each, 1536 VGPRs per lane in granules of 24 for
 # wave32, 128 KiB LDS per WGP), 256 threads = 8 waves, 96 VGPRs, 16 KiB LDS:
@@ -152,7 +188,7 @@ check("devices table: one header per vendor", rc == 0 and out.count("\nname ") =
 # batch: AMD rows with their columns, NVIDIA rows beside them; the values are those derived above
 src = ("arch,threads,regs,agprs,sgprs,smem_static,smem_dynamic,wave_size,max_threads,carveout,rocm,id\n"
        "MI300X,256,128,0,32,32K,,,,,,a\n"                  # MI300X above: 2 workgroups, 2 waves/SIMD, LDS
-       "gfx906,256,16,,102,,,,,,,b\n"                      # gfx906 above: SGPRs limit, 7
+       "gfx906,256,16,,102,,,,,,,b\n"                      # gfx906 above: SGPRs limit, 6
        "gfx1100,256,96,,,16K,,,,,,c\n"                     # gfx1100 wave32 above: 8, 16 waves/SIMD
        "MI300X,64,8,,,8K,8K,,1024,,,d\n"                   # LDS 64K / 16K = 4; LLVM: static only, flat 1024: 8
        "H100,256,64,,,,,,,,,e\n"                           # the seeds' Example 1: 4 blocks, registers
@@ -170,7 +206,7 @@ check("batch exit 1 (bad rows)", rc == 1, err)
 check("batch header: AMD results before exceeded, line and error", hdr[-8:] == [
       "model", "waves_per_simd", "limit_sgprs", "workgroups_per_gpu", "exceeded", "exceeded_limit", "line", "error"], hdr)
 check("batch rows have the header's width", all(len(r) == len(hdr) for r in t[1:]), t)
-exp = {"a": ("2", "2", "8", "shared_memory", "compiler"), "b": ("7", "7", "7", "sgprs", "compiler"),
+exp = {"a": ("2", "2", "8", "shared_memory", "compiler"), "b": ("6", "6", "6", "sgprs", "compiler"),
        "c": ("8", "16", "-1", "warps|registers|shared_memory", "compiler"), "d": ("4", "8", "-1", "shared_memory", "compiler"),
        "e": ("4", "", "-1", "registers", "")}
 for k, (blocks, waves, lsg, lim, model) in exp.items():
@@ -185,6 +221,17 @@ errs = err.strip().splitlines()
 check("batch: the id column named once as not read, then one stderr line per bad row",
       errs[:1] == ["gpuocc: header: columns not read: id"] and len(errs) == 7
       and all(e.startswith("gpuocc: line ") for e in errs[1:]), err)
+# the compiler inputs as columns: row x as --no-trap-handler (7), row y LLVM 19's table (7), row z waves per EU
+# 1,3 on a flat range 1..256 (3), row w a flat minimum above the launch (an error naming the column)
+src = ("arch,threads,regs,sgprs,model,trap_handler,waves_per_eu_min,waves_per_eu_max,max_threads,flat_workgroup_size_min\n"
+       "gfx906,256,16,102,,-1,,,,\ngfx906,256,16,102,llvm19,,,,,\ngfx900,256,16,,,,1,3,256,1\n"
+       "gfx900,64,16,,,,,,256,128\n")
+rc, out, err = run(["batch"], src)
+t = list(csv.reader(io.StringIO(out)))
+col = {n: i for i, n in enumerate(t[0])} if t else {}
+check("batch compiler inputs", rc == 1 and [r[col["blocks_per_sm"]] for r in t[1:4]] == ["7", "7", "3"]
+      and [r[col["waves_per_simd"]] for r in t[1:4]] == ["7", "7", "3"]
+      and t[4][col["error"]].startswith("flat_workgroup_size_min:"), (t, err))
 # a model column of the input: its cells choose, and the results do not repeat it
 src = "arch,threads,regs,smem_static,wave_size,model,rocm\ngfx1100,256,96,16K,64,runtime,6.2\ngfx1100,256,96,16K,64,runtime,\n"
 rc, out, _ = run(["batch"], src)
@@ -218,16 +265,16 @@ check("AMD sweep rows join with batch output", rc == 0 and bt and bt[0][:-4] == 
 rc, out, err = run(["sweep", "--arch", "gfx906", "--threads", "256", "--vgprs", "16", "--axis", "regs", "--from", "100",
                     "--to", "102", "--sgprs", "102", "--json"])
 pts = json.loads(out) if rc == 0 else []
-check("AMD sweep JSON", [(p["blocks_per_sm"], p["limit_sgprs"], p["waves_per_simd"]) for p in pts] == [(2, 7, 2)] * 3
+check("AMD sweep JSON", [(p["blocks_per_sm"], p["limit_sgprs"], p["waves_per_simd"]) for p in pts] == [(2, 6, 2)] * 3
       and pts[0]["sgprs"] == 102 and pts[0]["regs"] == 100, (err, pts))
 # --steps: 129 VGPRs round to 136 (512 / 136 = 3 workgroups), 169 to 176 (2)
 rc, out, err = run(["sweep", "--arch", "MI300X", "--threads", "256", "--lds", "16K", "--axis", "regs", "--steps", "--csv"])
-steps = [(r[2], r[13]) for r in csv.reader(io.StringIO(out))][1:]
+steps = [(r[2], r[17]) for r in csv.reader(io.StringIO(out))][1:]
 check("AMD steps", rc == 0 and steps[:1] == [("0", "4")] and ("129", "3") in steps and ("169", "2") in steps,
       (err, steps))
 
 # remarks: the fixtures clang-19 printed (tests/data/remarks/capture.sh); each figure checked against a plain
-# reading of the same text here, and gpuocc's waves/SIMD against LLVM's where the launch is what the kernel was
+# reading of the same text here, and gpuocc's waves/SIMD (--model llvm19) against LLVM's where the launch is what the kernel was
 # compiled for (flat maxima from kernels.cl and agprs.cl; OpenCL's default is 256)
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "remarks")
 LABELS = {"SGPRs": "sgprs", "VGPRs": "vgprs", "AGPRs": "agprs", "ScratchSize [bytes/lane]": "scratch",
@@ -257,7 +304,7 @@ for log, arch in [("gfx942.log", "MI300X"), ("gfx1100.log", "gfx1100"), ("gfx906
     check(f"{log}: read here", len(want) in (7, 9), want)
     for flat in sorted(set(FLAT.values())):
         rc, out, err = run(["remarks", os.path.join(DATA, log), "--arch", arch, "--threads", str(flat),
-                            "--max-threads", str(flat), "--json"])
+                            "--max-threads", str(flat), "--model", "llvm19", "--json"])
         got = json.loads(out) if rc == 0 else []
         check(f"{log} at {flat}: one row per kernel", rc == 0 and [g["name"] for g in got] == [w["name"] for w in want],
               (rc, err))

@@ -241,7 +241,7 @@ check("plot checks the launch as report does", rc == 2 and err.startswith("gpuoc
 rc, out, err = run("plot", "--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--rocm", "6.2", "--terminal")
 check("plot: --rocm without --model runtime", rc == 2 and err.startswith("gpuocc: --rocm:"), (rc, err))
 rc, out, err = run("plot", *LAUNCH, "--model", "tradeoff", "--output", "-")
-check("plot --model is AMD's or Intel's model, not a chart", rc == 2 and err.startswith("gpuocc: --model: expected compiler, calculator or runtime"),
+check("plot --model is AMD's or Intel's model, not a chart", rc == 2 and err.startswith("gpuocc: --model: expected compiler, llvm19, calculator or runtime"),
       (rc, err))
 
 # 6. AMD devices in AMD's words: CUs (WGPs on gfx10+ in WGP mode, as HIP and `gpuocc report` count them),

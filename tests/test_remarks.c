@@ -71,6 +71,7 @@ static void model_agrees(const struct remarks *r, const char *arch)
         k.agprs = rk->agprs < 0 ? 0 : rk->agprs;
         k.sgprs = rk->sgprs;
         k.max_threads_per_block = fm;
+        k.model = GPUOCC_MODEL_LLVM19; /* the fixtures are LLVM 19's */
         gpuocc_result res = test_occupancy(&d, &k);
         cr_expect_eq(res.waves_per_simd, rk->occupancy, "%s %.*s: gpuocc %d, LLVM %d", arch, (int)rk->name_length,
                      r->text + rk->name_offset, res.waves_per_simd, rk->occupancy);

@@ -556,6 +556,11 @@ static void vendor_check(struct cli_io *io, const struct cli_launch *l)
                                                          : "");
 }
 
+const char *cli_amd_model_name(int32_t model)
+{
+    return model == GPUOCC_MODEL_RUNTIME ? "runtime" : model == GPUOCC_MODEL_LLVM19 ? "llvm19" : "compiler";
+}
+
 /* "6.2" -> 602: a ROCm release as major * 100 + minor. */
 static int32_t rocm_release(struct cli_io *io, const char *text)
 {
@@ -572,12 +577,42 @@ const char *const cli_launch_flags[CLI_LAUNCH_FLAG_COUNT] = {
     "--arch", "--threads", "--regs", "--smem-static", "--smem-dynamic", "--barriers", "--carveout",
     "--virtual-resources", "--tmem-columns", "--no-optin",
     "--vgprs", "--agprs", "--sgprs", "--lds", "--lds-dynamic", "--wave-size", "--cu-mode", "--max-threads", "--model",
-    "--rocm", "--dvgpr",
+    "--rocm", "--dvgpr", "--no-trap-handler", "--waves-per-eu", "--flat-workgroup-size",
     "--sub-group", "--grf", "--slm", "--slm-dynamic"};
 
 bool cli_launch_is_switch(int id)
 {
-    return id == CLI_NO_OPTIN || id == CLI_CU_MODE;
+    return id == CLI_NO_OPTIN || id == CLI_CU_MODE || id == CLI_TRAP_HANDLER;
+}
+
+/* "A" or "A,B" (each lo..hi) into *a and *b (b = 0 when absent, or `b_required`: then an error); false after
+   reporting the flag. */
+static bool int_pair(struct cli_io *io, const char *flag, const char *v, int64_t lo, int64_t hi, bool b_required,
+                     int32_t *a, int32_t *b)
+{
+    const char *comma = strchr(v, ',');
+    int64_t x, y = 0;
+    bool ok = cli_parse_int(v, comma ? (size_t)(comma - v) : strlen(v), lo, hi, &x) &&
+              (comma ? cli_parse_int(comma + 1, strlen(comma + 1), lo, hi, &y) : !b_required);
+    if (!ok || (comma && x > y)) {
+        cli_fail(io, flag, "expected %s from %lld to %lld%s, got '%s'", b_required ? "MIN,MAX" : "MIN[,MAX]",
+                 (long long)lo, (long long)hi, " with MIN <= MAX", v);
+        return false;
+    }
+    *a = (int32_t)x, *b = (int32_t)y;
+    return true;
+}
+
+/* The flat workgroup maximum, from --max-threads or --flat-workgroup-size: both may be given if they agree. */
+static void set_flat_max(struct cli_io *io, struct cli_launch *l, const char *flag, int32_t max)
+{
+    if (l->max_threads_flag && strcmp(l->max_threads_flag, flag) != 0 && l->k.max_threads_per_block != max) {
+        cli_fail(io, flag, "gives the flat workgroup maximum %d, %s gave %d: give one of them", max,
+                 l->max_threads_flag, l->k.max_threads_per_block);
+        return;
+    }
+    l->k.max_threads_per_block = max;
+    l->max_threads_flag = flag;
 }
 
 /* The name as given, at most 63 bytes of it (as "%s" into the 64 bytes would keep). */
@@ -677,20 +712,25 @@ void cli_launch_set(struct cli_io *io, struct cli_launch *l, int id, const char 
     case CLI_CU_MODE:
         l->k.cu_mode = 1;
         break;
-    case CLI_MAX_THREADS:
-        l->k.max_threads_per_block = cli_int(io, "--max-threads", v, 1, INT32_MAX);
+    case CLI_MAX_THREADS: {
+        int32_t max = cli_int(io, "--max-threads", v, 1, INT32_MAX);
+        if (!io->status)
+            set_flat_max(io, l, "--max-threads", max);
         break;
+    }
     case CLI_MODEL:
         /* runtime is AMD's or Intel's: the check after the flags picks by the device */
         l->model_runtime = false;
         if (!strcmp(v, "compiler"))
             l->k.model = GPUOCC_MODEL_COMPILER;
+        else if (!strcmp(v, "llvm19"))
+            l->k.model = GPUOCC_MODEL_LLVM19, l->amd_flag = l->amd_flag ? l->amd_flag : "--model";
         else if (!strcmp(v, "calculator"))
             l->k.model = GPUOCC_MODEL_CALCULATOR, l->intel_flag = l->intel_flag ? l->intel_flag : "--model";
         else if (!strcmp(v, "runtime"))
             l->k.model = GPUOCC_MODEL_RUNTIME, l->model_runtime = true;
         else
-            cli_fail(io, "--model", "expected compiler, calculator or runtime, got '%s'", v);
+            cli_fail(io, "--model", "expected compiler, llvm19, calculator or runtime, got '%s'", v);
         if (l->k.model != GPUOCC_MODEL_COMPILER) {
             vendor_check(io, l);
             return;
@@ -704,6 +744,20 @@ void cli_launch_set(struct cli_io *io, struct cli_launch *l, int id, const char 
         if (!io->status && l->k.dvgpr != 0 && l->k.dvgpr != 16 && l->k.dvgpr != 32)
             cli_fail(io, "--dvgpr", "expected 16 or 32 (VGPRs per block; 0: off), got '%s'", v);
         break;
+    case CLI_TRAP_HANDLER:
+        l->k.trap_handler = -1;
+        break;
+    case CLI_WAVES_PER_EU:
+        int_pair(io, "--waves-per-eu", v, 1, 1024, false, &l->k.waves_per_eu_min, &l->k.waves_per_eu_max);
+        break;
+    case CLI_FLAT_WORKGROUP_SIZE: {
+        int32_t lo = 0, hi = 0;
+        if (int_pair(io, "--flat-workgroup-size", v, 1, 1024, true, &lo, &hi)) {
+            l->k.flat_workgroup_size_min = lo;
+            set_flat_max(io, l, "--flat-workgroup-size", hi);
+        }
+        break;
+    }
     /* Intel's */
     case CLI_SUB_GROUP:
         l->k.sub_group = cli_int(io, "--sub-group", v, 8, 32);
@@ -790,6 +844,9 @@ bool cli_launch_check(struct cli_io *io, struct cli_launch *l)
     if (l->k.max_threads_per_block > 0 && l->have_threads && l->k.threads_per_block > l->k.max_threads_per_block)
         return cli_fail(io, "--threads", "%d is more than --max-threads %d: a workgroup larger than the kernel was "
                         "compiled for does not launch", l->k.threads_per_block, l->k.max_threads_per_block), false;
+    if (l->have_threads && l->k.threads_per_block < l->k.flat_workgroup_size_min)
+        return cli_fail(io, "--threads", "%d is less than the flat workgroup minimum %d the kernel was compiled "
+                        "for (--flat-workgroup-size)", l->k.threads_per_block, l->k.flat_workgroup_size_min), false;
     return true;
 }
 

@@ -139,6 +139,9 @@ void cli_arch_name(const gpuocc_device *d, char *out, size_t cap);
 bool cli_is_amd(const gpuocc_device *d);
 /* Whether a device follows Intel's rules (docs/intel.md). */
 bool cli_is_intel(const gpuocc_device *d);
+/* An AMD model's name as the CLI takes and prints it: "compiler" (today's LLVM, the default), "llvm19",
+   "runtime". */
+const char *cli_amd_model_name(int32_t model);
 /* The vendor's name as JSON and CSV print it: "nvidia", "amd", "intel". */
 const char *cli_vendor_name(const gpuocc_device *d);
 
@@ -168,11 +171,18 @@ const char *cli_vendor_name(const gpuocc_device *d);
     {"--cu-mode", NULL, "AMD gfx10 and later: compiled with -mcumode (a workgroup on one CU, not a WGP)"},     \
     {"--max-threads", "N", "AMD: the flat workgroup size maximum compiled for (amdgpu_flat_work_group_size; "  \
                            "LLVM's occupancy depends on it; default: --threads)"},                            \
-    {"--model", "NAME", "AMD: compiler (LLVM's occupancy, the default) or runtime (HIP's); Intel: calculator "  \
-                        "(the GPU Occupancy Calculator, the default) or runtime (the compute runtime's count)"}, \
+    {"--model", "NAME", "AMD: compiler (today's LLVM occupancy, the default), llvm19 (LLVM 19's, as llc-19 "  \
+                        "prints it) or runtime (HIP's); Intel: calculator (the GPU Occupancy Calculator, the "  \
+                        "default) or runtime (the compute runtime's count)"},                                  \
     {"--rocm", "X.Y", "AMD, with --model runtime: HIP's rules as of that ROCm release (default: the newest)"}, \
     {"--dvgpr", "16|32", "AMD gfx12, wave32, compiler model: dynamic-VGPR mode with blocks of 16 or 32 VGPRs "   \
-                         "(default 0: off)"}
+                         "(default 0: off)"},                                                                  \
+    {"--no-trap-handler", NULL, "AMD gfx9: compiled without the trap handler (-mattr=-trap-handler), whose 16 "  \
+                                "SGPRs a wave otherwise holds (on by default, as HIP, ROCm and OpenCL compile)"}, \
+    {"--waves-per-eu", "MIN[,MAX]", "AMD: amdgpu_waves_per_eu(MIN, MAX) the kernel was compiled with (MAX "      \
+                                    "raises the registers a wave is given to LLVM's minimum for that many)"},     \
+    {"--flat-workgroup-size", "MIN,MAX", "AMD: amdgpu_flat_work_group_size(MIN, MAX); MAX is --max-threads "      \
+                                         "(default: MIN 1; LLVM's occupancy is its best case over the range)"}
 /* Intel's launch flags (after CLI_AMD_LAUNCH_OPTIONS).  --slm and --slm-dynamic name the fields --smem-static
    and --smem-dynamic set; an Intel flag with another vendor's --arch, and another vendor's own flag (--regs,
    --carveout, --no-optin, the AMD flags) with an Intel one, are errors (docs/intel.md). */
@@ -194,6 +204,7 @@ struct cli_launch {
        runtime, whose vendor the check after the flags decides */
     const char *intel_flag, *nvidia_only_flag;
     bool model_runtime;
+    const char *max_threads_flag; /* --max-threads or --flat-workgroup-size, whichever set the maximum */
 };
 void cli_launch_init(struct cli_launch *l); /* gpuocc_kernel_init defaults, opt-in on */
 /* The launch flags by number, in the order of CLI_LAUNCH_OPTIONS, CLI_AMD_LAUNCH_OPTIONS and
@@ -204,12 +215,12 @@ enum {
     CLI_ARCH, CLI_THREADS, CLI_REGS, CLI_SMEM_STATIC, CLI_SMEM_DYNAMIC, CLI_BARRIERS, CLI_CARVEOUT,
     CLI_VIRTUAL_RESOURCES, CLI_TMEM_COLUMNS, CLI_NO_OPTIN,
     CLI_VGPRS, CLI_AGPRS, CLI_SGPRS, CLI_LDS, CLI_LDS_DYNAMIC, CLI_WAVE_SIZE, CLI_CU_MODE, CLI_MAX_THREADS, CLI_MODEL,
-    CLI_ROCM, CLI_DVGPR,
+    CLI_ROCM, CLI_DVGPR, CLI_TRAP_HANDLER, CLI_WAVES_PER_EU, CLI_FLAT_WORKGROUP_SIZE,
     CLI_SUB_GROUP, CLI_GRF, CLI_SLM, CLI_SLM_DYNAMIC,
     CLI_LAUNCH_FLAG_COUNT
 };
 extern const char *const cli_launch_flags[CLI_LAUNCH_FLAG_COUNT];
-bool cli_launch_is_switch(int id); /* --no-optin, --cu-mode: no value */
+bool cli_launch_is_switch(int id); /* --no-optin, --cu-mode, --no-trap-handler: no value */
 /* Flag `id` with value text `v` (NULL for a switch) applied to the launch, as the flag on the command line:
    its checks and messages on io.  For CLI_ARCH, `known` (when not NULL) is the device the name `v` looks up
    to, found by the caller (the web module keeps the last few); NULL: looked up here. */

@@ -18,17 +18,20 @@
 #include <sys/stat.h>
 
 /* The launch columns: every vendor's, NVIDIA's (COL_BARRIERS .. COL_TMEM_COLUMNS; Intel reads barriers too),
-   AMD's (COL_AGPRS .. COL_DVGPR; Intel reads model too), Intel's (COL_SUB_GROUP on). */
+   AMD's (COL_AGPRS .. COL_FLAT_WORKGROUP_SIZE_MIN; Intel reads model too), Intel's (COL_SUB_GROUP on). */
 enum column {
     COL_ARCH, COL_THREADS, COL_REGS, COL_SMEM_STATIC, COL_SMEM_DYNAMIC, COL_BARRIERS, COL_CARVEOUT,
     COL_SMEM_OPTIN, COL_VIRTUAL_RESOURCES, COL_TMEM_COLUMNS, COL_AGPRS, COL_SGPRS, COL_WAVE_SIZE, COL_CU_MODE, COL_MAX_THREADS, COL_MODEL, COL_ROCM,
-    COL_DVGPR, COL_SUB_GROUP, COL_GRF, COL_COUNT
+    COL_DVGPR, COL_TRAP_HANDLER, COL_WAVES_PER_EU_MIN, COL_WAVES_PER_EU_MAX, COL_FLAT_WORKGROUP_SIZE_MIN,
+    COL_SUB_GROUP, COL_GRF, COL_COUNT
 };
 static const char *const column_names[COL_COUNT] = {"arch", "threads", "regs", "smem_static", "smem_dynamic",
                                                     "barriers", "carveout", "smem_optin", "virtual_resources",
                                                     "tmem_columns", "agprs", "sgprs",
                                                     "wave_size", "cu_mode", "max_threads", "model", "rocm",
-                                                    "dvgpr", "sub_group", "grf"};
+                                                    "dvgpr", "trap_handler", "waves_per_eu_min",
+                                                    "waves_per_eu_max", "flat_workgroup_size_min", "sub_group",
+                                                    "grf"};
 /* Each column's other spellings: its CLI flag without "--" and with '-' (the flags' spelling), and AMD's flag
    names for the fields both vendors share (the same vendor rules as the column they name). */
 static const struct {
@@ -41,7 +44,9 @@ static const struct {
     {"lds_static", COL_SMEM_STATIC},  {"lds-static", COL_SMEM_STATIC},  {"sub-group", COL_SUB_GROUP},
     {"slm", COL_SMEM_STATIC},         {"slm_static", COL_SMEM_STATIC},  {"slm-static", COL_SMEM_STATIC},
     {"slm_dynamic", COL_SMEM_DYNAMIC}, {"slm-dynamic", COL_SMEM_DYNAMIC}, {"virtual-resources", COL_VIRTUAL_RESOURCES},
-    {"tmem-columns", COL_TMEM_COLUMNS},
+    {"tmem-columns", COL_TMEM_COLUMNS}, {"trap-handler", COL_TRAP_HANDLER},
+    {"waves-per-eu-min", COL_WAVES_PER_EU_MIN}, {"waves-per-eu-max", COL_WAVES_PER_EU_MAX},
+    {"flat-workgroup-size-min", COL_FLAT_WORKGROUP_SIZE_MIN},
 };
 #define ALIAS_COUNT (sizeof column_aliases / sizeof column_aliases[0])
 /* The results: `model` only when the input has no `model` column of its own (its cells say the model then). */
@@ -577,7 +582,7 @@ static bool vendor_cells(struct batch *b, const struct record *rec, const gpuocc
 {
     bool amd = dev->vendor == GPUOCC_VENDOR_AMD, intel = dev->vendor == GPUOCC_VENDOR_INTEL;
     for (int c = COL_BARRIERS; c < COL_COUNT; c++) {
-        bool nvidia_col = c <= COL_TMEM_COLUMNS, amd_col = c >= COL_AGPRS && c <= COL_DVGPR, intel_col = c >= COL_SUB_GROUP;
+        bool nvidia_col = c <= COL_TMEM_COLUMNS, amd_col = c >= COL_AGPRS && c <= COL_FLAT_WORKGROUP_SIZE_MIN, intel_col = c >= COL_SUB_GROUP;
         const char *why = NULL;
         if (amd && nvidia_col)
             why = "NVIDIA only, but arch is an AMD device (leave it empty)";
@@ -638,6 +643,7 @@ static const char *model_name(int32_t model)
 {
     switch (model) {
     case GPUOCC_MODEL_COMPILER: return "compiler";
+    case GPUOCC_MODEL_LLVM19: return "llvm19";
     case GPUOCC_MODEL_RUNTIME:
     case GPUOCC_MODEL_INTEL_RUNTIME: return "runtime";
     case GPUOCC_MODEL_CALCULATOR: return "calculator";
@@ -655,6 +661,39 @@ static bool parse_rocm(const char *s, size_t n, int32_t *out)
         !cli_parse_int(dot + 1, (size_t)(s + n - dot - 1), 0, 99, &minor))
         return false;
     *out = (int32_t)(major * 100 + minor);
+    return true;
+}
+
+/* AMD's compiler inputs: trap_handler (-1 off, 0 the default, 1 on), waves_per_eu_min/_max and
+   flat_workgroup_size_min (0 or empty: unset), with the CLI's checks (the minimum needs max_threads). */
+static bool compiler_cells(struct batch *b, const struct record *rec, gpuocc_kernel *k, struct verdict *v)
+{
+    static const int cols[] = {COL_TRAP_HANDLER, COL_WAVES_PER_EU_MIN, COL_WAVES_PER_EU_MAX,
+                               COL_FLAT_WORKGROUP_SIZE_MIN};
+    int32_t *fields[] = {&k->trap_handler, &k->waves_per_eu_min, &k->waves_per_eu_max, &k->flat_workgroup_size_min};
+    for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++) {
+        int64_t x = 0;
+        if (!int_cell(b, rec, cols[i], i == 0 ? -1 : 0, i == 0 ? 1 : 1024, &x, false, v))
+            return false;
+        *fields[i] = (int32_t)x;
+    }
+    const char *s = "";
+    size_t n = 0;
+    char what[160];
+    if (k->waves_per_eu_max && k->waves_per_eu_min > k->waves_per_eu_max) {
+        cell_given(b, rec, COL_WAVES_PER_EU_MIN, &s, &n);
+        snprintf(what, sizeof what, "more than %s", label(b, COL_WAVES_PER_EU_MAX));
+        bad_cell(v, "argument", label(b, COL_WAVES_PER_EU_MIN), what, s, n);
+        return false;
+    }
+    int32_t lo = k->flat_workgroup_size_min;
+    if (lo && (k->max_threads_per_block == 0 || lo > k->max_threads_per_block || k->threads_per_block < lo)) {
+        cell_given(b, rec, COL_FLAT_WORKGROUP_SIZE_MIN, &s, &n);
+        snprintf(what, sizeof what, "needs %s at least as large, and threads no smaller",
+                 label(b, COL_MAX_THREADS));
+        bad_cell(v, "argument", label(b, COL_FLAT_WORKGROUP_SIZE_MIN), what, s, n);
+        return false;
+    }
     return true;
 }
 
@@ -707,8 +746,10 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
             k->model = GPUOCC_MODEL_COMPILER;
         else if (n == 7 && !memcmp(s, "runtime", 7))
             k->model = GPUOCC_MODEL_RUNTIME;
+        else if (n == 6 && !memcmp(s, "llvm19", 6))
+            k->model = GPUOCC_MODEL_LLVM19;
         else {
-            bad_cell(v, "argument", label(b, COL_MODEL), "expected compiler or runtime", s, n);
+            bad_cell(v, "argument", label(b, COL_MODEL), "expected compiler, llvm19 or runtime", s, n);
             return false;
         }
     }
@@ -733,7 +774,7 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
         return false;
     }
     k->dvgpr = (int32_t)x;
-    return true;
+    return compiler_cells(b, rec, k, v);
 }
 
 static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r, struct verdict *v)
@@ -861,6 +902,8 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
             [GPUOCC_INPUT_SGPRS] = COL_SGPRS, [GPUOCC_INPUT_WAVE_SIZE] = COL_WAVE_SIZE,
             [GPUOCC_INPUT_CU_MODE] = COL_CU_MODE, [GPUOCC_INPUT_MODEL] = COL_MODEL, [GPUOCC_INPUT_ROCM] = COL_ROCM,
             [GPUOCC_INPUT_DVGPR] = COL_DVGPR, [GPUOCC_INPUT_SUB_GROUP] = COL_SUB_GROUP, [GPUOCC_INPUT_GRF] = COL_GRF,
+            [GPUOCC_INPUT_TRAP_HANDLER] = COL_TRAP_HANDLER, [GPUOCC_INPUT_WAVES_PER_EU] = COL_WAVES_PER_EU_MIN,
+            [GPUOCC_INPUT_FLAT_WORKGROUP_SIZE] = COL_FLAT_WORKGROUP_SIZE_MIN,
         };
         v->exceeded = refused, v->exceeded_limit = r->exceeded_limit;
         v->status = gpuocc_status_name(rc);
@@ -924,7 +967,8 @@ static void row_extra(const struct batch *b, const struct record *rec, const cha
 static void put_amd_csv(struct batch *b, const gpuocc_result *r)
 {
     struct out *o = &b->o;
-    bool amd = r->model == GPUOCC_MODEL_COMPILER || r->model == GPUOCC_MODEL_RUNTIME;
+    bool amd = r->model == GPUOCC_MODEL_COMPILER || r->model == GPUOCC_MODEL_RUNTIME ||
+               r->model == GPUOCC_MODEL_LLVM19;
     const char *m = model_name(r->model);
     if (b->result_model) {
         size_t n = m ? strlen(m) : 0;
@@ -1083,14 +1127,18 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
         put_i64(o, r->regs_per_block);
         out_str(o, ",\"smem_per_block\":");
         put_i64(o, r->smem_per_block_bytes);
-        bool amd = r->model == GPUOCC_MODEL_COMPILER || r->model == GPUOCC_MODEL_RUNTIME;
+        bool amd = r->model == GPUOCC_MODEL_COMPILER || r->model == GPUOCC_MODEL_RUNTIME ||
+                   r->model == GPUOCC_MODEL_LLVM19;
         const char *m = model_name(r->model);
         if (b->result_model) {
             out_str(o, ",\"model\":");
-            out_str(o, m ? (r->model == GPUOCC_MODEL_COMPILER     ? "\"compiler\""
-                            : r->model == GPUOCC_MODEL_CALCULATOR ? "\"calculator\""
-                                                                  : "\"runtime\"")
-                         : "null");
+            if (m) {
+                out_str(o, "\"");
+                out_str(o, m);
+                out_str(o, "\"");
+            } else {
+                out_str(o, "null");
+            }
         }
         out_str(o, ",\"waves_per_simd\":");
         if (amd)
@@ -1528,7 +1576,8 @@ static const struct cli_option batch_options[] = {
 const struct cli_command cli_cmd_batch = {
     "batch", cmd_batch,
     "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; AMD: "
-    "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm,dvgpr; Intel: sub_group,grf,slm,model), one row out per "
+    "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm,dvgpr,trap_handler,waves_per_eu_min,waves_per_eu_max,"
+    "flat_workgroup_size_min; Intel: sub_group,grf,slm,model), one row out per "
     "row in; other columns echoed, named once on stderr unless tag_*",
     "[FILE|-] [--json] [--max-record-bytes BYTES]", batch_options,
     "gpuocc batch launches.csv > occupancy.csv\n"

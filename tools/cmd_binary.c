@@ -387,7 +387,7 @@ void binary_json_head(FILE *out, bool *first, const struct input_options *o, con
 
 static const char *model_name(int32_t model)
 {
-    return model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler";
+    return cli_amd_model_name(model);
 }
 
 static void amd_kernel(struct binary_run *run, const char *file, const char *origin, const gpuocc_binary_kernel *b)

@@ -682,7 +682,7 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         put_num(&in, "cu_mode", amd ? k->cu_mode : NAN);
         put_num(&in, "max_threads", amd && k->max_threads_per_block ? k->max_threads_per_block : NAN);
         if (amd)
-            put_text(&in, "model", now.model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler");
+            put_text(&in, "model", cli_amd_model_name(now.model));
         else
             put_num(&in, "model", NAN);
         char rocm[16];

@@ -162,16 +162,27 @@ static void print_report_text_amd(FILE *out, const struct cli_launch *l, const g
         fprintf(out, "SGPRs not given, ");
     fprintf(out, "%lld B static + %lld B dynamic LDS%s\n", (long long)l->k.smem_static_bytes,
             (long long)l->k.smem_dynamic_bytes, l->k.cu_mode ? ", CU mode" : "");
-    if (l->k.max_threads_per_block > 0)
+    if (l->k.flat_workgroup_size_min > 0)
+        fprintf(out, "compiled    for workgroups of %d to %d threads\n", l->k.flat_workgroup_size_min,
+                l->k.max_threads_per_block);
+    else if (l->k.max_threads_per_block > 0)
         fprintf(out, "compiled    for workgroups of up to %d threads\n", l->k.max_threads_per_block);
+    if (l->k.waves_per_eu_min || l->k.waves_per_eu_max)
+        fprintf(out, "compiled    with amdgpu_waves_per_eu(%d, %d)\n", l->k.waves_per_eu_min ? l->k.waves_per_eu_min : 1,
+                l->k.waves_per_eu_max ? l->k.waves_per_eu_max : l->dev.waves_per_simd);
+    if (l->k.trap_handler < 0)
+        fprintf(out, "compiled    without the trap handler\n");
     if (r->model == GPUOCC_MODEL_RUNTIME) {
         if (l->k.rocm_version)
             fprintf(out, "model       runtime: HIP's hipOccupancyMaxActiveBlocksPerMultiprocessor as of ROCm %d.%d\n",
                     l->k.rocm_version / 100, l->k.rocm_version % 100);
         else
             fprintf(out, "model       runtime: HIP's hipOccupancyMaxActiveBlocksPerMultiprocessor (newest rules)\n");
-    } else
-        fprintf(out, "model       compiler: LLVM's occupancy (HIP's answer: --model runtime)\n");
+    } else if (r->model == GPUOCC_MODEL_LLVM19)
+        fprintf(out, "model       llvm19: LLVM 19's occupancy, as llc-19 prints it (today's: --model compiler)\n");
+    else
+        fprintf(out, "model       compiler: today's LLVM occupancy (LLVM 19's: --model llvm19; HIP's: --model "
+                "runtime)\n");
     fprintf(out, "waves/SIMD  %d of %d (the compiler's: LLVM's \"Occupancy [waves/SIMD]\")\n", r->waves_per_simd,
             l->dev.waves_per_simd);
     if (l->k.dvgpr)
@@ -384,7 +395,7 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     cli_arch_name(&l->dev, arch, cap);
     bool amd = cli_is_amd(&l->dev), intel = cli_is_intel(&l->dev), nvidia = !amd && !intel;
     enum field_kind nv_int = nvidia ? F_INT : F_NA, amd_int = amd ? F_INT : F_NA, intel_int = intel ? F_INT : F_NA;
-    const char *model = amd     ? (r->model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler")
+    const char *model = amd     ? cli_amd_model_name(r->model)
                         : intel ? (r->model == GPUOCC_MODEL_INTEL_RUNTIME ? "runtime" : "calculator")
                                 : NULL;
     size_t n = 0;
@@ -487,6 +498,12 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"stage_bytes", st ? F_INT : F_NA, NULL, x->stage_bytes, 0};
     f[n++] = (struct field){"base_bytes", st ? F_INT : F_NA, NULL, x->base_bytes, 0};
     f[n++] = (struct field){"max_stages", st && x->stages_rc == GPUOCC_OK ? F_INT : F_NA, NULL, x->stages, 0};
+    /* AMD's compiler inputs (0.2.0): the trap handler as the models take it, waves per EU and the flat
+       workgroup minimum as given (null: unset) */
+    f[n++] = (struct field){"trap_handler", amd ? F_BOOL : F_NA, NULL, l->k.trap_handler >= 0, 0};
+    f[n++] = (struct field){"waves_per_eu_min", amd ? F_COUNT : F_NA, NULL, l->k.waves_per_eu_min, 0};
+    f[n++] = (struct field){"waves_per_eu_max", amd ? F_COUNT : F_NA, NULL, l->k.waves_per_eu_max, 0};
+    f[n++] = (struct field){"flat_workgroup_size_min", amd ? F_COUNT : F_NA, NULL, l->k.flat_workgroup_size_min, 0};
     return n;
 }
 

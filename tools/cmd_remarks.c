@@ -72,7 +72,7 @@ static void put_count(FILE *out, int64_t v, const char *unknown)
 
 static const char *model_of(const gpuocc_kernel *k)
 {
-    return k->model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler";
+    return cli_amd_model_name(k->model);
 }
 
 static int32_t wave_of(const struct remarks_options *o, const gpuocc_kernel *k)

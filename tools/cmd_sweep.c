@@ -218,7 +218,8 @@ static const char batch_header[] = "arch,threads,regs,smem_static,smem_dynamic,b
                                    "limit_blocks,limit_barriers,regs_per_block,smem_per_block,model,waves_per_simd,"
                                    "limit_sgprs,workgroups_per_gpu\n";
 static const char batch_header_amd[] = "arch,threads,regs,agprs,sgprs,smem_static,smem_dynamic,wave_size,cu_mode,"
-                                       "max_threads,model,rocm,status,blocks_per_sm,warps_per_sm,occupancy,limiters,"
+                                       "max_threads,model,rocm,trap_handler,waves_per_eu_min,waves_per_eu_max,"
+                                       "flat_workgroup_size_min,status,blocks_per_sm,warps_per_sm,occupancy,limiters,"
                                        "limit_warps,limit_regs,limit_smem,limit_blocks,limit_barriers,regs_per_block,"
                                        "smem_per_block,waves_per_simd,limit_sgprs,workgroups_per_gpu\n";
 /* Intel's launch columns as `gpuocc batch` reads them for Intel rows (model among them: the results do not
@@ -278,7 +279,7 @@ static struct amd_point amd_at(const struct cli_launch *l, const gpuocc_kernel *
 
 static const char *model_name(int32_t model)
 {
-    return model == GPUOCC_MODEL_RUNTIME ? "runtime" : "compiler";
+    return cli_amd_model_name(model);
 }
 
 /* The AMD launch columns a sweep row prints, as numbers (0 max_threads / rocm: not given, empty / null). */
@@ -316,6 +317,23 @@ static void print_amd_launch(FILE *out, const struct cli_launch *l, const gpuocc
         fprintf(out, ",%s,", model_name(k->model));
         if (k->rocm_version)
             fprintf(out, "%d.%d", k->rocm_version / 100, k->rocm_version % 100);
+    }
+    /* LLVM's compiler inputs, as batch's columns take them (trap_handler -1, 0 or 1; 0 otherwise: unset) */
+    const struct {
+        const char *key;
+        int32_t v;
+    } compiled[] = {{"trap_handler", k->trap_handler}, {"waves_per_eu_min", k->waves_per_eu_min},
+                    {"waves_per_eu_max", k->waves_per_eu_max}, {"flat_workgroup_size_min", k->flat_workgroup_size_min}};
+    for (size_t i = 0; i < sizeof compiled / sizeof compiled[0]; i++) {
+        bool given = i == 0 || compiled[i].v > 0;
+        if (json)
+            json_key(out, first, compiled[i].key);
+        else
+            fputc(',', out);
+        if (given)
+            fprintf(out, "%d", compiled[i].v);
+        else if (json)
+            fputs("null", out);
     }
 }
 

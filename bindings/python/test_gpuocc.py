@@ -45,7 +45,9 @@ class Coverage(unittest.TestCase):
         self.assertEqual(gpuocc._CKernel.dvgpr.offset, 108)
         self.assertEqual(gpuocc._CDevice.xves_per_xecore.offset, 232)
         self.assertEqual(gpuocc._CDevice.virtual_resources_per_sm.offset, 384)
-        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 112)  # 88 before sub_group and grf, 96 before virtual, 104 before tmem
+        self.assertEqual(ctypes.sizeof(gpuocc._CKernel), 128)  # 88 before sub_group and grf, 96 before virtual, 104 before tmem
+        self.assertEqual(gpuocc._CKernel.trap_handler.offset, 112)  # 112 before AMD's compiler inputs
+        self.assertEqual(gpuocc._CKernel.flat_workgroup_size_min.offset, 124)
         self.assertEqual(gpuocc._CDevice.barriers_per_block_max.offset, 388)
         self.assertEqual(gpuocc._CKernel.sub_group.offset, 88)
         self.assertEqual(gpuocc._CKernel.virtual_resources.offset, 96)
@@ -85,7 +87,8 @@ class Occupancy(unittest.TestCase):
         # and AMD-only inputs are refused for an NVIDIA device, as `gpuocc report --arch H100 --model runtime`
         # and a batch row refuse them (NVIDIA's rules would not read them), by every call that takes a kernel
         for amd in (dict(model="runtime"), dict(model="compiler"), dict(agprs=4), dict(sgprs=32), dict(wave_size=32),
-                    dict(cu_mode=1), dict(model="runtime", rocm="6.2")):
+                    dict(cu_mode=1), dict(model="runtime", rocm="6.2"), dict(model="llvm19"), dict(trap_handler=-1),
+                    dict(waves_per_eu_min=2), dict(waves_per_eu_max=4), dict(flat_workgroup_size_min=64)):
             k = gpuocc.kernel(threads=256, regs=64, **amd)
             for call in (lambda: gpuocc.occupancy("A100", k), lambda: gpuocc.limits("H100", k),
                          lambda: gpuocc.sweep("A100", k, "regs"), lambda: gpuocc.batch("A100", [256], [64], kern=k),
@@ -193,10 +196,10 @@ class Occupancy(unittest.TestCase):
 
     def test_device_table(self):
         table = gpuocc.devices()
-        # 20 compute capabilities 5.0 .. 12.1 and 14 AMD targets (docs/sources.md), every entry sourced,
+        # 20 compute capabilities 5.0 .. 12.1 and 35 AMD targets (docs/sources.md), every entry sourced,
         # each name resolvable
         self.assertEqual(sum(1 for e in table if e.kind == "arch" and e.name.startswith("sm_")), 20)
-        self.assertEqual(sum(1 for e in table if e.kind == "arch" and e.name.startswith("gfx")), 14)
+        self.assertEqual(sum(1 for e in table if e.kind == "arch" and e.name.startswith("gfx")), 35)
         self.assertIn("sm_90", [e.name for e in table])
         self.assertTrue(all(e.source for e in table))
         for e in table:
@@ -721,7 +724,9 @@ class AmdQueries(unittest.TestCase):
         # 512-entry file: 192 a wave, 2 waves per SIMD = 2 workgroups (4 without the AGPRs)
         self.assertEqual(gpuocc.limits("MI300X", gpuocc.kernel(256, regs=128, agprs=64)).registers, 2)
         self.assertEqual(gpuocc.limits("MI300X", gpuocc.kernel(256, regs=128)).registers, 4)
-        self.assertEqual(gpuocc.limits("MI50", gpuocc.kernel(64, regs=16, sgprs=100)).sgprs, 32)  # 8 waves x 4 SIMDs
+        # 100 SGPRs: 800 / (112 + 16 for the trap handler) = 6 waves x 4 SIMDs; LLVM 19's table 8 waves
+        self.assertEqual(gpuocc.limits("MI50", gpuocc.kernel(64, regs=16, sgprs=100)).sgprs, 24)
+        self.assertEqual(gpuocc.limits("MI50", gpuocc.kernel(64, regs=16, sgprs=100, model="llvm19")).sgprs, 32)
         self.assertEqual(gpuocc.smem_dynamic_available("MI300X", k, 2), 32768)  # 64 KiB of LDS per CU / 2
         self.assertEqual(gpuocc.regs_per_warp("MI300X", 129), 136 * 64)
         with self.assertRaises(gpuocc.Error):
@@ -762,8 +767,11 @@ class AmdQueries(unittest.TestCase):
             # the same kernel on an NVIDIA device is an answer: 129 x 32 = 4128 -> 4352 registers a warp, 16384 /
             # 4352 = 3 warps per sub-partition, 12 per SM = one 8-warp block (none of these fields changes that)
             self.assertEqual(gpuocc.occupancy("H100", k).blocks_per_sm, 1, nvidia)
-        # gfx906 SGPRs: 100 allow 8 waves per SIMD (LLVM's table): 32 one-wave workgroups; 88 allow 9.
-        k = gpuocc.kernel(64, regs=16, sgprs=100)
+        # gfx906 SGPRs: 100 allow 8 waves per SIMD (LLVM 19's table): 32 one-wave workgroups; 88 allow 9.
+        # (Today's LLVM with the trap handler: 800 / 128 = 6 waves; 25 workgroups need 96 SGPRs.)
+        self.assertEqual(gpuocc.next_step("MI50", gpuocc.kernel(64, regs=16, sgprs=100), "sgprs"),
+                         gpuocc.NextStep("sgprs", 96, 4))
+        k = gpuocc.kernel(64, regs=16, sgprs=100, model="llvm19")
         self.assertEqual(gpuocc.occupancy("MI50", k).limiters, ("sgprs",))
         self.assertEqual(gpuocc.next_step("MI50", k, "sgprs"), gpuocc.NextStep("sgprs", 88, 12))
         # batch() and sweep() carry AMD's waves_per_simd and limit_sgprs too: 8 waves per SIMD x 4 SIMDs = 32
@@ -1062,6 +1070,30 @@ class HopperBlackwell(unittest.TestCase):
             gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=64, dvgpr=16))
         with self.assertRaises(gpuocc.Error):
             gpuocc.occupancy("gfx942", gpuocc.kernel(threads=256, regs=64, dvgpr=16))
+
+
+    def test_llvm_generations_and_compiler_inputs(self):
+        # gfx900, 88 SGPRs, one-wave workgroups compiled for 1..64 (occupancy-levels.ll): LLVM 19's table 9 waves;
+        # today's LLVM 800 / 96 = 8 without the trap handler, 800 / (96 + 16) = 7 with it (the default)
+        k = gpuocc.kernel(64, regs=1, sgprs=88, max_threads=64)
+        self.assertEqual(gpuocc.occupancy("gfx900", dataclasses.replace(k, model="llvm19")).waves_per_simd, 9)
+        self.assertEqual(gpuocc.occupancy("gfx900", dataclasses.replace(k, model="llvm19")).model, "llvm19")
+        self.assertEqual(gpuocc.occupancy("gfx900", dataclasses.replace(k, trap_handler=-1)).waves_per_simd, 8)
+        self.assertEqual(gpuocc.occupancy("gfx900", k).waves_per_simd, 7)
+        # waves per EU 1,3 on 1..256: 65 VGPRs given (68 allocated), 3 waves per SIMD, 3 workgroups of 256
+        r = gpuocc.occupancy("gfx900", gpuocc.kernel(256, regs=16, max_threads=256, waves_per_eu_min=1,
+                                                     waves_per_eu_max=3))
+        self.assertEqual((r.waves_per_simd, r.blocks_per_sm, r.regs_per_block), (3, 3, 68 * 64 * 4))
+        # the flat range: 1..1024 without LDS is LLVM's best case (1-wave workgroups: 10 per SIMD); the launch of
+        # 1024 threads holds 2 workgroups
+        r = gpuocc.occupancy("gfx900", gpuocc.kernel(1024, regs=1, max_threads=1024, flat_workgroup_size_min=1))
+        self.assertEqual((r.waves_per_simd, r.blocks_per_sm), (10, 2))
+        # a flat minimum needs its maximum
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.occupancy("gfx900", gpuocc.kernel(256, regs=1, flat_workgroup_size_min=64))
+        self.assertEqual(e.exception.name, "argument")
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.occupancy("ptl", gpuocc.kernel(256, model="llvm19"))
 
 
 class Clusters(unittest.TestCase):

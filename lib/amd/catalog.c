@@ -8,6 +8,11 @@
 
 
 
+/* How a target's CUs are laid out: gfx9 (4 SIMDs per CU, wave64, SGPRs limit waves, HIP caps 8 waves), gfx10+
+   with WGPs (2 SIMDs per CU, 2 CUs per WGP, wave32 default and wave64, SGPRs never limit, HIP caps 16),
+   and gfx1250 (CU mode only, 4 SIMDs per CU, wave32 only). */
+enum amd_family { AMD_GCN, AMD_RDNA, AMD_RDNA_CU };
+
 struct amd_arch_row {
     const char *name; /* "gfx90a" */
     int32_t major, minor; /* gfx9, 0x0a: the hexadecimal digits of the target name */
@@ -16,46 +21,103 @@ struct amd_arch_row {
     int32_t legacy_vgprs, legacy_granule;                 /* HIP's old switch, wave64 units; 0 = unknown */
     int32_t agpr_file;
     int32_t lds_per_workgroup;
-    bool rdna; /* gfx10+: 2 SIMDs per CU, WGPs, wave32, SGPRs never limit, HIP caps 16 waves */
+    int32_t lds_granule;     /* LDS allocation granule in bytes (AMDGPUUsage GRANULATED_LDS_SIZE) */
+    enum amd_family family;
+    int32_t wave_sizes;      /* 64, 32 | 64, or 32 */
+    int32_t vgprs_addressable; /* arch VGPRs a lane addresses: 256, 1024 on gfx1250 */
     const char *source;
 };
+
+#define GCN AMD_GCN, 64, 256
+#define RDNA AMD_RDNA, 32 | 64, 256
 
 /*
  * gfx9 (A2, A3, A4): 4 SIMDs per CU, wave64 only, 800 SGPRs per SIMD, HIP caps 8 waves per SIMD.
  * gfx10+ (A2, A3, A4): 2 SIMDs per CU, 2 CUs per WGP, wave32 (default) and wave64, HIP caps 16.
- * LDS per CU 64 KiB, per workgroup as listed (A1, A2); 16 workgroups with barriers per CU (A2).
+ * LDS per CU 64 KiB, per workgroup as listed (A1, A2), allocated in granules of 512 bytes on gfx9 and gfx10.1
+ * (1280 on gfx950), 1024 from gfx10.3 on (llvm/llvm-project#219495, Mesa's allocation granularity), 2048 on
+ * gfx1250 (A16); 16 workgroups with barriers per CU (A2).  Targets LLVM 19 does not know (gfx950, gfx1153,
+ * gfx1250, gfx1310) are checked against today's LLVM tests only (A12, A14).
  */
 static const struct amd_arch_row amd_arch_rows[] = {
-    {"gfx900", 9, 0x00, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, false,
+    {"gfx900", 9, 0x00, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
      "A2 (IsaInfo: 10 waves, 256 VGPRs, granule 4), A3 (HIP), A4 (HIP VGPR switch), A1 (MI25)"},
-    {"gfx906", 9, 0x06, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, false,
+    {"gfx902", 9, 0x02, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx900: 10 waves, 256 VGPRs, granule 4), A4 (HIP's switch: 256/4); an APU, no product listed"},
+    {"gfx904", 9, 0x04, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx900: 10 waves, 256 VGPRs, granule 4), A4 (HIP's switch: 256/4); no product listed"},
+    {"gfx906", 9, 0x06, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
      "A2, A3, A4, A1 (MI50/MI60: 64 KiB LDS, 256 KiB VGPR file)"},
-    {"gfx908", 9, 0x08, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_SEPARATE, 64 * KIB, false,
+    {"gfx909", 9, 0x09, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx900: 10 waves, 256 VGPRs, granule 4), A4 (HIP's switch: 256/4); an APU, no product listed"},
+    {"gfx90c", 9, 0x0c, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx900: 10 waves, 256 VGPRs, granule 4), A4 (HIP's switch: 256/4); an APU, no product listed"},
+    {"gfx908", 9, 0x08, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_SEPARATE, 64 * KIB, 512, GCN,
      "A2, A3, A4, A1 (MI100: 256 VGPR and 256 AccVGPR), A5 (max of VGPRs and AGPRs)"},
-    {"gfx90a", 9, 0x0a, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, false,
+    {"gfx90a", 9, 0x0a, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, 512, GCN,
      "A2 (GFX90AInsts: 8 waves, 512 unified, granule 8), A3, A4, A1 (MI210/MI250: 512 KiB VGPR file), A5"},
-    {"gfx942", 9, 0x42, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, false,
+    {"gfx940", 9, 0x40, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, 512, GCN,
+     "A2 (as gfx942: GFX90AInsts, 8 waves, 512 unified, granule 8), A4 (gfx94x: 512/8), A5; early MI300 parts"},
+    {"gfx941", 9, 0x41, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, 512, GCN,
+     "A2 (as gfx942: GFX90AInsts, 8 waves, 512 unified, granule 8), A4 (gfx94x: 512/8), A5; early MI300 parts"},
+    {"gfx942", 9, 0x42, 8, 512, 8, 8, 512, 8, GPUOCC_AGPR_UNIFIED, 64 * KIB, 512, GCN,
      "A2, A3, A4 (gfx94x: 512/8), A1 (MI300A/X, MI325X), A5"},
-    {"gfx950", 9, 0x50, 8, 512, 8, 8, 0, 0, GPUOCC_AGPR_UNIFIED, 160 * KIB, false,
-     "A2 (LDS 163840), A1 (MI350X/MI355X: 160 KiB LDS); unknown to LLVM 19 and to HIP's old switch: unverified"},
-    {"gfx1030", 10, 0x30, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, true,
+    {"gfx950", 9, 0x50, 8, 512, 8, 8, 0, 0, GPUOCC_AGPR_UNIFIED, 160 * KIB, 1280, GCN,
+     "A2 (LDS 163840), A16 (LDS granule 320 dwords), A1 (MI350X/MI355X: 160 KiB LDS), A12/A14 (LLVM's "
+     "occupancy-levels.ll); unknown to LLVM 19 and to HIP's old switch"},
+    {"gfx1010", 10, 0x10, 20, 512, 4, 4, 512, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
+     "A2 (GFX10.1: 20 waves, 1024 VGPRs, granule 8 wave32), A4 (HIP old: 1024/8), A6, A12/A14"},
+    {"gfx1011", 10, 0x11, 20, 512, 4, 4, 512, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
+     "A2 (as gfx1010: GFX10.1, 20 waves, 1024 VGPRs, granule 8 wave32), A4, A6; products not listed"},
+    {"gfx1012", 10, 0x12, 20, 512, 4, 4, 512, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
+     "A2 (as gfx1010: GFX10.1, 20 waves, 1024 VGPRs, granule 8 wave32), A4, A6; products not listed"},
+    {"gfx1013", 10, 0x13, 20, 512, 4, 4, 512, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
+     "A2 (as gfx1010: GFX10.1, 20 waves, 1024 VGPRs, granule 8 wave32), A4, A6; products not listed"},
+    {"gfx1030", 10, 0x30, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2 (GFX10_3: 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8), A7 (RX 6900 XT)"},
-    {"gfx1100", 11, 0x00, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, true,
+    {"gfx1031", 10, 0x31, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
+    {"gfx1032", 10, 0x32, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
+    {"gfx1033", 10, 0x33, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
+    {"gfx1034", 10, 0x34, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
+    {"gfx1035", 10, 0x35, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
+    {"gfx1036", 10, 0x36, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
+    {"gfx1100", 11, 0x00, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2 (1536 VGPRs, granule 24 wave32), A4, A6, A1 (RX 7900 XTX: 768 KiB VGPR file)"},
-    {"gfx1101", 11, 0x01, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, true,
+    {"gfx1101", 11, 0x01, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2, A4, A6, A1 (RX 7800 XT, PRO W7700: 768 KiB VGPR file)"},
-    {"gfx1102", 11, 0x02, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, true,
+    {"gfx1102", 11, 0x02, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2 (no 1536-VGPR feature), A4, A6, A1 (RX 7600: 512 KiB VGPR file)"},
-    {"gfx1150", 11, 0x50, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, true,
+    {"gfx1103", 11, 0x03, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (as gfx1102: no 1536-VGPR feature), A4, A6; APUs (Radeon 780M)"},
+    {"gfx1150", 11, 0x50, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2, A4, A6, A1 (Radeon 890M: 512 KiB VGPR file)"},
-    {"gfx1151", 11, 0x51, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, true,
+    {"gfx1151", 11, 0x51, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2 (1536 VGPRs), A4, A6, A1 (Radeon 8060S: 768 KiB VGPR file)"},
+    {"gfx1152", 11, 0x52, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A2 (no 1536-VGPR feature), A6, A12/A14 (as gfx1030's rows); HIP's old switch: unverified"},
+    {"gfx1153", 11, 0x53, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+     "A12/A14 (as gfx1030's rows), A16; unknown to LLVM 19; HIP: unverified"},
     /* HIP's old switch has no gfx12 case: its default (256 / 4 in wave32 units) applies (A4). */
-    {"gfx1200", 12, 0x00, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, true,
+    {"gfx1200", 12, 0x00, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2 (1536 VGPRs), A4 (default case), A6, A1 (RX 9060 XT: 768 KiB VGPR file)"},
-    {"gfx1201", 12, 0x01, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, true,
+    {"gfx1201", 12, 0x01, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
      "A2, A4 (default case), A6, A1 (RX 9070 XT: 768 KiB VGPR file)"},
+    /* CU mode only, 4 SIMDs per CU, wave32, 1024 VGPRs at granule 16 (wave32), 1024 addressable */
+    {"gfx1250", 12, 0x50, 16, 512, 8, 8, 0, 0, GPUOCC_AGPR_NONE, 320 * KIB, 2048, AMD_RDNA_CU, 32, 1024,
+     "A14 (occupancy-levels.ll: 16 waves, VGPR granule 16), A16 (LDS 327680, granule 512 dwords, CU mode "
+     "only, 1024 addressable VGPRs); unknown to LLVM 19; HIP: unverified"},
+    {"gfx1310", 13, 0x10, 16, 768, 12, 12, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 1024, AMD_RDNA, 32, 256,
+     "A14 (occupancy-levels.ll: gfx1100's wave32 rows); wave64, HIP and the product: unverified"},
 };
+
+#undef GCN
+#undef RDNA
 
 struct amd_product_row {
     const char *name;    /* display name */
@@ -103,27 +165,28 @@ static void amd_fill_from_arch(gpuocc_device *d, const struct amd_arch_row *a)
     d->vendor = GPUOCC_VENDOR_AMD;
     d->cc_major = a->major;
     d->cc_minor = a->minor;
-    d->simds_per_cu = a->rdna ? 2 : 4;
+    bool gcn = a->family == AMD_GCN;
+    d->simds_per_cu = a->family == AMD_RDNA ? 2 : 4;
     d->waves_per_simd = a->waves_per_simd;
-    d->runtime_waves_per_simd = a->rdna ? 16 : 8;
+    d->runtime_waves_per_simd = gcn ? 8 : 16;
     d->vgprs_per_simd = a->vgprs_per_simd;
     d->vgpr_granule = a->vgpr_granule;
     d->runtime_vgpr_granule = a->runtime_vgpr_granule;
     d->runtime_vgprs_legacy = a->legacy_vgprs;
     d->runtime_vgpr_granule_legacy = a->legacy_granule;
     d->agpr_file = a->agpr_file;
-    d->sgprs_per_simd = a->rdna ? 0 : 800;
-    d->cus_per_wgp = a->rdna ? 2 : 1;
-    d->wave_sizes = a->rdna ? 32 | 64 : 64;
-    d->warp_size = a->rdna ? 32 : 64;
+    d->sgprs_per_simd = gcn ? 800 : 0;
+    d->cus_per_wgp = a->family == AMD_RDNA ? 2 : 1;
+    d->wave_sizes = a->wave_sizes;
+    d->warp_size = gcn ? 64 : 32;
     d->max_threads_per_block = 1024;
-    d->max_threads_per_sm = d->simds_per_cu * a->waves_per_simd * 64;
-    d->regs_per_thread_max = 256;
+    d->max_threads_per_sm = d->simds_per_cu * a->waves_per_simd * (a->wave_sizes & 64 ? 64 : 32);
+    d->regs_per_thread_max = a->vgprs_addressable;
     d->barriers_per_sm = 16;
     d->smem_per_sm_bytes = 64 * KIB > a->lds_per_workgroup ? 64 * KIB : a->lds_per_workgroup;
     d->smem_per_block_bytes = a->lds_per_workgroup;
     d->smem_per_block_optin_bytes = a->lds_per_workgroup;
-    d->smem_alloc_unit_bytes = 1;
+    d->smem_alloc_unit_bytes = a->lds_granule;
 }
 
 static const struct amd_arch_row *amd_arch_by_name(const char *name)
@@ -135,6 +198,14 @@ static const struct amd_arch_row *amd_arch_by_name(const char *name)
 }
 
 static const char *const amd_brands[] = {"amd", "instinct", "radeon", "ryzen"};
+
+/* LLVM's generic targets whose members share one set of occupancy facts, as the normalized key spells them
+   (no '-'): looked up as a member (A16).  gfx9-4-generic (gfx940-gfx950: two LDS sizes) and gfx11-generic
+   (two VGPR files) have none. */
+static const struct { const char *generic, *member; } amd_generics[] = {
+    {"gfx9generic", "gfx900"}, {"gfx101generic", "gfx1010"}, {"gfx103generic", "gfx1030"},
+    {"gfx12generic", "gfx1200"},
+};
 
 /* "gfx90a", "gfx90a:sramecc+:xnack-" (target features do not change occupancy), "amdgcn-amd-amdhsa--gfx942". */
 static int32_t amd_find_arch(const char *key)
@@ -148,6 +219,9 @@ static int32_t amd_find_arch(const char *key)
         return -1;
     memcpy(name, gfx, n);
     name[n] = '\0';
+    for (size_t i = 0; i < sizeof amd_generics / sizeof amd_generics[0]; i++)
+        if (strcmp(name, amd_generics[i].generic) == 0)
+            memcpy(name, amd_generics[i].member, strlen(amd_generics[i].member) + 1);
     const struct amd_arch_row *a = amd_arch_by_name(name);
     return a ? (int32_t)(a - amd_arch_rows) : -1;
 }
@@ -184,7 +258,7 @@ static void amd_catalog_fill(int32_t index, gpuocc_device *d)
     const struct amd_arch_row *a = amd_arch_by_name(p->arch);
     amd_fill_from_arch(d, a);
     /* HIP counts WGPs on gfx10+ (its default WGP mode halves the CU count). */
-    d->sm_count = a->rdna ? p->cus / 2 : p->cus;
+    d->sm_count = a->family == AMD_RDNA ? p->cus / 2 : p->cus;
 }
 
 const struct gpuocc_catalog_part *gpuocc_amd_catalog(void)

@@ -72,11 +72,12 @@ static int64_t amd_regs_per_workgroup(const gpuocc_device *d, int64_t threads, i
     return gpuocc_amd_regs_per_wave(d, &k) * gpuocc_div_up(threads, gpuocc_amd_wave_size(d, &k));
 }
 
-/* Neither model rounds LDS to an allocation granule (docs/amd.md): the workgroup's bytes as asked. */
+/* The LDS a workgroup is charged in the default (compiler) model: static + dynamic rounded up to the allocation
+   granule (docs/amd.md); gpuocc_sat_add's ceiling stays (a multiple of every granule). */
 static int64_t amd_lds_per_workgroup(const gpuocc_device *d, int64_t lds_static, int64_t lds_dynamic)
 {
-    (void)d;
-    return gpuocc_sat_add(lds_static, lds_dynamic);
+    int64_t bytes = gpuocc_sat_add(lds_static, lds_dynamic);
+    return bytes >= GPUOCC_BYTES_HUGE ? bytes : gpuocc_round_up(bytes, d->smem_alloc_unit_bytes);
 }
 
 const struct gpuocc_vendor_rules *gpuocc_amd_vendor_rules(void)

@@ -1,25 +1,50 @@
 /*
- * AMD's rules: the compiler's answer (LLVM's AMDGPU occupancy, waves per SIMD) and the runtime's (HIP's
- * hipOccupancyMaxActiveBlocksPerMultiprocessor, workgroups per CU as HIP counts CUs), both from the device
- * description alone.  The rules, their sources and what each is exact against: docs/amd.md.
+ * AMD's rules: the compiler's answer (LLVM's AMDGPU occupancy, waves per SIMD, as today's LLVM computes it or
+ * as LLVM 19 did) and the runtime's (HIP's hipOccupancyMaxActiveBlocksPerMultiprocessor, workgroups per CU as
+ * HIP counts CUs), both from the device description alone.  The rules, their sources and what each is exact
+ * against: docs/amd.md.
  */
 #include "amd.h"
 
-/* A kernel's view of the device: wave size, the SIMDs and LDS its workgroup may use. */
+/* The trap handler's SGPRs a gfx9 wave holds when it is on (LLVM's TRAP_NUM_SGPRS); the SGPR allocation
+   granule and the SGPRs a kernel may address there (gfx8-9, LLVM's IsaInfo). */
+#define AMD_TRAP_SGPRS 16
+#define AMD_SGPR_GRANULE 16
+#define AMD_SGPRS_ADDRESSABLE 102
+
+/* A kernel's view of the device: wave size, the SIMDs and LDS its workgroup may use, what it is charged. */
 struct amd_view {
     int64_t wave;          /* 32 or 64 */
     int64_t scale;         /* 2 for wave32 (VGPR numbers are stored for wave64), else 1 */
     int64_t simds;         /* SIMDs of the CU, or of the WGP in WGP mode */
     int64_t cus;           /* CUs the workgroup's CU or WGP spans */
     int64_t waves_per_wg;  /* of the launch */
-    int64_t vgprs;         /* VGPRs per lane one wave is charged (unified total on gfx90a+) */
+    int64_t vgprs;         /* VGPRs per lane one wave is charged as the kernel's model counts them (unified
+                              total on gfx90a+; the compiler models: at least LLVM's minimum for the
+                              waves-per-EU bound) */
+    int64_t sgprs;         /* SGPRs per wave the same way (0: unknown, no limit) */
+    int64_t llvm_vgprs;    /* the same as the compiler counts them, for its waves per SIMD */
+    int64_t llvm_sgprs;
     int64_t lds;           /* static + dynamic LDS of one workgroup */
+    int64_t lds_charged;   /* the same rounded up to the LDS granule (today's compiler model), else lds */
     int64_t dvgpr;         /* gfx12 dynamic-VGPR block size (16 or 32), 0 = off (the compiler's model only) */
+    bool llvm19;           /* LLVM 19's rules for the compiler's figures, else today's */
+    bool trap;             /* the trap handler's SGPRs are held (the target default: on) */
 };
 
 static int64_t amd_round_up(int64_t x, int64_t unit)
 {
     return gpuocc_round_up(x, unit);
+}
+
+static int64_t amd_min(int64_t a, int64_t b)
+{
+    return a < b ? a : b;
+}
+
+static int64_t amd_clamp(int64_t x, int64_t lo, int64_t hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
 }
 
 /* The VGPRs a wave is charged: gfx90a+ allocate the AGPRs after the arch VGPRs rounded to 4 (A5). */
@@ -31,43 +56,34 @@ static int64_t amd_total_vgprs(const gpuocc_device *d, const gpuocc_kernel *k)
     return v > a ? v : a;
 }
 
-static struct amd_view amd_view_of(const gpuocc_device *d, const gpuocc_kernel *k)
-{
-    struct amd_view v;
-    v.wave = k->wave_size ? k->wave_size : d->warp_size;
-    v.scale = v.wave == 32 ? 2 : 1;
-    v.cus = (d->cus_per_wgp > 1 && !k->cu_mode) ? d->cus_per_wgp : 1;
-    v.simds = d->simds_per_cu * v.cus;
-    v.waves_per_wg = gpuocc_div_up(k->threads_per_block, v.wave);
-    v.vgprs = amd_total_vgprs(d, k);
-    v.lds = gpuocc_sat_add(k->smem_static_bytes, k->smem_dynamic_bytes);
-    v.dvgpr = k->model == GPUOCC_MODEL_RUNTIME ? 0 : k->dvgpr;
-    return v;
-}
-
-/* ---- the compiler (LLVM 19: AMDGPUSubtarget, GCNSubtarget, AMDGPUBaseInfo IsaInfo; A2) ---- */
+/* ---- the compiler (LLVM: AMDGPUSubtarget, GCNSubtarget, AMDGPUBaseInfo IsaInfo; A2, A14) ---- */
 
 /* Waves per SIMD the VGPRs allow; below one granule nothing is charged. */
-static int64_t llvm_vgpr_waves(const gpuocc_device *d, const struct amd_view *v)
+static int64_t llvm_vgpr_waves(const gpuocc_device *d, const struct amd_view *v, int64_t vgprs)
 {
     /* dynamic VGPRs: a wave asks for its blocks as it runs, so the VGPRs set no static limit (A13) */
     if (v->dvgpr)
         return d->waves_per_simd;
     int64_t granule = d->vgpr_granule * v->scale, total = d->vgprs_per_simd * v->scale;
-    if (v->vgprs < granule)
+    if (vgprs < granule)
         return d->waves_per_simd;
-    int64_t waves = total / amd_round_up(v->vgprs, granule);
-    waves = waves < 1 ? 1 : waves;
-    return waves < d->waves_per_simd ? waves : d->waves_per_simd;
+    return amd_clamp(total / amd_round_up(vgprs, granule), 1, d->waves_per_simd);
 }
 
-/* gfx8-9 SGPR steps (LLVM's table for Volcanic Islands and later; not 800 / granule, see docs/amd.md). */
+/* LLVM 19's gfx8-9 SGPR steps (its table for Volcanic Islands and later; not 800 / granule). */
 static const struct { int32_t sgprs, waves; } sgpr_steps[] = {{80, 10}, {88, 9}, {100, 8}};
 
-static int64_t llvm_sgpr_waves(const gpuocc_device *d, int64_t sgprs)
+/* Waves per SIMD the SGPRs allow (gfx8-9; 0 SGPRs: unknown).  LLVM 19: its table, no trap handler.  Today
+   (llvm/llvm-project#201342, 2026): the inverse of the per-wave budget, 800 over the SGPRs rounded up to 16
+   plus the trap handler's 16 when it is on. */
+static int64_t llvm_sgpr_waves(const gpuocc_device *d, const struct amd_view *v, int64_t sgprs)
 {
-    if (d->sgprs_per_simd == 0)
+    if (d->sgprs_per_simd == 0 || sgprs == 0)
         return d->waves_per_simd;
+    if (!v->llvm19) {
+        int64_t per_wave = amd_round_up(sgprs, AMD_SGPR_GRANULE) + (v->trap ? AMD_TRAP_SGPRS : 0);
+        return amd_clamp(d->sgprs_per_simd / per_wave, 1, d->waves_per_simd);
+    }
     int64_t waves = 7;
     for (size_t i = 0; i < sizeof sgpr_steps / sizeof sgpr_steps[0]; i++)
         if (sgprs <= sgpr_steps[i].sgprs) {
@@ -77,7 +93,8 @@ static int64_t llvm_sgpr_waves(const gpuocc_device *d, int64_t sgprs)
     return waves < d->waves_per_simd ? waves : d->waves_per_simd;
 }
 
-/* Workgroups per CU (or WGP) the wave slots and the barriers allow (getMaxWorkGroupsPerCU). */
+/* Workgroups of `waves_per_wg` waves per CU (or WGP) the wave slots and the barriers allow
+   (getMaxWorkGroupsPerCU). */
 static int64_t llvm_workgroups(const gpuocc_device *d, const struct amd_view *v, int64_t waves_per_wg)
 {
     int64_t slots = d->waves_per_simd * v->simds;
@@ -87,23 +104,174 @@ static int64_t llvm_workgroups(const gpuocc_device *d, const struct amd_view *v,
     return slots / waves_per_wg < barriers ? slots / waves_per_wg : barriers;
 }
 
-/* LLVM's "Occupancy [waves/SIMD]": LDS and workgroup size at the flat maximum, then VGPRs and SGPRs. */
-static int32_t llvm_waves_per_simd(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v)
+/* The VGPRs a lane may address (the unified file on gfx90a+), which LLVM's minimum never passes. */
+static int64_t llvm_vgprs_addressable(const gpuocc_device *d)
 {
-    int64_t flat_max = k->max_threads_per_block > 0 ? k->max_threads_per_block : k->threads_per_block;
+    return d->agpr_file == GPUOCC_AGPR_UNIFIED ? d->vgprs_per_simd : d->regs_per_thread_max;
+}
+
+/* The most VGPRs at which `waves` waves per SIMD fit, rounded down to the granule (getMaxNumVGPRs's budget). */
+static int64_t llvm_vgpr_budget(const gpuocc_device *d, const struct amd_view *v, int64_t waves)
+{
+    int64_t granule = d->vgpr_granule * v->scale;
+    return (d->vgprs_per_simd * v->scale / waves) / granule * granule;
+}
+
+/* LLVM's getMinNumVGPRs: the fewest VGPRs a wave is given so that at most `waves` waves fit per SIMD; 0 when
+   no VGPR count gives exactly that many (the budget equals the full occupancy's), the floor for the fewest
+   waves the addressable VGPRs allow below those. */
+static int64_t llvm_min_vgprs(const gpuocc_device *d, const struct amd_view *v, int64_t waves)
+{
+    int64_t max_waves = d->waves_per_simd, granule = d->vgpr_granule * v->scale;
+    if (waves >= max_waves || v->dvgpr)
+        return 0;
+    int64_t budget = llvm_vgpr_budget(d, v, waves);
+    if (budget == llvm_vgpr_budget(d, v, max_waves))
+        return 0;
+    int64_t addressable = llvm_vgprs_addressable(d);
+    int64_t fewest = llvm_vgpr_waves(d, v, addressable);
+    if (waves < fewest)
+        return llvm_min_vgprs(d, v, fewest);
+    int64_t next = llvm_vgpr_budget(d, v, waves + 1);
+    return amd_min(1 + amd_min(budget - granule, next), addressable);
+}
+
+/* LLVM's getMinNumSGPRs (gfx8-9): the fewest SGPRs for at most `waves` waves, the trap handler's taken out
+   of the budget; 0 from gfx10 on, where SGPRs never limit. */
+static int64_t llvm_min_sgprs(const gpuocc_device *d, const struct amd_view *v, int64_t waves)
+{
+    if (d->sgprs_per_simd == 0 || waves >= d->waves_per_simd)
+        return 0;
+    int64_t budget = d->sgprs_per_simd / (waves + 1);
+    budget -= v->trap ? amd_min(budget, AMD_TRAP_SGPRS) : 0;
+    return amd_min(budget / AMD_SGPR_GRANULE * AMD_SGPR_GRANULE + 1, AMD_SGPRS_ADDRESSABLE);
+}
+
+/* The flat workgroup size range LLVM compiled for: the maximum (max_threads_per_block, else the launch's
+   block) and the minimum (flat_workgroup_size_min, else 1 with a maximum given, else the launch's block). */
+static void llvm_flat_range(const gpuocc_kernel *k, int64_t *lo, int64_t *hi)
+{
+    *hi = k->max_threads_per_block > 0 ? k->max_threads_per_block : k->threads_per_block;
+    *lo = k->max_threads_per_block == 0 ? k->threads_per_block
+          : k->flat_workgroup_size_min > 0 ? k->flat_workgroup_size_min
+                                            : 1;
+}
+
+/* LLVM 19's occupancy from LDS and the flat maximum (getOccupancyWithLocalMemSize): the static LDS
+   unrounded. */
+static int64_t llvm19_lds_waves(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v,
+                                int64_t flat_max)
+{
     int64_t waves_per_wg = gpuocc_div_up(flat_max, v->wave);
     int64_t lds = k->smem_static_bytes > 0 ? k->smem_static_bytes : 1;
     int64_t groups = d->smem_per_sm_bytes * v->cus / lds;
-    int64_t waves = 1;
-    if (groups > 0) {
-        int64_t wgs = llvm_workgroups(d, v, waves_per_wg);
-        groups = groups < wgs ? groups : wgs;
-        waves = gpuocc_div_up(groups * waves_per_wg, v->simds);
+    if (groups == 0)
+        return 1;
+    groups = amd_min(groups, llvm_workgroups(d, v, waves_per_wg));
+    return amd_min(gpuocc_div_up(groups * waves_per_wg, v->simds), d->waves_per_simd);
+}
+
+/* Today's occupancy from LDS and the flat range (LLVM 20 and later, getOccupancyWithWorkGroupSizes): the
+   best case over every workgroup size of [lo, hi], the static LDS rounded up to its granule. */
+static int64_t llvm_range_waves(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v,
+                                int64_t lo, int64_t hi)
+{
+    int64_t lds = amd_round_up(k->smem_static_bytes > 0 ? k->smem_static_bytes : 1, d->smem_alloc_unit_bytes);
+    int64_t lds_groups = d->smem_per_sm_bytes * v->cus / lds;
+    if (lds_groups == 0)
+        return 1;
+    int64_t slots = d->waves_per_simd * v->simds;
+    /* the smallest workgroups: most of them, fewest waves each; the largest: the reverse */
+    int64_t min_waves_per_wg = gpuocc_div_up(lo, v->wave), max_waves_per_wg = gpuocc_div_up(hi, v->wave);
+    int64_t max_groups = amd_min(llvm_workgroups(d, v, min_waves_per_wg), lds_groups);
+    int64_t min_groups = amd_min(llvm_workgroups(d, v, max_waves_per_wg), lds_groups);
+    int64_t most = max_groups * min_waves_per_wg, fewest = min_groups * max_waves_per_wg;
+    if (fewest >= most) {
+        most = fewest;
+    } else if (max_groups > 0) {
+        /* a workgroup size between the two may hold as many workgroups with more waves each */
+        int64_t left_per_wg = (slots - max_groups * min_waves_per_wg) / max_groups;
+        most += max_groups * amd_min(left_per_wg, max_waves_per_wg - min_waves_per_wg);
     }
-    int64_t limits[] = {d->waves_per_simd, llvm_vgpr_waves(d, v), llvm_sgpr_waves(d, k->sgprs)};
+    return amd_clamp(gpuocc_div_up(most, v->simds), 1, d->waves_per_simd);
+}
+
+/* Waves per SIMD the LDS and the flat workgroup sizes allow, as the kernel's LLVM counts them. */
+static int64_t llvm_workgroup_waves(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v)
+{
+    int64_t lo, hi;
+    llvm_flat_range(k, &lo, &hi);
+    return v->llvm19 ? llvm19_lds_waves(d, k, v, hi) : llvm_range_waves(d, k, v, lo, hi);
+}
+
+/* The waves per SIMD amdgpu-waves-per-eu bounds the compiler to (getEffectiveWavesPerEU's maximum), 0 when
+   none is asked or LLVM refuses the request.  Refused: a minimum below one workgroup of the flat maximum
+   spread over the SIMDs, a maximum above the most waves, a minimum above the maximum (today's LLVM also: a
+   minimum above what LDS and the flat workgroup sizes allow, `workgroup_waves`, which also caps the maximum).
+   LLVM's default bound (no request) never changes an answer and is not applied: docs/amd.md. */
+static int64_t llvm_waves_per_eu_max(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v,
+                                     int64_t workgroup_waves)
+{
+    if (k->waves_per_eu_min == 0 && k->waves_per_eu_max == 0)
+        return 0;
+    int64_t lo, hi, most = d->waves_per_simd;
+    llvm_flat_range(k, &lo, &hi);
+    int64_t implied = gpuocc_div_up(gpuocc_div_up(hi, v->wave), v->simds);
+    /* a maximum alone reads as amdgpu_waves_per_eu(1, MAX); a minimum alone asks for up to the most waves */
+    int64_t want_min = k->waves_per_eu_min > 0 ? k->waves_per_eu_min : 1;
+    int64_t want_max = k->waves_per_eu_max > 0 ? k->waves_per_eu_max : most;
+    if (!v->llvm19)
+        implied = amd_min(implied, workgroup_waves);
+    bool refused = want_min > want_max || want_max > most || want_min < implied ||
+                   (!v->llvm19 && want_min > workgroup_waves);
+    if (refused)
+        return 0;
+    return v->llvm19 ? want_max : amd_min(want_max, workgroup_waves);
+}
+
+/* LLVM's "Occupancy [waves/SIMD]": LDS and the flat workgroup sizes, then the VGPRs and SGPRs each wave is
+   given (at least LLVM's minimum for the waves-per-EU bound). */
+static int32_t llvm_waves_per_simd(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v)
+{
+    int64_t waves = llvm_workgroup_waves(d, k, v);
+    int64_t limits[] = {d->waves_per_simd, llvm_vgpr_waves(d, v, v->llvm_vgprs),
+                        llvm_sgpr_waves(d, v, v->llvm_sgprs)};
     for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
         waves = limits[i] < waves ? limits[i] : waves;
     return (int32_t)waves;
+}
+
+/* The kernel's view: its wave size and the SIMDs, CUs and LDS its workgroup spans; the registers each model
+   charges (the compiler's raised to LLVM's minimum for the waves-per-EU bound, HIP's as the code object
+   records them). */
+static struct amd_view amd_view_of(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    struct amd_view v;
+    v.wave = k->wave_size ? k->wave_size : d->warp_size;
+    v.scale = v.wave == 32 ? 2 : 1;
+    v.cus = (d->cus_per_wgp > 1 && !k->cu_mode) ? d->cus_per_wgp : 1;
+    v.simds = d->simds_per_cu * v.cus;
+    v.waves_per_wg = gpuocc_div_up(k->threads_per_block, v.wave);
+    v.lds = gpuocc_sat_add(k->smem_static_bytes, k->smem_dynamic_bytes);
+    v.dvgpr = k->model == GPUOCC_MODEL_RUNTIME ? 0 : k->dvgpr;
+    v.llvm19 = k->model == GPUOCC_MODEL_LLVM19;
+    v.trap = k->trap_handler >= 0;
+    /* the compiler's figures: at least the registers LLVM gives a wave for the waves-per-EU bound */
+    int64_t bound = 0;
+    if (k->waves_per_eu_min | k->waves_per_eu_max)
+        bound = llvm_waves_per_eu_max(d, k, &v, v.llvm19 ? d->waves_per_simd : llvm_workgroup_waves(d, k, &v));
+    int64_t vgprs = amd_total_vgprs(d, k), vgpr_floor = bound ? llvm_min_vgprs(d, &v, bound) : 0;
+    int64_t sgpr_floor = bound ? llvm_min_sgprs(d, &v, bound) : 0;
+    v.llvm_vgprs = vgprs > vgpr_floor ? vgprs : vgpr_floor;
+    v.llvm_sgprs = k->sgprs > sgpr_floor ? k->sgprs : sgpr_floor;
+    bool runtime = k->model == GPUOCC_MODEL_RUNTIME;
+    v.vgprs = runtime ? vgprs : v.llvm_vgprs;
+    v.sgprs = runtime ? k->sgprs : v.llvm_sgprs;
+    /* today's compiler model charges LDS in whole allocation granules; LLVM 19 and HIP as asked */
+    v.lds_charged = k->model == GPUOCC_MODEL_COMPILER || k->model == GPUOCC_MODEL_DEFAULT
+                        ? amd_round_up(v.lds, d->smem_alloc_unit_bytes)
+                        : v.lds;
+    return v;
 }
 
 /* ---- the runtime (HIP, ihipOccupancyMaxActiveBlocksPerMultiprocessor; A3, A10, A11) ---- */
@@ -118,6 +286,7 @@ struct hip_rules {
     bool comgr_vgprs;    /* VGPR file and granule from comgr's table, not the old switch */
     bool lds_per_cu;     /* LDS budget localMemSizePerCU_, not one workgroup's limit (A10) */
     bool gfx11_wgp_lds;  /* gfx11 in WGP mode counts the WGP's LDS (A11) */
+    bool trap_sgprs;     /* a wave's SGPRs include the trap handler's 16 when it is on (A15) */
 };
 
 #define ROCM_COMGR_VGPRS 700
@@ -128,6 +297,8 @@ static struct hip_rules hip_rules_for(int32_t rocm)
     r.comgr_vgprs = rocm == 0 || rocm >= ROCM_COMGR_VGPRS;
     r.lds_per_cu = rocm == 0;
     r.gfx11_wgp_lds = rocm == 0;
+    /* rocm-systems#10618 (merged August 2026): no release shipping it could be confirmed (docs/amd.md) */
+    r.trap_sgprs = rocm == 0;
     return r;
 }
 
@@ -138,7 +309,10 @@ static int64_t hip_register_waves(const gpuocc_device *d, const gpuocc_kernel *k
     int64_t total = rules->comgr_vgprs ? d->vgprs_per_simd : d->runtime_vgprs_legacy;
     int64_t granule = rules->comgr_vgprs ? d->runtime_vgpr_granule : d->runtime_vgpr_granule_legacy;
     total *= v->scale, granule *= v->scale;
-    *sgpr_waves = (k->sgprs > 0 && d->sgprs_per_simd > 0) ? d->sgprs_per_simd / amd_round_up(k->sgprs, 16) : -1;
+    int64_t trap = rules->trap_sgprs && v->trap ? AMD_TRAP_SGPRS : 0;
+    *sgpr_waves = (k->sgprs > 0 && d->sgprs_per_simd > 0)
+                      ? d->sgprs_per_simd / (amd_round_up(k->sgprs, AMD_SGPR_GRANULE) + trap)
+                      : -1;
     if (v->vgprs == 0)
         return -1;
     return granule > 0 ? total / amd_round_up(v->vgprs, granule) : 0;
@@ -203,13 +377,13 @@ static void amd_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const 
         limits[GPUOCC_RESOURCE_WARPS] = amd_limit_of(blocks_of_waves(*slots, v));
         /* dynamic VGPRs: no static limit (A13) */
         limits[GPUOCC_RESOURCE_REGISTERS] = v->vgprs && !v->dvgpr
-                                                ? amd_limit_of(blocks_of_waves(llvm_vgpr_waves(d, v), v))
+                                                ? amd_limit_of(blocks_of_waves(llvm_vgpr_waves(d, v, v->vgprs), v))
                                                 : GPUOCC_NO_LIMIT;
-        limits[GPUOCC_RESOURCE_SGPRS] = (k->sgprs && d->sgprs_per_simd)
-                                            ? amd_limit_of(blocks_of_waves(llvm_sgpr_waves(d, k->sgprs), v))
+        limits[GPUOCC_RESOURCE_SGPRS] = (v->sgprs && d->sgprs_per_simd)
+                                            ? amd_limit_of(blocks_of_waves(llvm_sgpr_waves(d, v, v->sgprs), v))
                                             : GPUOCC_NO_LIMIT;
         limits[GPUOCC_RESOURCE_SMEM] = v->lds > d->smem_per_block_bytes ? 0
-                                       : v->lds ? amd_limit_of(d->smem_per_sm_bytes * v->cus / v->lds)
+                                       : v->lds ? amd_limit_of(d->smem_per_sm_bytes * v->cus / v->lds_charged)
                                                 : GPUOCC_NO_LIMIT;
         limits[GPUOCC_RESOURCE_BARRIERS] = v->waves_per_wg > 1 ? amd_barrier_cap(d, k, v) : GPUOCC_NO_LIMIT;
     }
@@ -323,9 +497,9 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
     /* bounded: at most 2^20 VGPRs x 64 lanes x 2^26 waves */
     int64_t charged = v.vgprs < (1 << 20) ? v.vgprs : (1 << 20);
     r->regs_per_block = gpuocc_clamp_i32(amd_vgprs_allocated(d, &v, charged) * v.wave * v.waves_per_wg);
-    r->smem_per_block_bytes = v.lds;
+    r->smem_per_block_bytes = v.lds_charged;
     r->smem_per_sm_bytes = amd_lds_budget(d, k, &v);
-    r->model = runtime ? GPUOCC_MODEL_RUNTIME : GPUOCC_MODEL_COMPILER;
+    r->model = runtime ? GPUOCC_MODEL_RUNTIME : v.llvm19 ? GPUOCC_MODEL_LLVM19 : GPUOCC_MODEL_COMPILER;
     r->waves_per_simd = llvm_waves_per_simd(d, k, &v);
     r->workgroups_per_gpu = 0;
     r->limit_virtual_resources = GPUOCC_UNLIMITED; /* NVIDIA's */
@@ -382,8 +556,12 @@ int32_t gpuocc_amd_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32
     if (k->agprs > 0 && d->agpr_file == GPUOCC_AGPR_NONE)
         return *input = GPUOCC_INPUT_AGPRS, GPUOCC_ERR_REGISTERS;
     /* Intel's models would be read as the compiler's */
-    if (k->model > GPUOCC_MODEL_RUNTIME)
+    if (k->model > GPUOCC_MODEL_RUNTIME && k->model != GPUOCC_MODEL_LLVM19)
         return *input = GPUOCC_INPUT_MODEL, GPUOCC_ERR_ARGUMENT;
+    /* a flat workgroup minimum needs the maximum it bounds, and may not pass it (LLVM would drop the range) */
+    if (k->flat_workgroup_size_min > 0 &&
+        (k->max_threads_per_block == 0 || k->flat_workgroup_size_min > k->max_threads_per_block))
+        return *limit = k->max_threads_per_block, *input = GPUOCC_INPUT_FLAT_WORKGROUP_SIZE, GPUOCC_ERR_ARGUMENT;
     /* the other vendors' fields: NVIDIA's virtual resources and tensor memory (the device has none),
        Intel's sub-group and GRF */
     if (k->virtual_resources != 0)
@@ -394,9 +572,10 @@ int32_t gpuocc_amd_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32
         return *input = GPUOCC_INPUT_SUB_GROUP, GPUOCC_ERR_ARGUMENT;
     if (k->grf != 0)
         return *input = GPUOCC_INPUT_GRF, GPUOCC_ERR_ARGUMENT;
-    /* dynamic VGPRs: gfx12, wave32, the compiler's model (LLVM's amdgpu-dynamic-vgpr-block-size; A13) */
+    /* dynamic VGPRs: gfx12, wave32, today's compiler model (LLVM's amdgpu-dynamic-vgpr-block-size, which
+       LLVM 19 did not have; A13) */
     if (k->dvgpr != 0 && (d->cc_major != GPUOCC_AMD_DVGPR_GFX || gpuocc_amd_wave_size(d, k) != 32 ||
-                          k->model == GPUOCC_MODEL_RUNTIME))
+                          k->model == GPUOCC_MODEL_RUNTIME || k->model == GPUOCC_MODEL_LLVM19))
         return *input = GPUOCC_INPUT_DVGPR, GPUOCC_ERR_ARGUMENT;
     *input = GPUOCC_INPUT_NONE;
     return GPUOCC_OK;

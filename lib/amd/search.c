@@ -160,8 +160,11 @@ int32_t gpuocc_amd_best_block(const gpuocc_device *d, const gpuocc_kernel *k, co
     int64_t best_resident = 0;
     /* at most 1024 / 32 candidates: each is evaluated, so a callback is asked for every one, and a table's
        errors are met in the order of the walk */
+    /* no candidate below the flat workgroup minimum the kernel was compiled for */
     for (int64_t aligned = gpuocc_round_up(limit, wave); aligned > 0; aligned -= wave) {
         int32_t candidate = (int32_t)(aligned < limit ? aligned : limit);
+        if (candidate < k->flat_workgroup_size_min)
+            break;
         int64_t smem = 0;
         int32_t rc = gpuocc_smem_rule_bytes(rule, candidate, &smem);
         if (rc)

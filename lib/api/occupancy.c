@@ -22,6 +22,7 @@ const char *gpuocc_resource_name(int32_t resource)
 static const char *const input_names[GPUOCC_INPUT_COUNT] = {
     "", "threads", "regs", "smem_static", "smem_dynamic", "barriers", "virtual_resources", "tmem_columns",
     "agprs", "sgprs", "wave_size", "cu_mode", "model", "rocm", "dvgpr", "sub_group", "grf",
+    "trap_handler", "waves_per_eu", "flat_workgroup_size",
 };
 
 const char *gpuocc_input_name(int32_t input)

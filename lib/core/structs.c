@@ -16,7 +16,8 @@ _Static_assert(offsetof(gpuocc_device, carveouts_kib) == 104, "gpuocc_device lay
 _Static_assert(offsetof(gpuocc_kernel, sub_group) == GPUOCC_KERNEL_SIZE_MIN, "gpuocc_kernel 0.1 layout is a prefix");
 _Static_assert(offsetof(gpuocc_kernel, virtual_resources) == 96, "gpuocc_kernel Intel layout is a prefix");
 _Static_assert(offsetof(gpuocc_kernel, tmem_columns) == GPUOCC_KERNEL_SIZE_VIRTUAL, "gpuocc_kernel layout with NVIDIA's virtual resources is a prefix");
-_Static_assert(sizeof(gpuocc_kernel) == 112, "gpuocc_kernel layout 0.2 with tensor memory and dynamic VGPRs");
+_Static_assert(offsetof(gpuocc_kernel, trap_handler) == GPUOCC_KERNEL_SIZE_DVGPR, "gpuocc_kernel layout with tensor memory and dynamic VGPRs is a prefix");
+_Static_assert(sizeof(gpuocc_kernel) == 128, "gpuocc_kernel layout 0.2 with LLVM's compiler inputs");
 _Static_assert(offsetof(gpuocc_kernel, smem_dynamic_max_bytes) == 40, "gpuocc_kernel layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_result, workgroups_per_gpu) == GPUOCC_RESULT_SIZE_MIN, "gpuocc_result 0.1 layout is a prefix");
 _Static_assert(offsetof(gpuocc_result, limit_virtual_resources) == 112, "gpuocc_result Intel layout is a prefix");
@@ -175,8 +176,10 @@ int32_t gpuocc_kernel_check(const gpuocc_kernel *k)
     if (k->agprs < 0 || k->sgprs < 0)
         return GPUOCC_ERR_REGISTERS;
     if ((k->wave_size != 0 && k->wave_size != 32 && k->wave_size != 64) || (k->cu_mode != 0 && k->cu_mode != 1) ||
-        k->model < GPUOCC_MODEL_DEFAULT || k->model > GPUOCC_MODEL_INTEL_RUNTIME || k->rocm_version < 0 ||
+        k->model < GPUOCC_MODEL_DEFAULT || k->model > GPUOCC_MODEL_LLVM19 || k->rocm_version < 0 ||
         k->rocm_version > 100000)
+        return GPUOCC_ERR_ARGUMENT;
+    if (!gpuocc_compiler_inputs_ok(k))
         return GPUOCC_ERR_ARGUMENT;
     if ((k->sub_group != 0 && k->sub_group != 8 && k->sub_group != 16 && k->sub_group != 32) || k->grf < 0 ||
         k->grf > GPUOCC_GRF_MAX)
@@ -199,7 +202,7 @@ const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kern
               (k->virtual_resources >= 0) &
               (k->agprs >= 0) & (k->sgprs >= 0) &
               ((k->wave_size == 0) | (k->wave_size == 32) | (k->wave_size == 64)) & field_in_range(k->cu_mode, 0, 1) &
-              field_in_range(k->model, GPUOCC_MODEL_DEFAULT, GPUOCC_MODEL_INTEL_RUNTIME) &
+              field_in_range(k->model, GPUOCC_MODEL_DEFAULT, GPUOCC_MODEL_LLVM19) & gpuocc_compiler_inputs_ok(k) &
               field_in_range(k->rocm_version, 0, 100000) &
               ((k->sub_group == 0) | (k->sub_group == 8) | (k->sub_group == 16) | (k->sub_group == 32)) &
               field_in_range(k->grf, 0, GPUOCC_GRF_MAX) &

@@ -34,6 +34,19 @@ static inline int gpuocc_tmem_columns_ok(int32_t columns)
     return columns == 0 || (columns >= 32 && columns <= 512 && (columns & (columns - 1)) == 0);
 }
 
+/* The kernel layout with tensor memory and dynamic VGPRs, before AMD's compiler inputs (trap handler,
+   waves per EU, flat workgroup minimum; still accepted, zero-extended). */
+#define GPUOCC_KERNEL_SIZE_DVGPR 112u
+
+/* The domains of AMD's compiler inputs, each on its own (the pairs are the vendor's): the trap handler -1,
+   0 or 1; waves per EU and the flat workgroup minimum 0 (unset) to 1024. */
+static inline int gpuocc_compiler_inputs_ok(const gpuocc_kernel *k)
+{
+    return (k->trap_handler >= -1) & (k->trap_handler <= 1) & (k->waves_per_eu_min >= 0) &
+           (k->waves_per_eu_min <= 1024) & (k->waves_per_eu_max >= 0) & (k->waves_per_eu_max <= 1024) &
+           (k->flat_workgroup_size_min >= 0) & (k->flat_workgroup_size_min <= 1024);
+}
+
 /* The largest GRF count a kernel may name (Xe3P's 512 fits). */
 #define GPUOCC_GRF_MAX 1024
 

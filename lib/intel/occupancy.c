@@ -299,7 +299,7 @@ int32_t gpuocc_intel_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int
         k->model != GPUOCC_MODEL_INTEL_RUNTIME)
         return *input = GPUOCC_INPUT_MODEL, GPUOCC_ERR_ARGUMENT;
     /* the other vendors' fields: NVIDIA's virtual resources and tensor memory (the device has none), AMD's
-       AGPRs, SGPRs, wave size, CU mode, ROCm release and dynamic VGPRs */
+       AGPRs, SGPRs, wave size, CU mode, ROCm release, dynamic VGPRs and compiler inputs */
     if (k->virtual_resources != 0)
         return *input = GPUOCC_INPUT_VIRTUAL_RESOURCES, GPUOCC_ERR_ARGUMENT;
     if (k->tmem_columns != 0)
@@ -310,6 +310,9 @@ int32_t gpuocc_intel_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int
              : k->cu_mode      ? GPUOCC_INPUT_CU_MODE
              : k->rocm_version ? GPUOCC_INPUT_ROCM
              : k->dvgpr        ? GPUOCC_INPUT_DVGPR
+             : k->trap_handler ? GPUOCC_INPUT_TRAP_HANDLER
+             : (k->waves_per_eu_min | k->waves_per_eu_max) ? GPUOCC_INPUT_WAVES_PER_EU
+             : k->flat_workgroup_size_min ? GPUOCC_INPUT_FLAT_WORKGROUP_SIZE
                                : GPUOCC_INPUT_NONE;
     return *input != GPUOCC_INPUT_NONE ? GPUOCC_ERR_ARGUMENT : GPUOCC_OK;
 }

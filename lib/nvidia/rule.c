@@ -422,7 +422,7 @@ static void rule_all(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resu
 static int32_t foreign_input(const gpuocc_kernel *k)
 {
     if ((k->agprs | k->sgprs | k->wave_size | k->cu_mode | k->model | k->rocm_version | k->dvgpr | k->sub_group |
-         k->grf) == 0)
+         k->grf | k->trap_handler | k->waves_per_eu_min | k->waves_per_eu_max | k->flat_workgroup_size_min) == 0)
         return GPUOCC_INPUT_NONE;
     return k->agprs          ? GPUOCC_INPUT_AGPRS
            : k->sgprs        ? GPUOCC_INPUT_SGPRS
@@ -431,6 +431,9 @@ static int32_t foreign_input(const gpuocc_kernel *k)
            : k->model        ? GPUOCC_INPUT_MODEL
            : k->rocm_version ? GPUOCC_INPUT_ROCM
            : k->dvgpr        ? GPUOCC_INPUT_DVGPR
+           : k->trap_handler ? GPUOCC_INPUT_TRAP_HANDLER
+           : (k->waves_per_eu_min | k->waves_per_eu_max) ? GPUOCC_INPUT_WAVES_PER_EU
+           : k->flat_workgroup_size_min ? GPUOCC_INPUT_FLAT_WORKGROUP_SIZE
            : k->sub_group    ? GPUOCC_INPUT_SUB_GROUP
                              : GPUOCC_INPUT_GRF;
 }

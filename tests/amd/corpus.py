@@ -4,7 +4,7 @@
 Generates OpenCL kernels whose resources are pinned by inline-asm register clobbers (VGPRs, AGPRs, SGPRs),
 static LDS arrays and amdgpu_flat_work_group_size bounds, many per file so that each target is one compile;
 compiles them with clang-19 for every target LLVM 19 knows among gpuocc's (wave32/wave64, WGP/CU mode);
-reads LLVM's kernel-resource-usage remarks, and asks gpuocc's compiler model (through the checker program)
+reads LLVM's kernel-resource-usage remarks, and asks gpuocc's LLVM 19 model (through the checker program)
 for the same occupancy.  Every kernel must match.  Exit 77 (skip) when clang-19 is absent.
 
 usage: corpus.py CHECKER [--kernels N] [--jobs N] [--seed N] [--keep DIR] [--rows FILE]
@@ -22,19 +22,25 @@ from concurrent.futures import ThreadPoolExecutor
 CLANG = os.environ.get("CLANG", "clang-19")
 
 # target, the modes it is compiled in, whether it has AGPRs, SGPR clobber ceiling, LDS per workgroup
-GFX9 = [("gfx900", False), ("gfx906", False), ("gfx908", True), ("gfx90a", True), ("gfx942", True)]
-RDNA = ["gfx1030", "gfx1100", "gfx1101", "gfx1102", "gfx1150", "gfx1151", "gfx1200", "gfx1201"]
+GFX9 = [("gfx900", False), ("gfx902", False), ("gfx904", False), ("gfx906", False), ("gfx908", True),
+        ("gfx909", False), ("gfx90a", True), ("gfx90c", False), ("gfx940", True), ("gfx941", True),
+        ("gfx942", True), ("gfx9-generic", False)]
+RDNA = ["gfx1010", "gfx1011", "gfx1012", "gfx1013", "gfx10-1-generic", "gfx1030", "gfx1031", "gfx1032", "gfx1033",
+        "gfx1034", "gfx1035", "gfx1036", "gfx10-3-generic", "gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150",
+        "gfx1151", "gfx1152", "gfx1200", "gfx1201", "gfx12-generic"]
 
 WG_SIZES = [1, 2, 31, 32, 33, 48, 63, 64, 65, 96, 100, 127, 128, 129, 160, 192, 200, 255, 256, 257,
             320, 384, 448, 500, 512, 513, 576, 640, 700, 768, 800, 896, 960, 1000, 1023, 1024]
 
 
 def configs():
+    # generic targets need code object v6 (clang-19 crashes on them with its default v5)
     for name, agprs in GFX9:
-        yield name, [], agprs, 101
+        yield name, ["-mcode-object-version=6"] if "generic" in name else [], agprs, 101
     for name in RDNA:
+        v6 = ["-mcode-object-version=6"] if "generic" in name else []
         for flags in ([], ["-mwavefrontsize64"], ["-mcumode"], ["-mwavefrontsize64", "-mcumode"]):
-            yield name, flags, False, 105
+            yield name, v6 + flags, False, 105
 
 
 def pick(rng, choices_weights):
@@ -97,7 +103,7 @@ def run_config(workdir, cfg, count, seed):
         name, wg, src = kernel_source(rng, i, agprs_ok, sgpr_max, 65536)
         bounds[name] = wg
         sources.append(src)
-    tag = target + "".join(f.replace("-m", "_") for f in flags)
+    tag = target + "".join(f.replace("-m", "_") for f in flags if "code-object" not in f)
     path = os.path.join(workdir, tag + ".cl")
     with open(path, "w") as f:
         f.write("\n".join(sources))

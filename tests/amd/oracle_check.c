@@ -1,7 +1,7 @@
 /*
  * Checker for the LLVM oracle (tests/amd/corpus.py): one kernel per input line, as LLVM 19 compiled it,
  *   target wave cu_mode flat_min flat_max lds vgprs agprs sgprs llvm_occupancy config
- * and gpuocc's compiler model must give LLVM's occupancy.  Prints each mismatch, a count per
+ * and gpuocc's LLVM 19 model (GPUOCC_MODEL_LLVM19) must give LLVM's occupancy.  Prints each mismatch, a count per
  * configuration, and "N passed, N failed"; exit 1 on any mismatch or unreadable line.
  */
 #include <gpuocc.h>
@@ -43,7 +43,7 @@ int main(void)
         k.smem_static_bytes = lds;
         k.wave_size = wave;
         k.cu_mode = cu_mode;
-        k.model = GPUOCC_MODEL_COMPILER;
+        k.model = GPUOCC_MODEL_LLVM19;
         if (rc == GPUOCC_OK)
             rc = gpuocc_occupancy(&d, &k, &r);
         bool ok = rc == GPUOCC_OK && r.waves_per_simd == expected;

@@ -80,7 +80,7 @@ def one(gpuocc, tmp, config, flat, text):
         return [f"{target} {cflags} flat {flat}: clang failed: {cc.stderr[-500:]}"], 0
     want = llvm_said(cc.stderr)
     g = subprocess.run([gpuocc, "remarks", "-", "--arch", target, "--threads", str(flat), "--max-threads", str(flat),
-                        "--json"] + gflags, input=cc.stderr, capture_output=True, text=True)
+                        "--model", "llvm19", "--json"] + gflags, input=cc.stderr, capture_output=True, text=True)
     if g.returncode != 0:
         return [f"{target} {cflags} flat {flat}: gpuocc remarks exit {g.returncode}: {g.stderr[-300:]}"], 0
     got = json.loads(g.stdout)

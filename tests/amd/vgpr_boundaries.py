@@ -39,7 +39,7 @@ def main():
     failures, checked = [], 0
     with tempfile.TemporaryDirectory(prefix="gpuocc-vgprs-") as work:
         for target, flags, wave, slots in CONFIGS:
-            k = gpuocc.kernel(wave, wave_size=wave, max_threads=wave)
+            k = gpuocc.kernel(wave, wave_size=wave, max_threads=wave, model="llvm19")
             expect, sources = {}, []
             for w in range(1, slots + 1):
                 v = gpuocc.regs_max_for_blocks(target, k, w * SIMDS)

@@ -58,7 +58,10 @@ class _CKernel(ctypes.Structure):
                 ("agprs", c_i32), ("sgprs", c_i32), ("wave_size", c_i32), ("cu_mode", c_i32), ("model", c_i32),
                 ("rocm_version", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 1),
                 ("sub_group", c_i32), ("grf", c_i32), ("virtual_resources", c_i32), ("reserved2", c_i32),
-                ("tmem_columns", c_i32), ("dvgpr", c_i32)]
+                ("tmem_columns", c_i32), ("dvgpr", c_i32),
+                # AMD's compiler inputs (0.2.0, past the 112-byte layout)
+                ("trap_handler", c_i32), ("waves_per_eu_min", c_i32), ("waves_per_eu_max", c_i32),
+                ("flat_workgroup_size_min", c_i32)]
 
 
 class _CResult(ctypes.Structure):

@@ -126,8 +126,8 @@ def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]
             if getattr(kern, name) != default:
                 raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: not read on Intel (the device is "
                             "Intel" + ("; use grf)" if name == "regs" else ")"))
-        if kern.model == "compiler":
-            raise Error(_ERR_ARGUMENT, "model='compiler' is AMD's: Intel has 'calculator' and 'runtime'")
+        if kern.model in ("compiler", "llvm19"):
+            raise Error(_ERR_ARGUMENT, f"model={kern.model!r} is AMD's: Intel has 'calculator' and 'runtime'")
         if kern.model == "runtime":
             k = _CKernel.from_buffer_copy(k)  # the Kernel's own C struct is shared: never write it
             k.model = 4  # GPUOCC_MODEL_INTEL_RUNTIME

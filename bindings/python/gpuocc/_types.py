@@ -188,7 +188,7 @@ class Kernel:
     sgprs: int = 0                                              # SGPRs per wave; 0: unknown, no limit
     wave_size: int = 0                                          # 32 or 64; 0: the device's default
     cu_mode: int = 0                                            # 1: compiled with -mcumode
-    model: Optional[str] = None                                 # "compiler" (None: LLVM's) or "runtime" (HIP's)
+    model: Optional[str] = None                                 # "compiler" (None: today's LLVM), "llvm19" or "runtime" (HIP's)
     rocm: Optional[str] = None                                  # with model "runtime": "6.2"; None: the newest
     # Intel only (docs/intel.md): threads are work-items per work-group, smem_* SLM, regs unused
     sub_group: int = 0                                          # 8, 16 or 32; 0: the device's default (16)
@@ -199,6 +199,12 @@ class Kernel:
     tmem_columns: int = 0
     # AMD only: gfx12 dynamic-VGPR block size, 16 or 32 (wave32, the compiler's model); 0: off
     dvgpr: int = 0
+    # AMD only, how LLVM compiled the kernel: the trap handler (0: the target's default, on; 1 on; -1 off),
+    # amdgpu_waves_per_eu(MIN, MAX) and the flat workgroup size minimum (max_threads its maximum); 0: unset
+    trap_handler: int = 0
+    waves_per_eu_min: int = 0
+    waves_per_eu_max: int = 0
+    flat_workgroup_size_min: int = 0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -239,17 +245,17 @@ class Kernel:
 
 
 # `model` as the CLI, CSV and JSON write it (GPUOCC_MODEL_*: 0 the default, the compiler's)
-_MODELS = {"compiler": 1, "runtime": 2, "calculator": 3}  # Intel's runtime (4): gpuocc_intel_model
+_MODELS = {"compiler": 1, "runtime": 2, "calculator": 3, "llvm19": 5}  # Intel's runtime (4): gpuocc_intel_model
 
 
 def _model_number(value: Any) -> int:
     if value is None:
         return 0
     if not isinstance(value, str):
-        raise TypeError(f"model must be a str ('compiler', 'calculator' or 'runtime') or None, "
+        raise TypeError(f"model must be a str ('compiler', 'llvm19', 'calculator' or 'runtime') or None, "
                         f"not {type(value).__name__}")
     if value not in _MODELS:
-        raise Error(_ERR_ARGUMENT, f"model={value!r}: expected 'compiler', 'calculator' or 'runtime'")
+        raise Error(_ERR_ARGUMENT, f"model={value!r}: expected 'compiler', 'llvm19', 'calculator' or 'runtime'")
     return _MODELS[value]
 
 
@@ -286,7 +292,8 @@ _CKernel._fields_dict = dict(_CKernel._fields_)  # type: ignore[attr-defined]
 
 # the kernel fields only one vendor's rules read, and their defaults
 _AMD_ONLY = (("agprs", 0), ("sgprs", 0), ("wave_size", 0), ("cu_mode", 0), ("model", None), ("rocm", None),
-             ("dvgpr", 0))
+             ("dvgpr", 0), ("trap_handler", 0), ("waves_per_eu_min", 0), ("waves_per_eu_max", 0),
+             ("flat_workgroup_size_min", 0))
 _NVIDIA_ONLY = (("barriers", 1), ("carveout", CARVEOUT_DEFAULT), ("smem_optin", True), ("smem_dynamic_max", -1),
                 ("virtual_resources", 0), ("tmem_columns", 0))
 _I32_MIN, _I32_MAX, _I64_MIN, _I64_MAX = -(1 << 31), (1 << 31) - 1, -(1 << 63), (1 << 63) - 1
@@ -301,8 +308,11 @@ def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int 
     default), `smem_optin` (default True: a kernel asking for more than 48 KiB has raised its limit),
     `smem_dynamic_max` the opt-in attribute's value (-1: the device's most), `max_threads` the
     __launch_bounds__ maximum (0: none).  AMD kernels take the keywords agprs, sgprs, wave_size, cu_mode,
-    model ("compiler", the default, or "runtime") and rocm ("6.2": with model "runtime", HIP's rules as of
-    that ROCm release; None: the newest), as the CLI's flags and batch's columns (docs/amd.md).  Intel
+    model ("compiler", the default: today's LLVM; "llvm19": LLVM 19's; or "runtime"), rocm ("6.2": with model
+    "runtime", HIP's rules as of that ROCm release; None: the newest), trap_handler (-1: compiled without it;
+    0: the target's default, on; 1 on), waves_per_eu_min / waves_per_eu_max (amdgpu_waves_per_eu; 0: unset)
+    and flat_workgroup_size_min (with max_threads the flat workgroup range; 0: 1), as the CLI's flags and
+    batch's columns (docs/amd.md).  Intel
     kernels take sub_group (8, 16, 32), grf (128, 256, or a count of the Xe3 table) and model
     ("calculator", the default, or "runtime": the compute runtime's count), and `smem_*` are the SLM.
 
@@ -396,7 +406,7 @@ def _result(r: Any) -> Result:
         "limit_barriers": None if limit_barriers == -1 else limit_barriers, "regs_per_block": regs_per_block,
         "smem_per_block": smem_per_block, "max_warps_per_sm": max_warps, "warps_per_block": warps_per_block,
         "smem_per_sm": smem_per_sm, "model": _MODEL_NAMES.get(model) if model else None,
-        "waves_per_simd": waves if model in (1, 2) else None,  # AMD's models only
+        "waves_per_simd": waves if model in (1, 2, 5) else None,  # AMD's models only
         "limit_sgprs": None if limit_sgprs == -1 else limit_sgprs, "workgroups_per_gpu": workgroups,
         "limit_virtual_resources": None if limit_virtual == -1 else limit_virtual,
         "exceeded": INPUT_NAMES[exceeded] if 0 < exceeded < len(INPUT_NAMES) else None,
