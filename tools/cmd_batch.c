@@ -1576,9 +1576,9 @@ static const struct cli_option batch_options[] = {
 const struct cli_command cli_cmd_batch = {
     "batch", cmd_batch,
     "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; AMD: "
-    "agprs,sgprs,wave_size,cu_mode,max_threads,model,rocm,dvgpr,trap_handler,waves_per_eu_min,waves_per_eu_max,"
-    "flat_workgroup_size_min; Intel: sub_group,grf,slm,model), one row out per "
-    "row in; other columns echoed, named once on stderr unless tag_*",
+    "agprs, sgprs, wave_size, cu_mode, max_threads, model, rocm, dvgpr, trap_handler, waves_per_eu_min, "
+    "waves_per_eu_max, flat_workgroup_size_min; Intel: sub_group, grf, slm, model), one row out per row in; other "
+    "columns echoed, named once on stderr unless tag_*",
     "[FILE|-] [--json] [--max-record-bytes BYTES]", batch_options,
     "gpuocc batch launches.csv > occupancy.csv\n"
     "printf 'arch,threads,regs\\nH100,256,64\\n' | gpuocc batch\n"
