@@ -73,54 +73,39 @@ int32_t gpuocc_best_block_callback(const gpuocc_device *dev, const gpuocc_kernel
     return best_block(dev, kernel, &rule, threads, min_grid);
 }
 
-/* The inverse queries past their fast case: the checks that name the error, then the device's rules
-   (apart, so that the fast case below keeps no scratch structs on its stack). */
-static GPUOCC_NOINLINE int32_t smem_available_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel,
-                                                    int32_t blocks, int64_t *bytes)
+/* An inverse query's checks, in the order each reports its errors: the structs, the output pointer, the block
+   count; the checked device (*k the kernel), or NULL with *rc set. */
+static const gpuocc_device *inverse_structs(const gpuocc_device *dev, const gpuocc_kernel *kernel,
+                                            gpuocc_device *d_scratch, gpuocc_kernel *k_scratch,
+                                            const gpuocc_kernel **k, const void *out, int32_t blocks, int32_t *rc)
 {
-    gpuocc_device d_scratch;
-    gpuocc_kernel k_scratch;
     const gpuocc_device *d;
-    const gpuocc_kernel *k;
-    int32_t rc = GPUOCC_OK;
-    if (!search_structs(dev, kernel, &d_scratch, &k_scratch, &d, &k, &rc))
-        return rc;
-    if (!bytes)
-        return GPUOCC_ERR_NULL;
-    if (blocks < 1)
-        return GPUOCC_ERR_ARGUMENT;
-    return gpuocc_vendor_of(d->vendor)->smem_dynamic_available(d, k, blocks, bytes);
+    if (!search_structs(dev, kernel, d_scratch, k_scratch, &d, k, rc))
+        return NULL;
+    *rc = !out ? GPUOCC_ERR_NULL : blocks < 1 ? GPUOCC_ERR_ARGUMENT : GPUOCC_OK;
+    return *rc ? NULL : d;
 }
 
-static GPUOCC_NOINLINE int32_t regs_max_plain(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
-                                              int32_t *regs_per_thread)
-{
-    gpuocc_device d_scratch;
-    gpuocc_kernel k_scratch;
-    const gpuocc_device *d;
-    const gpuocc_kernel *k;
-    int32_t rc = GPUOCC_OK;
-    if (!search_structs(dev, kernel, &d_scratch, &k_scratch, &d, &k, &rc))
-        return rc;
-    if (!regs_per_thread)
-        return GPUOCC_ERR_NULL;
-    if (blocks < 1)
-        return GPUOCC_ERR_ARGUMENT;
-    return gpuocc_vendor_of(d->vendor)->regs_max_for_blocks(d, k, blocks, regs_per_thread);
-}
-
-/* The fast case: structs the fast checks accept (an NVIDIA device) and the other arguments fine go to NVIDIA's
-   rules directly, not through the vendor table. */
 int32_t gpuocc_smem_dynamic_available(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
                                       int64_t *bytes)
 {
-    return smem_available_plain(dev, kernel, blocks, bytes);
+    gpuocc_device d_scratch;
+    gpuocc_kernel k_scratch;
+    const gpuocc_kernel *k;
+    int32_t rc = GPUOCC_OK;
+    const gpuocc_device *d = inverse_structs(dev, kernel, &d_scratch, &k_scratch, &k, bytes, blocks, &rc);
+    return d ? gpuocc_vendor_of(d->vendor)->smem_dynamic_available(d, k, blocks, bytes) : rc;
 }
 
 int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
                                    int32_t *regs_per_thread)
 {
-    return regs_max_plain(dev, kernel, blocks, regs_per_thread);
+    gpuocc_device d_scratch;
+    gpuocc_kernel k_scratch;
+    const gpuocc_kernel *k;
+    int32_t rc = GPUOCC_OK;
+    const gpuocc_device *d = inverse_structs(dev, kernel, &d_scratch, &k_scratch, &k, regs_per_thread, blocks, &rc);
+    return d ? gpuocc_vendor_of(d->vendor)->regs_max_for_blocks(d, k, blocks, regs_per_thread) : rc;
 }
 
 /* ---- pipeline stages ---- */
@@ -182,14 +167,12 @@ int32_t gpuocc_max_stages(const gpuocc_device *dev, const gpuocc_kernel *kernel,
 {
     gpuocc_device d_scratch;
     gpuocc_kernel k_scratch;
-    const gpuocc_device *d;
     const gpuocc_kernel *k;
     int32_t rc = GPUOCC_OK;
-    if (!search_structs(dev, kernel, &d_scratch, &k_scratch, &d, &k, &rc))
+    const gpuocc_device *d = inverse_structs(dev, kernel, &d_scratch, &k_scratch, &k, stages, blocks, &rc);
+    if (!d)
         return rc;
-    if (!stages)
-        return GPUOCC_ERR_NULL;
-    if (blocks < 1 || stage_bytes < 1)
+    if (stage_bytes < 1)
         return GPUOCC_ERR_ARGUMENT;
     if (base_bytes < 0)
         return GPUOCC_ERR_SMEM;
