@@ -71,7 +71,7 @@ extern "C" {
 #define GPUOCC_ERR_COMPRESSED   -24  /* compressed device code the call does not decode: any compressed entry
                                         in gpuocc_cubin_read, a zlib-compressed offload bundle in
                                         gpuocc_binary_read_entry (which decodes zstd and LZ4) */
-/* @since 0.2.0 (issue 24) */
+/* @since 0.2.0 */
 #define GPUOCC_ERR_TMEM         -25  /* tensor memory asked of a device that has none (gpuocc_kernel.tmem_columns
                                         > 0 where gpuocc_device.tmem_columns_per_sm is 0: sm_90, sm_120, AMD) */
 #define GPUOCC_ERR_SETMAXNREG   -26  /* register reallocation (setmaxnreg) asked of a device before cc 9.0 */
@@ -172,7 +172,7 @@ typedef struct gpuocc_device {
     int32_t barriers_per_block_max;        /* named barriers one block may use: NVIDIA 16 (PTX barrier ids
                                               0..15), 0 there meaning the same 16; AMD and Intel 0 (not
                                               checked).  A launch above it is GPUOCC_ERR_EXCEEDED. */
-    /* @since 0.2.0 (issue 24); the 392-byte layout is still accepted, zero-extended. */
+    /* @since 0.2.0; the 392-byte layout is still accepted, zero-extended. */
     int32_t tmem_columns_per_sm;           /* NVIDIA: tensor-memory columns per SM (512 on sm_100, sm_103, sm_110:
                                               128 lanes x 512 columns of 32 bits); 0 = none (docs/model.md) */
     int32_t reserved2;                     /* zero */
@@ -250,7 +250,7 @@ typedef struct gpuocc_kernel {
                                        them for the kernel); 0 = none.  At most floor(virtual_resources_per_sm /
                                        virtual_resources) blocks per SM on a device that has them */
     int32_t reserved2;              /* zero */
-    /* @since 0.2.0 (issue 24); the 104-byte layout is still accepted (both 0). */
+    /* @since 0.2.0; the 104-byte layout is still accepted (both 0). */
     int32_t tmem_columns;           /* NVIDIA: tensor-memory columns a block holds at once (tcgen05.alloc): 0 =
                                        none, else a power of two from 32 to 512.  Never lowers blocks_per_sm;
                                        see gpuocc_tmem_holders.  GPUOCC_ERR_TMEM on a device without it */
@@ -1141,7 +1141,7 @@ GPUOCC_API int32_t gpuocc_cluster_occupancy(const gpuocc_device *dev, const gpuo
                                             gpuocc_cluster_result *result);
 
 /* ===================================================================================================
- * Hopper- and Blackwell-era resources beside occupancy (issue 24): tensor memory, register reallocation,
+ * Hopper- and Blackwell-era resources beside occupancy: tensor memory, register reallocation,
  * launch bounds checked.  The rules and their sources: docs/model.md.  @since 0.2.0
  * =================================================================================================== */
 
@@ -1379,7 +1379,7 @@ typedef struct gpuocc_binary_kernel {
     int32_t workgroup_processor_mode;    /* .workgroup_processor_mode (v5+, gfx10+): 1 WGP, 0 CU (-mcumode) */
     int32_t reserved1;                   /* zero */
     uint64_t reserved[6];                /* zero */
-    /* Which copy, and the target's variant (issue 27): a record of the first 0.2.0 layout (size 240,
+    /* Which copy, and the target's variant: a record of the first 0.2.0 layout (size 240,
        GPUOCC_BINARY_KERNEL_SIZE_0_2_0) is still accepted and has neither.  @since 0.2.0 */
     int32_t linked;                      /* 1: linked code (a cubin of ELF type ET_EXEC, what the driver
                                             loads; every AMDGPU code object); 0: relocatable (ET_REL, a

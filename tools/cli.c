@@ -501,7 +501,7 @@ void cli_launch_init(struct cli_launch *l)
     memset(l, 0, sizeof *l);
     l->dev.size = sizeof l->dev;
     gpuocc_kernel_init(&l->k);
-    l->k.smem_optin = 1; /* CONVENTIONS.md: on by default; --no-optin turns it off */
+    l->k.smem_optin = 1; /* on by default, as in C and Python (a kernel asking more than 48 KiB raised its limit); --no-optin turns it off */
 }
 
 /* A field both vendors' names set (--regs and --vgprs...): one of them, once. */

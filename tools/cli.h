@@ -23,7 +23,7 @@
       cli_output_failed(io) says the output is gone.
    3. Declare the descriptor below, add a line to the command table in tools/main.c, the file to
       tools/meson.build, the output fields to docs/output.md, and a test in tests/test_cli_<area>.py.
-   Exit statuses (CONVENTIONS.md): 0 every question answered; 1 answered, but something could not be (a bad
+   Exit statuses (docs/output.md): 0 every question answered; 1 answered, but something could not be (a bad
    batch row; `report` when the launch fits 0 blocks); 2 usage error or no usable input; 3 output not written. */
 #ifndef GPUOCC_CLI_H
 #define GPUOCC_CLI_H

@@ -1,4 +1,4 @@
-/* gpuocc batch: launches as CSV in, one output row per input data row, lossless (issue 8's contract).
+/* gpuocc batch: launches as CSV in, one output row per input data row, lossless.
 
    Input is RFC 4180 CSV: quoted cells (with "" for a quote, commas and line breaks inside), lines ending in
    CRLF, LF or a bare CR, an optional UTF-8 byte-order mark.  Blank lines are skipped.  Every other record

@@ -517,7 +517,7 @@ struct row {
     int32_t linked; /* gpuocc binary: 1 linked, 0 relocatable */
     gpuocc_result r;
     bool min_checked;              /* the kernel records a minimum of blocks and the launch was answered */
-    uint32_t min_preventing;       /* GPUOCC_LIMIT_* of the resources whose limit is below it (issue 24) */
+    uint32_t min_preventing;       /* GPUOCC_LIMIT_* of the resources whose limit is below it */
     const char *cluster_verdict; /* the recorded __cluster_dims__ checked on the device; NULL without */
     const char *setmaxnreg_check; /* gpuocc binary, a kernel that uses setmaxnreg: "ok", "warpgroups", "arch" */
 };

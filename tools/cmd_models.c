@@ -349,7 +349,7 @@ static int32_t arch_sm_warps(const struct flags *f)
 }
 
 /*
- * What the hardware holds, beside a verdict that asks for warps (issue 22): the SM's warp slots, whether the
+ * What the hardware holds, beside a verdict that asks for warps: the SM's warp slots, whether the
  * warps given or the warps needed exceed them, and what closes the gap at a full SM instead: `per_warp_at_max`,
  * the in-flight work per warp (independent loads, or bytes) needed with every slot filled.  A --warps-per-sm
  * above the slots is answered with the flag and one stderr line.
@@ -663,7 +663,7 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
     if (io->status)
         return io->status;
     if (f.json) {
-        /* the inputs under their flags' names (CONVENTIONS.md, one vocabulary), then today's occupancy */
+        /* the inputs under their flags' names (one vocabulary: docs/vocabulary.md), then today's occupancy */
         struct report in;
         report_start(&in, "tradeoff");
         put_text(&in, "arch", l.dev_name);

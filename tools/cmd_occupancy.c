@@ -238,7 +238,7 @@ static void print_report_text_intel(FILE *out, const struct cli_launch *l, const
     print_next_steps(out, l, r, "Xe-core");
 }
 
-/* Issue 24's lines, after the limits: tensor memory, setmaxnreg, the launch bounds' minimum. */
+/* The Hopper- and Blackwell-era lines, after the limits: tensor memory, setmaxnreg, the launch bounds' minimum. */
 /* --blocks, --stage-bytes: what N blocks leave for the shared memory, the registers and the stages */
 static void print_inverse_text(FILE *out, const struct cli_launch *l, const struct cli_report_extra *x,
                                const char *unit)
@@ -446,7 +446,7 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     const char *over = cli_exceeded(&l->dev, &l->k, r, t->why, sizeof t->why);
     f[n++] = (struct field){"exceeded", over ? F_WORD : F_NA, over, 0, 0};
     f[n++] = (struct field){"exceeded_limit", over ? F_INT : F_NA, NULL, r->exceeded_limit, 0};
-    /* issue 24: tensor memory, setmaxnreg, the launch bounds' minimum, AMD's dynamic VGPRs */
+    /* tensor memory, setmaxnreg, the launch bounds' minimum, AMD's dynamic VGPRs */
     bool tmem = nvidia && l->k.tmem_columns > 0, smr = x->setmaxnreg_count > 0, mb = x->min_blocks > 0;
     int32_t waiting = tmem && r->blocks_per_sm > x->tmem_holders ? r->blocks_per_sm - x->tmem_holders : 0;
     f[n++] = (struct field){"tmem_columns", nv_int, NULL, l->k.tmem_columns, 0};

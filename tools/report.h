@@ -7,7 +7,7 @@
 #include "cli.h"
 #include "clusters.h"
 
-/* Issue 24's answers beside the occupancy: tensor memory, setmaxnreg, the launch bounds' minimum. */
+/* The Hopper- and Blackwell-era answers beside the occupancy: tensor memory, setmaxnreg, the launch bounds' minimum. */
 struct cli_report_extra {
     int32_t tmem_holders;                  /* GPUOCC_UNLIMITED without --tmem-columns */
     int32_t setmaxnreg_count;              /* warpgroups given to --setmaxnreg; 0 = not asked */

@@ -41,7 +41,7 @@ class Coverage(unittest.TestCase):
         # lib/core/structs.c static-asserts these sizes
         self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 400)  # 232 before Intel's tail, 384 before NVIDIA's,
         self.assertEqual(gpuocc._CDevice.tmem_columns_per_sm.offset, 392)  # 392 before tensor memory
-        self.assertEqual(gpuocc._CKernel.tmem_columns.offset, 104)  # issue 24: a new tail, not reserved words
+        self.assertEqual(gpuocc._CKernel.tmem_columns.offset, 104)  # a new tail, not reserved words
         self.assertEqual(gpuocc._CKernel.dvgpr.offset, 108)
         self.assertEqual(gpuocc._CDevice.xves_per_xecore.offset, 232)
         self.assertEqual(gpuocc._CDevice.virtual_resources_per_sm.offset, 384)
@@ -220,7 +220,7 @@ class Occupancy(unittest.TestCase):
 
 
     def test_launches_that_cannot_run(self):
-        # issue 22: 17 barriers (PTX ids 0..15) and 64 KiB static (the static limit is 48 KiB) are errors;
+        # 17 barriers (PTX ids 0..15) and 64 KiB static (the static limit is 48 KiB) are errors;
         # on base 0938ac9 both were answered (3 blocks each on H100)
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy("H100", gpuocc.kernel(threads=256, regs=32, barriers=17))
@@ -239,7 +239,7 @@ class Occupancy(unittest.TestCase):
         self.assertEqual((e.exception.exceeded, e.exception.exceeded_limit), ("barriers", 8))
 
     def test_the_exceeded_limit_is_named(self):
-        # issue 22: the field over a limit and the limit's value, named as `gpuocc report --json` and `gpuocc
+        # the field over a limit and the limit's value, named as `gpuocc report --json` and `gpuocc
         # batch` name them (exceeded, exceeded_limit).  H100 (deviceQuery, docs/sources.md): 1024 threads per
         # block, 255 + 1 = 256 registers per thread as the device records it, 227 KiB = 232448 B opt-in per
         # block, 48 KiB = 49152 B static, 16 named barriers (PTX ids 0..15).
@@ -405,7 +405,7 @@ class Errors(unittest.TestCase):
         self.assertStatus("domain", gpuocc.warps_needed, 0, 1)
 
     def test_values_that_do_not_fit_their_c_type(self):
-        # issue 8, defect 18: these used to wrap silently (256 threads, a grid of 5)
+        # these used to wrap silently (256 threads, a grid of 5)
         self.assertStatus("argument", gpuocc.kernel, threads=2**32 + 256)
         self.assertStatus("argument", gpuocc.waves, 2**64 + 5, 132, 2)
         self.assertStatus("argument", gpuocc.kernel, threads=256, smem_dynamic=2**63)
@@ -621,7 +621,7 @@ class CompilerOutput(unittest.TestCase):
                                ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx1100", "gfx1100", "amd", 3, None, 2, 32, 1024, 0),
                                ("_Z5scalePff", "amdgcn-amd-amdhsa--gfx90a", "gfx90a", "amd", 2, 0, 10, 64, 0, None),
                                ("_Z4tilePf", "amdgcn-amd-amdhsa--gfx90a", "gfx90a", "amd", 3, 0, 10, 64, 1024, None)])
-        # the answer is a sequence of its kernels, as the other readers' answers are (issue 27)
+        # the answer is a sequence of its kernels, as the other readers' answers are
         self.assertEqual((len(read), list(read), read[3]), (4, list(read.kernels), read.kernels[3]))
         # NVIDIA's fields are None on AMD kernels (as `gpuocc binary --json` writes null)
         self.assertEqual((read.kernels[0].barriers, read.kernels[0].cmem, read.kernels[0].cluster_x), (None,) * 3)
@@ -656,7 +656,7 @@ class CompilerOutput(unittest.TestCase):
             gpuocc.binary_kernel_registers("gfx90a", k)
 
     def test_readers_take_what_the_cli_takes(self):
-        # issue 27: read_cubin reads compressed fatbinaries (zstd, LZ4) and archives as `gpuocc binary` does, and
+        # read_cubin reads compressed fatbinaries (zstd, LZ4) and archives as `gpuocc binary` does, and
         # returns a list; the unit_bounded kernel of tests/cuda/units.cu declares 64 floats of __shared__
         for name in ("units_zstd.fatbin", "units_lz4.fatbin", "units_rdc_zstd.o"):
             with open(os.path.join(DATA, name), "rb") as f:
@@ -1015,7 +1015,7 @@ class VirtualResources(unittest.TestCase):
 
 
 class HopperBlackwell(unittest.TestCase):
-    """Issue 24, values derived by hand (docs/model.md, docs/amd.md)."""
+    """Hopper- and Blackwell-era resources, values derived by hand (docs/model.md, docs/amd.md)."""
 
     def test_tmem(self):
         # 512 columns per SM on B200: floor(512 / 256) = 2 holders, none for 0 columns

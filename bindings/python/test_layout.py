@@ -15,8 +15,8 @@ import gpuocc
 ORDER = ["_library", "_types", "_occupancy", "_batch", "_models", "_readers", "_fits", "triton"]
 PACKAGE = os.path.dirname(os.path.abspath(gpuocc.__file__))
 
-# gpuocc.__all__ as bindings/python/gpuocc.py (one module, 0.2.0) defined it, in its order (issue 24 adds the
-# cluster functions and their two result types after sweep_range; issue 22 adds
+# gpuocc.__all__ as bindings/python/gpuocc.py (one module, 0.2.0) defined it, in its order (0.2.0 adds the
+# cluster functions and their two result types after sweep_range, then
 # Step, StepChange and next_steps; max_stages follows regs_max_for_blocks; fits, Fit and Fits, and the
 # modules _fits and triton, are the tuning work's).
 ALL = [

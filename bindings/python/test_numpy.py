@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gpuocc.batch with numpy arrays (issue 23): int32 columns used in place, other integer widths converted
+"""gpuocc.batch with numpy arrays: int32 columns used in place, other integer widths converted
 once, numpy answers, out= of numpy arrays checked column by column before the call, every other dtype a
 TypeError naming the column.  Runs under an interpreter that has numpy (bindings/python/meson.build picks
 one); exits 77 (skipped) where none has it."""

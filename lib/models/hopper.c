@@ -1,5 +1,5 @@
 /*
- * Resources of Hopper- and Blackwell-era kernels beside occupancy (issue 24): tensor memory holders, the
+ * Resources of Hopper- and Blackwell-era kernels beside occupancy: tensor memory holders, the
  * setmaxnreg register pool, and whether a launch reaches its launch bounds' minimum of blocks.  Each uses
  * the public occupancy and the device's fields; the rules and their sources are in docs/model.md.
  */

@@ -47,7 +47,7 @@ class _CDevice(ctypes.Structure):
                 # NVIDIA's virtual resources, then named barriers per block (0.2.0, past the 384-byte layout;
                 # NVIDIA 16, 0 = the same)
                 ("virtual_resources_per_sm", c_i32), ("barriers_per_block_max", c_i32),
-                # NVIDIA's tensor-memory columns per SM (issue 24, past the 392-byte layout)
+                # NVIDIA's tensor-memory columns per SM (past the 392-byte layout)
                 ("tmem_columns_per_sm", c_i32), ("reserved2", c_i32)]
 
 
@@ -215,7 +215,7 @@ class _CBinaryKernel(ctypes.Structure):
                 ("max_flat_workgroup_size", c_i32), ("vgpr_spill_count", c_i32), ("sgpr_spill_count", c_i32),
                 ("uses_dynamic_stack", c_i32), ("amd_mach", c_u32), ("code_object_version", c_i32),
                 ("workgroup_processor_mode", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 6),
-                # issue 27: which copy, and the target's variant ('a', 'f' or 0)
+                # which copy, and the target's variant ('a', 'f' or 0)
                 ("linked", c_i32), ("arch_variant", c_u32),
 
                 # Intel (0.2.0): from a zebin's .ze_info section

@@ -162,7 +162,7 @@ def waves(grid_blocks: int, sm_count: int, blocks_per_sm: int) -> Waves:
 
 
 # ======================================================================================================
-# Hopper- and Blackwell-era resources (issue 24; docs/model.md)
+# Hopper- and Blackwell-era resources (docs/model.md)
 # ======================================================================================================
 def tmem_holders(dev: Union[Device, str], tmem_columns: int) -> Optional[int]:
     """Blocks per SM that can hold `tmem_columns` tensor-memory columns at once (floor(512 / columns) on
