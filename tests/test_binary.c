@@ -358,23 +358,34 @@ Test(binary, linked_and_arch_variant)
     }
 }
 
+/* Entry 0 of `file` read into records of an older layout (`old` bytes each, at most `capacity`), the buffer filled
+   with 0xee first so that a write past the last record shows; its status, the count in *count. */
+static int32_t read_old_layout(const char *file, size_t old, int32_t capacity, uint8_t *records, size_t records_size,
+                               int32_t *count)
+{
+    size_t n;
+    uint8_t *p = load(file, &n);
+    gpuocc_binary_summary s = scan(p, n);
+    memset(records, 0xee, records_size);
+    gpuocc_binary_kernel first;
+    gpuocc_binary_kernel_init(&first);
+    first.size = (uint32_t)old;
+    memcpy(records, &first, old);
+    *count = 0;
+    int32_t rc = gpuocc_binary_read_entry(p, n, 0, NULL, 0, (gpuocc_binary_kernel *)(void *)records, capacity, count,
+                                          &s);
+    free(p);
+    return rc;
+}
+
 /* A caller of the first 0.2.0 layout (240 bytes, no `linked`) still reads: records 240 bytes apart, none of the
    later fields written past them. */
 Test(binary, first_layout_records_still_read)
 {
-    size_t n;
-    uint8_t *p = load("linked_app", &n);
-    gpuocc_binary_summary s = scan(p, n);
     enum { OLD = GPUOCC_BINARY_KERNEL_SIZE_0_2_0 };
     static uint8_t records[8 * OLD + 16];
-    memset(records, 0xee, sizeof records);
-    gpuocc_binary_kernel first;
-    gpuocc_binary_kernel_init(&first);
-    first.size = OLD;
-    memcpy(records, &first, OLD);
-    int32_t count = 0;
-    cr_assert_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, (gpuocc_binary_kernel *)(void *)records, 8, &count, &s),
-                 GPUOCC_OK);
+    int32_t count;
+    cr_assert_eq(read_old_layout("linked_app", OLD, 8, records, sizeof records, &count), GPUOCC_OK);
     cr_assert_eq(count, 3);
     for (int32_t i = 0; i < count; i++) {
         gpuocc_binary_kernel k;
@@ -384,11 +395,8 @@ Test(binary, first_layout_records_still_read)
         cr_expect_eq(k.entry, 0);
     }
     cr_expect_eq(records[3 * OLD], 0xee, "nothing written past the last record");
-    first.size = OLD - 8;
-    memcpy(records, &first, sizeof first.size);
-    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, (gpuocc_binary_kernel *)(void *)records, 8, &count, &s),
-                 GPUOCC_ERR_STRUCT_SIZE);
-    free(p);
+    /* a size below the first layout is refused */
+    cr_expect_eq(read_old_layout("linked_app", OLD - 8, 8, records, sizeof records, &count), GPUOCC_ERR_STRUCT_SIZE);
 }
 
 /* Little-endian fields of a fatbinary, read and written by the test itself (docs/inputs.md's layout: the
@@ -556,20 +564,10 @@ Test(binary, blackwell_records)
 /* A caller of the 312-byte layout (before virtual_resources) still reads, and gets none of the later fields. */
 Test(binary, layout_before_blackwell_records_still_reads)
 {
-    size_t n;
-    uint8_t *p = load("tcgen05_sm100a.cubin", &n);
-    gpuocc_binary_summary s = scan(p, n);
     enum { OLD = GPUOCC_BINARY_KERNEL_SIZE_0_2_1 };
     static uint8_t records[4 * OLD + 16];
-    memset(records, 0xee, sizeof records);
-    gpuocc_binary_kernel first;
-    gpuocc_binary_kernel_init(&first);
-    first.size = OLD;
-    memcpy(records, &first, OLD);
-    int32_t count = 0;
-    cr_assert_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, (gpuocc_binary_kernel *)(void *)records, 4, &count, &s),
-                 GPUOCC_OK);
+    int32_t count;
+    cr_assert_eq(read_old_layout("tcgen05_sm100a.cubin", OLD, 4, records, sizeof records, &count), GPUOCC_OK);
     cr_assert_eq(count, 4);
     cr_expect_eq(records[4 * OLD], 0xee, "nothing written past the last record");
-    free(p);
 }

@@ -20,11 +20,6 @@
 #define NT_AMDGPU_METADATA 32u
 #define EF_AMDGPU_MACH 0xffu
 
-static uint64_t align4(uint64_t v)
-{
-    return (v + 3) & ~(uint64_t)3;
-}
-
 struct metadata {
     const uint8_t *desc;
     size_t length;
@@ -35,21 +30,17 @@ struct metadata {
 static int32_t metadata_note(const uint8_t *d, uint64_t size, void *ctx, uint64_t *out)
 {
     *out = 0;
-    for (uint64_t pos = 0; size - pos >= 12;) {
-        uint64_t namesz = gpuocc_le32(d + pos), descsz = gpuocc_le32(d + pos + 4);
-        uint32_t type = gpuocc_le32(d + pos + 8);
-        uint64_t name_at = pos + 12, desc_at = name_at + align4(namesz); /* no overflow: each < 2^33 */
-        if (desc_at > size || descsz > size - desc_at)
-            return GPUOCC_ERR_TRUNCATED;
-        if (type == NT_AMDGPU_METADATA && namesz == 7 && memcmp(d + name_at, "AMDGPU", 7) == 0) {
-            *(struct metadata *)ctx = (struct metadata){d + desc_at, (size_t)descsz};
+    uint64_t pos = 0;
+    struct gpuocc_note note;
+    int32_t more;
+    while ((more = gpuocc_note_next(d, size, &pos, &note)) == 1)
+        if (note.type == NT_AMDGPU_METADATA && note.namesz == 7 && memcmp(note.name, "AMDGPU", 7) == 0) {
+            *(struct metadata *)ctx = (struct metadata){note.desc, (size_t)note.descsz};
             *out = 1;
             return GPUOCC_OK;
         }
-        pos = desc_at + align4(descsz);
-        if (pos > size)
-            break;
-    }
+    if (more < 0)
+        return more;
     return GPUOCC_OK;
 }
 

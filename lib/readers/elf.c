@@ -102,6 +102,24 @@ int32_t gpuocc_elf_section_name(const struct gpuocc_elf *elf, const struct gpuoc
     return gpuocc_elf_string(elf, elf->shstrndx, s->name, name, length);
 }
 
+static uint64_t note_align(uint64_t v)
+{
+    return (v + 3) & ~(uint64_t)3;
+}
+
+int32_t gpuocc_note_next(const uint8_t *d, uint64_t size, uint64_t *pos, struct gpuocc_note *note)
+{
+    if (*pos > size || size - *pos < 12)
+        return 0;
+    uint64_t at = *pos, namesz = gpuocc_le32(d + at), descsz = gpuocc_le32(d + at + 4);
+    uint64_t name_at = at + 12, desc_at = name_at + note_align(namesz); /* no overflow: each < 2^33 */
+    if (desc_at > size || descsz > size - desc_at)
+        return GPUOCC_ERR_TRUNCATED;
+    *note = (struct gpuocc_note){gpuocc_le32(d + at + 8), d + name_at, d + desc_at, namesz, descsz};
+    *pos = desc_at + note_align(descsz);
+    return 1;
+}
+
 int32_t gpuocc_note_once(struct gpuocc_note_memo *m, const struct gpuocc_elf *elf, const struct gpuocc_section *s,
                          gpuocc_note_walk *walk, void *ctx, uint64_t *result)
 {

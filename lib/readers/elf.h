@@ -39,6 +39,17 @@ int32_t gpuocc_elf_string(const struct gpuocc_elf *elf, uint32_t table, uint64_t
 int32_t gpuocc_elf_section_name(const struct gpuocc_elf *elf, const struct gpuocc_section *s, const char **name,
                                 size_t *length);
 
+/* One ELF note of a note section's bytes data[0, size), from *pos (0 for the first): 1 with the note (its type,
+   and its name and desc inside the bytes) and *pos past it, padding included; 0 at the end (fewer than a
+   header's 12 bytes left, or the last note's padding past them); GPUOCC_ERR_TRUNCATED for a name or desc that
+   runs past the bytes. */
+struct gpuocc_note {
+    uint32_t type;
+    const uint8_t *name, *desc;
+    uint64_t namesz, descsz;
+};
+int32_t gpuocc_note_next(const uint8_t *data, uint64_t size, uint64_t *pos, struct gpuocc_note *note);
+
 /* The note sections a reader walks (zebin.c, amdgpu.c, cubin.c), each (offset, size) once: a section header
    naming bytes already walked gets what that walk gave, without a second walk.  The last GPUOCC_NOTE_MEMO
    distinct ranges are remembered, and the bytes walked in all may not pass the image's size, which note

@@ -328,11 +328,6 @@ static int32_t read_zeinfo(struct ze_reader *r, const char *text, size_t n)
     return rc;
 }
 
-static uint64_t note_align(uint64_t v)
-{
-    return (v + 3) & ~(uint64_t)3;
-}
-
 #define FAMILY_FOUND ((uint64_t)1 << 32)
 
 /* The product family of one .note.intelgt.compat section's notes, the last one's (a gpuocc_note_walk):
@@ -341,19 +336,15 @@ static int32_t product_family(const uint8_t *d, uint64_t size, void *ctx, uint64
 {
     (void)ctx;
     *out = 0;
-    for (uint64_t pos = 0; size - pos >= 12;) {
-        uint64_t namesz = gpuocc_le32(d + pos), descsz = gpuocc_le32(d + pos + 4);
-        uint32_t type = gpuocc_le32(d + pos + 8);
-        uint64_t name_at = pos + 12, desc_at = name_at + note_align(namesz); /* no overflow: each < 2^33 */
-        if (desc_at > size || descsz > size - desc_at)
-            return GPUOCC_ERR_TRUNCATED;
-        if (type == NT_INTELGT_PRODUCT_FAMILY && namesz == 8 && memcmp(d + name_at, "IntelGT", 8) == 0 &&
-            descsz == 4)
-            *out = FAMILY_FOUND | gpuocc_le32(d + desc_at);
-        pos = desc_at + note_align(descsz);
-        if (pos > size)
-            break;
-    }
+    uint64_t pos = 0;
+    struct gpuocc_note note;
+    int32_t more;
+    while ((more = gpuocc_note_next(d, size, &pos, &note)) == 1)
+        if (note.type == NT_INTELGT_PRODUCT_FAMILY && note.namesz == 8 && memcmp(note.name, "IntelGT", 8) == 0 &&
+            note.descsz == 4)
+            *out = FAMILY_FOUND | gpuocc_le32(note.desc);
+    if (more < 0)
+        return more;
     return GPUOCC_OK;
 }
 
