@@ -51,8 +51,8 @@ static inline int64_t gpuocc_nv_preferred_bytes(const gpuocc_device *d, const gp
     return percent * d->smem_per_sm_bytes / 100;
 }
 
-/* The smallest of `count` carveouts (`kib`: a checked device's carveouts_kib, or a copy of its 16 entries)
-   of at least `bytes` (>= 0); -1 when none is that large. */
+/* The smallest of `count` carveouts (`kib`: a device's carveouts_kib, checked, or bounded as a prepared one is:
+   any order, count 0 .. 16) of at least `bytes` (>= 0); -1 when none is that large. */
 static inline int64_t gpuocc_nv_carveout_in(const int32_t *kib, int32_t count, int64_t bytes)
 {
 #if defined(__SSE2__)
