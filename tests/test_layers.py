@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The layers of docs/layers.md hold: no include or call of lib/ runs upward (scripts/layers check on the
-source tree and the built objects), the checker catches an upward include and call planted on purpose, and
-docs/images/layers.svg is what scripts/layers draws for the tree as it is.
+source tree and the built objects), the checker catches an upward include and call planted on purpose,
+docs/images/layers.svg is what scripts/layers draws for the tree as it is, and no two files of tools/ use
+each other (scripts/layers tools on the CLI's objects).
 
-Usage: test_layers.py SOURCE_ROOT OBJECT_DIR"""
+Usage: test_layers.py SOURCE_ROOT OBJECT_DIR [CLI_OBJECT_DIR]"""
 import pathlib
 import shutil
 import subprocess
@@ -49,7 +50,14 @@ kept = (root / "docs" / "images" / "layers.svg").read_text()
 if drawn != kept:
     failures.append("docs/images/layers.svg is stale: run scripts/layers svg > docs/images/layers.svg")
 
+checks = 3
+if len(sys.argv) > 3:
+    checks += 1
+    run = subprocess.run([sys.executable, script, "tools", sys.argv[3]], capture_output=True, text=True)
+    if run.returncode != 0 or "0 problem(s)" not in run.stdout:
+        failures.append("files of tools/ use each other:\n" + run.stdout + run.stderr)
+
 for f in failures:
     print("FAIL:", f)
-print(f"layers: {3 - len(failures) if len(failures) <= 3 else 0} of 3 checks passed")
+print(f"layers: {max(checks - len(failures), 0)} of {checks} checks passed")
 sys.exit(1 if failures else 0)

@@ -142,9 +142,11 @@ void input_begin(FILE *out, struct input_options *o);
 void input_file(FILE *out, struct input_options *o, const char *file);
 void input_kernel(FILE *out, struct input_options *o, const char *file, const char *origin,
                   const gpuocc_compiled_kernel *k);
-/* gpuocc binary's rows of AMD and Intel kernels (tools/cmd_binary.c, tools/binary_intel.c): a count or its
-   `unknown` text when negative; a shared column (value INT64_MIN: not applicable, -1: not recorded); the
-   first cells of a row (CSV, through the NVIDIA-only min_blocks cells) and the first keys of its JSON object, as both vendors print them (r NULL: not answered). */
+/* gpuocc binary's rows of AMD and Intel kernels (tools/binary_rows.c, which tools/cmd_binary.c and
+   tools/binary_intel.c both use): a count or its `unknown` text when negative; a shared column (value
+   INT64_MIN: not applicable, -1: not recorded); the first cells of a row (CSV, through the NVIDIA-only
+   min_blocks cells) and the first keys of its JSON object, as both vendors print them (r NULL: not
+   answered). */
 void binary_put_int(FILE *out, int64_t v, const char *unknown);
 struct binary_count {
     const char *key;

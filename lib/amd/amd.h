@@ -16,23 +16,19 @@ int32_t gpuocc_amd_check_device(const gpuocc_device *d);
 int32_t gpuocc_amd_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *input, int64_t *limit);
 void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 /* What gpuocc_amd_compute builds its answer from, each alone (lib/amd/occupancy.c): every resource's limit
-   in blocks (GPUOCC_NO_LIMIT where none; indexes GPUOCC_RESOURCE_*, SGPRs included); the LDS per CU (or
-   WGP) the kernel's model divides; LLVM's cap on workgroups with barriers (GPUOCC_NO_LIMIT for the runtime
-   model); the kernel's wave size; the VGPRs one wave is given (per-lane allocation x wave size). */
+   in blocks as a vector (GPUOCC_NO_LIMIT where none; indexes GPUOCC_RESOURCE_*, SGPRs included), the
+   kernel's wave size its unit; the LDS per CU (or WGP) the kernel's model divides; LLVM's cap on
+   workgroups with barriers (GPUOCC_NO_LIMIT for the runtime model); the kernel's wave size; the VGPRs one
+   wave is given (per-lane allocation x wave size). */
 #define GPUOCC_AMD_LIMITS (GPUOCC_RESOURCE_SGPRS + 1)
-void gpuocc_amd_limits(const gpuocc_device *d, const gpuocc_kernel *k, int32_t limits[GPUOCC_AMD_LIMITS]);
+const struct gpuocc_limit_vector *gpuocc_amd_vector(void);
 int64_t gpuocc_amd_lds_per_cu(const gpuocc_device *d, const gpuocc_kernel *k);
 int32_t gpuocc_amd_barrier_cap(const gpuocc_device *d, const gpuocc_kernel *k);
 int64_t gpuocc_amd_wave_size(const gpuocc_device *d, const gpuocc_kernel *k);
 int64_t gpuocc_amd_regs_per_wave(const gpuocc_device *d, const gpuocc_kernel *k);
 
-/* AMD's inverse and search queries (lib/amd/search.c), on checked structs, answering as the public
-   functions of the same names (GPUOCC_ERR_UNSATISFIABLE when none; outputs written on success only):
-   regs_max_for_blocks gives arch VGPRs 0 .. regs_per_thread_max, smem_dynamic_available dynamic LDS up to
-   what one workgroup may use less the static LDS.
-   best_block: the best block size and min_grid, written on success.
-   sweep_next and sweep_range as struct gpuocc_vendor says (bmax unused: AMD's thresholds are found by
-   bisection on its rules). */
+/* AMD's inverse and search queries (lib/amd/search.c): the generic ones over its limit vector, answering as
+   the public functions of the same names on checked structs; and the inputs a next step may change. */
 int32_t gpuocc_amd_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
 int32_t gpuocc_amd_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t *bytes);
 int32_t gpuocc_amd_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers);

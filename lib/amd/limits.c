@@ -1,5 +1,5 @@
 /*
- * AMD's per-resource rules, one resource at a time: what lib/core/limits.c's public wrappers answer for an
+ * AMD's per-resource rules, one resource at a time: what lib/api/limits.c's public functions answer for an
  * AMD device.  Each is the same term gpuocc_amd_compute takes its minimum over (lib/amd/occupancy.c), for
  * the kernel the arguments describe: the functions given only a block size or a register count describe a
  * kernel with gpuocc_kernel_init's defaults (the compiler's model, the device's default wave size, WGP mode
@@ -7,40 +7,22 @@
  */
 #include "amd.h"
 
-static gpuocc_kernel amd_default_kernel(int64_t threads, int64_t regs)
-{
-    gpuocc_kernel k;
-    gpuocc_kernel_init(&k);
-    k.threads_per_block = (int32_t)threads;
-    k.regs_per_thread = (int32_t)regs;
-    return k;
-}
-
-static int32_t amd_limit_for(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource)
-{
-    int32_t limits[GPUOCC_AMD_LIMITS];
-    gpuocc_amd_limits(d, k, limits);
-    return limits[resource];
-}
-
 /* Wave slots (LLVM's per SIMD x the SIMDs a workgroup spans) over the workgroup's waves. */
 static int32_t amd_limit_warps(const gpuocc_device *d, int64_t threads)
 {
-    gpuocc_kernel k = amd_default_kernel(threads, 0);
-    return amd_limit_for(d, &k, GPUOCC_RESOURCE_WARPS);
+    return gpuocc_vector_limit_of(gpuocc_amd_vector(), d, threads, 0, GPUOCC_RESOURCE_WARPS);
 }
 
 /* VGPRs: the waves per SIMD the file gives at the allocation granule, over the workgroup's waves. */
 static int32_t amd_limit_registers(const gpuocc_device *d, int64_t threads, int64_t regs)
 {
-    gpuocc_kernel k = amd_default_kernel(threads, regs);
-    return amd_limit_for(d, &k, GPUOCC_RESOURCE_REGISTERS);
+    return gpuocc_vector_limit_of(gpuocc_amd_vector(), d, threads, regs, GPUOCC_RESOURCE_REGISTERS);
 }
 
 /* LDS: the CU's (or WGP's) LDS over the workgroup's static + dynamic LDS, as the kernel's model counts. */
 static int32_t amd_limit_smem(const gpuocc_device *d, const gpuocc_kernel *k)
 {
-    return amd_limit_for(d, k, GPUOCC_RESOURCE_SMEM);
+    return gpuocc_vector_limit(gpuocc_amd_vector(), d, k, GPUOCC_RESOURCE_SMEM);
 }
 
 /* Neither LLVM nor HIP caps resident workgroups by a slot count of their own. */
@@ -55,20 +37,20 @@ static int32_t amd_limit_barriers(const gpuocc_device *d, int64_t barriers)
 {
     if (barriers == 0)
         return GPUOCC_NO_LIMIT;
-    gpuocc_kernel k = amd_default_kernel(1, 0);
+    gpuocc_kernel k = gpuocc_vector_kernel(gpuocc_amd_vector(), 1, 0);
     return gpuocc_amd_barrier_cap(d, &k);
 }
 
 /* VGPRs one wave is given: the per-lane count rounded up to the granule, x the wave size. */
 static int64_t amd_regs_per_wave(const gpuocc_device *d, int64_t regs)
 {
-    gpuocc_kernel k = amd_default_kernel(1, regs);
+    gpuocc_kernel k = gpuocc_vector_kernel(gpuocc_amd_vector(), 1, regs);
     return gpuocc_amd_regs_per_wave(d, &k);
 }
 
 static int64_t amd_regs_per_workgroup(const gpuocc_device *d, int64_t threads, int64_t regs)
 {
-    gpuocc_kernel k = amd_default_kernel(threads, regs);
+    gpuocc_kernel k = gpuocc_vector_kernel(gpuocc_amd_vector(), threads, regs);
     return gpuocc_amd_regs_per_wave(d, &k) * gpuocc_div_up(threads, gpuocc_amd_wave_size(d, &k));
 }
 

@@ -398,11 +398,19 @@ static void amd_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const 
         limits[GPUOCC_RESOURCE_REGISTERS] = 0;
 }
 
-void gpuocc_amd_limits(const gpuocc_device *d, const gpuocc_kernel *k, int32_t limits[GPUOCC_AMD_LIMITS])
+static void amd_limits(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *limits)
 {
     struct amd_view v = amd_view_of(d, k);
     int64_t slots;
     amd_limits_of(d, k, &v, limits, &slots);
+}
+
+_Static_assert(GPUOCC_AMD_LIMITS <= GPUOCC_VECTOR_LIMITS_MAX, "the searches hold every limit");
+const struct gpuocc_limit_vector *gpuocc_amd_vector(void)
+{
+    static const struct gpuocc_limit_vector vector = {
+        .count = GPUOCC_AMD_LIMITS, .limits = amd_limits, .unit = gpuocc_amd_wave_size, .grf_default = 0};
+    return &vector;
 }
 
 int64_t gpuocc_amd_lds_per_cu(const gpuocc_device *d, const gpuocc_kernel *k)

@@ -1,6 +1,7 @@
 /*
  * Inverse and search queries.  Each checks its arguments and hands the checked structs to the device's
- * vendor once, through its table (lib/nvidia/search.c, rule.c and next_step.c; lib/amd/search.c).
+ * vendor once, through its table (lib/nvidia/search.c, rule.c and next_step.c; AMD's and Intel's are the
+ * generic searches over their limit vectors, lib/core/bisect.c).
  */
 #include "api.h"
 

@@ -137,6 +137,47 @@ struct gpuocc_vendor {
     int32_t (*gpc_layout)(const char *key, gpuocc_gpc_layout *layout);
 };
 
+/*
+ * A vendor whose rule is the least of its per-resource limits, each non-increasing as any demand of the
+ * kernel grows (threads, registers, shared memory, SGPRs, barriers).  Its searches and inverse queries are
+ * the generic ones over that vector (lib/core/bisect.c), a bisection on the limits themselves, so they
+ * agree with its rule in every model.
+ */
+#define GPUOCC_VECTOR_LIMITS_MAX (GPUOCC_RESOURCE_SGPRS + 1)
+struct gpuocc_limit_vector {
+    int32_t count; /* limits, indexed GPUOCC_RESOURCE_* (at most GPUOCC_VECTOR_LIMITS_MAX) */
+    /* every limit in blocks of a checked pair, GPUOCC_NO_LIMIT where the resource cannot limit */
+    void (*limits)(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *limits);
+    /* the threads of one wave (sub-group) of the kernel: block sizes are searched in its multiples */
+    int64_t (*unit)(const gpuocc_device *d, const gpuocc_kernel *k);
+    /* The register demand the register queries move: with grf_default > 0 the kernel's grf (registers per
+       hardware thread, 1 .. the device's grf_max; a kernel's 0 reads as grf_default), else its registers per
+       thread (0 .. regs_per_thread_max). */
+    int32_t grf_default;
+};
+
+/* The vendor operations of the same names (struct gpuocc_vendor), over `v`. */
+int32_t gpuocc_vector_regs_max_for_blocks(const struct gpuocc_limit_vector *v, const gpuocc_device *d,
+                                          const gpuocc_kernel *k, int32_t want, int32_t *regs);
+int32_t gpuocc_vector_smem_dynamic_available(const struct gpuocc_limit_vector *v, const gpuocc_device *d,
+                                             const gpuocc_kernel *k, int32_t want, int64_t *bytes);
+int32_t gpuocc_vector_next_step(const struct gpuocc_limit_vector *v, const gpuocc_device *d, const gpuocc_kernel *k,
+                                int32_t resource, int64_t *new_value, int64_t *shed);
+int32_t gpuocc_vector_best_block(const struct gpuocc_limit_vector *v, const gpuocc_device *d, const gpuocc_kernel *k,
+                                 const struct gpuocc_smem_rule *rule, int32_t *threads, int32_t *min_grid);
+int64_t gpuocc_vector_sweep_next(const struct gpuocc_limit_vector *v, const gpuocc_device *d, const gpuocc_kernel *k,
+                                 int32_t axis, int64_t from, int64_t to);
+void gpuocc_vector_sweep_range(const struct gpuocc_limit_vector *v, const gpuocc_device *d, const gpuocc_kernel *k,
+                               int32_t axis, int64_t *from, int64_t *to, int64_t *step);
+/* For the per-resource rules (struct gpuocc_vendor_rules): a kernel of gpuocc_kernel_init's defaults with
+   `threads` and `regs` of the register demand (what the functions given only those describe); one limit
+   of a kernel, or of such a kernel. */
+gpuocc_kernel gpuocc_vector_kernel(const struct gpuocc_limit_vector *v, int64_t threads, int64_t regs);
+int32_t gpuocc_vector_limit(const struct gpuocc_limit_vector *v, const gpuocc_device *d, const gpuocc_kernel *k,
+                            int32_t resource);
+int32_t gpuocc_vector_limit_of(const struct gpuocc_limit_vector *v, const gpuocc_device *d, int64_t threads,
+                               int64_t regs, int32_t resource);
+
 /* The cluster operations of a vendor whose clusters are not modelled. */
 static inline int32_t gpuocc_no_cluster_size_max(const gpuocc_device *d, int32_t nonportable)
 {

@@ -7,14 +7,13 @@
 
 #include "../core/core.h"
 
-/* Every resource's limit in work-groups per Xe-core (GPUOCC_NO_LIMIT where it cannot limit), indexed
-   GPUOCC_RESOURCE_WARPS .. GPUOCC_RESOURCE_BARRIERS, for the kernel's model (lib/intel/occupancy.c). */
+/* Every resource's limit in work-groups per Xe-core as a vector (GPUOCC_NO_LIMIT where it cannot limit),
+   indexed GPUOCC_RESOURCE_WARPS .. GPUOCC_RESOURCE_BARRIERS, for the kernel's model, its unit the kernel's
+   sub-group (lib/intel/occupancy.c).  The register demand is the kernel's GRF count; 0 reads as the
+   default mode's. */
 #define GPUOCC_INTEL_LIMITS GPUOCC_RESOURCE_COUNT
-void gpuocc_intel_limits(const gpuocc_device *d, const gpuocc_kernel *k, int32_t limits[GPUOCC_INTEL_LIMITS]);
-int32_t gpuocc_intel_min_limit(const int32_t limits[GPUOCC_INTEL_LIMITS]);
-/* The kernel's sub-group size (its own, or the device's default) and GRF count (its own, or 128). */
-int64_t gpuocc_intel_sub_group(const gpuocc_device *d, const gpuocc_kernel *k);
-int64_t gpuocc_intel_grf(const gpuocc_kernel *k);
+#define GPUOCC_INTEL_GRF_DEFAULT 128
+const struct gpuocc_limit_vector *gpuocc_intel_vector(void);
 /* SLM one work-group is given: static + dynamic rounded up to the model's allowed sizes (bytes); the sum
    itself where no allowed size holds it. */
 int64_t gpuocc_intel_slm_per_workgroup(const gpuocc_device *d, const gpuocc_kernel *k);
@@ -27,8 +26,8 @@ int32_t gpuocc_intel_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int
 void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 
 
-/* The inverse and search queries (lib/intel/search.c), answering as the public functions of the same
-   names on checked structs (GPUOCC_ERR_UNSATISFIABLE when none; outputs written on success only). */
+/* The inverse and search queries (lib/intel/search.c): the generic ones over the limit vector, answering as
+   the public functions of the same names on checked structs; and the inputs a next step may change. */
 int32_t gpuocc_intel_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
 int32_t gpuocc_intel_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want,
                                             int64_t *bytes);
@@ -40,14 +39,12 @@ int64_t gpuocc_intel_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, 
                                 int32_t bmax);
 void gpuocc_intel_sweep_range(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t *from,
                               int64_t *to, int64_t *step);
+int32_t gpuocc_intel_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers);
 
 /* The catalog part (lib/intel/catalog.c), the per-resource rules (lib/intel/limits.c), the table
    (lib/intel/vendor.c). */
 const struct gpuocc_catalog_part *gpuocc_intel_catalog(void);
 const struct gpuocc_vendor_rules *gpuocc_intel_vendor_rules(void);
 const struct gpuocc_vendor *gpuocc_intel_vendor(void);
-
-/* The inputs a next step may change (lib/intel/search.c). */
-int32_t gpuocc_intel_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers);
 
 #endif

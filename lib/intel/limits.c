@@ -7,40 +7,22 @@
  */
 #include "intel.h"
 
-static gpuocc_kernel intel_default_kernel(int64_t threads, int64_t grf)
-{
-    gpuocc_kernel k;
-    gpuocc_kernel_init(&k);
-    k.threads_per_block = (int32_t)threads;
-    k.grf = grf > GPUOCC_GRF_MAX ? GPUOCC_GRF_MAX + 1 : (int32_t)grf; /* above the maximum: 0 work-groups */
-    return k;
-}
-
-static int32_t intel_limit_for(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource)
-{
-    int32_t limits[GPUOCC_INTEL_LIMITS];
-    gpuocc_intel_limits(d, k, limits);
-    return limits[resource];
-}
-
 /* Hardware threads: the Xe-core's over the work-group's. */
 static int32_t intel_limit_warps(const gpuocc_device *d, int64_t threads)
 {
-    gpuocc_kernel k = intel_default_kernel(threads, 0);
-    return intel_limit_for(d, &k, GPUOCC_RESOURCE_WARPS);
+    return gpuocc_vector_limit_of(gpuocc_intel_vector(), d, threads, 0, GPUOCC_RESOURCE_WARPS);
 }
 
 /* The GRF mode: the threads large GRF leaves over the work-group's (no limit in the default mode). */
 static int32_t intel_limit_registers(const gpuocc_device *d, int64_t threads, int64_t grf)
 {
-    gpuocc_kernel k = intel_default_kernel(threads, grf);
-    return intel_limit_for(d, &k, GPUOCC_RESOURCE_REGISTERS);
+    return gpuocc_vector_limit_of(gpuocc_intel_vector(), d, threads, grf, GPUOCC_RESOURCE_REGISTERS);
 }
 
 /* SLM: the Xe-core's over the work-group's rounded up to an allowed size. */
 static int32_t intel_limit_smem(const gpuocc_device *d, const gpuocc_kernel *k)
 {
-    return intel_limit_for(d, k, GPUOCC_RESOURCE_SMEM);
+    return gpuocc_vector_limit(gpuocc_intel_vector(), d, k, GPUOCC_RESOURCE_SMEM);
 }
 
 /* The calculator's work-group cap per Xe-core. */
@@ -59,7 +41,7 @@ static int32_t intel_limit_barriers(const gpuocc_device *d, int64_t barriers)
 static int64_t intel_regs_per_thread(const gpuocc_device *d, int64_t grf)
 {
     (void)d;
-    return grf > 0 ? grf : 128;
+    return grf > 0 ? grf : GPUOCC_INTEL_GRF_DEFAULT;
 }
 
 static int64_t intel_regs_per_workgroup(const gpuocc_device *d, int64_t threads, int64_t grf)
@@ -70,7 +52,7 @@ static int64_t intel_regs_per_workgroup(const gpuocc_device *d, int64_t threads,
 /* The calculator's rounding to the allowed sizes (the sum itself where none holds it). */
 static int64_t intel_slm_per_workgroup(const gpuocc_device *d, int64_t slm_static, int64_t slm_dynamic)
 {
-    gpuocc_kernel k = intel_default_kernel(1, 0);
+    gpuocc_kernel k = gpuocc_vector_kernel(gpuocc_intel_vector(), 1, 0);
     k.smem_static_bytes = slm_static;
     k.smem_dynamic_bytes = slm_dynamic;
     return gpuocc_intel_slm_per_workgroup(d, &k);

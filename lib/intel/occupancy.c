@@ -31,14 +31,10 @@ struct intel_view {
     int64_t threads_per_xve; /* in the kernel's GRF mode, as the model counts them */
 };
 
-int64_t gpuocc_intel_sub_group(const gpuocc_device *d, const gpuocc_kernel *k)
+/* The kernel's sub-group size: its own, or the device's default. */
+static int64_t intel_sub_group(const gpuocc_device *d, const gpuocc_kernel *k)
 {
     return k->sub_group ? k->sub_group : d->warp_size;
-}
-
-int64_t gpuocc_intel_grf(const gpuocc_kernel *k)
-{
-    return k->grf ? k->grf : 128;
 }
 
 /* The smallest allowed size that holds `bytes` (0 stays 0); -1 when none does. */
@@ -67,8 +63,8 @@ static struct intel_view intel_view_of(const gpuocc_device *d, const gpuocc_kern
 {
     struct intel_view v;
     v.runtime = k->model == GPUOCC_MODEL_INTEL_RUNTIME;
-    v.sub_group = gpuocc_intel_sub_group(d, k);
-    v.grf = gpuocc_intel_grf(k);
+    v.sub_group = intel_sub_group(d, k);
+    v.grf = k->grf ? k->grf : GPUOCC_INTEL_GRF_DEFAULT;
     v.threads_per_wg = gpuocc_div_up(k->threads_per_block, v.sub_group);
     v.slm = gpuocc_sat_add(k->smem_static_bytes, k->smem_dynamic_bytes);
     v.slm_rounded = intel_round_slm(v.runtime ? d->runtime_slm_sizes_kib : d->slm_sizes_kib, v.slm);
@@ -121,13 +117,21 @@ static void intel_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, cons
         limits[GPUOCC_RESOURCE_REGISTERS] = 0;
 }
 
-void gpuocc_intel_limits(const gpuocc_device *d, const gpuocc_kernel *k, int32_t limits[GPUOCC_INTEL_LIMITS])
+static void intel_limits(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *limits)
 {
     struct intel_view v = intel_view_of(d, k);
     intel_limits_of(d, k, &v, limits);
 }
 
-int32_t gpuocc_intel_min_limit(const int32_t limits[GPUOCC_INTEL_LIMITS])
+_Static_assert(GPUOCC_INTEL_LIMITS <= GPUOCC_VECTOR_LIMITS_MAX, "the searches hold every limit");
+const struct gpuocc_limit_vector *gpuocc_intel_vector(void)
+{
+    static const struct gpuocc_limit_vector vector = {
+        .count = GPUOCC_INTEL_LIMITS, .limits = intel_limits, .unit = intel_sub_group, .grf_default = GPUOCC_INTEL_GRF_DEFAULT};
+    return &vector;
+}
+
+static int32_t intel_min_limit(const int32_t limits[GPUOCC_INTEL_LIMITS])
 {
     int32_t blocks = GPUOCC_NO_LIMIT;
     for (int32_t i = 0; i < GPUOCC_INTEL_LIMITS; i++)
@@ -177,7 +181,7 @@ void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc
     struct intel_view v = intel_view_of(d, k);
     int32_t limits[GPUOCC_INTEL_LIMITS];
     intel_limits_of(d, k, &v, limits);
-    int32_t blocks = gpuocc_intel_min_limit(limits);
+    int32_t blocks = intel_min_limit(limits);
     uint32_t limiters = 0;
     for (int32_t i = 0; i < GPUOCC_INTEL_LIMITS; i++)
         if (limits[i] == blocks)
