@@ -227,7 +227,8 @@ typedef struct gpuocc_kernel {
                                        (smem_per_block_optin_bytes - smem_static_bytes) */
     int32_t max_threads_per_block;  /* __launch_bounds__ maximum, bounds the block-size search; 0 = none.
                                        AMD: the flat workgroup size maximum LLVM compiled for
-                                       (amdgpu_flat_work_group_size); 0 = the launch's block size */
+                                       (amdgpu_flat_work_group_size); 0 = the launch's block size; a
+                                       larger block fits 0 workgroups (exceeded: threads) */
     /* AMD only (ignored for NVIDIA), @since 0.2.0.  regs_per_thread holds the arch VGPRs and
        smem_static_bytes / smem_dynamic_bytes the static and dynamic LDS. */
     int32_t agprs;                  /* AGPRs per lane (LLVM's "AGPRs", .agpr_count) */

@@ -142,11 +142,15 @@ for args, flag in [(["--arch", "H100", "--threads", "256", "--vgprs", "64"], "--
                    (["--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--wave-size", "32"], "--wave-size"),
                    (["--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--model", "hip"], "--model"),
                    (["--arch", "gfx906", "--threads", "256", "--vgprs", "64", "--agprs", "8"], "--agprs"),
-                   (["--arch", "MI300X", "--threads", "512", "--vgprs", "64", "--max-threads", "256"], "--threads"),
                    (["--arch", "MI300X", "--threads", "256"], "--vgprs")]:
     rc, out, err = run(["report"] + args)
     check(f"usage error names {flag}: {' '.join(args)}", rc == 2 and out == "" and err.startswith(f"gpuocc: {flag}:")
           and len(err.strip().splitlines()) == 1, (rc, err))
+# a workgroup larger than the flat maximum the kernel was compiled for does not launch (HIP refuses it): the
+# library's answer, 0 workgroups with threads over 256, as for a workgroup over the device's own maximum
+rc, j, err = report("--arch", "MI300X", "--threads", "512", "--vgprs", "64", "--max-threads", "256")
+check("above the flat maximum: cannot run, threads over 256", rc == 1 and j and j["blocks_per_sm"] == 0
+      and (j["exceeded"], j["exceeded_limit"]) == ("threads", 256) and "over" in err, (rc, j, err))
 # the barriers axis on AMD: every point would be the same answer (AMD's rules count no named barriers), refused
 # as --barriers is; the other axes sweep
 for command in (["sweep"], ["sweep", "--steps"], ["plot", "--terminal"]):  # plot takes --regs, not --vgprs
@@ -196,7 +200,7 @@ src = ("arch,threads,regs,agprs,sgprs,smem_static,smem_dynamic,wave_size,max_thr
        "MI300X,256,64,,,,,,,50,,g\n"                       # an NVIDIA cell on an AMD row
        "MI300X,256,64,,,,,32,,,,h\n"                       # gfx942 runs wave64 only
        "gfx906,256,64,8,,,,,,,,i\n"                        # no AGPRs on gfx906
-       "MI300X,512,64,,,,,,256,,,j\n"                      # above the flat maximum
+       "MI300X,512,64,,,,,,256,,,j\n"                      # above the flat maximum: cannot run
        "MI300X,256,64,,,,,,,,6.2,k\n")                     # rocm without model runtime
 rc, out, err = run(["batch"], src)
 t = list(csv.reader(io.StringIO(out)))
@@ -213,13 +217,20 @@ for k, (blocks, waves, lsg, lim, model) in exp.items():
     r = rows.get(k, {})
     check(f"batch row {k}", r.get("status") == "ok" and r.get("blocks_per_sm") == blocks and r.get("waves_per_simd") == waves
           and r.get("limit_sgprs") == lsg and r.get("limiters") == lim and r.get("model") == model, r)
-for k, col in [("f", "agprs"), ("g", "carveout"), ("h", "wave_size"), ("i", "agprs"), ("j", "threads"), ("k", "rocm")]:
+# a bad row's status and input are the library's (gfx906 has no AGPRs: "registers", as gpuocc_occupancy
+# refuses it); a column the device's rules do not read (carveout) or a release without its model is the CLI's
+for k, col, status, exceeded in [("f", "agprs", "argument", "agprs"), ("g", "carveout", "argument", ""),
+                                 ("h", "wave_size", "argument", "wave_size"), ("i", "agprs", "registers", "agprs"),
+                                 ("k", "rocm", "argument", "")]:
     r = rows.get(k, {})
-    check(f"batch bad row {k} names {col}", r.get("status") == "argument" and r.get("error", "").startswith(col + ":")
-          and r.get("blocks_per_sm") == "" and r.get("model") == "", r)
+    check(f"batch bad row {k} names {col}", r.get("status") == status and r.get("error", "").startswith(col + ":")
+          and r.get("exceeded") == exceeded and r.get("blocks_per_sm") == "" and r.get("model") == "", r)
+r = rows.get("j", {})
+check("batch row j above the flat maximum: 0 workgroups, threads over 256", r.get("status") == "ok"
+      and r.get("blocks_per_sm") == "0" and (r.get("exceeded"), r.get("exceeded_limit")) == ("threads", "256"), r)
 errs = err.strip().splitlines()
 check("batch: the id column named once as not read, then one stderr line per bad row",
-      errs[:1] == ["gpuocc: header: columns not read: id"] and len(errs) == 7
+      errs[:1] == ["gpuocc: header: columns not read: id"] and len(errs) == 6
       and all(e.startswith("gpuocc: line ") for e in errs[1:]), err)
 # the compiler inputs as columns: row x as --no-trap-handler (7), row y LLVM 19's table (7), row z waves per EU
 # 1,3 on a flat range 1..256 (3), row w a flat minimum above the launch (an error naming the column)

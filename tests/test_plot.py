@@ -236,8 +236,9 @@ rc, out128, err = run("plot", *amd, "--vgprs", "128")
 rc2, out64, err2 = run("plot", *amd, "--vgprs", "64", "--model", "runtime")
 check("plot takes AMD's launch flags", rc == 0 and rc2 == 0 and out128 != out64 and "\u2588" in out128,
       (rc, err, rc2, err2))
-rc, out, err = run("plot", "--arch", "MI300X", "--threads", "512", "--vgprs", "64", "--max-threads", "256", "--terminal")
-check("plot checks the launch as report does", rc == 2 and err.startswith("gpuocc: --threads: 512 is more than"), (rc, err))
+rc, out, err = run("plot", "--arch", "MI300X", "--threads", "100", "--vgprs", "64", "--flat-workgroup-size", "128,256",
+                   "--terminal")
+check("plot checks the launch as report does", rc == 2 and err.startswith("gpuocc: --threads: 100 is less than"), (rc, err))
 rc, out, err = run("plot", "--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--rocm", "6.2", "--terminal")
 check("plot: --rocm without --model runtime", rc == 2 and err.startswith("gpuocc: --rocm:"), (rc, err))
 rc, out, err = run("plot", *LAUNCH, "--model", "tradeoff", "--output", "-")

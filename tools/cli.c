@@ -841,9 +841,6 @@ bool cli_launch_check(struct cli_io *io, struct cli_launch *l)
                         l->dev.sub_group_sizes == (16 | 32) ? "16 and 32" : "8, 16 and 32"), false;
     if (l->have_arch && cli_is_amd(&l->dev) && l->k.agprs > 0 && l->dev.agpr_file == GPUOCC_AGPR_NONE)
         return cli_fail(io, "--agprs", "%s has no AGPRs (gfx908, gfx90a and later have them)", arch), false;
-    if (l->k.max_threads_per_block > 0 && l->have_threads && l->k.threads_per_block > l->k.max_threads_per_block)
-        return cli_fail(io, "--threads", "%d is more than --max-threads %d: a workgroup larger than the kernel was "
-                        "compiled for does not launch", l->k.threads_per_block, l->k.max_threads_per_block), false;
     if (l->have_threads && l->k.threads_per_block < l->k.flat_workgroup_size_min)
         return cli_fail(io, "--threads", "%d is less than the flat workgroup minimum %d the kernel was compiled "
                         "for (--flat-workgroup-size)", l->k.threads_per_block, l->k.flat_workgroup_size_min), false;
@@ -1033,8 +1030,12 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const g
                                                                              : k->smem_static_bytes + k->smem_dynamic_bytes;
     switch (r->exceeded) {
     case GPUOCC_INPUT_THREADS:
-        snprintf(why, cap, intel ? "threads %d is over the largest work-group, %lld work-items"
-                                 : "threads %d is over the block's thread limit %lld", k->threads_per_block, limit);
+        if (cli_is_amd(d) && limit < d->max_threads_per_block) /* HIP refuses a workgroup above it */
+            snprintf(why, cap, "threads %d is over the flat workgroup maximum %lld the kernel was compiled for",
+                     k->threads_per_block, limit);
+        else
+            snprintf(why, cap, intel ? "threads %d is over the largest work-group, %lld work-items"
+                                     : "threads %d is over the block's thread limit %lld", k->threads_per_block, limit);
         break;
     case GPUOCC_INPUT_REGS:
         if (cli_is_amd(d)) {

@@ -733,14 +733,7 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
     x = 0;
     if (!int_cell(b, rec, COL_MAX_THREADS, 1, INT32_MAX, &x, false, v))
         return false;
-    k->max_threads_per_block = (int32_t)x;
-    if (k->max_threads_per_block > 0 && k->threads_per_block > k->max_threads_per_block) {
-        cell_given(b, rec, COL_THREADS, &s, &n);
-        char what[160];
-        snprintf(what, sizeof what, "more than %s: the launch fails", label(b, COL_MAX_THREADS));
-        bad_cell(v, "argument", label(b, COL_THREADS), what, s, n);
-        return false;
-    }
+    k->max_threads_per_block = (int32_t)x; /* threads above it: the library's 0 blocks, exceeded threads */
     if (cell_given(b, rec, COL_MODEL, &s, &n)) {
         if (n == 8 && !memcmp(s, "compiler", 8))
             k->model = GPUOCC_MODEL_COMPILER;
@@ -775,6 +768,79 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
     }
     k->dvgpr = (int32_t)x;
     return compiler_cells(b, rec, k, v);
+}
+
+/* The column of each input the library names over a limit (GPUOCC_INPUT_*). */
+static const int column_of_input[GPUOCC_INPUT_COUNT] = {
+    [GPUOCC_INPUT_THREADS] = COL_THREADS, [GPUOCC_INPUT_REGS] = COL_REGS,
+    [GPUOCC_INPUT_SMEM_STATIC] = COL_SMEM_STATIC, [GPUOCC_INPUT_SMEM_DYNAMIC] = COL_SMEM_DYNAMIC,
+    [GPUOCC_INPUT_BARRIERS] = COL_BARRIERS, [GPUOCC_INPUT_VIRTUAL_RESOURCES] = COL_VIRTUAL_RESOURCES,
+    [GPUOCC_INPUT_TMEM_COLUMNS] = COL_TMEM_COLUMNS, [GPUOCC_INPUT_AGPRS] = COL_AGPRS,
+    [GPUOCC_INPUT_SGPRS] = COL_SGPRS, [GPUOCC_INPUT_WAVE_SIZE] = COL_WAVE_SIZE,
+    [GPUOCC_INPUT_CU_MODE] = COL_CU_MODE, [GPUOCC_INPUT_MODEL] = COL_MODEL, [GPUOCC_INPUT_ROCM] = COL_ROCM,
+    [GPUOCC_INPUT_DVGPR] = COL_DVGPR, [GPUOCC_INPUT_SUB_GROUP] = COL_SUB_GROUP, [GPUOCC_INPUT_GRF] = COL_GRF,
+    [GPUOCC_INPUT_TRAP_HANDLER] = COL_TRAP_HANDLER, [GPUOCC_INPUT_WAVES_PER_EU] = COL_WAVES_PER_EU_MIN,
+    [GPUOCC_INPUT_FLAT_WORKGROUP_SIZE] = COL_FLAT_WORKGROUP_SIZE_MIN,
+};
+
+/*
+ * A row the vendor columns' checks refused (each with its reason in the column's words) is the library's
+ * refusal when the library refuses it too: its status and the input it names, for the launch with every
+ * column the row gives (what the library checks first, as every call sees it).  The reason stays the
+ * column's own when it names that input.  A row the library would answer keeps the checks' verdict (a
+ * column the device's rules do not read: NVIDIA's carveout on AMD ...).
+ */
+static void library_refusal(struct batch *b, const struct record *rec, const gpuocc_device *dev,
+                            const gpuocc_kernel *parsed, struct verdict *v)
+{
+    if (!strcmp(v->status, "parse"))
+        return;
+    gpuocc_kernel k = *parsed;
+    static const int cols[] = {COL_AGPRS, COL_SGPRS, COL_WAVE_SIZE, COL_CU_MODE, COL_MAX_THREADS, COL_DVGPR,
+                               COL_TRAP_HANDLER, COL_WAVES_PER_EU_MIN, COL_WAVES_PER_EU_MAX,
+                               COL_FLAT_WORKGROUP_SIZE_MIN, COL_SUB_GROUP, COL_GRF};
+    int32_t *fields[] = {&k.agprs, &k.sgprs, &k.wave_size, &k.cu_mode, &k.max_threads_per_block, &k.dvgpr,
+                         &k.trap_handler, &k.waves_per_eu_min, &k.waves_per_eu_max, &k.flat_workgroup_size_min,
+                         &k.sub_group, &k.grf};
+    const char *s;
+    size_t n;
+    for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++) {
+        int64_t x;
+        if (!cell_given(b, rec, cols[i], &s, &n))
+            continue;
+        if (!cli_parse_int(s, n, INT32_MIN, INT32_MAX, &x))
+            return;
+        *fields[i] = (int32_t)x;
+    }
+    if (cell_given(b, rec, COL_MODEL, &s, &n)) {
+        bool intel = dev->vendor == GPUOCC_VENDOR_INTEL;
+        static const struct { const char *name; int32_t amd, intel; } models[] = {
+            {"compiler", GPUOCC_MODEL_COMPILER, GPUOCC_MODEL_COMPILER},
+            {"llvm19", GPUOCC_MODEL_LLVM19, GPUOCC_MODEL_LLVM19},
+            {"runtime", GPUOCC_MODEL_RUNTIME, GPUOCC_MODEL_INTEL_RUNTIME},
+            {"calculator", GPUOCC_MODEL_CALCULATOR, GPUOCC_MODEL_CALCULATOR},
+        };
+        size_t i = 0;
+        while (i < sizeof models / sizeof models[0] && (strlen(models[i].name) != n || memcmp(s, models[i].name, n)))
+            i++;
+        if (i == sizeof models / sizeof models[0])
+            return;
+        k.model = intel ? models[i].intel : models[i].amd;
+    }
+    if (cell_given(b, rec, COL_ROCM, &s, &n) && !parse_rocm(s, n, &k.rocm_version))
+        return;
+    gpuocc_result r = {.size = sizeof r};
+    int32_t rc = gpuocc_occupancy(dev, &k, &r);
+    char why[256];
+    const char *input = rc == GPUOCC_OK ? NULL : cli_exceeded(dev, &k, &r, why, sizeof why);
+    if (!input)
+        return;
+    v->status = gpuocc_status_name(rc);
+    v->exceeded = input, v->exceeded_limit = r.exceeded_limit;
+    const char *column = label(b, column_of_input[r.exceeded]);
+    size_t len = strlen(column);
+    if (strncmp(v->error, column, len) != 0 || v->error[len] != ':')
+        snprintf(v->error, sizeof v->error, "%s: %s", column, why);
 }
 
 static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r, struct verdict *v)
@@ -856,12 +922,12 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
     if (!int_cell(b, rec, COL_TMEM_COLUMNS, INT32_MIN, INT32_MAX, &x, false, v))
         return false;
     k.tmem_columns = (int32_t)x;
-    if (b->vendor_columns && !vendor_cells(b, rec, dev, v))
+    if ((b->vendor_columns && !vendor_cells(b, rec, dev, v)) ||
+        (dev->vendor == GPUOCC_VENDOR_AMD && !amd_cells(b, rec, dev, &k, v)) ||
+        (dev->vendor == GPUOCC_VENDOR_INTEL && !intel_cells(b, rec, dev, &k, v))) {
+        library_refusal(b, rec, dev, &k, v);
         return false;
-    if (dev->vendor == GPUOCC_VENDOR_AMD && !amd_cells(b, rec, dev, &k, v))
-        return false;
-    if (dev->vendor == GPUOCC_VENDOR_INTEL && !intel_cells(b, rec, dev, &k, v))
-        return false;
+    }
     rc = gpuocc_occupancy(dev, &k, r);
     if (rc == GPUOCC_OK) {
         /* workgroups_per_gpu: Intel's, with an Xe-core count; -1 (an empty cell, null) elsewhere */
@@ -894,20 +960,9 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
     char why[256];
     const char *refused = cli_exceeded(dev, &k, r, why, sizeof why);
     if (refused) { /* a launch that cannot run: the column of the input the library names, and its limit */
-        static const int input_column[GPUOCC_INPUT_COUNT] = {
-            [GPUOCC_INPUT_THREADS] = COL_THREADS, [GPUOCC_INPUT_REGS] = COL_REGS,
-            [GPUOCC_INPUT_SMEM_STATIC] = COL_SMEM_STATIC, [GPUOCC_INPUT_SMEM_DYNAMIC] = COL_SMEM_DYNAMIC,
-            [GPUOCC_INPUT_BARRIERS] = COL_BARRIERS, [GPUOCC_INPUT_VIRTUAL_RESOURCES] = COL_VIRTUAL_RESOURCES,
-            [GPUOCC_INPUT_TMEM_COLUMNS] = COL_TMEM_COLUMNS, [GPUOCC_INPUT_AGPRS] = COL_AGPRS,
-            [GPUOCC_INPUT_SGPRS] = COL_SGPRS, [GPUOCC_INPUT_WAVE_SIZE] = COL_WAVE_SIZE,
-            [GPUOCC_INPUT_CU_MODE] = COL_CU_MODE, [GPUOCC_INPUT_MODEL] = COL_MODEL, [GPUOCC_INPUT_ROCM] = COL_ROCM,
-            [GPUOCC_INPUT_DVGPR] = COL_DVGPR, [GPUOCC_INPUT_SUB_GROUP] = COL_SUB_GROUP, [GPUOCC_INPUT_GRF] = COL_GRF,
-            [GPUOCC_INPUT_TRAP_HANDLER] = COL_TRAP_HANDLER, [GPUOCC_INPUT_WAVES_PER_EU] = COL_WAVES_PER_EU_MIN,
-            [GPUOCC_INPUT_FLAT_WORKGROUP_SIZE] = COL_FLAT_WORKGROUP_SIZE_MIN,
-        };
         v->exceeded = refused, v->exceeded_limit = r->exceeded_limit;
         v->status = gpuocc_status_name(rc);
-        snprintf(v->error, sizeof v->error, "%s: %s", label(b, input_column[r->exceeded]), why);
+        snprintf(v->error, sizeof v->error, "%s: %s", label(b, column_of_input[r->exceeded]), why);
         return false;
     }
     char column[160] = "launch";
@@ -1575,7 +1630,8 @@ static const struct cli_option batch_options[] = {
 
 const struct cli_command cli_cmd_batch = {
     "batch", cmd_batch,
-    "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; AMD: "
+    "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; NVIDIA: "
+    "virtual_resources, tmem_columns; AMD: "
     "agprs, sgprs, wave_size, cu_mode, max_threads, model, rocm, dvgpr, trap_handler, waves_per_eu_min, "
     "waves_per_eu_max, flat_workgroup_size_min; Intel: sub_group, grf, slm, model), one row out per row in; other "
     "columns echoed, named once on stderr unless tag_*",

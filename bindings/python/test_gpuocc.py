@@ -779,19 +779,18 @@ class AmdQueries(unittest.TestCase):
         c = gpuocc.batch("MI50", [64, 256, 0], [16, 16, 16], kern=k)
         self.assertEqual((list(c["waves_per_simd"]), list(c["limit_sgprs"])), ([8, 8, 0], [32, 8, 0]))
         self.assertNotIn("waves_per_simd", gpuocc.batch("H100", [64], [16]))  # None on NVIDIA: no column
-        # a workgroup larger than the flat maximum the kernel was compiled for does not launch: refused, as
-        # `gpuocc report --threads 512 --max-threads 256`; in a batch that row's status, as a `gpuocc batch` row's
-        with self.assertRaises(gpuocc.Error) as e:
-            gpuocc.occupancy("MI300X", gpuocc.kernel(512, regs=64, max_threads=256))
-        self.assertEqual(e.exception.name, "argument")
+        # a workgroup larger than the flat maximum the kernel was compiled for does not launch: the library's 0
+        # workgroups with threads over 256, as `gpuocc report --threads 512 --max-threads 256` and a batch row
+        r = gpuocc.occupancy("MI300X", gpuocc.kernel(512, regs=64, max_threads=256))
+        self.assertEqual((r.blocks_per_sm, r.exceeded, r.exceeded_limit), (0, "threads", 256))
         c = gpuocc.batch("MI300X", [256, 512], [64, 64], kern=gpuocc.kernel(1, max_threads=256))
-        self.assertEqual([gpuocc.status_name(x) for x in c["status"]], ["ok", "argument"])
-        self.assertEqual((c["blocks_per_sm"][1], c["waves_per_simd"][1]), (0, 0))
+        self.assertEqual([gpuocc.status_name(x) for x in c["status"]], ["ok", "ok"])
+        self.assertEqual((c["blocks_per_sm"][1], c["exceeded"][1], c["exceeded_limit"][1]), (0, "threads", 256))
         self.assertEqual(c["blocks_per_sm"][0], 8)  # 64 VGPRs: 8 waves per SIMD, one per workgroup and SIMD
-        # what the library refuses with a bare code is named, as `gpuocc report` names it
+        # what the library refuses is named, as `gpuocc report` names it, with the library's status and input
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy("MI50", gpuocc.kernel(64, regs=16, agprs=8))  # gfx906 has no AGPRs
-        self.assertEqual(e.exception.name, "registers")
+        self.assertEqual((e.exception.name, e.exception.exceeded, e.exception.exceeded_limit), ("registers", "agprs", 0))
         self.assertIn("no AGPRs", str(e.exception))
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy("MI50", gpuocc.kernel(64, regs=16, wave_size=32))  # gfx9 runs wave64 only

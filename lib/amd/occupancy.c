@@ -358,6 +358,15 @@ static int32_t amd_barrier_cap(const gpuocc_device *d, const gpuocc_kernel *k, c
     return amd_limit_of((int64_t)d->barriers_per_sm * v->cus);
 }
 
+/* The most threads a workgroup of the kernel may have: the device's, or the flat workgroup maximum the
+   kernel was compiled for when smaller. */
+static int64_t amd_threads_max(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    return k->max_threads_per_block > 0 && k->max_threads_per_block < d->max_threads_per_block
+               ? k->max_threads_per_block
+               : d->max_threads_per_block;
+}
+
 /* Every resource's limit in blocks (GPUOCC_NO_LIMIT where it cannot limit), indexed GPUOCC_RESOURCE_*. */
 static void amd_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v,
                           int32_t limits[GPUOCC_AMD_LIMITS], int64_t *slots)
@@ -388,8 +397,9 @@ static void amd_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const 
         limits[GPUOCC_RESOURCE_BARRIERS] = v->waves_per_wg > 1 ? amd_barrier_cap(d, k, v) : GPUOCC_NO_LIMIT;
     }
     limits[GPUOCC_RESOURCE_BLOCKS] = GPUOCC_NO_LIMIT;
-    /* a block larger than the device allows, or with more VGPRs than a lane can address, never runs */
-    if (k->threads_per_block > d->max_threads_per_block)
+    /* a block larger than the device allows or than the flat workgroup maximum the kernel was compiled for
+       (HIP refuses the launch), or with more VGPRs than a lane can address, never runs */
+    if (k->threads_per_block > amd_threads_max(d, k))
         limits[GPUOCC_RESOURCE_WARPS] = 0;
     if (k->regs_per_thread > d->regs_per_thread_max || k->agprs > d->regs_per_thread_max)
         limits[GPUOCC_RESOURCE_REGISTERS] = 0;
@@ -444,8 +454,9 @@ int64_t gpuocc_amd_regs_per_wave(const gpuocc_device *d, const gpuocc_kernel *k)
 }
 
 /* The input over a limit of a launch that fits no workgroup (limits: its limits; NULL when it fits one):
-   threads over the largest workgroup, VGPRs (or AGPRs) over what a lane addresses or what one SIMD's file
-   gives one wave, LDS over what one workgroup may use, SGPRs over what one SIMD gives one wave. */
+   threads over the largest workgroup (the device's, or the kernel's flat maximum), VGPRs (or AGPRs) over
+   what a lane addresses or what one SIMD's file gives one wave, LDS over what one workgroup may use, SGPRs
+   over what one SIMD gives one wave. */
 static void amd_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v,
                          const int32_t *limits, gpuocc_result *r)
 {
@@ -454,7 +465,7 @@ static void amd_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const s
     if (!limits) {
     } else if (limits[GPUOCC_RESOURCE_WARPS] == 0) {
         input = GPUOCC_INPUT_THREADS;
-        limit = d->max_threads_per_block;
+        limit = amd_threads_max(d, k);
     } else if (limits[GPUOCC_RESOURCE_REGISTERS] == 0) {
         input = k->regs_per_thread >= k->agprs ? GPUOCC_INPUT_REGS : GPUOCC_INPUT_AGPRS;
         limit = v->dvgpr ? GPUOCC_AMD_DVGPR_BLOCKS * v->dvgpr : d->regs_per_thread_max;

@@ -205,14 +205,6 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
         if dev_c.vendor == _VENDOR_INTEL:
             results["workgroups_per_gpu"] = _workgroups(dev, base, cols, results["status"], n, want_numpy, numpy,
                                                         out)
-        if amd and kern.max_threads > 0 and "threads" in cols:
-            # a workgroup larger than the kernel was compiled for: the row's status, as a `gpuocc batch` row's
-            threads_in = cols["threads"][0]
-            for i in range(n):
-                if threads_in[i] > kern.max_threads and results["status"][i] == _OK:
-                    for name, _, _ in outputs:
-                        results[name][i] = 0
-                    results["status"][i] = _ERR_ARGUMENT
     else:
         _call("gpuocc_device_validate", ctypes.byref(dev_c), where="device")
         if dev_c.vendor == _VENDOR_INTEL:

@@ -454,6 +454,7 @@ class Error(ValueError):
         self.name = library.gpuocc_status_name(status).decode()
         self.exceeded = exceeded
         self.exceeded_limit = exceeded_limit
+        self.where = where
         text = reason or library.gpuocc_strerror(status).decode()
         super().__init__(f"{where}: {text} [{self.name}]" if where else f"{text} [{self.name}]")
 

@@ -115,10 +115,37 @@ _VENDOR_NVIDIA = 1
 
 def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]":
     """The C device and kernel of a call.  A kernel field only the other vendor's rules read, set away from
-    its default, raises gpuocc.Error "argument", as `gpuocc report` and `gpuocc batch` refuse it (the
-    device's rules would not read it)."""
+    its default, raises gpuocc.Error, as `gpuocc report` and `gpuocc batch` refuse it (the device's rules
+    would not read it): "argument", or the library's own status where it refuses the launch too."""
     d = _device(dev)
     k, amd_set, nv_set = _kernel_cached(kern)
+    try:
+        return d, _pair_checked(d, kern, k, amd_set, nv_set)
+    except Error as e:
+        raise _as_library(d, kern, k, e) from None
+
+
+def _as_library(d: _CDevice, kern: Kernel, k: _CKernel, e: Error) -> Error:
+    """A refusal of the checks above as the library's, where the library refuses the launch too: its status
+    and the input it names over a limit (what it checks first, as every call sees it), with the check's
+    reason when it names that input.  A field the library does not read keeps the check's refusal."""
+    if d.vendor == _VENDOR_INTEL and kern.model == "runtime":
+        k = _CKernel.from_buffer_copy(k)
+        k.model = 4  # GPUOCC_MODEL_INTEL_RUNTIME
+    r = _CResult()
+    r.size = _RESULT_SIZE
+    status = library.gpuocc_occupancy(ctypes.byref(d), ctypes.byref(k), ctypes.byref(r))
+    lib = _refused(r, status, kern) if status else e
+    if lib.exceeded is None:
+        return e
+    if e.where and e.where.startswith(lib.exceeded):
+        return Error(status, e.where, lib.exceeded, lib.exceeded_limit)
+    return lib
+
+
+def _pair_checked(d: _CDevice, kern: Kernel, k: _CKernel, amd_set: Optional[str],
+                  nv_set: Optional[str]) -> _CKernel:
+    """_pair's checks: the C kernel of the call, or gpuocc.Error."""
     if d.vendor == _VENDOR_INTEL:
         # Intel reads barriers and model of the others' fields; its register demand is grf
         others = [f for f in _NVIDIA_ONLY + _AMD_ONLY if f[0] not in ("barriers", "model")] + [("regs", 0)]
@@ -133,7 +160,7 @@ def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]
             k.model = 4  # GPUOCC_MODEL_INTEL_RUNTIME
         if kern.sub_group and not d.sub_group_sizes & kern.sub_group:
             raise Error(_ERR_ARGUMENT, f"sub_group={kern.sub_group}: not a sub-group size of the device")
-        return d, k
+        return k
     for name, default in _INTEL_ONLY:
         if getattr(kern, name) != default:
             raise Error(_ERR_ARGUMENT, f"{name}={getattr(kern, name)!r}: Intel only")
@@ -147,10 +174,7 @@ def _pair(dev: Union["Device", str], kern: Kernel) -> "tuple[_CDevice, _CKernel]
         raise Error(_ERR_REGISTERS, f"agprs={kern.agprs}: the device has no AGPRs (gfx908, gfx90a and later have them)")
     if amd and kern.wave_size in (32, 64) and not d.wave_sizes & kern.wave_size:
         raise Error(_ERR_ARGUMENT, f"wave_size={kern.wave_size}: the device runs wave{d.warp_size} only")
-    if amd and 0 < kern.max_threads < kern.threads:  # as `gpuocc report --max-threads` and a batch row
-        raise Error(_ERR_ARGUMENT, f"threads={kern.threads} is more than max_threads={kern.max_threads}: a "
-                    "workgroup larger than the kernel was compiled for does not launch")
-    return d, k
+    return k
 
 
 def _refused(r: Any, status: int, kern: Any = None, where: str = "occupancy") -> Error:
@@ -199,7 +223,7 @@ def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
     else:
         k, amd_set, _ = kern.__dict__.get("_c") or kern._cached()
         if amd_set:
-            raise _foreign(amd_set, kern, False)
+            raise _as_library(_device(dev), kern, k, _foreign(amd_set, kern, False))
     prepared = dev.__dict__.get("_prep")
     if prepared is None or type(prepared) is int:
         try:
