@@ -28,7 +28,8 @@ int64_t gpuocc_amd_wave_size(const gpuocc_device *d, const gpuocc_kernel *k);
 int64_t gpuocc_amd_regs_per_wave(const gpuocc_device *d, const gpuocc_kernel *k);
 
 /* AMD's inverse and search queries (lib/amd/search.c): the generic ones over its limit vector, answering as
-   the public functions of the same names on checked structs; and the inputs a next step may change. */
+   the public functions of the same names on checked structs; and the inputs a next step may change.
+   (Declared alike in lib/intel/intel.h: the operations struct gpuocc_vendor names, one set per vendor.) */
 int32_t gpuocc_amd_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
 int32_t gpuocc_amd_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t *bytes);
 int32_t gpuocc_amd_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers);

@@ -155,6 +155,8 @@ static const struct amd_product_row amd_product_rows[] = {
     {"RX 9070 XT", "rx9070xt 9070xt", "gfx1201", 64, "A1 (64 CUs)"},
 };
 
+/* (Every vendor's part counts, names and fills its rows alike, struct gpuocc_catalog_part, over row types
+   of its own: its architectures' facts differ, and each spells its names its own way.) */
 #define ARCH_COUNT ((int32_t)(sizeof amd_arch_rows / sizeof amd_arch_rows[0]))
 #define PRODUCT_COUNT ((int32_t)(sizeof amd_product_rows / sizeof amd_product_rows[0]))
 
@@ -238,6 +240,7 @@ static int32_t amd_catalog_find(const char *key)
     return -1;
 }
 
+/* (alike in every vendor's part: see ARCH_COUNT) */
 static const char *amd_catalog_name(int32_t index)
 {
     return index < ARCH_COUNT ? amd_arch_rows[index].name : amd_product_rows[index - ARCH_COUNT].name;

@@ -7,7 +7,8 @@
  */
 #include "amd.h"
 
-/* Wave slots (LLVM's per SIMD x the SIMDs a workgroup spans) over the workgroup's waves. */
+/* (Alike in lib/intel/limits.c: the rules' table carries no vector, so each vendor hands its own to the
+   generic limits.)  Wave slots (LLVM's per SIMD x the SIMDs a workgroup spans) over the workgroup's waves. */
 static int32_t amd_limit_warps(const gpuocc_device *d, int64_t threads)
 {
     return gpuocc_vector_limit_of(gpuocc_amd_vector(), d, threads, 0, GPUOCC_RESOURCE_WARPS);
@@ -62,6 +63,7 @@ static int64_t amd_lds_per_workgroup(const gpuocc_device *d, int64_t lds_static,
     return bytes >= GPUOCC_BYTES_HUGE ? bytes : gpuocc_round_up(bytes, d->smem_alloc_unit_bytes);
 }
 
+/* The table every vendor fills alike (struct gpuocc_vendor_rules), with AMD's rules. */
 const struct gpuocc_vendor_rules *gpuocc_amd_vendor_rules(void)
 {
     static const struct gpuocc_vendor_rules rules = {

@@ -491,28 +491,7 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
     int64_t slots;
     amd_limits_of(d, k, &v, limits, &slots);
 
-    int32_t blocks = GPUOCC_NO_LIMIT;
-    for (int32_t i = 0; i < GPUOCC_AMD_LIMITS; i++)
-        blocks = limits[i] < blocks ? limits[i] : blocks;
-    uint32_t limiters = 0;
-    for (int32_t i = 0; i < GPUOCC_AMD_LIMITS; i++)
-        if (limits[i] == blocks)
-            limiters |= 1u << i;
-
-    int64_t max_waves = slots * v.simds;
-    int64_t waves = (int64_t)blocks * v.waves_per_wg;
-    r->limiters = limiters;
-    r->blocks_per_sm = blocks;
-    r->warps_per_sm = gpuocc_clamp_i32(waves);
-    r->max_warps_per_sm = gpuocc_clamp_i32(max_waves);
-    r->warps_per_block = gpuocc_clamp_i32(v.waves_per_wg);
-    r->occupancy = (double)waves / (double)max_waves;
-    r->limit_warps = gpuocc_public_limit(limits[GPUOCC_RESOURCE_WARPS]);
-    r->limit_regs = gpuocc_public_limit(limits[GPUOCC_RESOURCE_REGISTERS]);
-    r->limit_smem = gpuocc_public_limit(limits[GPUOCC_RESOURCE_SMEM]);
-    r->limit_blocks = GPUOCC_UNLIMITED;
-    r->limit_barriers = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BARRIERS]);
-    r->limit_sgprs = gpuocc_public_limit(limits[GPUOCC_RESOURCE_SGPRS]);
+    int32_t blocks = gpuocc_vector_answer(gpuocc_amd_vector(), limits, v.waves_per_wg, slots * v.simds, r);
     /* bounded: at most 2^20 VGPRs x 64 lanes x 2^26 waves */
     int64_t charged = v.vgprs < (1 << 20) ? v.vgprs : (1 << 20);
     r->regs_per_block = gpuocc_clamp_i32(amd_vgprs_allocated(d, &v, charged) * v.wave * v.waves_per_wg);

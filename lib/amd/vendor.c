@@ -1,4 +1,5 @@
-/* AMD's table of operations: what the API calls for a device whose vendor is GPUOCC_VENDOR_AMD. */
+/* AMD's table of operations: what the API calls for a device whose vendor is GPUOCC_VENDOR_AMD.
+   (Every vendor's table has this shape: the same operations, struct gpuocc_vendor, each vendor's own.) */
 #include "amd.h"
 
 const struct gpuocc_vendor *gpuocc_amd_vendor(void)

@@ -26,27 +26,10 @@ static int64_t lever_value(const gpuocc_kernel *k, int32_t resource)
     }
 }
 
-/* Set that input (v fits its field: it lies between a floor >= 0 and the current value).  Shared memory
-   as gpuocc_next_step applies it: the static bytes kept while they fit, the dynamic bytes the rest. */
-static void lever_set(gpuocc_kernel *k, int32_t resource, int64_t v)
-{
-    switch (resource) {
-    case GPUOCC_RESOURCE_WARPS: k->threads_per_block = (int32_t)v; break;
-    case GPUOCC_RESOURCE_REGISTERS: k->regs_per_thread = (int32_t)v; break;
-    case GPUOCC_RESOURCE_SMEM:
-        k->smem_static_bytes = k->smem_static_bytes < v ? k->smem_static_bytes : v;
-        k->smem_dynamic_bytes = v - k->smem_static_bytes;
-        break;
-    case GPUOCC_RESOURCE_BARRIERS: k->barriers = (int32_t)v; break;
-    case GPUOCC_RESOURCE_SGPRS: k->sgprs = (int32_t)v; break;
-    default: k->agprs = (int32_t)v; break;
-    }
-}
-
 static int32_t blocks_with(const gpuocc_device *d, gpuocc_kernel k, int32_t resource, int64_t v)
 {
     gpuocc_result r;
-    lever_set(&k, resource, v);
+    gpuocc_kernel_set_input(&k, resource, v);
     (void)gpuocc_rule(d, &k, &r); /* a refused launch: 0 blocks */
     return r.blocks_per_sm;
 }
@@ -105,7 +88,7 @@ static bool joint_step(const struct gpuocc_vendor *v, const gpuocc_device *d, co
         if (value < lever->floor || n == 1 + GPUOCC_STEP_ALSO_MAX)
             return false;
         changes[n++] = (gpuocc_step_change){resource, 0, value, lever_value(k, resource) - value};
-        lever_set(&at, resource, value);
+        gpuocc_kernel_set_input(&at, resource, value);
     }
     gpuocc_result r;
     (void)gpuocc_rule(d, &at, &r); /* a refused launch: 0 blocks */

@@ -6,34 +6,29 @@
  * registers, shared memory, SGPRs, barriers) every term is non-increasing, so "the largest value that still
  * allows N" is found by bisection, never by a walk.
  */
+#include "structs.h"
 #include "vendor.h"
 
-/* The demands a query can move: the kernel's registers per thread (the sweep's register axis), its register
-   demand (registers per thread or GRF, as the vector says), dynamic or total shared memory, threads, SGPRs,
-   barriers. */
-enum demand { DEMAND_REGS_PER_THREAD, DEMAND_REGISTERS, DEMAND_SMEM_DYNAMIC, DEMAND_SMEM_TOTAL, DEMAND_THREADS,
-              DEMAND_SGPRS, DEMAND_BARRIERS };
+/* The demands a query can move: the inputs of a next step (their GPUOCC_RESOURCE_* codes; registers per
+   thread is also the sweep's register axis), the GRF, and dynamic shared memory alone. */
+enum demand { DEMAND_THREADS = GPUOCC_RESOURCE_WARPS, DEMAND_REGS_PER_THREAD = GPUOCC_RESOURCE_REGISTERS,
+              DEMAND_SMEM_TOTAL = GPUOCC_RESOURCE_SMEM, DEMAND_BARRIERS = GPUOCC_RESOURCE_BARRIERS,
+              DEMAND_SGPRS = GPUOCC_RESOURCE_SGPRS, DEMAND_GRF = GPUOCC_RESOURCE_VIRTUAL + 1, DEMAND_SMEM_DYNAMIC };
 
-static void demand_set(const struct gpuocc_limit_vector *v, gpuocc_kernel *k, enum demand demand, int64_t value)
+static void demand_set(gpuocc_kernel *k, enum demand demand, int64_t value)
 {
-    switch (demand) {
-    case DEMAND_REGS_PER_THREAD: k->regs_per_thread = (int32_t)value; break;
-    case DEMAND_REGISTERS:
-        if (v->grf_default > 0)
-            k->grf = (int32_t)value;
-        else
-            k->regs_per_thread = (int32_t)value;
-        break;
-    case DEMAND_SMEM_DYNAMIC: k->smem_dynamic_bytes = value; break;
-    case DEMAND_SMEM_TOTAL:
-        /* the static bytes are kept while they fit */
-        k->smem_static_bytes = k->smem_static_bytes < value ? k->smem_static_bytes : value;
-        k->smem_dynamic_bytes = value - k->smem_static_bytes;
-        break;
-    case DEMAND_THREADS: k->threads_per_block = (int32_t)value; break;
-    case DEMAND_SGPRS: k->sgprs = (int32_t)value; break;
-    case DEMAND_BARRIERS: k->barriers = (int32_t)value; break;
-    }
+    if (demand == DEMAND_GRF)
+        k->grf = (int32_t)value;
+    else if (demand == DEMAND_SMEM_DYNAMIC)
+        k->smem_dynamic_bytes = value;
+    else
+        gpuocc_kernel_set_input(k, (int32_t)demand, value);
+}
+
+/* The register demand the register queries move (struct gpuocc_limit_vector). */
+static enum demand registers_demand(const struct gpuocc_limit_vector *v)
+{
+    return v->grf_default > 0 ? DEMAND_GRF : DEMAND_REGS_PER_THREAD;
 }
 
 /* The register demand: the kernel's value as the rule reads it, and the least and most a query gives it. */
@@ -57,12 +52,38 @@ static int32_t least_limit(const struct gpuocc_limit_vector *v, const int32_t *l
     return blocks;
 }
 
+int32_t gpuocc_vector_answer(const struct gpuocc_limit_vector *v, const int32_t *limits, int64_t per_block,
+                             int64_t per_sm, gpuocc_result *r)
+{
+    int32_t blocks = least_limit(v, limits);
+    uint32_t limiters = 0;
+    for (int32_t i = 0; i < v->count; i++)
+        if (limits[i] == blocks)
+            limiters |= 1u << i;
+    /* blocks x per_block fit the SM unless a limit is 0 (then the product is 0) */
+    int64_t warps = (int64_t)blocks * per_block;
+    r->limiters = limiters;
+    r->blocks_per_sm = blocks;
+    r->warps_per_sm = gpuocc_clamp_i32(warps);
+    r->max_warps_per_sm = gpuocc_clamp_i32(per_sm);
+    r->warps_per_block = gpuocc_clamp_i32(per_block);
+    r->occupancy = (double)warps / (double)per_sm;
+    r->limit_warps = gpuocc_public_limit(limits[GPUOCC_RESOURCE_WARPS]);
+    r->limit_regs = gpuocc_public_limit(limits[GPUOCC_RESOURCE_REGISTERS]);
+    r->limit_smem = gpuocc_public_limit(limits[GPUOCC_RESOURCE_SMEM]);
+    r->limit_blocks = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BLOCKS]);
+    r->limit_barriers = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BARRIERS]);
+    r->limit_sgprs = v->count > GPUOCC_RESOURCE_SGPRS ? gpuocc_public_limit(limits[GPUOCC_RESOURCE_SGPRS])
+                                                      : GPUOCC_UNLIMITED;
+    return blocks;
+}
+
 /* Blocks with the demand at `value`: every resource's (resource < 0) or one resource's own term. */
 static int32_t blocks_at(const struct gpuocc_limit_vector *v, const gpuocc_device *d, gpuocc_kernel k,
                          enum demand demand, int64_t value, int32_t resource)
 {
     int32_t limits[GPUOCC_VECTOR_LIMITS_MAX];
-    demand_set(v, &k, demand, value);
+    demand_set(&k, demand, value);
     v->limits(d, &k, limits);
     return resource < 0 ? least_limit(v, limits) : limits[resource];
 }
@@ -88,7 +109,7 @@ gpuocc_kernel gpuocc_vector_kernel(const struct gpuocc_limit_vector *v, int64_t 
     gpuocc_kernel k;
     gpuocc_kernel_init(&k);
     k.threads_per_block = (int32_t)threads;
-    demand_set(v, &k, DEMAND_REGISTERS, regs);
+    demand_set(&k, registers_demand(v), regs);
     return k;
 }
 
@@ -112,7 +133,7 @@ int32_t gpuocc_vector_regs_max_for_blocks(const struct gpuocc_limit_vector *v, c
 {
     int64_t now, least, most;
     registers_range(v, d, k, &now, &least, &most);
-    int64_t found = largest(v, d, k, DEMAND_REGISTERS, -1, least, most, want);
+    int64_t found = largest(v, d, k, registers_demand(v), -1, least, most, want);
     if (found < 0)
         return GPUOCC_ERR_UNSATISFIABLE;
     *regs = (int32_t)found;
@@ -130,6 +151,8 @@ int32_t gpuocc_vector_smem_dynamic_available(const struct gpuocc_limit_vector *v
     return GPUOCC_OK;
 }
 
+/* The same cases as NVIDIA's next step (lib/nvidia/next_step.c), which finds its thresholds in closed form
+   from its own rules instead of by bisection on a vector. */
 int32_t gpuocc_vector_next_step(const struct gpuocc_limit_vector *v, const gpuocc_device *d, const gpuocc_kernel *k,
                                 int32_t resource, int64_t *new_value, int64_t *shed)
 {
@@ -140,7 +163,7 @@ int32_t gpuocc_vector_next_step(const struct gpuocc_limit_vector *v, const gpuoc
     int64_t current, lo = 0, hi;
     switch (resource) {
     case GPUOCC_RESOURCE_REGISTERS:
-        demand = DEMAND_REGISTERS;
+        demand = registers_demand(v);
         registers_range(v, d, k, &current, &lo, &hi);
         hi = current < hi ? current : hi;
         break;
@@ -241,7 +264,7 @@ static struct signature signature_at(const struct gpuocc_limit_vector *v, const 
                                      enum demand demand, int64_t value, int32_t cap)
 {
     struct signature s;
-    demand_set(v, &k, demand, value);
+    demand_set(&k, demand, value);
     v->limits(d, &k, s.limits);
     for (int32_t i = 0; i < v->count; i++)
         s.limits[i] = s.limits[i] < cap ? s.limits[i] : cap;

@@ -76,6 +76,24 @@ int32_t gpuocc_kernel_check(const gpuocc_kernel *k);
 /* The same checks without a copy: the caller's struct itself when it holds at least the current layout,
    else a zero-extended copy in `scratch`.  NULL (and *rc set) when a check fails. */
 const gpuocc_kernel *gpuocc_kernel_view(const gpuocc_kernel *kernel, gpuocc_kernel *scratch, int32_t *rc);
+/* Set the input a next step names (GPUOCC_RESOURCE_*: threads, registers per thread, static + dynamic
+   shared memory, barriers, SGPRs, AGPRs) to v, which fits its field; shared memory as a step applies it: the
+   static bytes kept while they fit, the dynamic bytes the rest. */
+static inline void gpuocc_kernel_set_input(gpuocc_kernel *k, int32_t resource, int64_t v)
+{
+    switch (resource) {
+    case GPUOCC_RESOURCE_WARPS: k->threads_per_block = (int32_t)v; break;
+    case GPUOCC_RESOURCE_REGISTERS: k->regs_per_thread = (int32_t)v; break;
+    case GPUOCC_RESOURCE_SMEM:
+        k->smem_static_bytes = k->smem_static_bytes < v ? k->smem_static_bytes : v;
+        k->smem_dynamic_bytes = v - k->smem_static_bytes;
+        break;
+    case GPUOCC_RESOURCE_BARRIERS: k->barriers = (int32_t)v; break;
+    case GPUOCC_RESOURCE_SGPRS: k->sgprs = (int32_t)v; break;
+    default: k->agprs = (int32_t)v; break;
+    }
+}
+
 /* Whether the bytes of a device from `offset` to the end of the current layout are all zero (a vendor's
    check that another vendor's fields are unset). */
 bool gpuocc_device_zero_from(const gpuocc_device *d, size_t offset);

@@ -156,6 +156,12 @@ struct gpuocc_limit_vector {
     int32_t grf_default;
 };
 
+/* The answer the limits give (the rule's compute): blocks the least of them, every one that ties at it a
+   limiter, the public limits (limit_sgprs GPUOCC_UNLIMITED where the vector has none), and warps (waves,
+   hardware threads) as blocks x `per_block` of the SM's `per_sm`; the blocks. */
+int32_t gpuocc_vector_answer(const struct gpuocc_limit_vector *v, const int32_t *limits, int64_t per_block,
+                             int64_t per_sm, gpuocc_result *r);
+
 /* The vendor operations of the same names (struct gpuocc_vendor), over `v`. */
 int32_t gpuocc_vector_regs_max_for_blocks(const struct gpuocc_limit_vector *v, const gpuocc_device *d,
                                           const gpuocc_kernel *k, int32_t want, int32_t *regs);

@@ -88,6 +88,8 @@ static const struct intel_product_row intel_product_rows[] = {
     {"Iris Xe MAX", "irisxemax xemax", "dg1", 6, "I7 (96 EUs), I1 (DG1: 96 EUs)"},
 };
 
+/* (Every vendor's part counts, names and fills its rows alike, struct gpuocc_catalog_part, over row types
+   of its own: its architectures' facts differ, and each spells its names its own way.) */
 #define ARCH_COUNT ((int32_t)(sizeof intel_arch_rows / sizeof intel_arch_rows[0]))
 #define PRODUCT_COUNT ((int32_t)(sizeof intel_product_rows / sizeof intel_product_rows[0]))
 
@@ -145,6 +147,7 @@ static int32_t intel_catalog_find(const char *key)
     return -1;
 }
 
+/* (alike in every vendor's part: see ARCH_COUNT) */
 static const char *intel_catalog_name(int32_t index)
 {
     return index < ARCH_COUNT ? intel_arch_rows[index].name : intel_product_rows[index - ARCH_COUNT].name;

@@ -27,7 +27,8 @@ void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc
 
 
 /* The inverse and search queries (lib/intel/search.c): the generic ones over the limit vector, answering as
-   the public functions of the same names on checked structs; and the inputs a next step may change. */
+   the public functions of the same names on checked structs; and the inputs a next step may change.
+   (Declared alike in lib/amd/amd.h: the operations struct gpuocc_vendor names, one set per vendor.) */
 int32_t gpuocc_intel_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
 int32_t gpuocc_intel_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want,
                                             int64_t *bytes);

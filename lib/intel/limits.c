@@ -7,7 +7,8 @@
  */
 #include "intel.h"
 
-/* Hardware threads: the Xe-core's over the work-group's. */
+/* (Alike in lib/amd/limits.c: the rules' table carries no vector, so each vendor hands its own to the generic
+   limits.)  Hardware threads: the Xe-core's over the work-group's. */
 static int32_t intel_limit_warps(const gpuocc_device *d, int64_t threads)
 {
     return gpuocc_vector_limit_of(gpuocc_intel_vector(), d, threads, 0, GPUOCC_RESOURCE_WARPS);
@@ -58,6 +59,7 @@ static int64_t intel_slm_per_workgroup(const gpuocc_device *d, int64_t slm_stati
     return gpuocc_intel_slm_per_workgroup(d, &k);
 }
 
+/* The table every vendor fills alike (struct gpuocc_vendor_rules), with Intel's rules. */
 const struct gpuocc_vendor_rules *gpuocc_intel_vendor_rules(void)
 {
     static const struct gpuocc_vendor_rules rules = {

@@ -131,14 +131,6 @@ const struct gpuocc_limit_vector *gpuocc_intel_vector(void)
     return &vector;
 }
 
-static int32_t intel_min_limit(const int32_t limits[GPUOCC_INTEL_LIMITS])
-{
-    int32_t blocks = GPUOCC_NO_LIMIT;
-    for (int32_t i = 0; i < GPUOCC_INTEL_LIMITS; i++)
-        blocks = limits[i] < blocks ? limits[i] : blocks;
-    return blocks;
-}
-
 int64_t gpuocc_intel_slm_per_workgroup(const gpuocc_device *d, const gpuocc_kernel *k)
 {
     struct intel_view v = intel_view_of(d, k);
@@ -181,32 +173,14 @@ void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc
     struct intel_view v = intel_view_of(d, k);
     int32_t limits[GPUOCC_INTEL_LIMITS];
     intel_limits_of(d, k, &v, limits);
-    int32_t blocks = intel_min_limit(limits);
-    uint32_t limiters = 0;
-    for (int32_t i = 0; i < GPUOCC_INTEL_LIMITS; i++)
-        if (limits[i] == blocks)
-            limiters |= 1u << i;
     int64_t all_threads = (int64_t)d->xves_per_xecore * d->threads_per_xve;
-    /* blocks x threads per work-group fit the Xe-core unless a cap is 0 (then the product is 0) */
-    int64_t threads = (int64_t)blocks * v.threads_per_wg;
-    r->limiters = limiters;
-    r->blocks_per_sm = blocks;
-    r->warps_per_sm = gpuocc_clamp_i32(threads);
-    r->max_warps_per_sm = gpuocc_clamp_i32(all_threads);
-    r->warps_per_block = gpuocc_clamp_i32(v.threads_per_wg);
-    r->occupancy = (double)threads / (double)all_threads;
-    r->limit_warps = gpuocc_public_limit(limits[GPUOCC_RESOURCE_WARPS]);
-    r->limit_regs = gpuocc_public_limit(limits[GPUOCC_RESOURCE_REGISTERS]);
-    r->limit_smem = gpuocc_public_limit(limits[GPUOCC_RESOURCE_SMEM]);
-    r->limit_blocks = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BLOCKS]);
-    r->limit_barriers = gpuocc_public_limit(limits[GPUOCC_RESOURCE_BARRIERS]);
+    int32_t blocks = gpuocc_vector_answer(gpuocc_intel_vector(), limits, v.threads_per_wg, all_threads, r);
     /* GRF registers of the work-group's threads (grf <= 1024, threads per work-group <= 2^20) */
     r->regs_per_block = gpuocc_clamp_i32(v.grf * v.threads_per_wg);
     r->smem_per_block_bytes = v.slm_rounded < 0 ? v.slm : v.slm_rounded;
     r->smem_per_sm_bytes = intel_slm_budget(d, &v);
     r->model = v.runtime ? GPUOCC_MODEL_INTEL_RUNTIME : GPUOCC_MODEL_CALCULATOR;
     r->waves_per_simd = 0;
-    r->limit_sgprs = GPUOCC_UNLIMITED;
     r->reserved0 = 0;
     r->workgroups_per_gpu = v.runtime ? runtime_workgroups_per_gpu(d, k, &v, limits) : (int64_t)blocks * d->sm_count;
     r->limit_virtual_resources = GPUOCC_UNLIMITED; /* NVIDIA's */

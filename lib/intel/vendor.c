@@ -1,4 +1,5 @@
-/* Intel's table of operations: what the API calls for a device whose vendor is GPUOCC_VENDOR_INTEL. */
+/* Intel's table of operations: what the API calls for a device whose vendor is GPUOCC_VENDOR_INTEL.
+   (Every vendor's table has this shape: the same operations, struct gpuocc_vendor, each vendor's own.) */
 #include "intel.h"
 
 const struct gpuocc_vendor *gpuocc_intel_vendor(void)

@@ -119,6 +119,8 @@ static const struct product_row product_rows[] = {
     {"GB10", "gb10 dgxspark spark", "sm_121", 48, "D18 (GB10 runtime dump: 48 SMs), D31"},
 };
 
+/* (Every vendor's part counts, names and fills its rows alike, struct gpuocc_catalog_part, over row types
+   of its own: its architectures' facts differ, and each spells its names its own way.) */
 #define ARCH_COUNT ((int32_t)(sizeof arch_rows / sizeof arch_rows[0]))
 #define PRODUCT_COUNT ((int32_t)(sizeof product_rows / sizeof product_rows[0]))
 
@@ -236,6 +238,7 @@ static int32_t nvidia_catalog_find(const char *key)
     return -1;
 }
 
+/* (alike in every vendor's part: see ARCH_COUNT) */
 static const char *nvidia_catalog_name(int32_t index)
 {
     return index < ARCH_COUNT ? arch_rows[index].name : product_rows[index - ARCH_COUNT].name;

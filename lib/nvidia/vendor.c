@@ -1,4 +1,5 @@
-/* NVIDIA's table of operations: what the API calls for a device whose vendor is GPUOCC_VENDOR_NVIDIA. */
+/* NVIDIA's table of operations: what the API calls for a device whose vendor is GPUOCC_VENDOR_NVIDIA.
+   (Every vendor's table has this shape: the same operations, struct gpuocc_vendor, each vendor's own.) */
 #include "nvidia.h"
 
 const struct gpuocc_vendor *gpuocc_nvidia_vendor(void)
