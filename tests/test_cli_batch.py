@@ -427,6 +427,7 @@ check("dvgpr column read", rows[1][4:6] == ["ok", "8"] and rows[1][10] == "-1" a
       p.stdout)
 check("dvgpr bad cells are bad rows", p.returncode == 1 and rows[3][4] == "argument" and rows[4][4] == "argument"
       and "expected 16 or 32" in rows[3][-1] and "AMD only" in rows[4][-1], p.stdout)
+check("dvgpr on an NVIDIA row: the single call's input, limit 0", rows[4][-4:-2] == ["dvgpr", "0"], rows[4])
 
 # NVIDIA's virtual resources and tensor memory as columns: the batch applies them as `report` does.  sm_110
 # (128 virtual resources per SM, CUDA 13's header), 160 threads, 123 registers, 109 virtual resources: 128 /
@@ -445,12 +446,12 @@ check("the batch row equals the report", json.loads(p2.stdout)["blocks_per_sm"] 
       p2.stdout)
 
 # A seeded differential over cc 10-12 launches with virtual resources: every `gpuocc batch` row equals the
-# library's answer through Python (the batch had ignored the column: 806 of 5,000 rows differed).
+# library's answer through Python (the batch had ignored the column: 806 of 5,000 such rows differed).
 if gpuocc:
     rnd = random.Random(35)
     archs = ["sm_100", "sm_103", "sm_110", "sm_120", "sm_121", "B200", "RTX 5090"]
     launches = [(rnd.choice(archs), rnd.randrange(1, 1025), rnd.randrange(0, 256), rnd.randrange(0, 140))
-                for _ in range(2000)]
+                for _ in range(5000)]
     src = "arch,threads,regs,virtual_resources\n" + "".join(f"{a},{t},{r},{v}\n" for a, t, r, v in launches)
     rc, out, err = run([], src.encode())
     got = list(csv.DictReader(io.StringIO(out.decode())))
@@ -459,6 +460,6 @@ if gpuocc:
         r = gpuocc.occupancy(l[0], gpuocc.kernel(threads=l[1], regs=l[2], virtual_resources=l[3]))
         if (row["blocks_per_sm"], row["limiters"]) != (str(r.blocks_per_sm), "|".join(r.limiters)):
             wrong.append((l, row["blocks_per_sm"], r.blocks_per_sm))
-    check("2,000 virtual-resource rows equal the library", len(got) == 2000 and not wrong, wrong[:3])
+    check("5,000 virtual-resource rows equal the library", len(got) == 5000 and not wrong, wrong[:3])
 
 finish("test_cli_batch")

@@ -1,6 +1,7 @@
 /* gpuocc_next_steps (issue 22): every offered step, applied alone through the public API, gives exactly the
    blocks per SM it states; ties get a joint step; no step takes away an input the kernel needs. */
 #include "common.h"
+#include "step_apply.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,23 +23,6 @@ static int64_t input_of(const gpuocc_kernel *k, int32_t resource)
     case GPUOCC_RESOURCE_SGPRS: return k->sgprs;
     case GPUOCC_RESOURCE_AGPRS: return k->agprs;
     default: cr_assert_fail("a step names resource %d", resource); return -1;
-    }
-}
-
-/* A change as the header says to apply it (shared memory: static kept while it fits, dynamic the rest). */
-static void apply(gpuocc_kernel *k, const gpuocc_step_change *c)
-{
-    int64_t v = c->new_value;
-    switch (c->resource) {
-    case GPUOCC_RESOURCE_WARPS: k->threads_per_block = (int32_t)v; break;
-    case GPUOCC_RESOURCE_REGISTERS: k->regs_per_thread = (int32_t)v; break;
-    case GPUOCC_RESOURCE_SMEM:
-        k->smem_static_bytes = k->smem_static_bytes < v ? k->smem_static_bytes : v;
-        k->smem_dynamic_bytes = v - k->smem_static_bytes;
-        break;
-    case GPUOCC_RESOURCE_BARRIERS: k->barriers = (int32_t)v; break;
-    case GPUOCC_RESOURCE_SGPRS: k->sgprs = (int32_t)v; break;
-    default: k->agprs = (int32_t)v; break;
     }
 }
 
@@ -116,11 +100,11 @@ Test(next_steps, every_step_gives_its_count)
             for (int32_t s = 0; s < count; s++) {
                 gpuocc_kernel applied = k;
                 check_change(&d, &k, &steps[s].change, ctx);
-                apply(&applied, &steps[s].change);
+                step_apply(&applied, &steps[s].change);
                 cr_assert(steps[s].also_count >= 0 && steps[s].also_count <= GPUOCC_STEP_ALSO_MAX, "%s", ctx);
                 for (int32_t a = 0; a < steps[s].also_count; a++) {
                     check_change(&d, &k, &steps[s].also[a], ctx);
-                    apply(&applied, &steps[s].also[a]);
+                    step_apply(&applied, &steps[s].also[a]);
                 }
                 if (steps[s].also_count) {
                     cr_assert_eq(count, 1, "%s: a joint step beside single ones", ctx);

@@ -7,6 +7,7 @@
  */
 #include "common.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static uint64_t seed = 0x9e3779b97f4a7c15u;
@@ -254,4 +255,105 @@ Test(rule, older_layouts_answer_alike)
     unsigned char untouched[16];
     memset(untouched, 0xA5, sizeof untouched);
     cr_expect_eq(memcmp((unsigned char *)&small + 120, untouched, 16), 0, "nothing written past the 120 bytes");
+}
+
+/* ---- the prepared state: the caller's memory, trusted but bounded where it is used ---- */
+
+static bool known_status(int32_t rc)
+{
+    return rc <= 0 && strcmp(gpuocc_status_name(rc), "unknown") != 0;
+}
+
+/* Every prepared call on a state: a known status, and an answer within what an SM could hold (never a read
+   outside the state, a division by zero or a shift out of range: the sanitized build aborts on those). */
+static void expect_bounded(const gpuocc_prepared *p, const char *what, size_t at)
+{
+    static const int32_t threads[] = {1, 96, 256, 1024};
+    for (size_t i = 0; i < sizeof threads / sizeof threads[0]; i++) {
+        gpuocc_kernel k = test_kernel(threads[i], 64, 1024 * (int64_t)i, 4096);
+        gpuocc_result r = {.size = sizeof r};
+        int32_t rc = gpuocc_occupancy_prepared(p, &k, &r);
+        cr_assert(known_status(rc), "%s at %zu: status %d", what, at, rc);
+        cr_assert(rc != GPUOCC_OK || (r.blocks_per_sm >= 0 && r.warps_per_sm >= 0), "%s at %zu: %d blocks", what, at,
+                  r.blocks_per_sm);
+        int32_t status[2], blocks[2], regs[2] = {32, 255};
+        gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .regs_per_thread = regs, .status = status,
+                          .blocks_per_sm = blocks};
+        rc = gpuocc_occupancy_batch(p, &k, &b, 2);
+        cr_assert(known_status(rc), "%s at %zu: batch status %d", what, at, rc);
+        for (int j = 0; rc == GPUOCC_OK && j < 2; j++)
+            cr_assert(known_status(status[j]) && (status[j] != GPUOCC_OK || blocks[j] >= 0), "%s at %zu: row %d",
+                      what, at, j);
+    }
+}
+
+/* The states the checksum of an earlier design let through, for a device of each vendor and one described
+   by hand (an H100 with another SM count, opt-in limit and block slots): every single bit flipped (one gave
+   25 blocks where 24 is right, past the check); every pair of sign bits of its 32-bit words flipped together
+   (two cancelled in its tag and reached a signed overflow); every 32- and 64-bit word forged to an extreme
+   value, the magic word kept (a forged state shifted by out-of-range amounts). */
+Test(rule, a_modified_prepared_state_is_bounded)
+{
+    gpuocc_device devices[4];
+    const char *names[] = {"H100", "MI300X", "B580", "H100"};
+    for (int i = 0; i < 4; i++)
+        devices[i] = test_device(names[i]);
+    devices[3].sm_count = 100;
+    devices[3].smem_per_block_optin_bytes = 200 * 1024;
+    devices[3].max_blocks_per_sm = 24;
+    for (int i = 0; i < 4; i++) {
+        gpuocc_prepared p = {.size = sizeof p};
+        cr_assert_eq(gpuocc_prepare(&devices[i], &p), GPUOCC_OK, "%s", names[i]);
+        unsigned char *bytes = (unsigned char *)&p;
+        for (size_t bit = 8 * sizeof p.size; bit < 8 * sizeof p; bit++) {
+            bytes[bit / 8] ^= (unsigned char)(1u << bit % 8);
+            expect_bounded(&p, "bit", bit);
+            bytes[bit / 8] ^= (unsigned char)(1u << bit % 8);
+        }
+        size_t words = sizeof p / 4;
+        for (size_t a = 1; a < words; a++)
+            for (size_t c = a + 1; c < words; c++) {
+                bytes[4 * a + 3] ^= 0x80, bytes[4 * c + 3] ^= 0x80;
+                expect_bounded(&p, "sign bits", a * 1000 + c);
+                bytes[4 * a + 3] ^= 0x80, bytes[4 * c + 3] ^= 0x80;
+            }
+        const gpuocc_prepared kept = p;
+        static const int32_t extremes32[] = {INT32_MIN, INT32_MAX, -1, 0, 1 << 30};
+        for (size_t w = 2; w < words; w++) /* past size and magic */
+            for (size_t e = 0; e < sizeof extremes32 / sizeof extremes32[0]; e++) {
+                memcpy(bytes + 4 * w, &extremes32[e], 4);
+                expect_bounded(&p, "forged word", w);
+                p = kept;
+            }
+        static const int64_t extremes64[] = {INT64_MIN, INT64_MAX, (int64_t)1 << 62};
+        for (size_t w = 1; w < sizeof p / 8; w++)
+            for (size_t e = 0; e < sizeof extremes64 / sizeof extremes64[0]; e++) {
+                memcpy(bytes + 8 * w, &extremes64[e], 8);
+                expect_bounded(&p, "forged 64-bit word", w);
+                p = kept;
+            }
+    }
+}
+
+/* Only the exact size the library writes is accepted, and another is refused without reading past the size
+   word: a state of 4 bytes saying 4096 (a raised size word once made the check read 96 bytes past the
+   object; the sanitized build would report a read past these 4 bytes). */
+Test(rule, a_prepared_state_of_another_size_is_not_read)
+{
+    gpuocc_kernel k = test_kernel(256, 64, 0, 0);
+    static const uint32_t sizes[] = {4096, 0, 4, sizeof(gpuocc_prepared) - 8, sizeof(gpuocc_prepared) + 8, UINT32_MAX};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        uint32_t *word = malloc(sizeof *word);
+        cr_assert_not_null(word);
+        *word = sizes[i];
+        gpuocc_result r = {.size = sizeof r};
+        cr_expect_eq(gpuocc_occupancy_prepared((const gpuocc_prepared *)(void *)word, &k, &r), GPUOCC_ERR_STRUCT_SIZE,
+                     "size %u", sizes[i]);
+        int32_t status = 77;
+        gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .status = &status};
+        cr_expect_eq(gpuocc_occupancy_batch((const gpuocc_prepared *)(void *)word, &k, &b, 1), GPUOCC_ERR_STRUCT_SIZE,
+                     "size %u", sizes[i]);
+        cr_expect_eq(status, 77, "nothing written");
+        free(word);
+    }
 }

@@ -1035,6 +1035,30 @@ class HopperBlackwell(unittest.TestCase):
             gpuocc.occupancy("RTX 5090", k)
         self.assertEqual(e.exception.name, "tmem")
 
+    def test_batch_refuses_what_occupancy_refuses(self):
+        # a base kernel the single call refuses gave 8 blocks in batch(): tensor memory on H100 (none there),
+        # AMD's dynamic VGPRs on an NVIDIA device; now the single call's status and input, row by row or for
+        # the call, never an answer
+        for kw, status in [(dict(tmem_columns=128), "tmem"), (dict(dvgpr=16), "argument")]:
+            k = gpuocc.kernel(threads=256, regs=32, **kw)
+            with self.assertRaises(gpuocc.Error) as single:
+                gpuocc.occupancy("H100", k)
+            field = next(iter(kw))
+            self.assertEqual((single.exception.name, single.exception.exceeded), (status, field))
+            try:
+                c = gpuocc.batch("H100", threads=[256, 128], kern=k)
+            except gpuocc.Error as e:
+                self.assertEqual((e.name, e.exceeded), (status, field))
+            else:
+                self.assertEqual([gpuocc.status_name(x) for x in c["status"]], [status, status])
+                self.assertEqual(list(c["blocks_per_sm"]), [0, 0])
+                self.assertEqual(c["exceeded"], [field, field])
+        # tensor memory as a column: refused where the device has none, held on sm_100
+        c = gpuocc.batch("H100", threads=[256], tmem_columns=[128])
+        self.assertEqual((gpuocc.status_name(c["status"][0]), c["exceeded"][0]), ("tmem", "tmem_columns"))
+        c = gpuocc.batch("B200", threads=[256], regs=[32], tmem_columns=[128])
+        self.assertEqual((gpuocc.status_name(c["status"][0]), c["blocks_per_sm"][0]), ("ok", 8))
+
     def test_setmaxnreg_golden(self):
         # producer 40, consumers 232, 384 threads at 168: (40 + 232 + 232) x 128 = 64512 = 168 x 384
         r = gpuocc.setmaxnreg("H100", gpuocc.kernel(threads=384, regs=168), [40, 232, 232])

@@ -1,14 +1,16 @@
 /*
  * Fuzz target: one rule per vendor.  The input picks a catalog device and every kernel field; the single call,
- * the prepared call, a batch of one, a batch whose columns carry the launch's values, a one-point sweep and
- * the per-resource functions must agree with it exactly (abort otherwise); then the input's tail changes bytes
- * of the prepared state, and the prepared calls on it must still answer with a known status, never crash.
+ * the prepared call, a batch of one, a batch whose columns carry the launch's values, a one-point sweep, the
+ * per-resource functions and every next step applied must agree with it exactly (abort otherwise); then the
+ * input's tail changes bytes of the prepared state, and the prepared calls on it must still answer with a
+ * known status, never crash.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gpuocc.h"
+#include "../step_apply.h"
 
 /* Little-endian fields taken from the input, zero past its end. */
 struct bytes {
@@ -127,6 +129,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check(known(barriers_rc));
     if (rc == GPUOCC_ERR_EXCEEDED && want.exceeded == GPUOCC_INPUT_BARRIERS)
         check(barriers_rc == GPUOCC_ERR_EXCEEDED);
+    /* the functions given a block size and registers alone describe a kernel of gpuocc_kernel_init's
+       defaults otherwise: they agree with the single call for such a kernel */
+    gpuocc_kernel plain;
+    gpuocc_kernel_init(&plain);
+    plain.threads_per_block = k.threads_per_block, plain.regs_per_thread = k.regs_per_thread;
+    plain.grf = k.grf, plain.barriers = k.barriers;
+    gpuocc_result p_want = {.size = sizeof p_want};
+    if (gpuocc_occupancy(&d, &plain, &p_want) == GPUOCC_OK) {
+        int32_t limit = -2;
+        int32_t regs = d.vendor == GPUOCC_VENDOR_INTEL ? plain.grf : plain.regs_per_thread;
+        check(gpuocc_limit_warps(&d, plain.threads_per_block, &limit) == GPUOCC_OK && limit == p_want.limit_warps);
+        check(gpuocc_limit_registers(&d, plain.threads_per_block, regs, &limit) == GPUOCC_OK &&
+              limit == p_want.limit_regs);
+        check(gpuocc_limit_blocks(&d, &limit) == GPUOCC_OK && limit == p_want.limit_blocks);
+    }
+
+    /* each next step, applied through the public fields as the header says, gives exactly its count */
+    gpuocc_step steps[GPUOCC_STEPS_MAX];
+    int32_t nsteps = 0;
+    if (rc == GPUOCC_OK && gpuocc_next_steps(&d, &k, steps, GPUOCC_STEPS_MAX, &nsteps) == GPUOCC_OK) {
+        for (int32_t s = 0; s < nsteps; s++) {
+            gpuocc_kernel applied = k;
+            for (int32_t c = -1; c < steps[s].also_count; c++)
+                step_apply(&applied, c < 0 ? &steps[s].change : &steps[s].also[c]);
+            gpuocc_result r = {.size = sizeof r};
+            check(gpuocc_occupancy(&d, &applied, &r) == GPUOCC_OK && r.blocks_per_sm == steps[s].blocks_per_sm &&
+                  r.blocks_per_sm > want.blocks_per_sm);
+        }
+    }
 
     /* the rest of the input changes the prepared state: answers with a known status, never a crash */
     while (in.at + 3 <= in.n) {
