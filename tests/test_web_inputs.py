@@ -23,8 +23,9 @@ few values are derived here by hand from published figures:
 
 The arch list is the library's catalog (`gpuocc devices --json`), the AMD model list has llvm19, gpuocc.flags()
 writes the switches as the CLI does, an edit of the trap handler writes `no_trap_handler` in the link, the
-curves are still drawn with the questions asked, and there is no console error.  Usage: test_web_inputs.py GPUOCC
-PAGE.  Skipped (77) as tests/test_web.py is."""
+curves are still drawn with the questions asked, a binary's own flags (virtual resources, the tcgen05 CTA group,
+setmaxnreg) are columns of its table with the CLI's values, and there is no console error.  Usage: test_web_inputs.py GPUOCC
+PAGE DATA_DIR.  Skipped (77) as tests/test_web.py is."""
 import json
 import os
 import shutil
@@ -35,7 +36,7 @@ import urllib.parse
 
 from checks import check, finish
 
-GPUOCC, PAGE = (os.path.abspath(a) for a in sys.argv[1:3])
+GPUOCC, PAGE, DATA = (os.path.abspath(a) for a in sys.argv[1:4])
 
 
 def skip(why):
@@ -105,6 +106,8 @@ CASES = [
      {"target_blocks": 2, "min_blocks_reached": True}),
 ]
 
+BINARIES = {"tcgen05_sm100a.cubin": ("virtual_resources", "tmem_cta_group", "setmaxnreg_check")}
+
 READ = """
 const out = {answer: {}, raw: {}, answers: {}, exceeded: null, curves: document.querySelectorAll("svg[data-axis]").length,
              error: document.getElementById("error").hidden ? null : document.getElementById("error").textContent};
@@ -146,6 +149,19 @@ def drive():
         time.sleep(0.4)  # the link follows 150 ms after the last edit
         got["edited"] = driver.execute_script(READ)
         got["edited"]["search"] = driver.execute_script("return location.search")
+        # binaries with their own flags: each kernel's cells are the records' values
+        got["binaries"] = {}
+        for binary in BINARIES:
+            driver.get("file://" + PAGE + "?arch=B200&threads=128&regs=32")
+            wait("document.body.dataset.ready !== undefined")
+            driver.find_element(By.CSS_SELECTOR, "input[type=file][data-role=binary]").send_keys(os.path.join(DATA, binary))
+            wait("document.body.dataset.binaryDone !== undefined", 60)
+            got["binaries"][binary] = driver.execute_script("""const rows = {};
+                for (const tr of document.querySelectorAll("#kernels tbody tr[data-kernel]")) {
+                  rows[tr.dataset.kernel] = {};
+                  for (const td of tr.querySelectorAll("[data-field]")) rows[tr.dataset.kernel][td.dataset.field] = JSON.parse(td.dataset.value);
+                }
+                return {rows, heads: [...document.querySelectorAll("#kernels th")].map((th) => th.textContent)};""")
         got["errors"] += [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         driver.quit()
@@ -196,5 +212,13 @@ check("the trap handler turned off: the link says no_trap_handler", "no_trap_han
 check("the trap handler turned off: 8 waves per SIMD", edited["raw"].get("waves_per_simd") == 8 and
       edited["raw"].get("trap_handler") is False, edited["raw"].get("trap_handler"))
 check("the trap handler turned off is said", "trap-handler" in edited["answersText"], edited["answersText"])
+for binary, keys in BINARIES.items():
+    want = json.loads(cli("binary", os.path.join(DATA, binary), "--threads", "128", "--json").stdout)
+    table = got["binaries"][binary]
+    for key in keys:
+        check(f"{binary}: a column for {key}", any(r[key] not in (None, 0) for r in want) and
+              all(key in row for row in table["rows"].values()), (table["heads"], [r[key] for r in want]))
+        cells = {name: row.get(key) for name, row in table["rows"].items()}
+        check(f"{binary}: each kernel's {key} is the CLI's", cells == {r["name"]: r[key] for r in want}, cells)
 check("no console error", not got["errors"], got["errors"])
 finish("web-inputs")

@@ -247,7 +247,9 @@
     set(limit, "exceeded_limit", r.exceeded_limit);
     name.textContent = exceeded || (r.exceeded === null ? "" : r.exceeded + " (its limit " + r.exceeded_limit + ")");
     renderAnswers(r, w);
-    const notes = $("#notes"), all = [linkNote, err].filter((s) => s).join("\n");
+    /* the CLI's stderr line for a launch that cannot run ends with the same words: said once, above */
+    const said = exceeded && err.endsWith(exceeded) && err.includes(": cannot run: ");
+    const notes = $("#notes"), all = [linkNote, said ? "" : err].filter((s) => s).join("\n");
     notes.hidden = !all;
     notes.textContent = all;
     renderBars(r, w);
@@ -642,15 +644,20 @@
     intel: {registers: "GRF", smem: "SLM (B)", threads: "Work-items per work-group",
             blocks_per_sm: "Work-groups per Xe-core", warps_per_sm: "Hardware threads per Xe-core"},
   };
-  const HEAD = {short_name: "Kernel", arch: "Arch", stack: "Stack (B)", occupancy: "Occupancy", limiters: "Limited by", status: "Status"};
+  const HEAD = {short_name: "Kernel", arch: "Arch", stack: "Stack (B)", occupancy: "Occupancy", limiters: "Limited by", status: "Status",
+                virtual_resources: "Virtual resources", tmem_cta_group: "tcgen05 CTA group", setmaxnreg_check: "setmaxnreg",
+                launch_threads: "Launch threads", tmem_columns: "Tensor-memory columns", metadata: "Metadata"};
+  /* the binary's own flags (docs/output.md, binary): a column only when some kernel has one (not null, not 0) */
+  const OPTIONAL = ["virtual_resources", "tmem_cta_group", "setmaxnreg_check", "launch_threads", "tmem_columns", "metadata"];
   let records = [], sortKey = null, sortDown = false;
 
   function renderKernels() {
     const table = $("#kernels");
     table.hidden = !records.length;
     const vendors = new Set(records.map((r) => r.vendor)), v = vendors.size === 1 ? [...vendors][0] : null;
-    const head = el("tr");
-    for (const k of COLUMNS) {
+    const head = el("tr"), extra = OPTIONAL.filter((k) => records.some((r) => r[k] !== null && r[k] !== undefined && r[k] !== 0));
+    const columns = [...COLUMNS.slice(0, -1), ...extra, COLUMNS[COLUMNS.length - 1]];
+    for (const k of columns) {
       const b = el("button", {type: "button", "data-key": k, text: HEAD[k] || (v && HEADS[v] ? HEADS[v][k] : k.replace(/_/g, " "))});
       b.addEventListener("click", () => { sortDown = sortKey === k ? !sortDown : false; sortKey = k; renderKernels(); });
       const th = el("th", {"aria-sort": sortKey === k ? (sortDown ? "descending" : "ascending") : "none"}, b);
@@ -668,7 +675,7 @@
     $("tbody", table).replaceChildren(...rows.map((r) => {
       const tr = el("tr");
       tr.dataset.kernel = r.name;
-      for (const k of COLUMNS) {
+      for (const k of columns) {
         const td = el("td");
         set(td, k, r[k]);
         td.textContent = k === "occupancy" && typeof r[k] === "number" ? percent(r[k])
