@@ -12,6 +12,8 @@ few values are derived here by hand from published figures:
   0), 255 registers per thread (the ISA's most: 255 x 32 rounded to 256 is 8,192 per warp, 8 warps fill 65,536),
   and (232,448 - 8,192) / 32,768 = 6.8, so 6 stages of 32 KiB after 8 KiB; a minimum of 4 blocks is not reached
   (2 fit), registers prevent it;
+- H100, 256 threads of 64 registers in a grid of 10x10x2: 16,384 registers a block, 4 blocks (the registers'
+  limit; the warps' 64 / 8 = 8), 200 blocks in one wave of 132 x 4 = 528;
 - H100, 384 threads of 168 registers with setmaxnreg 240,240,40: the block's pool is 168 x 384 = 64,512
   registers, the warpgroups ask 128 x (240 + 240 + 40) = 66,560 (mean 173.3 per thread): it does not fit;
 - H100, 2,048 threads: over the 1,024 threads of a block (exceeded `threads`, limit 1,024), worded as the CLI's
@@ -64,12 +66,12 @@ SWITCHES = {"no_trap_handler", "regs_fixed", "cluster_nonportable", "cu_mode"}
 
 def flags_of(query):
     """report's flags for a link's query: a name is its flag with dashes; grid_blocks is report's only with a
-    cluster (the page's waves come from `gpuocc waves` otherwise)."""
+    cluster or as XxYxZ (the page's waves come from `gpuocc waves` on a count otherwise)."""
     pairs = urllib.parse.parse_qsl(query)
     cluster = any(k == "cluster" for k, _ in pairs)
     out = []
     for key, value in pairs:
-        if key == "grid_blocks" and not cluster:
+        if key == "grid_blocks" and not cluster and value.isdigit():
             continue
         out.append("--" + key.replace("_", "-"))
         if key not in SWITCHES:
@@ -94,6 +96,8 @@ CASES = [
     ("exceeded", "arch=H100&threads=2048&regs=64", {"blocks_per_sm": 0, "exceeded": "threads", "exceeded_limit": 1024}),
     ("cluster", "arch=H100&threads=1024&regs=64&cluster=2x1x1&grid_blocks=264",
      {"cluster_blocks": 2, "cluster_verdict": "legal", "grid_blocks": 264}),
+    ("grid-xyz", "arch=H100&threads=256&regs=64&grid_blocks=10x10x2",
+     {"blocks_per_sm": 4, "grid_blocks": 200, "grid_z": 2, "waves.waves": 1, "limit_regs": 4, "limit_warps": 8}),
     ("trap-on", "arch=MI300X&threads=64&vgprs=32&sgprs=96", {"waves_per_simd": 7, "trap_handler": True}),
     ("trap-off", "arch=MI300X&threads=64&vgprs=32&sgprs=96&no_trap_handler=1",
      {"waves_per_simd": 8, "trap_handler": False}),
@@ -114,6 +118,8 @@ const out = {answer: {}, raw: {}, answers: {}, exceeded: null, curves: document.
 for (const e of document.querySelectorAll(".summary [data-field]")) out.answer[e.dataset.field] = JSON.parse(e.dataset.value);
 for (const e of document.querySelectorAll("#answers [data-field]")) out.answers[e.dataset.field] = JSON.parse(e.dataset.value);
 for (const e of document.querySelectorAll("[data-raw] [data-field]")) out.raw[e.dataset.field] = JSON.parse(e.dataset.value);
+out.waves = {};
+for (const e of document.querySelectorAll("#waves [data-field]")) out.waves[e.dataset.field] = JSON.parse(e.dataset.value);
 const over = document.getElementById("exceeded");
 out.exceeded = over.hidden ? null : over.querySelector("[data-field=exceeded]").textContent;
 out.answersText = document.getElementById("more").hidden ? "" : document.getElementById("answers").innerText;
@@ -180,6 +186,12 @@ for name, query, hand in CASES:
     want = json.loads(run.stdout)
     check(f"{name}: an answer, no error", page["error"] is None, page["error"])
     for key, value in hand.items():
+        if key.startswith("waves."):
+            got_waves = json.loads(cli("waves", "--grid-blocks", str(want["grid_blocks"]), "--blocks-per-sm",
+                                       str(want["blocks_per_sm"]), "--sm-count", str(want["sm_count"]), "--json").stdout)
+            check(f"{name}: {key} derived by hand is the CLI's", got_waves[key[6:]] == value, (key, got_waves, value))
+            check(f"{name}: the page shows {key} = {value!r}", page["waves"].get(key) == value, page["waves"])
+            continue
         check(f"{name}: {key} derived by hand is the CLI's", want[key] == value, (key, want[key], value))
         shown = {**page["raw"], **page["answers"], **page["answer"]}
         check(f"{name}: the page shows {key} = {value!r}", key in shown and shown[key] == value,
@@ -197,6 +209,9 @@ for name, query, hand in CASES:
                          "cluster_verdict", "flat_workgroup_size_min", "waves_per_eu_min") if want.get(k) is not None]
     for k in asked:
         check(f"{name}: {k} is among what the questions answer", k in page["answers"], sorted(page["answers"]))
+    limits = [k for k in ("limit_warps", "limit_regs", "limit_smem", "limit_blocks", "limit_barriers") if k in want]
+    check(f"{name}: each resource's limit is in the answer", all(k in page["answer"] for k in limits),
+          sorted(page["answer"]))
     check(f"{name}: the curves are drawn", page["curves"] >= (3 if want["blocks_per_sm"] else 0), page["curves"])
 
 opts = got["options"]

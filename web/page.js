@@ -239,6 +239,16 @@
     if (!r.next_steps.length)
       steps.replaceChildren(el("li", {text: r.warps_per_sm >= r.max_warps_per_sm ? "Full occupancy: none needed."
         : r.blocks_per_sm ? "No single change gains a " + w.block + "." : "None: the launch cannot run as it is."}));
+    /* each resource's own limit, in blocks per unit (the CLI's `limits` line) */
+    const limits = [["warps", "limit_warps"], ["registers", "limit_regs"], ["shared_memory", "limit_smem"],
+                    ["blocks", "limit_blocks"], ["barriers", "limit_barriers"], ["sgprs", "limit_sgprs"],
+                    ["virtual_resources", "limit_virtual_resources"]].filter(([res, k]) => k in r && (r[k] !== null || !["sgprs", "virtual_resources"].includes(res)));
+    $("#limits-title").textContent = cap(w.blocks) + " per " + w.unit + " each resource allows: ";
+    $("#limits").replaceChildren(...limits.flatMap(([res, k], i) => {
+      const b = el("b", {text: r[k] === null ? "no limit" : String(r[k])});
+      set(b, k, r[k]);
+      return [...(i ? ["; "] : []), (res === "blocks" ? w.block + " slots" : w.res[res] || res.replace(/_/g, " ")) + " ", b];
+    }));
     /* the input over its limit, in the words of the CLI's `exceeded` line (the module's own text) */
     const over = $("#exceeded");
     over.hidden = r.exceeded === null;
@@ -272,6 +282,9 @@
             [r.waves_per_eu_min, r.waves_per_eu_max].filter((n) => n !== null).join(", ") + ")");
       if (r.trap_handler === false) add("Trap handler", "trap_handler", false, "off: compiled with -mattr=-trap-handler");
     }
+    if (intel && r.workgroups_per_gpu !== null)
+      add("Work-groups resident on the GPU", "workgroups_per_gpu", r.workgroups_per_gpu,
+          r.workgroups_per_gpu + (r.model === "runtime" ? " (the runtime's count for a cooperative launch)" : ""));
     if (r.tmem_holders_per_sm !== null) {
       add("Holding tensor memory at once", "tmem_holders_per_sm", r.tmem_holders_per_sm,
           per(r.tmem_holders_per_sm) + " (" + r.tmem_columns + " columns each)");
@@ -382,7 +395,7 @@
         " (" + r.sm_count + " " + w.units + " \u00d7 " + r.blocks_per_sm + "). Give the " + w.input.grid_blocks + " for its waves."}));
       return;
     }
-    const a = gpuocc.run(["waves", "--grid-blocks", all.grid_blocks, "--blocks-per-sm", String(r.blocks_per_sm),
+    const a = gpuocc.run(["waves", "--grid-blocks", r.grid_blocks !== null ? String(r.grid_blocks) : all.grid_blocks, "--blocks-per-sm", String(r.blocks_per_sm),
                           "--sm-count", String(r.sm_count), "--json"]);
     if (a.status > 1) { box.replaceChildren(el("p", {id: "waves-error", text: a.err.trim()})); return; }
     const o = JSON.parse(a.out);
@@ -448,8 +461,9 @@
   function update() {
     const t0 = performance.now();
     const all = params(true), p = params(false);
-    /* with a cluster the grid is the report's too: a whole number of clusters, counted */
-    if (p.cluster && all.grid_blocks) p.grid_blocks = all.grid_blocks;
+    /* the grid is the report's too with a cluster (a whole number of clusters, counted) and as XxYxZ (the report
+       multiplies it out; `gpuocc waves` takes a count) */
+    if (all.grid_blocks && (p.cluster || !/^\d+$/.test(all.grid_blocks))) p.grid_blocks = all.grid_blocks;
     relabel(vendor());
     if (firstAnswer) link();
     else linkSoon();
