@@ -23,7 +23,8 @@ few values are derived here by hand from published figures:
   waves per SIMD; without it (--no-trap-handler) 800 / 96 = 8.3, so the 8 slots; LLVM 19 (`--model llvm19`)
   charges no trap handler: 8.
 
-The arch list is the library's catalog (`gpuocc devices --json`), the AMD model list has llvm19, gpuocc.flags()
+A launch refused for an input over a per-block maximum (20 barriers of PTX's 16; tensor memory on sm_90, which has
+none) shows the CLI's message and no answer.  The arch list is the library's catalog (`gpuocc devices --json`), the AMD model list has llvm19, gpuocc.flags()
 writes the switches as the CLI does, an edit of the trap handler writes `no_trap_handler` in the link, the
 curves are still drawn with the questions asked, a binary's own flags (virtual resources, the tcgen05 CTA group,
 setmaxnreg) are columns of its table with the CLI's values, and there is no console error.  Usage: test_web_inputs.py GPUOCC
@@ -110,6 +111,8 @@ CASES = [
      {"target_blocks": 2, "min_blocks_reached": True}),
 ]
 
+# over the 16 named barriers a block may use (PTX ISA, "bar"); a tmem request on a device without tensor memory
+REFUSED = ["arch=H100&threads=256&regs=64&barriers=20", "arch=H100&threads=128&regs=64&tmem_columns=64"]
 BINARIES = {"tcgen05_sm100a.cubin": ("virtual_resources", "tmem_cta_group", "setmaxnreg_check")}
 
 READ = """
@@ -146,6 +149,13 @@ def drive():
             arch: [...document.querySelectorAll("select[name=arch] option")].map((o) => o.value),
             flags: gpuocc.flags({trap_handler: -1, regs_fixed: 1, cluster_nonportable: true, waves_per_eu: "2,4"}),
             on: gpuocc.flags({trap_handler: 1}), defaulted: gpuocc.flags({trap_handler: 0})};""")
+        # refused: an input over a per-block maximum is the CLI's usage error, its message the page's
+        got["refused"] = {}
+        for query in REFUSED:
+            driver.get("file://" + PAGE + "?" + query)
+            wait("document.body.dataset.ready !== undefined")
+            got["refused"][query] = driver.execute_script("""const e = document.getElementById("error");
+                return {error: e.hidden ? null : e.textContent, report: !document.getElementById("report").hidden};""")
         # an AMD launch edited: the trap handler off, then the model; the link and the answer follow
         driver.get("file://" + PAGE + "?arch=MI300X&threads=64&vgprs=32&sgprs=96")
         wait("document.body.dataset.ready !== undefined")
@@ -214,6 +224,10 @@ for name, query, hand in CASES:
           sorted(page["answer"]))
     check(f"{name}: the curves are drawn", page["curves"] >= (3 if want["blocks_per_sm"] else 0), page["curves"])
 
+for query, page in got["refused"].items():
+    run = cli("report", *flags_of(query), "--json")
+    check(f"{query}: refused by the CLI, its message on the page", run.returncode == 2 and
+          page["error"] == run.stderr.strip() and not page["report"], (run.returncode, run.stderr, page))
 opts = got["options"]
 check("the arch list is the library's catalog", opts["arch"] == [d["name"] for d in devices],
       sorted(set(opts["arch"]) ^ {d["name"] for d in devices}))
