@@ -10,7 +10,7 @@
   /* the CLI's --model names, the default first (tools/cli.c; docs/amd.md, docs/intel.md) */
   const MODELS = {amd: ["compiler", "llvm19", "runtime"], intel: ["calculator", "runtime"]};
   const NOT_REPORT = new Set(["grid_blocks"]); /* the form's own inputs that are not `report` flags */
-  /* report's questions and setmaxnreg, not launch flags: the curves' sweeps leave them out, and the clusters */
+  /* report's own flags (its questions, setmaxnreg, the cluster and the grid): the curves are of the launch alone */
   const NOT_SWEEP = new Set(["setmaxnreg", "regs_fixed", "min_blocks", "blocks", "stage_bytes", "base_bytes",
                              "cluster", "cluster_nonportable", "gpc_sms", "grid_blocks"]);
 
@@ -139,7 +139,6 @@
     model.replaceChildren(new Option("default (" + (MODELS[v] || [""])[0] + ")", ""),
                           ...(MODELS[v] || []).map((m) => new Option(m, m)));
     if ((MODELS[v] || []).includes(keep)) model.value = keep;
-    const w = WORDS[v];
     relabel(v);
     for (const e of $$("[data-hint]", form)) e.textContent = HINTS[v][e.dataset.hint] || "";
     $("#source").textContent = (deviceOf.get(archSelect.value) || {}).source || "";
