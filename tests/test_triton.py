@@ -121,6 +121,30 @@ def inside() -> None:
             rows.append(sorted(got, key=lambda r: (r["arch"], r["name"], r["threads"])))
             check(f"gpuocc binary DIR pairs every kernel ({folder})", q.returncode == 0 and q.stderr == "" and len(got) == 5
                   and all(r["threads_from"] == "metadata" for r in got), q.stderr)
+        # read_binary(path), the Python reading of the same caches, gives the CLI's rows; a softmax too
+        soft = os.path.join(tmp, "softmax")
+        p = subprocess.run([sys.executable, os.path.join(here, "triton", "make_cache.py"), "--softmax", soft],
+                           capture_output=True, text=True, timeout=900)
+        check("make_cache.py --softmax ran", p.returncode == 0, p.stderr[-2000:])
+        keys = ("name", "arch", "registers", "smem", "max_regs", "launch_threads", "tmem_columns", "smem_dynamic",
+                "metadata", "virtual_resources")
+        for folder in (os.path.join(tmp, name) for name in sorted(os.listdir(tmp))):
+            q = subprocess.run([gpuocc_cli, "binary", folder, "--json"], capture_output=True, text=True)
+            want = [{k: r[k] for k in keys} for r in json.loads(q.stdout or "[]")]
+            read = gpuocc.read_binary(folder)
+            got = [{k: getattr(x, k) for k in keys} for x in read]
+            for row in got:
+                if row["arch"] and row["arch"].startswith("gfx"):
+                    row["max_regs"] = None  # an NVIDIA-only column: null on AMD rows
+            check(f"read_binary({os.path.basename(folder)}): the CLI's rows", got == want and len(got) > 0
+                  and read.problems == () and q.stderr == "", (got[:1], want[:1], read.problems, q.stderr))
+            for x in read:  # the launch of Triton's own json: num_warps x the target's warp size, shared
+                meta = json.load(open(x.metadata))
+                check(f"{x.name} {x.arch}: the json's launch", (x.launch_threads, x.smem_dynamic) ==
+                      (meta["num_warps"] * meta["target"]["warp_size"], meta["shared"]), x)
+        softmax_rows = [x for x in gpuocc.read_binary(soft)]
+        check("softmax: three targets", sorted(x.arch for x in softmax_rows) == ["sm_100a", "sm_120a", "sm_90a"],
+              [x.arch for x in softmax_rows])
         # the hashes name the folders (and cover the venv's paths); the fixture's figures are Triton 3.9.0's
         if triton.__version__ == "3.9.0":
             check("gpuocc binary DIR: the same rows on the fresh compile", rows[0] == rows[1], (rows[0][:1], rows[1][:1]))
