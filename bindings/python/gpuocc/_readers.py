@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import errno
 import os
 from typing import Any, Optional, Union
 
@@ -202,11 +203,15 @@ def read_binary(data: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]
     The workspace is sized entry by entry: an entry claiming more than `max_entry_bytes` decompressed
     (default 1 GiB) fails alone ("argument"), as one the memory cannot hold does; never MemoryError.
 
-    Raises TypeError for anything else; gpuocc.Error "format", "truncated", "unsupported" when the
-    containers cannot be walked, or the first failure's status when no entry could be read (a path: when
-    no kernel at all could be read, naming the first problem)."""
+    Raises TypeError for anything else, FileNotFoundError for a path that does not exist; gpuocc.Error
+    "format", "truncated", "unsupported" when the containers cannot be walked, or the first failure's
+    status when no entry could be read (a path: when no kernel at all could be read, naming the first
+    problem)."""
     if isinstance(data, (str, os.PathLike)):
-        return _read_path(os.fspath(data), max_entry_bytes)
+        path = os.fspath(data)
+        if not os.path.exists(path):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+        return _read_path(path, max_entry_bytes)
     data = _bytes(data, "data")
     read, first_status = _read_all(data, max_entry_bytes)
     if read.entries_read == 0 and read.entries_failed > 0:
