@@ -103,6 +103,26 @@ def inside() -> None:
 
     matmul_autotune(triton, GPUTarget)
 
+    # an AMD kernel after the compile: add for gfx942 (wave 64), 4 warps = 256 work-items, 4 waves a workgroup of
+    # MI300X's 32 wave slots per CU (docs/amd.md): 8 workgroups, as tests/test_cli_tune.py derives for the same kernel
+    from triton.compiler import ASTSource
+
+    @triton.jit
+    def add(x, y, out, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        tl.store(out + offs, tl.load(x + offs, mask=m) + tl.load(y + offs, mask=m), mask=m)
+
+    hip = triton.compile(ASTSource(fn=add, signature={"x": "*fp32", "y": "*fp32", "out": "*fp32", "n": "i32",
+                                                      "BLOCK": "constexpr"}, constexprs={"BLOCK": 1024}),
+                         target=GPUTarget("hip", "gfx942", 64), options={"num_warps": 4})
+    row = gpuocc.triton.compiled_launch(hip, "MI300X")
+    check("compiled_launch, AMD: the launch and the code object's registers",
+          (row["threads"], row["wave_size"], row["regs"] > 0) == (256, 64, True), row)
+    prune = gpuocc.triton.early_config_prune("MI300X", compiled=lambda cfg: hip)
+    kept = prune([triton.Config({"BLOCK": 1024}, num_warps=4)], {})
+    check("AMD after the compile: 8 workgroups", len(kept) == 1 and prune.last[0].blocks_per_sm == 8, list(prune.last))
+
     # the Triton cache of tests/data/triton_cache compiled again (tests/triton/make_cache.py): the same hashes and
     # files, and gpuocc binary DIR gives the same rows on both
     import json
@@ -197,6 +217,8 @@ def matmul_autotune(triton, GPUTarget) -> None:
         shared = [compiled[id(cfg)].metadata.shared for cfg in configs]
         res = [cuobjdump_resources(compiled[id(cfg)].asm["cubin"], os.path.dirname(triton.__file__)) for cfg in configs]
         print(f"inside: {device}: metadata.shared {shared}; cuobjdump REG {[r['regs'] for r in res]}")
+        check(f"matmul {device}: the example's pipeline rule is Triton's shared memory",
+              [ex.pipeline_bytes(cfg, target.arch) for cfg in configs] == shared, shared)
         check(f"matmul {device}: no static shared memory beyond the reserved window",
               all(r["shared"] == RESERVED_WINDOW for r in res), res)
         regs_per_warp = [-(-r["regs"] * 32 // 256) * 256 for r in res]
@@ -220,6 +242,8 @@ def matmul_autotune(triton, GPUTarget) -> None:
                       for f in prune.last if not f), list(prune.last))
         check(f"matmul {device} after the compile: registers judged", all(f.regs_judged for f in prune.last))
         rows = [gpuocc.triton.compiled_launch(compiled[id(cfg)]) for cfg in configs]
+        check(f"matmul {device}: static shared memory 0 (the window is not the kernel's)",
+              all(r["smem_static"] == 0 for r in rows), rows[:1])
         check(f"matmul {device}: compiled_launch reads the binary's registers and the metadata's launch",
               [(r["regs"], r["smem_dynamic"], r["threads"]) for r in rows]
               == [(x["regs"], s, c.num_warps * 32) for x, s, c in zip(res, shared, configs)], rows[:2])
