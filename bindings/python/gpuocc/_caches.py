@@ -129,7 +129,8 @@ def read_meta(json_path: str, binary_path: str) -> "tuple[Optional[dict], Option
     except OSError as e:
         return None, f"cannot read it ({e.strerror}): {binary_path} read without it"
     if len(text) > META_MAX_BYTES:
-        return None, f"over {META_MAX_BYTES} bytes, or unreadable: not a Triton kernel's json; {binary_path} read without it"
+        return None, (f"over {META_MAX_BYTES} bytes, or unreadable: not a Triton kernel's json; {binary_path} read "
+                      "without it")
     try:
         return triton_meta(text), None
     except ValueError as e:
