@@ -117,6 +117,7 @@ def inside() -> None:
                                                       "BLOCK": "constexpr"}, constexprs={"BLOCK": 1024}),
                          target=GPUTarget("hip", "gfx942", 64), options={"num_warps": 4})
     row = gpuocc.triton.compiled_launch(hip, "MI300X")
+    check("compiled_launch, AMD: the target's device by default", gpuocc.triton.compiled_launch(hip) == row)
     check("compiled_launch, AMD: the launch and the code object's registers",
           (row["threads"], row["wave_size"], row["regs"] > 0) == (256, 64, True), row)
     prune = gpuocc.triton.early_config_prune("MI300X", compiled=lambda cfg: hip)
@@ -241,6 +242,9 @@ def matmul_autotune(triton, GPUTarget) -> None:
                   all(f.exceeded == "smem_dynamic" and f.exceeded_limit == limits["smem_block"]
                       for f in prune.last if not f), list(prune.last))
         check(f"matmul {device} after the compile: registers judged", all(f.regs_judged for f in prune.last))
+        by_target = gpuocc.triton.early_config_prune(target, compiled=lambda cfg: compiled[id(cfg)])
+        check(f"matmul {device}: the GPUTarget names a device of the same limits", by_target(configs, {}) == expect,
+              by_target.device)
         rows = [gpuocc.triton.compiled_launch(compiled[id(cfg)]) for cfg in configs]
         check(f"matmul {device}: static shared memory 0 (the window is not the kernel's)",
               all(r["smem_static"] == 0 for r in rows), rows[:1])

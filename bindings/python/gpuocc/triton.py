@@ -56,6 +56,20 @@ def config_launch(config: Any, warp_size: int, smem: Optional[Callable[[Any], in
     return row
 
 
+def target_device(target: Any) -> Union[Device, str]:
+    """The device a Triton target names (triton.backends.compiler.GPUTarget, or its backend and arch as
+    metadata.target holds them): cuda's arch 90 is "sm_90", hip's "gfx942:sramecc+:xnack-" is "gfx942"; a
+    Device or a name is returned as it is.  Raises TypeError for anything else."""
+    if isinstance(target, (Device, str)):
+        return target
+    backend, arch = _field(target, "backend"), _field(target, "arch")
+    if backend == "cuda" and isinstance(arch, int) and not isinstance(arch, bool):
+        return f"sm_{arch}"
+    if backend == "hip" and isinstance(arch, str):
+        return arch.split(":")[0]
+    raise TypeError(f"device: a gpuocc.Device, a device name or a Triton GPUTarget of cuda or hip, not {target!r}")
+
+
 def _field(metadata: Any, name: str, default: Any = None) -> Any:
     if isinstance(metadata, dict):
         return metadata.get(name, default)
@@ -70,8 +84,8 @@ def compiled_launch(compiled: Any, device: Union[Device, str, None] = None) -> d
       cluster_x     metadata.num_ctas, when above 1 (or cluster_dims where an older Triton wrote them);
       tmem_columns  metadata.tmem_size, when above 0;
       regs, smem_static (and virtual_resources) from the kernel's own binary (asm["cubin"]; AMD: asm["hsaco"],
-                    whose registers are split as binary_kernel_registers splits them on `device`, which AMD
-                    needs), the kernel named metadata.name.
+                    whose registers are split as binary_kernel_registers splits them on `device`, by default
+                    the one metadata.target names), the kernel named metadata.name.
     Raises TypeError for an object without metadata or asm; gpuocc.Error "argument" when the binary is
     missing or does not hold the kernel, and the reader's error when it cannot be read."""
     metadata, asm = getattr(compiled, "metadata", None), getattr(compiled, "asm", None)
@@ -93,9 +107,8 @@ def compiled_launch(compiled: Any, device: Union[Device, str, None] = None) -> d
            "smem_dynamic": int(_field(metadata, "shared", 0) or 0),
            "smem_static": k.smem_static or 0}
     if k.vendor == "amd":
-        if device is None:
-            raise Error(_ERR_ARGUMENT, "compiled_launch: an AMD kernel's registers are split on a device: give it")
-        row["regs"], agprs = binary_kernel_registers(_device_object(device), k)
+        dev = _device_object(target_device(device if device is not None else target))
+        row["regs"], agprs = binary_kernel_registers(dev, k)
         row.update(agprs=agprs, sgprs=k.sgprs or 0, wave_size=k.wave_size or warp)
     else:
         row["regs"] = k.registers
@@ -140,15 +153,16 @@ class _Prune:
         return self.last.kept(configs)
 
 
-def early_config_prune(device: Union[Device, str], smem: Any = None, *, min_occupancy: float = 0.0,
+def early_config_prune(device: Any, smem: Any = None, *, min_occupancy: float = 0.0,
                        min_blocks: int = 1, kern: Optional[Kernel] = None,
                        compiled: Optional[Callable[[Any], Any]] = None) -> _Prune:
     """The function for triton.autotune(..., prune_configs_by={"early_config_prune": fn}): it keeps the
-    configurations whose launch fits `device` with at least `min_blocks` blocks per SM and `min_occupancy`
+    configurations whose launch fits `device` (a Device, a name, or the Triton GPUTarget compiled for:
+    target_device) with at least `min_blocks` blocks per SM and `min_occupancy`
     (0..1), as gpuocc.fits() answers them (see the module's docstring for how a configuration becomes a
     launch).  `kern` gives the launch's other fields (static shared memory, carveout, a known register
     count...).  `compiled`, a callable of the configuration giving its compiled kernel (triton.compile's
     answer, for this device's target), judges each configuration after the compile instead, from that
     kernel's metadata and binary (compiled_launch; `smem` is then not used).  When none fits it returns [],
     and Triton stops with its own error; fn.last says why."""
-    return _Prune(_device_object(device), smem, min_occupancy, min_blocks, kern, compiled)
+    return _Prune(_device_object(target_device(device)), smem, min_occupancy, min_blocks, kern, compiled)
