@@ -24,6 +24,16 @@ FIELDS = ("file", "name", "short_name", "arch", "registers", "smem", "max_regs",
           "tmem_cta_group", "setmaxnreg")
 
 
+def read(path, mode="r"):
+    with open(path, mode) as f:
+        return f.read()
+
+
+def write(path, data):
+    with open(path, "wb" if isinstance(data, bytes) else "w") as f:
+        f.write(data)
+
+
 def cli(path, *flags):
     """`gpuocc binary PATH --json`: (rows, [(path, message)] of its stderr, exit status)."""
     p = subprocess.run([CLI, "binary", path, "--json", *flags], capture_output=True, text=True)
@@ -51,7 +61,8 @@ class TritonCache(unittest.TestCase):
         self.assertEqual(len(read), 5)
         self.assertEqual(read.problems, ())
         for k in read:
-            meta = json.load(open(k.metadata))
+            with open(k.metadata) as f:
+                meta = json.load(f)
             self.assertEqual(os.path.dirname(k.metadata), os.path.dirname(k.file))
             self.assertEqual(k.short_name, meta["name"])
             self.assertEqual(k.launch_threads, meta["num_warps"] * meta["target"]["warp_size"], k)
@@ -90,9 +101,9 @@ class TritonCache(unittest.TestCase):
             os.remove(os.path.join(no_binary, "add.cubin"))
             os.remove(os.path.join(no_json, "add.json"))
             mm = os.path.join(cache, "ZTEYS5NYLYR4FNHN2V3A2KTS467KIUBZNPQ63MLCPBPRP24RKD4Q", "mm.json")
-            json.dump(dict(json.load(open(mm)), name="other"), open(mm, "w"))
+            write(mm, json.dumps(dict(json.loads(read(mm)), name="other")))
             broken = os.path.join(cache, "Y2FJ7DKRH5MGK2ZRMNLZSCESS2UNSJVC4WUPWRU4BH6PCGY243MA", "mm.json")
-            open(broken, "w").write('{"name": "mm", "shared": 1')
+            write(broken, '{"name": "mm", "shared": 1')
             read = gpuocc.read_binary(cache)
             found, problems, status = cli(cache)
             self.assertEqual(status, 1)
@@ -114,15 +125,70 @@ class TritonCache(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             with self.assertRaises(gpuocc.Error):
                 gpuocc.read_binary(tmp)
-            open(os.path.join(tmp, "k.json"), "w").write('{"name": "k", "num_warps": 4}')
+            write(os.path.join(tmp, "k.json"), '{"name": "k", "num_warps": 4}')
             with self.assertRaises(gpuocc.Error) as e:
                 gpuocc.read_binary(tmp)
             self.assertIn("no binary beside it", str(e.exception))
 
 
+class CompiledLaunch(unittest.TestCase):
+    """gpuocc.triton.compiled_launch on what triton.compile returns, stood in for by the fixture's own files (its
+    .metadata is the json, its .asm the binary); the triton suite does it on real compiles."""
+
+    def kernel(self, folder, stem, **changes):
+        import types
+        path = os.path.join(CACHE, folder, stem)
+        with open(path + ".json") as f:
+            meta = dict(json.load(f), **changes)
+        binary = "hsaco" if os.path.exists(path + ".hsaco") else "cubin"
+        with open(f"{path}.{binary}", "rb") as f:
+            return types.SimpleNamespace(metadata=meta, asm={binary: f.read()})
+
+    def test_launch_from_metadata_registers_from_the_binary(self):
+        import gpuocc.triton
+        # mm for sm_90: 8 warps x 32, 65,536 bytes of shared memory (its json); 194 registers (cuobjdump
+        # --dump-resource-usage on mm.cubin: REG:194, SHARED:1024 = the reserved window alone)
+        mm90 = self.kernel("ZTEYS5NYLYR4FNHN2V3A2KTS467KIUBZNPQ63MLCPBPRP24RKD4Q", "mm")
+        self.assertEqual(gpuocc.triton.compiled_launch(mm90),
+                         {"threads": 256, "smem_dynamic": 65536, "smem_static": 0, "regs": 194})
+        # mm for sm_100 (tcgen05): REG:255, the cubin's 128 virtual resources, the json's 128 tmem columns
+        mm100 = gpuocc.triton.compiled_launch(self.kernel("Y2FJ7DKRH5MGK2ZRMNLZSCESS2UNSJVC4WUPWRU4BH6PCGY243MA", "mm"))
+        self.assertEqual((mm100["regs"], mm100["virtual_resources"], mm100["tmem_columns"], mm100["threads"]),
+                         (255, 128, 128, 128))
+        # clusters: num_ctas along x, or an older Triton's cluster_dims; (1, 1, 1) is no cluster
+        folder = "ZTEYS5NYLYR4FNHN2V3A2KTS467KIUBZNPQ63MLCPBPRP24RKD4Q"
+        for changes, shape in (({"num_ctas": 2}, (2, 1, 1)), ({"cluster_dims": [1, 2, 1]}, (1, 2, 1)),
+                               ({"cluster_dims": [1, 1, 1]}, None)):
+            row = gpuocc.triton.compiled_launch(self.kernel(folder, "mm", **changes))
+            self.assertEqual(tuple(row[k] for k in ("cluster_x", "cluster_y", "cluster_z")) if shape else
+                             "cluster_x" in row, shape or False, changes)
+        # gfx942: 4 warps x wave 64, on the device its target names
+        hip = self.kernel("OEOB7Y2KPFAQMIPMRJDI7Y4DFKH6W6RZIT76M64KIR2EN4RA3CEA", "add")
+        row = gpuocc.triton.compiled_launch(hip)
+        self.assertEqual((row["threads"], row["wave_size"]), (256, 64))
+        self.assertEqual(gpuocc.triton.target_device(hip.metadata["target"]), "gfx942")
+        with self.assertRaises(TypeError):
+            gpuocc.triton.compiled_launch(object())
+        with self.assertRaises(gpuocc.Error):
+            gpuocc.triton.compiled_launch(self.kernel(folder, "mm", name="other"))
+
+    def test_after_the_compile_prune(self):
+        import gpuocc.triton
+        mm90 = self.kernel("ZTEYS5NYLYR4FNHN2V3A2KTS467KIUBZNPQ63MLCPBPRP24RKD4Q", "mm")
+        # 194 registers -> 6,400 a warp (256-register units) x 8 warps = 51,200 of 65,536: one block on H100;
+        # the same launch with 256 KiB of shared memory fits nowhere
+        big = self.kernel("ZTEYS5NYLYR4FNHN2V3A2KTS467KIUBZNPQ63MLCPBPRP24RKD4Q", "mm", shared=256 * 1024)
+        configs = ["mm", "big"]
+        prune = gpuocc.triton.early_config_prune("H100", compiled={"mm": mm90, "big": big}.get)
+        self.assertEqual(prune(configs, {}), ["mm"])
+        self.assertEqual([(f.blocks_per_sm, f.regs_judged, f.exceeded) for f in prune.last],
+                         [(1, True, None), (0, True, "smem_dynamic")])
+        self.assertEqual(gpuocc.triton.target_device(mm90.metadata["target"]), "sm_90")
+
+
 class CuPyCache(unittest.TestCase):
     def test_md5_prefixed_cubin(self):
-        cubin = open(os.path.join(DATA, "kernels_sm80.cubin"), "rb").read()  # nvcc -cubin (tests/cuda/capture.sh)
+        cubin = read(os.path.join(DATA, "kernels_sm80.cubin"), "rb")  # nvcc -cubin (tests/cuda/capture.sh)
         entry = hashlib.md5(cubin).hexdigest().encode() + cubin
         plain = gpuocc.read_binary(cubin)
         self.assertGreater(len(plain), 1)
@@ -131,7 +197,7 @@ class CuPyCache(unittest.TestCase):
             folder = os.path.join(tmp, "kernel_cache")
             os.mkdir(folder)
             path = os.path.join(folder, hashlib.md5(b"the source CuPy hashed").hexdigest() + ".cubin")
-            open(path, "wb").write(entry)
+            write(path, entry)
             read = gpuocc.read_binary(tmp)
             self.assertEqual([k.name for k in read], [k.name for k in plain])
             self.assertEqual({k.file for k in read}, {path})

@@ -114,12 +114,15 @@ def compiled_launch(compiled: Any, device: Union[Device, str, None] = None) -> d
         row["regs"] = k.registers
         if k.virtual_resources:
             row["virtual_resources"] = k.virtual_resources
-    cluster = tuple(int(v) for v in (_field(metadata, "cluster_dims") or ()) if v)
+    # an older Triton's cluster_dims (0 where unset), else num_ctas blocks along x, as gpuocc binary DIR takes them
+    dims = [int(v or 0) for v in (_field(metadata, "cluster_dims") or ())][:3]
+    dims += [0] * (3 - len(dims))
     num_ctas = int(_field(metadata, "num_ctas", 1) or 1)
-    if cluster and cluster[0] * (cluster[1:2] or (1,))[0] * (cluster[2:3] or (1,))[0] > 1:
-        row.update(zip(("cluster_x", "cluster_y", "cluster_z"), cluster))
-    elif num_ctas > 1:
-        row["cluster_x"] = num_ctas
+    if dims[0] <= 0 and num_ctas > 1:
+        dims = [num_ctas, 1, 1]
+    shape = [dims[0], max(dims[1], 1), max(dims[2], 1)]
+    if dims[0] > 0 and shape[0] * shape[1] * shape[2] > 1:
+        row.update(zip(("cluster_x", "cluster_y", "cluster_z"), shape))
     tmem = int(_field(metadata, "tmem_size", 0) or 0)
     if tmem > 0:
         row["tmem_columns"] = tmem
