@@ -24,7 +24,7 @@ FIELDS = ("file", "name", "short_name", "arch", "registers", "smem", "max_regs",
           "tmem_cta_group", "setmaxnreg")
 
 
-def read(path, mode="r"):
+def slurp(path, mode="r"):
     with open(path, mode) as f:
         return f.read()
 
@@ -101,7 +101,7 @@ class TritonCache(unittest.TestCase):
             os.remove(os.path.join(no_binary, "add.cubin"))
             os.remove(os.path.join(no_json, "add.json"))
             mm = os.path.join(cache, "ZTEYS5NYLYR4FNHN2V3A2KTS467KIUBZNPQ63MLCPBPRP24RKD4Q", "mm.json")
-            write(mm, json.dumps(dict(json.loads(read(mm)), name="other")))
+            write(mm, json.dumps(dict(json.loads(slurp(mm)), name="other")))
             broken = os.path.join(cache, "Y2FJ7DKRH5MGK2ZRMNLZSCESS2UNSJVC4WUPWRU4BH6PCGY243MA", "mm.json")
             write(broken, '{"name": "mm", "shared": 1')
             read = gpuocc.read_binary(cache)
@@ -188,7 +188,7 @@ class CompiledLaunch(unittest.TestCase):
 
 class CuPyCache(unittest.TestCase):
     def test_md5_prefixed_cubin(self):
-        cubin = read(os.path.join(DATA, "kernels_sm80.cubin"), "rb")  # nvcc -cubin (tests/cuda/capture.sh)
+        cubin = slurp(os.path.join(DATA, "kernels_sm80.cubin"), "rb")  # nvcc -cubin (tests/cuda/capture.sh)
         entry = hashlib.md5(cubin).hexdigest().encode() + cubin
         plain = gpuocc.read_binary(cubin)
         self.assertGreater(len(plain), 1)
