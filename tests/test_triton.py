@@ -245,6 +245,12 @@ def matmul_autotune(triton, GPUTarget) -> None:
         by_target = gpuocc.triton.early_config_prune(target, compiled=lambda cfg: compiled[id(cfg)])
         check(f"matmul {device}: the GPUTarget names a device of the same limits", by_target(configs, {}) == expect,
               by_target.device)
+        # the example as a user runs it (its compiles are in the cache by now): the same verdicts before and after
+        p = subprocess.run([sys.executable, os.path.join(here, "..", "examples", "triton_matmul.py"), device],
+                           capture_output=True, text=True, timeout=900)
+        check(f"examples/triton_matmul.py {device}", p.returncode == 0 and
+              f"{device}: {len(expect)} of {len(configs)} configurations fit (the same before the compile)" in p.stdout,
+              (p.stdout[:300], p.stderr[-1000:]))
         rows = [gpuocc.triton.compiled_launch(compiled[id(cfg)]) for cfg in configs]
         check(f"matmul {device}: static shared memory 0 (the window is not the kernel's)",
               all(r["smem_static"] == 0 for r in rows), rows[:1])
