@@ -606,6 +606,8 @@ class CompilerOutput(unittest.TestCase):
             gpuocc.read_binary(b"!<arch>\n" + member + bytes(fat) + b"\n" * (len(fat) & 1))
         self.assertIn("entry 0", str(e.exception))
         with self.assertRaises(TypeError):
+            gpuocc.read_binary(["not", "bytes"])
+        with self.assertRaises(FileNotFoundError):  # a str is a path (a file or a folder: test_caches.py)
             gpuocc.read_binary("text")
 
     def test_amd_code_objects_and_bundles(self):
@@ -639,6 +641,15 @@ class CompilerOutput(unittest.TestCase):
         got = {k.name: (k.arch, k.virtual_resources, k.tmem_cta_group, k.setmaxnreg) for k in read}
         self.assertEqual(got, {"tm_one": ("sm_100a", 128, 1, 0), "tm_two": ("sm_100a", 128, 2, 0),
                                "plain": ("sm_100a", 0, 0, 0), "smr": ("sm_100a", 0, 0, 1)})
+        # the resulting limit: B200 has 128 virtual resources per SM (docs/model.md), a tcgen05 kernel takes all 128:
+        # one block at 128 threads, where its registers and 4 warps alone allow 16 (64 warp slots)
+        for k in read:
+            r = gpuocc.occupancy("B200", gpuocc.kernel(threads=128, regs=k.registers, smem_static=k.smem,
+                                                       virtual_resources=k.virtual_resources))
+            want = (1, ("virtual_resources",)) if k.virtual_resources else (r.blocks_per_sm, r.limiters)
+            self.assertEqual((r.blocks_per_sm, tuple(r.limiters)), tuple(want), k.name)
+        plain = [k for k in read if k.name == "plain"][0]
+        self.assertEqual(gpuocc.occupancy("B200", gpuocc.kernel(threads=128, regs=plain.registers)).blocks_per_sm, 16)
 
     def test_binary_kernel_registers(self):
         # tests/amd/agpr.cl: 256 arch VGPRs (v255) and 10 AGPRs (a9); llvm-readelf-19 --notes: .vgpr_count 266

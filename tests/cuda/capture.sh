@@ -48,3 +48,5 @@ nvcc -cubin -arch=sm_100a $src/units.cu -o "$out/units_sm100a.cubin"
 nvcc -cubin -arch=sm_100f $src/units.cu -o "$out/units_sm100f.cubin"
 # Blackwell's records (virtual resources, tensor-memory CTA group, setmaxnreg), from PTX: ptxas, not nvcc
 ptxas -arch=sm_100a -v $src/tcgen05.ptx -o "$out/tcgen05_sm100a.cubin" 2> "$out/ptxas_tcgen05.log"
+# setmaxnreg kept (EIATTR 0x54) only where the register count at entry is fixed; C7508 where it is dropped
+nvcc -cubin -arch=sm_90a -Xptxas -v $src/setmaxnreg.cu -o "$out/setmaxnreg_sm90a.cubin" 2> "$out/ptxas_setmaxnreg.log"
