@@ -23,7 +23,7 @@ static gpuocc_kernel amd_kernel(int32_t threads, int32_t vgprs, int32_t agprs, i
     return k;
 }
 
-/* `lds_granule` (bytes, 0 = the catalog's): the LDS allocation granule of an LLVM older than the catalog. */
+/* `lds_granule` (bytes, 0 = the catalog's): a device whose LDS allocation granule differs from the catalog's. */
 static int32_t device_waves(const char *target, int32_t lds_granule, int32_t wave, int32_t cu_mode, int32_t model,
                             gpuocc_kernel k)
 {
@@ -66,7 +66,7 @@ static gpuocc_result hip(const char *target, int32_t rocm, gpuocc_kernel k)
 
 /* One row of tests/data/llvm/ against the model it names: the kernel as the row describes it, launched at
    its flat maximum; false (and the row printed) when the occupancy differs. */
-static bool llvm_row_matches(const char *line, const char *model_name, int32_t model, int32_t lds_granule)
+static bool llvm_row_matches(const char *line, const char *model_name, int32_t model)
 {
     char target[32], name[96];
     int wave, cu_mode, trap, lo, hi, wmin, wmax, lds, vgprs, agprs, sgprs, expected;
@@ -80,7 +80,7 @@ static bool llvm_row_matches(const char *line, const char *model_name, int32_t m
     k.trap_handler = trap;
     k.waves_per_eu_min = wmin;
     k.waves_per_eu_max = wmax;
-    int32_t got = device_waves(target, lds_granule, wave, cu_mode, model, k);
+    int32_t got = model_waves(target, wave, cu_mode, model, k);
     if (got != expected)
         cr_log_error("%s %s wave%d trap %d %s: LLVM's test %d, gpuocc %d", model_name, target, wave, trap, name,
                      expected, got);
@@ -88,8 +88,7 @@ static bool llvm_row_matches(const char *line, const char *model_name, int32_t m
 }
 
 /* Every row of a file of LLVM's tests (tests/data/llvm/): `compiler` rows against today's rules, `llvm19`
-   against LLVM 19's, `both` against both, `compiler@512` against today's rules with the 512-byte LDS granule
-   LLVM had before llvm/llvm-project#219495.  Returns the rows compared. */
+   against LLVM 19's, `both` against both.  Returns the rows compared. */
 static int llvm_test_file(const char *file)
 {
     char path[512], line[512];
@@ -102,14 +101,11 @@ static int llvm_test_file(const char *file)
             continue;
         bool today = !strncmp(line, "compiler ", 9) || !strncmp(line, "both ", 5);
         bool old = !strncmp(line, "llvm19 ", 7) || !strncmp(line, "both ", 5);
-        bool granule512 = !strncmp(line, "compiler@512 ", 13);
-        cr_expect(today || old || granule512, "unknown model: %s", line);
+        cr_expect(today || old, "unknown model: %s", line);
         if (today)
-            rows++, failed += !llvm_row_matches(line, "compiler", GPUOCC_MODEL_COMPILER, 0);
-        if (granule512)
-            rows++, failed += !llvm_row_matches(line, "compiler@512", GPUOCC_MODEL_COMPILER, 512);
+            rows++, failed += !llvm_row_matches(line, "compiler", GPUOCC_MODEL_COMPILER);
         if (old)
-            rows++, failed += !llvm_row_matches(line, "llvm19", GPUOCC_MODEL_LLVM19, 0);
+            rows++, failed += !llvm_row_matches(line, "llvm19", GPUOCC_MODEL_LLVM19);
     }
     fclose(f);
     cr_expect_eq(failed, 0, "%s: %d of %d rows differ", file, failed, rows);
@@ -200,18 +196,19 @@ Test(amd, today_rules_by_hand)
     k.flat_workgroup_size_min = 192;
     cr_expect_eq(today_waves("gfx900", 0, 0, k), 7);
     cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 8);
-    /* gfx10.3 and later allocate LDS in 1024 bytes (llvm/llvm-project#219495): occupancy-levels.ll's 8252 bytes
-       take 9216, 131072 / 9216 = 14 workgroups per WGP; 1..128 in wave32 (4 waves each): 56 waves -> 14 per SIMD
-       (15 with the 512-byte granule LLVM had before); 1..96 in wave64 (2 waves): 28 -> 7 (8 before) */
+    /* today's LLVM charges LDS in 512 bytes on gfx10.3 and later as on gfx10.1 (its granule for 64 KiB of
+       LDS): occupancy-levels.ll's 8252 bytes take 8704, 131072 / 8704 = 15 workgroups per WGP; 1..128 in
+       wave32 (4 waves each): 60 waves -> 15 per SIMD; 1..96 in wave64 (2 waves): 30 -> 8 */
     k = amd_kernel(128, 1, 0, 0, 8252, 128);
     k.trap_handler = -1;
-    cr_expect_eq(today_waves("gfx1030", 32, 0, k), 14);
-    cr_expect_eq(today_waves("gfx1100", 32, 0, k), 14);
-    k = amd_kernel(96, 1, 0, 0, 8252, 96);
-    cr_expect_eq(today_waves("gfx1030", 64, 0, k), 7);
-    /* gfx10.1 keeps 512: 131072 / 8704 = 15 x 4 = 60 -> 15 */
-    k = amd_kernel(128, 1, 0, 0, 8252, 128);
+    cr_expect_eq(today_waves("gfx1030", 32, 0, k), 15);
+    cr_expect_eq(today_waves("gfx1100", 32, 0, k), 15);
     cr_expect_eq(today_waves("gfx1010", 32, 0, k), 15);
+    /* a device with the hardware's 1024-byte granule (Mesa): 9216 bytes, 131072 / 9216 = 14 x 4 = 56 -> 14 */
+    cr_expect_eq(device_waves("gfx1030", 1024, 32, 0, GPUOCC_MODEL_COMPILER, k), 14);
+    k = amd_kernel(96, 1, 0, 0, 8252, 96);
+    cr_expect_eq(today_waves("gfx1030", 64, 0, k), 8);
+    cr_expect_eq(device_waves("gfx1030", 1024, 64, 0, GPUOCC_MODEL_COMPILER, k), 7);
     /* the flat range 1..1024 without LDS: 1-wave workgroups fill the 40 slots (10 per SIMD); LLVM 19 counted
        only 1024-thread ones, 2 x 16 waves = 32 -> 8 */
     k = amd_kernel(1024, 1, 0, 0, 0, 1024);

@@ -34,9 +34,10 @@ struct amd_arch_row {
 /*
  * gfx9 (A2, A3, A4): 4 SIMDs per CU, wave64 only, 800 SGPRs per SIMD, HIP caps 8 waves per SIMD.
  * gfx10+ (A2, A3, A4): 2 SIMDs per CU, 2 CUs per WGP, wave32 (default) and wave64, HIP caps 16.
- * LDS per CU 64 KiB, per workgroup as listed (A1, A2), allocated in granules of 512 bytes on gfx9 and gfx10.1
- * (1280 on gfx950), 1024 from gfx10.3 on (llvm/llvm-project#219495, Mesa's allocation granularity), 2048 on
- * gfx1250 (A16); 16 workgroups with barriers per CU (A2).  Targets LLVM 19 does not know (gfx950, gfx1153,
+ * LDS per CU 64 KiB, per workgroup as listed (A1, A2); the granule is the one LLVM's occupancy charges: 512
+ * bytes wherever the LDS is 64 KiB (gfx9 to gfx12 and gfx13; the hardware allocates 1024 from gfx10.3 on, which
+ * LLVM does not apply: docs/amd.md), 1280 on gfx950, 2048 on gfx1250 (A16); 16 workgroups with barriers per CU
+ * (A2).  Targets LLVM 19 does not know (gfx950, gfx1153,
  * gfx1250, gfx1310) are checked against today's LLVM tests only (A12, A14).
  */
 static const struct amd_arch_row amd_arch_rows[] = {
@@ -73,46 +74,46 @@ static const struct amd_arch_row amd_arch_rows[] = {
      "A2 (as gfx1010: GFX10.1, 20 waves, 1024 VGPRs, granule 8 wave32), A4, A6; products not listed"},
     {"gfx1013", 10, 0x13, 20, 512, 4, 4, 512, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1010: GFX10.1, 20 waves, 1024 VGPRs, granule 8 wave32), A4, A6; products not listed"},
-    {"gfx1030", 10, 0x30, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1030", 10, 0x30, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (GFX10_3: 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8), A7 (RX 6900 XT)"},
-    {"gfx1031", 10, 0x31, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1031", 10, 0x31, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1032", 10, 0x32, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1032", 10, 0x32, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1033", 10, 0x33, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1033", 10, 0x33, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1034", 10, 0x34, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1034", 10, 0x34, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1035", 10, 0x35, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1035", 10, 0x35, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1036", 10, 0x36, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1036", 10, 0x36, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1100", 11, 0x00, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1100", 11, 0x00, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (1536 VGPRs, granule 24 wave32), A4, A6, A1 (RX 7900 XTX: 768 KiB VGPR file)"},
-    {"gfx1101", 11, 0x01, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1101", 11, 0x01, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2, A4, A6, A1 (RX 7800 XT, PRO W7700: 768 KiB VGPR file)"},
-    {"gfx1102", 11, 0x02, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1102", 11, 0x02, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (no 1536-VGPR feature), A4, A6, A1 (RX 7600: 512 KiB VGPR file)"},
-    {"gfx1103", 11, 0x03, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1103", 11, 0x03, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1102: no 1536-VGPR feature), A4, A6; APUs (Radeon 780M)"},
-    {"gfx1150", 11, 0x50, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1150", 11, 0x50, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2, A4, A6, A1 (Radeon 890M: 512 KiB VGPR file)"},
-    {"gfx1151", 11, 0x51, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1151", 11, 0x51, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (1536 VGPRs), A4, A6, A1 (Radeon 8060S: 768 KiB VGPR file)"},
-    {"gfx1152", 11, 0x52, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1152", 11, 0x52, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (no 1536-VGPR feature), A6, A12/A14 (as gfx1030's rows); HIP's old switch: unverified"},
-    {"gfx1153", 11, 0x53, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1153", 11, 0x53, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A12/A14 (as gfx1030's rows), A16; unknown to LLVM 19; HIP: unverified"},
     /* HIP's old switch has no gfx12 case: its default (256 / 4 in wave32 units) applies (A4). */
-    {"gfx1200", 12, 0x00, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1200", 12, 0x00, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (1536 VGPRs), A4 (default case), A6, A1 (RX 9060 XT: 768 KiB VGPR file)"},
-    {"gfx1201", 12, 0x01, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1201", 12, 0x01, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2, A4 (default case), A6, A1 (RX 9070 XT: 768 KiB VGPR file)"},
     /* CU mode only, 4 SIMDs per CU, wave32, 1024 VGPRs at granule 16 (wave32), 1024 addressable */
     {"gfx1250", 12, 0x50, 16, 512, 8, 8, 0, 0, GPUOCC_AGPR_NONE, 320 * KIB, 2048, AMD_RDNA_CU, 32, 1024,
      "A14 (occupancy-levels.ll: 16 waves, VGPR granule 16), A16 (LDS 327680, granule 512 dwords, CU mode "
      "only, 1024 addressable VGPRs); unknown to LLVM 19; HIP: unverified"},
-    {"gfx1310", 13, 0x10, 16, 768, 12, 12, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 1024, AMD_RDNA, 32, 256,
+    {"gfx1310", 13, 0x10, 16, 768, 12, 12, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, AMD_RDNA, 32, 256,
      "A14 (occupancy-levels.ll: gfx1100's wave32 rows); wave64, HIP and the product: unverified"},
 };
 
