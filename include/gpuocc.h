@@ -142,7 +142,7 @@ typedef struct gpuocc_device {
     int32_t runtime_vgprs_legacy;          /* HIP's hard-coded table before comgr (wave64 units); */
     int32_t runtime_vgpr_granule_legacy;   /*   0 when those releases did not know the target */
     int32_t agpr_file;                     /* GPUOCC_AGPR_*: how AGPRs share the VGPR file */
-    int32_t sgprs_per_simd;                /* 800 where SGPRs limit waves (gfx8-9); 0 = never (gfx10+) */
+    int32_t sgprs_per_simd;                /* 800 where SGPRs limit waves (gfx8-9; 512 on gfx6-7); 0 = never (gfx10+) */
     int32_t cus_per_wgp;                   /* 2 on gfx10+ (a WGP), 1 where there is no WGP */
     int32_t wave_sizes;                    /* wave sizes the target runs: 64, or 32 | 64 = 96 (gfx10+) */
     int32_t reserved0;                     /* zero */
@@ -355,7 +355,7 @@ GPUOCC_API int32_t gpuocc_smem_carveout(const gpuocc_device *dev, const gpuocc_k
 #define GPUOCC_RESOURCE_BLOCKS    3
 #define GPUOCC_RESOURCE_BARRIERS  4
 #define GPUOCC_RESOURCE_COUNT     5 /* the resources every vendor has */
-#define GPUOCC_RESOURCE_SGPRS     5 /* AMD gfx8-9 only; @since 0.2.0 */
+#define GPUOCC_RESOURCE_SGPRS     5 /* AMD gfx6-9 only; @since 0.2.0 */
 #define GPUOCC_RESOURCE_VIRTUAL   7 /* NVIDIA's virtual resources (cc 10.x-12.x); @since 0.2.0 (6 is AGPRs) */
 #define GPUOCC_LIMIT_WARPS     (1u << GPUOCC_RESOURCE_WARPS)
 #define GPUOCC_LIMIT_REGISTERS (1u << GPUOCC_RESOURCE_REGISTERS)

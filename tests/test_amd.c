@@ -224,6 +224,68 @@ Test(amd, today_rules_by_hand)
     cr_expect_eq(today_waves("gfx900", 0, 0, k), 8);
 }
 
+/* gfx6 to gfx8 against what clang-19 / llc-19 print (kernel-resource-usage remarks, triple amdgcn-amd-amdhsa;
+   SGPRs as LLVM reports them, its VCC, XNACK and init-bug SGPRs included), and today's rules by hand. */
+Test(amd, gfx6_to_gfx8)
+{
+    /* SGPRs on gfx6-7 (LLVM 19's Southern/Sea Islands table): 40 -> 10, 60 -> 8, 90 -> 5, 94 -> 5; gfx8 (the
+       Volcanic Islands table): 64 -> 10, 94 -> 8; gfx802 reports 96 for every kernel -> 8 */
+    gpuocc_kernel k = amd_kernel(256, 3, 0, 40, 0, 256);
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 10);
+    k.sgprs = 60;
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 8);
+    cr_expect_eq(llvm_waves("gfx700", 0, 0, k), 8);
+    k.sgprs = 90;
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 5);
+    k.sgprs = 94;
+    cr_expect_eq(llvm_waves("gfx601", 0, 0, k), 5);
+    cr_expect_eq(llvm_waves("gfx810", 0, 0, k), 8);
+    k.sgprs = 64;
+    cr_expect_eq(llvm_waves("gfx801", 0, 0, k), 10);
+    k.sgprs = 96;
+    cr_expect_eq(llvm_waves("gfx802", 0, 0, k), 8);
+    /* today (the inverse of the budget): gfx6-7 512 / (round_up(S, 8) + 16 with the trap handler): 60 -> 64:
+       8 without, 512 / 80 = 6 with; 90 -> 96: 5, 4; gfx8 800 / (round_up(S, 16) + 16): 96 -> 8, 7 */
+    k.sgprs = 60;
+    k.trap_handler = -1;
+    cr_expect_eq(today_waves("gfx600", 0, 0, k), 8);
+    k.trap_handler = 1;
+    cr_expect_eq(today_waves("gfx600", 0, 0, k), 6);
+    k.sgprs = 90;
+    cr_expect_eq(today_waves("gfx700", 0, 0, k), 4);
+    k.trap_handler = -1;
+    cr_expect_eq(today_waves("gfx700", 0, 0, k), 5);
+    k.sgprs = 96;
+    cr_expect_eq(today_waves("gfx802", 0, 0, k), 8);
+    k.trap_handler = 0; /* the target's default: on */
+    cr_expect_eq(today_waves("gfx802", 0, 0, k), 7);
+    /* LDS: gfx6's CU is counted as 32 KiB (what a workgroup may address): 12000 bytes, 1..256 -> 2 workgroups
+       of 4 waves -> 2 per SIMD; 28000 bytes, 1..1024 -> 1 x 16 waves -> 4.  gfx7 (64 KiB): 5 and 8 */
+    k = amd_kernel(256, 5, 0, 8, 12000, 256);
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 2);
+    cr_expect_eq(llvm_waves("gfx700", 0, 0, k), 5);
+    k = amd_kernel(1024, 6, 0, 8, 28000, 1024);
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 4);
+    cr_expect_eq(llvm_waves("gfx700", 0, 0, k), 8);
+    /* a workgroup may use at most 32 KiB on gfx6: 32769 bytes fit none */
+    gpuocc_device d = test_device("gfx600");
+    cr_expect_eq(d.smem_per_block_bytes, 32768);
+    cr_expect_eq(d.smem_per_sm_bytes, 32768);
+    cr_expect_eq(d.sgprs_per_simd, 512);
+    k = amd_kernel(64, 1, 0, 0, 32769, 64);
+    cr_expect_eq(test_occupancy(&d, &k).blocks_per_sm, 0);
+    /* amdgpu-waves-per-eu "1,4", flat 1..256: llc-19 gives a wave 49 VGPRs and 97 SGPRs on gfx600 (81 with the
+       trap handler), 102 on gfx803; occupancy 4 in every case */
+    k = amd_kernel(256, 1, 0, 0, 0, 256);
+    k.waves_per_eu_min = 1;
+    k.waves_per_eu_max = 4;
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 4);
+    cr_expect_eq(llvm_waves("gfx803", 0, 0, k), 4);
+    k.trap_handler = -1;
+    cr_expect_eq(today_waves("gfx600", 0, 0, k), 4); /* 512 / round_up(97, 8) = 4 */
+    cr_expect_eq(today_waves("gfx803", 0, 0, k), 4);
+}
+
 /* amdgpu-waves-per-eu, against what llc-19 prints for the same attributes on gfx900 (NumVGPRsForWavesPerEU,
    NumSGPRsForWavesPerEU, Occupancy; -mattr=-xnack, triple amdgcn and amdgcn-amd-amdhsa). */
 Test(amd, waves_per_eu)

@@ -41,6 +41,40 @@ struct amd_arch_row {
  * gfx1250, gfx1310) are checked against today's LLVM tests only (A12, A14).
  */
 static const struct amd_arch_row amd_arch_rows[] = {
+    /* gfx6 to gfx8 (A2, A17): 4 SIMDs per CU, wave64, 10 waves, 256 VGPRs at granule 4; SGPRs per SIMD 512 on
+       gfx6-7 (granule 8), 800 on gfx8 (granule 16); LDS per workgroup 32 KiB on gfx6 (LLVM's LDS per CU too),
+       64 KiB from gfx7.  HIP never supported gfx6-7; its rules there and on gfx8 are unverified. */
+    {"gfx600", 6, 0x00, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 32 * KIB, 256, GCN,
+     "A2 (SOUTHERN_ISLANDS: 10 waves, 256 VGPRs, granule 4, 512 SGPRs, LDS 32768), A16 (LDS granule 64 dwords), "
+     "A17 (64 KiB LDS per CU, 32 KiB per workgroup); tahiti; HIP: unverified"},
+    {"gfx601", 6, 0x01, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 32 * KIB, 256, GCN,
+     "A2, A16, A17 (as gfx600); pitcairn, verde; HIP: unverified"},
+    {"gfx602", 6, 0x02, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 32 * KIB, 256, GCN,
+     "A2, A16, A17 (as gfx600); hainan, oland; HIP: unverified"},
+    {"gfx700", 7, 0x00, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (SEA_ISLANDS: 10 waves, 256 VGPRs, granule 4, 512 SGPRs, LDS 65536), A16 (128 dwords), A17; kaveri; "
+     "HIP: unverified"},
+    {"gfx701", 7, 0x01, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2, A16, A17 (as gfx700); hawaii; HIP: unverified"},
+    {"gfx702", 7, 0x02, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2, A16, A17 (as gfx700); HIP: unverified"},
+    {"gfx703", 7, 0x03, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2, A16, A17 (as gfx700); kabini, mullins; HIP: unverified"},
+    {"gfx704", 7, 0x04, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2, A16, A17 (as gfx700); bonaire; HIP: unverified"},
+    {"gfx705", 7, 0x05, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2, A16, A17 (as gfx700); HIP: unverified"},
+    {"gfx801", 8, 0x01, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (VOLCANIC_ISLANDS: 10 waves, 256 VGPRs, granule 4, 800 SGPRs, LDS 65536), A16, A17; carrizo; HIP: "
+     "unverified"},
+    {"gfx802", 8, 0x02, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx801; SGPR init bug: every kernel is given 96 SGPRs), A16, A17; iceland, tonga; HIP: unverified"},
+    {"gfx803", 8, 0x03, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx801), A16, A17; fiji, polaris10, polaris11; HIP: unverified"},
+    {"gfx805", 8, 0x05, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx802: SGPR init bug, 96 SGPRs), A16, A17; tongapro; HIP: unverified"},
+    {"gfx810", 8, 0x10, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx801), A16, A17; stoney; HIP: unverified"},
     {"gfx900", 9, 0x00, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
      "A2 (IsaInfo: 10 waves, 256 VGPRs, granule 4), A3 (HIP), A4 (HIP VGPR switch), A1 (MI25)"},
     {"gfx902", 9, 0x02, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
@@ -176,7 +210,7 @@ static void amd_fill_from_arch(gpuocc_device *d, const struct amd_arch_row *a)
     d->runtime_vgprs_legacy = a->legacy_vgprs;
     d->runtime_vgpr_granule_legacy = a->legacy_granule;
     d->agpr_file = a->agpr_file;
-    d->sgprs_per_simd = gcn ? 800 : 0;
+    d->sgprs_per_simd = !gcn ? 0 : a->major < 8 ? 512 : 800;
     d->cus_per_wgp = a->family == AMD_RDNA ? 2 : 1;
     d->wave_sizes = a->wave_sizes;
     d->warp_size = gcn ? 64 : 32;
@@ -184,7 +218,9 @@ static void amd_fill_from_arch(gpuocc_device *d, const struct amd_arch_row *a)
     d->max_threads_per_sm = d->simds_per_cu * a->waves_per_simd * (a->wave_sizes & 64 ? 64 : 32);
     d->regs_per_thread_max = a->vgprs_addressable;
     d->barriers_per_sm = 16;
-    d->smem_per_sm_bytes = 64 * KIB > a->lds_per_workgroup ? 64 * KIB : a->lds_per_workgroup;
+    /* gfx6: LLVM counts the 32 KiB a workgroup may address as the CU's LDS (the hardware has 64 KiB, A17) */
+    d->smem_per_sm_bytes = a->major < 7 ? a->lds_per_workgroup
+                           : 64 * KIB > a->lds_per_workgroup ? 64 * KIB : a->lds_per_workgroup;
     d->smem_per_block_bytes = a->lds_per_workgroup;
     d->smem_per_block_optin_bytes = a->lds_per_workgroup;
     d->smem_alloc_unit_bytes = a->lds_granule;
