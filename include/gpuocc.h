@@ -1415,8 +1415,8 @@ typedef struct gpuocc_binary_kernel {
     int32_t setmaxnreg;                  /* NVIDIA: 1 when it reallocates registers with setmaxnreg (EIATTR
                                             0x54), else 0 */
     int32_t waves_per_eu_min;            /* AMD: amdgpu-waves-per-eu's minimum and maximum, 0 unset; */
-    int32_t waves_per_eu_max;            /*   the AMD reader fills them (0 until then) */
-    int32_t flat_workgroup_size_min;     /* AMD: amdgpu-flat-work-group-size's minimum, 0 unset (the AMD reader) */
+    int32_t waves_per_eu_max;            /*   a code object does not record them: the reader leaves 0 */
+    int32_t flat_workgroup_size_min;     /* AMD: amdgpu-flat-work-group-size's minimum, 0 unset (not recorded) */
     int32_t launch_threads;              /* the launch's block size from its metadata (a Triton json: num_warps x
                                             the warp size); 0 = unknown.  No reader of this library fills it: a
                                             caller that pairs the binary with its metadata does (gpuocc binary DIR) */
