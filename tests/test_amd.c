@@ -284,6 +284,16 @@ Test(amd, gfx6_to_gfx8)
     k.trap_handler = -1;
     cr_expect_eq(today_waves("gfx600", 0, 0, k), 4); /* 512 / round_up(97, 8) = 4 */
     cr_expect_eq(today_waves("gfx803", 0, 0, k), 4);
+    /* LLVM's processor names, as llc-19 -mcpu=NAME writes amdhsa.target: fiji and polaris11 gfx803, hawaii gfx701,
+       tahiti gfx600, stoney gfx810 */
+    static const struct { const char *name; int32_t major, minor; } names[] = {
+        {"fiji", 8, 0x03}, {"Polaris11", 8, 0x03}, {"hawaii", 7, 0x01}, {"AMD Tahiti", 6, 0x00}, {"stoney", 8, 0x10},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        gpuocc_device n = {.size = sizeof n};
+        cr_expect_eq(gpuocc_device_lookup(names[i].name, &n), GPUOCC_OK, "%s", names[i].name);
+        cr_expect(n.cc_major == names[i].major && n.cc_minor == names[i].minor, "%s", names[i].name);
+    }
 }
 
 /* amdgpu-waves-per-eu, against what llc-19 prints for the same attributes on gfx900 (NumVGPRsForWavesPerEU,

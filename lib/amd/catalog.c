@@ -263,12 +263,24 @@ static int32_t amd_find_arch(const char *key)
     return a ? (int32_t)(a - amd_arch_rows) : -1;
 }
 
+/* LLVM's processor names for gfx6-8 targets (each as llc-19 writes its code object's amdhsa.target). */
+static const struct { const char *name, *target; } amd_processor_names[] = {
+    {"tahiti", "gfx600"},   {"pitcairn", "gfx601"},  {"verde", "gfx601"},     {"oland", "gfx602"},
+    {"hainan", "gfx602"},   {"kaveri", "gfx700"},    {"hawaii", "gfx701"},    {"kabini", "gfx703"},
+    {"mullins", "gfx703"},  {"bonaire", "gfx704"},   {"carrizo", "gfx801"},   {"iceland", "gfx802"},
+    {"tonga", "gfx802"},    {"fiji", "gfx803"},      {"polaris10", "gfx803"}, {"polaris11", "gfx803"},
+    {"tongapro", "gfx805"}, {"stoney", "gfx810"},
+};
+
 static int32_t amd_catalog_find(const char *key)
 {
     int32_t a = amd_find_arch(key);
     if (a >= 0)
         return a;
     const char *k = gpuocc_strip_brands(key, amd_brands, sizeof amd_brands / sizeof amd_brands[0]);
+    for (size_t i = 0; i < sizeof amd_processor_names / sizeof amd_processor_names[0]; i++)
+        if (strcmp(k, amd_processor_names[i].name) == 0)
+            return amd_find_arch(amd_processor_names[i].target);
     for (int32_t i = 0; i < PRODUCT_COUNT; i++)
         if (gpuocc_alias_matches(amd_product_rows[i].aliases, k))
             return ARCH_COUNT + i;
