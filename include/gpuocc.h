@@ -142,7 +142,7 @@ typedef struct gpuocc_device {
     int32_t runtime_vgprs_legacy;          /* HIP's hard-coded table before comgr (wave64 units); */
     int32_t runtime_vgpr_granule_legacy;   /*   0 when those releases did not know the target */
     int32_t agpr_file;                     /* GPUOCC_AGPR_*: how AGPRs share the VGPR file */
-    int32_t sgprs_per_simd;                /* 800 where SGPRs limit waves (gfx8-9); 0 = never (gfx10+) */
+    int32_t sgprs_per_simd;                /* 800 where SGPRs limit waves (gfx8-9; 512 on gfx6-7); 0 = never (gfx10+) */
     int32_t cus_per_wgp;                   /* 2 on gfx10+ (a WGP), 1 where there is no WGP */
     int32_t wave_sizes;                    /* wave sizes the target runs: 64, or 32 | 64 = 96 (gfx10+) */
     int32_t reserved0;                     /* zero */
@@ -355,7 +355,7 @@ GPUOCC_API int32_t gpuocc_smem_carveout(const gpuocc_device *dev, const gpuocc_k
 #define GPUOCC_RESOURCE_BLOCKS    3
 #define GPUOCC_RESOURCE_BARRIERS  4
 #define GPUOCC_RESOURCE_COUNT     5 /* the resources every vendor has */
-#define GPUOCC_RESOURCE_SGPRS     5 /* AMD gfx8-9 only; @since 0.2.0 */
+#define GPUOCC_RESOURCE_SGPRS     5 /* AMD gfx6-9 only; @since 0.2.0 */
 #define GPUOCC_RESOURCE_VIRTUAL   7 /* NVIDIA's virtual resources (cc 10.x-12.x); @since 0.2.0 (6 is AGPRs) */
 #define GPUOCC_LIMIT_WARPS     (1u << GPUOCC_RESOURCE_WARPS)
 #define GPUOCC_LIMIT_REGISTERS (1u << GPUOCC_RESOURCE_REGISTERS)
@@ -1415,8 +1415,8 @@ typedef struct gpuocc_binary_kernel {
     int32_t setmaxnreg;                  /* NVIDIA: 1 when it reallocates registers with setmaxnreg (EIATTR
                                             0x54), else 0 */
     int32_t waves_per_eu_min;            /* AMD: amdgpu-waves-per-eu's minimum and maximum, 0 unset; */
-    int32_t waves_per_eu_max;            /*   the AMD reader fills them (0 until then) */
-    int32_t flat_workgroup_size_min;     /* AMD: amdgpu-flat-work-group-size's minimum, 0 unset (the AMD reader) */
+    int32_t waves_per_eu_max;            /*   a code object does not record them: the reader leaves 0 */
+    int32_t flat_workgroup_size_min;     /* AMD: amdgpu-flat-work-group-size's minimum, 0 unset (not recorded) */
     int32_t launch_threads;              /* the launch's block size from its metadata (a Triton json: num_warps x
                                             the warp size); 0 = unknown.  No reader of this library fills it: a
                                             caller that pairs the binary with its metadata does (gpuocc binary DIR) */

@@ -340,7 +340,7 @@ def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int 
 # ======================================================================================================
 # Occupancy and searches: results
 # ======================================================================================================
-# GPUOCC_RESOURCE_* order; "sgprs" limits AMD gfx8-9 only
+# GPUOCC_RESOURCE_* order; "sgprs" limits AMD gfx6-9 only
 RESOURCES = ("warps", "registers", "shared_memory", "blocks", "barriers", "sgprs")
 
 
@@ -416,7 +416,7 @@ def _result(r: Any) -> Result:
 
 @dataclass(frozen=True)
 class Limits:
-    """Blocks per SM each resource alone allows; None where it cannot limit (sgprs: AMD gfx8-9 only)."""
+    """Blocks per SM each resource alone allows; None where it cannot limit (sgprs: AMD gfx6-9 only)."""
     warps: Optional[int]
     registers: Optional[int]
     shared_memory: Optional[int]
