@@ -664,25 +664,63 @@ GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_ker
 /* ---------------------------------------------------------------------------------------------------
  * Many launches on one device.  @since 0.2.0
  *
- * Cost model.  gpuocc_prepare checks a device once and keeps the checked copy in a struct the caller owns.
- * gpuocc_occupancy_prepared and gpuocc_occupancy_batch do not check an NVIDIA copy again: they bound each
- * field the rule reads to the range the checks allow (a copy modified since may give another answer, never a
- * read outside the struct or undefined behaviour); an AMD or Intel copy is checked again (GPUOCC_ERR_DEVICE
- * when modified into an invalid device).  Then the same rule as gpuocc_occupancy runs: the batch once per
+ * Cost model.  gpuocc_prepare checks a device once and keeps it, with the values NVIDIA's rule derives from
+ * it (shifts, units, per-SM capacities), in a struct the caller owns.  gpuocc_occupancy_prepared and
+ * gpuocc_occupancy_batch check only the launch, then run the same rule as gpuocc_occupancy on those values:
+ * on an NVIDIA device they read `nvidia` and bound each value where it is used (a state modified since may
+ * give another answer, never a read outside the struct or undefined behaviour); an AMD or Intel `device` is
+ * checked again (GPUOCC_ERR_DEVICE when modified into an invalid device).  The batch runs the rule once per
  * launch, with the base kernel's fields and the values of its input columns.  Every answer is
  * gpuocc_occupancy's for that launch.
  * ------------------------------------------------------------------------------------------------- */
 
-/* A device checked once (408 bytes).  Owned by the caller (stack, heap, anywhere; no allocation, nothing
+/* NVIDIA's rule reads these values, derived once from a checked device by gpuocc_prepare (every query
+   derives them the same way on its own device).  A unit's shift is log2 of the unit when the unit is a
+   power of two (every NVIDIA GPU), else -1 (the rule divides by the unit).  Zero for another vendor.
+   @since 0.2.0 */
+typedef struct gpuocc_prepared_nvidia {
+    int32_t warp_size;                     /* threads per warp */
+    int32_t warp_shift;                    /* log2(warp_size), or -1 */
+    int32_t reg_alloc_unit;                /* registers are given to a warp in multiples of this */
+    int32_t reg_alloc_shift;               /* log2(reg_alloc_unit), or -1 */
+    int32_t sub_partitions;                /* the register file's split */
+    int32_t sub_partition_shift;           /* log2(sub_partitions), or -1 */
+    int32_t reg_compat_sub_partitions;     /* 0, or the split a block must also fit (GP100: 4) */
+    int32_t reg_compat_shift;              /* log2(reg_compat_sub_partitions), or -1 (also for 0) */
+    int32_t smem_alloc_unit_bytes;         /* shared memory is given to a block in multiples of this */
+    int32_t smem_alloc_shift;              /* log2(smem_alloc_unit_bytes), or -1 */
+    int32_t max_threads_per_block;
+    int32_t max_warps_per_sm;              /* max_threads_per_sm / warp_size */
+    int32_t max_blocks_per_sm;
+    int32_t regs_per_thread_max;
+    int32_t regs_per_block;
+    int32_t regs_per_sub_partition;        /* regs_per_sm / sub_partitions */
+    int32_t regs_per_compat_sub_partition; /* regs_per_sm / reg_compat_sub_partitions; 0 without */
+    int32_t barriers_per_sm;               /* 0: barriers never limit */
+    int32_t barriers_per_block_max;        /* the device's, 16 where it says 0 */
+    int32_t virtual_resources_per_sm;      /* 0: none */
+    int32_t tmem_columns_per_sm;           /* 0: none */
+    int32_t carveout_count;                /* entries used in carveouts_kib */
+    int32_t carveouts_kib[GPUOCC_MAX_CARVEOUTS]; /* ascending, unused entries 0 */
+    int64_t smem_per_sm_bytes;
+    int64_t smem_per_block_bytes;
+    int64_t smem_per_block_optin_bytes;
+    int64_t smem_reserved_per_block_bytes;
+    uint64_t reserved[4];                  /* zero */
+} gpuocc_prepared_nvidia;
+
+/* A device checked once (624 bytes).  Owned by the caller (stack, heap, anywhere; no allocation, nothing
    global), filled by gpuocc_prepare.  Only the exact size gpuocc_prepare was given for this layout is
    accepted (GPUOCC_ERR_STRUCT_SIZE otherwise, nothing further read), and only a struct it filled
    (GPUOCC_ERR_DEVICE when `magic` is not GPUOCC_PREPARED_MAGIC, or `device.size` is not sizeof(gpuocc_device)).
-   A change to `device` since gives another answer or GPUOCC_ERR_DEVICE (see the cost model above). */
-#define GPUOCC_PREPARED_MAGIC 0x31636f67u /* "goc1": this layout */
+   The vendor is `device.vendor`'s.  A change since gives another answer or GPUOCC_ERR_DEVICE (see the cost
+   model above). */
+#define GPUOCC_PREPARED_MAGIC 0x32636f67u /* "goc2": this layout */
 typedef struct gpuocc_prepared {
     uint32_t size;                 /* sizeof(gpuocc_prepared) */
     uint32_t magic;                /* GPUOCC_PREPARED_MAGIC, written by gpuocc_prepare */
     gpuocc_device device;          /* the checked device, current layout, written by gpuocc_prepare */
+    gpuocc_prepared_nvidia nvidia; /* NVIDIA's derived values, written by gpuocc_prepare (zero for another vendor) */
 } gpuocc_prepared;
 
 /* Check `dev` (as gpuocc_device_validate does) and fill `prepared` (prepared->size set by the caller).

@@ -1614,6 +1614,91 @@ Test(contract, prepared_single_call_equals_gpuocc_occupancy)
     }
 }
 
+static int32_t shift_or_minus_one(int32_t unit)
+{
+    for (int32_t s = 0; s < 31; s++)
+        if (unit == (int32_t)1 << s)
+            return s;
+    return -1;
+}
+
+/* The layout of gpuocc_prepared (0.2.0's final one: size, magic "goc2", the checked device, NVIDIA's derived
+   values), and the values gpuocc_prepare derives, computed here from the device's fields as the header
+   documents them; zero for another vendor. */
+Test(contract, prepared_layout_and_derived_values)
+{
+    cr_assert_eq(sizeof(gpuocc_prepared), 624);
+    cr_assert_eq(offsetof(gpuocc_prepared, device), 8);
+    cr_assert_eq(offsetof(gpuocc_prepared, nvidia), 408);
+    cr_assert_eq(sizeof(gpuocc_prepared_nvidia), 216);
+    cr_assert_eq(offsetof(gpuocc_prepared_nvidia, carveouts_kib), 88);
+    cr_assert_eq(offsetof(gpuocc_prepared_nvidia, smem_per_sm_bytes), 152);
+    cr_assert_eq(offsetof(gpuocc_prepared_nvidia, reserved), 184);
+    cr_assert_eq(GPUOCC_PREPARED_MAGIC, 0x32636f67u);
+    int32_t count = gpuocc_catalog_count();
+    for (int32_t e = 0; e < count; e++) {
+        gpuocc_device d = {.size = sizeof d};
+        cr_assert_eq(gpuocc_catalog_device(e, &d), GPUOCC_OK);
+        gpuocc_prepared p;
+        memset(&p, 0x5a, sizeof p);
+        p.size = sizeof p;
+        cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+        cr_assert_eq(p.magic, GPUOCC_PREPARED_MAGIC);
+        cr_assert_eq(memcmp(&p.device, &d, sizeof d), 0, "%s: the stored device", gpuocc_catalog_name(e));
+        gpuocc_prepared_nvidia want;
+        memset(&want, 0, sizeof want);
+        if (d.vendor == GPUOCC_VENDOR_NVIDIA) {
+            want.warp_size = d.warp_size;
+            want.warp_shift = shift_or_minus_one(d.warp_size);
+            want.reg_alloc_unit = d.reg_alloc_unit;
+            want.reg_alloc_shift = shift_or_minus_one(d.reg_alloc_unit);
+            want.sub_partitions = d.sub_partitions;
+            want.sub_partition_shift = shift_or_minus_one(d.sub_partitions);
+            want.reg_compat_sub_partitions = d.reg_compat_sub_partitions;
+            want.reg_compat_shift = shift_or_minus_one(d.reg_compat_sub_partitions);
+            want.smem_alloc_unit_bytes = d.smem_alloc_unit_bytes;
+            want.smem_alloc_shift = shift_or_minus_one(d.smem_alloc_unit_bytes);
+            want.max_threads_per_block = d.max_threads_per_block;
+            want.max_warps_per_sm = d.max_threads_per_sm / d.warp_size;
+            want.max_blocks_per_sm = d.max_blocks_per_sm;
+            want.regs_per_thread_max = d.regs_per_thread_max;
+            want.regs_per_block = d.regs_per_block;
+            want.regs_per_sub_partition = d.regs_per_sm / d.sub_partitions;
+            want.regs_per_compat_sub_partition =
+                d.reg_compat_sub_partitions ? d.regs_per_sm / d.reg_compat_sub_partitions : 0;
+            want.barriers_per_sm = d.barriers_per_sm;
+            want.barriers_per_block_max = d.barriers_per_block_max ? d.barriers_per_block_max : 16;
+            want.virtual_resources_per_sm = d.virtual_resources_per_sm;
+            want.tmem_columns_per_sm = d.tmem_columns_per_sm;
+            want.carveout_count = d.carveout_count;
+            memcpy(want.carveouts_kib, d.carveouts_kib, sizeof want.carveouts_kib);
+            want.smem_per_sm_bytes = d.smem_per_sm_bytes;
+            want.smem_per_block_bytes = d.smem_per_block_bytes;
+            want.smem_per_block_optin_bytes = d.smem_per_block_optin_bytes;
+            want.smem_reserved_per_block_bytes = d.smem_reserved_per_block_bytes;
+            cr_assert_geq(want.warp_shift, 0, "%s: NVIDIA's units are powers of two", gpuocc_catalog_name(e));
+            cr_assert_geq(want.reg_alloc_shift, 0);
+            cr_assert_geq(want.sub_partition_shift, 0);
+            cr_assert_geq(want.smem_alloc_shift, 0);
+        }
+        cr_assert_eq(memcmp(&p.nvidia, &want, sizeof want), 0, "%s: the derived values", gpuocc_catalog_name(e));
+    }
+    /* a unit that is not a power of two: shift -1, the unit kept */
+    gpuocc_device odd = {.size = sizeof odd};
+    cr_assert_eq(gpuocc_device_lookup("sm_80", &odd), GPUOCC_OK);
+    odd.warp_size = 24, odd.max_threads_per_sm = 24 * 64, odd.reg_alloc_unit = 192, odd.smem_alloc_unit_bytes = 96;
+    cr_assert_eq(gpuocc_device_validate(&odd), GPUOCC_OK);
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(&odd, &p), GPUOCC_OK);
+    cr_expect_eq(p.nvidia.warp_size, 24);
+    cr_expect_eq(p.nvidia.warp_shift, -1);
+    cr_expect_eq(p.nvidia.reg_alloc_shift, -1);
+    cr_expect_eq(p.nvidia.smem_alloc_shift, -1);
+    cr_expect_eq(p.nvidia.max_warps_per_sm, 64);
+    cr_expect_eq(p.nvidia.sub_partition_shift, 2);
+    cr_expect_eq(p.nvidia.reg_compat_shift, -1); /* no compatibility split */
+}
+
 Test(contract, prepared_single_call_errors)
 {
     gpuocc_device d = {.size = sizeof d};

@@ -4,8 +4,10 @@
 
 #include "../nvidia/nvidia.h" /* the bounds of a prepared NVIDIA device */
 
-_Static_assert(sizeof(gpuocc_prepared) == 408, "gpuocc_prepared layout 0.2");
-_Static_assert(offsetof(gpuocc_prepared, device) == 8, "gpuocc_prepared layout 0.2");
+_Static_assert(sizeof(gpuocc_prepared) == 624, "gpuocc_prepared layout 0.2 (goc2)");
+_Static_assert(offsetof(gpuocc_prepared, device) == 8, "gpuocc_prepared layout 0.2 (goc2)");
+_Static_assert(offsetof(gpuocc_prepared, nvidia) == 408, "gpuocc_prepared layout 0.2 (goc2)");
+_Static_assert(sizeof(gpuocc_prepared_nvidia) == 216, "gpuocc_prepared layout 0.2 (goc2)");
 _Static_assert(offsetof(gpuocc_batch, status) == 40, "gpuocc_batch layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_batch, waves_per_simd) == 144, "gpuocc_batch layout 0.2 is frozen");
 _Static_assert(offsetof(gpuocc_batch, reserved) == 160, "gpuocc_batch layout 0.2 is frozen");
@@ -26,6 +28,10 @@ int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
     prepared->magic = GPUOCC_PREPARED_MAGIC;
     prepared->device = *d;
     prepared->device.size = sizeof prepared->device; /* the view is the current layout */
+    if (d->vendor == GPUOCC_VENDOR_NVIDIA)
+        gpuocc_nv_derive(d, &prepared->nvidia);
+    else
+        memset(&prepared->nvidia, 0, sizeof prepared->nvidia);
     return GPUOCC_OK;
 }
 

@@ -183,8 +183,14 @@ class _CStep(ctypes.Structure):
                 ("also", _CStepChange * STEP_ALSO_MAX)]
 
 
+class _CPreparedNvidia(ctypes.Structure):
+    # gpuocc_prepared_nvidia: 22 int32 values, the carveouts, four int64 byte counts, four reserved words
+    _fields_ = [("values", c_i32 * 22), ("carveouts_kib", c_i32 * 16), ("smem", c_i64 * 4),
+                ("reserved", c_u64 * 4)]
+
+
 class _CPrepared(ctypes.Structure):
-    _fields_ = [("size", c_u32), ("magic", c_u32), ("device", _CDevice)]
+    _fields_ = [("size", c_u32), ("magic", c_u32), ("device", _CDevice), ("nvidia", _CPreparedNvidia)]
 
 
 # gpuocc_batch's pointers take 64 bits on every target (GPUOCC_PTR64): an address, 0 for NULL
