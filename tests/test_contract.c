@@ -1,5 +1,5 @@
 /*
- * The contract every exported function keeps (issue 8), table-driven: one row per exported symbol, and
+ * The contract every exported function keeps, table-driven: one row per exported symbol, and
  * the suite FAILS when a symbol listed in tests/data/symbols.txt has no row here.
  *
  * From a valid baseline call (which must return GPUOCC_OK with finite results), each argument in turn is

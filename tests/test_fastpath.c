@@ -801,7 +801,7 @@ Test(fastpath, best_block_table_errors_come_as_a_walk_meets_them)
     cr_expect_eq(t, 1024); /* 32 registers x 1024 threads: 2 blocks, 2048 threads, the most the SM holds */
 }
 
-/* ---- launches that cannot run (issue 22): refused alike on every path ----
+/* ---- launches that cannot run: refused alike on every path ----
    More named barriers than a block may use (PTX ISA "bar, barrier": ids 0..15, so 16) and static shared
    memory above the static limit (48 KiB, smem_per_block_bytes) are errors, not block counts: the single
    call, the prepared call, a batch (whole for the base's barriers, per row for a static column), the

@@ -1,5 +1,5 @@
 /*
- * Issue 24: tensor memory holders, the setmaxnreg register pool, launch bounds checked.  Every count is
+ * Tensor memory holders, the setmaxnreg register pool, launch bounds checked.  Every count is
  * derived by hand from the rules docs/model.md cites (the PTX ISA's tcgen05.alloc and setmaxnreg, the
  * register and shared-memory allocation rules), in the comments.
  */

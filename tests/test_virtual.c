@@ -106,7 +106,7 @@ Test(virtual, checks)
     gpuocc_result r = {.size = sizeof r};
     cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_ARGUMENT);
     k.virtual_resources = 0;
-    k.tmem_columns = 1; /* the word after it (issue 24): tensor-memory columns, 1 is off their domain */
+    k.tmem_columns = 1; /* the word after it: tensor-memory columns, 1 is off their domain */
     cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_ARGUMENT);
     k.tmem_columns = 0;
     /* the device's count: 0 .. 2^20 (the word after it is the barrier limit, checked in test_fastpath.c) */

@@ -1,5 +1,5 @@
 /*
- * A cubin's kernels in linear time (issue 27): gpuocc_binary_read_entry on a synthetic cubin of 4,000
+ * A cubin's kernels in linear time: gpuocc_binary_read_entry on a synthetic cubin of 4,000
  * kernels against one of 1,000, in the same process.  The cubins are generated here with the layout
  * docs/inputs.md describes (a symbol per kernel marked STO_CUDA_ENTRY, .text.<k>, .nv.info.<k>,
  * .nv.shared.<k> naming the text section in sh_info, and the module-wide .nv.info holding REGCOUNT and
