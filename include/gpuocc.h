@@ -10,8 +10,10 @@
  * streaming multiprocessor (SM).  The model and the source of every constant are in docs/model.md.
  *
  * Structs passed in or out start with `uint32_t size`, set by the caller to sizeof(struct) (the
- * *_init functions do it).  The library accepts any size from the first shipped layout up; bytes past
- * the layout it knows must be zero, and the reserved fields must be zero.
+ * *_init functions do it).  The library accepts this header's layout, a larger one whose bytes past the
+ * layout it knows are zero (a newer header's), and for gpuocc_device, gpuocc_kernel and gpuocc_result
+ * the 0.1.0 layouts (232, 88 and 104 bytes: the fields past them read as zero, a result is written up to
+ * its size); any other size is GPUOCC_ERR_STRUCT_SIZE.  Reserved fields must be zero.
  */
 #ifndef GPUOCC_H
 #define GPUOCC_H
@@ -45,14 +47,13 @@ extern "C" {
  * ------------------------------------------------------------------------------------------------- */
 #define GPUOCC_OK                 0
 #define GPUOCC_ERR_NULL          -1  /* a required pointer argument is NULL */
-#define GPUOCC_ERR_STRUCT_SIZE   -2  /* a struct's `size` is smaller than any known layout, or absurd */
+#define GPUOCC_ERR_STRUCT_SIZE   -2  /* a struct's `size` is not a layout this version knows */
 #define GPUOCC_ERR_RESERVED      -3  /* a reserved field, or a byte past the known layout, is not zero */
 #define GPUOCC_ERR_VENDOR        -4  /* the device's vendor is not one this version models */
 #define GPUOCC_ERR_UNKNOWN_DEVICE -5 /* no architecture or product by that name */
 #define GPUOCC_ERR_DEVICE        -6  /* a device field is out of range or inconsistent */
 #define GPUOCC_ERR_THREADS       -7  /* threads per block is zero or negative */
-#define GPUOCC_ERR_REGISTERS     -8  /* registers per thread is negative (AMD: or AGPRs, SGPRs; or AGPRs on a
-                                        target without them) */
+#define GPUOCC_ERR_REGISTERS     -8  /* registers per thread is negative (AMD: or AGPRs, SGPRs) */
 #define GPUOCC_ERR_SMEM          -9  /* a shared-memory size is negative */
 #define GPUOCC_ERR_BARRIERS     -10  /* barriers per block is negative */
 #define GPUOCC_ERR_CARVEOUT     -11  /* carveout is not -1 (driver default) or 0..100 percent */
@@ -148,8 +149,8 @@ typedef struct gpuocc_device {
     int32_t reserved0;                     /* zero */
     int32_t reserved1;                     /* zero */
     uint64_t reserved[1];                  /* zero */
-    /* Intel (vendor GPUOCC_VENDOR_INTEL), zero for NVIDIA and AMD.  @since 0.2.0.  The layout up to here
-       (232 bytes) is still accepted, zero-extended.  On Intel the shared fields mean (docs/intel.md):
+    /* Intel (vendor GPUOCC_VENDOR_INTEL), zero for NVIDIA and AMD.  @since 1.0.0.  The 0.1.0 layout ends
+       here (232 bytes).  On Intel the shared fields mean (docs/intel.md):
        sm_count = Xe-cores (sub-slices, dual sub-slices) on the product, warp_size = the default sub-group
        size, max_threads_per_block = the largest work-group, max_threads_per_sm = hardware threads per
        Xe-core (xves_per_xecore x threads_per_xve), max_blocks_per_sm = the calculator's work-group cap per
@@ -165,14 +166,13 @@ typedef struct gpuocc_device {
     int32_t slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the calculator's work-group SLM sizes, ascending, KiB;
                                                    unused entries 0 (a work-group's SLM rounds up to one) */
     int32_t runtime_slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the runtime's (alignSlmSizePerThreadGroup) */
-    /* @since 0.2.0; the 384-byte layout is still accepted, zero-extended. */
+    /* @since 1.0.0 */
     int32_t virtual_resources_per_sm;      /* NVIDIA: virtual resources per SM (128 on cc 10.x, 11.x, 12.x); 0 =
                                               none, gpuocc_kernel.virtual_resources never limits (docs/model.md);
                                               zero for AMD and Intel */
     int32_t barriers_per_block_max;        /* named barriers one block may use: NVIDIA 16 (PTX barrier ids
                                               0..15), 0 there meaning the same 16; AMD and Intel 0 (not
                                               checked).  A launch above it is GPUOCC_ERR_EXCEEDED. */
-    /* @since 0.2.0; the 392-byte layout is still accepted, zero-extended. */
     int32_t tmem_columns_per_sm;           /* NVIDIA: tensor-memory columns per SM (512 on sm_100, sm_103, sm_110:
                                               128 lanes x 512 columns of 32 bits); 0 = none (docs/model.md) */
     int32_t reserved2;                     /* zero */
@@ -238,27 +238,26 @@ typedef struct gpuocc_kernel {
     int32_t rocm_version;           /* the runtime model's ROCm release, major * 100 + minor; 0 = newest */
     int32_t reserved0;              /* zero */
     uint64_t reserved[1];           /* zero */
-    /* Intel only (ignored for NVIDIA and AMD), @since 0.2.0; the 88-byte layout is still accepted.  On Intel
+    /* Intel only (another vendor refuses a nonzero value), @since 1.0.0; the 0.1.0 layout ends before it
+       (88 bytes).  On Intel
        threads_per_block holds the work-items per work-group, smem_static_bytes / smem_dynamic_bytes the
        SLM, barriers > 0 that the kernel uses a barrier (the runtime model divides by the count);
        regs_per_thread is ignored (the register demand is `grf`). */
     int32_t sub_group;              /* sub-group size (SIMD width): 8, 16 or 32; 0 = the device's default */
     int32_t grf;                    /* GRF registers per hardware thread: 128, 256 (large GRF), or a count of
                                        the runtime's Xe3 table; 0 = 128 */
-    /* NVIDIA only (AMD and Intel refuse a nonzero value), @since 0.2.0; the 96-byte layout is still accepted. */
+    /* NVIDIA only (AMD and Intel refuse a nonzero value), @since 1.0.0. */
     int32_t virtual_resources;      /* virtual resources a block uses (as CUDA 13 reports
                                        them for the kernel); 0 = none.  At most floor(virtual_resources_per_sm /
                                        virtual_resources) blocks per SM on a device that has them */
     int32_t reserved2;              /* zero */
-    /* @since 0.2.0; the 104-byte layout is still accepted (both 0). */
     int32_t tmem_columns;           /* NVIDIA: tensor-memory columns a block holds at once (tcgen05.alloc): 0 =
                                        none, else a power of two from 32 to 512.  Never lowers blocks_per_sm;
                                        see gpuocc_tmem_holders.  GPUOCC_ERR_TMEM on a device without it */
     int32_t dvgpr;                  /* AMD: gfx12 dynamic-VGPR mode, its block size 16 or 32 VGPRs; 0 = off.
                                        The compiler's model only, wave32 only: no VGPR limit on waves, at most
                                        8 blocks (128 or 256 VGPRs) addressable (docs/amd.md) */
-    /* AMD only (another vendor refuses a nonzero value), @since 0.2.0; the 112-byte layout is still accepted
-       (all 0).  How LLVM compiled the kernel (docs/amd.md, "Compiler inputs"). */
+    /* AMD only (another vendor refuses a nonzero value), @since 1.0.0.  How LLVM compiled the kernel (docs/amd.md, "Compiler inputs"). */
     int32_t trap_handler;           /* 0 = the target's default (on: amdhsa, as HIP, ROCm and OpenCL compile),
                                        1 = on, -1 = off (-mattr=-trap-handler).  On gfx9 a wave then also
                                        holds the trap handler's 16 SGPRs (the compiler model and the runtime
@@ -394,16 +393,14 @@ typedef struct gpuocc_result {
     int32_t limit_sgprs;           /* AMD: blocks the SGPRs allow; GPUOCC_UNLIMITED where they cannot limit */
     int32_t reserved0;
     uint64_t reserved[2];
-    /* @since 0.2.0; the 104-byte layout is still accepted (written up to its size). */
+    /* @since 1.0.0; the 0.1.0 layout ends here (104 bytes: written up to its size). */
     int64_t workgroups_per_gpu;    /* Intel: work-groups resident on the whole GPU (the runtime model: its
                                       cooperative-launch count; the calculator: blocks_per_sm x sm_count);
                                       0 for NVIDIA and AMD, and for a bare architecture */
-    /* @since 0.2.0; the 112-byte layout is still accepted (written up to its size). */
     int32_t limit_virtual_resources; /* NVIDIA: blocks the virtual resources allow, floor(per SM / per block);
                                         GPUOCC_UNLIMITED where they cannot limit (none used, or none on the
                                         device; always on AMD and Intel) */
     int32_t reserved2;
-    /* @since 0.2.0; the 120-byte layout is still accepted (written up to its size). */
     int32_t exceeded;              /* GPUOCC_INPUT_* of the input over a limit when the launch cannot run
                                       (blocks_per_sm 0, or a refusal status), else GPUOCC_INPUT_NONE */
     int32_t reserved3;
@@ -737,11 +734,10 @@ typedef struct gpuocc_batch {
     GPUOCC_PTR64(int64_t *smem_per_block_bytes, smem_per_block_bytes_pad);
     GPUOCC_PTR64(int64_t *smem_per_sm_bytes, smem_per_sm_bytes_pad);
     /* out, AMD's: the gpuocc_result fields of the same names (NVIDIA: 0 and GPUOCC_UNLIMITED, as
-       gpuocc_occupancy)  @since 0.2.0 */
+       gpuocc_occupancy) */
     GPUOCC_PTR64(int32_t *waves_per_simd, waves_per_simd_pad);
     GPUOCC_PTR64(int32_t *limit_sgprs, limit_sgprs_pad);
     uint64_t reserved[2]; /* zero */
-    /* @since 0.2.0; a batch of the 176-byte layout has none of these (every one NULL). */
     /* in: the gpuocc_kernel fields of the same names */
     GPUOCC_PTR64(const int32_t *barriers, barriers_pad);
     GPUOCC_PTR64(const int32_t *virtual_resources, virtual_resources_pad);
@@ -758,7 +754,7 @@ typedef struct gpuocc_batch {
  * (gpuocc_kernel_init's defaults are).  A launch gpuocc_occupancy would refuse gets that status in `status`
  * and does not stop the others; the call itself returns GPUOCC_OK then.  Errors (nothing written):
  * GPUOCC_ERR_NULL (prepared, base, batch or batch->status is NULL), GPUOCC_ERR_STRUCT_SIZE (prepared's size
- * not this layout's, or batch's below 176 bytes), GPUOCC_ERR_RESERVED (batch->reserved, or a nonzero byte past
+ * not this layout's, or batch's neither this layout's nor a larger one's), GPUOCC_ERR_RESERVED (batch->reserved, or a nonzero byte past
  * the batch's layout), GPUOCC_ERR_DEVICE (a prepared device gpuocc_prepare did not fill, or an AMD or Intel one changed
  * since into an invalid device), the base kernel's field errors, GPUOCC_ERR_ARGUMENT (smem_width not 4
  * or 8).  @since 0.2.0
@@ -1183,7 +1179,7 @@ typedef struct gpuocc_setmaxnreg_result {
  * compiled with a fixed register count, 0 when it records none (the warning).  `out->size` must be set.
  * Errors: GPUOCC_ERR_NULL, struct errors, GPUOCC_ERR_VENDOR (not NVIDIA), GPUOCC_ERR_SETMAXNREG (before
  * cc 9.0), GPUOCC_ERR_THREADS (threads not a whole number of warpgroups), GPUOCC_ERR_ARGUMENT (warpgroups
- * not threads / 128; regs_fixed not 0 or 1), GPUOCC_ERR_REGISTERS (a target off the rule), and those of
+ * not threads / 128; regs_fixed not 0 or 1), GPUOCC_ERR_ARGUMENT also for a target off the rule, and those of
  * gpuocc_occupancy.
  */
 GPUOCC_API int32_t gpuocc_setmaxnreg_check(const gpuocc_device *dev, const gpuocc_kernel *kernel,

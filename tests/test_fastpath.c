@@ -885,12 +885,12 @@ Test(fastpath, launches_that_cannot_run_are_refused_on_every_path)
     k.smem_static_bytes = 16 * 1024;
     expect_refused_everywhere(&d, &k, GPUOCC_OK, "static at a 16 KiB limit");
 
-    /* the 0.2 layout before the field (384 bytes) reads it as 0: 16 */
+    /* the 0.1.0 layout (232 bytes), before the field, reads it as 0: 16 */
     struct {
         gpuocc_device d;
     } old;
     old.d = h;
-    old.d.size = 384;
+    old.d.size = 232;
     k = test_kernel(256, 32, 0, 0);
     k.barriers = 17;
     gpuocc_result r = {.size = sizeof r};

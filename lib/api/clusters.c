@@ -21,7 +21,7 @@ int32_t gpuocc_gpc_layout_lookup(const char *name, gpuocc_gpc_layout *layout)
     if (!name || !layout)
         return GPUOCC_ERR_NULL;
     uint32_t size = layout->size;
-    if (size < LAYOUT_SIZE_MIN || size > GPUOCC_STRUCT_SIZE_MAX)
+    if (!gpuocc_struct_size_ok(size, LAYOUT_SIZE_MIN, LAYOUT_SIZE_MIN))
         return GPUOCC_ERR_STRUCT_SIZE;
     /* a catalog alias resolves to its product's name first ("h100" is "H100 SXM") */
     char key[64];
@@ -130,7 +130,7 @@ int32_t gpuocc_cluster_occupancy(const gpuocc_device *dev, const gpuocc_kernel *
     if (!dev || !kernel || !cluster || !result)
         return GPUOCC_ERR_NULL;
     uint32_t size = result->size;
-    if (size < CLUSTER_RESULT_SIZE_MIN || size > GPUOCC_STRUCT_SIZE_MAX)
+    if (!gpuocc_struct_size_ok(size, CLUSTER_RESULT_SIZE_MIN, CLUSTER_RESULT_SIZE_MIN))
         return GPUOCC_ERR_STRUCT_SIZE;
     gpuocc_device d;
     gpuocc_kernel k;

@@ -40,14 +40,13 @@ class _CDevice(ctypes.Structure):
                 ("runtime_vgprs_legacy", c_i32), ("runtime_vgpr_granule_legacy", c_i32), ("agpr_file", c_i32),
                 ("sgprs_per_simd", c_i32), ("cus_per_wgp", c_i32), ("wave_sizes", c_i32),
                 ("reserved0", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 1),
-                # Intel (0.2.0, the tail past the 232-byte layout)
+                # Intel (1.0.0, the tail past the 0.1.0 layout's 232 bytes)
                 ("xves_per_xecore", c_i32), ("threads_per_xve", c_i32), ("sub_group_sizes", c_i32),
                 ("grf_max", c_i32), ("grf_table", c_i32), ("runtime_barriers_per_xecore", c_i32),
                 ("slm_sizes_kib", c_i32 * 16), ("runtime_slm_sizes_kib", c_i32 * 16),
-                # NVIDIA's virtual resources, then named barriers per block (0.2.0, past the 384-byte layout;
-                # NVIDIA 16, 0 = the same)
+                # NVIDIA's virtual resources, then named barriers per block (NVIDIA 16, 0 = the same)
                 ("virtual_resources_per_sm", c_i32), ("barriers_per_block_max", c_i32),
-                # NVIDIA's tensor-memory columns per SM (past the 392-byte layout)
+                # NVIDIA's tensor-memory columns per SM
                 ("tmem_columns_per_sm", c_i32), ("reserved2", c_i32)]
 
 
@@ -59,7 +58,7 @@ class _CKernel(ctypes.Structure):
                 ("rocm_version", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 1),
                 ("sub_group", c_i32), ("grf", c_i32), ("virtual_resources", c_i32), ("reserved2", c_i32),
                 ("tmem_columns", c_i32), ("dvgpr", c_i32),
-                # AMD's compiler inputs (0.2.0, past the 112-byte layout)
+                # AMD's compiler inputs
                 ("trap_handler", c_i32), ("waves_per_eu_min", c_i32), ("waves_per_eu_max", c_i32),
                 ("flat_workgroup_size_min", c_i32)]
 
