@@ -137,7 +137,7 @@ int32_t gpuocc_kernel_init(gpuocc_kernel *k)
     k->threads_per_block = 1;
     k->barriers = 1;
     k->carveout_percent = GPUOCC_CARVEOUT_DEFAULT;
-    /* Opt-in on, as in the CLI and Python (0.2.0): a kernel that asks for more than 48 KiB has raised
+    /* Opt-in on, as in the CLI and Python (since 1.0.0): a kernel that asks for more than 48 KiB has raised
        its limit, or it could not launch at all. */
     k->smem_optin = 1;
     k->smem_dynamic_max_bytes = -1;

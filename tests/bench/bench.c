@@ -7,6 +7,7 @@
  * Run with `meson test --benchmark` (or `ninja benchmark`); it prints, it does not judge.
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 
 #include <stdbool.h>

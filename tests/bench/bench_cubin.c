@@ -8,6 +8,7 @@
  * workspace, one pass per 128 kernels) is timed beside it for information.
  */
 #define _POSIX_C_SOURCE 200809L
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 #include "load.h"
 

@@ -16,7 +16,7 @@ import sys
 from dataclasses import field
 from typing import Any, Callable, Iterator, Optional
 
-__version__ = "0.2.0"
+__version__ = "1.0.0"
 
 
 # ======================================================================================================
@@ -208,7 +208,7 @@ class _CBinaryKernel(ctypes.Structure):
                 ("smem_bytes", c_i64), ("cmem_bytes", c_i64), ("stack_frame_bytes", c_i64),
                 ("min_blocks_per_sm", c_i32), ("max_regs_per_thread", c_i32), ("max_blocks_per_cluster", c_i32),
                 ("cluster_x", c_i32), ("cluster_y", c_i32), ("cluster_z", c_i32),
-                # AMD (0.2.0): from the code object's NT_AMDGPU_METADATA note
+                # AMD: from the code object's NT_AMDGPU_METADATA note
                 ("target_offset", c_u64), ("target_length", c_u64), ("vgprs", c_i32), ("agprs", c_i32),
                 ("sgprs", c_i32), ("wave_size", c_i32), ("lds_bytes", c_i64), ("scratch_bytes", c_i64),
                 ("max_flat_workgroup_size", c_i32), ("vgpr_spill_count", c_i32), ("sgpr_spill_count", c_i32),
@@ -217,7 +217,7 @@ class _CBinaryKernel(ctypes.Structure):
                 # which copy, and the target's variant ('a', 'f' or 0)
                 ("linked", c_i32), ("arch_variant", c_u32),
 
-                # Intel (0.2.0): from a zebin's .ze_info section
+                # Intel: from a zebin's .ze_info section
                 ("sub_group", c_i32), ("grf", c_i32), ("slm_bytes", c_i64), ("scratch_per_thread_bytes", c_i64),
                 ("private_bytes", c_i64), ("private_per_work_item", c_i32), ("product_family", c_u32),
                 ("spill_bytes", c_i64), ("reserved2", c_i64 * 2),
@@ -365,8 +365,8 @@ DRAM_QUEUE_BITS = 210.0  # GPUOCC_DRAM_QUEUE_BITS: M/M/1 service time of the DRA
 # ======================================================================================================
 # File names to look for in the package's folder (glob patterns, best first), and the name for the system search.
 _LIBRARY_NAMES = {"win32": ["gpuocc.dll", "libgpuocc.dll", "gpuocc.dll"],
-                  "darwin": ["libgpuocc.0.2.dylib", "libgpuocc*.dylib", "libgpuocc.0.2.dylib"]}
-_LIBRARY_NAMES_ELF = ["libgpuocc.so.0.2", "libgpuocc.so.0.2.*", "libgpuocc.so", "libgpuocc.so.0.2"]
+                  "darwin": ["libgpuocc.1.dylib", "libgpuocc*.dylib", "libgpuocc.1.dylib"]}
+_LIBRARY_NAMES_ELF = ["libgpuocc.so.1", "libgpuocc.so.1.*", "libgpuocc.so", "libgpuocc.so.1"]
 
 
 def _candidates() -> Iterator[tuple[str, Optional[str]]]:
