@@ -1404,16 +1404,14 @@ typedef struct gpuocc_binary_kernel {
     int32_t workgroup_processor_mode;    /* .workgroup_processor_mode (v5+, gfx10+): 1 WGP, 0 CU (-mcumode) */
     int32_t reserved1;                   /* zero */
     uint64_t reserved[6];                /* zero */
-    /* Which copy, and the target's variant: a record of the first 0.2.0 layout (size 240,
-       GPUOCC_BINARY_KERNEL_SIZE_0_2_0) is still accepted and has neither.  @since 1.0.0 */
+    /* Which copy, and the target's variant.  @since 1.0.0 */
     int32_t linked;                      /* 1: linked code (a cubin of ELF type ET_EXEC, what the driver
                                             loads; every AMDGPU code object); 0: relocatable (ET_REL, a
                                             -rdc=true cubin before nvlink, as in __nv_relfatbin) */
     uint32_t arch_variant;               /* NVIDIA: 'a' (sm_90a, sm_100a: arch-specific) or 'f' (sm_100f,
                                             sm_120f: family), from the fatbinary entry's header or, for a
                                             bare cubin, its .note.nv.tkinfo note; 0 for none (and AMD) */
-    /* Intel (GPUOCC_VENDOR_INTEL), from a zebin's .ze_info section; zero for NVIDIA and AMD.  The 240-byte
-       layout (GPUOCC_BINARY_KERNEL_SIZE_0_2_0) is still accepted and gets none of them.  For an
+    /* Intel (GPUOCC_VENDOR_INTEL), from a zebin's .ze_info section; zero for NVIDIA and AMD.  For an
        Intel kernel the neutral fields say: barriers = barrier_count, smem_bytes = slm_bytes, cc = 0,
        registers = cmem_bytes = stack_frame_bytes = max_regs_per_thread = -1, max_threads_per_block = 0.
        @since 1.0.0 */
@@ -1430,8 +1428,7 @@ typedef struct gpuocc_binary_kernel {
     int64_t spill_bytes;                 /* execution_env.spill_size; -1 when not recorded */
     int64_t reserved2[2];                /* zero */
     /* What a kernel records beyond its resources, and what a launch's metadata (a Triton cache's json) adds.
-       A record of the 312-byte layout (GPUOCC_BINARY_KERNEL_SIZE_0_2_1) is still accepted and gets none of
-       them.  docs/inputs.md says which are measured and which inferred.  @since 1.0.0 */
+       docs/inputs.md says which are measured and which inferred.  @since 1.0.0 */
     int32_t virtual_resources;           /* NVIDIA: the cubin's EIATTR 0x4a, the virtual resources a block uses
                                             (128 on sm_100a kernels that use tcgen05; 0 when absent or 0):
                                             gpuocc_kernel.virtual_resources */
@@ -1451,9 +1448,6 @@ typedef struct gpuocc_binary_kernel {
                                             in the pairing caller's own buffer; length 0 = none */
 } gpuocc_binary_kernel;
 
-#define GPUOCC_BINARY_KERNEL_SIZE_0_2_0 240u /* the first 0.2.0 layout, without `linked` and after */
-#define GPUOCC_BINARY_KERNEL_SIZE_0_2_1 312u /* the layout without `virtual_resources` and after; @since 1.0.0 */
-
 /* What a binary holds, and how reading it went. */
 typedef struct gpuocc_binary_summary {
     uint32_t size;                       /* sizeof(gpuocc_binary_summary) */
@@ -1469,8 +1463,7 @@ typedef struct gpuocc_binary_summary {
     uint64_t cursor[3];                  /* private: where the last entry read is, so that reading the
                                             entries in order does not walk the file again; leave it alone */
     uint64_t reserved0_;                 /* zero */
-    /* What gpuocc_binary_scan met besides the entries (a summary of 80 bytes, the first 0.2.0 layout, is
-       still accepted and has none of these).  @since 1.0.0 */
+    /* What gpuocc_binary_scan met besides the entries.  @since 1.0.0 */
     int32_t containers;                  /* fatbinaries and offload bundles walked (0 for a bare cubin) */
     int32_t skipped_candidates;          /* container magics found by scanning a host ELF's sections whose
                                             headers do not validate: skipped, never read as device code */
@@ -1478,8 +1471,8 @@ typedef struct gpuocc_binary_summary {
                                             `entries` */
     int32_t reserved1;                   /* zero */
     /* What was wrong, and where, beyond the status: for the last gpuocc_binary_read_entry that counted
-       itself here (all zero after one that succeeded), or for the failure of gpuocc_binary_scan (a summary
-       of 80 or 96 bytes, the earlier 0.2.0 layouts, is still accepted and has none of these).  @since 1.0.0 */
+       itself here (all zero after one that succeeded), or for the failure of gpuocc_binary_scan.
+       @since 1.0.0 */
     int32_t fault;                       /* GPUOCC_BINARY_FAULT_*; 0 when there is nothing to add (the
                                             other two are 0 then) */
     int32_t fault_value;                 /* the fault's figure, as GPUOCC_BINARY_FAULT_* says (at most
@@ -1489,7 +1482,6 @@ typedef struct gpuocc_binary_summary {
                                             compressed entry */
 } gpuocc_binary_summary;
 
-#define GPUOCC_BINARY_SUMMARY_SIZE_0_2_0 80u /* the first 0.2.0 layout, without `containers` and after */
 
 /* gpuocc_binary_summary.fault: what a reader found wrong (fault_value in parentheses).  @since 1.0.0 */
 #define GPUOCC_BINARY_FAULT_NONE          0 /* the status says it all */
@@ -1553,7 +1545,7 @@ GPUOCC_API int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel);
  * larger of the two); on a device with a unified file (GPUOCC_AGPR_UNIFIED) the arch VGPRs are
  * vgprs - agprs and the AGPRs agprs (occupancy adds them back: the same total), elsewhere vgprs and agprs
  * as recorded; an AGPR count of -1 (not recorded) is 0.  NVIDIA: registers, 0.  Errors: GPUOCC_ERR_NULL,
- * GPUOCC_ERR_STRUCT_SIZE (kernel->size below the first 0.2.0 layout, 240 bytes, or absurd),
+ * GPUOCC_ERR_STRUCT_SIZE (kernel->size below sizeof(gpuocc_binary_kernel), or absurd),
  * GPUOCC_ERR_ARGUMENT (the kernel's vendor is not the device's; a negative register count; more AGPRs than
  * VGPRs on a unified file, which no code object records); outputs untouched on failure.  @since 1.0.0
  */
@@ -1577,8 +1569,8 @@ GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_bi
 /*
  * The kernels of entry `entry` (0 <= entry < summary.entries), decompressing it into `workspace` when it
  * is compressed (workspace may be NULL when no entry is).  Fills up to `capacity` records (the stride is
- * kernels[0].size: sizeof(gpuocc_binary_kernel), or GPUOCC_BINARY_KERNEL_SIZE_0_2_0 for records without the
- * Intel fields); *count is the entry's number of kernels (also on GPUOCC_ERR_BUFFER).  When `summary`
+ * kernels[0].size: sizeof(gpuocc_binary_kernel), or more for a newer layout whose tail is
+ * written zero); *count is the entry's number of kernels (also on GPUOCC_ERR_BUFFER).  When `summary`
  * is not NULL the call counts itself in it (read or failed, and the first failure; GPUOCC_ERR_BUFFER and
  * caller errors are not counted; its fault fields say what this call met), and reading entries
  * in order with the same summary costs one walk of the file in all.  Errors:
