@@ -175,8 +175,8 @@ int32_t gpuocc_cluster_occupancy(const gpuocc_device *dev, const gpuocc_kernel *
 }
 
 /* The layouts of 1.0.0, the same on 32-bit targets (no pointer, no implicit padding). */
-_Static_assert(sizeof(gpuocc_cluster) == 48 && offsetof(gpuocc_cluster, grid_x) == 24, "gpuocc_cluster layout 0.2");
+_Static_assert(sizeof(gpuocc_cluster) == 48 && offsetof(gpuocc_cluster, grid_x) == 24, "gpuocc_cluster layout 1.0");
 _Static_assert(sizeof(gpuocc_gpc_layout) == 152 && offsetof(gpuocc_gpc_layout, sms_per_gpc) == 24,
-               "gpuocc_gpc_layout layout 0.2");
+               "gpuocc_gpc_layout layout 1.0");
 _Static_assert(sizeof(gpuocc_cluster_result) == 48 && offsetof(gpuocc_cluster_result, clusters_min) == 32,
-               "gpuocc_cluster_result layout 0.2");
+               "gpuocc_cluster_result layout 1.0");
