@@ -22,7 +22,7 @@ include = sys.argv[1]
 def layouts(target):
     """{struct name: (sizeof, [(offset, field name, field size)])} for every gpuocc_ record."""
     with tempfile.NamedTemporaryFile("w", suffix=".c") as src:
-        src.write('#include "gpuocc.h"\n')
+        src.write("#define GPUOCC_EXPERIMENTAL\n#include \"gpuocc.h\"\n")
         src.flush()
         # -nostdinc with clang's own headers: the layouts do not depend on a target's libc being installed
         resource = subprocess.run([clang, "-print-resource-dir"], capture_output=True, text=True).stdout.strip()

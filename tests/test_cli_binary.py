@@ -203,7 +203,7 @@ try:
 finally:
     shutil.rmtree(tmp)
 
-# issue 24, launch bounds checked (tests/cuda/bounds.cu, nvcc 13.0 sm_90): __launch_bounds__(256, 8) is recorded
+# Launch bounds checked (tests/cuda/bounds.cu, nvcc 13.0 sm_90): __launch_bounds__(256, 8) is recorded
 # only as the register cap 65536 / (256 x 8) = 32, which guarantees 8 blocks; 32768 B of __shared__ + 1024
 # reserved = 33792 B, 233472 / 33792 = 6 blocks: shared memory prevents the minimum.  (256, 4) reaches it.
 p = subprocess.run([GPUOCC, "cubin", os.path.join(DATA, "bounds_sm90.cubin"), "--threads", "256", "--json"],

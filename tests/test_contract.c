@@ -1,5 +1,5 @@
 /*
- * The contract every exported function keeps (issue 8), table-driven: one row per exported symbol, and
+ * The contract every exported function keeps, table-driven: one row per exported symbol, and
  * the suite FAILS when a symbol listed in tests/data/symbols.txt has no row here.
  *
  * From a valid baseline call (which must return GPUOCC_OK with finite results), each argument in turn is
@@ -58,7 +58,8 @@ typedef struct field {
 typedef struct layout {
     const char *name;
     size_t size;       /* sizeof, this version */
-    size_t first_size; /* the first shipped layout: the smallest size the library accepts */
+    size_t first_size; /* the released (0.1.0) layout, or `size` for a struct new since: the smallest size the
+                          library accepts; sizes between it and `size` are no layout */
     const field *fields;
 } layout;
 
@@ -243,7 +244,7 @@ static const layout prepared_layout = {"gpuocc_prepared", sizeof(gpuocc_prepared
 static const field batch_fields[] = {
     FIELD(gpuocc_batch, smem_width, T_I32), RESERVED(gpuocc_batch, reserved, T_U64, 2), END_FIELDS,
 };
-static const layout batch_layout = {"gpuocc_batch", sizeof(gpuocc_batch), 176, batch_fields};
+static const layout batch_layout = {"gpuocc_batch", sizeof(gpuocc_batch), sizeof(gpuocc_batch), batch_fields};
 
 static const field binary_kernel_fields[] = {END_FIELDS};
 static const layout binary_kernel_layout = {"gpuocc_binary_kernel", sizeof(gpuocc_binary_kernel),
@@ -798,26 +799,27 @@ static size_t scalar_count(enum kind k)
                                                                                     : 0;
 }
 
-/* Struct sizes: 0, 1, one below the first layout, 4097, UINT32_MAX (refused); larger with a nonzero tail
-   (refused for inputs); larger with a zero tail (accepted). */
+/* Struct sizes: 0, 1, one below the first layout, one below the current one (between the two layouts, or
+   below the only one), 4097, UINT32_MAX (refused); larger with a nonzero tail (refused for inputs); larger
+   with a zero tail (accepted). */
 static void mutate_size(arg *a, int k, size_t which, int32_t *expect, char *what, size_t len)
 {
     const layout *l = a[k].sp->lay;
     bool in = a[k].sp->kind == K_IN;
-    const uint32_t sizes[] = {0, 1, (uint32_t)l->first_size - 1, 4097, UINT32_MAX, (uint32_t)l->size + 8,
-                              (uint32_t)l->size + 8};
+    const uint32_t sizes[] = {0, 1, (uint32_t)l->first_size - 1, (uint32_t)l->size - 1, 4097, UINT32_MAX,
+                              (uint32_t)l->size + 8, (uint32_t)l->size + 8};
     uint32_t size = sizes[which];
     memcpy(a[k].mem, &size, sizeof size);
-    *expect = which < 5 ? GPUOCC_ERR_STRUCT_SIZE : which == 5 ? (in ? GPUOCC_ERR_RESERVED : GPUOCC_OK) : GPUOCC_OK;
-    if (which == 5 && in)
+    *expect = which < 6 ? GPUOCC_ERR_STRUCT_SIZE : which == 6 ? (in ? GPUOCC_ERR_RESERVED : GPUOCC_OK) : GPUOCC_OK;
+    if (which == 6 && in)
         a[k].mem[l->size + 7] = 1;
-    if (which >= 5 && (a[k].sp->flags & F_OPAQUE))
+    if (which >= 6 && (a[k].sp->flags & F_OPAQUE))
         *expect = 1;
-    if (which >= 5 && (a[k].sp->flags & F_EXACT))
+    if (which >= 6 && (a[k].sp->flags & F_EXACT))
         *expect = GPUOCC_ERR_STRUCT_SIZE;
-    if (which >= 5 && !in) /* the library zeroes the tail of a larger output: compare from a zero tail */
+    if (which >= 6 && !in) /* the library zeroes the tail of a larger output: compare from a zero tail */
         memset(a[k].mem + l->size, 0, TAIL);
-    snprintf(what, len, "%s size %u%s", l->name, size, which == 5 && in ? " nonzero tail" : "");
+    snprintf(what, len, "%s size %u%s", l->name, size, which == 6 && in ? " nonzero tail" : "");
 }
 
 /* Every field of an input struct: each element of each field in turn. */
@@ -1450,13 +1452,13 @@ static void run_row(const row *r)
             break;
         case K_IN:
             each_mutation(r, k, mutate_null, 1);
-            each_mutation(r, k, mutate_size, 7);
+            each_mutation(r, k, mutate_size, 8);
             each_mutation(r, k, mutate_field, field_slots(s->lay) * MAX_VALUES);
             break;
         case K_OUT:
             each_mutation(r, k, mutate_null, 1);
             if (!(s->flags & F_NOSIZE))
-                each_mutation(r, k, mutate_size, 7);
+                each_mutation(r, k, mutate_size, 8);
             break;
         case K_OUT_I32:
         case K_OUT_I64:

@@ -40,7 +40,7 @@ class Coverage(unittest.TestCase):
         import ctypes
         # lib/core/structs.c static-asserts these sizes
         self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 400)  # 232 before Intel's tail, 384 before NVIDIA's,
-        self.assertEqual(gpuocc._CDevice.tmem_columns_per_sm.offset, 392)  # 392 before tensor memory
+        self.assertEqual(gpuocc._CDevice.tmem_columns_per_sm.offset, 392)
         self.assertEqual(gpuocc._CKernel.tmem_columns.offset, 104)  # a new tail, not reserved words
         self.assertEqual(gpuocc._CKernel.dvgpr.offset, 108)
         self.assertEqual(gpuocc._CDevice.xves_per_xecore.offset, 232)
@@ -802,7 +802,7 @@ class AmdQueries(unittest.TestCase):
         # what the library refuses with a bare code is named, as `gpuocc report` names it
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy("MI50", gpuocc.kernel(64, regs=16, agprs=8))  # gfx906 has no AGPRs
-        self.assertEqual(e.exception.name, "registers")
+        self.assertEqual(e.exception.name, "argument")
         self.assertIn("no AGPRs", str(e.exception))
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy("MI50", gpuocc.kernel(64, regs=16, wave_size=32))  # gfx9 runs wave64 only

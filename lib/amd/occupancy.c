@@ -567,7 +567,7 @@ int32_t gpuocc_amd_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32
     if (k->wave_size != 0 && !amd_wave_ok(d->wave_sizes, k->wave_size))
         return *input = GPUOCC_INPUT_WAVE_SIZE, GPUOCC_ERR_ARGUMENT;
     if (k->agprs > 0 && d->agpr_file == GPUOCC_AGPR_NONE)
-        return *input = GPUOCC_INPUT_AGPRS, GPUOCC_ERR_REGISTERS;
+        return *input = GPUOCC_INPUT_AGPRS, GPUOCC_ERR_ARGUMENT;
     /* Intel's models would be read as the compiler's */
     if (k->model > GPUOCC_MODEL_RUNTIME && k->model != GPUOCC_MODEL_LLVM19)
         return *input = GPUOCC_INPUT_MODEL, GPUOCC_ERR_ARGUMENT;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """C, the CLI and Python give the same answer on the same inputs, with each interface's defaults
-(CONVENTIONS.md: shared-memory opt-in on everywhere).  Expected values derived by hand:
+(shared-memory opt-in is on by default everywhere).  Expected values derived by hand:
   A100, 256 threads, 64 KiB dynamic: 64 KiB + 1 KiB reserved = 65 KiB a block; 164 KiB / 65 KiB
   = 2 blocks (16 warps, 25 %), limited by shared memory; without opt-in the 48 KiB per-block limit
   refuses it: 0 blocks.
