@@ -1,17 +1,39 @@
 /*
- * gpuocc: exact GPU occupancy, and what it means for performance.
+ * gpuocc: exact GPU occupancy for NVIDIA, AMD and Intel GPUs.
  *
- * One header, C11 and C++, libc only.  Every function is pure and thread-safe: no global mutable state,
- * no allocation, no errno: memory is bounded and explicit (where a function needs scratch, such as the
- * decoding of compressed binaries, the caller passes a workspace whose size a query gives).  Every function returns an int32_t status (GPUOCC_OK or a negative
- * GPUOCC_ERR_* code) and writes its answers through pointers; on failure the outputs are left untouched.
+ * One header, C11 and C++, libc only.  Two parts:
+ *   - the stable API (everything before GPUOCC_EXPERIMENTAL below): devices and the built-in catalog,
+ *     kernels, the occupancy of a launch and of each resource, the searches and next steps, prepared
+ *     devices and batches, sweeps, status codes and the version.  Stable for every 1.x release: no
+ *     declaration, struct layout, value or meaning in it changes; what is added comes as new symbols and
+ *     new fields at a struct's tail.  Exported under the symbol version GPUOCC_1.0.
+ *   - the experimental API, declared only where GPUOCC_EXPERIMENTAL is defined before this header is
+ *     included: the performance models (latency, bandwidth, spills, waves, lanes, diagnosis, roofline),
+ *     clusters, Hopper and Blackwell checks, and the readers of compiler output and binaries.  Any of it
+ *     may change or go in a 1.x minor release (each part says what is likely to); exported under the
+ *     symbol version GPUOCC_EXPERIMENTAL, which the library's ABI review does not hold.  Use it from code
+ *     you rebuild with each release.
+ *
+ * Every function is pure and thread-safe: no global mutable state, no allocation, no errno, no locale.
+ * Any number of threads may call any function at once, on shared inputs; an output must not be shared
+ * by two calls at once.  Memory is bounded and explicit: where a function needs scratch (the decoding of
+ * compressed binaries), the caller passes a workspace whose size a query gives.
+ *
+ * Every function returns an int32_t status (GPUOCC_OK or a negative GPUOCC_ERR_* code; gpuocc_strerror
+ * says it in words) and writes its answers through pointers; on failure the outputs are left untouched,
+ * except where a function says otherwise (a refused launch's `exceeded`, a count on GPUOCC_ERR_BUFFER, a
+ * line number on GPUOCC_ERR_PARSE).
  *
  * Units are in the names: _bytes, _kib, _cycles, _ns, _percent.  "Blocks" are thread blocks (CTAs) per
- * streaming multiprocessor (SM).  The model and the source of every constant are in docs/model.md.
+ * streaming multiprocessor (SM); on AMD workgroups per CU, on Intel work-groups per Xe-core.  The model and
+ * the source of every constant are in docs/model.md, docs/amd.md and docs/intel.md; how the calls are
+ * computed and what they cost is in docs/implementation.md.
  *
  * Structs passed in or out start with `uint32_t size`, set by the caller to sizeof(struct) (the
- * *_init functions do it).  The library accepts any size from the first shipped layout up; bytes past
- * the layout it knows must be zero, and the reserved fields must be zero.
+ * *_init functions do it).  The library accepts this header's layout, a larger one whose bytes past the
+ * layout it knows are zero (a newer header's), and for gpuocc_device, gpuocc_kernel and gpuocc_result
+ * the 0.1.0 layouts (232, 88 and 104 bytes: the fields past them read as zero, a result is written up to
+ * its size); any other size is GPUOCC_ERR_STRUCT_SIZE.  Reserved fields must be zero.
  */
 #ifndef GPUOCC_H
 #define GPUOCC_H
@@ -21,8 +43,8 @@
 #include <stdbool.h>
 
 /* The single truth for the version; meson.build reads these. @since 0.1.0 */
-#define GPUOCC_VERSION_MAJOR 0
-#define GPUOCC_VERSION_MINOR 2
+#define GPUOCC_VERSION_MAJOR 1
+#define GPUOCC_VERSION_MINOR 0
 #define GPUOCC_VERSION_PATCH 0
 
 /* Symbol visibility.  Define GPUOCC_API yourself (e.g. to nothing, or `static`) when vendoring. */
@@ -45,14 +67,13 @@ extern "C" {
  * ------------------------------------------------------------------------------------------------- */
 #define GPUOCC_OK                 0
 #define GPUOCC_ERR_NULL          -1  /* a required pointer argument is NULL */
-#define GPUOCC_ERR_STRUCT_SIZE   -2  /* a struct's `size` is smaller than any known layout, or absurd */
+#define GPUOCC_ERR_STRUCT_SIZE   -2  /* a struct's `size` is not a layout this version knows */
 #define GPUOCC_ERR_RESERVED      -3  /* a reserved field, or a byte past the known layout, is not zero */
 #define GPUOCC_ERR_VENDOR        -4  /* the device's vendor is not one this version models */
 #define GPUOCC_ERR_UNKNOWN_DEVICE -5 /* no architecture or product by that name */
 #define GPUOCC_ERR_DEVICE        -6  /* a device field is out of range or inconsistent */
 #define GPUOCC_ERR_THREADS       -7  /* threads per block is zero or negative */
-#define GPUOCC_ERR_REGISTERS     -8  /* registers per thread is negative (AMD: or AGPRs, SGPRs; or AGPRs on a
-                                        target without them) */
+#define GPUOCC_ERR_REGISTERS     -8  /* registers per thread is negative (AMD: or AGPRs, SGPRs) */
 #define GPUOCC_ERR_SMEM          -9  /* a shared-memory size is negative */
 #define GPUOCC_ERR_BARRIERS     -10  /* barriers per block is negative */
 #define GPUOCC_ERR_CARVEOUT     -11  /* carveout is not -1 (driver default) or 0..100 percent */
@@ -71,14 +92,14 @@ extern "C" {
 #define GPUOCC_ERR_COMPRESSED   -24  /* compressed device code the call does not decode: any compressed entry
                                         in gpuocc_cubin_read, a zlib-compressed offload bundle in
                                         gpuocc_binary_read_entry (which decodes zstd and LZ4) */
-/* @since 0.2.0 */
+/* @since 1.0.0 */
 #define GPUOCC_ERR_TMEM         -25  /* tensor memory asked of a device that has none (gpuocc_kernel.tmem_columns
                                         > 0 where gpuocc_device.tmem_columns_per_sm is 0: sm_90, sm_120, AMD) */
 #define GPUOCC_ERR_SETMAXNREG   -26  /* register reallocation (setmaxnreg) asked of a device before cc 9.0 */
-#define GPUOCC_ERR_CLUSTER      -27  /* a cluster launch the device refuses (gpuocc_cluster_check); @since 0.2.0 */
+#define GPUOCC_ERR_CLUSTER      -27  /* a cluster launch the device refuses (gpuocc_cluster_check); @since 1.0.0 */
 #define GPUOCC_ERR_EXCEEDED     -28  /* an input is above a per-block maximum no launch may pass (NVIDIA:
                                         barriers over barriers_per_block_max, static shared memory over
-                                        smem_per_block_bytes); gpuocc_result.exceeded names it.  @since 0.2.0 */
+                                        smem_per_block_bytes); gpuocc_result.exceeded names it.  @since 1.0.0 */
 
 /* A static, human-readable description of a status code; never NULL.  @since 0.1.0 */
 GPUOCC_API const char *gpuocc_strerror(int32_t status);
@@ -94,13 +115,13 @@ GPUOCC_API const char *gpuocc_version_string(void);
  *
  * Every rule the occupancy functions apply is driven by these fields, never by the compute capability,
  * so a device that is not in the table (a future GPU) works once described.  `vendor` selects the
- * family of rules: NVIDIA's, AMD's (0.2.0; the AMD fields of the tail, docs/amd.md), or Intel's (0.2.0; the
+ * family of rules: NVIDIA's, AMD's (the AMD fields of the tail, docs/amd.md), or Intel's (the
  * Intel fields past them, docs/intel.md).
  * ------------------------------------------------------------------------------------------------- */
 #define GPUOCC_VENDOR_NVIDIA 1
-#define GPUOCC_VENDOR_AMD    2 /* @since 0.2.0; the AMD fields below, rules in docs/amd.md */
-#define GPUOCC_VENDOR_INTEL  3 /* @since 0.2.0; the Intel fields below, rules in docs/intel.md */
-#define GPUOCC_MAX_SLM_SIZES 16 /* entries of gpuocc_device.slm_sizes_kib; @since 0.2.0 */
+#define GPUOCC_VENDOR_AMD    2 /* @since 1.0.0; the AMD fields below, rules in docs/amd.md */
+#define GPUOCC_VENDOR_INTEL  3 /* @since 1.0.0; the Intel fields below, rules in docs/intel.md */
+#define GPUOCC_MAX_SLM_SIZES 16 /* entries of gpuocc_device.slm_sizes_kib; @since 1.0.0 */
 #define GPUOCC_MAX_CARVEOUTS 16
 
 typedef struct gpuocc_device {
@@ -127,7 +148,7 @@ typedef struct gpuocc_device {
     int32_t smem_alloc_unit_bytes;         /* shared memory is given to a block in multiples of this */
     int32_t carveout_count;                /* 0: fixed shared memory; else entries used in carveouts_kib */
     int32_t carveouts_kib[GPUOCC_MAX_CARVEOUTS]; /* supported shared-memory sizes per SM, ascending, KiB */
-    /* AMD (vendor GPUOCC_VENDOR_AMD), zero for NVIDIA.  @since 0.2.0.  On AMD the shared fields mean:
+    /* AMD (vendor GPUOCC_VENDOR_AMD), zero for NVIDIA.  @since 1.0.0.  On AMD the shared fields mean:
        sm_count = CUs as HIP counts them (WGPs on gfx10+), warp_size = the default wave size,
        smem_per_sm_bytes = LDS per CU, smem_per_block_bytes (= _optin_bytes) = LDS one workgroup may use,
        smem_alloc_unit_bytes = the LDS allocation granule (the compiler model rounds LDS up to it; 1 = none),
@@ -142,14 +163,14 @@ typedef struct gpuocc_device {
     int32_t runtime_vgprs_legacy;          /* HIP's hard-coded table before comgr (wave64 units); */
     int32_t runtime_vgpr_granule_legacy;   /*   0 when those releases did not know the target */
     int32_t agpr_file;                     /* GPUOCC_AGPR_*: how AGPRs share the VGPR file */
-    int32_t sgprs_per_simd;                /* 800 where SGPRs limit waves (gfx8-9); 0 = never (gfx10+) */
+    int32_t sgprs_per_simd;                /* 800 where SGPRs limit waves (gfx8-9; 512 on gfx6-7); 0 = never (gfx10+) */
     int32_t cus_per_wgp;                   /* 2 on gfx10+ (a WGP), 1 where there is no WGP */
     int32_t wave_sizes;                    /* wave sizes the target runs: 64, or 32 | 64 = 96 (gfx10+) */
     int32_t reserved0;                     /* zero */
     int32_t reserved1;                     /* zero */
     uint64_t reserved[1];                  /* zero */
-    /* Intel (vendor GPUOCC_VENDOR_INTEL), zero for NVIDIA and AMD.  @since 0.2.0.  The layout up to here
-       (232 bytes) is still accepted, zero-extended.  On Intel the shared fields mean (docs/intel.md):
+    /* Intel (vendor GPUOCC_VENDOR_INTEL), zero for NVIDIA and AMD.  @since 1.0.0.  The 0.1.0 layout ends
+       here (232 bytes).  On Intel the shared fields mean (docs/intel.md):
        sm_count = Xe-cores (sub-slices, dual sub-slices) on the product, warp_size = the default sub-group
        size, max_threads_per_block = the largest work-group, max_threads_per_sm = hardware threads per
        Xe-core (xves_per_xecore x threads_per_xve), max_blocks_per_sm = the calculator's work-group cap per
@@ -165,24 +186,23 @@ typedef struct gpuocc_device {
     int32_t slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the calculator's work-group SLM sizes, ascending, KiB;
                                                    unused entries 0 (a work-group's SLM rounds up to one) */
     int32_t runtime_slm_sizes_kib[GPUOCC_MAX_SLM_SIZES]; /* the runtime's (alignSlmSizePerThreadGroup) */
-    /* @since 0.2.0; the 384-byte layout is still accepted, zero-extended. */
+    /* @since 1.0.0 */
     int32_t virtual_resources_per_sm;      /* NVIDIA: virtual resources per SM (128 on cc 10.x, 11.x, 12.x); 0 =
                                               none, gpuocc_kernel.virtual_resources never limits (docs/model.md);
                                               zero for AMD and Intel */
     int32_t barriers_per_block_max;        /* named barriers one block may use: NVIDIA 16 (PTX barrier ids
                                               0..15), 0 there meaning the same 16; AMD and Intel 0 (not
                                               checked).  A launch above it is GPUOCC_ERR_EXCEEDED. */
-    /* @since 0.2.0; the 392-byte layout is still accepted, zero-extended. */
     int32_t tmem_columns_per_sm;           /* NVIDIA: tensor-memory columns per SM (512 on sm_100, sm_103, sm_110:
                                               128 lanes x 512 columns of 32 bits); 0 = none (docs/model.md) */
     int32_t reserved2;                     /* zero */
 } gpuocc_device;
 
-/* gpuocc_device.grf_table (Intel): threads per XVE the compute runtime counts at a GRF count.  @since 0.2.0 */
+/* gpuocc_device.grf_table (Intel): threads per XVE the compute runtime counts at a GRF count.  @since 1.0.0 */
 #define GPUOCC_GRF_TABLE_TWO_MODES 1 /* up to Xe2: 8 threads, 4 at 256 registers (large GRF) */
 #define GPUOCC_GRF_TABLE_XE3       2 /* Xe3: 10 up to 96 registers, 8 to 128, 6 to 160, 5 to 192, 4 to 256 */
 
-/* gpuocc_device.agpr_file.  @since 0.2.0 */
+/* gpuocc_device.agpr_file.  @since 1.0.0 */
 #define GPUOCC_AGPR_NONE     0 /* no AGPRs (gfx900, gfx906, gfx10+) */
 #define GPUOCC_AGPR_SEPARATE 1 /* a separate AGPR file of the same size (gfx908): max(VGPRs, AGPRs) counts */
 #define GPUOCC_AGPR_UNIFIED  2 /* one file (gfx90a+): VGPRs rounded up to 4, then the AGPRs */
@@ -229,7 +249,7 @@ typedef struct gpuocc_kernel {
                                        AMD: the flat workgroup size maximum LLVM compiled for
                                        (amdgpu_flat_work_group_size); 0 = the launch's block size; a
                                        larger block fits 0 workgroups (exceeded: threads) */
-    /* AMD only (ignored for NVIDIA), @since 0.2.0.  regs_per_thread holds the arch VGPRs and
+    /* AMD only (ignored for NVIDIA), @since 1.0.0.  regs_per_thread holds the arch VGPRs and
        smem_static_bytes / smem_dynamic_bytes the static and dynamic LDS. */
     int32_t agprs;                  /* AGPRs per lane (LLVM's "AGPRs", .agpr_count) */
     int32_t sgprs;                  /* SGPRs per wave (LLVM's "SGPRs", .sgpr_count); 0 = unknown, no limit */
@@ -239,27 +259,26 @@ typedef struct gpuocc_kernel {
     int32_t rocm_version;           /* the runtime model's ROCm release, major * 100 + minor; 0 = newest */
     int32_t reserved0;              /* zero */
     uint64_t reserved[1];           /* zero */
-    /* Intel only (ignored for NVIDIA and AMD), @since 0.2.0; the 88-byte layout is still accepted.  On Intel
+    /* Intel only (another vendor refuses a nonzero value), @since 1.0.0; the 0.1.0 layout ends before it
+       (88 bytes).  On Intel
        threads_per_block holds the work-items per work-group, smem_static_bytes / smem_dynamic_bytes the
        SLM, barriers > 0 that the kernel uses a barrier (the runtime model divides by the count);
        regs_per_thread is ignored (the register demand is `grf`). */
     int32_t sub_group;              /* sub-group size (SIMD width): 8, 16 or 32; 0 = the device's default */
     int32_t grf;                    /* GRF registers per hardware thread: 128, 256 (large GRF), or a count of
                                        the runtime's Xe3 table; 0 = 128 */
-    /* NVIDIA only (AMD and Intel refuse a nonzero value), @since 0.2.0; the 96-byte layout is still accepted. */
+    /* NVIDIA only (AMD and Intel refuse a nonzero value), @since 1.0.0. */
     int32_t virtual_resources;      /* virtual resources a block uses (as CUDA 13 reports
                                        them for the kernel); 0 = none.  At most floor(virtual_resources_per_sm /
                                        virtual_resources) blocks per SM on a device that has them */
     int32_t reserved2;              /* zero */
-    /* @since 0.2.0; the 104-byte layout is still accepted (both 0). */
     int32_t tmem_columns;           /* NVIDIA: tensor-memory columns a block holds at once (tcgen05.alloc): 0 =
                                        none, else a power of two from 32 to 512.  Never lowers blocks_per_sm;
                                        see gpuocc_tmem_holders.  GPUOCC_ERR_TMEM on a device without it */
     int32_t dvgpr;                  /* AMD: gfx12 dynamic-VGPR mode, its block size 16 or 32 VGPRs; 0 = off.
                                        The compiler's model only, wave32 only: no VGPR limit on waves, at most
                                        8 blocks (128 or 256 VGPRs) addressable (docs/amd.md) */
-    /* AMD only (another vendor refuses a nonzero value), @since 0.2.0; the 112-byte layout is still accepted
-       (all 0).  How LLVM compiled the kernel (docs/amd.md, "Compiler inputs"). */
+    /* AMD only (another vendor refuses a nonzero value), @since 1.0.0.  How LLVM compiled the kernel (docs/amd.md, "Compiler inputs"). */
     int32_t trap_handler;           /* 0 = the target's default (on: amdhsa, as HIP, ROCm and OpenCL compile),
                                        1 = on, -1 = off (-mattr=-trap-handler).  On gfx9 a wave then also
                                        holds the trap handler's 16 SGPRs (the compiler model and the runtime
@@ -274,20 +293,20 @@ typedef struct gpuocc_kernel {
                                        The compiler model's waves_per_simd is LLVM's best case over the range */
 } gpuocc_kernel;
 
-/* gpuocc_kernel.model (AMD).  @since 0.2.0 */
+/* gpuocc_kernel.model (AMD).  @since 1.0.0 */
 #define GPUOCC_MODEL_DEFAULT  0 /* the compiler's */
 #define GPUOCC_MODEL_COMPILER 1 /* LLVM's AMDGPU occupancy as today's LLVM computes it (LLVM 20 and later,
                                    with the 2026 SGPR and LDS rules: docs/amd.md) */
 #define GPUOCC_MODEL_RUNTIME  2 /* HIP's hipOccupancyMaxActiveBlocksPerMultiprocessor for rocm_version */
-/* gpuocc_kernel.model (Intel; GPUOCC_MODEL_DEFAULT is the calculator's).  @since 0.2.0 */
+/* gpuocc_kernel.model (Intel; GPUOCC_MODEL_DEFAULT is the calculator's).  @since 1.0.0 */
 #define GPUOCC_MODEL_CALCULATOR    3 /* Intel's GPU Occupancy Calculator (oneAPI-samples), per Xe-core */
 #define GPUOCC_MODEL_INTEL_RUNTIME 4 /* Intel's compute runtime, KernelHelper::getMaxWorkGroupCount */
-/* gpuocc_kernel.model (AMD), @since 0.2.0: LLVM 19's rules (its SGPR table, no LDS granule, the flat
+/* gpuocc_kernel.model (AMD), @since 1.0.0: LLVM 19's rules (its SGPR table, no LDS granule, the flat
    workgroup maximum alone; exact against llc-19).  Before this value existed GPUOCC_MODEL_COMPILER meant them. */
 #define GPUOCC_MODEL_LLVM19        5
 
 /* Zero `k`, set size, threads_per_block = 1, barriers = 1, carveout = default, smem_optin = 1 and
-   smem_dynamic_max_bytes = -1.  smem_optin was 0 before 0.2.0: set it to 0 for the 48 KiB per-block
+   smem_dynamic_max_bytes = -1.  smem_optin was 0 in 0.1.0: set it to 0 for the 48 KiB per-block
    limit of a kernel that does not raise cudaFuncAttributeMaxDynamicSharedMemorySize. */
 GPUOCC_API int32_t gpuocc_kernel_init(gpuocc_kernel *k);
 
@@ -296,7 +315,7 @@ GPUOCC_API int32_t gpuocc_kernel_init(gpuocc_kernel *k);
  * GPUOCC_UNLIMITED (-1) when the resource cannot limit (no registers, no shared memory, no barriers).
  * A request too large to fit gives 0 blocks, not an error.  @since 0.1.0
  *
- * AMD devices (0.2.0; docs/amd.md): blocks are workgroups per CU (per WGP on gfx10+), each value equals
+ * AMD devices (docs/amd.md): blocks are workgroups per CU (per WGP on gfx10+), each value equals
  * the limit_* field of gpuocc_occupancy's result for the same launch.  "Warps" are wave slots, "registers"
  * arch VGPRs per lane, "shared memory" LDS.  The functions given only a block size or a register count
  * answer for a kernel with gpuocc_kernel_init's defaults (the compiler's model, the device's default wave
@@ -356,15 +375,15 @@ GPUOCC_API int32_t gpuocc_smem_carveout(const gpuocc_device *dev, const gpuocc_k
 #define GPUOCC_RESOURCE_BLOCKS    3
 #define GPUOCC_RESOURCE_BARRIERS  4
 #define GPUOCC_RESOURCE_COUNT     5 /* the resources every vendor has */
-#define GPUOCC_RESOURCE_SGPRS     5 /* AMD gfx8-9 only; @since 0.2.0 */
-#define GPUOCC_RESOURCE_VIRTUAL   7 /* NVIDIA's virtual resources (cc 10.x-12.x); @since 0.2.0 (6 is AGPRs) */
+#define GPUOCC_RESOURCE_SGPRS     5 /* AMD gfx6-9 only; @since 1.0.0 */
+#define GPUOCC_RESOURCE_VIRTUAL   7 /* NVIDIA's virtual resources (cc 10.x-12.x); @since 1.0.0 (6 is AGPRs) */
 #define GPUOCC_LIMIT_WARPS     (1u << GPUOCC_RESOURCE_WARPS)
 #define GPUOCC_LIMIT_REGISTERS (1u << GPUOCC_RESOURCE_REGISTERS)
 #define GPUOCC_LIMIT_SMEM      (1u << GPUOCC_RESOURCE_SMEM)
 #define GPUOCC_LIMIT_BLOCKS    (1u << GPUOCC_RESOURCE_BLOCKS)
 #define GPUOCC_LIMIT_BARRIERS  (1u << GPUOCC_RESOURCE_BARRIERS)
-#define GPUOCC_LIMIT_SGPRS     (1u << GPUOCC_RESOURCE_SGPRS) /* @since 0.2.0 */
-#define GPUOCC_LIMIT_VIRTUAL   (1u << GPUOCC_RESOURCE_VIRTUAL) /* @since 0.2.0 */
+#define GPUOCC_LIMIT_SGPRS     (1u << GPUOCC_RESOURCE_SGPRS) /* @since 1.0.0 */
+#define GPUOCC_LIMIT_VIRTUAL   (1u << GPUOCC_RESOURCE_VIRTUAL) /* @since 1.0.0 */
 
 /* Name of a resource ("warps", "registers", "shared_memory", "blocks", "barriers", "sgprs", "agprs",
    "virtual_resources"); "" if unknown.
@@ -388,23 +407,21 @@ typedef struct gpuocc_result {
     int32_t regs_per_block;        /* registers allocated to one block */
     int64_t smem_per_block_bytes;  /* shared memory allocated to one block, reserved part included */
     int64_t smem_per_sm_bytes;     /* the carveout the driver configures (gpuocc_smem_carveout) */
-    /* @since 0.2.0.  On AMD, blocks are per CU as HIP counts them (per WGP on gfx10+ in WGP mode). */
+    /* @since 1.0.0.  On AMD, blocks are per CU as HIP counts them (per WGP on gfx10+ in WGP mode). */
     int32_t model;                 /* AMD, Intel: the GPUOCC_MODEL_* that filled blocks_per_sm; 0 for NVIDIA */
     int32_t waves_per_simd;        /* AMD: the compiler's occupancy, LLVM's "Occupancy [waves/SIMD]" (LLVM 19's for
                                       GPUOCC_MODEL_LLVM19, else today's); 0 NVIDIA */
     int32_t limit_sgprs;           /* AMD: blocks the SGPRs allow; GPUOCC_UNLIMITED where they cannot limit */
     int32_t reserved0;
     uint64_t reserved[2];
-    /* @since 0.2.0; the 104-byte layout is still accepted (written up to its size). */
+    /* @since 1.0.0; the 0.1.0 layout ends here (104 bytes: written up to its size). */
     int64_t workgroups_per_gpu;    /* Intel: work-groups resident on the whole GPU (the runtime model: its
                                       cooperative-launch count; the calculator: blocks_per_sm x sm_count);
                                       0 for NVIDIA and AMD, and for a bare architecture */
-    /* @since 0.2.0; the 112-byte layout is still accepted (written up to its size). */
     int32_t limit_virtual_resources; /* NVIDIA: blocks the virtual resources allow, floor(per SM / per block);
                                         GPUOCC_UNLIMITED where they cannot limit (none used, or none on the
                                         device; always on AMD and Intel) */
     int32_t reserved2;
-    /* @since 0.2.0; the 120-byte layout is still accepted (written up to its size). */
     int32_t exceeded;              /* GPUOCC_INPUT_* of the input over a limit when the launch cannot run
                                       (blocks_per_sm 0, or a refusal status), else GPUOCC_INPUT_NONE */
     int32_t reserved3;
@@ -415,7 +432,7 @@ typedef struct gpuocc_result {
  * The kernel inputs, as gpuocc_result.exceeded and the batch's `exceeded` column name them (the
  * vocabulary's short names, docs/vocabulary.md).  When a launch cannot run, the first input over a limit in
  * this order: threads, registers, shared memory (static, then dynamic), barriers, virtual resources, tensor
- * memory; another vendor's field set on a device is named with limit 0.  @since 0.2.0
+ * memory; another vendor's field set on a device is named with limit 0.  @since 1.0.0
  */
 #define GPUOCC_INPUT_NONE              0
 #define GPUOCC_INPUT_THREADS           1  /* threads per block; limit: the largest block */
@@ -441,14 +458,13 @@ typedef struct gpuocc_result {
 /* The input's short name ("threads", "regs", "smem_static", "smem_dynamic", "barriers", "virtual_resources",
    "tmem_columns", "agprs", "sgprs", "wave_size", "cu_mode", "model", "rocm", "dvgpr", "sub_group", "grf",
    "trap_handler", "waves_per_eu", "flat_workgroup_size");
-   "" for GPUOCC_INPUT_NONE or an unknown value; never NULL.  @since 0.2.0 */
+   "" for GPUOCC_INPUT_NONE or an unknown value; never NULL.  @since 1.0.0 */
 GPUOCC_API const char *gpuocc_input_name(int32_t input);
 
 /* Blocks per SM and why.  `result->size` must be set.  Every query of this library (the prepared call,
    the batch, the sweeps, the searches, next steps, the per-resource functions, clusters) computes through
-   the same rule per vendor as this call, so they agree.  Cost: the device and the kernel are checked on each
-   call, in place (nothing is copied when the structs hold the current layout), then the rule runs; for many
-   launches on one device see gpuocc_prepare / gpuocc_occupancy_batch.
+   the same rule per vendor as this call, so they agree.  The device and the kernel are checked on each
+   call; for many launches on one device see gpuocc_prepare / gpuocc_occupancy_batch.
    Errors: the struct and field errors; GPUOCC_ERR_ARGUMENT for a nonzero field of another vendor (the
    result's `exceeded` names it); GPUOCC_ERR_EXCEEDED (NVIDIA) for barriers over barriers_per_block_max or
    static shared memory over smem_per_block_bytes, GPUOCC_ERR_TMEM for tensor memory on a device without it:
@@ -460,7 +476,7 @@ GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kerne
 /* ---------------------------------------------------------------------------------------------------
  * Inverse and search queries.  @since 0.1.0
  *
- * AMD devices (0.2.0; docs/amd.md, "The other queries"): the same definitions through the AMD rules of the
+ * AMD devices (docs/amd.md, "The other queries"): the same definitions through the AMD rules of the
  * kernel's model, blocks being workgroups per CU (per WGP on gfx10+), answers found by bisection on the
  * rules themselves, so they agree with gpuocc_occupancy.  Block-size candidates are multiples of the
  * kernel's wave size (wave_size, or the device's default), up to its flat workgroup maximum.
@@ -469,17 +485,6 @@ GPUOCC_API int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kerne
  * kernel's max_threads_per_block), then every multiple of warp_size below it; the answer is the
  * candidate with the most resident threads, the largest on ties.  min_grid is blocks_per_sm x sm_count
  * (0 when the device has no SM count).  *threads = 0 when no candidate can run.
- *
- * Cost: the structs are checked once per call; what does not depend on the block size (registers per
- * warp, the register file's warps, block slots, barriers, the shared-memory constants) is computed once.
- * With constant shared memory (the affine form with smem_per_thread_bytes = 0) the answer is solved over
- * the blocks per SM, without a walk; otherwise the walk from the largest candidate evaluates shared
- * memory only where it could matter and stops as soon as no smaller candidate can hold more resident
- * threads (the table form reads every candidate's entry for its errors first; the callback form still
- * calls `fn` for every candidate).  gpuocc_smem_dynamic_available tries the carveouts from the largest
- * down and stops at the first that holds the blocks, gpuocc_regs_max_for_blocks solves each register
- * condition for the allocation step directly: neither walks bytes or register counts, and both check
- * the other resources with products rather than divisions.
  * ------------------------------------------------------------------------------------------------- */
 /* Dynamic shared memory = smem_base_bytes + smem_per_thread_bytes x block size (0, 0 for none). */
 GPUOCC_API int32_t gpuocc_best_block_affine(const gpuocc_device *dev, const gpuocc_kernel *kernel,
@@ -517,7 +522,7 @@ GPUOCC_API int32_t gpuocc_regs_max_for_blocks(const gpuocc_device *dev, const gp
  * bisection within each carveout).  AMD: dynamic LDS; Intel: SLM.  Errors: GPUOCC_ERR_NULL, the struct and
  * field errors, GPUOCC_ERR_ARGUMENT (blocks < 1, stage_bytes < 1), GPUOCC_ERR_SMEM (base_bytes < 0),
  * GPUOCC_ERR_UNSATISFIABLE (not even the base bytes fit the blocks), and the refusals of gpuocc_occupancy.
- * @since 0.2.0
+ * @since 1.0.0
  */
 GPUOCC_API int32_t gpuocc_max_stages(const gpuocc_device *dev, const gpuocc_kernel *kernel, int32_t blocks,
                                      int64_t base_bytes, int64_t stage_bytes, int64_t *stages);
@@ -529,7 +534,7 @@ GPUOCC_API int32_t gpuocc_max_stages(const gpuocc_device *dev, const gpuocc_kern
  * reduction helps (the block-slot cap, or the resource already allows the maximum).
  * GPUOCC_ERR_OVERFLOW for GPUOCC_RESOURCE_SMEM when static + dynamic reaches 2^60 bytes (the amount to
  * shed would not be exact).
- * AMD (0.2.0): GPUOCC_RESOURCE_REGISTERS moves the arch VGPRs, _SMEM static + dynamic LDS, _WARPS the
+ * AMD: GPUOCC_RESOURCE_REGISTERS moves the arch VGPRs, _SMEM static + dynamic LDS, _WARPS the
  * threads, and GPUOCC_RESOURCE_SGPRS (AMD only; GPUOCC_ERR_RESOURCE on NVIDIA) the SGPRs.
  * GPUOCC_RESOURCE_BLOCKS gives *new_value = GPUOCC_UNLIMITED, *shed = 0 (no workgroup-slot cap);
  * GPUOCC_RESOURCE_BARRIERS gives the kernel's barriers when LLVM's cap already allows one more, else
@@ -540,7 +545,7 @@ GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kerne
 
 /*
  * Next steps that hold: the changes of the kernel's inputs that, applied, give more blocks per SM than
- * now, each with the count it gives.  @since 0.2.0 (may still change in 0.2.x)
+ * now, each with the count it gives.  @since 1.0.0
  *
  * A change names the input by the resource that input feeds (gpuocc_step_change.resource):
  * GPUOCC_RESOURCE_WARPS = threads per block, _REGISTERS = registers per thread (AMD: arch VGPRs per lane),
@@ -568,7 +573,7 @@ GPUOCC_API int32_t gpuocc_next_step(const gpuocc_device *dev, const gpuocc_kerne
  * The device and
  * kernel errors of gpuocc_occupancy; GPUOCC_ERR_OVERFLOW when the block's shared memory reaches 2^60 bytes.
  */
-#define GPUOCC_RESOURCE_AGPRS 6 /* a step's input only (AMD AGPRs per lane), never a limiter; @since 0.2.0 */
+#define GPUOCC_RESOURCE_AGPRS 6 /* a step's input only (AMD AGPRs per lane), never a limiter; @since 1.0.0 */
 #define GPUOCC_STEP_ALSO_MAX  3 /* the other changes a joint step can hold */
 #define GPUOCC_STEPS_MAX      8 /* the most steps gpuocc_next_steps gives */
 
@@ -590,7 +595,7 @@ GPUOCC_API int32_t gpuocc_next_steps(const gpuocc_device *dev, const gpuocc_kern
                                      int32_t capacity, int32_t *count);
 
 /* ---------------------------------------------------------------------------------------------------
- * Sweeps: occupancy along one axis of a launch, and the steps of its staircase.  @since 0.2.0
+ * Sweeps: occupancy along one axis of a launch, and the steps of its staircase.  @since 1.0.0
  *
  * The axis replaces one field of the kernel; the kernel's own value of that field is ignored (it need
  * not be valid), every other field is used as given.  Every point equals gpuocc_occupancy on the kernel
@@ -601,11 +606,6 @@ GPUOCC_API int32_t gpuocc_next_steps(const gpuocc_device *dev, const gpuocc_kern
  * kernel errors of gpuocc_occupancy; GPUOCC_ERR_OVERFLOW when a point's block shared memory (static +
  * dynamic + reserved) reaches 2^60 bytes, as gpuocc_occupancy.  On GPUOCC_ERR_BUFFER, *count is the number of points needed and
  * nothing else is written; capacity 0 with NULL points is the size query.
- *
- * Cost model.  The device and the kernel are checked once per call, as gpuocc_occupancy checks them; then
- * every point is the rule evaluated with the axis set (a sweep is a batch whose one column is the swept
- * input): the cost of a point is about that of a prepared call's rule without its checks.
- * gpuocc_sweep_steps evaluates only at the thresholds of the limits that move.
  *
  * AMD devices: every point is the AMD answer of the kernel's model (registers = arch VGPRs, shared memory =
  * dynamic LDS; barriers change nothing); gpuocc_sweep_steps finds its steps by bisection on the AMD rules;
@@ -663,41 +663,79 @@ GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_ker
                                       int64_t *from, int64_t *to, int64_t *step);
 
 /* ---------------------------------------------------------------------------------------------------
- * Many launches on one device.  @since 0.2.0
+ * Many launches on one device.  @since 1.0.0
  *
- * Cost model.  gpuocc_prepare checks a device once and keeps the checked copy in a struct the caller owns.
- * gpuocc_occupancy_prepared and gpuocc_occupancy_batch do not check an NVIDIA copy again: they bound each
- * field the rule reads to the range the checks allow (a copy modified since may give another answer, never a
- * read outside the struct or undefined behaviour); an AMD or Intel copy is checked again (GPUOCC_ERR_DEVICE
- * when modified into an invalid device).  Then the same rule as gpuocc_occupancy runs: the batch once per
+ * Cost model.  gpuocc_prepare checks a device once and keeps it, with the values NVIDIA's rule derives from
+ * it (shifts, units, per-SM capacities), in a struct the caller owns.  gpuocc_occupancy_prepared and
+ * gpuocc_occupancy_batch check only the launch, then run the same rule as gpuocc_occupancy on those values:
+ * on an NVIDIA device they read `nvidia` and bound each value where it is used (a state modified since may
+ * give another answer, never a read outside the struct or undefined behaviour); an AMD or Intel `device` is
+ * checked again (GPUOCC_ERR_DEVICE when modified into an invalid device).  The batch runs the rule once per
  * launch, with the base kernel's fields and the values of its input columns.  Every answer is
  * gpuocc_occupancy's for that launch.
  * ------------------------------------------------------------------------------------------------- */
 
-/* A device checked once (408 bytes).  Owned by the caller (stack, heap, anywhere; no allocation, nothing
+/* NVIDIA's rule reads these values, derived once from a checked device by gpuocc_prepare (every query
+   derives them the same way on its own device).  A unit's shift is log2 of the unit when the unit is a
+   power of two (every NVIDIA GPU), else -1 (the rule divides by the unit).  Zero for another vendor.
+   @since 1.0.0 */
+typedef struct gpuocc_prepared_nvidia {
+    int32_t warp_size;                     /* threads per warp */
+    int32_t warp_shift;                    /* log2(warp_size), or -1 */
+    int32_t reg_alloc_unit;                /* registers are given to a warp in multiples of this */
+    int32_t reg_alloc_shift;               /* log2(reg_alloc_unit), or -1 */
+    int32_t sub_partitions;                /* the register file's split */
+    int32_t sub_partition_shift;           /* log2(sub_partitions), or -1 */
+    int32_t reg_compat_sub_partitions;     /* 0, or the split a block must also fit (GP100: 4) */
+    int32_t reg_compat_shift;              /* log2(reg_compat_sub_partitions), or -1 (also for 0) */
+    int32_t smem_alloc_unit_bytes;         /* shared memory is given to a block in multiples of this */
+    int32_t smem_alloc_shift;              /* log2(smem_alloc_unit_bytes), or -1 */
+    int32_t max_threads_per_block;
+    int32_t max_warps_per_sm;              /* max_threads_per_sm / warp_size */
+    int32_t max_blocks_per_sm;
+    int32_t regs_per_thread_max;
+    int32_t regs_per_block;
+    int32_t regs_per_sub_partition;        /* regs_per_sm / sub_partitions */
+    int32_t regs_per_compat_sub_partition; /* regs_per_sm / reg_compat_sub_partitions; 0 without */
+    int32_t barriers_per_sm;               /* 0: barriers never limit */
+    int32_t barriers_per_block_max;        /* the device's, 16 where it says 0 */
+    int32_t virtual_resources_per_sm;      /* 0: none */
+    int32_t tmem_columns_per_sm;           /* 0: none */
+    int32_t carveout_count;                /* entries used in carveouts_kib */
+    int32_t carveouts_kib[GPUOCC_MAX_CARVEOUTS]; /* ascending, unused entries 0 */
+    int64_t smem_per_sm_bytes;
+    int64_t smem_per_block_bytes;
+    int64_t smem_per_block_optin_bytes;
+    int64_t smem_reserved_per_block_bytes;
+    uint64_t reserved[4];                  /* zero */
+} gpuocc_prepared_nvidia;
+
+/* A device checked once (624 bytes).  Owned by the caller (stack, heap, anywhere; no allocation, nothing
    global), filled by gpuocc_prepare.  Only the exact size gpuocc_prepare was given for this layout is
    accepted (GPUOCC_ERR_STRUCT_SIZE otherwise, nothing further read), and only a struct it filled
    (GPUOCC_ERR_DEVICE when `magic` is not GPUOCC_PREPARED_MAGIC, or `device.size` is not sizeof(gpuocc_device)).
-   A change to `device` since gives another answer or GPUOCC_ERR_DEVICE (see the cost model above). */
-#define GPUOCC_PREPARED_MAGIC 0x31636f67u /* "goc1": this layout */
+   The vendor is `device.vendor`'s.  A change since gives another answer or GPUOCC_ERR_DEVICE (see the cost
+   model above). */
+#define GPUOCC_PREPARED_MAGIC 0x32636f67u /* "goc2": this layout */
 typedef struct gpuocc_prepared {
     uint32_t size;                 /* sizeof(gpuocc_prepared) */
     uint32_t magic;                /* GPUOCC_PREPARED_MAGIC, written by gpuocc_prepare */
     gpuocc_device device;          /* the checked device, current layout, written by gpuocc_prepare */
+    gpuocc_prepared_nvidia nvidia; /* NVIDIA's derived values, written by gpuocc_prepare (zero for another vendor) */
 } gpuocc_prepared;
 
 /* Check `dev` (as gpuocc_device_validate does) and fill `prepared` (prepared->size set by the caller).
    Errors: those of gpuocc_device_validate; GPUOCC_ERR_NULL; GPUOCC_ERR_STRUCT_SIZE.  An AMD device is
    prepared too: its batches answer each launch with the AMD rules of the base kernel's model (the base
    kernel's AMD fields apply to every launch; `regs_per_thread` holds VGPRs, the shared-memory columns LDS).
-   @since 0.2.0 */
+   @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared);
 
 /*
  * A pointer in a public struct takes 64 bits on every target, so that every struct has one layout on 32- and
  * 64-bit targets (wasm32, i386, x86_64...): on a 32-bit target 32 bits of padding, `<name>_pad`, sit beside
  * the pointer (after it when little-endian, before it when big-endian); the library never reads them.
- * @since 0.2.0
+ * @since 1.0.0
  */
 #if UINTPTR_MAX > 0xffffffffu
 #define GPUOCC_PTR64(decl, pad) decl
@@ -710,7 +748,7 @@ GPUOCC_API int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *pre
 /*
  * The columns of a batch of launches, structure of arrays, `count` elements each.  Inputs: NULL = the
  * base kernel's value for every launch.  Outputs: NULL = not wanted, except `status`, which is required.
- * Shared-memory inputs are int32_t or int64_t elements, as smem_width says (4 or 8).  @since 0.2.0
+ * Shared-memory inputs are int32_t or int64_t elements, as smem_width says (4 or 8).  @since 1.0.0
  */
 typedef struct gpuocc_batch {
     uint32_t size;      /* sizeof(gpuocc_batch) */
@@ -738,11 +776,10 @@ typedef struct gpuocc_batch {
     GPUOCC_PTR64(int64_t *smem_per_block_bytes, smem_per_block_bytes_pad);
     GPUOCC_PTR64(int64_t *smem_per_sm_bytes, smem_per_sm_bytes_pad);
     /* out, AMD's: the gpuocc_result fields of the same names (NVIDIA: 0 and GPUOCC_UNLIMITED, as
-       gpuocc_occupancy)  @since 0.2.0 */
+       gpuocc_occupancy) */
     GPUOCC_PTR64(int32_t *waves_per_simd, waves_per_simd_pad);
     GPUOCC_PTR64(int32_t *limit_sgprs, limit_sgprs_pad);
     uint64_t reserved[2]; /* zero */
-    /* @since 0.2.0; a batch of the 176-byte layout has none of these (every one NULL). */
     /* in: the gpuocc_kernel fields of the same names */
     GPUOCC_PTR64(const int32_t *barriers, barriers_pad);
     GPUOCC_PTR64(const int32_t *virtual_resources, virtual_resources_pad);
@@ -759,10 +796,10 @@ typedef struct gpuocc_batch {
  * (gpuocc_kernel_init's defaults are).  A launch gpuocc_occupancy would refuse gets that status in `status`
  * and does not stop the others; the call itself returns GPUOCC_OK then.  Errors (nothing written):
  * GPUOCC_ERR_NULL (prepared, base, batch or batch->status is NULL), GPUOCC_ERR_STRUCT_SIZE (prepared's size
- * not this layout's, or batch's below 176 bytes), GPUOCC_ERR_RESERVED (batch->reserved, or a nonzero byte past
+ * not this layout's, or batch's neither this layout's nor a larger one's), GPUOCC_ERR_RESERVED (batch->reserved, or a nonzero byte past
  * the batch's layout), GPUOCC_ERR_DEVICE (a prepared device gpuocc_prepare did not fill, or an AMD or Intel one changed
  * since into an invalid device), the base kernel's field errors, GPUOCC_ERR_ARGUMENT (smem_width not 4
- * or 8).  @since 0.2.0
+ * or 8).  @since 1.0.0
  */
 GPUOCC_API int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_kernel *base,
                                           const gpuocc_batch *batch, size_t count);
@@ -778,15 +815,34 @@ GPUOCC_API int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const
  * device, asked one at a time (a tuner's loop, a binding that keeps the device): gpuocc_prepare once, then
  * this call.  Many launches known together (columns of threads, registers, shared memory): one
  * gpuocc_occupancy_batch (one call for the lot).  One axis of one launch
- * over a range: gpuocc_sweep (or gpuocc_sweep_steps for its staircase).  @since 0.2.0
+ * over a range: gpuocc_sweep (or gpuocc_sweep_steps for its staircase).  @since 1.0.0
  */
 GPUOCC_API int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel,
                                              gpuocc_result *result);
 
 
+#ifdef __cplusplus
+}
+#endif
+#endif /* GPUOCC_H */
+
+/* ===================================================================================================
+ * EXPERIMENTAL.  Declared only when GPUOCC_EXPERIMENTAL is defined before this header is included
+ * (as zstd's ZSTD_STATIC_LINKING_ONLY section): prototypes, structs, values and meanings below may
+ * change or go in any 1.x minor release; the CHANGELOG says when they do.  Exported under the symbol
+ * version GPUOCC_EXPERIMENTAL.  What is likely to change is said at the head of each part.
+ * =================================================================================================== */
+#if defined(GPUOCC_EXPERIMENTAL) && !defined(GPUOCC_H_EXPERIMENTAL)
+#define GPUOCC_H_EXPERIMENTAL
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ===================================================================================================
  * Beyond occupancy: latency hiding, spills, waves, lanes, diagnosis.  Formulas and sources: docs/models.md.
- * Everything in this section and the compiler-output readers below shipped in 0.2.0 (CHANGELOG).
+ * Likely to change in 1.x: the models' constants and published figures as better measurements appear
+ * (gpuocc_perf, the bandwidth model's per-product inputs), and their structs' fields.
  * All take and return doubles in the units their names say; NaN or infinite inputs give
  * GPUOCC_ERR_NOT_FINITE, values outside the domain (zero or negative latency, ...) GPUOCC_ERR_DOMAIN.
  * Finite inputs whose answer does not fit a double (1e300 x 1e300) give GPUOCC_ERR_OVERFLOW: no result
@@ -795,33 +851,33 @@ GPUOCC_API int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, co
 
 /* Little's law for one pipe: warps = latency x throughput / ilp (Volkov 2016 §3.4).  `throughput` in
    warp-instructions per cycle per SM, `ilp` the independent instructions each warp keeps in flight (>= 1).
-   @since 0.2.0 */
+   @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_warps_needed(double latency_cycles, double throughput_per_cycle, double ilp,
                                        double *warps);
 /* Volkov's instruction-mix model: alpha arithmetic instructions per memory instruction;
    n = (mem_latency + alpha x alu_latency) x min(mem_throughput, alu_throughput / alpha,
-   issue_throughput / (alpha + 1)); issue_throughput 0 = no separate issue limit.  @since 0.2.0 */
+   issue_throughput / (alpha + 1)); issue_throughput 0 = no separate issue limit.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_mix_warps_needed(double alpha, double alu_latency_cycles, double alu_throughput,
                                            double mem_latency_cycles, double mem_throughput,
                                            double issue_throughput, double *warps);
 /* The cusp of the mix model (no issue limit): alpha* = alu_throughput / mem_throughput, where the most
-   warps are needed: alu_latency x alu_throughput + mem_latency x mem_throughput.  @since 0.2.0 */
+   warps are needed: alu_latency x alu_throughput + mem_latency x mem_throughput.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_mix_cusp(double alu_latency_cycles, double alu_throughput, double mem_latency_cycles,
                                    double mem_throughput, double *alpha, double *warps);
-/* Bytes in flight to saturate a memory level: bandwidth x latency, device-wide and per SM.  @since 0.2.0 */
+/* Bytes in flight to saturate a memory level: bandwidth x latency, device-wide and per SM.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_bytes_in_flight(double bandwidth_bytes_per_s, double latency_ns, int32_t sm_count,
                                           double *bytes_per_sm, double *bytes_device);
 /*
  * The bandwidth a per-SM concurrency reaches.  x = bytes_in_flight_per_sm x sm_count / (latency x peak).
  * smooth_k <= 0: the hard minimum, peak x min(x, 1) (Volkov).  smooth_k > 0: peak x x / (1 + x^k)^(1/k);
- * GPUOCC_SMOOTH_K gives 80 % of peak at the knee (x = 1), as Volkov measured.  @since 0.2.0
+ * GPUOCC_SMOOTH_K gives 80 % of peak at the knee (x = 1), as Volkov measured.  @since 1.0.0
  */
 #define GPUOCC_SMOOTH_K 3.1062837195053903 /* 1 / log2(1.25) */
 GPUOCC_API int32_t gpuocc_bandwidth_at(double bytes_in_flight_per_sm, int32_t sm_count, double latency_ns,
                                        double peak_bytes_per_s, double smooth_k, double *bytes_per_s);
 
 /* The verdict: with warps_per_sm resident, is this latency hidden, and if not what would hide it.
-   @since 0.2.0 */
+   @since 1.0.0 */
 typedef struct gpuocc_latency_verdict {
     uint32_t size;
     int32_t hidden;            /* 1 when warps_per_sm >= warps_needed */
@@ -836,7 +892,7 @@ GPUOCC_API int32_t gpuocc_latency_check(double warps_per_sm, double latency_cycl
                                         double ilp, gpuocc_latency_verdict *verdict);
 
 /* Per-architecture and per-product performance constants.  0 = no published figure (docs/models.md says
-   which); every field may be overridden by the caller.  @since 0.2.0 */
+   which); every field may be overridden by the caller.  @since 1.0.0 */
 typedef struct gpuocc_perf {
     uint32_t size;
     int32_t sm_count;
@@ -875,7 +931,7 @@ GPUOCC_API int32_t gpuocc_perf_lookup(const char *name, gpuocc_perf *perf);
  * in its queue, so a fast-pin GDDR6 part queues for less time than a slow-pin HBM part.  BASE is measured
  * (Little's law at RRZE gpu-stream's loads below 4 warps/SM, where no queue forms, on the nine curves the
  * model is checked on); QUEUE_BITS is the one fitted constant (same curves, points from 4 warps/SM up).
- * Every per-product input is a datasheet figure or a published measurement.  @since 0.2.0
+ * Every per-product input is a datasheet figure or a published measurement.  @since 1.0.0
  */
 #define GPUOCC_LOADED_LATENCY_BASE 1.69  /* streaming round trip / pointer-chase latency, at light load */
 #define GPUOCC_DRAM_QUEUE_BITS 210.0     /* M/M/1 service time of the DRAM queue, in bit times of one data pin */
@@ -903,8 +959,7 @@ typedef struct gpuocc_bandwidth_prediction {
    attainable_gbps in (0, peak_gbps] or 0 (= peak_gbps), bytes_per_warp > 0, warps_per_sm >= 0.
    GPUOCC_ERR_NOT_FINITE / GPUOCC_ERR_DOMAIN for bad doubles (attainable above peak included),
    GPUOCC_ERR_SM_COUNT when sm_count < 1, GPUOCC_ERR_OVERFLOW when the concurrency is not representable,
-   GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE.  @since 0.2.0 (bus_bits and attainable_gbps added before the
-   0.2.0 release) */
+   GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_bandwidth_model(double warps_per_sm, double bytes_per_warp, int32_t sm_count,
                                           double latency_ns, double peak_gbps, double bus_bits,
                                           double attainable_gbps, gpuocc_bandwidth_prediction *prediction);
@@ -913,17 +968,17 @@ GPUOCC_API int32_t gpuocc_bandwidth_model(double warps_per_sm, double bytes_per_
    a wavefront and an SM a CU.  GPUOCC_ERR_UNKNOWN_DEVICE for an unknown name,
    GPUOCC_ERR_SM_COUNT for a bare architecture (no SM count), GPUOCC_ERR_UNSATISFIABLE when the table has
    no published bandwidth, bus width or latency for it (use gpuocc_bandwidth_model), else as
-   gpuocc_bandwidth_model.  @since 0.2.0 */
+   gpuocc_bandwidth_model.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_bandwidth_predict(const char *name, double warps_per_sm, double bytes_per_warp,
                                             gpuocc_bandwidth_prediction *prediction);
 
 /* Spill slowdown of a loop: (work + accesses x latency) / work; the seeds' 2 x 300 on 256 = 3.34x.
-   @since 0.2.0 */
+   @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_spill_slowdown(double work_cycles, double spill_accesses, double spill_latency_cycles,
                                          double *slowdown);
 /* Spill traffic: ptxas's static spill bytes per thread x executions x threads, through L1 and L2 hit
    rates, costed against L2 and DRAM bandwidth and the load/store issue rate (1 warp-instruction per cycle
-   per SM).  @since 0.2.0 */
+   per SM).  @since 1.0.0 */
 typedef struct gpuocc_spill_input {
     uint32_t size;
     int32_t sm_count;
@@ -957,7 +1012,7 @@ GPUOCC_API int32_t gpuocc_spill_estimate(const gpuocc_spill_input *in, gpuocc_sp
    assumed to add `spill_accesses_per_reg` accesses of `spill_latency_cycles` to `work_cycles`.
    Fills up to `capacity` steps, best occupancy last; *count is the number of steps (also on
    GPUOCC_ERR_BUFFER).  GPUOCC_ERR_OVERFLOW when a reported step's slowdown does not fit a double; then
-   neither `steps` nor *count is written.  @since 0.2.0 */
+   neither `steps` nor *count is written.  @since 1.0.0 */
 typedef struct gpuocc_tradeoff_step {
     int32_t regs_per_thread;         /* the cap */
     int32_t regs_shed;
@@ -970,7 +1025,7 @@ GPUOCC_API int32_t gpuocc_tradeoff(const gpuocc_device *dev, const gpuocc_kernel
                                    double spill_accesses_per_reg, double spill_latency_cycles,
                                    gpuocc_tradeoff_step *steps, int32_t capacity, int32_t *count);
 
-/* Waves: a grid of grid_blocks on sm_count SMs at blocks_per_sm.  @since 0.2.0 */
+/* Waves: a grid of grid_blocks on sm_count SMs at blocks_per_sm.  @since 1.0.0 */
 typedef struct gpuocc_waves_result {
     uint32_t size;
     int32_t reserved0;
@@ -986,17 +1041,17 @@ typedef struct gpuocc_waves_result {
 GPUOCC_API int32_t gpuocc_waves(int64_t grid_blocks, int32_t sm_count, int32_t blocks_per_sm,
                                 gpuocc_waves_result *out);
 
-/* Lane efficiency of a block size: threads / (warps x warp_size).  @since 0.2.0 */
+/* Lane efficiency of a block size: threads / (warps x warp_size).  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_lane_efficiency(int32_t threads_per_block, int32_t warp_size, double *efficiency);
 /* A warp whose lanes take `paths` distinct paths: lanes[i] lanes run path i costing cost[i] cycles.
    Serialized cost = sum of costs; SIMT efficiency = sum(lanes x cost) / (warp_size x sum(cost)), the
-   fraction ncu reports x 32 as thread_inst_executed_per_inst_executed.  @since 0.2.0 */
+   fraction ncu reports x 32 as thread_inst_executed_per_inst_executed.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_divergence(const int32_t *lanes, const double *cost_cycles, int32_t paths,
                                      int32_t warp_size, double *serialized_cycles, double *simt_efficiency);
 /* Random routing: warp_size lanes pick one of `paths` equally likely paths (MoE with `paths` experts).
    Expected distinct paths per warp E(1 - (1 - 1/E)^w), expected SIMT efficiency E[1/k] for equal path
    costs, and the same after sorting `items` by path (boundaries between groups fall inside a warp).
-   @since 0.2.0 */
+   @since 1.0.0 */
 typedef struct gpuocc_routing_result {
     uint32_t size;
     int32_t reserved0;
@@ -1006,7 +1061,7 @@ typedef struct gpuocc_routing_result {
 } gpuocc_routing_result;
 GPUOCC_API int32_t gpuocc_routing(int32_t paths, int64_t items, int32_t warp_size, gpuocc_routing_result *out);
 
-/* Diagnosis: what a dominant stall reason means at this occupancy, and what to try first.  @since 0.2.0 */
+/* Diagnosis: what a dominant stall reason means at this occupancy, and what to try first.  @since 1.0.0 */
 #define GPUOCC_STALL_LONG_SCOREBOARD   0
 #define GPUOCC_STALL_SHORT_SCOREBOARD  1
 #define GPUOCC_STALL_BARRIER           2
@@ -1025,7 +1080,7 @@ GPUOCC_API int32_t gpuocc_diagnose(int32_t reason, double occupancy, const char 
                                    int32_t *occupancy_helps);
 
 /* Roofline: arithmetic intensity = flops / bytes; ridge = peak_flops / peak_bandwidth; attainable =
-   min(peak_flops, intensity x bandwidth); *compute_bound = intensity >= ridge.  @since 0.2.0 */
+   min(peak_flops, intensity x bandwidth); *compute_bound = intensity >= ridge.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_roofline(double flops, double bytes, double peak_flops_per_s,
                                    double peak_bytes_per_s, double *intensity, double *ridge,
                                    double *attainable_flops_per_s, int32_t *compute_bound);
@@ -1033,7 +1088,9 @@ GPUOCC_API int32_t gpuocc_roofline(double flops, double bytes, double peak_flops
 /* ---------------------------------------------------------------------------------------------------
  * Thread-block clusters (NVIDIA, compute capability 9.0 and later): whether a cluster launch is legal,
  * and how many clusters can be resident at once.  docs/model.md, "Thread-block clusters", gives every rule
- * with its source.  @since 0.2.0
+ * with its source.  @since 1.0.0
+ * Likely to change in 1.x: the published GPC layouts (gpuocc_gpc_layout_lookup) and the verdicts where
+ * NVIDIA has not published a limit, as it does; the cluster structs may grow.
  *
  * Legality is exact where the limits are published: clusters need cc >= 9.0; at most 8 blocks per cluster
  * (the portable size) on every cc >= 9.0; more only with cudaFuncAttributeNonPortableClusterSizeAllowed, up
@@ -1063,7 +1120,7 @@ GPUOCC_API int32_t gpuocc_roofline(double flops, double bytes, double peak_flops
 #define GPUOCC_CLUSTER_GRID              5 /* a cluster dimension does not divide the grid's */
 #define GPUOCC_CLUSTER_UNVERIFIED        6 /* non-portable, above 8, on a cc whose maximum is not published */
 
-/* A cluster launch.  @since 0.2.0 */
+/* A cluster launch.  @since 1.0.0 */
 typedef struct gpuocc_cluster {
     uint32_t size;                  /* sizeof(gpuocc_cluster) */
     int32_t cluster_x;              /* blocks per cluster in each dimension (__cluster_dims__, or the */
@@ -1077,12 +1134,12 @@ typedef struct gpuocc_cluster {
     int64_t grid_z;
 } gpuocc_cluster;
 
-/* Zero `cluster`, set size and a 1 x 1 x 1 cluster with no grid.  @since 0.2.0 */
+/* Zero `cluster`, set size and a 1 x 1 x 1 cluster with no grid.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_cluster_init(gpuocc_cluster *cluster);
 
 /* SMs per GPC, given GPC by GPC (exact = 1) or by the die's shape and the SM count (exact = 0: every
    layout of sm_count SMs in gpc_count GPCs of at most tpcs_per_gpc_max TPCs of sms_per_tpc SMs, a GPC
-   possibly wholly disabled).  @since 0.2.0 */
+   possibly wholly disabled).  @since 1.0.0 */
 typedef struct gpuocc_gpc_layout {
     uint32_t size;                  /* sizeof(gpuocc_gpc_layout) */
     int32_t gpc_count;              /* 1 .. GPUOCC_MAX_GPCS */
@@ -1099,21 +1156,21 @@ typedef struct gpuocc_gpc_layout {
    "GH100", "GB202"; matched as gpuocc_device_lookup matches names).  A full die (GH100: 8 GPCs x 18 SMs,
    GB202: 12 x 16) is exact; a product is its die's shape and SM count (exact = 0).  `layout->size` must be
    set.  GPUOCC_ERR_UNKNOWN_DEVICE when no layout of that name is published (B200, GB10, Thor: not found in
-   public sources).  @since 0.2.0 */
+   public sources).  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_gpc_layout_lookup(const char *name, gpuocc_gpc_layout *layout);
 
 /* The most blocks per cluster `dev` accepts: 0 (no clusters), 8, or with nonportable = 1 the published
-   non-portable maximum, GPUOCC_CLUSTER_MAX_UNKNOWN where none is published.  @since 0.2.0 */
+   non-portable maximum, GPUOCC_CLUSTER_MAX_UNKNOWN where none is published.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_cluster_size_max(const gpuocc_device *dev, int32_t nonportable, int32_t *blocks);
 
 /* The verdict (GPUOCC_CLUSTER_*) on a cluster launch: the first rule it breaks in the order of the codes,
    UNVERIFIED only when it breaks none.  GPUOCC_ERR_ARGUMENT for a dimension below 1, a nonportable flag
-   other than 0 or 1, a negative kernel maximum, or a grid that is neither all 0 nor all >= 1.  @since 0.2.0 */
+   other than 0 or 1, a negative kernel maximum, or a grid that is neither all 0 nor all >= 1.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_cluster_check(const gpuocc_device *dev, const gpuocc_cluster *cluster, int32_t *verdict);
 
 /* Clusters of cluster_blocks blocks that one GPC of `sms` SMs holds at blocks_per_sm blocks of the kernel
    per SM: floor(sms x blocks_per_sm / cluster_blocks).  GPUOCC_ERR_ARGUMENT for sms or blocks_per_sm
-   negative or cluster_blocks below 1.  @since 0.2.0 */
+   negative or cluster_blocks below 1.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_clusters_per_gpc(int32_t sms, int32_t blocks_per_sm, int32_t cluster_blocks,
                                            int64_t *clusters);
 
@@ -1136,14 +1193,16 @@ typedef struct gpuocc_cluster_result {
    dev->sm_count, GPUOCC_ERR_SM_COUNT on a bare architecture); else its SM total must equal dev->sm_count
    where that is set (GPUOCC_ERR_ARGUMENT otherwise, and for a layout out of its documented ranges).
    GPUOCC_ERR_CLUSTER when gpuocc_cluster_check's verdict is neither LEGAL nor UNVERIFIED; the errors of
-   gpuocc_occupancy for the device and kernel.  `result->size` must be set.  @since 0.2.0 */
+   gpuocc_occupancy for the device and kernel.  `result->size` must be set.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_cluster_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel,
                                             const gpuocc_cluster *cluster, const gpuocc_gpc_layout *layout,
                                             gpuocc_cluster_result *result);
 
 /* ===================================================================================================
  * Hopper- and Blackwell-era resources beside occupancy: tensor memory, register reallocation,
- * launch bounds checked.  The rules and their sources: docs/model.md.  @since 0.2.0
+ * launch bounds checked.  The rules and their sources: docs/model.md.  @since 1.0.0
+ * Likely to change in 1.x: these follow what NVIDIA publishes of tcgen05 and setmaxnreg, and may move into
+ * the stable occupancy rule once measured on the hardware.
  * =================================================================================================== */
 
 /*
@@ -1184,7 +1243,7 @@ typedef struct gpuocc_setmaxnreg_result {
  * compiled with a fixed register count, 0 when it records none (the warning).  `out->size` must be set.
  * Errors: GPUOCC_ERR_NULL, struct errors, GPUOCC_ERR_VENDOR (not NVIDIA), GPUOCC_ERR_SETMAXNREG (before
  * cc 9.0), GPUOCC_ERR_THREADS (threads not a whole number of warpgroups), GPUOCC_ERR_ARGUMENT (warpgroups
- * not threads / 128; regs_fixed not 0 or 1), GPUOCC_ERR_REGISTERS (a target off the rule), and those of
+ * not threads / 128; regs_fixed not 0 or 1), GPUOCC_ERR_ARGUMENT also for a target off the rule, and those of
  * gpuocc_occupancy.
  */
 GPUOCC_API int32_t gpuocc_setmaxnreg_check(const gpuocc_device *dev, const gpuocc_kernel *kernel,
@@ -1202,7 +1261,9 @@ GPUOCC_API int32_t gpuocc_min_blocks_check(const gpuocc_device *dev, const gpuoc
                                            int32_t *blocks, uint32_t *preventing);
 
 /* ===================================================================================================
- * Compiler output in.  @since 0.2.0
+ * Compiler output in: ptxas reports and cubins.  @since 1.0.0
+ * Likely to change in 1.x: gpuocc_compiled_kernel is not size-versioned; the binary readers below
+ * (gpuocc_binary_kernel, which grows at its tail) are where new compiler outputs go.
  * =================================================================================================== */
 
 /*
@@ -1240,7 +1301,7 @@ typedef struct gpuocc_compiled_kernel {
  * Parse `ptxas -v` / `nvcc -Xptxas -v` / `--resource-usage` text (any mix of kernels and targets, CRLF or
  * LF, other lines in between).  Fills up to `capacity` records; *count is the number of kernels (also on
  * GPUOCC_ERR_BUFFER).  On GPUOCC_ERR_PARSE or GPUOCC_ERR_TRUNCATED, *error_line is the 1-based line at fault
- * and nothing else is written; it is 0 on GPUOCC_OK and untouched otherwise.  @since 0.2.0
+ * and nothing else is written; it is 0 on GPUOCC_OK and untouched otherwise.  @since 1.0.0
  */
 GPUOCC_API int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_compiled_kernel *kernels,
                                       int32_t capacity, int32_t *count, int32_t *error_line);
@@ -1252,13 +1313,13 @@ GPUOCC_API int32_t gpuocc_ptxas_parse(const char *text, size_t length, gpuocc_co
  * GPUOCC_ERR_BUFFER).  Errors: GPUOCC_ERR_FORMAT (not device code, bad magic, inconsistent offsets),
  * GPUOCC_ERR_TRUNCATED (a structure runs past `length`), GPUOCC_ERR_COMPRESSED (compressed device code),
  * GPUOCC_ERR_UNSUPPORTED (32-bit or big-endian ELF).  Never reads outside [data, data + length).
- * @since 0.2.0
+ * @since 1.0.0
  */
 GPUOCC_API int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_compiled_kernel *kernels,
                                      int32_t capacity, int32_t *count);
 
 /* ===================================================================================================
- * LLVM's AMDGPU resource-usage remarks, the AMD counterpart of ptxas -v.  @since 0.2.0
+ * LLVM's AMDGPU resource-usage remarks, the AMD counterpart of ptxas -v.  @since 1.0.0
  *
  * `clang -target amdgcn-amd-amdhsa -mcpu=gfx942 -O2 -c k.cl -Rpass-analysis=kernel-resource-usage` (and hipcc,
  * and llc -pass-remarks-analysis=kernel-resource-usage) print, for every kernel, one remark per line:
@@ -1291,7 +1352,7 @@ typedef struct gpuocc_remarks_kernel {
     uint64_t reserved[4];                /* zero */
 } gpuocc_remarks_kernel;
 
-/* Zero the record and set its size.  GPUOCC_ERR_NULL.  @since 0.2.0 */
+/* Zero the record and set its size.  GPUOCC_ERR_NULL.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_remarks_kernel_init(gpuocc_remarks_kernel *kernel);
 
 /*
@@ -1304,13 +1365,15 @@ GPUOCC_API int32_t gpuocc_remarks_kernel_init(gpuocc_remarks_kernel *kernel);
  * False); GPUOCC_ERR_TRUNCATED (a kernel whose SGPRs, VGPRs or Occupancy remark never came); on those two,
  * *error_line is the 1-based line at fault (the kernel's "Function Name" line for TRUNCATED) and nothing else
  * is written; it is 0 on GPUOCC_OK and untouched otherwise.  GPUOCC_ERR_OVERFLOW past INT32_MAX lines.
- * Reads nothing outside text[0, length); never allocates.  @since 0.2.0
+ * Reads nothing outside text[0, length); never allocates.  @since 1.0.0
  */
 GPUOCC_API int32_t gpuocc_remarks_parse(const char *text, size_t length, gpuocc_remarks_kernel *kernels,
                                         int32_t capacity, int32_t *count, int32_t *error_line);
 
 /* ===================================================================================================
- * Device code in binaries, entry by entry (compressed fatbinaries too).  @since 0.2.0
+ * Device code in binaries, entry by entry (compressed fatbinaries too).  @since 1.0.0
+ * Likely to change in 1.x: new containers and vendors' formats, new fields at the tail of
+ * gpuocc_binary_kernel and gpuocc_binary_summary (size-versioned), and which errors an entry reports.
  *
  * A binary holds entries: each cubin of a fatbinary (the .nv_fatbin / __nv_relfatbin sections of host
  * objects, executables and shared libraries, and any fatbinary found by scanning their other sections for
@@ -1321,7 +1384,7 @@ GPUOCC_API int32_t gpuocc_remarks_parse(const char *text, size_t length, gpuocc_
  * bounded (the decoder scratch plus the largest entry) and the library never allocates.  One unreadable
  * entry never hides the others: read them one by one and count failures in a gpuocc_binary_summary.
  *
- * AMD (0.2.0): an AMDGPU code object (ELF, EM_AMDGPU, code object v3-v6 with its NT_AMDGPU_METADATA note)
+ * AMD: an AMDGPU code object (ELF, EM_AMDGPU, code object v3-v6 with its NT_AMDGPU_METADATA note)
  * is one entry; so is each AMDGPU code object of a clang offload bundle (a file of its own, or the
  * .hip_fatbin section of a host object, executable or shared library).  A compressed bundle (CCOB, zstd)
  * is one entry holding every code object in it, decoded into the workspace like a compressed cubin; a
@@ -1336,7 +1399,7 @@ GPUOCC_API int32_t gpuocc_remarks_parse(const char *text, size_t length, gpuocc_
 /*
  * One kernel read from a binary.  Size-versioned: set `size` (gpuocc_binary_kernel_init) in the first
  * element of the array; the library writes every element with that stride.  Vendor-neutral fields first,
- * then AMD's (0.2.0, taken from the reserved tail: zero for NVIDIA kernels).  A value the binary does not
+ * then AMD's (taken from the reserved tail: zero for NVIDIA kernels).  A value the binary does not
  * record is -1.  For an AMD kernel (vendor GPUOCC_VENDOR_AMD, from its code object's metadata) the
  * neutral fields say: registers = vgprs, smem_bytes = lds_bytes, stack_frame_bytes = scratch_bytes,
  * max_threads_per_block = max_flat_workgroup_size, cc = 0, barriers = cmem_bytes = max_regs_per_thread = -1.
@@ -1344,7 +1407,7 @@ GPUOCC_API int32_t gpuocc_remarks_parse(const char *text, size_t length, gpuocc_
  */
 typedef struct gpuocc_binary_kernel {
     uint32_t size;                       /* sizeof(gpuocc_binary_kernel) */
-    uint32_t vendor;                     /* GPUOCC_VENDOR_NVIDIA, _AMD or _INTEL (0.2.0) */
+    uint32_t vendor;                     /* GPUOCC_VENDOR_NVIDIA, _AMD or _INTEL */
     int32_t entry;                       /* the entry the kernel was read from (0-based, file order) */
     int32_t name_buffer;                 /* GPUOCC_BINARY_NAME_INPUT or GPUOCC_BINARY_NAME_WORKSPACE */
     uint64_t name_offset, name_length;   /* the (mangled) entry name in name_buffer, not NUL-terminated */
@@ -1360,7 +1423,7 @@ typedef struct gpuocc_binary_kernel {
     int32_t max_regs_per_thread;         /* the register cap ptxas compiled under; -1 = none recorded */
     int32_t max_blocks_per_cluster;      /* __launch_bounds__'s third value; 0 = not set */
     int32_t cluster_x, cluster_y, cluster_z; /* __cluster_dims__; 0 = no required cluster */
-    /* AMD (GPUOCC_VENDOR_AMD), from the NT_AMDGPU_METADATA note; zero for NVIDIA.  @since 0.2.0 */
+    /* AMD (GPUOCC_VENDOR_AMD), from the NT_AMDGPU_METADATA note; zero for NVIDIA.  @since 1.0.0 */
     uint64_t target_offset, target_length; /* in name_buffer: the target ID (amdhsa.target,
                                             "amdgcn-amd-amdhsa--gfx90a:xnack-"); length 0 when absent (v3) */
     int32_t vgprs;                       /* .vgpr_count per lane: the arch VGPRs, except where AGPRs are
@@ -1380,19 +1443,17 @@ typedef struct gpuocc_binary_kernel {
     int32_t workgroup_processor_mode;    /* .workgroup_processor_mode (v5+, gfx10+): 1 WGP, 0 CU (-mcumode) */
     int32_t reserved1;                   /* zero */
     uint64_t reserved[6];                /* zero */
-    /* Which copy, and the target's variant: a record of the first 0.2.0 layout (size 240,
-       GPUOCC_BINARY_KERNEL_SIZE_0_2_0) is still accepted and has neither.  @since 0.2.0 */
+    /* Which copy, and the target's variant.  @since 1.0.0 */
     int32_t linked;                      /* 1: linked code (a cubin of ELF type ET_EXEC, what the driver
                                             loads; every AMDGPU code object); 0: relocatable (ET_REL, a
                                             -rdc=true cubin before nvlink, as in __nv_relfatbin) */
     uint32_t arch_variant;               /* NVIDIA: 'a' (sm_90a, sm_100a: arch-specific) or 'f' (sm_100f,
                                             sm_120f: family), from the fatbinary entry's header or, for a
                                             bare cubin, its .note.nv.tkinfo note; 0 for none (and AMD) */
-    /* Intel (GPUOCC_VENDOR_INTEL), from a zebin's .ze_info section; zero for NVIDIA and AMD.  The 240-byte
-       layout (GPUOCC_BINARY_KERNEL_SIZE_0_2_0) is still accepted and gets none of them.  For an
+    /* Intel (GPUOCC_VENDOR_INTEL), from a zebin's .ze_info section; zero for NVIDIA and AMD.  For an
        Intel kernel the neutral fields say: barriers = barrier_count, smem_bytes = slm_bytes, cc = 0,
        registers = cmem_bytes = stack_frame_bytes = max_regs_per_thread = -1, max_threads_per_block = 0.
-       @since 0.2.0 */
+       @since 1.0.0 */
     int32_t sub_group;                   /* execution_env.simd_size: the SIMD width, 1, 8, 16 or 32 */
     int32_t grf;                         /* execution_env.grf_count: GRF registers per hardware thread */
     int64_t slm_bytes;                   /* execution_env.slm_size: static SLM per work-group (0 when absent) */
@@ -1406,8 +1467,7 @@ typedef struct gpuocc_binary_kernel {
     int64_t spill_bytes;                 /* execution_env.spill_size; -1 when not recorded */
     int64_t reserved2[2];                /* zero */
     /* What a kernel records beyond its resources, and what a launch's metadata (a Triton cache's json) adds.
-       A record of the 312-byte layout (GPUOCC_BINARY_KERNEL_SIZE_0_2_1) is still accepted and gets none of
-       them.  docs/inputs.md says which are measured and which inferred.  @since 0.2.0 */
+       docs/inputs.md says which are measured and which inferred.  @since 1.0.0 */
     int32_t virtual_resources;           /* NVIDIA: the cubin's EIATTR 0x4a, the virtual resources a block uses
                                             (128 on sm_100a kernels that use tcgen05; 0 when absent or 0):
                                             gpuocc_kernel.virtual_resources */
@@ -1416,8 +1476,8 @@ typedef struct gpuocc_binary_kernel {
     int32_t setmaxnreg;                  /* NVIDIA: 1 when it reallocates registers with setmaxnreg (EIATTR
                                             0x54), else 0 */
     int32_t waves_per_eu_min;            /* AMD: amdgpu-waves-per-eu's minimum and maximum, 0 unset; */
-    int32_t waves_per_eu_max;            /*   the AMD reader fills them (0 until then) */
-    int32_t flat_workgroup_size_min;     /* AMD: amdgpu-flat-work-group-size's minimum, 0 unset (the AMD reader) */
+    int32_t waves_per_eu_max;            /*   a code object does not record them: the reader leaves 0 */
+    int32_t flat_workgroup_size_min;     /* AMD: amdgpu-flat-work-group-size's minimum, 0 unset (not recorded) */
     int32_t launch_threads;              /* the launch's block size from its metadata (a Triton json: num_warps x
                                             the warp size); 0 = unknown.  No reader of this library fills it: a
                                             caller that pairs the binary with its metadata does (gpuocc binary DIR) */
@@ -1426,9 +1486,6 @@ typedef struct gpuocc_binary_kernel {
     uint64_t metadata_offset, metadata_length; /* the metadata file the last two came from (the json's path),
                                             in the pairing caller's own buffer; length 0 = none */
 } gpuocc_binary_kernel;
-
-#define GPUOCC_BINARY_KERNEL_SIZE_0_2_0 240u /* the first 0.2.0 layout, without `linked` and after */
-#define GPUOCC_BINARY_KERNEL_SIZE_0_2_1 312u /* the layout without `virtual_resources` and after; @since 0.2.0 */
 
 /* What a binary holds, and how reading it went. */
 typedef struct gpuocc_binary_summary {
@@ -1445,8 +1502,7 @@ typedef struct gpuocc_binary_summary {
     uint64_t cursor[3];                  /* private: where the last entry read is, so that reading the
                                             entries in order does not walk the file again; leave it alone */
     uint64_t reserved0_;                 /* zero */
-    /* What gpuocc_binary_scan met besides the entries (a summary of 80 bytes, the first 0.2.0 layout, is
-       still accepted and has none of these).  @since 0.2.0 */
+    /* What gpuocc_binary_scan met besides the entries.  @since 1.0.0 */
     int32_t containers;                  /* fatbinaries and offload bundles walked (0 for a bare cubin) */
     int32_t skipped_candidates;          /* container magics found by scanning a host ELF's sections whose
                                             headers do not validate: skipped, never read as device code */
@@ -1454,8 +1510,8 @@ typedef struct gpuocc_binary_summary {
                                             `entries` */
     int32_t reserved1;                   /* zero */
     /* What was wrong, and where, beyond the status: for the last gpuocc_binary_read_entry that counted
-       itself here (all zero after one that succeeded), or for the failure of gpuocc_binary_scan (a summary
-       of 80 or 96 bytes, the earlier 0.2.0 layouts, is still accepted and has none of these).  @since 0.2.0 */
+       itself here (all zero after one that succeeded), or for the failure of gpuocc_binary_scan.
+       @since 1.0.0 */
     int32_t fault;                       /* GPUOCC_BINARY_FAULT_*; 0 when there is nothing to add (the
                                             other two are 0 then) */
     int32_t fault_value;                 /* the fault's figure, as GPUOCC_BINARY_FAULT_* says (at most
@@ -1465,9 +1521,8 @@ typedef struct gpuocc_binary_summary {
                                             compressed entry */
 } gpuocc_binary_summary;
 
-#define GPUOCC_BINARY_SUMMARY_SIZE_0_2_0 80u /* the first 0.2.0 layout, without `containers` and after */
 
-/* gpuocc_binary_summary.fault: what a reader found wrong (fault_value in parentheses).  @since 0.2.0 */
+/* gpuocc_binary_summary.fault: what a reader found wrong (fault_value in parentheses).  @since 1.0.0 */
 #define GPUOCC_BINARY_FAULT_NONE          0 /* the status says it all */
 #define GPUOCC_BINARY_FAULT_FATBIN_MAGIC  1 /* no fatbinary magic where the next one of a .nv_fatbin section
                                                starts (0) */
@@ -1485,7 +1540,7 @@ typedef struct gpuocc_binary_summary {
                                                the reader follows (the most levels it follows) */
 
 /* Where one entry is and what reading it takes (gpuocc_binary_entry_info).  Size-versioned: set `size`.
-   @since 0.2.0 */
+   @since 1.0.0 */
 typedef struct gpuocc_binary_entry {
     uint32_t size;                       /* sizeof(gpuocc_binary_entry) */
     uint32_t container;                  /* GPUOCC_BINARY_ENTRY_*: what the entry is */
@@ -1510,7 +1565,7 @@ typedef struct gpuocc_binary_entry {
 #define GPUOCC_BINARY_ENTRY_CUBIN  0u /* an NVIDIA cubin */
 #define GPUOCC_BINARY_ENTRY_AMDGPU 1u /* an AMDGPU code object */
 #define GPUOCC_BINARY_ENTRY_CCOB   2u /* a compressed offload bundle: every code object in it */
-#define GPUOCC_BINARY_ENTRY_ZEBIN  3u /* an Intel zebin (ELF, e_machine EM_INTELGT = 205); @since 0.2.0 */
+#define GPUOCC_BINARY_ENTRY_ZEBIN  3u /* an Intel zebin (ELF, e_machine EM_INTELGT = 205); @since 1.0.0 */
 
 #define GPUOCC_BINARY_COMPRESSION_NONE    0u
 #define GPUOCC_BINARY_COMPRESSION_ZSTD    1u
@@ -1518,7 +1573,7 @@ typedef struct gpuocc_binary_entry {
 #define GPUOCC_BINARY_COMPRESSION_ZLIB    3u /* not decoded: reading it gives GPUOCC_ERR_COMPRESSED */
 #define GPUOCC_BINARY_COMPRESSION_UNKNOWN 4u /* flags this version does not know: GPUOCC_ERR_FORMAT or _UNSUPPORTED */
 
-/* Zero the record and set its size and vendor.  GPUOCC_ERR_NULL.  @since 0.2.0 */
+/* Zero the record and set its size and vendor.  GPUOCC_ERR_NULL.  @since 1.0.0 */
 GPUOCC_API int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel);
 
 /*
@@ -1529,9 +1584,9 @@ GPUOCC_API int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel);
  * larger of the two); on a device with a unified file (GPUOCC_AGPR_UNIFIED) the arch VGPRs are
  * vgprs - agprs and the AGPRs agprs (occupancy adds them back: the same total), elsewhere vgprs and agprs
  * as recorded; an AGPR count of -1 (not recorded) is 0.  NVIDIA: registers, 0.  Errors: GPUOCC_ERR_NULL,
- * GPUOCC_ERR_STRUCT_SIZE (kernel->size below the first 0.2.0 layout, 240 bytes, or absurd),
+ * GPUOCC_ERR_STRUCT_SIZE (kernel->size below sizeof(gpuocc_binary_kernel), or absurd),
  * GPUOCC_ERR_ARGUMENT (the kernel's vendor is not the device's; a negative register count; more AGPRs than
- * VGPRs on a unified file, which no code object records); outputs untouched on failure.  @since 0.2.0
+ * VGPRs on a unified file, which no code object records); outputs untouched on failure.  @since 1.0.0
  */
 GPUOCC_API int32_t gpuocc_binary_kernel_registers(const gpuocc_device *device, const gpuocc_binary_kernel *kernel,
                                                   int32_t *regs_per_thread, int32_t *agprs);
@@ -1546,15 +1601,15 @@ GPUOCC_API int32_t gpuocc_binary_kernel_registers(const gpuocc_device *device, c
  * GPUOCC_ERR_STRUCT_SIZE it writes first_failed_entry (the entry whose fatbinary entry header is at fault,
  * numbered as the entries before it; -1 when the fault is not an entry's), first_failure (the status) and
  * the fault fields, and nothing else of the summary.
- * @since 0.2.0
+ * @since 1.0.0
  */
 GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_binary_summary *summary);
 
 /*
  * The kernels of entry `entry` (0 <= entry < summary.entries), decompressing it into `workspace` when it
  * is compressed (workspace may be NULL when no entry is).  Fills up to `capacity` records (the stride is
- * kernels[0].size: sizeof(gpuocc_binary_kernel), or GPUOCC_BINARY_KERNEL_SIZE_0_2_0 for records without the
- * Intel fields); *count is the entry's number of kernels (also on GPUOCC_ERR_BUFFER).  When `summary`
+ * kernels[0].size: sizeof(gpuocc_binary_kernel), or more for a newer layout whose tail is
+ * written zero); *count is the entry's number of kernels (also on GPUOCC_ERR_BUFFER).  When `summary`
  * is not NULL the call counts itself in it (read or failed, and the first failure; GPUOCC_ERR_BUFFER and
  * caller errors are not counted; its fault fields say what this call met), and reading entries
  * in order with the same summary costs one walk of the file in all.  Errors:
@@ -1564,7 +1619,7 @@ GPUOCC_API int32_t gpuocc_binary_scan(const void *data, size_t length, gpuocc_bi
  * cubin or code object), GPUOCC_ERR_TRUNCATED, GPUOCC_ERR_UNSUPPORTED (also: an AMDGPU code object without
  * NT_AMDGPU_METADATA, LLVM bitcode, an Intel ELF without .ze_info: a patch-token binary), GPUOCC_ERR_COMPRESSED (a zlib-compressed offload bundle),
  * GPUOCC_ERR_BUFFER.  Never reads outside
- * [data, data + length) nor writes outside the workspace and the records.  @since 0.2.0
+ * [data, data + length) nor writes outside the workspace and the records.  @since 1.0.0
  */
 GPUOCC_API int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry, void *workspace,
                                             size_t workspace_len, gpuocc_binary_kernel *kernels,
@@ -1577,7 +1632,7 @@ GPUOCC_API int32_t gpuocc_binary_read_entry(const void *data, size_t length, int
  * found.  `info->size` must be set; it is filled on GPUOCC_OK only.  `summary` (may be NULL) is the one
  * given to gpuocc_binary_read_entry: asking for an entry and then reading it, in order, costs one walk of
  * the file in all; the call is not counted in it.  Errors: GPUOCC_ERR_NULL, GPUOCC_ERR_STRUCT_SIZE,
- * GPUOCC_ERR_ARGUMENT (no such entry), and the container errors of gpuocc_binary_scan.  @since 0.2.0
+ * GPUOCC_ERR_ARGUMENT (no such entry), and the container errors of gpuocc_binary_scan.  @since 1.0.0
  */
 GPUOCC_API int32_t gpuocc_binary_entry_info(const void *data, size_t length, int32_t entry,
                                             gpuocc_binary_entry *info, gpuocc_binary_summary *summary);
@@ -1585,4 +1640,4 @@ GPUOCC_API int32_t gpuocc_binary_entry_info(const void *data, size_t length, int
 #ifdef __cplusplus
 }
 #endif
-#endif /* GPUOCC_H */
+#endif /* GPUOCC_EXPERIMENTAL */

@@ -62,6 +62,9 @@ def main():
              "#if defined(__cplusplus) && !defined(_Static_assert)\n"
              "#define _Static_assert static_assert /* compiled as C++ */\n"
              "#endif\n",
+             "#ifndef GPUOCC_EXPERIMENTAL\n"
+             "#define GPUOCC_EXPERIMENTAL /* the library defines the header's experimental part too */\n"
+             "#endif\n"
              '#include "gpuocc.h"\n',
              # C11 designated initializers zero the members they omit, and so do C++20's; g++ (and clang++)
              # warn about the omitted ones under -Wextra where their C front ends do not.  Scoped to gpuocc's

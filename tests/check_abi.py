@@ -3,10 +3,11 @@
 abidiff is not installed, and for a library of another architecture than the baseline's (a 32-bit build:
 abidiff cannot compare across pointer widths, every pointer and int64_t typedef differs in spelling there;
 such a build is held to the same ABI by check_layout.py, every struct's size and offsets, and
-check_symbols.py, every exported name and version).  After an intended change, run scripts/abi-baseline
+check_symbols.py, every exported name and version).  The functions of the experimental part (symbol
+version GPUOCC_EXPERIMENTAL) are left out by SUPPRESSIONS.  After an intended change, run scripts/abi-baseline
 and commit the result.
 
-Usage: check_abi.py BASELINE LIBRARY HEADERS_DIR"""
+Usage: check_abi.py BASELINE LIBRARY HEADERS_DIR SUPPRESSIONS"""
 import re
 import shutil
 import subprocess
@@ -15,7 +16,7 @@ import sys
 # ELF e_machine values abidw names the architectures by
 ELF_ARCH = {3: "elf-intel-80386", 62: "elf-amd-x86_64", 183: "elf-arm-aarch64"}
 
-baseline, library, headers = sys.argv[1:4]
+baseline, library, headers, suppressions = sys.argv[1:5]
 if not shutil.which("abidiff"):
     print("abi: abidiff not found (Debian package abigail-tools); skipped")
     sys.exit(77)
@@ -28,7 +29,8 @@ if wanted and machine != wanted.group(1):
     print(f"abi: the library is {machine}, the baseline {wanted.group(1)}; abidiff compares only like with like "
           "(tests/check_layout.py and check_symbols.py hold this build to the same ABI); skipped")
     sys.exit(77)
-run = subprocess.run(["abidiff", "--headers-dir1", headers, "--headers-dir2", headers, baseline, library],
+run = subprocess.run(["abidiff", "--suppressions", suppressions, "--headers-dir1", headers, "--headers-dir2", headers,
+                      baseline, library],
                      capture_output=True, text=True)
 print(run.stdout, end="")
 print(run.stderr, end="", file=sys.stderr)

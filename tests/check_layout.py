@@ -22,7 +22,7 @@ include = sys.argv[1]
 def layouts(target):
     """{struct name: (sizeof, [(offset, field name, field size)])} for every gpuocc_ record."""
     with tempfile.NamedTemporaryFile("w", suffix=".c") as src:
-        src.write('#include "gpuocc.h"\n')
+        src.write("#define GPUOCC_EXPERIMENTAL\n#include \"gpuocc.h\"\n")
         src.flush()
         # -nostdinc with clang's own headers: the layouts do not depend on a target's libc being installed
         resource = subprocess.run([clang, "-print-resource-dir"], capture_output=True, text=True).stdout.strip()
@@ -62,9 +62,16 @@ for target in TARGETS:
         check(f"{target}: sizeof({struct}) is {size}", other[0] == size, other[0])
         # each field of the 64-bit layout at the same offset (and nesting); a 32-bit target may add only the
         # padding beside a pointer (GPUOCC_PTR64's <name>_pad fields)
-        theirs = {(f[1], f[2]): f[0] for f in other[1]}
-        moved = [f"{name} at {theirs.get((depth, name))} (not {off})" for off, depth, name in fields
-                 if theirs.get((depth, name)) != off]
+        # keyed by nesting, name and occurrence: two nested structs may have fields of the same name
+        # (gpuocc_prepared's device and nvidia)
+        def keyed(rows):
+            seen, keys = {}, []
+            for off, depth, name in rows:
+                n = seen[(depth, name)] = seen.get((depth, name), 0) + 1
+                keys.append(((depth, name, n), off))
+            return keys
+        theirs = dict(keyed(other[1]))
+        moved = [f"{key[1]} at {theirs.get(key)} (not {off})" for key, off in keyed(fields) if theirs.get(key) != off]
         extra = {name for _, _, name in other[1]} - {name for _, _, name in fields}
         check(f"{target}: {struct}'s fields at the same offsets", not moved, ", ".join(moved[:4]))
         check(f"{target}: {struct} adds only pointer padding", all(n.endswith("_pad") for n in extra), extra)

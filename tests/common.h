@@ -4,6 +4,7 @@
 
 #include <criterion/criterion.h>
 
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 
 static inline gpuocc_device test_device(const char *name)

@@ -23,7 +23,7 @@ static gpuocc_kernel amd_kernel(int32_t threads, int32_t vgprs, int32_t agprs, i
     return k;
 }
 
-/* `lds_granule` (bytes, 0 = the catalog's): the LDS allocation granule of an LLVM older than the catalog. */
+/* `lds_granule` (bytes, 0 = the catalog's): a device whose LDS allocation granule differs from the catalog's. */
 static int32_t device_waves(const char *target, int32_t lds_granule, int32_t wave, int32_t cu_mode, int32_t model,
                             gpuocc_kernel k)
 {
@@ -66,7 +66,7 @@ static gpuocc_result hip(const char *target, int32_t rocm, gpuocc_kernel k)
 
 /* One row of tests/data/llvm/ against the model it names: the kernel as the row describes it, launched at
    its flat maximum; false (and the row printed) when the occupancy differs. */
-static bool llvm_row_matches(const char *line, const char *model_name, int32_t model, int32_t lds_granule)
+static bool llvm_row_matches(const char *line, const char *model_name, int32_t model)
 {
     char target[32], name[96];
     int wave, cu_mode, trap, lo, hi, wmin, wmax, lds, vgprs, agprs, sgprs, expected;
@@ -80,7 +80,7 @@ static bool llvm_row_matches(const char *line, const char *model_name, int32_t m
     k.trap_handler = trap;
     k.waves_per_eu_min = wmin;
     k.waves_per_eu_max = wmax;
-    int32_t got = device_waves(target, lds_granule, wave, cu_mode, model, k);
+    int32_t got = model_waves(target, wave, cu_mode, model, k);
     if (got != expected)
         cr_log_error("%s %s wave%d trap %d %s: LLVM's test %d, gpuocc %d", model_name, target, wave, trap, name,
                      expected, got);
@@ -88,8 +88,7 @@ static bool llvm_row_matches(const char *line, const char *model_name, int32_t m
 }
 
 /* Every row of a file of LLVM's tests (tests/data/llvm/): `compiler` rows against today's rules, `llvm19`
-   against LLVM 19's, `both` against both, `compiler@512` against today's rules with the 512-byte LDS granule
-   LLVM had before llvm/llvm-project#219495.  Returns the rows compared. */
+   against LLVM 19's, `both` against both.  Returns the rows compared. */
 static int llvm_test_file(const char *file)
 {
     char path[512], line[512];
@@ -102,14 +101,11 @@ static int llvm_test_file(const char *file)
             continue;
         bool today = !strncmp(line, "compiler ", 9) || !strncmp(line, "both ", 5);
         bool old = !strncmp(line, "llvm19 ", 7) || !strncmp(line, "both ", 5);
-        bool granule512 = !strncmp(line, "compiler@512 ", 13);
-        cr_expect(today || old || granule512, "unknown model: %s", line);
+        cr_expect(today || old, "unknown model: %s", line);
         if (today)
-            rows++, failed += !llvm_row_matches(line, "compiler", GPUOCC_MODEL_COMPILER, 0);
-        if (granule512)
-            rows++, failed += !llvm_row_matches(line, "compiler@512", GPUOCC_MODEL_COMPILER, 512);
+            rows++, failed += !llvm_row_matches(line, "compiler", GPUOCC_MODEL_COMPILER);
         if (old)
-            rows++, failed += !llvm_row_matches(line, "llvm19", GPUOCC_MODEL_LLVM19, 0);
+            rows++, failed += !llvm_row_matches(line, "llvm19", GPUOCC_MODEL_LLVM19);
     }
     fclose(f);
     cr_expect_eq(failed, 0, "%s: %d of %d rows differ", file, failed, rows);
@@ -200,18 +196,19 @@ Test(amd, today_rules_by_hand)
     k.flat_workgroup_size_min = 192;
     cr_expect_eq(today_waves("gfx900", 0, 0, k), 7);
     cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 8);
-    /* gfx10.3 and later allocate LDS in 1024 bytes (llvm/llvm-project#219495): occupancy-levels.ll's 8252 bytes
-       take 9216, 131072 / 9216 = 14 workgroups per WGP; 1..128 in wave32 (4 waves each): 56 waves -> 14 per SIMD
-       (15 with the 512-byte granule LLVM had before); 1..96 in wave64 (2 waves): 28 -> 7 (8 before) */
+    /* today's LLVM charges LDS in 512 bytes on gfx10.3 and later as on gfx10.1 (its granule for 64 KiB of
+       LDS): occupancy-levels.ll's 8252 bytes take 8704, 131072 / 8704 = 15 workgroups per WGP; 1..128 in
+       wave32 (4 waves each): 60 waves -> 15 per SIMD; 1..96 in wave64 (2 waves): 30 -> 8 */
     k = amd_kernel(128, 1, 0, 0, 8252, 128);
     k.trap_handler = -1;
-    cr_expect_eq(today_waves("gfx1030", 32, 0, k), 14);
-    cr_expect_eq(today_waves("gfx1100", 32, 0, k), 14);
-    k = amd_kernel(96, 1, 0, 0, 8252, 96);
-    cr_expect_eq(today_waves("gfx1030", 64, 0, k), 7);
-    /* gfx10.1 keeps 512: 131072 / 8704 = 15 x 4 = 60 -> 15 */
-    k = amd_kernel(128, 1, 0, 0, 8252, 128);
+    cr_expect_eq(today_waves("gfx1030", 32, 0, k), 15);
+    cr_expect_eq(today_waves("gfx1100", 32, 0, k), 15);
     cr_expect_eq(today_waves("gfx1010", 32, 0, k), 15);
+    /* a device with the hardware's 1024-byte granule (Mesa): 9216 bytes, 131072 / 9216 = 14 x 4 = 56 -> 14 */
+    cr_expect_eq(device_waves("gfx1030", 1024, 32, 0, GPUOCC_MODEL_COMPILER, k), 14);
+    k = amd_kernel(96, 1, 0, 0, 8252, 96);
+    cr_expect_eq(today_waves("gfx1030", 64, 0, k), 8);
+    cr_expect_eq(device_waves("gfx1030", 1024, 64, 0, GPUOCC_MODEL_COMPILER, k), 7);
     /* the flat range 1..1024 without LDS: 1-wave workgroups fill the 40 slots (10 per SIMD); LLVM 19 counted
        only 1024-thread ones, 2 x 16 waves = 32 -> 8 */
     k = amd_kernel(1024, 1, 0, 0, 0, 1024);
@@ -225,6 +222,78 @@ Test(amd, today_rules_by_hand)
     /* without a flat maximum the launch is the range: 1024..1024 */
     k.max_threads_per_block = 0;
     cr_expect_eq(today_waves("gfx900", 0, 0, k), 8);
+}
+
+/* gfx6 to gfx8 against what clang-19 / llc-19 print (kernel-resource-usage remarks, triple amdgcn-amd-amdhsa;
+   SGPRs as LLVM reports them, its VCC, XNACK and init-bug SGPRs included), and today's rules by hand. */
+Test(amd, gfx6_to_gfx8)
+{
+    /* SGPRs on gfx6-7 (LLVM 19's Southern/Sea Islands table): 40 -> 10, 60 -> 8, 90 -> 5, 94 -> 5; gfx8 (the
+       Volcanic Islands table): 64 -> 10, 94 -> 8; gfx802 reports 96 for every kernel -> 8 */
+    gpuocc_kernel k = amd_kernel(256, 3, 0, 40, 0, 256);
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 10);
+    k.sgprs = 60;
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 8);
+    cr_expect_eq(llvm_waves("gfx700", 0, 0, k), 8);
+    k.sgprs = 90;
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 5);
+    k.sgprs = 94;
+    cr_expect_eq(llvm_waves("gfx601", 0, 0, k), 5);
+    cr_expect_eq(llvm_waves("gfx810", 0, 0, k), 8);
+    k.sgprs = 64;
+    cr_expect_eq(llvm_waves("gfx801", 0, 0, k), 10);
+    k.sgprs = 96;
+    cr_expect_eq(llvm_waves("gfx802", 0, 0, k), 8);
+    /* today (the inverse of the budget): gfx6-7 512 / (round_up(S, 8) + 16 with the trap handler): 60 -> 64:
+       8 without, 512 / 80 = 6 with; 90 -> 96: 5, 4; gfx8 800 / (round_up(S, 16) + 16): 96 -> 8, 7 */
+    k.sgprs = 60;
+    k.trap_handler = -1;
+    cr_expect_eq(today_waves("gfx600", 0, 0, k), 8);
+    k.trap_handler = 1;
+    cr_expect_eq(today_waves("gfx600", 0, 0, k), 6);
+    k.sgprs = 90;
+    cr_expect_eq(today_waves("gfx700", 0, 0, k), 4);
+    k.trap_handler = -1;
+    cr_expect_eq(today_waves("gfx700", 0, 0, k), 5);
+    k.sgprs = 96;
+    cr_expect_eq(today_waves("gfx802", 0, 0, k), 8);
+    k.trap_handler = 0; /* the target's default: on */
+    cr_expect_eq(today_waves("gfx802", 0, 0, k), 7);
+    /* LDS: gfx6's CU is counted as 32 KiB (what a workgroup may address): 12000 bytes, 1..256 -> 2 workgroups
+       of 4 waves -> 2 per SIMD; 28000 bytes, 1..1024 -> 1 x 16 waves -> 4.  gfx7 (64 KiB): 5 and 8 */
+    k = amd_kernel(256, 5, 0, 8, 12000, 256);
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 2);
+    cr_expect_eq(llvm_waves("gfx700", 0, 0, k), 5);
+    k = amd_kernel(1024, 6, 0, 8, 28000, 1024);
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 4);
+    cr_expect_eq(llvm_waves("gfx700", 0, 0, k), 8);
+    /* a workgroup may use at most 32 KiB on gfx6: 32769 bytes fit none */
+    gpuocc_device d = test_device("gfx600");
+    cr_expect_eq(d.smem_per_block_bytes, 32768);
+    cr_expect_eq(d.smem_per_sm_bytes, 32768);
+    cr_expect_eq(d.sgprs_per_simd, 512);
+    k = amd_kernel(64, 1, 0, 0, 32769, 64);
+    cr_expect_eq(test_occupancy(&d, &k).blocks_per_sm, 0);
+    /* amdgpu-waves-per-eu "1,4", flat 1..256: llc-19 gives a wave 49 VGPRs and 97 SGPRs on gfx600 (81 with the
+       trap handler), 102 on gfx803; occupancy 4 in every case */
+    k = amd_kernel(256, 1, 0, 0, 0, 256);
+    k.waves_per_eu_min = 1;
+    k.waves_per_eu_max = 4;
+    cr_expect_eq(llvm_waves("gfx600", 0, 0, k), 4);
+    cr_expect_eq(llvm_waves("gfx803", 0, 0, k), 4);
+    k.trap_handler = -1;
+    cr_expect_eq(today_waves("gfx600", 0, 0, k), 4); /* 512 / round_up(97, 8) = 4 */
+    cr_expect_eq(today_waves("gfx803", 0, 0, k), 4);
+    /* LLVM's processor names, as llc-19 -mcpu=NAME writes amdhsa.target: fiji and polaris11 gfx803, hawaii gfx701,
+       tahiti gfx600, stoney gfx810 */
+    static const struct { const char *name; int32_t major, minor; } names[] = {
+        {"fiji", 8, 0x03}, {"Polaris11", 8, 0x03}, {"hawaii", 7, 0x01}, {"AMD Tahiti", 6, 0x00}, {"stoney", 8, 0x10},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        gpuocc_device n = {.size = sizeof n};
+        cr_expect_eq(gpuocc_device_lookup(names[i].name, &n), GPUOCC_OK, "%s", names[i].name);
+        cr_expect(n.cc_major == names[i].major && n.cc_minor == names[i].minor, "%s", names[i].name);
+    }
 }
 
 /* amdgpu-waves-per-eu, against what llc-19 prints for the same attributes on gfx900 (NumVGPRsForWavesPerEU,
@@ -378,8 +447,8 @@ Test(amd, invalid)
     gpuocc_kernel k = amd_kernel(64, 32, 0, 0, 0, 0);
     k.wave_size = 32; /* gfx9 runs wave64 only */
     cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_ARGUMENT);
-    k = amd_kernel(64, 32, 4, 0, 0, 0); /* no AGPRs on gfx906 */
-    cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_REGISTERS);
+    k = amd_kernel(64, 32, 4, 0, 0, 0); /* no AGPRs on gfx906: a field the target does not have */
+    cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_ARGUMENT);
     k = amd_kernel(64, 32, 0, -1, 0, 0);
     cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_REGISTERS);
     k = amd_kernel(64, 32, 0, 0, 0, 0);

@@ -81,7 +81,7 @@ Test(amd_queries, granules_by_hand)
     gpuocc_regs_per_block(&xtx, 100, 100, &bytes);
     cr_expect_eq(bytes, 120 * 32 * 4); /* 100 threads: 4 waves of 32 */
     cr_expect_eq(gpuocc_smem_per_block(&xtx, 8192, 4095, &bytes), GPUOCC_OK);
-    cr_expect_eq(bytes, 12288); /* the compiler model's granule on gfx11: 1024 bytes, 12 of them */
+    cr_expect_eq(bytes, 12288); /* the compiler model's granule on gfx11: 512 bytes (LLVM's), 24 of them */
 
     gpuocc_kernel k = amd_kernel(256, 32, 1024, 0);
     cr_expect_eq(gpuocc_smem_carveout(&mi300x, &k, &bytes), GPUOCC_OK);
@@ -307,7 +307,7 @@ Test(amd_queries, lds_available_by_hand)
     cr_expect_eq(lds_for("MI300X", k, 3), 20845);
     k.model = GPUOCC_MODEL_DEFAULT;
     k.smem_static_bytes = 0;
-    cr_expect_eq(lds_for("RX 7900 XTX", k, 3), 43008); /* the WGP's 128 KiB: 131072 / 3 -> 42 granules of 1024 */
+    cr_expect_eq(lds_for("RX 7900 XTX", k, 3), 43520); /* the WGP's 128 KiB: 131072 / 3 -> 85 granules of 512 */
     cr_expect_eq(lds_for("RX 7900 XTX", k, 1), 65536); /* a workgroup may use 64 KiB */
     k.cu_mode = 1;
     cr_expect_eq(lds_for("RX 7900 XTX", k, 2), 32768);
@@ -392,16 +392,16 @@ Test(amd_queries, best_block_by_hand)
     cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 256, &threads, &grid), GPUOCC_OK);
     cr_expect_eq(threads, 256);
     cr_expect_eq(grid, 2 * 48);
-    /* 300 bytes per thread, in granules of 1024 (gfx11): 256 needs 76800, more than a workgroup may use; 224:
-       67200 too; 192: 57600 -> 58368 -> 2 (384); 160: 48128 -> 2 (320); 128: 38912 -> 3 (384); 96: 29696 -> 4
-       (384); 64: 19456 -> 6 (384); 32: 10240 -> 12 (384): the largest of the ties (LLVM 19's unrounded LDS:
-       32 threads, 9600 -> 13) */
-    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 300, &threads, &grid), GPUOCC_OK);
+    /* 310 bytes per thread, in granules of 512 (gfx11, LLVM's): 256 needs 79360, more than a workgroup may
+       use; 224: 69440 too; 192: 59520 -> 59904 -> 2 (384); 160: 49600 -> 49664 -> 2 (320); 128: 39680 -> 39936
+       -> 3 (384); 96: 29760 -> 30208 -> 4 (384); 64: 19840 -> 19968 -> 6 (384); 32: 9920 -> 10240 -> 12 (384):
+       the largest of the ties (LLVM 19's unrounded LDS: 32 threads, 131072 / 9920 -> 13) */
+    cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 310, &threads, &grid), GPUOCC_OK);
     cr_expect_eq(threads, 192);
     cr_expect_eq(grid, 2 * 48);
     gpuocc_kernel k19 = k;
     k19.model = GPUOCC_MODEL_LLVM19;
-    cr_expect_eq(gpuocc_best_block_affine(&d, &k19, 0, 300, &threads, &grid), GPUOCC_OK);
+    cr_expect_eq(gpuocc_best_block_affine(&d, &k19, 0, 310, &threads, &grid), GPUOCC_OK);
     cr_expect_eq(threads, 32);
     cr_expect_eq(grid, 13 * 48);
     /* a table must cover the largest candidate */

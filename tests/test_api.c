@@ -69,7 +69,7 @@ Test(api, thread_safe)
 
 Test(api, kernel_init_defaults)
 {
-    /* CONVENTIONS.md: shared-memory opt-in is on by default everywhere (a 0.2.0 change in C) */
+    /* shared-memory opt-in is on by default everywhere (a change in C since 0.1.0) */
     gpuocc_kernel k;
     memset(&k, 0xA5, sizeof k);
     cr_assert_eq(gpuocc_kernel_init(&k), GPUOCC_OK);

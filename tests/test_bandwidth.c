@@ -21,7 +21,7 @@ struct point {
 
 struct curve {
     const char *product, *file;
-    bool named; /* issue 25's list: must hold */
+    bool named; /* a product the model names: must hold */
     int wave;
     struct point pts[MAX_POINTS];
     int n;
@@ -371,7 +371,7 @@ Test(bandwidth, every_product_with_dram_figures_answers)
     cr_expect_eq(b.sm_count, 304);
 }
 
-/* Issue 22: every input finite and in its domain, yet the loaded latency overflowed to inf and the call
+/* Every input finite and in its domain, yet the loaded latency overflowed to inf and the call
    said GPUOCC_OK (the header: no non-finite result is ever OK).  0 warps: u = 0, loaded latency = the
    base (> 1) x 1.797e308 = inf.  Now GPUOCC_ERR_OVERFLOW, the output untouched; and at every extreme
    finite combination, OK means every double of the answer is finite. */

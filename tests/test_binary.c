@@ -378,25 +378,18 @@ static int32_t read_old_layout(const char *file, size_t old, int32_t capacity, u
     return rc;
 }
 
-/* A caller of the first 0.2.0 layout (240 bytes, no `linked`) still reads: records 240 bytes apart, none of the
-   later fields written past them. */
-Test(binary, first_layout_records_still_read)
+/* One record layout: the sizes the record had during development (240 bytes, before `linked`; 312, before
+   `virtual_resources`) and any size short of this layout are refused, nothing written. */
+Test(binary, development_layouts_refused)
 {
-    enum { OLD = GPUOCC_BINARY_KERNEL_SIZE_0_2_0 };
-    static uint8_t records[8 * OLD + 16];
+    static uint8_t records[8 * 312 + 16];
     int32_t count;
-    cr_assert_eq(read_old_layout("linked_app", OLD, 8, records, sizeof records, &count), GPUOCC_OK);
-    cr_assert_eq(count, 3);
-    for (int32_t i = 0; i < count; i++) {
-        gpuocc_binary_kernel k;
-        memset(&k, 0, sizeof k);
-        memcpy(&k, records + (size_t)i * OLD, OLD);
-        cr_expect_eq(k.size, OLD);
-        cr_expect_eq(k.entry, 0);
+    const size_t sizes[] = {240, 312, sizeof(gpuocc_binary_kernel) - 8};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        cr_expect_eq(read_old_layout("linked_app", sizes[i], 8, records, sizeof records, &count),
+                     GPUOCC_ERR_STRUCT_SIZE, "%zu bytes", sizes[i]);
+        cr_expect_eq(records[sizes[i]], 0xee, "nothing written for %zu bytes", sizes[i]);
     }
-    cr_expect_eq(records[3 * OLD], 0xee, "nothing written past the last record");
-    /* a size below the first layout is refused */
-    cr_expect_eq(read_old_layout("linked_app", OLD - 8, 8, records, sizeof records, &count), GPUOCC_ERR_STRUCT_SIZE);
 }
 
 /* Little-endian fields of a fatbinary, read and written by the test itself (docs/inputs.md's layout: the
@@ -485,21 +478,17 @@ Test(binary, damaged_fatbinary_headers_say_where)
     cr_expect_eq(s.fault, GPUOCC_BINARY_FAULT_FATBIN_SIZE);
     cr_expect_eq(s.fault_value, (int32_t)n);
 
-    /* a summary of the first 0.2.0 layout (80 bytes) gets the entry and the status, nothing past its size */
-    uint8_t raw[sizeof s + 8];
-    memset(raw, 0x5a, sizeof raw);
-    gpuocc_binary_summary old;
-    memcpy(&old, raw, sizeof old);
-    old.size = GPUOCC_BINARY_SUMMARY_SIZE_0_2_0;
-    memcpy(raw, &old, sizeof old);
+    /* a summary of a development layout (80 or 96 bytes) is refused, nothing written */
     memcpy(c, p, n);
     put_le(c + first + 4, 8, 4);
-    cr_expect_eq(gpuocc_binary_scan(c, n, (gpuocc_binary_summary *)(void *)raw), GPUOCC_ERR_FORMAT);
-    memcpy(&old, raw, sizeof old);
-    cr_expect_eq(old.first_failed_entry, 0);
-    cr_expect_eq(old.first_failure, GPUOCC_ERR_FORMAT);
-    for (size_t i = GPUOCC_BINARY_SUMMARY_SIZE_0_2_0; i < sizeof raw; i++)
-        cr_expect_eq(raw[i], 0x5a, "byte %zu past the 80-byte summary", i);
+    const uint32_t sizes[] = {80, 96};
+    for (size_t i = 0; i < 2; i++) {
+        gpuocc_binary_summary old;
+        memset(&old, 0x5a, sizeof old);
+        old.size = sizes[i];
+        cr_expect_eq(gpuocc_binary_scan(c, n, &old), GPUOCC_ERR_STRUCT_SIZE);
+        cr_expect_eq(old.first_failure, (int32_t)0x5a5a5a5a, "untouched");
+    }
     free(c);
     free(p);
 }
@@ -559,15 +548,4 @@ Test(binary, blackwell_records)
             cr_expect(r.k[i].registers == 16 && r.k[i].cluster_x == 2 && r.k[i].smem_bytes == 4);
     }
     free(r.p);
-}
-
-/* A caller of the 312-byte layout (before virtual_resources) still reads, and gets none of the later fields. */
-Test(binary, layout_before_blackwell_records_still_reads)
-{
-    enum { OLD = GPUOCC_BINARY_KERNEL_SIZE_0_2_1 };
-    static uint8_t records[4 * OLD + 16];
-    int32_t count;
-    cr_assert_eq(read_old_layout("tcgen05_sm100a.cubin", OLD, 4, records, sizeof records, &count), GPUOCC_OK);
-    cr_assert_eq(count, 4);
-    cr_expect_eq(records[4 * OLD], 0xee, "nothing written past the last record");
 }

@@ -49,7 +49,8 @@ Test(catalog, spellings)
     cr_expect_eq(gpuocc_device_lookup(longname, &x), GPUOCC_ERR_UNKNOWN_DEVICE);
 }
 
-/* Values checked against shared/reference/nvidia_specs.md §1, §3 and §4 (exact bytes). */
+/* Values checked against the CUDA C++ Programming Guide's compute-capability tables and the sources of
+   docs/sources.md (exact bytes). */
 Test(catalog, reference_values)
 {
     struct {
@@ -86,7 +87,7 @@ Test(catalog, reference_values)
         cr_expect_eq(d.smem_reserved_per_block_bytes, rows[i].reserved, "%s", rows[i].name);
         int32_t top = d.carveout_count ? d.carveouts_kib[d.carveout_count - 1] : 0;
         cr_expect_eq(top, rows[i].top_carveout_kib, "%s", rows[i].name);
-        /* opt-in = per-SM capacity - reserved from cc 7.0 (reference §1, NVIDIA/Fuser #4465) */
+        /* opt-in = per-SM capacity - reserved from cc 7.0 (Programming Guide, compute capabilities; NVIDIA/Fuser #4465) */
         if (d.cc_major >= 7)
             cr_expect_eq(d.smem_per_block_optin_bytes, d.smem_per_sm_bytes - d.smem_reserved_per_block_bytes);
     }

@@ -27,7 +27,7 @@ check("report limiter", j["limiters"] == ["shared_memory"])
 check("report next step", j["next_steps"] == [{"resource": "shared_memory", "new_value": 40960, "shed": 8192,
                                                "blocks_per_sm": 4, "also": []}], out)
 
-# issue 22: the README's example is a tie (registers and shared memory at 4): no single step, one joint step
+# The README's example is a tie (registers and shared memory at 4): no single step, one joint step
 # (docs/model.md: 5 blocks need 48 registers, 1638 -> 1536 per warp, and <= 233472 / 5 = 46694 -> 46592 allocated)
 rc, out, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "64", "--smem-dynamic", "48K"])
 check("example tie said", "no single change gains a block (registers and shared_memory tie at 4)" in out, out)
@@ -143,7 +143,7 @@ for args, field in [
     rc, out, err = run(args)
     lines = err.strip().splitlines()
     check(f"model error {field}", rc == 2 and len(lines) == 1 and lines[0].startswith(f"gpuocc: {field}:"), err)
-# issue 22: an unknown stall reason lists the valid ones (the library's names), on the one line
+# An unknown stall reason lists the valid ones (the library's names), on the one line
 rc, out, err = run(["diagnose", "--stall", "memory", "--occupancy", "0.5"])
 lines = err.strip().splitlines()
 check("diagnose --stall memory: lists the reasons", rc == 2 and len(lines) == 1 and "'memory'" in lines[0]
@@ -195,11 +195,11 @@ check("cubin --arch", rc == 0 and nb.get("arch") == "sm_90" and nb.get("blocks_p
 rc, out, err = run(["cubin", "--threads", "128"])
 check("cubin needs a file", rc == 2 and "FILE" in err, err)
 
-# issue 22: an unlimited resource reads "no limit", never "none" (which reads as zero blocks)
+# An unlimited resource reads "no limit", never "none" (which reads as zero blocks)
 rc, out, _ = run(["report", "--arch", "MI300X", "--threads", "1024", "--vgprs", "64"])
 check("no limit, not none", "blocks no limit" in out and "blocks none" not in out, out)
 
-# issue 22: launches that cannot run.  More named barriers than a block may use (PTX ids 0..15: 16) and
+# Launches that cannot run.  More named barriers than a block may use (PTX ids 0..15: 16) and
 # static shared memory over the 48 KiB static limit are errors (exit 2, one stderr line naming the flag and
 # the limit), not block counts: on base 0938ac9 both were answered (H100: 3 blocks each)
 rc, out, err = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--barriers", "17"])
@@ -224,7 +224,7 @@ check("batch barriers row", rows[0]["status"] == "exceeded" and rows[0]["error"]
       "barriers: 17 is more than the 16 named barriers a block may use (PTX barrier ids 0..15)", rows[0])
 check("batch static row", rows[1]["status"] == "exceeded" and rows[1]["error"].startswith(
       "smem_static: 65536 B is more than the static shared-memory limit of 49152 B per block"), rows[1])
-# the block's total overflows: the dynamic cell carries it, not "launch" (issue 22, messages)
+# the block's total overflows: the dynamic cell carries it, not "launch" (messages)
 check("batch overflow blames smem_dynamic", rows[2]["status"] == "overflow" and
       rows[2]["error"].startswith("smem_dynamic: "), rows[2])
 check("batch 16 barriers row", rows[3]["status"] == "ok" and rows[3]["blocks_per_sm"] == "4", rows[3])
@@ -246,7 +246,7 @@ for flag, value, field, limit, phrase in [
     rc, out, err = run(args)
     check(f"{flag} text line", "exceeded    " + phrase + "\n" in out, out)
 # the same names in `gpuocc batch`: the columns exceeded, exceeded_limit before `line` and `error` (which stay
-# last), for a 0-block row and for a refused row (issue 22); empty / null otherwise
+# last), for a 0-block row and for a refused row; empty / null otherwise
 src = ("arch,threads,regs,smem_static,smem_dynamic,barriers\nH100,2000,32,0,0,0\nH100,256,300,0,0,0\n"
        "H100,256,32,0,300K,0\nH100,256,32,0,0,17\nH100,256,32,64K,0,0\nH100,256,32,0,0,0\nH100,x,32,0,0,0\n"
        "MI300X,2048,32,0,0,\n")
@@ -268,7 +268,7 @@ rc, out, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32"
 check("exceeded null when blocks fit", json.loads(out)["exceeded"] is None and
       json.loads(out)["exceeded_limit"] is None, out)
 
-# issue 24, hand-derived (docs/model.md).  Tensor memory on B200: 128 threads at 32 registers fit 16 blocks
+# Hand-derived (docs/model.md).  Tensor memory on B200: 128 threads at 32 registers fit 16 blocks
 # (warps 64 / 4), 128 columns each: floor(512 / 128) = 4 hold tensor memory, 12 wait at tcgen05.alloc
 rc, out, _ = run(["report", "--arch", "B200", "--threads", "128", "--regs", "32", "--tmem-columns", "128", "--json"])
 j = json.loads(out)

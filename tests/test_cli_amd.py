@@ -217,10 +217,10 @@ for k, (blocks, waves, lsg, lim, model) in exp.items():
     r = rows.get(k, {})
     check(f"batch row {k}", r.get("status") == "ok" and r.get("blocks_per_sm") == blocks and r.get("waves_per_simd") == waves
           and r.get("limit_sgprs") == lsg and r.get("limiters") == lim and r.get("model") == model, r)
-# a bad row's status and input are the library's (gfx906 has no AGPRs: "registers", as gpuocc_occupancy
-# refuses it); a column the device's rules do not read (carveout) or a release without its model is the CLI's
+# a bad row's status and input are the library's (gfx906 has no AGPRs: the input gpuocc_occupancy names); a
+# column the device's rules do not read (carveout) or a release without its model is the CLI's alone
 for k, col, status, exceeded in [("f", "agprs", "argument", "agprs"), ("g", "carveout", "argument", ""),
-                                 ("h", "wave_size", "argument", "wave_size"), ("i", "agprs", "registers", "agprs"),
+                                 ("h", "wave_size", "argument", "wave_size"), ("i", "agprs", "argument", "agprs"),
                                  ("k", "rocm", "argument", "")]:
     r = rows.get(k, {})
     check(f"batch bad row {k} names {col}", r.get("status") == status and r.get("error", "").startswith(col + ":")

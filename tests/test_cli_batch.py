@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The lossless `gpuocc batch` contract (issue 8): RFC 4180 input, one output row per input data row in
+"""The lossless `gpuocc batch` contract: RFC 4180 input, one output row per input data row in
 order, bad rows kept with status and error, `line` and `error` last (after smem_per_block and AMD's model,
 waves_per_simd and limit_sgprs), unknown columns
 echoed byte for byte, FILE or stdin, --json lines with the same keys; and the hand-made number printing
@@ -110,14 +110,14 @@ for o in objs:
             same &= (v is None and want == "") or v == want
         elif isinstance(v, str):
             same &= v == want
-        elif v is None:  # not computed (or not applicable): empty; no limit: -1 (CONVENTIONS.md)
+        elif v is None:  # not computed (or not applicable): empty; no limit: -1 (docs/output.md)
             same &= want == "" or (k.startswith("limit_") and want == "-1")
         elif k == "occupancy":
             same &= "%.6f" % v == want
         else:
             same &= str(v) == want
     check(f"json row {o['id']} = csv row", same, (o, row))
-# no barriers: that resource cannot limit: -1 in CSV, null in JSON (CONVENTIONS.md)
+# no barriers: that resource cannot limit: -1 in CSV, null in JSON (docs/output.md)
 nb = b"arch,threads,regs,barriers\nH100,256,64,0\n"
 _, c_out, _ = run([], nb)
 _, j_out, _ = run(["--json"], nb)
@@ -306,7 +306,7 @@ try:
 except Exception as e:  # sanitized builds: the library cannot load into this Python
     print(f"test_cli_batch: equivalence part skipped ({e.__class__.__name__})")
     gpuocc = None
-# Issue 27: a record longer than the reader keeps (1 MiB, --max-record-bytes) is a bad row of its own, with its
+# A record longer than the reader keeps (1 MiB, --max-record-bytes) is a bad row of its own, with its
 # line and the reason in its error cell and on stderr; the reader goes on at the next line break outside quotes
 # and answers the rows after it (exit 1).  Here the long record's quoted cell holds a CRLF and a LF, so it spans
 # lines 3-5 and the next row is line 6.  The good rows: H100 at 256 threads and 64 registers is 4 blocks, 32 warps,
@@ -418,7 +418,7 @@ if gpuocc:
             mismatches.append((l, row[8:20], want))
     check("every random row equals the library's answer, printed by Python", not mismatches, mismatches[:3])
 
-# issue 24: AMD gfx12's dvgpr column (docs/amd.md): 256 threads at 128 VGPRs on gfx1200, 8 workgroups with
+# AMD gfx12's dvgpr column (docs/amd.md): 256 threads at 128 VGPRs on gfx1200, 8 workgroups with
 # blocks of 16 (no VGPR limit: the 16 wave slots x 4 SIMDs / 8 waves), 5 without (1536 / 144 = 10 waves)
 p = subprocess.run([GPUOCC, "batch"], input="arch,threads,regs,dvgpr\ngfx1200,256,128,16\ngfx1200,256,128,\n"
                    "gfx1200,256,128,8\nH100,256,64,16\n", capture_output=True, text=True)

@@ -119,6 +119,14 @@ check("amd code object", got == [
     ("small", "gfx90a", "amd", "amdgcn-amd-amdhsa--gfx90a", 32, 0, 42, 0, 0, 64, 256, 1, 32, 0, None, "ok", "compiler", 8),
     ("lds", "gfx90a", "amd", "amdgcn-amd-amdhsa--gfx90a", 46, 0, 50, 4096, 0, 64, 64, 1, 46, 4096, None, "ok", "compiler", 4),
 ], (rc, err, got))
+# amdgpu-waves-per-eu is not recorded in a code object (docs/inputs.md): tests/data/amdgpu_attributes_gfx942.o's
+# "2,4" kernel is counted with the 2 VGPRs it uses (8 waves per SIMD) unless --waves-per-eu says it; then LLVM's
+# minimum for 4 waves, 512 / 5 = 102 -> 96 + 1 = 97 VGPRs (104 allocated): 512 / 104 = 4, what llc-19 prints
+for flags, want in (([], 8), (["--waves-per-eu", "2,4"], 4)):
+    rc, out, err = run(["binary", data("amdgpu_attributes_gfx942.o"), "--json"] + flags)
+    js = json.loads(out) if rc == 0 else []
+    got = [(r["name"], r["max_threads"], r["vgprs"], r["waves_per_simd"]) for r in js][:1]
+    check("amd waves per eu " + " ".join(flags), got == [("waves_per_eu", 256, 2, want)], (rc, err, got))
 # the compressed bundle gives the same rows as the plain one; both targets' kernels, in bundle order
 rows = {}
 for f in ("hip_bundle.o", "hip_ccob.o"):
@@ -195,7 +203,7 @@ try:
 finally:
     shutil.rmtree(tmp)
 
-# issue 24, launch bounds checked (tests/cuda/bounds.cu, nvcc 13.0 sm_90): __launch_bounds__(256, 8) is recorded
+# Launch bounds checked (tests/cuda/bounds.cu, nvcc 13.0 sm_90): __launch_bounds__(256, 8) is recorded
 # only as the register cap 65536 / (256 x 8) = 32, which guarantees 8 blocks; 32768 B of __shared__ + 1024
 # reserved = 33792 B, 233472 / 33792 = 6 blocks: shared memory prevents the minimum.  (256, 4) reaches it.
 p = subprocess.run([GPUOCC, "cubin", os.path.join(DATA, "bounds_sm90.cubin"), "--threads", "256", "--json"],

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Device code wherever a host ELF keeps it (issue 27): fatbinaries found by scanning sections other than
+"""Device code wherever a host ELF keeps it: fatbinaries found by scanning sections other than
 .nv_fatbin (a fixture with one in .rodata after a magic whose header does not validate; cuFFT, whose device
 code is in ~24,000 fatbinaries in .ldata), and files without a compiled kernel (PTX only, a cubin of device
 functions, a host binary without device code) ending with exit 2 and one line saying why.

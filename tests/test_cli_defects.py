@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 8's CLI defects 7-17, one regression check (or a few) each; defect 6 is tests/test_cli_io.py.
+"""The CLI defects 7-17 found by the contract review, one regression check (or a few) each; defect 6 is tests/test_cli_io.py.
 Expected values come from the rules by hand (seeds' Example 1: H100, 256 threads, 64 registers -> 4 blocks,
 32 warps, 50 %, registers) or from the input itself.  Usage: test_cli_defects.py GPUOCC DATA_DIR"""
 import csv

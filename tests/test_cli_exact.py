@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gpuocc binary is exact on real binaries (issue 27, point 6).
+"""gpuocc binary is exact on real binaries.
 - AMD: a gfx90a code object with 256 arch VGPRs and 10 AGPRs (tests/amd/agpr.cl; its note says .vgpr_count 266,
   .agpr_count 10, which llvm-readelf-19 --notes confirms where installed) gets the answer `gpuocc report --arch
   gfx90a --vgprs 256 --agprs 10` gives for the same launch: the unified VGPR/AGPR file counted once.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""No signal ends the CLI (issue 27): a file that shrinks while `gpuocc binary` reads its mapping is a problem
+"""No signal ends the CLI: a file that shrinks while `gpuocc binary` reads its mapping is a problem
 of that file (exit 1), never SIGBUS; the rows printed before stay, the files after it are read.  The moment
 is made deterministic by the CLI's test-only hook (tools/cmd_binary.c): with GPUOCC_TEST_PAUSE_FIFO set, it
 opens that FIFO after mapping a file, before reading entry GPUOCC_TEST_PAUSE_ENTRY, and reads it to its end

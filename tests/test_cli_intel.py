@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Intel in the CLI (issue 28): the sweep and plot axes sub_group and grf, Intel's words in every text a
+"""Intel in the CLI: the sweep and plot axes sub_group and grf, Intel's words in every text a
 person reads (report, sweep, plot, the stderr line of a launch that cannot run), Intel's sweep rows (its
 launch columns, read back by `gpuocc batch`), and batch's workgroups_per_gpu.  Every expected number is
 derived by hand from docs/intel.md's rules and the catalog constants docs/intel.md and docs/sources.md give

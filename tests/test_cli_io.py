@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Every subcommand: output that cannot be written is exit 3 (issue 8, defect 6); --help and -h work
-(issue 9); a typo gets a suggestion.  Usage: test_cli_io.py GPUOCC DATA_DIR"""
+"""Every subcommand: output that cannot be written is exit 3; --help and -h work;
+a typo gets a suggestion.  Usage: test_cli_io.py GPUOCC DATA_DIR"""
 import errno
 import os
 import subprocess
@@ -106,7 +106,7 @@ for args, want in [
     (["reprot", "--example"], "did you mean 'report'"),
     (["waves", "--grid-blcks", "3"], "did you mean '--grid-blocks'"),
     (["report", "--arch", "H1000", "--threads", "32", "--regs", "32"], "did you mean 'H100'"),
-    # issue 22: a name that begins a known one is preferred over a closer edit (H10 is H100's start, not A10)
+    # A name that begins a known one is preferred over a closer edit (H10 is H100's start, not A10)
     (["report", "--arch", "H10", "--threads", "256"], "did you mean 'H100'"),
     # and a flag that begins several (--smem-dynamic, --smem-static) names one of those, not --slm
     (["report", "--arch", "H100", "--threads", "256", "--smem", "16K"], "did you mean '--smem-dynamic'"),

@@ -129,7 +129,7 @@ check("example 7 with 8-byte loads", rc == 0 and rc2 == 0 and abs(b64["fraction_
 rc, e8, _ = js("spill", "--work-cycles", "256", "--spill-accesses", "2", "--spill-latency-cycles", "300")
 check("example 8", rc == 0 and e8["slowdown"] == 856 / 256 and "hurts" in e8["verdict"], e8)
 
-# ---- spill: the flag of each input is its JSON key with '_' written '-' (CONVENTIONS.md, one vocabulary), and
+# ---- spill: the flag of each input is its JSON key with '_' written '-' (one vocabulary: docs/vocabulary.md), and
 # the launch's thread count has a name of its own (elsewhere `threads` is per block).  The traffic model by
 # hand: (8 + 8) bytes x 1 execution x 1,048,576 threads = 16,777,216 local bytes; 4-byte accesses, so
 # 16,777,216 / 4 / 32 = 131,072 warp instructions.
@@ -149,7 +149,7 @@ for old in (["--work", "256", "--accesses", "2", "--latency", "300"],
     check(f"spill {old[0]}: the 0.2.0 development names are gone (renamed before release)", rc == 2, err)
 
 # ---- every model command: the flag of each input is its JSON key with '_' written '-', and the key holds the
-# value given (CONVENTIONS.md, one vocabulary; docs/vocabulary.md).  The values are the inputs themselves, so
+# value given (one vocabulary: docs/vocabulary.md).  The values are the inputs themselves, so
 # the expected side is the command line: a renamed flag or key, or an input not echoed, fails here.
 SWITCHES = {"--no-optin": ("smem_optin", 0)}
 for cmd, args in (
@@ -259,7 +259,7 @@ for args, field in ((["bandwidth", "--arch", "A100", "--bytes-per-warp", "256"],
     rc, out, err = run(*args)
     check(f"error {' '.join(args)}", rc == 2 and field in err and not out, f"{rc} {err!r}")
 
-# ---- text rounds real numbers for people, JSON keeps every digit (issue 21) ----
+# ---- text rounds real numbers for people, JSON keeps every digit ----
 # latency: in_flight = latency x throughput = 3 x 0.1, which as doubles is 0.30000000000000004
 three_tenths = 3 * 0.1
 rc, j, err = js("latency", "--warps-per-sm", "32", "--latency-cycles", "3", "--throughput-per-cycle", "0.1")
@@ -284,7 +284,7 @@ check("text rounded: warps_for_90", lines.get("warps_for_90") == f"{want90:.6g}"
 check("text keeps whole numbers whole", lines.get("peak_gbps") == "2039" and lines.get("bytes_in_flight_per_sm") == "700",
       out)
 
-# issue 22: verdicts within the hardware.  An A100 SM holds 2048 threads / 32 = 64 warps (CUDA C++ Programming
+# Verdicts within the hardware.  An A100 SM holds 2048 threads / 32 = 64 warps (CUDA C++ Programming
 # Guide, compute capability 8.0); 80 is more: answered with the flag and one stderr line.  The 229.7 warps the
 # loaded model asks for cannot reside: at 64 warps, in_flight / 64 loads per warp close the gap instead.
 p = subprocess.run([GPUOCC, "latency", "--arch", "A100", "--warps-per-sm", "80", "--json"], capture_output=True,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 9, "the command line, for a person": report --csv; devices in 100 columns, filtered, --json; the
+"""The command line, for a person: report --csv; devices in 100 columns, filtered, --json; the
 next step not at full occupancy and never above ptxas's 255 registers; the man page and the bash completion
 generated from the commands (tests/install/check_install.py checks that they are installed).
 Usage: test_cli_person.py GPUOCC BUILD_DIR"""

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`gpuocc binary` shows a progress line on stderr when it runs on a terminal for over a second (issue 27):
+"""`gpuocc binary` shows a progress line on stderr when it runs on a terminal for over a second:
 files done, entries read, kernels; nothing when stderr is not a terminal.  Not timing-dependent: the CLI's
 test-only GPUOCC_TEST_PROGRESS_AFTER_MS=0 (tools/cmd_binary.c) shows the line from the first entry on, so a
 run of any speed draws it; stderr is a pseudo-terminal (pty) or a pipe.

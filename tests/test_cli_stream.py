@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`gpuocc ptxas` and `gpuocc remarks` read their logs in windows, never whole (issue 27): memory stays near
+"""`gpuocc ptxas` and `gpuocc remarks` read their logs in windows, never whole: memory stays near
 the window whatever the log's size, and the rows are those of reading the whole log at once.
 
 The CLI's test-only knob GPUOCC_TEST_CHUNK_BYTES=N reads N bytes at a time (tools/cmd_inputs.c), so a window

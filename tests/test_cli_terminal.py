@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A command that reads standard input says so on stderr when that input is a terminal, instead of waiting
-in silence (issue 21): batch, ptxas and remarks (and binary's `-`) on a pseudo-terminal print one line
+in silence: batch, ptxas and remarks (and binary's `-`) on a pseudo-terminal print one line
 naming what they read and how to end it, before anything is typed; Ctrl-D then ends the input.  From a
 pipe they print no such line.
 Usage: test_cli_terminal.py GPUOCC"""

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every library of the CUDA toolkit's lib64 against `gpuocc binary`'s exit status (issue 27): one that holds
+"""Every library of the CUDA toolkit's lib64 against `gpuocc binary`'s exit status: one that holds
 compiled device code reads with exit 0 (or 1, each stderr line naming an entry it could not read); each other
 exits 2 with one line saying it holds none.  Which files hold device code is decided here, independently of
 the library's readers, by a deliberately simple scan: a fatbinary header (magic 0xBA55ED50, version 1, a

@@ -132,6 +132,35 @@ check("csv record columns", [csv_rows.get("tm_two", {}).get(k) for k in
                              ("virtual_resources", "tmem_cta_group", "setmaxnreg", "setmaxnreg_check", "metadata")]
       == ["128", "2", "0", "", ""], csv_rows.get("tm_two"))
 
+# setmaxnreg under each way of fixing the count at entry: tests/data/setmaxnreg_sm90a.cubin (tests/cuda/setmaxnreg.cu,
+# nvcc 13.0 -arch=sm_90a) and its ptxas -v log: the two kernels without __maxnreg__ or a minimum of blocks get
+# C7508 ("'setmaxnreg' ignored; unable to determine register count at entry") and no record of it; the log's
+# "Used N registers" are the registers
+import re  # noqa: E402
+
+log = open(os.path.join(sys.argv[2], "ptxas_setmaxnreg.log")).read()
+used = dict(re.findall(r"Compiling entry function '_Z\d+(\w+?)Pf'.*?Used (\d+) registers", log, re.S))
+check("setmaxnreg log: two C7508 warnings", log.count("(C7508)") == 2 and len(used) == 4, used)
+SMR = os.path.join(sys.argv[2], "setmaxnreg_sm90a.cubin")
+rc, out, err = run(["binary", SMR, "--threads", "384", "--json"])
+rows = {r["short_name"]: r for r in json.loads(out)} if rc == 0 else {}
+check("setmaxnreg records where ptxas kept it", {n: (r["setmaxnreg"], r["registers"]) for n, r in rows.items()}
+      == {"fixed_maxnreg": (1, int(used["fixed_maxnreg"])), "fixed_bounds": (1, int(used["fixed_bounds"])),
+          "bound_only": (0, int(used["bound_only"])), "unbounded": (0, int(used["unbounded"]))}, rows)
+# 384 threads = 3 warpgroups on sm_90: ok; the kernels without the record are not checked
+check("setmaxnreg_check at 3 warpgroups", {n: r["setmaxnreg_check"] for n, r in rows.items()}
+      == {"fixed_maxnreg": "ok", "fixed_bounds": "ok", "bound_only": None, "unbounded": None}, rows)
+# the table says it on the row: 96 threads are part of a warpgroup; A100 (cc 8.0) has no setmaxnreg
+for flags, word in ((["--threads", "96"], "warpgroups"), (["--threads", "128", "--arch", "A100"], "arch")):
+    rc, out, err = run(["binary", SMR] + flags)
+    lines = {line.split()[0]: line for line in out.splitlines()[1:]}
+    check(f"table: setmaxnreg {word}", rc == 0 and all(lines.get(n, "").endswith(f"(setmaxnreg: {word})")
+                                                       for n in ("fixed_maxnreg", "fixed_bounds"))
+          and not any("setmaxnreg" in lines.get(n, "") for n in ("bound_only", "unbounded")), out)
+    rc, out, err = run(["binary", SMR, "--csv"] + flags)
+    check(f"csv: setmaxnreg_check {word}", sorted(r["setmaxnreg_check"] for r in csv.DictReader(io.StringIO(out)))
+          == ["", "", word, word], out)
+
 # gpuocc binary DIR on a Triton cache: tests/data/triton_cache, written by Triton 3.9.0's triton.compile for named
 # targets without a GPU (tests/triton/make_cache.py; the triton suite compiles it again).  Each json paired with
 # its binary; the launch (num_warps x warp size, maxnreg, tmem_size, shared) from the json, the resources from the

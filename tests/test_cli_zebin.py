@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gpuocc binary on Intel zebins (issue 28, item 5): the fixtures of tests/data/zebin, built by ocloc
+"""gpuocc binary on Intel zebins: the fixtures of tests/data/zebin, built by ocloc
 (tests/data/zebin/regenerate.sh names the commands).  Expected fields come from the file's own .ze_info
 text and .note.intelgt.compat note, read here by a parse of this test's own (regular expressions over the
 text ocloc writes, not gpuocc's line reader); expected occupancies are derived by hand from docs/intel.md's

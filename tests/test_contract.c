@@ -1,5 +1,5 @@
 /*
- * The contract every exported function keeps (issue 8), table-driven: one row per exported symbol, and
+ * The contract every exported function keeps, table-driven: one row per exported symbol, and
  * the suite FAILS when a symbol listed in tests/data/symbols.txt has no row here.
  *
  * From a valid baseline call (which must return GPUOCC_OK with finite results), each argument in turn is
@@ -58,7 +58,8 @@ typedef struct field {
 typedef struct layout {
     const char *name;
     size_t size;       /* sizeof, this version */
-    size_t first_size; /* the first shipped layout: the smallest size the library accepts */
+    size_t first_size; /* the released (0.1.0) layout, or `size` for a struct new since: the smallest size the
+                          library accepts; sizes between it and `size` are no layout */
     const field *fields;
 } layout;
 
@@ -243,7 +244,7 @@ static const layout prepared_layout = {"gpuocc_prepared", sizeof(gpuocc_prepared
 static const field batch_fields[] = {
     FIELD(gpuocc_batch, smem_width, T_I32), RESERVED(gpuocc_batch, reserved, T_U64, 2), END_FIELDS,
 };
-static const layout batch_layout = {"gpuocc_batch", sizeof(gpuocc_batch), 176, batch_fields};
+static const layout batch_layout = {"gpuocc_batch", sizeof(gpuocc_batch), sizeof(gpuocc_batch), batch_fields};
 
 static const field binary_kernel_fields[] = {END_FIELDS};
 static const layout binary_kernel_layout = {"gpuocc_binary_kernel", sizeof(gpuocc_binary_kernel),
@@ -798,26 +799,27 @@ static size_t scalar_count(enum kind k)
                                                                                     : 0;
 }
 
-/* Struct sizes: 0, 1, one below the first layout, 4097, UINT32_MAX (refused); larger with a nonzero tail
-   (refused for inputs); larger with a zero tail (accepted). */
+/* Struct sizes: 0, 1, one below the first layout, one below the current one (between the two layouts, or
+   below the only one), 4097, UINT32_MAX (refused); larger with a nonzero tail (refused for inputs); larger
+   with a zero tail (accepted). */
 static void mutate_size(arg *a, int k, size_t which, int32_t *expect, char *what, size_t len)
 {
     const layout *l = a[k].sp->lay;
     bool in = a[k].sp->kind == K_IN;
-    const uint32_t sizes[] = {0, 1, (uint32_t)l->first_size - 1, 4097, UINT32_MAX, (uint32_t)l->size + 8,
-                              (uint32_t)l->size + 8};
+    const uint32_t sizes[] = {0, 1, (uint32_t)l->first_size - 1, (uint32_t)l->size - 1, 4097, UINT32_MAX,
+                              (uint32_t)l->size + 8, (uint32_t)l->size + 8};
     uint32_t size = sizes[which];
     memcpy(a[k].mem, &size, sizeof size);
-    *expect = which < 5 ? GPUOCC_ERR_STRUCT_SIZE : which == 5 ? (in ? GPUOCC_ERR_RESERVED : GPUOCC_OK) : GPUOCC_OK;
-    if (which == 5 && in)
+    *expect = which < 6 ? GPUOCC_ERR_STRUCT_SIZE : which == 6 ? (in ? GPUOCC_ERR_RESERVED : GPUOCC_OK) : GPUOCC_OK;
+    if (which == 6 && in)
         a[k].mem[l->size + 7] = 1;
-    if (which >= 5 && (a[k].sp->flags & F_OPAQUE))
+    if (which >= 6 && (a[k].sp->flags & F_OPAQUE))
         *expect = 1;
-    if (which >= 5 && (a[k].sp->flags & F_EXACT))
+    if (which >= 6 && (a[k].sp->flags & F_EXACT))
         *expect = GPUOCC_ERR_STRUCT_SIZE;
-    if (which >= 5 && !in) /* the library zeroes the tail of a larger output: compare from a zero tail */
+    if (which >= 6 && !in) /* the library zeroes the tail of a larger output: compare from a zero tail */
         memset(a[k].mem + l->size, 0, TAIL);
-    snprintf(what, len, "%s size %u%s", l->name, size, which == 5 && in ? " nonzero tail" : "");
+    snprintf(what, len, "%s size %u%s", l->name, size, which == 6 && in ? " nonzero tail" : "");
 }
 
 /* Every field of an input struct: each element of each field in turn. */
@@ -1450,13 +1452,13 @@ static void run_row(const row *r)
             break;
         case K_IN:
             each_mutation(r, k, mutate_null, 1);
-            each_mutation(r, k, mutate_size, 7);
+            each_mutation(r, k, mutate_size, 8);
             each_mutation(r, k, mutate_field, field_slots(s->lay) * MAX_VALUES);
             break;
         case K_OUT:
             each_mutation(r, k, mutate_null, 1);
             if (!(s->flags & F_NOSIZE))
-                each_mutation(r, k, mutate_size, 7);
+                each_mutation(r, k, mutate_size, 8);
             break;
         case K_OUT_I32:
         case K_OUT_I64:
@@ -1612,6 +1614,91 @@ Test(contract, prepared_single_call_equals_gpuocc_occupancy)
             cr_assert_eq(memcmp(&got, &want, sizeof got), 0, "%s launch %d: results differ", gpuocc_catalog_name(e), i);
         }
     }
+}
+
+static int32_t shift_or_minus_one(int32_t unit)
+{
+    for (int32_t s = 0; s < 31; s++)
+        if (unit == (int32_t)1 << s)
+            return s;
+    return -1;
+}
+
+/* The layout of gpuocc_prepared (0.2.0's final one: size, magic "goc2", the checked device, NVIDIA's derived
+   values), and the values gpuocc_prepare derives, computed here from the device's fields as the header
+   documents them; zero for another vendor. */
+Test(contract, prepared_layout_and_derived_values)
+{
+    cr_assert_eq(sizeof(gpuocc_prepared), 624);
+    cr_assert_eq(offsetof(gpuocc_prepared, device), 8);
+    cr_assert_eq(offsetof(gpuocc_prepared, nvidia), 408);
+    cr_assert_eq(sizeof(gpuocc_prepared_nvidia), 216);
+    cr_assert_eq(offsetof(gpuocc_prepared_nvidia, carveouts_kib), 88);
+    cr_assert_eq(offsetof(gpuocc_prepared_nvidia, smem_per_sm_bytes), 152);
+    cr_assert_eq(offsetof(gpuocc_prepared_nvidia, reserved), 184);
+    cr_assert_eq(GPUOCC_PREPARED_MAGIC, 0x32636f67u);
+    int32_t count = gpuocc_catalog_count();
+    for (int32_t e = 0; e < count; e++) {
+        gpuocc_device d = {.size = sizeof d};
+        cr_assert_eq(gpuocc_catalog_device(e, &d), GPUOCC_OK);
+        gpuocc_prepared p;
+        memset(&p, 0x5a, sizeof p);
+        p.size = sizeof p;
+        cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+        cr_assert_eq(p.magic, GPUOCC_PREPARED_MAGIC);
+        cr_assert_eq(memcmp(&p.device, &d, sizeof d), 0, "%s: the stored device", gpuocc_catalog_name(e));
+        gpuocc_prepared_nvidia want;
+        memset(&want, 0, sizeof want);
+        if (d.vendor == GPUOCC_VENDOR_NVIDIA) {
+            want.warp_size = d.warp_size;
+            want.warp_shift = shift_or_minus_one(d.warp_size);
+            want.reg_alloc_unit = d.reg_alloc_unit;
+            want.reg_alloc_shift = shift_or_minus_one(d.reg_alloc_unit);
+            want.sub_partitions = d.sub_partitions;
+            want.sub_partition_shift = shift_or_minus_one(d.sub_partitions);
+            want.reg_compat_sub_partitions = d.reg_compat_sub_partitions;
+            want.reg_compat_shift = shift_or_minus_one(d.reg_compat_sub_partitions);
+            want.smem_alloc_unit_bytes = d.smem_alloc_unit_bytes;
+            want.smem_alloc_shift = shift_or_minus_one(d.smem_alloc_unit_bytes);
+            want.max_threads_per_block = d.max_threads_per_block;
+            want.max_warps_per_sm = d.max_threads_per_sm / d.warp_size;
+            want.max_blocks_per_sm = d.max_blocks_per_sm;
+            want.regs_per_thread_max = d.regs_per_thread_max;
+            want.regs_per_block = d.regs_per_block;
+            want.regs_per_sub_partition = d.regs_per_sm / d.sub_partitions;
+            want.regs_per_compat_sub_partition =
+                d.reg_compat_sub_partitions ? d.regs_per_sm / d.reg_compat_sub_partitions : 0;
+            want.barriers_per_sm = d.barriers_per_sm;
+            want.barriers_per_block_max = d.barriers_per_block_max ? d.barriers_per_block_max : 16;
+            want.virtual_resources_per_sm = d.virtual_resources_per_sm;
+            want.tmem_columns_per_sm = d.tmem_columns_per_sm;
+            want.carveout_count = d.carveout_count;
+            memcpy(want.carveouts_kib, d.carveouts_kib, sizeof want.carveouts_kib);
+            want.smem_per_sm_bytes = d.smem_per_sm_bytes;
+            want.smem_per_block_bytes = d.smem_per_block_bytes;
+            want.smem_per_block_optin_bytes = d.smem_per_block_optin_bytes;
+            want.smem_reserved_per_block_bytes = d.smem_reserved_per_block_bytes;
+            cr_assert_geq(want.warp_shift, 0, "%s: NVIDIA's units are powers of two", gpuocc_catalog_name(e));
+            cr_assert_geq(want.reg_alloc_shift, 0);
+            cr_assert_geq(want.sub_partition_shift, 0);
+            cr_assert_geq(want.smem_alloc_shift, 0);
+        }
+        cr_assert_eq(memcmp(&p.nvidia, &want, sizeof want), 0, "%s: the derived values", gpuocc_catalog_name(e));
+    }
+    /* a unit that is not a power of two: shift -1, the unit kept */
+    gpuocc_device odd = {.size = sizeof odd};
+    cr_assert_eq(gpuocc_device_lookup("sm_80", &odd), GPUOCC_OK);
+    odd.warp_size = 24, odd.max_threads_per_sm = 24 * 64, odd.reg_alloc_unit = 192, odd.smem_alloc_unit_bytes = 96;
+    cr_assert_eq(gpuocc_device_validate(&odd), GPUOCC_OK);
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(&odd, &p), GPUOCC_OK);
+    cr_expect_eq(p.nvidia.warp_size, 24);
+    cr_expect_eq(p.nvidia.warp_shift, -1);
+    cr_expect_eq(p.nvidia.reg_alloc_shift, -1);
+    cr_expect_eq(p.nvidia.smem_alloc_shift, -1);
+    cr_expect_eq(p.nvidia.max_warps_per_sm, 64);
+    cr_expect_eq(p.nvidia.sub_partition_shift, 2);
+    cr_expect_eq(p.nvidia.reg_compat_shift, -1); /* no compatibility split */
 }
 
 Test(contract, prepared_single_call_errors)

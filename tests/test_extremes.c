@@ -1,5 +1,5 @@
 /*
- * Every public model function (lib/models/) at extreme inputs (issue 22): NaN, infinities, signed zeros, the
+ * Every public model function (lib/models/) at extreme inputs: NaN, infinities, signed zeros, the
  * smallest subnormal, DBL_MIN, DBL_MAX, INT32_MIN/MAX, INT64_MIN/MAX, NULL.  Each call gives a specific error
  * code with every output untouched, or GPUOCC_OK with every double finite and in its documented range: the
  * header's contract ("no result reported as GPUOCC_OK is ever infinite or NaN").  Then, per function, the

@@ -801,7 +801,7 @@ Test(fastpath, best_block_table_errors_come_as_a_walk_meets_them)
     cr_expect_eq(t, 1024); /* 32 registers x 1024 threads: 2 blocks, 2048 threads, the most the SM holds */
 }
 
-/* ---- launches that cannot run (issue 22): refused alike on every path ----
+/* ---- launches that cannot run: refused alike on every path ----
    More named barriers than a block may use (PTX ISA "bar, barrier": ids 0..15, so 16) and static shared
    memory above the static limit (48 KiB, smem_per_block_bytes) are errors, not block counts: the single
    call, the prepared call, a batch (whole for the base's barriers, per row for a static column), the
@@ -885,12 +885,12 @@ Test(fastpath, launches_that_cannot_run_are_refused_on_every_path)
     k.smem_static_bytes = 16 * 1024;
     expect_refused_everywhere(&d, &k, GPUOCC_OK, "static at a 16 KiB limit");
 
-    /* the 0.2 layout before the field (384 bytes) reads it as 0: 16 */
+    /* the 0.1.0 layout (232 bytes), before the field, reads it as 0: 16 */
     struct {
         gpuocc_device d;
     } old;
     old.d = h;
-    old.d.size = 384;
+    old.d.size = 232;
     k = test_kernel(256, 32, 0, 0);
     k.barriers = 17;
     gpuocc_result r = {.size = sizeof r};

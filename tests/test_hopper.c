@@ -1,5 +1,5 @@
 /*
- * Issue 24: tensor memory holders, the setmaxnreg register pool, launch bounds checked.  Every count is
+ * Tensor memory holders, the setmaxnreg register pool, launch bounds checked.  Every count is
  * derived by hand from the rules docs/model.md cites (the PTX ISA's tcgen05.alloc and setmaxnreg, the
  * register and shared-memory allocation rules), in the comments.
  */
@@ -98,11 +98,14 @@ Test(tmem, never_lowers_blocks)
 
 Test(tmem, older_device_layout)
 {
-    /* the 392-byte device layout holds no tensor-memory field: a kernel that asks for columns is refused */
-    unsigned char buf[400];
+    /* the 0.1.0 device layout (232 bytes) holds no tensor-memory field: a kernel that asks for columns is
+       refused; a size between it and this layout is no layout */
+    unsigned char buf[sizeof(gpuocc_device)];
     memset(buf, 0, sizeof buf);
     gpuocc_device *d = (gpuocc_device *)buf;
     d->size = 392;
+    cr_expect_eq(gpuocc_device_lookup("sm_100", d), GPUOCC_ERR_STRUCT_SIZE);
+    d->size = 232;
     cr_assert_eq(gpuocc_device_lookup("sm_100", d), GPUOCC_OK);
     cr_expect_eq(d->tmem_columns_per_sm, 0);
     int32_t h;
@@ -166,7 +169,7 @@ Test(setmaxnreg, refusals)
     const int32_t bad[][3] = {{16, 232, 232}, {40, 230, 232}, {40, 232, 264}};
     for (size_t i = 0; i < 3; i++) {
         setmaxnreg("H100", 384, 168, bad[i], 3, 1, &rc);
-        cr_expect_eq(rc, GPUOCC_ERR_REGISTERS, "%zu", i);
+        cr_expect_eq(rc, GPUOCC_ERR_ARGUMENT, "%zu", i);
     }
     const int32_t edges[] = {24, 256, 24};
     setmaxnreg("H100", 384, 256, edges, 3, 1, &rc);
@@ -191,7 +194,7 @@ Test(setmaxnreg, refusals)
     r.size = 4;
     cr_expect_eq(gpuocc_setmaxnreg_check(&d, &k, t, 3, 1, &r), GPUOCC_ERR_STRUCT_SIZE);
     r.size = sizeof r;
-    cr_expect_eq(gpuocc_setmaxnreg_check(&d, &k, bad[0], 3, 1, &r), GPUOCC_ERR_REGISTERS);
+    cr_expect_eq(gpuocc_setmaxnreg_check(&d, &k, bad[0], 3, 1, &r), GPUOCC_ERR_ARGUMENT);
     cr_expect_eq(r.pool_regs, 0);
     cr_expect_eq(gpuocc_setmaxnreg_check(&d, &k, NULL, 3, 1, &r), GPUOCC_ERR_NULL);
 }

@@ -426,7 +426,7 @@ Test(intel, refusals)
 
 Test(intel, older_layouts)
 {
-    /* the 0.2 layouts before Intel's tail: device 232, kernel 88, result 104 bytes, zero-extended */
+    /* the 0.1.0 layouts, before Intel's tail: device 232, kernel 88, result 104 bytes, zero-extended */
     gpuocc_device h100 = test_device("H100");
     h100.size = 232;
     gpuocc_kernel k = test_kernel(256, 32, 0, 0);

@@ -1,6 +1,6 @@
 /*
  * Beyond occupancy: each model against numbers derived outside the code: the seeds' Examples 5, 7, 8,
- * Volkov 2016 / 2010, and the worked vectors TV1-TV14 of shared/reference/latency_model.md §5.
+ * Volkov 2016 / 2010, and the worked vectors TV1-TV14 of docs/sources.md (each with its primary source).
  */
 #include "common.h"
 
@@ -313,7 +313,7 @@ Test(models, perf_constants)
     cr_expect_eq(gpuocc_perf_lookup("nope", &p), GPUOCC_ERR_UNKNOWN_DEVICE);
 }
 
-/* Issue 8, defect 2: when a step's spill slowdown overflows (work 1e-300, 1e300 accesses of 1e300
+/* When a step's spill slowdown overflows (work 1e-300, 1e300 accesses of 1e300
    cycles), the step's spill_slowdown was never written and the call returned OK. */
 Test(models, tradeoff_slowdown_overflow_is_an_error)
 {
@@ -340,7 +340,7 @@ Test(models, tradeoff_slowdown_overflow_is_an_error)
     cr_expect_float_eq(steps[0].spill_slowdown, 57.25, 1e-9);
 }
 
-/* Issue 8, defect 3: finite inputs whose answer does not fit a double gave OK with an infinite result. */
+/* Finite inputs whose answer does not fit a double gave OK with an infinite result. */
 Test(models, infinite_results_from_finite_inputs_are_overflow)
 {
     double w = -1, a = -1, x = -1;
@@ -373,7 +373,7 @@ Test(models, infinite_results_from_finite_inputs_are_overflow)
     cr_expect_eq(memcmp(&v, &before, sizeof v), 0);
 }
 
-/* Issue 8, defect 4: the spill input's reserved words must be zero, as the header says of all structs. */
+/* The spill input's reserved words must be zero, as the header says of all structs. */
 Test(models, spill_estimate_rejects_nonzero_reserved)
 {
     for (int word = 0; word < 4; word++) {
@@ -420,7 +420,7 @@ static int32_t staircase_by_walk(const gpuocc_device *d, const gpuocc_kernel *k,
     return n;
 }
 
-/* Issue 22: gpuocc_tradeoff walked every register cap, 2^20 occupancy evaluations (about 0.1 s) on a
+/* Gpuocc_tradeoff walked every register cap, 2^20 occupancy evaluations (about 0.1 s) on a
    described device allowing 2^20 registers per thread; it now gallops and bisects.  Its steps must be
    exactly the walk's, on every catalog device (NVIDIA and AMD) and on that described device. */
 Test(models, tradeoff_staircase_is_the_walks_on_every_device)

@@ -1,4 +1,4 @@
-/* gpuocc_next_steps (issue 22): every offered step, applied alone through the public API, gives exactly the
+/* gpuocc_next_steps: every offered step, applied alone through the public API, gives exactly the
    blocks per SM it states; ties get a joint step; no step takes away an input the kernel needs. */
 #include "common.h"
 #include "step_apply.h"

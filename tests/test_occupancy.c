@@ -200,7 +200,7 @@ Test(occupancy, invalid_inputs)
     cr_expect_eq(gpuocc_occupancy(&bad, &k, &r), GPUOCC_ERR_DEVICE);
 }
 
-/* Issue 8, defect 5: a block's shared memory that saturates at 2^60 bytes was reported as a real
+/* A block's shared memory that saturates at 2^60 bytes was reported as a real
    allocation.  The sum INT64_MAX + 1 does not fit: GPUOCC_ERR_OVERFLOW and the result is untouched.
    The huge part is the dynamic one: static shared memory above 48 KiB is a launch that cannot run
    (GPUOCC_ERR_SMEM, test_limits_of_launches.c), whatever the sum. */

@@ -222,9 +222,9 @@ Test(rule, batch_refuses_what_the_single_call_refuses)
     }
 }
 
-/* A caller built against an older layout gets the same answers through the same path: the 104-byte kernel
-   (before tensor memory) and the 104- and 120-byte results (before the GPU-wide count and the input over a
-   limit), written up to their size. */
+/* A caller built against 0.1.0 gets the same answers through the same path: the 88-byte kernel and the
+   104-byte result (before the GPU-wide count and the input over a limit), written up to its size; a size
+   between 0.1.0's and this layout is refused. */
 Test(rule, older_layouts_answer_alike)
 {
     gpuocc_device d = test_device("H100");
@@ -238,8 +238,8 @@ Test(rule, older_layouts_answer_alike)
         unsigned char tail[16];
     } older;
     memset(&older, 0, sizeof older);
-    memcpy(&older.k, &k, 104);
-    older.k.size = 104;
+    memcpy(&older.k, &k, 88);
+    older.k.size = 88;
     gpuocc_prepared p = {.size = sizeof p};
     cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
     struct {
@@ -247,14 +247,19 @@ Test(rule, older_layouts_answer_alike)
         unsigned char tail[16];
     } small;
     memset(&small, 0xA5, sizeof small);
-    small.r.size = 120;
+    small.r.size = 104;
     cr_assert_eq(gpuocc_occupancy_prepared(&p, &older.k, &small.r), GPUOCC_OK);
     cr_expect_eq(small.r.blocks_per_sm, now.blocks_per_sm);
     cr_expect_eq(small.r.limiters, now.limiters);
-    cr_expect_eq(small.r.limit_virtual_resources, now.limit_virtual_resources);
+    cr_expect_eq(small.r.limit_regs, now.limit_regs);
     unsigned char untouched[16];
     memset(untouched, 0xA5, sizeof untouched);
-    cr_expect_eq(memcmp((unsigned char *)&small + 120, untouched, 16), 0, "nothing written past the 120 bytes");
+    cr_expect_eq(memcmp((unsigned char *)&small + 104, untouched, 16), 0, "nothing written past the 104 bytes");
+    small.r.size = 120;
+    cr_expect_eq(gpuocc_occupancy_prepared(&p, &older.k, &small.r), GPUOCC_ERR_STRUCT_SIZE);
+    small.r.size = sizeof small.r;
+    older.k.size = 104;
+    cr_expect_eq(gpuocc_occupancy_prepared(&p, &older.k, &small.r), GPUOCC_ERR_STRUCT_SIZE);
 }
 
 /* ---- the prepared state: the caller's memory, trusted but bounded where it is used ---- */

@@ -157,7 +157,7 @@ Test(search, next_step)
     cr_expect_eq(gpuocc_next_step(&d, &k, 99, &value, &shed), GPUOCC_ERR_RESOURCE);
 }
 
-/* Issue 8, defect 1: static shared memory near INT64_MAX (which the kernel checks accept) plus the
+/* Static shared memory near INT64_MAX (which the kernel checks accept) plus the
    reserved bytes overflowed int64 (UBSan aborted).  Such a launch cannot run at all: static shared memory
    above the static limit is GPUOCC_ERR_EXCEEDED, before any sum. */
 Test(search, dynamic_available_static_near_int64_max)
@@ -176,7 +176,7 @@ Test(search, dynamic_available_static_near_int64_max)
     }
 }
 
-/* Issue 8, defect 5: a shared-memory total that saturates (2^60) was reported as a real number of bytes
+/* A shared-memory total that saturates (2^60) was reported as a real number of bytes
    to shed.  Static + dynamic = 2^63 - 1 + 1 does not fit int64: GPUOCC_ERR_OVERFLOW, outputs kept. */
 Test(search, next_step_smem_saturated_total_is_overflow)
 {

@@ -5,6 +5,7 @@
  * A plain program (no Criterion, whose own threads and forks would cloud ThreadSanitizer's report).
  * Usage: test_threads PTXAS_LOG CUBIN
  */
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 
 #include <pthread.h>

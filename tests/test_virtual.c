@@ -77,19 +77,27 @@ Test(virtual, limit_and_limiters)
 
 Test(virtual, older_layouts)
 {
-    /* a 96-byte kernel (before the field) reads as V = 0; a 112-byte result is written up to its size */
+    /* a 0.1.0 kernel (88 bytes, before the field) reads as V = 0; a 0.1.0 result (104 bytes) is written up
+       to its size; the 0.2.0 development sizes between (96, 112) are no layout */
     gpuocc_device d = test_device("sm_100");
     gpuocc_kernel k = virtual_kernel(128, 32, 0);
-    k.size = 96;
+    k.size = 88;
     unsigned char buf[sizeof(gpuocc_result) + 8];
     memset(buf, 0xa5, sizeof buf);
     gpuocc_result *r = (gpuocc_result *)(void *)buf;
-    r->size = 112;
+    r->size = 104;
     cr_expect_eq(gpuocc_occupancy(&d, &k, r), GPUOCC_OK);
     cr_expect_eq(r->blocks_per_sm, 16);
-    cr_expect_eq(buf[112], 0xa5); /* nothing past the caller's layout */
-    /* a 384-byte device (before the field) has no virtual resources */
+    cr_expect_eq(buf[104], 0xa5); /* nothing past the caller's layout */
+    k.size = 96;
+    cr_expect_eq(gpuocc_occupancy(&d, &k, r), GPUOCC_ERR_STRUCT_SIZE);
+    k.size = 88;
+    r->size = 112;
+    cr_expect_eq(gpuocc_occupancy(&d, &k, r), GPUOCC_ERR_STRUCT_SIZE);
+    /* a 0.1.0 device (232 bytes, before the field) has no virtual resources; 384 bytes is no layout */
     gpuocc_device old = {.size = 384};
+    cr_expect_eq(gpuocc_device_lookup("sm_100", &old), GPUOCC_ERR_STRUCT_SIZE);
+    old.size = 232;
     cr_expect_eq(gpuocc_device_lookup("sm_100", &old), GPUOCC_OK);
     gpuocc_device whole = {.size = sizeof whole};
     gpuocc_device_lookup("sm_100", &whole);
@@ -106,7 +114,7 @@ Test(virtual, checks)
     gpuocc_result r = {.size = sizeof r};
     cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_ARGUMENT);
     k.virtual_resources = 0;
-    k.tmem_columns = 1; /* the word after it (issue 24): tensor-memory columns, 1 is off their domain */
+    k.tmem_columns = 1; /* the word after it: tensor-memory columns, 1 is off their domain */
     cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_ARGUMENT);
     k.tmem_columns = 0;
     /* the device's count: 0 .. 2^20 (the word after it is the barrier limit, checked in test_fastpath.c) */

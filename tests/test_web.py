@@ -69,8 +69,10 @@ def flags(params):
     for key, value in params.items():
         if key == "smem_optin":
             out += [] if value else ["--no-optin"]
-        elif key in ("cu_mode", "best_block"):
+        elif key in ("cu_mode", "best_block", "regs_fixed", "cluster_nonportable", "no_trap_handler"):
             out += ["--" + key.replace("_", "-")] if value else []
+        elif key == "trap_handler":
+            out += ["--no-trap-handler"] if value in (-1, "-1", False) else []
         else:
             out += ["--" + key.replace("_", "-"), str(value)]
     return out
@@ -141,9 +143,11 @@ cases += [{**H100, "threads": 0}, {**H100, "threads": 2 ** 31}, {**H100, "regs":
           {**H100, "threads": 2 ** 53 + 2}, {**H100, "threads": 1.5}, {**H100, "smem_dynamic": "48K"},
           {**H100, "threads": "256"}, {**H100, "threads": "abc"}, {**H100, "carveout": 101, "threads": 0},
           {"carveout": 101, **H100, "threads": 0}, {**H100, "wave_size": 48}, {"arch": "MI300X", "threads": 256,
-          "vgprs": 64, "carveout": 50}, {**H100, "thread": 256}, {**H100, "regs_fixed": 1}, {**H100, "arch": "H1OO"},
+          "vgprs": 64, "carveout": 50}, {**H100, "thread": 256}, {**H100, "regs_fixed": 1}, {**H100, "no_optin": 1}, {**H100, "arch": "H1OO"},
           {**H100, "arch": 9}, {"arch": "gfx942", "threads": 256, "regs": 64, "wave_size": 32, "rocm": "6.2"},
-          {**H100, "setmaxnreg": "40,232", "min_blocks": 2}, {**H100, "cluster": "2x1x1", "grid_blocks": 264}]
+          {**H100, "setmaxnreg": "40,232", "min_blocks": 2}, {**H100, "cluster": "2x1x1", "grid_blocks": 264},
+          {**H100, "setmaxnreg": "232,232,40", "regs_fixed": 1, "threads": 384},
+          {"arch": "MI300X", "threads": 64, "vgprs": 32, "sgprs": 96, "trap_handler": -1, "model": "llvm19"}]
 expected = []
 for p in cases:
     status, out, err = cli(["report", *flags(p), "--json"])

@@ -195,6 +195,8 @@ def drive():
                 return {error: e.hidden ? null : e.textContent, report: !document.getElementById("report").hidden,
                         curves: document.querySelectorAll("svg[data-axis]").length,
                         notes: document.getElementById("notes").textContent,
+                        exceeded: document.getElementById("exceeded").hidden ? null
+                                  : document.querySelector("#exceeded [data-field=exceeded]").textContent,
                         blocks: (document.querySelector(".summary [data-field=blocks_per_sm]") || {dataset: {}}).dataset.value,
                         steps: document.getElementById("steps").textContent};""")
         # another vendor chosen in the list: its words on the inputs, its flags in the link
@@ -357,8 +359,10 @@ check("a refused launch shows the CLI's message and no answer or curves",
 status = subprocess.run([GPUOCC, "report", "--arch", "H100", "--threads", "2000", "--regs", "64", "--json"],
                         capture_output=True, text=True)
 r = got["cannot_run"]
+# the reason is the CLI's stderr line's end (the input over its limit), said once, above the notes
 check("a launch that cannot run is answered: 0 blocks, the CLI's reason, its next step (the threads down to 1024)",
-      status.returncode == 1 and r["report"] and r["blocks"] == "0" and r["notes"] == status.stderr.strip()
+      status.returncode == 1 and r["report"] and r["blocks"] == "0" and r["notes"] == "" and r["exceeded"]
+      and status.stderr.strip().endswith(": " + r["exceeded"])
       and r["steps"] == "Threads per block 2000 \u2192 1024: 1 block per SM (now 0)", (r, status.stderr))
 s = got["switched"]
 want = cli_json("report", "--arch", "MI300X", "--threads", "256", "--vgprs", "96", "--json")

@@ -134,30 +134,13 @@ Test(zebin, ocloc_fixture)
     cr_expect_eq(k[1].slm_bytes, 4096);
     cr_expect_eq(k[1].smem_bytes, 4096);
     cr_expect_eq(k[1].barriers, 1);
-    /* the first 0.2.0 layout (240 bytes) is still accepted and gets none of the Intel fields */
-    uint8_t old[2][GPUOCC_BINARY_KERNEL_SIZE_0_2_0 + 8];
-    memset(old, 0x5a, sizeof old);
-    gpuocc_binary_kernel *first = (gpuocc_binary_kernel *)(void *)old[0];
-    memset(first, 0, GPUOCC_BINARY_KERNEL_SIZE_0_2_0);
-    first->size = GPUOCC_BINARY_KERNEL_SIZE_0_2_0;
-    cr_assert_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, first, 2, &count, NULL), GPUOCC_OK);
-    gpuocc_binary_kernel second;
-    memcpy(&second, (uint8_t *)old + GPUOCC_BINARY_KERNEL_SIZE_0_2_0, GPUOCC_BINARY_KERNEL_SIZE_0_2_0);
-    cr_expect_eq(second.size, GPUOCC_BINARY_KERNEL_SIZE_0_2_0);
-    cr_expect_eq(second.vendor, GPUOCC_VENDOR_INTEL);
-    cr_expect_eq(second.smem_bytes, 4096);
-    cr_expect_eq(((uint8_t *)old)[2 * GPUOCC_BINARY_KERNEL_SIZE_0_2_0], 0x5a, "nothing written past two records");
-    /* a size between the layouts is read as the prefix it holds (here `linked` and `arch_variant`), as every
-       size-versioned struct is; below the first layout it is refused */
-    static uint64_t mid[2 * (GPUOCC_BINARY_KERNEL_SIZE_0_2_0 + 8) / 8];
-    gpuocc_binary_kernel *prefix = (gpuocc_binary_kernel *)(void *)mid;
-    prefix->size = GPUOCC_BINARY_KERNEL_SIZE_0_2_0 + 8;
-    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, prefix, 2, &count, NULL), GPUOCC_OK);
-    cr_expect_eq(count, 2);
-    cr_expect_eq(prefix->size, GPUOCC_BINARY_KERNEL_SIZE_0_2_0 + 8);
-    cr_expect_eq(prefix->linked, 1, "a zebin is linked code");
-    first->size = GPUOCC_BINARY_KERNEL_SIZE_0_2_0 - 8;
-    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, first, 1, &count, NULL), GPUOCC_ERR_STRUCT_SIZE);
+    /* the record's development layouts (240 bytes, 248 with `linked` and `arch_variant`) are refused */
+    static uint64_t old[2 * sizeof(gpuocc_binary_kernel) / 8];
+    gpuocc_binary_kernel *first = (gpuocc_binary_kernel *)(void *)old;
+    first->size = 240;
+    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, first, 2, &count, NULL), GPUOCC_ERR_STRUCT_SIZE);
+    first->size = 248;
+    cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, first, 2, &count, NULL), GPUOCC_ERR_STRUCT_SIZE);
     free(p);
 }
 

@@ -32,6 +32,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 
 enum { CLI_OK = 0, CLI_PARTIAL = 1, CLI_USAGE = 2, CLI_OUTPUT = 3 };

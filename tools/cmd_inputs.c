@@ -836,6 +836,9 @@ static void print_table_row(FILE *out, const gpuocc_compiled_kernel *k, const st
     char lim[96];
     cli_limiters(row->r.limiters, lim, sizeof lim);
     input_table_answer(out, row->threads, answered(row) ? &row->r : NULL, answered(row) ? lim : row->status);
+    /* a kernel that reallocates its registers, launched where setmaxnreg cannot run: said on its row */
+    if (row->setmaxnreg_check && strcmp(row->setmaxnreg_check, "ok"))
+        fprintf(out, " (setmaxnreg: %s)", row->setmaxnreg_check);
     fputc('\n', out);
 }
 

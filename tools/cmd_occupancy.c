@@ -433,12 +433,12 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"regs_per_block", F_INT, NULL, r->regs_per_block, 0};
     f[n++] = (struct field){"smem_per_block", F_INT, NULL, r->smem_per_block_bytes, 0};
     f[n++] = (struct field){"smem_per_sm", F_INT, NULL, r->smem_per_sm_bytes, 0};
-    /* Intel's (0.2.0), last so that the columns before keep their places */
+    /* Intel's (1.0.0), last so that the columns before keep their places */
     f[n++] = (struct field){"sub_group", intel_int, NULL, l->k.sub_group ? l->k.sub_group : l->dev.warp_size, 0};
     f[n++] = (struct field){"grf", intel_int, NULL, l->k.grf ? l->k.grf : 128, 0};
     f[n++] = (struct field){"workgroups_per_gpu", intel && l->dev.sm_count ? F_INT : F_NA, NULL, r->workgroups_per_gpu,
                             0};
-    /* NVIDIA's virtual resources (0.2.0), after Intel's */
+    /* NVIDIA's virtual resources (1.0.0), after Intel's */
     f[n++] = (struct field){"virtual_resources", nv_int, NULL, l->k.virtual_resources, 0};
     f[n++] = (struct field){"limit_virtual_resources", F_LIMIT, NULL, nvidia ? r->limit_virtual_resources : GPUOCC_UNLIMITED,
                             0};
@@ -463,7 +463,7 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"min_blocks_reached", mb ? F_BOOL : F_NA, NULL, x->min_blocks_preventing == 0, 0};
     f[n++] = (struct field){"min_blocks_preventing", mb ? F_LIMITERS : F_NA, NULL, x->min_blocks_preventing, 0};
     f[n++] = (struct field){"dvgpr", amd_int, NULL, l->k.dvgpr, 0};
-    /* thread-block clusters (0.2.0, --cluster): null without it; clusters_kind says "exact" or "bound" */
+    /* thread-block clusters (1.0.0, --cluster): null without it; clusters_kind says "exact" or "bound" */
     enum field_kind cl = cc->given ? F_INT : F_NA, grid = cc->grid_given ? F_INT : F_NA;
     bool counted = cc->given && cc->have_result;
     f[n++] = (struct field){"cluster_x", cl, NULL, cc->c.cluster_x, 0};
@@ -485,10 +485,10 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"clusters_min", counted && cc->r.clusters_min >= 0 ? F_INT : F_NA, NULL,
                             cc->r.clusters_min, 0};
     f[n++] = (struct field){"clusters_max", counted ? F_INT : F_NA, NULL, cc->r.clusters_max, 0};
-    /* a grid's blocks and, without --cluster, its waves (0.2.0) */
+    /* a grid's blocks and, without --cluster, its waves (1.0.0) */
     f[n++] = (struct field){"grid_blocks", grid, NULL, cc->grid_blocks, 0};
     f[n++] = (struct field){"waves", cc->have_waves ? F_INT : F_NA, NULL, cc->waves.waves, 0};
-    /* the inverse queries (0.2.0, --blocks, --stage-bytes): null without them, and where N blocks never fit */
+    /* the inverse queries (1.0.0, --blocks, --stage-bytes): null without them, and where N blocks never fit */
     bool inv = x->target_blocks > 0, st = inv && x->have_stage;
     f[n++] = (struct field){"target_blocks", inv ? F_INT : F_NA, NULL, x->target_blocks, 0};
     f[n++] = (struct field){"smem_dynamic_available", inv && x->smem_available_rc == GPUOCC_OK ? F_INT : F_NA, NULL,
@@ -498,7 +498,7 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"stage_bytes", st ? F_INT : F_NA, NULL, x->stage_bytes, 0};
     f[n++] = (struct field){"base_bytes", st ? F_INT : F_NA, NULL, x->base_bytes, 0};
     f[n++] = (struct field){"max_stages", st && x->stages_rc == GPUOCC_OK ? F_INT : F_NA, NULL, x->stages, 0};
-    /* AMD's compiler inputs (0.2.0): the trap handler as the models take it, waves per EU and the flat
+    /* AMD's compiler inputs (1.0.0): the trap handler as the models take it, waves per EU and the flat
        workgroup minimum as given (null: unset) */
     f[n++] = (struct field){"trap_handler", amd ? F_BOOL : F_NA, NULL, l->k.trap_handler >= 0, 0};
     f[n++] = (struct field){"waves_per_eu_min", amd ? F_COUNT : F_NA, NULL, l->k.waves_per_eu_min, 0};

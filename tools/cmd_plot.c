@@ -29,7 +29,7 @@
 #define PLOT_H 200
 #define HEADER_H 112 /* title, launch and answer lines, legend */
 #define NOTE_H 14   /* the trade-off's second note line */
-#define NRES (GPUOCC_RESOURCE_SGPRS + 1) /* the resources a limiter set may name (SGPRs: AMD gfx8-9) */
+#define NRES (GPUOCC_RESOURCE_SGPRS + 1) /* the resources a limiter set may name (SGPRs: AMD gfx6-9) */
 
 /* Okabe & Ito's colour-blind-safe palette, one colour per resource (GPUOCC_RESOURCE_* order). */
 static const char *const resource_colour[NRES] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00",

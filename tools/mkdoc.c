@@ -76,7 +76,8 @@ static void man(const char *docdir)
     printf("\n(docs/ in the source tree): output.md (every CSV and JSON field), vocabulary.md (the short names and "
            "their C fields), python.md (the Python module), amd.md (AMD GPUs), intel.md (Intel GPUs), glossary.md (the terms), model.md "
            "(the rules), models.md (the models beyond occupancy), inputs.md (ptxas reports and binaries), "
-           "plotting.md, sources.md (where every constant comes from), layers.md (the library's layers).\n");
+           "plotting.md, sources.md (where every constant comes from), layers.md (the library's layers), "
+           "implementation.md (how the C calls compute their answers, and what they cost).\n");
 }
 
 static void bash(void)

@@ -274,7 +274,15 @@ function gpuoccRuntime(module) {
     fresh();
     const w = u32, at4 = answer >> 2, status = w[at4] | 0, errLen = w[at4 + 4];
     const value = status <= 1 ? values(w[at4 + 1], w[at4 + 2], w[at4 + 5]) : null;
-    return {status, value, err: errLen ? str(w[at4 + 3], errLen) : ""};
+    /* the input over a limit as the text report's `exceeded` line says it (the module's cli_exceeded) */
+    let exceeded = "";
+    if (w[at4 + 7]) {
+      const b = u8(), p = w[at4 + 7];
+      let e = p;
+      while (b[e] !== 0) e++;
+      exceeded = str(p, e - p);
+    }
+    return {status, value, err: errLen ? str(w[at4 + 3], errLen) : "", exceeded};
   }
   /* The same through the module's numeric entry (gpuocc_web_report_values): no argument text.  The module
      says once which flags it takes by number (its report command's, in order: gpuocc_web_report_fields);
@@ -394,7 +402,9 @@ function gpuoccWorker() {
   }
   /* a plain object of vocabulary names as the CLI's flags: threads: 256 -> --threads 256; smem_optin: 0 ->
      --no-optin; cu_mode and best_block: true -> the switch; null, undefined and "" -> left out */
-  const SWITCHES = {cu_mode: "--cu-mode", best_block: "--best-block", steps: "--steps"};
+  const SWITCHES = {cu_mode: "--cu-mode", best_block: "--best-block", steps: "--steps", regs_fixed: "--regs-fixed",
+                    cluster_nonportable: "--cluster-nonportable", no_trap_handler: "--no-trap-handler"};
+  const OFF = new Set([-1, "-1", false, "false", "off"]); /* trap_handler's off: the CLI's only flag for it */
   const FLAG = new Map(); /* key -> "--key" with '_' as '-', made once per key */
   /* put(flag, value) for each flag of the params, in their order (value undefined for a switch) */
   function eachFlag(params, put) {
@@ -404,6 +414,11 @@ function gpuoccWorker() {
       if (value === null || value === undefined || value === "") continue;
       if (key === "smem_optin") {
         if (!value || value === "0" || value === "false") put("--no-optin", undefined);
+      } else if (key === "trap_handler") {
+        /* -1 is --no-trap-handler; 0 (the target's default) and 1 (on) are the same on every amdhsa target,
+           the CLI's default, no flag; anything else goes as text, for the CLI to refuse */
+        if (OFF.has(value)) put("--no-trap-handler", undefined);
+        else if (![0, 1, "0", "1", true, "true", "on"].includes(value)) put("--trap-handler", value);
       } else if (key in SWITCHES) {
         if (value && value !== "0" && value !== "false") put(SWITCHES[key], undefined);
       } else {

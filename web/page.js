@@ -7,14 +7,20 @@
   const SVG = "http://www.w3.org/2000/svg";
   const form = $("#launch"), archSelect = $("#arch");
   let catalog = [], deviceOf = new Map(), firstAnswer = true, linkNote = "";
-  const MODELS = {amd: ["compiler", "runtime"], intel: ["calculator", "runtime"]};
+  /* the CLI's --model names, the default first (tools/cli.c; docs/amd.md, docs/intel.md) */
+  const MODELS = {amd: ["compiler", "llvm19", "runtime"], intel: ["calculator", "runtime"]};
   const NOT_REPORT = new Set(["grid_blocks"]); /* the form's own inputs that are not `report` flags */
+  /* report's own flags (its questions, setmaxnreg, the cluster and the grid): the curves are of the launch alone */
+  const NOT_SWEEP = new Set(["setmaxnreg", "regs_fixed", "min_blocks", "blocks", "stage_bytes", "base_bytes",
+                             "cluster", "cluster_nonportable", "gpc_sms", "grid_blocks"]);
 
   /* ---- words: each vendor's own (docs/amd.md and docs/intel.md, "Words"; the CLI's text) ---- */
   const WORDS = {
     nvidia: {block: "block", blocks: "blocks", warps: "warps", slot: "warp slots", unit: "SM", units: "SMs",
              input: {threads: "threads per block", regs: "registers per thread", smem_static: "static shared memory per block",
-                     smem_dynamic: "dynamic shared memory per block", barriers: "barriers per block", grid_blocks: "blocks in the grid"},
+                     smem_dynamic: "dynamic shared memory per block", barriers: "barriers per block", grid_blocks: "blocks in the grid",
+                     min_blocks: "blocks per {unit} to reach", blocks: "blocks per {unit} to keep",
+                     stage_bytes: "shared memory per pipeline stage", base_bytes: "shared memory beside the stages"},
              /* a next step's resource is the input it changes (docs/output.md, next_steps[].resource) */
              step: {warps: "threads per block", registers: "registers per thread", shared_memory: "shared memory per block",
                     barriers: "barriers per block", virtual_resources: "virtual resources per block"},
@@ -22,7 +28,9 @@
                    barriers: "barriers", virtual_resources: "virtual resources"}},
     amd: {block: "workgroup", blocks: "workgroups", warps: "waves", slot: "wave slots", unit: "CU", units: "CUs",
           input: {threads: "threads per workgroup", regs: "VGPRs per lane", smem_static: "static LDS per workgroup",
-                  smem_dynamic: "dynamic LDS per workgroup", grid_blocks: "workgroups in the grid"},
+                  smem_dynamic: "dynamic LDS per workgroup", grid_blocks: "workgroups in the grid",
+                  min_blocks: "workgroups per {unit} to reach", blocks: "workgroups per {unit} to keep",
+                  stage_bytes: "LDS per pipeline stage", base_bytes: "LDS beside the stages"},
           step: {warps: "threads per workgroup", registers: "VGPRs per lane", shared_memory: "LDS per workgroup",
                  sgprs: "SGPRs per wave", agprs: "AGPRs per lane"},
           res: {warps: "waves", registers: "VGPRs", shared_memory: "LDS", blocks: "the workgroup cap", barriers: "barriers",
@@ -31,7 +39,9 @@
             unit: "Xe-core", units: "Xe-cores",
             input: {threads: "work-items per work-group", smem_static: "static SLM per work-group",
                     smem_dynamic: "dynamic SLM per work-group", barriers: "barriers per work-group",
-                    grid_blocks: "work-groups in the grid"},
+                    grid_blocks: "work-groups in the grid", min_blocks: "work-groups per {unit} to reach",
+                    blocks: "work-groups per {unit} to keep", stage_bytes: "SLM per pipeline stage",
+                    base_bytes: "SLM beside the stages"},
             step: {warps: "work-items per work-group", registers: "GRF per hardware thread", shared_memory: "SLM per work-group",
                    barriers: "barriers per work-group"},
             res: {warps: "hardware threads", registers: "GRF", shared_memory: "SLM", blocks: "the work-group cap",
@@ -44,22 +54,35 @@
              smem_static: "__shared__ arrays the kernel declares (ptxas's \"smem\"); sizes take 48K.",
              smem_dynamic: "The launch's third <<<>>> argument; sizes take 48K.",
              barriers: "Named barriers the kernel uses (bar.sync ids; ptxas reports them).",
-             grid_blocks: "gridDim.x \u00d7 y \u00d7 z: the waves it runs in on this product."},
+             grid_blocks: "gridDim.x \u00d7 y \u00d7 z: the waves it runs in on this product.",
+             min_blocks: "__launch_bounds__'s minimum of blocks: whether the launch reaches it, and what prevents it.",
+             blocks: "The most dynamic shared memory and registers per thread with which this many blocks still fit (1 with a stage size).",
+             stage_bytes: "A pipeline stage's dynamic shared memory: the most stages that still fit (the dynamic shared memory above is left out); sizes take 32K.",
+             base_bytes: "With a stage size: the dynamic shared memory beside the stages (default 0)."},
     amd: {threads: "The workgroup size (blockDim.x \u00d7 y \u00d7 z in HIP).",
           regs: "Arch VGPRs, as LLVM's remarks report them (\"VGPRs\").",
           smem_static: "LLVM's \"LDS Size\" (__shared__ arrays); sizes take 48K.",
           smem_dynamic: "The launch's dynamic LDS (HIP's sharedMemBytes); sizes take 48K.",
           grid_blocks: "Workgroups in the grid: the waves it runs in on this product.",
-          model: "compiler: LLVM's occupancy; runtime: what HIP's occupancy API answers."},
+          min_blocks: "A minimum of workgroups the launch must reach: whether it does, and what prevents it.",
+          blocks: "The most dynamic LDS and VGPRs per lane with which this many workgroups still fit (1 with a stage size).",
+          stage_bytes: "A pipeline stage's dynamic LDS: the most stages that still fit (the dynamic LDS above is left out); sizes take 32K.",
+          base_bytes: "With a stage size: the dynamic LDS beside the stages (default 0).",
+          model: "compiler: today's LLVM occupancy; llvm19: LLVM 19's, as llc-19 prints it; runtime: what HIP's occupancy API answers."},
     intel: {threads: "The work-group size (local range) of the launch.",
             smem_static: "SLM the kernel declares; sizes take 48K.",
             smem_dynamic: "SLM the launch adds (local accessors); sizes take 48K.",
             barriers: "Barriers the kernel uses (default 1).",
             grid_blocks: "Work-groups in the grid: the waves it runs in on this product.",
+            min_blocks: "A minimum of work-groups the launch must reach: whether it does, and what prevents it.",
+            blocks: "The most dynamic SLM and GRF with which this many work-groups still fit (1 with a stage size).",
+            stage_bytes: "A pipeline stage's dynamic SLM: the most stages that still fit (the dynamic SLM above is left out); sizes take 32K.",
+            base_bytes: "With a stage size: the dynamic SLM beside the stages (default 0).",
             model: "calculator: Intel's GPU Occupancy Calculator; runtime: the compute runtime's count."},
   };
   /* a link's names: the CLI's flags with dashes as underscores; a vendor's own flag names the form's input */
   const ALIASES = {vgprs: ["amd", "regs"], lds: ["amd", "smem_static"], lds_dynamic: ["amd", "smem_dynamic"],
+                   no_trap_handler: ["amd", "trap_handler"],
                    slm: ["intel", "smem_static"], slm_dynamic: ["intel", "smem_dynamic"]};
   const LINK_NAMES = {amd: {regs: "vgprs", smem_static: "lds", smem_dynamic: "lds_dynamic"},
                       intel: {smem_static: "slm", smem_dynamic: "slm_dynamic"}};
@@ -103,7 +126,7 @@
       if (!all && NOT_REPORT.has(e.name)) continue;
       if (e.type === "checkbox") {
         if (e.name === "smem_optin" && !e.checked) p.smem_optin = 0;
-        if (e.name === "cu_mode" && e.checked) p.cu_mode = 1;
+        if (e.name !== "smem_optin" && e.checked) p[e.name] = 1; /* cu_mode, regs_fixed, cluster_nonportable */
       } else if (e.value.trim() !== "") p[e.name] = e.value.trim();
     }
     if (v === "intel") delete p.regs;
@@ -116,10 +139,19 @@
     model.replaceChildren(new Option("default (" + (MODELS[v] || [""])[0] + ")", ""),
                           ...(MODELS[v] || []).map((m) => new Option(m, m)));
     if ((MODELS[v] || []).includes(keep)) model.value = keep;
-    const w = WORDS[v];
-    for (const e of $$("[data-label]", form)) e.textContent = cap(w.input[e.dataset.label] || e.dataset.label);
+    relabel(v);
     for (const e of $$("[data-hint]", form)) e.textContent = HINTS[v][e.dataset.hint] || "";
     $("#source").textContent = (deviceOf.get(archSelect.value) || {}).source || "";
+  }
+
+  /* the inputs' labels in the vendor's words, the unit (CU or WGP) as the form now says */
+  let labelled = "";
+  function relabel(v) {
+    const w = WORDS[v], unit = words(v).unit;
+    if (labelled === v + unit) return;
+    labelled = v + unit;
+    for (const e of $$("[data-label]", form))
+      e.textContent = cap((w.input[e.dataset.label] || e.dataset.label).replace("{unit}", unit));
   }
 
   /* The link follows the form a moment after the last edit: history.replaceState costs the browser 1-20 ms
@@ -128,7 +160,11 @@
   let linkTimer = 0;
   function link() {
     const names = LINK_NAMES[vendor()] || {}, p = params(true), q = new URLSearchParams();
-    for (const [k, v] of Object.entries(p)) q.append(names[k] || k, v);
+    for (const [k, v] of Object.entries(p)) {
+      /* the trap handler off is the CLI's --no-trap-handler; on, the default, has no flag of its own */
+      if (k === "trap_handler") q.append(v === "-1" ? "no_trap_handler" : k, v === "-1" ? "1" : v);
+      else q.append(names[k] || k, v);
+    }
     const s = q.toString();
     history.replaceState(null, "", location.pathname + (s ? "?" + s : ""));
   }
@@ -165,7 +201,7 @@
            " (now " + r.blocks_per_sm + ")";
   }
 
-  function renderReport(r, err) {
+  function renderReport(r, err, exceeded) {
     const v = r.vendor, w = words(v, r);
     $("#report").hidden = false;
     $("#error").hidden = true;
@@ -202,10 +238,102 @@
     if (!r.next_steps.length)
       steps.replaceChildren(el("li", {text: r.warps_per_sm >= r.max_warps_per_sm ? "Full occupancy: none needed."
         : r.blocks_per_sm ? "No single change gains a " + w.block + "." : "None: the launch cannot run as it is."}));
-    const notes = $("#notes"), all = [linkNote, err].filter((s) => s).join("\n");
+    /* each resource's own limit, in blocks per unit (the CLI's `limits` line) */
+    const limits = [["warps", "limit_warps"], ["registers", "limit_regs"], ["shared_memory", "limit_smem"],
+                    ["blocks", "limit_blocks"], ["barriers", "limit_barriers"], ["sgprs", "limit_sgprs"],
+                    ["virtual_resources", "limit_virtual_resources"]].filter(([res, k]) => k in r && (r[k] !== null || !["sgprs", "virtual_resources"].includes(res)));
+    $("#limits-title").textContent = cap(w.blocks) + " per " + w.unit + " each resource allows: ";
+    $("#limits").replaceChildren(...limits.flatMap(([res, k], i) => {
+      const b = el("b", {text: r[k] === null ? "no limit" : String(r[k])});
+      set(b, k, r[k]);
+      return [...(i ? ["; "] : []), (res === "blocks" ? w.block + " slots" : w.res[res] || res.replace(/_/g, " ")) + " ", b];
+    }));
+    /* the input over its limit, in the words of the CLI's `exceeded` line (the module's own text) */
+    const over = $("#exceeded");
+    over.hidden = r.exceeded === null;
+    const [name, limit] = $$("[data-field]", over);
+    set(name, "exceeded", r.exceeded);
+    set(limit, "exceeded_limit", r.exceeded_limit);
+    name.textContent = exceeded || (r.exceeded === null ? "" : r.exceeded + " (its limit " + r.exceeded_limit + ")");
+    renderAnswers(r, w);
+    /* the CLI's stderr line for a launch that cannot run ends with the same words: said once, above */
+    const said = exceeded && err.endsWith(exceeded) && err.includes(": cannot run: ");
+    const notes = $("#notes"), all = [linkNote, said ? "" : err].filter((s) => s).join("\n");
     notes.hidden = !all;
     notes.textContent = all;
     renderBars(r, w);
+  }
+
+  /* What report's questions answer (docs/output.md), each value one of its JSON fields, in the order and the
+     words of its text: the kernel as compiled (AMD), tensor memory, setmaxnreg, the inverse queries and the stages,
+     the launch bounds' minimum, the cluster.  A group shows only when its question was asked. */
+  function renderAnswers(r, w) {
+    const rows = [], amd = r.vendor === "amd", intel = r.vendor === "intel";
+    const add = (label, key, value, shown) => rows.push([label, key, value, shown]);
+    const per = (n) => n + " " + (n === 1 ? w.block : w.blocks) + " per " + w.unit;
+    const smem = amd ? "LDS" : intel ? "SLM" : "shared memory";
+    if (amd) {
+      if (r.flat_workgroup_size_min !== null)
+        add("Compiled for workgroups of", "flat_workgroup_size_min", r.flat_workgroup_size_min,
+            r.flat_workgroup_size_min + " to " + r.max_threads + " threads (amdgpu_flat_work_group_size)");
+      if (r.waves_per_eu_min !== null || r.waves_per_eu_max !== null)
+        add("Compiled with", "waves_per_eu_min", r.waves_per_eu_min, "amdgpu_waves_per_eu(" +
+            [r.waves_per_eu_min, r.waves_per_eu_max].filter((n) => n !== null).join(", ") + ")");
+      if (r.trap_handler === false) add("Trap handler", "trap_handler", false, "off: compiled with -mattr=-trap-handler");
+    }
+    if (intel && r.workgroups_per_gpu !== null)
+      add("Work-groups resident on the GPU", "workgroups_per_gpu", r.workgroups_per_gpu,
+          r.workgroups_per_gpu + (r.model === "runtime" ? " (the runtime's count for a cooperative launch)" : ""));
+    if (r.tmem_holders_per_sm !== null) {
+      add("Holding tensor memory at once", "tmem_holders_per_sm", r.tmem_holders_per_sm,
+          per(r.tmem_holders_per_sm) + " (" + r.tmem_columns + " columns each)");
+      add("Waiting at tcgen05.alloc", "tmem_waiting_blocks", r.tmem_waiting_blocks, String(r.tmem_waiting_blocks));
+    }
+    if (r.setmaxnreg !== null) {
+      add("setmaxnreg", "setmaxnreg", r.setmaxnreg, r.setmaxnreg.join(", ") + " registers per thread, per warpgroup");
+      add("Registers the warpgroups ask", "setmaxnreg_requested_regs", r.setmaxnreg_requested_regs,
+          r.setmaxnreg_requested_regs + " (mean " + +r.setmaxnreg_mean_regs.toFixed(1) + " per thread)");
+      add("The block's register pool", "setmaxnreg_pool_regs", r.setmaxnreg_pool_regs, String(r.setmaxnreg_pool_regs));
+      add("Fits the pool", "setmaxnreg_fits", r.setmaxnreg_fits,
+          r.setmaxnreg_fits ? "yes" : "no: a setmaxnreg.inc waits forever");
+      if (r.setmaxnreg_unfixed)
+        add("Warning", "setmaxnreg_unfixed", true, "no fixed register count recorded: ptxas ignores setmaxnreg unless " +
+            "maxnreg, -maxrregcount or __launch_bounds__ with a minimum of blocks fixes it");
+    }
+    if (r.target_blocks !== null) {
+      const n = per(r.target_blocks);
+      add("Most dynamic " + smem + " for " + n, "smem_dynamic_available", r.smem_dynamic_available,
+          r.smem_dynamic_available === null ? "none fits" : r.smem_dynamic_available + " B");
+      add("Most " + (amd ? "VGPRs per lane" : intel ? "GRF" : "registers per thread") + " for " + n, "regs_max_for_blocks", r.regs_max_for_blocks,
+          r.regs_max_for_blocks === null ? "no count fits" : String(r.regs_max_for_blocks));
+      if (r.stage_bytes !== null)
+        add("Most stages of " + r.stage_bytes + " B after " + r.base_bytes + " B, for " + n, "max_stages", r.max_stages,
+            r.max_stages === null ? "none: the " + r.base_bytes + " B beside them alone do not fit" : String(r.max_stages));
+    }
+    if (r.min_blocks !== null) {
+      add("Minimum of " + per(r.min_blocks), "min_blocks_reached", r.min_blocks_reached,
+          (r.min_blocks_reached ? "reached (" : "not reached (") + r.blocks_per_sm + " fit)" +
+          (r.min_blocks_preventing && r.min_blocks_preventing.length ? "; prevented by " + limiterWords(w, r.min_blocks_preventing) : ""));
+    }
+    if (r.cluster_x !== null) {
+      add("Cluster", "cluster_verdict", r.cluster_verdict, r.cluster_x + "x" + r.cluster_y + "x" + r.cluster_z + " = " +
+          r.cluster_blocks + " blocks: " + r.cluster_verdict + (r.cluster_blocks_max !== null ? " (at most " + r.cluster_blocks_max + ")" : ""));
+      if (r.clusters_max !== null)
+        add("Clusters resident at once", "clusters_max", r.clusters_max,
+            (r.clusters_min === r.clusters_max ? String(r.clusters_max) : r.clusters_min + " to " + r.clusters_max) + ": " +
+            (r.clusters_kind === "bound" ? "a bound over every GPC layout of the product (the SMs of each GPC give the exact count)"
+             : "exact"));
+      if (r.grid_blocks !== null)
+        add("Grid", "grid_blocks", r.grid_blocks, r.grid_x + "x" + r.grid_y + "x" + r.grid_z + " blocks" +
+            (r.waves !== null ? ", " + r.waves + " waves" : ""));
+    }
+    const box = $("#more");
+    box.hidden = !rows.length;
+    $("#answers").replaceChildren(...rows.flatMap(([label, key, value, shown]) => {
+      const dd = el("dd", {text: shown});
+      set(dd, key, value);
+      return [el("dt", {text: label}), dd];
+    }));
   }
 
   /* Where each resource goes: of the unit's whole, what this launch's resident blocks hold, what is free but
@@ -266,7 +394,7 @@
         " (" + r.sm_count + " " + w.units + " \u00d7 " + r.blocks_per_sm + "). Give the " + w.input.grid_blocks + " for its waves."}));
       return;
     }
-    const a = gpuocc.run(["waves", "--grid-blocks", all.grid_blocks, "--blocks-per-sm", String(r.blocks_per_sm),
+    const a = gpuocc.run(["waves", "--grid-blocks", r.grid_blocks !== null ? String(r.grid_blocks) : all.grid_blocks, "--blocks-per-sm", String(r.blocks_per_sm),
                           "--sm-count", String(r.sm_count), "--json"]);
     if (a.status > 1) { box.replaceChildren(el("p", {id: "waves-error", text: a.err.trim()})); return; }
     const o = JSON.parse(a.out);
@@ -332,6 +460,10 @@
   function update() {
     const t0 = performance.now();
     const all = params(true), p = params(false);
+    /* the grid is the report's too with a cluster (a whole number of clusters, counted) and as XxYxZ (the report
+       multiplies it out; `gpuocc waves` takes a count) */
+    if (all.grid_blocks && (p.cluster || !/^\d+$/.test(all.grid_blocks))) p.grid_blocks = all.grid_blocks;
+    relabel(vendor());
     if (firstAnswer) link();
     else linkSoon();
     const a = gpuocc._report(p); /* report()'s fast way, with the CLI's stderr line (the notes) */
@@ -341,7 +473,7 @@
       $("#report").hidden = true;
     } else {
       const r = a.value;
-      renderReport(r, a.err.trim());
+      renderReport(r, a.err.trim(), a.exceeded || "");
       renderWaves(r, all);
       if (firstAnswer) {
         firstAnswer = false;
@@ -350,7 +482,8 @@
       }
     }
     /* the curves in the same task, before the next frame is drawn (docs/web.md, "Size and speed") */
-    drawCurves(p, a.status <= 1 ? a.value : null);
+    const launch = Object.fromEntries(Object.entries(p).filter(([k]) => !NOT_SWEEP.has(k)));
+    drawCurves(launch, a.status <= 1 ? a.value : null);
     document.body.dataset.lastUpdateMs = (performance.now() - t0).toFixed(2);
   }
 
@@ -524,15 +657,20 @@
     intel: {registers: "GRF", smem: "SLM (B)", threads: "Work-items per work-group",
             blocks_per_sm: "Work-groups per Xe-core", warps_per_sm: "Hardware threads per Xe-core"},
   };
-  const HEAD = {short_name: "Kernel", arch: "Arch", stack: "Stack (B)", occupancy: "Occupancy", limiters: "Limited by", status: "Status"};
+  const HEAD = {short_name: "Kernel", arch: "Arch", stack: "Stack (B)", occupancy: "Occupancy", limiters: "Limited by", status: "Status",
+                virtual_resources: "Virtual resources", tmem_cta_group: "tcgen05 CTA group", setmaxnreg_check: "setmaxnreg",
+                launch_threads: "Launch threads", tmem_columns: "Tensor-memory columns", metadata: "Metadata"};
+  /* the binary's own flags (docs/output.md, binary): a column only when some kernel has one (not null, not 0) */
+  const OPTIONAL = ["virtual_resources", "tmem_cta_group", "setmaxnreg_check", "launch_threads", "tmem_columns", "metadata"];
   let records = [], sortKey = null, sortDown = false;
 
   function renderKernels() {
     const table = $("#kernels");
     table.hidden = !records.length;
     const vendors = new Set(records.map((r) => r.vendor)), v = vendors.size === 1 ? [...vendors][0] : null;
-    const head = el("tr");
-    for (const k of COLUMNS) {
+    const head = el("tr"), extra = OPTIONAL.filter((k) => records.some((r) => r[k] !== null && r[k] !== undefined && r[k] !== 0));
+    const columns = [...COLUMNS.slice(0, -1), ...extra, COLUMNS[COLUMNS.length - 1]];
+    for (const k of columns) {
       const b = el("button", {type: "button", "data-key": k, text: HEAD[k] || (v && HEADS[v] ? HEADS[v][k] : k.replace(/_/g, " "))});
       b.addEventListener("click", () => { sortDown = sortKey === k ? !sortDown : false; sortKey = k; renderKernels(); });
       const th = el("th", {"aria-sort": sortKey === k ? (sortDown ? "descending" : "ascending") : "none"}, b);
@@ -550,7 +688,7 @@
     $("tbody", table).replaceChildren(...rows.map((r) => {
       const tr = el("tr");
       tr.dataset.kernel = r.name;
-      for (const k of COLUMNS) {
+      for (const k of columns) {
         const td = el("td");
         set(td, k, r[k]);
         td.textContent = k === "occupancy" && typeof r[k] === "number" ? percent(r[k])
@@ -620,6 +758,10 @@
       const alias = ALIASES[given], k = alias && alias[0] === v ? alias[1] : given;
       const e = alias && alias[0] !== v ? null : form.elements.namedItem(k);
       if (!e || !e.name) { unread.push(given); continue; }
+      if (given === "no_trap_handler") { /* a switch: the select's off, or its default */
+        e.value = ["0", "false", "no", ""].includes(value.toLowerCase()) ? "" : "-1";
+        continue;
+      }
       if (e.type === "checkbox") e.checked = !["0", "false", "no", ""].includes(value.toLowerCase());
       else {
         if (e.tagName === "SELECT" && ![...e.options].some((o) => o.value === value)) e.append(new Option(value, value));
@@ -629,8 +771,14 @@
     if (unread.length) linkNote = "Not read from the link: " + unread.join(", ") + " (no input of that name for this device)";
     if (v === "intel" && !q.has("regs")) form.elements.regs.value = "";
     /* the link's note stays until the first edit */
-    form.addEventListener("input", (e) => { linkNote = ""; if (e.target === archSelect) show(vendor()); update(); });
-    form.addEventListener("change", (e) => { if (e.target === archSelect) { show(vendor()); update(); } });
+    /* a person's choice in a list fires input, then change; a script's (or a driver's) may fire change alone */
+    let answered = null;
+    form.addEventListener("input", (e) => { linkNote = ""; answered = e.target; if (e.target === archSelect) show(vendor()); update(); });
+    form.addEventListener("change", (e) => {
+      if (e.target === archSelect) { show(vendor()); update(); }
+      else if (e.target.tagName === "SELECT" && answered !== e.target) { linkNote = ""; update(); }
+      answered = null;
+    });
     form.addEventListener("submit", (e) => e.preventDefault());
     $("#binary").addEventListener("change", (e) => { if (e.target.files[0]) readBinary(e.target.files[0]); });
     const drop = $("#drop");

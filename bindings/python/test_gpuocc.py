@@ -40,7 +40,7 @@ class Coverage(unittest.TestCase):
         import ctypes
         # lib/core/structs.c static-asserts these sizes
         self.assertEqual(ctypes.sizeof(gpuocc._CDevice), 400)  # 232 before Intel's tail, 384 before NVIDIA's,
-        self.assertEqual(gpuocc._CDevice.tmem_columns_per_sm.offset, 392)  # 392 before tensor memory
+        self.assertEqual(gpuocc._CDevice.tmem_columns_per_sm.offset, 392)
         self.assertEqual(gpuocc._CKernel.tmem_columns.offset, 104)  # a new tail, not reserved words
         self.assertEqual(gpuocc._CKernel.dvgpr.offset, 108)
         self.assertEqual(gpuocc._CDevice.xves_per_xecore.offset, 232)
@@ -196,10 +196,10 @@ class Occupancy(unittest.TestCase):
 
     def test_device_table(self):
         table = gpuocc.devices()
-        # 20 compute capabilities 5.0 .. 12.1 and 35 AMD targets (docs/sources.md), every entry sourced,
+        # 20 compute capabilities 5.0 .. 12.1 and 49 AMD targets, gfx600 on (docs/sources.md), every entry sourced,
         # each name resolvable
         self.assertEqual(sum(1 for e in table if e.kind == "arch" and e.name.startswith("sm_")), 20)
-        self.assertEqual(sum(1 for e in table if e.kind == "arch" and e.name.startswith("gfx")), 35)
+        self.assertEqual(sum(1 for e in table if e.kind == "arch" and e.name.startswith("gfx")), 49)
         self.assertIn("sm_90", [e.name for e in table])
         self.assertTrue(all(e.source for e in table))
         for e in table:
@@ -606,6 +606,8 @@ class CompilerOutput(unittest.TestCase):
             gpuocc.read_binary(b"!<arch>\n" + member + bytes(fat) + b"\n" * (len(fat) & 1))
         self.assertIn("entry 0", str(e.exception))
         with self.assertRaises(TypeError):
+            gpuocc.read_binary(["not", "bytes"])
+        with self.assertRaises(FileNotFoundError):  # a str is a path (a file or a folder: test_caches.py)
             gpuocc.read_binary("text")
 
     def test_amd_code_objects_and_bundles(self):
@@ -639,6 +641,15 @@ class CompilerOutput(unittest.TestCase):
         got = {k.name: (k.arch, k.virtual_resources, k.tmem_cta_group, k.setmaxnreg) for k in read}
         self.assertEqual(got, {"tm_one": ("sm_100a", 128, 1, 0), "tm_two": ("sm_100a", 128, 2, 0),
                                "plain": ("sm_100a", 0, 0, 0), "smr": ("sm_100a", 0, 0, 1)})
+        # the resulting limit: B200 has 128 virtual resources per SM (docs/model.md), a tcgen05 kernel takes all 128:
+        # one block at 128 threads, where its registers and 4 warps alone allow 16 (64 warp slots)
+        for k in read:
+            r = gpuocc.occupancy("B200", gpuocc.kernel(threads=128, regs=k.registers, smem_static=k.smem,
+                                                       virtual_resources=k.virtual_resources))
+            want = (1, ("virtual_resources",)) if k.virtual_resources else (r.blocks_per_sm, r.limiters)
+            self.assertEqual((r.blocks_per_sm, tuple(r.limiters)), tuple(want), k.name)
+        plain = [k for k in read if k.name == "plain"][0]
+        self.assertEqual(gpuocc.occupancy("B200", gpuocc.kernel(threads=128, regs=plain.registers)).blocks_per_sm, 16)
 
     def test_binary_kernel_registers(self):
         # tests/amd/agpr.cl: 256 arch VGPRs (v255) and 10 AGPRs (a9); llvm-readelf-19 --notes: .vgpr_count 266
@@ -790,7 +801,7 @@ class AmdQueries(unittest.TestCase):
         # what the library refuses is named, as `gpuocc report` names it, with the library's status and input
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy("MI50", gpuocc.kernel(64, regs=16, agprs=8))  # gfx906 has no AGPRs
-        self.assertEqual((e.exception.name, e.exception.exceeded, e.exception.exceeded_limit), ("registers", "agprs", 0))
+        self.assertEqual((e.exception.name, e.exception.exceeded, e.exception.exceeded_limit), ("argument", "agprs", 0))
         self.assertIn("no AGPRs", str(e.exception))
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.occupancy("MI50", gpuocc.kernel(64, regs=16, wave_size=32))  # gfx9 runs wave64 only

@@ -34,12 +34,47 @@ struct amd_arch_row {
 /*
  * gfx9 (A2, A3, A4): 4 SIMDs per CU, wave64 only, 800 SGPRs per SIMD, HIP caps 8 waves per SIMD.
  * gfx10+ (A2, A3, A4): 2 SIMDs per CU, 2 CUs per WGP, wave32 (default) and wave64, HIP caps 16.
- * LDS per CU 64 KiB, per workgroup as listed (A1, A2), allocated in granules of 512 bytes on gfx9 and gfx10.1
- * (1280 on gfx950), 1024 from gfx10.3 on (llvm/llvm-project#219495, Mesa's allocation granularity), 2048 on
- * gfx1250 (A16); 16 workgroups with barriers per CU (A2).  Targets LLVM 19 does not know (gfx950, gfx1153,
+ * LDS per CU 64 KiB, per workgroup as listed (A1, A2); the granule is the one LLVM's occupancy charges: 512
+ * bytes wherever the LDS is 64 KiB (gfx9 to gfx12 and gfx13; the hardware allocates 1024 from gfx10.3 on, which
+ * LLVM does not apply: docs/amd.md), 1280 on gfx950, 2048 on gfx1250 (A16); 16 workgroups with barriers per CU
+ * (A2).  Targets LLVM 19 does not know (gfx950, gfx1153,
  * gfx1250, gfx1310) are checked against today's LLVM tests only (A12, A14).
  */
 static const struct amd_arch_row amd_arch_rows[] = {
+    /* gfx6 to gfx8 (A2, A17): 4 SIMDs per CU, wave64, 10 waves, 256 VGPRs at granule 4; SGPRs per SIMD 512 on
+       gfx6-7 (granule 8), 800 on gfx8 (granule 16); LDS per workgroup 32 KiB on gfx6 (LLVM's LDS per CU too),
+       64 KiB from gfx7.  HIP never supported gfx6-7; its rules there and on gfx8 are unverified. */
+    {"gfx600", 6, 0x00, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 32 * KIB, 256, GCN,
+     "A2 (SOUTHERN_ISLANDS: 10 waves, 256 VGPRs, granule 4, 512 SGPRs, LDS 32768), A16 (LDS granule 64 dwords), "
+     "A17 (64 KiB LDS per CU, 32 KiB per workgroup); tahiti; HIP: unverified"},
+    {"gfx601", 6, 0x01, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 32 * KIB, 256, GCN,
+     "A2, A16, A17 (as gfx600); pitcairn, verde; HIP: unverified"},
+    {"gfx602", 6, 0x02, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 32 * KIB, 256, GCN,
+     "A2, A16, A17 (as gfx600); hainan, oland; HIP: unverified"},
+    {"gfx700", 7, 0x00, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (SEA_ISLANDS: 10 waves, 256 VGPRs, granule 4, 512 SGPRs, LDS 65536), A16 (128 dwords), A17; kaveri; "
+     "HIP: unverified"},
+    {"gfx701", 7, 0x01, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2, A16, A17 (as gfx700); hawaii; HIP: unverified"},
+    {"gfx702", 7, 0x02, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2, A16, A17 (as gfx700); HIP: unverified"},
+    {"gfx703", 7, 0x03, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2, A16, A17 (as gfx700); kabini, mullins; HIP: unverified"},
+    {"gfx704", 7, 0x04, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2, A16, A17 (as gfx700); bonaire; HIP: unverified"},
+    {"gfx705", 7, 0x05, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2, A16, A17 (as gfx700); HIP: unverified"},
+    {"gfx801", 8, 0x01, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (VOLCANIC_ISLANDS: 10 waves, 256 VGPRs, granule 4, 800 SGPRs, LDS 65536), A16, A17; carrizo; HIP: "
+     "unverified"},
+    {"gfx802", 8, 0x02, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx801; SGPR init bug: every kernel is given 96 SGPRs), A16, A17; iceland, tonga; HIP: unverified"},
+    {"gfx803", 8, 0x03, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx801), A16, A17; fiji, polaris10, polaris11; HIP: unverified"},
+    {"gfx805", 8, 0x05, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx802: SGPR init bug, 96 SGPRs), A16, A17; tongapro; HIP: unverified"},
+    {"gfx810", 8, 0x10, 10, 256, 4, 4, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
+     "A2 (as gfx801), A16, A17; stoney; HIP: unverified"},
     {"gfx900", 9, 0x00, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
      "A2 (IsaInfo: 10 waves, 256 VGPRs, granule 4), A3 (HIP), A4 (HIP VGPR switch), A1 (MI25)"},
     {"gfx902", 9, 0x02, 10, 256, 4, 4, 256, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, GCN,
@@ -73,46 +108,46 @@ static const struct amd_arch_row amd_arch_rows[] = {
      "A2 (as gfx1010: GFX10.1, 20 waves, 1024 VGPRs, granule 8 wave32), A4, A6; products not listed"},
     {"gfx1013", 10, 0x13, 20, 512, 4, 4, 512, 4, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1010: GFX10.1, 20 waves, 1024 VGPRs, granule 8 wave32), A4, A6; products not listed"},
-    {"gfx1030", 10, 0x30, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1030", 10, 0x30, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (GFX10_3: 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8), A7 (RX 6900 XT)"},
-    {"gfx1031", 10, 0x31, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1031", 10, 0x31, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1032", 10, 0x32, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1032", 10, 0x32, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1033", 10, 0x33, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1033", 10, 0x33, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1034", 10, 0x34, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1034", 10, 0x34, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1035", 10, 0x35, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1035", 10, 0x35, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1036", 10, 0x36, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1036", 10, 0x36, 16, 512, 8, 4, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1030: GFX10_3, 16 waves, 1024/16 wave32), A4 (HIP old: 1024/16), A6 (comgr: granule 8)"},
-    {"gfx1100", 11, 0x00, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1100", 11, 0x00, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (1536 VGPRs, granule 24 wave32), A4, A6, A1 (RX 7900 XTX: 768 KiB VGPR file)"},
-    {"gfx1101", 11, 0x01, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1101", 11, 0x01, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2, A4, A6, A1 (RX 7800 XT, PRO W7700: 768 KiB VGPR file)"},
-    {"gfx1102", 11, 0x02, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1102", 11, 0x02, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (no 1536-VGPR feature), A4, A6, A1 (RX 7600: 512 KiB VGPR file)"},
-    {"gfx1103", 11, 0x03, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1103", 11, 0x03, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (as gfx1102: no 1536-VGPR feature), A4, A6; APUs (Radeon 780M)"},
-    {"gfx1150", 11, 0x50, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1150", 11, 0x50, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2, A4, A6, A1 (Radeon 890M: 512 KiB VGPR file)"},
-    {"gfx1151", 11, 0x51, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1151", 11, 0x51, 16, 768, 12, 12, 768, 12, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (1536 VGPRs), A4, A6, A1 (Radeon 8060S: 768 KiB VGPR file)"},
-    {"gfx1152", 11, 0x52, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1152", 11, 0x52, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (no 1536-VGPR feature), A6, A12/A14 (as gfx1030's rows); HIP's old switch: unverified"},
-    {"gfx1153", 11, 0x53, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1153", 11, 0x53, 16, 512, 8, 8, 512, 8, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A12/A14 (as gfx1030's rows), A16; unknown to LLVM 19; HIP: unverified"},
     /* HIP's old switch has no gfx12 case: its default (256 / 4 in wave32 units) applies (A4). */
-    {"gfx1200", 12, 0x00, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1200", 12, 0x00, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2 (1536 VGPRs), A4 (default case), A6, A1 (RX 9060 XT: 768 KiB VGPR file)"},
-    {"gfx1201", 12, 0x01, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, 1024, RDNA,
+    {"gfx1201", 12, 0x01, 16, 768, 12, 12, 128, 2, GPUOCC_AGPR_NONE, 64 * KIB, 512, RDNA,
      "A2, A4 (default case), A6, A1 (RX 9070 XT: 768 KiB VGPR file)"},
     /* CU mode only, 4 SIMDs per CU, wave32, 1024 VGPRs at granule 16 (wave32), 1024 addressable */
     {"gfx1250", 12, 0x50, 16, 512, 8, 8, 0, 0, GPUOCC_AGPR_NONE, 320 * KIB, 2048, AMD_RDNA_CU, 32, 1024,
      "A14 (occupancy-levels.ll: 16 waves, VGPR granule 16), A16 (LDS 327680, granule 512 dwords, CU mode "
      "only, 1024 addressable VGPRs); unknown to LLVM 19; HIP: unverified"},
-    {"gfx1310", 13, 0x10, 16, 768, 12, 12, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 1024, AMD_RDNA, 32, 256,
+    {"gfx1310", 13, 0x10, 16, 768, 12, 12, 0, 0, GPUOCC_AGPR_NONE, 64 * KIB, 512, AMD_RDNA, 32, 256,
      "A14 (occupancy-levels.ll: gfx1100's wave32 rows); wave64, HIP and the product: unverified"},
 };
 
@@ -177,7 +212,7 @@ static void amd_fill_from_arch(gpuocc_device *d, const struct amd_arch_row *a)
     d->runtime_vgprs_legacy = a->legacy_vgprs;
     d->runtime_vgpr_granule_legacy = a->legacy_granule;
     d->agpr_file = a->agpr_file;
-    d->sgprs_per_simd = gcn ? 800 : 0;
+    d->sgprs_per_simd = !gcn ? 0 : a->major < 8 ? 512 : 800;
     d->cus_per_wgp = a->family == AMD_RDNA ? 2 : 1;
     d->wave_sizes = a->wave_sizes;
     d->warp_size = gcn ? 64 : 32;
@@ -185,7 +220,9 @@ static void amd_fill_from_arch(gpuocc_device *d, const struct amd_arch_row *a)
     d->max_threads_per_sm = d->simds_per_cu * a->waves_per_simd * (a->wave_sizes & 64 ? 64 : 32);
     d->regs_per_thread_max = a->vgprs_addressable;
     d->barriers_per_sm = 16;
-    d->smem_per_sm_bytes = 64 * KIB > a->lds_per_workgroup ? 64 * KIB : a->lds_per_workgroup;
+    /* gfx6: LLVM counts the 32 KiB a workgroup may address as the CU's LDS (the hardware has 64 KiB, A17) */
+    d->smem_per_sm_bytes = a->major < 7 ? a->lds_per_workgroup
+                           : 64 * KIB > a->lds_per_workgroup ? 64 * KIB : a->lds_per_workgroup;
     d->smem_per_block_bytes = a->lds_per_workgroup;
     d->smem_per_block_optin_bytes = a->lds_per_workgroup;
     d->smem_alloc_unit_bytes = a->lds_granule;
@@ -228,12 +265,24 @@ static int32_t amd_find_arch(const char *key)
     return a ? (int32_t)(a - amd_arch_rows) : -1;
 }
 
+/* LLVM's processor names for gfx6-8 targets (each as llc-19 writes its code object's amdhsa.target). */
+static const struct { const char *name, *target; } amd_processor_names[] = {
+    {"tahiti", "gfx600"},   {"pitcairn", "gfx601"},  {"verde", "gfx601"},     {"oland", "gfx602"},
+    {"hainan", "gfx602"},   {"kaveri", "gfx700"},    {"hawaii", "gfx701"},    {"kabini", "gfx703"},
+    {"mullins", "gfx703"},  {"bonaire", "gfx704"},   {"carrizo", "gfx801"},   {"iceland", "gfx802"},
+    {"tonga", "gfx802"},    {"fiji", "gfx803"},      {"polaris10", "gfx803"}, {"polaris11", "gfx803"},
+    {"tongapro", "gfx805"}, {"stoney", "gfx810"},
+};
+
 static int32_t amd_catalog_find(const char *key)
 {
     int32_t a = amd_find_arch(key);
     if (a >= 0)
         return a;
     const char *k = gpuocc_strip_brands(key, amd_brands, sizeof amd_brands / sizeof amd_brands[0]);
+    for (size_t i = 0; i < sizeof amd_processor_names / sizeof amd_processor_names[0]; i++)
+        if (strcmp(k, amd_processor_names[i].name) == 0)
+            return amd_find_arch(amd_processor_names[i].target);
     for (int32_t i = 0; i < PRODUCT_COUNT; i++)
         if (gpuocc_alias_matches(amd_product_rows[i].aliases, k))
             return ARCH_COUNT + i;

@@ -6,11 +6,8 @@
  */
 #include "amd.h"
 
-/* The trap handler's SGPRs a gfx9 wave holds when it is on (LLVM's TRAP_NUM_SGPRS); the SGPR allocation
-   granule and the SGPRs a kernel may address there (gfx8-9, LLVM's IsaInfo). */
+/* The trap handler's SGPRs a gfx6-9 wave holds when it is on (LLVM's TRAP_NUM_SGPRS). */
 #define AMD_TRAP_SGPRS 16
-#define AMD_SGPR_GRANULE 16
-#define AMD_SGPRS_ADDRESSABLE 102
 
 /* A kernel's view of the device: wave size, the SIMDs and LDS its workgroup may use, what it is charged. */
 struct amd_view {
@@ -35,6 +32,18 @@ struct amd_view {
 static int64_t amd_round_up(int64_t x, int64_t unit)
 {
     return gpuocc_round_up(x, unit);
+}
+
+/* The SGPR allocation granule and the SGPRs a kernel may address (LLVM's IsaInfo): 8 and 104 on gfx6-7, whose
+   SIMD has 512 SGPRs, 16 and 102 on gfx8-9 (800). */
+static int64_t amd_sgpr_granule(const gpuocc_device *d)
+{
+    return d->cc_major < 8 ? 8 : 16;
+}
+
+static int64_t amd_sgprs_addressable(const gpuocc_device *d)
+{
+    return d->cc_major < 8 ? 104 : 102;
 }
 
 static int64_t amd_min(int64_t a, int64_t b)
@@ -70,27 +79,31 @@ static int64_t llvm_vgpr_waves(const gpuocc_device *d, const struct amd_view *v,
     return amd_clamp(total / amd_round_up(vgprs, granule), 1, d->waves_per_simd);
 }
 
-/* LLVM 19's gfx8-9 SGPR steps (its table for Volcanic Islands and later; not 800 / granule). */
-static const struct { int32_t sgprs, waves; } sgpr_steps[] = {{80, 10}, {88, 9}, {100, 8}};
+/* LLVM 19's SGPR steps (GCNSubtarget's tables; not the SGPR file over the granule): the most SGPRs for each
+   number of waves, then the waves above the last step.  Volcanic Islands and later (gfx8-9), and Southern and
+   Sea Islands (gfx6-7). */
+struct sgpr_step {
+    int32_t sgprs, waves;
+};
+static const struct sgpr_step sgpr_steps_vi[] = {{80, 10}, {88, 9}, {100, 8}, {0, 7}};
+static const struct sgpr_step sgpr_steps_si[] = {{48, 10}, {56, 9}, {64, 8}, {72, 7}, {80, 6}, {0, 5}};
 
-/* Waves per SIMD the SGPRs allow (gfx8-9; 0 SGPRs: unknown).  LLVM 19: its table, no trap handler.  Today
-   (llvm/llvm-project#201342, 2026): the inverse of the per-wave budget, 800 over the SGPRs rounded up to 16
-   plus the trap handler's 16 when it is on. */
+/* Waves per SIMD the SGPRs allow (gfx6-9; 0 SGPRs: unknown).  LLVM 19: its tables, no trap handler.  Today
+   (llvm/llvm-project#201342, 2026, every target before gfx10): the inverse of the per-wave budget, the SGPR file
+   (800; 512 on gfx6-7) over the SGPRs rounded up to the granule (16; 8) plus the trap handler's 16 when it is
+   on. */
 static int64_t llvm_sgpr_waves(const gpuocc_device *d, const struct amd_view *v, int64_t sgprs)
 {
     if (d->sgprs_per_simd == 0 || sgprs == 0)
         return d->waves_per_simd;
     if (!v->llvm19) {
-        int64_t per_wave = amd_round_up(sgprs, AMD_SGPR_GRANULE) + (v->trap ? AMD_TRAP_SGPRS : 0);
+        int64_t per_wave = amd_round_up(sgprs, amd_sgpr_granule(d)) + (v->trap ? AMD_TRAP_SGPRS : 0);
         return amd_clamp(d->sgprs_per_simd / per_wave, 1, d->waves_per_simd);
     }
-    int64_t waves = 7;
-    for (size_t i = 0; i < sizeof sgpr_steps / sizeof sgpr_steps[0]; i++)
-        if (sgprs <= sgpr_steps[i].sgprs) {
-            waves = sgpr_steps[i].waves;
-            break;
-        }
-    return waves < d->waves_per_simd ? waves : d->waves_per_simd;
+    const struct sgpr_step *step = d->cc_major < 8 ? sgpr_steps_si : sgpr_steps_vi;
+    while (step->sgprs != 0 && sgprs > step->sgprs)
+        step++;
+    return step->waves < d->waves_per_simd ? step->waves : d->waves_per_simd;
 }
 
 /* Workgroups of `waves_per_wg` waves per CU (or WGP) the wave slots and the barriers allow
@@ -136,15 +149,15 @@ static int64_t llvm_min_vgprs(const gpuocc_device *d, const struct amd_view *v, 
     return amd_min(1 + amd_min(budget - granule, next), addressable);
 }
 
-/* LLVM's getMinNumSGPRs (gfx8-9): the fewest SGPRs for at most `waves` waves, the trap handler's taken out
+/* LLVM's getMinNumSGPRs (gfx6-9): the fewest SGPRs for at most `waves` waves, the trap handler's taken out
    of the budget; 0 from gfx10 on, where SGPRs never limit. */
 static int64_t llvm_min_sgprs(const gpuocc_device *d, const struct amd_view *v, int64_t waves)
 {
     if (d->sgprs_per_simd == 0 || waves >= d->waves_per_simd)
         return 0;
-    int64_t budget = d->sgprs_per_simd / (waves + 1);
+    int64_t budget = d->sgprs_per_simd / (waves + 1), granule = amd_sgpr_granule(d);
     budget -= v->trap ? amd_min(budget, AMD_TRAP_SGPRS) : 0;
-    return amd_min(budget / AMD_SGPR_GRANULE * AMD_SGPR_GRANULE + 1, AMD_SGPRS_ADDRESSABLE);
+    return amd_min(budget / granule * granule + 1, amd_sgprs_addressable(d));
 }
 
 /* The flat workgroup size range LLVM compiled for: the maximum (max_threads_per_block, else the launch's
@@ -311,7 +324,7 @@ static int64_t hip_register_waves(const gpuocc_device *d, const gpuocc_kernel *k
     total *= v->scale, granule *= v->scale;
     int64_t trap = rules->trap_sgprs && v->trap ? AMD_TRAP_SGPRS : 0;
     *sgpr_waves = (k->sgprs > 0 && d->sgprs_per_simd > 0)
-                      ? d->sgprs_per_simd / (amd_round_up(k->sgprs, AMD_SGPR_GRANULE) + trap)
+                      ? d->sgprs_per_simd / (amd_round_up(k->sgprs, amd_sgpr_granule(d)) + trap)
                       : -1;
     if (v->vgprs == 0)
         return -1;
@@ -552,7 +565,7 @@ int32_t gpuocc_amd_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32
     if (k->wave_size != 0 && !amd_wave_ok(d->wave_sizes, k->wave_size))
         return *input = GPUOCC_INPUT_WAVE_SIZE, GPUOCC_ERR_ARGUMENT;
     if (k->agprs > 0 && d->agpr_file == GPUOCC_AGPR_NONE)
-        return *input = GPUOCC_INPUT_AGPRS, GPUOCC_ERR_REGISTERS;
+        return *input = GPUOCC_INPUT_AGPRS, GPUOCC_ERR_ARGUMENT;
     /* Intel's models would be read as the compiler's */
     if (k->model > GPUOCC_MODEL_RUNTIME && k->model != GPUOCC_MODEL_LLVM19)
         return *input = GPUOCC_INPUT_MODEL, GPUOCC_ERR_ARGUMENT;

@@ -48,7 +48,7 @@ int32_t gpuocc_amd_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, s
     levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_REGISTERS, 1, d->regs_per_thread_max};
     levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_SMEM, 1, INT64_MAX};
     /* neither model lets a barrier count lift LLVM's cap: no barriers step */
-    if (d->sgprs_per_simd > 0 && k->sgprs > 0) /* SGPRs limit waves on gfx8-9 only */
+    if (d->sgprs_per_simd > 0 && k->sgprs > 0) /* SGPRs limit waves on gfx6-9 only */
         levers[n++] = (struct gpuocc_lever){GPUOCC_RESOURCE_SGPRS, 1, INT64_MAX};
     /* AGPRs count in the register file; on a separate file (gfx908) MFMA results must live there, on a
        unified one (gfx90a+) VGPRs can hold them, so the AGPRs can go */

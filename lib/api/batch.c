@@ -4,13 +4,14 @@
 
 #include "../nvidia/nvidia.h" /* the bounds of a prepared NVIDIA device */
 
-_Static_assert(sizeof(gpuocc_prepared) == 408, "gpuocc_prepared layout 0.2");
-_Static_assert(offsetof(gpuocc_prepared, device) == 8, "gpuocc_prepared layout 0.2");
-_Static_assert(offsetof(gpuocc_batch, status) == 40, "gpuocc_batch layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_batch, waves_per_simd) == 144, "gpuocc_batch layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_batch, reserved) == 160, "gpuocc_batch layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_batch, barriers) == GPUOCC_BATCH_SIZE_MIN, "gpuocc_batch 176-byte layout is a prefix");
-_Static_assert(sizeof(gpuocc_batch) == 224, "gpuocc_batch layout 0.2 with the kernel's other fields");
+_Static_assert(sizeof(gpuocc_prepared) == 624, "gpuocc_prepared layout 1.0 (goc2)");
+_Static_assert(offsetof(gpuocc_prepared, device) == 8, "gpuocc_prepared layout 1.0 (goc2)");
+_Static_assert(offsetof(gpuocc_prepared, nvidia) == 408, "gpuocc_prepared layout 1.0 (goc2)");
+_Static_assert(sizeof(gpuocc_prepared_nvidia) == 216, "gpuocc_prepared layout 1.0 (goc2)");
+_Static_assert(offsetof(gpuocc_batch, status) == 40, "gpuocc_batch layout 1.0");
+_Static_assert(offsetof(gpuocc_batch, waves_per_simd) == 144, "gpuocc_batch layout 1.0");
+_Static_assert(offsetof(gpuocc_batch, reserved) == 160, "gpuocc_batch layout 1.0");
+_Static_assert(sizeof(gpuocc_batch) == 224, "gpuocc_batch layout 1.0");
 
 int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
 {
@@ -26,6 +27,10 @@ int32_t gpuocc_prepare(const gpuocc_device *dev, gpuocc_prepared *prepared)
     prepared->magic = GPUOCC_PREPARED_MAGIC;
     prepared->device = *d;
     prepared->device.size = sizeof prepared->device; /* the view is the current layout */
+    if (d->vendor == GPUOCC_VENDOR_NVIDIA)
+        gpuocc_nv_derive(d, &prepared->nvidia);
+    else
+        memset(&prepared->nvidia, 0, sizeof prepared->nvidia);
     return GPUOCC_OK;
 }
 
@@ -111,9 +116,9 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
     const gpuocc_kernel *k = gpuocc_kernel_view(base, &scratch, &rc);
     if (!k)
         return rc;
-    /* the 176-byte layout and this one; the columns a shorter layout lacks are NULL in the copy */
+    /* this layout, or a newer one with a zeroed tail */
     gpuocc_batch b;
-    if ((rc = gpuocc_struct_load(&b, sizeof b, batch, GPUOCC_BATCH_SIZE_MIN)))
+    if ((rc = gpuocc_struct_load(&b, sizeof b, batch, sizeof b)))
         return rc;
     if ((b.reserved[0] | b.reserved[1]) != 0)
         return GPUOCC_ERR_RESERVED;

@@ -89,12 +89,11 @@ static int32_t catalog_device(int32_t index, gpuocc_device *dev, uint32_t size)
         return GPUOCC_ERR_ARGUMENT;
     gpuocc_device d;
     part->fill(local, &d);
-    /* an older, shorter layout takes the entries whose fields it holds (every NVIDIA and AMD one); NVIDIA's
-       virtual resources per SM, the barrier limit (0: the default) and the tensor-memory columns, which no layout before it holds, are left out (a kernel of those layouts
-       cannot use them either) */
-    size_t held = sizeof d < GPUOCC_DEVICE_SIZE_INTEL ? sizeof d : GPUOCC_DEVICE_SIZE_INTEL;
-    if (size >= GPUOCC_DEVICE_SIZE_MIN && size < held)
-        for (size_t i = size; i < held; i++)
+    /* the 0.1.0 layout takes the entries whose fields it holds (every NVIDIA and AMD one); NVIDIA's virtual
+       resources per SM, the barrier limit (0: the default) and the tensor-memory columns, which it does not
+       hold, are left out (a kernel of that layout cannot use them either) */
+    if (size == GPUOCC_DEVICE_SIZE_MIN)
+        for (size_t i = size; i < GPUOCC_DEVICE_INTEL_END; i++)
             if (((const unsigned char *)&d)[i] != 0)
                 return GPUOCC_ERR_STRUCT_SIZE;
     return gpuocc_struct_store_sized(dev, size, GPUOCC_DEVICE_SIZE_MIN, &d, sizeof d);

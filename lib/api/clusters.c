@@ -21,7 +21,7 @@ int32_t gpuocc_gpc_layout_lookup(const char *name, gpuocc_gpc_layout *layout)
     if (!name || !layout)
         return GPUOCC_ERR_NULL;
     uint32_t size = layout->size;
-    if (size < LAYOUT_SIZE_MIN || size > GPUOCC_STRUCT_SIZE_MAX)
+    if (!gpuocc_struct_size_ok(size, LAYOUT_SIZE_MIN, LAYOUT_SIZE_MIN))
         return GPUOCC_ERR_STRUCT_SIZE;
     /* a catalog alias resolves to its product's name first ("h100" is "H100 SXM") */
     char key[64];
@@ -130,7 +130,7 @@ int32_t gpuocc_cluster_occupancy(const gpuocc_device *dev, const gpuocc_kernel *
     if (!dev || !kernel || !cluster || !result)
         return GPUOCC_ERR_NULL;
     uint32_t size = result->size;
-    if (size < CLUSTER_RESULT_SIZE_MIN || size > GPUOCC_STRUCT_SIZE_MAX)
+    if (!gpuocc_struct_size_ok(size, CLUSTER_RESULT_SIZE_MIN, CLUSTER_RESULT_SIZE_MIN))
         return GPUOCC_ERR_STRUCT_SIZE;
     gpuocc_device d;
     gpuocc_kernel k;
@@ -174,9 +174,9 @@ int32_t gpuocc_cluster_occupancy(const gpuocc_device *dev, const gpuocc_kernel *
     return gpuocc_struct_store_sized(result, size, CLUSTER_RESULT_SIZE_MIN, &r, sizeof r);
 }
 
-/* The layouts of 0.2.0, the same on 32-bit targets (no pointer, no implicit padding). */
-_Static_assert(sizeof(gpuocc_cluster) == 48 && offsetof(gpuocc_cluster, grid_x) == 24, "gpuocc_cluster layout 0.2");
+/* The layouts of 1.0.0, the same on 32-bit targets (no pointer, no implicit padding). */
+_Static_assert(sizeof(gpuocc_cluster) == 48 && offsetof(gpuocc_cluster, grid_x) == 24, "gpuocc_cluster layout 1.0");
 _Static_assert(sizeof(gpuocc_gpc_layout) == 152 && offsetof(gpuocc_gpc_layout, sms_per_gpc) == 24,
-               "gpuocc_gpc_layout layout 0.2");
+               "gpuocc_gpc_layout layout 1.0");
 _Static_assert(sizeof(gpuocc_cluster_result) == 48 && offsetof(gpuocc_cluster_result, clusters_min) == 32,
-               "gpuocc_cluster_result layout 0.2");
+               "gpuocc_cluster_result layout 1.0");

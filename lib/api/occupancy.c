@@ -75,7 +75,7 @@ static int32_t occupancy_on(const gpuocc_device *d, const gpuocc_kernel *kernel,
     if (!result)
         return rc ? rc : GPUOCC_ERR_NULL;
     uint32_t size = result->size;
-    if (size < GPUOCC_RESULT_SIZE_MIN || size > GPUOCC_STRUCT_SIZE_MAX)
+    if (!gpuocc_struct_size_ok(size, GPUOCC_RESULT_SIZE_MIN, sizeof *result))
         return rc ? rc : GPUOCC_ERR_STRUCT_SIZE;
     if (rc) {
         /* a refusal that names an input writes it and its limit, where the caller's layout has them, and

@@ -8,10 +8,10 @@
 
 #include <string.h>
 
-_Static_assert(sizeof(gpuocc_step_change) == 24, "gpuocc_step_change layout 0.2");
-_Static_assert(sizeof(gpuocc_step) == 104, "gpuocc_step layout 0.2");
-_Static_assert(offsetof(gpuocc_step, change) == 8, "gpuocc_step layout 0.2");
-_Static_assert(offsetof(gpuocc_step, also) == 32, "gpuocc_step layout 0.2");
+_Static_assert(sizeof(gpuocc_step_change) == 24, "gpuocc_step_change layout 1.0");
+_Static_assert(sizeof(gpuocc_step) == 104, "gpuocc_step layout 1.0");
+_Static_assert(offsetof(gpuocc_step, change) == 8, "gpuocc_step layout 1.0");
+_Static_assert(offsetof(gpuocc_step, also) == 32, "gpuocc_step layout 1.0");
 
 /* The kernel's value of the input a lever names. */
 static int64_t lever_value(const gpuocc_kernel *k, int32_t resource)

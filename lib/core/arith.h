@@ -3,6 +3,9 @@
 #ifndef GPUOCC_CORE_ARITH_H
 #define GPUOCC_CORE_ARITH_H
 
+#ifndef GPUOCC_EXPERIMENTAL
+#define GPUOCC_EXPERIMENTAL /* the library defines the experimental part too */
+#endif
 #include "gpuocc.h"
 
 #include <stddef.h>

@@ -2,6 +2,9 @@
 #ifndef GPUOCC_CORE_DOMAIN_H
 #define GPUOCC_CORE_DOMAIN_H
 
+#ifndef GPUOCC_EXPERIMENTAL
+#define GPUOCC_EXPERIMENTAL /* the library defines the experimental part too */
+#endif
 #include "gpuocc.h"
 
 #include <float.h>

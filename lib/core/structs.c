@@ -5,32 +5,25 @@
 #include <stdbool.h>
 #include <string.h>
 
-_Static_assert(offsetof(gpuocc_device, xves_per_xecore) == GPUOCC_DEVICE_SIZE_MIN, "gpuocc_device 0.1 layout is a prefix");
-_Static_assert(offsetof(gpuocc_device, slm_sizes_kib) == 256, "gpuocc_device Intel tail");
-_Static_assert(offsetof(gpuocc_device, virtual_resources_per_sm) == GPUOCC_DEVICE_SIZE_INTEL, "gpuocc_device Intel layout is a prefix");
-_Static_assert(offsetof(gpuocc_device, barriers_per_block_max) == GPUOCC_DEVICE_SIZE_INTEL + 4, "gpuocc_device layout 0.2");
-_Static_assert(offsetof(gpuocc_device, tmem_columns_per_sm) == 392, "gpuocc_device layout 0.2 with NVIDIA's virtual resources and the barrier limit is a prefix");
-_Static_assert(sizeof(gpuocc_device) == 400, "gpuocc_device layout 0.2 with tensor memory");
-_Static_assert(offsetof(gpuocc_device, smem_per_sm_bytes) == 64, "gpuocc_device layout 0.1 is frozen");
-_Static_assert(offsetof(gpuocc_device, carveouts_kib) == 104, "gpuocc_device layout 0.1 is frozen");
-_Static_assert(offsetof(gpuocc_kernel, sub_group) == GPUOCC_KERNEL_SIZE_MIN, "gpuocc_kernel 0.1 layout is a prefix");
-_Static_assert(offsetof(gpuocc_kernel, virtual_resources) == 96, "gpuocc_kernel Intel layout is a prefix");
-_Static_assert(offsetof(gpuocc_kernel, tmem_columns) == GPUOCC_KERNEL_SIZE_VIRTUAL, "gpuocc_kernel layout with NVIDIA's virtual resources is a prefix");
-_Static_assert(offsetof(gpuocc_kernel, trap_handler) == GPUOCC_KERNEL_SIZE_DVGPR, "gpuocc_kernel layout with tensor memory and dynamic VGPRs is a prefix");
-_Static_assert(sizeof(gpuocc_kernel) == 128, "gpuocc_kernel layout 0.2 with LLVM's compiler inputs");
-_Static_assert(offsetof(gpuocc_kernel, smem_dynamic_max_bytes) == 40, "gpuocc_kernel layout 0.1 is frozen");
-_Static_assert(offsetof(gpuocc_result, workgroups_per_gpu) == GPUOCC_RESULT_SIZE_MIN, "gpuocc_result 0.1 layout is a prefix");
-_Static_assert(offsetof(gpuocc_result, limit_virtual_resources) == 112, "gpuocc_result Intel layout is a prefix");
-_Static_assert(offsetof(gpuocc_result, exceeded) == 120, "gpuocc_result layout with NVIDIA's virtual resources is a prefix");
-_Static_assert(sizeof(gpuocc_result) == 136, "gpuocc_result layout 0.2 with the input over a limit");
-_Static_assert(offsetof(gpuocc_result, occupancy) == 24, "gpuocc_result layout 0.1 is frozen");
-_Static_assert(offsetof(gpuocc_result, smem_per_block_bytes) == 56, "gpuocc_result layout 0.1 is frozen");
-_Static_assert(offsetof(gpuocc_device, simds_per_cu) == 168, "gpuocc_device 0.2 AMD fields sit in the 0.1 tail");
-_Static_assert(offsetof(gpuocc_device, reserved) == 224, "gpuocc_device layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_kernel, agprs) == 52, "gpuocc_kernel 0.2 AMD fields sit in the 0.1 tail");
-_Static_assert(offsetof(gpuocc_kernel, reserved) == 80, "gpuocc_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_result, model) == 72, "gpuocc_result 0.2 fields sit in the 0.1 tail");
-_Static_assert(offsetof(gpuocc_result, reserved) == 88, "gpuocc_result layout 0.2 is frozen");
+/* The released (0.1.0) layouts are prefixes of the current ones, and their fields stay where they were. */
+_Static_assert(offsetof(gpuocc_device, xves_per_xecore) == GPUOCC_DEVICE_SIZE_MIN, "gpuocc_device 0.1.0 layout is a prefix");
+_Static_assert(offsetof(gpuocc_device, smem_per_sm_bytes) == 64, "gpuocc_device layout 0.1.0 is frozen");
+_Static_assert(offsetof(gpuocc_device, carveouts_kib) == 104, "gpuocc_device layout 0.1.0 is frozen");
+_Static_assert(offsetof(gpuocc_device, simds_per_cu) == 168, "gpuocc_device AMD fields sit in the 0.1.0 tail");
+_Static_assert(offsetof(gpuocc_device, reserved) == 224, "gpuocc_device layout 0.1.0 is frozen");
+_Static_assert(offsetof(gpuocc_device, virtual_resources_per_sm) == GPUOCC_DEVICE_INTEL_END, "gpuocc_device Intel tail");
+_Static_assert(sizeof(gpuocc_device) == 400, "gpuocc_device layout 1.0");
+_Static_assert(offsetof(gpuocc_kernel, sub_group) == GPUOCC_KERNEL_SIZE_MIN, "gpuocc_kernel 0.1.0 layout is a prefix");
+_Static_assert(offsetof(gpuocc_kernel, smem_dynamic_max_bytes) == 40, "gpuocc_kernel layout 0.1.0 is frozen");
+_Static_assert(offsetof(gpuocc_kernel, agprs) == 52, "gpuocc_kernel AMD fields sit in the 0.1.0 tail");
+_Static_assert(offsetof(gpuocc_kernel, reserved) == 80, "gpuocc_kernel layout 0.1.0 is frozen");
+_Static_assert(sizeof(gpuocc_kernel) == 128, "gpuocc_kernel layout 1.0");
+_Static_assert(offsetof(gpuocc_result, workgroups_per_gpu) == GPUOCC_RESULT_SIZE_MIN, "gpuocc_result 0.1.0 layout is a prefix");
+_Static_assert(offsetof(gpuocc_result, occupancy) == 24, "gpuocc_result layout 0.1.0 is frozen");
+_Static_assert(offsetof(gpuocc_result, smem_per_block_bytes) == 56, "gpuocc_result layout 0.1.0 is frozen");
+_Static_assert(offsetof(gpuocc_result, model) == 72, "gpuocc_result fields sit in the 0.1.0 tail");
+_Static_assert(offsetof(gpuocc_result, reserved) == 88, "gpuocc_result layout 0.1.0 is frozen");
+_Static_assert(sizeof(gpuocc_result) == 136, "gpuocc_result layout 1.0");
 _Static_assert(sizeof(gpuocc_compiled_kernel) == 144, "gpuocc_compiled_kernel layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_compiled_kernel, max_threads_per_block) == 96, "gpuocc_compiled_kernel layout 0.1 is frozen");
 
@@ -46,7 +39,7 @@ int32_t gpuocc_struct_load(void *dst, size_t known_size, const void *src, size_t
     if (!src)
         return GPUOCC_ERR_NULL;
     uint32_t size = declared_size(src);
-    if (size < min_size || size > GPUOCC_STRUCT_SIZE_MAX)
+    if (!gpuocc_struct_size_ok(size, min_size, known_size))
         return GPUOCC_ERR_STRUCT_SIZE;
     const unsigned char *bytes = (const unsigned char *)src;
     for (size_t i = known_size; i < size; i++)
@@ -69,7 +62,7 @@ int32_t gpuocc_struct_store(void *dst, size_t min_size, const void *src, size_t 
 
 int32_t gpuocc_struct_store_sized(void *dst, uint32_t size, size_t min_size, const void *src, size_t known_size)
 {
-    if (size < min_size || size > GPUOCC_STRUCT_SIZE_MAX)
+    if (!gpuocc_struct_size_ok(size, min_size, known_size))
         return GPUOCC_ERR_STRUCT_SIZE;
     /* the caller's size field is kept; everything we know past it is written */
     size_t n = size < known_size ? size : known_size;
@@ -144,7 +137,7 @@ int32_t gpuocc_kernel_init(gpuocc_kernel *k)
     k->threads_per_block = 1;
     k->barriers = 1;
     k->carveout_percent = GPUOCC_CARVEOUT_DEFAULT;
-    /* Opt-in on, as in the CLI and Python (0.2.0): a kernel that asks for more than 48 KiB has raised
+    /* Opt-in on, as in the CLI and Python (since 1.0.0): a kernel that asks for more than 48 KiB has raised
        its limit, or it could not launch at all. */
     k->smem_optin = 1;
     k->smem_dynamic_max_bytes = -1;

@@ -3,25 +3,32 @@
 #ifndef GPUOCC_CORE_STRUCTS_H
 #define GPUOCC_CORE_STRUCTS_H
 
+#ifndef GPUOCC_EXPERIMENTAL
+#define GPUOCC_EXPERIMENTAL /* the library defines the experimental part too */
+#endif
 #include "gpuocc.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-/* The first shipped layouts: smaller sizes are refused, these and larger ones accepted (zero-extended). */
-#define GPUOCC_DEVICE_SIZE_MIN 232u /* 0.1 and 0.2 before Intel's tail */
+/* Sizes past this are taken as garbage rather than a future layout. */
+#define GPUOCC_STRUCT_SIZE_MAX 4096u
+
+/* The 0.1.0 layouts (released): a caller's struct is this size, the current size, or larger with a zeroed
+   tail (a newer header's layout).  Sizes in between are no layout and are refused. */
+#define GPUOCC_DEVICE_SIZE_MIN 232u
 #define GPUOCC_KERNEL_SIZE_MIN 88u
 #define GPUOCC_RESULT_SIZE_MIN 104u
-#define GPUOCC_BATCH_SIZE_MIN 176u /* 0.2.0's first batch layout, before the kernel's other columns */
-/* The device layout with Intel's tail, before NVIDIA's virtual resources and the barrier limit (still
-   accepted, zero-extended). */
-#define GPUOCC_DEVICE_SIZE_INTEL 384u
-/* The layout with the virtual resources and the barrier limit, before tensor memory (still accepted). */
-#define GPUOCC_DEVICE_SIZE_VIRTUAL 392u
-/* The kernel layout with NVIDIA's virtual resources, before tensor memory and dynamic VGPRs (still
-   accepted, zero-extended). */
-#define GPUOCC_KERNEL_SIZE_VIRTUAL 104u
+/* The end of the device's Intel tail: bytes a catalog entry of another vendor leaves zero up to here. */
+#define GPUOCC_DEVICE_INTEL_END 384u
+
+/* Whether a declared size is a layout: `released` (the 0.1.0 size, or the current one for a struct new
+   since), `current` (sizeof), or more up to GPUOCC_STRUCT_SIZE_MAX. */
+static inline bool gpuocc_struct_size_ok(uint32_t size, size_t released, size_t current)
+{
+    return size == released || (size >= current && size <= GPUOCC_STRUCT_SIZE_MAX);
+}
 
 /* The domains of AMD's dynamic-VGPR block size (0, 16, 32) and of NVIDIA's tensor-memory columns per block
    (0, or a power of two from 32 to 512).  int, not bool: combined with `&` (clang warns on `&` of bools). */
@@ -33,10 +40,6 @@ static inline int gpuocc_tmem_columns_ok(int32_t columns)
 {
     return columns == 0 || (columns >= 32 && columns <= 512 && (columns & (columns - 1)) == 0);
 }
-
-/* The kernel layout with tensor memory and dynamic VGPRs, before AMD's compiler inputs (trap handler,
-   waves per EU, flat workgroup minimum; still accepted, zero-extended). */
-#define GPUOCC_KERNEL_SIZE_DVGPR 112u
 
 /* The domains of AMD's compiler inputs, each on its own (the pairs are the vendor's): the trap handler -1,
    0 or 1; waves per EU and the flat workgroup minimum 0 (unset) to 1024. */
@@ -50,12 +53,10 @@ static inline int gpuocc_compiler_inputs_ok(const gpuocc_kernel *k)
 /* The largest GRF count a kernel may name (Xe3P's 512 fits). */
 #define GPUOCC_GRF_MAX 1024
 
-/* Sizes past this are taken as garbage rather than a future layout. */
-#define GPUOCC_STRUCT_SIZE_MAX 4096u
-
 /*
  * Copy a caller's size-versioned struct into a zeroed local copy of the current layout.  `min_size` is
- * the first shipped layout's size; bytes the caller declares past `known_size` must be zero.
+ * the released (0.1.0) layout's size (gpuocc_struct_size_ok); bytes the caller declares past `known_size`
+ * must be zero.
  */
 int32_t gpuocc_struct_load(void *dst, size_t known_size, const void *src, size_t min_size);
 /* Write a local result into the caller's struct, as many bytes as both layouts share. */

@@ -8,6 +8,9 @@
 #ifndef GPUOCC_DECODE_H
 #define GPUOCC_DECODE_H
 
+#ifndef GPUOCC_EXPERIMENTAL
+#define GPUOCC_EXPERIMENTAL /* the library defines the experimental part too */
+#endif
 #include "gpuocc.h"
 
 #include <stddef.h>

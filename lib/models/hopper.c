@@ -65,7 +65,7 @@ int32_t gpuocc_setmaxnreg_check(const gpuocc_device *dev, const gpuocc_kernel *k
     for (int32_t i = 0; i < warpgroups; i++) {
         int32_t t = targets[i];
         if (t < SETMAXNREG_MIN || t > SETMAXNREG_MAX || t % SETMAXNREG_STEP != 0)
-            return GPUOCC_ERR_REGISTERS;
+            return GPUOCC_ERR_ARGUMENT;
         requested += (int64_t)t * WARPGROUP_THREADS;
     }
     gpuocc_result occ = {.size = sizeof occ};

@@ -17,7 +17,7 @@ int32_t gpuocc_nv_check_device(const gpuocc_device *d)
     if (d->simds_per_cu || d->waves_per_simd || d->runtime_waves_per_simd || d->vgprs_per_simd ||
         d->vgpr_granule || d->runtime_vgpr_granule || d->runtime_vgprs_legacy ||
         d->runtime_vgpr_granule_legacy || d->agpr_file || d->sgprs_per_simd || d->cus_per_wgp || d->wave_sizes ||
-        !gpuocc_device_zero_between(d, offsetof(gpuocc_device, xves_per_xecore), GPUOCC_DEVICE_SIZE_INTEL))
+        !gpuocc_device_zero_between(d, offsetof(gpuocc_device, xves_per_xecore), GPUOCC_DEVICE_INTEL_END))
         return GPUOCC_ERR_DEVICE;
     bool ok = in_range(d->cc_major, 0, 1000) && in_range(d->cc_minor, 0, 1000) &&
               in_range(d->sm_count, 0, SMALL_MAX) && in_range(d->warp_size, 1, 1024) &&
@@ -142,13 +142,13 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
        NVIDIA's virtual resources per SM (bounded below) and the barrier limit, zero on this path (a device
        that records its barrier limit takes the field-by-field checks) */
     const unsigned char *tail = (const unsigned char *)&d->simds_per_cu;
-    _Static_assert((GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu)) % 16 == 8,
+    _Static_assert((GPUOCC_DEVICE_INTEL_END - offsetof(gpuocc_device, simds_per_cu)) % 16 == 8,
                    "the tail is whole vectors but its last word");
-    u32x4 reserved = load4((const unsigned char *)d + GPUOCC_DEVICE_SIZE_INTEL - 16);
+    u32x4 reserved = load4((const unsigned char *)d + GPUOCC_DEVICE_INTEL_END - 16);
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 16
 #endif
-    for (size_t at = 0; at + 16 <= GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu); at += 16)
+    for (size_t at = 0; at + 16 <= GPUOCC_DEVICE_INTEL_END - offsetof(gpuocc_device, simds_per_cu); at += 16)
         reserved |= load4(tail + at);
     reserved |= (u32x4){(uint32_t)d->barriers_per_block_max, 0, 0, 0};
     bad |= (i32x4)(reserved != (u32x4){0, 0, 0, 0});
@@ -171,7 +171,7 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d)
     /* the AMD fields and the reserved words (the 0.1 tail): all zero for NVIDIA */
     unsigned reserved = 0;
     const unsigned char *tail = (const unsigned char *)&d->simds_per_cu;
-    for (size_t i = 0; i < GPUOCC_DEVICE_SIZE_INTEL - offsetof(gpuocc_device, simds_per_cu); i++)
+    for (size_t i = 0; i < GPUOCC_DEVICE_INTEL_END - offsetof(gpuocc_device, simds_per_cu); i++)
         reserved |= tail[i];
     reserved |= (unsigned)(d->barriers_per_block_max != 0);
     bool ok = (reserved == 0) & in_range(d->virtual_resources_per_sm, 0, SMALL_MAX) &

@@ -133,6 +133,46 @@ bool gpuocc_nv_device_fine(const gpuocc_device *d);
 #define GPUOCC_NV_BARRIERS_PER_BLOCK 16
 int32_t gpuocc_nv_barriers_per_block_max(const gpuocc_device *d); /* the field, or 16 for 0 */
 
+/* The values NVIDIA's rule reads (gpuocc_prepared_nvidia), derived from a checked NVIDIA device: what
+   gpuocc_prepare stores and every other query derives on its own device. */
+static inline int32_t gpuocc_nv_shift_of(int32_t unit)
+{
+    return unit > 0 && (unit & (unit - 1)) == 0 ? gpuocc_log2_exact((uint64_t)unit) : -1;
+}
+static inline void gpuocc_nv_derive(const gpuocc_device *d, gpuocc_prepared_nvidia *v)
+{
+    v->warp_size = d->warp_size;
+    v->warp_shift = gpuocc_nv_shift_of(d->warp_size);
+    v->reg_alloc_unit = d->reg_alloc_unit;
+    v->reg_alloc_shift = gpuocc_nv_shift_of(d->reg_alloc_unit);
+    v->sub_partitions = d->sub_partitions;
+    v->sub_partition_shift = gpuocc_nv_shift_of(d->sub_partitions);
+    v->reg_compat_sub_partitions = d->reg_compat_sub_partitions;
+    v->reg_compat_shift = gpuocc_nv_shift_of(d->reg_compat_sub_partitions);
+    v->smem_alloc_unit_bytes = d->smem_alloc_unit_bytes;
+    v->smem_alloc_shift = gpuocc_nv_shift_of(d->smem_alloc_unit_bytes);
+    v->max_threads_per_block = d->max_threads_per_block;
+    v->max_warps_per_sm = (int32_t)gpuocc_div_unit(d->max_threads_per_sm, d->warp_size);
+    v->max_blocks_per_sm = d->max_blocks_per_sm;
+    v->regs_per_thread_max = d->regs_per_thread_max;
+    v->regs_per_block = d->regs_per_block;
+    v->regs_per_sub_partition = (int32_t)gpuocc_div_unit(d->regs_per_sm, d->sub_partitions);
+    v->regs_per_compat_sub_partition =
+        d->reg_compat_sub_partitions > 0 ? (int32_t)gpuocc_div_unit(d->regs_per_sm, d->reg_compat_sub_partitions) : 0;
+    v->barriers_per_sm = d->barriers_per_sm;
+    v->barriers_per_block_max = d->barriers_per_block_max > 0 ? d->barriers_per_block_max : GPUOCC_NV_BARRIERS_PER_BLOCK;
+    v->virtual_resources_per_sm = d->virtual_resources_per_sm;
+    v->tmem_columns_per_sm = d->tmem_columns_per_sm;
+    v->carveout_count = d->carveout_count;
+    memcpy(v->carveouts_kib, d->carveouts_kib, sizeof v->carveouts_kib);
+    v->smem_per_sm_bytes = d->smem_per_sm_bytes;
+    v->smem_per_block_bytes = d->smem_per_block_bytes;
+    v->smem_per_block_optin_bytes = d->smem_per_block_optin_bytes;
+    v->smem_reserved_per_block_bytes = d->smem_reserved_per_block_bytes;
+    memset(v->reserved, 0, sizeof v->reserved);
+}
+
+
 /* The vendor table's searches (struct gpuocc_vendor): the block-size search with its minimum grid
    (lib/nvidia/search.c), the next step (lib/nvidia/next_step.c), the sweep's thresholds and range
    (lib/nvidia/steps.c). */

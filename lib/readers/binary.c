@@ -15,35 +15,31 @@
 
 #include <stddef.h>
 
-_Static_assert(sizeof(gpuocc_binary_kernel) == 360, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, virtual_resources) == GPUOCC_BINARY_KERNEL_SIZE_0_2_1 &&
+_Static_assert(sizeof(gpuocc_binary_kernel) == 360, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, virtual_resources) == 312 &&
                    offsetof(gpuocc_binary_kernel, launch_threads) == 336 &&
                    offsetof(gpuocc_binary_kernel, metadata_offset) == 344,
-               "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, linked) == GPUOCC_BINARY_KERNEL_SIZE_0_2_0,
-               "gpuocc_binary_kernel grows at its tail");
+               "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, linked) == 240, "gpuocc_binary_kernel layout 1.0 is frozen");
 _Static_assert(offsetof(gpuocc_binary_kernel, sub_group) == 248 && offsetof(gpuocc_binary_kernel, spill_bytes) == 288,
-               "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, name_offset) == 16, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, cc) == 48, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, smem_bytes) == 64, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, min_blocks_per_sm) == 88, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, target_offset) == 112, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, vgprs) == 128, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, lds_bytes) == 144, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, max_flat_workgroup_size) == 160, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, amd_mach) == 176, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, workgroup_processor_mode) == 184, "gpuocc_binary_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_kernel, reserved) == 192, "gpuocc_binary_kernel layout 0.2 is frozen");
-/* The summary layout with the walk's counts, before the fault fields (still accepted). */
-#define SUMMARY_SIZE_COUNTS 96u
-_Static_assert(sizeof(gpuocc_binary_summary) == 112, "gpuocc_binary_summary layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_summary, containers) == GPUOCC_BINARY_SUMMARY_SIZE_0_2_0,
-               "gpuocc_binary_summary grows at its tail");
-_Static_assert(offsetof(gpuocc_binary_summary, fault) == SUMMARY_SIZE_COUNTS, "gpuocc_binary_summary grows at its tail");
-_Static_assert(offsetof(gpuocc_binary_summary, fault_offset) == 104, "gpuocc_binary_summary layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_summary, workspace_bytes) == 32, "gpuocc_binary_summary layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_binary_summary, cursor) == 48, "gpuocc_binary_summary layout 0.2 is frozen");
+               "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, name_offset) == 16, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, cc) == 48, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, smem_bytes) == 64, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, min_blocks_per_sm) == 88, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, target_offset) == 112, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, vgprs) == 128, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, lds_bytes) == 144, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, max_flat_workgroup_size) == 160, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, amd_mach) == 176, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, workgroup_processor_mode) == 184, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_kernel, reserved) == 192, "gpuocc_binary_kernel layout 1.0 is frozen");
+_Static_assert(sizeof(gpuocc_binary_summary) == 112, "gpuocc_binary_summary layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_summary, containers) == 80 && offsetof(gpuocc_binary_summary, fault) == 96,
+               "gpuocc_binary_summary layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_summary, fault_offset) == 104, "gpuocc_binary_summary layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_summary, workspace_bytes) == 32, "gpuocc_binary_summary layout 1.0 is frozen");
+_Static_assert(offsetof(gpuocc_binary_summary, cursor) == 48, "gpuocc_binary_summary layout 1.0 is frozen");
 
 int32_t gpuocc_binary_kernel_init(gpuocc_binary_kernel *kernel)
 {
@@ -60,7 +56,7 @@ int32_t gpuocc_binary_kernel_registers(const gpuocc_device *device, const gpuocc
 {
     if (!device || !kernel || !regs_per_thread || !agprs)
         return GPUOCC_ERR_NULL;
-    if (kernel->size < GPUOCC_BINARY_KERNEL_SIZE_0_2_0 || kernel->size > GPUOCC_STRUCT_SIZE_MAX)
+    if (!gpuocc_struct_size_ok(kernel->size, sizeof *kernel, sizeof *kernel))
         return GPUOCC_ERR_STRUCT_SIZE;
     if (kernel->vendor != device->vendor)
         return GPUOCC_ERR_ARGUMENT;
@@ -101,8 +97,7 @@ static uint64_t entry_workspace(const struct gpuocc_entry *e)
 
 static bool summary_size_ok(const gpuocc_binary_summary *s)
 {
-    return s->size == GPUOCC_BINARY_SUMMARY_SIZE_0_2_0 || s->size == SUMMARY_SIZE_COUNTS ||
-           (s->size >= sizeof *s && s->size <= GPUOCC_STRUCT_SIZE_MAX);
+    return gpuocc_struct_size_ok(s->size, sizeof *s, sizeof *s);
 }
 
 /* The fault fields of a summary that has them; `offset` the byte at fault from the start of the input, or -1. */
@@ -399,7 +394,7 @@ int32_t gpuocc_binary_read_entry(const void *data, size_t length, int32_t entry,
         return GPUOCC_ERR_NULL;
     if (capacity < 0 || entry < 0)
         return GPUOCC_ERR_ARGUMENT;
-    if (capacity > 0 && (kernels->size < GPUOCC_BINARY_KERNEL_SIZE_0_2_0 || kernels->size > GPUOCC_STRUCT_SIZE_MAX))
+    if (capacity > 0 && !gpuocc_struct_size_ok(kernels->size, sizeof *kernels, sizeof *kernels))
         return GPUOCC_ERR_STRUCT_SIZE;
     if (summary && !summary_size_ok(summary))
         return GPUOCC_ERR_STRUCT_SIZE;

@@ -5,6 +5,9 @@
  */
 #include "elf.h"
 
+#ifndef GPUOCC_EXPERIMENTAL
+#define GPUOCC_EXPERIMENTAL /* the library defines the experimental part too */
+#endif
 #include "gpuocc.h"
 
 #define EHDR_SIZE 64u

@@ -10,9 +10,9 @@ int32_t gpuocc_sink_put_record(struct gpuocc_kernel_sink *sink, const gpuocc_bin
         return GPUOCC_ERR_OVERFLOW;
     if (sink->count < sink->capacity && sink->records) {
         uint8_t *dst = sink->records + (size_t)sink->count * sink->stride;
-        size_t known = sink->stride < sizeof *b ? sink->stride : sizeof *b; /* an older layout: its fields */
-        memcpy(dst, b, known);
-        memset(dst + known, 0, sink->stride - known); /* a later layout's fields: unknown here */
+        /* the stride is this layout or a later one (gpuocc_binary_read_entry checks it): its fields unknown here */
+        memcpy(dst, b, sizeof *b);
+        memset(dst + sizeof *b, 0, sink->stride - sizeof *b);
         uint32_t stride = (uint32_t)sink->stride;
         int32_t entry = sink->entry, name_buffer = sink->name_buffer;
         memcpy(dst + offsetof(gpuocc_binary_kernel, size), &stride, sizeof stride);

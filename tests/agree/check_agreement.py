@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """C, the CLI and Python give the same answer on the same inputs, with each interface's defaults
-(CONVENTIONS.md: shared-memory opt-in on everywhere).  Expected values derived by hand:
+(shared-memory opt-in is on by default everywhere).  Expected values derived by hand:
   A100, 256 threads, 64 KiB dynamic: 64 KiB + 1 KiB reserved = 65 KiB a block; 164 KiB / 65 KiB
   = 2 blocks (16 warps, 25 %), limited by shared memory; without opt-in the 48 KiB per-block limit
   refuses it: 0 blocks.
@@ -52,12 +52,18 @@ for arch, threads, regs, smem, optin, blocks, limiters in cases:
 # input (None where JSON says null); the few fields only Python has are named here.
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data")
 PYTHON_ONLY = {"entry", "line", "lmem", "max_blocks_per_cluster", "amd_mach", "code_object_version"}
-readers = [("ptxas", "ptxas_sm90.log", lambda b: gpuocc.read_ptxas(b)),
-           ("remarks", os.path.join("remarks", "gfx942.log"), lambda b: gpuocc.read_remarks(b)),
-           ("cubin", "kernels_sm90.cubin", lambda b: gpuocc.read_cubin(b)),
-           ("binary", "units_rdc_zstd.o", lambda b: gpuocc.read_binary(b).kernels),
-           ("binary", "hip_ccob.o", lambda b: gpuocc.read_binary(b).kernels),
-           ("binary", "amdgpu_gfx90a.o", lambda b: gpuocc.read_binary(b).kernels)]
+def contents(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+# each reader is given what the CLI is given: a binary its path (the rows name their file), the others the bytes
+readers = [("ptxas", "ptxas_sm90.log", lambda p: gpuocc.read_ptxas(contents(p))),
+           ("remarks", os.path.join("remarks", "gfx942.log"), lambda p: gpuocc.read_remarks(contents(p))),
+           ("cubin", "kernels_sm90.cubin", lambda p: gpuocc.read_cubin(contents(p))),
+           ("binary", "units_rdc_zstd.o", lambda p: gpuocc.read_binary(p).kernels),
+           ("binary", "hip_ccob.o", lambda p: gpuocc.read_binary(p).kernels),
+           ("binary", "amdgpu_gfx90a.o", lambda p: gpuocc.read_binary(p).kernels)]
 # a code object whose metadata records none of the counts (each key renamed, same length): -1 / null / None
 with open(os.path.join(DATA, "amdgpu_gfx90a.o"), "rb") as f:
     blob = f.read()
@@ -68,7 +74,7 @@ for key in (b".sgpr_count", b".vgpr_count", b".vgpr_spill_count", b".sgpr_spill_
 unrecorded = os.path.join(tempfile.mkdtemp(), "unrecorded.o")
 with open(unrecorded, "wb") as f:
     f.write(blob)
-readers.append(("binary", unrecorded, lambda b: gpuocc.read_binary(b).kernels))
+readers.append(("binary", unrecorded, lambda p: gpuocc.read_binary(p).kernels))
 for command, name, read in readers:
     path = os.path.join(DATA, name)
     arch = ["--arch", "gfx942"] if command == "remarks" else []  # remarks do not name their target
@@ -76,8 +82,7 @@ for command, name, read in readers:
                          text=True).stdout
     rows = json.loads(out)
     rows = rows if isinstance(rows, list) else [rows]
-    with open(path, "rb") as f:
-        records = read(f.read())
+    records = read(path)
     if len(rows) != len(records):
         print(f"{command} {name}: the CLI read {len(rows)} kernels, Python {len(records)}")
         failed = True

@@ -21,6 +21,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 CLANG = os.environ.get("CLANG", "clang-19")
 
+# gfx6 to gfx8: wave64, no AGPRs; the SGPR clobber ceiling (what LLVM lets a kernel address, less its own:
+# gfx802 and gfx805 give every kernel 96 SGPRs) and the LDS a workgroup may use (32 KiB on gfx6)
+GFX6_8 = [("gfx600", 101, 32768), ("gfx601", 101, 32768), ("gfx602", 101, 32768), ("gfx700", 99, 65536),
+          ("gfx701", 99, 65536), ("gfx702", 99, 65536), ("gfx703", 99, 65536), ("gfx704", 99, 65536),
+          ("gfx705", 99, 65536), ("gfx801", 95, 65536), ("gfx802", 89, 65536), ("gfx803", 99, 65536),
+          ("gfx805", 89, 65536), ("gfx810", 95, 65536)]
+
 # target, the modes it is compiled in, whether it has AGPRs, SGPR clobber ceiling, LDS per workgroup
 GFX9 = [("gfx900", False), ("gfx902", False), ("gfx904", False), ("gfx906", False), ("gfx908", True),
         ("gfx909", False), ("gfx90a", True), ("gfx90c", False), ("gfx940", True), ("gfx941", True),
@@ -34,13 +41,15 @@ WG_SIZES = [1, 2, 31, 32, 33, 48, 63, 64, 65, 96, 100, 127, 128, 129, 160, 192, 
 
 
 def configs():
+    for name, sgpr_max, lds_max in GFX6_8:
+        yield name, [], False, sgpr_max, lds_max
     # generic targets need code object v6 (clang-19 crashes on them with its default v5)
     for name, agprs in GFX9:
-        yield name, ["-mcode-object-version=6"] if "generic" in name else [], agprs, 101
+        yield name, ["-mcode-object-version=6"] if "generic" in name else [], agprs, 101, 65536
     for name in RDNA:
         v6 = ["-mcode-object-version=6"] if "generic" in name else []
         for flags in ([], ["-mwavefrontsize64"], ["-mcumode"], ["-mwavefrontsize64", "-mcumode"]):
-            yield name, v6 + flags, False, 105
+            yield name, v6 + flags, False, 105, 65536
 
 
 def pick(rng, choices_weights):
@@ -96,11 +105,11 @@ def parse_remarks(text):
 
 
 def run_config(workdir, cfg, count, seed):
-    target, flags, agprs_ok, sgpr_max = cfg
+    target, flags, agprs_ok, sgpr_max, lds_max = cfg
     rng = random.Random("%s %s %d" % (target, " ".join(flags), seed))
     bounds, sources = {}, []
     for i in range(count):
-        name, wg, src = kernel_source(rng, i, agprs_ok, sgpr_max, 65536)
+        name, wg, src = kernel_source(rng, i, agprs_ok, sgpr_max, lds_max)
         bounds[name] = wg
         sources.append(src)
     tag = target + "".join(f.replace("-m", "_") for f in flags if "code-object" not in f)

@@ -1,5 +1,5 @@
 /*
- * `gpuocc batch` speed (issue 10: >= 1,000,000 rows/s of CPU time on a 1M-row file with every input column).
+ * `gpuocc batch` speed (target: >= 1,000,000 rows/s of CPU time on a 1M-row file with every input column).
  * The benchmark generates the rows, runs the batch command in-process (cli_main, input from memory, output to
  * /dev/null) and, as the same-process reference, a plain read + write pass over the same bytes (what `cat`
  * does: the least any CSV filter must spend).  Prints rows/s and ns/row of CPU time, the ratio to the

@@ -1,5 +1,5 @@
 /*
- * A cubin's kernels in linear time (issue 27): gpuocc_binary_read_entry on a synthetic cubin of 4,000
+ * A cubin's kernels in linear time: gpuocc_binary_read_entry on a synthetic cubin of 4,000
  * kernels against one of 1,000, in the same process.  The cubins are generated here with the layout
  * docs/inputs.md describes (a symbol per kernel marked STO_CUDA_ENTRY, .text.<k>, .nv.info.<k>,
  * .nv.shared.<k> naming the text section in sh_info, and the module-wide .nv.info holding REGCOUNT and
@@ -8,6 +8,7 @@
  * workspace, one pass per 128 kernels) is timed beside it for information.
  */
 #define _POSIX_C_SOURCE 200809L
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 #include "load.h"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Bounded memory (issue 27), as `meson test --benchmark` prints it: the CLI's peak resident size on inputs
+"""Bounded memory, as `meson test --benchmark` prints it: the CLI's peak resident size on inputs
 whose size would show if it were held.  Each row runs the CLI under GNU time (`/usr/bin/time -f %M`: the
 child's own peak, not this script's) and prints the peak, the wall time and the ratio against a reference:
 the same kind of input at a tenth of the size (memory independent of size: <= 1.5x), or the input's size.

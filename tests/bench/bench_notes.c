@@ -6,6 +6,7 @@
  * a ratio of 16.
  */
 #define _POSIX_C_SOURCE 200809L
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 #include "load.h"
 

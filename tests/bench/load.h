@@ -1,4 +1,4 @@
-/* The benchmarks print the machine's load beside their ratios (CONVENTIONS.md, "Speed claims"). */
+/* The benchmarks print the machine's load beside their ratios (a ratio is only read beside the load it was measured under). */
 #ifndef GPUOCC_BENCH_LOAD_H
 #define GPUOCC_BENCH_LOAD_H
 

@@ -1,4 +1,4 @@
-// Launch bounds checked (issue 24): what nvcc records for __launch_bounds__(T, B), and a minimum that shared
+// Launch bounds checked: what nvcc records for __launch_bounds__(T, B), and a minimum that shared
 // memory prevents.  tests/cuda/capture.sh builds tests/data/bounds_sm90.cubin from it.
 
 // (256, 4): ptxas caps registers at 65536 / (256 x 4) = 64; nothing else limits, 4 blocks are reached

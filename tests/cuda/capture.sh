@@ -24,7 +24,7 @@ nvcc -rdc=true -c $targets $src/units.cu -o "$out/units_rdc_zstd.o"
 # PTX only (no compiled kernel), and a cubin of zero kernels
 nvcc -fatbin -gencode arch=compute_90,code=compute_90 $src/units.cu -o "$out/units_ptx.fatbin"
 nvcc -cubin -arch=sm_90 $src/no_kernel.cu -o "$out/no_kernel_sm90.cubin"
-# launch bounds checked (issue 24): a minimum reached, and one that shared memory prevents
+# launch bounds checked: a minimum reached, and one that shared memory prevents
 nvcc -cubin -arch=sm_90 $src/bounds.cu -o "$out/bounds_sm90.cubin"
 # A fatbinary in .rodata (no .nv_fatbin section), after a candidate magic whose header does not validate:
 # the layout of libraries such as cuFFT, which keep their fatbinaries in .ldata
@@ -48,3 +48,5 @@ nvcc -cubin -arch=sm_100a $src/units.cu -o "$out/units_sm100a.cubin"
 nvcc -cubin -arch=sm_100f $src/units.cu -o "$out/units_sm100f.cubin"
 # Blackwell's records (virtual resources, tensor-memory CTA group, setmaxnreg), from PTX: ptxas, not nvcc
 ptxas -arch=sm_100a -v $src/tcgen05.ptx -o "$out/tcgen05_sm100a.cubin" 2> "$out/ptxas_tcgen05.log"
+# setmaxnreg kept (EIATTR 0x54) only where the register count at entry is fixed; C7508 where it is dropped
+nvcc -cubin -arch=sm_90a -Xptxas -v $src/setmaxnreg.cu -o "$out/setmaxnreg_sm90a.cubin" 2> "$out/ptxas_setmaxnreg.log"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 
 #define WORKSPACE (1u << 20) /* entries claiming more are skipped, as the CLI's ceiling would */

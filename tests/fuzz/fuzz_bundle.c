@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 
 enum { RECORDS = 8, WORKSPACE_MAX = 4 << 20 };

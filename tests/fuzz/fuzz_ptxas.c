@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 
 #define MANY 256

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A CMake consumer: install the build into a scratch DESTDIR, then build examples/occupancy.c with
-find_package(gpuocc 0.2 CONFIG REQUIRED) and target_link_libraries(... gpuocc::gpuocc), run it, and
+find_package(gpuocc 1.0 CONFIG REQUIRED) and target_link_libraries(... gpuocc::gpuocc), run it, and
 check that an incompatible version request is refused.  Skipped (77) without cmake.
 
 Usage: check_cmake.py BUILD_DIR SOURCE_ROOT"""
@@ -42,7 +42,7 @@ with tempfile.TemporaryDirectory() as tmp:
     # <prefix>/<libdir>/cmake/gpuocc/gpuoccConfig.cmake: the prefix is the folder that holds include/
     prefix = next(p for p in configs[0].parents if (p / "include" / "gpuocc.h").exists())
 
-    good = consumer(root / "good", "0.2")
+    good = consumer(root / "good", "1.0")
     subprocess.run([cmake, *generator, "-S", str(good), "-B", str(good / "build"), f"-DCMAKE_PREFIX_PATH={prefix}"],
                    check=True, stdout=subprocess.DEVNULL, env=clean)
     subprocess.run([cmake, "--build", str(good / "build")], check=True, stdout=subprocess.DEVNULL, env=clean)
@@ -54,10 +54,10 @@ with tempfile.TemporaryDirectory() as tmp:
         sys.exit(f"consumer: status {out.returncode}, output:\n{out.stdout}{out.stderr}")
     print(f"cmake consumer: {expected}")
 
-    # 0.x: the minor is part of the ABI, so a request for 0.1 must not accept 0.2
+    # 1.x: the major is the ABI (SameMajorVersion), so a request for 0.1 must not accept 1.0
     old = consumer(root / "old", "0.1")
     run = subprocess.run([cmake, *generator, "-S", str(old), "-B", str(old / "build"), f"-DCMAKE_PREFIX_PATH={prefix}"],
                          capture_output=True, text=True, env=clean)
     if run.returncode == 0:
-        sys.exit("find_package(gpuocc 0.1) accepted version 0.2")
+        sys.exit("find_package(gpuocc 0.1) accepted version 1.0")
 print("cmake: ok")

@@ -61,7 +61,7 @@ with tempfile.TemporaryDirectory() as tmp:
         "",
         "Name: gpuocc",
         "Description: Exact GPU occupancy, latency hiding and compiler-output reading (C11, libc only)",
-        "Version: 0.2.0",
+        "Version: 1.0.0",
         "Libs: -L${prefix}/" + libdir + " -lgpuocc",
         "Libs.private: -lm",
         "Cflags: -I${includedir}",
@@ -98,7 +98,7 @@ with tempfile.TemporaryDirectory() as tmp:
         sys.exit(f"the man page names {sorted(mentioned)}; installed: {sorted(p.name for p in docdir.iterdir())}")
     print(f"docs: {len(list(docdir.glob('*.md')))} documents in {docdir.relative_to(root)}, as the man page says")
     run = subprocess.run([str(cli), "--version"], capture_output=True, text=True, env=clean)
-    if run.returncode != 0 or "0.2.0" not in run.stdout:
+    if run.returncode != 0 or "1.0.0" not in run.stdout:
         sys.exit(f"{cli} --version: status {run.returncode}\n{run.stdout}{run.stderr}")
     print(f"cli: {run.stdout.strip()}")
     # ldd shows the library this install resolves to: the one inside the DESTDIR, through $ORIGIN

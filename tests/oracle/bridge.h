@@ -11,6 +11,7 @@
 
 #include <cuda_occupancy.h>
 
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 
 /* xorshift64*: deterministic across runs and platforms */

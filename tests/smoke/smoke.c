@@ -8,6 +8,7 @@
  *
  * Usage: smoke DATA_DIR (tests/data)
  */
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 
 #include <math.h>

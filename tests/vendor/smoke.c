@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#define GPUOCC_EXPERIMENTAL /* the experimental part of gpuocc.h: models, readers, clusters, Hopper/Blackwell checks */
 #include "gpuocc.h"
 
 int main(void)

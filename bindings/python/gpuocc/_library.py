@@ -16,7 +16,7 @@ import sys
 from dataclasses import field
 from typing import Any, Callable, Iterator, Optional
 
-__version__ = "0.2.0"
+__version__ = "1.0.0"
 
 
 # ======================================================================================================
@@ -40,14 +40,13 @@ class _CDevice(ctypes.Structure):
                 ("runtime_vgprs_legacy", c_i32), ("runtime_vgpr_granule_legacy", c_i32), ("agpr_file", c_i32),
                 ("sgprs_per_simd", c_i32), ("cus_per_wgp", c_i32), ("wave_sizes", c_i32),
                 ("reserved0", c_i32), ("reserved1", c_i32), ("reserved", c_u64 * 1),
-                # Intel (0.2.0, the tail past the 232-byte layout)
+                # Intel (1.0.0, the tail past the 0.1.0 layout's 232 bytes)
                 ("xves_per_xecore", c_i32), ("threads_per_xve", c_i32), ("sub_group_sizes", c_i32),
                 ("grf_max", c_i32), ("grf_table", c_i32), ("runtime_barriers_per_xecore", c_i32),
                 ("slm_sizes_kib", c_i32 * 16), ("runtime_slm_sizes_kib", c_i32 * 16),
-                # NVIDIA's virtual resources, then named barriers per block (0.2.0, past the 384-byte layout;
-                # NVIDIA 16, 0 = the same)
+                # NVIDIA's virtual resources, then named barriers per block (NVIDIA 16, 0 = the same)
                 ("virtual_resources_per_sm", c_i32), ("barriers_per_block_max", c_i32),
-                # NVIDIA's tensor-memory columns per SM (past the 392-byte layout)
+                # NVIDIA's tensor-memory columns per SM
                 ("tmem_columns_per_sm", c_i32), ("reserved2", c_i32)]
 
 
@@ -59,7 +58,7 @@ class _CKernel(ctypes.Structure):
                 ("rocm_version", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 1),
                 ("sub_group", c_i32), ("grf", c_i32), ("virtual_resources", c_i32), ("reserved2", c_i32),
                 ("tmem_columns", c_i32), ("dvgpr", c_i32),
-                # AMD's compiler inputs (0.2.0, past the 112-byte layout)
+                # AMD's compiler inputs
                 ("trap_handler", c_i32), ("waves_per_eu_min", c_i32), ("waves_per_eu_max", c_i32),
                 ("flat_workgroup_size_min", c_i32)]
 
@@ -183,8 +182,14 @@ class _CStep(ctypes.Structure):
                 ("also", _CStepChange * STEP_ALSO_MAX)]
 
 
+class _CPreparedNvidia(ctypes.Structure):
+    # gpuocc_prepared_nvidia: 22 int32 values, the carveouts, four int64 byte counts, four reserved words
+    _fields_ = [("values", c_i32 * 22), ("carveouts_kib", c_i32 * 16), ("smem", c_i64 * 4),
+                ("reserved", c_u64 * 4)]
+
+
 class _CPrepared(ctypes.Structure):
-    _fields_ = [("size", c_u32), ("magic", c_u32), ("device", _CDevice)]
+    _fields_ = [("size", c_u32), ("magic", c_u32), ("device", _CDevice), ("nvidia", _CPreparedNvidia)]
 
 
 # gpuocc_batch's pointers take 64 bits on every target (GPUOCC_PTR64): an address, 0 for NULL
@@ -209,7 +214,7 @@ class _CBinaryKernel(ctypes.Structure):
                 ("smem_bytes", c_i64), ("cmem_bytes", c_i64), ("stack_frame_bytes", c_i64),
                 ("min_blocks_per_sm", c_i32), ("max_regs_per_thread", c_i32), ("max_blocks_per_cluster", c_i32),
                 ("cluster_x", c_i32), ("cluster_y", c_i32), ("cluster_z", c_i32),
-                # AMD (0.2.0): from the code object's NT_AMDGPU_METADATA note
+                # AMD: from the code object's NT_AMDGPU_METADATA note
                 ("target_offset", c_u64), ("target_length", c_u64), ("vgprs", c_i32), ("agprs", c_i32),
                 ("sgprs", c_i32), ("wave_size", c_i32), ("lds_bytes", c_i64), ("scratch_bytes", c_i64),
                 ("max_flat_workgroup_size", c_i32), ("vgpr_spill_count", c_i32), ("sgpr_spill_count", c_i32),
@@ -218,7 +223,7 @@ class _CBinaryKernel(ctypes.Structure):
                 # which copy, and the target's variant ('a', 'f' or 0)
                 ("linked", c_i32), ("arch_variant", c_u32),
 
-                # Intel (0.2.0): from a zebin's .ze_info section
+                # Intel: from a zebin's .ze_info section
                 ("sub_group", c_i32), ("grf", c_i32), ("slm_bytes", c_i64), ("scratch_per_thread_bytes", c_i64),
                 ("private_bytes", c_i64), ("private_per_work_item", c_i32), ("product_family", c_u32),
                 ("spill_bytes", c_i64), ("reserved2", c_i64 * 2),
@@ -366,8 +371,8 @@ DRAM_QUEUE_BITS = 210.0  # GPUOCC_DRAM_QUEUE_BITS: M/M/1 service time of the DRA
 # ======================================================================================================
 # File names to look for in the package's folder (glob patterns, best first), and the name for the system search.
 _LIBRARY_NAMES = {"win32": ["gpuocc.dll", "libgpuocc.dll", "gpuocc.dll"],
-                  "darwin": ["libgpuocc.0.2.dylib", "libgpuocc*.dylib", "libgpuocc.0.2.dylib"]}
-_LIBRARY_NAMES_ELF = ["libgpuocc.so.0.2", "libgpuocc.so.0.2.*", "libgpuocc.so", "libgpuocc.so.0.2"]
+                  "darwin": ["libgpuocc.1.dylib", "libgpuocc*.dylib", "libgpuocc.1.dylib"]}
+_LIBRARY_NAMES_ELF = ["libgpuocc.so.1", "libgpuocc.so.1.*", "libgpuocc.so", "libgpuocc.so.1"]
 
 
 def _candidates() -> Iterator[tuple[str, Optional[str]]]:

@@ -171,7 +171,7 @@ def _pair_checked(d: _CDevice, kern: Kernel, k: _CKernel, amd_set: Optional[str]
         raise _foreign(nv_set if amd else amd_set, kern, amd)
     # what the library refuses with a bare code, named as `gpuocc report` names it
     if amd and kern.agprs > 0 and d.agpr_file == 0:  # GPUOCC_AGPR_NONE
-        raise Error(_ERR_REGISTERS, f"agprs={kern.agprs}: the device has no AGPRs (gfx908, gfx90a and later have them)")
+        raise Error(_ERR_ARGUMENT, f"agprs={kern.agprs}: the device has no AGPRs (gfx908, gfx90a and later have them)")
     if amd and kern.wave_size in (32, 64) and not d.wave_sizes & kern.wave_size:
         raise Error(_ERR_ARGUMENT, f"wave_size={kern.wave_size}: the device runs wave{d.warp_size} only")
     return k

@@ -1,15 +1,19 @@
-"""Compiler output in: ptxas reports, cubins, whole binaries (NVIDIA and AMD device code) and LLVM's
-AMDGPU resource-usage remarks.  Imports _library and _types."""
+"""Compiler output in: ptxas reports, cubins, whole binaries (NVIDIA and AMD device code), the caches
+compilers leave (a Triton cache, CuPy's files) and LLVM's AMDGPU resource-usage remarks.  Imports _library,
+_types and _caches."""
 from __future__ import annotations
 
 import ctypes
 import dataclasses
+import errno
+import os
 from typing import Any, Optional, Union
 
 from ._library import (Error, _CBinaryEntry, _CBinaryKernel, _CBinarySummary, _CCompiledKernel, _CRemarksKernel,
                        _ERR_ARGUMENT, _ERR_BUFFER, _ERR_FORMAT, _ERR_TRUNCATED, _OK, _VENDOR_AMD, _VENDOR_INTEL, _bytes,
                        _call, _from_c, c_i32, library, status_name)
 from ._types import BinaryKernel, BinaryRead, CompiledKernel, Device, RemarksKernel, _recorded, _sm
+from ._caches import cupy_prefix, read_meta, walk
 
 
 # ======================================================================================================
@@ -179,17 +183,35 @@ def _workspace(current: Any, info: _CBinaryEntry, ceiling: int) -> Any:
     return current
 
 
-def read_binary(data: Union[bytes, bytearray, memoryview], max_entry_bytes: int = MAX_ENTRY_BYTES) -> BinaryRead:
+def read_binary(data: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
+                max_entry_bytes: int = MAX_ENTRY_BYTES) -> BinaryRead:
     """The kernels of every device-code entry of a binary (bytes): a cubin, a fatbinary, a host object,
     executable or shared library, compressed entries (zstd, LZ4) included; AMDGPU code objects and HIP
-    offload bundles (.hip_fatbin, compressed CCOB bundles) too.  An unreadable entry is
-    counted in the result and does not hide the others.
+    offload bundles (.hip_fatbin, compressed CCOB bundles) too; a CuPy kernel-cache file (the cubin's MD5 in
+    32 hex digits, then the cubin) past its prefix.  An unreadable entry is counted in the result and does
+    not hide the others.
+
+    Given a path (str or os.PathLike), the file, or a folder walked as `gpuocc binary DIR` walks it (a
+    Triton cache, an Inductor cache holding one, CuPy's kernel cache, any folder of binaries): each kernel's
+    `file`; in a Triton cache each <name>.json paired with its binary gives the kernel it names its launch
+    (`metadata`: the json's path; `launch_threads` = num_warps x warp size, `smem_dynamic` = shared,
+    `tmem_columns` = tmem_size, `max_regs` = maxnreg, the cluster from num_ctas or cluster_dims where the
+    binary records none).  What cannot be paired or read is in `problems` (path, what is wrong), never
+    guessed: a json without its binary, a binary without its json (read without a launch), a json that is
+    not Triton's or names a kernel its binary does not hold, a file without device code.
 
     The workspace is sized entry by entry: an entry claiming more than `max_entry_bytes` decompressed
     (default 1 GiB) fails alone ("argument"), as one the memory cannot hold does; never MemoryError.
 
-    Raises TypeError for a non-bytes argument; gpuocc.Error "format", "truncated", "unsupported" when the
-    containers cannot be walked, or the first failure's status when no entry could be read."""
+    Raises TypeError for anything else, FileNotFoundError for a path that does not exist; gpuocc.Error
+    "format", "truncated", "unsupported" when the containers cannot be walked, or the first failure's
+    status when no entry could be read (a path: when no kernel at all could be read, naming the first
+    problem)."""
+    if isinstance(data, (str, os.PathLike)):
+        path = os.fspath(data)
+        if not os.path.exists(path):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+        return _read_path(path, max_entry_bytes)
     data = _bytes(data, "data")
     read, first_status = _read_all(data, max_entry_bytes)
     if read.entries_read == 0 and read.entries_failed > 0:
@@ -222,7 +244,9 @@ def _read_all(data: bytes, max_entry_bytes: int) -> tuple:
     if not isinstance(max_entry_bytes, int) or isinstance(max_entry_bytes, bool):
         raise TypeError("max_entry_bytes must be an int")
     if not data.startswith(_AR_MAGIC):
-        kernels, entries, compressed, read, failed, first_entry, first_status = _read_image(data, max_entry_bytes)
+        skip = cupy_prefix(data)
+        image = memoryview(data)[skip:].tobytes() if skip else data
+        kernels, entries, compressed, read, failed, first_entry, first_status = _read_image(image, max_entry_bytes)
     else:  # every member with device code, entries numbered across the archive; host objects skipped
         kernels, entries, compressed, read, failed, first_entry, first_status = [], 0, 0, 0, 0, -1, _OK
         for member in _members(data):
@@ -317,3 +341,77 @@ def _read_image(data: bytes, max_entry_bytes: int) -> tuple:
         if first_entry < 0 or unread[0] < first_entry:
             first_entry, first_status = unread[0], _ERR_ARGUMENT
     return kernels, summary.entries, summary.compressed_entries, summary.entries_read, failed, first_entry, first_status
+
+
+def _with_meta(k: BinaryKernel, meta: dict, json_path: str) -> Optional[BinaryKernel]:
+    """Kernel k with the launch of the Triton json that names it (None: the json names another kernel), as
+    `gpuocc binary DIR` applies it: flags aside, the json's block size, tensor memory and shared memory; its
+    cluster where the binary records none; its maxnreg as the register cap (NVIDIA)."""
+    if meta["name"] and k.short_name != meta["name"]:
+        return None
+    warp = meta["warp_size"] or (k.wave_size if k.vendor == "amd" and k.wave_size else 32)
+    changes = dict(metadata=json_path, launch_threads=meta["num_warps"] * warp, tmem_columns=meta["tmem_size"],
+                   smem_dynamic=meta["shared"])
+    if k.vendor == "nvidia":
+        if not k.cluster_x or k.cluster_x <= 0:
+            c = list(meta["cluster"])
+            if c[0] <= 0 and meta["num_ctas"] > 1:
+                c = [meta["num_ctas"], 1, 1]
+            if c[0] > 0 and c[0] * max(c[1], 1) * max(c[2], 1) > 1:
+                changes.update(cluster_x=c[0], cluster_y=max(c[1], 1), cluster_z=max(c[2], 1))
+        if meta["maxnreg"]:
+            changes["max_regs"] = meta["maxnreg"]
+    return dataclasses.replace(k, **changes)
+
+
+def _read_path(path: str, max_entry_bytes: int) -> BinaryRead:
+    """read_binary of a file or a folder (_caches.walk's order), each kernel with its file and its json."""
+    steps = walk(path) if os.path.isdir(path) else [("binary", path, None)]
+    kernels, problems = [], []
+    entries = compressed = read = failed = 0
+    first_entry, first_failure, first_status = -1, None, _OK
+    for kind, where, json_path in steps:
+        if kind == "problem":
+            problems.append((where, json_path))
+            continue
+        meta = None
+        if json_path is not None:
+            meta, why = read_meta(json_path, where)
+            if why:
+                problems.append((json_path, why))
+        try:
+            with open(where, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            problems.append((where, f"cannot open: {e.strerror}"))
+            continue
+        if not data:
+            problems.append((where, "cannot read: not a regular file with data"))
+            continue
+        try:
+            got, status = _read_all(data, max_entry_bytes)
+        except Error as e:
+            problems.append((where, str(e)))
+            first_status = e.status if first_status == _OK else first_status
+            continue
+        found = [dataclasses.replace(k, file=where) for k in got]
+        if meta is not None:
+            paired = [_with_meta(k, meta, json_path) for k in found]
+            if not any(p is not None for p in paired):
+                problems.append((json_path, f"names kernel '{meta['name']}', which {where} does not hold: its launch "
+                                            "is not applied"))
+            found = [p if p is not None else k for p, k in zip(paired, found)]
+        if got.entries_failed:
+            problems.append((where, f"entry {got.first_failed_entry}: {got.first_failure}"))
+            if first_failure is None:
+                first_entry, first_failure, first_status = got.first_failed_entry, got.first_failure, status
+        elif not found:
+            problems.append((where, f"{got.entries} compiled entr{'y' if got.entries == 1 else 'ies'} but no kernel "
+                                    "(device functions or variables only)"))
+        kernels += found
+        entries, compressed = entries + got.entries, compressed + got.compressed_entries
+        read, failed = read + got.entries_read, failed + got.entries_failed
+    if not kernels:
+        where, why = problems[0] if problems else (path, "no kernel")
+        raise Error(first_status if first_status != _OK else _ERR_FORMAT, f"{where}: {why}")
+    return BinaryRead(tuple(kernels), entries, compressed, read, failed, first_entry, first_failure, tuple(problems))

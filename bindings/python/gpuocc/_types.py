@@ -340,7 +340,7 @@ def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int 
 # ======================================================================================================
 # Occupancy and searches: results
 # ======================================================================================================
-# GPUOCC_RESOURCE_* order; "sgprs" limits AMD gfx8-9 only
+# GPUOCC_RESOURCE_* order; "sgprs" limits AMD gfx6-9 only
 RESOURCES = ("warps", "registers", "shared_memory", "blocks", "barriers", "sgprs")
 
 
@@ -416,7 +416,7 @@ def _result(r: Any) -> Result:
 
 @dataclass(frozen=True)
 class Limits:
-    """Blocks per SM each resource alone allows; None where it cannot limit (sgprs: AMD gfx8-9 only)."""
+    """Blocks per SM each resource alone allows; None where it cannot limit (sgprs: AMD gfx6-9 only)."""
     warps: Optional[int]
     registers: Optional[int]
     shared_memory: Optional[int]
@@ -780,12 +780,20 @@ class BinaryKernel:
     virtual_resources: Optional[int] = None      # virtual resources a block uses (128 with tcgen05 on sm_100a)
     tmem_cta_group: Optional[int] = None         # tcgen05's CTA group: 1, 2 (a pair of blocks), 0 none
     setmaxnreg: Optional[int] = None             # 1: the kernel reallocates registers with setmaxnreg
+    # read_binary(path): the file read, and the launch a Triton json beside it gives (None: no json applied)
+    file: Optional[str] = None                   # the binary's path (None when bytes were given)
+    metadata: Optional[str] = None               # the Triton json's path
+    launch_threads: Optional[int] = None         # the json's num_warps x warp size: the launch's block size
+    tmem_columns: Optional[int] = None           # the json's tmem_size
+    smem_dynamic: Optional[int] = None           # the json's shared: the launch's dynamic shared memory, bytes
 
 
 @dataclass(frozen=True)
 class BinaryRead:
     """What read_binary found: every readable kernel, and how many entries were read or failed
-    (first_failure: the status name of the first failed entry, None when none failed)."""
+    (first_failure: the status name of the first failed entry, None when none failed).  Read from a path:
+    problems, each (path, what is wrong) as `gpuocc binary` says it on stderr (a Triton json without its
+    binary, a binary without its json, a file without device code...)."""
     kernels: tuple
     entries: int
     compressed_entries: int
@@ -793,6 +801,7 @@ class BinaryRead:
     entries_failed: int
     first_failed_entry: int
     first_failure: Optional[str]
+    problems: tuple = ()
 
     # a sequence of its kernels, as the other readers' answers are: for k in read_binary(...), len(), [i]
     def __iter__(self):
