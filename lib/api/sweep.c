@@ -8,9 +8,9 @@
  */
 #include "api.h"
 
-_Static_assert(sizeof(gpuocc_sweep_point) == 72, "gpuocc_sweep_point layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_sweep_point, occupancy) == 16, "gpuocc_sweep_point layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_sweep_point, smem_per_block_bytes) == 56, "gpuocc_sweep_point layout 0.2 is frozen");
+_Static_assert(sizeof(gpuocc_sweep_point) == 72, "gpuocc_sweep_point layout 1.0");
+_Static_assert(offsetof(gpuocc_sweep_point, occupancy) == 16, "gpuocc_sweep_point layout 1.0");
+_Static_assert(offsetof(gpuocc_sweep_point, smem_per_block_bytes) == 56, "gpuocc_sweep_point layout 1.0");
 
 
 static void set_axis(gpuocc_kernel *k, int32_t axis, int64_t v)

@@ -16,9 +16,9 @@
 
 #include <math.h>
 
-_Static_assert(sizeof(gpuocc_bandwidth_prediction) == 152, "gpuocc_bandwidth_prediction layout 0.2");
-_Static_assert(offsetof(gpuocc_bandwidth_prediction, warps_for_80) == 56, "gpuocc_bandwidth_prediction layout 0.2");
-_Static_assert(offsetof(gpuocc_bandwidth_prediction, attainable_gbps) == 112, "gpuocc_bandwidth_prediction layout 0.2");
+_Static_assert(sizeof(gpuocc_bandwidth_prediction) == 152, "gpuocc_bandwidth_prediction layout 1.0");
+_Static_assert(offsetof(gpuocc_bandwidth_prediction, warps_for_80) == 56, "gpuocc_bandwidth_prediction layout 1.0");
+_Static_assert(offsetof(gpuocc_bandwidth_prediction, attainable_gbps) == 112, "gpuocc_bandwidth_prediction layout 1.0");
 
 /* Utilisation of the attainable bandwidth at y = bytes in flight / attainable (ns), light-load round trip
    b = c L0 (ns) and queue service time s (ns). */

@@ -9,10 +9,10 @@
 #include "../core/core.h"
 #include "names.h"
 
-_Static_assert(sizeof(gpuocc_remarks_kernel) == 120, "gpuocc_remarks_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_remarks_kernel, sgprs) == 40, "gpuocc_remarks_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_remarks_kernel, scratch_bytes) == 56, "gpuocc_remarks_kernel layout 0.2 is frozen");
-_Static_assert(offsetof(gpuocc_remarks_kernel, reserved) == 88, "gpuocc_remarks_kernel layout 0.2 is frozen");
+_Static_assert(sizeof(gpuocc_remarks_kernel) == 120, "gpuocc_remarks_kernel layout 1.0");
+_Static_assert(offsetof(gpuocc_remarks_kernel, sgprs) == 40, "gpuocc_remarks_kernel layout 1.0");
+_Static_assert(offsetof(gpuocc_remarks_kernel, scratch_bytes) == 56, "gpuocc_remarks_kernel layout 1.0");
+_Static_assert(offsetof(gpuocc_remarks_kernel, reserved) == 88, "gpuocc_remarks_kernel layout 1.0");
 
 struct rm_span {
     const char *p;
