@@ -9,9 +9,10 @@
    this version does not model.  gpuocc_vendor_at gives them in catalog order (NULL past the last). */
 const struct gpuocc_vendor *gpuocc_vendor_of(uint32_t vendor);
 const struct gpuocc_vendor *gpuocc_vendor_at(size_t index);
-/* A prepared device's checks (lib/api/batch.c): its size and magic word, then its stored device, bounded
-   into `scratch` (NVIDIA) or checked (the others); the device to compute on, or NULL with *rc set. */
-const gpuocc_device *gpuocc_prepared_device(const gpuocc_prepared *prepared, gpuocc_device *scratch, int32_t *rc);
+/* A prepared state's checks (lib/api/batch.c): its size, magic word and device size; then an AMD or Intel
+   stored device checked as a caller's (NVIDIA's rule reads the stored values, bounded where they are used).
+   GPUOCC_OK or the status. */
+int32_t gpuocc_prepared_check(const gpuocc_prepared *prepared);
 
 /* Load and check a device: the struct, its reserved words, then its vendor's checks (lib/api/devices.c). */
 int32_t gpuocc_device_load(gpuocc_device *local, const gpuocc_device *dev);
