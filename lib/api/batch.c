@@ -152,6 +152,26 @@ static void scalar_row(void *context, size_t i)
     batch_row(c->rule, c->k, c->b, i);
 }
 
+void gpuocc_batch_rows(const gpuocc_device *d, const gpuocc_nv_values *v, const gpuocc_kernel *k,
+                       const gpuocc_batch *b, size_t count)
+{
+    struct batch_rule rule = {d, v, GPUOCC_INPUT_NONE};
+    if (v)
+        rule.foreign = gpuocc_nv_foreign_input(k);
+    size_t i = 0;
+    /* NVIDIA: the rule's vector loop where there is one for this processor and these values, which leaves
+       the launches it does not answer to the scalar rule (batch_row) */
+    if (v && rule.foreign == GPUOCC_INPUT_NONE && count >= 8) {
+        gpuocc_nv_lanes_fn lanes = gpuocc_nv_batch_lanes(v, k);
+        if (lanes) {
+            struct batch_context context = {&rule, k, b};
+            i = lanes(v, k, b, count, scalar_row, &context);
+        }
+    }
+    for (; i < count; i++)
+        batch_row(&rule, k, b, i);
+}
+
 int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_kernel *base, const gpuocc_batch *batch,
                                size_t count)
 {
@@ -172,22 +192,7 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
         return GPUOCC_ERR_NULL;
     if (b.smem_width != 4 && b.smem_width != 8)
         return GPUOCC_ERR_ARGUMENT;
-    struct batch_rule rule = {&prepared->device, NULL, GPUOCC_INPUT_NONE};
-    if (prepared->device.vendor == GPUOCC_VENDOR_NVIDIA) {
-        rule.v = &prepared->nvidia;
-        rule.foreign = gpuocc_nv_foreign_input(k);
-    }
-    size_t i = 0;
-    /* NVIDIA: the rule's vector loop where there is one for this processor and these values, which leaves
-       the launches it does not answer to the scalar rule (batch_row) */
-    if (rule.v && rule.foreign == GPUOCC_INPUT_NONE && count >= 8) {
-        gpuocc_nv_lanes_fn lanes = gpuocc_nv_batch_lanes(rule.v, k);
-        if (lanes) {
-            struct batch_context context = {&rule, k, &b};
-            i = lanes(rule.v, k, &b, count, scalar_row, &context);
-        }
-    }
-    for (; i < count; i++)
-        batch_row(&rule, k, &b, i);
+    bool nvidia = prepared->device.vendor == GPUOCC_VENDOR_NVIDIA;
+    gpuocc_batch_rows(&prepared->device, nvidia ? &prepared->nvidia : NULL, k, &b, count);
     return GPUOCC_OK;
 }

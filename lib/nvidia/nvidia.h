@@ -70,8 +70,8 @@ static inline int64_t gpuocc_nv_round_up(int64_t x, int32_t unit, int32_t shift)
         int64_t mask = ((int64_t)1 << (shift & 31)) - 1;
         return (x + mask) & ~mask;
     }
-    int64_t u = gpuocc_nv_unit(unit);
-    return (int64_t)(((uint64_t)x + (uint64_t)u - 1) / (uint64_t)u) * u;
+    uint64_t u = (uint64_t)gpuocc_nv_unit(unit);
+    return (int64_t)(((uint64_t)x + u - 1) / u * u); /* in unsigned arithmetic: a changed state's x wraps */
 }
 
 /* The resources whose limit ties at `blocks` (GPUOCC_LIMIT_* bits) among NVIDIA's six, each as the caller
