@@ -130,21 +130,9 @@ static GPUOCC_NOINLINE int32_t occupancy_on(const struct rule_on *on, const gpuo
    status (occupancy_on), which then run the same rule. */
 static inline int32_t nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
-    if (kernel && result && kernel->size == sizeof *kernel && result->size == sizeof *result &&
-        gpuocc_nv_kernel_plain(kernel)) {
-        int32_t input;
-        int64_t limit;
-        int32_t rc = gpuocc_nv_launch_refusal(v, kernel, &input, &limit);
-        if (rc == GPUOCC_OK) {
-            gpuocc_nv_compute(v, kernel, result);
-            return GPUOCC_OK;
-        }
-        if (input != GPUOCC_INPUT_NONE) {
-            result->exceeded = input;
-            result->exceeded_limit = limit;
-        }
+    int32_t rc = gpuocc_nv_occupancy(v, kernel, result);
+    if (GPUOCC_LIKELY(rc != GPUOCC_NV_NOT_PLAIN))
         return rc;
-    }
     struct rule_on on = {NULL, v};
     return occupancy_on(&on, kernel, result);
 }

@@ -36,6 +36,15 @@
 #define GPUOCC_LIKELY(c) (c)
 #endif
 
+/* The value as computed, opaque to the compiler: a conditional expression that picks it is then a
+   conditional move, not a branch around its computation (GCC makes one of a division it could skip).  No
+   instruction. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GPUOCC_KEEP(x) __asm__("" : "+r"(x))
+#else
+#define GPUOCC_KEEP(x) ((void)0)
+#endif
+
 /* yes ? a : b with both already computed: the compilers make a conditional move of it, not a branch (one on
    a random launch's values mispredicts). */
 static inline int32_t gpuocc_select_i32(int yes, int32_t a, int32_t b)

@@ -63,6 +63,15 @@ static inline int64_t gpuocc_nv_div_unit(int64_t x, int32_t unit, int32_t shift)
         return x >> (shift & 31);
     return (int64_t)((uint64_t)x / (uint64_t)gpuocc_nv_unit(unit));
 }
+/* x rounded down to a multiple of the unit, 0 <= x < 2^62. */
+static inline int64_t gpuocc_nv_round_down(int64_t x, int32_t unit, int32_t shift)
+{
+    if (GPUOCC_LIKELY(shift >= 0))
+        return x >> (shift & 31) << (shift & 31);
+    uint64_t u = (uint64_t)gpuocc_nv_unit(unit);
+    return (int64_t)((uint64_t)x / u * u);
+}
+
 /* x rounded up to a multiple of the unit, 0 <= x < 2^62. */
 static inline int64_t gpuocc_nv_round_up(int64_t x, int32_t unit, int32_t shift)
 {
@@ -140,24 +149,46 @@ int32_t gpuocc_nv_refusal_values(const gpuocc_nv_values *v, const gpuocc_kernel 
 int32_t gpuocc_nv_foreign_input(const gpuocc_kernel *k);
 int32_t gpuocc_nv_launch_refusal(const gpuocc_nv_values *v, const gpuocc_kernel *k, int32_t *input, int64_t *limit);
 void gpuocc_nv_compute(const gpuocc_nv_values *v, const gpuocc_kernel *k, gpuocc_result *r);
+/* The single call's common case (lib/nvidia/rule.c): a kernel and a result of the current layout, the kernel's
+   fields passing in one pass (gpuocc_nv_kernel_plain): the refusals, then the rule writing the caller's result
+   (a refusal writes exceeded and exceeded_limit only).  GPUOCC_NV_NOT_PLAIN when any of that does not hold:
+   the caller then takes the checks that name the status. */
+#define GPUOCC_NV_NOT_PLAIN INT32_MIN
+int32_t gpuocc_nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result);
 
 /* Whether a kernel of the current layout passes every field check (gpuocc_kernel_check) and sets no field of
    another vendor (the refusal's first part), in one pass without a branch per field: the common case.  False
    says only "take the checks that name the status". */
 static inline bool gpuocc_nv_kernel_plain(const gpuocc_kernel *k)
 {
+#if defined(__SSE2__)
+    /* the words that must be zero: bytes 52 .. 96 (AMD's fields, reserved0, reserved, Intel's), reserved2 at
+       100, and 108 .. 128 (dvgpr, AMD's compiler inputs) */
+    const unsigned char *p = (const unsigned char *)k;
+    __m128i zero = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 48)),
+                                 _mm_setr_epi32(0, -1, -1, -1));
+    zero = _mm_or_si128(zero, _mm_loadu_si128((const __m128i *)(const void *)(p + 64)));
+    zero = _mm_or_si128(zero, _mm_loadu_si128((const __m128i *)(const void *)(p + 80)));
+    zero = _mm_or_si128(zero, _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 96)),
+                                            _mm_setr_epi32(0, -1, 0, -1)));
+    zero = _mm_or_si128(zero, _mm_loadu_si128((const __m128i *)(const void *)(p + 112)));
+    /* threads >= 1, registers >= 0, barriers >= 0 (bytes 4 .. 16) */
+    __m128i low = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i *)(const void *)p), _mm_setr_epi32(INT32_MIN, 0, -1, -1));
+    int fine = (_mm_movemask_epi8(_mm_cmpeq_epi32(zero, _mm_setzero_si128())) == 0xffff) &
+               ((_mm_movemask_epi8(low) & 0xfff0) == 0xfff0);
+#else
     uint32_t zero = (uint32_t)(k->agprs | k->sgprs | k->wave_size | k->cu_mode | k->model | k->rocm_version |
                                k->reserved0 | k->reserved2 | k->dvgpr | k->sub_group | k->grf | k->trap_handler |
                                k->waves_per_eu_min | k->waves_per_eu_max | k->flat_workgroup_size_min) |
                     (uint32_t)(k->reserved[0] != 0);
-    /* the fields whose domain starts at 0 (the block size at 1, the attribute at -1): one sign */
-    int64_t sign = ((int64_t)k->threads_per_block - 1) | k->regs_per_thread | k->barriers | k->smem_static_bytes |
-                   k->smem_dynamic_bytes | (int64_t)((uint64_t)k->smem_dynamic_max_bytes + 1) |
+    int fine = (zero == 0) & (k->threads_per_block >= 1) & (k->regs_per_thread >= 0) & (k->barriers >= 0);
+#endif
+    /* the other fields whose domain starts at 0 (the attribute at -1): one sign */
+    int64_t sign = k->smem_static_bytes | k->smem_dynamic_bytes | (int64_t)((uint64_t)k->smem_dynamic_max_bytes + 1) |
                    k->max_threads_per_block | k->virtual_resources;
     uint32_t tmem = (uint32_t)k->tmem_columns;
     int tmem_ok = (tmem == 0) | (((tmem & (tmem - 1)) == 0) & (tmem - 32 <= 512 - 32));
-    return (zero == 0) & (sign >= 0) & ((uint32_t)k->carveout_percent + 1 <= 101) & ((uint32_t)k->smem_optin <= 1) &
-           tmem_ok;
+    return fine & (sign >= 0) & ((uint32_t)k->carveout_percent + 1 <= 101) & ((uint32_t)k->smem_optin <= 1) & tmem_ok;
 }
 
 /* The rule's parts, on the values (lib/nvidia/rule.c), for the queries that use them one at a time: warps

@@ -31,6 +31,7 @@ static GPUOCC_ALWAYS_INLINE int32_t warps_limit(const gpuocc_nv_values *v, int64
 {
     /* warps >= 1, and at most 2^31 (threads < 2^31) */
     uint32_t blocks = (uint32_t)v->max_warps_per_sm / (uint32_t)warps;
+    GPUOCC_KEEP(blocks);
     return gpuocc_select_i32(threads > v->max_threads_per_block, 0, (int32_t)blocks);
 }
 
@@ -63,6 +64,7 @@ static GPUOCC_ALWAYS_INLINE int32_t register_blocks(const gpuocc_nv_values *v, i
     uint32_t warps_per_part = (uint32_t)per_part / (divisor | (divisor == 0));
     uint64_t file = (uint64_t)warps_per_part * (uint32_t)parts;
     uint32_t blocks = (file > UINT32_MAX ? UINT32_MAX : (uint32_t)file) / (uint32_t)warps;
+    GPUOCC_KEEP(blocks);
     int32_t limit = gpuocc_select_i32(per_warp == 0, GPUOCC_NO_LIMIT, (int32_t)blocks);
     return gpuocc_select_i32(need > (uint64_t)(int64_t)v->regs_per_block, 0, limit);
 }
@@ -100,9 +102,8 @@ int64_t gpuocc_nv_smem_alloc(const gpuocc_nv_values *v, int64_t smem_static, int
 /* Dynamic shared memory the kernel may use at most, and whether the opt-in per-block limit applies. */
 static GPUOCC_ALWAYS_INLINE int64_t dynamic_max(const gpuocc_nv_values *v, const gpuocc_kernel *k)
 {
-    if (k->smem_dynamic_max_bytes >= 0)
-        return k->smem_dynamic_max_bytes;
-    return gpuocc_nv_bytes(v->smem_per_block_optin_bytes) - k->smem_static_bytes;
+    int64_t attribute = k->smem_dynamic_max_bytes, rest = gpuocc_nv_bytes(v->smem_per_block_optin_bytes) - k->smem_static_bytes;
+    return attribute >= 0 ? attribute : rest;
 }
 
 int64_t gpuocc_nv_dynamic_max(const gpuocc_nv_values *v, const gpuocc_kernel *k)
@@ -112,14 +113,13 @@ int64_t gpuocc_nv_dynamic_max(const gpuocc_nv_values *v, const gpuocc_kernel *k)
 
 static GPUOCC_ALWAYS_INLINE int64_t per_block_limit(const gpuocc_nv_values *v, const gpuocc_kernel *k)
 {
-    int64_t limit = gpuocc_nv_bytes(v->smem_per_block_bytes), reserved = gpuocc_nv_bytes(v->smem_reserved_per_block_bytes);
-    if (k->smem_optin) {
-        /* the opt-in limit applies once the kernel's largest possible block exceeds the default */
-        int64_t most = dynamic_max(v, k);
-        int64_t largest = gpuocc_sat_sum3(k->smem_static_bytes, most > 0 ? most : 0, reserved);
-        if (largest > limit)
-            limit = gpuocc_nv_bytes(v->smem_per_block_optin_bytes);
-    }
+    int64_t per_block = gpuocc_nv_bytes(v->smem_per_block_bytes), reserved = gpuocc_nv_bytes(v->smem_reserved_per_block_bytes);
+    int64_t optin = gpuocc_nv_bytes(v->smem_per_block_optin_bytes);
+    /* the opt-in limit applies once the kernel's largest possible block exceeds the default (computed
+       whether or not the kernel opted in: no branch on a launch's field) */
+    int64_t most = dynamic_max(v, k);
+    int64_t largest = gpuocc_sat_sum3(k->smem_static_bytes, most > 0 ? most : 0, reserved);
+    int64_t limit = ((k->smem_optin != 0) & (largest > per_block)) ? optin : per_block;
     return limit + reserved;
 }
 
@@ -161,8 +161,9 @@ int64_t gpuocc_nv_carveout_for(const gpuocc_nv_values *v, const gpuocc_kernel *k
 static GPUOCC_ALWAYS_INLINE int32_t smem_limit(const gpuocc_nv_values *v, const gpuocc_kernel *k, int64_t alloc, int64_t carveout)
 {
     /* alloc fits the per-block limit where the quotient counts, and carveouts are below 2^41 */
-    int32_t blocks = gpuocc_select_i32(alloc == 0, GPUOCC_NO_LIMIT,
-                                       gpuocc_clamp_i32(gpuocc_div(carveout, alloc | (alloc == 0))));
+    int64_t quotient = gpuocc_div(carveout, alloc | (alloc == 0));
+    GPUOCC_KEEP(quotient);
+    int32_t blocks = gpuocc_select_i32(alloc == 0, GPUOCC_NO_LIMIT, gpuocc_clamp_i32(quotient));
     int over = (k->smem_optin != 0) & (k->smem_dynamic_bytes > dynamic_max(v, k));
     return gpuocc_select_i32(over | (alloc > per_block_limit(v, k)), 0, blocks);
 }
@@ -180,6 +181,7 @@ static GPUOCC_ALWAYS_INLINE int32_t barriers_limit(const gpuocc_nv_values *v, in
         return GPUOCC_NO_LIMIT;
     /* barriers < 2^31 (a launch's) */
     uint32_t blocks = per_sm / ((uint32_t)barriers | (barriers == 0));
+    GPUOCC_KEEP(blocks);
     return gpuocc_select_i32(barriers == 0, GPUOCC_NO_LIMIT, (int32_t)blocks);
 }
 
@@ -196,6 +198,7 @@ static GPUOCC_ALWAYS_INLINE int32_t virtual_limit(const gpuocc_nv_values *v, int
         return GPUOCC_NO_LIMIT;
     /* virtual_resources < 2^31 (a launch's) */
     uint32_t blocks = per_sm / ((uint32_t)virtual_resources | (virtual_resources == 0));
+    GPUOCC_KEEP(blocks);
     return gpuocc_select_i32(virtual_resources == 0, GPUOCC_NO_LIMIT, (int32_t)blocks);
 }
 
@@ -277,7 +280,7 @@ static inline bool smem_fits(const gpuocc_nv_values *v, const gpuocc_kernel *k, 
  * per-warp allocation step g (g x reg_alloc_unit registers) grows: each of its conditions is "g at most
  * something", so the answer is the largest count in the largest step that meets them all.
  */
-static int64_t regs_top(const gpuocc_nv_values *v, int64_t warps, int32_t want, int64_t hi)
+static GPUOCC_ALWAYS_INLINE int64_t regs_top(const gpuocc_nv_values *v, int64_t warps, int32_t want, int64_t hi)
 {
     /* the units as the rule divides by them (a shift, else the unit), each at least 1 */
     int32_t unit_shift = v->reg_alloc_shift;
@@ -409,47 +412,44 @@ int32_t gpuocc_nv_regs_max_for_blocks(const gpuocc_nv_values *v, const gpuocc_ke
 
 /* ---- the rule: every field of a launch's result ---- */
 
-/* The input over a limit of a launch that fits no block (r: its answer), in the order of GPUOCC_INPUT_*. */
+/* The input over a limit of a launch that fits no block (r: its answer), in the order of GPUOCC_INPUT_*: each
+   candidate's limit computed, then the first input whose limit is 0 picked (no branch on which). */
 static GPUOCC_NOINLINE void exceeded(const gpuocc_nv_values *v, const gpuocc_kernel *k, const gpuocc_result *r,
-                                     int32_t *input, int64_t *limit)
+                                     int64_t warps, int32_t *input, int64_t *limit)
 {
-    int64_t threads = k->threads_per_block, warp = gpuocc_nv_small(v->warp_size);
+    int64_t threads = k->threads_per_block;
     int64_t max_threads = gpuocc_nv_small(v->max_threads_per_block);
-    if (r->limit_warps == 0) {
-        /* the block's own maximum, else the SM's warp slots in threads */
-        *input = GPUOCC_INPUT_THREADS;
-        *limit = threads > max_threads ? max_threads : gpuocc_nv_small(v->max_warps_per_sm) * warp;
-    } else if (r->limit_regs == 0) {
-        /* the most registers per thread with which one block fits (at most the per-thread maximum) */
-        *input = GPUOCC_INPUT_REGS;
-        *limit = regs_top(v, warps_per_block(v, threads), 1, gpuocc_nv_small(v->regs_per_thread_max));
-    } else if (r->limit_smem == 0) {
-        /* the opt-in attribute, else the most a block's allocation may be: the per-block limit, or a
-           device's one shared-memory size when smaller; what is left of it for the dynamic bytes */
-        int64_t attribute = dynamic_max(v, k);
-        if (k->smem_optin && k->smem_dynamic_bytes > attribute) {
-            *input = GPUOCC_INPUT_SMEM_DYNAMIC;
-            *limit = attribute > 0 ? attribute : 0;
-            return;
-        }
-        int64_t cap = per_block_limit(v, k), per_sm = gpuocc_nv_bytes(v->smem_per_sm_bytes);
-        if (gpuocc_nv_carveout_count(v) == 0 && per_sm < cap)
-            cap = per_sm;
-        int64_t unit = gpuocc_nv_unit(v->smem_alloc_unit_bytes);
-        int64_t room = gpuocc_div(cap, unit) * unit - gpuocc_nv_bytes(v->smem_reserved_per_block_bytes);
-        int64_t left = room - k->smem_static_bytes;
-        *input = left >= 0 ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
-        *limit = left >= 0 ? left : room > 0 ? room : 0;
-    } else if (r->limit_barriers == 0) {
-        *input = GPUOCC_INPUT_BARRIERS;
-        *limit = gpuocc_nv_small(v->barriers_per_sm);
-    } else {
-        *input = GPUOCC_INPUT_VIRTUAL_RESOURCES;
-        *limit = gpuocc_nv_small(v->virtual_resources_per_sm);
-    }
+    /* threads: the block's own maximum, else the SM's warp slots in threads */
+    int64_t threads_limit = threads > max_threads ? max_threads : gpuocc_nv_small(v->max_warps_per_sm) * gpuocc_nv_small(v->warp_size);
+    /* registers: the most per thread with which one block fits (at most the per-thread maximum) */
+    int64_t regs_limit = regs_top(v, warps, 1, gpuocc_nv_small(v->regs_per_thread_max));
+    /* shared memory: the opt-in attribute, else the most a block's allocation may be (the per-block limit,
+       or a device's one shared-memory size when smaller), what is left of it for the dynamic bytes */
+    int64_t attribute = dynamic_max(v, k);
+    int attribute_over = (k->smem_optin != 0) & (k->smem_dynamic_bytes > attribute);
+    int64_t cap = per_block_limit(v, k), per_sm = gpuocc_nv_bytes(v->smem_per_sm_bytes);
+    cap = gpuocc_nv_carveout_count(v) == 0 && per_sm < cap ? per_sm : cap;
+    int64_t room = gpuocc_nv_round_down(cap, v->smem_alloc_unit_bytes, v->smem_alloc_shift) -
+                   gpuocc_nv_bytes(v->smem_reserved_per_block_bytes);
+    int64_t left = room - k->smem_static_bytes;
+    int32_t smem_input = (attribute_over | (left >= 0)) ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
+    int64_t smem_limit_ = attribute_over ? (attribute > 0 ? attribute : 0) : left >= 0 ? left : room > 0 ? room : 0;
+    /* the first in GPUOCC_INPUT_* order whose limit fits no block */
+    int32_t in = GPUOCC_INPUT_VIRTUAL_RESOURCES;
+    int64_t at = gpuocc_nv_small(v->virtual_resources_per_sm);
+    in = r->limit_barriers == 0 ? GPUOCC_INPUT_BARRIERS : in;
+    at = r->limit_barriers == 0 ? gpuocc_nv_small(v->barriers_per_sm) : at;
+    in = r->limit_smem == 0 ? smem_input : in;
+    at = r->limit_smem == 0 ? smem_limit_ : at;
+    in = r->limit_regs == 0 ? GPUOCC_INPUT_REGS : in;
+    at = r->limit_regs == 0 ? regs_limit : at;
+    in = r->limit_warps == 0 ? GPUOCC_INPUT_THREADS : in;
+    at = r->limit_warps == 0 ? threads_limit : at;
+    *input = in;
+    *limit = at;
 }
 
-void gpuocc_nv_compute(const gpuocc_nv_values *v, const gpuocc_kernel *k, gpuocc_result *r)
+static GPUOCC_ALWAYS_INLINE void compute(const gpuocc_nv_values *v, const gpuocc_kernel *k, gpuocc_result *r)
 {
     int64_t threads = k->threads_per_block, regs = k->regs_per_thread;
     int64_t warps_per_block_ = warps_per_block(v, threads);
@@ -503,9 +503,14 @@ void gpuocc_nv_compute(const gpuocc_nv_values *v, const gpuocc_kernel *k, gpuocc
     int32_t input = GPUOCC_INPUT_NONE;
     int64_t limit = 0;
     if (blocks == 0)
-        exceeded(v, k, r, &input, &limit);
+        exceeded(v, k, r, warps_per_block_, &input, &limit);
     r->exceeded = input;
     r->exceeded_limit = limit;
+}
+
+void gpuocc_nv_compute(const gpuocc_nv_values *v, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    compute(v, k, r);
 }
 
 /* The first of another vendor's kernel fields that is set (GPUOCC_INPUT_*), or GPUOCC_INPUT_NONE. */
@@ -528,7 +533,8 @@ int32_t gpuocc_nv_foreign_input(const gpuocc_kernel *k)
                              : GPUOCC_INPUT_GRF;
 }
 
-int32_t gpuocc_nv_launch_refusal(const gpuocc_nv_values *v, const gpuocc_kernel *k, int32_t *input, int64_t *limit)
+static GPUOCC_ALWAYS_INLINE int32_t launch_refusal(const gpuocc_nv_values *v, const gpuocc_kernel *k, int32_t *input,
+                                                   int64_t *limit)
 {
     /* tensor memory on a device without it (the kernel's check has kept the column count in its domain) */
     if (k->tmem_columns > 0 && v->tmem_columns_per_sm == 0) {
@@ -562,6 +568,30 @@ int32_t gpuocc_nv_launch_refusal(const gpuocc_nv_values *v, const gpuocc_kernel 
     *input = GPUOCC_INPUT_NONE;
     *limit = 0;
     return GPUOCC_OK;
+}
+
+int32_t gpuocc_nv_launch_refusal(const gpuocc_nv_values *v, const gpuocc_kernel *k, int32_t *input, int64_t *limit)
+{
+    return launch_refusal(v, k, input, limit);
+}
+
+int32_t gpuocc_nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result)
+{
+    if (!kernel || !result || kernel->size != sizeof *kernel || result->size != sizeof *result ||
+        !gpuocc_nv_kernel_plain(kernel))
+        return GPUOCC_NV_NOT_PLAIN;
+    int32_t input;
+    int64_t limit;
+    int32_t rc = launch_refusal(v, kernel, &input, &limit);
+    if (GPUOCC_LIKELY(rc == GPUOCC_OK)) {
+        compute(v, kernel, result);
+        return GPUOCC_OK;
+    }
+    if (input != GPUOCC_INPUT_NONE) {
+        result->exceeded = input;
+        result->exceeded_limit = limit;
+    }
+    return rc;
 }
 
 int32_t gpuocc_nv_refusal_values(const gpuocc_nv_values *v, const gpuocc_kernel *k, int32_t *input, int64_t *limit)
