@@ -216,3 +216,40 @@ Test(simd, vector_loop_equals_scalar_rule)
     /* the lanes answered most launches themselves: the comparison above held the loop, not the fallback */
     cr_assert_gt(in_lanes * 2, rows, "the loop answered %ld of %ld launches", in_lanes, rows);
 }
+
+/* The public batch (the loop, a padded vector for a tail of three rows or more, the scalar rule for the rest)
+   against the prepared single call row by row, for every count from 1 to 40. */
+Test(simd, batch_of_any_count_equals_single_calls)
+{
+    const char *names[] = {"sm_52", "sm_60", "sm_61", "sm_75", "sm_80", "sm_90", "sm_100", "sm_120", "H100"};
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
+        gpuocc_device d = test_device(names[n]);
+        gpuocc_prepared p = {.size = sizeof p};
+        cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+        for (size_t count = 1; count <= 40; count++) {
+            static struct columns batch, single;
+            fill(&batch, &d);
+            memset(&batch.status, 0x5a, sizeof batch - offsetof(struct columns, status));
+            single = batch;
+            gpuocc_kernel k;
+            gpuocc_kernel_init(&k);
+            k.carveout_percent = (int32_t)draw(102) - 1;
+            k.smem_optin = (int32_t)draw(2);
+            unsigned wanted = (unsigned)draw(2);
+            gpuocc_batch bb = batch_of(&batch, 8, wanted), bs = batch_of(&single, 8, wanted);
+            cr_assert_eq(gpuocc_occupancy_batch(&p, &k, &bb, count), GPUOCC_OK);
+            struct scalar reference = {&p, &k, &bs, 0};
+            for (size_t i = 0; i < count; i++)
+                scalar_row(&reference, i);
+            cr_assert_eq(memcmp(batch.status, single.status, sizeof batch.status), 0, "%s, %zu rows: status", names[n], count);
+            cr_assert_eq(memcmp(batch.blocks, single.blocks, sizeof batch.blocks), 0, "%s, %zu rows", names[n], count);
+            cr_assert_eq(memcmp(batch.occupancy, single.occupancy, sizeof batch.occupancy), 0, "%s, %zu rows", names[n], count);
+            cr_assert_eq(memcmp(batch.limiters, single.limiters, sizeof batch.limiters), 0, "%s, %zu rows", names[n], count);
+            cr_assert_eq(memcmp(batch.exceeded_limit, single.exceeded_limit, sizeof batch.exceeded_limit), 0, "%s, %zu rows",
+                         names[n], count);
+            cr_assert_eq(memcmp(batch.smem_sm, single.smem_sm, sizeof batch.smem_sm), 0, "%s, %zu rows", names[n], count);
+            cr_assert_eq(memcmp(batch.regs_per_block, single.regs_per_block, sizeof batch.regs_per_block), 0,
+                         "%s, %zu rows", names[n], count);
+        }
+    }
+}

@@ -148,8 +148,84 @@ struct batch_context {
 };
 static void scalar_row(void *context, size_t i)
 {
-    const struct batch_context *c = context;
+    const struct batch_context *c = (const struct batch_context *)context;
     batch_row(c->rule, c->k, c->b, i);
+}
+
+/* The last rows (fewer than a vector's eight) through the vector loop too: their inputs copied into eight
+   rows (the last repeated), the loop run on those, the rows asked for copied back. */
+static void batch_tail(const struct batch_rule *rule, gpuocc_nv_lanes_fn lanes, const gpuocc_kernel *k,
+                       const gpuocc_batch *b, size_t from, size_t count)
+{
+    enum { LANES = 8 };
+    int32_t threads[LANES], regs[LANES], barriers[LANES], virtual_resources[LANES], tmem[LANES];
+    int64_t smem_static[LANES], smem_dynamic[LANES];
+    int32_t status[LANES], blocks[LANES], warps[LANES], limit_warps[LANES], limit_regs[LANES], limit_smem[LANES];
+    int32_t limit_blocks[LANES], limit_barriers[LANES], regs_per_block[LANES], waves[LANES], sgprs[LANES];
+    int32_t limit_virtual[LANES], exceeded[LANES];
+    uint32_t limiters[LANES];
+    double occupancy[LANES];
+    int64_t smem_block[LANES], smem_sm[LANES], exceeded_limit[LANES];
+    gpuocc_batch t = *b;
+    t.smem_width = 8;
+    for (size_t j = 0; j < LANES; j++) {
+        size_t i = from + j < count ? from + j : count - 1;
+        threads[j] = column_at(b->threads_per_block, i, k->threads_per_block);
+        regs[j] = column_at(b->regs_per_thread, i, k->regs_per_thread);
+        smem_static[j] = bytes_at(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes);
+        smem_dynamic[j] = bytes_at(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes);
+        barriers[j] = column_at(b->barriers, i, k->barriers);
+        virtual_resources[j] = column_at(b->virtual_resources, i, k->virtual_resources);
+        tmem[j] = column_at(b->tmem_columns, i, k->tmem_columns);
+    }
+    t.threads_per_block = threads, t.regs_per_thread = regs, t.smem_static_bytes = smem_static;
+    t.smem_dynamic_bytes = smem_dynamic, t.barriers = barriers, t.virtual_resources = virtual_resources;
+    t.tmem_columns = tmem;
+#define LOCAL(field, array)                                                                                            t.field = b->field ? array : NULL
+    t.status = status;
+    LOCAL(blocks_per_sm, blocks);
+    LOCAL(warps_per_sm, warps);
+    LOCAL(occupancy, occupancy);
+    LOCAL(limiters, limiters);
+    LOCAL(limit_warps, limit_warps);
+    LOCAL(limit_regs, limit_regs);
+    LOCAL(limit_smem, limit_smem);
+    LOCAL(limit_blocks, limit_blocks);
+    LOCAL(limit_barriers, limit_barriers);
+    LOCAL(regs_per_block, regs_per_block);
+    LOCAL(smem_per_block_bytes, smem_block);
+    LOCAL(smem_per_sm_bytes, smem_sm);
+    LOCAL(waves_per_simd, waves);
+    LOCAL(limit_sgprs, sgprs);
+    LOCAL(limit_virtual_resources, limit_virtual);
+    LOCAL(exceeded, exceeded);
+    LOCAL(exceeded_limit, exceeded_limit);
+#undef LOCAL
+    struct batch_context context = {rule, k, &t};
+    lanes(rule->v, k, &t, LANES, scalar_row, &context);
+    for (size_t j = 0; from + j < count; j++) {
+        size_t i = from + j;
+        b->status[i] = status[j];
+#define BACK(field)                                                                                                    if (b->field)                                                                                                      b->field[i] = t.field[j]
+        BACK(blocks_per_sm);
+        BACK(warps_per_sm);
+        BACK(occupancy);
+        BACK(limiters);
+        BACK(limit_warps);
+        BACK(limit_regs);
+        BACK(limit_smem);
+        BACK(limit_blocks);
+        BACK(limit_barriers);
+        BACK(regs_per_block);
+        BACK(smem_per_block_bytes);
+        BACK(smem_per_sm_bytes);
+        BACK(waves_per_simd);
+        BACK(limit_sgprs);
+        BACK(limit_virtual_resources);
+        BACK(exceeded);
+        BACK(exceeded_limit);
+#undef BACK
+    }
 }
 
 void gpuocc_batch_rows(const gpuocc_device *d, const gpuocc_nv_values *v, const gpuocc_kernel *k,
@@ -161,11 +237,16 @@ void gpuocc_batch_rows(const gpuocc_device *d, const gpuocc_nv_values *v, const 
     size_t i = 0;
     /* NVIDIA: the rule's vector loop where there is one for this processor and these values, which leaves
        the launches it does not answer to the scalar rule (batch_row) */
-    if (v && rule.foreign == GPUOCC_INPUT_NONE && count >= 8) {
+    if (v && rule.foreign == GPUOCC_INPUT_NONE && count > 2) {
         gpuocc_nv_lanes_fn lanes = gpuocc_nv_batch_lanes(v, k);
         if (lanes) {
             struct batch_context context = {&rule, k, b};
             i = lanes(v, k, b, count, scalar_row, &context);
+            /* a tail of a row or two costs less through the scalar rule than a padded vector's copies */
+            if (count - i > 2) {
+                batch_tail(&rule, lanes, k, b, i, count);
+                return;
+            }
         }
     }
     for (; i < count; i++)

@@ -59,15 +59,24 @@ static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const
     if (to < from)
         return GPUOCC_ERR_ARGUMENT;
     set_axis(&raw, axis, from);
-    if ((rc = gpuocc_kernel_load(k, &raw)))
+    if ((rc = gpuocc_kernel_check(&raw)))
         return rc;
-    if ((rc = gpuocc_pair_check(*d, k)) || axis != GPUOCC_AXIS_BARRIERS)
+    *k = raw;
+    gpuocc_nv_values values;
+    if ((*d)->vendor == GPUOCC_VENDOR_NVIDIA)
+        gpuocc_nv_derive(*d, &values);
+    int32_t input;
+    int64_t limit;
+    if ((rc = (*d)->vendor == GPUOCC_VENDOR_NVIDIA ? gpuocc_nv_refusal_values(&values, k, &input, &limit)
+                                                   : gpuocc_pair_check(*d, k)) ||
+        axis != GPUOCC_AXIS_BARRIERS)
         return rc;
     /* the barriers' other end: more than a block may use there is a launch that cannot run, the axis' error
        (shared memory's axis is the dynamic one, which that check does not bound) */
     gpuocc_kernel last = *k;
     set_axis(&last, axis, to);
-    return gpuocc_pair_check(*d, &last);
+    return (*d)->vendor == GPUOCC_VENDOR_NVIDIA ? gpuocc_nv_refusal_values(&values, &last, &input, &limit)
+                                                : gpuocc_pair_check(*d, &last);
 }
 
 static void to_point(int64_t value, const gpuocc_result *r, gpuocc_sweep_point *p)
@@ -120,16 +129,25 @@ int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int3
         return GPUOCC_ERR_BUFFER;
     }
     /* A block's shared memory only grows along the sweep: when the last point's allocation saturates
-       (2^60 bytes) it cannot be reported, and nothing is written. */
-    gpuocc_result last;
-    evaluate(d, k, axis, from + intervals * step, &last);
-    if (last.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
-        return GPUOCC_ERR_OVERFLOW;
-    /* The batch with the swept input as its one column, a chunk of points at a time. */
+       (2^60 bytes) it cannot be reported, and nothing is written.  (Every point passes the other refusals:
+       the pair was checked at both ends.) */
     gpuocc_nv_values values;
     const gpuocc_nv_values *v = NULL;
-    if (d->vendor == GPUOCC_VENDOR_NVIDIA)
+    if (d->vendor == GPUOCC_VENDOR_NVIDIA) {
         gpuocc_nv_derive(d, &values), v = &values;
+        gpuocc_kernel at = k;
+        set_axis(&at, axis, from + intervals * step);
+        int32_t input;
+        int64_t limit;
+        if (gpuocc_nv_launch_refusal(v, &at, &input, &limit) == GPUOCC_ERR_OVERFLOW)
+            return GPUOCC_ERR_OVERFLOW;
+    } else {
+        gpuocc_result last;
+        evaluate(d, k, axis, from + intervals * step, &last);
+        if (last.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
+            return GPUOCC_ERR_OVERFLOW;
+    }
+    /* The batch with the swept input as its one column, a chunk of points at a time. */
     enum { CHUNK = 128 };
     int32_t in32[CHUNK], status[CHUNK], blocks[CHUNK], warps[CHUNK], limit_warps[CHUNK], limit_regs[CHUNK];
     int32_t limit_smem[CHUNK], limit_blocks[CHUNK], limit_barriers[CHUNK], regs_per_block[CHUNK];
@@ -149,7 +167,7 @@ int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int3
     default: b.barriers = in32; break;
     }
     for (int64_t at = 0; at < n; at += CHUNK) {
-        size_t rows = (size_t)(n - at < CHUNK ? n - at : CHUNK);
+        size_t rows = (size_t)(n - at < (int64_t)CHUNK ? n - at : (int64_t)CHUNK);
         for (size_t i = 0; i < rows; i++) {
             int64_t value = from + (at + (int64_t)i) * step;
             in64[i] = value;

@@ -174,8 +174,8 @@ static inline bool gpuocc_nv_kernel_plain(const gpuocc_kernel *k)
     zero = _mm_or_si128(zero, _mm_loadu_si128((const __m128i *)(const void *)(p + 112)));
     /* threads >= 1, registers >= 0, barriers >= 0 (bytes 4 .. 16) */
     __m128i low = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i *)(const void *)p), _mm_setr_epi32(INT32_MIN, 0, -1, -1));
-    int fine = (_mm_movemask_epi8(_mm_cmpeq_epi32(zero, _mm_setzero_si128())) == 0xffff) &
-               ((_mm_movemask_epi8(low) & 0xfff0) == 0xfff0);
+    int fine = (int)(_mm_movemask_epi8(_mm_cmpeq_epi32(zero, _mm_setzero_si128())) == 0xffff) &
+               (int)((_mm_movemask_epi8(low) & 0xfff0) == 0xfff0);
 #else
     uint32_t zero = (uint32_t)(k->agprs | k->sgprs | k->wave_size | k->cu_mode | k->model | k->rocm_version |
                                k->reserved0 | k->reserved2 | k->dvgpr | k->sub_group | k->grf | k->trap_handler |

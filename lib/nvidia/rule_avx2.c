@@ -33,13 +33,13 @@ struct lanes {
     int compat, carveouts, barriers, virtual_, optin, attribute, tmem;
 };
 
-static inline TARGET __m256i load_i32(const int32_t *column, size_t i, int32_t base)
+static inline TARGET __m256i lanes_load_i32(const int32_t *column, size_t i, int32_t base)
 {
     return column ? _mm256_loadu_si256((const __m256i *)(const void *)(column + i)) : _mm256_set1_epi32(base);
 }
 
 /* Eight byte counts (int32_t or int64_t elements), and in *bad the lanes outside [0, 2^29). */
-static inline TARGET __m256i load_bytes(const void *column, int32_t width, size_t i, int64_t base, __m256i *bad)
+static inline TARGET __m256i lanes_load_bytes(const void *column, int32_t width, size_t i, int64_t base, __m256i *bad)
 {
     const __m256i low_words = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
     __m256i v;
@@ -66,28 +66,28 @@ static inline TARGET __m256i load_bytes(const void *column, int32_t width, size_
 }
 
 /* floor(a / b) for 0 <= a < 2^24 and b >= 1 (b past 2^24 rounds, and the quotient is 0 either way). */
-static inline TARGET __m256i quotient(__m256i a, __m256i b)
+static inline TARGET __m256i lanes_quotient(__m256i a, __m256i b)
 {
     return _mm256_cvttps_epi32(_mm256_div_ps(_mm256_cvtepi32_ps(a), _mm256_cvtepi32_ps(b)));
 }
 
-static inline TARGET __m256i round_up(__m256i x, __m256i mask)
+static inline TARGET __m256i lanes_round_up(__m256i x, __m256i mask)
 {
     return _mm256_andnot_si256(mask, _mm256_add_epi32(x, mask));
 }
 
-static inline TARGET __m256i select(__m256i yes, __m256i a, __m256i b)
+static inline TARGET __m256i lanes_select(__m256i yes, __m256i a, __m256i b)
 {
     return _mm256_blendv_epi8(b, a, yes);
 }
 
-static inline TARGET __m256i at_least_one(__m256i x)
+static inline TARGET __m256i lanes_at_least_one(__m256i x)
 {
     return _mm256_max_epi32(x, _mm256_set1_epi32(1));
 }
 
 /* Lanes where per_warp x rounded > limit, in 64 bits (both factors below 2^32). */
-static inline TARGET __m256i product_over(__m256i per_warp, __m256i rounded, __m256i limit_lo)
+static inline TARGET __m256i lanes_product_over(__m256i per_warp, __m256i rounded, __m256i limit_lo)
 {
     __m256i even = _mm256_mul_epu32(per_warp, rounded);
     __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(per_warp, 32), _mm256_srli_epi64(rounded, 32));
@@ -97,28 +97,28 @@ static inline TARGET __m256i product_over(__m256i per_warp, __m256i rounded, __m
 }
 
 /* register_blocks of the scalar rule, in lanes. */
-static inline TARGET __m256i register_blocks(const struct lanes *c, __m256i warps, __m256i per_warp, __m256i part_mask,
+static inline TARGET __m256i lanes_register_blocks(const struct lanes *c, __m256i warps, __m256i per_warp, __m256i part_mask,
                                              __m256i parts, __m256i per_part)
 {
-    __m256i over = product_over(per_warp, round_up(warps, part_mask), c->regs_per_block_lo);
-    __m256i per_part_warps = quotient(per_part, at_least_one(per_warp));
-    __m256i blocks = quotient(_mm256_mullo_epi32(per_part_warps, parts), warps);
-    blocks = select(_mm256_cmpeq_epi32(per_warp, _mm256_setzero_si256()), _mm256_set1_epi32(GPUOCC_NO_LIMIT), blocks);
+    __m256i over = lanes_product_over(per_warp, lanes_round_up(warps, part_mask), c->regs_per_block_lo);
+    __m256i per_part_warps = lanes_quotient(per_part, lanes_at_least_one(per_warp));
+    __m256i blocks = lanes_quotient(_mm256_mullo_epi32(per_part_warps, parts), warps);
+    blocks = lanes_select(_mm256_cmpeq_epi32(per_warp, _mm256_setzero_si256()), _mm256_set1_epi32(GPUOCC_NO_LIMIT), blocks);
     return _mm256_andnot_si256(over, blocks);
 }
 
-static inline TARGET __m256i public_limit(__m256i limit)
+static inline TARGET __m256i lanes_public_limit(__m256i limit)
 {
     return _mm256_or_si256(limit, _mm256_cmpeq_epi32(limit, _mm256_set1_epi32(GPUOCC_NO_LIMIT)));
 }
 
-static inline TARGET void store_i32(int32_t *column, size_t i, __m256i v)
+static inline TARGET void lanes_store_i32(int32_t *column, size_t i, __m256i v)
 {
     if (column)
         _mm256_storeu_si256((__m256i *)(void *)(column + i), v);
 }
 
-static inline TARGET void store_i64(int64_t *column, size_t i, __m256i v)
+static inline TARGET void lanes_store_i64(int64_t *column, size_t i, __m256i v)
 {
     if (column) {
         _mm256_storeu_si256((__m256i *)(void *)(column + i), _mm256_cvtepi32_epi64(_mm256_castsi256_si128(v)));
@@ -126,7 +126,7 @@ static inline TARGET void store_i64(int64_t *column, size_t i, __m256i v)
     }
 }
 
-static TARGET size_t batch_avx2(const gpuocc_nv_values *v, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count,
+static TARGET size_t lanes_batch_avx2(const gpuocc_nv_values *v, const gpuocc_kernel *k, const gpuocc_batch *b, size_t count,
                                 gpuocc_nv_row_fn row, void *context)
 {
     struct lanes c;
@@ -171,13 +171,13 @@ static TARGET size_t batch_avx2(const gpuocc_nv_values *v, const gpuocc_kernel *
     size_t whole = count - count % 8;
     for (size_t i = 0; i < whole; i += 8) {
         __m256i bad = zero;
-        __m256i threads = load_i32(b->threads_per_block, i, k->threads_per_block);
-        __m256i regs = load_i32(b->regs_per_thread, i, k->regs_per_thread);
-        __m256i smem_static = load_bytes(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes, &bad);
-        __m256i smem_dynamic = load_bytes(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes, &bad);
-        __m256i barriers = load_i32(b->barriers, i, k->barriers);
-        __m256i virtual_resources = load_i32(b->virtual_resources, i, k->virtual_resources);
-        __m256i tmem = load_i32(b->tmem_columns, i, k->tmem_columns);
+        __m256i threads = lanes_load_i32(b->threads_per_block, i, k->threads_per_block);
+        __m256i regs = lanes_load_i32(b->regs_per_thread, i, k->regs_per_thread);
+        __m256i smem_static = lanes_load_bytes(b->smem_static_bytes, b->smem_width, i, k->smem_static_bytes, &bad);
+        __m256i smem_dynamic = lanes_load_bytes(b->smem_dynamic_bytes, b->smem_width, i, k->smem_dynamic_bytes, &bad);
+        __m256i barriers = lanes_load_i32(b->barriers, i, k->barriers);
+        __m256i virtual_resources = lanes_load_i32(b->virtual_resources, i, k->virtual_resources);
+        __m256i tmem = lanes_load_i32(b->tmem_columns, i, k->tmem_columns);
         /* the lanes the scalar rule takes: fields outside the lanes' ranges or their domain (threads 1 ..
            2^20, registers 0 .. 2^20, virtual resources 0 .. 2^24), the refusals (barriers over the block's
            maximum, static shared memory over the per-block limit, tensor memory the device lacks or outside
@@ -206,25 +206,25 @@ static TARGET size_t batch_avx2(const gpuocc_nv_values *v, const gpuocc_kernel *
         /* warps */
         __m256i warps_per_block = _mm256_add_epi32(_mm256_srl_epi32(threads_less_one, c.warp_shift), _mm256_set1_epi32(1));
         __m256i warps_blocks = _mm256_andnot_si256(_mm256_cmpgt_epi32(threads, c.max_threads),
-                                                   quotient(c.max_warps, warps_per_block));
+                                                   lanes_quotient(c.max_warps, warps_per_block));
         /* registers */
-        __m256i per_warp = round_up(_mm256_sll_epi32(regs, c.warp_shift), c.unit_mask);
-        __m256i regs_blocks = register_blocks(&c, warps_per_block, per_warp, c.part_mask, c.parts, c.per_part);
+        __m256i per_warp = lanes_round_up(_mm256_sll_epi32(regs, c.warp_shift), c.unit_mask);
+        __m256i regs_blocks = lanes_register_blocks(&c, warps_per_block, per_warp, c.part_mask, c.parts, c.per_part);
         if (c.compat) {
-            __m256i compat = register_blocks(&c, warps_per_block, per_warp, c.compat_mask, c.compat_parts,
+            __m256i compat = lanes_register_blocks(&c, warps_per_block, per_warp, c.compat_mask, c.compat_parts,
                                              c.compat_per_part);
             regs_blocks = _mm256_andnot_si256(_mm256_cmpeq_epi32(compat, zero), regs_blocks);
         }
         regs_blocks = _mm256_andnot_si256(_mm256_cmpgt_epi32(regs, c.regs_max), regs_blocks);
         /* shared memory: the allocation, the per-block limit (the opt-in one once the kernel's largest block
            passes the default), the carveout */
-        __m256i alloc = round_up(_mm256_add_epi32(_mm256_add_epi32(smem_static, smem_dynamic), c.smem_reserved),
+        __m256i alloc = lanes_round_up(_mm256_add_epi32(_mm256_add_epi32(smem_static, smem_dynamic), c.smem_reserved),
                                  c.smem_mask);
         __m256i most = c.attribute ? c.dynamic_max : _mm256_sub_epi32(c.optin_bytes, smem_static);
         __m256i limit = c.per_block, over = zero;
         if (c.optin) {
             __m256i largest = _mm256_add_epi32(_mm256_add_epi32(smem_static, _mm256_max_epi32(most, zero)), c.smem_reserved);
-            limit = select(_mm256_cmpgt_epi32(largest, c.per_block), c.optin_bytes, c.per_block);
+            limit = lanes_select(_mm256_cmpgt_epi32(largest, c.per_block), c.optin_bytes, c.per_block);
             over = _mm256_cmpgt_epi32(smem_dynamic, most);
         }
         limit = _mm256_add_epi32(limit, c.smem_reserved);
@@ -238,19 +238,19 @@ static TARGET size_t batch_avx2(const gpuocc_nv_values *v, const gpuocc_kernel *
                 index = _mm256_sub_epi32(index, _mm256_cmpgt_epi32(need_kib, _mm256_set1_epi32(v->carveouts_kib[j])));
             __m256i low = _mm256_permutevar8x32_epi32(c.carveouts_lo, index);
             __m256i high = _mm256_permutevar8x32_epi32(c.carveouts_hi, index);
-            __m256i kib = select(_mm256_cmpgt_epi32(_mm256_set1_epi32(8), index), low, high);
-            carveout = select(_mm256_cmpgt_epi32(c.carveout_count, index), _mm256_slli_epi32(kib, 10), c.per_sm);
+            __m256i kib = lanes_select(_mm256_cmpgt_epi32(_mm256_set1_epi32(8), index), low, high);
+            carveout = lanes_select(_mm256_cmpgt_epi32(c.carveout_count, index), _mm256_slli_epi32(kib, 10), c.per_sm);
         }
-        __m256i smem_blocks = select(_mm256_cmpeq_epi32(alloc, zero), no_limit, quotient(carveout, at_least_one(alloc)));
+        __m256i smem_blocks = lanes_select(_mm256_cmpeq_epi32(alloc, zero), no_limit, lanes_quotient(carveout, lanes_at_least_one(alloc)));
         smem_blocks = _mm256_andnot_si256(_mm256_or_si256(over, _mm256_cmpgt_epi32(alloc, limit)), smem_blocks);
         /* barriers and virtual resources */
         __m256i barrier_blocks = no_limit, virtual_blocks = no_limit;
         if (c.barriers)
-            barrier_blocks = select(_mm256_cmpeq_epi32(barriers, zero), no_limit,
-                                    quotient(c.barriers_per_sm, at_least_one(barriers)));
+            barrier_blocks = lanes_select(_mm256_cmpeq_epi32(barriers, zero), no_limit,
+                                    lanes_quotient(c.barriers_per_sm, lanes_at_least_one(barriers)));
         if (c.virtual_)
-            virtual_blocks = select(_mm256_cmpeq_epi32(virtual_resources, zero), no_limit,
-                                    quotient(c.virtual_per_sm, at_least_one(virtual_resources)));
+            virtual_blocks = lanes_select(_mm256_cmpeq_epi32(virtual_resources, zero), no_limit,
+                                    lanes_quotient(c.virtual_per_sm, lanes_at_least_one(virtual_resources)));
 
         __m256i blocks = _mm256_min_epi32(_mm256_min_epi32(warps_blocks, regs_blocks), smem_blocks);
         blocks = _mm256_min_epi32(_mm256_min_epi32(blocks, c.slots), _mm256_min_epi32(barrier_blocks, virtual_blocks));
@@ -258,9 +258,9 @@ static TARGET size_t batch_avx2(const gpuocc_nv_values *v, const gpuocc_kernel *
             bad = _mm256_or_si256(bad, _mm256_cmpeq_epi32(blocks, zero));
         __m256i warps = _mm256_mullo_epi32(blocks, warps_per_block);
 
-        store_i32(b->status, i, zero);
-        store_i32(b->blocks_per_sm, i, blocks);
-        store_i32(b->warps_per_sm, i, warps);
+        lanes_store_i32(b->status, i, zero);
+        lanes_store_i32(b->blocks_per_sm, i, blocks);
+        lanes_store_i32(b->warps_per_sm, i, warps);
         if (b->occupancy) {
             __m256d low = _mm256_div_pd(_mm256_cvtepi32_pd(_mm256_castsi256_si128(warps)), c.max_warps_pd);
             __m256d high = _mm256_div_pd(_mm256_cvtepi32_pd(_mm256_extracti128_si256(warps, 1)), c.max_warps_pd);
@@ -279,29 +279,29 @@ static TARGET size_t batch_avx2(const gpuocc_nv_values *v, const gpuocc_kernel *
                                                           _mm256_set1_epi32(GPUOCC_LIMIT_BARRIERS)));
             bits = _mm256_or_si256(bits, _mm256_and_si256(_mm256_cmpeq_epi32(virtual_blocks, blocks),
                                                           _mm256_set1_epi32((int32_t)GPUOCC_LIMIT_VIRTUAL)));
-            store_i32((int32_t *)(void *)b->limiters, i, bits);
+            lanes_store_i32((int32_t *)(void *)b->limiters, i, bits);
         }
-        store_i32(b->limit_warps, i, warps_blocks);
-        store_i32(b->limit_regs, i, public_limit(regs_blocks));
-        store_i32(b->limit_smem, i, public_limit(smem_blocks));
-        store_i32(b->limit_blocks, i, c.slots);
-        store_i32(b->limit_barriers, i, public_limit(barrier_blocks));
+        lanes_store_i32(b->limit_warps, i, warps_blocks);
+        lanes_store_i32(b->limit_regs, i, lanes_public_limit(regs_blocks));
+        lanes_store_i32(b->limit_smem, i, lanes_public_limit(smem_blocks));
+        lanes_store_i32(b->limit_blocks, i, c.slots);
+        lanes_store_i32(b->limit_barriers, i, lanes_public_limit(barrier_blocks));
         if (b->regs_per_block) {
             /* per_warp x warps per block, both below 2^32, at most INT32_MAX */
             __m256i even = _mm256_mul_epu32(per_warp, warps_per_block);
             __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(per_warp, 32), _mm256_srli_epi64(warps_per_block, 32));
             __m256i cap = _mm256_set1_epi64x(INT32_MAX);
-            even = select(_mm256_cmpgt_epi64(even, cap), cap, even);
-            odd = select(_mm256_cmpgt_epi64(odd, cap), cap, odd);
-            store_i32(b->regs_per_block, i, _mm256_blend_epi32(even, _mm256_slli_epi64(odd, 32), 0xaa));
+            even = lanes_select(_mm256_cmpgt_epi64(even, cap), cap, even);
+            odd = lanes_select(_mm256_cmpgt_epi64(odd, cap), cap, odd);
+            lanes_store_i32(b->regs_per_block, i, _mm256_blend_epi32(even, _mm256_slli_epi64(odd, 32), 0xaa));
         }
-        store_i64(b->smem_per_block_bytes, i, alloc);
-        store_i64(b->smem_per_sm_bytes, i, carveout);
-        store_i32(b->waves_per_simd, i, zero);
-        store_i32(b->limit_sgprs, i, ones);
-        store_i32(b->limit_virtual_resources, i, public_limit(virtual_blocks));
-        store_i32(b->exceeded, i, zero);
-        store_i64(b->exceeded_limit, i, zero);
+        lanes_store_i64(b->smem_per_block_bytes, i, alloc);
+        lanes_store_i64(b->smem_per_sm_bytes, i, carveout);
+        lanes_store_i32(b->waves_per_simd, i, zero);
+        lanes_store_i32(b->limit_sgprs, i, ones);
+        lanes_store_i32(b->limit_virtual_resources, i, lanes_public_limit(virtual_blocks));
+        lanes_store_i32(b->exceeded, i, zero);
+        lanes_store_i64(b->exceeded_limit, i, zero);
         /* the other launches: the scalar rule, row by row, over what the lanes wrote */
         uint32_t left = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(bad));
         while (left) {
@@ -343,7 +343,7 @@ gpuocc_nv_lanes_fn gpuocc_nv_batch_lanes(const gpuocc_nv_values *v, const gpuocc
 {
     if (!__builtin_cpu_supports("avx2") || !lanes_fit(v, k))
         return NULL;
-    return batch_avx2;
+    return lanes_batch_avx2;
 }
 
 #else
