@@ -88,10 +88,18 @@ static inline int64_t gpuocc_nv_round_up(int64_t x, int32_t unit, int32_t shift)
 static inline uint32_t gpuocc_nv_limiters(uint32_t blocks, uint32_t warps, uint32_t regs, uint32_t smem,
                                           uint32_t slots, uint32_t barriers, uint32_t virtual_)
 {
+#if defined(__SSE2__)
+    /* the first four resources are bits 0 .. 3: one compare of four lanes */
+    __m128i tie = _mm_cmpeq_epi32(_mm_setr_epi32((int32_t)warps, (int32_t)regs, (int32_t)smem, (int32_t)slots),
+                                  _mm_set1_epi32((int32_t)blocks));
+    return (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(tie)) | (uint32_t)(barriers == blocks) << GPUOCC_RESOURCE_BARRIERS |
+           (uint32_t)(virtual_ == blocks) << GPUOCC_RESOURCE_VIRTUAL;
+#else
     return (uint32_t)(warps == blocks) << GPUOCC_RESOURCE_WARPS | (uint32_t)(regs == blocks) << GPUOCC_RESOURCE_REGISTERS |
            (uint32_t)(smem == blocks) << GPUOCC_RESOURCE_SMEM | (uint32_t)(slots == blocks) << GPUOCC_RESOURCE_BLOCKS |
            (uint32_t)(barriers == blocks) << GPUOCC_RESOURCE_BARRIERS |
            (uint32_t)(virtual_ == blocks) << GPUOCC_RESOURCE_VIRTUAL;
+#endif
 }
 
 /* The shared memory per SM a kernel's carveout preference asks for (GPUOCC_CARVEOUT_DEFAULT: all of it;
@@ -269,28 +277,36 @@ int32_t gpuocc_nv_barriers_per_block_max(const gpuocc_device *d); /* the field, 
    gpuocc_prepare stores and every other query derives on its own device. */
 static inline int32_t gpuocc_nv_shift_of(int32_t unit)
 {
-    return unit > 0 && (unit & (unit - 1)) == 0 ? gpuocc_log2_exact((uint64_t)unit) : -1;
+    /* unit >= 1 on a checked device: the lowest set bit's position when it is the only one */
+    return (unit & (unit - 1)) == 0 ? gpuocc_log2_exact((uint64_t)(uint32_t)unit) : -1;
+}
+/* x / unit on a checked device (x >= 0, unit >= 1), the unit's shift given */
+static inline int32_t gpuocc_nv_derive_div(int32_t x, int32_t unit, int32_t shift)
+{
+    return shift >= 0 ? x >> shift : x / unit;
 }
 static inline void gpuocc_nv_derive(const gpuocc_device *d, gpuocc_prepared_nvidia *v)
 {
+    int32_t warp_shift = gpuocc_nv_shift_of(d->warp_size), part_shift = gpuocc_nv_shift_of(d->sub_partitions);
+    int32_t compat = d->reg_compat_sub_partitions;
+    int32_t compat_shift = compat > 0 ? gpuocc_nv_shift_of(compat) : -1;
     v->warp_size = d->warp_size;
-    v->warp_shift = gpuocc_nv_shift_of(d->warp_size);
+    v->warp_shift = warp_shift;
     v->reg_alloc_unit = d->reg_alloc_unit;
     v->reg_alloc_shift = gpuocc_nv_shift_of(d->reg_alloc_unit);
     v->sub_partitions = d->sub_partitions;
-    v->sub_partition_shift = gpuocc_nv_shift_of(d->sub_partitions);
-    v->reg_compat_sub_partitions = d->reg_compat_sub_partitions;
-    v->reg_compat_shift = gpuocc_nv_shift_of(d->reg_compat_sub_partitions);
+    v->sub_partition_shift = part_shift;
+    v->reg_compat_sub_partitions = compat;
+    v->reg_compat_shift = compat_shift;
     v->smem_alloc_unit_bytes = d->smem_alloc_unit_bytes;
     v->smem_alloc_shift = gpuocc_nv_shift_of(d->smem_alloc_unit_bytes);
     v->max_threads_per_block = d->max_threads_per_block;
-    v->max_warps_per_sm = (int32_t)gpuocc_div_unit(d->max_threads_per_sm, d->warp_size);
+    v->max_warps_per_sm = gpuocc_nv_derive_div(d->max_threads_per_sm, d->warp_size, warp_shift);
     v->max_blocks_per_sm = d->max_blocks_per_sm;
     v->regs_per_thread_max = d->regs_per_thread_max;
     v->regs_per_block = d->regs_per_block;
-    v->regs_per_sub_partition = (int32_t)gpuocc_div_unit(d->regs_per_sm, d->sub_partitions);
-    v->regs_per_compat_sub_partition =
-        d->reg_compat_sub_partitions > 0 ? (int32_t)gpuocc_div_unit(d->regs_per_sm, d->reg_compat_sub_partitions) : 0;
+    v->regs_per_sub_partition = gpuocc_nv_derive_div(d->regs_per_sm, d->sub_partitions, part_shift);
+    v->regs_per_compat_sub_partition = compat > 0 ? gpuocc_nv_derive_div(d->regs_per_sm, compat, compat_shift) : 0;
     v->barriers_per_sm = d->barriers_per_sm;
     v->barriers_per_block_max = d->barriers_per_block_max > 0 ? d->barriers_per_block_max : GPUOCC_NV_BARRIERS_PER_BLOCK;
     v->virtual_resources_per_sm = d->virtual_resources_per_sm;
@@ -303,6 +319,7 @@ static inline void gpuocc_nv_derive(const gpuocc_device *d, gpuocc_prepared_nvid
     v->smem_reserved_per_block_bytes = d->smem_reserved_per_block_bytes;
     memset(v->reserved, 0, sizeof v->reserved);
 }
+
 
 
 /* The vendor table's searches (struct gpuocc_vendor): the block-size search with its minimum grid
