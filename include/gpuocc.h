@@ -602,8 +602,9 @@ GPUOCC_API int32_t gpuocc_next_steps(const gpuocc_device *dev, const gpuocc_kern
  * nothing else is written; capacity 0 with NULL points is the size query.
  *
  * Cost model.  The device and the kernel are checked once per call, as gpuocc_occupancy checks them; then
- * every point is the rule evaluated with the axis set (a sweep is a batch whose one column is the swept
- * input): the cost of a point is about that of a prepared call's rule without its checks.
+ * every point is the rule evaluated with the axis set (a sweep is the batch whose one column is the swept
+ * input, gpuocc_occupancy_batch's loop, eight points at a time where it has a vector loop): the cost of a
+ * point is about that of a batch's launch.
  * gpuocc_sweep_steps evaluates only at the thresholds of the limits that move.
  *
  * AMD devices: every point is the AMD answer of the kernel's model (registers = arch VGPRs, shared memory =
@@ -670,8 +671,10 @@ GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_ker
  * on an NVIDIA device they read `nvidia` and bound each value where it is used (a state modified since may
  * give another answer, never a read outside the struct or undefined behaviour); an AMD or Intel `device` is
  * checked again (GPUOCC_ERR_DEVICE when modified into an invalid device).  The batch runs the rule once per
- * launch, with the base kernel's fields and the values of its input columns.  Every answer is
- * gpuocc_occupancy's for that launch.
+ * launch, with the base kernel's fields and the values of its input columns; on an NVIDIA device, where the
+ * processor has AVX2 (chosen at run time; the build option simd=disabled leaves it out), eight launches at a
+ * time, and a launch outside its lanes' ranges through the scalar rule.  Every answer is gpuocc_occupancy's
+ * for that launch.
  * ------------------------------------------------------------------------------------------------- */
 
 /* NVIDIA's rule reads these values, derived once from a checked device by gpuocc_prepare (every query

@@ -259,21 +259,25 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
     int32_t rc = gpuocc_prepared_check(prepared);
     if (rc)
         return rc;
-    gpuocc_kernel scratch;
-    const gpuocc_kernel *k = gpuocc_kernel_view(base, &scratch, &rc);
-    if (!k)
-        return rc;
-    /* the 176-byte layout and this one; the columns a shorter layout lacks are NULL in the copy */
-    gpuocc_batch b;
-    if ((rc = gpuocc_struct_load(&b, sizeof b, batch, GPUOCC_BATCH_SIZE_MIN)))
-        return rc;
-    if ((b.reserved[0] | b.reserved[1]) != 0)
-        return GPUOCC_ERR_RESERVED;
-    if (!b.status)
-        return GPUOCC_ERR_NULL;
-    if (b.smem_width != 4 && b.smem_width != 8)
-        return GPUOCC_ERR_ARGUMENT;
     bool nvidia = prepared->device.vendor == GPUOCC_VENDOR_NVIDIA;
-    gpuocc_batch_rows(&prepared->device, nvidia ? &prepared->nvidia : NULL, k, &b, count);
+    /* the base kernel: in place when it is of this layout and its fields pass in one pass (NVIDIA's), else
+       checked field by field (a copy for an older layout) */
+    gpuocc_kernel scratch;
+    const gpuocc_kernel *k = base;
+    if (!(nvidia && base && base->size == sizeof *base && gpuocc_nv_kernel_plain(base)) &&
+        !(k = gpuocc_kernel_view(base, &scratch, &rc)))
+        return rc;
+    /* the batch: in place when it is of this layout; the 176-byte layout copied, the columns it lacks NULL */
+    gpuocc_batch copy;
+    const gpuocc_batch *b = (const gpuocc_batch *)gpuocc_struct_view(batch, sizeof copy, GPUOCC_BATCH_SIZE_MIN, &copy, &rc);
+    if (!b)
+        return rc;
+    if ((b->reserved[0] | b->reserved[1]) != 0)
+        return GPUOCC_ERR_RESERVED;
+    if (!b->status)
+        return GPUOCC_ERR_NULL;
+    if (b->smem_width != 4 && b->smem_width != 8)
+        return GPUOCC_ERR_ARGUMENT;
+    gpuocc_batch_rows(&prepared->device, nvidia ? &prepared->nvidia : NULL, k, b, count);
     return GPUOCC_OK;
 }

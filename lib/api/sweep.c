@@ -148,7 +148,7 @@ int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int3
             return GPUOCC_ERR_OVERFLOW;
     }
     /* The batch with the swept input as its one column, a chunk of points at a time. */
-    enum { CHUNK = 128 };
+    enum { CHUNK = 256 };
     int32_t in32[CHUNK], status[CHUNK], blocks[CHUNK], warps[CHUNK], limit_warps[CHUNK], limit_regs[CHUNK];
     int32_t limit_smem[CHUNK], limit_blocks[CHUNK], limit_barriers[CHUNK], regs_per_block[CHUNK];
     uint32_t limiters[CHUNK];
