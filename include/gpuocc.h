@@ -607,6 +607,10 @@ GPUOCC_API int32_t gpuocc_next_steps(const gpuocc_device *dev, const gpuocc_kern
  * dynamic + reserved) reaches 2^60 bytes, as gpuocc_occupancy.  On GPUOCC_ERR_BUFFER, *count is the number of points needed and
  * nothing else is written; capacity 0 with NULL points is the size query.
  *
+ * Cost: the device and the kernel are checked once per call; a point then costs about one launch of
+ * gpuocc_occupancy_batch (docs/implementation.md).
+ * gpuocc_sweep_steps evaluates only at the thresholds of the limits that move.
+ *
  * AMD devices: every point is the AMD answer of the kernel's model (registers = arch VGPRs, shared memory =
  * dynamic LDS; barriers change nothing); gpuocc_sweep_steps finds its steps by bisection on the AMD rules;
  * gpuocc_sweep_range gives threads by the kernel's wave size and VGPRs 0 .. 256.
@@ -665,14 +669,12 @@ GPUOCC_API int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_ker
 /* ---------------------------------------------------------------------------------------------------
  * Many launches on one device.  @since 1.0.0
  *
- * Cost model.  gpuocc_prepare checks a device once and keeps it, with the values NVIDIA's rule derives from
- * it (shifts, units, per-SM capacities), in a struct the caller owns.  gpuocc_occupancy_prepared and
- * gpuocc_occupancy_batch check only the launch, then run the same rule as gpuocc_occupancy on those values:
- * on an NVIDIA device they read `nvidia` and bound each value where it is used (a state modified since may
- * give another answer, never a read outside the struct or undefined behaviour); an AMD or Intel `device` is
- * checked again (GPUOCC_ERR_DEVICE when modified into an invalid device).  The batch runs the rule once per
- * launch, with the base kernel's fields and the values of its input columns.  Every answer is
- * gpuocc_occupancy's for that launch.
+ * For many launches on one device: gpuocc_prepare checks the device once and keeps it, with the values
+ * NVIDIA's rule derives from it, in a struct the caller owns; gpuocc_occupancy_prepared and
+ * gpuocc_occupancy_batch then check only the launch.  Every answer is gpuocc_occupancy's for that launch.
+ * A state modified since may give another answer or GPUOCC_ERR_DEVICE, never a read outside the struct or
+ * undefined behaviour.  How the batch is evaluated (a vector loop chosen at run time) is in
+ * docs/implementation.md.
  * ------------------------------------------------------------------------------------------------- */
 
 /* NVIDIA's rule reads these values, derived once from a checked device by gpuocc_prepare (every query

@@ -1733,12 +1733,13 @@ Test(contract, prepared_single_call_errors)
     cr_expect_eq(r.blocks_per_sm, 8); /* 64 warp slots / 8 warps */
 }
 
-/* Every bit of a prepared state's device changed in turn (one flip, and two flips of opposite sign that
-   would cancel in a sum), and states of random bytes: the single call and a short and a long batch answer
-   exactly as gpuocc_occupancy answers for the changed device where it is valid; where it is not, AMD's and
-   Intel's are refused (GPUOCC_ERR_DEVICE: checked as a caller's) and NVIDIA's answer as the bounded device
-   (some status, every field in its checked range); never a read past the struct or undefined behaviour (the
-   sanitized build runs this). */
+/* Every bit of a prepared state past its size word changed in turn (one flip, and two flips of opposite sign
+   that would cancel in a sum), and states of random bytes.  An AMD or Intel state answers exactly as
+   gpuocc_occupancy answers for the changed device where it is valid, and is refused (GPUOCC_ERR_DEVICE: checked
+   as a caller's) where it is not; its `nvidia` block is never read.  An NVIDIA state's rule reads the stored
+   values (`nvidia`), not the stored device: a change to the device past its size and vendor words changes
+   nothing, and a change to the values gives some answer with a known status, never a read past the struct
+   or undefined behaviour (the sanitized build runs this). */
 Test(contract, prepared_state_corrupted_is_refused)
 {
     const char *names[] = {"H100", "sm_60", "MI300X", "B580"};
@@ -1754,41 +1755,57 @@ Test(contract, prepared_state_corrupted_is_refused)
         k.threads_per_block = 256, k.smem_dynamic_bytes = 4096;
         if (d.vendor != GPUOCC_VENDOR_INTEL)
             k.regs_per_thread = 64;
+        gpuocc_result unchanged = {.size = sizeof unchanged};
+        cr_assert_eq(gpuocc_occupancy(&d, &k, &unchanged), GPUOCC_OK);
         enum { LONG = 100 };
         int32_t status[LONG], blocks[LONG];
         gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .status = status, .blocks_per_sm = blocks};
-        for (size_t bit = 0; bit < 8 * sizeof d; bit++) {
+        size_t first = offsetof(gpuocc_prepared, device), device_end = first + sizeof d;
+        for (size_t bit = 8 * first; bit < 8 * sizeof good; bit++) {
             gpuocc_prepared bad = good;
-            unsigned char *bytes = (unsigned char *)&bad.device;
-            bytes[bit / 8] ^= (unsigned char)(1u << (bit % 8));
-            if (bit % 3 == 0 && bit / 8 + 8 < sizeof d) /* a second flip the other way, a word later */
-                bytes[bit / 8 + 8] ^= (unsigned char)(1u << (bit % 8));
+            unsigned char *bytes = (unsigned char *)&bad;
+            size_t at = bit / 8;
+            bytes[at] ^= (unsigned char)(1u << (bit % 8));
+            /* a second flip the other way, a word later, within the same part */
+            size_t part_end = at < device_end ? device_end : sizeof bad;
+            if (bit % 3 == 0 && at + 8 < part_end)
+                bytes[at + 8] ^= (unsigned char)(1u << (bit % 8));
+            bool in_device = at < device_end;
             gpuocc_result want = {.size = sizeof want}, r = {.size = sizeof r};
-            /* the changed device as a caller's (only with its true size: a caller's size field is the truth) */
-            bool size_ok = bad.device.size == sizeof d;
-            int32_t rc_want = size_ok ? gpuocc_occupancy(&bad.device, &k, &want) : GPUOCC_ERR_DEVICE;
             int32_t rc = gpuocc_occupancy_prepared(&bad, &k, &r);
-            bool device_ok = size_ok && gpuocc_device_validate(&bad.device) == GPUOCC_OK;
+            int32_t rc_short = gpuocc_occupancy_batch(&bad, &k, &b, 1);
+            int32_t rc_long = gpuocc_occupancy_batch(&bad, &k, &b, LONG);
+            cr_assert_eq(rc_long, rc_short, "%s: bit %zu", names[n], bit);
+            bool size_ok = bad.device.size == sizeof d;
             bool nvidia = bad.device.vendor == GPUOCC_VENDOR_NVIDIA; /* the stored vendor word decides */
-            if (!size_ok || (!device_ok && !nvidia)) {
+            if (!size_ok) {
                 cr_assert_eq(rc, GPUOCC_ERR_DEVICE, "%s: bit %zu", names[n], bit);
-            } else if (!device_ok) {
-                /* NVIDIA's stored device is bounded, not checked again: some answer, never out of bounds */
+                cr_assert_eq(rc_short, GPUOCC_ERR_DEVICE, "%s: bit %zu", names[n], bit);
+            } else if (nvidia && (d.vendor != GPUOCC_VENDOR_NVIDIA || !in_device)) {
+                /* values changed (or zero: a state of another vendor turned NVIDIA): some answer, in bounds */
                 cr_assert(rc <= 0 && strcmp(gpuocc_status_name(rc), "unknown") != 0, "%s: bit %zu", names[n], bit);
+                cr_assert_eq(rc_short, GPUOCC_OK, "%s: bit %zu", names[n], bit);
+                cr_assert(status[0] <= 0 && strcmp(gpuocc_status_name(status[0]), "unknown") != 0, "%s: bit %zu",
+                          names[n], bit);
+            } else if (nvidia) {
+                /* the stored device is not what NVIDIA's rule reads: the unchanged answer */
+                cr_assert_eq(rc, GPUOCC_OK, "%s: bit %zu", names[n], bit);
+                cr_assert_eq(memcmp(&r, &unchanged, sizeof r), 0, "%s: bit %zu", names[n], bit);
+                cr_assert_eq(rc_short, GPUOCC_OK, "%s: bit %zu", names[n], bit);
+                cr_assert_eq(blocks[LONG - 1], unchanged.blocks_per_sm, "%s: bit %zu", names[n], bit);
             } else {
+                /* AMD or Intel (or a vendor word no vendor has): the stored device, checked as a caller's */
+                bool device_ok = gpuocc_device_validate(&bad.device) == GPUOCC_OK;
+                int32_t rc_want = device_ok ? gpuocc_occupancy(&bad.device, &k, &want) : GPUOCC_ERR_DEVICE;
                 cr_assert_eq(rc, rc_want, "%s: bit %zu", names[n], bit);
                 if (rc == GPUOCC_OK)
                     cr_assert_eq(memcmp(&r, &want, sizeof r), 0, "%s: bit %zu", names[n], bit);
-            }
-            int32_t rc_short = gpuocc_occupancy_batch(&bad, &k, &b, 1);
-            int32_t rc_long = gpuocc_occupancy_batch(&bad, &k, &b, LONG);
-            cr_assert_eq(rc_short, size_ok && (device_ok || nvidia) ? GPUOCC_OK : GPUOCC_ERR_DEVICE, "%s: bit %zu",
-                         names[n], bit);
-            cr_assert_eq(rc_long, rc_short, "%s: bit %zu", names[n], bit);
-            if (rc_long == GPUOCC_OK && device_ok) {
-                cr_assert_eq(status[LONG - 1], rc_want, "%s: bit %zu", names[n], bit);
-                if (rc_want == GPUOCC_OK)
-                    cr_assert_eq(blocks[LONG - 1], want.blocks_per_sm, "%s: bit %zu", names[n], bit);
+                cr_assert_eq(rc_short, device_ok ? GPUOCC_OK : GPUOCC_ERR_DEVICE, "%s: bit %zu", names[n], bit);
+                if (device_ok) {
+                    cr_assert_eq(status[LONG - 1], rc_want, "%s: bit %zu", names[n], bit);
+                    if (rc_want == GPUOCC_OK)
+                        cr_assert_eq(blocks[LONG - 1], want.blocks_per_sm, "%s: bit %zu", names[n], bit);
+                }
             }
         }
         for (int t = 0; t < 200; t++) { /* states of random bytes, with the magic word or without */
@@ -1802,6 +1819,25 @@ Test(contract, prepared_state_corrupted_is_refused)
             cr_assert_eq(gpuocc_occupancy_prepared(&foreign, &k, &r), GPUOCC_ERR_DEVICE);
             cr_assert_eq(gpuocc_occupancy_batch(&foreign, &k, &b, 1), GPUOCC_ERR_DEVICE);
             cr_assert_eq(gpuocc_occupancy_batch(&foreign, &k, &b, LONG), GPUOCC_ERR_DEVICE);
+        }
+        /* NVIDIA's values of random bytes behind a valid header (a forged state): some answer with a known
+           status for random launches, never undefined behaviour or a read past the struct */
+        for (int t = 0; t < 300; t++) {
+            gpuocc_prepared forged = good;
+            forged.device.vendor = GPUOCC_VENDOR_NVIDIA;
+            unsigned char *bytes = (unsigned char *)&forged.nvidia;
+            for (size_t i = 0; i < sizeof forged.nvidia; i++)
+                bytes[i] = (unsigned char)(t % 3 == 0 ? 0xff * (prepared_draw(2)) : prepared_draw(256));
+            gpuocc_kernel launch;
+            prepared_random_kernel(&launch, false);
+            gpuocc_result r = {.size = sizeof r};
+            int32_t rc = gpuocc_occupancy_prepared(&forged, &launch, &r);
+            cr_assert(rc <= 0 && strcmp(gpuocc_status_name(rc), "unknown") != 0, "%s: forged state %d", names[n], t);
+            /* the base kernel's own errors refuse the batch; else every row has a known status */
+            int32_t rc_batch = gpuocc_occupancy_batch(&forged, &launch, &b, LONG);
+            cr_assert(rc_batch <= 0 && strcmp(gpuocc_status_name(rc_batch), "unknown") != 0);
+            if (rc_batch == GPUOCC_OK)
+                cr_assert(strcmp(gpuocc_status_name(status[LONG - 1]), "unknown") != 0);
         }
     }
 }

@@ -9,9 +9,10 @@
    this version does not model.  gpuocc_vendor_at gives them in catalog order (NULL past the last). */
 const struct gpuocc_vendor *gpuocc_vendor_of(uint32_t vendor);
 const struct gpuocc_vendor *gpuocc_vendor_at(size_t index);
-/* A prepared device's checks (lib/api/batch.c): its size and magic word, then its stored device, bounded
-   into `scratch` (NVIDIA) or checked (the others); the device to compute on, or NULL with *rc set. */
-const gpuocc_device *gpuocc_prepared_device(const gpuocc_prepared *prepared, gpuocc_device *scratch, int32_t *rc);
+/* A prepared state's checks (lib/api/batch.c): its size, magic word and device size; then an AMD or Intel
+   stored device checked as a caller's (NVIDIA's rule reads the stored values, bounded where they are used).
+   GPUOCC_OK or the status. */
+int32_t gpuocc_prepared_check(const gpuocc_prepared *prepared);
 
 /* Load and check a device: the struct, its reserved words, then its vendor's checks (lib/api/devices.c). */
 int32_t gpuocc_device_load(gpuocc_device *local, const gpuocc_device *dev);
@@ -30,6 +31,13 @@ int32_t gpuocc_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kern
    query computes through (lib/api/occupancy.c): GPUOCC_OK with every field of `r` but size and reserved
    filled, or the refusal's status with `r` zeroed but for exceeded and exceeded_limit. */
 int32_t gpuocc_rule(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
+
+/* The batch's loop (lib/api/batch.c) on checked inputs: for each of `count` launches of `k` with the values
+   of b's input columns (b in the current layout, status and the columns it asks for), the row gpuocc_occupancy
+   gives it.  `v`: NVIDIA's rule values (the rule reads them, not d), NULL for another vendor.  The sweeps are
+   this loop with the swept input as the one column. */
+void gpuocc_batch_rows(const gpuocc_device *d, const gpuocc_prepared_nvidia *v, const gpuocc_kernel *k,
+                       const gpuocc_batch *b, size_t count);
 
 /* The catalog index a name resolves to, or -1 (lib/api/catalog.c). */
 int32_t gpuocc_catalog_find(const char *name);

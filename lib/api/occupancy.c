@@ -2,6 +2,8 @@
    limit; the one rule of each vendor (its table's refusal and compute), and the single calls on it. */
 #include "api.h"
 
+#include "../nvidia/nvidia.h" /* NVIDIA's rule on its values: the common single call */
+
 static const char *const resource_names[GPUOCC_RESOURCE_COUNT] = {
     "warps", "registers", "shared_memory", "blocks", "barriers",
 };
@@ -32,7 +34,7 @@ const char *gpuocc_input_name(int32_t input)
 
 /* The rule's first part: the vendor's refusals, then a block's shared memory that saturated (static + dynamic
    >= 2^60 would be reported as a made-up number; sizes below 2^40 each, every real case, cannot get there,
-   so the sum is skipped then). */
+   so the sum is skipped then).  NVIDIA's refusal has the last check already. */
 static inline int32_t refusal(const struct gpuocc_vendor *vendor, const gpuocc_device *d, const gpuocc_kernel *k,
                               int32_t *input, int64_t *limit)
 {
@@ -60,18 +62,40 @@ int32_t gpuocc_rule(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resul
     return rc;
 }
 
-/* The kernel's and the result's checks and the answer, on a checked device in the current layout. */
-static int32_t occupancy_on(const gpuocc_device *d, const gpuocc_kernel *kernel, gpuocc_result *result)
+/* The device a single call computes on: a checked device of any vendor, or NVIDIA's rule values (`v`,
+   derived from a checked device or stored by gpuocc_prepare), which the NVIDIA rule reads instead. */
+struct rule_on {
+    const gpuocc_device *d;
+    const gpuocc_nv_values *v;
+};
+
+static inline int32_t rule_refusal(const struct rule_on *on, const gpuocc_kernel *k, int32_t *input, int64_t *limit)
+{
+    return on->v ? gpuocc_nv_refusal_values(on->v, k, input, limit)
+                 : refusal(gpuocc_vendor_of(on->d->vendor), on->d, k, input, limit);
+}
+
+static inline void rule_compute(const struct rule_on *on, const gpuocc_kernel *k, gpuocc_result *r)
+{
+    if (on->v)
+        gpuocc_nv_compute(on->v, k, r);
+    else
+        gpuocc_vendor_of(on->d->vendor)->compute(on->d, k, r);
+}
+
+/* The kernel's and the result's checks, then the rule, for any layout of either: an older layout is normalised
+   into today's first (a copy), then the same rule runs. */
+static GPUOCC_NOINLINE int32_t occupancy_on(const struct rule_on *on, const gpuocc_kernel *kernel,
+                                            gpuocc_result *result)
 {
     gpuocc_kernel k_scratch;
     int32_t rc;
     const gpuocc_kernel *k = gpuocc_kernel_view(kernel, &k_scratch, &rc);
     if (!k)
         return rc;
-    const struct gpuocc_vendor *vendor = gpuocc_vendor_of(d->vendor);
     int32_t input;
     int64_t limit;
-    rc = refusal(vendor, d, k, &input, &limit);
+    rc = rule_refusal(on, k, &input, &limit);
     if (!result)
         return rc ? rc : GPUOCC_ERR_NULL;
     uint32_t size = result->size;
@@ -88,33 +112,62 @@ static int32_t occupancy_on(const gpuocc_device *d, const gpuocc_kernel *kernel,
         return rc;
     }
     if (size == sizeof *result) {
-        /* the current layout: the rule writes the caller's struct itself */
-        vendor->compute(d, k, result);
-        result->reserved0 = 0, result->reserved2 = 0, result->reserved3 = 0;
-        memset(result->reserved, 0, sizeof result->reserved);
+        /* the current layout: the rule writes the caller's struct itself (every field but size) */
+        rule_compute(on, k, result);
         return GPUOCC_OK;
     }
     gpuocc_result local;
     memset(&local, 0, sizeof local);
     local.size = sizeof local;
-    vendor->compute(d, k, &local);
+    rule_compute(on, k, &local);
     local.reserved0 = 0, local.reserved2 = 0, local.reserved3 = 0;
     memset(local.reserved, 0, sizeof local.reserved);
     return gpuocc_struct_store_sized(result, size, GPUOCC_RESULT_SIZE_MIN, &local, sizeof local);
 }
 
+/* NVIDIA's single call on the rule's values: a kernel and a result of the current layout whose fields pass in
+   one pass (gpuocc_nv_kernel_plain) go straight to the rule; anything else takes the checks that name the
+   status (occupancy_on), which then run the same rule. */
+static inline int32_t nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result)
+{
+    int32_t rc = gpuocc_nv_occupancy(v, kernel, result);
+    if (GPUOCC_LIKELY(rc != GPUOCC_NV_NOT_PLAIN))
+        return rc;
+    struct rule_on on = {NULL, v};
+    return occupancy_on(&on, kernel, result);
+}
+
 int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
+    gpuocc_nv_values v;
+    /* an NVIDIA device of the current layout that passes its checks in one pass: the common call */
+    if (dev && dev->size == sizeof *dev && gpuocc_nv_device_fine(dev)) {
+        gpuocc_nv_derive(dev, &v);
+        return nv_occupancy(&v, kernel, result);
+    }
+    /* any other: normalised into the current layout, checked field by field */
     gpuocc_device d_scratch;
     int32_t rc;
     const gpuocc_device *d = gpuocc_device_view(dev, &d_scratch, &rc);
-    return d ? occupancy_on(d, kernel, result) : rc;
+    if (!d)
+        return rc;
+    if (d->vendor == GPUOCC_VENDOR_NVIDIA) {
+        gpuocc_nv_derive(d, &v);
+        return nv_occupancy(&v, kernel, result);
+    }
+    struct rule_on on = {d, NULL};
+    return occupancy_on(&on, kernel, result);
 }
 
 int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
-    int32_t rc;
-    gpuocc_device bounded;
-    const gpuocc_device *d = gpuocc_prepared_device(prepared, &bounded, &rc);
-    return d ? occupancy_on(d, kernel, result) : rc;
+    /* NVIDIA's rule reads the stored values, bounded where they are used */
+    if (prepared && prepared->size == sizeof *prepared && prepared->magic == GPUOCC_PREPARED_MAGIC &&
+        prepared->device.size == sizeof prepared->device && prepared->device.vendor == GPUOCC_VENDOR_NVIDIA)
+        return nv_occupancy(&prepared->nvidia, kernel, result);
+    int32_t rc = gpuocc_prepared_check(prepared);
+    if (rc)
+        return rc;
+    struct rule_on on = {&prepared->device, NULL};
+    return occupancy_on(&on, kernel, result);
 }

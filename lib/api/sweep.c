@@ -8,6 +8,8 @@
  */
 #include "api.h"
 
+#include "../nvidia/nvidia.h" /* NVIDIA's rule values, for the batch loop */
+
 _Static_assert(sizeof(gpuocc_sweep_point) == 72, "gpuocc_sweep_point layout 1.0");
 _Static_assert(offsetof(gpuocc_sweep_point, occupancy) == 16, "gpuocc_sweep_point layout 1.0");
 _Static_assert(offsetof(gpuocc_sweep_point, smem_per_block_bytes) == 56, "gpuocc_sweep_point layout 1.0");
@@ -57,15 +59,24 @@ static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const
     if (to < from)
         return GPUOCC_ERR_ARGUMENT;
     set_axis(&raw, axis, from);
-    if ((rc = gpuocc_kernel_load(k, &raw)))
+    if ((rc = gpuocc_kernel_check(&raw)))
         return rc;
-    if ((rc = gpuocc_pair_check(*d, k)) || axis != GPUOCC_AXIS_BARRIERS)
+    *k = raw;
+    gpuocc_nv_values values;
+    if ((*d)->vendor == GPUOCC_VENDOR_NVIDIA)
+        gpuocc_nv_derive(*d, &values);
+    int32_t input;
+    int64_t limit;
+    if ((rc = (*d)->vendor == GPUOCC_VENDOR_NVIDIA ? gpuocc_nv_refusal_values(&values, k, &input, &limit)
+                                                   : gpuocc_pair_check(*d, k)) ||
+        axis != GPUOCC_AXIS_BARRIERS)
         return rc;
     /* the barriers' other end: more than a block may use there is a launch that cannot run, the axis' error
        (shared memory's axis is the dynamic one, which that check does not bound) */
     gpuocc_kernel last = *k;
     set_axis(&last, axis, to);
-    return gpuocc_pair_check(*d, &last);
+    return (*d)->vendor == GPUOCC_VENDOR_NVIDIA ? gpuocc_nv_refusal_values(&values, &last, &input, &limit)
+                                                : gpuocc_pair_check(*d, &last);
 }
 
 static void to_point(int64_t value, const gpuocc_result *r, gpuocc_sweep_point *p)
@@ -118,16 +129,68 @@ int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int3
         return GPUOCC_ERR_BUFFER;
     }
     /* A block's shared memory only grows along the sweep: when the last point's allocation saturates
-       (2^60 bytes) it cannot be reported, and nothing is written. */
-    gpuocc_result last;
-    evaluate(d, k, axis, from + intervals * step, &last);
-    if (last.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
-        return GPUOCC_ERR_OVERFLOW;
-    for (int64_t i = 0; i < n; i++) {
-        int64_t v = from + i * step;
-        gpuocc_result r;
-        evaluate(d, k, axis, v, &r);
-        to_point(v, &r, &points[i]);
+       (2^60 bytes) it cannot be reported, and nothing is written.  (Every point passes the other refusals:
+       the pair was checked at both ends.) */
+    gpuocc_nv_values values;
+    const gpuocc_nv_values *v = NULL;
+    if (d->vendor == GPUOCC_VENDOR_NVIDIA) {
+        gpuocc_nv_derive(d, &values), v = &values;
+        gpuocc_kernel at = k;
+        set_axis(&at, axis, from + intervals * step);
+        int32_t input;
+        int64_t limit;
+        if (gpuocc_nv_launch_refusal(v, &at, &input, &limit) == GPUOCC_ERR_OVERFLOW)
+            return GPUOCC_ERR_OVERFLOW;
+    } else {
+        gpuocc_result last;
+        evaluate(d, k, axis, from + intervals * step, &last);
+        if (last.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
+            return GPUOCC_ERR_OVERFLOW;
+    }
+    /* The batch with the swept input as its one column, a chunk of points at a time. */
+    enum { CHUNK = 256 };
+    int32_t in32[CHUNK], status[CHUNK], blocks[CHUNK], warps[CHUNK], limit_warps[CHUNK], limit_regs[CHUNK];
+    int32_t limit_smem[CHUNK], limit_blocks[CHUNK], limit_barriers[CHUNK], regs_per_block[CHUNK];
+    uint32_t limiters[CHUNK];
+    int64_t in64[CHUNK], smem_block[CHUNK], smem_sm[CHUNK];
+    double occupancy[CHUNK];
+    gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .status = status, .blocks_per_sm = blocks,
+                      .warps_per_sm = warps, .occupancy = occupancy, .limiters = limiters,
+                      .limit_warps = limit_warps, .limit_regs = limit_regs, .limit_smem = limit_smem,
+                      .limit_blocks = limit_blocks, .limit_barriers = limit_barriers,
+                      .regs_per_block = regs_per_block, .smem_per_block_bytes = smem_block,
+                      .smem_per_sm_bytes = smem_sm};
+    switch (axis) {
+    case GPUOCC_AXIS_THREADS: b.threads_per_block = in32; break;
+    case GPUOCC_AXIS_REGS: b.regs_per_thread = in32; break;
+    case GPUOCC_AXIS_SMEM: b.smem_dynamic_bytes = in64; break;
+    default: b.barriers = in32; break;
+    }
+    for (int64_t at = 0; at < n; at += CHUNK) {
+        size_t rows = (size_t)(n - at < (int64_t)CHUNK ? n - at : (int64_t)CHUNK);
+        for (size_t i = 0; i < rows; i++) {
+            int64_t value = from + (at + (int64_t)i) * step;
+            in64[i] = value;
+            in32[i] = (int32_t)value; /* an int32_t axis: to <= INT32_MAX */
+        }
+        gpuocc_batch_rows(d, v, &k, &b, rows);
+        for (size_t i = 0; i < rows; i++) {
+            gpuocc_sweep_point *p = &points[at + (int64_t)i];
+            p->value = in64[i];
+            p->blocks_per_sm = blocks[i];
+            p->warps_per_sm = warps[i];
+            p->occupancy = occupancy[i];
+            p->limiters = limiters[i];
+            p->limit_warps = limit_warps[i];
+            p->limit_regs = limit_regs[i];
+            p->limit_smem = limit_smem[i];
+            p->limit_blocks = limit_blocks[i];
+            p->limit_barriers = limit_barriers[i];
+            p->regs_per_block = regs_per_block[i];
+            p->reserved0 = 0;
+            p->smem_per_block_bytes = smem_block[i];
+            p->smem_per_sm_bytes = smem_sm[i];
+        }
     }
     *count = (int32_t)n;
     return GPUOCC_OK;

@@ -31,6 +31,30 @@
 #define GPUOCC_NOINLINE
 #endif
 
+/* A condition that holds on every real device (a power-of-two unit): its code is laid out inline, the other
+   case out of the way. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GPUOCC_LIKELY(c) __builtin_expect(!!(c), 1)
+#else
+#define GPUOCC_LIKELY(c) (c)
+#endif
+
+/* The value as computed, opaque to the compiler: a conditional expression that picks it is then a
+   conditional move, not a branch around its computation (GCC makes one of a division it could skip).  No
+   instruction. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GPUOCC_KEEP(x) __asm__("" : "+r"(x))
+#else
+#define GPUOCC_KEEP(x) ((void)0)
+#endif
+
+/* yes ? a : b with both already computed: the compilers make a conditional move of it, not a branch (one on
+   a random launch's values mispredicts). */
+static inline int32_t gpuocc_select_i32(int yes, int32_t a, int32_t b)
+{
+    return yes ? a : b;
+}
+
 /* Sums of byte counts saturate here, far above any real device and far below INT64_MAX, so a
    request that is absurdly large becomes "does not fit" instead of wrapping around. */
 #define GPUOCC_BYTES_HUGE ((int64_t)1 << 60)
@@ -39,6 +63,15 @@ static inline int64_t gpuocc_sat_add(int64_t a, int64_t b)
 {
     /* both operands are >= 0 where this is used */
     return (a > GPUOCC_BYTES_HUGE - b) ? GPUOCC_BYTES_HUGE : a + b;
+}
+
+/* a + b + c saturating at GPUOCC_BYTES_HUGE, for a, b >= 0 and 0 <= c <= 2^62 (no sum wraps: a + b < 2^64). */
+static inline int64_t gpuocc_sat_sum3(int64_t a, int64_t b, int64_t c)
+{
+    uint64_t sum = (uint64_t)a + (uint64_t)b;
+    sum = sum > (uint64_t)GPUOCC_BYTES_HUGE ? (uint64_t)GPUOCC_BYTES_HUGE : sum;
+    sum += (uint64_t)c;
+    return (int64_t)(sum > (uint64_t)GPUOCC_BYTES_HUGE ? (uint64_t)GPUOCC_BYTES_HUGE : sum);
 }
 
 static inline int64_t gpuocc_div_up(int64_t x, int64_t unit)

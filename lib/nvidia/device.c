@@ -54,42 +54,6 @@ int32_t gpuocc_nv_check_device(const gpuocc_device *d)
     return GPUOCC_OK;
 }
 
-static inline int64_t bound(int64_t v, int64_t lo, int64_t hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
-void gpuocc_nv_device_bound(const gpuocc_device *stored, gpuocc_device *d)
-{
-    /* the fields the rule reads (lib/nvidia/rule.c), each within the range gpuocc_nv_check_device gives it
-       (the other vendors' fields are copied as they are: NVIDIA's rule reads none of them) */
-    memcpy(d, stored, sizeof *d);
-    d->size = sizeof *d;
-    d->vendor = GPUOCC_VENDOR_NVIDIA;
-    d->warp_size = (int32_t)bound(d->warp_size, 1, 1024);
-    d->max_threads_per_block = (int32_t)bound(d->max_threads_per_block, 1, SMALL_MAX);
-    d->max_threads_per_sm = (int32_t)bound(d->max_threads_per_sm, d->warp_size, SMALL_MAX);
-    d->max_blocks_per_sm = (int32_t)bound(d->max_blocks_per_sm, 1, SMALL_MAX);
-    d->regs_per_sm = (int32_t)bound(d->regs_per_sm, 1, INT32_MAX);
-    d->regs_per_block = (int32_t)bound(d->regs_per_block, 1, INT32_MAX);
-    d->regs_per_thread_max = (int32_t)bound(d->regs_per_thread_max, 1, SMALL_MAX);
-    d->reg_alloc_unit = (int32_t)bound(d->reg_alloc_unit, 1, SMALL_MAX);
-    d->sub_partitions = (int32_t)bound(d->sub_partitions, 1, 64);
-    d->reg_compat_sub_partitions = (int32_t)bound(d->reg_compat_sub_partitions, 0, 64);
-    d->barriers_per_sm = (int32_t)bound(d->barriers_per_sm, 0, SMALL_MAX);
-    d->smem_per_sm_bytes = bound(d->smem_per_sm_bytes, 0, SMEM_MAX);
-    d->smem_per_block_bytes = bound(d->smem_per_block_bytes, 0, SMEM_MAX);
-    d->smem_per_block_optin_bytes = bound(d->smem_per_block_optin_bytes, d->smem_per_block_bytes, SMEM_MAX);
-    d->smem_reserved_per_block_bytes = bound(d->smem_reserved_per_block_bytes, 0, SMEM_MAX);
-    d->smem_alloc_unit_bytes = (int32_t)bound(d->smem_alloc_unit_bytes, 1, SMALL_MAX);
-    d->carveout_count = (int32_t)bound(d->carveout_count, 0, GPUOCC_MAX_CARVEOUTS);
-    for (int32_t i = 0; i < GPUOCC_MAX_CARVEOUTS; i++)
-        d->carveouts_kib[i] = (int32_t)bound(d->carveouts_kib[i], 0, SMEM_MAX / 1024);
-    d->virtual_resources_per_sm = (int32_t)bound(stored->virtual_resources_per_sm, 0, SMALL_MAX);
-    d->barriers_per_block_max = (int32_t)bound(stored->barriers_per_block_max, 0, SMALL_MAX);
-    d->tmem_columns_per_sm = (int32_t)bound(stored->tmem_columns_per_sm, 0, SMALL_MAX);
-}
-
 int32_t gpuocc_nv_barriers_per_block_max(const gpuocc_device *d)
 {
     return d->barriers_per_block_max ? d->barriers_per_block_max : GPUOCC_NV_BARRIERS_PER_BLOCK;

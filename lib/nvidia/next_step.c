@@ -13,7 +13,7 @@ typedef int32_t (*blocks_at_fn)(const gpuocc_device *d, gpuocc_kernel k, int64_t
 static int32_t total_blocks(const gpuocc_device *d, const gpuocc_kernel *k)
 {
     gpuocc_result r;
-    gpuocc_nv_compute(d, k, &r);
+    gpuocc_nv_compute_device(d, k, &r);
     return r.blocks_per_sm;
 }
 
@@ -129,8 +129,13 @@ int32_t gpuocc_nv_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int3
         at = blocks_at_smem_total, current = gpuocc_sat_add(k->smem_static_bytes, k->smem_dynamic_bytes), lo = 0;
         if (current >= GPUOCC_BYTES_HUGE)
             return GPUOCC_ERR_OVERFLOW; /* a saturated total would give a made-up amount to shed */
-        hi = current < gpuocc_nv_smem_search_top(d) ? current : gpuocc_nv_smem_search_top(d);
+    {
+        gpuocc_nv_values v;
+        gpuocc_nv_derive(d, &v);
+        int64_t top = gpuocc_nv_smem_search_top(&v);
+        hi = current < top ? current : top;
         break;
+    }
     case GPUOCC_RESOURCE_WARPS:
         at = blocks_at_threads, current = k->threads_per_block, lo = 1;
         hi = current < d->max_threads_per_block ? current : d->max_threads_per_block;

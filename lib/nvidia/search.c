@@ -11,6 +11,7 @@
 /* What the search needs that does not depend on the block size. */
 struct search {
     const gpuocc_device *d;
+    gpuocc_nv_values v;      /* the rule's values, derived once */
     int64_t warp, limit;     /* warp size; the largest candidate */
     int64_t fit, most;       /* F and W above (most = 0: no block size runs) */
     int64_t cap;             /* block slots and barriers */
@@ -36,6 +37,7 @@ static int64_t search_block_warps(const gpuocc_device *d, int64_t per_warp, int6
 static void search_init(struct search *s, const gpuocc_device *d, const gpuocc_kernel *k)
 {
     s->d = d;
+    gpuocc_nv_derive(d, &s->v);
     s->warp = d->warp_size;
     s->limit = d->max_threads_per_block;
     if (k->max_threads_per_block > 0 && k->max_threads_per_block < s->limit)
@@ -46,7 +48,7 @@ static void search_init(struct search *s, const gpuocc_device *d, const gpuocc_k
     if (k->regs_per_thread > d->regs_per_thread_max) {
         s->most = 0;
     } else {
-        int64_t per_warp = gpuocc_rule_regs_per_warp(d, k->regs_per_thread);
+        int64_t per_warp = gpuocc_nv_regs_per_warp(&s->v, k->regs_per_thread);
         if (per_warp > 0) {
             /* gpuocc_rule_registers: the per-block check, the file's warps, and GP100's compatibility
                layout (which must hold one block of the block's warps) */
@@ -63,21 +65,21 @@ static void search_init(struct search *s, const gpuocc_device *d, const gpuocc_k
                 s->most = 0;
         }
     }
-    int32_t barriers = gpuocc_rule_barriers(d, k->barriers);
+    int32_t barriers = gpuocc_nv_barriers_limit(&s->v, k->barriers);
     s->cap = barriers < d->max_blocks_per_sm ? barriers : d->max_blocks_per_sm;
-    int32_t virtual_blocks = gpuocc_rule_virtual(d, k->virtual_resources); /* the same for every block size */
+    int32_t virtual_blocks = gpuocc_nv_virtual_limit(&s->v, k->virtual_resources); /* the same for every block size */
     s->cap = virtual_blocks < s->cap ? virtual_blocks : s->cap;
     s->fixed = gpuocc_sat_add(k->smem_static_bytes, d->smem_reserved_per_block_bytes);
     s->unit = d->smem_alloc_unit_bytes;
     s->unit_pow2 = (s->unit & (s->unit - 1)) == 0;
     /* the allocation, fixed + dynamic rounded up to the unit, fits the per-block limit exactly when fixed +
        dynamic fits the limit rounded down to the unit (a negative limit when fixed is saturated) */
-    s->dynamic_limit = gpuocc_div_unit(gpuocc_nv_smem_block_limit(d, k), s->unit) * s->unit - s->fixed;
+    s->dynamic_limit = gpuocc_div_unit(gpuocc_nv_smem_block_limit(&s->v, k), s->unit) * s->unit - s->fixed;
     if (k->smem_optin) {
-        int64_t attribute = gpuocc_nv_dynamic_max(d, k);
+        int64_t attribute = gpuocc_nv_dynamic_max(&s->v, k);
         s->dynamic_limit = attribute < s->dynamic_limit ? attribute : s->dynamic_limit;
     }
-    s->preferred = gpuocc_nv_preferred_carveout(d, k);
+    s->preferred = gpuocc_nv_preferred_carveout(&s->v, k);
 }
 
 /* The smaller of n (<= 2^20) and the blocks per SM shared memory allows with `dynamic` bytes
@@ -92,7 +94,7 @@ static int64_t search_smem_cap(const struct search *s, int64_t dynamic, int64_t 
     int64_t alloc = s->unit_pow2 ? (used + s->unit - 1) & -s->unit : gpuocc_round_up_unit(used, s->unit);
     if (alloc == 0)
         return n;
-    int64_t carveout = alloc <= s->preferred ? s->preferred : gpuocc_nv_carveout_at_least(s->d, alloc);
+    int64_t carveout = alloc <= s->preferred ? s->preferred : gpuocc_nv_carveout_at_least(&s->v, alloc);
     if (carveout < 0)
         carveout = s->d->smem_per_sm_bytes;
     return n * alloc <= carveout ? n : gpuocc_div(carveout, alloc);

@@ -1,6 +1,7 @@
 /*
  * Fuzz target: one rule per vendor.  The input picks a catalog device and every kernel field; the single call,
- * the prepared call, a batch of one, a batch whose columns carry the launch's values, a one-point sweep, the
+ * the prepared call, a batch of one, a batch whose columns carry the launch's values, eleven launches around it
+ * as a batch (the vector loop where the processor has one, and a padded tail), a one-point sweep, the
  * per-resource functions and every next step applied must agree with it exactly (abort otherwise); then the
  * input's tail changes bytes of the prepared state, and the prepared calls on it must still answer with a
  * known status, never crash.
@@ -114,6 +115,42 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 
+    /* eleven launches around this one as columns (the vector loop's eight where the processor has one, a
+       padded tail of three), each equal to its single call */
+    enum { ROWS = 11 };
+    int32_t r_threads[ROWS], r_regs[ROWS], r_bars[ROWS], r_virt[ROWS], r_tmem[ROWS], r_status[ROWS], r_blocks[ROWS];
+    int32_t r_exceeded[ROWS], r_limit_regs[ROWS];
+    int64_t r_st[ROWS], r_dy[ROWS], r_limit[ROWS], r_smem_sm[ROWS];
+    uint32_t r_limiters[ROWS];
+    double r_occupancy[ROWS];
+    for (int j = 0; j < ROWS; j++) {
+        r_threads[j] = (int32_t)((uint32_t)k.threads_per_block + 32u * (uint32_t)j);
+        r_regs[j] = (int32_t)((uint32_t)k.regs_per_thread + (uint32_t)j);
+        r_bars[j] = k.barriers, r_virt[j] = (int32_t)((uint32_t)k.virtual_resources + (uint32_t)(j & 3));
+        r_tmem[j] = k.tmem_columns;
+        r_st[j] = k.smem_static_bytes, r_dy[j] = k.smem_dynamic_bytes + 1000 * j;
+    }
+    gpuocc_batch rows = {.size = sizeof rows, .smem_width = 8, .threads_per_block = r_threads, .regs_per_thread = r_regs,
+                         .smem_static_bytes = r_st, .smem_dynamic_bytes = r_dy, .barriers = r_bars,
+                         .virtual_resources = r_virt, .tmem_columns = r_tmem, .status = r_status,
+                         .blocks_per_sm = r_blocks, .occupancy = r_occupancy, .limiters = r_limiters,
+                         .limit_regs = r_limit_regs, .smem_per_sm_bytes = r_smem_sm, .exceeded = r_exceeded,
+                         .exceeded_limit = r_limit};
+    if (gpuocc_occupancy_batch(&p, &base, &rows, ROWS) == GPUOCC_OK) {
+        for (int j = 0; j < ROWS; j++) {
+            gpuocc_kernel at = base;
+            at.threads_per_block = r_threads[j], at.regs_per_thread = r_regs[j], at.barriers = r_bars[j];
+            at.virtual_resources = r_virt[j], at.tmem_columns = r_tmem[j];
+            at.smem_static_bytes = r_st[j], at.smem_dynamic_bytes = r_dy[j];
+            gpuocc_result one = {.size = sizeof one};
+            int32_t one_rc = gpuocc_occupancy_prepared(&p, &at, &one);
+            check(r_status[j] == one_rc && r_exceeded[j] == one.exceeded && r_limit[j] == one.exceeded_limit);
+            check(one_rc != GPUOCC_OK ||
+                  (r_blocks[j] == one.blocks_per_sm && r_limiters[j] == one.limiters && r_limit_regs[j] == one.limit_regs &&
+                   r_smem_sm[j] == one.smem_per_sm_bytes && memcmp(&r_occupancy[j], &one.occupancy, sizeof one.occupancy) == 0));
+        }
+    }
+
     /* a one-point sweep and the per-resource functions */
     gpuocc_sweep_point pt;
     int32_t count = 0;
@@ -166,6 +203,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         gpuocc_result r = {.size = sizeof r};
         check(known(gpuocc_occupancy_prepared(&p, &k, &r)));
         check(known(gpuocc_occupancy_batch(&p, &k, &b, 1)));
+        if (known(gpuocc_occupancy_batch(&p, &base, &rows, ROWS)))
+            for (int j = 0; j < ROWS; j++)
+                check(known(r_status[j]));
     }
     return 0;
 }
