@@ -161,8 +161,13 @@ int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
 
 int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
-    /* NVIDIA's rule reads the stored values, bounded where they are used */
-    if (prepared && prepared->size == sizeof *prepared && prepared->magic == GPUOCC_PREPARED_MAGIC &&
+    /* NVIDIA's rule reads the stored values, bounded where they are used.  The size word is read alone
+       first: nothing past it is read for a state of another size (tested together, GCC loaded the size and
+       the magic word as one 8-byte word, past a 4-byte state) */
+    uint32_t size = 0;
+    if (prepared)
+        memcpy(&size, prepared, sizeof size);
+    if (size == sizeof *prepared && prepared->magic == GPUOCC_PREPARED_MAGIC &&
         prepared->device.size == sizeof prepared->device && prepared->device.vendor == GPUOCC_VENDOR_NVIDIA)
         return nv_occupancy(&prepared->nvidia, kernel, result);
     int32_t rc = gpuocc_prepared_check(prepared);
