@@ -8,6 +8,7 @@
 #include "common.h"
 
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 static uint64_t seed = 0x9e3779b97f4a7c15u;
@@ -269,23 +270,37 @@ static bool known_status(int32_t rc)
     return rc <= 0 && strcmp(gpuocc_status_name(rc), "unknown") != 0;
 }
 
-/* Every prepared call on a state: a known status (a changed state may answer wrongly, but never reads outside
-   the state, divides by zero or shifts out of range: the sanitized build aborts on those). */
+/* Every prepared call on a state: a known status, and an answer a caller can use (a changed state may answer
+   wrongly, but never reads outside the state, divides by zero or shifts out of range: the sanitized build
+   aborts on those; nor does it report negative blocks or warps, or an occupancy that is not a finite number
+   as OK: a block-slot count, a barrier count or a virtual-resource count of the state with its sign bit set
+   once gave -2147483616 blocks). */
 static void expect_bounded(const gpuocc_prepared *p, const char *what, size_t at)
 {
     static const int32_t threads[] = {1, 96, 256, 1024};
     for (size_t i = 0; i < sizeof threads / sizeof threads[0]; i++) {
         gpuocc_kernel k = test_kernel(threads[i], 64, 1024 * (int64_t)i, 4096);
+        k.barriers = 2;
         gpuocc_result r = {.size = sizeof r};
         int32_t rc = gpuocc_occupancy_prepared(p, &k, &r);
         cr_assert(known_status(rc), "%s at %zu: status %d", what, at, rc);
+        if (rc == GPUOCC_OK)
+            cr_assert(r.blocks_per_sm >= 0 && r.warps_per_sm >= 0 && r.max_warps_per_sm >= 1 &&
+                          isfinite(r.occupancy) && r.occupancy >= 0,
+                      "%s at %zu: %d blocks, %d of %d warps, occupancy %g", what, at, r.blocks_per_sm,
+                      r.warps_per_sm, r.max_warps_per_sm, r.occupancy);
         int32_t status[2], blocks[2], regs[2] = {32, 255};
+        double occupancy[2];
         gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .regs_per_thread = regs, .status = status,
-                          .blocks_per_sm = blocks};
+                          .blocks_per_sm = blocks, .occupancy = occupancy};
         rc = gpuocc_occupancy_batch(p, &k, &b, 2);
         cr_assert(known_status(rc), "%s at %zu: batch status %d", what, at, rc);
-        for (int j = 0; rc == GPUOCC_OK && j < 2; j++)
+        for (int j = 0; rc == GPUOCC_OK && j < 2; j++) {
             cr_assert(known_status(status[j]), "%s at %zu: row %d", what, at, j);
+            if (status[j] == GPUOCC_OK)
+                cr_assert(blocks[j] >= 0 && isfinite(occupancy[j]) && occupancy[j] >= 0,
+                          "%s at %zu: row %d, %d blocks, occupancy %g", what, at, j, blocks[j], occupancy[j]);
+        }
     }
 }
 

@@ -13,8 +13,9 @@
 #include "nvidia.h"
 
 /* ---- the parts ----
-   A value the rule only compares, or divides as an unsigned numerator, is read as it is (any value is safe
-   there); shifts, indices, divisors and the byte counts that sums and products take are bounded. */
+   A value the rule only compares is read as it is (any value is safe there); shifts, indices, divisors, the
+   byte counts that sums and products take, and the numerators of the counts it reports are bounded (a changed
+   state answers wrongly, never with a negative count). */
 
 static GPUOCC_ALWAYS_INLINE int64_t warps_per_block(const gpuocc_nv_values *v, int64_t threads)
 {
@@ -30,7 +31,7 @@ int64_t gpuocc_nv_warps_per_block(const gpuocc_nv_values *v, int64_t threads)
 static GPUOCC_ALWAYS_INLINE int32_t warps_limit(const gpuocc_nv_values *v, int64_t threads, int64_t warps)
 {
     /* warps >= 1, and at most 2^31 (threads < 2^31) */
-    uint32_t blocks = (uint32_t)v->max_warps_per_sm / (uint32_t)warps;
+    uint32_t blocks = (uint32_t)gpuocc_nv_small(v->max_warps_per_sm) / (uint32_t)warps;
     GPUOCC_KEEP(blocks);
     return gpuocc_select_i32(threads > v->max_threads_per_block, 0, (int32_t)blocks);
 }
@@ -63,7 +64,8 @@ static GPUOCC_ALWAYS_INLINE int32_t register_blocks(const gpuocc_nv_values *v, i
     uint32_t divisor = (uint32_t)per_warp;
     uint32_t warps_per_part = (uint32_t)per_part / (divisor | (divisor == 0));
     uint64_t file = (uint64_t)warps_per_part * (uint32_t)parts;
-    uint32_t blocks = (file > UINT32_MAX ? UINT32_MAX : (uint32_t)file) / (uint32_t)warps;
+    /* a count, never negative: at most INT32_MAX (a changed state's sub-partition count can exceed it) */
+    uint32_t blocks = (file > INT32_MAX ? (uint32_t)INT32_MAX : (uint32_t)file) / (uint32_t)warps;
     GPUOCC_KEEP(blocks);
     int32_t limit = gpuocc_select_i32(per_warp == 0, GPUOCC_NO_LIMIT, (int32_t)blocks);
     return gpuocc_select_i32(need > (uint64_t)(int64_t)v->regs_per_block, 0, limit);
@@ -176,7 +178,7 @@ int32_t gpuocc_nv_smem_limit(const gpuocc_nv_values *v, const gpuocc_kernel *k)
 
 static GPUOCC_ALWAYS_INLINE int32_t barriers_limit(const gpuocc_nv_values *v, int64_t barriers)
 {
-    uint32_t per_sm = (uint32_t)v->barriers_per_sm;
+    uint32_t per_sm = (uint32_t)gpuocc_nv_small(v->barriers_per_sm);
     if (per_sm == 0)
         return GPUOCC_NO_LIMIT;
     /* barriers < 2^31 (a launch's) */
@@ -193,7 +195,7 @@ int32_t gpuocc_nv_barriers_limit(const gpuocc_nv_values *v, int64_t barriers)
 /* Virtual resources (cc 10.x-12.x): floor(per SM / per block), GPUOCC_NO_LIMIT when either is 0. */
 static GPUOCC_ALWAYS_INLINE int32_t virtual_limit(const gpuocc_nv_values *v, int64_t virtual_resources)
 {
-    uint32_t per_sm = (uint32_t)v->virtual_resources_per_sm;
+    uint32_t per_sm = (uint32_t)gpuocc_nv_small(v->virtual_resources_per_sm);
     if (per_sm == 0)
         return GPUOCC_NO_LIMIT;
     /* virtual_resources < 2^31 (a launch's) */
@@ -460,7 +462,7 @@ static GPUOCC_ALWAYS_INLINE void compute(const gpuocc_nv_values *v, const gpuocc
     int32_t warps_blocks = warps_limit(v, threads, warps_per_block_);
     int32_t regs_blocks = registers_limit(v, regs, warps_per_block_, per_warp);
     int32_t smem_blocks = smem_limit(v, k, alloc, carveout);
-    int32_t slot_blocks = v->max_blocks_per_sm;
+    int32_t slot_blocks = (int32_t)gpuocc_nv_small(v->max_blocks_per_sm);
     int32_t barrier_blocks = barriers_limit(v, k->barriers);
     int32_t virtual_blocks = virtual_limit(v, k->virtual_resources);
 
@@ -473,7 +475,7 @@ static GPUOCC_ALWAYS_INLINE void compute(const gpuocc_nv_values *v, const gpuocc
                                            (uint32_t)smem_blocks, (uint32_t)slot_blocks, (uint32_t)barrier_blocks,
                                            (uint32_t)virtual_blocks);
 
-    int32_t max_warps = v->max_warps_per_sm;
+    int32_t max_warps = (int32_t)gpuocc_nv_unit(v->max_warps_per_sm); /* a divisor: at least 1 */
     /* blocks is at most the block-slot cap (< 2^21), so this product is small */
     int64_t warps = (int64_t)blocks * warps_per_block_;
 

@@ -321,7 +321,7 @@ static bool lanes_fit(const gpuocc_nv_values *v, const gpuocc_kernel *k)
               (v->sub_partitions == 1 << (v->sub_partition_shift & 7)) &
               (v->reg_compat_sub_partitions == 0 ||
                ((uint32_t)v->reg_compat_shift <= 6 && v->reg_compat_sub_partitions == 1 << (v->reg_compat_shift & 7))) &
-              ((uint32_t)v->max_warps_per_sm - 1 < (1u << 20)) & (v->max_blocks_per_sm >= 1) &
+              ((uint32_t)v->max_warps_per_sm - 1 < (1u << 20)) & ((uint32_t)v->max_blocks_per_sm - 1 < (1u << 20)) &
               (v->regs_per_block >= 1) &
               ((uint64_t)(uint32_t)v->regs_per_sub_partition * (uint32_t)v->sub_partitions < (1u << 24)) &
               ((uint64_t)(uint32_t)v->regs_per_compat_sub_partition * (uint32_t)v->reg_compat_sub_partitions < (1u << 24)) &
