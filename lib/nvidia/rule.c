@@ -176,15 +176,22 @@ int32_t gpuocc_nv_smem_limit(const gpuocc_nv_values *v, const gpuocc_kernel *k)
     return smem_limit(v, k, alloc, carveout_for(v, k, alloc));
 }
 
-static GPUOCC_ALWAYS_INLINE int32_t barriers_limit(const gpuocc_nv_values *v, int64_t barriers)
+/* A count the SM holds and each block takes some of (barriers; virtual resources on cc 10.x-12.x):
+   floor(per SM / per block), GPUOCC_NO_LIMIT when either is 0. */
+static GPUOCC_ALWAYS_INLINE int32_t count_limit(int32_t stored_per_sm, int64_t per_block)
 {
-    uint32_t per_sm = (uint32_t)gpuocc_nv_small(v->barriers_per_sm);
+    uint32_t per_sm = (uint32_t)gpuocc_nv_small(stored_per_sm);
     if (per_sm == 0)
         return GPUOCC_NO_LIMIT;
-    /* barriers < 2^31 (a launch's) */
-    uint32_t blocks = per_sm / ((uint32_t)barriers | (barriers == 0));
+    /* per_block < 2^31 (a launch's) */
+    uint32_t blocks = per_sm / ((uint32_t)per_block | (per_block == 0));
     GPUOCC_KEEP(blocks);
-    return gpuocc_select_i32(barriers == 0, GPUOCC_NO_LIMIT, (int32_t)blocks);
+    return gpuocc_select_i32(per_block == 0, GPUOCC_NO_LIMIT, (int32_t)blocks);
+}
+
+static GPUOCC_ALWAYS_INLINE int32_t barriers_limit(const gpuocc_nv_values *v, int64_t barriers)
+{
+    return count_limit(v->barriers_per_sm, barriers);
 }
 
 int32_t gpuocc_nv_barriers_limit(const gpuocc_nv_values *v, int64_t barriers)
@@ -192,16 +199,9 @@ int32_t gpuocc_nv_barriers_limit(const gpuocc_nv_values *v, int64_t barriers)
     return barriers_limit(v, barriers);
 }
 
-/* Virtual resources (cc 10.x-12.x): floor(per SM / per block), GPUOCC_NO_LIMIT when either is 0. */
 static GPUOCC_ALWAYS_INLINE int32_t virtual_limit(const gpuocc_nv_values *v, int64_t virtual_resources)
 {
-    uint32_t per_sm = (uint32_t)gpuocc_nv_small(v->virtual_resources_per_sm);
-    if (per_sm == 0)
-        return GPUOCC_NO_LIMIT;
-    /* virtual_resources < 2^31 (a launch's) */
-    uint32_t blocks = per_sm / ((uint32_t)virtual_resources | (virtual_resources == 0));
-    GPUOCC_KEEP(blocks);
-    return gpuocc_select_i32(virtual_resources == 0, GPUOCC_NO_LIMIT, (int32_t)blocks);
+    return count_limit(v->virtual_resources_per_sm, virtual_resources);
 }
 
 int32_t gpuocc_nv_virtual_limit(const gpuocc_nv_values *v, int64_t virtual_resources)
