@@ -17,7 +17,6 @@ import base64
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,37 +24,19 @@ import time
 import traceback
 import urllib.parse
 
-from checks import check, finish, load_script
+from checks import browser_or_skip, check, finish
 
 GPUOCC, PAGE, DATA, SCRIPTS = (os.path.abspath(a) for a in sys.argv[1:5])
 BENCH = "--bench" in sys.argv[5:]
 
+CHROMIUM, CHROMEDRIVER = browser_or_skip("web", PAGE)
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
-def skip(why):
-    print("web: " + why + "; skipped")
-    sys.exit(77)
-
-
-if not os.path.exists(PAGE):
-    skip(f"{PAGE} not built (meson compile web; it needs apt-get install clang-19 lld-19 wasi-libc "
-         "libclang-rt-19-dev-wasm32)")
-plot_images = load_script(os.path.join(SCRIPTS, "plot-images"), "plot_images")
-CHROMIUM = plot_images.chromium()
-if not CHROMIUM:
-    skip("chromium not found (apt-get install chromium)")
-CHROMEDRIVER = shutil.which("chromedriver")
-if not CHROMEDRIVER:
-    skip("chromedriver not found (apt-get install chromium-driver)")
-try:
-    from selenium import webdriver
-    from selenium.common.exceptions import TimeoutException
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
-except ImportError:
-    skip(f"selenium not found for {sys.executable} (apt-get install python3-selenium; Meson runs this test with "
-         "/usr/bin/python3)")
 
 
 def cli(args, cwd=None):

@@ -31,36 +31,21 @@ setmaxnreg) are columns of its table with the CLI's values, and there is no cons
 PAGE DATA_DIR.  Skipped (77) as tests/test_web.py is."""
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
 import urllib.parse
 
-from checks import check, finish
+from checks import browser_or_skip, check, finish
 
 GPUOCC, PAGE, DATA = (os.path.abspath(a) for a in sys.argv[1:4])
 
+CHROMIUM, CHROMEDRIVER = browser_or_skip("web-inputs", PAGE)
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
-def skip(why):
-    print("web-inputs: " + why + "; skipped")
-    sys.exit(77)
-
-
-if not os.path.exists(PAGE):
-    skip(f"{PAGE} not built (meson compile web; it needs apt-get install clang-19 lld-19 wasi-libc "
-         "libclang-rt-19-dev-wasm32)")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-if not CHROMIUM or not CHROMEDRIVER:
-    skip("chromium or chromedriver not found (apt-get install chromium chromium-driver)")
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select, WebDriverWait
-except ImportError:
-    skip(f"selenium not found for {sys.executable} (apt-get install python3-selenium)")
 
 SWITCHES = {"no_trap_handler", "regs_fixed", "cluster_nonportable", "cu_mode"}
 

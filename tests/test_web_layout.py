@@ -24,37 +24,22 @@ at.  Usage: test_web_layout.py GPUOCC PAGE DATA_DIR SCRIPTS_DIR OUTDIR.  Skipped
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 import traceback
 import urllib.parse
 
-from checks import check, finish, load_script
+from checks import browser_or_skip, check, finish
 
 GPUOCC, PAGE, DATA, SCRIPTS, OUTDIR = (os.path.abspath(a) for a in sys.argv[1:6])
 
+CHROMIUM, CHROMEDRIVER = browser_or_skip("web-layout", PAGE)
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
-def skip(why):
-    print("web-layout: " + why + "; skipped")
-    sys.exit(77)
-
-
-if not os.path.exists(PAGE):
-    skip(f"{PAGE} not built (meson compile web; it needs apt-get install clang-19 lld-19 wasi-libc "
-         "libclang-rt-19-dev-wasm32)")
-CHROMIUM = load_script(os.path.join(SCRIPTS, "plot-images"), "plot_images").chromium()
-CHROMEDRIVER = shutil.which("chromedriver")
-if not CHROMIUM or not CHROMEDRIVER:
-    skip("chromium or chromedriver not found (apt-get install chromium chromium-driver)")
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-except ImportError:
-    skip(f"selenium not found for {sys.executable} (apt-get install python3-selenium)")
 
 
 def cli_json(*args):
