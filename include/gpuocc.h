@@ -245,8 +245,9 @@ typedef struct gpuocc_kernel {
     int32_t smem_optin;             /* 1: cudaFuncAttributeMaxDynamicSharedMemorySize was raised */
     int64_t smem_dynamic_max_bytes; /* with smem_optin: that attribute's value; -1 = the device's most
                                        (smem_per_block_optin_bytes - smem_static_bytes) */
-    int32_t max_threads_per_block;  /* __launch_bounds__ maximum, bounds the block-size search; 0 = none.
-                                       AMD: the flat workgroup size maximum LLVM compiled for
+    int32_t max_threads_per_block;  /* __launch_bounds__ maximum, 0 = none: bounds the block-size search,
+                                       and a larger block fits 0 blocks (exceeded: threads; it fails to
+                                       launch), @since 1.1.0 on NVIDIA (before: the search only).  AMD: the flat workgroup size maximum LLVM compiled for
                                        (amdgpu_flat_work_group_size); 0 = the launch's block size; a
                                        larger block fits 0 workgroups (exceeded: threads) */
     /* AMD only (ignored for NVIDIA), @since 1.0.0.  regs_per_thread holds the arch VGPRs and
@@ -323,7 +324,8 @@ GPUOCC_API int32_t gpuocc_kernel_init(gpuocc_kernel *k);
  * ------------------------------------------------------------------------------------------------- */
 #define GPUOCC_UNLIMITED (-1)
 
-/* Warp slots: floor(max warps per SM / warps per block); 0 when the block exceeds the device maximum.
+/* Warp slots: floor(max warps per SM / warps per block); 0 when the block exceeds the device maximum (a
+   kernel's own launch bound, max_threads_per_block, is applied by the calls given the kernel).
    AMD: LLVM's wave slots per SIMD x the SIMDs a workgroup spans, over its waves. */
 GPUOCC_API int32_t gpuocc_limit_warps(const gpuocc_device *dev, int32_t threads_per_block, int32_t *blocks);
 /* Register file, with per-warp allocation units, the per-block check and the sub-partition split.

@@ -32,6 +32,7 @@ static void random_kernel(gpuocc_kernel *k)
     k->smem_dynamic_max_bytes = draw(4) == 0 ? draw(200000) : -1;
     k->virtual_resources = draw(3) == 0 ? (int32_t)draw(140) : 0;
     k->tmem_columns = draw(6) == 0 ? 32 << draw(5) : 0;
+    k->max_threads_per_block = draw(6) == 0 ? (int32_t)draw(1100) : 0;
     switch (draw(12)) { /* now and then a field of one vendor or another */
     case 0: k->agprs = (int32_t)draw(64); break;
     case 1: k->sgprs = (int32_t)draw(110); break;
@@ -137,8 +138,13 @@ Test(rule, every_path_answers_as_the_single_call)
             if (rc == GPUOCC_OK && d.vendor == GPUOCC_VENDOR_NVIDIA) {
                 cr_assert_eq(gpuocc_limit_shared_memory(&d, &k, &limit), GPUOCC_OK);
                 cr_assert_eq(limit, want.limit_smem, "limit_shared_memory on %s, launch %d", name, n);
+                /* the per-resource function is given the threads alone: the kernel's own launch bound is the
+                   combined call's (a launch over it has no warp slots there) */
                 cr_assert_eq(gpuocc_limit_warps(&d, k.threads_per_block, &limit), GPUOCC_OK);
-                cr_assert_eq(limit, want.limit_warps, "limit_warps on %s, launch %d", name, n);
+                if (k.max_threads_per_block == 0 || k.threads_per_block <= k.max_threads_per_block)
+                    cr_assert_eq(limit, want.limit_warps, "limit_warps on %s, launch %d", name, n);
+                else
+                    cr_assert_eq(want.limit_warps, 0, "over the launch bound on %s, launch %d", name, n);
                 cr_assert_eq(gpuocc_limit_registers(&d, k.threads_per_block, k.regs_per_thread, &limit), GPUOCC_OK);
                 cr_assert_eq(limit, want.limit_regs, "limit_registers on %s, launch %d", name, n);
             }
@@ -172,6 +178,52 @@ Test(rule, batch_applies_virtual_resources)
     b.virtual_resources = NULL;
     cr_assert_eq(gpuocc_occupancy_batch(&p, &k, &b, 1), GPUOCC_OK);
     cr_expect_eq(blocks[0], 1);
+}
+
+/* NVIDIA's kernel launch bound (max_threads_per_block, __launch_bounds__): A100 (sm_80), 32 registers.  256
+   threads under a bound of 256: 2048 / 256 = 8 blocks by the warp slots, 65536 / (32 x 256) = 8 by the
+   registers.  512 threads over it: the launch fails, 0 blocks, the threads over the bound of 256.  Every path
+   says so: the single call, the prepared call, the batch (the base kernel's bound on each row, AVX2 lanes and
+   scalar rows alike), the inverse queries. */
+Test(rule, nvidia_launch_bound)
+{
+    gpuocc_device d = test_device("sm_80");
+    gpuocc_kernel k = test_kernel(256, 32, 0, 0);
+    k.max_threads_per_block = 256;
+    gpuocc_result r = {.size = sizeof r};
+    cr_assert_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_OK);
+    cr_expect_eq(r.blocks_per_sm, 8);
+    cr_expect_eq(r.exceeded, GPUOCC_INPUT_NONE);
+    k.threads_per_block = 512;
+    cr_assert_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_OK);
+    cr_expect_eq(r.blocks_per_sm, 0);
+    cr_expect_eq(r.limit_warps, 0);
+    cr_expect_eq(r.exceeded, GPUOCC_INPUT_THREADS);
+    cr_expect_eq(r.exceeded_limit, 256);
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+    gpuocc_result rp = {.size = sizeof rp};
+    cr_assert_eq(gpuocc_occupancy_prepared(&p, &k, &rp), GPUOCC_OK);
+    cr_expect_eq(rp.blocks_per_sm, 0);
+    cr_expect_eq(rp.exceeded_limit, 256);
+    /* 16 rows (two groups of eight lanes): 256 and 512 threads alternating */
+    int32_t threads[16], status[16], blocks[16], exceeded[16];
+    int64_t limit[16];
+    for (int i = 0; i < 16; i++)
+        threads[i] = i % 2 ? 512 : 256;
+    gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .threads_per_block = threads, .status = status,
+                      .blocks_per_sm = blocks, .exceeded = exceeded, .exceeded_limit = limit};
+    cr_assert_eq(gpuocc_occupancy_batch(&p, &k, &b, 16), GPUOCC_OK);
+    for (int i = 0; i < 16; i++) {
+        cr_expect_eq(status[i], GPUOCC_OK, "row %d", i);
+        cr_expect_eq(blocks[i], i % 2 ? 0 : 8, "row %d", i);
+        cr_expect_eq(exceeded[i], i % 2 ? GPUOCC_INPUT_THREADS : GPUOCC_INPUT_NONE, "row %d", i);
+        cr_expect_eq(limit[i], i % 2 ? 256 : 0, "row %d", i);
+    }
+    int64_t bytes = -1;
+    int32_t regs = -1;
+    cr_expect_eq(gpuocc_smem_dynamic_available(&d, &k, 1, &bytes), GPUOCC_ERR_UNSATISFIABLE);
+    cr_expect_eq(gpuocc_regs_max_for_blocks(&d, &k, 1, &regs), GPUOCC_ERR_UNSATISFIABLE);
 }
 
 /* A base kernel the single call refuses is refused row by row, with the single call's status and input:

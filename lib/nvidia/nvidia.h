@@ -102,6 +102,15 @@ static inline uint32_t gpuocc_nv_limiters(uint32_t blocks, uint32_t warps, uint3
 #endif
 }
 
+/* The most threads a block of a checked kernel may have: the device's maximum, or the kernel's own launch
+   bound (max_threads_per_block: __launch_bounds__, cudaFuncAttributes::maxThreadsPerBlock; a larger block
+   fails to launch) when lower. */
+static inline int64_t gpuocc_nv_threads_max(const gpuocc_nv_values *v, const gpuocc_kernel *k)
+{
+    int64_t device = gpuocc_nv_small(v->max_threads_per_block), bound = k->max_threads_per_block;
+    return bound > 0 && bound < device ? bound : device;
+}
+
 /* The shared memory per SM a kernel's carveout preference asks for (GPUOCC_CARVEOUT_DEFAULT: all of it;
    else that percentage of it, rounded down), for a checked kernel.  Without a branch: the default reads as
    100 %. */

@@ -28,12 +28,13 @@ int64_t gpuocc_nv_warps_per_block(const gpuocc_nv_values *v, int64_t threads)
     return warps_per_block(v, threads);
 }
 
-static GPUOCC_ALWAYS_INLINE int32_t warps_limit(const gpuocc_nv_values *v, int64_t threads, int64_t warps)
+static GPUOCC_ALWAYS_INLINE int32_t warps_limit(const gpuocc_nv_values *v, int64_t threads, int64_t warps,
+                                                int64_t max_threads)
 {
     /* warps >= 1, and at most 2^31 (threads < 2^31) */
     uint32_t blocks = (uint32_t)gpuocc_nv_small(v->max_warps_per_sm) / (uint32_t)warps;
     GPUOCC_KEEP(blocks);
-    return gpuocc_select_i32(threads > v->max_threads_per_block, 0, (int32_t)blocks);
+    return gpuocc_select_i32(threads > max_threads, 0, (int32_t)blocks);
 }
 
 static GPUOCC_ALWAYS_INLINE int64_t regs_per_warp(const gpuocc_nv_values *v, int64_t regs)
@@ -226,7 +227,7 @@ static inline bool slots_fit(const gpuocc_nv_values *v, const gpuocc_kernel *k, 
     /* want > floor(per SM / per block) is want x per block > per SM (no division; want <= 2^21 once the
        block slots pass it, per block < 2^31) */
     int64_t virtual_resources = k->virtual_resources, virtual_per_sm = gpuocc_nv_small(v->virtual_resources_per_sm);
-    if (k->threads_per_block > gpuocc_nv_small(v->max_threads_per_block) || want > gpuocc_nv_small(v->max_blocks_per_sm) ||
+    if (k->threads_per_block > gpuocc_nv_threads_max(v, k) || want > gpuocc_nv_small(v->max_blocks_per_sm) ||
         (virtual_per_sm != 0 && want * virtual_resources > virtual_per_sm))
         return false;
     /* want <= max_blocks_per_sm < 2^21 from here: the products are small */
@@ -414,41 +415,47 @@ int32_t gpuocc_nv_regs_max_for_blocks(const gpuocc_nv_values *v, const gpuocc_ke
 
 /* ---- the rule: every field of a launch's result ---- */
 
-/* The input over a limit of a launch that fits no block (r: its answer), in the order of GPUOCC_INPUT_*: each
-   candidate's limit computed, then the first input whose limit is 0 picked (no branch on which). */
+/* The input over a limit of a launch that fits no block (r: its answer): the first input, in the order of
+   GPUOCC_INPUT_*, whose limit fits no block, and that limit (only its own computed). */
 static GPUOCC_NOINLINE void exceeded(const gpuocc_nv_values *v, const gpuocc_kernel *k, const gpuocc_result *r,
                                      int64_t warps, int32_t *input, int64_t *limit)
 {
-    int64_t threads = k->threads_per_block;
-    int64_t max_threads = gpuocc_nv_small(v->max_threads_per_block);
-    /* threads: the block's own maximum, else the SM's warp slots in threads */
-    int64_t threads_limit = threads > max_threads ? max_threads : gpuocc_nv_small(v->max_warps_per_sm) * gpuocc_nv_small(v->warp_size);
-    /* registers: the most per thread with which one block fits (at most the per-thread maximum) */
-    int64_t regs_limit = regs_top(v, warps, 1, gpuocc_nv_small(v->regs_per_thread_max));
-    /* shared memory: the opt-in attribute, else the most a block's allocation may be (the per-block limit,
-       or a device's one shared-memory size when smaller), what is left of it for the dynamic bytes */
-    int64_t attribute = dynamic_max(v, k);
-    int attribute_over = (k->smem_optin != 0) & (k->smem_dynamic_bytes > attribute);
-    int64_t cap = per_block_limit(v, k), per_sm = gpuocc_nv_bytes(v->smem_per_sm_bytes);
-    cap = gpuocc_nv_carveout_count(v) == 0 && per_sm < cap ? per_sm : cap;
-    int64_t room = gpuocc_nv_round_down(cap, v->smem_alloc_unit_bytes, v->smem_alloc_shift) -
-                   gpuocc_nv_bytes(v->smem_reserved_per_block_bytes);
-    int64_t left = room - k->smem_static_bytes;
-    int32_t smem_input = (attribute_over | (left >= 0)) ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
-    int64_t smem_limit_ = attribute_over ? (attribute > 0 ? attribute : 0) : left >= 0 ? left : room > 0 ? room : 0;
-    /* the first in GPUOCC_INPUT_* order whose limit fits no block */
-    int32_t in = GPUOCC_INPUT_VIRTUAL_RESOURCES;
-    int64_t at = gpuocc_nv_small(v->virtual_resources_per_sm);
-    in = r->limit_barriers == 0 ? GPUOCC_INPUT_BARRIERS : in;
-    at = r->limit_barriers == 0 ? gpuocc_nv_small(v->barriers_per_sm) : at;
-    in = r->limit_smem == 0 ? smem_input : in;
-    at = r->limit_smem == 0 ? smem_limit_ : at;
-    in = r->limit_regs == 0 ? GPUOCC_INPUT_REGS : in;
-    at = r->limit_regs == 0 ? regs_limit : at;
-    in = r->limit_warps == 0 ? GPUOCC_INPUT_THREADS : in;
-    at = r->limit_warps == 0 ? threads_limit : at;
-    *input = in;
-    *limit = at;
+    if (r->limit_warps == 0) {
+        /* the block's own maximum (the device's, or the kernel's launch bound), else the SM's warp slots in
+           threads */
+        int64_t max_threads = gpuocc_nv_threads_max(v, k);
+        *input = GPUOCC_INPUT_THREADS;
+        *limit = k->threads_per_block > max_threads ? max_threads
+                                                    : gpuocc_nv_small(v->max_warps_per_sm) * gpuocc_nv_small(v->warp_size);
+        return;
+    }
+    if (r->limit_regs == 0) {
+        /* the most per thread with which one block fits (at most the per-thread maximum) */
+        *input = GPUOCC_INPUT_REGS;
+        *limit = regs_top(v, warps, 1, gpuocc_nv_small(v->regs_per_thread_max));
+        return;
+    }
+    if (r->limit_smem == 0) {
+        /* the opt-in attribute, else the most a block's allocation may be (the per-block limit, or a device's
+           one shared-memory size when smaller), what is left of it for the dynamic bytes */
+        int64_t attribute = dynamic_max(v, k);
+        if (k->smem_optin != 0 && k->smem_dynamic_bytes > attribute) {
+            *input = GPUOCC_INPUT_SMEM_DYNAMIC;
+            *limit = attribute > 0 ? attribute : 0;
+            return;
+        }
+        int64_t cap = per_block_limit(v, k), per_sm = gpuocc_nv_bytes(v->smem_per_sm_bytes);
+        cap = gpuocc_nv_carveout_count(v) == 0 && per_sm < cap ? per_sm : cap;
+        int64_t room = gpuocc_nv_round_down(cap, v->smem_alloc_unit_bytes, v->smem_alloc_shift) -
+                       gpuocc_nv_bytes(v->smem_reserved_per_block_bytes);
+        int64_t left = room - k->smem_static_bytes;
+        *input = left >= 0 ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
+        *limit = left >= 0 ? left : room > 0 ? room : 0;
+        return;
+    }
+    bool barriers = r->limit_barriers == 0;
+    *input = barriers ? GPUOCC_INPUT_BARRIERS : GPUOCC_INPUT_VIRTUAL_RESOURCES;
+    *limit = gpuocc_nv_small(barriers ? v->barriers_per_sm : v->virtual_resources_per_sm);
 }
 
 static GPUOCC_ALWAYS_INLINE void compute(const gpuocc_nv_values *v, const gpuocc_kernel *k, gpuocc_result *r)
@@ -459,7 +466,7 @@ static GPUOCC_ALWAYS_INLINE void compute(const gpuocc_nv_values *v, const gpuocc
     int64_t per_warp = regs_per_warp(v, regs);
     int64_t alloc = smem_alloc(v, k->smem_static_bytes, k->smem_dynamic_bytes);
     int64_t carveout = carveout_for(v, k, alloc);
-    int32_t warps_blocks = warps_limit(v, threads, warps_per_block_);
+    int32_t warps_blocks = warps_limit(v, threads, warps_per_block_, gpuocc_nv_threads_max(v, k));
     int32_t regs_blocks = registers_limit(v, regs, warps_per_block_, per_warp);
     int32_t smem_blocks = smem_limit(v, k, alloc, carveout);
     int32_t slot_blocks = (int32_t)gpuocc_nv_small(v->max_blocks_per_sm);
@@ -626,7 +633,7 @@ int32_t gpuocc_rule_warps(const gpuocc_device *d, int64_t threads)
 {
     gpuocc_nv_values v;
     gpuocc_nv_derive(d, &v);
-    return warps_limit(&v, threads, warps_per_block(&v, threads));
+    return warps_limit(&v, threads, warps_per_block(&v, threads), v.max_threads_per_block);
 }
 
 int32_t gpuocc_rule_registers(const gpuocc_device *d, int64_t threads, int64_t regs)

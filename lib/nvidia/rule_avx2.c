@@ -130,7 +130,7 @@ static TARGET size_t lanes_batch_avx2(const gpuocc_nv_values *v, const gpuocc_ke
                                 gpuocc_nv_row_fn row, void *context)
 {
     struct lanes c;
-    c.max_threads = _mm256_set1_epi32(v->max_threads_per_block);
+    c.max_threads = _mm256_set1_epi32((int32_t)gpuocc_nv_threads_max(v, k));
     c.max_warps = _mm256_set1_epi32(v->max_warps_per_sm);
     c.max_warps_pd = _mm256_set1_pd((double)v->max_warps_per_sm);
     c.slots = _mm256_set1_epi32(v->max_blocks_per_sm);

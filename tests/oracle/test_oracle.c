@@ -151,6 +151,16 @@ static void compare_search(const char *arch, const gpuocc_device *d)
     int64_t avail = -1;
     cudaOccResult r;
     rc = gpuocc_smem_dynamic_available(d, &k, want, &avail);
+    /* A block larger than the kernel's own launch bound fails to launch (CUDA Runtime API,
+       cudaFuncAttributes::maxThreadsPerBlock): no amount of either resource lets it run.  The header's
+       single call does not read the bound, so these launches are checked by that rule alone. */
+    if (k.max_threads_per_block > 0 && k.threads_per_block > k.max_threads_per_block) {
+        int32_t regs = -1;
+        EXPECT_EQ("available smem over the launch bound", rc, GPUOCC_ERR_UNSATISFIABLE, ctx);
+        EXPECT_EQ("max regs over the launch bound", gpuocc_regs_max_for_blocks(d, &k, want, &regs),
+                  GPUOCC_ERR_UNSATISFIABLE, ctx);
+        return;
+    }
     if (rc == GPUOCC_OK) {
         cudaOccMaxActiveBlocksPerMultiprocessor(&r, &p, &a, &s, k.threads_per_block, (size_t)avail);
         EXPECT_EQ("available smem fits", r.activeBlocksPerMultiprocessor >= want, 1, ctx);
