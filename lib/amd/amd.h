@@ -27,21 +27,9 @@ int32_t gpuocc_amd_barrier_cap(const gpuocc_device *d, const gpuocc_kernel *k);
 int64_t gpuocc_amd_wave_size(const gpuocc_device *d, const gpuocc_kernel *k);
 int64_t gpuocc_amd_regs_per_wave(const gpuocc_device *d, const gpuocc_kernel *k);
 
-/* AMD's inverse and search queries (lib/amd/search.c): the generic ones over its limit vector, answering as
-   the public functions of the same names on checked structs; and the inputs a next step may change.
-   (Declared alike in lib/intel/intel.h: the operations struct gpuocc_vendor names, one set per vendor.) */
-int32_t gpuocc_amd_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
-int32_t gpuocc_amd_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int64_t *bytes);
+/* The inputs a next step may change (lib/amd/levers.c); the searches are GPUOCC_VECTOR_SEARCHES's, in
+   lib/amd/vendor.c. */
 int32_t gpuocc_amd_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers);
-int32_t gpuocc_amd_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource, int64_t *new_value,
-                             int64_t *shed);
-int32_t gpuocc_amd_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
-                              int32_t *threads, int32_t *min_grid);
-int64_t gpuocc_amd_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t v, int64_t to,
-                              int32_t bmax);
-void gpuocc_amd_sweep_range(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t *from, int64_t *to,
-                            int64_t *step);
-
 
 /* AMD's catalog part (lib/amd/catalog.c), per-resource rules (lib/amd/limits.c) and the whole table
    (lib/amd/vendor.c). */

@@ -7,24 +7,8 @@
  */
 #include "amd.h"
 
-/* (Alike in lib/intel/limits.c: the rules' table carries no vector, so each vendor hands its own to the
-   generic limits.)  Wave slots (LLVM's per SIMD x the SIMDs a workgroup spans) over the workgroup's waves. */
-static int32_t amd_limit_warps(const gpuocc_device *d, int64_t threads)
-{
-    return gpuocc_vector_limit_of(gpuocc_amd_vector(), d, threads, 0, GPUOCC_RESOURCE_WARPS);
-}
-
-/* VGPRs: the waves per SIMD the file gives at the allocation granule, over the workgroup's waves. */
-static int32_t amd_limit_registers(const gpuocc_device *d, int64_t threads, int64_t regs)
-{
-    return gpuocc_vector_limit_of(gpuocc_amd_vector(), d, threads, regs, GPUOCC_RESOURCE_REGISTERS);
-}
-
-/* LDS: the CU's (or WGP's) LDS over the workgroup's static + dynamic LDS, as the kernel's model counts. */
-static int32_t amd_limit_smem(const gpuocc_device *d, const gpuocc_kernel *k)
-{
-    return gpuocc_vector_limit(gpuocc_amd_vector(), d, k, GPUOCC_RESOURCE_SMEM);
-}
+/* Wave slots, registers and shared memory: the generic limits over the vendor's vector. */
+GPUOCC_VECTOR_LIMITS(amd, gpuocc_amd_vector)
 
 /* Neither LLVM nor HIP caps resident workgroups by a slot count of their own. */
 static int32_t amd_limit_blocks(const gpuocc_device *d)

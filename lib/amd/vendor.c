@@ -2,6 +2,9 @@
    (Every vendor's table has this shape: the same operations, struct gpuocc_vendor, each vendor's own.) */
 #include "amd.h"
 
+/* the searches: the generic ones over the vendor's limit vector (lib/core/bisect.c) */
+GPUOCC_VECTOR_SEARCHES(amd, gpuocc_amd_vector)
+
 const struct gpuocc_vendor *gpuocc_amd_vendor(void)
 {
     static const struct gpuocc_vendor vendor = {
@@ -11,13 +14,13 @@ const struct gpuocc_vendor *gpuocc_amd_vendor(void)
         .compute = gpuocc_amd_compute,
         .rules = gpuocc_amd_vendor_rules,
         .catalog = gpuocc_amd_catalog,
-        .best_block = gpuocc_amd_best_block,
-        .smem_dynamic_available = gpuocc_amd_smem_dynamic_available,
-        .regs_max_for_blocks = gpuocc_amd_regs_max_for_blocks,
-        .next_step = gpuocc_amd_next_step,
+        .best_block = amd_best_block,
+        .smem_dynamic_available = amd_smem_dynamic_available,
+        .regs_max_for_blocks = amd_regs_max_for_blocks,
+        .next_step = amd_next_step,
         .step_levers = gpuocc_amd_step_levers,
-        .sweep_next = gpuocc_amd_sweep_next,
-        .sweep_range = gpuocc_amd_sweep_range,
+        .sweep_next = amd_sweep_next,
+        .sweep_range = amd_sweep_range,
         /* clusters are not modelled (AMD's MI450 rule is not reconciled: docs/model.md) */
         .cluster_size_max = gpuocc_no_cluster_size_max,
         .gpc_layout = gpuocc_no_gpc_layout,

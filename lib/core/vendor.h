@@ -184,6 +184,59 @@ int32_t gpuocc_vector_limit(const struct gpuocc_limit_vector *v, const gpuocc_de
 int32_t gpuocc_vector_limit_of(const struct gpuocc_limit_vector *v, const gpuocc_device *d, int64_t threads,
                                int64_t regs, int32_t resource);
 
+/* A vector vendor's entries in its tables (struct gpuocc_vendor and struct gpuocc_vendor_rules pass no
+   context, so each entry hands the generic operation the vendor's vector): static functions
+   <prefix>_best_block, _smem_dynamic_available, _regs_max_for_blocks, _next_step, _sweep_next and
+   _sweep_range over `vector()`, for the vendor's table file (lib/amd/vendor.c, lib/intel/vendor.c); and
+   <prefix>_limit_warps, _limit_registers and _limit_smem, for its per-resource rules (lib/amd/limits.c,
+   lib/intel/limits.c). */
+#define GPUOCC_VECTOR_SEARCHES(prefix, vector)                                                                     \
+    static int32_t prefix##_best_block(const gpuocc_device *d, const gpuocc_kernel *k,                             \
+                                       const struct gpuocc_smem_rule *rule, int32_t *threads, int32_t *min_grid)   \
+    {                                                                                                              \
+        return gpuocc_vector_best_block(vector(), d, k, rule, threads, min_grid);                                  \
+    }                                                                                                              \
+    static int32_t prefix##_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want,   \
+                                                   int64_t *bytes)                                                 \
+    {                                                                                                              \
+        return gpuocc_vector_smem_dynamic_available(vector(), d, k, want, bytes);                                  \
+    }                                                                                                              \
+    static int32_t prefix##_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want,      \
+                                                int32_t *regs)                                                     \
+    {                                                                                                              \
+        return gpuocc_vector_regs_max_for_blocks(vector(), d, k, want, regs);                                      \
+    }                                                                                                              \
+    static int32_t prefix##_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource,            \
+                                      int64_t *new_value, int64_t *shed)                                           \
+    {                                                                                                              \
+        return gpuocc_vector_next_step(vector(), d, k, resource, new_value, shed);                                 \
+    }                                                                                                              \
+    /* the thresholds are found by bisection on the limits: bmax is not needed */                                 \
+    static int64_t prefix##_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t v,    \
+                                       int64_t to, int32_t bmax)                                                   \
+    {                                                                                                              \
+        (void)bmax;                                                                                                \
+        return gpuocc_vector_sweep_next(vector(), d, k, axis, v, to);                                              \
+    }                                                                                                              \
+    static void prefix##_sweep_range(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t *from,  \
+                                     int64_t *to, int64_t *step)                                                   \
+    {                                                                                                              \
+        gpuocc_vector_sweep_range(vector(), d, k, axis, from, to, step);                                           \
+    }
+#define GPUOCC_VECTOR_LIMITS(prefix, vector)                                                                       \
+    static int32_t prefix##_limit_warps(const gpuocc_device *d, int64_t threads)                                   \
+    {                                                                                                              \
+        return gpuocc_vector_limit_of(vector(), d, threads, 0, GPUOCC_RESOURCE_WARPS);                             \
+    }                                                                                                              \
+    static int32_t prefix##_limit_registers(const gpuocc_device *d, int64_t threads, int64_t regs)                 \
+    {                                                                                                              \
+        return gpuocc_vector_limit_of(vector(), d, threads, regs, GPUOCC_RESOURCE_REGISTERS);                      \
+    }                                                                                                              \
+    static int32_t prefix##_limit_smem(const gpuocc_device *d, const gpuocc_kernel *k)                             \
+    {                                                                                                              \
+        return gpuocc_vector_limit(vector(), d, k, GPUOCC_RESOURCE_SMEM);                                          \
+    }
+
 /* The cluster operations of a vendor whose clusters are not modelled. */
 static inline int32_t gpuocc_no_cluster_size_max(const gpuocc_device *d, int32_t nonportable)
 {

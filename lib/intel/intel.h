@@ -26,20 +26,8 @@ int32_t gpuocc_intel_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int
 void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_result *r);
 
 
-/* The inverse and search queries (lib/intel/search.c): the generic ones over the limit vector, answering as
-   the public functions of the same names on checked structs; and the inputs a next step may change.
-   (Declared alike in lib/amd/amd.h: the operations struct gpuocc_vendor names, one set per vendor.) */
-int32_t gpuocc_intel_regs_max_for_blocks(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want, int32_t *regs);
-int32_t gpuocc_intel_smem_dynamic_available(const gpuocc_device *d, const gpuocc_kernel *k, int32_t want,
-                                            int64_t *bytes);
-int32_t gpuocc_intel_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int32_t resource, int64_t *new_value,
-                               int64_t *shed);
-int32_t gpuocc_intel_best_block(const gpuocc_device *d, const gpuocc_kernel *k, const struct gpuocc_smem_rule *rule,
-                                int32_t *threads, int32_t *min_grid);
-int64_t gpuocc_intel_sweep_next(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t v, int64_t to,
-                                int32_t bmax);
-void gpuocc_intel_sweep_range(const gpuocc_device *d, const gpuocc_kernel *k, int32_t axis, int64_t *from,
-                              int64_t *to, int64_t *step);
+/* The inputs a next step may change (lib/intel/levers.c); the searches are GPUOCC_VECTOR_SEARCHES's, in
+   lib/intel/vendor.c. */
 int32_t gpuocc_intel_step_levers(const gpuocc_device *d, const gpuocc_kernel *k, struct gpuocc_lever *levers);
 
 /* The catalog part (lib/intel/catalog.c), the per-resource rules (lib/intel/limits.c), the table

@@ -7,24 +7,8 @@
  */
 #include "intel.h"
 
-/* (Alike in lib/amd/limits.c: the rules' table carries no vector, so each vendor hands its own to the generic
-   limits.)  Hardware threads: the Xe-core's over the work-group's. */
-static int32_t intel_limit_warps(const gpuocc_device *d, int64_t threads)
-{
-    return gpuocc_vector_limit_of(gpuocc_intel_vector(), d, threads, 0, GPUOCC_RESOURCE_WARPS);
-}
-
-/* The GRF mode: the threads large GRF leaves over the work-group's (no limit in the default mode). */
-static int32_t intel_limit_registers(const gpuocc_device *d, int64_t threads, int64_t grf)
-{
-    return gpuocc_vector_limit_of(gpuocc_intel_vector(), d, threads, grf, GPUOCC_RESOURCE_REGISTERS);
-}
-
-/* SLM: the Xe-core's over the work-group's rounded up to an allowed size. */
-static int32_t intel_limit_smem(const gpuocc_device *d, const gpuocc_kernel *k)
-{
-    return gpuocc_vector_limit(gpuocc_intel_vector(), d, k, GPUOCC_RESOURCE_SMEM);
-}
+/* Wave slots, registers and shared memory: the generic limits over the vendor's vector. */
+GPUOCC_VECTOR_LIMITS(intel, gpuocc_intel_vector)
 
 /* The calculator's work-group cap per Xe-core. */
 static int32_t intel_limit_blocks(const gpuocc_device *d)

@@ -2,6 +2,9 @@
    (Every vendor's table has this shape: the same operations, struct gpuocc_vendor, each vendor's own.) */
 #include "intel.h"
 
+/* the searches: the generic ones over the vendor's limit vector (lib/core/bisect.c) */
+GPUOCC_VECTOR_SEARCHES(intel, gpuocc_intel_vector)
+
 const struct gpuocc_vendor *gpuocc_intel_vendor(void)
 {
     static const struct gpuocc_vendor vendor = {
@@ -11,13 +14,13 @@ const struct gpuocc_vendor *gpuocc_intel_vendor(void)
         .compute = gpuocc_intel_compute,
         .rules = gpuocc_intel_vendor_rules,
         .catalog = gpuocc_intel_catalog,
-        .best_block = gpuocc_intel_best_block,
-        .smem_dynamic_available = gpuocc_intel_smem_dynamic_available,
-        .regs_max_for_blocks = gpuocc_intel_regs_max_for_blocks,
-        .next_step = gpuocc_intel_next_step,
+        .best_block = intel_best_block,
+        .smem_dynamic_available = intel_smem_dynamic_available,
+        .regs_max_for_blocks = intel_regs_max_for_blocks,
+        .next_step = intel_next_step,
         .step_levers = gpuocc_intel_step_levers,
-        .sweep_next = gpuocc_intel_sweep_next,
-        .sweep_range = gpuocc_intel_sweep_range,
+        .sweep_next = intel_sweep_next,
+        .sweep_range = intel_sweep_range,
         .cluster_size_max = gpuocc_no_cluster_size_max,
         .gpc_layout = gpuocc_no_gpc_layout,
     };
