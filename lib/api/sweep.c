@@ -40,10 +40,12 @@ static int32_t axis_error(int32_t axis)
 /*
  * Check the device and kernel; the kernel's own value on the swept axis is replaced by `from` before it is
  * checked, so it may be anything.  Then check the range.  *d is the caller's device itself when it holds the
- * current layout (else the checked copy in `scratch`).
+ * current layout (else the checked copy in `scratch`); an NVIDIA device's rule values are derived into
+ * `values` (once: the checks and the sweep read them).
  */
-static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const gpuocc_device *dev, gpuocc_kernel *k,
-                          const gpuocc_kernel *kernel, int32_t axis, int64_t from, int64_t to)
+static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, gpuocc_nv_values *values,
+                          const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel, int32_t axis,
+                          int64_t from, int64_t to)
 {
     int32_t rc;
     if (!(*d = gpuocc_device_view(dev, scratch, &rc)))
@@ -62,12 +64,11 @@ static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const
     if ((rc = gpuocc_kernel_check(&raw)))
         return rc;
     *k = raw;
-    gpuocc_nv_values values;
     if ((*d)->vendor == GPUOCC_VENDOR_NVIDIA)
-        gpuocc_nv_derive(*d, &values);
+        gpuocc_nv_derive(*d, values);
     int32_t input;
     int64_t limit;
-    if ((rc = (*d)->vendor == GPUOCC_VENDOR_NVIDIA ? gpuocc_nv_refusal_values(&values, k, &input, &limit)
+    if ((rc = (*d)->vendor == GPUOCC_VENDOR_NVIDIA ? gpuocc_nv_refusal_values(values, k, &input, &limit)
                                                    : gpuocc_pair_check(*d, k)) ||
         axis != GPUOCC_AXIS_BARRIERS)
         return rc;
@@ -75,7 +76,7 @@ static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, const
        (shared memory's axis is the dynamic one, which that check does not bound) */
     gpuocc_kernel last = *k;
     set_axis(&last, axis, to);
-    return (*d)->vendor == GPUOCC_VENDOR_NVIDIA ? gpuocc_nv_refusal_values(&values, &last, &input, &limit)
+    return (*d)->vendor == GPUOCC_VENDOR_NVIDIA ? gpuocc_nv_refusal_values(values, &last, &input, &limit)
                                                 : gpuocc_pair_check(*d, &last);
 }
 
@@ -112,7 +113,8 @@ int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int3
     gpuocc_device scratch;
     const gpuocc_device *d;
     gpuocc_kernel k;
-    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, from, to);
+    gpuocc_nv_values values;
+    int32_t rc = sweep_load(&d, &scratch, &values, dev, &k, kernel, axis, from, to);
     if (rc)
         return rc;
     if (!count || (capacity > 0 && !points))
@@ -131,10 +133,9 @@ int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int3
     /* A block's shared memory only grows along the sweep: when the last point's allocation saturates
        (2^60 bytes) it cannot be reported, and nothing is written.  (Every point passes the other refusals:
        the pair was checked at both ends.) */
-    gpuocc_nv_values values;
     const gpuocc_nv_values *v = NULL;
     if (d->vendor == GPUOCC_VENDOR_NVIDIA) {
-        gpuocc_nv_derive(d, &values), v = &values;
+        v = &values;
         gpuocc_kernel at = k;
         set_axis(&at, axis, from + intervals * step);
         int32_t input;
@@ -226,7 +227,8 @@ int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel
     gpuocc_device scratch;
     const gpuocc_device *d;
     gpuocc_kernel k;
-    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, from, to);
+    gpuocc_nv_values values;
+    int32_t rc = sweep_load(&d, &scratch, &values, dev, &k, kernel, axis, from, to);
     if (rc)
         return rc;
     if (!count || (capacity > 0 && !steps))
@@ -283,7 +285,8 @@ int32_t gpuocc_sweep_range(const gpuocc_device *dev, const gpuocc_kernel *kernel
         int32_t rc = gpuocc_device_load(&scratch, dev);
         return rc ? rc : GPUOCC_ERR_ARGUMENT;
     }
-    int32_t rc = sweep_load(&d, &scratch, dev, &k, kernel, axis, axis_min(axis), axis_min(axis));
+    gpuocc_nv_values values;
+    int32_t rc = sweep_load(&d, &scratch, &values, dev, &k, kernel, axis, axis_min(axis), axis_min(axis));
     if (rc)
         return rc;
     if (!from || !to || !step)
