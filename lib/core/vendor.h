@@ -184,6 +184,14 @@ int32_t gpuocc_vector_limit(const struct gpuocc_limit_vector *v, const gpuocc_de
 int32_t gpuocc_vector_limit_of(const struct gpuocc_limit_vector *v, const gpuocc_device *d, int64_t threads,
                                int64_t regs, int32_t resource);
 
+/* NVIDIA's shared-memory inputs without an input name (carveout_percent, smem_optin, smem_dynamic_max_bytes)
+   at gpuocc_kernel_init's values: what AMD and Intel accept (any other value is GPUOCC_ERR_ARGUMENT there,
+   exceeded GPUOCC_INPUT_NONE). */
+static inline bool gpuocc_nvidia_defaults(const gpuocc_kernel *k)
+{
+    return k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT && k->smem_optin == 1 && k->smem_dynamic_max_bytes == -1;
+}
+
 /* The cluster operations of a vendor whose clusters are not modelled. */
 static inline int32_t gpuocc_no_cluster_size_max(const gpuocc_device *d, int32_t nonportable)
 {
