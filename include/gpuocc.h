@@ -244,7 +244,11 @@ typedef struct gpuocc_kernel {
     int32_t carveout_percent;       /* preferred shared-memory carveout, 0..100, or GPUOCC_CARVEOUT_DEFAULT */
     int32_t smem_optin;             /* 1: cudaFuncAttributeMaxDynamicSharedMemorySize was raised */
     int64_t smem_dynamic_max_bytes; /* with smem_optin: that attribute's value; -1 = the device's most
-                                       (smem_per_block_optin_bytes - smem_static_bytes) */
+                                       (smem_per_block_optin_bytes - smem_static_bytes).  carveout_percent,
+                                       smem_optin and this are NVIDIA's: AMD and Intel refuse a value other
+                                       than gpuocc_kernel_init's (GPUOCC_ERR_ARGUMENT, exceeded
+                                       GPUOCC_INPUT_NONE: no input names them; all three 0, a zero-filled
+                                       kernel, reads as unset too), @since 1.1.0 */
     int32_t max_threads_per_block;  /* __launch_bounds__ maximum, 0 = none: bounds the block-size search,
                                        and a larger block fits 0 blocks (exceeded: threads; it fails to
                                        launch), @since 1.1.0 on NVIDIA (before: the search only).  AMD: the flat workgroup size maximum LLVM compiled for
@@ -257,7 +261,8 @@ typedef struct gpuocc_kernel {
     int32_t wave_size;              /* 32 or 64; 0 = the device's default (warp_size) */
     int32_t cu_mode;                /* 1: compiled with -mcumode (gfx10+: a workgroup on one CU, not a WGP) */
     int32_t model;                  /* GPUOCC_MODEL_*: which answer fills blocks_per_sm */
-    int32_t rocm_version;           /* the runtime model's ROCm release, major * 100 + minor; 0 = newest */
+    int32_t rocm_version;           /* the runtime model's ROCm release, major * 100 + minor; 0 = newest.
+                                       With another model: GPUOCC_ERR_ARGUMENT, input rocm (@since 1.1.0) */
     int32_t reserved0;              /* zero */
     uint64_t reserved[1];           /* zero */
     /* Intel only (another vendor refuses a nonzero value), @since 1.0.0; the 0.1.0 layout ends before it
@@ -288,7 +293,9 @@ typedef struct gpuocc_kernel {
     int32_t waves_per_eu_max;       /*   waves per SIMD asked of the compiler, 0 = unset; an invalid request is
                                        ignored as LLVM ignores it.  The maximum raises the VGPRs (and SGPRs) a
                                        wave is given to LLVM's minimum for that many waves (the compiler models;
-                                       HIP reads the registers used, not those given) */
+                                       HIP reads the registers used, not those given).  A minimum above a
+                                       maximum (both set; clang rejects it) is GPUOCC_ERR_ARGUMENT, input
+                                       waves_per_eu with the maximum as its limit (@since 1.1.0) */
     int32_t flat_workgroup_size_min; /* amdgpu-flat-work-group-size's minimum, with max_threads_per_block as its
                                        maximum; 0 = 1 (LLVM's default).  Needs max_threads_per_block >= it.
                                        The compiler model's waves_per_simd is LLVM's best case over the range */
@@ -434,7 +441,8 @@ typedef struct gpuocc_result {
  * The kernel inputs, as gpuocc_result.exceeded and the batch's `exceeded` column name them (the
  * vocabulary's short names, docs/vocabulary.md).  When a launch cannot run, the first input over a limit in
  * this order: threads, registers, shared memory (static, then dynamic), barriers, virtual resources, tensor
- * memory; another vendor's field set on a device is named with limit 0.  @since 1.0.0
+ * memory; another vendor's field set on a device is named with limit 0 (but NVIDIA's carveout_percent,
+ * smem_optin and smem_dynamic_max_bytes, which no input names: GPUOCC_INPUT_NONE).  @since 1.0.0
  */
 #define GPUOCC_INPUT_NONE              0
 #define GPUOCC_INPUT_THREADS           1  /* threads per block; limit: the largest block */
@@ -468,7 +476,9 @@ GPUOCC_API const char *gpuocc_input_name(int32_t input);
    the same rule per vendor as this call, so they agree.  The device and the kernel are checked on each
    call; for many launches on one device see gpuocc_prepare / gpuocc_occupancy_batch.
    Errors: the struct and field errors; GPUOCC_ERR_ARGUMENT for a nonzero field of another vendor (the
-   result's `exceeded` names it); GPUOCC_ERR_EXCEEDED (NVIDIA) for barriers over barriers_per_block_max or
+   result's `exceeded` names it), on AMD and Intel for NVIDIA's carveout_percent, smem_optin or
+   smem_dynamic_max_bytes other than gpuocc_kernel_init's or all three 0 (exceeded GPUOCC_INPUT_NONE), on AMD for a
+   rocm_version without the runtime model or waves_per_eu_min above waves_per_eu_max; GPUOCC_ERR_EXCEEDED (NVIDIA) for barriers over barriers_per_block_max or
    static shared memory over smem_per_block_bytes, GPUOCC_ERR_TMEM for tensor memory on a device without it:
    on these refusals `exceeded` and `exceeded_limit` are written (the rest of the result is untouched).
    GPUOCC_ERR_OVERFLOW (result untouched) when the block's shared memory (static + dynamic + reserved)

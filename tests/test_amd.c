@@ -323,10 +323,15 @@ Test(amd, waves_per_eu)
     cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 9);
     k.model = GPUOCC_MODEL_LLVM19;
     cr_expect_eq(test_occupancy(&d, &k).regs_per_block, 28 * 64);
-    /* "5,4" (minimum above maximum) and "2,11" (above the 10 slots) are ignored: 10 */
+    /* "5,4" (minimum above maximum): llc ignores the IR attribute, but clang rejects
+       amdgpu_waves_per_eu(5, 4), and every interface refuses it: GPUOCC_ERR_ARGUMENT, its limit the maximum */
     k.waves_per_eu_min = 5;
     k.waves_per_eu_max = 4;
-    cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 10);
+    gpuocc_result refused = {.size = sizeof refused};
+    cr_expect_eq(gpuocc_occupancy(&d, &k, &refused), GPUOCC_ERR_ARGUMENT);
+    cr_expect_eq(refused.exceeded, GPUOCC_INPUT_WAVES_PER_EU);
+    cr_expect_eq(refused.exceeded_limit, 4);
+    /* "2,11" (above the 10 slots) is ignored, as LLVM ignores it: 10 */
     k.waves_per_eu_min = 2;
     k.waves_per_eu_max = 11;
     cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 10);

@@ -324,4 +324,26 @@ for arch, extra in (("gfx942", []), ("H100", []), ("gfx1200", ["--wave-size", "6
 rc, out, err = run(["report", "--arch", "gfx1200", "--threads", "256", "--vgprs", "128", "--dvgpr", "8"])
 check("dvgpr 16 or 32", rc == 2 and "expected 16 or 32" in err, err)
 
+# --max-threads on NVIDIA: the kernel's __launch_bounds__ maximum, as the library applies it.  H100, 32 registers:
+# 256 threads are 8 warps and 8 x 32 x 32 = 8192 registers, 65536 / 8192 = 8 blocks (and 64 / 8 warps = 8);
+# 512 threads are over a bound of 256: 0 blocks, exit 1, exceeded threads with the bound as its limit.
+rc, out, err = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--max-threads", "256", "--json"])
+j = json.loads(out) if rc == 0 else {}
+check("NVIDIA --max-threads within the bound", (rc, j.get("blocks_per_sm"), j.get("max_threads"), j.get("exceeded"))
+      == (0, 8, 256, None), (rc, out, err))
+rc, out, err = run(["report", "--arch", "H100", "--threads", "512", "--regs", "32", "--max-threads", "256", "--json"])
+j = json.loads(out) if out else {}
+check("NVIDIA --max-threads: a larger block fits none", (rc, j.get("blocks_per_sm"), j.get("exceeded"),
+      j.get("exceeded_limit")) == (1, 0, "threads", 256), (rc, out, err))
+rc, out, err = run(["report", "--arch", "H100", "--threads", "512", "--regs", "32", "--max-threads", "256"])
+check("NVIDIA --max-threads said as the launch bound", rc == 1 and "launch bound 256" in out, (rc, out, err))
+# --flat-workgroup-size stays AMD's; Intel has no launch bound
+rc, out, err = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--flat-workgroup-size", "1,256"])
+check("--flat-workgroup-size AMD only", rc == 2 and err.startswith("gpuocc: --flat-workgroup-size") and "AMD only" in err,
+      (rc, err))
+rc, out, err = run(["report", "--arch", "B580", "--threads", "256", "--max-threads", "256"])
+check("--max-threads refused on Intel", rc == 2 and err.startswith("gpuocc: --max-threads"), (rc, err))
+rc, out, err = run(["report", "--help"])
+check("--max-threads help: both vendors", "__launch_bounds__ on NVIDIA" in out + err, out + err)
+
 finish("cli")

@@ -3,7 +3,9 @@
 occupancy() and Python's batch() against the C call itself (gpuocc_occupancy through ctypes, no Python
 logic in between).  Random launches over every catalog device and every kernel field of the vocabulary
 (docs/vocabulary.md): each vendor's own fields, now and then over a limit, and now and then another
-vendor's field.  Every interface must give the C call's answer: its status (a refusal: report's exit 2,
+vendor's field (NVIDIA's carveout, opt-in and opt-in maximum away from their defaults on AMD and Intel too), AMD's
+ROCm release without the runtime model and waves per EU with MIN above MAX, and NVIDIA's launch bound.  The
+opt-in maximum has no CLI flag or batch column: its launches are compared in Python only.  Every interface must give the C call's answer: its status (a refusal: report's exit 2,
 batch's status word, Python's gpuocc.Error name), and for an answer the blocks per SM, the limiters, and
 the input over a limit with its limit (exceeded, exceeded_limit) when the launch cannot run.
 
@@ -31,7 +33,8 @@ VENDOR_NVIDIA, VENDOR_AMD, VENDOR_INTEL = 1, 2, 3
 # the vocabulary's kernel fields: short name -> C field of gpuocc_kernel
 C_FIELD = {"threads": "threads_per_block", "regs": "regs_per_thread", "smem_static": "smem_static_bytes",
            "smem_dynamic": "smem_dynamic_bytes", "barriers": "barriers", "carveout": "carveout_percent",
-           "smem_optin": "smem_optin", "max_threads": "max_threads_per_block", "agprs": "agprs", "sgprs": "sgprs",
+           "smem_optin": "smem_optin", "smem_dynamic_max": "smem_dynamic_max_bytes",
+           "max_threads": "max_threads_per_block", "agprs": "agprs", "sgprs": "sgprs",
            "wave_size": "wave_size", "cu_mode": "cu_mode", "model": "model", "rocm": "rocm_version",
            "sub_group": "sub_group", "grf": "grf", "virtual_resources": "virtual_resources",
            "tmem_columns": "tmem_columns", "dvgpr": "dvgpr", "trap_handler": "trap_handler",
@@ -40,7 +43,8 @@ C_FIELD = {"threads": "threads_per_block", "regs": "regs_per_thread", "smem_stat
 # GPUOCC_MODEL_*: "runtime" is HIP's (2) but on an Intel device, where it is the compute runtime's (4)
 MODEL_CODE = {"compiler": 1, "runtime": 2, "calculator": 3, "llvm19": 5}
 # fields of one vendor (non-zero values of another vendor's are refused by every call)
-NVIDIA_ONLY = ("virtual_resources", "tmem_columns")
+NVIDIA_ONLY = ("virtual_resources", "tmem_columns", "carveout", "smem_optin", "smem_dynamic_max")
+PYTHON_ONLY = ("smem_dynamic_max",)  # no CLI flag, no batch column
 AMD_ONLY = ("agprs", "sgprs", "wave_size", "cu_mode", "rocm", "dvgpr", "trap_handler", "waves_per_eu_min",
             "waves_per_eu_max", "flat_workgroup_size_min")
 INTEL_ONLY = ("sub_group", "grf")
@@ -61,6 +65,7 @@ def foreign(rnd, vendor):
                VENDOR_INTEL: NVIDIA_ONLY + AMD_ONLY}[vendor]
     name = rnd.choice(choices)
     value = {"virtual_resources": rnd.randint(1, 64), "tmem_columns": 32 << rnd.randint(0, 4),
+             "carveout": rnd.randint(0, 100), "smem_optin": 0, "smem_dynamic_max": rnd.choice([0, 4096, 1 << 20]),
              "agprs": rnd.randint(1, 64), "sgprs": rnd.randint(1, 100), "wave_size": rnd.choice([32, 64]),
              "cu_mode": 1, "rocm": "6.2", "dvgpr": rnd.choice([16, 32]), "trap_handler": -1,
              "waves_per_eu_min": rnd.randint(1, 4), "waves_per_eu_max": rnd.randint(4, 10),
@@ -88,6 +93,8 @@ def launch(rnd, name, d):
             l["virtual_resources"] = rnd.randint(0, 140)
         if rnd.random() < (0.5 if d.tmem_columns_per_sm else 0.05):
             l["tmem_columns"] = 32 << rnd.randint(0, 4)
+        if rnd.random() < 0.2:  # the kernel's __launch_bounds__ maximum
+            l["max_threads"] = rnd.choice([l["threads"], 1024, 256, rnd.randint(1, 1024)])
     elif v == VENDOR_AMD:
         for field, p, values in (("agprs", 0.2, lambda: rnd.randint(0, 128)), ("sgprs", 0.3, lambda: rnd.randint(0, 110)),
                                  ("wave_size", 0.2, lambda: rnd.choice([32, 64])), ("cu_mode", 0.1, lambda: 1),
@@ -97,6 +104,8 @@ def launch(rnd, name, d):
                 l[field] = values()
         if l.get("model") == "runtime" and rnd.random() < 0.5:
             l["rocm"] = rnd.choice(["6.2", "7.0", "5.7"])
+        elif rnd.random() < 0.05:  # a release without the runtime model
+            l["rocm"] = rnd.choice(["6.2", "7.0"])
         if rnd.random() < 0.25:
             l["max_threads"] = rnd.choice([l["threads"], 1024, 256, rnd.randint(1, 1024)])
             if rnd.random() < 0.4:
@@ -104,6 +113,9 @@ def launch(rnd, name, d):
         if rnd.random() < 0.15:
             lo = rnd.randint(1, 6)
             l["waves_per_eu_min"], l["waves_per_eu_max"] = lo, rnd.randint(lo, 12)
+        elif rnd.random() < 0.05:  # MIN above MAX
+            hi = rnd.randint(1, 8)
+            l["waves_per_eu_min"], l["waves_per_eu_max"] = rnd.randint(hi + 1, 10), hi
     else:
         if rnd.random() < 0.5:
             l["sub_group"] = rnd.choice([8, 16, 32])
@@ -229,7 +241,7 @@ for name, d in devices():
         rows.append((name, d, l, want(*c_call(d, l))))
 
 # gpuocc batch: every launch one row of one run, the vocabulary's column names
-columns = sorted({f for _, _, l, _ in rows for f in l})
+columns = sorted({f for _, _, l, _ in rows for f in l} - set(PYTHON_ONLY))
 lines = [",".join(["arch"] + columns)]
 for name, d, l, _ in rows:
     lines.append(",".join([f'"{name}"'] + [str(l[c]) if c in l else "" for c in columns]))
@@ -238,21 +250,23 @@ batch_rows = [json.loads(line) for line in p.stdout.splitlines()]
 check("gpuocc batch: one row per launch", len(batch_rows) == len(rows), f"{len(batch_rows)} of {len(rows)}: {p.stderr[-500:]}")
 
 mismatch = {"report": [], "batch": [], "python occupancy": [], "python batch": []}
-refusals = answers = cannot_run = 0
+refusals = answers = cannot_run = python_only = 0
 for (name, d, l, w), b in zip(rows, batch_rows):
+    cli = not any(f in l for f in PYTHON_ONLY)
+    python_only += not cli
     status, blocks, limiters, exceeded, limit = w
     refusals += status != "ok"
     answers += status == "ok"
     cannot_run += status == "ok" and blocks == 0
     # report: an answer prints it; a refusal is a usage error (exit 2) naming one of the launch's flags (the
     # first it checks, which is the library's input when only one is refused)
-    got = report(name, l)
-    ok = (got[0] == "refused" and any(got[1].startswith(f"gpuocc: {flag}") for flag in report_flags(l))
+    got = report(name, l) if cli else None
+    ok = not cli or (got[0] == "refused" and any(got[1].startswith(f"gpuocc: {flag}") for flag in report_flags(l))
           if status != "ok" else got == ("ok", blocks, limiters, exceeded, limit))
     if not ok:
         mismatch["report"].append((name, l, w, got))
     got_b = (b["status"], b["blocks_per_sm"], tuple(b["limiters"] or ()), b["exceeded"], b["exceeded_limit"])
-    if got_b != w:
+    if cli and got_b != w:
         mismatch["batch"].append((name, l, w, got_b, b.get("error")))
     got_p = py_occupancy(name, l)
     if got_p != w:
@@ -262,7 +276,7 @@ for (name, d, l, w), b in zip(rows, batch_rows):
         mismatch["python batch"].append((name, l, w, got_pb))
 
 print(f"test_differential: {len(rows)} launches on {len({r[0] for r in rows})} devices, seed {SEED}: "
-      f"{answers} answered ({cannot_run} cannot run), {refusals} refused")
+      f"{answers} answered ({cannot_run} cannot run), {refusals} refused; {python_only} in Python only")
 for where, bad in mismatch.items():
     check(f"{where} gives the C call's answer for every launch", not bad,
           f"{len(bad)} differ, e.g. " + "\n  ".join(repr(m) for m in bad[:4]))

@@ -275,6 +275,120 @@ Test(rule, batch_refuses_what_the_single_call_refuses)
     }
 }
 
+/* What every interface refuses, the library refuses on every path: on AMD and Intel NVIDIA's carveout, opt-in
+   and opt-in maximum away from gpuocc_kernel_init's (-1, 1, -1; no input names them: GPUOCC_INPUT_NONE),
+   and on AMD a ROCm release without the runtime model (it picks the release of HIP's rules) and
+   amdgpu_waves_per_eu(MIN, MAX) with MIN above MAX (clang rejects it; its limit: MAX). */
+Test(rule, every_path_refuses_what_the_interfaces_refuse)
+{
+    enum { CARVEOUT, NO_OPTIN, DYNAMIC_MAX, ROCM, WAVES, CARVEOUT_AND_VIRTUAL };
+    struct {
+        const char *device;
+        int what;
+        int32_t value, model, input;
+        int64_t limit;
+    } cases[] = {
+        {"MI300X", CARVEOUT, 50, 0, GPUOCC_INPUT_NONE, 0},
+        {"MI300X", CARVEOUT, 0, 0, GPUOCC_INPUT_NONE, 0}, /* NVIDIA's 0 % is a value, not the default */
+        {"MI300X", NO_OPTIN, 0, 0, GPUOCC_INPUT_NONE, 0},
+        {"MI300X", DYNAMIC_MAX, 4096, 0, GPUOCC_INPUT_NONE, 0},
+        {"gfx1100", DYNAMIC_MAX, 0, 0, GPUOCC_INPUT_NONE, 0},
+        {"B580", CARVEOUT, 100, 0, GPUOCC_INPUT_NONE, 0},
+        {"B580", NO_OPTIN, 0, 0, GPUOCC_INPUT_NONE, 0},
+        {"pvc", DYNAMIC_MAX, 65536, 0, GPUOCC_INPUT_NONE, 0},
+        {"MI300X", ROCM, 602, GPUOCC_MODEL_DEFAULT, GPUOCC_INPUT_ROCM, 0},
+        {"MI300X", ROCM, 700, GPUOCC_MODEL_COMPILER, GPUOCC_INPUT_ROCM, 0},
+        {"gfx1100", ROCM, 602, GPUOCC_MODEL_LLVM19, GPUOCC_INPUT_ROCM, 0},
+        {"MI300X", WAVES, 4, 0, GPUOCC_INPUT_WAVES_PER_EU, 2}, /* (4, 2) */
+        {"gfx1100", WAVES, 9, 0, GPUOCC_INPUT_WAVES_PER_EU, 8}, /* (9, 8) */
+        /* an input the refusal names wins over one it cannot name */
+        {"MI300X", CARVEOUT_AND_VIRTUAL, 50, 0, GPUOCC_INPUT_VIRTUAL_RESOURCES, 0},
+    };
+    /* a kernel zero-filled in C (no gpuocc_kernel_init): carveout 0, opt-in 0, opt-in maximum 0 read as unset,
+       as 1.0.0 read them: 256 threads on MI300X (the compiler's model, 4 SIMDs x 8 wave slots / 4 waves a
+       workgroup on one CU = 8 workgroups by the wave slots; 0 VGPRs and no LDS: no other limit) */
+    gpuocc_device mi300x = test_device("MI300X");
+    gpuocc_kernel zeroed = {.size = sizeof zeroed, .threads_per_block = 256};
+    gpuocc_result zr = {.size = sizeof zr};
+    cr_expect_eq(gpuocc_occupancy(&mi300x, &zeroed, &zr), GPUOCC_OK, "a zero-filled kernel on MI300X");
+    cr_expect_eq(zr.blocks_per_sm, 8, "a zero-filled kernel on MI300X");
+    gpuocc_device b580 = test_device("B580");
+    cr_expect_eq(gpuocc_occupancy(&b580, &zeroed, &zr), GPUOCC_OK, "a zero-filled kernel on B580");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gpuocc_device d = test_device(cases[i].device);
+        gpuocc_kernel k = test_kernel(256, 32, 0, 0);
+        k.model = cases[i].model;
+        switch (cases[i].what) {
+        case CARVEOUT: k.carveout_percent = cases[i].value; break;
+        case NO_OPTIN: k.smem_optin = 0; break;
+        case DYNAMIC_MAX: k.smem_dynamic_max_bytes = cases[i].value; break;
+        case ROCM: k.rocm_version = cases[i].value; break;
+        case WAVES: k.waves_per_eu_min = cases[i].value, k.waves_per_eu_max = (int32_t)cases[i].limit; break;
+        default: k.carveout_percent = cases[i].value, k.virtual_resources = 8; break;
+        }
+        gpuocc_result r = {.size = sizeof r};
+        cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_ARGUMENT, "case %zu on %s", i, cases[i].device);
+        cr_expect_eq(r.exceeded, cases[i].input, "case %zu", i);
+        cr_expect_eq(r.exceeded_limit, cases[i].limit, "case %zu", i);
+        cr_expect_eq(r.blocks_per_sm, 0, "case %zu", i);
+        gpuocc_prepared p = {.size = sizeof p};
+        cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+        gpuocc_result rp = {.size = sizeof rp};
+        cr_expect_eq(gpuocc_occupancy_prepared(&p, &k, &rp), GPUOCC_ERR_ARGUMENT, "prepared: case %zu", i);
+        cr_expect_eq(rp.exceeded, cases[i].input, "prepared: case %zu", i);
+        /* the batch, row by row: the base kernel's refusal on each row, with the rows' own threads */
+        int32_t threads[2] = {64, 512}, status[2] = {1, 1}, blocks[2] = {7, 7}, exceeded[2] = {-1, -1};
+        int64_t limits[2] = {-1, -1};
+        gpuocc_batch b = {.size = sizeof b, .smem_width = 8, .threads_per_block = threads, .status = status,
+                          .blocks_per_sm = blocks, .exceeded = exceeded, .exceeded_limit = limits};
+        cr_expect_eq(gpuocc_occupancy_batch(&p, &k, &b, 2), GPUOCC_OK);
+        for (int row = 0; row < 2; row++) {
+            cr_expect_eq(status[row], GPUOCC_ERR_ARGUMENT, "batch row %d: case %zu", row, i);
+            cr_expect_eq(exceeded[row], cases[i].input, "batch row %d: case %zu", row, i);
+            cr_expect_eq(limits[row], cases[i].limit, "batch row %d: case %zu", row, i);
+            cr_expect_eq(blocks[row], 0, "batch row %d: case %zu", row, i);
+        }
+        /* a sweep, a search and an inverse query: the same status, nothing written */
+        gpuocc_sweep_point points[4];
+        int32_t count = -1, threads_best = -1, grid = -1, regs = -1;
+        cr_expect_eq(gpuocc_sweep(&d, &k, GPUOCC_AXIS_THREADS, 64, 256, 64, points, 4, &count), GPUOCC_ERR_ARGUMENT,
+                     "sweep: case %zu", i);
+        cr_expect_eq(count, -1, "sweep: case %zu", i);
+        cr_expect_eq(gpuocc_best_block_affine(&d, &k, 0, 0, &threads_best, &grid), GPUOCC_ERR_ARGUMENT,
+                     "best_block: case %zu", i);
+        cr_expect_eq(gpuocc_regs_max_for_blocks(&d, &k, 1, &regs), GPUOCC_ERR_ARGUMENT, "regs_max: case %zu", i);
+        cr_expect_eq(regs, -1, "regs_max: case %zu", i);
+    }
+}
+
+/* The same fields at the values every interface accepts are answers: the defaults given explicitly, a ROCm
+   release with the runtime model, waves per EU with MIN = MAX or a minimum alone, and Intel's barriers (a
+   barrier in use: Intel reads them, the CLI's --barriers takes them). */
+Test(rule, the_accepted_values_answer)
+{
+    const char *devices[] = {"MI300X", "gfx1100", "B580", "pvc"};
+    for (size_t i = 0; i < sizeof devices / sizeof devices[0]; i++) {
+        gpuocc_device d = test_device(devices[i]);
+        gpuocc_kernel k = test_kernel(256, 32, 0, 0);
+        k.carveout_percent = -1, k.smem_optin = 1, k.smem_dynamic_max_bytes = -1;
+        gpuocc_result r = {.size = sizeof r};
+        cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_OK, "%s", devices[i]);
+        if (d.vendor == GPUOCC_VENDOR_INTEL) {
+            k.barriers = 2;
+            cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_OK, "%s: barriers 2", devices[i]);
+            continue;
+        }
+        gpuocc_kernel a = k;
+        a.model = GPUOCC_MODEL_RUNTIME, a.rocm_version = 602;
+        cr_expect_eq(gpuocc_occupancy(&d, &a, &r), GPUOCC_OK, "%s: rocm 6.2, runtime", devices[i]);
+        a = k;
+        a.waves_per_eu_min = 2, a.waves_per_eu_max = 2;
+        cr_expect_eq(gpuocc_occupancy(&d, &a, &r), GPUOCC_OK, "%s: waves per EU (2, 2)", devices[i]);
+        a.waves_per_eu_min = 3, a.waves_per_eu_max = 0; /* a minimum alone: up to the most waves */
+        cr_expect_eq(gpuocc_occupancy(&d, &a, &r), GPUOCC_OK, "%s: waves per EU (3)", devices[i]);
+    }
+}
+
 /* A caller built against 0.1.0 gets the same answers through the same path: the 88-byte kernel and the
    104-byte result (before the GPU-wide count and the input over a limit), written up to its size; a size
    between 0.1.0's and this layout is refused. */

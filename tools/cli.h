@@ -170,8 +170,9 @@ const char *cli_vendor_name(const gpuocc_device *d);
     {"--lds-dynamic", "BYTES", "AMD: the launch's dynamic LDS per workgroup"},                                \
     {"--wave-size", "32|64", "AMD: wavefront size (default: the target's, 64 on gfx9, 32 on gfx10 and later)"}, \
     {"--cu-mode", NULL, "AMD gfx10 and later: compiled with -mcumode (a workgroup on one CU, not a WGP)"},     \
-    {"--max-threads", "N", "AMD: the flat workgroup size maximum compiled for (amdgpu_flat_work_group_size; "  \
-                           "LLVM's occupancy depends on it; default: --threads)"},                            \
+    {"--max-threads", "N", "the kernel's maximum threads per block: __launch_bounds__ on NVIDIA, the flat "   \
+                           "workgroup size maximum on AMD (amdgpu_flat_work_group_size; LLVM's occupancy "    \
+                           "depends on it; default: --threads); a larger --threads fits no block"},           \
     {"--model", "NAME", "AMD: compiler (today's LLVM occupancy, the default), llvm19 (LLVM 19's, as llc-19 "  \
                         "prints it) or runtime (HIP's); Intel: calculator (the GPU Occupancy Calculator, the "  \
                         "default) or runtime (the compute runtime's count)"},                                  \

@@ -756,10 +756,24 @@ class AmdQueries(unittest.TestCase):
                          (8, "runtime"))
         self.assertEqual(gpuocc.occupancy("gfx1100", dataclasses.replace(k, rocm="6.2")).blocks_per_sm, 4)
         self.assertEqual(dataclasses.replace(k, rocm="06.2").rocm, "6.2")
-        for bad in (dict(model="hip"), dict(model="runtime", rocm="6"), dict(model="runtime", rocm="6.100"),
-                    dict(rocm="6.2")):  # rocm without the runtime model, as the CLI refuses it
+        for bad in (dict(model="hip"), dict(model="runtime", rocm="6"), dict(model="runtime", rocm="6.100")):
             with self.assertRaises(gpuocc.Error, msg=bad):
                 gpuocc.kernel(256, **bad)
+        # rocm without the runtime model, and amdgpu_waves_per_eu(4, 2), are refused by the call as the library
+        # and the CLI refuse them: "argument", the input named (waves_per_eu with the maximum, 2, as its limit)
+        for bad, named in ((dict(rocm="6.2"), ("rocm", 0)), (dict(rocm="6.2", model="llvm19"), ("rocm", 0)),
+                           (dict(waves_per_eu_min=4, waves_per_eu_max=2), ("waves_per_eu", 2))):
+            k = gpuocc.kernel(256, regs=32, **bad)
+            for call in (lambda: gpuocc.occupancy("gfx1100", k), lambda: gpuocc.batch("gfx1100", [256], [32], kern=k)):
+                with self.assertRaises(gpuocc.Error, msg=bad) as e:
+                    call()
+                self.assertEqual((e.exception.name, e.exception.exceeded, e.exception.exceeded_limit),
+                                 ("argument", *named))
+        self.assertIsNone(gpuocc.occupancy("gfx1100", gpuocc.kernel(256, regs=32, waves_per_eu_min=2,
+                                                                    waves_per_eu_max=2)).exceeded)  # (2, 2) runs
+        # NVIDIA's launch bound reaches the library: a block over it fits 0 blocks, threads over 256
+        r = gpuocc.occupancy("H100", gpuocc.kernel(512, regs=32, max_threads=256))
+        self.assertEqual((r.blocks_per_sm, r.exceeded, r.exceeded_limit), (0, "threads", 256))
         for bad in (dict(model=2), dict(model="runtime", rocm=602)):
             with self.assertRaises(TypeError, msg=bad):
                 gpuocc.kernel(256, **bad)

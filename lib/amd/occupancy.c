@@ -569,6 +569,13 @@ int32_t gpuocc_amd_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32
     /* Intel's models would be read as the compiler's */
     if (k->model > GPUOCC_MODEL_RUNTIME && k->model != GPUOCC_MODEL_LLVM19)
         return *input = GPUOCC_INPUT_MODEL, GPUOCC_ERR_ARGUMENT;
+    /* a ROCm release picks the release of HIP's rules: the runtime model's input only */
+    if (k->rocm_version != 0 && k->model != GPUOCC_MODEL_RUNTIME)
+        return *input = GPUOCC_INPUT_ROCM, GPUOCC_ERR_ARGUMENT;
+    /* amdgpu_waves_per_eu(MIN, MAX) with MIN above MAX is no kernel's (clang rejects the attribute); its
+       limit: the maximum */
+    if (k->waves_per_eu_max != 0 && k->waves_per_eu_min > k->waves_per_eu_max)
+        return *limit = k->waves_per_eu_max, *input = GPUOCC_INPUT_WAVES_PER_EU, GPUOCC_ERR_ARGUMENT;
     /* a flat workgroup minimum needs the maximum it bounds, and may not pass it (LLVM would drop the range) */
     if (k->flat_workgroup_size_min > 0 &&
         (k->max_threads_per_block == 0 || k->flat_workgroup_size_min > k->max_threads_per_block))
@@ -588,6 +595,8 @@ int32_t gpuocc_amd_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32
     if (k->dvgpr != 0 && (d->cc_major != GPUOCC_AMD_DVGPR_GFX || gpuocc_amd_wave_size(d, k) != 32 ||
                           k->model == GPUOCC_MODEL_RUNTIME || k->model == GPUOCC_MODEL_LLVM19))
         return *input = GPUOCC_INPUT_DVGPR, GPUOCC_ERR_ARGUMENT;
+    /* NVIDIA's carveout, opt-in and opt-in maximum away from gpuocc_kernel_init's values: no input names
+       them, so they come after every refusal that names one */
     *input = GPUOCC_INPUT_NONE;
-    return GPUOCC_OK;
+    return gpuocc_nvidia_defaults(k) ? GPUOCC_OK : GPUOCC_ERR_ARGUMENT;
 }

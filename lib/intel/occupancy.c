@@ -292,5 +292,7 @@ int32_t gpuocc_intel_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int
              : (k->waves_per_eu_min | k->waves_per_eu_max) ? GPUOCC_INPUT_WAVES_PER_EU
              : k->flat_workgroup_size_min ? GPUOCC_INPUT_FLAT_WORKGROUP_SIZE
                                : GPUOCC_INPUT_NONE;
-    return *input != GPUOCC_INPUT_NONE ? GPUOCC_ERR_ARGUMENT : GPUOCC_OK;
+    /* then NVIDIA's carveout, opt-in and opt-in maximum away from gpuocc_kernel_init's values (no input names
+       them); barriers are Intel's too (a barrier in use) */
+    return *input != GPUOCC_INPUT_NONE || !gpuocc_nvidia_defaults(k) ? GPUOCC_ERR_ARGUMENT : GPUOCC_OK;
 }

@@ -174,6 +174,12 @@ def _pair_checked(d: _CDevice, kern: Kernel, k: _CKernel, amd_set: Optional[str]
         raise Error(_ERR_ARGUMENT, f"agprs={kern.agprs}: the device has no AGPRs (gfx908, gfx90a and later have them)")
     if amd and kern.wave_size in (32, 64) and not d.wave_sizes & kern.wave_size:
         raise Error(_ERR_ARGUMENT, f"wave_size={kern.wave_size}: the device runs wave{d.warp_size} only")
+    # the library's refusals, named as `gpuocc report` names them (its status and input, through _as_library)
+    if amd and kern.rocm is not None and kern.model != "runtime":
+        raise Error(_ERR_ARGUMENT, "rocm picks the release of HIP's rules: give model='runtime' too")
+    if amd and kern.waves_per_eu_max and kern.waves_per_eu_min > kern.waves_per_eu_max:
+        raise Error(_ERR_ARGUMENT, f"waves_per_eu_min={kern.waves_per_eu_min} is above "
+                    f"waves_per_eu_max={kern.waves_per_eu_max}")
     return k
 
 

@@ -217,8 +217,7 @@ class Kernel:
                 object.__setattr__(self, f.name, _rocm_text(value))
             else:
                 _int(value, f.name, _CKernel._fields_dict[f.metadata.get("c", f.name)])
-        if self.rocm is not None and self.model != "runtime":  # as `gpuocc report --rocm` and batch's rows
-            raise Error(_ERR_ARGUMENT, "rocm picks the release of HIP's rules: give model='runtime' too")
+        # rocm without model "runtime" is refused by the call, as the library refuses it (exceeded "rocm")
 
     __getstate__ = _private_state
 
