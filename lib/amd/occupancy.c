@@ -598,5 +598,5 @@ int32_t gpuocc_amd_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32
     /* NVIDIA's carveout, opt-in and opt-in maximum away from gpuocc_kernel_init's values: no input names
        them, so they come after every refusal that names one */
     *input = GPUOCC_INPUT_NONE;
-    return gpuocc_nvidia_defaults(k) ? GPUOCC_OK : GPUOCC_ERR_ARGUMENT;
+    return gpuocc_carveout_inputs_unset(k) ? GPUOCC_OK : GPUOCC_ERR_ARGUMENT;
 }

@@ -237,11 +237,11 @@ int32_t gpuocc_vector_limit_of(const struct gpuocc_limit_vector *v, const gpuocc
         return gpuocc_vector_limit(vector(), d, k, GPUOCC_RESOURCE_SMEM);                                          \
     }
 
-/* NVIDIA's shared-memory inputs without an input name (carveout_percent, smem_optin, smem_dynamic_max_bytes)
-   unset: gpuocc_kernel_init's values, or all three zero (a kernel zero-filled in C, `= {.size = ...}`, as
-   1.0.0 accepted on every vendor).  What AMD and Intel accept: any other value is GPUOCC_ERR_ARGUMENT there,
-   exceeded GPUOCC_INPUT_NONE. */
-static inline bool gpuocc_nvidia_defaults(const gpuocc_kernel *k)
+/* The kernel's carveout inputs, which no GPUOCC_INPUT_* names (carveout_percent, smem_optin,
+   smem_dynamic_max_bytes), unset: gpuocc_kernel_init's values, or all three zero (a kernel zero-filled in C,
+   `= {.size = ...}`, as 1.0.0 accepted on every device).  A vendor without carveouts refuses any other value
+   (GPUOCC_ERR_ARGUMENT, exceeded GPUOCC_INPUT_NONE). */
+static inline bool gpuocc_carveout_inputs_unset(const gpuocc_kernel *k)
 {
     bool init = k->carveout_percent == GPUOCC_CARVEOUT_DEFAULT && k->smem_optin == 1 && k->smem_dynamic_max_bytes == -1;
     bool zero = (k->carveout_percent | k->smem_optin | k->smem_dynamic_max_bytes) == 0;

@@ -294,5 +294,5 @@ int32_t gpuocc_intel_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int
                                : GPUOCC_INPUT_NONE;
     /* then NVIDIA's carveout, opt-in and opt-in maximum away from gpuocc_kernel_init's values (no input names
        them); barriers are Intel's too (a barrier in use) */
-    return *input != GPUOCC_INPUT_NONE || !gpuocc_nvidia_defaults(k) ? GPUOCC_ERR_ARGUMENT : GPUOCC_OK;
+    return *input != GPUOCC_INPUT_NONE || !gpuocc_carveout_inputs_unset(k) ? GPUOCC_ERR_ARGUMENT : GPUOCC_OK;
 }
