@@ -179,12 +179,15 @@ static void random_launch(uint64_t *state, gpuocc_device *d, gpuocc_kernel *k, b
                                      GPUOCC_MODEL_LLVM19};
     k->model = models[pick(state, 0, 3)];
     static const int32_t releases[] = {0, 603, 604, 700};
-    k->rocm_version = releases[pick(state, 0, 3)];
+    /* a ROCm release names the runtime model's rules only; the library refuses it with another model */
+    k->rocm_version = k->model == GPUOCC_MODEL_RUNTIME ? releases[pick(state, 0, 3)] : 0;
     /* LLVM's compiler inputs: the trap handler, a waves-per-EU request, a flat range around the launch */
     k->trap_handler = (int32_t)pick(state, -1, 1);
     if (pick(state, 0, 2) == 0) {
         k->waves_per_eu_min = (int32_t)pick(state, 0, 12);
         k->waves_per_eu_max = (int32_t)pick(state, 0, 21);
+        if (k->waves_per_eu_max != 0 && k->waves_per_eu_min > k->waves_per_eu_max) /* refused: clang's too */
+            k->waves_per_eu_min = k->waves_per_eu_max;
     }
     if (k->threads_per_block <= 1024 && pick(state, 0, 1)) {
         k->max_threads_per_block = (int32_t)pick(state, k->threads_per_block, 1024);
@@ -316,6 +319,7 @@ Test(amd_queries, lds_available_by_hand)
     k.rocm_version = 604; /* HIP's budget: one workgroup's 64 KiB */
     cr_expect_eq(lds_for("RX 7900 XTX", k, 2), 32768);
     k.model = GPUOCC_MODEL_COMPILER;
+    k.rocm_version = 0; /* a ROCm release without the runtime model is refused */
     cr_expect_eq(lds_for("MI355X", k, 1), 163840);
     cr_expect_eq(lds_for("MI355X", k, 2), 81920);
 }
