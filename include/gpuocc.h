@@ -249,12 +249,14 @@ typedef struct gpuocc_kernel {
                                        than gpuocc_kernel_init's (GPUOCC_ERR_ARGUMENT, exceeded
                                        GPUOCC_INPUT_NONE: no input names them; all three 0, a zero-filled
                                        kernel, reads as unset too), @since 1.1.0 */
-    int32_t max_threads_per_block;  /* __launch_bounds__ maximum, 0 = none: bounds the block-size search,
+    int32_t max_threads_per_block;  /* the kernel's largest block, 0 = none: bounds the block-size search,
                                        and a larger block fits 0 blocks (exceeded: threads; it fails to
-                                       launch), @since 1.1.0 on NVIDIA (before: the search only).  AMD: the flat workgroup size maximum LLVM compiled for
-                                       (amdgpu_flat_work_group_size); 0 = the launch's block size; a
-                                       larger block fits 0 workgroups (exceeded: threads) */
-    /* AMD only (ignored for NVIDIA), @since 1.0.0.  regs_per_thread holds the arch VGPRs and
+                                       launch).  NVIDIA: __launch_bounds__, @since 1.1.0 (before: the
+                                       search only).  AMD: the flat workgroup size maximum LLVM compiled
+                                       for (amdgpu_flat_work_group_size); 0 = the launch's block size.
+                                       Intel: CL_KERNEL_WORK_GROUP_SIZE (max_work_group_size), @since
+                                       1.1.0 (before: ignored) */
+    /* AMD only (another vendor refuses a nonzero value), @since 1.0.0.  regs_per_thread holds the arch VGPRs and
        smem_static_bytes / smem_dynamic_bytes the static and dynamic LDS. */
     int32_t agprs;                  /* AGPRs per lane (LLVM's "AGPRs", .agpr_count) */
     int32_t sgprs;                  /* SGPRs per wave (LLVM's "SGPRs", .sgpr_count); 0 = unknown, no limit */

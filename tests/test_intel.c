@@ -372,6 +372,34 @@ Test(intel, queries)
     cr_expect_eq(bytes, 48 * KIB);
 }
 
+/* The kernel's own largest work-group (CL_KERNEL_WORK_GROUP_SIZE, docs/sources.md I9): a larger one does not
+   launch.  PVC, sub-group 16: 256 work-items = 16 threads, 64 / 16 = 4 work-groups under a maximum of 256 or
+   none; under 128, 0 with threads exceeded at 128, in both models; the search stops at it: 128 work-items =
+   8 threads, 64 / 8 = 8 work-groups, 64 threads resident, as many as 1024 gives, and the largest such. */
+Test(intel, kernel_work_group_maximum)
+{
+    gpuocc_device pvc = test_device("pvc");
+    for (int32_t model = 0; model < 2; model++) {
+        gpuocc_kernel k = intel_kernel(256, 16, 0, 0, 0);
+        k.model = model ? GPUOCC_MODEL_INTEL_RUNTIME : GPUOCC_MODEL_DEFAULT;
+        k.max_threads_per_block = 256;
+        gpuocc_result r = test_occupancy(&pvc, &k);
+        cr_expect_eq(r.blocks_per_sm, 4, "model %d", model);
+        cr_expect_eq(r.exceeded, GPUOCC_INPUT_NONE);
+        k.max_threads_per_block = 128;
+        r = test_occupancy(&pvc, &k);
+        cr_expect_eq(r.blocks_per_sm, 0, "model %d", model);
+        cr_expect_eq(r.limit_warps, 0);
+        cr_expect_eq(r.exceeded, GPUOCC_INPUT_THREADS);
+        cr_expect_eq(r.exceeded_limit, 128);
+    }
+    gpuocc_kernel b = intel_kernel(1, 16, 0, 0, 0);
+    b.max_threads_per_block = 128;
+    int32_t threads = 0, grid = 0;
+    cr_expect_eq(gpuocc_best_block_affine(&pvc, &b, 0, 0, &threads, &grid), GPUOCC_OK);
+    cr_expect_eq(threads, 128);
+}
+
 Test(intel, batch_matches_single)
 {
     /* PVC: WG 1024, 512, 128 with sub-group 16: 64, 32, 8 threads; 1, 2, 8 WGs */

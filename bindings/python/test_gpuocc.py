@@ -952,6 +952,14 @@ class Intel(unittest.TestCase):
                                                        model="runtime"))
         self.assertEqual((r.blocks_per_sm, r.workgroups_per_gpu, r.model), (2, 341, "runtime"))
 
+    def test_kernel_work_group_maximum(self):
+        # PVC (8 XVEs x 8 threads): 256 work-items at sub-group 16 are 16 threads, 64 / 16 = 4 work-groups;
+        # a kernel whose max_work_group_size is 128 cannot be enqueued with 256 (CL_INVALID_WORK_GROUP_SIZE)
+        k = dict(threads=256, sub_group=16)
+        self.assertEqual(gpuocc.occupancy("pvc", gpuocc.kernel(max_threads=256, **k)).blocks_per_sm, 4)
+        r = gpuocc.occupancy("pvc", gpuocc.kernel(max_threads=128, **k))
+        self.assertEqual((r.blocks_per_sm, r.exceeded, r.exceeded_limit), (0, "threads", 128))
+
     def test_batch_workgroups_per_gpu(self):
         # Max 1550 (128 Xe-cores, pvc's 8 XVEs x 8 threads), the runtime: 256 work-items (16 threads), no SLM:
         # 128 x 64 / 16 = 512; 128 (8 threads) with 48 KiB: min(1024, 1024, 128 x 32, 128 x 128 / 48 = 341) = 341;

@@ -86,6 +86,15 @@ static int64_t intel_slm_budget(const gpuocc_device *d, const struct intel_view 
     return v->runtime ? d->smem_per_block_bytes : d->smem_per_sm_bytes;
 }
 
+/* The most threads a work-group of the kernel may have: the device's, or the kernel's own maximum
+   (max_work_group_size) when smaller. */
+static int64_t intel_threads_max(const gpuocc_device *d, const gpuocc_kernel *k)
+{
+    return k->max_threads_per_block > 0 && k->max_threads_per_block < d->max_threads_per_block
+               ? k->max_threads_per_block
+               : d->max_threads_per_block;
+}
+
 static void intel_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const struct intel_view *v,
                             int32_t limits[GPUOCC_INTEL_LIMITS])
 {
@@ -110,8 +119,8 @@ static void intel_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, cons
         limits[GPUOCC_RESOURCE_BLOCKS] = d->max_blocks_per_sm;
         limits[GPUOCC_RESOURCE_BARRIERS] = k->barriers > 0 ? d->barriers_per_sm : GPUOCC_NO_LIMIT;
     }
-    /* a work-group larger than the device allows, or a GRF count it does not have, never runs */
-    if (k->threads_per_block > d->max_threads_per_block)
+    /* a work-group larger than the device or the kernel allows, or a GRF count it does not have, never runs */
+    if (k->threads_per_block > intel_threads_max(d, k))
         limits[GPUOCC_RESOURCE_WARPS] = 0;
     if (v->grf > d->grf_max)
         limits[GPUOCC_RESOURCE_REGISTERS] = 0;
@@ -190,9 +199,9 @@ void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc
        any: what is left for them after the static) */
     int32_t input = GPUOCC_INPUT_NONE;
     int64_t limit = 0;
-    if (blocks == 0 && limits[GPUOCC_RESOURCE_WARPS] == 0 && k->threads_per_block > d->max_threads_per_block) {
+    if (blocks == 0 && limits[GPUOCC_RESOURCE_WARPS] == 0 && k->threads_per_block > intel_threads_max(d, k)) {
         input = GPUOCC_INPUT_THREADS;
-        limit = d->max_threads_per_block;
+        limit = intel_threads_max(d, k);
     } else if (blocks == 0 && limits[GPUOCC_RESOURCE_REGISTERS] == 0 && v.grf > d->grf_max) {
         input = GPUOCC_INPUT_GRF;
         limit = d->grf_max;

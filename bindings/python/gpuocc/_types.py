@@ -182,7 +182,7 @@ class Kernel:
     carveout: int = _c("carveout_percent", default=CARVEOUT_DEFAULT)  # 0..100 % or -1: driver default
     smem_optin: bool = True                                     # the 48 KiB per-block limit was raised
     smem_dynamic_max: int = _c("smem_dynamic_max_bytes", default=-1)  # opt-in attribute; -1: the most
-    max_threads: int = _c("max_threads_per_block", default=0)   # __launch_bounds__ maximum; 0: none
+    max_threads: int = _c("max_threads_per_block", default=0)   # the kernel's largest block; 0: none
     # AMD only (docs/amd.md): regs are arch VGPRs, smem_* LDS
     agprs: int = 0                                              # AGPRs per lane
     sgprs: int = 0                                              # SGPRs per wave; 0: unknown, no limit
@@ -306,7 +306,8 @@ def kernel(threads: int, regs: int = 0, smem_static: int = 0, smem_dynamic: int 
     `barriers` per block, `carveout` the preferred shared-memory carveout in percent (-1: the driver's
     default), `smem_optin` (default True: a kernel asking for more than 48 KiB has raised its limit),
     `smem_dynamic_max` the opt-in attribute's value (-1: the device's most), `max_threads` the
-    __launch_bounds__ maximum (0: none).  AMD kernels take the keywords agprs, sgprs, wave_size, cu_mode,
+    kernel's largest block (0: none; NVIDIA's __launch_bounds__, AMD's flat workgroup size maximum,
+    Intel's max_work_group_size).  AMD kernels take the keywords agprs, sgprs, wave_size, cu_mode,
     model ("compiler", the default: today's LLVM; "llvm19": LLVM 19's; or "runtime"), rocm ("6.2": with model
     "runtime", HIP's rules as of that ROCm release; None: the newest), trap_handler (-1: compiled without it;
     0: the target's default, on; 1 on), waves_per_eu_min / waves_per_eu_max (amdgpu_waves_per_eu; 0: unset)
