@@ -337,12 +337,17 @@ check("NVIDIA --max-threads: a larger block fits none", (rc, j.get("blocks_per_s
       j.get("exceeded_limit")) == (1, 0, "threads", 256), (rc, out, err))
 rc, out, err = run(["report", "--arch", "H100", "--threads", "512", "--regs", "32", "--max-threads", "256"])
 check("NVIDIA --max-threads said as the launch bound", rc == 1 and "launch bound 256" in out, (rc, out, err))
-# --flat-workgroup-size stays AMD's; Intel has no launch bound
+# --flat-workgroup-size stays AMD's
 rc, out, err = run(["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--flat-workgroup-size", "1,256"])
 check("--flat-workgroup-size AMD only", rc == 2 and err.startswith("gpuocc: --flat-workgroup-size") and "AMD only" in err,
       (rc, err))
-rc, out, err = run(["report", "--arch", "B580", "--threads", "256", "--max-threads", "256"])
-check("--max-threads refused on Intel", rc == 2 and err.startswith("gpuocc: --max-threads"), (rc, err))
+# Intel: the kernel's largest work-group (CL_KERNEL_WORK_GROUP_SIZE); B580 (Xe2, 8 XVEs x 8 threads), sub-group
+# 16: 256 work-items = 16 threads, 64 / 16 = 4 work-groups; above a maximum of 128 none, exit 1
+rc, out, err = run(["report", "--arch", "B580", "--threads", "256", "--max-threads", "256", "--json"])
+check("--max-threads on Intel at the block", rc == 0 and json.loads(out)["blocks_per_sm"] == 4
+      and json.loads(out)["max_threads"] == 256, (rc, out, err))
+rc, out, err = run(["report", "--arch", "B580", "--threads", "256", "--max-threads", "128"])
+check("--max-threads on Intel below the block", rc == 1 and "largest work-group 128" in out + err, (rc, out, err))
 rc, out, err = run(["report", "--help"])
 check("--max-threads help: both vendors", "__launch_bounds__ on NVIDIA" in out + err, out + err)
 

@@ -124,6 +124,8 @@ def launch(rnd, name, d):
         if rnd.random() < 0.3:
             l["model"] = rnd.choice(["calculator", "runtime"])
         l["barriers"] = rnd.choice([1, 1, 0, rnd.randint(0, 40)])
+        if rnd.random() < 0.2:  # the kernel's largest work-group
+            l["max_threads"] = rnd.choice([l["threads"], 1024, 256, rnd.randint(1, 1024)])
     if rnd.random() < 0.08:
         field, value = foreign(rnd, v)
         l[field] = value

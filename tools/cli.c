@@ -535,9 +535,6 @@ static void vendor_check(struct cli_io *io, const struct cli_launch *l)
         else if (l->regs_flag)
             cli_fail(io, l->regs_flag, "registers per thread do not apply to --arch %s, an Intel device (%s): use "
                      "--grf (registers per hardware thread)", l->dev_name, arch);
-        else if (l->max_threads_flag)
-            cli_fail(io, l->max_threads_flag, "NVIDIA and AMD only, but --arch %s is an Intel device (%s)",
-                     l->dev_name, arch);
         return;
     }
     if (l->intel_flag) {
@@ -1036,8 +1033,9 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const g
         if (cli_is_amd(d) && limit < d->max_threads_per_block) /* HIP refuses a workgroup above it */
             snprintf(why, cap, "threads %d is over the flat workgroup maximum %lld the kernel was compiled for",
                      k->threads_per_block, limit);
-        else if (!intel && limit < d->max_threads_per_block) /* a launch above it fails */
-            snprintf(why, cap, "threads %d is over the kernel's launch bound %lld (__launch_bounds__)",
+        else if (limit < d->max_threads_per_block) /* a launch above it fails */
+            snprintf(why, cap, intel ? "threads %d is over the kernel's largest work-group %lld (max_work_group_size)"
+                                     : "threads %d is over the kernel's launch bound %lld (__launch_bounds__)",
                      k->threads_per_block, limit);
         else
             snprintf(why, cap, intel ? "threads %d is over the largest work-group, %lld work-items"

@@ -172,7 +172,8 @@ const char *cli_vendor_name(const gpuocc_device *d);
     {"--cu-mode", NULL, "AMD gfx10 and later: compiled with -mcumode (a workgroup on one CU, not a WGP)"},     \
     {"--max-threads", "N", "the kernel's maximum threads per block: __launch_bounds__ on NVIDIA, the flat "   \
                            "workgroup size maximum on AMD (amdgpu_flat_work_group_size; LLVM's occupancy "    \
-                           "depends on it; default: --threads); a larger --threads fits no block"},           \
+                           "depends on it; default: --threads), the largest work-group on Intel "             \
+                           "(max_work_group_size); a larger --threads fits no block"},                        \
     {"--model", "NAME", "AMD: compiler (today's LLVM occupancy, the default), llvm19 (LLVM 19's, as llc-19 "  \
                         "prints it) or runtime (HIP's); Intel: calculator (the GPU Occupancy Calculator, the "  \
                         "default) or runtime (the compute runtime's count)"},                                  \

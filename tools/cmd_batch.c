@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 
 /* The launch columns: every vendor's, NVIDIA's (COL_BARRIERS .. COL_TMEM_COLUMNS; Intel reads barriers too),
-   AMD's (COL_AGPRS .. COL_FLAT_WORKGROUP_SIZE_MIN; Intel reads model too, NVIDIA max_threads), Intel's (COL_SUB_GROUP on). */
+   AMD's (COL_AGPRS .. COL_FLAT_WORKGROUP_SIZE_MIN; Intel reads model too, NVIDIA and Intel max_threads), Intel's (COL_SUB_GROUP on). */
 enum column {
     COL_ARCH, COL_THREADS, COL_REGS, COL_SMEM_STATIC, COL_SMEM_DYNAMIC, COL_BARRIERS, COL_CARVEOUT,
     COL_SMEM_OPTIN, COL_VIRTUAL_RESOURCES, COL_TMEM_COLUMNS, COL_AGPRS, COL_SGPRS, COL_WAVE_SIZE, COL_CU_MODE, COL_MAX_THREADS, COL_MODEL, COL_ROCM,
@@ -590,9 +590,7 @@ static bool vendor_cells(struct batch *b, const struct record *rec, const gpuocc
             why = "Intel only, but arch is an AMD device (leave it empty)";
         else if (intel && nvidia_col && c != COL_BARRIERS)
             why = "NVIDIA only, but arch is an Intel device (leave it empty)";
-        else if (intel && c == COL_MAX_THREADS)
-            why = "NVIDIA and AMD only, but arch is an Intel device (leave it empty)";
-        else if (intel && amd_col && c != COL_MODEL)
+        else if (intel && amd_col && c != COL_MODEL && c != COL_MAX_THREADS) /* the launch bound: every vendor's */
             why = "AMD only, but arch is an Intel device (leave it empty)";
         else if (!amd && !intel && amd_col && c != COL_MAX_THREADS) /* the launch bound is NVIDIA's too */
             why = "AMD only, but arch is an NVIDIA device (leave it empty)";
@@ -924,12 +922,12 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
     if (!int_cell(b, rec, COL_TMEM_COLUMNS, INT32_MIN, INT32_MAX, &x, false, v))
         return false;
     k.tmem_columns = (int32_t)x;
-    /* NVIDIA's launch bound (__launch_bounds__): a larger block fits 0 blocks, exceeded threads (AMD's flat
-       maximum is read with AMD's columns) */
+    /* the kernel's launch bound (NVIDIA's __launch_bounds__, Intel's largest work-group): a larger block fits 0
+       blocks, exceeded threads (AMD's flat maximum is read with AMD's columns) */
     x = 0;
-    if (dev->vendor == GPUOCC_VENDOR_NVIDIA && !int_cell(b, rec, COL_MAX_THREADS, 1, INT32_MAX, &x, false, v))
+    if (dev->vendor != GPUOCC_VENDOR_AMD && !int_cell(b, rec, COL_MAX_THREADS, 1, INT32_MAX, &x, false, v))
         return false;
-    if (dev->vendor == GPUOCC_VENDOR_NVIDIA)
+    if (dev->vendor != GPUOCC_VENDOR_AMD)
         k.max_threads_per_block = (int32_t)x;
     if ((b->vendor_columns && !vendor_cells(b, rec, dev, v)) ||
         (dev->vendor == GPUOCC_VENDOR_AMD && !amd_cells(b, rec, dev, &k, v)) ||
@@ -1640,7 +1638,7 @@ static const struct cli_option batch_options[] = {
 const struct cli_command cli_cmd_batch = {
     "batch", cmd_batch,
     "CSV launches in (arch,threads,regs[,smem_static,smem_dynamic,barriers,carveout,smem_optin,...]; NVIDIA: "
-    "virtual_resources, tmem_columns; NVIDIA and AMD: max_threads; AMD: "
+    "virtual_resources, tmem_columns; every vendor: max_threads; AMD: "
     "agprs, sgprs, wave_size, cu_mode, model, rocm, dvgpr, trap_handler, waves_per_eu_min, "
     "waves_per_eu_max, flat_workgroup_size_min; Intel: sub_group, grf, slm, model), one row out per row in; other "
     "columns echoed, named once on stderr unless tag_*",

@@ -680,7 +680,7 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         put_num(&in, "sgprs", amd && k->sgprs ? k->sgprs : NAN); /* 0: not given */
         put_num(&in, "wave_size", amd ? (k->wave_size ? k->wave_size : dev->warp_size) : NAN);
         put_num(&in, "cu_mode", amd ? k->cu_mode : NAN);
-        put_num(&in, "max_threads", amd && k->max_threads_per_block ? k->max_threads_per_block : NAN);
+        put_num(&in, "max_threads", k->max_threads_per_block ? k->max_threads_per_block : NAN); /* every vendor's */
         if (amd)
             put_text(&in, "model", cli_amd_model_name(now.model));
         else

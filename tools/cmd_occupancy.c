@@ -414,7 +414,7 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"sgprs", amd ? F_COUNT : F_NA, NULL, l->k.sgprs, 0};
     f[n++] = (struct field){"wave_size", amd_int, NULL, amd ? amd_wave_size(l) : 0, 0};
     f[n++] = (struct field){"cu_mode", amd_int, NULL, l->k.cu_mode, 0};
-    f[n++] = (struct field){"max_threads", intel ? F_NA : F_COUNT, NULL, l->k.max_threads_per_block, 0};
+    f[n++] = (struct field){"max_threads", F_COUNT, NULL, l->k.max_threads_per_block, 0};
     f[n++] = (struct field){"model", model ? F_WORD : F_NA, model, 0, 0};
     f[n++] = (struct field){"rocm", amd && l->k.model == GPUOCC_MODEL_RUNTIME && l->k.rocm_version ? F_TEXT : F_NA,
                             t->rocm, 0, 0};
