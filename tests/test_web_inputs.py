@@ -92,6 +92,11 @@ CASES = [
      {"waves_per_eu_min": 2, "waves_per_eu_max": 4, "flat_workgroup_size_min": 64, "max_threads": 512}),
     ("amd-stages", "arch=MI300X&threads=256&vgprs=128&blocks=2&stage_bytes=8K",
      {"target_blocks": 2, "smem_dynamic_available": 32768, "max_stages": 4}),
+    # the kernel's own largest block: __launch_bounds__(256), max_work_group_size 128 (a larger one cannot launch)
+    ("launch-bound", "arch=H100&threads=512&regs=32&max_threads=256",
+     {"blocks_per_sm": 0, "exceeded": "threads", "exceeded_limit": 256}),
+    ("intel-max-threads", "arch=pvc&threads=256&max_threads=128",
+     {"blocks_per_sm": 0, "exceeded": "threads", "exceeded_limit": 128}),
     ("intel-questions", "arch=pvc&threads=256&blocks=2&stage_bytes=8K&min_blocks=3",
      {"target_blocks": 2, "min_blocks_reached": True}),
 ]
