@@ -85,6 +85,15 @@ rc, j, _ = report("--arch", "gfx900", "--threads", "96", "--vgprs", "1", "--lds"
                   "1,96", "--no-trap-handler")
 check("--flat-workgroup-size", rc == 0 and j.get("waves_per_simd") == 4 and j.get("blocks_per_sm") == 7
       and j.get("max_threads") == 96 and j.get("flat_workgroup_size_min") == 1, j)
+# a flat maximum past the device's 1024 is taken as --max-threads takes it (the library's range, not the CLI's):
+# the same answer both ways; the launch of 96 threads with 8704 bytes of LDS still holds 7 workgroups
+rc, j, err = report("--arch", "gfx900", "--threads", "96", "--vgprs", "1", "--lds", "8252", "--flat-workgroup-size",
+                    "1,2048", "--no-trap-handler")
+rc2, j2, _ = report("--arch", "gfx900", "--threads", "96", "--vgprs", "1", "--lds", "8252", "--max-threads", "2048",
+                    "--no-trap-handler")
+check("--flat-workgroup-size past 1024", rc == 0 and rc2 == 0 and j.get("blocks_per_sm") == 7
+      and j.get("max_threads") == 2048 and {**j, "flat_workgroup_size_min": None} == {**j2, "flat_workgroup_size_min": None},
+      (rc, err, j, j2))
 # --waves-per-eu 1,3 on gfx900, flat 1..256: LLVM gives a wave 65 VGPRs (68 allocated), 3 waves per SIMD
 rc, j, _ = report("--arch", "gfx900", "--threads", "256", "--vgprs", "16", "--max-threads", "256", "--waves-per-eu",
                   "1,3")

@@ -752,7 +752,8 @@ void cli_launch_set(struct cli_io *io, struct cli_launch *l, int id, const char 
         break;
     case CLI_FLAT_WORKGROUP_SIZE: {
         int32_t lo = 0, hi = 0;
-        if (int_pair(io, "--flat-workgroup-size", v, 1, 1024, true, &lo, &hi)) {
+        /* the range as the library takes it (a maximum past the device's is --max-threads's too) */
+        if (int_pair(io, "--flat-workgroup-size", v, 1, INT32_MAX, true, &lo, &hi)) {
             l->k.flat_workgroup_size_min = lo;
             set_flat_max(io, l, "--flat-workgroup-size", hi);
         }
