@@ -96,8 +96,8 @@ check("plot grf axis refused on NVIDIA", rc == 2 and "Intel only" in err, (rc, o
 rc, out, err = run(["sweep", "--arch", "max-1550", "--threads", "512", "--slm", "64K", "--axis", "sub_group",
                     "--csv"])
 swept = rows(out)
-launch = ["arch", "threads", "sub_group", "grf", "smem_static", "smem_dynamic", "barriers", "model"]
-check("Intel sweep: Intel's launch columns", rc == 0 and out.splitlines()[0].split(",")[:9] == launch + ["status"],
+launch = ["arch", "threads", "sub_group", "grf", "smem_static", "smem_dynamic", "barriers", "max_threads", "model"]
+check("Intel sweep: Intel's launch columns", rc == 0 and out.splitlines()[0].split(",")[:10] == launch + ["status"],
       (rc, out[:300], err))
 src = ",".join(launch) + "\n" + "".join(",".join(r[c] for c in launch) + "\n" for r in swept)
 rc, out, err = run(["batch"], src)

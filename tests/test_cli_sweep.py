@@ -19,23 +19,32 @@ def run(*args, stdin=None, stdout=None):
     return p.returncode, p.stdout, p.stderr
 
 
-LAUNCH = ["arch", "threads", "regs", "smem_static", "smem_dynamic", "barriers", "carveout", "smem_optin"]
+LAUNCH = ["arch", "threads", "regs", "smem_static", "smem_dynamic", "barriers", "carveout", "smem_optin", "max_threads"]
 
 # 1. sweep --csv joins batch: its launch columns fed to batch give back the same rows, on every axis
 for axis, extra in [("regs", []), ("threads", ["--regs", "40"]), ("smem", ["--smem-static", "3000"]),
-                    ("barriers", ["--arch", "H100", "--threads", "64"])]:
+                    ("barriers", ["--arch", "H100", "--threads", "64"]),
+                    # the kernel's launch bound, a launch column too: the points past it fit no block
+                    ("threads", ["--regs", "40", "--max-threads", "128"])]:
     args = ["sweep", "--arch", "A100", "--threads", "256", "--axis", axis, "--csv"] + extra
     rc, out, err = run(*args)
     check(f"sweep {axis} exit", rc == 0, err)
     rows = list(csv.reader(io.StringIO(out)))
-    check(f"sweep {axis} header", rows[0][:8] == LAUNCH and rows[0][8] == "status", rows[0])
-    launches = "\n".join(",".join(r[:8]) for r in rows) + "\n"
+    check(f"sweep {axis} header", rows[0][:9] == LAUNCH and rows[0][9] == "status", rows[0])
+    launches = "\n".join(",".join(r[:9]) for r in rows) + "\n"
     rc, batch, err = run("batch", stdin=launches)
     # batch appends its input's `exceeded`, `exceeded_limit`, `line` and `error` columns; the rest is the same,
     # byte for byte
     joined = [r[:-4] for r in csv.reader(io.StringIO(batch))]
     check(f"sweep {axis} joins batch", rc == 0 and joined == rows and all(r[-1] == "" for r in list(csv.reader(io.StringIO(batch)))[1:]),
           (rc, err, batch[:300], out[:300]))
+
+# __launch_bounds__(128): every block above 128 threads fits none (exceeded threads), the launch column says 128
+rc, out, err = run("sweep", "--arch", "A100", "--threads", "256", "--regs", "40", "--max-threads", "128", "--axis",
+                   "threads", "--json")
+rows = json.loads(out)
+check("sweep past the launch bound", rc == 0 and all(r["max_threads"] == 128 for r in rows)
+      and all((r["blocks_per_sm"] == 0) == (r["threads"] > 128) for r in rows), rows[:6])
 
 # 2. default ranges at the natural granularity (A100: 1024 threads by 32; 255 registers; 163 KiB by 128 B;
 #    barriers 0..16)

@@ -213,7 +213,8 @@ static void put_limit(FILE *out, int32_t v, bool json)
 
 /* `batch`'s header: its launch columns, then its output columns (an AMD sweep has AMD's launch columns, whose
    `model` says the model, so the results do not repeat it: as batch prints such rows). */
-static const char batch_header[] = "arch,threads,regs,smem_static,smem_dynamic,barriers,carveout,smem_optin,status,"
+static const char batch_header[] = "arch,threads,regs,smem_static,smem_dynamic,barriers,carveout,smem_optin,"
+                                   "max_threads,status,"
                                    "blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,limit_smem,"
                                    "limit_blocks,limit_barriers,regs_per_block,smem_per_block,model,waves_per_simd,"
                                    "limit_sgprs,workgroups_per_gpu\n";
@@ -224,7 +225,8 @@ static const char batch_header_amd[] = "arch,threads,regs,agprs,sgprs,smem_stati
                                        "smem_per_block,waves_per_simd,limit_sgprs,workgroups_per_gpu\n";
 /* Intel's launch columns as `gpuocc batch` reads them for Intel rows (model among them: the results do not
    repeat it) */
-static const char batch_header_intel[] = "arch,threads,sub_group,grf,smem_static,smem_dynamic,barriers,model,status,"
+static const char batch_header_intel[] = "arch,threads,sub_group,grf,smem_static,smem_dynamic,barriers,max_threads,"
+                                         "model,status,"
                                          "blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,"
                                          "limit_smem,limit_blocks,limit_barriers,regs_per_block,smem_per_block,"
                                          "waves_per_simd,limit_sgprs,workgroups_per_gpu\n";
@@ -237,6 +239,19 @@ static int64_t workgroups_at(const struct cli_launch *l, const gpuocc_kernel *k)
     if (cli_is_intel(&l->dev) && l->dev.sm_count > 0 && gpuocc_occupancy(&l->dev, k, &r) == GPUOCC_OK)
         return r.workgroups_per_gpu;
     return -1;
+}
+
+/* The kernel's largest block, every vendor's launch column: empty / null when not given. */
+static void print_max_threads(FILE *out, const gpuocc_kernel *k, bool json, bool *first)
+{
+    if (json)
+        json_key(out, first, "max_threads");
+    else
+        fputc(',', out);
+    if (k->max_threads_per_block > 0)
+        fprintf(out, "%d", k->max_threads_per_block);
+    else if (json)
+        fputs("null", out);
 }
 
 /* Intel's launch columns of a row: the values the point was answered with (defaults filled in). */
@@ -255,6 +270,7 @@ static void print_intel_launch(FILE *out, const struct cli_launch *l, const gpuo
             fputc(',', out);
         fprintf(out, "%lld", in[i].v);
     }
+    print_max_threads(out, k, json, first);
     const char *model = k->model == GPUOCC_MODEL_INTEL_RUNTIME ? "runtime" : "calculator";
     if (json) {
         json_key(out, first, "model");
@@ -348,10 +364,12 @@ static void print_csv_row(FILE *out, const struct cli_launch *l, const gpuocc_ke
         print_amd_launch(out, l, k, false, &first);
     else if (intel)
         print_intel_launch(out, l, k, false, &first);
-    else
+    else {
         fprintf(out, ",%d,%d,%lld,%lld,%d,%d,%d", k->threads_per_block, k->regs_per_thread,
                 (long long)k->smem_static_bytes, (long long)k->smem_dynamic_bytes, k->barriers, k->carveout_percent,
                 k->smem_optin);
+        print_max_threads(out, k, false, &first);
+    }
     fprintf(out, ",ok,%d,%d,%.6f,%s", p->blocks_per_sm, p->warps_per_sm, p->occupancy, lim);
     const int32_t limits[] = {p->limit_warps, p->limit_regs, p->limit_smem, p->limit_blocks, p->limit_barriers};
     for (int i = 0; i < 5; i++) {
@@ -395,6 +413,7 @@ static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_k
             json_key(out, &first, in[i].key);
             fprintf(out, "%lld", in[i].v);
         }
+        print_max_threads(out, k, true, &first);
     }
     json_key(out, &first, "status");
     json_string(out, "ok");
