@@ -172,6 +172,17 @@ check("nvidia kernels on an AMD --arch", rc == 1 and all(r["status"] == "vendor"
                                                          for r in csv.DictReader(io.StringIO(out)))
       and err.count("built for sm_90 (NVIDIA), cannot run on MI300X (gfx942, AMD)") == 7, (rc, err))
 # AMD's launch flags: --model runtime fills blocks_per_sm with HIP's answer; waves_per_simd stays LLVM's
+# --max-threads is the launch's, as report takes it: it wins over what the binary records (kernels_sm90.cubin
+# records no bound; the code object's lds records .max_flat_workgroup_size 64), is printed as max_threads with
+# launch_bound flag, and a block over it does not launch
+rc, out, err = run(["binary", data("kernels_sm90.cubin"), "--threads", "256", "--max-threads", "128", "--json"])
+js = json.loads(out) if out else []
+check("cubin --max-threads", js and all((r["status"], r["max_threads"], r["launch_bound"]) ==
+                                        ("exceeds_launch_bounds", 128, "flag") for r in js), (rc, err, out[:300]))
+rc, out, err = run(["binary", data("amdgpu_gfx90a.o"), "--threads", "64", "--max-threads", "512", "--json"])
+check("code object --max-threads", [(r["name"], r["max_threads"], r["launch_bound"], r["status"])
+                                    for r in (json.loads(out) if out else [])] ==
+      [("small", 512, "flag", "ok"), ("lds", 512, "flag", "ok")], (rc, err, out[:300]))
 rc, out, err = run(["binary", data("amdgpu_gfx90a.o"), "--threads", "64", "--model", "runtime", "--json"])
 js = json.loads(out) if rc == 0 else []
 check("amd --model runtime", rc == 0 and [(r["model"], r["waves_per_simd"]) for r in js]

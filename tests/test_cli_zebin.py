@@ -17,7 +17,13 @@ import subprocess
 import sys
 import tempfile
 
-from checks import check, finish
+from checks import check as tally, finish
+
+
+def check(cond, what):
+    """This file's checks read (condition, what was expected with the values seen); checks.check takes the
+    name first."""
+    tally(what, cond)
 
 GPUOCC, DATA = sys.argv[1], os.path.join(sys.argv[2], "zebin")
 OCLOC = "--ocloc" in sys.argv[3:]
@@ -161,14 +167,28 @@ check([r["status"] for r in json.loads(out)] == ["vendor", "vendor"], "an NVIDIA
 # a launch flag overrides the binary's figure: --grf 256 on dg2 halves the threads (16 -> 8 work-groups)
 rc, out, _ = run(["binary", os.path.join(DATA, "kernels_dg2.bin"), "--threads", "256", "--grf", "256", "--json"])
 check([r["blocks_per_sm"] for r in json.loads(out)] == [8, 4], "--grf 256 on dg2: 8 and 4")
+# --max-threads: a zebin does not record the kernel's largest work-group (CL_KERNEL_WORK_GROUP_SIZE); the flag
+# gives it (launch_bound flag).  256 work-items over a maximum of 128 cannot be enqueued; within it, dg2's answers
+# above (16 and 8 work-groups); the best block stays within it
+dg2 = os.path.join(DATA, "kernels_dg2.bin")
+rc, out, _ = run(["binary", dg2, "--threads", "256", "--max-threads", "128", "--json"])
+check([(r["status"], r["max_threads"], r["launch_bound"]) for r in json.loads(out)] ==
+      [("exceeds_launch_bounds", 128, "flag")] * 2, f"--max-threads 128 below --threads 256: {out[:300]}")
+rc, out, _ = run(["binary", dg2, "--threads", "256", "--max-threads", "256", "--json"])
+check([(r["blocks_per_sm"], r["max_threads"], r["launch_bound"]) for r in json.loads(out)] ==
+      [(16, 256, "flag"), (8, 256, "flag")], f"--max-threads 256: {out[:300]}")
+rc, out, _ = run(["binary", dg2, "--best-block", "--max-threads", "128", "--json"])
+check(rc == 0 and all(0 < r["threads"] <= 128 for r in json.loads(out)), f"--best-block within --max-threads: {out[:300]}")
 
-# CSV: the Intel columns after the AMD ones, before file; an NVIDIA row leaves them empty
+# CSV: the Intel columns after the AMD ones, before the launch bound's and file; an NVIDIA row leaves them empty
 rc, out, _ = run(["binary", os.path.join(DATA, "kernels_pvc.bin"), os.path.join(sys.argv[2], "kernels_sm90.cubin"),
                   "--threads", "256", "--csv"])
 lines = out.splitlines()
 head = lines[0].split(",")
-check(head[-9:] == ["sub_group", "grf", "slm", "scratch_per_thread", "private", "private_per_work_item", "spill",
-                    "product_family", "file"], f"CSV Intel columns: {head[-9:]}")
+intel = ["sub_group", "grf", "slm", "scratch_per_thread", "private", "private_per_work_item", "spill", "product_family"]
+at = head.index("sub_group") if "sub_group" in head else -1
+check(at > head.index("vendor") and head[at:at + 8] == intel and at < head.index("launch_bound") and head[-1] == "file",
+      f"CSV Intel columns, after the vendors' and before the launch bound's and file: {head}")
 check(all(len(line.split(",")) == len(head) for line in lines[1:]), "every CSV row has every column")
 copy = dict(zip(head, lines[1].split(",")))
 check((copy["vendor"], copy["sub_group"], copy["grf"], copy["spill"], copy["product_family"]) ==

@@ -22,7 +22,8 @@ struct intel_row {
     gpuocc_device dev; /* the device evaluated on (for the table's words) */
     const char *status;
     int32_t threads;           /* -1: none (no_threads) */
-    const char *threads_from;  /* input_bound_csv's; launch_bound is "unknown": the zebin's is not read */
+    const char *threads_from;  /* input_bound_csv's; launch_bound is "flag" (--max-threads) or "unknown": the
+                                  zebin's is not read */
     gpuocc_result r;
 };
 
@@ -72,6 +73,10 @@ static void evaluate(const struct input_options *o, const gpuocc_binary_kernel *
     }
     row->threads = kern.threads_per_block;
     row->dev = dev;
+    if (kern.max_threads_per_block > 0 && row->threads > kern.max_threads_per_block) {
+        row->status = "exceeds_launch_bounds"; /* as NVIDIA's and AMD's rows: the enqueue would fail */
+        return;
+    }
     int32_t rc = gpuocc_occupancy(&dev, &kern, &row->r);
     if (rc != GPUOCC_OK)
         row->status = gpuocc_status_name(rc);
@@ -95,11 +100,14 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
     if (!strcmp(row.status, "no_threads"))
         input_no_threads(o, file, origin + b->name_offset, (size_t)b->name_length);
     const char *short_name = origin + b->short_offset;
+    /* the kernel's largest work-group: --max-threads's (the zebin's own is not read) */
+    int32_t bound = o->launch.k.max_threads_per_block;
+    const char *launch_bound = bound > 0 ? "flag" : "unknown";
     const char *model = row.r.model == GPUOCC_MODEL_INTEL_RUNTIME ? "runtime" : "calculator";
     const struct binary_count shared[] = {
         {"registers", INT64_MIN}, {"barriers", b->barriers}, {"smem", b->slm_bytes}, {"cmem", INT64_MIN},
         {"stack", INT64_MIN}, {"spill_stores", INT64_MIN}, {"spill_loads", INT64_MIN},
-        {"max_regs", INT64_MIN}, {"max_threads", INT64_MIN}, {"min_blocks", INT64_MIN},
+        {"max_regs", INT64_MIN}, {"max_threads", bound > 0 ? bound : INT64_MIN}, {"min_blocks", INT64_MIN},
         {"cluster_x", INT64_MIN}, {"cluster_y", INT64_MIN}, {"cluster_z", INT64_MIN}, {"threads", row.threads},
     };
     const int64_t intel[INPUT_INTEL_KEY_COUNT] = {b->sub_group, b->grf, b->slm_bytes, b->scratch_per_thread_bytes,
@@ -127,7 +135,7 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
         input_record_json(out, &first, b, NULL, o);
         json_key(out, &first, "linked");
         fprintf(out, "%d", b->linked);
-        input_bound_json(out, &first, "unknown", row.threads_from);
+        input_bound_json(out, &first, launch_bound, row.threads_from);
         fputc('}', out);
     } else if (o->csv) {
         binary_csv_head(out, b, origin, row.arch, shared, sizeof shared / sizeof shared[0], row.status,
@@ -146,15 +154,16 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
             fputc(',', out);
         }
         input_record_csv(out, b, NULL, o);
-        input_bound_csv(out, "unknown", row.threads_from);
+        input_bound_csv(out, launch_bound, row.threads_from);
         fprintf(out, "%d,,", b->linked); /* linked; cluster_verdict: NVIDIA's */
         csv_cell(out, file, strlen(file));
         fputc('\n', out);
     } else {
         /* the table: GRF in the regs column, barriers, SLM as smem, scratch per hardware thread as stack,
-           spill_size as spill, work-groups per Xe-core as blk/SM, Intel's words for the limiters and the SIMD
+           spill_size as spill, --max-threads as bound, work-groups per Xe-core as blk/SM, Intel's words for the limiters and the SIMD
            width after them; --json and --csv carry every field */
-        const int64_t cells[5] = {b->barriers, b->slm_bytes, b->scratch_per_thread_bytes, b->spill_bytes, -1};
+        const int64_t cells[5] = {b->barriers, b->slm_bytes, b->scratch_per_thread_bytes, b->spill_bytes,
+                                  bound > 0 ? bound : -1};
         binary_table_head(out, b, short_name, row.arch, b->grf, cells);
         char lim[96];
         cli_limiter_words(&row.dev, row.r.limiters, lim, sizeof lim);

@@ -208,6 +208,7 @@ struct amd_row {
     char arch[64];
     const char *status;
     int32_t threads;                         /* -1: none (no_threads) */
+    int32_t bound;                           /* the flat workgroup maximum evaluated with: 0 none */
     const char *launch_bound, *threads_from; /* input_bound_csv's */
     gpuocc_result r;
 };
@@ -241,6 +242,7 @@ static void amd_evaluate(const struct input_options *o, const gpuocc_binary_kern
     /* the flat workgroup maximum, --max-threads's or the code object's: without --threads or --best-block, the block */
     int32_t bound = l->k.max_threads_per_block ? l->k.max_threads_per_block
                     : b->max_flat_workgroup_size > 0 ? b->max_flat_workgroup_size : 0;
+    row->bound = bound;
     row->launch_bound = l->k.max_threads_per_block ? "flag" : b->max_flat_workgroup_size > 0 ? "recorded" : "unknown";
     row->threads_from = input_threads_from(o, bound);
     row->threads = l->have_threads ? l->k.threads_per_block : !o->best && row->threads_from ? bound : -1;
@@ -346,7 +348,7 @@ static void amd_kernel(struct binary_run *run, const char *file, const char *ori
     const struct binary_count shared[] = {
         {"registers", b->vgprs}, {"barriers", INT64_MIN}, {"smem", b->lds_bytes}, {"cmem", INT64_MIN},
         {"stack", b->scratch_bytes}, {"spill_stores", INT64_MIN}, {"spill_loads", INT64_MIN},
-        {"max_regs", INT64_MIN}, {"max_threads", b->max_flat_workgroup_size}, {"min_blocks", INT64_MIN},
+        {"max_regs", INT64_MIN}, {"max_threads", row.bound > 0 ? row.bound : INT64_MIN}, {"min_blocks", INT64_MIN},
         {"cluster_x", INT64_MIN}, {"cluster_y", INT64_MIN}, {"cluster_z", INT64_MIN}, {"threads", row.threads},
     };
     /* cu_mode, as report's: the opposite of the code object's .workgroup_processor_mode (-1: not recorded) */

@@ -556,13 +556,17 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
     kern.smem_static_bytes = l->have_smem_static ? l->k.smem_static_bytes : k->smem_bytes;
     /* the launch bound: a binary's record (0: none), or, a ptxas log recording none, --max-threads (or unknown);
        without --threads or --best-block the block is the bound */
-    row->bound = !o->bounds_unrecorded ? k->max_threads_per_block : o->max_threads ? o->max_threads : -1;
+    /* (gpuocc binary takes --max-threads as report does, in the launch: it wins over the record, as on AMD) */
+    int32_t flag = o->bounds_unrecorded ? o->max_threads : l->k.max_threads_per_block;
+    row->bound = flag > 0 ? flag : !o->bounds_unrecorded ? k->max_threads_per_block : -1;
     row->min_blocks = o->bounds_unrecorded ? -1 : k->min_blocks_per_sm;
     const int32_t cluster[3] = {k->cluster_x, k->cluster_y, k->cluster_z};
     for (int i = 0; i < 3; i++)
         row->cluster[i] = o->bounds_unrecorded ? -1 : cluster[i];
-    row->launch_bound = o->bounds_unrecorded ? (o->max_threads ? "flag" : "unknown")
-                        : k->max_threads_per_block > 0 ? "recorded" : "none";
+    row->launch_bound = flag > 0                       ? "flag"
+                        : o->bounds_unrecorded         ? "unknown"
+                        : k->max_threads_per_block > 0 ? "recorded"
+                                                       : "none";
     row->threads_from = input_threads_from(o, row->bound);
     kern.max_threads_per_block = row->bound > 0 ? row->bound : 0;
     kern.threads_per_block = l->have_threads ? l->k.threads_per_block : row->bound > 0 ? row->bound : 1;
