@@ -214,6 +214,17 @@ check("tradeoff on AMD: AMD's flags, echoed as report echoes them",
 rc, j, _ = js("tradeoff", "--arch", "A100", "--threads", "256", "--regs", "128")
 check("tradeoff on NVIDIA: AMD's fields null", rc == 0 and all(j.get(k, 0) is None for k in
       ("agprs", "sgprs", "wave_size", "cu_mode", "max_threads", "model", "rocm")), j)
+# a launch no register cap lets run is not "keep": 256 threads over __launch_bounds__(128) on H100 fit no block
+# at any register count; answered (exceeded threads, limit 128, as report names it), the exit 1 as report's.
+# A launch that fits says exceeded null.
+rc, out, err = run("tradeoff", "--arch", "H100", "--threads", "256", "--regs", "128", "--max-threads", "128", "--json")
+j = json.loads(out) if out else {}
+check("tradeoff: a launch that cannot run", rc == 1 and j.get("blocks_per_sm") == 0 and j.get("steps") == []
+      and (j.get("exceeded"), j.get("exceeded_limit")) == ("threads", 128) and j.get("verdict", "").startswith("cannot run")
+      and "launch" in err, (rc, j, err))
+rc, j, _ = js("tradeoff", "--arch", "A100", "--threads", "256", "--regs", "128")
+check("tradeoff: exceeded null while a block fits", rc == 0 and j.get("exceeded", 0) is None
+      and j.get("exceeded_limit", 0) is None, j)
 for args, flag in ((["--arch", "MI300X", "--threads", "256", "--vgprs", "128", "--no-optin"], "--no-optin"),
                    (["--arch", "MI300X", "--threads", "256", "--vgprs", "128", "--barriers", "2"], "--barriers"),
                    (["--arch", "A100", "--threads", "256", "--regs", "128", "--sgprs", "32"], "--sgprs"),

@@ -697,7 +697,14 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         put_num(&in, "warps_needed", flag(&f, "--warps-needed") ? needed : NAN); /* null: not given */
         bool first = true;
         json_items(out, &in, &first);
-        fprintf(out, ",\"blocks_per_sm\":%d,\"occupancy\":%.6f,\"steps\":[", now.blocks_per_sm, now.occupancy);
+        fprintf(out, ",\"blocks_per_sm\":%d,\"occupancy\":%.6f,", now.blocks_per_sm, now.occupancy);
+        /* the input over a limit today, as `gpuocc report` names it (null while a block fits) */
+        if (now.blocks_per_sm == 0 && now.exceeded != GPUOCC_INPUT_NONE)
+            fprintf(out, "\"exceeded\":\"%s\",\"exceeded_limit\":%lld,", gpuocc_input_name(now.exceeded),
+                    (long long)now.exceeded_limit);
+        else
+            fputs("\"exceeded\":null,\"exceeded_limit\":null,", out);
+        fputs("\"steps\":[", out);
         for (int32_t i = 0; i < n && i < 64; i++)
             fprintf(out, "%s{\"regs\":%d,\"regs_shed\":%d,\"blocks_per_sm\":%d,\"warps_per_sm\":%d,"
                    "\"occupancy\":%.6f,\"spill_slowdown\":%.6g}",
@@ -714,8 +721,15 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
     }
     /* keep, unless more warps are needed to hide latency and the first step that supplies them gains
        more (warps ratio) than its spills cost */
-    char verdict[256];
-    if (n == 0)
+    char verdict[320], why[256];
+    /* a launch no register cap lets run (over another limit): not "keep", it cannot run at all; the exit
+       status says so, as `gpuocc report`'s does */
+    bool cannot_run = now.blocks_per_sm == 0 && n == 0;
+    if (cannot_run) {
+        const char *named = cli_exceeded(dev, k, &now, why, sizeof why);
+        snprintf(verdict, sizeof verdict, "cannot run, and no register cap changes that%s%s", named ? ": " : "",
+                 named ? why : "");
+    } else if (n == 0)
         snprintf(verdict, sizeof verdict, "keep: no register cap raises occupancy");
     else if (needed > 0 && now.warps_per_sm >= needed)
         snprintf(verdict, sizeof verdict, "keep: %d warps already hide the latency (%.4g needed)", now.warps_per_sm,
@@ -740,6 +754,8 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         fprintf(out, "}\n");
     } else
         fprintf(out, "verdict: %s\n", verdict);
+    if (cannot_run && !io->status)
+        cli_problem(io, "launch", "%s", verdict);
     return io->status;
 }
 
