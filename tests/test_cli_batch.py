@@ -470,5 +470,10 @@ rows = [json.loads(line) for line in out.decode().splitlines()]
 check("NVIDIA max_threads column", [(r["status"], r["blocks_per_sm"], r["exceeded"], r["exceeded_limit"]) for r in rows]
       == [("ok", 8, None, None), ("ok", 0, "threads", 256), ("ok", 4, None, None), ("ok", 0, "threads", 128)],
       (rows, err))
+# 0 is no bound, as the C field's 0 and an empty cell are, on every vendor (MI300X: 256 threads, 32 VGPRs: 8)
+rc, out, err = run(["--json"], b"arch,threads,regs,max_threads\nH100,512,32,0\nB580,256,,0\nMI300X,256,32,0\nH100,512,32,-1\n")
+rows = [json.loads(line) for line in out.decode().splitlines()]
+check("max_threads 0: no bound", [(r["status"], r["blocks_per_sm"]) for r in rows]
+      == [("ok", 4), ("ok", 4), ("ok", 8), ("argument", None)], (rows, err))
 
 finish("test_cli_batch")

@@ -731,7 +731,7 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
         return false;
     k->cu_mode = (int32_t)x;
     x = 0;
-    if (!int_cell(b, rec, COL_MAX_THREADS, 1, INT32_MAX, &x, false, v))
+    if (!int_cell(b, rec, COL_MAX_THREADS, 0, INT32_MAX, &x, false, v)) /* 0 or empty: none, as in C */
         return false;
     k->max_threads_per_block = (int32_t)x; /* threads above it: the library's 0 blocks, exceeded threads */
     if (cell_given(b, rec, COL_MODEL, &s, &n)) {
@@ -925,7 +925,7 @@ static bool evaluate(struct batch *b, const struct record *rec, gpuocc_result *r
     /* the kernel's launch bound (NVIDIA's __launch_bounds__, Intel's largest work-group): a larger block fits 0
        blocks, exceeded threads (AMD's flat maximum is read with AMD's columns) */
     x = 0;
-    if (dev->vendor != GPUOCC_VENDOR_AMD && !int_cell(b, rec, COL_MAX_THREADS, 1, INT32_MAX, &x, false, v))
+    if (dev->vendor != GPUOCC_VENDOR_AMD && !int_cell(b, rec, COL_MAX_THREADS, 0, INT32_MAX, &x, false, v))
         return false;
     if (dev->vendor != GPUOCC_VENDOR_AMD)
         k.max_threads_per_block = (int32_t)x;
