@@ -160,8 +160,8 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
         fputc('\n', out);
     } else {
         /* the table: GRF in the regs column, barriers, SLM as smem, scratch per hardware thread as stack,
-           spill_size as spill, --max-threads as bound, work-groups per Xe-core as blk/SM, Intel's words for the limiters and the SIMD
-           width after them; --json and --csv carry every field */
+           spill_size as spill, --max-threads as bound, work-groups per Xe-core as blk/SM, Intel's words for the
+           limiters and the SIMD width after them; --json and --csv carry every field */
         const int64_t cells[5] = {b->barriers, b->slm_bytes, b->scratch_per_thread_bytes, b->spill_bytes,
                                   bound > 0 ? bound : -1};
         binary_table_head(out, b, short_name, row.arch, b->grf, cells);
