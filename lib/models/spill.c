@@ -163,15 +163,22 @@ int32_t gpuocc_tradeoff(const gpuocc_device *dev, const gpuocc_kernel *kernel, d
         return GPUOCC_ERR_NULL;
     if (capacity < 0)
         return GPUOCC_ERR_ARGUMENT;
-    /* The slowdown grows with the registers shed, and the last step reported sheds the most: check it
-       before writing anything, so an overflow leaves every output untouched. */
-    int32_t last_shed = 0;
+    /* The slowdown grows with the registers shed, and the last step reported sheds the most: it is checked
+       before anything is written, so an overflow leaves every output untouched.  No step sheds more than the
+       kernel's registers: when that much is finite (every real case) the staircase is walked once, writing;
+       else it is counted first and its last step checked. */
+    int32_t last_shed = 0, n;
     double slowdown;
-    int32_t n = staircase(&d, &k, NULL, capacity, &last_shed);
-    if (n > 0 && capacity > 0 &&
-        (rc = shed_slowdown(last_shed, work_cycles, spill_accesses_per_reg, spill_latency_cycles, &slowdown)))
-        return rc;
-    staircase(&d, &k, steps, capacity, &last_shed);
+    if (shed_slowdown(k.regs_per_thread, work_cycles, spill_accesses_per_reg, spill_latency_cycles, &slowdown) ==
+        GPUOCC_OK)
+        n = staircase(&d, &k, steps, capacity, &last_shed);
+    else {
+        n = staircase(&d, &k, NULL, capacity, &last_shed);
+        if (n > 0 && capacity > 0 &&
+            (rc = shed_slowdown(last_shed, work_cycles, spill_accesses_per_reg, spill_latency_cycles, &slowdown)))
+            return rc;
+        staircase(&d, &k, steps, capacity, &last_shed);
+    }
     for (int32_t i = 0; i < n && i < capacity; i++)
         shed_slowdown(steps[i].regs_shed, work_cycles, spill_accesses_per_reg, spill_latency_cycles,
                       &steps[i].spill_slowdown);
