@@ -554,9 +554,9 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
     kern.regs_per_thread = l->have_regs ? l->k.regs_per_thread : k->registers;
     kern.barriers = l->have_barriers ? l->k.barriers : k->barriers < 0 ? 1 : k->barriers;
     kern.smem_static_bytes = l->have_smem_static ? l->k.smem_static_bytes : k->smem_bytes;
-    /* the launch bound: a binary's record (0: none), or, a ptxas log recording none, --max-threads (or unknown);
-       without --threads or --best-block the block is the bound */
-    /* (gpuocc binary takes --max-threads as report does, in the launch: it wins over the record, as on AMD) */
+    /* the launch bound: --max-threads (gpuocc binary takes it in the launch, as report does, and it wins over a
+       record, as on AMD), else a binary's record (0: none), else unknown (a ptxas log records none); without
+       --threads or --best-block the block is the bound */
     int32_t flag = o->bounds_unrecorded ? o->max_threads : l->k.max_threads_per_block;
     row->bound = flag > 0 ? flag : !o->bounds_unrecorded ? k->max_threads_per_block : -1;
     row->min_blocks = o->bounds_unrecorded ? -1 : k->min_blocks_per_sm;

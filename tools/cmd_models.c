@@ -698,8 +698,8 @@ static int cmd_tradeoff(struct cli_io *io, int argc, char **argv)
         bool first = true;
         json_items(out, &in, &first);
         fprintf(out, ",\"blocks_per_sm\":%d,\"occupancy\":%.6f,", now.blocks_per_sm, now.occupancy);
-        /* the input over a limit today, as `gpuocc report` names it (null while a block fits) */
-        if (now.blocks_per_sm == 0 && now.exceeded != GPUOCC_INPUT_NONE)
+        /* the input over a limit today, as `gpuocc report` names it (the library names none while a block fits) */
+        if (now.exceeded != GPUOCC_INPUT_NONE)
             fprintf(out, "\"exceeded\":\"%s\",\"exceeded_limit\":%lld,", gpuocc_input_name(now.exceeded),
                     (long long)now.exceeded_limit);
         else

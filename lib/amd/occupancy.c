@@ -375,9 +375,7 @@ static int32_t amd_barrier_cap(const gpuocc_device *d, const gpuocc_kernel *k, c
    kernel was compiled for when smaller. */
 static int64_t amd_threads_max(const gpuocc_device *d, const gpuocc_kernel *k)
 {
-    return k->max_threads_per_block > 0 && k->max_threads_per_block < d->max_threads_per_block
-               ? k->max_threads_per_block
-               : d->max_threads_per_block;
+    return gpuocc_bounded(d->max_threads_per_block, k->max_threads_per_block);
 }
 
 /* Every resource's limit in blocks (GPUOCC_NO_LIMIT where it cannot limit), indexed GPUOCC_RESOURCE_*. */

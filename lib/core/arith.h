@@ -146,6 +146,13 @@ static inline int64_t gpuocc_round_up_unit(int64_t x, int64_t unit)
     return (q * unit == x ? q : q + 1) * unit;
 }
 
+/* A limit lowered by an optional bound (0 or less: none): the largest block a kernel may launch is the
+   device's, or the kernel's own maximum when smaller, on every vendor. */
+static inline int64_t gpuocc_bounded(int64_t limit, int64_t bound)
+{
+    return bound > 0 && bound < limit ? bound : limit;
+}
+
 static inline int32_t gpuocc_clamp_i32(int64_t v)
 {
     return v > INT32_MAX ? INT32_MAX : (int32_t)v;

@@ -90,9 +90,7 @@ static int64_t intel_slm_budget(const gpuocc_device *d, const struct intel_view 
    (max_work_group_size) when smaller. */
 static int64_t intel_threads_max(const gpuocc_device *d, const gpuocc_kernel *k)
 {
-    return k->max_threads_per_block > 0 && k->max_threads_per_block < d->max_threads_per_block
-               ? k->max_threads_per_block
-               : d->max_threads_per_block;
+    return gpuocc_bounded(d->max_threads_per_block, k->max_threads_per_block);
 }
 
 static void intel_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const struct intel_view *v,

@@ -107,8 +107,7 @@ static inline uint32_t gpuocc_nv_limiters(uint32_t blocks, uint32_t warps, uint3
    fails to launch) when lower. */
 static inline int64_t gpuocc_nv_threads_max(const gpuocc_nv_values *v, const gpuocc_kernel *k)
 {
-    int64_t device = gpuocc_nv_small(v->max_threads_per_block), bound = k->max_threads_per_block;
-    return bound > 0 && bound < device ? bound : device;
+    return gpuocc_bounded(gpuocc_nv_small(v->max_threads_per_block), k->max_threads_per_block);
 }
 
 /* The shared memory per SM a kernel's carveout preference asks for (GPUOCC_CARVEOUT_DEFAULT: all of it;
