@@ -293,8 +293,20 @@ static inline int32_t gpuocc_nv_derive_div(int32_t x, int32_t unit, int32_t shif
 {
     return shift >= 0 ? x >> shift : x / unit;
 }
+/* The part of the values the refusals read (gpuocc_nv_launch_refusal): all a query that only checks a launch
+   against the device needs derived. */
+static inline void gpuocc_nv_derive_refusal(const gpuocc_device *d, gpuocc_prepared_nvidia *v)
+{
+    v->smem_alloc_unit_bytes = d->smem_alloc_unit_bytes;
+    v->smem_alloc_shift = gpuocc_nv_shift_of(d->smem_alloc_unit_bytes);
+    v->barriers_per_block_max = d->barriers_per_block_max > 0 ? d->barriers_per_block_max : GPUOCC_NV_BARRIERS_PER_BLOCK;
+    v->tmem_columns_per_sm = d->tmem_columns_per_sm;
+    v->smem_per_block_bytes = d->smem_per_block_bytes;
+    v->smem_reserved_per_block_bytes = d->smem_reserved_per_block_bytes;
+}
 static inline void gpuocc_nv_derive(const gpuocc_device *d, gpuocc_prepared_nvidia *v)
 {
+    gpuocc_nv_derive_refusal(d, v);
     int32_t warp_shift = gpuocc_nv_shift_of(d->warp_size), part_shift = gpuocc_nv_shift_of(d->sub_partitions);
     int32_t compat = d->reg_compat_sub_partitions;
     int32_t compat_shift = compat > 0 ? gpuocc_nv_shift_of(compat) : -1;
@@ -306,8 +318,6 @@ static inline void gpuocc_nv_derive(const gpuocc_device *d, gpuocc_prepared_nvid
     v->sub_partition_shift = part_shift;
     v->reg_compat_sub_partitions = compat;
     v->reg_compat_shift = compat_shift;
-    v->smem_alloc_unit_bytes = d->smem_alloc_unit_bytes;
-    v->smem_alloc_shift = gpuocc_nv_shift_of(d->smem_alloc_unit_bytes);
     v->max_threads_per_block = d->max_threads_per_block;
     v->max_warps_per_sm = gpuocc_nv_derive_div(d->max_threads_per_sm, d->warp_size, warp_shift);
     v->max_blocks_per_sm = d->max_blocks_per_sm;
@@ -316,15 +326,11 @@ static inline void gpuocc_nv_derive(const gpuocc_device *d, gpuocc_prepared_nvid
     v->regs_per_sub_partition = gpuocc_nv_derive_div(d->regs_per_sm, d->sub_partitions, part_shift);
     v->regs_per_compat_sub_partition = compat > 0 ? gpuocc_nv_derive_div(d->regs_per_sm, compat, compat_shift) : 0;
     v->barriers_per_sm = d->barriers_per_sm;
-    v->barriers_per_block_max = d->barriers_per_block_max > 0 ? d->barriers_per_block_max : GPUOCC_NV_BARRIERS_PER_BLOCK;
     v->virtual_resources_per_sm = d->virtual_resources_per_sm;
-    v->tmem_columns_per_sm = d->tmem_columns_per_sm;
     v->carveout_count = d->carveout_count;
     memcpy(v->carveouts_kib, d->carveouts_kib, sizeof v->carveouts_kib);
     v->smem_per_sm_bytes = d->smem_per_sm_bytes;
-    v->smem_per_block_bytes = d->smem_per_block_bytes;
     v->smem_per_block_optin_bytes = d->smem_per_block_optin_bytes;
-    v->smem_reserved_per_block_bytes = d->smem_reserved_per_block_bytes;
     memset(v->reserved, 0, sizeof v->reserved);
 }
 

@@ -251,8 +251,11 @@ int32_t gpuocc_nv_best_block(const gpuocc_device *d, const gpuocc_kernel *k, con
            largest candidate can be), then a negative entry at any candidate */
         if (s.limit >= rule->count)
             return GPUOCC_ERR_BUFFER;
-        int64_t sign = rule->table[s.limit];
-        for (int64_t t = s.warp; t < s.limit; t += s.warp)
+        int64_t sign = rule->table[s.limit], t = s.warp;
+        /* four candidates a step (one sign for them all), then the rest */
+        for (; t + 3 * s.warp < s.limit; t += 4 * s.warp)
+            sign |= rule->table[t] | rule->table[t + s.warp] | rule->table[t + 2 * s.warp] | rule->table[t + 3 * s.warp];
+        for (; t < s.limit; t += s.warp)
             sign |= rule->table[t];
         if (sign < 0)
             return GPUOCC_ERR_SMEM;
