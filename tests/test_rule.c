@@ -518,6 +518,25 @@ Test(rule, a_modified_prepared_state_is_bounded)
     }
 }
 
+/* Two words of a state changed together: a negative warp size with a warp shift of 0, and a block of 2^31 - 1
+   threads (2^31 - 1 warps).  The registers per block saturate; the allocation per warp (negative here) times
+   the warps was a signed overflow (the sanitized build aborts on it; elsewhere it wrapped to a negative count). */
+Test(rule, a_negative_warp_size_does_not_overflow_the_registers_per_block)
+{
+    gpuocc_device d = test_device("H100");
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+    p.nvidia.warp_size = INT32_MIN + 1;
+    p.nvidia.warp_shift = 0;
+    gpuocc_kernel k = test_kernel(INT32_MAX, 255, 0, 0);
+    gpuocc_result r = {.size = sizeof r};
+    int32_t rc = gpuocc_occupancy_prepared(&p, &k, &r);
+    cr_assert(known_status(rc), "status %d", rc);
+    cr_assert_eq(rc, GPUOCC_OK);
+    cr_expect(r.regs_per_block >= 0, "%d registers per block", r.regs_per_block);
+    cr_expect(r.blocks_per_sm >= 0 && r.warps_per_sm >= 0, "%d blocks, %d warps", r.blocks_per_sm, r.warps_per_sm);
+}
+
 /* Only the exact size the library writes is accepted, and another is refused without reading past the size
    word: a state of 4 bytes saying 4096 (a raised size word once made the check read 96 bytes past the
    object; the sanitized build would report a read past these 4 bytes). */

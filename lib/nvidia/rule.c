@@ -497,8 +497,10 @@ static GPUOCC_ALWAYS_INLINE void compute(const gpuocc_nv_values *v, const gpuocc
     r->limit_smem = gpuocc_public_limit(smem_blocks);
     r->limit_blocks = slot_blocks;
     r->limit_barriers = gpuocc_public_limit(barrier_blocks);
-    /* per_warp < 2^53 and warps per block < 2^31: saturate rather than overflow */
-    r->regs_per_block = per_warp > INT32_MAX ? INT32_MAX : gpuocc_clamp_i32(per_warp * warps_per_block_);
+    /* saturating: the allocation per warp read as at most 2^31 (a changed state's negative one too), times
+       warps per block < 2^31, is below 2^62 */
+    uint64_t capped = (uint64_t)per_warp < ((uint64_t)1 << 31) ? (uint64_t)per_warp : (uint64_t)1 << 31;
+    r->regs_per_block = gpuocc_clamp_i32((int64_t)(capped * (uint64_t)warps_per_block_));
     r->smem_per_block_bytes = alloc;
     r->smem_per_sm_bytes = carveout;
     r->limit_virtual_resources = gpuocc_public_limit(virtual_blocks);
