@@ -127,14 +127,15 @@ static GPUOCC_NOINLINE int32_t occupancy_on(const struct rule_on *on, const gpuo
 
 /* NVIDIA's single call on the rule's values: a kernel and a result of the current layout whose fields pass in
    one pass (gpuocc_nv_kernel_plain) go straight to the rule; anything else takes the checks that name the
-   status (occupancy_on), which then run the same rule. */
-static inline int32_t nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result)
+   status (nv_checked), which then run the same rule. */
+static int32_t nv_checked(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
-    int32_t rc = gpuocc_nv_occupancy(v, kernel, result);
-    if (GPUOCC_LIKELY(rc != GPUOCC_NV_NOT_PLAIN))
-        return rc;
     struct rule_on on = {NULL, v};
     return occupancy_on(&on, kernel, result);
+}
+static inline int32_t nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result)
+{
+    return gpuocc_nv_occupancy(v, kernel, result, nv_checked);
 }
 
 int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, gpuocc_result *result)
@@ -159,6 +160,18 @@ int32_t gpuocc_occupancy(const gpuocc_device *dev, const gpuocc_kernel *kernel, 
     return occupancy_on(&on, kernel, result);
 }
 
+/* Any other prepared state: its checks, then the rule on its device (out of line, so that the common call
+   needs no frame). */
+static GPUOCC_NOINLINE int32_t prepared_checked(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel,
+                                                gpuocc_result *result)
+{
+    int32_t rc = gpuocc_prepared_check(prepared);
+    if (rc)
+        return rc;
+    struct rule_on on = {&prepared->device, NULL};
+    return occupancy_on(&on, kernel, result);
+}
+
 int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_kernel *kernel, gpuocc_result *result)
 {
     /* NVIDIA's rule reads the stored values, bounded where they are used.  The size word is read alone
@@ -170,9 +183,5 @@ int32_t gpuocc_occupancy_prepared(const gpuocc_prepared *prepared, const gpuocc_
     if (size == sizeof *prepared && prepared->magic == GPUOCC_PREPARED_MAGIC &&
         prepared->device.size == sizeof prepared->device && prepared->device.vendor == GPUOCC_VENDOR_NVIDIA)
         return nv_occupancy(&prepared->nvidia, kernel, result);
-    int32_t rc = gpuocc_prepared_check(prepared);
-    if (rc)
-        return rc;
-    struct rule_on on = {&prepared->device, NULL};
-    return occupancy_on(&on, kernel, result);
+    return prepared_checked(prepared, kernel, result);
 }

@@ -38,7 +38,10 @@ static inline int gpuocc_dvgpr_ok(int32_t dvgpr)
 }
 static inline int gpuocc_tmem_columns_ok(int32_t columns)
 {
-    return columns == 0 || (columns >= 32 && columns <= 512 && (columns & (columns - 1)) == 0);
+    /* 0, or a power of two from 32 to 512: at most one bit set, and none outside 32 .. 512 (no branch: the
+       single call's one-pass check reads it) */
+    uint32_t c = (uint32_t)columns;
+    return ((c & (c - 1)) | (c & ~(uint32_t)0x3e0)) == 0;
 }
 
 /* The domains of AMD's compiler inputs, each on its own (the pairs are the vendor's): the trap handler -1,

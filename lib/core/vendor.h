@@ -14,10 +14,11 @@
 
 static inline int32_t gpuocc_public_limit(int32_t limit)
 {
-    /* GPUOCC_UNLIMITED is -1: all ones where the limit is none, without a branch (compilers make one of
-       the conditional expression, which random launches mispredict) */
+    /* GPUOCC_UNLIMITED is -1: all ones where the limit is none (limit + 1 reaches the top bit there alone; a
+       limit is never negative), without a branch (compilers make one of the conditional expression, which
+       random launches mispredict) */
     _Static_assert(GPUOCC_UNLIMITED == -1, "GPUOCC_UNLIMITED is all ones");
-    return limit | -(int32_t)(limit == GPUOCC_NO_LIMIT);
+    return (int32_t)((uint32_t)limit | (0u - (((uint32_t)limit + 1u) >> 31)));
 }
 
 

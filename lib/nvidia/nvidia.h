@@ -165,12 +165,14 @@ int32_t gpuocc_nv_refusal_values(const gpuocc_nv_values *v, const gpuocc_kernel 
 int32_t gpuocc_nv_foreign_input(const gpuocc_kernel *k);
 int32_t gpuocc_nv_launch_refusal(const gpuocc_nv_values *v, const gpuocc_kernel *k, int32_t *input, int64_t *limit);
 void gpuocc_nv_compute(const gpuocc_nv_values *v, const gpuocc_kernel *k, gpuocc_result *r);
-/* The single call's common case (lib/nvidia/rule.c): a kernel and a result of the current layout, the kernel's
-   fields passing in one pass (gpuocc_nv_kernel_plain): the refusals, then the rule writing the caller's result
-   (a refusal writes exceeded and exceeded_limit only).  GPUOCC_NV_NOT_PLAIN when any of that does not hold:
-   the caller then takes the checks that name the status. */
-#define GPUOCC_NV_NOT_PLAIN INT32_MIN
-int32_t gpuocc_nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result);
+/* The single call on the values (lib/nvidia/rule.c).  Its common case, a kernel and a result of the current
+   layout whose fields pass in one pass (gpuocc_nv_kernel_plain): the refusals, then the rule writing the
+   caller's result (a refusal writes exceeded and exceeded_limit only).  Any other call is `checked`'s, with
+   the same arguments: the API's checks that name the status (passed in, the API being the layer above; a
+   call in tail position, so the API's entry points need no frame of their own). */
+typedef int32_t (*gpuocc_nv_single_fn)(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result);
+int32_t gpuocc_nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result,
+                            gpuocc_nv_single_fn checked);
 
 /* Whether a kernel of the current layout passes every field check (gpuocc_kernel_check) and sets no field of
    another vendor (the refusal's first part), in one pass without a branch per field: the common case.  False
@@ -202,9 +204,8 @@ static inline bool gpuocc_nv_kernel_plain(const gpuocc_kernel *k)
     /* the other fields whose domain starts at 0 (the attribute at -1): one sign */
     int64_t sign = k->smem_static_bytes | k->smem_dynamic_bytes | (int64_t)((uint64_t)k->smem_dynamic_max_bytes + 1) |
                    k->max_threads_per_block | k->virtual_resources;
-    uint32_t tmem = (uint32_t)k->tmem_columns;
-    int tmem_ok = (tmem == 0) | (((tmem & (tmem - 1)) == 0) & (tmem - 32 <= 512 - 32));
-    return fine & (sign >= 0) & ((uint32_t)k->carveout_percent + 1 <= 101) & ((uint32_t)k->smem_optin <= 1) & tmem_ok;
+    return fine & (sign >= 0) & ((uint32_t)k->carveout_percent + 1 <= 101) & ((uint32_t)k->smem_optin <= 1) &
+           gpuocc_tmem_columns_ok(k->tmem_columns);
 }
 
 /* The rule's parts, on the values (lib/nvidia/rule.c), for the queries that use them one at a time: warps

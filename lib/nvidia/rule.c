@@ -277,6 +277,32 @@ static inline bool smem_fits(const gpuocc_nv_values *v, const gpuocc_kernel *k, 
     return alloc == 0 || product_at_most(want, alloc, carveout_for(v, k, alloc));
 }
 
+/* The largest per-warp allocation step, at most `g`, with which `need` (>= 1) blocks of `warps` (>= 1) warps
+   get their registers from one layout of the file (`parts_` sub-partitions of `per_part_` registers each).
+   The per-block check: g x unit x warps rounded up to the parts <= regs_per_block, i.e. g <= floor(block_units
+   / (parts x c)) = floor(floor(block_units / parts) / c) with c = ceil(warps / parts) >= 1.  The file:
+   floor(per_part / (g unit)) x parts / warps >= need <=> floor(per_part / (g unit)) >= ceil(need x warps /
+   parts) = m, i.e. g <= floor(floor(per_part / unit) / m).  For one block m = c: one division then. */
+static GPUOCC_ALWAYS_INLINE int64_t layout_steps(const gpuocc_nv_values *v, int64_t g, int64_t warps, int64_t need,
+                                                 int32_t parts_, int32_t shift, int32_t per_part_)
+{
+    int64_t parts = gpuocc_nv_unit_of(parts_, shift);
+    int64_t c = gpuocc_nv_div_unit(warps + parts - 1, parts_, shift);
+    int64_t block_units = gpuocc_nv_div_unit(gpuocc_nv_int31(v->regs_per_block), v->reg_alloc_unit, v->reg_alloc_shift);
+    int64_t block_top = gpuocc_nv_div_unit(block_units, parts_, shift);
+    int64_t file_top = gpuocc_nv_div_unit(gpuocc_nv_int31(per_part_), v->reg_alloc_unit, v->reg_alloc_shift);
+    int64_t by;
+    if (need == 1) {
+        by = gpuocc_div(block_top < file_top ? block_top : file_top, c);
+    } else {
+        int64_t m = gpuocc_nv_div_unit(need * warps + parts - 1, parts_, shift);
+        /* m at least 1 (a changed state's shift may make it 0) */
+        int64_t by_block = gpuocc_div(block_top, c), by_file = gpuocc_div(file_top, m | (m == 0));
+        by = by_block < by_file ? by_block : by_file;
+    }
+    return by < g ? by : g;
+}
+
 /*
  * The most registers per thread, at most `hi` (<= regs_per_thread_max), with which the register file holds
  * `want` blocks of `warps` warps; 0 when none but zero registers do.  The register limit falls as the
@@ -286,33 +312,15 @@ static inline bool smem_fits(const gpuocc_nv_values *v, const gpuocc_kernel *k, 
 static GPUOCC_ALWAYS_INLINE int64_t regs_top(const gpuocc_nv_values *v, int64_t warps, int32_t want, int64_t hi)
 {
     /* the units as the rule divides by them (a shift, else the unit), each at least 1 */
-    int32_t unit_shift = v->reg_alloc_shift;
-    int64_t unit = gpuocc_nv_unit_of(v->reg_alloc_unit, unit_shift);
+    int64_t unit = gpuocc_nv_unit_of(v->reg_alloc_unit, v->reg_alloc_shift);
     int64_t warp = gpuocc_nv_unit_of(v->warp_size, v->warp_shift);
-    int64_t g = gpuocc_nv_div_unit(hi * warp + unit - 1, v->reg_alloc_unit, unit_shift);
-    int64_t block_units = gpuocc_nv_div_unit(gpuocc_nv_int31(v->regs_per_block), v->reg_alloc_unit, unit_shift);
-    int32_t parts_list[2] = {v->sub_partitions, gpuocc_nv_compat(v)};
-    int32_t shift_list[2] = {v->sub_partition_shift, v->reg_compat_shift};
-    int32_t per_part_list[2] = {v->regs_per_sub_partition, v->regs_per_compat_sub_partition};
-    for (int32_t i = 0; i < 2 && parts_list[i] > 0; i++) {
-        int64_t parts = gpuocc_nv_unit_of(parts_list[i], shift_list[i]);
-        /* the per-block check: g x unit x warps rounded up to the parts <= regs_per_block, i.e. g <=
-           floor(floor(regs_per_block / unit) / (warps rounded up)) */
-        int64_t by_block = gpuocc_div(block_units, gpuocc_nv_round_up(warps, parts_list[i], shift_list[i]));
-        /* the file: floor(per_part / (g unit)) x parts / warps >= need (need = want, or 1 for the
-           compatibility layout) <=> floor(per_part / (g unit)) >= ceil(need x warps / parts) = m, i.e.
-           g <= floor(floor(per_part / unit) / m) */
-        int64_t per_part = gpuocc_nv_int31(per_part_list[i]);
-        int64_t m = gpuocc_nv_div_unit((i == 0 ? want : 1) * warps + parts - 1, parts_list[i], shift_list[i]);
-        m |= m == 0; /* at least 1 (a changed state's shift) */
-        int64_t by_file =
-            m > per_part ? 0 : gpuocc_div(gpuocc_nv_div_unit(per_part, v->reg_alloc_unit, unit_shift), m);
-        g = by_block < g ? by_block : g;
-        g = by_file < g ? by_file : g;
-    }
-    if (g <= 0)
-        return 0; /* no registers: no register limit */
-    int64_t regs = gpuocc_nv_div_unit(g * unit, v->warp_size, v->warp_shift);
+    int64_t g = gpuocc_nv_div_unit(hi * warp + unit - 1, v->reg_alloc_unit, v->reg_alloc_shift);
+    g = layout_steps(v, g, warps, want, v->sub_partitions, v->sub_partition_shift, v->regs_per_sub_partition);
+    /* GP100's compatibility layout must hold one block (registers_limit) */
+    if (gpuocc_nv_compat(v) != 0)
+        g = layout_steps(v, g, warps, 1, gpuocc_nv_compat(v), v->reg_compat_shift, v->regs_per_compat_sub_partition);
+    /* no registers: no register limit */
+    int64_t regs = gpuocc_nv_div_unit((g > 0 ? g : 0) * unit, v->warp_size, v->warp_shift);
     return regs < hi ? regs : hi;
 }
 
@@ -483,14 +491,15 @@ static GPUOCC_ALWAYS_INLINE void compute(const gpuocc_nv_values *v, const gpuocc
                                            (uint32_t)virtual_blocks);
 
     int32_t max_warps = (int32_t)gpuocc_nv_unit(v->max_warps_per_sm); /* a divisor: at least 1 */
-    /* blocks is at most the block-slot cap (< 2^21), so this product is small */
+    /* blocks is at most the warp slots' limit, floor(max_warps_per_sm / warps per block) with the warp slots
+       bounded below 2^21, so this product is too (and warps per block are at most the threads, < 2^31) */
     int64_t warps = (int64_t)blocks * warps_per_block_;
 
     r->limiters = limiters;
     r->blocks_per_sm = blocks;
-    r->warps_per_sm = gpuocc_clamp_i32(warps);
+    r->warps_per_sm = (int32_t)warps;
     r->max_warps_per_sm = max_warps;
-    r->warps_per_block = gpuocc_clamp_i32(warps_per_block_);
+    r->warps_per_block = (int32_t)warps_per_block_;
     r->occupancy = (double)warps / (double)max_warps;
     r->limit_warps = warps_blocks; /* never unlimited */
     r->limit_regs = gpuocc_public_limit(regs_blocks);
@@ -586,11 +595,12 @@ int32_t gpuocc_nv_launch_refusal(const gpuocc_nv_values *v, const gpuocc_kernel 
     return launch_refusal(v, k, input, limit);
 }
 
-int32_t gpuocc_nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result)
+int32_t gpuocc_nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result,
+                            gpuocc_nv_single_fn checked)
 {
     if (!kernel || !result || kernel->size != sizeof *kernel || result->size != sizeof *result ||
         !gpuocc_nv_kernel_plain(kernel))
-        return GPUOCC_NV_NOT_PLAIN;
+        return checked(v, kernel, result);
     int32_t input;
     int64_t limit;
     int32_t rc = launch_refusal(v, kernel, &input, &limit);
