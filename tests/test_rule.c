@@ -443,7 +443,7 @@ static bool known_status(int32_t rc)
    once gave -2147483616 blocks). */
 static void expect_bounded(const gpuocc_prepared *p, const char *what, size_t at)
 {
-    static const int32_t threads[] = {1, 96, 256, 1024};
+    static const int32_t threads[] = {1, 96, 256, 1024, INT32_MAX}; /* the last: the most warps a block may have */
     for (size_t i = 0; i < sizeof threads / sizeof threads[0]; i++) {
         gpuocc_kernel k = test_kernel(threads[i], 64, 1024 * (int64_t)i, 4096);
         k.barriers = 2;
@@ -516,6 +516,42 @@ Test(rule, a_modified_prepared_state_is_bounded)
                 p = kept;
             }
     }
+}
+
+/* Every pair of NVIDIA's derived values forged together to extremes (one word at a time cannot reach what two
+   do: a negative warp size times 2^31 - 1 warps once overflowed only with the warp shift at 0 as well). */
+Test(rule, pairs_of_forged_values_are_bounded)
+{
+    gpuocc_device d = test_device("H100");
+    gpuocc_prepared p = {.size = sizeof p};
+    cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
+    const gpuocc_prepared kept = p;
+    unsigned char *values = (unsigned char *)&p.nvidia;
+    /* the 32-bit words before the byte counts (the counts themselves are forged by the test above) */
+    size_t words = offsetof(gpuocc_prepared_nvidia, smem_per_sm_bytes) / 4;
+    static const int32_t extremes[] = {INT32_MIN, INT32_MAX, -1, 0};
+    for (size_t a = 0; a < words; a++)
+        for (size_t b = a + 1; b < words; b++)
+            for (size_t ea = 0; ea < sizeof extremes / sizeof extremes[0]; ea++)
+                for (size_t eb = 0; eb < sizeof extremes / sizeof extremes[0]; eb++) {
+                    memcpy(values + 4 * a, &extremes[ea], 4);
+                    memcpy(values + 4 * b, &extremes[eb], 4);
+                    expect_bounded(&p, "forged pair", a * 1000 + b);
+                    p = kept;
+                }
+    /* and each of those words with each byte count */
+    static const int64_t counts[] = {INT64_MIN, INT64_MAX, -1};
+    size_t first = offsetof(gpuocc_prepared_nvidia, smem_per_sm_bytes) / 8;
+    size_t last = offsetof(gpuocc_prepared_nvidia, reserved) / 8;
+    for (size_t a = 0; a < words; a++)
+        for (size_t c = first; c < last; c++)
+            for (size_t ea = 0; ea < sizeof extremes / sizeof extremes[0]; ea++)
+                for (size_t ec = 0; ec < sizeof counts / sizeof counts[0]; ec++) {
+                    memcpy(values + 4 * a, &extremes[ea], 4);
+                    memcpy(values + 8 * c, &counts[ec], 8);
+                    expect_bounded(&p, "forged word and count", a * 1000 + c);
+                    p = kept;
+                }
 }
 
 /* Two words of a state changed together: a negative warp size with a warp shift of 0, and a block of 2^31 - 1
