@@ -19,6 +19,10 @@ int32_t gpuocc_device_load(gpuocc_device *local, const gpuocc_device *dev);
 /* The same checks without a copy: the caller's struct itself when it holds at least the current layout,
    else a zero-extended copy in `scratch`.  NULL (and *rc set) when a check fails. */
 const gpuocc_device *gpuocc_device_view(const gpuocc_device *dev, gpuocc_device *scratch, int32_t *rc);
+/* gpuocc_kernel_view (lib/core/structs.c), trying first the kernel most calls pass, as gpuocc_device_view does
+   the device: the current layout, every field in its domain and none of another vendor's (NVIDIA's one-pass
+   check); any other takes the field-by-field checks. */
+const gpuocc_kernel *gpuocc_kernel_view_api(const gpuocc_kernel *kernel, gpuocc_kernel *scratch, int32_t *rc);
 /* A device's checks in place, for a struct of the current layout whose size field is trusted (a prepared
    device's): GPUOCC_OK or the status naming the first bad field. */
 int32_t gpuocc_device_check(const gpuocc_device *d);

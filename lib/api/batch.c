@@ -259,12 +259,11 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
     if (rc)
         return rc;
     bool nvidia = prepared->device.vendor == GPUOCC_VENDOR_NVIDIA;
-    /* the base kernel: in place when it is of this layout and its fields pass in one pass (NVIDIA's), else
-       checked field by field (a copy for an older layout) */
+    /* the base kernel: in place when it is of this layout and its fields pass in one pass, else checked field
+       by field (a copy for an older layout) */
     gpuocc_kernel scratch;
-    const gpuocc_kernel *k = base;
-    if (!(nvidia && base && base->size == sizeof *base && gpuocc_nv_kernel_plain(base)) &&
-        !(k = gpuocc_kernel_view(base, &scratch, &rc)))
+    const gpuocc_kernel *k = gpuocc_kernel_view_api(base, &scratch, &rc);
+    if (!k)
         return rc;
     /* the batch: in place when it is of this layout (a newer one's tail checked zero), else refused */
     gpuocc_batch copy;

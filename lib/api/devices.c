@@ -40,6 +40,15 @@ const gpuocc_device *gpuocc_device_view(const gpuocc_device *dev, gpuocc_device 
     return d;
 }
 
+const gpuocc_kernel *gpuocc_kernel_view_api(const gpuocc_kernel *kernel, gpuocc_kernel *scratch, int32_t *rc)
+{
+    if (kernel && kernel->size == sizeof *kernel && gpuocc_nv_kernel_plain(kernel)) {
+        *rc = GPUOCC_OK;
+        return kernel;
+    }
+    return gpuocc_kernel_view(kernel, scratch, rc);
+}
+
 int32_t gpuocc_device_check(const gpuocc_device *d)
 {
     return gpuocc_nv_device_fine(d) ? GPUOCC_OK : check_device(d);

@@ -15,7 +15,7 @@ static const gpuocc_device *search_plain(const gpuocc_device *dev, const gpuocc_
     const gpuocc_device *d = gpuocc_device_view(dev, d_scratch, rc);
     if (!d)
         return NULL;
-    *k = gpuocc_kernel_view(kernel, k_scratch, rc);
+    *k = gpuocc_kernel_view_api(kernel, k_scratch, rc);
     if (*k && (*rc = gpuocc_pair_check(d, *k)))
         return NULL; /* an AMD kernel's wave size and AGPRs against its device */
     return *k ? d : NULL;
