@@ -518,6 +518,15 @@ Test(rule, a_modified_prepared_state_is_bounded)
     }
 }
 
+/* An extreme value of a slot of the state: its 32-bit words and its 64-bit byte counts take their own. */
+static const int32_t extremes32[] = {INT32_MIN, INT32_MAX, -1, 0};
+static const int64_t extremes64[] = {INT64_MIN, INT64_MAX, -1};
+static const void *extreme(size_t size, size_t which, size_t *count)
+{
+    *count = size == 4 ? sizeof extremes32 / sizeof extremes32[0] : sizeof extremes64 / sizeof extremes64[0];
+    return size == 4 ? (const void *)&extremes32[which] : (const void *)&extremes64[which];
+}
+
 /* Every pair of NVIDIA's derived values forged together to extremes (one word at a time cannot reach what two
    do: a negative warp size times 2^31 - 1 warps once overflowed only with the warp shift at 0 as well). */
 Test(rule, pairs_of_forged_values_are_bounded)
@@ -527,31 +536,28 @@ Test(rule, pairs_of_forged_values_are_bounded)
     cr_assert_eq(gpuocc_prepare(&d, &p), GPUOCC_OK);
     const gpuocc_prepared kept = p;
     unsigned char *values = (unsigned char *)&p.nvidia;
-    /* the 32-bit words before the byte counts (the counts themselves are forged by the test above) */
-    size_t words = offsetof(gpuocc_prepared_nvidia, smem_per_sm_bytes) / 4;
-    static const int32_t extremes[] = {INT32_MIN, INT32_MAX, -1, 0};
-    for (size_t a = 0; a < words; a++)
-        for (size_t b = a + 1; b < words; b++)
-            for (size_t ea = 0; ea < sizeof extremes / sizeof extremes[0]; ea++)
-                for (size_t eb = 0; eb < sizeof extremes / sizeof extremes[0]; eb++) {
-                    memcpy(values + 4 * a, &extremes[ea], 4);
-                    memcpy(values + 4 * b, &extremes[eb], 4);
+    /* the slots: each 32-bit word before the byte counts, then each byte count */
+    struct { size_t at, size; } slots[64];
+    size_t n = 0;
+    for (size_t at = 0; at < offsetof(gpuocc_prepared_nvidia, smem_per_sm_bytes); at += 4)
+        slots[n].at = at, slots[n++].size = 4;
+    for (size_t at = offsetof(gpuocc_prepared_nvidia, smem_per_sm_bytes); at < offsetof(gpuocc_prepared_nvidia, reserved); at += 8)
+        slots[n].at = at, slots[n++].size = 8;
+    cr_assert(n <= sizeof slots / sizeof slots[0]);
+    for (size_t a = 0; a < n; a++)
+        for (size_t b = a + 1; b < n; b++) {
+            size_t count_a, count_b;
+            extreme(slots[a].size, 0, &count_a);
+            extreme(slots[b].size, 0, &count_b);
+            for (size_t ea = 0; ea < count_a; ea++)
+                for (size_t eb = 0; eb < count_b; eb++) {
+                    size_t unused;
+                    memcpy(values + slots[a].at, extreme(slots[a].size, ea, &unused), slots[a].size);
+                    memcpy(values + slots[b].at, extreme(slots[b].size, eb, &unused), slots[b].size);
                     expect_bounded(&p, "forged pair", a * 1000 + b);
                     p = kept;
                 }
-    /* and each of those words with each byte count */
-    static const int64_t counts[] = {INT64_MIN, INT64_MAX, -1};
-    size_t first = offsetof(gpuocc_prepared_nvidia, smem_per_sm_bytes) / 8;
-    size_t last = offsetof(gpuocc_prepared_nvidia, reserved) / 8;
-    for (size_t a = 0; a < words; a++)
-        for (size_t c = first; c < last; c++)
-            for (size_t ea = 0; ea < sizeof extremes / sizeof extremes[0]; ea++)
-                for (size_t ec = 0; ec < sizeof counts / sizeof counts[0]; ec++) {
-                    memcpy(values + 4 * a, &extremes[ea], 4);
-                    memcpy(values + 8 * c, &counts[ec], 8);
-                    expect_bounded(&p, "forged word and count", a * 1000 + c);
-                    p = kept;
-                }
+        }
 }
 
 /* Two words of a state changed together: a negative warp size with a warp shift of 0, and a block of 2^31 - 1
