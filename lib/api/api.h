@@ -38,10 +38,12 @@ int32_t gpuocc_rule(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_resul
 
 /* The batch's loop (lib/api/batch.c) on checked inputs: for each of `count` launches of `k` with the values
    of b's input columns (b in the current layout, status and the columns it asks for), the row gpuocc_occupancy
-   gives it.  `v`: NVIDIA's rule values (the rule reads them, not d), NULL for another vendor.  The sweeps are
-   this loop with the swept input as the one column. */
+   gives it.  `v`: NVIDIA's rule values (the rule reads them, not d), NULL for another vendor.  `room` (>= count):
+   the rows the columns hold; rows count .. room - 1 hold valid inputs of the caller's, and their outputs may be
+   written when a vector's worth of rows is cheaper so (a sweep pads its last rows; a caller's batch has none).
+   The sweeps are this loop with the swept input as the one column. */
 void gpuocc_batch_rows(const gpuocc_device *d, const gpuocc_prepared_nvidia *v, const gpuocc_kernel *k,
-                       const gpuocc_batch *b, size_t count);
+                       const gpuocc_batch *b, size_t count, size_t room);
 
 /* The catalog index a name resolves to, or -1 (lib/api/catalog.c). */
 int32_t gpuocc_catalog_find(const char *name);

@@ -228,7 +228,7 @@ static void batch_tail(const struct batch_rule *rule, gpuocc_nv_lanes_fn lanes, 
 }
 
 void gpuocc_batch_rows(const gpuocc_device *d, const gpuocc_nv_values *v, const gpuocc_kernel *k,
-                       const gpuocc_batch *b, size_t count)
+                       const gpuocc_batch *b, size_t count, size_t room)
 {
     struct batch_rule rule = {d, v, GPUOCC_INPUT_NONE};
     if (v)
@@ -240,6 +240,12 @@ void gpuocc_batch_rows(const gpuocc_device *d, const gpuocc_nv_values *v, const 
         gpuocc_nv_lanes_fn lanes = gpuocc_nv_batch_lanes(v, k);
         if (lanes) {
             struct batch_context context = {&rule, k, b};
+            /* rows past the count the columns hold (a sweep's): the vector loop over the last rows too */
+            size_t whole = (count + 7) / 8 * 8;
+            if (whole <= room) {
+                lanes(v, k, b, whole, scalar_row, &context);
+                return;
+            }
             i = lanes(v, k, b, count, scalar_row, &context);
             /* a tail of a row or two costs less through the scalar rule than a padded vector's copies */
             if (count - i > 2) {
@@ -276,6 +282,6 @@ int32_t gpuocc_occupancy_batch(const gpuocc_prepared *prepared, const gpuocc_ker
         return GPUOCC_ERR_NULL;
     if (b->smem_width != 4 && b->smem_width != 8)
         return GPUOCC_ERR_ARGUMENT;
-    gpuocc_batch_rows(&prepared->device, nvidia ? &prepared->nvidia : NULL, k, b, count);
+    gpuocc_batch_rows(&prepared->device, nvidia ? &prepared->nvidia : NULL, k, b, count, count);
     return GPUOCC_OK;
 }

@@ -169,12 +169,16 @@ int32_t gpuocc_sweep(const gpuocc_device *dev, const gpuocc_kernel *kernel, int3
     }
     for (int64_t at = 0; at < n; at += CHUNK) {
         size_t rows = (size_t)(n - at < (int64_t)CHUNK ? n - at : (int64_t)CHUNK);
+        /* the rows up to the next multiple of eight repeat the last value: the vector loop takes them too */
+        size_t room = (rows + 7) / 8 * 8;
         for (size_t i = 0; i < rows; i++) {
             int64_t value = from + (at + (int64_t)i) * step;
             in64[i] = value;
             in32[i] = (int32_t)value; /* an int32_t axis: to <= INT32_MAX */
         }
-        gpuocc_batch_rows(d, v, &k, &b, rows);
+        for (size_t i = rows; i < room; i++)
+            in64[i] = in64[rows - 1], in32[i] = in32[rows - 1];
+        gpuocc_batch_rows(d, v, &k, &b, rows, room);
         for (size_t i = 0; i < rows; i++) {
             gpuocc_sweep_point *p = &points[at + (int64_t)i];
             p->value = in64[i];
