@@ -73,10 +73,11 @@ static int32_t sweep_load(const gpuocc_device **d, gpuocc_device *scratch, gpuoc
         axis != GPUOCC_AXIS_BARRIERS)
         return rc;
     /* the barriers' other end: more than a block may use there is a launch that cannot run, the axis' error
-       (shared memory's axis is the dynamic one, which that check does not bound) */
+       (shared memory's axis is the dynamic one, which that check does not bound; another vendor's field is the
+       kernel's, passed at the first end) */
     gpuocc_kernel last = *k;
     set_axis(&last, axis, to);
-    return (*d)->vendor == GPUOCC_VENDOR_NVIDIA ? gpuocc_nv_refusal_values(values, &last, &input, &limit)
+    return (*d)->vendor == GPUOCC_VENDOR_NVIDIA ? gpuocc_nv_launch_refusal(values, &last, &input, &limit)
                                                 : gpuocc_pair_check(*d, &last);
 }
 
