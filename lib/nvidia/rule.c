@@ -122,7 +122,9 @@ static GPUOCC_ALWAYS_INLINE int64_t per_block_limit(const gpuocc_nv_values *v, c
        whether or not the kernel opted in: no branch on a launch's field) */
     int64_t most = dynamic_max(v, k);
     int64_t largest = gpuocc_sat_sum3(k->smem_static_bytes, most > 0 ? most : 0, reserved);
-    int64_t limit = ((k->smem_optin != 0) & (largest > per_block)) ? optin : per_block;
+    int optin_applies = (k->smem_optin != 0) & (largest > per_block);
+    GPUOCC_KEEP(optin_applies); /* a conditional move below, not a branch on the launch */
+    int64_t limit = optin_applies ? optin : per_block;
     return limit + reserved;
 }
 
