@@ -151,13 +151,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 
-    /* a one-point sweep and the per-resource functions */
-    gpuocc_sweep_point pt;
+    /* a one-point sweep, an eleven-point one (the vector loop's eight where the processor has one, then three
+       padded to eight), and the per-resource functions */
+    gpuocc_sweep_point pt, pts[ROWS];
     int32_t count = 0;
     if (rc == GPUOCC_OK) {
         check(gpuocc_sweep(&d, &k, GPUOCC_AXIS_THREADS, k.threads_per_block, k.threads_per_block, 1, &pt, 1,
                            &count) == GPUOCC_OK);
         check(pt.blocks_per_sm == want.blocks_per_sm && pt.limiters == want.limiters);
+        if (k.regs_per_thread <= INT32_MAX - (ROWS - 1) &&
+            gpuocc_sweep(&d, &k, GPUOCC_AXIS_REGS, k.regs_per_thread, k.regs_per_thread + ROWS - 1, 1, pts, ROWS,
+                         &count) == GPUOCC_OK) {
+            check(count == ROWS);
+            for (int j = 0; j < ROWS; j++) {
+                gpuocc_kernel at = k;
+                at.regs_per_thread = k.regs_per_thread + j;
+                gpuocc_result one = {.size = sizeof one};
+                check(gpuocc_occupancy(&d, &at, &one) == GPUOCC_OK && pts[j].value == at.regs_per_thread &&
+                      pts[j].blocks_per_sm == one.blocks_per_sm && pts[j].limiters == one.limiters &&
+                      pts[j].limit_regs == one.limit_regs && pts[j].regs_per_block == one.regs_per_block &&
+                      pts[j].smem_per_sm_bytes == one.smem_per_sm_bytes);
+            }
+        }
         int32_t smem = -2;
         check(gpuocc_limit_shared_memory(&d, &k, &smem) == GPUOCC_OK && smem == want.limit_smem);
     }
