@@ -174,14 +174,12 @@ typedef int32_t (*gpuocc_nv_single_fn)(const gpuocc_nv_values *v, const gpuocc_k
 int32_t gpuocc_nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kernel, gpuocc_result *result,
                             gpuocc_nv_single_fn checked);
 
-/* Whether a kernel of the current layout passes every field check (gpuocc_kernel_check) and sets no field of
-   another vendor (the refusal's first part), in one pass without a branch per field: the common case.  False
-   says only "take the checks that name the status". */
-static inline bool gpuocc_nv_kernel_plain(const gpuocc_kernel *k)
+/* Whether a kernel sets no field of another vendor and no reserved word: the words that must be zero on NVIDIA
+   (bytes 52 .. 96: AMD's fields, reserved0, reserved, Intel's; reserved2 at 100; 108 .. 128: dvgpr, AMD's
+   compiler inputs), in one pass. */
+static inline bool gpuocc_nv_kernel_foreign_zero(const gpuocc_kernel *k)
 {
 #if defined(__SSE2__)
-    /* the words that must be zero: bytes 52 .. 96 (AMD's fields, reserved0, reserved, Intel's), reserved2 at
-       100, and 108 .. 128 (dvgpr, AMD's compiler inputs) */
     const unsigned char *p = (const unsigned char *)k;
     __m128i zero = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 48)),
                                  _mm_setr_epi32(0, -1, -1, -1));
@@ -190,22 +188,33 @@ static inline bool gpuocc_nv_kernel_plain(const gpuocc_kernel *k)
     zero = _mm_or_si128(zero, _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 96)),
                                             _mm_setr_epi32(0, -1, 0, -1)));
     zero = _mm_or_si128(zero, _mm_loadu_si128((const __m128i *)(const void *)(p + 112)));
-    /* threads >= 1, registers >= 0, barriers >= 0 (bytes 4 .. 16) */
-    __m128i low = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i *)(const void *)p), _mm_setr_epi32(INT32_MIN, 0, -1, -1));
-    int fine = (int)(_mm_movemask_epi8(_mm_cmpeq_epi32(zero, _mm_setzero_si128())) == 0xffff) &
-               (int)((_mm_movemask_epi8(low) & 0xfff0) == 0xfff0);
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(zero, _mm_setzero_si128())) == 0xffff;
 #else
     uint32_t zero = (uint32_t)(k->agprs | k->sgprs | k->wave_size | k->cu_mode | k->model | k->rocm_version |
                                k->reserved0 | k->reserved2 | k->dvgpr | k->sub_group | k->grf | k->trap_handler |
                                k->waves_per_eu_min | k->waves_per_eu_max | k->flat_workgroup_size_min) |
                     (uint32_t)(k->reserved[0] != 0);
-    int fine = (zero == 0) & (k->threads_per_block >= 1) & (k->regs_per_thread >= 0) & (k->barriers >= 0);
+    return zero == 0;
+#endif
+}
+
+/* Whether a kernel of the current layout passes every field check (gpuocc_kernel_check) and sets no field of
+   another vendor (the refusal's first part), in one pass without a branch per field: the common case.  False
+   says only "take the checks that name the status". */
+static inline bool gpuocc_nv_kernel_plain(const gpuocc_kernel *k)
+{
+#if defined(__SSE2__)
+    /* threads >= 1, registers >= 0, barriers >= 0 (bytes 4 .. 16) */
+    __m128i low = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i *)(const void *)k), _mm_setr_epi32(INT32_MIN, 0, -1, -1));
+    int fine = (int)((_mm_movemask_epi8(low) & 0xfff0) == 0xfff0);
+#else
+    int fine = (k->threads_per_block >= 1) & (k->regs_per_thread >= 0) & (k->barriers >= 0);
 #endif
     /* the other fields whose domain starts at 0 (the attribute at -1): one sign */
     int64_t sign = k->smem_static_bytes | k->smem_dynamic_bytes | (int64_t)((uint64_t)k->smem_dynamic_max_bytes + 1) |
                    k->max_threads_per_block | k->virtual_resources;
-    return fine & (sign >= 0) & ((uint32_t)k->carveout_percent + 1 <= 101) & ((uint32_t)k->smem_optin <= 1) &
-           gpuocc_tmem_columns_ok(k->tmem_columns);
+    return (int)gpuocc_nv_kernel_foreign_zero(k) & fine & (sign >= 0) & ((uint32_t)k->carveout_percent + 1 <= 101) &
+           ((uint32_t)k->smem_optin <= 1) & gpuocc_tmem_columns_ok(k->tmem_columns);
 }
 
 /* The rule's parts, on the values (lib/nvidia/rule.c), for the queries that use them one at a time: warps

@@ -535,10 +535,12 @@ void gpuocc_nv_compute(const gpuocc_nv_values *v, const gpuocc_kernel *k, gpuocc
     compute(v, k, r);
 }
 
-/* The first of another vendor's kernel fields that is set (GPUOCC_INPUT_*), or GPUOCC_INPUT_NONE. */
+/* The first of another vendor's kernel fields that is set (GPUOCC_INPUT_*), or GPUOCC_INPUT_NONE (a checked
+   kernel's reserved words are zero: the one-pass test of the kernel's words first). */
 int32_t gpuocc_nv_foreign_input(const gpuocc_kernel *k)
 {
-    if ((k->agprs | k->sgprs | k->wave_size | k->cu_mode | k->model | k->rocm_version | k->dvgpr | k->sub_group |
+    if (gpuocc_nv_kernel_foreign_zero(k) ||
+        (k->agprs | k->sgprs | k->wave_size | k->cu_mode | k->model | k->rocm_version | k->dvgpr | k->sub_group |
          k->grf | k->trap_handler | k->waves_per_eu_min | k->waves_per_eu_max | k->flat_workgroup_size_min) == 0)
         return GPUOCC_INPUT_NONE;
     return k->agprs          ? GPUOCC_INPUT_AGPRS
