@@ -64,7 +64,7 @@ static inline int64_t bytes_at(const void *column, int32_t width, size_t i, int6
 }
 
 /* Row i of the outputs: its status, and in each column the caller gave the field of `r`. */
-static void put_row(const gpuocc_batch *b, size_t i, int32_t status, const gpuocc_result *r)
+static GPUOCC_ALWAYS_INLINE void put_row(const gpuocc_batch *b, size_t i, int32_t status, const gpuocc_result *r)
 {
     b->status[i] = status;
 #define PUT(field)                                                                                                 \
@@ -101,7 +101,7 @@ struct batch_rule {
 /* Launch i: the base kernel with the values of the input columns; its fields as gpuocc_occupancy checks them
    (the base kernel's were checked: the columns' values, in one pass, then field by field for the status);
    then the rule. */
-static void batch_row(const struct batch_rule *rule, const gpuocc_kernel *k, const gpuocc_batch *b, size_t i)
+static GPUOCC_ALWAYS_INLINE void batch_row(const struct batch_rule *rule, const gpuocc_kernel *k, const gpuocc_batch *b, size_t i)
 {
     gpuocc_kernel at = *k;
     at.threads_per_block = column_at(b->threads_per_block, i, k->threads_per_block);
