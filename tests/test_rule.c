@@ -518,13 +518,16 @@ Test(rule, a_modified_prepared_state_is_bounded)
     }
 }
 
-/* An extreme value of a slot of the state: its 32-bit words and its 64-bit byte counts take their own. */
+/* The extreme values of a slot of the state: its 32-bit words and its 64-bit byte counts take their own. */
 static const int32_t extremes32[] = {INT32_MIN, INT32_MAX, -1, 0};
 static const int64_t extremes64[] = {INT64_MIN, INT64_MAX, -1};
-static const void *extreme(size_t size, size_t which, size_t *count)
+static size_t extremes_of(size_t size)
 {
-    *count = size == 4 ? sizeof extremes32 / sizeof extremes32[0] : sizeof extremes64 / sizeof extremes64[0];
-    return size == 4 ? (const void *)&extremes32[which] : (const void *)&extremes64[which];
+    return size == 4 ? sizeof extremes32 / sizeof extremes32[0] : sizeof extremes64 / sizeof extremes64[0];
+}
+static void forge(unsigned char *slot, size_t size, size_t which)
+{
+    memcpy(slot, size == 4 ? (const void *)&extremes32[which] : (const void *)&extremes64[which], size);
 }
 
 /* Every pair of NVIDIA's derived values forged together to extremes (one word at a time cannot reach what two
@@ -546,19 +549,14 @@ Test(rule, pairs_of_forged_values_are_bounded)
         slots[n].at = at, slots[n++].size = 8;
     cr_assert(n <= sizeof slots / sizeof slots[0]);
     for (size_t a = 0; a < n; a++)
-        for (size_t b = a + 1; b < n; b++) {
-            size_t count_a, count_b;
-            extreme(slots[a].size, 0, &count_a);
-            extreme(slots[b].size, 0, &count_b);
-            for (size_t ea = 0; ea < count_a; ea++)
-                for (size_t eb = 0; eb < count_b; eb++) {
-                    size_t unused;
-                    memcpy(values + slots[a].at, extreme(slots[a].size, ea, &unused), slots[a].size);
-                    memcpy(values + slots[b].at, extreme(slots[b].size, eb, &unused), slots[b].size);
+        for (size_t b = a + 1; b < n; b++)
+            for (size_t ea = 0; ea < extremes_of(slots[a].size); ea++)
+                for (size_t eb = 0; eb < extremes_of(slots[b].size); eb++) {
+                    forge(values + slots[a].at, slots[a].size, ea);
+                    forge(values + slots[b].at, slots[b].size, eb);
                     expect_bounded(&p, "forged pair", a * 1000 + b);
                     p = kept;
                 }
-        }
 }
 
 /* Only the exact size the library writes is accepted, and another is refused without reading past the size

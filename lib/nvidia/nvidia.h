@@ -177,6 +177,11 @@ int32_t gpuocc_nv_occupancy(const gpuocc_nv_values *v, const gpuocc_kernel *kern
 /* Whether a kernel sets no field of another vendor and no reserved word: the words that must be zero on NVIDIA
    (bytes 52 .. 96: AMD's fields, reserved0, reserved, Intel's; reserved2 at 100; 108 .. 128: dvgpr, AMD's
    compiler inputs), in one pass. */
+_Static_assert(offsetof(gpuocc_kernel, agprs) == 52 && offsetof(gpuocc_kernel, virtual_resources) == 96 &&
+                   offsetof(gpuocc_kernel, reserved2) == 100 && offsetof(gpuocc_kernel, tmem_columns) == 104 &&
+                   offsetof(gpuocc_kernel, dvgpr) == 108 && offsetof(gpuocc_kernel, flat_workgroup_size_min) == 124 &&
+                   sizeof(gpuocc_kernel) == 128,
+               "the words the one-pass test reads as zero are another vendor's fields and the reserved ones");
 static inline bool gpuocc_nv_kernel_foreign_zero(const gpuocc_kernel *k)
 {
 #if defined(__SSE2__)
