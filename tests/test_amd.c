@@ -337,6 +337,45 @@ Test(amd, waves_per_eu)
     cr_expect_eq(llvm_waves("gfx900", 0, 0, k), 10);
 }
 
+/* The register input over its limit of a workgroup that gets no registers: the most per lane with which one
+   workgroup fits, not what a lane can address.  By hand: MI300X (gfx942, wave64, 4 SIMDs a CU, 512 unified
+   VGPRs a lane): 1024 threads are 16 waves, 4 per SIMD, so 512 / 4 = 128 registers a wave, AGPRs after the
+   arch VGPRs (100, already a multiple of 4: 28 AGPRs); gfx1100 (wave32, WGP mode: 4 SIMDs, 1536 VGPRs a lane
+   on gfx1100/gfx1101, granule 24): 1024 threads are 32 waves, 8 per SIMD, 1536 / 8 = 192 = 8 granules. */
+Test(amd, register_input_over_its_limit)
+{
+    const struct {
+        const char *target;
+        int32_t vgprs, agprs, input;
+        int64_t limit;
+    } cases[] = {
+        {"MI300X", 200, 0, GPUOCC_INPUT_REGS, 128},
+        {"MI300X", 100, 120, GPUOCC_INPUT_AGPRS, 28},
+        {"gfx1100", 200, 0, GPUOCC_INPUT_REGS, 192},
+        {"MI300X", 300, 0, GPUOCC_INPUT_REGS, 128}, /* past what a lane addresses (256) too */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gpuocc_device d = test_device(cases[i].target);
+        gpuocc_kernel k = amd_kernel(1024, cases[i].vgprs, cases[i].agprs, 0, 0, 0);
+        gpuocc_result r = test_occupancy(&d, &k);
+        cr_expect_eq(r.blocks_per_sm, 0, "%s", cases[i].target);
+        cr_expect_eq(r.exceeded, cases[i].input, "%s %d", cases[i].target, cases[i].vgprs);
+        cr_expect_eq(r.exceeded_limit, cases[i].limit, "%s %d: %lld", cases[i].target, cases[i].vgprs,
+                     (long long)r.exceeded_limit);
+        /* the limit is the rule's: one workgroup at it, none above it */
+        if (cases[i].input == GPUOCC_INPUT_REGS)
+            k.regs_per_thread = (int32_t)cases[i].limit;
+        else
+            k.agprs = (int32_t)cases[i].limit;
+        cr_expect_eq(test_occupancy(&d, &k).blocks_per_sm, 1, "%s at the limit", cases[i].target);
+        if (cases[i].input == GPUOCC_INPUT_REGS)
+            k.regs_per_thread++;
+        else
+            k.agprs++;
+        cr_expect_eq(test_occupancy(&d, &k).limit_regs, 0, "%s past the limit", cases[i].target);
+    }
+}
+
 Test(amd, compiler_blocks_per_cu)
 {
     gpuocc_device d = test_device("MI300X");

@@ -465,11 +465,11 @@ int64_t gpuocc_amd_regs_per_wave(const gpuocc_device *d, const gpuocc_kernel *k)
 }
 
 /* The input over a limit of a launch that fits no workgroup (limits: its limits; NULL when it fits one):
-   threads over the largest workgroup (the device's, or the kernel's flat maximum), VGPRs (or AGPRs) over
-   what a lane addresses or what one SIMD's file gives one wave, LDS over what one workgroup may use, SGPRs
-   over what one SIMD gives one wave. */
-static void amd_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const struct amd_view *v,
-                         const int32_t *limits, gpuocc_result *r)
+   threads over the largest workgroup (the device's, or the kernel's flat maximum), VGPRs (or AGPRs, when the
+   larger) over the most per lane with which one workgroup gets its registers (what a lane addresses, and
+   what the SIMDs' files give the workgroup's waves: the register limit itself, bisected), LDS over what one
+   workgroup may use, SGPRs over what one SIMD gives one wave. */
+static void amd_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const int32_t *limits, gpuocc_result *r)
 {
     int32_t input = GPUOCC_INPUT_NONE;
     int64_t limit = 0;
@@ -478,8 +478,12 @@ static void amd_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const s
         input = GPUOCC_INPUT_THREADS;
         limit = amd_threads_max(d, k);
     } else if (limits[GPUOCC_RESOURCE_REGISTERS] == 0) {
-        input = k->regs_per_thread >= k->agprs ? GPUOCC_INPUT_REGS : GPUOCC_INPUT_AGPRS;
-        limit = v->dvgpr ? GPUOCC_AMD_DVGPR_BLOCKS * v->dvgpr : d->regs_per_thread_max;
+        bool agprs = k->regs_per_thread < k->agprs;
+        input = agprs ? GPUOCC_INPUT_AGPRS : GPUOCC_INPUT_REGS;
+        int64_t room = gpuocc_vector_room(gpuocc_amd_vector(), d, k,
+                                          agprs ? GPUOCC_RESOURCE_AGPRS : GPUOCC_RESOURCE_REGISTERS,
+                                          GPUOCC_RESOURCE_REGISTERS, d->regs_per_thread_max);
+        limit = room > 0 ? room : 0;
     } else if (limits[GPUOCC_RESOURCE_SMEM] == 0) {
         /* what one workgroup may use, less the static LDS for the dynamic */
         int64_t left = d->smem_per_block_bytes - k->smem_static_bytes;
@@ -513,7 +517,7 @@ void gpuocc_amd_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc_r
     r->workgroups_per_gpu = 0;
     r->limit_virtual_resources = GPUOCC_UNLIMITED; /* NVIDIA's */
     r->reserved2 = 0;
-    amd_exceeded(d, k, &v, blocks == 0 ? limits : NULL, r);
+    amd_exceeded(d, k, blocks == 0 ? limits : NULL, r);
 }
 
 /* ---- checks ---- */

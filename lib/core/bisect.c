@@ -140,6 +140,18 @@ int32_t gpuocc_vector_regs_max_for_blocks(const struct gpuocc_limit_vector *v, c
     return GPUOCC_OK;
 }
 
+int64_t gpuocc_vector_room(const struct gpuocc_limit_vector *v, const gpuocc_device *d, const gpuocc_kernel *k,
+                           int32_t input, int32_t resource, int64_t most)
+{
+    int64_t now, least = 0, top;
+    enum demand demand = (enum demand)input;
+    if (input == GPUOCC_RESOURCE_REGISTERS) {
+        demand = registers_demand(v);
+        registers_range(v, d, k, &now, &least, &top);
+    }
+    return largest(v, d, k, demand, resource, least, most, 1);
+}
+
 int32_t gpuocc_vector_smem_dynamic_available(const struct gpuocc_limit_vector *v, const gpuocc_device *d,
                                              const gpuocc_kernel *k, int32_t want, int64_t *bytes)
 {
