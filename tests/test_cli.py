@@ -236,8 +236,11 @@ for flag, value, field, limit, phrase in [
         ("--regs", "300", "regs", 256,
          "regs 300 is over 256, the most registers per thread with which one block of 256 threads fits"),
         ("--smem-dynamic", "300K", "smem_dynamic", 232448,
-         "smem_dynamic 307200 B is over the 232448 B left of the per-block shared-memory limit 232448 B (opt-in)")]:
-    args = ["report", "--arch", "H100", "--threads", "256", "--regs", "32", flag, value]
+         "smem_dynamic 307200 B is over the 232448 B left of the per-block shared-memory limit 232448 B (opt-in)"),
+        # B200 (cc 10.0): 128 virtual resources an SM (docs/model.md)
+        ("--virtual-resources", "200", "virtual_resources", 128, "virtual_resources 200 is over the 128 an SM has")]:
+    arch = "B200" if flag == "--virtual-resources" else "H100"
+    args = ["report", "--arch", arch, "--threads", "256", "--regs", "32", flag, value]
     rc, out, err = run(args + ["--json"])
     j = json.loads(out)
     check(f"{flag} 0 blocks", rc == 1 and j["blocks_per_sm"] == 0, (rc, out))

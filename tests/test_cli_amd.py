@@ -160,6 +160,21 @@ for args, flag in [(["--arch", "H100", "--threads", "256", "--vgprs", "64"], "--
 rc, j, err = report("--arch", "MI300X", "--threads", "512", "--vgprs", "64", "--max-threads", "256")
 check("above the flat maximum: cannot run, threads over 256", rc == 1 and j and j["blocks_per_sm"] == 0
       and (j["exceeded"], j["exceeded_limit"]) == ("threads", 256) and "over" in err, (rc, j, err))
+# the input over a limit in AMD's own words, with its limit derived by hand (docs/amd.md's figures): MI300X,
+# 1024 threads = 16 wave64, 4 per SIMD, 512 unified VGPRs a lane: 128 a wave; AGPRs after 100 arch VGPRs: 28;
+# 64 KiB of LDS a workgroup; 1024 threads the largest workgroup
+for args, exceeded, limit, words in [
+        (["--threads", "1024", "--vgprs", "200"], "regs", 128,
+         "VGPRs 200 is over 128, the most VGPRs per lane with which one workgroup of 1024 threads fits"),
+        (["--threads", "1024", "--vgprs", "100", "--agprs", "120"], "agprs", 28,
+         "AGPRs 120 is over 28, the most AGPRs per lane with which one workgroup of 1024 threads fits (beside 100 VGPRs)"),
+        (["--threads", "256", "--vgprs", "64", "--lds", "70K"], "smem_static", 65536,
+         "LDS 71680 B is over the 65536 B one workgroup may have"),
+        (["--threads", "2048", "--vgprs", "64"], "threads", 1024, "threads 2048 is over the largest workgroup, 1024 threads")]:
+    rc, j, err = report("--arch", "MI300X", *args)
+    check(f"over a limit in AMD's words: {' '.join(args)}", rc == 1 and j.get("blocks_per_sm") == 0
+          and (j.get("exceeded"), j.get("exceeded_limit")) == (exceeded, limit) and err.strip().endswith(words)
+          and not re.search(r"\bblock\b|smem|agprs|regs ", err), (rc, j.get("exceeded"), j.get("exceeded_limit"), err))
 # the barriers axis on AMD: every point would be the same answer (AMD's rules count no named barriers), refused
 # as --barriers is; the other axes sweep
 for command in (["sweep"], ["sweep", "--steps"], ["plot", "--terminal"]):  # plot takes --regs, not --vgprs

@@ -1039,12 +1039,15 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const g
                                      : "threads %d is over the kernel's launch bound %lld (__launch_bounds__)",
                      k->threads_per_block, limit);
         else
-            snprintf(why, cap, intel ? "threads %d is over the largest work-group, %lld work-items"
-                                     : "threads %d is over the block's thread limit %lld", k->threads_per_block, limit);
+            snprintf(why, cap, intel         ? "threads %d is over the largest work-group, %lld work-items"
+                               : cli_is_amd(d) ? "threads %d is over the largest workgroup, %lld threads"
+                                               : "threads %d is over the block's thread limit %lld",
+                     k->threads_per_block, limit);
         break;
     case GPUOCC_INPUT_REGS:
         if (cli_is_amd(d)) {
-            snprintf(why, cap, "VGPRs %d is over the %lld a lane can address", k->regs_per_thread, limit);
+            snprintf(why, cap, "VGPRs %d is over %lld, the most VGPRs per lane with which one workgroup of %d threads fits",
+                     k->regs_per_thread, limit, k->threads_per_block);
             break;
         }
         snprintf(why, cap, "regs %d is over %lld, the most registers per thread with which one block of %d threads fits",
@@ -1058,7 +1061,8 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const g
                      "%lld B is more than the static shared-memory limit of %lld B per block; more needs dynamic "
                      "shared memory and the opt-in", (long long)k->smem_static_bytes, limit);
         else
-            snprintf(why, cap, "smem_static %lld B is over the %lld B one block may have",
+            snprintf(why, cap, cli_is_amd(d) ? "LDS %lld B is over the %lld B one workgroup may have"
+                                             : "smem_static %lld B is over the %lld B one block may have",
                      (long long)k->smem_static_bytes, limit);
         break;
     case GPUOCC_INPUT_SMEM_DYNAMIC:
@@ -1075,7 +1079,7 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const g
                      (long long)(k->smem_optin ? d->smem_per_block_optin_bytes : d->smem_per_block_bytes),
                      k->smem_optin ? " (opt-in)" : " (without opt-in)");
         else
-            snprintf(why, cap, "smem_dynamic %lld B is over the %lld B left of what one workgroup may have",
+            snprintf(why, cap, "dynamic LDS %lld B is over the %lld B left of what one workgroup may have",
                      (long long)k->smem_dynamic_bytes, limit);
         break;
     case GPUOCC_INPUT_BARRIERS:
@@ -1089,11 +1093,28 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const g
         snprintf(why, cap, "tmem_columns %d: the device has no tensor memory (sm_100, sm_103 and sm_110 have it)",
                  k->tmem_columns);
         break;
+    case GPUOCC_INPUT_AGPRS:
+        if (limit <= 0)
+            goto foreign;
+        snprintf(why, cap,
+                 "AGPRs %d is over %lld, the most AGPRs per lane with which one workgroup of %d threads fits (beside "
+                 "%d VGPRs)",
+                 k->agprs, limit, k->threads_per_block, k->regs_per_thread);
+        break;
+    case GPUOCC_INPUT_SGPRS:
+        if (limit <= 0)
+            goto foreign;
+        snprintf(why, cap, "SGPRs %d is over the %lld one SIMD has", k->sgprs, limit);
+        break;
+    case GPUOCC_INPUT_VIRTUAL_RESOURCES:
+        snprintf(why, cap, "virtual_resources %d is over the %lld an SM has", k->virtual_resources, limit);
+        break;
     case GPUOCC_INPUT_GRF:
         snprintf(why, cap, "grf %d is over the device's largest GRF mode, %lld GRF registers per hardware thread",
                  k->grf ? k->grf : 128, limit);
         break;
     default:
+    foreign:
         if (limit > 0)
             snprintf(why, cap, "%s is over its limit %lld", input, limit);
         else
