@@ -106,6 +106,35 @@ rc, out, err = run(["devices", "", "H100"])
 check("devices '': a usage error that says why", rc == 2 and not out and
       err == "gpuocc: devices: an empty name matches no device (leave it out to list them all)\n", (rc, err))
 
+# a flag given twice is a usage error naming it (the last value silently won): in either form, switches too, in
+# every command's own flags
+for args, flag in [(["report", "--arch", "H100", "--threads", "256", "--threads", "128", "--regs", "32"], "--threads"),
+                   (["report", "--arch", "H100", "--threads=256", "--regs", "32", "--threads", "64"], "--threads"),
+                   (["report", "--arch", "H100", "--threads", "256", "--regs", "32", "--json", "--json"], "--json"),
+                   (["sweep", "--arch", "A100", "--threads", "256", "--axis", "regs", "--axis", "threads"], "--axis"),
+                   (["latency", "--warps-per-sm", "32", "--latency-cycles", "400", "--latency-cycles", "500",
+                     "--throughput-per-cycle", "4"], "--latency-cycles"),
+                   (["batch", "--max-record-bytes", "64", "--max-record-bytes", "128"], "--max-record-bytes")]:
+    rc, out, err = run(args, stdin="arch,threads\nH100,256\n")
+    check(f"{args[0]} {flag} twice: usage error", rc == 2 and not out and err == f"gpuocc: {flag}: given twice\n",
+          (rc, out, err))
+
+# 0 is the default of wave_size, sub_group and grf (docs/vocabulary.md: the device's wave, its sub-group of 16,
+# 128 GRF), in the report's flags and batch's cells alike, as in C and Python
+for arch, zero, default in [("gfx942", ["--vgprs", "32", "--wave-size", "0"], ["--vgprs", "32", "--wave-size", "64"]),
+                            ("pvc", ["--sub-group", "0", "--grf", "0"], ["--sub-group", "16", "--grf", "128"])]:
+    rc0, out0, err0 = run(["report", "--arch", arch, "--threads", "256", *zero, "--json"])
+    rc1, out1, _ = run(["report", "--arch", arch, "--threads", "256", *default, "--json"])
+    same = rc0 == rc1 == 0 and {k: v for k, v in json.loads(out0).items() if k not in ("wave_size", "sub_group", "grf")} \
+        == {k: v for k, v in json.loads(out1).items() if k not in ("wave_size", "sub_group", "grf")}
+    check(f"report {' '.join(zero)}: the default", same, (rc0, err0))
+    cols = [zero[i][2:].replace("-", "_") for i in range(0, len(zero), 2)]
+    vals = [zero[i + 1] for i in range(0, len(zero), 2)]
+    rc, out, err = run(["batch"], stdin=f"arch,threads,{','.join(cols)}\n{arch},256,{','.join(vals)}\n")
+    row = next(csv.DictReader(io.StringIO(out)), {})
+    check(f"batch {' '.join(cols)} 0: the default", rc == 0 and row.get("status") == "ok"
+          and row.get("blocks_per_sm") == str(json.loads(out1)["blocks_per_sm"]), (rc, out, err))
+
 # models: seeds' Examples 7 and 8, the waves example, lanes of Example 5
 rc, out, _ = run(["latency", "--warps-per-sm", "32", "--latency-cycles", "400", "--throughput-per-cycle", "4", "--ilp", "50", "--json"])
 j = json.loads(out)
@@ -240,7 +269,9 @@ for flag, value, field, limit, phrase in [
         # B200 (cc 10.0): 128 virtual resources an SM (docs/model.md)
         ("--virtual-resources", "200", "virtual_resources", 128, "virtual_resources 200 is over the 128 an SM has")]:
     arch = "B200" if flag == "--virtual-resources" else "H100"
-    args = ["report", "--arch", arch, "--threads", "256", "--regs", "32", flag, value]
+    base = {"--threads": "256", "--regs": "32"}
+    base[flag] = value
+    args = ["report", "--arch", arch] + [x for item in base.items() for x in item]
     rc, out, err = run(args + ["--json"])
     j = json.loads(out)
     check(f"{flag} 0 blocks", rc == 1 and j["blocks_per_sm"] == 0, (rc, out))

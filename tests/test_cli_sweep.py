@@ -26,7 +26,10 @@ for axis, extra in [("regs", []), ("threads", ["--regs", "40"]), ("smem", ["--sm
                     ("barriers", ["--arch", "H100", "--threads", "64"]),
                     # the kernel's launch bound, a launch column too: the points past it fit no block
                     ("threads", ["--regs", "40", "--max-threads", "128"])]:
-    args = ["sweep", "--arch", "A100", "--threads", "256", "--axis", axis, "--csv"] + extra
+    # the extra flags replace the defaults (a flag given twice is a usage error)
+    base = {"--arch": "A100", "--threads": "256"}
+    base.update({extra[i]: extra[i + 1] for i in range(0, len(extra), 2)})
+    args = ["sweep", "--axis", axis, "--csv"] + [x for item in base.items() for x in item]
     rc, out, err = run(*args)
     check(f"sweep {axis} exit", rc == 0, err)
     rows = list(csv.reader(io.StringIO(out)))

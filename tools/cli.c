@@ -122,6 +122,20 @@ bool cli_more(const struct cli_args *a)
     return a->i < a->argc && a->io->status == 0;
 }
 
+/* The flag at the cursor matched `name`: a usage error when it matched at another argument before. */
+static void matched(struct cli_args *a, const char *name)
+{
+    for (int j = 0; j < a->seen; j++)
+        if (a->seen_at[j] != a->i && strcmp(a->seen_name[j], name) == 0) {
+            cli_fail(a->io, name, "given twice");
+            return;
+        }
+    if (a->seen < CLI_FLAGS_SEEN) {
+        a->seen_name[a->seen] = name;
+        a->seen_at[a->seen++] = a->i;
+    }
+}
+
 bool cli_flag(struct cli_args *a, const char *name, const char **value)
 {
     const char *arg = a->argv[a->i];
@@ -129,6 +143,7 @@ bool cli_flag(struct cli_args *a, const char *name, const char **value)
     if (strncmp(arg, name, n) != 0)
         return false;
     if (arg[n] == '=') {
+        matched(a, name);
         *value = arg + n + 1;
         return true;
     }
@@ -138,13 +153,17 @@ bool cli_flag(struct cli_args *a, const char *name, const char **value)
         cli_fail(a->io, name, "missing value");
         return false;
     }
+    matched(a, name);
     *value = a->argv[++a->i];
     return true;
 }
 
 bool cli_switch(struct cli_args *a, const char *name)
 {
-    return strcmp(a->argv[a->i], name) == 0;
+    if (strcmp(a->argv[a->i], name) != 0)
+        return false;
+    matched(a, name);
+    return true;
 }
 
 static int lower(int c)
@@ -705,9 +724,10 @@ void cli_launch_set(struct cli_io *io, struct cli_launch *l, int id, const char 
             l->k.smem_dynamic_bytes = cli_size(io, "--lds-dynamic", v);
         break;
     case CLI_WAVE_SIZE:
-        l->k.wave_size = cli_int(io, "--wave-size", v, 32, 64);
-        if (!io->status && l->k.wave_size != 32 && l->k.wave_size != 64)
-            cli_fail(io, "--wave-size", "expected 32 or 64, got '%s'", v);
+        /* 0: the device's default, as the C field and every other interface read it */
+        l->k.wave_size = cli_int(io, "--wave-size", v, 0, 64);
+        if (!io->status && l->k.wave_size != 0 && l->k.wave_size != 32 && l->k.wave_size != 64)
+            cli_fail(io, "--wave-size", "expected 0 (the device's default), 32 or 64, got '%s'", v);
         break;
     case CLI_CU_MODE:
         l->k.cu_mode = 1;
@@ -761,12 +781,12 @@ void cli_launch_set(struct cli_io *io, struct cli_launch *l, int id, const char 
     }
     /* Intel's */
     case CLI_SUB_GROUP:
-        l->k.sub_group = cli_int(io, "--sub-group", v, 8, 32);
-        if (!io->status && l->k.sub_group != 8 && l->k.sub_group != 16 && l->k.sub_group != 32)
-            cli_fail(io, "--sub-group", "expected 8, 16 or 32, got '%s'", v);
+        l->k.sub_group = cli_int(io, "--sub-group", v, 0, 32);
+        if (!io->status && l->k.sub_group != 0 && l->k.sub_group != 8 && l->k.sub_group != 16 && l->k.sub_group != 32)
+            cli_fail(io, "--sub-group", "expected 0 (the device's default), 8, 16 or 32, got '%s'", v);
         break;
     case CLI_GRF:
-        l->k.grf = cli_int(io, "--grf", v, 1, 1024);
+        l->k.grf = cli_int(io, "--grf", v, 0, 1024); /* 0: the default, 128 */
         break;
     case CLI_SLM:
         if (same_field(io, &l->smem_static_flag, "--slm"))

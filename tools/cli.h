@@ -99,14 +99,20 @@ void cli_note_terminal_input(struct cli_io *io, const char *what);
 void cli_help(FILE *f, const struct cli_command *c);
 
 /* Flag parsing: an iterator over argv.  Loop `for (; cli_more(&a); a.i++)`; it stops at the first error. */
+#define CLI_FLAGS_SEEN 128
 struct cli_args {
     struct cli_io *io;
     int argc;
     char **argv;
     int i;
+    /* the flags matched so far and the argument each was at: one given twice is a usage error */
+    int seen;
+    const char *seen_name[CLI_FLAGS_SEEN];
+    int seen_at[CLI_FLAGS_SEEN];
 };
 bool cli_more(const struct cli_args *a);
-/* "--name VALUE" or "--name=VALUE": true with *value set; a missing value is a usage error. */
+/* "--name VALUE" or "--name=VALUE": true with *value set; a missing value is a usage error, and so is a flag
+   (or switch) given twice, which would leave one of its values unread (true then, the error recorded). */
 bool cli_flag(struct cli_args *a, const char *name, const char **value);
 bool cli_switch(struct cli_args *a, const char *name);
 /* The argument at the cursor is unknown: a usage error naming it, with the nearest known flag. */

@@ -613,7 +613,7 @@ static bool intel_cells(struct batch *b, const struct record *rec, const gpuocc_
     int64_t x = 0;
     const char *s = "";
     size_t n = 0;
-    if (!int_cell(b, rec, COL_SUB_GROUP, 8, 32, &x, false, v))
+    if (!int_cell(b, rec, COL_SUB_GROUP, 0, 32, &x, false, v))
         return false;
     if (x && ((x != 8 && x != 16 && x != 32) || !(dev->sub_group_sizes & x))) {
         cell_given(b, rec, COL_SUB_GROUP, &s, &n);
@@ -622,7 +622,7 @@ static bool intel_cells(struct batch *b, const struct record *rec, const gpuocc_
     }
     k->sub_group = (int32_t)x;
     x = 0;
-    if (!int_cell(b, rec, COL_GRF, 1, 1024, &x, false, v))
+    if (!int_cell(b, rec, COL_GRF, 0, 1024, &x, false, v))
         return false;
     k->grf = (int32_t)x;
     if (cell_given(b, rec, COL_MODEL, &s, &n)) {
@@ -717,11 +717,11 @@ static bool amd_cells(struct batch *b, const struct record *rec, const gpuocc_de
         return false;
     k->sgprs = (int32_t)x;
     x = 0;
-    if (!int_cell(b, rec, COL_WAVE_SIZE, 32, 64, &x, false, v))
+    if (!int_cell(b, rec, COL_WAVE_SIZE, 0, 64, &x, false, v))
         return false;
     if (x && ((x != 32 && x != 64) || !(dev->wave_sizes & x))) {
         cell_given(b, rec, COL_WAVE_SIZE, &s, &n);
-        bad_cell(v, "argument", label(b, COL_WAVE_SIZE), dev->wave_sizes == 64 ? "the target runs wave64 only" : "expected 32 or 64",
+        bad_cell(v, "argument", label(b, COL_WAVE_SIZE), dev->wave_sizes == 64 ? "the target runs wave64 only" : "expected 0 (the device's default), 32 or 64",
                  s, n);
         return false;
     }
@@ -1584,7 +1584,7 @@ static int cmd_batch(struct cli_io *io, int argc, char **argv)
     bool json = false;
     const char *path = NULL, *v = NULL;
     int64_t max_record = (int64_t)MAX_RECORD;
-    struct cli_args a = {io, argc, argv, 1};
+    struct cli_args a = {.io = io, .argc = argc, .argv = argv, .i = 1};
     for (; cli_more(&a); a.i++) {
         if (cli_switch(&a, "--json"))
             json = true;

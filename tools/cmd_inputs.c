@@ -413,7 +413,7 @@ bool input_parse_options(struct cli_io *io, int argc, char **argv, struct input_
     cli_launch_init(&o->launch);
     o->max_entry_bytes = INPUT_MAX_ENTRY_BYTES;
     o->max_record_bytes = INPUT_MAX_RECORD;
-    struct cli_args a = {io, argc, argv, 1};
+    struct cli_args a = {.io = io, .argc = argc, .argv = argv, .i = 1};
     const char *v;
     for (; cli_more(&a); a.i++) {
         if (cli_launch_flag(&a, &o->launch) || (amd && (cli_amd_launch_flag(&a, &o->launch) || cli_intel_launch_flag(&a, &o->launch))))

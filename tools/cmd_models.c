@@ -153,7 +153,7 @@ struct flags {
 static void parse_launch_flags(struct cli_io *io, int argc, char **argv, struct flags *f, struct cli_launch *l)
 {
     memset(f, 0, sizeof *f);
-    struct cli_args a = {io, argc, argv, 1};
+    struct cli_args a = {.io = io, .argc = argc, .argv = argv, .i = 1};
     for (; cli_more(&a); a.i++) {
         if (l && (cli_launch_flag(&a, l) || cli_amd_launch_flag(&a, l) || cli_intel_launch_flag(&a, l))) {
             if (io->status)

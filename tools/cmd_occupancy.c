@@ -816,7 +816,7 @@ bool cli_report_flag(struct cli_args *a, struct cli_report *rep)
 bool cli_report_answer(struct cli_io *io, struct cli_report *rep, int argc, char **argv)
 {
     cli_report_init(rep);
-    struct cli_args a = {io, argc, argv, 1};
+    struct cli_args a = {.io = io, .argc = argc, .argv = argv, .i = 1};
     for (; cli_more(&a); a.i++)
         if (!cli_report_flag(&a, rep))
             cli_unknown(&a);
@@ -1191,7 +1191,7 @@ static int cmd_devices(struct cli_io *io, int argc, char **argv)
         free(hit);
         return cli_fail(io, "devices", "out of memory");
     }
-    struct cli_args a = {io, argc, argv, 1};
+    struct cli_args a = {.io = io, .argc = argc, .argv = argv, .i = 1};
     for (; cli_more(&a); a.i++) {
         if (cli_switch(&a, "--json"))
             json = true;

@@ -1055,7 +1055,7 @@ static int cmd_plot(struct cli_io *io, int argc, char **argv)
     bool terminal = false;
     double bytes_per_warp = 0, latency_ns = 0, peak_gbps = 0;
     struct tradeoff_inputs t = {256, 0.1, 300};
-    struct cli_args a = {io, argc, argv, 1};
+    struct cli_args a = {.io = io, .argc = argc, .argv = argv, .i = 1};
     for (; cli_more(&a); a.i++) {
         const char *v;
         if (cli_launch_flag(&a, &p.l) || cli_amd_launch_flag(&a, &p.l) || cli_intel_launch_flag(&a, &p.l) ||

@@ -569,7 +569,7 @@ static bool parse_options(struct cli_io *io, int argc, char **argv, struct remar
 {
     cli_launch_init(&o->launch);
     o->max_record_bytes = INPUT_MAX_RECORD;
-    struct cli_args a = {io, argc, argv, 1};
+    struct cli_args a = {.io = io, .argc = argc, .argv = argv, .i = 1};
     const char *v;
     for (; cli_more(&a); a.i++) {
         const char *arg = argv[a.i];

@@ -508,7 +508,7 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
     bool csv = false, json = false, steps = false;
     struct cli_cluster cc;
     cli_cluster_init(&cc);
-    struct cli_args a = {io, argc, argv, 1};
+    struct cli_args a = {.io = io, .argc = argc, .argv = argv, .i = 1};
     for (; cli_more(&a); a.i++) {
         const char *v;
         if (cli_launch_flag(&a, &l) || cli_amd_launch_flag(&a, &l) || cli_intel_launch_flag(&a, &l) ||

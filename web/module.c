@@ -337,7 +337,7 @@ EXPORT("gpuocc_web_report") struct web_values *web_report(struct web_report *c, 
     struct cli_io io;
     report_start(c, &io);
     cli_report_init(&c->rep);
-    struct cli_args a = {&io, argc, argv, 1};
+    struct cli_args a = {.io = &io, .argc = argc, .argv = argv, .i = 1};
     for (; cli_more(&a); a.i++)
         if (!cli_report_flag(&a, &c->rep))
             cli_unknown(&a);
@@ -419,7 +419,7 @@ EXPORT("gpuocc_web_report_values") struct web_values *web_report_values(struct w
             cli_launch_set(&io, l, id, text, id == CLI_ARCH ? device_named(c, text) : NULL);
         else { /* the command's own flags (clusters, --setmaxnreg ...): its parser, on that one flag */
             char *argv[2] = {(char *)c->field_flag[field], (char *)text};
-            struct cli_args a = {&io, text ? 2 : 1, argv, 0};
+            struct cli_args a = {.io = &io, .argc = text ? 2 : 1, .argv = argv, .i = 0};
             if (!cli_report_flag(&a, &c->rep))
                 cli_unknown(&a);
         }
