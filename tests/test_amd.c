@@ -508,6 +508,19 @@ Test(amd, invalid)
     bad = d;
     bad.reserved1 = 1;
     cr_expect_eq(gpuocc_occupancy(&bad, &k, &r), GPUOCC_ERR_RESERVED);
+    /* a workgroup's LDS past 2^60 bytes: every query refuses it as the single call does (GPUOCC_ERR_OVERFLOW),
+       the per-resource ones too, also where the waves-per-EU bound reads the static LDS (that rounding
+       overflowed) */
+    gpuocc_device mi300 = test_device("MI300X");
+    k = amd_kernel(256, 32, 0, 0, INT64_MAX, 0);
+    k.waves_per_eu_max = 4;
+    cr_expect_eq(gpuocc_occupancy(&mi300, &k, &r), GPUOCC_ERR_OVERFLOW);
+    int32_t blocks = -1;
+    int64_t bytes = -1;
+    cr_expect_eq(gpuocc_limit_shared_memory(&mi300, &k, &blocks), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(gpuocc_smem_carveout(&mi300, &k, &bytes), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(blocks, -1);
+    cr_expect_eq(bytes, -1);
     /* an NVIDIA device with AMD fields set is refused */
     bad = test_device("A100");
     bad.simds_per_cu = 4;

@@ -29,9 +29,11 @@ struct amd_view {
     bool trap;             /* the trap handler's SGPRs are held (the target default: on) */
 };
 
+/* x (>= 0) rounded up to the unit (<= 2^20); saturating: a count past 2^60 (bytes no device holds) rounds as
+   2^60 does, never past INT64_MAX. */
 static int64_t amd_round_up(int64_t x, int64_t unit)
 {
-    return gpuocc_round_up(x, unit);
+    return gpuocc_round_up(x < GPUOCC_BYTES_HUGE ? x : GPUOCC_BYTES_HUGE, unit);
 }
 
 /* The SGPR allocation granule and the SGPRs a kernel may address (LLVM's IsaInfo): 8 and 104 on gfx6-7, whose

@@ -26,7 +26,9 @@ const gpuocc_kernel *gpuocc_kernel_view_api(const gpuocc_kernel *kernel, gpuocc_
 /* A device's checks in place, for a struct of the current layout whose size field is trusted (a prepared
    device's): GPUOCC_OK or the status naming the first bad field. */
 int32_t gpuocc_device_check(const gpuocc_device *d);
-/* What only the pair can tell, by the device's vendor: the refusals of gpuocc_rule. */
+/* What only the pair can tell, by the device's vendor: the refusals of gpuocc_rule (gpuocc_rule_refusal, with
+   the input and its limit; lib/api/occupancy.c). */
+int32_t gpuocc_rule_refusal(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *input, int64_t *limit);
 int32_t gpuocc_pair_check(const gpuocc_device *d, const gpuocc_kernel *k);
 /* Device, kernel, then the pair. */
 int32_t gpuocc_pair_load(gpuocc_device *d, const gpuocc_device *dev, gpuocc_kernel *k, const gpuocc_kernel *kernel);

@@ -72,5 +72,5 @@ int32_t gpuocc_pair_check(const gpuocc_device *d, const gpuocc_kernel *k)
 {
     int32_t input;
     int64_t limit;
-    return gpuocc_vendor_of(d->vendor)->refusal(d, k, &input, &limit);
+    return gpuocc_rule_refusal(d, k, &input, &limit);
 }
