@@ -164,6 +164,30 @@ Test(next_steps, warp_limit_gets_no_register_step)
     cr_expect_eq(s[0].blocks_per_sm, 2);
 }
 
+/* A block over the kernel's own launch bound (__launch_bounds__(256)) fits none (docs/model.md): the one
+   next step on the threads is the bound itself, on every vendor, through gpuocc_next_step as through
+   gpuocc_next_steps.  H100, 256 threads of 32 registers: 8 warps, 64 / 8 = 8 blocks by warps, 65536 / 8192 =
+   8 by registers.  MI300X (wave64, 4 SIMDs of 8 slots), 256 threads of 32 VGPRs: 4 waves, 8 x 4 / 4 = 8; pvc
+   (8 XVEs of 8 threads per Xe-core, sub-group 16), 256 work-items = 16 threads: 64 / 16 = 4. */
+Test(next_steps, threads_step_to_the_kernels_launch_bound)
+{
+    const struct {
+        const char *device;
+        int32_t blocks;
+    } cases[] = {{"H100", 8}, {"MI300X", 8}, {"pvc", 4}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gpuocc_device d = test_device(cases[i].device);
+        gpuocc_kernel k = test_kernel(512, 32, 0, 0);
+        k.max_threads_per_block = 256;
+        int64_t value = -1, shed = -1;
+        cr_expect_eq(gpuocc_next_step(&d, &k, GPUOCC_RESOURCE_WARPS, &value, &shed), GPUOCC_OK, "%s", cases[i].device);
+        cr_expect_eq(value, 256, "%s: %lld", cases[i].device, (long long)value);
+        cr_expect_eq(shed, 256, "%s", cases[i].device);
+        k.threads_per_block = 256;
+        cr_expect_eq(test_occupancy(&d, &k).blocks_per_sm, cases[i].blocks, "%s", cases[i].device);
+    }
+}
+
 /* MI300X (gfx942, unified file of 512 per lane per SIMD, 8 wave slots per SIMD, 4 SIMDs): 1024 threads = 16
    waves = 4 per SIMD; 64 VGPRs + 64 AGPRs = 128: 512 / 128 = 4 waves per SIMD: 1 block.  2 blocks need 8 per
    SIMD: at most 64 in all, so the VGPRs would go to 0 (never offered), the AGPRs to 0 (VGPRs can hold MFMA

@@ -35,7 +35,12 @@ static int32_t blocks_at_smem_total(const gpuocc_device *d, gpuocc_kernel k, int
 static int32_t blocks_at_threads(const gpuocc_device *d, gpuocc_kernel k, int64_t value, bool whole)
 {
     k.threads_per_block = (int32_t)value;
-    return whole ? total_blocks(d, &k) : gpuocc_rule_warps(d, value);
+    if (whole)
+        return total_blocks(d, &k);
+    /* the warps' limit as the rule gives it: 0 past the kernel's own launch bound too */
+    gpuocc_result r;
+    gpuocc_nv_compute_device(d, &k, &r);
+    return r.limit_warps;
 }
 
 static int32_t blocks_at_barriers(const gpuocc_device *d, gpuocc_kernel k, int64_t value, bool whole)
@@ -138,7 +143,8 @@ int32_t gpuocc_nv_next_step(const gpuocc_device *d, const gpuocc_kernel *k, int3
     }
     case GPUOCC_RESOURCE_WARPS:
         at = blocks_at_threads, current = k->threads_per_block, lo = 1;
-        hi = current < d->max_threads_per_block ? current : d->max_threads_per_block;
+        hi = gpuocc_bounded(d->max_threads_per_block, k->max_threads_per_block); /* the kernel's bound too */
+        hi = current < hi ? current : hi;
         break;
     case GPUOCC_RESOURCE_BARRIERS:
         at = blocks_at_barriers, current = k->barriers, lo = 0;
