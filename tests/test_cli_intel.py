@@ -203,4 +203,18 @@ check("plot terminal grf: the two GRF modes", rc == 0 and "128 to 256" in out an
 rc, out, err = run(["plot", "--arch", "pvc", "--threads", "256", "--output", "-", "--chart", "tradeoff"])
 check("plot --chart refused on Intel", rc == 2 and "Intel" in err, (rc, err))
 
+# a launch that fits no work-group names its input in Intel's words, with the most that fits (by hand: pvc, 8
+# XVEs of 8 threads; 1024 work-items = 64 threads need the 128-GRF mode, 256 leaves 32; the runtime's 32 barriers
+# per Xe-core on Max 1550)
+for args, exceeded, limit, words in [
+        (["--arch", "pvc", "--threads", "1024", "--grf", "256"], "grf", 128,
+         "grf 256 is over 128, the most GRF registers per hardware thread with which one work-group of 1024 work-items fits"),
+        (["--arch", "Max 1550", "--threads", "16", "--barriers", "33", "--model", "runtime"], "barriers", 32,
+         "barriers 33 is over the 32 an Xe-core has (the runtime's)")]:
+    rc, out, err = run(["report", *args, "--json"])
+    j = json.loads(out) if out else {}
+    check(f"over a limit in Intel's words: {' '.join(args)}", rc == 1 and j.get("blocks_per_sm") == 0
+          and (j.get("exceeded"), j.get("exceeded_limit")) == (exceeded, limit) and err.strip().endswith(words),
+          (rc, j.get("exceeded"), j.get("exceeded_limit"), err))
+
 finish("test_cli_intel")

@@ -251,6 +251,41 @@ Test(intel, runtime_pvc)
     cr_expect_eq(r.workgroups_per_gpu, 896);
 }
 
+/* A launch that fits no work-group names the input over a limit and the most of it with which one fits
+   (every zero limit, not only the work-group size, SLM and a GRF past grf_max).  By hand: pvc, 8 XVEs of 8
+   threads; 1024 work-items in sub-groups of 16 are 64 hardware threads, and the large GRF (256) leaves 4 a
+   XVE, 32: none fit, 128 GRF (8 a XVE, 64) does; 64 work-items (4 threads) fit with 256, the largest mode,
+   not with 512.  The runtime's 32 barriers per Xe-core (runtime_pvc above): 33 a work-group fit none. */
+Test(intel, every_zero_limit_names_its_input)
+{
+    gpuocc_device pvc = test_device("pvc"), max1550 = test_device("Max 1550");
+    struct {
+        const gpuocc_device *d;
+        gpuocc_kernel k;
+        int32_t input;
+        int64_t limit;
+    } cases[] = {
+        {&pvc, intel_kernel(1024, 16, 0, 256, 0), GPUOCC_INPUT_GRF, 128},
+        {&pvc, intel_kernel(64, 16, 0, 512, 0), GPUOCC_INPUT_GRF, 256},
+        {&max1550, intel_kernel(16, 16, 0, 0, 33), GPUOCC_INPUT_BARRIERS, 32},
+    };
+    cases[2].k.model = GPUOCC_MODEL_INTEL_RUNTIME;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gpuocc_kernel k = cases[i].k;
+        gpuocc_result r = {.size = sizeof r};
+        cr_assert_eq(gpuocc_occupancy(cases[i].d, &k, &r), GPUOCC_OK, "case %zu", i);
+        cr_expect_eq(r.blocks_per_sm, 0, "case %zu", i);
+        cr_expect_eq(r.exceeded, cases[i].input, "case %zu: %d", i, r.exceeded);
+        cr_expect_eq(r.exceeded_limit, cases[i].limit, "case %zu: %lld", i, (long long)r.exceeded_limit);
+        /* at the limit one work-group fits */
+        if (cases[i].input == GPUOCC_INPUT_GRF)
+            k.grf = (int32_t)cases[i].limit;
+        else
+            k.barriers = (int32_t)cases[i].limit;
+        cr_expect_geq(test_occupancy(cases[i].d, &k).blocks_per_sm, 1, "case %zu at the limit", i);
+    }
+}
+
 Test(intel, runtime_dg2_and_xe_lp)
 {
     /* A770 (32 Xe-cores): the runtime programs 64 KB per Xe-core and rounds 20 KB to 24 KB: per Xe-core

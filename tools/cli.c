@@ -1103,7 +1103,9 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const g
                      (long long)k->smem_dynamic_bytes, limit);
         break;
     case GPUOCC_INPUT_BARRIERS:
-        if (d->vendor == GPUOCC_VENDOR_NVIDIA && k->barriers > d->barriers_per_sm)
+        if (intel)
+            snprintf(why, cap, "barriers %d is over the %lld an Xe-core has (the runtime's)", k->barriers, limit);
+        else if (d->vendor == GPUOCC_VENDOR_NVIDIA && k->barriers > d->barriers_per_sm)
             snprintf(why, cap, "barriers %d is over the %lld barriers an SM has", k->barriers, limit);
         else
             snprintf(why, cap, "%d is more than the %lld named barriers a block may use%s", k->barriers, limit,
@@ -1130,8 +1132,14 @@ const char *cli_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const g
         snprintf(why, cap, "virtual_resources %d is over the %lld an SM has", k->virtual_resources, limit);
         break;
     case GPUOCC_INPUT_GRF:
-        snprintf(why, cap, "grf %d is over the device's largest GRF mode, %lld GRF registers per hardware thread",
-                 k->grf ? k->grf : 128, limit);
+        if (limit == d->grf_max && k->grf > d->grf_max)
+            snprintf(why, cap, "grf %d is over the device's largest GRF mode, %lld GRF registers per hardware thread",
+                     k->grf, limit);
+        else
+            snprintf(why, cap,
+                     "grf %d is over %lld, the most GRF registers per hardware thread with which one work-group of %d "
+                     "work-items fits",
+                     k->grf ? k->grf : 128, limit, k->threads_per_block);
         break;
     default:
     foreign:

@@ -143,7 +143,7 @@ int32_t gpuocc_vector_regs_max_for_blocks(const struct gpuocc_limit_vector *v, c
 int64_t gpuocc_vector_room(const struct gpuocc_limit_vector *v, const gpuocc_device *d, const gpuocc_kernel *k,
                            int32_t input, int32_t resource, int64_t most)
 {
-    int64_t now, least = 0, top;
+    int64_t now, least = input == GPUOCC_RESOURCE_WARPS ? 1 : 0, top; /* a block has a thread at least */
     enum demand demand = (enum demand)input;
     if (input == GPUOCC_RESOURCE_REGISTERS) {
         demand = registers_demand(v);

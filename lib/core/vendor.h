@@ -176,10 +176,11 @@ int64_t gpuocc_vector_sweep_next(const struct gpuocc_limit_vector *v, const gpuo
                                  int32_t axis, int64_t from, int64_t to);
 void gpuocc_vector_sweep_range(const struct gpuocc_limit_vector *v, const gpuocc_device *d, const gpuocc_kernel *k,
                                int32_t axis, int64_t *from, int64_t *to, int64_t *step);
-/* The most of one input, from its least (0; the GRF's 1) up to `most`, with which `resource`'s own limit allows
-   one block, the kernel's other fields kept: the limit a launch that fits no block reports for that input
-   (gpuocc_result.exceeded_limit).  `input`: GPUOCC_RESOURCE_REGISTERS (the register demand: registers per
-   thread, or the GRF), GPUOCC_RESOURCE_AGPRS or GPUOCC_RESOURCE_SGPRS.  -1 when not even the least does. */
+/* The most of one input, from its least (0; the threads' and the GRF's 1) up to `most`, with which
+   `resource`'s own limit allows one block, the kernel's other fields kept: the limit a launch that fits no
+   block reports for that input (gpuocc_result.exceeded_limit).  `input`: GPUOCC_RESOURCE_WARPS (the threads
+   per block), GPUOCC_RESOURCE_REGISTERS (the register demand: registers per thread, or the GRF),
+   GPUOCC_RESOURCE_BARRIERS, GPUOCC_RESOURCE_AGPRS or GPUOCC_RESOURCE_SGPRS.  -1 when not even the least does. */
 int64_t gpuocc_vector_room(const struct gpuocc_limit_vector *v, const gpuocc_device *d, const gpuocc_kernel *k,
                            int32_t input, int32_t resource, int64_t most);
 /* For the per-resource rules (struct gpuocc_vendor_rules): a kernel of gpuocc_kernel_init's defaults with

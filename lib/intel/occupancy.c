@@ -192,21 +192,33 @@ void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc
     r->workgroups_per_gpu = v.runtime ? runtime_workgroups_per_gpu(d, k, &v, limits) : (int64_t)blocks * d->sm_count;
     r->limit_virtual_resources = GPUOCC_UNLIMITED; /* NVIDIA's */
     r->reserved2 = 0;
-    /* a launch that never runs (docs/intel.md): threads over the largest work-group, a GRF count over the
-       device's largest mode, more SLM than one work-group may have (the dynamic bytes named when there are
-       any: what is left for them after the static) */
+    /* a launch that fits no work-group (docs/intel.md): the first input, in the order of GPUOCC_INPUT_*, whose
+       own limit fits none, and the most of it with which one would: threads past the largest work-group (the
+       device's or the kernel's) or past what an Xe-core's hardware threads hold, the GRF (past grf_max, or a
+       mode whose fewer threads hold no work-group), SLM one work-group may have (the dynamic bytes named when
+       there are any: what is left for them after the static), barriers (the runtime's per Xe-core) */
     int32_t input = GPUOCC_INPUT_NONE;
     int64_t limit = 0;
-    if (blocks == 0 && limits[GPUOCC_RESOURCE_WARPS] == 0 && k->threads_per_block > intel_threads_max(d, k)) {
-        input = GPUOCC_INPUT_THREADS;
-        limit = intel_threads_max(d, k);
-    } else if (blocks == 0 && limits[GPUOCC_RESOURCE_REGISTERS] == 0 && v.grf > d->grf_max) {
-        input = GPUOCC_INPUT_GRF;
-        limit = d->grf_max;
-    } else if (blocks == 0 && limits[GPUOCC_RESOURCE_SMEM] == 0) {
-        int64_t left = d->smem_per_block_bytes - k->smem_static_bytes;
-        input = k->smem_dynamic_bytes > 0 && left >= 0 ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
-        limit = input == GPUOCC_INPUT_SMEM_DYNAMIC ? left : d->smem_per_block_bytes;
+    if (blocks == 0) {
+        const struct gpuocc_limit_vector *vector = gpuocc_intel_vector();
+        if (limits[GPUOCC_RESOURCE_WARPS] == 0) {
+            input = GPUOCC_INPUT_THREADS;
+            limit = k->threads_per_block > intel_threads_max(d, k)
+                        ? intel_threads_max(d, k)
+                        : gpuocc_vector_room(vector, d, k, GPUOCC_RESOURCE_WARPS, GPUOCC_RESOURCE_WARPS,
+                                             intel_threads_max(d, k));
+        } else if (limits[GPUOCC_RESOURCE_REGISTERS] == 0) {
+            input = GPUOCC_INPUT_GRF;
+            limit = gpuocc_vector_room(vector, d, k, GPUOCC_RESOURCE_REGISTERS, GPUOCC_RESOURCE_REGISTERS, d->grf_max);
+        } else if (limits[GPUOCC_RESOURCE_SMEM] == 0) {
+            int64_t left = d->smem_per_block_bytes - k->smem_static_bytes;
+            input = k->smem_dynamic_bytes > 0 && left >= 0 ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
+            limit = input == GPUOCC_INPUT_SMEM_DYNAMIC ? left : d->smem_per_block_bytes;
+        } else if (limits[GPUOCC_RESOURCE_BARRIERS] == 0) {
+            input = GPUOCC_INPUT_BARRIERS;
+            limit = gpuocc_vector_room(vector, d, k, GPUOCC_RESOURCE_BARRIERS, GPUOCC_RESOURCE_BARRIERS, INT32_MAX);
+        }
+        limit = limit > 0 ? limit : 0;
     }
     r->exceeded = input;
     r->reserved3 = 0;
