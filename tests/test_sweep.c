@@ -304,8 +304,36 @@ Test(sweep, errors)
     cr_expect_eq(gpuocc_sweep_range(&d, &k, 9, &a, &b, &c), GPUOCC_ERR_ARGUMENT);
     cr_expect_eq(gpuocc_sweep_range(&d, &k, GPUOCC_AXIS_REGS, NULL, &b, &c), GPUOCC_ERR_NULL);
     cr_expect_eq(a, 1);
-    cr_expect_eq(gpuocc_sweep_steps(&d, &k, GPUOCC_AXIS_SMEM, 0, INT64_MAX, points, MAX_POINTS, &n), GPUOCC_OK);
+    cr_expect_eq(gpuocc_sweep_steps(&d, &k, GPUOCC_AXIS_SMEM, 0, (int64_t)1 << 59, points, MAX_POINTS, &n), GPUOCC_OK);
     cr_expect_eq(points[n - 1].blocks_per_sm, 0); /* past every limit: nothing fits, and no step after */
+    /* a range reaching a block of 2^60 bytes (1024 reserved on A100) is refused as gpuocc_sweep and
+       gpuocc_occupancy refuse it, though no step lies there */
+    int64_t huge = (int64_t)1 << 60;
+    cr_expect_eq(gpuocc_sweep_steps(&d, &k, GPUOCC_AXIS_SMEM, 0, INT64_MAX, points, MAX_POINTS, &n), GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(gpuocc_sweep_steps(&d, &k, GPUOCC_AXIS_SMEM, huge - 4096, huge, points, MAX_POINTS, &n),
+                 GPUOCC_ERR_OVERFLOW);
+    cr_expect_eq(gpuocc_sweep(&d, &k, GPUOCC_AXIS_SMEM, huge - 4096, huge, 1024, points, 8, &n), GPUOCC_ERR_OVERFLOW);
+    gpuocc_result r = {.size = sizeof r};
+    k.smem_dynamic_bytes = huge;
+    cr_expect_eq(gpuocc_occupancy(&d, &k, &r), GPUOCC_ERR_OVERFLOW);
+}
+
+/* The steps of an axis cost their thresholds, not the range: past the largest block every limit is 0 and the
+   answer never changes again, so a range to INT32_MAX threads has the steps of one that ends where the last
+   limit reaches 0 (on AMD and Intel, whose steps are bisected on their limits, as on NVIDIA).  MI300X, 32
+   VGPRs: 512 / 32 = 16 waves a SIMD, 64 a CU: past 4096 threads the registers fit none either; pvc, 128 GRF: 64
+   hardware threads an Xe-core, 1024 work-items in sub-groups of 16. */
+Test(sweep, threads_steps_past_every_limit_cost_nothing, .timeout = 20)
+{
+    const char *devices[] = {"MI300X", "gfx1032", "pvc", "H100"};
+    for (size_t i = 0; i < sizeof devices / sizeof devices[0]; i++) {
+        gpuocc_device d = test_device(devices[i]);
+        gpuocc_kernel k = test_kernel(256, d.vendor == GPUOCC_VENDOR_INTEL ? 0 : 32, 0, 0);
+        int32_t near = steps_of(&d, &k, GPUOCC_AXIS_THREADS, 1, 8192);
+        int32_t far = steps_of(&d, &k, GPUOCC_AXIS_THREADS, 1, INT32_MAX);
+        cr_expect_eq(far, near, "%s: %d steps to INT32_MAX, %d to 8192", devices[i], far, near);
+        cr_expect_eq(points[far - 1].blocks_per_sm, 0, "%s", devices[i]);
+    }
 }
 
 /* Ranges: the legal range of each axis at its natural granularity. */

@@ -241,10 +241,13 @@ int32_t gpuocc_sweep_steps(const gpuocc_device *dev, const gpuocc_kernel *kernel
     if (capacity < 0)
         return GPUOCC_ERR_ARGUMENT;
 
-    gpuocc_result now;
+    /* a saturated allocation cannot be reported: refused, as gpuocc_sweep refuses it, when the far end has one
+       (a block's shared memory only grows along the axis) */
+    gpuocc_result now, last;
     evaluate(d, k, axis, from, &now);
-    if (now.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
-        return GPUOCC_ERR_OVERFLOW; /* a saturated allocation cannot be reported */
+    evaluate(d, k, axis, to, &last);
+    if (last.smem_per_block_bytes >= GPUOCC_BYTES_HUGE)
+        return GPUOCC_ERR_OVERFLOW;
     int32_t fixed = fixed_min(&now, axis);
     int32_t bmax = fixed == INT32_MAX ? INT32_MAX : fixed + 1;
     const struct gpuocc_vendor *vendor = gpuocc_vendor_of(d->vendor);

@@ -272,15 +272,16 @@ struct signature {
     int64_t waves;
 };
 
+/* `waves`: whether the waves per block count (the answer's warps are blocks x waves: not once no block fits) */
 static struct signature signature_at(const struct gpuocc_limit_vector *v, const gpuocc_device *d, gpuocc_kernel k,
-                                     enum demand demand, int64_t value, int32_t cap)
+                                     enum demand demand, int64_t value, int32_t cap, bool waves)
 {
     struct signature s;
     demand_set(&k, demand, value);
     v->limits(d, &k, s.limits);
     for (int32_t i = 0; i < v->count; i++)
         s.limits[i] = s.limits[i] < cap ? s.limits[i] : cap;
-    s.waves = gpuocc_div_up(k.threads_per_block, v->unit(d, &k));
+    s.waves = waves ? gpuocc_div_up(k.threads_per_block, v->unit(d, &k)) : 0;
     return s;
 }
 
@@ -300,13 +301,16 @@ int64_t gpuocc_vector_sweep_next(const struct gpuocc_limit_vector *v, const gpuo
     enum demand demand = axis_demand(axis);
     int32_t blocks = blocks_at(v, d, *k, demand, from, -1);
     int32_t cap = blocks < GPUOCC_NO_LIMIT ? blocks + 1 : GPUOCC_NO_LIMIT;
-    struct signature now = signature_at(v, d, *k, demand, from, cap);
+    /* once no block fits none does further on (every limit is non-increasing along the axis): the waves per
+       block change nothing then, and counting them made the threads axis a walk, one wave at a time */
+    bool waves = blocks != 0;
+    struct signature now = signature_at(v, d, *k, demand, from, cap, waves);
     /* the signature differs from now's on a suffix of (from, to] (none along an input the rule does not
        read): gallop to a differing point, then bisect */
     int64_t same = from, step = 1, differs;
     for (;;) {
         int64_t probe = step > to - same ? to : same + step;
-        struct signature s = signature_at(v, d, *k, demand, probe, cap);
+        struct signature s = signature_at(v, d, *k, demand, probe, cap, waves);
         if (!same_signature(v, &s, &now)) {
             differs = probe;
             break;
@@ -318,7 +322,7 @@ int64_t gpuocc_vector_sweep_next(const struct gpuocc_limit_vector *v, const gpuo
     }
     while (differs - same > 1) {
         int64_t mid = same + (differs - same) / 2;
-        struct signature s = signature_at(v, d, *k, demand, mid, cap);
+        struct signature s = signature_at(v, d, *k, demand, mid, cap, waves);
         if (same_signature(v, &s, &now))
             same = mid;
         else
