@@ -972,11 +972,25 @@ class Intel(unittest.TestCase):
         # the calculator: blocks_per_sm x 128 (4 x 128); a bad row (0 work-items) 0, as its other columns
         c = gpuocc.batch("Max 1550", threads=[256, 0])
         self.assertEqual((list(c["workgroups_per_gpu"]), c["status"][1] != 0), ([512, 0], True))
-        self.assertEqual(list(gpuocc.batch("pvc", threads=[256])["workgroups_per_gpu"]), [0])  # no Xe-core count
+        # pvc (a bare architecture): no Xe-core count, `gpuocc batch --json` says null: no column, as on A100
+        self.assertNotIn("workgroups_per_gpu", gpuocc.batch("pvc", threads=[256]))
         self.assertNotIn("workgroups_per_gpu", gpuocc.batch("A100", threads=[256]))
         out = gpuocc.batch("Max 1550", threads=[256, 512], kern=k)
         again = gpuocc.batch("Max 1550", threads=[512, 256], kern=k, out=out)
         self.assertEqual(list(again["workgroups_per_gpu"]), [256, 512])
+
+    def test_workgroups_per_gpu_none_where_the_json_says_null(self):
+        # `gpuocc report --json` (docs/output.md): workgroups_per_gpu is null on NVIDIA and AMD and for an
+        # Intel architecture without an Xe-core count (pvc), a number for a product with one, 0 included (a
+        # launch that cannot run on Max 1550: 4096 work-items are over its largest work-group, 1024)
+        for dev in ("A100", "MI300X", "pvc"):
+            self.assertIsNone(gpuocc.occupancy(dev, gpuocc.kernel(threads=256, regs=0 if dev == "pvc" else 64))
+                              .workgroups_per_gpu, dev)
+        self.assertEqual(gpuocc.occupancy("Max 1550", gpuocc.kernel(threads=256)).workgroups_per_gpu, 4 * 128)
+        self.assertEqual(gpuocc.occupancy("Max 1550", gpuocc.kernel(threads=4096)).workgroups_per_gpu, 0)
+        self.assertIsNone(dataclasses.asdict(gpuocc.occupancy("A100", gpuocc.kernel(threads=256)))["workgroups_per_gpu"])
+        # a sweep on pvc carries no column either (`gpuocc sweep --json`: null at every point)
+        self.assertNotIn("workgroups_per_gpu", gpuocc.sweep("pvc", gpuocc.kernel(threads=256), "grf"))
 
     def test_sweep_axes(self):
         # dg2 (16 XVEs x 8 = 128 threads, 128 KiB SLM, sub-groups 8, 16, 32), 256 work-items, 32 KiB SLM: SLM

@@ -137,8 +137,9 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
     blocks_per_sm, warps_per_sm, occupancy, limiters (GPUOCC_LIMIT_* bits: gpuocc.limiter_names()),
     limit_warps, limit_regs, limit_smem, limit_blocks, limit_barriers (-1: no limit), regs_per_block,
     smem_per_block, smem_per_sm, on an AMD device waves_per_simd and limit_sgprs (-1: no limit), on an Intel
-    device workgroups_per_gpu (int64: occupancy()'s, the work-groups resident on the whole GPU; 0 for a device
-    without an Xe-core count and for a rejected row), as array.array, or numpy arrays when a numpy array was
+    device with an Xe-core count workgroups_per_gpu (int64: occupancy()'s, the work-groups resident on the
+    whole GPU; 0 for a rejected row; no column without an Xe-core count, where occupancy() gives None and
+    `gpuocc batch --json` null), as array.array, or numpy arrays when a numpy array was
     passed in.
     `out`: the Columns of an earlier call with as many rows (array.array or numpy columns); its output arrays
     are reused (overwritten) instead of allocating new ones, which is what keeps a loop of large batches
@@ -202,12 +203,12 @@ def batch(dev: Union[Device, str], threads: Any = None, regs: Any = None, smem_s
         status = _batch_packed(dev._prepared(), base, packed, n)
         if status != _OK:
             raise Error(status, "batch")
-        if dev_c.vendor == _VENDOR_INTEL:
+        if dev_c.vendor == _VENDOR_INTEL and dev_c.sm_count > 0:  # null without an Xe-core count: no column
             results["workgroups_per_gpu"] = _workgroups(dev, base, cols, results["status"], n, want_numpy, numpy,
                                                         out)
     else:
         _call("gpuocc_device_validate", ctypes.byref(dev_c), where="device")
-        if dev_c.vendor == _VENDOR_INTEL:
+        if dev_c.vendor == _VENDOR_INTEL and dev_c.sm_count > 0:
             results["workgroups_per_gpu"] = numpy.zeros(0, dtype=numpy.int64) if want_numpy else array.array("q")
     columns: "dict[str, Any]" = {}
     for name, field_name in _INPUTS:
@@ -349,7 +350,7 @@ def _columns(dev: Union[Device, str], d: Any, kern: Kernel, axis: int, points: A
         answers = batch(dev, cols["threads"], cols["regs"], cols["smem_static"], cols["smem_dynamic"], kern=kern)
         for name, _, _ in _BATCH_OUT_AMD:
             cols[name] = answers[name]
-    if intel:  # Intel's GPU-wide count a sweep point does not carry: occupancy() at each point
+    if intel and d.sm_count > 0:  # Intel's GPU-wide count a sweep point does not carry: occupancy() at each point
         cols["workgroups_per_gpu"] = array.array("q", (occupancy(dev, _at(kern, swept, p.value)).workgroups_per_gpu
                                                        for p in points))
     return Columns(cols)

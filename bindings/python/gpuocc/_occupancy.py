@@ -241,7 +241,7 @@ def occupancy(dev: Union[Device, str], kern: Kernel) -> Result:
     status = _occupancy_prepared(prepared, k, r)
     if status:
         raise _refused(r, status, kern)
-    return _result(r)
+    return _result(r, dev.vendor == _VENDOR_INTEL and dev.sm_count > 0)
 
 
 _RESULT_SIZE = ctypes.sizeof(_CResult)

@@ -377,7 +377,9 @@ class Result:
     model: Optional[str] = _c(from_c=_model_name, default=None)   # AMD: "compiler" or "runtime"; None NVIDIA
     waves_per_simd: Optional[int] = None                          # AMD: LLVM's occupancy (waves per SIMD)
     limit_sgprs: Optional[int] = _c(from_c=_unlimited, default=None)  # AMD: blocks the SGPRs allow
-    workgroups_per_gpu: int = 0                                   # Intel: work-groups on the whole GPU
+    # Intel, on a device with an Xe-core count (sm_count): work-groups on the whole GPU; None elsewhere (NVIDIA,
+    # AMD, a bare architecture such as pvc), as `gpuocc report --json` and `gpuocc batch --json` give null
+    workgroups_per_gpu: Optional[int] = None
     limit_virtual_resources: Optional[int] = _c(from_c=_unlimited, default=None)  # NVIDIA cc 10.x-12.x
     # blocks_per_sm 0 because one input is over a limit: its name ("threads", "regs", "smem_dynamic"...) and
     # the limit's value, as the library names them (gpuocc_result.exceeded); else None
@@ -390,9 +392,11 @@ _LIMITERS = tuple(limiter_names(mask) for mask in range(1 << len(RESOURCES)))
 _result_values = _RESULT_UNPACK.unpack_from
 
 
-def _result(r: Any) -> Result:
+def _result(r: Any, gpu_wide: bool = False) -> Result:
     """Result of a filled gpuocc_result, in one unpack and one __dict__ update (what _from_c does field by
-    field: the limiters' names, None for no limit, AMD's fields None on NVIDIA)."""
+    field: the limiters' names, None for no limit, AMD's fields None on NVIDIA).  gpu_wide: the device is
+    Intel's with an Xe-core count, where workgroups_per_gpu is a count (the C struct's 0 elsewhere is None,
+    the CLI's null)."""
     (limiters, blocks, warps, max_warps, warps_per_block, occupancy, limit_warps, limit_regs, limit_smem,
      limit_blocks, limit_barriers, regs_per_block, smem_per_block, smem_per_sm, model, waves,
      limit_sgprs, workgroups, limit_virtual, exceeded, exceeded_limit) = _result_values(r)
@@ -407,7 +411,7 @@ def _result(r: Any) -> Result:
         "smem_per_block": smem_per_block, "max_warps_per_sm": max_warps, "warps_per_block": warps_per_block,
         "smem_per_sm": smem_per_sm, "model": _MODEL_NAMES.get(model) if model else None,
         "waves_per_simd": waves if model in (1, 2, 5) else None,  # AMD's models only
-        "limit_sgprs": None if limit_sgprs == -1 else limit_sgprs, "workgroups_per_gpu": workgroups,
+        "limit_sgprs": None if limit_sgprs == -1 else limit_sgprs, "workgroups_per_gpu": workgroups if gpu_wide else None,
         "limit_virtual_resources": None if limit_virtual == -1 else limit_virtual,
         "exceeded": INPUT_NAMES[exceeded] if 0 < exceeded < len(INPUT_NAMES) else None,
         "exceeded_limit": exceeded_limit if 0 < exceeded < len(INPUT_NAMES) else None})
