@@ -209,5 +209,28 @@ class CuPyCache(unittest.TestCase):
             self.assertEqual(rows(gpuocc.read_binary(path)), cli_rows(found))
 
 
+class LikeTheCli(unittest.TestCase):
+    """What the CLI says of input it cannot use, said by the readers too (the CLI run on the same file)."""
+
+    def run_cli(self, *args):
+        p = subprocess.run([CLI, *args], capture_output=True, text=True)
+        return p.returncode, p.stderr
+
+    def test_no_kernel_found(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for command, read, data, flags in (("ptxas", gpuocc.read_ptxas, "hello\n", ["--threads", "256"]),
+                                               ("remarks", gpuocc.read_remarks, "garbage",
+                                                ["--threads", "256", "--arch", "MI300X"])):
+                path = os.path.join(tmp, command + ".txt")
+                write(path, data)
+                status, said = self.run_cli(command, path, *flags)
+                self.assertEqual(status, 2)
+                cli_why = said.strip()[len(f"gpuocc: {path}: "):]
+                self.assertTrue(cli_why.startswith("no kernel found (expected"), said)
+                with self.assertRaises(gpuocc.Error) as e:
+                    read(data)
+                self.assertIn(cli_why, str(e.exception))
+
+
 if __name__ == "__main__":
     unittest.main()

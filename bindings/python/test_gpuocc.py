@@ -711,6 +711,26 @@ class CompilerOutput(unittest.TestCase):
         with self.assertRaises(gpuocc.Error):
             gpuocc.read_cubin(b"!<arch>\nnot a member header")
 
+    def test_no_kernel_found_raises(self):
+        # `gpuocc ptxas FILE` and `gpuocc remarks FILE` exit 2 "no kernel found (expected ...)" for input that
+        # holds no kernel (docs/python.md: gpuocc.Error "format"); an ELF file is pointed to read_binary
+        for read, text, expected in ((gpuocc.read_ptxas, "hello\n", "ptxas -v output"),
+                                     (gpuocc.read_ptxas, b"", "ptxas -v output"),
+                                     (gpuocc.read_remarks, "garbage", "LLVM's remarks"),
+                                     (gpuocc.read_remarks, "no remarks\n", "LLVM's remarks")):
+            with self.assertRaises(gpuocc.Error) as e:
+                read(text)
+            self.assertEqual(e.exception.name, "format")
+            self.assertIn(f"no kernel found (expected {expected}", str(e.exception))
+        with open(os.path.join(DATA, "amdgpu_gfx90a.o"), "rb") as f:  # an AMD code object, not a log
+            elf = f.read()
+        for read in (gpuocc.read_ptxas, gpuocc.read_remarks):
+            with self.assertRaises(gpuocc.Error) as e:
+                read(elf)
+            self.assertIn("no kernel found", str(e.exception))
+            self.assertIn("it is an ELF file", str(e.exception))
+            self.assertIn("read_binary reads it", str(e.exception))
+
     def test_bad_input(self):
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.read_cubin(b"\x7fELF")
@@ -877,7 +897,8 @@ class Remarks(unittest.TestCase):
         self.assertEqual((rows[0].agprs, rows[2].agprs), (None, 0))  # gfx1100 prints no AGPRs line, gfx942 does
 
     def test_errors(self):
-        self.assertEqual(gpuocc.read_remarks("no remarks\n"), ())
+        with self.assertRaises(gpuocc.Error):  # no kernel: test_no_kernel_found_raises
+            gpuocc.read_remarks("no remarks\n")
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.read_remarks("x\nremark: k.cl:1:0: Function Name: k\nremark: k.cl:1:0:     SGPRs: 8\n")
         self.assertEqual(e.exception.name, "truncated")

@@ -35,10 +35,28 @@ def _records(symbol: str, data: bytes, *extra: Any) -> tuple:
                                  short_name=text(k.short_offset, k.short_length)) for k in array_c[:count.value])
 
 
+# What `gpuocc ptxas` and `gpuocc remarks` say of an input that holds no kernel (tools/cmd_inputs.c), and the
+# binaries they point to `gpuocc binary` by their first bytes: here read_binary, the function that reads them
+_BINARY_HINTS = ((b"\x7fELF", "; it is an ELF file (a cubin, code object, zebin or host binary): gpuocc.read_binary "
+                              "reads it"),
+                 (b"\x50\xed\x55\xba", "; it is a fatbinary: gpuocc.read_binary reads it"),
+                 (b"__CLANG_OFFLOAD_BUNDLE__", "; it is an offload bundle: gpuocc.read_binary reads it"),
+                 (b"CCOB", "; it is a compressed offload bundle: gpuocc.read_binary reads it"),
+                 (b"!<arch>\n", "; it is an archive: gpuocc.read_binary reads it"))
+
+
+def _no_kernel(data: bytes, expected: str, where: str) -> Error:
+    """gpuocc.Error "format" for a log that holds no kernel, in the CLI's words ("no kernel found (expected
+    ...)", and which reader takes a binary given instead)."""
+    hint = next((h for magic, h in _BINARY_HINTS if data.startswith(magic)), "")
+    return Error(_ERR_FORMAT, where, reason=f"no kernel found ({expected}){hint}")
+
+
 def read_ptxas(text: Union[str, bytes]) -> tuple:
     """The kernels of a `ptxas -v` report or a whole build log (str or bytes), as CompiledKernel.
 
-    Raises TypeError for anything else, gpuocc.Error "parse"/"truncated" naming the line at fault."""
+    Raises TypeError for anything else, gpuocc.Error "parse"/"truncated" naming the line at fault, and
+    gpuocc.Error "format" for input that holds no kernel ("no kernel found", as `gpuocc ptxas` exits 2)."""
     if isinstance(text, str):
         data = text.encode()
     else:
@@ -47,6 +65,8 @@ def read_ptxas(text: Union[str, bytes]) -> tuple:
     status, rows = _records("gpuocc_ptxas_parse", data, ctypes.byref(line))
     if status != _OK:
         raise Error(status, f"line {line.value}")
+    if not rows:
+        raise _no_kernel(data, 'expected ptxas -v output: "ptxas info : Compiling entry function"', "read_ptxas")
     # a log prints neither launch bounds nor clusters: unknown (the C record's 0 means "not printed")
     return tuple(dataclasses.replace(k, max_threads=None, min_blocks=None, max_blocks_per_cluster=None, cluster_x=None,
                                      cluster_y=None, cluster_z=None) for k in rows)
@@ -76,7 +96,8 @@ def read_remarks(text: Union[str, bytes]) -> tuple:
     """The kernels of LLVM's kernel-resource-usage remarks (`clang -Rpass-analysis=kernel-resource-usage`'s
     stderr, or a whole build log; str or bytes), as RemarksKernel.  The remarks do not name the target.
 
-    Raises TypeError for anything else, gpuocc.Error "parse"/"truncated" naming the line at fault."""
+    Raises TypeError for anything else, gpuocc.Error "parse"/"truncated" naming the line at fault, and
+    gpuocc.Error "format" for input that holds no kernel ("no kernel found", as `gpuocc remarks` exits 2)."""
     data = text.encode() if isinstance(text, str) else _bytes(text, "text")
     count, line = c_i32(), c_i32()
     status = library.gpuocc_remarks_parse(data, len(data), None, 0, ctypes.byref(count), ctypes.byref(line))
@@ -89,6 +110,8 @@ def read_remarks(text: Union[str, bytes]) -> tuple:
         records = ()
     if status != _OK:
         raise Error(status, f"line {line.value}")
+    if not count.value:
+        raise _no_kernel(data, "expected LLVM's remarks: clang -Rpass-analysis=kernel-resource-usage", "read_remarks")
 
     def text_at(offset: int, length: int) -> str:
         return data[offset:offset + length].decode(errors="replace")
