@@ -231,6 +231,25 @@ class LikeTheCli(unittest.TestCase):
                     read(data)
                 self.assertIn(cli_why, str(e.exception))
 
+    def test_text_to_read_binary(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "passwd")
+            write(path, "root:x:0:0:root:/root:/bin/sh\n")
+            status, said = self.run_cli("binary", path)
+            self.assertEqual(status, 2)
+            cli_why = said.strip()[len(f"gpuocc: {path}: "):]
+            with self.assertRaises(gpuocc.Error) as e:
+                gpuocc.read_binary(path)
+            # the CLI's words, its commands named by the functions that do their work
+            python_why = (cli_why.replace("gpuocc ptxas reads", "gpuocc.read_ptxas reads")
+                          .replace("gpuocc remarks LLVM", "gpuocc.read_remarks LLVM")
+                          .replace("gpuocc binary what", "gpuocc.read_binary what")
+                          .replace(" (nvcc -Xptxas -v -c k.cu 2>&1 | gpuocc ptxas)", ""))
+            self.assertEqual(str(e.exception), f"{path}: {python_why} [format]")
+            with self.assertRaises(gpuocc.Error) as e:
+                gpuocc.read_binary(tmp)  # a folder: the same problem, in the same words
+            self.assertEqual(str(e.exception), f"{path}: {python_why} [format]")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -731,6 +731,29 @@ class CompilerOutput(unittest.TestCase):
             self.assertIn("it is an ELF file", str(e.exception))
             self.assertIn("read_binary reads it", str(e.exception))
 
+    def test_text_given_to_read_binary(self):
+        # `gpuocc binary FILE` on text: "input is not of the expected binary format (no cubin, ...); it is text:
+        # ..." once, and a ptxas report is pointed to the reader that reads it
+        with tempfile.TemporaryDirectory() as tmp:
+            text = os.path.join(tmp, "notes.txt")
+            with open(text, "w") as f:
+                f.write("root:x:0:0:root:/root:/bin/sh\n")
+            for data in (text, b"root:x:0:0:root:/root:/bin/sh\n"):
+                with self.assertRaises(gpuocc.Error) as e:
+                    gpuocc.read_binary(data)
+                message = str(e.exception)
+                self.assertEqual(message.count("not of the expected binary format"), 1, message)
+                self.assertEqual(message.count("[format]"), 1, message)
+                self.assertIn("no cubin, fatbinary, AMDGPU code object, offload bundle or Intel zebin", message)
+                self.assertIn("it is text: gpuocc.read_ptxas reads ptxas -v reports", message)
+            self.assertTrue(str(e.exception).startswith("input is not"), str(e.exception))
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.read_binary(os.path.join(DATA, "ptxas_sm80.log"))
+        self.assertIn("it is a ptxas report: gpuocc.read_ptxas reads it", str(e.exception))
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.read_binary(os.path.join(DATA, "remarks", "hip_two_targets.log"))
+        self.assertIn("it is LLVM's resource-usage remarks: gpuocc.read_remarks reads them", str(e.exception))
+
     def test_bad_input(self):
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.read_cubin(b"\x7fELF")

@@ -461,6 +461,7 @@ class Error(ValueError):
         self.exceeded_limit = exceeded_limit
         self.where = where
         text = reason or library.gpuocc_strerror(status).decode()
+        self.reason = text  # what is wrong, without `where` and the status name
         super().__init__(f"{where}: {text} [{self.name}]" if where else f"{text} [{self.name}]")
 
 

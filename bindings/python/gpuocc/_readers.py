@@ -297,9 +297,24 @@ _SCAN_FAULTS = {1: "no fatbinary magic where the next fatbinary of the section s
                 5: "a fatbinary entry past the end of its fatbinary ({} bytes left from its header)"}
 
 
+def _text_hint(data: bytes) -> str:
+    """What `gpuocc binary` adds for a file without device code that is text (no NUL in its first 64 KiB): the
+    reader that takes it (tools/cmd_binary.c's text_hint, its commands named by the functions here)."""
+    head = data[:65536]
+    if not head or b"\0" in head:
+        return ""
+    if b"Compiling entry function" in head:
+        return "; it is a ptxas report: gpuocc.read_ptxas reads it"
+    if b"remark: " in head and b"Function Name" in head:
+        return "; it is LLVM's resource-usage remarks: gpuocc.read_remarks reads them"
+    return ("; it is text: gpuocc.read_ptxas reads ptxas -v reports, gpuocc.read_remarks LLVM's remarks, "
+            "gpuocc.read_binary what nvcc -cubin, nvcc -c or clang -c wrote")
+
+
 def _scan(data: bytes, summary: _CBinarySummary) -> None:
     """gpuocc_binary_scan; a failure names the entry, the byte and what is wrong there when the library says.
-    The error's _fault is the summary's fault (0: not device code the library could place)."""
+    No device code at all is said as `gpuocc binary` says it (what was looked for; for text, which reader
+    takes it).  The error's _fault is the summary's fault (0: not device code the library could place)."""
     status = library.gpuocc_binary_scan(data, len(data), ctypes.byref(summary))
     if status == _OK:
         return
@@ -307,7 +322,12 @@ def _scan(data: bytes, summary: _CBinarySummary) -> None:
     if summary.fault in _SCAN_FAULTS:
         entry = f"entry {summary.first_failed_entry}, " if summary.first_failed_entry >= 0 else ""
         where += f": {entry}byte {summary.fault_offset}: " + _SCAN_FAULTS[summary.fault].format(summary.fault_value)
-    error = Error(status, where)
+        error = Error(status, where)
+    elif status == _ERR_FORMAT:
+        error = Error(status, reason=library.gpuocc_strerror(status).decode() + " (no cubin, fatbinary, AMDGPU code "
+                      "object, offload bundle or Intel zebin, in a section or anywhere in one)" + _text_hint(data))
+    else:
+        error = Error(status, where)
     error._fault = summary.fault
     raise error
 
@@ -413,8 +433,8 @@ def _read_path(path: str, max_entry_bytes: int) -> BinaryRead:
             continue
         try:
             got, status = _read_all(data, max_entry_bytes)
-        except Error as e:
-            problems.append((where, str(e)))
+        except Error as e:  # what is wrong, without the status name (said once, by the error raised below)
+            problems.append((where, f"{e.where}: {e.reason}" if e.where else e.reason))
             first_status = e.status if first_status == _OK else first_status
             continue
         found = [dataclasses.replace(k, file=where) for k in got]
@@ -425,7 +445,7 @@ def _read_path(path: str, max_entry_bytes: int) -> BinaryRead:
                                             "is not applied"))
             found = [p if p is not None else k for p, k in zip(paired, found)]
         if got.entries_failed:
-            problems.append((where, f"entry {got.first_failed_entry}: {got.first_failure}"))
+            problems.append((where, f"entry {got.first_failed_entry}: {library.gpuocc_strerror(status).decode()}"))
             if first_failure is None:
                 first_entry, first_failure, first_status = got.first_failed_entry, got.first_failure, status
         elif not found:
@@ -436,5 +456,5 @@ def _read_path(path: str, max_entry_bytes: int) -> BinaryRead:
         read, failed = read + got.entries_read, failed + got.entries_failed
     if not kernels:
         where, why = problems[0] if problems else (path, "no kernel")
-        raise Error(first_status if first_status != _OK else _ERR_FORMAT, f"{where}: {why}")
+        raise Error(first_status if first_status != _OK else _ERR_FORMAT, where, reason=why)
     return BinaryRead(tuple(kernels), entries, compressed, read, failed, first_entry, first_failure, tuple(problems))
