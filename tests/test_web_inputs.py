@@ -51,14 +51,10 @@ SWITCHES = {"no_trap_handler", "regs_fixed", "cluster_nonportable", "cu_mode"}
 
 
 def flags_of(query):
-    """report's flags for a link's query: a name is its flag with dashes; grid_blocks is report's only with a
-    cluster or as XxYxZ (the page's waves come from `gpuocc waves` on a count otherwise)."""
-    pairs = urllib.parse.parse_qsl(query)
-    cluster = any(k == "cluster" for k, _ in pairs)
+    """report's flags for a link's query: a name is its flag with dashes (the grid too: `--grid-blocks`, a count
+    or XxYxZ, as the CLI takes it)."""
     out = []
-    for key, value in pairs:
-        if key == "grid_blocks" and not cluster and value.isdigit():
-            continue
+    for key, value in urllib.parse.parse_qsl(query):
         out.append("--" + key.replace("_", "-"))
         if key not in SWITCHES:
             out.append(value)
@@ -84,6 +80,9 @@ CASES = [
      {"cluster_blocks": 2, "cluster_verdict": "legal", "grid_blocks": 264}),
     ("grid-xyz", "arch=H100&threads=256&regs=64&grid_blocks=10x10x2",
      {"blocks_per_sm": 4, "grid_blocks": 200, "grid_z": 2, "waves.waves": 1, "limit_regs": 4, "limit_warps": 8}),
+    # a grid as a plain count is the report's too: 1,000 blocks in waves of 132 x 4 = 528, so 2 waves
+    ("grid-count", "arch=H100&threads=256&regs=64&grid_blocks=1000",
+     {"blocks_per_sm": 4, "grid_blocks": 1000, "grid_x": 1000, "waves": 2, "waves.waves": 2}),
     ("trap-on", "arch=MI300X&threads=64&vgprs=32&sgprs=96", {"waves_per_simd": 7, "trap_handler": True}),
     ("trap-off", "arch=MI300X&threads=64&vgprs=32&sgprs=96&no_trap_handler=1",
      {"waves_per_simd": 8, "trap_handler": False}),
@@ -101,8 +100,11 @@ CASES = [
      {"target_blocks": 2, "min_blocks_reached": True}),
 ]
 
-# over the 16 named barriers a block may use (PTX ISA, "bar"); a tmem request on a device without tensor memory
-REFUSED = ["arch=H100&threads=256&regs=64&barriers=20", "arch=H100&threads=128&regs=64&tmem_columns=64"]
+# over the 16 named barriers a block may use (PTX ISA, "bar"); a tmem request on a device without tensor memory;
+# grids given as a plain count that the CLI refuses: past CUDA's 2^31 - 1 blocks in x, none, past 2^64
+REFUSED = ["arch=H100&threads=256&regs=64&barriers=20", "arch=H100&threads=128&regs=64&tmem_columns=64",
+           "arch=H100&threads=256&regs=64&grid_blocks=3000000000", "arch=H100&threads=256&regs=64&grid_blocks=0",
+           "arch=H100&threads=256&regs=64&grid_blocks=99999999999999999999"]
 BINARIES = {"tcgen05_sm100a.cubin": ("virtual_resources", "tmem_cta_group", "setmaxnreg_check")}
 
 READ = """

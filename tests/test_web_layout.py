@@ -116,11 +116,11 @@ return {scrollWidth: t.scrollWidth, clientWidth: t.clientWidth, headers: th, doc
         docWidth: document.documentElement.clientWidth};"""
 
 
-def flags_of(query):
-    """report's flags for a link's query (grid_blocks is the waves command's)."""
+def flags_of(query, grid=True):
+    """report's flags for a link's query (the grid too, as the CLI takes it; not the curves' sweeps')."""
     out = []
     for key, value in urllib.parse.parse_qsl(query):
-        if key != "grid_blocks":
+        if grid or key != "grid_blocks":
             out += ["--" + key.replace("_", "-"), value]
     return out
 
@@ -269,7 +269,7 @@ for page in got["pages"]:
     for c in page["curves"]:
         axis = c["axis"]
         extra = [] if axis in ("sub_group", "grf") else ["--steps", "--to", str(ends[axis])]
-        rows = cli_json("sweep", *flags, "--axis", axis, *extra, "--json")
+        rows = cli_json("sweep", *flags_of(page["query"], grid=False), "--axis", axis, *extra, "--json")
         check(f"{where}: the {axis} curve draws `gpuocc sweep` rows",
               [(r["from"], r["occupancy"]) for r in c["runs"]] == [(row[key[axis]], row["occupancy"]) for row in rows],
               (c["runs"][:4], rows[:2]))

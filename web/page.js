@@ -9,7 +9,6 @@
   let catalog = [], deviceOf = new Map(), firstAnswer = true, linkNote = "";
   /* the CLI's --model names, the default first (tools/cli.c; docs/amd.md, docs/intel.md) */
   const MODELS = {amd: ["compiler", "llvm19", "runtime"], intel: ["calculator", "runtime"]};
-  const NOT_REPORT = new Set(["grid_blocks"]); /* the form's own inputs that are not `report` flags */
   /* report's own flags (its questions, setmaxnreg, the cluster and the grid): the curves are of the launch alone */
   const NOT_SWEEP = new Set(["setmaxnreg", "regs_fixed", "min_blocks", "blocks", "stage_bytes", "base_bytes",
                              "cluster", "cluster_nonportable", "gpc_sms", "grid_blocks"]);
@@ -125,11 +124,10 @@
   const bytes = (b) => b > 0 && b % 1024 === 0 ? b / 1024 + " KiB" : b + " B";
 
   /* the visible inputs' values as vocabulary names; empty and default values are left out */
-  function params(all) {
+  function params() {
     const p = {}, v = vendor();
     for (const e of form.elements) {
       if (!e.name || e.closest("[hidden]")) continue;
-      if (!all && NOT_REPORT.has(e.name)) continue;
       if (e.type === "checkbox") {
         if (e.name === "smem_optin" && !e.checked) p.smem_optin = 0;
         if (e.name !== "smem_optin" && e.checked) p[e.name] = 1; /* cu_mode, regs_fixed, cluster_nonportable */
@@ -165,7 +163,7 @@
      CLI's flags (AMD's vgprs and lds, Intel's slm), so a link reads as the command line does. */
   let linkTimer = 0;
   function link() {
-    const names = LINK_NAMES[vendor()] || {}, p = params(true), q = new URLSearchParams();
+    const names = LINK_NAMES[vendor()] || {}, p = params(), q = new URLSearchParams();
     for (const [k, v] of Object.entries(p)) {
       /* the trap handler off is the CLI's --no-trap-handler; on, the default, has no flag of its own */
       if (k === "trap_handler") q.append(v === "-1" ? "no_trap_handler" : k, v === "-1" ? "1" : v);
@@ -387,7 +385,7 @@
 
   /* ---- the waves of a grid: `gpuocc waves` on the blocks per SM the report gives ---- */
   let wavesShown = null;
-  function renderWaves(r, all) {
+  function renderWaves(r) {
     const box = $("#waves"), w = words(r.vendor, r);
     wavesShown = null;
     if (!r.blocks_per_sm) { box.replaceChildren(el("p", {class: "muted", text: "No " + w.block + " fits: no waves."})); return; }
@@ -395,12 +393,12 @@
       box.replaceChildren(el("p", {class: "muted", text: "Waves need the " + w.unit + " count: choose a product, not an architecture."}));
       return;
     }
-    if (!all.grid_blocks) {
+    if (r.grid_blocks === null) {
       box.replaceChildren(el("p", {class: "muted", text: "A full wave is " + r.sm_count * r.blocks_per_sm + " " + w.blocks +
         " (" + r.sm_count + " " + w.units + " \u00d7 " + r.blocks_per_sm + "). Give the " + w.input.grid_blocks + " for its waves."}));
       return;
     }
-    const a = gpuocc.run(["waves", "--grid-blocks", r.grid_blocks !== null ? String(r.grid_blocks) : all.grid_blocks, "--blocks-per-sm", String(r.blocks_per_sm),
+    const a = gpuocc.run(["waves", "--grid-blocks", String(r.grid_blocks), "--blocks-per-sm", String(r.blocks_per_sm),
                           "--sm-count", String(r.sm_count), "--json"]);
     if (a.status > 1) { box.replaceChildren(el("p", {id: "waves-error", text: a.err.trim()})); return; }
     const o = JSON.parse(a.out);
@@ -465,10 +463,9 @@
 
   function update() {
     const t0 = performance.now();
-    const all = params(true), p = params(false);
-    /* the grid is the report's too with a cluster (a whole number of clusters, counted) and as XxYxZ (the report
-       multiplies it out; `gpuocc waves` takes a count) */
-    if (all.grid_blocks && (p.cluster || !/^\d+$/.test(all.grid_blocks))) p.grid_blocks = all.grid_blocks;
+    /* the grid is the report's, as on the command line (`--grid-blocks`: N or XxYxZ, refused as the CLI
+       refuses it); the waves are `gpuocc waves` on the count the report gives */
+    const p = params();
     relabel(vendor());
     if (firstAnswer) link();
     else linkSoon();
@@ -480,7 +477,7 @@
     } else {
       const r = a.value;
       renderReport(r, a.err.trim(), a.exceeded || "");
-      renderWaves(r, all);
+      renderWaves(r);
       if (firstAnswer) {
         firstAnswer = false;
         /* since the page's navigation began (performance.now()'s origin): the wait a person sees */
