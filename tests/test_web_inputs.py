@@ -105,6 +105,9 @@ CASES = [
 REFUSED = ["arch=H100&threads=256&regs=64&barriers=20", "arch=H100&threads=128&regs=64&tmem_columns=64",
            "arch=H100&threads=256&regs=64&grid_blocks=3000000000", "arch=H100&threads=256&regs=64&grid_blocks=0",
            "arch=H100&threads=256&regs=64&grid_blocks=99999999999999999999"]
+# links naming an input of another vendor (docs/web.md: "a name the page cannot read (no such input, or another
+# vendor's flag) is said above the answer"): Intel has no registers per thread (its GRF is --grf), AMD no carveout
+UNREAD = {"arch=pvc&threads=512&regs=64": "regs", "arch=MI300X&threads=256&vgprs=64&carveout=50": "carveout"}
 BINARIES = {"tcgen05_sm100a.cubin": ("virtual_resources", "tmem_cta_group", "setmaxnreg_check")}
 
 READ = """
@@ -118,6 +121,9 @@ for (const e of document.querySelectorAll("#waves [data-field]")) out.waves[e.da
 const over = document.getElementById("exceeded");
 out.exceeded = over.hidden ? null : over.querySelector("[data-field=exceeded]").textContent;
 out.answersText = document.getElementById("more").hidden ? "" : document.getElementById("answers").innerText;
+const notes = document.getElementById("notes");
+out.notes = notes.hidden ? "" : notes.textContent;
+out.search = location.search;
 return out;
 """
 
@@ -148,6 +154,11 @@ def drive():
             wait("document.body.dataset.ready !== undefined")
             got["refused"][query] = driver.execute_script("""const e = document.getElementById("error");
                 return {error: e.hidden ? null : e.textContent, report: !document.getElementById("report").hidden};""")
+        got["unread"] = {}
+        for query in UNREAD:
+            driver.get("file://" + PAGE + "?" + query)
+            wait("document.body.dataset.ready !== undefined")
+            got["unread"][query] = driver.execute_script(READ)
         # an AMD launch edited: the trap handler off, then the model; the link and the answer follow
         driver.get("file://" + PAGE + "?arch=MI300X&threads=64&vgprs=32&sgprs=96")
         wait("document.body.dataset.ready !== undefined")
@@ -187,6 +198,7 @@ for name, query, hand in CASES:
         continue
     want = json.loads(run.stdout)
     check(f"{name}: an answer, no error", page["error"] is None, page["error"])
+    check(f"{name}: every name of the link is read", "Not read from the link" not in page["notes"], page["notes"])
     for key, value in hand.items():
         if key.startswith("waves."):
             got_waves = json.loads(cli("waves", "--grid-blocks", str(want["grid_blocks"]), "--blocks-per-sm",
@@ -220,6 +232,10 @@ for query, page in got["refused"].items():
     run = cli("report", *flags_of(query), "--json")
     check(f"{query}: refused by the CLI, its message on the page", run.returncode == 2 and
           page["error"] == run.stderr.strip() and not page["report"], (run.returncode, run.stderr, page))
+for query, name in UNREAD.items():
+    page = got["unread"][query]
+    check(f"{query}: the page says it did not read {name}", "Not read from the link: " + name in
+          (page["notes"] or page["error"] or ""), (page["notes"], page["error"]))
 opts = got["options"]
 check("the arch list is the library's catalog", opts["arch"] == [d["name"] for d in devices],
       sorted(set(opts["arch"]) ^ {d["name"] for d in devices}))

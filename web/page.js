@@ -760,19 +760,21 @@
       if (given === "arch") continue;
       const alias = ALIASES[given], k = alias && alias[0] === v ? alias[1] : given;
       const e = alias && alias[0] !== v ? null : form.elements.namedItem(k);
-      if (!e || !e.name) { unread.push(given); continue; }
+      /* an input this device's vendor does not have (Intel's registers, AMD's carveout) is not read either */
+      if (!e || !e.name || e.closest("[hidden]")) { unread.push(given); continue; }
+      const on = !["0", "false", "no", ""].includes(value.toLowerCase());
       if (given === "no_trap_handler") { /* a switch: the select's off, or its default */
-        e.value = ["0", "false", "no", ""].includes(value.toLowerCase()) ? "" : "-1";
+        e.value = on ? "-1" : "";
         continue;
       }
-      if (e.type === "checkbox") e.checked = !["0", "false", "no", ""].includes(value.toLowerCase());
+      if (e.type === "checkbox") e.checked = on;
       else {
         if (e.tagName === "SELECT" && ![...e.options].some((o) => o.value === value)) e.append(new Option(value, value));
         e.value = value;
       }
     }
     if (unread.length) linkNote = "Not read from the link: " + unread.join(", ") + " (no input of that name for this device)";
-    if (v === "intel" && !q.has("regs")) form.elements.regs.value = "";
+    if (v === "intel") form.elements.regs.value = "";
     /* the link's note stays until the first edit */
     /* a person's choice in a list fires input, then change; a script's (or a driver's) may fire change alone */
     let answered = null;
