@@ -47,7 +47,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 
-SWITCHES = {"no_trap_handler", "regs_fixed", "cluster_nonportable", "cu_mode"}
+SWITCHES = {"no_trap_handler", "no_optin", "regs_fixed", "cluster_nonportable", "cu_mode"}
 
 
 def flags_of(query):
@@ -83,6 +83,10 @@ CASES = [
     # a grid as a plain count is the report's too: 1,000 blocks in waves of 132 x 4 = 528, so 2 waves
     ("grid-count", "arch=H100&threads=256&regs=64&grid_blocks=1000",
      {"blocks_per_sm": 4, "grid_blocks": 1000, "grid_x": 1000, "waves": 2, "waves.waves": 2}),
+    # the CLI's --no-optin in a link: a block may have 48 KiB (49,152 B) of shared memory without the opt-in
+    # (CUDA C++ Programming Guide, "Shared Memory"), so 64 KiB dynamic fits none
+    ("no-optin", "arch=H100&threads=256&regs=64&smem_dynamic=64K&no_optin=1",
+     {"smem_optin": 0, "blocks_per_sm": 0, "exceeded": "smem_dynamic", "exceeded_limit": 49152}),
     ("trap-on", "arch=MI300X&threads=64&vgprs=32&sgprs=96", {"waves_per_simd": 7, "trap_handler": True}),
     ("trap-off", "arch=MI300X&threads=64&vgprs=32&sgprs=96&no_trap_handler=1",
      {"waves_per_simd": 8, "trap_handler": False}),
@@ -199,6 +203,9 @@ for name, query, hand in CASES:
     want = json.loads(run.stdout)
     check(f"{name}: an answer, no error", page["error"] is None, page["error"])
     check(f"{name}: every name of the link is read", "Not read from the link" not in page["notes"], page["notes"])
+    if "no_optin" in query:
+        check(f"{name}: the link keeps the CLI's no_optin=1 (no smem_optin, no flag of the CLI)",
+              "no_optin=1" in page["search"] and "smem_optin" not in page["search"], page["search"])
     for key, value in hand.items():
         if key.startswith("waves."):
             got_waves = json.loads(cli("waves", "--grid-blocks", str(want["grid_blocks"]), "--blocks-per-sm",

@@ -87,7 +87,7 @@
   };
   /* a link's names: the CLI's flags with dashes as underscores; a vendor's own flag names the form's input */
   const ALIASES = {vgprs: ["amd", "regs"], lds: ["amd", "smem_static"], lds_dynamic: ["amd", "smem_dynamic"],
-                   no_trap_handler: ["amd", "trap_handler"],
+                   no_trap_handler: ["amd", "trap_handler"], no_optin: ["nvidia", "smem_optin"],
                    slm: ["intel", "smem_static"], slm_dynamic: ["intel", "smem_dynamic"]};
   const LINK_NAMES = {amd: {regs: "vgprs", smem_static: "lds", smem_dynamic: "lds_dynamic"},
                       intel: {smem_static: "slm", smem_dynamic: "slm_dynamic"}};
@@ -165,8 +165,10 @@
   function link() {
     const names = LINK_NAMES[vendor()] || {}, p = params(), q = new URLSearchParams();
     for (const [k, v] of Object.entries(p)) {
-      /* the trap handler off is the CLI's --no-trap-handler; on, the default, has no flag of its own */
+      /* the trap handler off is the CLI's --no-trap-handler; on, the default, has no flag of its own; the
+         shared-memory opt-in off is --no-optin */
       if (k === "trap_handler") q.append(v === "-1" ? "no_trap_handler" : k, v === "-1" ? "1" : v);
+      else if (k === "smem_optin") q.append("no_optin", "1");
       else q.append(names[k] || k, v);
     }
     const s = q.toString();
@@ -765,6 +767,10 @@
       const on = !["0", "false", "no", ""].includes(value.toLowerCase());
       if (given === "no_trap_handler") { /* a switch: the select's off, or its default */
         e.value = on ? "-1" : "";
+        continue;
+      }
+      if (given === "no_optin") { /* a switch: the opt-in's box cleared */
+        e.checked = !on;
         continue;
       }
       if (e.type === "checkbox") e.checked = on;
