@@ -44,6 +44,7 @@ CHROMIUM, CHROMEDRIVER = browser_or_skip("web-inputs", PAGE)
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 
@@ -112,6 +113,7 @@ REFUSED = ["arch=H100&threads=256&regs=64&barriers=20", "arch=H100&threads=128&r
 # links naming an input of another vendor (docs/web.md: "a name the page cannot read (no such input, or another
 # vendor's flag) is said above the answer"): Intel has no registers per thread (its GRF is --grf), AMD no carveout
 UNREAD = {"arch=pvc&threads=512&regs=64": "regs", "arch=MI300X&threads=256&vgprs=64&carveout=50": "carveout"}
+TYPED = [("regs", "1e400"), ("threads", "--5")]
 BINARIES = {"tcgen05_sm100a.cubin": ("virtual_resources", "tmem_cta_group", "setmaxnreg_check")}
 
 READ = """
@@ -163,6 +165,21 @@ def drive():
             driver.get("file://" + PAGE + "?" + query)
             wait("document.body.dataset.ready !== undefined")
             got["unread"][query] = driver.execute_script(READ)
+        # text a number input cannot hold typed into it: the CLI's message about that text (not "--regs: required"),
+        # and no curves' title or key left without curves
+        got["typed"] = {}
+        for field, typed in TYPED:
+            driver.get("file://" + PAGE + "?arch=H100&threads=256&regs=64")
+            wait("document.body.dataset.ready !== undefined")
+            box = driver.find_element(By.CSS_SELECTOR, f"input[name={field}]")
+            box.send_keys(Keys.CONTROL, "a")
+            box.send_keys(Keys.BACKSPACE)
+            box.send_keys(typed)
+            time.sleep(0.3)
+            got["typed"][field] = driver.execute_script("""const e = document.getElementById("error"), shown = (id) =>
+                document.getElementById(id).getClientRects().length > 0 && document.getElementById(id).textContent !== "";
+                return {error: e.hidden ? null : e.textContent, title: shown("curves-title"), key: shown("curves-key"),
+                        curves: document.querySelectorAll("svg[data-axis]").length};""")
         # an AMD launch edited: the trap handler off, then the model; the link and the answer follow
         driver.get("file://" + PAGE + "?arch=MI300X&threads=64&vgprs=32&sgprs=96")
         wait("document.body.dataset.ready !== undefined")
@@ -243,6 +260,12 @@ for query, name in UNREAD.items():
     page = got["unread"][query]
     check(f"{query}: the page says it did not read {name}", "Not read from the link: " + name in
           (page["notes"] or page["error"] or ""), (page["notes"], page["error"]))
+for field, typed in TYPED:
+    page = got["typed"][field]
+    run = cli("report", "--arch", "H100", *(["--threads", "256"] if field != "threads" else []),
+              *(["--regs", "64"] if field != "regs" else []), f"--{field}={typed}", "--json")
+    check(f"{typed!r} typed as {field}: the CLI's message about it", run.returncode == 2 and typed in run.stderr
+          and page["error"] == run.stderr.strip(), (page["error"], run.stderr))
 opts = got["options"]
 check("the arch list is the library's catalog", opts["arch"] == [d["name"] for d in devices],
       sorted(set(opts["arch"]) ^ {d["name"] for d in devices}))
