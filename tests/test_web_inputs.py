@@ -266,6 +266,8 @@ for field, typed in TYPED:
               *(["--regs", "64"] if field != "regs" else []), f"--{field}={typed}", "--json")
     check(f"{typed!r} typed as {field}: the CLI's message about it", run.returncode == 2 and typed in run.stderr
           and page["error"] == run.stderr.strip(), (page["error"], run.stderr))
+    check(f"{typed!r} typed as {field}: no curves, and no curves' title or key", not page["curves"] and not page["title"]
+          and not page["key"], page)
 opts = got["options"]
 check("the arch list is the library's catalog", opts["arch"] == [d["name"] for d in devices],
       sorted(set(opts["arch"]) ^ {d["name"] for d in devices}))

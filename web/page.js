@@ -532,6 +532,8 @@
     }
     const figures = curves.map((c) => c.figure);
     if (figures.length !== box.children.length || figures.some((f, i) => box.children[i] !== f)) box.replaceChildren(...figures);
+    /* no curves (a refused launch): no title or key of them either */
+    $("#curves-section").hidden = !figures.length;
     if (r) drawCurveSet(r);
     document.body.dataset.curvesDrawn = String(box.children.length);
   }
