@@ -202,6 +202,20 @@ def drive():
                   for (const td of tr.querySelectorAll("[data-field]")) rows[tr.dataset.kernel][td.dataset.field] = JSON.parse(td.dataset.value);
                 }
                 return {rows, heads: [...document.querySelectorAll("#kernels th")].map((th) => th.textContent)};""")
+        # a table sorted from the keyboard: the sort button keeps the focus, so a second Enter sorts the other way
+        driver.get("file://" + PAGE + "?arch=H100&threads=256&regs=64")
+        wait("document.body.dataset.ready !== undefined")
+        driver.find_element(By.CSS_SELECTOR, "input[type=file][data-role=binary]").send_keys(
+            os.path.join(DATA, "kernels_sm90.cubin"))
+        wait("document.body.dataset.binaryDone !== undefined", 60)
+        driver.execute_script('document.querySelector("#kernels th button[data-key=registers]").focus()')
+        SORTED = """const a = document.activeElement;
+            return {focused: a.tagName === "BUTTON" && a.dataset.key === "registers",
+                    sort: document.querySelector("#kernels th button[data-key=registers]").parentElement.getAttribute("aria-sort")};"""
+        got["sorting"] = []
+        for _ in range(2):
+            driver.switch_to.active_element.send_keys(Keys.ENTER)
+            got["sorting"].append(driver.execute_script(SORTED))
         got["errors"] += [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         driver.quit()
@@ -289,5 +303,7 @@ for binary, keys in BINARIES.items():
               all(key in row for row in table["rows"].values()), (table["heads"], [r[key] for r in want]))
         cells = {name: row.get(key) for name, row in table["rows"].items()}
         check(f"{binary}: each kernel's {key} is the CLI's", cells == {r["name"]: r[key] for r in want}, cells)
+check("a sort button keeps the keyboard's focus: Enter sorts, a second Enter sorts the other way",
+      got["sorting"] == [{"focused": True, "sort": "ascending"}, {"focused": True, "sort": "descending"}], got["sorting"])
 check("no console error", not got["errors"], got["errors"])
 finish("web-inputs")

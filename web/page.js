@@ -673,6 +673,8 @@
 
   function renderKernels() {
     const table = $("#kernels");
+    /* the headers are made again: a sort button that had the focus gets it back (a keyboard sorts again) */
+    const had = document.activeElement, focusKey = had && had.closest("#kernels thead") ? had.dataset.key : null;
     table.hidden = !records.length;
     const vendors = new Set(records.map((r) => r.vendor)), v = vendors.size === 1 ? [...vendors][0] : null;
     const head = el("tr"), extra = OPTIONAL.filter((k) => records.some((r) => r[k] !== null && r[k] !== undefined && r[k] !== 0));
@@ -684,6 +686,7 @@
       head.append(th);
     }
     $("thead", table).replaceChildren(head);
+    if (focusKey) { const b = $$("button", head).find((e) => e.dataset.key === focusKey); if (b) b.focus(); }
     const rows = records.slice();
     if (sortKey) {
       rows.sort((x, y) => {
