@@ -216,6 +216,19 @@ def drive():
         for _ in range(2):
             driver.switch_to.active_element.send_keys(Keys.ENTER)
             got["sorting"].append(driver.execute_script(SORTED))
+        # an Intel binary's GRF column: the records' grf (registers is NVIDIA's and AMD's, null here)
+        driver.get("file://" + PAGE + "?arch=pvc&threads=256")
+        wait("document.body.dataset.ready !== undefined")
+        driver.find_element(By.CSS_SELECTOR, "input[type=file][data-role=binary]").send_keys(
+            os.path.join(DATA, "zebin", "kernels_pvc_256grf.bin"))
+        wait("document.body.dataset.binaryDone !== undefined", 60)
+        got["zebin"] = driver.execute_script("""const rows = {};
+            for (const tr of document.querySelectorAll("#kernels tbody tr[data-kernel]")) {
+              rows[tr.dataset.kernel] = {};
+              for (const td of tr.querySelectorAll("[data-field]"))
+                rows[tr.dataset.kernel][td.dataset.field] = [JSON.parse(td.dataset.value), td.textContent];
+            }
+            return {rows, heads: [...document.querySelectorAll("#kernels th")].map((th) => th.textContent)};""")
         got["errors"] += [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         driver.quit()
@@ -305,5 +318,13 @@ for binary, keys in BINARIES.items():
         check(f"{binary}: each kernel's {key} is the CLI's", cells == {r["name"]: r[key] for r in want}, cells)
 check("a sort button keeps the keyboard's focus: Enter sorts, a second Enter sorts the other way",
       got["sorting"] == [{"focused": True, "sort": "ascending"}, {"focused": True, "sort": "descending"}], got["sorting"])
+# kernels_pvc_256grf.bin is built with -cl-intel-256-GRF-per-thread (tests/data/zebin/regenerate.sh): 256 GRF
+want = {r["name"]: r for r in json.loads(cli("binary", os.path.join(DATA, "zebin", "kernels_pvc_256grf.bin"),
+                                             "--threads", "256", "--json").stdout)}
+rows = got["zebin"]["rows"]
+check("an Intel binary's GRF column holds the CLI's grf (256, as compiled)", want["copy"]["grf"] == 256 and
+      set(rows) == set(want) and all(rows[k].get("grf") == [want[k]["grf"], str(want[k]["grf"])] for k in want),
+      (rows, got["zebin"]["heads"]))
+check("an Intel binary's GRF column is headed GRF", "GRF" in got["zebin"]["heads"], got["zebin"]["heads"])
 check("no console error", not got["errors"], got["errors"])
 finish("web-inputs")

@@ -661,10 +661,10 @@
              blocks_per_sm: "Blocks per SM", warps_per_sm: "Warps per SM"},
     amd: {registers: "VGPRs per lane", smem: "LDS (B)", threads: "Threads per workgroup",
           blocks_per_sm: "Workgroups per CU or WGP", warps_per_sm: "Waves per CU or WGP"},
-    intel: {registers: "GRF", smem: "SLM (B)", threads: "Work-items per work-group",
+    intel: {smem: "SLM (B)", threads: "Work-items per work-group",
             blocks_per_sm: "Work-groups per Xe-core", warps_per_sm: "Hardware threads per Xe-core"},
   };
-  const HEAD = {short_name: "Kernel", arch: "Arch", stack: "Stack (B)", occupancy: "Occupancy", limiters: "Limited by", status: "Status",
+  const HEAD = {short_name: "Kernel", arch: "Arch", grf: "GRF", stack: "Stack (B)", occupancy: "Occupancy", limiters: "Limited by", status: "Status",
                 virtual_resources: "Virtual resources", tmem_cta_group: "tcgen05 CTA group", setmaxnreg_check: "setmaxnreg",
                 launch_threads: "Launch threads", tmem_columns: "Tensor-memory columns", metadata: "Metadata"};
   /* the binary's own flags (docs/output.md, binary): a column only when some kernel has one (not null, not 0) */
@@ -678,7 +678,11 @@
     table.hidden = !records.length;
     const vendors = new Set(records.map((r) => r.vendor)), v = vendors.size === 1 ? [...vendors][0] : null;
     const head = el("tr"), extra = OPTIONAL.filter((k) => records.some((r) => r[k] !== null && r[k] !== undefined && r[k] !== 0));
-    const columns = [...COLUMNS.slice(0, -1), ...extra, COLUMNS[COLUMNS.length - 1]];
+    /* an Intel kernel's registers are its GRF per hardware thread (`grf`; its `registers` is null) */
+    const regs = [...(records.some((r) => r.vendor !== "intel") ? ["registers"] : []),
+                  ...(records.some((r) => r.vendor === "intel") ? ["grf"] : [])];
+    const columns = [...COLUMNS.slice(0, -1).flatMap((k) => k === "registers" ? regs : [k]), ...extra,
+                     COLUMNS[COLUMNS.length - 1]];
     for (const k of columns) {
       const b = el("button", {type: "button", "data-key": k, text: HEAD[k] || (v && HEADS[v] ? HEADS[v][k] : k.replace(/_/g, " "))});
       b.addEventListener("click", () => { sortDown = sortKey === k ? !sortDown : false; sortKey = k; renderKernels(); });
