@@ -114,6 +114,9 @@ REFUSED = ["arch=H100&threads=256&regs=64&barriers=20", "arch=H100&threads=128&r
 # vendor's flag) is said above the answer"): Intel has no registers per thread (its GRF is --grf), AMD no carveout
 UNREAD = {"arch=pvc&threads=512&regs=64": "regs", "arch=MI300X&threads=256&vgprs=64&carveout=50": "carveout"}
 TYPED = [("regs", "1e400"), ("threads", "--5")]
+# the notes of the CLI's text report (its `note` lines): 256 registers per thread is past the 255 ptxas allocates
+# (PTX ISA and CUDA C++ Programming Guide: at most 255 registers per thread)
+NOTED = ["arch=H100&threads=256&regs=256"]
 BINARIES = {"tcgen05_sm100a.cubin": ("virtual_resources", "tmem_cta_group", "setmaxnreg_check")}
 
 READ = """
@@ -160,6 +163,11 @@ def drive():
             wait("document.body.dataset.ready !== undefined")
             got["refused"][query] = driver.execute_script("""const e = document.getElementById("error");
                 return {error: e.hidden ? null : e.textContent, report: !document.getElementById("report").hidden};""")
+        got["noted"] = {}
+        for query in NOTED:
+            driver.get("file://" + PAGE + "?" + query)
+            wait("document.body.dataset.ready !== undefined")
+            got["noted"][query] = driver.execute_script(READ)
         got["unread"] = {}
         for query in UNREAD:
             driver.get("file://" + PAGE + "?" + query)
@@ -283,6 +291,13 @@ for query, page in got["refused"].items():
     run = cli("report", *flags_of(query), "--json")
     check(f"{query}: refused by the CLI, its message on the page", run.returncode == 2 and
           page["error"] == run.stderr.strip() and not page["report"], (run.returncode, run.stderr, page))
+for query in NOTED:
+    notes = [l[len("note"):].strip() for l in cli("report", *flags_of(query)).stdout.splitlines() if l.startswith("note ")]
+    page = got["noted"][query]
+    check(f"{query}: the CLI's text report has a note", notes == ["256 registers per thread is more than ptxas allocates "
+                                                                 "(255)"], notes)
+    check(f"{query}: the page shows the CLI's notes", notes and all(n in page["notes"].splitlines() for n in notes),
+          (page["notes"], notes))
 for query, name in UNREAD.items():
     page = got["unread"][query]
     check(f"{query}: the page says it did not read {name}", "Not read from the link: " + name in

@@ -51,6 +51,17 @@ static const char *resource_demand_name(int32_t resource, bool amd, bool intel)
    launch check accepts 256. */
 #define PTXAS_MAX_REGS 255
 
+bool cli_report_notes(const struct cli_launch *l, char *out, size_t cap)
+{
+    if (cap)
+        out[0] = '\0';
+    if (cli_is_amd(&l->dev) || cli_is_intel(&l->dev) || l->k.regs_per_thread <= PTXAS_MAX_REGS || !cap)
+        return false;
+    snprintf(out, cap, "%d registers per thread is more than ptxas allocates (%d)\n", l->k.regs_per_thread,
+             PTXAS_MAX_REGS);
+    return true;
+}
+
 /* The report's next steps (gpuocc_next_steps: each gives the blocks it states): none at full occupancy (more
    blocks would not add warps).  Their count; 0 when there are none or the library cannot answer. */
 static int32_t report_steps(const struct cli_launch *l, const gpuocc_result *r, gpuocc_step *steps)
@@ -361,9 +372,10 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
     cli_cluster_text(out, l, cc);
     cli_grid_text(out, l, cc, "SM");
     print_next_steps(out, l, r, "SM");
-    if (l->k.regs_per_thread > PTXAS_MAX_REGS)
-        fprintf(out, "note        %d registers per thread is more than ptxas allocates (%d)\n", l->k.regs_per_thread,
-                PTXAS_MAX_REGS);
+    char notes[256];
+    if (cli_report_notes(l, notes, sizeof notes))
+        for (const char *line = notes, *end; *line && (end = strchr(line, '\n')); line = end + 1)
+            fprintf(out, "note        %.*s\n", (int)(end - line), line);
 }
 
 /* The report's fields, in order, for --json and --csv alike (docs/output.md lists them).  Both vendors print

@@ -64,6 +64,9 @@ struct cli_json_ops {
     void (*word)(void *ctx, const char *s);
 };
 void cli_report_write(const struct cli_report *rep, const struct cli_json_ops *ops, void *ctx);
+/* The text report's notes (its `note` lines' text, without the label), each ending in a line break, into
+   out[0, cap): false when there are none (the web module hands them to the page beside the object). */
+bool cli_report_notes(const struct cli_launch *l, char *out, size_t cap);
 /* After the answer is printed: a launch that cannot run is a problem (io->err) and exit 1; the exit status. */
 int cli_report_status(struct cli_io *io, const struct cli_report *rep);
 

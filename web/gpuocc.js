@@ -274,15 +274,17 @@ function gpuoccRuntime(module) {
     fresh();
     const w = u32, at4 = answer >> 2, status = w[at4] | 0, errLen = w[at4 + 4];
     const value = status <= 1 ? values(w[at4 + 1], w[at4 + 2], w[at4 + 5]) : null;
-    /* the input over a limit as the text report's `exceeded` line says it (the module's cli_exceeded) */
-    let exceeded = "";
-    if (w[at4 + 7]) {
-      const b = u8(), p = w[at4 + 7];
+    /* the input over a limit as the text report's `exceeded` line says it (the module's cli_exceeded), and
+       the text report's notes (cli_report_notes: its `note` lines) */
+    const cString = (p) => {
+      if (!p) return "";
+      const b = u8();
       let e = p;
       while (b[e] !== 0) e++;
-      exceeded = str(p, e - p);
-    }
-    return {status, value, err: errLen ? str(w[at4 + 3], errLen) : "", exceeded};
+      return str(p, e - p);
+    };
+    return {status, value, err: errLen ? str(w[at4 + 3], errLen) : "", exceeded: cString(w[at4 + 7]),
+            notes: cString(w[at4 + 8])};
   }
   /* The same through the module's numeric entry (gpuocc_web_report_values): no argument text.  The module
      says once which flags it takes by number (its report command's, in order: gpuocc_web_report_fields);

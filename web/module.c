@@ -98,8 +98,9 @@ enum { TAPE_OPEN_OBJECT = 1, TAPE_CLOSE_OBJECT, TAPE_OPEN_ARRAY, TAPE_CLOSE_ARRA
        TAPE_FALSE, TAPE_NUMBER, TAPE_STRING, TAPE_WORD };
 
 /* What the page reads of a report: status, the tape and its length in numbers, the error line, the string
-   area, and the input over a limit as the text report's `exceeded` line words it (cli_exceeded: NUL-terminated,
-   NULL when no input is over one) (eight 32-bit words). */
+   area, the input over a limit as the text report's `exceeded` line words it (cli_exceeded: NUL-terminated,
+   NULL when no input is over one), and the text report's notes (cli_report_notes: its `note` lines, each ending
+   in a line break, NUL-terminated; NULL when there are none) (nine 32-bit words). */
 struct web_values {
     int32_t status;
     double *tape;
@@ -109,6 +110,7 @@ struct web_values {
     char *strings;
     uint32_t strings_len;
     const char *exceeded;
+    const char *notes;
 };
 
 /* report()'s context, made once by the page (gpuocc_web_report_context) and used for every call: the
@@ -124,6 +126,7 @@ struct web_report {
     FILE *err;
     char err_buf[4096];
     char exceeded[256]; /* the size the text report's line is written into */
+    char notes[256];    /* the size the text report writes its notes into */
     struct cli_report rep;
     /* The last few devices looked up by name (the catalog never changes, so a name always finds the same
        device): this instance's own (one context per module instance, that is per page thread), never shared. */
@@ -291,12 +294,14 @@ EXPORT("gpuocc_web_report_context") struct web_report *web_report_context(void)
 static struct web_values *report_answer(struct web_report *c, struct cli_io *io, bool parsed)
 {
     int status;
-    const char *exceeded = NULL;
+    const char *exceeded = NULL, *notes = NULL;
     if (!parsed || !cli_report_finish(io, &c->rep))
         status = io->status;
     else {
         if (cli_exceeded(&c->rep.l.dev, &c->rep.l.k, &c->rep.r, c->exceeded, sizeof c->exceeded))
             exceeded = c->exceeded;
+        if (cli_report_notes(&c->rep.l, c->notes, sizeof c->notes))
+            notes = c->notes;
         cli_report_write(&c->rep, &tape_ops, c);
         if (c->failed)
             return NULL;
@@ -311,7 +316,7 @@ static struct web_values *report_answer(struct web_report *c, struct cli_io *io,
     }
     c->a = (struct web_values){status, c->tape, (uint32_t)c->tape_len, c->err_buf,
                                (uint32_t)(err_len > 0 ? err_len : 0), c->strings, (uint32_t)c->strings_len,
-                               exceeded};
+                               exceeded, notes};
     return &c->a;
 }
 

@@ -207,7 +207,7 @@
            " (now " + r.blocks_per_sm + ")";
   }
 
-  function renderReport(r, err, exceeded) {
+  function renderReport(r, err, exceeded, cliNotes) {
     const v = r.vendor, w = words(v, r);
     $("#report").hidden = false;
     $("#error").hidden = true;
@@ -264,7 +264,8 @@
     renderAnswers(r, w);
     /* the CLI's stderr line for a launch that cannot run ends with the same words: said once, above */
     const said = exceeded && err.endsWith(exceeded) && err.includes(": cannot run: ");
-    const notes = $("#notes"), all = [linkNote, said ? "" : err].filter((s) => s).join("\n");
+    /* and the notes of the CLI's text report (its `note` lines: 256 registers, more than ptxas allocates) */
+    const notes = $("#notes"), all = [linkNote, said ? "" : err, cliNotes.trim()].filter((s) => s).join("\n");
     notes.hidden = !all;
     notes.textContent = all;
     renderBars(r, w);
@@ -478,7 +479,7 @@
       $("#report").hidden = true;
     } else {
       const r = a.value;
-      renderReport(r, a.err.trim(), a.exceeded || "");
+      renderReport(r, a.err.trim(), a.exceeded || "", a.notes || "");
       renderWaves(r);
       if (firstAnswer) {
         firstAnswer = false;
