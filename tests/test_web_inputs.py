@@ -117,6 +117,9 @@ TYPED = [("regs", "1e400"), ("threads", "--5")]
 # the notes of the CLI's text report (its `note` lines): 256 registers per thread is past the 255 ptxas allocates
 # (PTX ISA and CUDA C++ Programming Guide: at most 255 registers per thread)
 NOTED = ["arch=H100&threads=256&regs=256"]
+# AMD's waves per SIMD are the compiler's figure (LLVM's "Occupancy [waves/SIMD]"), whatever fits the CU: 2,048
+# threads is over a workgroup's 1,024, so no workgroup and 0 waves per CU, while the compiler's 64 VGPRs allow 8
+SIMD = ["arch=MI300X&threads=2048&vgprs=64", "arch=MI300X&threads=256&vgprs=128"]
 BINARIES = {"tcgen05_sm100a.cubin": ("virtual_resources", "tmem_cta_group", "setmaxnreg_check")}
 
 READ = """
@@ -168,6 +171,11 @@ def drive():
             driver.get("file://" + PAGE + "?" + query)
             wait("document.body.dataset.ready !== undefined")
             got["noted"][query] = driver.execute_script(READ)
+        got["simd"] = {}
+        for query in SIMD:
+            driver.get("file://" + PAGE + "?" + query)
+            wait("document.body.dataset.ready !== undefined")
+            got["simd"][query] = driver.execute_script('return document.querySelector("[data-word=warps-per]").textContent')
         got["unread"] = {}
         for query in UNREAD:
             driver.get("file://" + PAGE + "?" + query)
@@ -298,6 +306,15 @@ for query in NOTED:
                                                                  "(255)"], notes)
     check(f"{query}: the page shows the CLI's notes", notes and all(n in page["notes"].splitlines() for n in notes),
           (page["notes"], notes))
+for query in SIMD:
+    line = next(l for l in cli("report", *flags_of(query)).stdout.splitlines() if l.startswith("waves/SIMD "))
+    figure, qualifier = line[len("waves/SIMD"):].strip().split(" (", 1)
+    shown = got["simd"][query]
+    check(f"{query}: the CLI's waves per SIMD are the compiler's", qualifier.startswith("the compiler's"), line)
+    check(f"{query}: the page's waves per SIMD as the CLI's, qualified as the CLI qualifies them",
+          f"({figure} per SIMD, {qualifier[:-1]})" in shown, (shown, line))
+check("MI300X, 2,048 threads: 0 waves per CU, 8 of 8 per SIMD (the compiler's)", got["simd"][SIMD[0]].startswith(
+      "waves per CU (8 of 8 per SIMD, the compiler's"), got["simd"][SIMD[0]])
 for query, name in UNREAD.items():
     page = got["unread"][query]
     check(f"{query}: the page says it did not read {name}", "Not read from the link: " + name in

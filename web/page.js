@@ -220,8 +220,10 @@
     }
     $("[data-word=blocks-per]").textContent = w.blocks + " per " + w.unit;
     const d = deviceOf.get(archSelect.value) || {};
+    /* AMD's waves per SIMD are the compiler's figure, whatever fits the unit: qualified as the CLI's text does */
     $("[data-word=warps-per]").textContent = w.warps + " per " + w.unit + (r.waves_per_simd === null ? ""
-      : " (" + r.waves_per_simd + (d.waves_per_simd ? " of " + d.waves_per_simd : "") + " per SIMD)");
+      : " (" + r.waves_per_simd + (d.waves_per_simd ? " of " + d.waves_per_simd : "") +
+        " per SIMD, the compiler's: LLVM's \"Occupancy [waves/SIMD]\")");
     /* every field: the list is made again only when its keys change (another vendor, a field now null);
        else each value is written where it changed */
     const dl = $("#fields"), shown = Object.entries(r).filter(([k, value]) => value !== null || k === "exceeded");
