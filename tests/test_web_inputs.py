@@ -27,7 +27,10 @@ A launch refused for an input over a per-block maximum (20 barriers of PTX's 16;
 none) shows the CLI's message and no answer.  The arch list is the library's catalog (`gpuocc devices --json`), the AMD model list has llvm19, gpuocc.flags()
 writes the switches as the CLI does, an edit of the trap handler writes `no_trap_handler` in the link, the
 curves are still drawn with the questions asked, a binary's own flags (virtual resources, the tcgen05 CTA group,
-setmaxnreg) are columns of its table with the CLI's values, and there is no console error.  Usage: test_web_inputs.py GPUOCC
+setmaxnreg) are columns of its table with the CLI's values, an Intel binary's GRF column holds its records' grf,
+a sort button keeps the keyboard's focus, a link's no_optin=1 is read and written, another vendor's input in a link
+is said as not read, a bad number typed is refused with the CLI's message, the text report's notes and AMD's
+qualified waves per SIMD are shown, and there is no console error.  Usage: test_web_inputs.py GPUOCC
 PAGE DATA_DIR.  Skipped (77) as tests/test_web.py is."""
 import json
 import os
