@@ -162,28 +162,21 @@ def drive():
             arch: [...document.querySelectorAll("select[name=arch] option")].map((o) => o.value),
             flags: gpuocc.flags({trap_handler: -1, regs_fixed: 1, cluster_nonportable: true, waves_per_eu: "2,4"}),
             on: gpuocc.flags({trap_handler: 1}), defaulted: gpuocc.flags({trap_handler: 0})};""")
+        def pages(queries, script):
+            """Each query's page, once it is ready, read by `script`."""
+            read = {}
+            for query in queries:
+                driver.get("file://" + PAGE + "?" + query)
+                wait("document.body.dataset.ready !== undefined")
+                read[query] = driver.execute_script(script)
+            return read
+
         # refused: an input over a per-block maximum is the CLI's usage error, its message the page's
-        got["refused"] = {}
-        for query in REFUSED:
-            driver.get("file://" + PAGE + "?" + query)
-            wait("document.body.dataset.ready !== undefined")
-            got["refused"][query] = driver.execute_script("""const e = document.getElementById("error");
+        got["refused"] = pages(REFUSED, """const e = document.getElementById("error");
                 return {error: e.hidden ? null : e.textContent, report: !document.getElementById("report").hidden};""")
-        got["noted"] = {}
-        for query in NOTED:
-            driver.get("file://" + PAGE + "?" + query)
-            wait("document.body.dataset.ready !== undefined")
-            got["noted"][query] = driver.execute_script(READ)
-        got["simd"] = {}
-        for query in SIMD:
-            driver.get("file://" + PAGE + "?" + query)
-            wait("document.body.dataset.ready !== undefined")
-            got["simd"][query] = driver.execute_script('return document.querySelector("[data-word=warps-per]").textContent')
-        got["unread"] = {}
-        for query in UNREAD:
-            driver.get("file://" + PAGE + "?" + query)
-            wait("document.body.dataset.ready !== undefined")
-            got["unread"][query] = driver.execute_script(READ)
+        got["noted"] = pages(NOTED, READ)
+        got["simd"] = pages(SIMD, 'return document.querySelector("[data-word=warps-per]").textContent')
+        got["unread"] = pages(UNREAD, READ)
         # text a number input cannot hold typed into it: the CLI's message about that text (not "--regs: required"),
         # and no curves' title or key left without curves
         got["typed"] = {}

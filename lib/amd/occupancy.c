@@ -487,10 +487,7 @@ static void amd_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, const i
                                           GPUOCC_RESOURCE_REGISTERS, d->regs_per_thread_max);
         limit = room > 0 ? room : 0;
     } else if (limits[GPUOCC_RESOURCE_SMEM] == 0) {
-        /* what one workgroup may use, less the static LDS for the dynamic */
-        int64_t left = d->smem_per_block_bytes - k->smem_static_bytes;
-        input = k->smem_dynamic_bytes > 0 && left >= 0 ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
-        limit = input == GPUOCC_INPUT_SMEM_DYNAMIC ? left : d->smem_per_block_bytes;
+        gpuocc_vector_smem_exceeded(d, k, &input, &limit);
     } else if (limits[GPUOCC_RESOURCE_SGPRS] == 0) {
         input = GPUOCC_INPUT_SGPRS;
         limit = d->sgprs_per_simd;

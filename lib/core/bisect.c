@@ -152,6 +152,14 @@ int64_t gpuocc_vector_room(const struct gpuocc_limit_vector *v, const gpuocc_dev
     return largest(v, d, k, demand, resource, least, most, 1);
 }
 
+void gpuocc_vector_smem_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *input, int64_t *limit)
+{
+    int64_t left = d->smem_per_block_bytes - k->smem_static_bytes;
+    bool dynamic = k->smem_dynamic_bytes > 0 && left >= 0;
+    *input = dynamic ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
+    *limit = dynamic ? left : d->smem_per_block_bytes;
+}
+
 int32_t gpuocc_vector_smem_dynamic_available(const struct gpuocc_limit_vector *v, const gpuocc_device *d,
                                              const gpuocc_kernel *k, int32_t want, int64_t *bytes)
 {

@@ -183,6 +183,10 @@ void gpuocc_vector_sweep_range(const struct gpuocc_limit_vector *v, const gpuocc
    GPUOCC_RESOURCE_BARRIERS, GPUOCC_RESOURCE_AGPRS or GPUOCC_RESOURCE_SGPRS.  -1 when not even the least does. */
 int64_t gpuocc_vector_room(const struct gpuocc_limit_vector *v, const gpuocc_device *d, const gpuocc_kernel *k,
                            int32_t input, int32_t resource, int64_t most);
+/* The shared-memory input over one block's limit of a vector vendor (AMD's LDS, Intel's SLM, one block at
+   most smem_per_block_bytes): the dynamic bytes when there are some and the static fit, with what is left
+   for them; else the static bytes, with the whole. */
+void gpuocc_vector_smem_exceeded(const gpuocc_device *d, const gpuocc_kernel *k, int32_t *input, int64_t *limit);
 /* For the per-resource rules (struct gpuocc_vendor_rules): a kernel of gpuocc_kernel_init's defaults with
    `threads` and `regs` of the register demand (what the functions given only those describe); one limit
    of a kernel, or of such a kernel. */

@@ -211,9 +211,7 @@ void gpuocc_intel_compute(const gpuocc_device *d, const gpuocc_kernel *k, gpuocc
             input = GPUOCC_INPUT_GRF;
             limit = gpuocc_vector_room(vector, d, k, GPUOCC_RESOURCE_REGISTERS, GPUOCC_RESOURCE_REGISTERS, d->grf_max);
         } else if (limits[GPUOCC_RESOURCE_SMEM] == 0) {
-            int64_t left = d->smem_per_block_bytes - k->smem_static_bytes;
-            input = k->smem_dynamic_bytes > 0 && left >= 0 ? GPUOCC_INPUT_SMEM_DYNAMIC : GPUOCC_INPUT_SMEM_STATIC;
-            limit = input == GPUOCC_INPUT_SMEM_DYNAMIC ? left : d->smem_per_block_bytes;
+            gpuocc_vector_smem_exceeded(d, k, &input, &limit);
         } else if (limits[GPUOCC_RESOURCE_BARRIERS] == 0) {
             input = GPUOCC_INPUT_BARRIERS;
             limit = gpuocc_vector_room(vector, d, k, GPUOCC_RESOURCE_BARRIERS, GPUOCC_RESOURCE_BARRIERS, INT32_MAX);
