@@ -35,8 +35,8 @@ const char *gpuocc_input_name(int32_t input)
 /* The rule's first part: the vendor's refusals, then a block's shared memory that saturated (static + dynamic
    >= 2^60 would be reported as a made-up number; sizes below 2^40 each, every real case, cannot get there,
    so the sum is skipped then).  NVIDIA's refusal has the last check already. */
-static int32_t refusal(const struct gpuocc_vendor *vendor, const gpuocc_device *d, const gpuocc_kernel *k,
-                       int32_t *input, int64_t *limit)
+static inline int32_t refusal(const struct gpuocc_vendor *vendor, const gpuocc_device *d, const gpuocc_kernel *k,
+                              int32_t *input, int64_t *limit)
 {
     int32_t rc = vendor->refusal(d, k, input, limit);
     if (rc == GPUOCC_OK && ((k->smem_static_bytes | k->smem_dynamic_bytes) >> 40) &&
