@@ -224,7 +224,8 @@ check("outputs read again are no near miss", rc == 0 and err == b"gpuocc: header
       b"smem_per_block, block_size\n", (rc, err))
 
 # Every launch input of docs/vocabulary.md is a batch column (an empty cell: the default, no word on stderr) or
-# refused with the reason (one header line, exit 1): the names come from the document's table, not from the code.
+# refused with the reason (one line at the first row that gives it a value, exit 1; an empty cell is no value):
+# the names come from the document's table, not from the code.
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "vocabulary.md")) as f:
     doc = f.read()
 table_text = doc.split("## Launch (inputs)")[1].split("\n## ")[0]
@@ -240,11 +241,19 @@ for name in inputs:
     header = "arch,threads,regs" + ("" if name in ("arch", "threads", "regs") else "," + name)
     rc, out, err = run([], f"{header}\nH100,256,64{'' if header == 'arch,threads,regs' else ','}\n".encode())
     lines = err.decode().splitlines()
-    if rc == 0 and not lines and table(out)[1][header.count(",") + 1] == "ok":
+    check(f"vocabulary input {name}: an empty cell is the default, no word", rc == 0 and not lines
+          and table(out)[1][header.count(",") + 1] == "ok", (rc, lines))
+    if header == "arch,threads,regs":
+        continue
+    # a value: a batch column reads it (answered, or a bad row naming the column); any other is named
+    rc, out, err = run([], f"{header}\nH100,256,64,1\nH100,256,64,2\n".encode())
+    lines = err.decode().splitlines()
+    unread = [ln for ln in lines if f"column '{name}' is not read by gpuocc batch" in ln]
+    if not unread:
         continue
     refused[name] = (rc, lines)
-    check(f"vocabulary input {name}: a batch column, or refused with the reason",
-          rc == 1 and len(lines) == 1 and lines[0].startswith(f"gpuocc: header: column '{name}' is not read by gpuocc batch")
+    check(f"vocabulary input {name}: refused with the reason, once, at the row that gives it",
+          rc == 1 and lines == unread and len(unread) == 1 and unread[0].startswith("gpuocc: line 2: ")
           and ("gpuocc report" in lines[0] or "Python" in lines[0]), (rc, lines))
 check("the inputs the batch does not read are the report's and Python's", sorted(refused) ==
       ["base_bytes", "max_regs", "min_blocks", "setmaxnreg", "smem_dynamic_max", "stage_bytes", "target_blocks"],

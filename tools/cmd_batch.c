@@ -487,6 +487,9 @@ struct batch {
     unsigned arch_next;
     char *scratch;              /* the reader's scratch */
     int64_t bad_rows;
+    /* columns of launch inputs the batch does not read (setmaxnreg, min_blocks ...): named on stderr at the
+       first row that gives one a value (an empty cell gives none: report's CSV has them all), once each */
+    int32_t unread_input_col[16], unread_input_why[16], unread_input_count;
     bool vendor_columns;        /* the header has a column only one vendor reads (checked per row) */
     bool result_model;          /* the results include `model` (the input has no `model` column) */
 };
@@ -1296,6 +1299,31 @@ static const struct {
                 "gpuocc.fits judges a configuration at its max_regs"},
 };
 
+/* Output columns of gpuocc report and gpuocc sweep that are no batch input nor result (report's CSV read back):
+   never taken for a near miss of an input ('waves' is no typo of waves-per-eu-max), named in the "columns not
+   read" line as every other output column. */
+static const char *const output_columns[] = {
+    "device", "vendor", "sm_count", "max_warps_per_sm", "smem_per_sm", "limit_virtual_resources",
+    "tmem_holders_per_sm", "tmem_waiting_blocks", "setmaxnreg_fits", "setmaxnreg_pool_regs",
+    "setmaxnreg_requested_regs", "setmaxnreg_mean_regs", "setmaxnreg_unfixed", "min_blocks_reached",
+    "min_blocks_preventing", "cluster_x", "cluster_y", "cluster_z", "cluster_nonportable", "grid_x", "grid_y",
+    "grid_z", "gpc_sms", "cluster_blocks", "cluster_blocks_max", "cluster_verdict", "clusters_kind",
+    "clusters_min", "clusters_max", "grid_blocks", "waves", "smem_dynamic_available", "regs_max_for_blocks",
+    "max_stages",
+};
+
+/* The launch input of unread_inputs a column names (its index), or -1 */
+static int unread_input(const char *name)
+{
+    char f[48];
+    if (!fold(name, f, sizeof f))
+        return -1;
+    for (size_t k = 0; k < sizeof unread_inputs / sizeof unread_inputs[0]; k++)
+        if (!strcmp(f, unread_inputs[k].name))
+            return (int)k;
+    return -1;
+}
+
 /* Other tools' names for an input column, folded (the C fields, CUDA's, Intel's zeinfo keys, AMD's metadata
    keys): a column of one of them is a near miss however far from the column's spelling it is.  Not the
    batch's own outputs (regs_per_block, smem_per_block: a batch's output read again), nor names of other
@@ -1366,12 +1394,9 @@ static bool near_miss(struct cli_io *io, const char *name, size_t n, const char 
 {
     char f[48];
     bool folded = fold(name, f, sizeof f);
-    for (size_t k = 0; folded && k < sizeof unread_inputs / sizeof unread_inputs[0]; k++)
-        if (!strcmp(f, unread_inputs[k].name)) {
-            cli_problem(io, "header", "column '%s' is not read by gpuocc batch (echoed unchanged): %s", shown,
-                        unread_inputs[k].why);
-            return true;
-        }
+    for (size_t k = 0; k < sizeof output_columns / sizeof output_columns[0]; k++)
+        if (!strcmp(name, output_columns[k]))
+            return false;
     if (!strcmp(name, "no_optin") || !strcmp(name, "no-optin")) {
         cli_problem(io, "header", "column '%s' is not read by gpuocc (echoed unchanged); did you mean "
                     "'smem_optin' (0: --no-optin)?", shown);
@@ -1433,6 +1458,16 @@ static int read_header(struct batch *b, const struct record *rec)
                another tool's name for it), whose answers would look right, with one line and exit 1; any
                other column in the one line below, which changes no exit status */
             bool tag = !strcmp(b->name[i], "tag") || !strncmp(b->name[i], "tag_", 4);
+            int why = tag || memchr(s, '\0', n) ? -1 : unread_input(b->name[i]);
+            if (why >= 0) { /* named at the first row that gives it a value */
+                if (b->unread_input_count < (int32_t)(sizeof b->unread_input_col / sizeof b->unread_input_col[0])) {
+                    b->unread_input_col[b->unread_input_count] = i;
+                    b->unread_input_why[b->unread_input_count++] = why;
+                } else
+                    cli_problem(io, "header", "column '%s' is not read by gpuocc batch (echoed unchanged): %s",
+                                shown, unread_inputs[why].why);
+                continue;
+            }
             if (!tag && !near_miss(io, b->name[i], n, shown)) {
                 if (unread_len)
                     unread_len += (size_t)snprintf(unread + unread_len, unread_cap - unread_len, ", ");
@@ -1499,6 +1534,25 @@ static FILE *open_input(struct cli_io *io, const char *path)
     return f;
 }
 
+/* A column of a launch input the batch does not read, given a value in this row: one stderr line, the first
+   time only (the run exits 1; every row is answered without it). */
+static void unread_input_cells(struct batch *b, const struct record *rec)
+{
+    for (int32_t k = 0; k < b->unread_input_count; k++) {
+        int32_t i = b->unread_input_col[k];
+        size_t n = 0;
+        if (i >= rec->ncells || rec->skipped || (cell_value(rec, i, b->scratch, &n), n == 0))
+            continue;
+        char field[32], shown[64];
+        snprintf(field, sizeof field, "line %lld", (long long)rec->line);
+        cli_escape(b->name[i], strlen(b->name[i]), shown, sizeof shown);
+        cli_problem(b->io, field, "column '%s' is not read by gpuocc batch (echoed unchanged): %s", shown,
+                    unread_inputs[b->unread_input_why[k]].why);
+        b->unread_input_col[k] = b->unread_input_col[--b->unread_input_count];
+        b->unread_input_why[k--] = b->unread_input_why[b->unread_input_count];
+    }
+}
+
 /* A bad row's stderr line: the text of its `error` cell (the extra cells included), control bytes escaped. */
 static void report_row(struct batch *b, const struct record *rec, const struct verdict *v)
 {
@@ -1562,6 +1616,8 @@ static int run_batch(struct batch *b, struct reader *rd)
                      "limit): not read", rd->max);
         } else
             ok = evaluate(b, rec, &r, &v);
+        if (b->unread_input_count)
+            unread_input_cells(b, rec);
         if (!ok)
             report_row(b, rec, &v);
         if (b->json)

@@ -381,7 +381,10 @@ static void print_report_text(FILE *out, const struct cli_launch *l, const gpuoc
 /* The report's fields, in order, for --json and --csv alike (docs/output.md lists them).  Both vendors print
    the same keys; a field of the other vendor's is not applicable (F_NA: null in JSON, empty in CSV). */
 /* F_WORD: text of static storage (a literal), written with the JSON writer's `word` */
-enum field_kind { F_TEXT, F_INT, F_COUNT, F_LIMIT, F_FIXED6, F_LIMITERS, F_NA, F_BOOL, F_LIST, F_WORD };
+/* F_GIVEN: a launch input whose 0 is "not given": null in JSON, an empty CSV cell (as gpuocc batch reads it);
+   F_TRAP: the trap handler, the C field (-1, 0, 1) in CSV as gpuocc batch reads it, a boolean in JSON */
+enum field_kind { F_TEXT, F_INT, F_COUNT, F_LIMIT, F_FIXED6, F_LIMITERS, F_NA, F_BOOL, F_LIST, F_WORD, F_GIVEN,
+                  F_TRAP };
 struct field {
     const char *key;
     enum field_kind kind; /* F_COUNT: 0 = unknown; F_LIMIT: GPUOCC_UNLIMITED = no limit (-1 / null) */
@@ -423,10 +426,10 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"carveout", nv_int, NULL, l->k.carveout_percent, 0};
     f[n++] = (struct field){"smem_optin", nv_int, NULL, l->k.smem_optin, 0};
     f[n++] = (struct field){"agprs", amd_int, NULL, l->k.agprs, 0};
-    f[n++] = (struct field){"sgprs", amd ? F_COUNT : F_NA, NULL, l->k.sgprs, 0};
+    f[n++] = (struct field){"sgprs", amd ? F_GIVEN : F_NA, NULL, l->k.sgprs, 0};
     f[n++] = (struct field){"wave_size", amd_int, NULL, amd ? amd_wave_size(l) : 0, 0};
     f[n++] = (struct field){"cu_mode", amd_int, NULL, l->k.cu_mode, 0};
-    f[n++] = (struct field){"max_threads", F_COUNT, NULL, l->k.max_threads_per_block, 0};
+    f[n++] = (struct field){"max_threads", F_GIVEN, NULL, l->k.max_threads_per_block, 0};
     f[n++] = (struct field){"model", model ? F_WORD : F_NA, model, 0, 0};
     f[n++] = (struct field){"rocm", amd && l->k.model == GPUOCC_MODEL_RUNTIME && l->k.rocm_version ? F_TEXT : F_NA,
                             t->rocm, 0, 0};
@@ -512,10 +515,10 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
     f[n++] = (struct field){"max_stages", st && x->stages_rc == GPUOCC_OK ? F_INT : F_NA, NULL, x->stages, 0};
     /* AMD's compiler inputs (1.0.0): the trap handler as the models take it, waves per EU and the flat
        workgroup minimum as given (null: unset) */
-    f[n++] = (struct field){"trap_handler", amd ? F_BOOL : F_NA, NULL, l->k.trap_handler >= 0, 0};
-    f[n++] = (struct field){"waves_per_eu_min", amd ? F_COUNT : F_NA, NULL, l->k.waves_per_eu_min, 0};
-    f[n++] = (struct field){"waves_per_eu_max", amd ? F_COUNT : F_NA, NULL, l->k.waves_per_eu_max, 0};
-    f[n++] = (struct field){"flat_workgroup_size_min", amd ? F_COUNT : F_NA, NULL, l->k.flat_workgroup_size_min, 0};
+    f[n++] = (struct field){"trap_handler", amd ? F_TRAP : F_NA, NULL, l->k.trap_handler, 0};
+    f[n++] = (struct field){"waves_per_eu_min", amd ? F_GIVEN : F_NA, NULL, l->k.waves_per_eu_min, 0};
+    f[n++] = (struct field){"waves_per_eu_max", amd ? F_GIVEN : F_NA, NULL, l->k.waves_per_eu_max, 0};
+    f[n++] = (struct field){"flat_workgroup_size_min", amd ? F_GIVEN : F_NA, NULL, l->k.flat_workgroup_size_min, 0};
     return n;
 }
 
@@ -523,7 +526,7 @@ static size_t report_fields(const struct cli_launch *l, const gpuocc_result *r, 
 static void print_field(FILE *out, const struct field *f)
 {
     bool unknown = (f->kind == F_COUNT && f->n <= 0) || (f->kind == F_LIMIT && f->n == GPUOCC_UNLIMITED);
-    if (f->kind == F_NA)
+    if (f->kind == F_NA || (f->kind == F_GIVEN && f->n == 0))
         return;
     if (unknown)
         fputs("-1", out);
@@ -546,7 +549,7 @@ static void print_field(FILE *out, const struct field *f)
 static void json_field(const struct cli_json_ops *o, void *c, const struct field *f)
 {
     bool unknown = (f->kind == F_COUNT && f->n <= 0) || (f->kind == F_LIMIT && f->n == GPUOCC_UNLIMITED);
-    if (f->kind == F_NA || unknown)
+    if (f->kind == F_NA || unknown || (f->kind == F_GIVEN && f->n == 0))
         o->null(c);
     else if (f->kind == F_TEXT)
         o->string(c, f->text);
@@ -556,6 +559,8 @@ static void json_field(const struct cli_json_ops *o, void *c, const struct field
         o->fixed6(c, f->x);
     else if (f->kind == F_BOOL)
         o->boolean(c, f->n != 0);
+    else if (f->kind == F_TRAP) /* on unless compiled without it (-1) */
+        o->boolean(c, f->n >= 0);
     else if (f->kind == F_LIST) { /* "40|232|232": a JSON array of integers */
         o->open(c, '[');
         for (const char *p = f->text; *p;) {

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""CSV round trips: what `gpuocc report --csv` and `gpuocc sweep --csv` write, `gpuocc batch` reads back and
+answers the same (docs/output.md: the sweep's rows are batch's rows; report's CSV uses batch's short names).
+Expected counts are worked by hand from the rules of docs/model.md and docs/amd.md, never read from gpuocc.
+Usage: test_cli_roundtrip.py GPUOCC"""
+import csv
+import io
+import subprocess
+import sys
+
+from checks import check, finish
+
+GPUOCC = sys.argv[1]
+
+
+def run(args, stdin=None):
+    p = subprocess.run([GPUOCC] + args, input=stdin, capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def table(text):
+    r = csv.reader(io.StringIO(text, newline=""))
+    header = next(r)
+    return header, [dict(zip(header, row)) for row in r]
+
+
+def problems(err):
+    """stderr lines other than the notice naming the output columns batch echoes without reading"""
+    return [ln for ln in err.splitlines() if not ln.startswith("gpuocc: header: columns not read:")]
+
+
+# ---- report --csv | batch ----
+# Each case: report's flags and the blocks per SM by hand.
+#  H100, 256 threads, 64 registers: 64 x 32 = 2048 registers per warp, 65536 / 2048 = 32 warps = 4 blocks of 8.
+#  MI300X (gfx942), 256 threads (4 wave64 waves), 64 VGPRs: 512 / 64 = 8 waves per SIMD, x 4 SIMDs = 32 waves
+#   per CU = 8 workgroups (the wave slots, 8 per SIMD, allow the same).
+#  gfx906, 256 threads, 16 VGPRs, 102 SGPRs, without the trap handler: SGPRs 800 / round_up(102, 16) = 800 / 112
+#   = 7 waves per SIMD (with the trap handler's 16 more: 800 / 128 = 6), VGPRs 256 / 16 = 16, slots 10:
+#   7 waves x 4 SIMDs / 4 waves per workgroup = 7 workgroups.  A CSV that loses --no-trap-handler gives 6.
+#  gfx900, 256 threads, 16 VGPRs, amdgpu_waves_per_eu(1, 3), flat workgroup size 1..256: at most 3 waves per
+#   SIMD, x 4 SIMDs / 4 waves = 3 workgroups (without the attribute: 10 slots -> 10).
+#  pvc (Xe-core: 8 XVEs x 8 threads = 64 hardware threads), 256 work-items at sub-group 16 = 16 threads per
+#   work-group: 64 / 16 = 4 work-groups.
+#  B200 (sm_100), 256 threads, 64 registers, 64 virtual resources: the registers allow 4 blocks, the SM's 128
+#   virtual resources 128 / 64 = 2: 2 blocks.  A CSV that loses the virtual resources gives 4.
+REPORTS = [
+    (["--arch", "H100", "--threads", "256", "--regs", "64"], 4),
+    (["--arch", "MI300X", "--threads", "256", "--vgprs", "64"], 8),
+    (["--arch", "gfx906", "--threads", "256", "--vgprs", "16", "--sgprs", "102", "--no-trap-handler"], 7),
+    (["--arch", "gfx900", "--threads", "256", "--vgprs", "16", "--waves-per-eu", "1,3",
+      "--flat-workgroup-size", "1,256"], 3),
+    (["--arch", "pvc", "--threads", "256"], 4),
+    (["--arch", "B200", "--threads", "256", "--regs", "64", "--virtual-resources", "64"], 2),
+]
+for flags, blocks in REPORTS:
+    name = " ".join(flags)
+    rc, rep, err = run(["report"] + flags + ["--csv"])
+    _, rrows = table(rep)
+    check(f"report {name}: {blocks} blocks", rc == 0 and rrows[0]["blocks_per_sm"] == str(blocks), (rc, rep, err))
+    rc, out, err = run(["batch"], rep)
+    header, brows = table(out)
+    b = brows[0] if brows else {}
+    check(f"report {name} | batch: answered the same, no problem named", rc == 0 and not problems(err)
+          and b.get("status") == "ok" and b.get("blocks_per_sm") == str(blocks)
+          and b.get("occupancy") == rrows[0]["occupancy"] and b.get("limiters") == rrows[0]["limiters"],
+          (rc, err, b))
+
+# "not given" is an empty cell (batch's and the JSON's null), never -1: max_threads, sgprs, waves per EU, the
+# flat workgroup minimum; the trap handler as the C field and batch's column (-1 without it, 0 the default)
+rc, rep, _ = run(["report", "--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--csv"])
+r = table(rep)[1][0]
+check("report --csv: inputs not given are empty cells",
+      all(r[k] == "" for k in ("max_threads", "sgprs", "waves_per_eu_min", "waves_per_eu_max",
+                               "flat_workgroup_size_min")), r)
+check("report --csv: the trap handler's default is 0, as batch reads it", r["trap_handler"] == "0", r)
+rc, rep, _ = run(["report", "--arch", "gfx906", "--threads", "256", "--vgprs", "16", "--no-trap-handler", "--csv"])
+check("report --csv: --no-trap-handler is -1", table(rep)[1][0]["trap_handler"] == "-1", rep)
+rc, rep, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "64", "--max-threads", "512", "--csv"])
+check("report --csv: a given max_threads is its value", table(rep)[1][0]["max_threads"] == "512", rep)
+
+# report's own inputs that batch does not read (setmaxnreg, min_blocks, --blocks, --stage-bytes): an empty
+# cell is no input; a value is named on stderr (exit 1), as a header of that column always was
+rc, rep, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "64", "--min-blocks", "2", "--csv"])
+rc, out, err = run(["batch"], rep)
+check("report --min-blocks | batch: the minimum named, not dropped silently",
+      rc == 1 and any("column 'min_blocks' is not read by gpuocc batch" in ln for ln in problems(err))
+      and table(out)[1][0]["blocks_per_sm"] == "4", (rc, err))
+# report's output columns are echoed and named in the one notice, not taken for typos of an input
+rc, rep, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "64", "--grid-blocks", "264", "--csv"])
+rc, out, err = run(["batch"], rep)
+check("report --grid-blocks | batch: 'waves' is an output column, no near miss",
+      rc == 0 and not problems(err) and "waves" in err.splitlines()[0], (rc, err))
+
+finish("cli-roundtrip")
