@@ -304,7 +304,7 @@ check("AMD sweep JSON", [(p["blocks_per_sm"], p["limit_sgprs"], p["waves_per_sim
       and pts[0]["sgprs"] == 102 and pts[0]["regs"] == 100, (err, pts))
 # --steps: 129 VGPRs round to 136 (512 / 136 = 3 workgroups), 169 to 176 (2)
 rc, out, err = run(["sweep", "--arch", "MI300X", "--threads", "256", "--lds", "16K", "--axis", "regs", "--steps", "--csv"])
-steps = [(r[2], r[17]) for r in csv.reader(io.StringIO(out))][1:]
+steps = [(r["regs"], r["blocks_per_sm"]) for r in csv.DictReader(io.StringIO(out))]
 check("AMD steps", rc == 0 and steps[:1] == [("0", "4")] and ("129", "3") in steps and ("169", "2") in steps,
       (err, steps))
 

@@ -5,6 +5,7 @@ Expected counts are worked by hand from the rules of docs/model.md and docs/amd.
 Usage: test_cli_roundtrip.py GPUOCC"""
 import csv
 import io
+import json
 import subprocess
 import sys
 
@@ -90,5 +91,42 @@ rc, rep, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "64"
 rc, out, err = run(["batch"], rep)
 check("report --grid-blocks | batch: 'waves' is an output column, no near miss",
       rc == 0 and not problems(err) and "waves" in err.splitlines()[0], (rc, err))
+
+# ---- sweep --csv | batch: every launch input the sweep was given is a column, so each row reads back as the
+# same launch.  B200 (cc 10.0: 128 virtual resources per SM), 64 per block: 128 / 64 = 2 blocks at every block
+# size, where the registers alone allow 32 at 32 threads (65536 / (64 x 32) = 32, the 32-block cap).
+SWEEPS = [
+    (["--arch", "B200", "--threads", "256", "--regs", "64", "--virtual-resources", "64", "--axis", "threads"],
+     "virtual_resources", "64"),
+    (["--arch", "B200", "--threads", "256", "--regs", "64", "--tmem-columns", "256", "--axis", "threads"],
+     "tmem_columns", "256"),
+    (["--arch", "gfx1200", "--threads", "256", "--vgprs", "64", "--dvgpr", "16", "--axis", "regs"], "dvgpr", "16"),
+]
+for flags, column, value in SWEEPS:
+    name = " ".join(flags)
+    rc, sw, err = run(["sweep"] + flags + ["--csv"])
+    _, srows = table(sw)
+    check(f"sweep {name}: the {column} column carries {value}", rc == 0 and srows
+          and all(r.get(column) == value for r in srows), (rc, err, srows[:1]))
+    rc, out, err = run(["batch"], sw)
+    _, brows = table(out)
+    same = len(brows) == len(srows) and all(
+        b["status"] == "ok" and b["blocks_per_sm"] == s["blocks_per_sm"] and b["limiters"] == s["limiters"]
+        and b["occupancy"] == s["occupancy"] and b["regs_per_block"] == s["regs_per_block"]
+        for b, s in zip(brows, srows))
+    check(f"sweep {name} | batch: every row answered the same", rc == 0 and not problems(err) and same,
+          (rc, err, [(s["blocks_per_sm"], b["blocks_per_sm"]) for s, b in zip(srows, brows)][:4]))
+rc, sw, _ = run(["sweep"] + SWEEPS[0][0] + ["--csv"])
+first = table(sw)[1][0]
+check("sweep B200 --virtual-resources 64: 32 threads, 2 blocks by the virtual resources",
+      first["threads"] == "32" and first["blocks_per_sm"] == "2" and first["limiters"] == "virtual_resources", first)
+# not given: an empty cell (batch's 0, none), and null in JSON
+rc, sw, _ = run(["sweep", "--arch", "A100", "--threads", "256", "--axis", "regs", "--csv"])
+first = table(sw)[1][0]
+check("sweep without them: virtual_resources and tmem_columns empty",
+      first.get("virtual_resources") == "" and first.get("tmem_columns") == "", first)
+rc, sw, _ = run(["sweep", "--arch", "gfx1200", "--threads", "256", "--axis", "regs", "--json"])
+first = json.loads(sw)[0] if rc == 0 else {}
+check("sweep --json without --dvgpr: dvgpr null", "dvgpr" in first and first["dvgpr"] is None, first)
 
 finish("cli-roundtrip")

@@ -19,7 +19,8 @@ def run(*args, stdin=None, stdout=None):
     return p.returncode, p.stdout, p.stderr
 
 
-LAUNCH = ["arch", "threads", "regs", "smem_static", "smem_dynamic", "barriers", "carveout", "smem_optin", "max_threads"]
+LAUNCH = ["arch", "threads", "regs", "smem_static", "smem_dynamic", "barriers", "carveout", "smem_optin", "max_threads",
+          "virtual_resources", "tmem_columns"]
 
 # 1. sweep --csv joins batch: its launch columns fed to batch give back the same rows, on every axis
 for axis, extra in [("regs", []), ("threads", ["--regs", "40"]), ("smem", ["--smem-static", "3000"]),
@@ -33,8 +34,9 @@ for axis, extra in [("regs", []), ("threads", ["--regs", "40"]), ("smem", ["--sm
     rc, out, err = run(*args)
     check(f"sweep {axis} exit", rc == 0, err)
     rows = list(csv.reader(io.StringIO(out)))
-    check(f"sweep {axis} header", rows[0][:9] == LAUNCH and rows[0][9] == "status", rows[0])
-    launches = "\n".join(",".join(r[:9]) for r in rows) + "\n"
+    n = len(LAUNCH)
+    check(f"sweep {axis} header", rows[0][:n] == LAUNCH and rows[0][n] == "status", rows[0])
+    launches = "\n".join(",".join(r[:n]) for r in rows) + "\n"
     rc, batch, err = run("batch", stdin=launches)
     # batch appends its input's `exceeded`, `exceeded_limit`, `line` and `error` columns; the rest is the same,
     # byte for byte

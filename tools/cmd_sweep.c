@@ -214,13 +214,13 @@ static void put_limit(FILE *out, int32_t v, bool json)
 /* `batch`'s header: its launch columns, then its output columns (an AMD sweep has AMD's launch columns, whose
    `model` says the model, so the results do not repeat it: as batch prints such rows). */
 static const char batch_header[] = "arch,threads,regs,smem_static,smem_dynamic,barriers,carveout,smem_optin,"
-                                   "max_threads,status,"
+                                   "max_threads,virtual_resources,tmem_columns,status,"
                                    "blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,limit_smem,"
                                    "limit_blocks,limit_barriers,regs_per_block,smem_per_block,model,waves_per_simd,"
                                    "limit_sgprs,workgroups_per_gpu\n";
 static const char batch_header_amd[] = "arch,threads,regs,agprs,sgprs,smem_static,smem_dynamic,wave_size,cu_mode,"
                                        "max_threads,model,rocm,trap_handler,waves_per_eu_min,waves_per_eu_max,"
-                                       "flat_workgroup_size_min,status,blocks_per_sm,warps_per_sm,occupancy,limiters,"
+                                       "flat_workgroup_size_min,dvgpr,status,blocks_per_sm,warps_per_sm,occupancy,limiters,"
                                        "limit_warps,limit_regs,limit_smem,limit_blocks,limit_barriers,regs_per_block,"
                                        "smem_per_block,waves_per_simd,limit_sgprs,workgroups_per_gpu\n";
 /* Intel's launch columns as `gpuocc batch` reads them for Intel rows (model among them: the results do not
@@ -250,6 +250,20 @@ static void print_max_threads(FILE *out, const gpuocc_kernel *k, bool json, bool
         fputc(',', out);
     if (k->max_threads_per_block > 0)
         fprintf(out, "%d", k->max_threads_per_block);
+    else if (json)
+        fputs("null", out);
+}
+
+/* A launch column whose 0 is "not given" (virtual_resources, tmem_columns, dvgpr): empty / null then, as batch
+   reads it. */
+static void print_given(FILE *out, const char *key, int32_t v, bool json, bool *first)
+{
+    if (json)
+        json_key(out, first, key);
+    else
+        fputc(',', out);
+    if (v > 0)
+        fprintf(out, "%d", v);
     else if (json)
         fputs("null", out);
 }
@@ -351,6 +365,7 @@ static void print_amd_launch(FILE *out, const struct cli_launch *l, const gpuocc
         else if (json)
             fputs("null", out);
     }
+    print_given(out, "dvgpr", k->dvgpr, json, first);
 }
 
 static void print_csv_row(FILE *out, const struct cli_launch *l, const gpuocc_kernel *k, const gpuocc_sweep_point *p)
@@ -369,6 +384,8 @@ static void print_csv_row(FILE *out, const struct cli_launch *l, const gpuocc_ke
                 (long long)k->smem_static_bytes, (long long)k->smem_dynamic_bytes, k->barriers, k->carveout_percent,
                 k->smem_optin);
         print_max_threads(out, k, false, &first);
+        print_given(out, "virtual_resources", k->virtual_resources, false, &first);
+        print_given(out, "tmem_columns", k->tmem_columns, false, &first);
     }
     fprintf(out, ",ok,%d,%d,%.6f,%s", p->blocks_per_sm, p->warps_per_sm, p->occupancy, lim);
     const int32_t limits[] = {p->limit_warps, p->limit_regs, p->limit_smem, p->limit_blocks, p->limit_barriers};
@@ -414,6 +431,8 @@ static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_k
             fprintf(out, "%lld", in[i].v);
         }
         print_max_threads(out, k, true, &first);
+        print_given(out, "virtual_resources", k->virtual_resources, true, &first);
+        print_given(out, "tmem_columns", k->tmem_columns, true, &first);
     }
     json_key(out, &first, "status");
     json_string(out, "ok");
