@@ -26,8 +26,9 @@ def table(text):
 
 
 def problems(err):
-    """stderr lines other than the notice naming the output columns batch echoes without reading"""
-    return [ln for ln in err.splitlines() if not ln.startswith("gpuocc: header: columns not read:")]
+    """stderr lines other than the notices naming the output columns batch echoes without reading, or replaces"""
+    return [ln for ln in err.splitlines() if not ln.startswith(("gpuocc: header: columns not read:",
+                                                                 "gpuocc: header: columns replaced by"))]
 
 
 # ---- report --csv | batch ----
@@ -128,5 +129,36 @@ check("sweep without them: virtual_resources and tmem_columns empty",
 rc, sw, _ = run(["sweep", "--arch", "gfx1200", "--threads", "256", "--axis", "regs", "--json"])
 first = json.loads(sw)[0] if rc == 0 else {}
 check("sweep --json without --dvgpr: dvgpr null", "dvgpr" in first and first["dvgpr"] is None, first)
+
+# ---- batch on a batch's or a sweep's output: each result column once, this run's answer in it ----
+def unique_keys(pairs):
+    keys = [k for k, _ in pairs]
+    if len(keys) != len(set(keys)):
+        raise ValueError(f"repeated keys: {sorted(k for k in set(keys) if keys.count(k) > 1)}")
+    return dict(pairs)
+
+
+rc, sw, _ = run(["sweep", "--arch", "A100", "--threads", "256", "--axis", "regs", "--csv"])
+rc1, once, err1 = run(["batch"], sw)
+header = table(once)[0]
+check("batch on a sweep: no column name twice", rc1 == 0 and len(header) == len(set(header)),
+      sorted(h for h in set(header) if header.count(h) > 1))
+rc2, twice, _ = run(["batch"], once)
+check("batch on its own output: the same output", rc2 == 0 and twice == once, (twice[:300], once[:300]))
+rc, js, _ = run(["batch", "--json"], sw)
+try:
+    objs = [json.loads(ln, object_pairs_hook=unique_keys) for ln in js.splitlines()]
+except ValueError as e:
+    objs = [str(e)]
+# A100 (64 warp slots, 32 blocks, no registers at regs 0): 256 threads = 8 warps, 64 / 8 = 8 blocks
+check("batch --json on a sweep: each key once", rc == 0 and objs and isinstance(objs[0], dict)
+      and objs[0]["regs"] == "0" and objs[0]["blocks_per_sm"] == 8, objs[:1])
+# a stale answer in the input is replaced, not echoed beside the fresh one: H100, 256 threads, 64 registers, 4
+rc, out, err = run(["batch"], "arch,threads,regs,blocks_per_sm,status,note\nH100,256,64,99,bad,keep\n")
+h, rows = table(out)
+check("a stale blocks_per_sm replaced by the answer, other columns echoed",
+      rc == 0 and h.count("blocks_per_sm") == 1 and h.count("status") == 1 and rows[0]["blocks_per_sm"] == "4"
+      and rows[0]["status"] == "ok" and rows[0]["note"] == "keep"
+      and "columns replaced by this run's answers: blocks_per_sm, status" in err, (h, rows, err))
 
 finish("cli-roundtrip")

@@ -491,6 +491,10 @@ struct batch {
        first row that gives one a value (an empty cell gives none: report's CSV has them all), once each */
     int32_t unread_input_col[16], unread_input_why[16], unread_input_count;
     bool vendor_columns;        /* the header has a column only one vendor reads (checked per row) */
+    /* input columns named as one of the batch's results (a batch's or a sweep's output read again): not echoed,
+       the fresh answer stands in their place among the results (one column of each name) */
+    bool replaced[MAX_COLUMNS];
+    bool any_replaced;
     bool result_model;          /* the results include `model` (the input has no `model` column) */
 };
 
@@ -1075,6 +1079,27 @@ static void put_exceeded_json(struct out *o, const struct verdict *x)
     put_i64(o, x->exceeded_limit);
 }
 
+/* The echoed cells of a record whose header has replaced columns: each kept cell as it came, a short row padded,
+   a long one cut after the header's count (as print_csv_row echoes a record whole). */
+static void put_echo_cells(struct batch *b, const struct record *rec)
+{
+    struct out *o = &b->o;
+    bool first = true;
+    int32_t cells = rec->skipped ? 0 : rec->ncells;
+    for (int32_t i = 0; i < b->ncols; i++) {
+        if (b->replaced[i])
+            continue;
+        if (!first)
+            out_bytes(o, ",", 1);
+        first = false;
+        if (i >= cells)
+            continue;
+        out_bytes(o, rec->text + rec->cells[i].off, rec->cells[i].len);
+        if (rec->open_quote && i == cells - 1)
+            out_bytes(o, "\"", 1); /* close what the input left open, so the results stay in their columns */
+    }
+}
+
 /* v: the bad row's verdict, NULL for an answered row; x: the row's verdict either way (its `exceeded`). */
 static void print_csv_row(struct batch *b, const struct record *rec, const gpuocc_result *r,
                           const struct verdict *v, const struct verdict *x)
@@ -1082,14 +1107,18 @@ static void print_csv_row(struct batch *b, const struct record *rec, const gpuoc
     struct out *o = &b->o;
     /* the cells as they came; a short row padded, a long one cut after the header's count (the rest is
        quoted in the error) */
-    size_t keep = rec->len;
-    if (rec->ncells > b->ncols)
-        keep = rec->cells[b->ncols].off - 1;
-    out_bytes(o, rec->text, keep);
-    if (rec->open_quote && rec->ncells <= b->ncols)
-        out_bytes(o, "\"", 1); /* close what the input left open, so the results stay in their columns */
-    for (int32_t i = rec->ncells; i < b->ncols; i++)
-        out_bytes(o, ",", 1);
+    if (b->any_replaced)
+        put_echo_cells(b, rec);
+    else {
+        size_t keep = rec->len;
+        if (rec->ncells > b->ncols)
+            keep = rec->cells[b->ncols].off - 1;
+        out_bytes(o, rec->text, keep);
+        if (rec->open_quote && rec->ncells <= b->ncols)
+            out_bytes(o, "\"", 1); /* close what the input left open, so the results stay in their columns */
+        for (int32_t i = rec->ncells; i < b->ncols; i++)
+            out_bytes(o, ",", 1);
+    }
     out_room(o, 448);
     o->buf[o->n++] = ',';
     if (!v) {
@@ -1148,9 +1177,13 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
 {
     struct out *o = &b->o;
     out_bytes(o, "{", 1);
+    bool first = true;
     for (int32_t i = 0; i < b->ncols; i++) {
-        if (i)
+        if (b->replaced[i])
+            continue;
+        if (!first)
             out_bytes(o, ",", 1);
+        first = false;
         put_json_string(o, b->name[i], strlen(b->name[i]));
         out_bytes(o, ":", 1);
         if (i >= rec->ncells || rec->skipped) {
@@ -1312,6 +1345,20 @@ static const char *const output_columns[] = {
     "max_stages",
 };
 
+/* Whether a column is named as one of the batch's own results (result_header, `model`, result_header_tail) */
+static bool result_column(const char *name)
+{
+    static const char *const results[] = {
+        "status", "blocks_per_sm", "warps_per_sm", "occupancy", "limiters", "limit_warps", "limit_regs",
+        "limit_smem", "limit_blocks", "limit_barriers", "regs_per_block", "smem_per_block", "waves_per_simd",
+        "limit_sgprs", "workgroups_per_gpu", "exceeded", "exceeded_limit", "line", "error",
+    };
+    for (size_t k = 0; k < sizeof results / sizeof results[0]; k++)
+        if (!strcmp(name, results[k]))
+            return true;
+    return false;
+}
+
 /* The launch input of unread_inputs a column names (its index), or -1 */
 static int unread_input(const char *name)
 {
@@ -1439,9 +1486,13 @@ static int read_header(struct batch *b, const struct record *rec)
     char *w = b->names;
     /* the columns not read, for one line after the header (each name at most as long as a label) */
     size_t unread_cap = (size_t)rec->ncells * (sizeof b->label[0] + 2) + 1, unread_len = 0;
-    char *unread = malloc(unread_cap);
-    if (!unread)
+    char *unread = malloc(unread_cap), *replaced = malloc(unread_cap);
+    size_t replaced_len = 0;
+    if (!unread || !replaced) {
+        free(unread);
+        free(replaced);
         return cli_fail(io, "header", "out of memory");
+    }
     for (int32_t i = 0; i < rec->ncells; i++) {
         size_t n;
         const char *s = cell_value(rec, i, b->scratch, &n);
@@ -1458,6 +1509,12 @@ static int read_header(struct batch *b, const struct record *rec)
                another tool's name for it), whose answers would look right, with one line and exit 1; any
                other column in the one line below, which changes no exit status */
             bool tag = !strcmp(b->name[i], "tag") || !strncmp(b->name[i], "tag_", 4);
+            if (!memchr(s, '\0', n) && result_column(b->name[i])) { /* the fresh answer replaces it */
+                b->replaced[i] = b->any_replaced = true;
+                replaced_len += (size_t)snprintf(replaced + replaced_len, unread_cap - replaced_len, "%s%s",
+                                                 replaced_len ? ", " : "", shown);
+                continue;
+            }
             int why = tag || memchr(s, '\0', n) ? -1 : unread_input(b->name[i]);
             if (why >= 0) { /* named at the first row that gives it a value */
                 if (b->unread_input_count < (int32_t)(sizeof b->unread_input_col / sizeof b->unread_input_col[0])) {
@@ -1479,6 +1536,7 @@ static int read_header(struct batch *b, const struct record *rec)
         }
         if (b->where[c] >= 0) {
             free(unread);
+            free(replaced);
             if (!strcmp(b->name[b->where[c]], b->name[i]))
                 return cli_fail(io, "header", "column '%s' appears twice", shown);
             return cli_fail(io, "header", "columns '%s' and '%s' both give %s: keep one of them", b->label[c], shown,
@@ -1489,7 +1547,10 @@ static int read_header(struct batch *b, const struct record *rec)
     }
     if (unread_len) /* named once, whatever the rows: they are echoed (tags not named) */
         cli_notice(io, "header", "columns not read: %s", unread);
+    if (replaced_len) /* a batch's or a sweep's output read again: one column of each name in the output */
+        cli_notice(io, "header", "columns replaced by this run's answers: %s", replaced);
     free(unread);
+    free(replaced);
     b->result_model = b->where[COL_MODEL] < 0;
     for (int c = COL_BARRIERS; c < COL_COUNT; c++)
         b->vendor_columns |= b->where[c] >= 0;
@@ -1502,7 +1563,10 @@ static int read_header(struct batch *b, const struct record *rec)
                             column_names[c]);
     if (b->json)
         return CLI_OK;
-    out_bytes(&b->o, rec->text, rec->len);
+    if (b->any_replaced)
+        put_echo_cells(b, rec);
+    else
+        out_bytes(&b->o, rec->text, rec->len);
     out_bytes(&b->o, ",", 1);
     out_str(&b->o, result_header);
     if (b->result_model)
