@@ -890,17 +890,53 @@ void cli_escape(const char *s, size_t n, char *out, size_t cap)
         out[w] = '\0';
 }
 
+size_t cli_utf8_len(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (!n)
+        return 0;
+    if (u[0] < 0x80)
+        return 1;
+    /* RFC 3629: the lead byte gives the length and the first continuation byte's range (no overlong form, no
+       surrogate D800-DFFF, nothing above 10FFFF) */
+    size_t len;
+    unsigned char lo = 0x80, hi = 0xbf;
+    if (u[0] >= 0xc2 && u[0] <= 0xdf)
+        len = 2;
+    else if (u[0] >= 0xe0 && u[0] <= 0xef) {
+        len = 3;
+        lo = u[0] == 0xe0 ? 0xa0 : 0x80;
+        hi = u[0] == 0xed ? 0x9f : 0xbf;
+    } else if (u[0] >= 0xf0 && u[0] <= 0xf4) {
+        len = 4;
+        lo = u[0] == 0xf0 ? 0x90 : 0x80;
+        hi = u[0] == 0xf4 ? 0x8f : 0xbf;
+    } else
+        return 0;
+    if (n < len || u[1] < lo || u[1] > hi)
+        return 0;
+    for (size_t k = 2; k < len; k++)
+        if (u[k] < 0x80 || u[k] > 0xbf)
+            return 0;
+    return len;
+}
+
 void json_string_n(FILE *f, const char *s, size_t n)
 {
     fputc('"', f);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
+        size_t len = c >= 0x80 ? cli_utf8_len(s + i, n - i) : 1;
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
         else if (c < 0x20 || c == 0x7f)
             fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
+        else if (!len) /* not UTF-8: U+FFFD, one per byte */
+            fputs(CLI_REPLACEMENT, f);
+        else {
+            fwrite(s + i, 1, len, f);
+            i += len - 1;
+        }
     }
     fputc('"', f);
 }
@@ -972,8 +1008,10 @@ void cli_buf_json_string(struct cli_buf *b, const char *s)
     for (;;) { /* the plain run of characters copied at once, then the one to escape */
         size_t n = 0;
         unsigned char c;
-        while ((c = (unsigned char)s[n]) != 0 && c != '"' && c != '\\' && c >= 0x20 && c != 0x7f)
-            n++;
+        size_t len = 1;
+        while ((c = (unsigned char)s[n]) != 0 && c != '"' && c != '\\' && c >= 0x20 && c != 0x7f
+               && (c < 0x80 || (len = cli_utf8_len(s + n, strnlen(s + n, 4))) > 0))
+            n += c < 0x80 ? 1 : len;
         buf_write(b, s, n);
         s += n;
         if (!c)
@@ -981,7 +1019,9 @@ void cli_buf_json_string(struct cli_buf *b, const char *s)
         if (c == '"' || c == '\\') {
             cli_buf_putc(b, '\\');
             cli_buf_putc(b, (char)c);
-        } else
+        } else if (c >= 0x80) /* not UTF-8: U+FFFD, one per byte */
+            buf_write(b, CLI_REPLACEMENT, 3);
+        else
             cli_buf_printf(b, "\\u%04x", c);
         s++;
     }

@@ -249,7 +249,14 @@ bool cli_launch_check(struct cli_io *io, struct cli_launch *l);
    terminated). */
 void cli_escape(const char *s, size_t n, char *out, size_t cap);
 
-/* Minimal JSON writer: keys and values with commas handled by the caller's `first` flag. */
+/* The length of the UTF-8 character at s[0, n) (1 to 4), or 0 where the bytes are not one (RFC 3629: a stray
+   continuation byte, an overlong form, a surrogate, a value above U+10FFFF, or a character n cuts off). */
+size_t cli_utf8_len(const char *s, size_t n);
+/* What the JSON writers put for each byte that is not UTF-8 (JSON text is UTF-8, RFC 8259): U+FFFD */
+#define CLI_REPLACEMENT "\xef\xbf\xbd"
+
+/* Minimal JSON writer: keys and values with commas handled by the caller's `first` flag.  Strings: valid
+   UTF-8 copied, each byte that is not UTF-8 written as U+FFFD, control bytes as \u00XX. */
 void json_string(FILE *f, const char *s);
 void json_string_n(FILE *f, const char *s, size_t n);
 void json_key(FILE *f, bool *first, const char *key);

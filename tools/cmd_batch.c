@@ -441,7 +441,7 @@ static void put_csv_parts(struct out *o, const char *const *part, const size_t *
         out_bytes(o, "\"", 1);
 }
 
-/* The body of a JSON string (no quotes around it). */
+/* The body of a JSON string (no quotes around it): as json_string_n (tools/cli.h) writes it. */
 static void put_json_body(struct out *o, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
@@ -453,8 +453,16 @@ static void put_json_body(struct out *o, const char *s, size_t n)
             char esc[8];
             snprintf(esc, sizeof esc, "\\u%04x", c);
             out_bytes(o, esc, 6);
-        } else
+        } else if (c < 0x80)
             out_bytes(o, s + i, 1);
+        else { /* a UTF-8 character whole; a byte that is not UTF-8 as U+FFFD (JSON text is UTF-8) */
+            size_t len = cli_utf8_len(s + i, n - i);
+            if (len) {
+                out_bytes(o, s + i, len);
+                i += len - 1;
+            } else
+                out_bytes(o, CLI_REPLACEMENT, 3);
+        }
     }
 }
 
