@@ -58,4 +58,13 @@ rows = utf8_lines(out)
 check("ptxas --json: a kernel name with 0xff is UTF-8 JSON, the byte as U+FFFD",
       isinstance(rows, list) and len(rows) == 1 and rows[0].get("name") == "k" + REPLACEMENT + "name", (rc, rows, err))
 
+# ---- a bad --from / --to / --step names the unit of the axis it counts (docs/output.md, "gpuocc sweep") ----
+for arch, axis, flag, unit in [("A100", "regs", "--step", "registers"), ("MI300X", "regs", "--from", "VGPRs"),
+                               ("A100", "threads", "--to", "threads"), ("A100", "barriers", "--step", "barriers"),
+                               ("A100", "smem", "--step", "byte count")]:
+    rc, out, err = run(["sweep", "--arch", arch, "--threads", "256", "--axis", axis, flag, "-1"])
+    line = err.decode()
+    check(f"sweep --axis {axis} {flag} -1 on {arch}: the error names {unit}", rc == 2 and unit in line
+          and line.startswith(f"gpuocc: {flag}: ") and (axis == "smem" or "byte" not in line), line)
+
 finish("cli-review")

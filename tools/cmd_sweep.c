@@ -518,12 +518,37 @@ static void print_text(struct cli_io *io, const struct cli_launch *l, int32_t ax
     }
 }
 
+/* --from, --to or --step in the axis' own unit (-1 when not given): bytes on the shared-memory axis (49152, 48K),
+   a count elsewhere (64; the same grammar, K and M accepted), the error naming that unit. */
+static int64_t axis_value(struct cli_io *io, const struct cli_launch *l, int32_t axis, const char *field,
+                          const char *text)
+{
+    int64_t v;
+    if (!text)
+        return -1;
+    if (axis == GPUOCC_AXIS_SMEM)
+        return cli_size(io, field, text);
+    if (cli_try_size(text, &v))
+        return v;
+    bool amd = cli_is_amd(&l->dev), intel = cli_is_intel(&l->dev);
+    const char *unit = axis == GPUOCC_AXIS_THREADS   ? (intel ? "work-items" : "threads")
+                       : axis == GPUOCC_AXIS_REGS    ? (amd ? "VGPRs" : "registers")
+                       : axis == GPUOCC_AXIS_BARRIERS ? "barriers"
+                       : axis == SWEEP_AXIS_SUB_GROUP ? "work-items"
+                                                      : "GRF registers";
+    const char *example = axis == GPUOCC_AXIS_THREADS ? "256" : axis == GPUOCC_AXIS_BARRIERS ? "2"
+                          : axis == SWEEP_AXIS_SUB_GROUP ? "16" : axis == SWEEP_AXIS_GRF ? "128" : "64";
+    cli_fail(io, field, "expected a count of %s like %s, got '%s'", unit, example, text);
+    return 0;
+}
+
 static int cmd_sweep(struct cli_io *io, int argc, char **argv)
 {
     struct cli_launch l;
     cli_launch_init(&l);
     int32_t axis = -1;
     int64_t from = -1, to = -1, step = -1;
+    const char *from_text = NULL, *to_text = NULL, *step_text = NULL; /* read once the axis is known */
     bool csv = false, json = false, steps = false;
     struct cli_cluster cc;
     cli_cluster_init(&cc);
@@ -534,11 +559,11 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
             sweep_axis_flag(&a, &axis) || cli_cluster_flag(&a, &cc))
             continue;
         if (cli_flag(&a, "--from", &v))
-            from = cli_size(io, "--from", v);
+            from_text = v;
         else if (cli_flag(&a, "--to", &v))
-            to = cli_size(io, "--to", v);
+            to_text = v;
         else if (cli_flag(&a, "--step", &v))
-            step = cli_size(io, "--step", v);
+            step_text = v;
         else if (cli_switch(&a, "--csv"))
             csv = true;
         else if (cli_switch(&a, "--json"))
@@ -558,7 +583,7 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
         return cli_fail(io, "--csv", "cannot be combined with --json");
     if (axis == SWEEP_AXIS_CLUSTER) {
         /* the curve of resident clusters over the cluster size (tools/cmd_clusters.c) */
-        const char *range = from >= 0 ? "--from" : to >= 0 ? "--to" : step >= 0 ? "--step" : steps ? "--steps" : NULL;
+        const char *range = from_text ? "--from" : to_text ? "--to" : step_text ? "--step" : steps ? "--steps" : NULL;
         if (range)
             return cli_fail(io, range, "not with --axis cluster: it runs from 1 block to the device's maximum");
         if (!l.have_threads)
@@ -568,6 +593,11 @@ static int cmd_sweep(struct cli_io *io, int argc, char **argv)
     if (cc.given || cc.c.cluster_nonportable || cc.grid_given || cc.layout_given)
         return cli_fail(io, cc.given ? "--cluster" : cc.grid_given ? "--grid-blocks" : cc.layout_given ? "--gpc-sms"
                         : "--cluster-nonportable", "only with --axis cluster");
+    from = axis_value(io, &l, axis, "--from", from_text);
+    to = axis_value(io, &l, axis, "--to", to_text);
+    step = axis_value(io, &l, axis, "--step", step_text);
+    if (io->status)
+        return io->status;
     if (steps && step >= 0)
         return cli_fail(io, "--steps", "cannot be combined with --step: steps are found at unit resolution");
     if (step == 0)
