@@ -1089,17 +1089,26 @@ static void put_exceeded_json(struct out *o, const struct verdict *x)
 
 /* The echoed cells of a record whose header has replaced columns: each kept cell as it came, a short row padded,
    a long one cut after the header's count (as print_csv_row echoes a record whole). */
+/* The next column at or after *i that the echo keeps (a replaced one is this run's answer), the separator
+   written before each but the first; false past the last. */
+static bool next_echoed(struct batch *b, int32_t *i, bool *first)
+{
+    while (*i < b->ncols && b->replaced[*i])
+        ++*i;
+    if (*i >= b->ncols)
+        return false;
+    if (!*first)
+        out_bytes(&b->o, ",", 1);
+    *first = false;
+    return true;
+}
+
 static void put_echo_cells(struct batch *b, const struct record *rec)
 {
     struct out *o = &b->o;
     bool first = true;
     int32_t cells = rec->skipped ? 0 : rec->ncells;
-    for (int32_t i = 0; i < b->ncols; i++) {
-        if (b->replaced[i])
-            continue;
-        if (!first)
-            out_bytes(o, ",", 1);
-        first = false;
+    for (int32_t i = 0; next_echoed(b, &i, &first); i++) {
         if (i >= cells)
             continue;
         out_bytes(o, rec->text + rec->cells[i].off, rec->cells[i].len);
@@ -1186,12 +1195,7 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
     struct out *o = &b->o;
     out_bytes(o, "{", 1);
     bool first = true;
-    for (int32_t i = 0; i < b->ncols; i++) {
-        if (b->replaced[i])
-            continue;
-        if (!first)
-            out_bytes(o, ",", 1);
-        first = false;
+    for (int32_t i = 0; next_echoed(b, &i, &first); i++) {
         put_json_string(o, b->name[i], strlen(b->name[i]));
         out_bytes(o, ":", 1);
         if (i >= rec->ncells || rec->skipped) {
