@@ -32,39 +32,58 @@ def problems(err):
 
 
 # ---- report --csv | batch ----
-# Each case: report's flags and the blocks per SM by hand.
-#  H100, 256 threads, 64 registers: 64 x 32 = 2048 registers per warp, 65536 / 2048 = 32 warps = 4 blocks of 8.
-#  MI300X (gfx942), 256 threads (4 wave64 waves), 64 VGPRs: 512 / 64 = 8 waves per SIMD, x 4 SIMDs = 32 waves
-#   per CU = 8 workgroups (the wave slots, 8 per SIMD, allow the same).
-#  gfx906, 256 threads, 16 VGPRs, 102 SGPRs, without the trap handler: SGPRs 800 / round_up(102, 16) = 800 / 112
-#   = 7 waves per SIMD (with the trap handler's 16 more: 800 / 128 = 6), VGPRs 256 / 16 = 16, slots 10:
-#   7 waves x 4 SIMDs / 4 waves per workgroup = 7 workgroups.  A CSV that loses --no-trap-handler gives 6.
-#  gfx900, 256 threads, 16 VGPRs, amdgpu_waves_per_eu(1, 3), flat workgroup size 1..256: at most 3 waves per
-#   SIMD, x 4 SIMDs / 4 waves = 3 workgroups (without the attribute: 10 slots -> 10).
-#  pvc (Xe-core: 8 XVEs x 8 threads = 64 hardware threads), 256 work-items at sub-group 16 = 16 threads per
-#   work-group: 64 / 16 = 4 work-groups.
-#  B200 (sm_100), 256 threads, 64 registers, 64 virtual resources: the registers allow 4 blocks, the SM's 128
-#   virtual resources 128 / 64 = 2: 2 blocks.  A CSV that loses the virtual resources gives 4.
+# Each case: report's flags, then by hand the blocks per SM, every resource whose limit equals it (`limiters`,
+# compared as a set: docs/output.md fixes the names, not their order) and the occupancy (six decimals).  Limits
+# not named are above the count; a barrier count of 0 or 1 (the defaults) never binds here.
+#  H100 (sm_90: 64 warps, 32 blocks, 65536 registers in 4 sub-partitions, 228 KiB carveout, 64 barriers),
+#   256 threads = 8 warps, 64 registers: P = roundup(64 x 32, 256) = 2048 per warp;
+#   registers floor(floor(65536 / 4) / 2048) x 4 / 8 = 8 x 4 / 8 = 4; warps 64 / 8 = 8; shared memory
+#   roundup(0 + 1 KiB reserved, 128) = 1024, 233472 / 1024 = 228; blocks 32; barriers 64 / 1 = 64.
+#   4 blocks by the registers; 4 x 8 = 32 of 64 warps = 0.5.
+#  MI300X (gfx942: 8 wave slots per SIMD, 4 SIMDs, 512 VGPRs at granule 8), 256 threads = 4 wave64 waves,
+#   64 VGPRs: min(512 / 64, 8) = 8 waves per SIMD, x 4 SIMDs / 4 waves = 8 workgroups; the slots allow the same
+#   8 x 4 / 4 = 8; barriers 16; no LDS, no SGPRs given.  8 by warps and registers; 32 of 32 waves = 1.0.
+#  gfx906 (10 slots, 256 VGPRs at granule 4), 256 threads, 16 VGPRs, 102 SGPRs, without the trap handler:
+#   SGPRs 800 / round_up(102, 16) = 800 / 112 = 7 waves per SIMD (with the trap handler's 16 more: 800 / 128
+#   = 6), VGPRs min(256 / 16, 10) = 10, slots 10: 7 x 4 SIMDs / 4 waves per workgroup = 7 workgroups by the
+#   SGPRs; 28 of 40 waves = 0.7.  A CSV that loses --no-trap-handler gives 6.
+#  gfx900, 256 threads, 16 VGPRs, amdgpu_waves_per_eu(1, 3), flat workgroup size 1..256 (docs/amd.md, "Waves
+#   per EU"): the request is kept (1 >= ceil(4 waves / 4 SIMDs), 3 <= 10); VGPRs at least
+#   1 + min(budget(3) - 4, budget(4)) = 1 + min(84 - 4, 64) = 65 (budget(M) = floor(256 / M) rounded down to
+#   4), 256 / round_up(65, 4) = 256 / 68 = 3 waves: 3 x 4 / 4 = 3 workgroups; SGPRs at least
+#   min(round_down(800 / 4 - 16, 16) + 1, 102) = 102, 800 / (112 + 16) = 6 waves = 6 workgroups; slots 10.
+#   3 by the registers; 12 of 40 waves = 0.3 (without the attribute: 10 slots -> 10).
+#  pvc (Xe-core: 8 XVEs x 8 threads = 64 hardware threads, 64 work-groups, 64 barrier registers), 256
+#   work-items at sub-group 16 = 16 threads per work-group: 64 / 16 = 4 work-groups by the hardware threads
+#   (`warps`); no SLM, 128 GRF; 16 x 4 = 64 of 64 threads = 1.0.
+#  B200 (sm_100: as H100 for these rules, 128 virtual resources per SM), 256 threads, 64 registers, 64 virtual
+#   resources: the registers allow 4 blocks (as H100), the virtual resources 128 / 64 = 2: 2 blocks;
+#   2 x 8 = 16 of 64 warps = 0.25.  A CSV that loses the virtual resources gives 4.
 REPORTS = [
-    (["--arch", "H100", "--threads", "256", "--regs", "64"], 4),
-    (["--arch", "MI300X", "--threads", "256", "--vgprs", "64"], 8),
-    (["--arch", "gfx906", "--threads", "256", "--vgprs", "16", "--sgprs", "102", "--no-trap-handler"], 7),
+    (["--arch", "H100", "--threads", "256", "--regs", "64"], 4, {"registers"}, "0.500000"),
+    (["--arch", "MI300X", "--threads", "256", "--vgprs", "64"], 8, {"warps", "registers"}, "1.000000"),
+    (["--arch", "gfx906", "--threads", "256", "--vgprs", "16", "--sgprs", "102", "--no-trap-handler"], 7,
+     {"sgprs"}, "0.700000"),
     (["--arch", "gfx900", "--threads", "256", "--vgprs", "16", "--waves-per-eu", "1,3",
-      "--flat-workgroup-size", "1,256"], 3),
-    (["--arch", "pvc", "--threads", "256"], 4),
-    (["--arch", "B200", "--threads", "256", "--regs", "64", "--virtual-resources", "64"], 2),
+      "--flat-workgroup-size", "1,256"], 3, {"registers"}, "0.300000"),
+    (["--arch", "pvc", "--threads", "256"], 4, {"warps"}, "1.000000"),
+    (["--arch", "B200", "--threads", "256", "--regs", "64", "--virtual-resources", "64"], 2,
+     {"virtual_resources"}, "0.250000"),
 ]
-for flags, blocks in REPORTS:
+for flags, blocks, limiters, occupancy in REPORTS:
     name = " ".join(flags)
     rc, rep, err = run(["report"] + flags + ["--csv"])
     _, rrows = table(rep)
-    check(f"report {name}: {blocks} blocks", rc == 0 and rrows[0]["blocks_per_sm"] == str(blocks), (rc, rep, err))
+    r = rrows[0] if rrows else {}
+    check(f"report {name}: {blocks} blocks by {sorted(limiters)}, occupancy {occupancy}",
+          rc == 0 and r.get("blocks_per_sm") == str(blocks) and set(r.get("limiters", "").split("|")) == limiters
+          and r.get("occupancy") == occupancy, (rc, r, err))
     rc, out, err = run(["batch"], rep)
     header, brows = table(out)
     b = brows[0] if brows else {}
     check(f"report {name} | batch: answered the same, no problem named", rc == 0 and not problems(err)
           and b.get("status") == "ok" and b.get("blocks_per_sm") == str(blocks)
-          and b.get("occupancy") == rrows[0]["occupancy"] and b.get("limiters") == rrows[0]["limiters"],
+          and b.get("occupancy") == occupancy and set(b.get("limiters", "").split("|")) == limiters,
           (rc, err, b))
 
 # "not given" is an empty cell (batch's and the JSON's null), never -1: max_threads, sgprs, waves per EU, the
