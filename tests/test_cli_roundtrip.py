@@ -90,6 +90,8 @@ for flags, blocks, limiters, occupancy in REPORTS:
 # flat workgroup minimum; the trap handler as the C field and batch's column (-1 without it, 0 the default)
 rc, rep, _ = run(["report", "--arch", "MI300X", "--threads", "256", "--vgprs", "64", "--csv"])
 r = table(rep)[1][0]
+# (docs/output.md, "gpuocc report": a launch input not given is an empty cell; `trap_handler` in CSV is -1 with
+# --no-trap-handler, else 0)
 check("report --csv: inputs not given are empty cells",
       all(r[k] == "" for k in ("max_threads", "sgprs", "waves_per_eu_min", "waves_per_eu_max",
                                "flat_workgroup_size_min")), r)
@@ -103,18 +105,22 @@ check("report --csv: a given max_threads is its value", table(rep)[1][0]["max_th
 # cell is no input; a value is named on stderr (exit 1), as a header of that column always was
 rc, rep, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "64", "--min-blocks", "2", "--csv"])
 rc, out, err = run(["batch"], rep)
+# the launch is the H100 case above (4 blocks); --min-blocks checks a count and changes none (docs/model.md)
 check("report --min-blocks | batch: the minimum named, not dropped silently",
       rc == 1 and any("column 'min_blocks' is not read by gpuocc batch" in ln for ln in problems(err))
       and table(out)[1][0]["blocks_per_sm"] == "4", (rc, err))
 # report's output columns are echoed and named in the one notice, not taken for typos of an input
 rc, rep, _ = run(["report", "--arch", "H100", "--threads", "256", "--regs", "64", "--grid-blocks", "264", "--csv"])
 rc, out, err = run(["batch"], rep)
+not_read = [ln.split(": ", 3)[3].split(", ") for ln in err.splitlines()
+            if ln.startswith("gpuocc: header: columns not read: ")]
 check("report --grid-blocks | batch: 'waves' is an output column, no near miss",
-      rc == 0 and not problems(err) and "waves" in err.splitlines()[0], (rc, err))
+      rc == 0 and not problems(err) and len(not_read) == 1 and "waves" in not_read[0], (rc, err))
 
 # ---- sweep --csv | batch: every launch input the sweep was given is a column, so each row reads back as the
-# same launch.  B200 (cc 10.0: 128 virtual resources per SM), 64 per block: 128 / 64 = 2 blocks at every block
-# size, where the registers alone allow 32 at 32 threads (65536 / (64 x 32) = 32, the 32-block cap).
+# same launch.  A lost column changes the answer for virtual_resources (below) and dvgpr (above 128 VGPRs, 0
+# workgroups with blocks of 16, docs/amd.md), not for tmem_columns, which changes no count: that one is
+# checked by batch refusing it on a device without tensor memory.
 SWEEPS = [
     (["--arch", "B200", "--threads", "256", "--regs", "64", "--virtual-resources", "64", "--axis", "threads"],
      "virtual_resources", "64"),
@@ -136,11 +142,32 @@ for flags, column, value in SWEEPS:
         for b, s in zip(brows, srows))
     check(f"sweep {name} | batch: every row answered the same", rc == 0 and not problems(err) and same,
           (rc, err, [(s["blocks_per_sm"], b["blocks_per_sm"]) for s, b in zip(srows, brows)][:4]))
+# B200, 64 registers, 64 virtual resources, threads 32 to 1024 by 32 (W = 1 to 32 warps): the virtual resources
+# allow 128 / 64 = 2 blocks; the registers floor(floor(65536 / 4) / 2048) x 4 / W = floor(32 / W) (the per-block
+# check 2048 x roundup(W, 4) <= 65536 holds to W = 32); warps floor(64 / W) >= 2, blocks 32, shared memory 228,
+# barriers 64 all above.  So 2 blocks by the virtual resources alone to W = 10 (32 / 10 = 3), tied with the
+# registers from W = 11 to 16 (32 / 16 = 2), 1 block by the registers from W = 17 (544 threads) on.
+def vr_row(warps):
+    regs = 32 // warps
+    return (str(min(2, regs)), {"virtual_resources"} if regs > 2 else
+            {"registers", "virtual_resources"} if regs == 2 else {"registers"})
+
+
 rc, sw, _ = run(["sweep"] + SWEEPS[0][0] + ["--csv"])
-first = table(sw)[1][0]
-check("sweep B200 --virtual-resources 64: 32 threads, 2 blocks by the virtual resources",
-      first["threads"] == "32" and first["blocks_per_sm"] == "2" and first["limiters"] == "virtual_resources", first)
-# not given: an empty cell (batch's 0, none), and null in JSON
+rows = table(sw)[1]
+got = [(r["threads"], r["blocks_per_sm"], set(r["limiters"].split("|"))) for r in rows]
+want = [(str(32 * w),) + vr_row(w) for w in range(1, 33)]
+check("sweep B200 --virtual-resources 64: 2 blocks to 512 threads, 1 above, the limiters by hand",
+      got == want, [(g, w) for g, w in zip(got, want) if g != w][:4] or (len(got), len(want)))
+# the same rows on H100 (sm_90: no tensor memory): batch reads tmem_columns and refuses each row (docs/model.md,
+# "Tensor memory": GPUOCC_ERR_TMEM, batch status `tmem`); a sweep that lost the column would be answered
+rc, sw, _ = run(["sweep"] + SWEEPS[1][0] + ["--csv"])
+rc, out, err = run(["batch"], sw.replace("\nB200,", "\nH100,"))
+rows = table(out)[1]
+check("sweep --tmem-columns 256 | batch on H100: every row refused, the column was read",
+      rc == 1 and len(rows) == 32 and all(r["status"] == "tmem" and r["exceeded"] == "tmem_columns"
+                                          for r in rows), (rc, rows[:1], err[:300]))
+# not given: an empty cell (batch's 0, none), and null in JSON (docs/output.md, "gpuocc sweep")
 rc, sw, _ = run(["sweep", "--arch", "A100", "--threads", "256", "--axis", "regs", "--csv"])
 first = table(sw)[1][0]
 check("sweep without them: virtual_resources and tmem_columns empty",
@@ -163,21 +190,30 @@ header = table(once)[0]
 check("batch on a sweep: no column name twice", rc1 == 0 and len(header) == len(set(header)),
       sorted(h for h in set(header) if header.count(h) > 1))
 rc2, twice, _ = run(["batch"], once)
-check("batch on its own output: the same output", rc2 == 0 and twice == once, (twice[:300], once[:300]))
+# the registers axis runs 0 to 255 by 1 (docs/model.md, "Sweeps"): 256 rows
+check("batch on its own output: the same output, 256 rows", rc2 == 0 and twice == once
+      and len(table(once)[1]) == 256, (twice[:300], once[:300]))
 rc, js, _ = run(["batch", "--json"], sw)
 try:
     objs = [json.loads(ln, object_pairs_hook=unique_keys) for ln in js.splitlines()]
 except ValueError as e:
     objs = [str(e)]
-# A100 (64 warp slots, 32 blocks, no registers at regs 0): 256 threads = 8 warps, 64 / 8 = 8 blocks
+# A100 (sm_80: 64 warp slots, 32 blocks, no register limit at regs 0, no barrier limit before cc 9.0, shared
+# memory roundup(1 KiB reserved, 128) = 1024 of 164 KiB = 164): 256 threads = 8 warps, 64 / 8 = 8 blocks.
+# Input cells are echoed as strings in JSON (docs/output.md, "gpuocc batch"), so regs is "0".
 check("batch --json on a sweep: each key once", rc == 0 and objs and isinstance(objs[0], dict)
       and objs[0]["regs"] == "0" and objs[0]["blocks_per_sm"] == 8, objs[:1])
 # a stale answer in the input is replaced, not echoed beside the fresh one: H100, 256 threads, 64 registers, 4
+# (the first report case).  The notices (docs/output.md, "Columns not read") are compared as sets of names: the
+# page fixes their wording, not the order of the names.
 rc, out, err = run(["batch"], "arch,threads,regs,blocks_per_sm,status,note\nH100,256,64,99,bad,keep\n")
 h, rows = table(out)
+notices = {ln.split(": ", 3)[2]: set(ln.split(": ", 3)[3].split(", ")) for ln in err.splitlines()
+           if ln.startswith("gpuocc: header: ") and ln.count(": ") >= 3}
 check("a stale blocks_per_sm replaced by the answer, other columns echoed",
       rc == 0 and h.count("blocks_per_sm") == 1 and h.count("status") == 1 and rows[0]["blocks_per_sm"] == "4"
       and rows[0]["status"] == "ok" and rows[0]["note"] == "keep"
-      and "columns replaced by this run's answers: blocks_per_sm, status" in err, (h, rows, err))
+      and notices.get("columns replaced by this run's answers") == {"blocks_per_sm", "status"}
+      and notices.get("columns not read") == {"note"}, (h, rows, err))
 
 finish("cli-roundtrip")
