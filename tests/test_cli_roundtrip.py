@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """CSV round trips: what `gpuocc report --csv` and `gpuocc sweep --csv` write, `gpuocc batch` reads back and
 answers the same (docs/output.md: the sweep's rows are batch's rows; report's CSV uses batch's short names).
-Expected counts are worked by hand from the rules of docs/model.md and docs/amd.md, never read from gpuocc.
+Expected counts are worked by hand from the rules of docs/model.md, docs/amd.md and docs/intel.md, never read from
+gpuocc.
 Usage: test_cli_roundtrip.py GPUOCC"""
 import csv
 import io
