@@ -288,7 +288,8 @@ want = [("threads", "1024"), ("regs", "256"), ("smem_dynamic", "232448"), ("barr
         ("smem_static", "49152"), ("", ""), ("", ""), ("threads", "1024")]
 rc, out, err = run(["batch", "-"], src)
 header = out.split("\n")[0].split(",")
-check("batch exceeded columns before line, error", header[-6:] == ["limit_sgprs", "workgroups_per_gpu", "exceeded",
+check("batch exceeded columns before line, error", header[-7:] == ["limit_sgprs", "workgroups_per_gpu",
+                                                                    "limit_virtual_resources", "exceeded",
                                                                     "exceeded_limit", "line", "error"], header)
 rows = list(csv.DictReader(io.StringIO(out)))
 check("batch exceeded cells", [(r["exceeded"], r["exceeded_limit"]) for r in rows] == want, rows)

@@ -231,8 +231,9 @@ t = list(csv.reader(io.StringIO(out)))
 hdr = t[0] if t else []
 rows = {dict(zip(hdr, r))["id"]: dict(zip(hdr, r)) for r in t[1:]} if hdr else {}
 check("batch exit 1 (bad rows)", rc == 1, err)
-check("batch header: AMD results before exceeded, line and error", hdr[-8:] == [
-      "model", "waves_per_simd", "limit_sgprs", "workgroups_per_gpu", "exceeded", "exceeded_limit", "line", "error"], hdr)
+check("batch header: AMD results before exceeded, line and error", hdr[-9:] == [
+      "model", "waves_per_simd", "limit_sgprs", "workgroups_per_gpu", "limit_virtual_resources", "exceeded",
+      "exceeded_limit", "line", "error"], hdr)
 check("batch rows have the header's width", all(len(r) == len(hdr) for r in t[1:]), t)
 exp = {"a": ("2", "2", "8", "shared_memory", "compiler"), "b": ("6", "6", "6", "sgprs", "compiler"),
        "c": ("8", "16", "-1", "warps|registers|shared_memory", "compiler"), "d": ("4", "8", "-1", "shared_memory", "compiler"),

@@ -21,7 +21,7 @@ from checks import check, finish
 GPUOCC = sys.argv[1]
 RESULTS = ["status", "blocks_per_sm", "warps_per_sm", "occupancy", "limiters", "limit_warps", "limit_regs",
            "limit_smem", "limit_blocks", "limit_barriers", "regs_per_block", "smem_per_block", "model", "waves_per_simd",
-           "limit_sgprs", "workgroups_per_gpu", "exceeded", "exceeded_limit", "line", "error"]
+           "limit_sgprs", "workgroups_per_gpu", "limit_virtual_resources", "exceeded", "exceeded_limit", "line", "error"]
 
 
 def run(args, stdin=None):
@@ -450,6 +450,15 @@ check("virtual_resources column read", [(r["status"], r["blocks_per_sm"], r["lim
       [("ok", "1", "virtual_resources"), ("ok", "3", "registers")], p.stdout)
 check("tmem_columns column read: none on H100, held on sm_100", rows[2]["status"] == "tmem" and
       rows[2]["exceeded"] == "tmem_columns" and rows[3]["status"] == "ok" and p.returncode == 1, p.stdout)
+# the limit itself is a column (the C batch's and Python's output): 128 / 109 = 1; no virtual resources, no limit
+# (-1, as report writes it); the refused H100 row (tensor memory) is empty; sm_100 without any, -1.  JSON: null
+# for each -1, and on AMD (no virtual resources at all).
+check("limit_virtual_resources column", [r["limit_virtual_resources"] for r in rows] == ["1", "-1", "", "-1"],
+      p.stdout)
+pj = subprocess.run([GPUOCC, "batch", "--json"], input="arch,threads,regs,virtual_resources\nsm_110,160,123,109\n"
+                    "sm_110,160,123,0\nMI300X,256,64,\n", capture_output=True, text=True)
+check("limit_virtual_resources in JSON",
+      [json.loads(line)["limit_virtual_resources"] for line in pj.stdout.splitlines()] == [1, None, None], pj.stdout)
 p2 = subprocess.run([GPUOCC, "report", "--arch", "sm_110", "--threads", "160", "--regs", "123",
                      "--virtual-resources", "109", "--json"], capture_output=True, text=True)
 check("the batch row equals the report", json.loads(p2.stdout)["blocks_per_sm"] == int(rows[0]["blocks_per_sm"]),

@@ -121,8 +121,8 @@ src = ("arch,threads,regs,sub_group,grf,slm,model\n"
 rc, out, err = run(["batch"], src)
 got = [r.get("workgroups_per_gpu") for r in rows(out)]
 check("batch workgroups_per_gpu (CSV)", rc == 0 and got == ["512", "341", "256", "", ""], (rc, out, err))
-check("batch workgroups_per_gpu after limit_sgprs, before exceeded, line and error",
-      out.splitlines()[0].endswith(",limit_sgprs,workgroups_per_gpu,exceeded,exceeded_limit,line,error"), out[:400])
+check("batch workgroups_per_gpu after limit_sgprs, then limit_virtual_resources, exceeded, line and error",
+      out.splitlines()[0].endswith(",limit_sgprs,workgroups_per_gpu,limit_virtual_resources,exceeded,exceeded_limit,line,error"), out[:400])
 rc, out, err = run(["batch", "--json"], src)
 got = [json.loads(line).get("workgroups_per_gpu", "missing") for line in out.splitlines()]
 check("batch workgroups_per_gpu (JSON)", rc == 0 and got == [512, 341, 256, None, None], (rc, out, err))

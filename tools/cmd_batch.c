@@ -53,7 +53,7 @@ static const struct {
 static const char result_header[] = "status,blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,"
                                     "limit_smem,limit_blocks,limit_barriers,regs_per_block,smem_per_block,";
 /* exceeded, exceeded_limit: the value over a limit (docs/output.md); before line and error, which stay last */
-static const char result_header_tail[] = "waves_per_simd,limit_sgprs,workgroups_per_gpu,exceeded,exceeded_limit,line,error";
+static const char result_header_tail[] = "waves_per_simd,limit_sgprs,workgroups_per_gpu,limit_virtual_resources,exceeded,exceeded_limit,line,error";
 
 #define MAX_COLUMNS 1024
 /* The longest record kept (--max-record-bytes): a longer one is a bad row, read past without being kept. */
@@ -1161,6 +1161,7 @@ static void print_csv_row(struct batch *b, const struct record *rec, const gpuoc
         put_amd_csv(b, r);
         if (r->workgroups_per_gpu >= 0) /* Intel's GPU-wide count; empty where evaluate did not give one */
             put_i64(o, r->workgroups_per_gpu);
+        put_limit_csv(o, r->limit_virtual_resources);
         o->buf[o->n++] = ',';
         put_exceeded_csv(o, x);
         out_room(o, 32);
@@ -1173,8 +1174,8 @@ static void print_csv_row(struct batch *b, const struct record *rec, const gpuoc
     memcpy(o->buf + o->n, v->status, sn);
     o->n += sn;
     /* the results' empty cells, then the line */
-    size_t empty = 15 + (b->result_model ? 1 : 0);
-    memcpy(o->buf + o->n, ",,,,,,,,,,,,,,,,", empty);
+    size_t empty = 16 + (b->result_model ? 1 : 0);
+    memcpy(o->buf + o->n, ",,,,,,,,,,,,,,,,,", empty);
     o->n += empty;
     put_exceeded_csv(o, x);
     out_room(o, 32);
@@ -1212,7 +1213,7 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
     }
     out_str(o, ",\"status\":");
     put_json_string(o, v ? v->status : "ok", strlen(v ? v->status : "ok"));
-    out_room(o, 640);
+    out_room(o, 704);
     if (!v) {
         const char *keys[] = {",\"blocks_per_sm\":", ",\"warps_per_sm\":", ",\"occupancy\":", ",\"limiters\":"};
         out_str(o, keys[0]);
@@ -1265,13 +1266,19 @@ static void print_json_row(struct batch *b, const struct record *rec, const gpuo
             put_i64(o, r->workgroups_per_gpu);
         else
             out_str(o, "null");
+        out_str(o, ",\"limit_virtual_resources\":");
+        if (r->limit_virtual_resources == GPUOCC_UNLIMITED)
+            out_str(o, "null");
+        else
+            put_i64(o, r->limit_virtual_resources);
     } else {
         out_str(o, ",\"blocks_per_sm\":null,\"warps_per_sm\":null,\"occupancy\":null,\"limiters\":null,"
                    "\"limit_warps\":null,\"limit_regs\":null,\"limit_smem\":null,\"limit_blocks\":null,"
                    "\"limit_barriers\":null,\"regs_per_block\":null,\"smem_per_block\":null");
         if (b->result_model)
             out_str(o, ",\"model\":null");
-        out_str(o, ",\"waves_per_simd\":null,\"limit_sgprs\":null,\"workgroups_per_gpu\":null");
+        out_str(o, ",\"waves_per_simd\":null,\"limit_sgprs\":null,\"workgroups_per_gpu\":null,"
+                   "\"limit_virtual_resources\":null");
     }
     put_exceeded_json(o, x);
     out_str(o, ",\"line\":");
@@ -1348,8 +1355,7 @@ static const struct {
    never taken for a near miss of an input ('waves' is no typo of waves-per-eu-max), named in the "columns not
    read" line as every other output column. */
 static const char *const output_columns[] = {
-    "device", "vendor", "sm_count", "max_warps_per_sm", "smem_per_sm", "limit_virtual_resources",
-    "tmem_holders_per_sm", "tmem_waiting_blocks", "setmaxnreg_fits", "setmaxnreg_pool_regs",
+    "device", "vendor", "sm_count", "max_warps_per_sm", "smem_per_sm", "tmem_holders_per_sm", "tmem_waiting_blocks", "setmaxnreg_fits", "setmaxnreg_pool_regs",
     "setmaxnreg_requested_regs", "setmaxnreg_mean_regs", "setmaxnreg_unfixed", "min_blocks_reached",
     "min_blocks_preventing", "cluster_x", "cluster_y", "cluster_z", "cluster_nonportable", "grid_x", "grid_y",
     "grid_z", "gpc_sms", "cluster_blocks", "cluster_blocks_max", "cluster_verdict", "clusters_kind",
@@ -1363,7 +1369,8 @@ static bool result_column(const char *name)
     static const char *const results[] = {
         "status", "blocks_per_sm", "warps_per_sm", "occupancy", "limiters", "limit_warps", "limit_regs",
         "limit_smem", "limit_blocks", "limit_barriers", "regs_per_block", "smem_per_block", "waves_per_simd",
-        "limit_sgprs", "workgroups_per_gpu", "exceeded", "exceeded_limit", "line", "error",
+        "limit_sgprs", "workgroups_per_gpu", "limit_virtual_resources", "exceeded", "exceeded_limit", "line",
+        "error",
     };
     for (size_t k = 0; k < sizeof results / sizeof results[0]; k++)
         if (!strcmp(name, results[k]))

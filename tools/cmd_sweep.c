@@ -217,19 +217,19 @@ static const char batch_header[] = "arch,threads,regs,smem_static,smem_dynamic,b
                                    "max_threads,virtual_resources,tmem_columns,status,"
                                    "blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,limit_smem,"
                                    "limit_blocks,limit_barriers,regs_per_block,smem_per_block,model,waves_per_simd,"
-                                   "limit_sgprs,workgroups_per_gpu\n";
+                                   "limit_sgprs,workgroups_per_gpu,limit_virtual_resources\n";
 static const char batch_header_amd[] = "arch,threads,regs,agprs,sgprs,smem_static,smem_dynamic,wave_size,cu_mode,"
                                        "max_threads,model,rocm,trap_handler,waves_per_eu_min,waves_per_eu_max,"
                                        "flat_workgroup_size_min,dvgpr,status,blocks_per_sm,warps_per_sm,occupancy,limiters,"
                                        "limit_warps,limit_regs,limit_smem,limit_blocks,limit_barriers,regs_per_block,"
-                                       "smem_per_block,waves_per_simd,limit_sgprs,workgroups_per_gpu\n";
+                                       "smem_per_block,waves_per_simd,limit_sgprs,workgroups_per_gpu,limit_virtual_resources\n";
 /* Intel's launch columns as `gpuocc batch` reads them for Intel rows (model among them: the results do not
    repeat it) */
 static const char batch_header_intel[] = "arch,threads,sub_group,grf,smem_static,smem_dynamic,barriers,max_threads,"
                                          "model,status,"
                                          "blocks_per_sm,warps_per_sm,occupancy,limiters,limit_warps,limit_regs,"
                                          "limit_smem,limit_blocks,limit_barriers,regs_per_block,smem_per_block,"
-                                         "waves_per_simd,limit_sgprs,workgroups_per_gpu\n";
+                                         "waves_per_simd,limit_sgprs,workgroups_per_gpu,limit_virtual_resources\n";
 
 /* Intel's GPU-wide count at a point (a sweep point does not carry it): -1 where it is not known (another
    vendor, or an architecture without an Xe-core count). */
@@ -239,6 +239,16 @@ static int64_t workgroups_at(const struct cli_launch *l, const gpuocc_kernel *k)
     if (cli_is_intel(&l->dev) && l->dev.sm_count > 0 && gpuocc_occupancy(&l->dev, k, &r) == GPUOCC_OK)
         return r.workgroups_per_gpu;
     return -1;
+}
+
+/* NVIDIA's virtual-resource limit at a point (a sweep point does not carry it; it moves along no axis, but a
+   row is batch's row): unlimited on another vendor, as batch writes it. */
+static int32_t virtual_limit_at(const struct cli_launch *l, const gpuocc_kernel *k)
+{
+    gpuocc_result r = {.size = sizeof r};
+    if (!cli_is_amd(&l->dev) && !cli_is_intel(&l->dev) && gpuocc_occupancy(&l->dev, k, &r) == GPUOCC_OK)
+        return r.limit_virtual_resources;
+    return GPUOCC_UNLIMITED;
 }
 
 /* The kernel's largest block, every vendor's launch column: empty / null when not given. */
@@ -402,9 +412,11 @@ static void print_csv_row(FILE *out, const struct cli_launch *l, const gpuocc_ke
         fputs(intel ? ",,-1" : ",,,-1", out); /* Intel's model is a launch column */
     int64_t wg = workgroups_at(l, k);
     if (wg >= 0)
-        fprintf(out, ",%lld\n", (long long)wg);
+        fprintf(out, ",%lld,", (long long)wg);
     else
-        fputs(",\n", out);
+        fputs(",,", out);
+    put_limit(out, virtual_limit_at(l, k), false);
+    fputc('\n', out);
 }
 
 static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_kernel *k, const gpuocc_sweep_point *p,
@@ -472,6 +484,8 @@ static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_k
         fprintf(out, "%lld", (long long)wg);
     else
         fputs("null", out);
+    json_key(out, &first, "limit_virtual_resources");
+    put_limit(out, virtual_limit_at(l, k), true);
     fputc('}', out);
 }
 
