@@ -484,6 +484,73 @@ Test(amd, hip_runtime)
     cr_expect_eq(hip("gfx1100", 0, k).blocks_per_sm, 4);
 }
 
+/*
+ * HIP and a workgroup with more LDS than one workgroup may use, on gfx1100 (RX 7900 XTX) in WGP mode, where the
+ * newest rules divide the WGP's 128 KiB (docs/amd.md, "Runtime (HIP)").  HIP's rule, as the ROCm source reads
+ * (hipamd/src/hip_platform.cpp, ihipOccupancyMaxActiveBlocksPerMultiprocessor, clr f9f995c6d0ae and
+ * rocm-systems projects/clr 0136004713e4): lds_occupancy_wgs = localMemSize_ / (usedLDSSize_ + dynamicSMemSize)
+ * with localMemSize_ the HSA group segment, 65536 bytes: the most one workgroup may use (localMemSizePerCU_,
+ * sharedMemPerBlock, the same 65536 on ROCm; HIP refuses to launch more).  Above it the quotient is 0:
+ * maxBlocksPerCU = 0 with hipSuccess.  So, by hand, 256 threads (8 wave32 waves), 32 VGPRs (comgr's 1536 /
+ * round_up(32, 24) = 32 -> 16 waves per SIMD x 4 SIMDs = 64 waves / 8 = 8 blocks), newest rules:
+ *   - 65536 B dynamic: at the limit, 131072 / 65536 = 2 workgroups per WGP;
+ *   - 65537 B, or 98304 B (three 32 KiB stages): over it, 0 (gpuocc said 131072 / 65537 = 1 before), the
+ *     dynamic LDS exceeded with 65536 - 0 static = 65536 its limit; 16384 static + 65536 dynamic: 0, limit
+ *     65536 - 16384 = 49152;
+ *   - the inverse queries from the same rule: the most dynamic LDS for 1 workgroup is 65536, for 2 also 65536
+ *     (131072 / 2), for 3 43690 (131072 / 3); the most 32 KiB stages for 1 workgroup 2, and the third stage
+ *     (98304 B) fits none, by the forward rule too.
+ * ROCm 6.4's rules (one workgroup's 64 KiB as the budget) answer the same 0 above the limit.
+ */
+Test(amd, hip_runtime_lds_over_workgroup_limit)
+{
+    gpuocc_device xtx = test_device("RX 7900 XTX");
+    gpuocc_kernel k = amd_kernel(256, 32, 0, 0, 0, 0);
+    k.smem_dynamic_bytes = 65536;
+    cr_expect_eq(hip("gfx1100", 0, k).blocks_per_sm, 2);
+    const int64_t over[] = {65537, 98304, 131072};
+    for (size_t i = 0; i < sizeof over / sizeof over[0]; i++) {
+        k.smem_dynamic_bytes = over[i];
+        for (int32_t rocm = 0; rocm <= 604; rocm += 604) {
+            gpuocc_result r = hip("gfx1100", rocm, k);
+            cr_expect_eq(r.blocks_per_sm, 0, "%lld B, ROCm %d", (long long)over[i], rocm);
+            cr_expect_eq(r.limit_smem, 0, "%lld B, ROCm %d", (long long)over[i], rocm);
+            cr_expect_eq(r.exceeded, GPUOCC_INPUT_SMEM_DYNAMIC, "%lld B, ROCm %d", (long long)over[i], rocm);
+            cr_expect_eq(r.exceeded_limit, 65536, "%lld B, ROCm %d", (long long)over[i], rocm);
+        }
+    }
+    k.smem_static_bytes = 16384;
+    k.smem_dynamic_bytes = 65536;
+    gpuocc_result r = hip("gfx1100", 0, k);
+    cr_expect_eq(r.blocks_per_sm, 0);
+    cr_expect_eq(r.exceeded, GPUOCC_INPUT_SMEM_DYNAMIC);
+    cr_expect_eq(r.exceeded_limit, 49152);
+
+    /* the inverse queries and the forward rule, on the same kernel */
+    k = amd_kernel(256, 32, 0, 0, 0, 0);
+    k.model = GPUOCC_MODEL_RUNTIME;
+    int64_t bytes = -7, stages = -7;
+    int32_t blocks = -7;
+    cr_expect_eq(gpuocc_smem_dynamic_available(&xtx, &k, 1, &bytes), GPUOCC_OK);
+    cr_expect_eq(bytes, 65536);
+    cr_expect_eq(gpuocc_smem_dynamic_available(&xtx, &k, 2, &bytes), GPUOCC_OK);
+    cr_expect_eq(bytes, 65536);
+    cr_expect_eq(gpuocc_smem_dynamic_available(&xtx, &k, 3, &bytes), GPUOCC_OK);
+    cr_expect_eq(bytes, 43690);
+    cr_expect_eq(gpuocc_max_stages(&xtx, &k, 1, 0, 32768, &stages), GPUOCC_OK);
+    cr_expect_eq(stages, 2);
+    k.smem_dynamic_bytes = 65536 + 1;
+    cr_expect_eq(gpuocc_limit_shared_memory(&xtx, &k, &blocks), GPUOCC_OK);
+    cr_expect_eq(blocks, 0);
+    k.smem_dynamic_bytes = 3 * 32768;
+    cr_expect_eq(test_occupancy(&xtx, &k).blocks_per_sm, 0);
+    /* one workgroup more from 98304 B: down to the limit, 65536 B (2 per WGP) */
+    int64_t shed = -7;
+    cr_expect_eq(gpuocc_next_step(&xtx, &k, GPUOCC_RESOURCE_SMEM, &bytes, &shed), GPUOCC_OK);
+    cr_expect_eq(bytes, 65536);
+    cr_expect_eq(shed, 32768);
+}
+
 Test(amd, invalid)
 {
     gpuocc_device d = test_device("gfx906");

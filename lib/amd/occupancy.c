@@ -300,7 +300,7 @@ static struct amd_view amd_view_of(const gpuocc_device *d, const gpuocc_kernel *
 struct hip_rules {
     bool comgr_vgprs;    /* VGPR file and granule from comgr's table, not the old switch */
     bool lds_per_cu;     /* LDS budget localMemSizePerCU_, not one workgroup's limit (A10) */
-    bool gfx11_wgp_lds;  /* gfx11 in WGP mode counts the WGP's LDS (A11) */
+    bool gfx11_wgp_lds;  /* gfx11 in WGP mode counts the WGP's LDS (A11); a workgroup still may use 64 KiB */
     bool trap_sgprs;     /* a wave's SGPRs include the trap handler's 16 when it is on (A15) */
 };
 
@@ -404,9 +404,8 @@ static void amd_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const 
         limits[GPUOCC_RESOURCE_SGPRS] = (v->sgprs && d->sgprs_per_simd)
                                             ? amd_limit_of(blocks_of_waves(llvm_sgpr_waves(d, v, v->sgprs), v))
                                             : GPUOCC_NO_LIMIT;
-        limits[GPUOCC_RESOURCE_SMEM] = v->lds > d->smem_per_block_bytes ? 0
-                                       : v->lds ? amd_limit_of(d->smem_per_sm_bytes * v->cus / v->lds_charged)
-                                                : GPUOCC_NO_LIMIT;
+        limits[GPUOCC_RESOURCE_SMEM] = v->lds ? amd_limit_of(d->smem_per_sm_bytes * v->cus / v->lds_charged)
+                                              : GPUOCC_NO_LIMIT;
         limits[GPUOCC_RESOURCE_BARRIERS] = v->waves_per_wg > 1 ? amd_barrier_cap(d, k, v) : GPUOCC_NO_LIMIT;
     }
     limits[GPUOCC_RESOURCE_BLOCKS] = GPUOCC_NO_LIMIT;
@@ -414,6 +413,12 @@ static void amd_limits_of(const gpuocc_device *d, const gpuocc_kernel *k, const 
        (HIP refuses the launch), or with more VGPRs than a lane can address, never runs */
     if (k->threads_per_block > amd_threads_max(d, k))
         limits[GPUOCC_RESOURCE_WARPS] = 0;
+    /* nor does one with more LDS (static + dynamic) than one workgroup may use, in every model: LLVM's
+       addressable LDS; HIP's localMemSize_, the quotient's numerator in every HIP source read, whose launch
+       refuses more, so that a larger budget (the WGP's 128 KiB on gfx11) never lets a larger workgroup in
+       (docs/amd.md) */
+    if (v->lds > d->smem_per_block_bytes)
+        limits[GPUOCC_RESOURCE_SMEM] = 0;
     if (k->regs_per_thread > d->regs_per_thread_max || k->agprs > d->regs_per_thread_max)
         limits[GPUOCC_RESOURCE_REGISTERS] = 0;
     /* dynamic VGPRs: at most 8 blocks are addressable, 128 or 256 VGPRs (A13) */
