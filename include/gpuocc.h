@@ -1290,7 +1290,8 @@ GPUOCC_API int32_t gpuocc_min_blocks_check(const gpuocc_device *dev, const gpuoc
 typedef struct gpuocc_compiled_kernel {
     uint64_t name_offset, name_length;   /* the (mangled) entry name */
     uint64_t short_offset, short_length; /* readable name: the identifier of a plain _Z mangling, else the name */
-    int32_t cc;                          /* target, 90 for sm_90 / sm_90a; 0 when the source does not say */
+    int32_t cc;                          /* target, 90 for sm_90 / sm_90a; 0 when the source does not say
+                                            (its variant: arch_variant) */
     int32_t registers;                   /* per thread */
     int32_t barriers;                    /* block barriers; -1 in ptxas logs before CUDA 12 */
     int32_t line;                        /* ptxas: 1-based line of the "Used ..." line; cubin: 0 */
@@ -1309,7 +1310,11 @@ typedef struct gpuocc_compiled_kernel {
     int32_t max_regs_per_thread;         /* the register cap ptxas compiled under (-maxrregcount, bounds) */
     int32_t max_blocks_per_cluster;      /* __launch_bounds__'s third value; 0 = not set */
     int32_t cluster_x, cluster_y, cluster_z; /* __cluster_dims__; 0 = no required cluster */
-    int32_t reserved0;
+    uint32_t arch_variant;               /* 'a' (sm_90a, sm_100a: arch-specific) or 'f' (sm_100f, sm_120f:
+                                            family): ptxas's "for 'sm_90a'"; a cubin's as in
+                                            gpuocc_binary_kernel.arch_variant; 0 for none or where the source
+                                            does not say.  Written by the readers (1.0 left this word zero).
+                                            @since 1.1.0 */
     uint64_t reserved[2];
 } gpuocc_compiled_kernel;
 

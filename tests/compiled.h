@@ -96,6 +96,7 @@ static inline void read_entries(const uint8_t *file, size_t n, struct kernels *o
             k->cluster_x = b->cluster_x;
             k->cluster_y = b->cluster_y;
             k->cluster_z = b->cluster_z;
+            k->arch_variant = b->arch_variant;
         }
     }
     out->n = used;
@@ -118,7 +119,8 @@ static inline void expect_same_records(const struct kernels *a, const struct ker
                       x->max_threads_per_block == y->max_threads_per_block &&
                       x->min_blocks_per_sm == y->min_blocks_per_sm && x->max_regs_per_thread == y->max_regs_per_thread &&
                       x->max_blocks_per_cluster == y->max_blocks_per_cluster && x->cluster_x == y->cluster_x &&
-                      x->cluster_y == y->cluster_y && x->cluster_z == y->cluster_z,
+                      x->cluster_y == y->cluster_y && x->cluster_z == y->cluster_z &&
+                      x->arch_variant == y->arch_variant,
                   "%s: kernel %d (%.*s) differs", label, i, (int)x->name_length, (const char *)a->data + x->name_offset);
     }
 }
@@ -142,21 +144,21 @@ static inline const gpuocc_compiled_kernel *find_kernel(const struct kernels *ks
     return NULL;
 }
 
-/* The binary's record for the log's kernel (same mangled name and target), or NULL. */
+/* The binary's record for the log's kernel (same mangled name and target, its variant included), or NULL. */
 static inline const gpuocc_compiled_kernel *counterpart(const struct kernels *log, const gpuocc_compiled_kernel *p,
                                                         const struct kernels *bin)
 {
     for (int32_t j = 0; j < bin->count; j++) {
         const gpuocc_compiled_kernel *c = &bin->k[j];
-        if (c->cc == p->cc && c->name_length == p->name_length &&
+        if (c->cc == p->cc && c->arch_variant == p->arch_variant && c->name_length == p->name_length &&
             memcmp(bin->data + c->name_offset, log->data + p->name_offset, p->name_length) == 0)
             return c;
     }
     return NULL;
 }
 
-/* Every kernel of the log is in the binary, once per target, with the same resources, and the engine
-   gives both records the same occupancy at 256 threads. */
+/* Every kernel of the log is in the binary, once per target (its variant included), with the same resources,
+   and the engine gives both records the same occupancy at 256 threads. */
 static inline void expect_agreement(const struct kernels *log, const struct kernels *bin, const char *label)
 {
     cr_expect_eq(bin->count, log->count, "%s: %d kernels in the binary, %d in the log", label, bin->count,
@@ -165,7 +167,8 @@ static inline void expect_agreement(const struct kernels *log, const struct kern
         const gpuocc_compiled_kernel *p = &log->k[i], *c = counterpart(log, p, bin);
         int len = (int)p->name_length;
         const char *name = (const char *)log->data + p->name_offset;
-        cr_assert(c, "%s: %.*s (sm_%d) is not in the binary", label, len, name, p->cc);
+        cr_assert(c, "%s: %.*s (sm_%d%s) is not in the binary", label, len, name, p->cc,
+                  p->arch_variant == 'a' ? "a" : p->arch_variant == 'f' ? "f" : "");
         cr_expect_eq(c->registers, p->registers, "%s: %.*s sm_%d registers", label, len, name, p->cc);
         cr_expect_eq(c->barriers, p->barriers, "%s: %.*s sm_%d barriers", label, len, name, p->cc);
         cr_expect_eq(c->smem_bytes, p->smem_bytes, "%s: %.*s sm_%d smem %lld vs %lld", label, len, name, p->cc,

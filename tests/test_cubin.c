@@ -71,6 +71,46 @@ Test(cubin, relocatable_object_from_rdc)
     expect_files_agree("ptxas_units_rdc.log", "units_rdc.o");
 }
 
+/* Arch-specific targets: the log's "for 'sm_90a'" and the cubin's note (-arch sm_90a, sm_100a) name one variant */
+Test(cubin, agrees_with_ptxas_arch_specific)
+{
+    expect_files_agree("ptxas_setmaxnreg.log", "setmaxnreg_sm90a.cubin");
+    expect_files_agree("ptxas_tcgen05.log", "tcgen05_sm100a.cubin");
+}
+
+/* The variant of each record, as the entry-by-entry reader gives it (tests/test_binary.c): the fatbinary entry's
+   flags (units_variants.fatbin: code=sm_90a, sm_100f, sm_120f; units_sm90a_sm90.fatbin: its first entry's
+   flags 0x100011, sm_90a, its second's 0x11, plain sm_90, both cc 90, two kernels each), a bare cubin's
+   .note.nv.tkinfo (-arch=sm_100a, sm_100f), none for plain targets. */
+Test(cubin, arch_variant)
+{
+    struct kernels ks;
+    read_cubin("units_variants.fatbin", &ks);
+    cr_assert_eq(ks.count, 6);
+    for (int32_t i = 0; i < ks.count; i++)
+        cr_expect_eq(ks.k[i].arch_variant, ks.k[i].cc == 90 ? 'a' : 'f', "sm_%d: %u", ks.k[i].cc, ks.k[i].arch_variant);
+    free(ks.data);
+    read_cubin("units_sm90a_sm90.fatbin", &ks);
+    cr_assert_eq(ks.count, 4);
+    for (int32_t i = 0; i < ks.count; i++) {
+        cr_expect_eq(ks.k[i].cc, 90);
+        cr_expect_eq(ks.k[i].arch_variant, i < 2 ? 'a' : 0, "record %d: %u", i, ks.k[i].arch_variant);
+    }
+    free(ks.data);
+    static const struct {
+        const char *file;
+        uint32_t variant;
+    } one[] = {{"units_sm100a.cubin", 'a'}, {"units_sm100f.cubin", 'f'}, {"kernels_sm90.cubin", 0},
+               {"units.fatbin", 0}, {"units_host.o", 0}};
+    for (size_t f = 0; f < sizeof one / sizeof one[0]; f++) {
+        read_cubin(one[f].file, &ks);
+        cr_assert_gt(ks.count, 0);
+        for (int32_t i = 0; i < ks.count; i++)
+            cr_expect_eq(ks.k[i].arch_variant, one[f].variant, "%s: record %d", one[f].file, i);
+        free(ks.data);
+    }
+}
+
 Test(cubin, hand_checked_values_sm90)
 {
     struct kernels ks;

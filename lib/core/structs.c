@@ -26,6 +26,7 @@ _Static_assert(offsetof(gpuocc_result, reserved) == 88, "gpuocc_result layout 0.
 _Static_assert(sizeof(gpuocc_result) == 136, "gpuocc_result layout 1.0");
 _Static_assert(sizeof(gpuocc_compiled_kernel) == 144, "gpuocc_compiled_kernel layout 0.1 is frozen");
 _Static_assert(offsetof(gpuocc_compiled_kernel, max_threads_per_block) == 96, "gpuocc_compiled_kernel layout 0.1 is frozen");
+_Static_assert(offsetof(gpuocc_compiled_kernel, arch_variant) == 124, "gpuocc_compiled_kernel: arch_variant is 1.0's reserved0");
 
 static uint32_t declared_size(const void *p)
 {

@@ -305,6 +305,15 @@ static int32_t decompress_bundle(const struct gpuocc_entry *e, uint8_t *scratch,
     return GPUOCC_OK;
 }
 
+/* The arch variant a fatbinary entry's flags name (measured, CUDA 13: 0x100000 for sm_90a / sm_100a, 0x200000
+   for sm_100f / sm_120f; docs/inputs.md): 'a', 'f', or 0, where a bare cubin's own note may still say. */
+static uint32_t entry_variant(const struct gpuocc_entry *e)
+{
+    return e->container != GPUOCC_CONTAINER_CUBIN ? 0
+           : (e->flags & GPUOCC_ENTRY_ARCH_SPECIFIC) ? 'a'
+           : (e->flags & GPUOCC_ENTRY_FAMILY) ? 'f' : 0;
+}
+
 static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
 {
     struct entry_read *r = (struct entry_read *)ctx;
@@ -314,11 +323,7 @@ static int32_t read_one_entry(void *ctx, const struct gpuocc_entry *e)
     image_reader reader = e->container == GPUOCC_CONTAINER_CUBIN   ? cubin_reader
                           : e->container == GPUOCC_CONTAINER_ZEBIN ? zebin_reader
                                                                    : amdgpu_reader;
-    /* a fatbinary entry's flags name the variant (measured, CUDA 13: 0x100000 for sm_90a / sm_100a,
-       0x200000 for sm_100f / sm_120f; docs/inputs.md) */
-    uint32_t variant = e->container != GPUOCC_CONTAINER_CUBIN ? 0
-                       : (e->flags & GPUOCC_ENTRY_ARCH_SPECIFIC) ? 'a'
-                       : (e->flags & GPUOCC_ENTRY_FAMILY) ? 'f' : 0;
+    uint32_t variant = entry_variant(e);
     if (!is_compressed(e)) {
         r->status = read_image(r, reader, e->p, e->n, r->data, GPUOCC_BINARY_NAME_INPUT, r->workspace,
                                r->workspace ? r->workspace_len : 0, variant);
@@ -547,6 +552,7 @@ static int32_t read_plain_entry(void *ctx, const struct gpuocc_entry *e)
         return rc;
     if (elf.machine != GPUOCC_EM_CUDA)
         return GPUOCC_ERR_FORMAT;
+    r->sink->variant = entry_variant(e); /* each entry its own, as gpuocc_binary_read_entry reads them */
     return gpuocc_cubin_image(r->origin, &elf, r->sink, NULL, 0);
 }
 

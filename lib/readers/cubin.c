@@ -488,8 +488,10 @@ int32_t gpuocc_cubin_image(const uint8_t *origin, const struct gpuocc_elf *image
         for (size_t i = 0; i < b.count; i++) {
             gpuocc_compiled_kernel k;
             struct gpuocc_cubin_records x;
-            if ((rc = read_kernel(&c, &b.slots[i], &k, &x)) != GPUOCC_OK ||
-                (rc = gpuocc_sink_put(sink, &k, &x)) != GPUOCC_OK)
+            if ((rc = read_kernel(&c, &b.slots[i], &k, &x)) != GPUOCC_OK)
+                return rc;
+            k.arch_variant = sink->variant; /* the container's, else the tkinfo note's (read_module) */
+            if ((rc = gpuocc_sink_put(sink, &k, &x)) != GPUOCC_OK)
                 return rc;
         }
     }

@@ -112,19 +112,24 @@ static inline bool quoted(const char *from, const char *e, const char **name, si
     return *n > 0;
 }
 
-/* "sm_90a" -> 90 */
-static int32_t parse_cc(const char *p, const char *e)
+/* The quoted target [p, e): "sm_90a" -> cc 90, variant 'a'; "sm_100f" -> 100, 'f'; "sm_90" -> 90, 0.  The
+   variant is the letter that ends the name, 'a' (arch-specific) or 'f' (family), as ptxas -arch takes it. */
+static void parse_target(const char *p, const char *e, int32_t *cc, uint32_t *variant)
 {
+    *cc = 0, *variant = 0;
     if (HAS(p, e, "sm_"))
         p += 3;
     else if (HAS(p, e, "compute_"))
         p += 8;
     else
-        return 0;
+        return;
+    const char *digits = p;
     int32_t v = 0;
     for (; p < e && digit(*p) && v < 100000; p++)
         v = v * 10 + (*p - '0');
-    return v;
+    *cc = v;
+    if (p > digits && e - p == 1 && (*p == 'a' || *p == 'f'))
+        *variant = (uint32_t)*p;
 }
 
 /* Past `word` (n bytes) after a number at p: one space before it, as ptxas prints, tried first; else any
@@ -306,8 +311,8 @@ static GPUOCC_ALWAYS_INLINE int32_t ptxas_line(struct ptxas_scanner *s, const ch
         cur->short_length = short_length;
         const char *arch;
         size_t arch_n;
-        cur->cc = name + name_n + 1 < end && quoted(name + name_n + 1, end, &arch, &arch_n)
-                      ? parse_cc(arch, arch + arch_n) : 0;
+        if (name + name_n + 1 < end && quoted(name + name_n + 1, end, &arch, &arch_n))
+            parse_target(arch, arch + arch_n, &cur->cc, &cur->arch_variant);
         cur->barriers = cur->max_regs_per_thread = -1;
         cur->cmem_bytes = cur->lmem_bytes = -1; /* until a "Used" line prints them */
         cur->stack_frame_bytes = cur->spill_store_bytes = cur->spill_load_bytes = -1;

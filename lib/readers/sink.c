@@ -56,7 +56,7 @@ int32_t gpuocc_sink_put(struct gpuocc_kernel_sink *sink, const gpuocc_compiled_k
     b.cluster_y = k->cluster_y;
     b.cluster_z = k->cluster_z;
     b.linked = sink->linked;
-    b.arch_variant = sink->variant;
+    b.arch_variant = k->arch_variant;
     b.virtual_resources = records->virtual_resources;
     b.tmem_cta_group = records->tmem_cta_group;
     b.setmaxnreg = records->setmaxnreg;

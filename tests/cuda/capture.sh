@@ -44,6 +44,9 @@ strip "$out/linked_app"
 # cubins (only the .note.nv.tkinfo note says so; e_flags are those of plain sm_100)
 nvcc -fatbin -no-compress -gencode arch=compute_90a,code=sm_90a -gencode arch=compute_100f,code=sm_100f \
     -gencode arch=compute_120f,code=sm_120f $src/units.cu -o "$out/units_variants.fatbin"
+# sm_90a's entry before plain sm_90's: each entry keeps its own variant
+nvcc -fatbin -no-compress -gencode arch=compute_90a,code=sm_90a -gencode arch=compute_90,code=sm_90 $src/units.cu \
+    -o "$out/units_sm90a_sm90.fatbin"
 nvcc -cubin -arch=sm_100a $src/units.cu -o "$out/units_sm100a.cubin"
 nvcc -cubin -arch=sm_100f $src/units.cu -o "$out/units_sm100f.cubin"
 # Blackwell's records (virtual resources, tensor-memory CTA group, setmaxnreg), from PTX: ptxas, not nvcc

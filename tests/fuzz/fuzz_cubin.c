@@ -22,7 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rc == GPUOCC_OK || rc == GPUOCC_ERR_BUFFER) {
         for (int32_t i = 0; i < count && i < 4; i++)
             if (ks[i].name_offset + ks[i].name_length > size || ks[i].short_offset + ks[i].short_length > size ||
-                ks[i].short_offset < ks[i].name_offset || ks[i].registers < 0 || ks[i].smem_bytes < 0)
+                ks[i].short_offset < ks[i].name_offset || ks[i].registers < 0 || ks[i].smem_bytes < 0 ||
+                (ks[i].arch_variant != 0 && ks[i].arch_variant != 'a' && ks[i].arch_variant != 'f'))
                 abort();
     }
     free(copy);

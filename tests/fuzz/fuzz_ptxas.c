@@ -35,6 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         for (int32_t i = 0; i < count && i < MANY; i++)
             if (many[i].name_offset + many[i].name_length > size || many[i].short_offset + many[i].short_length > size ||
+                (many[i].arch_variant != 0 && many[i].arch_variant != 'a' && many[i].arch_variant != 'f') ||
                 (i < 4 && memcmp(&ks[i], &many[i], sizeof ks[i]) != 0))
                 abort();
     } else {
