@@ -192,6 +192,45 @@ rc, out, err = run(["ptxas", "--threads", "32"], "ptxas info    : Compiling entr
 check("ptxas truncated", rc == 2 and "line 1: kernel 'k' skipped" in err and "no kernel found" in err and
       len(err.strip().splitlines()) == 2, err)
 
+# ptxas: the target's variant in `arch`, as `gpuocc binary` prints it for the same compile.  ptxas_setmaxnreg.log is
+# the report of `nvcc -cubin -arch=sm_90a -Xptxas -v` that made setmaxnreg_sm90a.cubin, ptxas_tcgen05.log that of
+# `ptxas -arch=sm_100a -v` for tcgen05_sm100a.cubin (tests/cuda/capture.sh): every kernel "for 'sm_90a'" /
+# "for 'sm_100a'"
+for log, binary, arch in (("ptxas_setmaxnreg.log", "setmaxnreg_sm90a.cubin", "sm_90a"),
+                          ("ptxas_tcgen05.log", "tcgen05_sm100a.cubin", "sm_100a")):
+    rc, out, _ = run(["ptxas", os.path.join(data, log), "--threads", "128", "--json"])
+    from_log = {r["name"]: r["arch"] for r in json.loads(out)} if rc == 0 else {}
+    rc2, out2, _ = run(["binary", os.path.join(data, binary), "--threads", "128", "--json"])
+    from_binary = {r["name"]: r["arch"] for r in json.loads(out2)} if rc2 == 0 else {}
+    check(f"ptxas {log}: arch {arch}", len(from_log) == 4 and set(from_log.values()) == {arch}, out)
+    check(f"ptxas {log}: the arch of gpuocc binary {binary}", from_log == from_binary, (from_log, from_binary))
+# ptxas's own report of one kernel for sm_90, then sm_90a (CUDA 13.0: `nvcc -arch sm_90 -Xptxas -v -c k.cu`, then
+# -arch sm_90a, stderr as printed): the text, CSV and JSON rows say which, and so does a vendor mismatch
+variant_log = """ptxas info    : 0 bytes gmem
+ptxas info    : Compiling entry function '_Z4axpyfPKfPfi' for 'sm_90'
+ptxas info    : Function properties for _Z4axpyfPKfPfi
+    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+ptxas info    : Used 10 registers, used 0 barriers
+ptxas info    : Compile time = 16.305 ms
+ptxas info    : 0 bytes gmem
+ptxas info    : Compiling entry function '_Z4axpyfPKfPfi' for 'sm_90a'
+ptxas info    : Function properties for _Z4axpyfPKfPfi
+    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+ptxas info    : Used 10 registers, used 0 barriers
+ptxas info    : Compile time = 6.134 ms
+"""
+rc, out, _ = run(["ptxas", "--threads", "256", "--json"], variant_log)
+check("ptxas sm_90 / sm_90a: JSON arch", rc == 0 and [r["arch"] for r in json.loads(out)] == ["sm_90", "sm_90a"], out)
+rc, out, _ = run(["ptxas", "--threads", "256", "--csv"], variant_log)
+table = list(csv.DictReader(io.StringIO(out)))
+check("ptxas sm_90 / sm_90a: CSV arch", rc == 0 and [r["arch"] for r in table] == ["sm_90", "sm_90a"], out)
+rc, out, _ = run(["ptxas", "--threads", "256"], variant_log)
+check("ptxas sm_90 / sm_90a: text arch", rc == 0 and [line.split()[1] for line in out.splitlines()[1:]] ==
+      ["sm_90", "sm_90a"], out)
+rc, out, err = run(["ptxas", "--threads", "256", "--arch", "MI300X"], variant_log)
+check("ptxas sm_90a on MI300X: built for sm_90a", rc == 1 and
+      "built for sm_90 (NVIDIA), cannot run on MI300X" in err and "built for sm_90a (NVIDIA), cannot run on MI300X" in err, err)
+
 # cubin: the same kernels from the binary (expected values by hand from the register rule and the source)
 cubin = os.path.join(data, "kernels_sm90.cubin")
 rc, out, _ = run(["cubin", cubin, "--threads", "256", "--json"])

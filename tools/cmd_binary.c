@@ -196,6 +196,7 @@ static gpuocc_compiled_kernel as_compiled(const gpuocc_binary_kernel *b)
     k.cluster_x = b->cluster_x;
     k.cluster_y = b->cluster_y;
     k.cluster_z = b->cluster_z;
+    k.arch_variant = b->arch_variant;
     return k;
 }
 
@@ -665,7 +666,6 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
         }
         gpuocc_compiled_kernel k = as_compiled(&r->records[i]);
         r->o->record_linked = r->records[i].linked;
-        r->o->record_variant = r->records[i].arch_variant;
         r->o->record = &r->records[i];
         input_kernel(r->io->out, r->o, label, origin, &k);
         r->o->record = NULL;

@@ -522,6 +522,15 @@ struct row {
     const char *setmaxnreg_check; /* gpuocc binary, a kernel that uses setmaxnreg: "ok", "warpgroups", "arch" */
 };
 
+/* The target a kernel was compiled for, its variant included: sm_90, sm_90a, sm_100f. */
+static void target_name(const gpuocc_compiled_kernel *k, char *out, size_t n)
+{
+    if (k->arch_variant == 'a' || k->arch_variant == 'f')
+        snprintf(out, n, "sm_%d%c", k->cc, (char)k->arch_variant);
+    else
+        snprintf(out, n, "sm_%d", k->cc);
+}
+
 static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const struct input_options *o,
                      struct row *row)
 {
@@ -544,10 +553,8 @@ static void evaluate(const char *origin, const gpuocc_compiled_kernel *k, const 
     }
     if (l->have_arch)
         cli_arch_name(&dev, row->arch, sizeof row->arch);
-    else if (o->record_variant == 'a' || o->record_variant == 'f')
-        snprintf(row->arch, sizeof row->arch, "sm_%d%c", k->cc, (char)o->record_variant);
     else
-        snprintf(row->arch, sizeof row->arch, "sm_%d", k->cc);
+        target_name(k, row->arch, sizeof row->arch);
     /* the compiler's figures, unless a launch flag overrides them ("what if"); the launch's own choices
        (dynamic shared memory, carveout, opt-in) from the flags */
     gpuocc_kernel kern = l->k;
@@ -894,8 +901,9 @@ void input_kernel(FILE *out, struct input_options *o, const char *file, const ch
     if (!strcmp(row.status, "no_threads"))
         input_no_threads(o, file, row.name, row.name_len);
     if (!strcmp(row.status, "vendor")) {
-        char built[32];
-        snprintf(built, sizeof built, "sm_%d (NVIDIA)", k->cc);
+        char built[32], target[16];
+        target_name(k, target, sizeof target);
+        snprintf(built, sizeof built, "%s (NVIDIA)", target);
         char note[16];
         snprintf(note, sizeof note, ", %s", input_vendor_word(&o->launch.dev));
         input_cannot_run(o, file, row.name, row.name_len, built, note);

@@ -21,7 +21,6 @@ struct input_options {
     int64_t max_record_bytes; /* gpuocc ptxas: the longest span between two records kept in memory */
     bool all_copies;         /* gpuocc binary --all-copies: relocatable copies too where linked ones exist */
     int32_t record_linked;   /* gpuocc binary: the row's `linked` (1, 0), set before each row */
-    uint32_t record_variant; /* gpuocc binary: the row's arch variant ('a', 'f', 0), set before each row */
     /* gpuocc binary: the row's whole record (its Blackwell records, and what a Triton json gave it: the
        launch's block size, tensor memory, cluster, register cap) and that json's path (NULL: none), set before
        each row; NULL for gpuocc ptxas */
