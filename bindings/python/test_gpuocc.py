@@ -63,6 +63,7 @@ class Coverage(unittest.TestCase):
         self.assertEqual(gpuocc._CClusterResult.clusters_min.offset, 32)
         self.assertEqual(ctypes.sizeof(gpuocc._CCompiledKernel), 144)
         self.assertEqual(gpuocc._CCompiledKernel.max_threads_per_block.offset, 96)
+        self.assertEqual(gpuocc._CCompiledKernel.arch_variant.offset, 124)  # 1.0's reserved0
 
     def test_versions_agree(self):
         self.assertRegex(gpuocc.version(), r"^\d+\.\d+\.\d+$")
@@ -553,6 +554,30 @@ class CompilerOutput(unittest.TestCase):
         self.assertEqual((s.registers, s.stack, s.spill_stores, s.spill_loads), (64, 56, 52, 56))
         self.assertEqual(s.arch, "sm_90")
         self.assertEqual(s.name, "_Z8spillingPfPKfii")
+
+    def test_ptxas_arch_variant(self):
+        # ptxas's own report (CUDA 13.0) of one kernel: `nvcc -arch sm_90 -Xptxas -v -c k.cu`, then -arch sm_90a
+        log = ("ptxas info    : 0 bytes gmem\n"
+               "ptxas info    : Compiling entry function '_Z4axpyfPKfPfi' for 'sm_90'\n"
+               "ptxas info    : Function properties for _Z4axpyfPKfPfi\n"
+               "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+               "ptxas info    : Used 10 registers, used 0 barriers\n"
+               "ptxas info    : Compile time = 16.305 ms\n"
+               "ptxas info    : 0 bytes gmem\n"
+               "ptxas info    : Compiling entry function '_Z4axpyfPKfPfi' for 'sm_90a'\n"
+               "ptxas info    : Function properties for _Z4axpyfPKfPfi\n"
+               "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+               "ptxas info    : Used 10 registers, used 0 barriers\n"
+               "ptxas info    : Compile time = 6.134 ms\n")
+        self.assertEqual([r.arch for r in gpuocc.read_ptxas(log)], ["sm_90", "sm_90a"])
+        # the report of `nvcc -cubin -arch=sm_90a -Xptxas -v` and the cubin it made (tests/cuda/capture.sh): the
+        # same arch for every kernel, as `gpuocc ptxas` and `gpuocc binary` print it
+        with open(os.path.join(DATA, "ptxas_setmaxnreg.log")) as f:
+            from_log = {r.name: r.arch for r in gpuocc.read_ptxas(f.read())}
+        with open(os.path.join(DATA, "setmaxnreg_sm90a.cubin"), "rb") as f:
+            from_cubin = {r.name: r.arch for r in gpuocc.read_cubin(f.read())}
+        self.assertEqual(set(from_log.values()), {"sm_90a"})
+        self.assertEqual(from_log, from_cubin)
 
     def test_cubin_agrees_with_the_log(self):
         with open(os.path.join(DATA, "ptxas_sm90.log")) as f:

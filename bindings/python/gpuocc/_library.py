@@ -159,7 +159,7 @@ class _CCompiledKernel(ctypes.Structure):
                 ("spill_store_bytes", c_i64), ("spill_load_bytes", c_i64), ("lmem_bytes", c_i64),
                 ("max_threads_per_block", c_i32), ("min_blocks_per_sm", c_i32), ("max_regs_per_thread", c_i32),
                 ("max_blocks_per_cluster", c_i32), ("cluster_x", c_i32), ("cluster_y", c_i32),
-                ("cluster_z", c_i32), ("reserved0", c_i32), ("reserved", c_u64 * 2)]
+                ("cluster_z", c_i32), ("arch_variant", c_u32), ("reserved", c_u64 * 2)]
 
 
 class _CSweepPoint(ctypes.Structure):

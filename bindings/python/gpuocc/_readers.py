@@ -32,7 +32,8 @@ def _records(symbol: str, data: bytes, *extra: Any) -> tuple:
     def text(offset: int, length: int) -> str:
         return data[offset:offset + length].decode(errors="replace")
     return status, tuple(_from_c(CompiledKernel, k, name=text(k.name_offset, k.name_length),
-                                 short_name=text(k.short_offset, k.short_length)) for k in array_c[:count.value])
+                                 short_name=text(k.short_offset, k.short_length), arch=_sm(k.cc, k.arch_variant))
+                         for k in array_c[:count.value])
 
 
 # What `gpuocc ptxas` and `gpuocc remarks` say of an input that holds no kernel (tools/cmd_inputs.c), and the
@@ -137,10 +138,7 @@ def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKer
                             private_per_work_item=k.private_per_work_item, spill=_recorded(k.spill_bytes),
                             product_family=k.product_family)
     if k.vendor != _VENDOR_AMD:
-        arch = _sm(k.cc)
-        if arch and k.arch_variant in (ord("a"), ord("f")):  # sm_90a, sm_100f
-            arch += chr(k.arch_variant)
-        return BinaryKernel(**shared, vendor="nvidia", arch=arch, registers=k.registers,
+        return BinaryKernel(**shared, vendor="nvidia", arch=_sm(k.cc, k.arch_variant), registers=k.registers,
                             barriers=_recorded(k.barriers), smem=k.smem_bytes, cmem=_recorded(k.cmem_bytes),
                             stack=_recorded(k.stack_frame_bytes), max_threads=_recorded(k.max_threads_per_block),
                             min_blocks=_recorded(k.min_blocks_per_sm), max_regs=_recorded(k.max_regs_per_thread),

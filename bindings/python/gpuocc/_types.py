@@ -677,8 +677,11 @@ def _recorded(v: int) -> Optional[int]:
     return None if v == -1 else v
 
 
-def _sm(cc: int) -> Optional[str]:
-    return f"sm_{cc}" if cc > 0 else None
+def _sm(cc: int, variant: int = 0) -> Optional[str]:
+    """The target a record names: "sm_90", or with its arch_variant ('a', 'f') "sm_90a", "sm_100f"; None for cc 0."""
+    if cc <= 0:
+        return None
+    return f"sm_{cc}{chr(variant)}" if variant in (ord("a"), ord("f")) else f"sm_{cc}"
 
 
 def _recorded_c(c: str) -> Any:
@@ -692,7 +695,7 @@ class CompiledKernel:
     bounds and clusters only in cubins)."""
     name: str
     short_name: str
-    arch: Optional[str] = _c("cc", from_c=_sm, default=None)   # "sm_90"
+    arch: Optional[str] = _c("cc", from_c=_sm, default=None)   # "sm_90", "sm_90a": cc with arch_variant (_readers)
     registers: int = 0                                         # per thread
     barriers: Optional[int] = _recorded_c("barriers")
     line: int = 0                                              # ptxas reports: the kernel's first line
