@@ -974,7 +974,8 @@ class Sweep(unittest.TestCase):
         # batch()'s results, in batch()'s order: status 0 and the carveout, A100's 164 KiB, at every point
         self.assertEqual(list(c)[7:], ["status", "blocks_per_sm", "warps_per_sm", "occupancy", "limiters",
                                        "limit_warps", "limit_regs", "limit_smem", "limit_blocks", "limit_barriers",
-                                       "regs_per_block", "smem_per_block", "smem_per_sm"])  # docs/output.md
+                                       "regs_per_block", "smem_per_block", "smem_per_sm",
+                                       "limit_virtual_resources"])  # docs/output.md
         self.assertEqual((list(c["status"]), list(c["smem_per_sm"])), ([0] * 3, [164 * KIB] * 3))
 
     def test_every_row_equals_a_single_call(self):
@@ -994,6 +995,18 @@ class Sweep(unittest.TestCase):
         c = gpuocc.sweep_steps("A100", gpuocc.kernel(threads=256), "regs", 0, 256)
         self.assertEqual(list(c["regs"]), [0, 25, 33, 41, 49, 65, 81, 129])
         self.assertEqual(list(c["blocks_per_sm"]), [8, 8, 6, 5, 4, 3, 2, 1])
+
+    def test_virtual_resources_limit(self):
+        # batch's limit_virtual_resources column, as `gpuocc sweep` prints it: sm_110 has 128 virtual resources per
+        # SM, so 109 a block allow floor(128 / 109) = 1 block at every point (no axis moves it); H100 (cc 9.0) has
+        # none (-1); AMD has no such column
+        k = gpuocc.kernel(threads=160, regs=123, virtual_resources=109)
+        c = gpuocc.sweep("sm_110", k, "barriers", 0, 2, 1)
+        self.assertEqual(list(c["limit_virtual_resources"]), [1, 1, 1])
+        self.assertEqual(list(c["blocks_per_sm"]), [1, 1, 1])
+        self.assertEqual(list(gpuocc.sweep("H100", gpuocc.kernel(threads=160, regs=123), "regs", 0, 64, 32)
+                              ["limit_virtual_resources"]), [-1, -1, -1])
+        self.assertNotIn("limit_virtual_resources", gpuocc.sweep("MI300X", gpuocc.kernel(threads=256, regs=64), "regs"))
 
     def test_ranges_and_errors(self):
         k = gpuocc.kernel(threads=256, regs=32)

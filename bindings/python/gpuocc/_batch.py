@@ -350,6 +350,10 @@ def _columns(dev: Union[Device, str], d: Any, kern: Kernel, axis: int, points: A
         answers = batch(dev, cols["threads"], cols["regs"], cols["smem_static"], cols["smem_dynamic"], kern=kern)
         for name, _, _ in _BATCH_OUT_AMD:
             cols[name] = answers[name]
+    if not amd and not intel:  # NVIDIA's virtual-resource limit, batch's column: no axis moves it, so the first
+        # point's occupancy() holds at every point (-1: no limit, as batch's column has it)
+        first = occupancy(dev, _at(kern, swept, points[0].value)).limit_virtual_resources if points else None
+        cols["limit_virtual_resources"] = array.array("i", [-1 if first is None else first]) * len(points)
     if intel and d.sm_count > 0:  # Intel's GPU-wide count a sweep point does not carry: occupancy() at each point
         cols["workgroups_per_gpu"] = array.array("q", (occupancy(dev, _at(kern, swept, p.value)).workgroups_per_gpu
                                                        for p in points))
@@ -429,7 +433,8 @@ def sweep(dev: Union[Device, str], kern: Kernel, axis: Union[str, int], from_: O
     threads, regs, agprs, sgprs, smem_static, smem_dynamic, wave_size (the target's when the kernel's is 0),
     cu_mode, max_threads; the swept one varies) then status (0 at every point), blocks_per_sm, warps_per_sm, occupancy, limiters (a
     GPUOCC_LIMIT_* mask: see limiter_names()), limit_* (-1: no limit), regs_per_block, smem_per_block,
-    smem_per_sm, and on an AMD device waves_per_simd and limit_sgprs.  The barriers axis is NVIDIA's.
+    smem_per_sm, on an NVIDIA device limit_virtual_resources (-1: none; the same at every point), and on an AMD
+    device waves_per_simd and limit_sgprs.  The barriers axis is NVIDIA's.
 
         >>> c = sweep("A100", kernel(threads=256), "regs", 16, 128, 48)
         >>> list(c["regs"]), list(c["occupancy"])
