@@ -39,45 +39,19 @@ Test(ptxas, cuda13_sm90)
     free(log.data);
 }
 
-/* The target's variant: the letter ending ptxas's "for 'sm_90a'".  The report below is ptxas's own (CUDA 13.0,
-   V13.0.88), four compiles of one kernel, k.cu =
+/* The target's variant: the letter ending ptxas's "for 'sm_90a'".  tests/data/ptxas_variants.log is ptxas's own
+   report (CUDA 13.0, V13.0.88), four compiles of one kernel, k.cu =
      __global__ void axpy(float a, const float *x, float *y, int n)
      { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) y[i] = a * x[i] + y[i]; }
    by `nvcc -arch sm_90 -Xptxas -v -c k.cu`, then -arch sm_90a, sm_100a and sm_100f, their stderr one after the
    other ("Compile time" lines as printed). */
-static const char variant_report[] =
-    "ptxas info    : 0 bytes gmem\n"
-    "ptxas info    : Compiling entry function '_Z4axpyfPKfPfi' for 'sm_90'\n"
-    "ptxas info    : Function properties for _Z4axpyfPKfPfi\n"
-    "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
-    "ptxas info    : Used 10 registers, used 0 barriers\n"
-    "ptxas info    : Compile time = 16.305 ms\n"
-    "ptxas info    : 0 bytes gmem\n"
-    "ptxas info    : Compiling entry function '_Z4axpyfPKfPfi' for 'sm_90a'\n"
-    "ptxas info    : Function properties for _Z4axpyfPKfPfi\n"
-    "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
-    "ptxas info    : Used 10 registers, used 0 barriers\n"
-    "ptxas info    : Compile time = 6.134 ms\n"
-    "ptxas info    : 0 bytes gmem\n"
-    "ptxas info    : Compiling entry function '_Z4axpyfPKfPfi' for 'sm_100a'\n"
-    "ptxas info    : Function properties for _Z4axpyfPKfPfi\n"
-    "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
-    "ptxas info    : Used 10 registers, used 0 barriers\n"
-    "ptxas info    : Compile time = 9.441 ms\n"
-    "ptxas info    : 0 bytes gmem\n"
-    "ptxas info    : Compiling entry function '_Z4axpyfPKfPfi' for 'sm_100f'\n"
-    "ptxas info    : Function properties for _Z4axpyfPKfPfi\n"
-    "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
-    "ptxas info    : Used 10 registers, used 0 barriers\n"
-    "ptxas info    : Compile time = 18.396 ms\n";
 
 Test(ptxas, arch_variant)
 {
-    gpuocc_compiled_kernel k[4];
-    memset(k, 0xA5, sizeof k);
-    int32_t count = 0, line = -1;
-    cr_assert_eq(gpuocc_ptxas_parse(variant_report, sizeof variant_report - 1, k, 4, &count, &line), GPUOCC_OK);
-    cr_assert_eq(count, 4);
+    struct kernels report;
+    parse_fixture("ptxas_variants.log", &report);
+    cr_assert_eq(report.count, 4);
+    const gpuocc_compiled_kernel *k = report.k;
     static const struct {
         int32_t cc;
         uint32_t variant;
@@ -87,6 +61,7 @@ Test(ptxas, arch_variant)
         cr_expect_eq(k[i].arch_variant, want[i].variant, "record %d: %u", i, k[i].arch_variant);
         cr_expect_eq(k[i].registers, 10);
     }
+    free(report.data);
     /* the captured logs: every kernel of nvcc -arch=sm_90a's and of ptxas -arch=sm_100a's is 'a', of plain
        sm_90's none (tests/cuda/capture.sh) */
     static const struct {
@@ -108,8 +83,10 @@ Test(ptxas, arch_variant)
         char text[160];
         int n = snprintf(text, sizeof text, "ptxas info    : Compiling entry function 'k' for '%s'\n"
                                             "ptxas info    : Used 8 registers, used 0 barriers\n", odd[i]);
-        cr_assert_eq(gpuocc_ptxas_parse(text, (size_t)n, k, 1, &count, &line), GPUOCC_OK, "%s", odd[i]);
-        cr_expect_eq(k[0].arch_variant, 0, "%s", odd[i]);
+        gpuocc_compiled_kernel one;
+        int32_t count = 0, line = -1;
+        cr_assert_eq(gpuocc_ptxas_parse(text, (size_t)n, &one, 1, &count, &line), GPUOCC_OK, "%s", odd[i]);
+        cr_expect_eq(one.arch_variant, 0, "%s", odd[i]);
     }
 }
 
