@@ -354,7 +354,7 @@ for log, arch in [("gfx942.log", "MI300X"), ("gfx1100.log", "gfx1100"), ("gfx906
 rc, out, _ = run(["remarks", os.path.join(DATA, "hip_two_targets.log"), "--arch", "gfx942", "--threads", "256", "--csv"])
 t = list(csv.reader(io.StringIO(out)))
 check("remarks CSV", rc == 0 and t[0][:3] == ["name", "short_name", "arch"] and t[0][-1] == "file"
-      and [r[1] for r in t[1:]] == ["saxpy", "tiled", "saxpy", "tiled"] and all(len(r) == len(t[0]) for r in t), t)
+      and [r[1] for r in t[1:]] == ["saxpy", "_Z5tiledILi1024EEvPf", "saxpy", "_Z5tiledILi1024EEvPf"] and all(len(r) == len(t[0]) for r in t), t)
 for args, flag, code in [(["--threads", "256"], "--arch", 2), (["--arch", "H100", "--threads", "256"], "--arch", 2),
                          (["--arch", "gfx942"], "--threads", 2)]:
     rc, out, err = run(["remarks", os.path.join(DATA, "gfx942.log")] + args)

@@ -177,6 +177,31 @@ Test(ptxas, manglings_that_are_not_plain_stay_whole)
     }
 }
 
+Test(ptxas, template_instances_keep_their_whole_names)
+{
+    /* nvcc 13.0 -arch=sm_90 -Xptxas -v on `template <int N> __global__ void tmpl(float *)` instantiated for 3
+       and 40 (the log as ptxas printed it, compile times dropped): "tmpl" alone would name both rows alike */
+    const char *text = "ptxas info    : Compiling entry function '_Z4tmplILi40EEvPf' for 'sm_90'\n"
+                       "ptxas info    : Function properties for _Z4tmplILi40EEvPf\n"
+                       "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+                       "ptxas info    : Used 32 registers, used 0 barriers\n"
+                       "ptxas info    : Compiling entry function '_Z4tmplILi3EEvPf' for 'sm_90'\n"
+                       "ptxas info    : Function properties for _Z4tmplILi3EEvPf\n"
+                       "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+                       "ptxas info    : Used 12 registers, used 0 barriers\n";
+    gpuocc_compiled_kernel ks[2];
+    int32_t count = 0, line = 0;
+    cr_assert_eq(gpuocc_ptxas_parse(text, strlen(text), ks, 2, &count, &line), GPUOCC_OK);
+    cr_assert_eq(count, 2);
+    const char *names[] = {"_Z4tmplILi40EEvPf", "_Z4tmplILi3EEvPf"};
+    for (int i = 0; i < 2; i++) {
+        cr_expect_eq(ks[i].short_length, strlen(names[i]), "%s", names[i]);
+        cr_expect_eq(memcmp(text + ks[i].short_offset, names[i], strlen(names[i])), 0, "%s", names[i]);
+    }
+    cr_expect_eq(ks[0].registers, 32);
+    cr_expect_eq(ks[1].registers, 12);
+}
+
 Test(ptxas, errors_name_the_line)
 {
     gpuocc_compiled_kernel ks[2];
