@@ -303,4 +303,33 @@ try:
 finally:
     shutil.rmtree(tmp)
 
+# A pipe named as a file (bash's <(...), /dev/stdin on a pipe) is read whole, as "-" is: registers as ptxas
+# reported them for the same compile (tests/data/ptxas_sm90.log); an empty file or input is named as empty.
+sm90 = {}
+for line in open(data("ptxas_sm90.log")):
+    if "Compiling entry function" in line:
+        name = line.split("'")[1]
+    elif "Used" in line:
+        sm90[name] = int(line.split("Used ")[1].split(" registers")[0])
+tmp = tempfile.mkdtemp()
+try:
+    fifo = os.path.join(tmp, "pipe")
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", 'cat "$1" > "$2"', "sh", data("kernels_sm90.cubin"), fifo])
+    rc, out, err = run(["binary", fifo, "--threads", "128", "--csv"])
+    writer.wait()
+    rows = list(csv.DictReader(io.StringIO(out)))
+    check("a pipe by its path: read whole", rc == 0 and err == "" and len(rows) == len(sm90)
+          and all(int(r["registers"]) == sm90[r["name"]] for r in rows), (rc, err, out))
+    empty = os.path.join(tmp, "empty.cubin")
+    open(empty, "wb").close()
+    rc, out, err = run(["binary", empty])
+    check("an empty file is named as empty", rc == 2 and out == ""
+          and err == f"gpuocc: {empty}: cannot read: the file is empty (0 bytes)\n", (rc, err))
+    p = subprocess.run([GPUOCC, "binary", "-"], input=b"", capture_output=True)
+    check("empty standard input is named as empty", p.returncode == 2
+          and p.stderr == b"gpuocc: -: cannot read: the input is empty (0 bytes)\n", (p.returncode, p.stderr))
+finally:
+    shutil.rmtree(tmp)
+
 finish("cli-binary")

@@ -1031,18 +1031,27 @@ static void read_folder(struct binary_run *r, const char *path, int depth)
 }
 #endif
 
+/* A file read into memory: standard input, a pipe (`<(...)`, /dev/stdin on a pipe), a device, or any file on
+   WebAssembly. */
+static void read_whole(struct binary_run *r, const char *path)
+{
+    size_t n;
+    char *data = input_slurp_file(r->io, path, &n);
+    if (!data)
+        return;
+    if (n == 0)
+        cli_problem(r->io, path, "cannot read: %s", "the input is empty (0 bytes)");
+    else if (n >= 8 && !memcmp(data, AR_MAGIC, 8))
+        read_archive(r, path, (const uint8_t *)data, n);
+    else
+        read_image(r, path, (const uint8_t *)data, n, false);
+    free(data);
+}
+
 static void read_path(struct binary_run *r, const char *path)
 {
-    if (CLI_READ_WHOLE || !strcmp(path, "-")) { /* a pipe cannot be mapped: read it whole */
-        size_t n;
-        char *data = input_slurp_file(r->io, path, &n);
-        if (!data)
-            return;
-        if (n >= 8 && !memcmp(data, AR_MAGIC, 8))
-            read_archive(r, path, (const uint8_t *)data, n);
-        else
-            read_image(r, path, (const uint8_t *)data, n, false);
-        free(data);
+    if (CLI_READ_WHOLE || !strcmp(path, "-")) { /* standard input cannot be mapped: read it whole */
+        read_whole(r, path);
         return;
     }
 #if !CLI_READ_WHOLE
@@ -1059,8 +1068,13 @@ static void read_path(struct binary_run *r, const char *path)
         read_folder(r, path, 0);
         return;
     }
-    if (!S_ISREG(st.st_mode) || st.st_size == 0) {
-        cli_problem(r->io, path, "cannot read: %s", "not a regular file with data");
+    if (!S_ISREG(st.st_mode)) { /* a pipe or a device cannot be mapped: read it whole, as standard input */
+        close(fd);
+        read_whole(r, path);
+        return;
+    }
+    if (st.st_size == 0) {
+        cli_problem(r->io, path, "cannot read: %s", "the file is empty (0 bytes)");
         close(fd);
         return;
     }

@@ -121,6 +121,19 @@ class TritonCache(unittest.TestCase):
             self.assertEqual([(k.metadata, k.launch_threads) for k in lone], [(None, None)])
             self.assertFalse([k for k in read if k.file.startswith(no_binary)])
 
+    def test_an_empty_file_said_as_the_cli_says(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            cache = os.path.join(tmp, "cache")
+            shutil.copytree(CACHE, cache)
+            empty = os.path.join(cache, "empty.cubin")
+            write(empty, b"")
+            read = gpuocc.read_binary(cache)
+            found, problems, status = cli(cache)
+            self.assertEqual(status, 1)
+            self.assertEqual(problems, [(empty, "cannot read: the file is empty (0 bytes)")])
+            self.assertEqual(list(read.problems), problems)
+            self.assertEqual(rows(read), cli_rows(found))
+
     def test_nothing_readable_raises(self):
         with tempfile.TemporaryDirectory() as tmp:
             with self.assertRaises(gpuocc.Error):

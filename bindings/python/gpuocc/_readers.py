@@ -427,7 +427,7 @@ def _read_path(path: str, max_entry_bytes: int) -> BinaryRead:
             problems.append((where, f"cannot open: {e.strerror}"))
             continue
         if not data:
-            problems.append((where, "cannot read: not a regular file with data"))
+            problems.append((where, "cannot read: the file is empty (0 bytes)"))
             continue
         try:
             got, status = _read_all(data, max_entry_bytes)
