@@ -207,4 +207,13 @@ with tempfile.TemporaryDirectory() as tmp:
         open(path, "wb").write(data[:cut])
         rc, out, err = run(["binary", path, "--threads", "256"])
         check(rc == 2 and err.strip(), f"cut at {cut}: exit 2 with a reason ({rc}, {err.strip()})")
+# ocloc's default output (regenerate.sh, no -cl-intel-allow-zebin): an ELF of e_machine 0, e_type 0xff04, its
+# program in a section of type 0xff000005 (readelf: LOUSER+0x7f000005 "Intel(R) OpenCL Device Binary"); not read,
+# and said to be what it is, with the option that makes ocloc write a zebin
+pt = os.path.join(DATA, "kernels_pvc_patchtoken.bin")
+head = open(pt, "rb").read(64)
+check(head[:4] == b"\x7fELF" and struct.unpack_from("<HH", head, 16) == (0xff04, 0), "the fixture is ocloc's OpenCL ELF")
+rc, out, err = run(["binary", pt, "--threads", "256"])
+check(rc == 2 and out == "" and "Intel OpenCL ELF (e_type 0xff04) holding a patch-token program" in err
+      and "-cl-intel-allow-zebin" in err and err.count("\n") == 1, f"patch-token binary named ({rc}, {err!r})")
 finish("cli-zebin")

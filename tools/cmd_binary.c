@@ -677,6 +677,11 @@ static int32_t read_entry(struct binary_run *r, const char *label, const uint8_t
    64 KiB): a ptxas report, LLVM's remarks, or (a source file, another log) what to give gpuocc instead. */
 static const char *text_hint(const uint8_t *p, size_t n)
 {
+    /* ocloc's default output (22.43, `ocloc compile -file k.cl -device pvc`): an ELF64 of e_machine 0 and e_type
+       0xff04 whose section "Intel(R) OpenCL Device Binary" holds a patch-token program, not read (docs/intel.md) */
+    if (n >= 20 && !memcmp(p, "\177ELF\2\1", 6) && p[16] == 0x04 && p[17] == 0xff && p[18] == 0 && p[19] == 0)
+        return "; it is an Intel OpenCL ELF (e_type 0xff04) holding a patch-token program, ocloc's default output, "
+               "which gpuocc does not read: ocloc compile ... -internal_options -cl-intel-allow-zebin writes a zebin";
     size_t look = n < 65536 ? n : 65536;
     if (n == 0 || memchr(p, 0, look))
         return "";

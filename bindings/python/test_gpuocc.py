@@ -769,6 +769,11 @@ class CompilerOutput(unittest.TestCase):
         with self.assertRaises(gpuocc.Error) as e:
             gpuocc.read_binary(os.path.join(DATA, "remarks", "hip_two_targets.log"))
         self.assertIn("it is LLVM's resource-usage remarks: gpuocc.read_remarks reads them", str(e.exception))
+        # ocloc's default output (tests/data/zebin/regenerate.sh): a patch-token OpenCL ELF, named as the CLI names it
+        with self.assertRaises(gpuocc.Error) as e:
+            gpuocc.read_binary(os.path.join(DATA, "zebin", "kernels_pvc_patchtoken.bin"))
+        self.assertIn("it is an Intel OpenCL ELF (e_type 0xff04) holding a patch-token program", str(e.exception))
+        self.assertIn("-cl-intel-allow-zebin", str(e.exception))
 
     def test_bad_input(self):
         with self.assertRaises(gpuocc.Error) as e:

@@ -298,6 +298,9 @@ _SCAN_FAULTS = {1: "no fatbinary magic where the next fatbinary of the section s
 def _text_hint(data: bytes) -> str:
     """What `gpuocc binary` adds for a file without device code that is text (no NUL in its first 64 KiB): the
     reader that takes it (tools/cmd_binary.c's text_hint, its commands named by the functions here)."""
+    if len(data) >= 20 and data[:6] == b"\x7fELF\x02\x01" and data[16:20] == b"\x04\xff\x00\x00":
+        return ("; it is an Intel OpenCL ELF (e_type 0xff04) holding a patch-token program, ocloc's default output, "
+                "which gpuocc does not read: ocloc compile ... -internal_options -cl-intel-allow-zebin writes a zebin")
     head = data[:65536]
     if not head or b"\0" in head:
         return ""
