@@ -18,4 +18,9 @@ rm -r "$tmp"
 # HIP for two targets in one command: the remarks do not say which target a kernel was compiled for
 clang-19 -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx942 --offload-arch=gfx1100 -O2 \
     -c kernels.hip -o /dev/null $R > hip_two_targets.log 2>&1
+# The same for a light and a register-heavy kernel.  clang 19 compiles the targets in their names' order
+# (gfx1100 before gfx942, whatever the command's order: -ccc-print-phases shows it), so lines 1-22 are gfx1100's
+# remarks and lines 23-46 gfx942's (compiling for each alone prints the same figures)
+clang-19 -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx942 --offload-arch=gfx1100 -O2 \
+    -c light_heavy.hip -o /dev/null $R > hip_light_heavy.log 2>&1
 clang-19 --version | head -1 > llvm_version.txt
