@@ -351,10 +351,51 @@ for log, arch in [("gfx942.log", "MI300X"), ("gfx1100.log", "gfx1100"), ("gfx906
             if FLAT[w["name"]] == flat:
                 check(f"{log} {w['name']}: gpuocc's waves/SIMD = LLVM's", g["waves_per_simd"] == w["llvm_waves_per_simd"],
                       (g["waves_per_simd"], w["llvm_waves_per_simd"]))
-rc, out, _ = run(["remarks", os.path.join(DATA, "hip_two_targets.log"), "--arch", "gfx942", "--threads", "256", "--csv"])
+rc, out, err = run(["remarks", os.path.join(DATA, "hip_two_targets.log"), "--arch", "gfx942", "--threads", "256", "--csv"])
 t = list(csv.reader(io.StringIO(out)))
-check("remarks CSV", rc == 0 and t[0][:3] == ["name", "short_name", "arch"] and t[0][-1] == "file"
+check("remarks CSV (two targets' remarks: exit 1, every row kept)", rc == 1 and "line 23: kernel '_Z5saxpyPfPKff' again" in err and t[0][:3] == ["name", "short_name", "arch"] and t[0][-1] == "file"
       and [r[1] for r in t[1:]] == ["saxpy", "_Z5tiledILi1024EEvPf", "saxpy", "_Z5tiledILi1024EEvPf"] and all(len(r) == len(t[0]) for r in t), t)
+# One clang command for gfx942 and gfx1100 (capture.sh): each target's remarks in turn, naming neither; LLVM's
+# Occupancy lines say 16 and 12 (gfx1100, lines 1-22), then 8 and 4 (gfx942, lines 23-46).  Read with one --arch,
+# the second run of remarks is named on stderr (the line, the first one, --arch, what to do), exit 1, every row kept.
+TWO = os.path.join(DATA, "hip_light_heavy.log")
+want = llvm_said(TWO)
+check("hip_light_heavy.log: LLVM's occupancy per target", [w["llvm_waves_per_simd"] for w in want] == [16, 12, 8, 4], want)
+for arch in ("gfx1100", "gfx942", "MI300X"):
+    rc, out, err = run(["remarks", TWO, "--arch", arch, "--threads", "256", "--json"])
+    got = json.loads(out) if out else []
+    check(f"two targets' remarks, --arch {arch}: every row, exit 1", rc == 1 and
+          [(g["name"], g["line"]) for g in got] == [("_Z5lightPfPKf", 1), ("_Z5heavyPfPKfi", 12), ("_Z5lightPfPKf", 23),
+                                                    ("_Z5heavyPfPKfi", 35)], (rc, err))
+    check(f"two targets' remarks, --arch {arch}: the second run named once, with what to do", err ==
+          f"gpuocc: {TWO}: line 23: kernel '_Z5lightPfPKf' again (first at line 1): another compile's remarks start "
+          f"here (clang prints each --offload-arch's in turn and names none), yet every row is answered for --arch "
+          f"{arch}; give each target's remarks on their own (one --offload-arch per compile)\n", err)
+# What it says to do gives LLVM's answers: each target's remarks on their own, at HIP's flat workgroup size (1024)
+lines = open(TWO, encoding="utf-8").readlines()
+for arch, part, llvm in [("gfx1100", lines[:22], want[:2]), ("gfx942", lines[22:], want[2:])]:
+    rc, out, err = run(["remarks", "-", "--arch", arch, "--threads", "256", "--max-threads", "1024", "--model", "llvm19",
+                        "--json"], "".join(part))
+    got = json.loads(out) if rc == 0 else []
+    check(f"{arch}'s remarks alone: LLVM's waves/SIMD, exit 0", rc == 0 and err == "" and
+          [g["waves_per_simd"] for g in got] == [w["llvm_waves_per_simd"] for w in llvm], (rc, err, got))
+# The key is the whole "Function Name" line: the same name at another location is another kernel; a third run
+# is named too; the llc form (no location) by its name
+K = "{0}: remark: Function Name: {1} [-Rpass-analysis=kernel-resource-usage]\n" \
+    "{0}: remark:     SGPRs: 8 [-Rpass-analysis=kernel-resource-usage]\n" \
+    "{0}: remark:     VGPRs: 4 [-Rpass-analysis=kernel-resource-usage]\n" \
+    "{0}: remark:     Occupancy [waves/SIMD]: 8 [-Rpass-analysis=kernel-resource-usage]\n"
+rc, out, err = run(["remarks", "--arch", "gfx942", "--threads", "64", "--csv"], K.format("a.cl:1:1", "k") + K.format("b.cl:1:1", "k"))
+check("remarks: one name at two locations, no notice", rc == 0 and err == "" and out.count("\n") == 3, (rc, err))
+rc, out, err = run(["remarks", "--arch", "gfx942", "--threads", "64", "--csv"], K.format("a.cl:1:1", "k") * 3)
+check("remarks: three runs, two notices", rc == 1 and out.count("\n") == 4 and
+      [l.split(": kernel")[0] for l in err.splitlines()] == ["gpuocc: -: line 5", "gpuocc: -: line 9"] and
+      "(first at line 5)" in err.splitlines()[1], (rc, err))
+L = "remark: <unknown>:0:0: Function Name: {0}\nremark: <unknown>:0:0:     SGPRs: 8\nremark: <unknown>:0:0:     VGPRs: 4\n" \
+    "remark: <unknown>:0:0:     Occupancy [waves/SIMD]: 8\n"
+rc, out, err = run(["remarks", "--arch", "gfx906", "--threads", "64", "--csv"], L.format("k") + L.format("j") + L.format("k"))
+check("remarks: llc's form, the name again", rc == 1 and err.startswith("gpuocc: -: line 9: kernel 'k' again (first at line 1)"),
+      (rc, err))
 for args, flag, code in [(["--threads", "256"], "--arch", 2), (["--arch", "H100", "--threads", "256"], "--arch", 2),
                          (["--arch", "gfx942"], "--threads", 2)]:
     rc, out, err = run(["remarks", os.path.join(DATA, "gfx942.log")] + args)

@@ -206,9 +206,13 @@ rc, out, err = run(REMARKS + ["--max-record-bytes", "64k"], text, 1 << 20)
 got = [r["name"] for r in rows(out)]
 check("remarks over-long: the records after it", rc == 1 and got == nine + nine, (rc, got, err))
 line = rem.count(b"\n") + 1
-check("remarks over-long: named at its line", err.decode().splitlines() ==
+again = (rem + big).count(b"\n") + 1  # the log again after it: its first kernel named as another run of remarks
+check("remarks over-long: named at its line", err.decode().splitlines()[:1] ==
       [f"gpuocc: -: line {line}: kernel 'big' skipped: more than 65536 bytes before its end (--max-record-bytes "
        "raises the limit); read on at the next kernel"], err)
+check("remarks over-long: the log's second run named after it", len(err.decode().splitlines()) == 2 and
+      err.decode().splitlines()[1].startswith(f"gpuocc: -: line {again}: kernel 'lds_16k' again (first at line 1): "),
+      err)
 second = ([r["line"] for r in rows(out)] + [None] * 10)[9]
 check("remarks over-long: the next kernel at its file line", second == str((rem + big).count(b"\n") + 1), second)
 

@@ -231,6 +231,70 @@ static bool remarks_boundary(const char *line, size_t n, const char *prev, size_
     return remarks_opens(line, n);
 }
 
+/* ---- the same kernel again: another target's remarks ----
+   One clang command for several --offload-arch prints each target's remarks in turn, and no remark names the
+   target (docs/amd.md, "LLVM's remarks").  A kernel's "Function Name" line (its location, then its name) seen
+   again in one log therefore starts another compile's remarks, which --arch may not be: each such line is
+   named (exit 1) and the rows are all kept.  The lines of the current run of remarks are kept as 64-bit
+   hashes with the line they were on, so memory does not grow with the names' length; a collision could only
+   name a line that is not a repeat, never hide one. */
+
+struct remarks_seen {
+    struct remarks_seen_slot {
+        uint64_t hash; /* 0: empty */
+        int64_t line;
+    } *slots;
+    size_t cap, used; /* cap: 0 or a power of two */
+};
+
+static uint64_t remarks_hash(const char *p, size_t n)
+{
+    uint64_t h = 14695981039346656037u; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)p[i]) * 1099511628211u;
+    return h ? h : 1;
+}
+
+static void remarks_seen_clear(struct remarks_seen *s)
+{
+    free(s->slots);
+    *s = (struct remarks_seen){NULL, 0, 0};
+}
+
+/* Puts `hash` (seen on `line`) in a table of `cap` slots, a power of two with room left; the line it was put on
+   before, or 0. */
+static int64_t remarks_slot_put(struct remarks_seen_slot *slots, size_t cap, uint64_t hash, int64_t line)
+{
+    size_t j = (size_t)hash & (cap - 1);
+    while (slots[j].hash && slots[j].hash != hash)
+        j = (j + 1) & (cap - 1);
+    if (slots[j].hash)
+        return slots[j].line;
+    slots[j] = (struct remarks_seen_slot){hash, line};
+    return 0;
+}
+
+/* The line `hash` was first seen on since the last clear, or 0 after adding it with `line`; -1 when memory ran
+   out. */
+static int64_t remarks_seen_add(struct remarks_seen *s, uint64_t hash, int64_t line)
+{
+    if (2 * (s->used + 1) > s->cap) { /* at most half full */
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        struct remarks_seen_slot *slots = calloc(cap, sizeof *slots);
+        if (!slots)
+            return -1;
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->slots[i].hash)
+                remarks_slot_put(slots, cap, s->slots[i].hash, s->slots[i].line);
+        free(s->slots);
+        s->slots = slots;
+        s->cap = cap;
+    }
+    int64_t first = remarks_slot_put(s->slots, s->cap, hash, line);
+    s->used += first == 0;
+    return first;
+}
+
 struct remarks_log {
     struct cli_io *io;
     struct remarks_options *o;
@@ -241,6 +305,7 @@ struct remarks_log {
     int64_t kernels;
     int64_t base;                /* window line k is the file's line base + k... */
     int64_t gap_after, gap_lines; /* ...plus gap_lines when k > gap_after */
+    struct remarks_seen seen;    /* the "Function Name" lines of the current run of remarks */
 };
 
 static int64_t file_line(const struct remarks_log *g, int64_t k)
@@ -265,6 +330,32 @@ static void remarks_note_errors(struct remarks_log *g, const char *text, size_t 
     input_stream_note_errors(g->s, text, split, file_line(g, line0 + 1));
     if (split < n)
         input_stream_note_errors(g->s, text + split, n - split, file_line(g, g->gap_after + 1));
+}
+
+/* Names the record `k` (its "Function Name" line in text, at file line `at`) when its line came before in
+   this run of remarks: from it on, the remarks are another compile's (the run starts again there). */
+static void remarks_again(struct remarks_log *g, const char *text, const gpuocc_remarks_kernel *k, int64_t at)
+{
+    const char *name = text + k->name_offset, *start = name;
+    while (start > text && start[-1] != '\n')
+        start--;
+    uint64_t hash = remarks_hash(start, (size_t)(name - start) + (size_t)k->name_length);
+    int64_t first = remarks_seen_add(&g->seen, hash, at);
+    if (first == 0)
+        return;
+    if (first < 0) {
+        cli_problem(g->io, g->path, "line %lld: out of memory", (long long)at);
+        return;
+    }
+    char quoted[INPUT_ERROR_QUOTE];
+    input_quote(quoted, sizeof quoted, name, (size_t)k->name_length, 64);
+    cli_problem(g->io, g->path,
+                "line %lld: kernel '%s' again (first at line %lld): another compile's remarks start here (clang prints "
+                "each --offload-arch's in turn and names none), yet every row is answered for --arch %s; give each "
+                "target's remarks on their own (one --offload-arch per compile)",
+                (long long)at, quoted, (long long)first, g->o->launch.dev_name);
+    remarks_seen_clear(&g->seen);
+    remarks_seen_add(&g->seen, hash, at);
 }
 
 /* The kernels of text[0, n), which reads without error (`count` records; -1: not counted yet); line k of it is
@@ -305,6 +396,7 @@ static bool remarks_rows(struct remarks_log *g, const char *text, size_t n, int3
             return false;
         }
         k.line = (int32_t)at;
+        remarks_again(g, text, &g->ks[i], at);
         struct remarks_row row;
         evaluate(o, &k, &row);
         begin(io->out, o);
@@ -509,7 +601,7 @@ static bool remarks_file(struct cli_io *io, struct remarks_options *o, const cha
     struct input_stream s;
     if (!input_stream_open(io, path, (size_t)o->max_record_bytes, &s))
         return false;
-    struct remarks_log g = {io, o, &s, path, NULL, 0, 0, 0, 0, 0};
+    struct remarks_log g = {io, o, &s, path, NULL, 0, 0, 0, 0, 0, {NULL, 0, 0}};
     bool failed = false, skipping = false; /* skipping: dropping text up to the next record */
     while (!failed && !cli_output_failed(io)) {
         if (!input_stream_fill(&s)) {
@@ -561,6 +653,7 @@ static bool remarks_file(struct cli_io *io, struct remarks_options *o, const cha
     if (!failed && g.kernels == 0 && !cli_output_failed(io))
         input_stream_no_record(&s, "expected LLVM's remarks: clang -Rpass-analysis=kernel-resource-usage");
     free(g.ks);
+    remarks_seen_clear(&g.seen);
     input_stream_close(&s);
     return g.kernels > 0;
 }
