@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import unittest
+import warnings
 
 import gpuocc
 
@@ -934,11 +935,36 @@ class Remarks(unittest.TestCase):
         self.assertEqual(r.limit_sgprs, 8)
 
     def test_mangled_names_and_absent_agprs(self):
-        with open(os.path.join(DATA, "remarks", "hip_two_targets.log")) as f:
+        with open(os.path.join(DATA, "remarks", "hip_two_targets.log")) as f, self.assertWarns(UserWarning):
             rows = gpuocc.read_remarks(f.read())
         self.assertEqual([r.short_name for r in rows], ["saxpy", "_Z5tiledILi1024EEvPf", "saxpy", "_Z5tiledILi1024EEvPf"])
         self.assertEqual(rows[0].name, "_Z5saxpyPfPKff")
         self.assertEqual((rows[0].agprs, rows[2].agprs), (None, 0))  # gfx1100 prints no AGPRs line, gfx942 does
+
+    def test_two_targets_named_every_row_kept(self):
+        # One clang-19 command for gfx942 and gfx1100 (capture.sh): gfx1100's remarks (lines 1-22, LLVM's
+        # Occupancy 16 and 12), then gfx942's (8 and 4), naming neither target.  The second run is named as
+        # `gpuocc remarks` names it on stderr; every record is returned.
+        with open(os.path.join(DATA, "remarks", "hip_light_heavy.log")) as f:
+            text = f.read()
+        with self.assertWarns(UserWarning) as w:
+            rows = gpuocc.read_remarks(text)
+        self.assertEqual([(r.short_name, r.line, r.llvm_waves_per_simd) for r in rows],
+                         [("light", 1, 16), ("heavy", 12, 12), ("light", 23, 8), ("heavy", 35, 4)])
+        self.assertEqual(len(w.warnings), 1)
+        self.assertTrue(str(w.warning).startswith("line 23: kernel '_Z5lightPfPKf' again (first at line 1): "
+                                                  "another compile's remarks start here"), str(w.warning))
+        self.assertEqual(w.filename, __file__)
+        # each target's remarks on their own: no warning, and LLVM's answer on that target (HIP's flat size 1024)
+        lines = text.splitlines(keepends=True)
+        for arch, part, llvm in [("gfx1100", lines[:22], (16, 12)), ("gfx942", lines[22:], (8, 4))]:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                got = gpuocc.read_remarks("".join(part))
+            waves = tuple(gpuocc.occupancy(arch, gpuocc.kernel(256, regs=r.vgprs, agprs=r.agprs or 0, sgprs=r.sgprs,
+                                                                  max_threads=1024, model="llvm19")).waves_per_simd
+                          for r in got)
+            self.assertEqual(waves, llvm, arch)
 
     def test_errors(self):
         with self.assertRaises(gpuocc.Error):  # no kernel: test_no_kernel_found_raises

@@ -7,6 +7,7 @@ import ctypes
 import dataclasses
 import errno
 import os
+import warnings
 from typing import Any, Optional, Union
 
 from ._library import (Error, _CBinaryEntry, _CBinaryKernel, _CBinarySummary, _CCompiledKernel, _CRemarksKernel,
@@ -93,9 +94,32 @@ def read_cubin(data: Union[bytes, bytearray, memoryview], max_entry_bytes: Optio
                            cluster_x=k.cluster_x, cluster_y=k.cluster_y, cluster_z=k.cluster_z) for k in read]
 
 
+def _warn_again(data: bytes, records: Any) -> None:
+    """One UserWarning per record whose "Function Name" line (location and name) came before in the current run
+    of remarks: another compile's remarks, another --offload-arch's, start there, in `gpuocc remarks`'s words
+    (tools/cmd_remarks.c, remarks_again; docs/amd.md)."""
+    seen: dict = {}
+    for k in records:
+        start = data.rfind(b"\n", 0, k.name_offset) + 1
+        key = data[start:k.name_offset + k.name_length]
+        first = seen.get(key)
+        if first is None:
+            seen[key] = k.line
+            continue
+        name = data[k.name_offset:k.name_offset + k.name_length].decode(errors="replace")
+        warnings.warn(f"line {k.line}: kernel '{name}' again (first at line {first}): another compile's remarks "
+                      "start here (clang prints each --offload-arch's in turn and names none); give each target's "
+                      "remarks on their own (one --offload-arch per compile)", UserWarning, stacklevel=3)
+        seen = {key: k.line}
+
+
 def read_remarks(text: Union[str, bytes]) -> tuple:
     """The kernels of LLVM's kernel-resource-usage remarks (`clang -Rpass-analysis=kernel-resource-usage`'s
-    stderr, or a whole build log; str or bytes), as RemarksKernel.  The remarks do not name the target.
+    stderr, or a whole build log; str or bytes), as RemarksKernel.  The remarks do not name the target: one
+    clang command for several --offload-arch prints each target's remarks in turn, so a kernel whose remarks
+    come again (the same "Function Name" line) starts another compile's; each such record is named in a
+    UserWarning ("line 23: kernel 'k' again (first at line 1): ...", as `gpuocc remarks` says on stderr) and
+    every record is returned.
 
     Raises TypeError for anything else, gpuocc.Error "parse"/"truncated" naming the line at fault, and
     gpuocc.Error "format" for input that holds no kernel ("no kernel found", as `gpuocc remarks` exits 2)."""
@@ -113,6 +137,8 @@ def read_remarks(text: Union[str, bytes]) -> tuple:
         raise Error(status, f"line {line.value}")
     if not count.value:
         raise _no_kernel(data, "expected LLVM's remarks: clang -Rpass-analysis=kernel-resource-usage", "read_remarks")
+
+    _warn_again(data, records[:count.value])
 
     def text_at(offset: int, length: int) -> str:
         return data[offset:offset + length].decode(errors="replace")
