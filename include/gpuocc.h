@@ -1347,6 +1347,8 @@ GPUOCC_API int32_t gpuocc_cubin_read(const void *data, size_t length, gpuocc_com
  * "Function Name: k", then "SGPRs: 57", "VGPRs: 41", "AGPRs: 0", "ScratchSize [bytes/lane]: 0",
  * "Dynamic Stack: False", "Occupancy [waves/SIMD]: 8", "SGPRs Spill: 0", "VGPRs Spill: 0",
  * "LDS Size [bytes/block]: 256".  The remarks do not name the target: pass it to gpuocc_device_lookup yourself.
+ * One clang command for several --offload-arch prints each target's remarks in turn, every kernel again: a
+ * kernel's "Function Name" line (location and name) met again starts another target's records (docs/amd.md).
  * =================================================================================================== */
 
 /*

@@ -1,5 +1,6 @@
 /* gpuocc remarks: every kernel of LLVM's AMDGPU resource-usage remarks, with its occupancy on --arch (the
-   remarks do not name the target), as gpuocc ptxas reads ptxas reports. */
+   remarks do not name the target; a kernel's remarks seen again start another target's, named), as gpuocc ptxas
+   reads ptxas reports. */
 #define _POSIX_C_SOURCE 200809L
 #include "inputs.h"
 
@@ -731,7 +732,8 @@ static int cmd_remarks(struct cli_io *io, int argc, char **argv)
 }
 
 static const struct cli_option remarks_options[] = {
-    {"--arch", "NAME", "the AMD target or product the remarks are for (gfx942, MI300X): required"},
+    {"--arch", "NAME", "the AMD target or product the remarks are for (gfx942, MI300X): required; a log of several "
+                       "targets' remarks (one clang command, several --offload-arch) is named on stderr, exit 1"},
     {"--threads", "N", "workgroup size of the launch"},
     {"--best-block", NULL, "evaluate every kernel at its best workgroup size"},
     {"--max-threads", "N", "the flat workgroup size maximum the kernels were compiled for (LLVM's occupancy uses it; "
