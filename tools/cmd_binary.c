@@ -1038,10 +1038,10 @@ static void read_folder(struct binary_run *r, const char *path, int depth)
 
 /* A file read into memory: standard input, a pipe (`<(...)`, /dev/stdin on a pipe), a device, or any file on
    WebAssembly. */
-static void read_whole(struct binary_run *r, const char *path)
+static void read_whole(struct binary_run *r, const char *path, int fd)
 {
     size_t n;
-    char *data = input_slurp_file(r->io, path, &n);
+    char *data = input_slurp_file_fd(r->io, path, fd, &n);
     if (!data)
         return;
     if (n == 0)
@@ -1056,7 +1056,7 @@ static void read_whole(struct binary_run *r, const char *path)
 static void read_path(struct binary_run *r, const char *path)
 {
     if (CLI_READ_WHOLE || !strcmp(path, "-")) { /* standard input cannot be mapped: read it whole */
-        read_whole(r, path);
+        read_whole(r, path, -1);
         return;
     }
 #if !CLI_READ_WHOLE
@@ -1073,9 +1073,9 @@ static void read_path(struct binary_run *r, const char *path)
         read_folder(r, path, 0);
         return;
     }
-    if (!S_ISREG(st.st_mode)) { /* a pipe or a device cannot be mapped: read it whole, as standard input */
-        close(fd);
-        read_whole(r, path);
+    if (!S_ISREG(st.st_mode)) { /* a pipe or a device cannot be mapped: read it whole, as standard input, from
+                                   this descriptor (opened again, a pipe whose writer is done would never end) */
+        read_whole(r, path, fd);
         return;
     }
     if (st.st_size == 0) {

@@ -7,15 +7,19 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 /* Reads of a pipe or a device stop here (a build log or a binary this large is not one: /dev/zero). */
 #define MAX_STREAM ((size_t)1 << 28)
 
-/* The whole of a file or stdin; NULL after a usage error naming the file and the system's reason. */
-char *input_slurp(struct cli_io *io, const char *path, size_t *length)
+/* input_slurp, and with fd >= 0 on a descriptor of `path` already open (read and closed here: a pipe opened
+   twice would wait for a writer that is gone). */
+static char *slurp(struct cli_io *io, const char *path, int fd, size_t *length)
 {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : io->in;
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : strcmp(path, "-") ? fopen(path, "rb") : io->in;
+    if (fd >= 0 && !f)
+        close(fd);
     if (f == io->in) {
         const char *cmd = io->cmd ? io->cmd->name : "";
         cli_note_terminal_input(io, !strcmp(cmd, "ptxas") ? "ptxas -v reports" :
@@ -70,14 +74,24 @@ char *input_slurp(struct cli_io *io, const char *path, size_t *length)
     return buf;
 }
 
-char *input_slurp_file(struct cli_io *io, const char *path, size_t *length)
+char *input_slurp(struct cli_io *io, const char *path, size_t *length)
+{
+    return slurp(io, path, -1, length);
+}
+
+char *input_slurp_file_fd(struct cli_io *io, const char *path, int fd, size_t *length)
 {
     struct cli_io quiet = *io;
     quiet.status = 0;
-    char *text = input_slurp(&quiet, path, length);
+    char *text = slurp(&quiet, path, fd, length);
     if (!text)
         io->status = io->status > CLI_PARTIAL ? io->status : CLI_PARTIAL;
     return text;
+}
+
+char *input_slurp_file(struct cli_io *io, const char *path, size_t *length)
+{
+    return input_slurp_file_fd(io, path, -1, length);
 }
 
 /* ---- text read in windows ---- */

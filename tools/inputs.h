@@ -61,6 +61,8 @@ char *input_slurp(struct cli_io *io, const char *path, size_t *length);
 /* The same for one of several input files: one that cannot be read is a problem of that file, not a usage
    error (NULL after naming it; the status becomes at least CLI_PARTIAL and the other files are still read). */
 char *input_slurp_file(struct cli_io *io, const char *path, size_t *length);
+/* The same on a descriptor of `path` already open (fd >= 0: read, then closed here; -1: `path` is opened). */
+char *input_slurp_file_fd(struct cli_io *io, const char *path, int fd, size_t *length);
 /* A text read in windows (gpuocc ptxas, gpuocc remarks): memory stays near the window whatever the input's
    size.  The window holds buf[0, len); the reader cuts it at a record boundary, parses and prints the part
    before the cut, and keeps the rest (after a prefix the format may need replayed) for the next window.  A
