@@ -17,6 +17,7 @@ build kernels.cl pvc kernels_pvc
 build kernels.cl pvc kernels_pvc_256grf -cl-intel-256-GRF-per-thread
 build private.cl dg2 private_dg2
 build private.cl pvc private_pvc
+build reqd.cl pvc reqd_pvc
 # ocloc's default output, not a zebin (e_type 0xff04, a patch-token program): gpuocc names it and does not read it
 here=$(pwd)
 (cd "$out" && ocloc compile -file "$here/kernels.cl" -device pvc -output patchtoken >/dev/null)
