@@ -1438,7 +1438,8 @@ typedef struct gpuocc_binary_kernel {
     int32_t cc;                          /* target, 90 for sm_90 / sm_90a */
     int32_t registers;                   /* per thread */
     int32_t barriers;                    /* block barriers */
-    int32_t max_threads_per_block;       /* __launch_bounds__ / __maxntid__ (x*y*z); 0 = not set */
+    int32_t max_threads_per_block;       /* __launch_bounds__ / __maxntid__ (x*y*z); Intel: the zebin's
+                                            required_work_group_size (x*y*z); 0 = not set */
     int64_t smem_bytes;                  /* static shared memory (the driver's reserved window excluded) */
     int64_t cmem_bytes;                  /* constant bank 0 */
     int64_t stack_frame_bytes;           /* per thread; -1 when not recorded */
@@ -1475,7 +1476,9 @@ typedef struct gpuocc_binary_kernel {
                                             bare cubin, its .note.nv.tkinfo note; 0 for none (and AMD) */
     /* Intel (GPUOCC_VENDOR_INTEL), from a zebin's .ze_info section; zero for NVIDIA and AMD.  For an
        Intel kernel the neutral fields say: barriers = barrier_count, smem_bytes = slm_bytes, cc = 0,
-       registers = cmem_bytes = stack_frame_bytes = max_regs_per_thread = -1, max_threads_per_block = 0.
+       registers = cmem_bytes = stack_frame_bytes = max_regs_per_thread = -1, max_threads_per_block = the
+       x*y*z of execution_env.required_work_group_size (OpenCL's reqd_work_group_size: a larger work-group
+       cannot be enqueued), 0 when the kernel has none (written since 1.1.0; 1.0 left it 0).
        @since 1.0.0 */
     int32_t sub_group;                   /* execution_env.simd_size: the SIMD width, 1, 8, 16 or 32 */
     int32_t grf;                         /* execution_env.grf_count: GRF registers per hardware thread */

@@ -5,7 +5,9 @@
  * .note.intelgt.compat note, .shstrtab) for the YAML the reader must take (comments, quotes, indentless
  * sequences, CR line ends, unknown keys, the functions section) and what it must refuse with a specific
  * status (a kernel without simd_size or grf_count, a SIMD width of 12, a count past INT32_MAX, a tab, a
- * buffer without a size), and every prefix of a fixture (never a crash).
+ * buffer without a size), and every prefix of a fixture (never a crash).  The launch bound comes from
+ * execution_env.required_work_group_size, the zeinfo spec's int32x3 (IGC's zeinfo.md): its x*y*z, as ocloc
+ * wrote it for reqd_work_group_size (tests/data/zebin/reqd.cl, quoted below), and the forms YAML allows.
  */
 #include "compiled.h"
 
@@ -134,6 +136,8 @@ Test(zebin, ocloc_fixture)
     cr_expect_eq(k[1].slm_bytes, 4096);
     cr_expect_eq(k[1].smem_bytes, 4096);
     cr_expect_eq(k[1].barriers, 1);
+    cr_expect_eq(k[0].max_threads_per_block, 0, "no required_work_group_size: no bound");
+    cr_expect_eq(k[1].max_threads_per_block, 0);
     /* the record's development layouts (240 bytes, 248 with `linked` and `arch_variant`) are refused */
     static uint64_t old[2 * sizeof(gpuocc_binary_kernel) / 8];
     gpuocc_binary_kernel *first = (gpuocc_binary_kernel *)(void *)old;
@@ -142,6 +146,110 @@ Test(zebin, ocloc_fixture)
     first->size = 248;
     cr_expect_eq(gpuocc_binary_read_entry(p, n, 0, NULL, 0, first, 2, &count, NULL), GPUOCC_ERR_STRUCT_SIZE);
     free(p);
+}
+
+/* tests/data/zebin/reqd_pvc.bin's .ze_info (ocloc 22.43, -device pvc, reqd.cl), in part:
+     - name: fixed    user_attributes: reqd_work_group_size: [ 128, 1, 1 ]
+                      execution_env: required_work_group_size: [ 128, 1, 1 ], simd_size 32
+     - name: tile     user_attributes: reqd_work_group_size: [ 8, 4, 2 ]
+                      execution_env: required_work_group_size: [ 8, 4, 2 ], simd_size 32
+     - name: hinted   user_attributes: work_group_size_hint: [ 256, 1, 1 ]
+                      execution_env: simd_size 32 (no required_work_group_size)
+   The bound is x*y*z: 128, 8 x 4 x 2 = 64; a hint is no bound. */
+Test(zebin, required_work_group_size_fixture)
+{
+    size_t n;
+    uint8_t *p = load_file(fixture_path("zebin/reqd_pvc.bin"), &n);
+    gpuocc_binary_kernel k[3];
+    int32_t count = 0;
+    cr_assert_eq(read_all(p, n, k, 3, &count), GPUOCC_OK);
+    cr_assert_eq(count, 3);
+    char buf[16];
+    static const char *const names[3] = {"fixed", "tile", "hinted"};
+    static const int32_t bounds[3] = {128, 64, 0};
+    for (int i = 0; i < 3; i++) {
+        cr_expect_str_eq(name_of(p, &k[i], buf, sizeof buf), names[i]);
+        cr_expect_eq(k[i].max_threads_per_block, bounds[i], "%s", names[i]);
+        cr_expect_eq(k[i].sub_group, 32);
+        cr_expect_eq(k[i].product_family, 1271);
+    }
+    free(p);
+}
+
+/* The bound of one kernel whose execution_env holds `env` (lines indented by 6), or the status. */
+static int32_t bound_of(const char *env)
+{
+    static uint8_t buf[4096];
+    char text[1024];
+    snprintf(text, sizeof text, "kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n"
+                                "      grf_count: 128\n%s", env);
+    size_t n = build(buf, sizeof buf, text);
+    gpuocc_binary_kernel k[2];
+    int32_t count = 0, rc = read_all(buf, n, k, 2, &count);
+    if (rc != GPUOCC_OK)
+        return rc;
+    cr_assert_eq(count, 1);
+    return k[0].max_threads_per_block;
+}
+
+/* required_work_group_size: int32x3, default [0, 0, 0] (zeinfo.md); three sizes exactly, as the compute
+   runtime's decoder requires ("wrong size of collection"), all of them positive or all zero (the runtime
+   takes x = 0 as none and stops on a zero y or z beside a positive x). */
+Test(zebin, required_work_group_size_forms)
+{
+    static const struct {
+        const char *env;
+        int32_t want; /* the bound, or a status */
+    } cases[] = {
+        {"      required_work_group_size: [ 128, 1, 1 ]\n", 128},
+        {"      required_work_group_size: [8,4,2]\n", 64},
+        {"      required_work_group_size: [ 16, 16, 1 ]   # a comment\n", 256},
+        {"      required_work_group_size:\n        - 8\n        - 4\n        - 2\n", 64}, /* block style */
+        {"      required_work_group_size:\n      - 8\n      - 4\n      - 2\n      slm_size: 0\n", 64}, /* indentless */
+        {"      required_work_group_size: [ 0, 0, 0 ]\n", 0},                                  /* the default: none */
+        {"      required_work_group_size: [ 1024, 2097151, 1 ]\n", 2147482624},             /* 1024 x (2^21 - 1) */
+        {"      work_group_walk_order_dimensions: [ 0, 1, 2 ]\n", 0},                          /* an order, no bound */
+        {"      required_work_group_size: [ 128, 1 ]\n", GPUOCC_ERR_FORMAT},                   /* too few */
+        {"      required_work_group_size: [ 128, 1, 1, 1 ]\n", GPUOCC_ERR_FORMAT},             /* too many */
+        {"      required_work_group_size: []\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size: [ 128, 1, 1, ]\n", GPUOCC_ERR_FORMAT},               /* an empty fourth */
+        {"      required_work_group_size: [ 128, , 1 ]\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size: [ 128, 0, 1 ]\n", GPUOCC_ERR_FORMAT},                /* zero beside sizes */
+        {"      required_work_group_size: [ 0, 1, 1 ]\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size: [ 65536, 65536, 1 ]\n", GPUOCC_ERR_FORMAT},          /* 2^32 work-items */
+        {"      required_work_group_size: [ 2147483647, 2147483647, 2147483647 ]\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size: [ 2147483648, 1, 1 ]\n", GPUOCC_ERR_FORMAT},         /* not an int32 */
+        {"      required_work_group_size: [ -128, 1, 1 ]\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size: [ [ 128 ], 1, 1 ]\n", GPUOCC_ERR_FORMAT},            /* nested */
+        {"      required_work_group_size: [ 128, 1, 1 ] ]\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size: [ '128', 1, 1 ]\n", GPUOCC_ERR_FORMAT},              /* a string */
+        {"      required_work_group_size: '[ 128, 1, 1 ]'\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size: 128\n", GPUOCC_ERR_FORMAT},                          /* a scalar */
+        {"      required_work_group_size: { x: 128 }\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size: [ 128,\n          1, 1 ]\n", GPUOCC_ERR_FORMAT},     /* over two lines */
+        {"      required_work_group_size:\n", GPUOCC_ERR_FORMAT},                              /* no sizes */
+        {"      required_work_group_size:\n        - 128\n        - 1\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size:\n        - 8\n        - 4\n        - 2\n        - 1\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size:\n        -\n        - 4\n        - 2\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size:\n        - - 8\n        - 4\n        - 2\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size:\n        - 8\n          - 4\n        - 2\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size:\n        - 8\n          4\n        - 2\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size:\n        x: 8\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size:\n        - x: 8\n", GPUOCC_ERR_FORMAT},
+        {"      required_work_group_size:\n        - '8'\n        - 4\n        - 2\n", GPUOCC_ERR_FORMAT},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        cr_expect_eq(bound_of(cases[i].env), cases[i].want, "case %zu: %s", i, cases[i].env);
+    /* the last of two is read, as for every key of the reader */
+    cr_expect_eq(bound_of("      required_work_group_size: [ 0, 0, 0 ]\n      required_work_group_size: [ 4, 1, 1 ]\n"), 4);
+    /* the functions' execution_env is no kernel's: its sizes are not read, whatever they are */
+    static uint8_t buf[1024];
+    size_t n = build(buf, sizeof buf, "functions:\n  - name: f\n    execution_env:\n      simd_size: 16\n"
+                                      "      required_work_group_size: [ 64, 1, 1 ]\nkernels:\n");
+    gpuocc_binary_kernel k[1];
+    int32_t count = 0;
+    cr_expect_eq(read_all(buf, n, k, 1, &count), GPUOCC_OK);
+    cr_expect_eq(count, 0);
 }
 
 /* A note range's place in the notes area, and a zebin whose section headers name such ranges. */
@@ -324,6 +432,8 @@ Test(zebin, yaml_subset)
     cr_expect_eq(k[0].scratch_per_thread_bytes, 96, "the two scratch buffers, summed");
     cr_expect_eq(k[0].private_bytes, 16);
     cr_expect_eq(k[0].private_per_work_item, 1);
+    cr_expect_eq(k[0].max_threads_per_block, 0, "user_attributes' reqd_work_group_size is the source's "
+                 "attribute; the runtime's bound is execution_env's");
     cr_expect_str_eq(name_of(buf, &k[1], name, sizeof name), "second");
     cr_expect_eq(k[1].sub_group, 32);
     cr_expect_eq(k[1].scratch_per_thread_bytes, 0);
@@ -415,6 +525,12 @@ Test(zebin, refused_names_the_line)
          "    per_thread_memory_buffers:\n      - type: global\n        size: 4\n        is_simt_thread: yes\n", 9},
         {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n"
          "  - name: b\n    execution_env:\n      grf_count: 128\n", 6},            /* the second kernel */
+        {"kernels:\n  - name: a\n    execution_env:\n      simd_size: 16\n      grf_count: 128\n"
+         "      required_work_group_size: [ 128, 1 ]\n", 6},                         /* two sizes */
+        {"kernels:\n  - name: a\n    execution_env:\n      required_work_group_size:\n        - 8\n"
+         "        - 4\n      simd_size: 16\n      grf_count: 128\n", 4},           /* the key of two items */
+        {"kernels:\n  - name: a\n    execution_env:\n      required_work_group_size:\n        - 8\n"
+         "        - 4\n        - 2\n        - 1\n", 8},                            /* the fourth item */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         size_t n = build(buf, sizeof buf, cases[i].text);

@@ -11,6 +11,7 @@
  *         simd_size:       16         required: 1, 8, 16 or 32
  *         slm_size:        4096       optional, default 0 (bytes)
  *         spill_size:      N          optional (bytes)
+ *         required_work_group_size: [ 128, 1, 1 ]   optional, default [ 0, 0, 0 ]: none
  *       per_thread_memory_buffers:    optional
  *         - type:            scratch  global, scratch or slm
  *           usage:           single_space
@@ -22,7 +23,10 @@
  * use, one line at a time: a line's indentation and a leading "- " place it under the open keys before it
  * (a stack of at most ZE_DEPTH_MAX); "key: value" sets a field where the path is one of the above, and any
  * other key, flow value or scalar line is skipped.  Values are plain or quoted without escapes; the
- * integers read are decimal in [0, INT32_MAX] (the spec's int32).  Every line is looked at once, so the
+ * integers read are decimal in [0, INT32_MAX] (the spec's int32).  required_work_group_size is the spec's
+ * int32x3: exactly three such integers, a flow sequence on its line or a block sequence of three scalar
+ * items; all zero is none, all positive is the launch bound x*y*z (at most INT32_MAX), anything else
+ * (a missing, extra, empty, nested or unreadable value, a zero beside a non-zero) breaks the rules.  Every line is looked at once, so the
  * cost is linear in the section's size (and each note range is walked once, however many section headers
  * name it: gpuocc_note_once); a kernel without its required keys, or a value read that breaks
  * these rules, is GPUOCC_ERR_FORMAT, the line at fault in the sink's fault (GPUOCC_BINARY_FAULT_YAML: the
@@ -36,7 +40,7 @@
 #define ZE_DEPTH_MAX 32
 #define NT_INTELGT_PRODUCT_FAMILY 1u
 
-enum ze_kind { ZE_OTHER, ZE_KERNELS, ZE_KERNEL, ZE_ENV, ZE_BUFFERS, ZE_BUFFER };
+enum ze_kind { ZE_OTHER, ZE_KERNELS, ZE_KERNEL, ZE_ENV, ZE_BUFFERS, ZE_BUFFER, ZE_WG_SIZE, ZE_WG_ITEM };
 
 struct ze_level {
     size_t col;
@@ -65,6 +69,8 @@ struct ze_reader {
     size_t name_len;
     bool have_simd, have_grf;
     struct ze_buffer buffer;
+    int64_t wg_size[3]; /* a block-style required_work_group_size's items so far */
+    int wg_items;
 };
 
 static bool is(const char *s, size_t n, const char *word)
@@ -87,6 +93,96 @@ static bool count_value(const char *s, size_t n, int64_t *out)
         return false;
     *out = v;
     return true;
+}
+
+/* A value: quotes taken off (no escapes), or a plain one cut at a comment; trailing blanks dropped. */
+static void value_of(const char **s, size_t *n)
+{
+    const char *v = *s;
+    size_t len = *n;
+    if (len >= 1 && (v[0] == '\'' || v[0] == '"')) {
+        const char *close = (const char *)memchr(v + 1, v[0], len - 1);
+        if (close) {
+            *s = v + 1;
+            *n = (size_t)(close - v - 1);
+            return;
+        }
+    }
+    for (size_t i = 1; i < len; i++)
+        if (v[i] == '#' && (v[i - 1] == ' ' || v[i - 1] == '\t')) {
+            len = i;
+            break;
+        }
+    while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t'))
+        len--;
+    *n = len;
+}
+
+/* The launch bound of required_work_group_size's three sizes: all zero is none (0), all positive their
+   product, at most INT32_MAX; a zero beside a non-zero size is no work-group (the runtime refuses it). */
+static bool wg_bound(const int64_t size[3], int32_t *out)
+{
+    if (size[0] == 0 && size[1] == 0 && size[2] == 0) {
+        *out = 0;
+        return true;
+    }
+    int64_t product = 1;
+    for (int i = 0; i < 3; i++) {
+        product *= size[i]; /* both at most INT32_MAX: no overflow */
+        if (size[i] == 0 || product > INT32_MAX)
+            return false;
+    }
+    *out = (int32_t)product;
+    return true;
+}
+
+/* required_work_group_size as a flow sequence, "[ x, y, z ]" whole on its line: three decimal counts. */
+static int32_t wg_flow(struct ze_reader *r, const char *v, size_t n)
+{
+    if (n < 2 || v[0] != '[' || v[n - 1] != ']')
+        return GPUOCC_ERR_FORMAT;
+    int64_t size[3];
+    int items = 0;
+    for (size_t at = 1; at < n; items++) {
+        size_t end = at;
+        while (end < n - 1 && v[end] != ',')
+            end++;
+        size_t from = at, to = end;
+        while (from < to && (v[from] == ' ' || v[from] == '\t'))
+            from++;
+        while (to > from && (v[to - 1] == ' ' || v[to - 1] == '\t'))
+            to--;
+        if (items == 3 || !count_value(v + from, to - from, &size[items]))
+            return GPUOCC_ERR_FORMAT; /* an empty, nested, quoted or fourth value */
+        at = end + 1;
+    }
+    int32_t bound;
+    if (items != 3 || !wg_bound(size, &bound))
+        return GPUOCC_ERR_FORMAT;
+    r->k.max_threads_per_block = bound;
+    return GPUOCC_OK;
+}
+
+/* One item of a block-style required_work_group_size ("- 128"), its text after the "- " (not empty). */
+static int32_t wg_item(struct ze_reader *r, const char *s, size_t n)
+{
+    if (s[0] == '\'' || s[0] == '"')
+        return GPUOCC_ERR_FORMAT; /* a string, not the spec's int32 */
+    value_of(&s, &n);
+    if (r->wg_items == 3 || !count_value(s, n, &r->wg_size[r->wg_items]))
+        return GPUOCC_ERR_FORMAT;
+    r->wg_items++;
+    return GPUOCC_OK;
+}
+
+/* A block-style required_work_group_size as it closes: three items. */
+static int32_t wg_end(struct ze_reader *r)
+{
+    int32_t bound;
+    if (r->wg_items != 3 || !wg_bound(r->wg_size, &bound))
+        return GPUOCC_ERR_FORMAT;
+    r->k.max_threads_per_block = bound;
+    return GPUOCC_OK;
 }
 
 static void kernel_start(struct ze_reader *r)
@@ -141,7 +237,10 @@ static int32_t buffer_end(struct ze_reader *r)
 static int32_t pop(struct ze_reader *r)
 {
     const struct ze_level *level = &r->stack[--r->depth];
-    int32_t rc = level->kind == ZE_KERNEL ? kernel_end(r) : level->kind == ZE_BUFFER ? buffer_end(r) : GPUOCC_OK;
+    int32_t rc = level->kind == ZE_KERNEL    ? kernel_end(r)
+                 : level->kind == ZE_BUFFER  ? buffer_end(r)
+                 : level->kind == ZE_WG_SIZE ? wg_end(r)
+                                             : GPUOCC_OK;
     if (rc == GPUOCC_ERR_FORMAT)
         r->line = level->line, r->text = level->text;
     return rc;
@@ -170,6 +269,8 @@ static int32_t push(struct ze_reader *r, size_t col, bool item, enum ze_kind kin
         kernel_start(r);
     else if (kind == ZE_BUFFER)
         r->buffer = (struct ze_buffer){0, -1, -1};
+    else if (kind == ZE_WG_SIZE)
+        r->wg_items = 0;
     return GPUOCC_OK;
 }
 
@@ -178,35 +279,25 @@ static enum ze_kind parent(const struct ze_reader *r)
     return r->depth > 0 ? r->stack[r->depth - 1].kind : ZE_OTHER;
 }
 
-/* A value: quotes taken off (no escapes), or a plain one cut at a comment; trailing blanks dropped. */
-static void value_of(const char **s, size_t *n)
+/* Whether a line at `col` that is no sequence item falls inside a block-style required_work_group_size (the
+   innermost open level indented less than it is that key or one of its items): no such line is a size. */
+static bool inside_wg(const struct ze_reader *r, size_t col)
 {
-    const char *v = *s;
-    size_t len = *n;
-    if (len >= 1 && (v[0] == '\'' || v[0] == '"')) {
-        const char *close = (const char *)memchr(v + 1, v[0], len - 1);
-        if (close) {
-            *s = v + 1;
-            *n = (size_t)(close - v - 1);
-            return;
-        }
-    }
-    for (size_t i = 1; i < len; i++)
-        if (v[i] == '#' && (v[i - 1] == ' ' || v[i - 1] == '\t')) {
-            len = i;
-            break;
-        }
-    while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t'))
-        len--;
-    *n = len;
+    for (int i = r->depth - 1; i >= 0; i--)
+        if (r->stack[i].col < col)
+            return r->stack[i].kind == ZE_WG_SIZE || r->stack[i].kind == ZE_WG_ITEM;
+    return false;
 }
 
-static int32_t field(struct ze_reader *r, const char *key, size_t key_len, const char *v, size_t n)
+/* "key: value" under the open levels; `quoted`: the value was a quoted scalar (a string, never a sequence). */
+static int32_t field(struct ze_reader *r, const char *key, size_t key_len, const char *v, size_t n, bool quoted)
 {
     enum ze_kind at = parent(r);
     gpuocc_binary_kernel *b = &r->k;
     int64_t x;
-    if (at == ZE_KERNEL && is(key, key_len, "name")) {
+    if (at == ZE_ENV && is(key, key_len, "required_work_group_size")) {
+        return quoted ? GPUOCC_ERR_FORMAT : wg_flow(r, v, n);
+    } else if (at == ZE_KERNEL && is(key, key_len, "name")) {
         r->name = v;
         r->name_len = n;
     } else if (at == ZE_ENV) {
@@ -263,15 +354,24 @@ static int32_t line(struct ze_reader *r, const char *s, size_t n)
         if ((rc = close_to(r, col, true)) != GPUOCC_OK)
             return rc;
         enum ze_kind up = parent(r);
-        if ((rc = push(r, col, true, up == ZE_KERNELS ? ZE_KERNEL : up == ZE_BUFFERS ? ZE_BUFFER : ZE_OTHER)) !=
-            GPUOCC_OK)
+        if (up == ZE_WG_ITEM)
+            return GPUOCC_ERR_FORMAT; /* a sequence inside a size */
+        enum ze_kind kind = up == ZE_KERNELS  ? ZE_KERNEL
+                            : up == ZE_BUFFERS ? ZE_BUFFER
+                            : up == ZE_WG_SIZE ? ZE_WG_ITEM
+                                               : ZE_OTHER;
+        if ((rc = push(r, col, true, kind)) != GPUOCC_OK)
             return rc;
         col++;
         while (col < n && s[col] == ' ')
             col++;
         if (col == n || s[col] == '#')
-            return GPUOCC_OK;
+            return kind == ZE_WG_ITEM ? GPUOCC_ERR_FORMAT : GPUOCC_OK; /* a size without its value */
+        if (kind == ZE_WG_ITEM)
+            return wg_item(r, s + col, n - col);
     }
+    if (inside_wg(r, col))
+        return GPUOCC_ERR_FORMAT; /* a mapping or a continued scalar where a size's items go */
     size_t colon = col;
     while (colon < n && !(s[colon] == ':' && (colon + 1 == n || s[colon + 1] == ' ')))
         colon++;
@@ -284,9 +384,10 @@ static int32_t line(struct ze_reader *r, const char *s, size_t n)
         v++, v_len--;
     if ((rc = close_to(r, col, false)) != GPUOCC_OK)
         return rc;
+    bool quoted = v_len > 0 && (*v == '\'' || *v == '"');
     value_of(&v, &v_len);
     if (v_len > 0)
-        return field(r, key, key_len, v, v_len);
+        return field(r, key, key_len, v, v_len, quoted);
     enum ze_kind up = parent(r), kind = ZE_OTHER;
     if (r->depth == 0 && col == 0 && is(key, key_len, "kernels"))
         kind = ZE_KERNELS;
@@ -294,6 +395,8 @@ static int32_t line(struct ze_reader *r, const char *s, size_t n)
         kind = ZE_ENV;
     else if (up == ZE_KERNEL && is(key, key_len, "per_thread_memory_buffers"))
         kind = ZE_BUFFERS;
+    else if (up == ZE_ENV && is(key, key_len, "required_work_group_size"))
+        kind = ZE_WG_SIZE; /* its items on the lines below */
     return push(r, col, false, kind);
 }
 
