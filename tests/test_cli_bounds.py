@@ -215,7 +215,8 @@ check("cubin: the kernels without one kept, status no_threads", rc == 1 and len(
 rc, out, err = run("cubin", data("kernels_sm90.cubin"), "--threads", "128")
 check("cubin --threads: every kernel answered", rc == 0 and "no_threads" not in out, (rc, err))
 # AMD code objects record .max_flat_workgroup_size (hipcc's default 1024 for these kernels, as the notes show);
-# Intel zebins' bound is not read: unknown
+# Intel zebins record required_work_group_size (reqd_work_group_size); kernels_dg2's have none: launch_bound none
+# (reqd_pvc.bin's bounds are checked in tests/test_cli_zebin.py)
 rc, out, err = run("binary", data("hip_ccob.o"), "--json")
 js = json.loads(out) if rc == 0 else []
 check("binary AMD without --threads: the flat workgroup maximum", rc == 0 and len(js) == 4 and all(
@@ -227,8 +228,9 @@ check("binary AMD --max-threads: the bound given", rc == 0 and all((r.get("threa
                                                                   for r in js), (rc, err))
 rc, out, err = run("binary", os.path.join(DATA, "zebin", "kernels_dg2.bin"), "--json")
 js = json.loads(out) if rc == 1 else []
-check("binary Intel without --threads: unknown bound, no_threads", len(js) == 2 and all(
-      (r.get("status"), r.get("threads"), r.get("threads_from"), r.get("launch_bound")) == ("no_threads", None, None, "unknown")
+check("binary Intel without --threads: no bound, no_threads", len(js) == 2 and all(
+      (r.get("status"), r.get("threads"), r.get("threads_from"), r.get("launch_bound"), r.get("max_threads")) ==
+      ("no_threads", None, None, "none", 0)
       for r in js) and err.count("\n") == 2, (rc, err))
 rc, out, err = run("binary", os.path.join(DATA, "zebin", "kernels_dg2.bin"))
 check("table: no_threads rows show '-', not 0", rc == 1 and all(l.split()[-5:-2] == ["-", "-", "-"]

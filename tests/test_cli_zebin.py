@@ -76,7 +76,11 @@ def expected(path):
             elif m.group(1) == "global":
                 private += int(m.group(2))
                 per_item = int(m.group(3) == "true")
-        kernels[name] = {"sub_group": env("simd_size"), "grf": env("grf_count"), "slm": env("slm_size", 0),
+        # the launch bound: execution_env's required_work_group_size, x*y*z (zeinfo.md's int32x3); none: 0
+        m = re.search(r"\n      required_work_group_size:\s+\[\s*(\d+),\s*(\d+),\s*(\d+)\s*\]\n", part + "\n")
+        bound = int(m.group(1)) * int(m.group(2)) * int(m.group(3)) if m else 0
+        kernels[name] = {"max_threads": bound, "launch_bound": "recorded" if bound else "none",
+                         "sub_group": env("simd_size"), "grf": env("grf_count"), "slm": env("slm_size", 0),
                          "barriers": env("barrier_count", 0), "smem": env("slm_size", 0),
                          "smem_static": env("slm_size", 0), "scratch_per_thread": scratch, "private": private,
                          "private_per_work_item": per_item, "spill": env("spill_size"),
@@ -103,14 +107,15 @@ def read_fields(folder, names):
                 check(row.get(key) == value, f"{name} {kernel}: {key} {row.get(key)!r} == {value!r}")
 
 
-FIXTURES = ["kernels_dg2.bin", "kernels_pvc.bin", "kernels_pvc_256grf.bin", "private_dg2.bin", "private_pvc.bin"]
+FIXTURES = ["kernels_dg2.bin", "kernels_pvc.bin", "kernels_pvc_256grf.bin", "private_dg2.bin", "private_pvc.bin",
+            "reqd_pvc.bin"]
 
 if OCLOC:
     if not shutil.which("ocloc"):
         print("ocloc is absent (Debian: intel-opencl-icd): the regeneration is not checked")
         sys.exit(77)
     with tempfile.TemporaryDirectory() as tmp:
-        for f in ["kernels.cl", "private.cl", "regenerate.sh"]:
+        for f in ["kernels.cl", "private.cl", "reqd.cl", "regenerate.sh"]:
             shutil.copy(os.path.join(DATA, f), tmp)
         p = subprocess.run(["sh", "regenerate.sh"], cwd=tmp, capture_output=True, text=True)
         check(p.returncode == 0, f"regenerate.sh ran ({p.stderr.strip()})")
@@ -167,8 +172,57 @@ check([r["status"] for r in json.loads(out)] == ["vendor", "vendor"], "an NVIDIA
 # a launch flag overrides the binary's figure: --grf 256 on dg2 halves the threads (16 -> 8 work-groups)
 rc, out, _ = run(["binary", os.path.join(DATA, "kernels_dg2.bin"), "--threads", "256", "--grf", "256", "--json"])
 check([r["blocks_per_sm"] for r in json.loads(out)] == [8, 4], "--grf 256 on dg2: 8 and 4")
-# --max-threads: a zebin does not record the kernel's largest work-group (CL_KERNEL_WORK_GROUP_SIZE); the flag
-# gives it (launch_bound flag).  256 work-items over a maximum of 128 cannot be enqueued; within it, dg2's answers
+# reqd.cl: reqd_work_group_size(128,1,1) on fixed, (8,4,2) on tile, only work_group_size_hint(256,1,1) on hinted.
+# Their .ze_info says (ocloc 22.43, pvc): fixed `required_work_group_size: [ 128, 1, 1 ]`, tile `[ 8, 4, 2 ]`,
+# hinted none; all three SIMD32.  The bound is x*y*z: 128, 64, none.  A larger work-group cannot be enqueued:
+# --threads 256 exceeds both bounds (no occupancy), and hinted (no bound) gives 256 / 32 = 8 threads, 64 / 8 = 8
+# work-groups.  Without --threads the bound is the launch: fixed 128 / 32 = 4 threads, 64 / 4 = 16 work-groups;
+# tile 64 / 32 = 2 threads, 32 work-groups (pvc's cap is 64); hinted has none to take: no_threads, one stderr line.
+reqd = os.path.join(DATA, "reqd_pvc.bin")
+text = sections(reqd)[1][".ze_info"].decode()
+check("required_work_group_size: [ 128, 1, 1 ]" in text and "required_work_group_size: [ 8, 4, 2 ]" in text
+      and text.count("required_work_group_size") == 2, "reqd_pvc.bin's .ze_info holds the two required sizes")
+rc, out, err = run(["binary", reqd, "--threads", "256", "--json"])
+rows = {r["name"]: r for r in json.loads(out or "[]")}
+got = {n: (r["status"], r["max_threads"], r["launch_bound"], r["threads"], r["threads_from"], r["blocks_per_sm"])
+       for n, r in rows.items()}
+check(rc == 0 and got == {"fixed": ("exceeds_launch_bounds", 128, "recorded", 256, "flag", None),
+                          "tile": ("exceeds_launch_bounds", 64, "recorded", 256, "flag", None),
+                          "hinted": ("ok", 0, "none", 256, "flag", 8)}, f"reqd --threads 256: {rc} {got} {err}")
+# the library's single call at that bound, as `report --max-threads` asks it: 0 work-groups, threads exceeded at 128
+rc, out, err = run(["report", "--arch", "pvc", "--threads", "256", "--sub-group", "32",
+                    "--max-threads", str(rows.get("fixed", {}).get("max_threads")), "--json"])
+r = json.loads(out) if out else {}
+check((r.get("blocks_per_sm"), r.get("exceeded"), r.get("exceeded_limit")) == (0, "threads", 128),
+      f"report at fixed's bound: 0 work-groups, exceeded threads 128 ({rc} {out[:300]} {err})")
+rc, out, err = run(["binary", reqd, "--json"])
+rows = {r["name"]: r for r in json.loads(out or "[]")}
+got = {n: (r["status"], r["threads"], r["threads_from"], r["blocks_per_sm"]) for n, r in rows.items()}
+check(rc == 1 and got == {"fixed": ("ok", 128, "launch_bound", 16), "tile": ("ok", 64, "launch_bound", 32),
+                          "hinted": ("no_threads", None, None, None)} and err.count("\n") == 1
+      and "hinted: no launch bound read from the binary" in err, f"reqd without --threads: {rc} {got} {err}")
+rc, out, err = run(["binary", reqd])
+check(re.search(r"^fixed\s+pvc\s+128\s+0\s+0\s+0\s+-\s+128\s+128\s+16\s+100\.0%", out, re.M) is not None
+      and re.search(r"^tile\s+pvc\s+128\s+0\s+0\s+0\s+-\s+64\s+64\s+32\s", out, re.M) is not None,
+      f"table: the bound and the launch it gives: {out}")
+rc, out, err = run(["binary", reqd, "--csv"])
+lines = out.splitlines()
+head = lines[0].split(",") if lines else []
+csv_rows = {c["name"]: c for c in (dict(zip(head, line.split(","))) for line in lines[1:])}
+check({n: (c.get("max_threads"), c.get("launch_bound"), c.get("threads")) for n, c in csv_rows.items()} ==
+      {"fixed": ("128", "recorded", "128"), "tile": ("64", "recorded", "64"), "hinted": ("0", "none", "-1")},
+      f"CSV max_threads and launch_bound: {csv_rows}")
+# --best-block stays within the bound; --max-threads wins over the record (as on NVIDIA and AMD)
+rc, out, _ = run(["binary", reqd, "--best-block", "--json"])
+rows = {r["name"]: r for r in json.loads(out or "[]")}
+check(0 < rows.get("fixed", {}).get("threads", 0) <= 128 and 0 < rows.get("tile", {}).get("threads", 0) <= 64,
+      f"--best-block within the bound: {out[:400]}")
+rc, out, _ = run(["binary", reqd, "--threads", "256", "--max-threads", "512", "--json"])
+check([(r["max_threads"], r["launch_bound"], r["status"]) for r in json.loads(out or "[]")] ==
+      [(512, "flag", "ok")] * 3, f"--max-threads over the record: {out[:300]}")
+
+# --max-threads on a zebin without required_work_group_size: the flag gives the kernel's largest work-group
+# (launch_bound flag).  256 work-items over a maximum of 128 cannot be enqueued; within it, dg2's answers
 # above (16 and 8 work-groups); the best block stays within it
 dg2 = os.path.join(DATA, "kernels_dg2.bin")
 rc, out, _ = run(["binary", dg2, "--threads", "256", "--max-threads", "128", "--json"])

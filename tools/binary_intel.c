@@ -1,8 +1,12 @@
 /* gpuocc binary: the rows of Intel kernels (zebins, lib/readers/zebin.c).  A kernel is evaluated on the
    architecture its zebin's product family names (1270 dg2, 1271 pvc: the families this reader was checked
    on with ocloc) or on --arch, with the compiler's SIMD width as the sub-group size, its GRF count, its
-   static SLM and its barrier count; launch flags override them ("what if").  The shared columns say:
-   barriers = barrier_count, smem = SLM; registers, cmem, stack and the other NVIDIA-only ones are empty;
+   static SLM and its barrier count; launch flags override them ("what if").  Its launch bound is
+   --max-threads's, else the zebin's required_work_group_size (x*y*z, the reader's max_threads_per_block: a
+   larger work-group cannot be enqueued), which is also the work-group evaluated without --threads or
+   --best-block, as NVIDIA's __launch_bounds__ and AMD's flat workgroup maximum are.  The shared columns say:
+   barriers = barrier_count, smem = SLM, max_threads = the bound (0: none); registers, cmem, stack and the
+   other NVIDIA-only ones are empty;
    the AMD columns are empty but vendor ("intel"), smem_static (the SLM) and model; the Intel columns follow. */
 #include "inputs.h"
 
@@ -22,8 +26,8 @@ struct intel_row {
     gpuocc_device dev; /* the device evaluated on (for the table's words) */
     const char *status;
     int32_t threads;           /* -1: none (no_threads) */
-    const char *threads_from;  /* input_bound_csv's; launch_bound is "flag" (--max-threads) or "unknown": the
-                                  zebin's is not read */
+    int32_t bound;             /* the largest work-group evaluated with: 0 none */
+    const char *launch_bound, *threads_from; /* input_bound_csv's */
     gpuocc_result r;
 };
 
@@ -34,8 +38,12 @@ static void evaluate(const struct input_options *o, const gpuocc_binary_kernel *
     row->status = "ok";
     row->dev = dev;
     row->r = (gpuocc_result){.size = sizeof row->r};
-    row->threads_from = input_threads_from(o, 0);
-    row->threads = l->have_threads ? l->k.threads_per_block : -1;
+    /* --max-threads wins over the record, as on NVIDIA and AMD (gpuocc binary takes it in the launch) */
+    int32_t flag = l->k.max_threads_per_block;
+    row->bound = flag > 0 ? flag : b->max_threads_per_block > 0 ? b->max_threads_per_block : 0;
+    row->launch_bound = flag > 0 ? "flag" : b->max_threads_per_block > 0 ? "recorded" : "none";
+    row->threads_from = input_threads_from(o, row->bound);
+    row->threads = l->have_threads ? l->k.threads_per_block : !o->best && row->threads_from ? row->bound : -1;
     const char *arch = family_arch(b->product_family);
     if (l->have_arch) {
         cli_arch_name(&dev, row->arch, sizeof row->arch);
@@ -60,6 +68,8 @@ static void evaluate(const struct input_options *o, const gpuocc_binary_kernel *
     kern.grf = l->k.grf ? l->k.grf : b->grf;
     kern.smem_static_bytes = l->have_smem_static ? l->k.smem_static_bytes : b->slm_bytes;
     kern.barriers = l->have_barriers ? l->k.barriers : b->barriers;
+    kern.max_threads_per_block = row->bound;
+    kern.threads_per_block = l->have_threads ? l->k.threads_per_block : row->bound;
     if (l->model_runtime)
         kern.model = GPUOCC_MODEL_INTEL_RUNTIME;
     if (!row->threads_from) {
@@ -100,14 +110,13 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
     if (!strcmp(row.status, "no_threads"))
         input_no_threads(o, file, origin + b->name_offset, (size_t)b->name_length);
     const char *short_name = origin + b->short_offset;
-    /* the kernel's largest work-group: --max-threads's (the zebin's own is not read) */
-    int32_t bound = o->launch.k.max_threads_per_block;
-    const char *launch_bound = bound > 0 ? "flag" : "unknown";
+    int32_t bound = row.bound; /* the kernel's largest work-group: --max-threads's or the zebin's; 0 none */
+    const char *launch_bound = row.launch_bound;
     const char *model = row.r.model == GPUOCC_MODEL_INTEL_RUNTIME ? "runtime" : "calculator";
     const struct binary_count shared[] = {
         {"registers", INT64_MIN}, {"barriers", b->barriers}, {"smem", b->slm_bytes}, {"cmem", INT64_MIN},
         {"stack", INT64_MIN}, {"spill_stores", INT64_MIN}, {"spill_loads", INT64_MIN},
-        {"max_regs", INT64_MIN}, {"max_threads", bound > 0 ? bound : INT64_MIN}, {"min_blocks", INT64_MIN},
+        {"max_regs", INT64_MIN}, {"max_threads", bound}, {"min_blocks", INT64_MIN},
         {"cluster_x", INT64_MIN}, {"cluster_y", INT64_MIN}, {"cluster_z", INT64_MIN}, {"threads", row.threads},
     };
     const int64_t intel[INPUT_INTEL_KEY_COUNT] = {b->sub_group, b->grf, b->slm_bytes, b->scratch_per_thread_bytes,
@@ -160,10 +169,9 @@ void input_intel_kernel(FILE *out, struct input_options *o, const char *file, co
         fputc('\n', out);
     } else {
         /* the table: GRF in the regs column, barriers, SLM as smem, scratch per hardware thread as stack,
-           spill_size as spill, --max-threads as bound, work-groups per Xe-core as blk/SM, Intel's words for the
+           spill_size as spill, the launch bound as bound (0 none), work-groups per Xe-core as blk/SM, Intel's words for the
            limiters and the SIMD width after them; --json and --csv carry every field */
-        const int64_t cells[5] = {b->barriers, b->slm_bytes, b->scratch_per_thread_bytes, b->spill_bytes,
-                                  bound > 0 ? bound : -1};
+        const int64_t cells[5] = {b->barriers, b->slm_bytes, b->scratch_per_thread_bytes, b->spill_bytes, bound};
         binary_table_head(out, b, short_name, row.arch, b->grf, cells);
         char lim[96];
         cli_limiter_words(&row.dev, row.r.limiters, lim, sizeof lim);
