@@ -1064,6 +1064,26 @@ class Intel(unittest.TestCase):
         r = gpuocc.occupancy("pvc", gpuocc.kernel(max_threads=128, **k))
         self.assertEqual((r.blocks_per_sm, r.exceeded, r.exceeded_limit), (0, "threads", 128))
 
+    def test_read_binary_launch_bound(self):
+        # tests/data/zebin/reqd_pvc.bin (ocloc, reqd.cl): .ze_info says `required_work_group_size: [ 128, 1, 1 ]`
+        # for fixed, `[ 8, 4, 2 ]` for tile, none for hinted (a work_group_size_hint only); SIMD32, product
+        # family 1271 (pvc).  max_threads is x*y*z, as the CLI's row; kernels_pvc.bin's kernels have none: 0
+        got = {k.name: k for k in gpuocc.read_binary(os.path.join(DATA, "zebin", "reqd_pvc.bin")).kernels}
+        self.assertEqual({n: (k.vendor, k.arch, k.sub_group, k.max_threads) for n, k in got.items()},
+                         {"fixed": ("intel", "pvc", 32, 128), "tile": ("intel", "pvc", 32, 64),
+                          "hinted": ("intel", "pvc", 32, 0)})
+        self.assertEqual([k.max_threads for k in gpuocc.read_binary(os.path.join(DATA, "zebin", "kernels_pvc.bin")).kernels],
+                         [0, 0])
+        # the bound as the launch's: 256 work-items over 128 fit no work-group (threads exceeded at 128); at the
+        # bound, 128 / 32 = 4 threads, pvc's 64 / 4 = 16 work-groups
+        fixed = got["fixed"]
+        r = gpuocc.occupancy(fixed.arch, gpuocc.kernel(threads=256, sub_group=fixed.sub_group, grf=fixed.grf,
+                                                       max_threads=fixed.max_threads))
+        self.assertEqual((r.blocks_per_sm, r.exceeded, r.exceeded_limit), (0, "threads", 128))
+        r = gpuocc.occupancy(fixed.arch, gpuocc.kernel(threads=fixed.max_threads, sub_group=fixed.sub_group,
+                                                       grf=fixed.grf, max_threads=fixed.max_threads))
+        self.assertEqual(r.blocks_per_sm, 16)
+
     def test_batch_workgroups_per_gpu(self):
         # Max 1550 (128 Xe-cores, pvc's 8 XVEs x 8 threads), the runtime: 256 work-items (16 threads), no SLM:
         # 128 x 64 / 16 = 512; 128 (8 threads) with 48 KiB: min(1024, 1024, 128 x 32, 128 x 128 / 48 = 341) = 341;

@@ -154,10 +154,12 @@ def _processor(target: str) -> Optional[str]:
 
 def _binary_kernel(k: Any, name: str, short_name: str, target: str) -> BinaryKernel:
     shared = dict(name=name, short_name=short_name, entry=k.entry, linked=k.linked)
-    if k.vendor == _VENDOR_INTEL:  # a zebin: the architecture of its product family, as the CLI names it
+    # a zebin: the architecture of its product family, as the CLI names it; max_threads its required work-group
+    # size x*y*z (reqd_work_group_size), 0 none, as the CLI's row
+    if k.vendor == _VENDOR_INTEL:
         return BinaryKernel(**shared, vendor="intel", arch={1270: "dg2", 1271: "pvc"}.get(k.product_family),
                             registers=None, barriers=k.barriers, smem=k.slm_bytes, cmem=None, stack=None,
-                            max_threads=None, min_blocks=None, max_regs=None,
+                            max_threads=k.max_threads_per_block, min_blocks=None, max_regs=None,
                             max_blocks_per_cluster=None, cluster_x=None, cluster_y=None, cluster_z=None,
                             smem_static=k.slm_bytes, sub_group=k.sub_group, grf=k.grf, slm=k.slm_bytes,
                             scratch_per_thread=k.scratch_per_thread_bytes, private=k.private_bytes,

@@ -752,7 +752,8 @@ class BinaryKernel:
     smem: Optional[int]                          # static shared memory (LDS), bytes
     cmem: Optional[int]                          # constant bank 0, bytes
     stack: Optional[int]                         # stack frame (AMD: scratch per work-item), bytes
-    max_threads: Optional[int]                   # __launch_bounds__ / flat workgroup size maximum; 0: none
+    max_threads: Optional[int]                   # __launch_bounds__ / flat workgroup size maximum / Intel's
+                                                 # reqd_work_group_size x*y*z; 0: none
     min_blocks: Optional[int]
     max_regs: Optional[int]
     max_blocks_per_cluster: Optional[int]
