@@ -50,7 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     (info.container != GPUOCC_BINARY_ENTRY_ZEBIN || z->name_length == 0 || z->grf <= 0 ||
                      (z->sub_group != 1 && z->sub_group != 8 && z->sub_group != 16 && z->sub_group != 32) ||
                      z->slm_bytes < 0 || z->slm_bytes > INT32_MAX || z->barriers < 0 || z->smem_bytes != z->slm_bytes ||
-                     z->scratch_per_thread_bytes < 0 || z->private_bytes < 0 || z->spill_bytes < -1))
+                     z->scratch_per_thread_bytes < 0 || z->private_bytes < 0 || z->spill_bytes < -1 ||
+                     z->max_threads_per_block < 0))
                     abort();
             }
         }
