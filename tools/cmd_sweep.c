@@ -231,24 +231,28 @@ static const char batch_header_intel[] = "arch,threads,sub_group,grf,smem_static
                                          "limit_smem,limit_blocks,limit_barriers,regs_per_block,smem_per_block,"
                                          "waves_per_simd,limit_sgprs,workgroups_per_gpu,limit_virtual_resources\n";
 
-/* Intel's GPU-wide count at a point (a sweep point does not carry it): -1 where it is not known (another
-   vendor, or an architecture without an Xe-core count). */
-static int64_t workgroups_at(const struct cli_launch *l, const gpuocc_kernel *k)
-{
-    gpuocc_result r = {.size = sizeof r};
-    if (cli_is_intel(&l->dev) && l->dev.sm_count > 0 && gpuocc_occupancy(&l->dev, k, &r) == GPUOCC_OK)
-        return r.workgroups_per_gpu;
-    return -1;
-}
+/* What a sweep point does not carry and a row (batch's row) prints, from the single call at that point, each
+   vendor's own: AMD's waves per SIMD and SGPR limit, Intel's GPU-wide count (-1 without an Xe-core count),
+   NVIDIA's virtual-resource limit (it moves along no axis); unlimited / -1 elsewhere, as batch writes them. */
+struct point_extra {
+    int32_t waves_per_simd, limit_sgprs, limit_virtual;
+    int64_t workgroups;
+};
 
-/* NVIDIA's virtual-resource limit at a point (a sweep point does not carry it; it moves along no axis, but a
-   row is batch's row): unlimited on another vendor, as batch writes it. */
-static int32_t virtual_limit_at(const struct cli_launch *l, const gpuocc_kernel *k)
+static struct point_extra extra_at(const struct cli_launch *l, const gpuocc_kernel *k)
 {
+    struct point_extra e = {0, GPUOCC_UNLIMITED, GPUOCC_UNLIMITED, -1};
     gpuocc_result r = {.size = sizeof r};
-    if (!cli_is_amd(&l->dev) && !cli_is_intel(&l->dev) && gpuocc_occupancy(&l->dev, k, &r) == GPUOCC_OK)
-        return r.limit_virtual_resources;
-    return GPUOCC_UNLIMITED;
+    bool amd = cli_is_amd(&l->dev), intel = cli_is_intel(&l->dev);
+    if ((intel && l->dev.sm_count <= 0) || gpuocc_occupancy(&l->dev, k, &r) != GPUOCC_OK)
+        return e; /* (Intel without an Xe-core count: nothing of this call is printed) */
+    if (amd)
+        e.waves_per_simd = r.waves_per_simd, e.limit_sgprs = r.limit_sgprs;
+    else if (intel)
+        e.workgroups = r.workgroups_per_gpu;
+    else
+        e.limit_virtual = r.limit_virtual_resources;
+    return e;
 }
 
 /* The kernel's largest block, every vendor's launch column: empty / null when not given. */
@@ -301,20 +305,6 @@ static void print_intel_launch(FILE *out, const struct cli_launch *l, const gpuo
         json_string(out, model);
     } else
         fprintf(out, ",%s", model);
-}
-
-/* What a sweep point does not carry: AMD's answers at that point (model, waves per SIMD, the SGPR limit). */
-struct amd_point {
-    int32_t model, waves_per_simd, limit_sgprs;
-};
-
-static struct amd_point amd_at(const struct cli_launch *l, const gpuocc_kernel *k)
-{
-    struct amd_point a = {0, 0, GPUOCC_UNLIMITED};
-    gpuocc_result r = {.size = sizeof r};
-    if (cli_is_amd(&l->dev) && gpuocc_occupancy(&l->dev, k, &r) == GPUOCC_OK)
-        a = (struct amd_point){r.model, r.waves_per_simd, r.limit_sgprs};
-    return a;
 }
 
 static const char *model_name(int32_t model)
@@ -404,18 +394,17 @@ static void print_csv_row(FILE *out, const struct cli_launch *l, const gpuocc_ke
         put_limit(out, limits[i], false);
     }
     fprintf(out, ",%d,%lld", p->regs_per_block, (long long)p->smem_per_block_bytes);
+    struct point_extra e = extra_at(l, k);
     if (amd) {
-        struct amd_point a = amd_at(l, k);
-        fprintf(out, ",%d,", a.waves_per_simd);
-        put_limit(out, a.limit_sgprs, false);
+        fprintf(out, ",%d,", e.waves_per_simd);
+        put_limit(out, e.limit_sgprs, false);
     } else
         fputs(intel ? ",,-1" : ",,,-1", out); /* Intel's model is a launch column */
-    int64_t wg = workgroups_at(l, k);
-    if (wg >= 0)
-        fprintf(out, ",%lld,", (long long)wg);
+    if (e.workgroups >= 0)
+        fprintf(out, ",%lld,", (long long)e.workgroups);
     else
         fputs(",,", out);
-    put_limit(out, virtual_limit_at(l, k), false);
+    put_limit(out, e.limit_virtual, false);
     fputc('\n', out);
 }
 
@@ -466,26 +455,25 @@ static void print_json_row(FILE *out, const struct cli_launch *l, const gpuocc_k
     fprintf(out, "%d", p->regs_per_block);
     json_key(out, &first, "smem_per_block");
     fprintf(out, "%lld", (long long)p->smem_per_block_bytes);
-    struct amd_point a = amd_at(l, k);
+    struct point_extra e = extra_at(l, k);
     if (!amd && !intel) {
         json_key(out, &first, "model");
         fputs("null", out);
     }
     json_key(out, &first, "waves_per_simd");
     if (amd)
-        fprintf(out, "%d", a.waves_per_simd);
+        fprintf(out, "%d", e.waves_per_simd);
     else
         fputs("null", out);
     json_key(out, &first, "limit_sgprs");
-    put_limit(out, a.limit_sgprs, true);
+    put_limit(out, e.limit_sgprs, true);
     json_key(out, &first, "workgroups_per_gpu");
-    int64_t wg = workgroups_at(l, k);
-    if (wg >= 0)
-        fprintf(out, "%lld", (long long)wg);
+    if (e.workgroups >= 0)
+        fprintf(out, "%lld", (long long)e.workgroups);
     else
         fputs("null", out);
     json_key(out, &first, "limit_virtual_resources");
-    put_limit(out, virtual_limit_at(l, k), true);
+    put_limit(out, e.limit_virtual, true);
     fputc('}', out);
 }
 
@@ -525,7 +513,7 @@ static void print_text(struct cli_io *io, const struct cli_launch *l, int32_t ax
         else if (amd) {
             gpuocc_kernel k = kernel_at(&l->k, axis, p[i].value);
             fprintf(out, "%11lld %9d %8d %10d %8.1f%%  %s\n", (long long)p[i].value, p[i].blocks_per_sm,
-                    p[i].warps_per_sm, amd_at(l, &k).waves_per_simd, 100.0 * p[i].occupancy, lim);
+                    p[i].warps_per_sm, extra_at(l, &k).waves_per_simd, 100.0 * p[i].occupancy, lim);
         } else
             fprintf(out, "%11lld %9d %8d %8.1f%%  %s\n", (long long)p[i].value, p[i].blocks_per_sm, p[i].warps_per_sm,
                     100.0 * p[i].occupancy, lim);
